@@ -1,0 +1,37 @@
+# doku — top-level driver over CMake. The two commands a newcomer needs:
+#   make run    build and solve the example puzzles
+#   make test   build with -Werror and run every test, plain and under ASan+UBSan
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+CMAKE_FLAGS ?=
+
+.PHONY: all build run test test-plain test-asan deps install clean check-data
+
+all: build
+
+deps:
+	@./scripts/deps.sh
+
+build:
+	@cmake -S . -B build -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS) >/dev/null
+	@cmake --build build -j $(JOBS)
+
+run: deps build
+	@./examples/run.sh build/doku
+
+test: deps test-plain test-asan
+
+test-plain:
+	@cmake -S . -B build-test -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER=gcc -DDOKU_WERROR=ON >/dev/null
+	@cmake --build build-test -j $(JOBS)
+	@cd build-test && ctest --output-on-failure -j $(JOBS)
+
+test-asan:
+	@cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang -DDOKU_WERROR=ON -DDOKU_SANITIZE=ON >/dev/null
+	@cmake --build build-asan -j $(JOBS)
+	@cd build-asan && DOKU_SANITIZED=1 ctest --output-on-failure -j $(JOBS)
+
+install: build
+	@cmake --install build
+
+clean:
+	rm -rf build build-test build-asan

@@ -1,0 +1,19 @@
+#!/bin/sh
+# Installs what building and testing doku needs, from Debian's packages.
+# Idempotent and quiet when everything is already present.
+set -e
+PKGS="cmake gcc clang make pkg-config libcmocka-dev"
+[ -n "$DOKU_EXTRA_PKGS" ] && PKGS="$PKGS $DOKU_EXTRA_PKGS"
+missing=""
+for p in $PKGS; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+echo "deps: installing$missing" >&2
+SUDO=""
+[ "$(id -u)" -ne 0 ] && SUDO="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get install -y -qq $missing >/dev/null 2>&1 || {
+    $SUDO apt-get update -qq >/dev/null 2>&1
+    $SUDO apt-get install -y -qq $missing >/dev/null
+}

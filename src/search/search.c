@@ -1,0 +1,99 @@
+/*
+ * search.c — the one search entry point. It validates input, sets up the
+ * limit/budget context and dispatches to an engine; engines only search.
+ */
+#include "search_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static double monotonic_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+doku_status doku_solver_create(const doku_shape *shape, doku_solver **out)
+{
+    if (!out)
+        return DOKU_ERR_ARG;
+    *out = NULL;
+    if (!shape)
+        return DOKU_ERR_ARG;
+    doku_solver *sv = calloc(1, sizeof *sv);
+    if (!sv)
+        return DOKU_ERR_NOMEM;
+    sv->shape = shape;
+    doku_status st = generic_create(shape, &sv->generic);
+    if (st != DOKU_OK) {
+        doku_solver_free(sv);
+        return st;
+    }
+    *out = sv;
+    return DOKU_OK;
+}
+
+void doku_solver_free(doku_solver *sv)
+{
+    if (!sv)
+        return;
+    generic_free(sv->generic);
+    free(sv);
+}
+
+void search_report_solution(search_ctx *ctx, const uint8_t *grid, int ncells)
+{
+    if (ctx->solutions == 0 && ctx->first_solution)
+        memcpy(ctx->first_solution, grid, (size_t)ncells);
+    ctx->solutions++;
+    if (ctx->on_solution && ctx->on_solution(ctx->user, grid))
+        ctx->stop = 1;
+    if (ctx->solutions >= ctx->limit)
+        ctx->stop = 1;
+}
+
+int search_count_node(search_ctx *ctx)
+{
+    ctx->nodes++;
+    if (ctx->node_budget && ctx->nodes > ctx->node_budget) {
+        ctx->gave_up = ctx->stop = 1;
+        return 1;
+    }
+    /* Reading the clock costs more than a node; sample it. */
+    if (ctx->deadline > 0 && (ctx->nodes & 255) == 0 &&
+        monotonic_seconds() > ctx->deadline) {
+        ctx->gave_up = ctx->stop = 1;
+        return 1;
+    }
+    return 0;
+}
+
+doku_status doku_search(doku_solver *sv, const uint8_t *givens,
+                        const doku_search_opts *opts, uint8_t *solution,
+                        doku_solution_fn on_solution, void *user,
+                        doku_search_result *res)
+{
+    if (!sv || !givens || !res)
+        return DOKU_ERR_ARG;
+    memset(res, 0, sizeof *res);
+    const doku_shape *s = sv->shape;
+    for (int i = 0; i < s->ncells; i++)
+        if (givens[i] > s->n)
+            return DOKU_ERR_ARG;
+    search_ctx ctx = {0};
+    ctx.limit = opts && opts->limit ? opts->limit : 1;
+    ctx.node_budget = opts ? opts->node_budget : 0;
+    if (opts && opts->time_budget > 0)
+        ctx.deadline = monotonic_seconds() + opts->time_budget;
+    ctx.first_solution = solution;
+    ctx.on_solution = on_solution;
+    ctx.user = user;
+    generic_run(sv->generic, givens, &ctx);
+    res->solutions = ctx.solutions;
+    res->nodes = ctx.nodes;
+    res->guesses = ctx.guesses;
+    res->gave_up = ctx.gave_up;
+    return DOKU_OK;
+}

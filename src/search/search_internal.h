@@ -1,0 +1,43 @@
+/*
+ * search_internal.h — what the search engines share: the solver object,
+ * the per-search context (limit, budget, counters, callback), and the
+ * engine entry points that doku_search() dispatches to.
+ */
+#ifndef DOKU_SEARCH_INTERNAL_H
+#define DOKU_SEARCH_INTERNAL_H
+
+#include "shape_internal.h"
+
+/* State of one running search, shared by every engine. */
+typedef struct search_ctx {
+    uint64_t limit;
+    uint64_t node_budget;
+    double deadline;          /* monotonic seconds; 0 = none */
+    uint64_t solutions;
+    uint64_t nodes;
+    uint64_t guesses;
+    int gave_up;
+    int stop;                 /* limit reached, callback asked, or budget */
+    uint8_t *first_solution;  /* NULL or n*n output */
+    doku_solution_fn on_solution;
+    void *user;
+} search_ctx;
+
+/* Records one complete grid; sets ctx->stop when the search must end. */
+void search_report_solution(search_ctx *ctx, const uint8_t *grid, int ncells);
+
+/* Counts a node; @return nonzero when the budget is exhausted. */
+int search_count_node(search_ctx *ctx);
+
+/* The generic engine: any shape, any variant. */
+typedef struct generic_engine generic_engine;
+doku_status generic_create(const doku_shape *s, generic_engine **out);
+void generic_free(generic_engine *e);
+void generic_run(generic_engine *e, const uint8_t *givens, search_ctx *ctx);
+
+struct doku_solver {
+    const doku_shape *shape;
+    generic_engine *generic;
+};
+
+#endif

@@ -1,0 +1,25 @@
+/*
+ * status.c — version and status strings: the library's only static data,
+ * all of it constant.
+ */
+#include "doku.h"
+
+const char *doku_version(void)
+{
+    return DOKU_VERSION_STRING;
+}
+
+const char *doku_status_string(doku_status s)
+{
+    switch (s) {
+    case DOKU_OK: return "ok";
+    case DOKU_ERR_NOMEM: return "out of memory";
+    case DOKU_ERR_ARG: return "invalid argument";
+    case DOKU_ERR_SHAPE: return "unsupported size or box shape";
+    case DOKU_ERR_REGIONS: return "region map must be n regions of n cells each";
+    case DOKU_ERR_VARIANT: return "variant not defined for this shape";
+    case DOKU_ERR_PARSE: return "not a puzzle";
+    case DOKU_ERR_SIZE: return "puzzle size does not match the shape";
+    }
+    return "unknown status";
+}

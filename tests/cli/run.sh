@@ -1,0 +1,3 @@
+#!/bin/sh
+# Golden CLI tests: placeholder until the CLI lands.
+"$1" >/dev/null

@@ -1,0 +1,276 @@
+/*
+ * test_search.c — the search entry point against data with known answers:
+ * tdoku's test puzzles (counts and solutions), the hardest 16x16 set
+ * (unique), the variant puzzles (stored solutions), and budgets.
+ * Every solution is checked by doku_verify_solution, which shares no code
+ * with the solvers.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "doku.h"
+#include "testutil.h"
+
+static void run_limit(doku_solver *sv, const uint8_t *givens, uint64_t limit,
+                      unsigned flags, uint8_t *sol, doku_search_result *res)
+{
+    doku_search_opts o = {0};
+    o.limit = limit;
+    o.flags = flags;
+    assert_int_equal(doku_search(sv, givens, &o, sol, NULL, NULL, res), DOKU_OK);
+}
+
+static void check_tdoku_file(unsigned flags)
+{
+    char path[512];
+    size_t len;
+    char *text = tu_read_file(tu_data_path(path, sizeof path, "sudoku9/tdoku_test_puzzles"), &len);
+    assert_non_null(text);
+    char **lines;
+    size_t nl = tu_lines(text, &lines, 1);
+    assert_true(nl >= 40);
+    doku_shape *s;
+    doku_solver *sv;
+    assert_int_equal(doku_shape_create_simple(9, 0, &s), DOKU_OK);
+    assert_int_equal(doku_solver_create(s, &sv), DOKU_OK);
+    for (size_t i = 0; i < nl; i++) {
+        uint8_t givens[81], expect[81], sol[81];
+        assert_int_equal(tu_cells_from_text(lines[i], 81, givens), 0);
+        assert_int_equal(lines[i][81], ':');
+        int count = atoi(lines[i] + 82);
+        const char *exp = strchr(lines[i] + 82, ':');
+        doku_search_result r;
+        run_limit(sv, givens, 2, flags, sol, &r);
+        assert_false(r.gave_up);
+        assert_int_equal(r.solutions, count > 2 ? 2 : count);
+        /* The exact count, proven by a limit one above it. */
+        run_limit(sv, givens, (uint64_t)count + 1, flags, NULL, &r);
+        assert_false(r.gave_up);
+        assert_int_equal(r.solutions, count);
+        if (count >= 1) {
+            assert_true(doku_verify_solution(s, givens, sol));
+            if (count == 1) {
+                assert_non_null(exp);
+                assert_int_equal(tu_cells_from_text(exp + 1, 81, expect), 0);
+                assert_memory_equal(sol, expect, 81);
+            }
+        }
+    }
+    doku_solver_free(sv);
+    doku_shape_free(s);
+    free(lines);
+    free(text);
+}
+
+static void test_tdoku_puzzles(void **state)
+{
+    (void)state;
+    check_tdoku_file(0);
+    check_tdoku_file(DOKU_SEARCH_GENERIC);
+}
+
+static void test_blue_16x16_unique(void **state)
+{
+    (void)state;
+    char path[512];
+    char *text = tu_read_file(tu_data_path(path, sizeof path, "large/16x16_blue_ultimate15.txt"), NULL);
+    assert_non_null(text);
+    char **lines;
+    size_t nl = tu_lines(text, &lines, 1);
+    assert_int_equal(nl, 15);
+    doku_shape *s;
+    doku_solver *sv;
+    assert_int_equal(doku_shape_create_simple(16, 0, &s), DOKU_OK);
+    assert_int_equal(doku_solver_create(s, &sv), DOKU_OK);
+    for (size_t i = 0; i < nl; i++) {
+        uint8_t givens[256], sol[256];
+        assert_int_equal(tu_cells_from_text(lines[i], 256, givens), 0);
+        doku_search_result r;
+        run_limit(sv, givens, 2, 0, sol, &r);
+        assert_false(r.gave_up);
+        assert_int_equal(r.solutions, 1);
+        assert_true(doku_verify_solution(s, givens, sol));
+    }
+    doku_solver_free(sv);
+    doku_shape_free(s);
+    free(lines);
+    free(text);
+}
+
+/* Stored ISS solutions: digits for 9x9, letters A=1.. for 16x16. */
+static int iss_solution(const char *text, int n, uint8_t *out)
+{
+    for (int i = 0; i < n * n; i++) {
+        char ch = text[i];
+        if (n <= 9 && ch >= '1' && ch <= '9')
+            out[i] = (uint8_t)(ch - '0');
+        else if (n > 9 && ch >= 'A' && ch <= 'Z')
+            out[i] = (uint8_t)(ch - 'A' + 1);
+        else
+            return -1;
+    }
+    return 0;
+}
+
+static void test_variant_puzzles(void **state)
+{
+    (void)state;
+    char path[512];
+    char *text = tu_read_file(tu_data_path(path, sizeof path, "variants/iss_variant_puzzles.tsv"), NULL);
+    assert_non_null(text);
+    char **lines;
+    size_t nl = tu_lines(text, &lines, 1);
+    int checked = 0;
+    for (size_t i = 0; i < nl; i++) {
+        char *f[8] = {0};
+        int nf = 0;
+        for (char *p = lines[i]; nf < 8;) {
+            f[nf++] = p;
+            char *t = strchr(p, '\t');
+            if (!t)
+                break;
+            *t = '\0';
+            p = t + 1;
+        }
+        if (nf < 5 || strcmp(f[0], "variant") == 0)
+            continue;
+        int n = atoi(f[1]);
+        unsigned variants = 0;
+        if (strstr(f[0], "iagonal") || strstr(f[0], "X") || strstr(f[0], "x"))
+            variants |= DOKU_VARIANT_X;
+        if (strstr(f[0], "indoku") || strstr(f[0], "yper"))
+            variants |= DOKU_VARIANT_HYPER;
+        if (n == 16 && (variants & DOKU_VARIANT_HYPER))
+            continue; /* ISS's own 16x16 windoku generalisation: see issue 4 */
+        uint8_t regions[81];
+        doku_shape_spec spec = {0};
+        spec.n = n;
+        spec.variants = variants;
+        if (f[3][0]) {
+            assert_int_equal((int)strlen(f[3]), n * n);
+            /* ISS ids are arbitrary symbols: renumber by first appearance. */
+            char ids[64] = {0};
+            int nid = 0;
+            for (int c = 0; c < n * n; c++) {
+                int k = 0;
+                while (k < nid && ids[k] != f[3][c])
+                    k++;
+                if (k == nid)
+                    ids[nid++] = f[3][c];
+                regions[c] = (uint8_t)k;
+            }
+            spec.regions = regions;
+            spec.keep_boxes = 1;
+        }
+        doku_shape *s;
+        doku_solver *sv;
+        assert_int_equal(doku_shape_create(&spec, &s), DOKU_OK);
+        assert_int_equal(doku_solver_create(s, &sv), DOKU_OK);
+        uint8_t givens[256], expect[256], sol[256];
+        assert_int_equal(tu_cells_from_text(f[2], n * n, givens), 0);
+        assert_int_equal(iss_solution(f[4], n, expect), 0);
+        doku_search_result r;
+        run_limit(sv, givens, 2, 0, sol, &r);
+        assert_false(r.gave_up);
+        assert_int_equal(r.solutions, 1);
+        assert_true(doku_verify_solution(s, givens, sol));
+        assert_memory_equal(sol, expect, (size_t)(n * n));
+        checked++;
+        doku_solver_free(sv);
+        doku_shape_free(s);
+    }
+    assert_true(checked >= 6);
+    free(lines);
+    free(text);
+}
+
+static int count_cb(void *user, const uint8_t *sol)
+{
+    (void)sol;
+    (*(int *)user)++;
+    return 0;
+}
+
+static void test_empty_4x4_count(void **state)
+{
+    (void)state;
+    doku_shape *s;
+    doku_solver *sv;
+    assert_int_equal(doku_shape_create_simple(4, 0, &s), DOKU_OK);
+    assert_int_equal(doku_solver_create(s, &sv), DOKU_OK);
+    uint8_t givens[16] = {0};
+    doku_search_opts o = {0};
+    o.limit = 1000;
+    doku_search_result r;
+    int seen = 0;
+    assert_int_equal(doku_search(sv, givens, &o, NULL, count_cb, &seen, &r), DOKU_OK);
+    assert_int_equal(r.solutions, 288); /* the number of 4x4 Sudoku grids */
+    assert_int_equal(seen, 288);
+    assert_false(r.gave_up);
+    doku_solver_free(sv);
+    doku_shape_free(s);
+}
+
+static void test_budget_gives_up(void **state)
+{
+    (void)state;
+    doku_shape *s;
+    doku_solver *sv;
+    assert_int_equal(doku_shape_create_simple(25, 0, &s), DOKU_OK);
+    assert_int_equal(doku_solver_create(s, &sv), DOKU_OK);
+    uint8_t givens[625] = {0};
+    doku_search_opts o = {0};
+    o.limit = 1000000;
+    o.node_budget = 50;
+    doku_search_result r;
+    assert_int_equal(doku_search(sv, givens, &o, NULL, NULL, NULL, &r), DOKU_OK);
+    assert_true(r.gave_up);
+    assert_true(r.nodes <= 51);
+    doku_solver_free(sv);
+    doku_shape_free(s);
+}
+
+static void test_conflicting_givens_have_no_solution(void **state)
+{
+    (void)state;
+    doku_shape *s;
+    doku_solver *sv;
+    assert_int_equal(doku_shape_create_simple(9, 0, &s), DOKU_OK);
+    assert_int_equal(doku_solver_create(s, &sv), DOKU_OK);
+    uint8_t givens[81] = {0};
+    givens[0] = 5;
+    givens[80 - 8] = 5; /* r9c1: same column */
+    doku_search_result r;
+    run_limit(sv, givens, 2, 0, NULL, &r);
+    assert_int_equal(r.solutions, 0);
+    assert_false(r.gave_up);
+    doku_conflict c[4];
+    assert_int_equal(doku_find_conflicts(s, givens, c, 4), 1);
+    assert_int_equal(c[0].cell_a, 0);
+    assert_int_equal(c[0].cell_b, 72);
+    assert_int_equal(doku_shape_unit_kind(s, c[0].unit), DOKU_UNIT_COL);
+    givens[0] = 10;
+    assert_int_equal(doku_search(sv, givens, NULL, NULL, NULL, NULL, &r), DOKU_ERR_ARG);
+    doku_solver_free(sv);
+    doku_shape_free(s);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_tdoku_puzzles),
+        cmocka_unit_test(test_blue_16x16_unique),
+        cmocka_unit_test(test_variant_puzzles),
+        cmocka_unit_test(test_empty_4x4_count),
+        cmocka_unit_test(test_budget_gives_up),
+        cmocka_unit_test(test_conflicting_givens_have_no_solution),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,89 @@
+/* testutil.c — file and line helpers for the unit tests. */
+#include "testutil.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+char *tu_read_file(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap + 1);
+    size_t got;
+    while (buf && (got = fread(buf + n, 1, cap - n, f)) > 0) {
+        n += got;
+        if (n == cap) {
+            char *nb = realloc(buf, cap * 2 + 1);
+            if (!nb) {
+                free(buf);
+                buf = NULL;
+                break;
+            }
+            buf = nb;
+            cap *= 2;
+        }
+    }
+    fclose(f);
+    if (!buf)
+        return NULL;
+    buf[n] = '\0';
+    if (len)
+        *len = n;
+    return buf;
+}
+
+const char *tu_data_path(char *buf, size_t cap, const char *rel)
+{
+    snprintf(buf, cap, "%s/%s", DOKU_DATA_DIR, rel);
+    return buf;
+}
+
+size_t tu_lines(char *text, char ***lines, int skip_comments)
+{
+    size_t cap = 1024, n = 0;
+    char **v = malloc(cap * sizeof *v);
+    char *p = text;
+    while (v && *p) {
+        char *e = strchr(p, '\n');
+        if (e)
+            *e = '\0';
+        size_t l = strlen(p);
+        if (l && p[l - 1] == '\r')
+            p[--l] = '\0';
+        if (!(skip_comments && (l == 0 || p[0] == '#'))) {
+            if (n == cap) {
+                char **nv = realloc(v, cap * 2 * sizeof *v);
+                if (!nv)
+                    break;
+                v = nv;
+                cap *= 2;
+            }
+            v[n++] = p;
+        }
+        if (!e)
+            break;
+        p = e + 1;
+    }
+    *lines = v;
+    return n;
+}
+
+int tu_cells_from_text(const char *text, int ncells, uint8_t *cells)
+{
+    static const char syms[] = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    for (int i = 0; i < ncells; i++) {
+        char ch = text[i];
+        if (ch == '.' || ch == '0') {
+            cells[i] = 0;
+            continue;
+        }
+        const char *q = ch ? strchr(syms, ch) : NULL;
+        if (!q)
+            return -1;
+        cells[i] = (uint8_t)(q - syms + 1);
+    }
+    return 0;
+}

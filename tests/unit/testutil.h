@@ -1,0 +1,25 @@
+/*
+ * testutil.h — helpers shared by the unit tests: reading data files from
+ * the shared data folder and the fixtures folder, line by line.
+ */
+#ifndef DOKU_TESTUTIL_H
+#define DOKU_TESTUTIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Reads a whole file; NULL if it cannot be read. Caller frees. */
+char *tu_read_file(const char *path, size_t *len);
+
+/* Path of a file in the shared data folder (static buffer per call site is
+ * not used: writes into buf). */
+const char *tu_data_path(char *buf, size_t cap, const char *rel);
+
+/* Splits text into lines in place; returns count, *lines malloc'd. Lines
+ * starting with '#' and empty lines are dropped when skip_comments. */
+size_t tu_lines(char *text, char ***lines, int skip_comments);
+
+/* Converts an ASCII puzzle line ('.'/'0' empty, 1-9A-Z) to values. */
+int tu_cells_from_text(const char *text, int ncells, uint8_t *cells);
+
+#endif
