@@ -272,6 +272,170 @@ size_t doku_format_cells(const doku_shape *s, const uint8_t *cells,
                          doku_format fmt, doku_symbols symbols, unsigned style,
                          char *buf, size_t cap);
 
+
+/* =====================================================================
+ * Generator: random numbers, full grids, clue removal, difficulty levels.
+ * (section owned by the generator; see docs/ARCHITECTURE.md "Generator")
+ * ===================================================================== */
+
+/* A seedable random number generator (xoshiro256**). A plain value: the
+ * caller owns it; copy it to fork a stream. Same seed, same numbers, on
+ * every platform. Treat the fields as private. */
+typedef struct doku_rng {
+    uint64_t s[4];
+} doku_rng;
+
+/* Seeds r from any 64-bit value (0 is fine). NULL r is ignored. */
+void doku_rng_seed(doku_rng *r, uint64_t seed);
+/* @return the next 64 random bits. r must not be NULL. */
+uint64_t doku_rng_next(doku_rng *r);
+/* @return a uniform value in [0, bound); 0 when bound <= 1. */
+uint32_t doku_rng_below(doku_rng *r, uint32_t bound);
+/* @return the seed of item `index` of a run seeded with `master`: how
+ * batch generation stays identical whatever the number of threads. */
+uint64_t doku_seed_derive(uint64_t master, uint64_t index);
+
+/* Symmetry of the givens' positions. Removal works on orbits: the cells a
+ * symmetry maps onto each other are given or empty together. */
+typedef enum doku_symmetry {
+    DOKU_SYM_NONE = 0,
+    DOKU_SYM_ROT180 = 1,       /* r,c <-> n-1-r, n-1-c */
+    DOKU_SYM_ROT90 = 2,        /* quarter turns */
+    DOKU_SYM_MIRROR = 3,       /* left-right: c <-> n-1-c */
+    DOKU_SYM_FLIP = 4,         /* top-bottom: r <-> n-1-r */
+    DOKU_SYM_DIAGONAL = 5,     /* transpose: r,c <-> c,r */
+    DOKU_SYM_ANTIDIAGONAL = 6, /* r,c <-> n-1-c, n-1-r */
+    DOKU_SYM_RANDOM = 7        /* one of the above chosen per puzzle */
+} doku_symmetry;
+#define DOKU_SYM_COUNT 8
+
+/* @return the symmetry's lower-case name ("rot180"...), "?" if unknown. */
+const char *doku_symmetry_name(doku_symmetry sym);
+/* Parses a name as printed by doku_symmetry_name (also "rotational" for
+ * rot180, "none"). @return 0 and *out, or -1 if unknown. */
+int doku_symmetry_parse(const char *name, doku_symmetry *out);
+/* @return 1 if the givens of puzzle are symmetric under sym (RANDOM: under
+ * any), 0 otherwise. */
+int doku_symmetry_holds(const doku_shape *s, doku_symmetry sym,
+                        const uint8_t *puzzle);
+
+/* Difficulty levels with qqwing's definitions: SIMPLE = naked singles
+ * suffice; EASY = hidden singles needed; INTERMEDIATE = naked/hidden pairs
+ * or pointing/claiming needed; EXPERT = more than that (qqwing: a guess).
+ * Every variant's extra units take part like rows and columns do. */
+typedef enum doku_level {
+    DOKU_LEVEL_ANY = 0,
+    DOKU_LEVEL_SIMPLE = 1,
+    DOKU_LEVEL_EASY = 2,
+    DOKU_LEVEL_INTERMEDIATE = 3,
+    DOKU_LEVEL_EXPERT = 4
+} doku_level;
+
+/* @return the level's name ("simple"...; "any" for ANY), "?" if unknown. */
+const char *doku_level_name(doku_level level);
+/* Parses a level name. @return 0 and *out, or -1 if unknown. */
+int doku_level_parse(const char *name, doku_level *out);
+
+/* The generator object: per shape, reusable, one per thread (it owns a
+ * solver and scratch). The shape must outlive it. */
+typedef struct doku_generator doku_generator;
+
+doku_status doku_generator_create(const doku_shape *shape, doku_generator **out);
+void doku_generator_free(doku_generator *g);   /* NULL is ignored */
+
+/* Classifies puzzle by the levels above (no uniqueness check: a puzzle the
+ * logic cannot finish is EXPERT whether or not it is unique).
+ * @return the level (SIMPLE..EXPERT), or DOKU_LEVEL_ANY if the givens
+ * contradict each other. */
+doku_level doku_generator_level(doku_generator *g, const uint8_t *puzzle);
+
+/* Fills grid (n*n values) with a random complete solution of the shape,
+ * drawn by a randomised search (random cell tie-breaks and digit order,
+ * restarting on a node budget). @return DOKU_OK, DOKU_ERR_ARG for NULLs,
+ * DOKU_ERR_NOMEM; DOKU_ERR_SHAPE if the shape has no solution at all
+ * (e.g. a jigsaw map that admits none) after bounded effort. */
+doku_status doku_generate_grid(doku_generator *g, doku_rng *rng, uint8_t *grid);
+
+typedef struct doku_reduce_opts {
+    int target_givens;      /* stop once this many givens remain; 0 = go to
+                               a minimal puzzle (no orbit removable) */
+    doku_symmetry symmetry; /* RANDOM picks one from rng */
+    doku_level level;       /* ANY: keep every removal that leaves a unique
+                               puzzle. SIMPLE..INTERMEDIATE: keep only those
+                               that leave the puzzle solvable with that
+                               level's techniques (unique by construction) */
+    const uint8_t *keep;    /* NULL, or n*n flags: nonzero = never remove */
+    uint64_t check_budget;  /* search nodes per uniqueness check; a check
+                               that runs out keeps the given. 0 = default */
+} doku_reduce_opts;
+
+typedef struct doku_reduce_result {
+    int givens;             /* givens in the result */
+    int minimal;            /* 1: every remaining orbit was proven needed */
+    uint64_t checks;        /* uniqueness searches run */
+    uint64_t unresolved;    /* checks that ran out of budget */
+    doku_symmetry symmetry; /* the symmetry used (RANDOM resolved) */
+} doku_reduce_result;
+
+/* Removes givens in random order from start (a puzzle or full grid whose
+ * unique solution is `solution`), keeping each removal only if the puzzle
+ * stays unique (or, with a level, solvable at that level).
+ * start: NULL means the full solution. Cells of start that break the
+ * symmetry stay as they are (their orbits are never removed).
+ * puzzle receives n*n values; it may alias start. opts NULL: minimal, no
+ * symmetry, any level. @return DOKU_OK; DOKU_ERR_ARG for NULLs or a start
+ * that disagrees with solution. Uniqueness of start itself is the
+ * caller's promise (doku_search with limit 2 checks it). */
+doku_status doku_reduce(doku_generator *g, doku_rng *rng,
+                        const uint8_t *solution, const uint8_t *start,
+                        const doku_reduce_opts *opts, uint8_t *puzzle,
+                        doku_reduce_result *res);
+
+/* Extra acceptance test for generated puzzles (a rating band, a required
+ * technique...): return nonzero to accept. Called from the generating
+ * thread; must be reentrant if several generators run at once. */
+typedef int (*doku_puzzle_filter)(void *user, const doku_shape *s,
+                                  const uint8_t *puzzle,
+                                  const uint8_t *solution);
+
+typedef struct doku_generate_opts {
+    int min_givens, max_givens; /* accepted band of givens; 0,0 = any.
+                                   Reduction aims at min_givens (0 = minimal) */
+    int minimal;            /* 1: reduce to a minimal puzzle */
+    doku_symmetry symmetry;
+    doku_level level;       /* ANY or the exact level wanted */
+    const uint8_t *pattern; /* NULL, or n*n flags: givens exactly there */
+    doku_puzzle_filter filter;
+    void *filter_user;
+    uint64_t max_attempts;  /* full grids tried before giving up; 0 = default */
+    double time_budget;     /* seconds before giving up; 0 = none. (The
+                               only non-deterministic knob: it decides
+                               when to stop, never what is produced.) */
+    uint64_t check_budget;  /* as in doku_reduce_opts */
+} doku_generate_opts;
+
+typedef struct doku_generate_result {
+    int found;              /* 1: puzzle/solution hold an accepted puzzle */
+    uint64_t attempts;      /* full grids tried */
+    int givens;             /* givens of the accepted puzzle */
+    doku_level level;       /* its level (DOKU_LEVEL_ANY if not computed) */
+    doku_symmetry symmetry; /* the symmetry used */
+    int minimal;            /* 1 if proven minimal */
+    int best_givens;        /* when not found: fewest givens reached */
+    doku_level best_level;  /* when not found: last level seen */
+    int timed_out;          /* 1: stopped by time_budget */
+} doku_generate_result;
+
+/* Generates one unique puzzle from seed (the same seed and options give
+ * the same puzzle). puzzle and solution receive n*n values (solution may
+ * be NULL). When no accepted puzzle is found within max_attempts or
+ * time_budget, res->found is 0 and best_* say what was reached.
+ * @return DOKU_OK (also when not found), DOKU_ERR_ARG for NULLs or
+ * impossible options, DOKU_ERR_NOMEM. */
+doku_status doku_generate(doku_generator *g, uint64_t seed,
+                          const doku_generate_opts *opts, uint8_t *puzzle,
+                          uint8_t *solution, doku_generate_result *res);
+
 #ifdef __cplusplus
 }
 #endif

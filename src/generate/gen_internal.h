@@ -1,0 +1,59 @@
+/*
+ * gen_internal.h — what the generator's files share: the doku_generator
+ * object (a shape, a solver and scratch, one per thread) and the internal
+ * entry points of the filler, the symmetry orbits and the level logic.
+ */
+#ifndef DOKU_GEN_INTERNAL_H
+#define DOKU_GEN_INTERNAL_H
+
+#include "shape_internal.h"
+
+/* The randomised filler's state per search level. */
+typedef struct gen_fill_level {
+    uint64_t *cand;
+    uint8_t *val;
+    int filled;
+} gen_fill_level;
+
+struct doku_generator {
+    const doku_shape *s;
+    int n, ncells;
+    uint64_t full;
+    doku_solver *solver;
+
+    /* filler (grid.c) */
+    gen_fill_level *levels;
+    int nlevels, cap;
+    int *queue;
+    uint8_t *qdigit;
+    int *ties;
+
+    /* level logic (level.c) */
+    uint64_t *lcand;       /* [ncells] */
+    uint8_t *lval;         /* [ncells] */
+    int *lqueue;           /* [ncells] */
+
+    /* reduction (reduce.c) */
+    uint64_t *unit_mask;   /* [nunits] digits present in each unit */
+    int *order;            /* [ncells] orbit representatives */
+    uint8_t *work;         /* [ncells] */
+    uint8_t *fill;         /* [ncells] generate(): the full grid */
+};
+
+/* Largest orbit of any symmetry (rot90). */
+#define GEN_MAX_ORBIT 4
+
+/* Writes the distinct cells of cell's orbit under sym (not RANDOM) to
+ * out[GEN_MAX_ORBIT]. @return their count (1..4). */
+int gen_orbit(const doku_shape *s, doku_symmetry sym, int cell, int *out);
+
+/* Fills grid with a random solution. @return 1, 0 if none was found
+ * within the effort bound, -1 on out of memory. */
+int gen_fill(doku_generator *g, doku_rng *rng, uint8_t *grid);
+
+/* @return the level puzzle needs, stopping early: a level > max means
+ * "needs more than max" (EXPERT when max < EXPERT). DOKU_LEVEL_ANY if the
+ * givens contradict each other. */
+doku_level gen_level(doku_generator *g, const uint8_t *puzzle, doku_level max);
+
+#endif

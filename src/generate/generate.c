@@ -1,0 +1,189 @@
+/*
+ * generate.c — the generator object and the whole pipeline: random grid,
+ * clue removal, acceptance (givens band, level, caller's filter), retry.
+ *
+ * One idea: everything is a pure function of (seed, options), so batch
+ * runs derive one seed per puzzle index and any number of threads produce
+ * the same puzzles. Levels below EXPERT are reached by guided removal:
+ * a removal is kept only while the level's techniques still solve the
+ * puzzle, which makes the result unique without a single search and hits
+ * the level far more often than filtering random minimal puzzles would.
+ */
+#include "gen_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+doku_status doku_generator_create(const doku_shape *shape, doku_generator **out)
+{
+    if (!out)
+        return DOKU_ERR_ARG;
+    *out = NULL;
+    if (!shape)
+        return DOKU_ERR_ARG;
+    doku_generator *g = calloc(1, sizeof *g);
+    if (!g)
+        return DOKU_ERR_NOMEM;
+    g->s = shape;
+    g->n = shape->n;
+    g->ncells = shape->ncells;
+    g->full = g->n == 64 ? ~(uint64_t)0 : (((uint64_t)1 << g->n) - 1);
+    size_t nc = (size_t)g->ncells;
+    doku_status st = doku_solver_create(shape, &g->solver);
+    g->queue = malloc(sizeof(int) * (nc + 1));
+    g->qdigit = malloc(nc + 1);
+    g->ties = malloc(sizeof(int) * nc);
+    g->lcand = malloc(sizeof(uint64_t) * nc);
+    g->lval = malloc(nc);
+    g->lqueue = malloc(sizeof(int) * (nc + 1));
+    g->unit_mask = malloc(sizeof(uint64_t) * (size_t)shape->nunits);
+    g->order = malloc(sizeof(int) * nc);
+    g->work = malloc(nc);
+    g->fill = malloc(nc);
+    if (st == DOKU_OK && (!g->queue || !g->qdigit || !g->ties || !g->lcand ||
+                          !g->lval || !g->lqueue || !g->unit_mask ||
+                          !g->order || !g->work || !g->fill))
+        st = DOKU_ERR_NOMEM;
+    if (st != DOKU_OK) {
+        doku_generator_free(g);
+        return st;
+    }
+    *out = g;
+    return DOKU_OK;
+}
+
+void doku_generator_free(doku_generator *g)
+{
+    if (!g)
+        return;
+    for (int i = 0; i < g->nlevels; i++) {
+        free(g->levels[i].cand);
+        free(g->levels[i].val);
+    }
+    free(g->levels);
+    doku_solver_free(g->solver);
+    free(g->queue);
+    free(g->qdigit);
+    free(g->ties);
+    free(g->lcand);
+    free(g->lval);
+    free(g->lqueue);
+    free(g->unit_mask);
+    free(g->order);
+    free(g->work);
+    free(g->fill);
+    free(g);
+}
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* One candidate puzzle from the grid in g->fill. @return 1 if puzzle
+ * holds a unique candidate, 0 if this grid gave none, <0 on error. */
+static int candidate(doku_generator *g, doku_rng *rng,
+                     const doku_generate_opts *o, uint8_t *puzzle,
+                     doku_generate_result *res)
+{
+    const doku_shape *s = g->s;
+    if (o->pattern) {
+        for (int c = 0; c < s->ncells; c++)
+            puzzle[c] = o->pattern[c] ? g->fill[c] : 0;
+        doku_search_opts so = {2, o->check_budget ? o->check_budget : 0, 0, 0};
+        doku_search_result r;
+        if (doku_search(g->solver, puzzle, &so, NULL, NULL, NULL, &r) != DOKU_OK)
+            return -1;
+        res->symmetry = DOKU_SYM_NONE;
+        res->minimal = 0;
+        return r.solutions == 1 && !r.gave_up;
+    }
+    doku_reduce_opts ro;
+    memset(&ro, 0, sizeof ro);
+    ro.target_givens = o->minimal ? 0 : o->min_givens;
+    ro.symmetry = o->symmetry;
+    ro.level = o->level;
+    ro.check_budget = o->check_budget;
+    doku_reduce_result rr;
+    doku_status st = doku_reduce(g, rng, g->fill, NULL, &ro, puzzle, &rr);
+    if (st != DOKU_OK)
+        return -1;
+    res->symmetry = rr.symmetry;
+    res->minimal = rr.minimal;
+    return 1;
+}
+
+doku_status doku_generate(doku_generator *g, uint64_t seed,
+                          const doku_generate_opts *opts, uint8_t *puzzle,
+                          uint8_t *solution, doku_generate_result *res)
+{
+    doku_generate_result dummy;
+    if (!res)
+        res = &dummy;
+    memset(res, 0, sizeof *res);
+    if (!g || !puzzle)
+        return DOKU_ERR_ARG;
+    doku_generate_opts o;
+    memset(&o, 0, sizeof o);
+    if (opts)
+        o = *opts;
+    const doku_shape *s = g->s;
+    if ((unsigned)o.symmetry >= DOKU_SYM_COUNT ||
+        (unsigned)o.level > DOKU_LEVEL_EXPERT || o.min_givens < 0 ||
+        o.max_givens < 0 || o.min_givens > s->ncells ||
+        o.max_givens > s->ncells ||
+        (o.max_givens && o.min_givens > o.max_givens))
+        return DOKU_ERR_ARG;
+    uint64_t max_attempts = o.max_attempts ? o.max_attempts : 1000;
+    double deadline = o.time_budget > 0 ? now_seconds() + o.time_budget : 0;
+    doku_rng rng;
+    doku_rng_seed(&rng, seed);
+    res->best_givens = s->ncells + 1;
+    res->best_level = DOKU_LEVEL_ANY;
+    while (res->attempts < max_attempts) {
+        if (deadline > 0 && res->attempts > 0 && now_seconds() > deadline) {
+            res->timed_out = 1;
+            break;
+        }
+        res->attempts++;
+        int r = gen_fill(g, &rng, g->fill);
+        if (r < 0)
+            return DOKU_ERR_NOMEM;
+        if (r == 0)
+            return DOKU_ERR_SHAPE;
+        r = candidate(g, &rng, &o, puzzle, res);
+        if (r < 0)
+            return DOKU_ERR_NOMEM;
+        if (r == 0)
+            continue;
+        int givens = 0;
+        for (int c = 0; c < s->ncells; c++)
+            givens += puzzle[c] != 0;
+        if (givens < res->best_givens)
+            res->best_givens = givens;
+        if ((o.max_givens && givens > o.max_givens) ||
+            (o.min_givens && givens < o.min_givens))
+            continue;
+        doku_level lv = DOKU_LEVEL_ANY;
+        if (o.level != DOKU_LEVEL_ANY) {
+            lv = gen_level(g, puzzle, DOKU_LEVEL_INTERMEDIATE);
+            res->best_level = lv;
+            if (lv != o.level)
+                continue;
+        }
+        if (o.filter && !o.filter(o.filter_user, s, puzzle, g->fill))
+            continue;
+        res->found = 1;
+        res->givens = givens;
+        res->level = lv;
+        if (solution)
+            memcpy(solution, g->fill, (size_t)s->ncells);
+        return DOKU_OK;
+    }
+    if (res->best_givens > s->ncells)
+        res->best_givens = 0;
+    return DOKU_OK;
+}

@@ -1,0 +1,197 @@
+/*
+ * grid.c — random complete grids for any shape and variant.
+ *
+ * A small randomised search over the shape's tables: naked singles through
+ * the peer lists and hidden singles through the unit table, then a branch
+ * on a fewest-candidates cell chosen at random among the ties, trying its
+ * digits in random order. A try that exceeds its node budget restarts with
+ * fresh random choices, so an unlucky early choice cannot stall a 25x25
+ * fill. Every choice comes from the caller's rng: same seed, same grid.
+ */
+#include "gen_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static gen_fill_level *fill_level(doku_generator *g, int d)
+{
+    if (d < g->nlevels)
+        return &g->levels[d];
+    if (d >= g->cap) {
+        int cap = g->cap ? g->cap * 2 : 16;
+        gen_fill_level *nl = realloc(g->levels, sizeof *nl * (size_t)cap);
+        if (!nl)
+            return NULL;
+        g->levels = nl;
+        g->cap = cap;
+    }
+    gen_fill_level *L = &g->levels[d];
+    L->cand = malloc(sizeof(uint64_t) * (size_t)g->ncells);
+    L->val = malloc((size_t)g->ncells);
+    if (!L->cand || !L->val) {
+        free(L->cand);
+        free(L->val);
+        return NULL;
+    }
+    g->nlevels = d + 1;
+    return L;
+}
+
+/* Places v in cell and the naked singles it forces. @return 0 on conflict. */
+static int fill_place(doku_generator *g, gen_fill_level *L, int cell, int v)
+{
+    const doku_shape *s = g->s;
+    int head = 0, tail = 0;
+    g->queue[tail] = cell;
+    g->qdigit[tail++] = (uint8_t)v;
+    while (head < tail) {
+        int c = g->queue[head];
+        int d = g->qdigit[head++];
+        uint64_t bit = (uint64_t)1 << (d - 1);
+        if (L->val[c] == d)
+            continue;
+        if (L->val[c] || !(L->cand[c] & bit))
+            return 0;
+        L->val[c] = (uint8_t)d;
+        L->cand[c] = bit;
+        L->filled++;
+        const uint16_t *pp = s->peers + (size_t)c * s->max_peers;
+        for (int i = 0, np = s->peer_count[c]; i < np; i++) {
+            int p = pp[i];
+            uint64_t m = L->cand[p];
+            if (!(m & bit))
+                continue;
+            m &= ~bit;
+            if (!m)
+                return 0;
+            L->cand[p] = m;
+            if (!(m & (m - 1)) && !L->val[p] && tail < s->ncells) {
+                g->queue[tail] = p;
+                g->qdigit[tail++] = (uint8_t)(__builtin_ctzll(m) + 1);
+            }
+        }
+    }
+    return 1;
+}
+
+static int fill_hidden(doku_generator *g, gen_fill_level *L)
+{
+    const doku_shape *s = g->s;
+    int n = s->n, progress = 1;
+    while (progress) {
+        progress = 0;
+        for (int u = 0; u < s->nunits; u++) {
+            const uint16_t *uc = s->unit_cells + (size_t)u * n;
+            uint64_t once = 0, twice = 0;
+            for (int i = 0; i < n; i++) {
+                uint64_t m = L->cand[uc[i]];
+                twice |= once & m;
+                once |= m;
+            }
+            if (once != g->full)
+                return 0;
+            uint64_t only = once & ~twice;
+            while (only) {
+                uint64_t bit = only & (~only + 1);
+                only &= only - 1;
+                for (int i = 0; i < n; i++) {
+                    int c = uc[i];
+                    if (!(L->cand[c] & bit))
+                        continue;
+                    if (!L->val[c]) {
+                        if (!fill_place(g, L, c, __builtin_ctzll(bit) + 1))
+                            return 0;
+                        progress = 1;
+                    }
+                    break;
+                }
+            }
+        }
+    }
+    return 1;
+}
+
+/* @return 1 solved (grid written), 0 dead end, -1 budget, -2 memory. */
+static int fill_search(doku_generator *g, doku_rng *rng, int depth,
+                       uint64_t *nodes, uint64_t budget, uint8_t *grid)
+{
+    gen_fill_level *L = &g->levels[depth];
+    if (!fill_hidden(g, L))
+        return 0;
+    if (L->filled == g->ncells) {
+        memcpy(grid, L->val, (size_t)g->ncells);
+        return 1;
+    }
+    int best = 65, nties = 0;
+    for (int c = 0; c < g->ncells; c++) {
+        if (L->val[c])
+            continue;
+        int k = __builtin_popcountll(L->cand[c]);
+        if (k < best) {
+            best = k;
+            nties = 0;
+        }
+        if (k == best)
+            g->ties[nties++] = c;
+    }
+    int cell = g->ties[doku_rng_below(rng, (uint32_t)nties)];
+    if (!fill_level(g, depth + 1))
+        return -2;
+    L = &g->levels[depth];
+    uint64_t m = L->cand[cell];
+    while (m) {
+        if (++*nodes > budget)
+            return -1;
+        int k = (int)doku_rng_below(rng, (uint32_t)__builtin_popcountll(m));
+        uint64_t rest = m;
+        while (k--)
+            rest &= rest - 1;
+        uint64_t bit = rest & (~rest + 1);
+        m &= ~bit;
+        gen_fill_level *N = &g->levels[depth + 1];
+        memcpy(N->cand, L->cand, sizeof(uint64_t) * (size_t)g->ncells);
+        memcpy(N->val, L->val, (size_t)g->ncells);
+        N->filled = L->filled;
+        if (!fill_place(g, N, cell, __builtin_ctzll(bit) + 1))
+            continue;
+        int r = fill_search(g, rng, depth + 1, nodes, budget, grid);
+        if (r)
+            return r;
+        L = &g->levels[depth];
+    }
+    return 0;
+}
+
+int gen_fill(doku_generator *g, doku_rng *rng, uint8_t *grid)
+{
+    /* Budgets grow per restart: cheap retries first, yet a shape that
+     * needs a long search (an awkward jigsaw) still gets one. */
+    uint64_t budget = 50 + 4 * (uint64_t)g->ncells;
+    for (int attempt = 0; attempt < 12; attempt++, budget *= 2) {
+        gen_fill_level *L = fill_level(g, 0);
+        if (!L)
+            return -1;
+        for (int c = 0; c < g->ncells; c++) {
+            L->cand[c] = g->full;
+            L->val[c] = 0;
+        }
+        L->filled = 0;
+        uint64_t nodes = 0;
+        int r = fill_search(g, rng, 0, &nodes, budget, grid);
+        if (r == 1)
+            return 1;
+        if (r == 0)
+            return 0; /* exhausted: the shape has no solution */
+        if (r == -2)
+            return -1;
+    }
+    return 0;
+}
+
+doku_status doku_generate_grid(doku_generator *g, doku_rng *rng, uint8_t *grid)
+{
+    if (!g || !rng || !grid)
+        return DOKU_ERR_ARG;
+    int r = gen_fill(g, rng, grid);
+    return r > 0 ? DOKU_OK : r < 0 ? DOKU_ERR_NOMEM : DOKU_ERR_SHAPE;
+}

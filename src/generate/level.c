@@ -1,0 +1,279 @@
+/*
+ * level.c — the difficulty levels the generator targets (qqwing's
+ * definitions), as closures of growing technique sets.
+ *
+ * Level k is the smallest technique set whose repeated application solves
+ * the puzzle: {naked singles} → SIMPLE, + hidden singles → EASY, + naked
+ * and hidden pairs and pointing/claiming → INTERMEDIATE, else EXPERT.
+ * Each technique only removes candidates, so a set's closure does not
+ * depend on the order of steps, and "needs level k" is well defined. All
+ * techniques loop over the unit table, so variants take part for free.
+ * This is deliberately small: it classifies and guides clue removal fast;
+ * the full grader with ratings lives in the logic engine.
+ */
+#include "gen_internal.h"
+
+#include <string.h>
+
+static const char *const level_names[] = {"any", "simple", "easy",
+                                          "intermediate", "expert"};
+
+const char *doku_level_name(doku_level level)
+{
+    return (unsigned)level <= DOKU_LEVEL_EXPERT ? level_names[level] : "?";
+}
+
+int doku_level_parse(const char *name, doku_level *out)
+{
+    if (!name || !out)
+        return -1;
+    for (int i = 0; i <= DOKU_LEVEL_EXPERT; i++)
+        if (strcmp(name, level_names[i]) == 0) {
+            *out = (doku_level)i;
+            return 0;
+        }
+    if (strcmp(name, "medium") == 0) {
+        *out = DOKU_LEVEL_INTERMEDIATE;
+        return 0;
+    }
+    if (strcmp(name, "hard") == 0) {
+        *out = DOKU_LEVEL_EXPERT;
+        return 0;
+    }
+    return -1;
+}
+
+typedef struct lstate {
+    doku_generator *g;
+    const doku_shape *s;
+    uint64_t *cand;
+    uint8_t *val;
+    int filled;
+} lstate;
+
+/* Places d in cell and every naked single that follows. @return 0 on a
+ * contradiction. */
+static int lplace(lstate *st, int cell, int d)
+{
+    const doku_shape *s = st->s;
+    int *queue = st->g->lqueue;
+    int head = 0, tail = 0;
+    queue[tail++] = cell * 64 + (d - 1);
+    while (head < tail) {
+        int c = queue[head] >> 6;
+        int b = queue[head++] & 63;
+        uint64_t bit = (uint64_t)1 << b;
+        if (st->val[c])
+            continue; /* queued twice with the same digit */
+        if (!(st->cand[c] & bit))
+            return 0;
+        st->val[c] = (uint8_t)(b + 1);
+        st->cand[c] = bit;
+        st->filled++;
+        const uint16_t *pp = s->peers + (size_t)c * s->max_peers;
+        for (int i = 0, np = s->peer_count[c]; i < np; i++) {
+            int p = pp[i];
+            uint64_t m = st->cand[p];
+            if (!(m & bit))
+                continue;
+            if (st->val[p])
+                return 0;
+            m &= ~bit;
+            if (!m)
+                return 0;
+            st->cand[p] = m;
+            if (!(m & (m - 1)) && tail < s->ncells)
+                queue[tail++] = p * 64 + __builtin_ctzll(m);
+        }
+    }
+    return 1;
+}
+
+/* Removes the candidates `bits` from an unsolved cell. @return -1 on a
+ * contradiction, 1 if something changed, 0 if not. */
+static int lelim(lstate *st, int cell, uint64_t bits)
+{
+    uint64_t m = st->cand[cell];
+    if (st->val[cell] || !(m & bits))
+        return 0;
+    m &= ~bits;
+    if (!m)
+        return -1;
+    st->cand[cell] = m;
+    if (!(m & (m - 1)) && !lplace(st, cell, __builtin_ctzll(m) + 1))
+        return -1;
+    return 1;
+}
+
+/* One pass of hidden singles. @return -1 contradiction, else progress. */
+static int hidden_singles(lstate *st)
+{
+    const doku_shape *s = st->s;
+    int n = s->n, progress = 0;
+    for (int u = 0; u < s->nunits; u++) {
+        const uint16_t *uc = s->unit_cells + (size_t)u * n;
+        uint64_t once = 0, twice = 0;
+        for (int i = 0; i < n; i++) {
+            uint64_t m = st->cand[uc[i]];
+            twice |= once & m;
+            once |= m;
+        }
+        if (once != st->g->full)
+            return -1;
+        uint64_t only = once & ~twice;
+        while (only) {
+            uint64_t bit = only & (~only + 1);
+            only &= only - 1;
+            for (int i = 0; i < n; i++) {
+                int c = uc[i];
+                if (!(st->cand[c] & bit))
+                    continue;
+                if (!st->val[c]) {
+                    if (!lplace(st, c, __builtin_ctzll(bit) + 1))
+                        return -1;
+                    progress = 1;
+                }
+                break;
+            }
+        }
+    }
+    return progress;
+}
+
+static int cell_in_unit(const doku_shape *s, int cell, int unit)
+{
+    const uint16_t *cu = s->cell_units + (size_t)cell * s->max_cell_units;
+    for (int i = 0; i < s->cell_nunits[cell]; i++)
+        if (cu[i] == unit)
+            return 1;
+    return 0;
+}
+
+/* Naked pairs, hidden pairs and pointing/claiming (a digit confined to
+ * the intersection of two units) over every unit. @return -1 on a
+ * contradiction, else whether anything was eliminated. */
+static int pairs_and_intersections(lstate *st)
+{
+    const doku_shape *s = st->s;
+    int n = s->n, progress = 0;
+    uint64_t pos[DOKU_MAX_N];
+    for (int u = 0; u < s->nunits; u++) {
+        const uint16_t *uc = s->unit_cells + (size_t)u * n;
+        /* naked pairs */
+        for (int i = 0; i < n; i++) {
+            uint64_t m = st->cand[uc[i]];
+            if (st->val[uc[i]] || __builtin_popcountll(m) != 2)
+                continue;
+            for (int j = i + 1; j < n; j++) {
+                if (st->cand[uc[j]] != m || st->val[uc[j]])
+                    continue;
+                for (int k = 0; k < n; k++) {
+                    if (k == i || k == j)
+                        continue;
+                    int r = lelim(st, uc[k], m);
+                    if (r < 0)
+                        return -1;
+                    progress |= r;
+                }
+            }
+        }
+        /* where each digit can go in u */
+        memset(pos, 0, sizeof(uint64_t) * (size_t)n);
+        for (int i = 0; i < n; i++) {
+            uint64_t m = st->cand[uc[i]];
+            while (m) {
+                pos[__builtin_ctzll(m)] |= (uint64_t)1 << i;
+                m &= m - 1;
+            }
+        }
+        /* hidden pairs */
+        for (int a = 0; a < n; a++) {
+            if (__builtin_popcountll(pos[a]) != 2)
+                continue;
+            for (int b = a + 1; b < n; b++) {
+                if (pos[b] != pos[a])
+                    continue;
+                uint64_t keep = ((uint64_t)1 << a) | ((uint64_t)1 << b);
+                for (uint64_t p = pos[a]; p; p &= p - 1) {
+                    int r = lelim(st, uc[__builtin_ctzll(p)], ~keep);
+                    if (r < 0)
+                        return -1;
+                    progress |= r;
+                }
+            }
+        }
+        /* pointing / claiming: digit d of u confined to another unit v */
+        for (int d = 0; d < n; d++) {
+            uint64_t p = pos[d];
+            if (__builtin_popcountll(p) < 2)
+                continue;
+            int first = uc[__builtin_ctzll(p)];
+            const uint16_t *fu = s->cell_units + (size_t)first * s->max_cell_units;
+            for (int k = 0; k < s->cell_nunits[first]; k++) {
+                int v = fu[k];
+                if (v == u)
+                    continue;
+                int inside = 1;
+                for (uint64_t q = p & (p - 1); q && inside; q &= q - 1)
+                    inside = cell_in_unit(s, uc[__builtin_ctzll(q)], v);
+                if (!inside)
+                    continue;
+                const uint16_t *vc = s->unit_cells + (size_t)v * n;
+                for (int i = 0; i < n; i++) {
+                    if (cell_in_unit(s, vc[i], u))
+                        continue;
+                    int r = lelim(st, vc[i], (uint64_t)1 << d);
+                    if (r < 0)
+                        return -1;
+                    progress |= r;
+                }
+            }
+        }
+    }
+    return progress;
+}
+
+doku_level gen_level(doku_generator *g, const uint8_t *puzzle, doku_level max)
+{
+    const doku_shape *s = g->s;
+    lstate st = {g, s, g->lcand, g->lval, 0};
+    for (int c = 0; c < s->ncells; c++) {
+        st.cand[c] = g->full;
+        st.val[c] = 0;
+    }
+    for (int c = 0; c < s->ncells; c++)
+        if (puzzle[c] && !lplace(&st, c, puzzle[c]))
+            return DOKU_LEVEL_ANY;
+    doku_level need = DOKU_LEVEL_SIMPLE;
+    while (st.filled < s->ncells) {
+        if (max < DOKU_LEVEL_EASY)
+            return DOKU_LEVEL_EASY;
+        int r = hidden_singles(&st);
+        if (r < 0)
+            return DOKU_LEVEL_ANY;
+        if (r) {
+            if (need < DOKU_LEVEL_EASY)
+                need = DOKU_LEVEL_EASY;
+            continue;
+        }
+        if (max < DOKU_LEVEL_INTERMEDIATE)
+            return DOKU_LEVEL_INTERMEDIATE;
+        r = pairs_and_intersections(&st);
+        if (r < 0)
+            return DOKU_LEVEL_ANY;
+        if (!r)
+            return DOKU_LEVEL_EXPERT;
+        need = DOKU_LEVEL_INTERMEDIATE;
+    }
+    return need;
+}
+
+doku_level doku_generator_level(doku_generator *g, const uint8_t *puzzle)
+{
+    if (!g || !puzzle)
+        return DOKU_LEVEL_ANY;
+    for (int c = 0; c < g->ncells; c++)
+        if (puzzle[c] > g->n)
+            return DOKU_LEVEL_ANY;
+    return gen_level(g, puzzle, DOKU_LEVEL_INTERMEDIATE);
+}

@@ -1,0 +1,224 @@
+/*
+ * reduce.c — clue removal: from a grid (or a puzzle) to a unique puzzle.
+ *
+ * Orbits of the chosen symmetry are tried in random order; a removal is
+ * kept only if the puzzle stays unique. Most checks never search: a
+ * removed cell that a single (naked, or hidden in one of its units) fixes
+ * from the remaining givens cannot change the solution, and per-unit digit
+ * masks make that test a few word operations. Only the rest searches, and
+ * a lone removed cell c with digit d is checked as "no solution has c ≠ d":
+ * one limit-1 search per other digit c could hold, each usually dying in
+ * propagation, instead of a limit-2 search that must first find the known
+ * solution again. A check that runs out of budget keeps the given, so the
+ * result is always unique, at worst not minimal (and then says so).
+ */
+#include "gen_internal.h"
+
+#include <string.h>
+
+static void mask_toggle(doku_generator *g, int cell, int d)
+{
+    const doku_shape *s = g->s;
+    const uint16_t *cu = s->cell_units + (size_t)cell * s->max_cell_units;
+    uint64_t bit = (uint64_t)1 << (d - 1);
+    for (int i = 0; i < s->cell_nunits[cell]; i++)
+        g->unit_mask[cu[i]] ^= bit;
+}
+
+static uint64_t blocked(const doku_generator *g, int cell)
+{
+    const doku_shape *s = g->s;
+    const uint16_t *cu = s->cell_units + (size_t)cell * s->max_cell_units;
+    uint64_t m = 0;
+    for (int i = 0; i < s->cell_nunits[cell]; i++)
+        m |= g->unit_mask[cu[i]];
+    return m;
+}
+
+/* 1 if the empty cell is fixed to d by one naked single, or (with hidden)
+ * one hidden single, read off the givens in p. */
+static int forced(const doku_generator *g, const uint8_t *p, int cell, int d,
+                  int hidden)
+{
+    const doku_shape *s = g->s;
+    uint64_t bit = (uint64_t)1 << (d - 1);
+    if ((blocked(g, cell) | bit) == g->full)
+        return 1;
+    if (!hidden)
+        return 0;
+    const uint16_t *cu = s->cell_units + (size_t)cell * s->max_cell_units;
+    for (int i = 0; i < s->cell_nunits[cell]; i++) {
+        const uint16_t *uc = s->unit_cells + (size_t)cu[i] * s->n;
+        int alone = 1;
+        for (int j = 0; j < s->n && alone; j++) {
+            int e = uc[j];
+            if (e != cell && !p[e] && !(blocked(g, e) & bit))
+                alone = 0;
+        }
+        if (alone)
+            return 1;
+    }
+    return 0;
+}
+
+typedef struct check_ctx {
+    doku_generator *g;
+    const uint8_t *sol;
+    doku_level level;
+    uint64_t budget;
+    doku_reduce_result *res;
+} check_ctx;
+
+/* Searches for solutions of p. @return 1 if the outcome is "exactly the
+ * known solution" (limit 2) or "none" (limit 1), 0 otherwise. */
+static int search_says(check_ctx *x, const uint8_t *p, uint64_t limit,
+                       uint64_t *budget_left)
+{
+    doku_search_opts o = {limit, *budget_left, 0, 0};
+    doku_search_result r;
+    x->res->checks++;
+    if (doku_search(x->g->solver, p, &o, NULL, NULL, NULL, &r) != DOKU_OK)
+        return 0;
+    *budget_left = r.nodes < *budget_left ? *budget_left - r.nodes : 1;
+    if (r.gave_up) {
+        x->res->unresolved++;
+        return 0;
+    }
+    return r.solutions == limit - 1;
+}
+
+/* p has the k cells of rm emptied; every other given agrees with sol.
+ * @return 1 if p keeps the required property (unique, or solvable at the
+ * level). p and the unit masks are as before on return. */
+static int removal_ok(check_ctx *x, uint8_t *p, const int *rm, int k)
+{
+    doku_generator *g = x->g;
+    int left[GEN_MAX_ORBIT], nleft = k, fixed[GEN_MAX_ORBIT], nfixed = 0;
+    int hidden = x->level != DOKU_LEVEL_SIMPLE;
+    memcpy(left, rm, sizeof(int) * (size_t)k);
+    for (int progress = 1; progress && nleft;) {
+        progress = 0;
+        for (int i = 0; i < nleft; i++) {
+            int c = left[i];
+            if (!forced(g, p, c, x->sol[c], hidden))
+                continue;
+            p[c] = x->sol[c];
+            mask_toggle(g, c, p[c]);
+            fixed[nfixed++] = c;
+            left[i--] = left[--nleft];
+            progress = 1;
+        }
+    }
+    int ok = 1;
+    if (nleft && x->level != DOKU_LEVEL_ANY) {
+        ok = gen_level(g, p, x->level) <= x->level;
+    } else if (nleft == 1) {
+        int c = left[0];
+        uint64_t alt = g->full & ~blocked(g, c) & ~((uint64_t)1 << (x->sol[c] - 1));
+        uint64_t budget = x->budget;
+        for (; alt && ok; alt &= alt - 1) {
+            p[c] = (uint8_t)(__builtin_ctzll(alt) + 1);
+            ok = search_says(x, p, 1, &budget);
+        }
+        p[c] = 0;
+    } else if (nleft) {
+        uint64_t budget = x->budget;
+        ok = search_says(x, p, 2, &budget);
+    }
+    for (int i = 0; i < nfixed; i++) {
+        mask_toggle(g, fixed[i], p[fixed[i]]);
+        p[fixed[i]] = 0;
+    }
+    return ok;
+}
+
+static uint64_t default_budget(const doku_shape *s)
+{
+    /* Enough for any check a 9x9 needs; on big grids a check that would
+     * run longer costs more than the given it might remove is worth. */
+    return s->ncells <= 81 ? 100000 : s->ncells <= 256 ? 20000 : 4000;
+}
+
+doku_status doku_reduce(doku_generator *g, doku_rng *rng,
+                        const uint8_t *solution, const uint8_t *start,
+                        const doku_reduce_opts *opts, uint8_t *puzzle,
+                        doku_reduce_result *res)
+{
+    doku_reduce_result dummy;
+    if (!res)
+        res = &dummy;
+    memset(res, 0, sizeof *res);
+    if (!g || !rng || !solution || !puzzle)
+        return DOKU_ERR_ARG;
+    doku_reduce_opts o = {0, DOKU_SYM_NONE, DOKU_LEVEL_ANY, NULL, 0};
+    if (opts)
+        o = *opts;
+    if ((unsigned)o.symmetry >= DOKU_SYM_COUNT ||
+        (unsigned)o.level > DOKU_LEVEL_EXPERT)
+        return DOKU_ERR_ARG;
+    if (o.level == DOKU_LEVEL_EXPERT)
+        o.level = DOKU_LEVEL_ANY; /* "anything unique" is the expert rule */
+    const doku_shape *s = g->s;
+    for (int c = 0; c < s->ncells; c++) {
+        if (solution[c] < 1 || solution[c] > s->n)
+            return DOKU_ERR_ARG;
+        if (start && start[c] && start[c] != solution[c])
+            return DOKU_ERR_ARG;
+    }
+    if (o.symmetry == DOKU_SYM_RANDOM)
+        o.symmetry = (doku_symmetry)doku_rng_below(rng, DOKU_SYM_RANDOM);
+    res->symmetry = o.symmetry;
+
+    uint8_t *p = g->work;
+    memcpy(p, start ? start : solution, (size_t)s->ncells);
+    memset(g->unit_mask, 0, sizeof(uint64_t) * (size_t)s->nunits);
+    int givens = 0;
+    for (int c = 0; c < s->ncells; c++)
+        if (p[c]) {
+            mask_toggle(g, c, p[c]);
+            givens++;
+        }
+
+    /* Orbits whose cells are all removable givens, by representative. */
+    int norb = 0, orb[GEN_MAX_ORBIT];
+    for (int c = 0; c < s->ncells; c++) {
+        int k = gen_orbit(s, o.symmetry, c, orb), ok = 1;
+        for (int i = 0; i < k && ok; i++)
+            ok = orb[i] >= c && p[orb[i]] && !(o.keep && o.keep[orb[i]]);
+        if (ok)
+            g->order[norb++] = c;
+    }
+    for (int i = norb - 1; i > 0; i--) {
+        int j = (int)doku_rng_below(rng, (uint32_t)i + 1);
+        int t = g->order[i];
+        g->order[i] = g->order[j];
+        g->order[j] = t;
+    }
+
+    check_ctx x = {g, solution, o.level,
+                   o.check_budget ? o.check_budget : default_budget(s), res};
+    int untried = 0;
+    for (int i = 0; i < norb; i++) {
+        int k = gen_orbit(s, o.symmetry, g->order[i], orb);
+        if (o.target_givens && givens - k < o.target_givens) {
+            untried = 1;
+            continue;
+        }
+        for (int j = 0; j < k; j++) {
+            mask_toggle(g, orb[j], p[orb[j]]);
+            p[orb[j]] = 0;
+        }
+        if (removal_ok(&x, p, orb, k)) {
+            givens -= k;
+            continue;
+        }
+        for (int j = 0; j < k; j++) {
+            p[orb[j]] = solution[orb[j]];
+            mask_toggle(g, orb[j], p[orb[j]]);
+        }
+    }
+    memcpy(puzzle, p, (size_t)s->ncells);
+    res->givens = givens;
+    res->minimal = !untried && !res->unresolved && o.level == DOKU_LEVEL_ANY;
+    return DOKU_OK;
+}
