@@ -40,6 +40,16 @@ struct doku_generator {
     uint8_t *fill;         /* [ncells] generate(): the full grid */
 };
 
+/* Population count without needing the popcnt instruction (the library
+ * is built for any x86-64; the builtin then becomes a slow libgcc call). */
+static inline int gen_popcount(uint64_t x)
+{
+    x = x - ((x >> 1) & 0x5555555555555555ull);
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+    return (int)((x * 0x0101010101010101ull) >> 56);
+}
+
 /* Largest orbit of any symmetry (rot90). */
 #define GEN_MAX_ORBIT 4
 

@@ -112,15 +112,17 @@ static int hidden_singles(lstate *st)
     int n = s->n, progress = 0;
     for (int u = 0; u < s->nunits; u++) {
         const uint16_t *uc = s->unit_cells + (size_t)u * n;
-        uint64_t once = 0, twice = 0;
+        uint64_t once = 0, twice = 0, placed = 0;
         for (int i = 0; i < n; i++) {
             uint64_t m = st->cand[uc[i]];
             twice |= once & m;
             once |= m;
+            if (st->val[uc[i]])
+                placed |= m;
         }
         if (once != st->g->full)
             return -1;
-        uint64_t only = once & ~twice;
+        uint64_t only = once & ~twice & ~placed;
         while (only) {
             uint64_t bit = only & (~only + 1);
             only &= only - 1;
@@ -162,7 +164,7 @@ static int pairs_and_intersections(lstate *st)
         /* naked pairs */
         for (int i = 0; i < n; i++) {
             uint64_t m = st->cand[uc[i]];
-            if (st->val[uc[i]] || __builtin_popcountll(m) != 2)
+            if (st->val[uc[i]] || gen_popcount(m) != 2)
                 continue;
             for (int j = i + 1; j < n; j++) {
                 if (st->cand[uc[j]] != m || st->val[uc[j]])
@@ -188,7 +190,7 @@ static int pairs_and_intersections(lstate *st)
         }
         /* hidden pairs */
         for (int a = 0; a < n; a++) {
-            if (__builtin_popcountll(pos[a]) != 2)
+            if (gen_popcount(pos[a]) != 2)
                 continue;
             for (int b = a + 1; b < n; b++) {
                 if (pos[b] != pos[a])
@@ -205,7 +207,7 @@ static int pairs_and_intersections(lstate *st)
         /* pointing / claiming: digit d of u confined to another unit v */
         for (int d = 0; d < n; d++) {
             uint64_t p = pos[d];
-            if (__builtin_popcountll(p) < 2)
+            if (gen_popcount(p) < 2)
                 continue;
             int first = uc[__builtin_ctzll(p)];
             const uint16_t *fu = s->cell_units + (size_t)first * s->max_cell_units;
