@@ -363,7 +363,8 @@ typedef struct doku_reduce_opts {
     doku_level level;       /* ANY: keep every removal that leaves a unique
                                puzzle. SIMPLE..INTERMEDIATE: keep only those
                                that leave the puzzle solvable with that
-                               level's techniques (unique by construction) */
+                               level's techniques (unique by construction).
+                               EXPERT: the same as ANY */
     const uint8_t *keep;    /* NULL, or n*n flags: nonzero = never remove */
     uint64_t check_budget;  /* search nodes per uniqueness check; a check
                                that runs out keeps the given. 0 = default */

@@ -31,7 +31,14 @@ struct doku_generator {
     /* level logic (level.c) */
     uint64_t *lcand;       /* [ncells] */
     uint8_t *lval;         /* [ncells] */
-    int *lqueue;           /* [ncells] */
+    int *lqueue;           /* [ncells + 1] */
+    uint64_t *lunit;       /* [nunits] digits given in each unit */
+    /* unit pairs sharing >= 2 cells, for pointing/claiming: entries
+     * ix_start[u] .. ix_start[u+1]-1 of ix_unit / ix_in_u / ix_in_v */
+    int *ix_start;
+    uint16_t *ix_unit;     /* the other unit v */
+    uint64_t *ix_in_u;     /* positions (within u) of the shared cells */
+    uint64_t *ix_in_v;     /* positions (within v) of the shared cells */
 
     /* reduction (reduce.c) */
     uint64_t *unit_mask;   /* [nunits] digits present in each unit */
@@ -56,6 +63,9 @@ static inline int gen_popcount(uint64_t x)
 /* Writes the distinct cells of cell's orbit under sym (not RANDOM) to
  * out[GEN_MAX_ORBIT]. @return their count (1..4). */
 int gen_orbit(const doku_shape *s, doku_symmetry sym, int cell, int *out);
+
+/* Builds the unit-pair table above. @return 0, or -1 out of memory. */
+int gen_level_init(doku_generator *g);
 
 /* Fills grid with a random solution. @return 1, 0 if none was found
  * within the effort bound, -1 on out of memory. */

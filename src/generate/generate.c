@@ -37,13 +37,16 @@ doku_status doku_generator_create(const doku_shape *shape, doku_generator **out)
     g->lcand = malloc(sizeof(uint64_t) * nc);
     g->lval = malloc(nc);
     g->lqueue = malloc(sizeof(int) * (nc + 1));
+    g->lunit = malloc(sizeof(uint64_t) * (size_t)shape->nunits);
     g->unit_mask = malloc(sizeof(uint64_t) * (size_t)shape->nunits);
     g->order = malloc(sizeof(int) * nc);
     g->work = malloc(nc);
     g->fill = malloc(nc);
     if (st == DOKU_OK && (!g->queue || !g->qdigit || !g->ties || !g->lcand ||
-                          !g->lval || !g->lqueue || !g->unit_mask ||
+                          !g->lval || !g->lqueue || !g->lunit || !g->unit_mask ||
                           !g->order || !g->work || !g->fill))
+        st = DOKU_ERR_NOMEM;
+    if (st == DOKU_OK && gen_level_init(g) != 0)
         st = DOKU_ERR_NOMEM;
     if (st != DOKU_OK) {
         doku_generator_free(g);
@@ -69,6 +72,11 @@ void doku_generator_free(doku_generator *g)
     free(g->lcand);
     free(g->lval);
     free(g->lqueue);
+    free(g->lunit);
+    free(g->ix_start);
+    free(g->ix_unit);
+    free(g->ix_in_u);
+    free(g->ix_in_v);
     free(g->unit_mask);
     free(g->order);
     free(g->work);

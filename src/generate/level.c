@@ -13,6 +13,7 @@
  */
 #include "gen_internal.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 static const char *const level_names[] = {"any", "simple", "easy",
@@ -142,12 +143,66 @@ static int hidden_singles(lstate *st)
     return progress;
 }
 
-static int cell_in_unit(const doku_shape *s, int cell, int unit)
+/* 1 if m has exactly two bits. */
+static int is_pair(uint64_t m)
 {
-    const uint16_t *cu = s->cell_units + (size_t)cell * s->max_cell_units;
-    for (int i = 0; i < s->cell_nunits[cell]; i++)
-        if (cu[i] == unit)
-            return 1;
+    uint64_t rest = m & (m - 1);
+    return rest && !(rest & (rest - 1));
+}
+
+static int unit_position(const doku_shape *s, int unit, int cell)
+{
+    const uint16_t *uc = s->unit_cells + (size_t)unit * s->n;
+    for (int i = 0; i < s->n; i++)
+        if (uc[i] == cell)
+            return i;
+    return -1;
+}
+
+int gen_level_init(doku_generator *g)
+{
+    const doku_shape *s = g->s;
+    int nu = s->nunits, n = s->n, count = 0;
+    g->ix_start = malloc(sizeof(int) * (size_t)(nu + 1));
+    if (!g->ix_start)
+        return -1;
+    /* two rounds: count, then fill */
+    for (int round = 0; round < 2; round++) {
+        count = 0;
+        for (int u = 0; u < nu; u++) {
+            if (round)
+                g->ix_start[u] = count;
+            for (int v = 0; v < nu; v++) {
+                if (v == u)
+                    continue;
+                uint64_t in_u = 0, in_v = 0;
+                const uint16_t *uc = s->unit_cells + (size_t)u * n;
+                for (int i = 0; i < n; i++) {
+                    int j = unit_position(s, v, uc[i]);
+                    if (j >= 0) {
+                        in_u |= (uint64_t)1 << i;
+                        in_v |= (uint64_t)1 << j;
+                    }
+                }
+                if (gen_popcount(in_u) < 2)
+                    continue;
+                if (round) {
+                    g->ix_unit[count] = (uint16_t)v;
+                    g->ix_in_u[count] = in_u;
+                    g->ix_in_v[count] = in_v;
+                }
+                count++;
+            }
+        }
+        if (!round) {
+            g->ix_unit = malloc(sizeof(uint16_t) * (size_t)(count + 1));
+            g->ix_in_u = malloc(sizeof(uint64_t) * (size_t)(count + 1));
+            g->ix_in_v = malloc(sizeof(uint64_t) * (size_t)(count + 1));
+            if (!g->ix_unit || !g->ix_in_u || !g->ix_in_v)
+                return -1;
+        }
+    }
+    g->ix_start[nu] = count;
     return 0;
 }
 
@@ -157,20 +212,35 @@ static int cell_in_unit(const doku_shape *s, int cell, int unit)
 static int pairs_and_intersections(lstate *st)
 {
     const doku_shape *s = st->s;
+    const doku_generator *g = st->g;
     int n = s->n, progress = 0;
     uint64_t pos[DOKU_MAX_N];
+    int pairs[DOKU_MAX_N];
     for (int u = 0; u < s->nunits; u++) {
         const uint16_t *uc = s->unit_cells + (size_t)u * n;
-        /* naked pairs */
+        /* where each unplaced digit can go in u; the cells holding pairs */
+        int npairs = 0, open = 0;
+        memset(pos, 0, sizeof(uint64_t) * (size_t)n);
         for (int i = 0; i < n; i++) {
-            uint64_t m = st->cand[uc[i]];
-            if (st->val[uc[i]] || gen_popcount(m) != 2)
+            if (st->val[uc[i]])
                 continue;
-            for (int j = i + 1; j < n; j++) {
-                if (st->cand[uc[j]] != m || st->val[uc[j]])
+            open++;
+            uint64_t m = st->cand[uc[i]];
+            if (is_pair(m))
+                pairs[npairs++] = i;
+            for (; m; m &= m - 1)
+                pos[__builtin_ctzll(m)] |= (uint64_t)1 << i;
+        }
+        if (open < 2)
+            continue;
+        /* naked pairs */
+        for (int a = 0; a < npairs && open > 2; a++) {
+            uint64_t m = st->cand[uc[pairs[a]]];
+            for (int b = a + 1; b < npairs; b++) {
+                if (st->cand[uc[pairs[b]]] != m)
                     continue;
                 for (int k = 0; k < n; k++) {
-                    if (k == i || k == j)
+                    if (k == pairs[a] || k == pairs[b] || !(st->cand[uc[k]] & m))
                         continue;
                     int r = lelim(st, uc[k], m);
                     if (r < 0)
@@ -179,18 +249,9 @@ static int pairs_and_intersections(lstate *st)
                 }
             }
         }
-        /* where each digit can go in u */
-        memset(pos, 0, sizeof(uint64_t) * (size_t)n);
-        for (int i = 0; i < n; i++) {
-            uint64_t m = st->cand[uc[i]];
-            while (m) {
-                pos[__builtin_ctzll(m)] |= (uint64_t)1 << i;
-                m &= m - 1;
-            }
-        }
         /* hidden pairs */
-        for (int a = 0; a < n; a++) {
-            if (gen_popcount(pos[a]) != 2)
+        for (int a = 0; a < n && open > 2; a++) {
+            if (!is_pair(pos[a]))
                 continue;
             for (int b = a + 1; b < n; b++) {
                 if (pos[b] != pos[a])
@@ -206,25 +267,18 @@ static int pairs_and_intersections(lstate *st)
         }
         /* pointing / claiming: digit d of u confined to another unit v */
         for (int d = 0; d < n; d++) {
-            uint64_t p = pos[d];
-            if (gen_popcount(p) < 2)
+            uint64_t p = pos[d], bit = (uint64_t)1 << d;
+            if (!(p & (p - 1)))
                 continue;
-            int first = uc[__builtin_ctzll(p)];
-            const uint16_t *fu = s->cell_units + (size_t)first * s->max_cell_units;
-            for (int k = 0; k < s->cell_nunits[first]; k++) {
-                int v = fu[k];
-                if (v == u)
+            for (int e = g->ix_start[u]; e < g->ix_start[u + 1]; e++) {
+                if (p & ~g->ix_in_u[e])
                     continue;
-                int inside = 1;
-                for (uint64_t q = p & (p - 1); q && inside; q &= q - 1)
-                    inside = cell_in_unit(s, uc[__builtin_ctzll(q)], v);
-                if (!inside)
-                    continue;
-                const uint16_t *vc = s->unit_cells + (size_t)v * n;
-                for (int i = 0; i < n; i++) {
-                    if (cell_in_unit(s, vc[i], u))
+                const uint16_t *vc = s->unit_cells + (size_t)g->ix_unit[e] * n;
+                for (uint64_t q = g->full & ~g->ix_in_v[e]; q; q &= q - 1) {
+                    int c = vc[__builtin_ctzll(q)];
+                    if (!(st->cand[c] & bit))
                         continue;
-                    int r = lelim(st, vc[i], (uint64_t)1 << d);
+                    int r = lelim(st, c, bit);
                     if (r < 0)
                         return -1;
                     progress |= r;
@@ -239,13 +293,42 @@ doku_level gen_level(doku_generator *g, const uint8_t *puzzle, doku_level max)
 {
     const doku_shape *s = g->s;
     lstate st = {g, s, g->lcand, g->lval, 0};
+    /* Candidates straight from per-unit digit masks: far cheaper than
+     * placing the givens one by one through the peer lists. */
+    uint64_t *um = g->lunit;
+    memset(um, 0, sizeof(uint64_t) * (size_t)s->nunits);
     for (int c = 0; c < s->ncells; c++) {
-        st.cand[c] = g->full;
-        st.val[c] = 0;
+        if (!puzzle[c])
+            continue;
+        uint64_t bit = (uint64_t)1 << (puzzle[c] - 1);
+        const uint16_t *cu = s->cell_units + (size_t)c * s->max_cell_units;
+        for (int i = 0; i < s->cell_nunits[c]; i++) {
+            if (um[cu[i]] & bit)
+                return DOKU_LEVEL_ANY;
+            um[cu[i]] |= bit;
+        }
+        st.filled++;
     }
-    for (int c = 0; c < s->ncells; c++)
-        if (puzzle[c] && !lplace(&st, c, puzzle[c]))
+    for (int c = 0; c < s->ncells; c++) {
+        st.val[c] = puzzle[c];
+        if (puzzle[c]) {
+            st.cand[c] = (uint64_t)1 << (puzzle[c] - 1);
+            continue;
+        }
+        const uint16_t *cu = s->cell_units + (size_t)c * s->max_cell_units;
+        uint64_t b = 0;
+        for (int i = 0; i < s->cell_nunits[c]; i++)
+            b |= um[cu[i]];
+        st.cand[c] = g->full & ~b;
+        if (!st.cand[c])
             return DOKU_LEVEL_ANY;
+    }
+    for (int c = 0; c < s->ncells; c++) {
+        uint64_t m = st.cand[c];
+        if (!st.val[c] && !(m & (m - 1)) &&
+            !lplace(&st, c, __builtin_ctzll(m) + 1))
+            return DOKU_LEVEL_ANY;
+    }
     doku_level need = DOKU_LEVEL_SIMPLE;
     while (st.filled < s->ncells) {
         if (max < DOKU_LEVEL_EASY)
