@@ -289,7 +289,16 @@ static int pairs_and_intersections(lstate *st)
     return progress;
 }
 
-doku_level gen_level(doku_generator *g, const uint8_t *puzzle, doku_level max)
+static int all_placed(const lstate *st, const int *watch, int nwatch)
+{
+    for (int i = 0; i < nwatch; i++)
+        if (!st->val[watch[i]])
+            return 0;
+    return nwatch > 0;
+}
+
+doku_level gen_level_watch(doku_generator *g, const uint8_t *puzzle,
+                           doku_level max, const int *watch, int nwatch)
 {
     const doku_shape *s = g->s;
     lstate st = {g, s, g->lcand, g->lval, 0};
@@ -331,6 +340,8 @@ doku_level gen_level(doku_generator *g, const uint8_t *puzzle, doku_level max)
     }
     doku_level need = DOKU_LEVEL_SIMPLE;
     while (st.filled < s->ncells) {
+        if (all_placed(&st, watch, nwatch))
+            return need;
         if (max < DOKU_LEVEL_EASY)
             return DOKU_LEVEL_EASY;
         int r = hidden_singles(&st);
@@ -361,4 +372,9 @@ doku_level doku_generator_level(doku_generator *g, const uint8_t *puzzle)
         if (puzzle[c] > g->n)
             return DOKU_LEVEL_ANY;
     return gen_level(g, puzzle, DOKU_LEVEL_INTERMEDIATE);
+}
+
+doku_level gen_level(doku_generator *g, const uint8_t *puzzle, doku_level max)
+{
+    return gen_level_watch(g, puzzle, max, NULL, 0);
 }

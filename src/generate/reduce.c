@@ -111,7 +111,7 @@ static int removal_ok(check_ctx *x, uint8_t *p, const int *rm, int k)
     }
     int ok = 1;
     if (nleft && x->level != DOKU_LEVEL_ANY) {
-        ok = gen_level(g, p, x->level) <= x->level;
+        ok = gen_level_watch(g, p, x->level, left, nleft) <= x->level;
     } else if (nleft == 1) {
         int c = left[0];
         uint64_t alt = g->full & ~blocked(g, c) & ~((uint64_t)1 << (x->sol[c] - 1));
@@ -222,6 +222,12 @@ doku_status doku_reduce(doku_generator *g, doku_rng *rng,
     for (int pass = 0; pass < npass; pass++) {
         x.level = plan[pass];
         untried = 0;
+        /* A logic sweep needs a start its logic solves (removal cannot
+         * make a puzzle easier; and removal_ok relies on it). */
+        if (x.level != DOKU_LEVEL_ANY && gen_level(g, p, x.level) > x.level) {
+            untried = 1;
+            continue;
+        }
         for (int i = 0; i < norb; i++) {
             int k = gen_orbit(s, o.symmetry, g->order[i], orb);
             if (!p[orb[0]])
