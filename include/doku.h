@@ -319,22 +319,23 @@ int doku_symmetry_parse(const char *name, doku_symmetry *out);
 int doku_symmetry_holds(const doku_shape *s, doku_symmetry sym,
                         const uint8_t *puzzle);
 
-/* Difficulty levels with qqwing's definitions: SIMPLE = naked singles
- * suffice; EASY = hidden singles needed; INTERMEDIATE = naked/hidden pairs
- * or pointing/claiming needed; EXPERT = more than that (qqwing: a guess).
- * Every variant's extra units take part like rows and columns do. */
-typedef enum doku_level {
-    DOKU_LEVEL_ANY = 0,
-    DOKU_LEVEL_SIMPLE = 1,
-    DOKU_LEVEL_EASY = 2,
-    DOKU_LEVEL_INTERMEDIATE = 3,
-    DOKU_LEVEL_EXPERT = 4
-} doku_level;
+/* Generator difficulty classes with qqwing's definitions: SIMPLE = naked
+ * singles suffice; EASY = hidden singles needed; INTERMEDIATE = naked or
+ * hidden pairs or pointing/claiming needed; EXPERT = more than that
+ * (qqwing: a guess). Every variant's extra units take part like rows and
+ * columns do. (Distinct from the logic engine's SE-based levels.) */
+typedef enum doku_difficulty {
+    DOKU_DIFF_ANY = 0,
+    DOKU_DIFF_SIMPLE = 1,
+    DOKU_DIFF_EASY = 2,
+    DOKU_DIFF_INTERMEDIATE = 3,
+    DOKU_DIFF_EXPERT = 4
+} doku_difficulty;
 
 /* @return the level's name ("simple"...; "any" for ANY), "?" if unknown. */
-const char *doku_level_name(doku_level level);
+const char *doku_difficulty_name(doku_difficulty level);
 /* Parses a level name. @return 0 and *out, or -1 if unknown. */
-int doku_level_parse(const char *name, doku_level *out);
+int doku_difficulty_parse(const char *name, doku_difficulty *out);
 
 /* The generator object: per shape, reusable, one per thread (it owns a
  * solver and scratch). The shape must outlive it. */
@@ -345,9 +346,9 @@ void doku_generator_free(doku_generator *g);   /* NULL is ignored */
 
 /* Classifies puzzle by the levels above (no uniqueness check: a puzzle the
  * logic cannot finish is EXPERT whether or not it is unique).
- * @return the level (SIMPLE..EXPERT), or DOKU_LEVEL_ANY if the givens
+ * @return the level (SIMPLE..EXPERT), or DOKU_DIFF_ANY if the givens
  * contradict each other. */
-doku_level doku_generator_level(doku_generator *g, const uint8_t *puzzle);
+doku_difficulty doku_generator_difficulty(doku_generator *g, const uint8_t *puzzle);
 
 /* Fills grid (n*n values) with a random complete solution of the shape,
  * drawn by a randomised search (random cell tie-breaks and digit order,
@@ -360,7 +361,7 @@ typedef struct doku_reduce_opts {
     int target_givens;      /* stop once this many givens remain; 0 = go to
                                a minimal puzzle (no orbit removable) */
     doku_symmetry symmetry; /* RANDOM picks one from rng */
-    doku_level level;       /* ANY: keep every removal that leaves a unique
+    doku_difficulty level;       /* ANY: keep every removal that leaves a unique
                                puzzle. SIMPLE..INTERMEDIATE: keep only those
                                that leave the puzzle solvable with that
                                level's techniques (unique by construction).
@@ -404,7 +405,7 @@ typedef struct doku_generate_opts {
                                    Reduction aims at min_givens (0 = minimal) */
     int minimal;            /* 1: reduce to a minimal puzzle */
     doku_symmetry symmetry;
-    doku_level level;       /* ANY or the exact level wanted */
+    doku_difficulty level;       /* ANY or the exact level wanted */
     const uint8_t *pattern; /* NULL, or n*n flags: givens exactly there */
     doku_puzzle_filter filter;
     void *filter_user;
@@ -419,11 +420,11 @@ typedef struct doku_generate_result {
     int found;              /* 1: puzzle/solution hold an accepted puzzle */
     uint64_t attempts;      /* full grids tried */
     int givens;             /* givens of the accepted puzzle */
-    doku_level level;       /* its level (DOKU_LEVEL_ANY if not computed) */
+    doku_difficulty level;       /* its level (DOKU_DIFF_ANY if not computed) */
     doku_symmetry symmetry; /* the symmetry used */
     int minimal;            /* 1 if proven minimal */
     int best_givens;        /* when not found: fewest givens reached */
-    doku_level best_level;  /* when not found: last level seen */
+    doku_difficulty best_level;  /* when not found: last level seen */
     int timed_out;          /* 1: stopped by time_budget */
 } doku_generate_result;
 

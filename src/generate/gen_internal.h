@@ -72,15 +72,15 @@ int gen_level_init(doku_generator *g);
 int gen_fill(doku_generator *g, doku_rng *rng, uint8_t *grid);
 
 /* @return the level puzzle needs, stopping early: a level > max means
- * "needs more than max" (EXPERT when max < EXPERT). DOKU_LEVEL_ANY if the
+ * "needs more than max" (EXPERT when max < EXPERT). DOKU_DIFF_ANY if the
  * givens contradict each other. */
-doku_level gen_level(doku_generator *g, const uint8_t *puzzle, doku_level max);
+doku_difficulty gen_level(doku_generator *g, const uint8_t *puzzle, doku_difficulty max);
 
 /* gen_level for a puzzle made by emptying the `watch` cells of a puzzle
  * known to be solvable at level max: once the logic has refilled them,
  * the rest is that puzzle's own solution path, so it stops there and
  * returns a level <= max (not necessarily the exact level). */
-doku_level gen_level_watch(doku_generator *g, const uint8_t *puzzle,
-                           doku_level max, const int *watch, int nwatch);
+doku_difficulty gen_level_watch(doku_generator *g, const uint8_t *puzzle,
+                           doku_difficulty max, const int *watch, int nwatch);
 
 #endif

@@ -118,8 +118,8 @@ static int candidate(doku_generator *g, doku_rng *rng,
      * that filtering them for INTERMEDIATE (about 1 in 5.6) beats the
      * pairs-guided removal (1 in 3.2, but each check a logic run): 1050
      * vs 700 puzzles/s. Elsewhere searching costs more: guided it is. */
-    if (o->level == DOKU_LEVEL_INTERMEDIATE && s->classic9)
-        ro.level = DOKU_LEVEL_ANY;
+    if (o->level == DOKU_DIFF_INTERMEDIATE && s->classic9)
+        ro.level = DOKU_DIFF_ANY;
     ro.check_budget = o->check_budget;
     doku_reduce_result rr;
     doku_status st = doku_reduce(g, rng, g->fill, NULL, &ro, puzzle, &rr);
@@ -146,7 +146,7 @@ doku_status doku_generate(doku_generator *g, uint64_t seed,
         o = *opts;
     const doku_shape *s = g->s;
     if ((unsigned)o.symmetry >= DOKU_SYM_COUNT ||
-        (unsigned)o.level > DOKU_LEVEL_EXPERT || o.min_givens < 0 ||
+        (unsigned)o.level > DOKU_DIFF_EXPERT || o.min_givens < 0 ||
         o.max_givens < 0 || o.min_givens > s->ncells ||
         o.max_givens > s->ncells ||
         (o.max_givens && o.min_givens > o.max_givens))
@@ -156,7 +156,7 @@ doku_status doku_generate(doku_generator *g, uint64_t seed,
     doku_rng rng;
     doku_rng_seed(&rng, seed);
     res->best_givens = s->ncells + 1;
-    res->best_level = DOKU_LEVEL_ANY;
+    res->best_level = DOKU_DIFF_ANY;
     while (res->attempts < max_attempts) {
         if (deadline > 0 && res->attempts > 0 && now_seconds() > deadline) {
             res->timed_out = 1;
@@ -181,9 +181,9 @@ doku_status doku_generate(doku_generator *g, uint64_t seed,
         if ((o.max_givens && givens > o.max_givens) ||
             (o.min_givens && givens < o.min_givens))
             continue;
-        doku_level lv = DOKU_LEVEL_ANY;
-        if (o.level != DOKU_LEVEL_ANY) {
-            lv = gen_level(g, puzzle, DOKU_LEVEL_INTERMEDIATE);
+        doku_difficulty lv = DOKU_DIFF_ANY;
+        if (o.level != DOKU_DIFF_ANY) {
+            lv = gen_level(g, puzzle, DOKU_DIFF_INTERMEDIATE);
             res->best_level = lv;
             if (lv != o.level)
                 continue;

@@ -19,26 +19,26 @@
 static const char *const level_names[] = {"any", "simple", "easy",
                                           "intermediate", "expert"};
 
-const char *doku_level_name(doku_level level)
+const char *doku_difficulty_name(doku_difficulty level)
 {
-    return (unsigned)level <= DOKU_LEVEL_EXPERT ? level_names[level] : "?";
+    return (unsigned)level <= DOKU_DIFF_EXPERT ? level_names[level] : "?";
 }
 
-int doku_level_parse(const char *name, doku_level *out)
+int doku_difficulty_parse(const char *name, doku_difficulty *out)
 {
     if (!name || !out)
         return -1;
-    for (int i = 0; i <= DOKU_LEVEL_EXPERT; i++)
+    for (int i = 0; i <= DOKU_DIFF_EXPERT; i++)
         if (strcmp(name, level_names[i]) == 0) {
-            *out = (doku_level)i;
+            *out = (doku_difficulty)i;
             return 0;
         }
     if (strcmp(name, "medium") == 0) {
-        *out = DOKU_LEVEL_INTERMEDIATE;
+        *out = DOKU_DIFF_INTERMEDIATE;
         return 0;
     }
     if (strcmp(name, "hard") == 0) {
-        *out = DOKU_LEVEL_EXPERT;
+        *out = DOKU_DIFF_EXPERT;
         return 0;
     }
     return -1;
@@ -297,8 +297,8 @@ static int all_placed(const lstate *st, const int *watch, int nwatch)
     return nwatch > 0;
 }
 
-doku_level gen_level_watch(doku_generator *g, const uint8_t *puzzle,
-                           doku_level max, const int *watch, int nwatch)
+doku_difficulty gen_level_watch(doku_generator *g, const uint8_t *puzzle,
+                           doku_difficulty max, const int *watch, int nwatch)
 {
     const doku_shape *s = g->s;
     lstate st = {g, s, g->lcand, g->lval, 0};
@@ -313,7 +313,7 @@ doku_level gen_level_watch(doku_generator *g, const uint8_t *puzzle,
         const uint16_t *cu = s->cell_units + (size_t)c * s->max_cell_units;
         for (int i = 0; i < s->cell_nunits[c]; i++) {
             if (um[cu[i]] & bit)
-                return DOKU_LEVEL_ANY;
+                return DOKU_DIFF_ANY;
             um[cu[i]] |= bit;
         }
         st.filled++;
@@ -330,51 +330,51 @@ doku_level gen_level_watch(doku_generator *g, const uint8_t *puzzle,
             b |= um[cu[i]];
         st.cand[c] = g->full & ~b;
         if (!st.cand[c])
-            return DOKU_LEVEL_ANY;
+            return DOKU_DIFF_ANY;
     }
     for (int c = 0; c < s->ncells; c++) {
         uint64_t m = st.cand[c];
         if (!st.val[c] && !(m & (m - 1)) &&
             !lplace(&st, c, __builtin_ctzll(m) + 1))
-            return DOKU_LEVEL_ANY;
+            return DOKU_DIFF_ANY;
     }
-    doku_level need = DOKU_LEVEL_SIMPLE;
+    doku_difficulty need = DOKU_DIFF_SIMPLE;
     while (st.filled < s->ncells) {
         if (all_placed(&st, watch, nwatch))
             return need;
-        if (max < DOKU_LEVEL_EASY)
-            return DOKU_LEVEL_EASY;
+        if (max < DOKU_DIFF_EASY)
+            return DOKU_DIFF_EASY;
         int r = hidden_singles(&st);
         if (r < 0)
-            return DOKU_LEVEL_ANY;
+            return DOKU_DIFF_ANY;
         if (r) {
-            if (need < DOKU_LEVEL_EASY)
-                need = DOKU_LEVEL_EASY;
+            if (need < DOKU_DIFF_EASY)
+                need = DOKU_DIFF_EASY;
             continue;
         }
-        if (max < DOKU_LEVEL_INTERMEDIATE)
-            return DOKU_LEVEL_INTERMEDIATE;
+        if (max < DOKU_DIFF_INTERMEDIATE)
+            return DOKU_DIFF_INTERMEDIATE;
         r = pairs_and_intersections(&st);
         if (r < 0)
-            return DOKU_LEVEL_ANY;
+            return DOKU_DIFF_ANY;
         if (!r)
-            return DOKU_LEVEL_EXPERT;
-        need = DOKU_LEVEL_INTERMEDIATE;
+            return DOKU_DIFF_EXPERT;
+        need = DOKU_DIFF_INTERMEDIATE;
     }
     return need;
 }
 
-doku_level doku_generator_level(doku_generator *g, const uint8_t *puzzle)
+doku_difficulty doku_generator_difficulty(doku_generator *g, const uint8_t *puzzle)
 {
     if (!g || !puzzle)
-        return DOKU_LEVEL_ANY;
+        return DOKU_DIFF_ANY;
     for (int c = 0; c < g->ncells; c++)
         if (puzzle[c] > g->n)
-            return DOKU_LEVEL_ANY;
-    return gen_level(g, puzzle, DOKU_LEVEL_INTERMEDIATE);
+            return DOKU_DIFF_ANY;
+    return gen_level(g, puzzle, DOKU_DIFF_INTERMEDIATE);
 }
 
-doku_level gen_level(doku_generator *g, const uint8_t *puzzle, doku_level max)
+doku_difficulty gen_level(doku_generator *g, const uint8_t *puzzle, doku_difficulty max)
 {
     return gen_level_watch(g, puzzle, max, NULL, 0);
 }

@@ -64,7 +64,7 @@ static int forced(const doku_generator *g, const uint8_t *p, int cell, int d,
 typedef struct check_ctx {
     doku_generator *g;
     const uint8_t *sol;
-    doku_level level;
+    doku_difficulty level;
     uint64_t budget;
     doku_reduce_result *res;
 } check_ctx;
@@ -94,7 +94,7 @@ static int removal_ok(check_ctx *x, uint8_t *p, const int *rm, int k)
 {
     doku_generator *g = x->g;
     int left[GEN_MAX_ORBIT], nleft = k, fixed[GEN_MAX_ORBIT], nfixed = 0;
-    int hidden = x->level != DOKU_LEVEL_SIMPLE;
+    int hidden = x->level != DOKU_DIFF_SIMPLE;
     memcpy(left, rm, sizeof(int) * (size_t)k);
     for (int progress = 1; progress && nleft;) {
         progress = 0;
@@ -110,7 +110,7 @@ static int removal_ok(check_ctx *x, uint8_t *p, const int *rm, int k)
         }
     }
     int ok = 1;
-    if (nleft && x->level != DOKU_LEVEL_ANY) {
+    if (nleft && x->level != DOKU_DIFF_ANY) {
         ok = gen_level_watch(g, p, x->level, left, nleft) <= x->level;
     } else if (nleft == 1) {
         int c = left[0];
@@ -152,11 +152,11 @@ doku_status doku_reduce(doku_generator *g, doku_rng *rng,
     memset(res, 0, sizeof *res);
     if (!g || !rng || !solution || !puzzle)
         return DOKU_ERR_ARG;
-    doku_reduce_opts o = {0, DOKU_SYM_NONE, DOKU_LEVEL_ANY, NULL, 0};
+    doku_reduce_opts o = {0, DOKU_SYM_NONE, DOKU_DIFF_ANY, NULL, 0};
     if (opts)
         o = *opts;
     if ((unsigned)o.symmetry >= DOKU_SYM_COUNT ||
-        (unsigned)o.level > DOKU_LEVEL_EXPERT)
+        (unsigned)o.level > DOKU_DIFF_EXPERT)
         return DOKU_ERR_ARG;
     const doku_shape *s = g->s;
     for (int c = 0; c < s->ncells; c++) {
@@ -207,16 +207,16 @@ doku_status doku_reduce(doku_generator *g, doku_rng *rng,
      * rarer (5.96 vs 2.46 grids per expert puzzle). A first sweep at the
      * level below did not help INTERMEDIATE either: its singles-minimal
      * puzzles seldom lose a further given to pairs (6.1 vs 3.0 grids). */
-    doku_level plan[2];
+    doku_difficulty plan[2];
     int npass = 0;
-    if (o.level == DOKU_LEVEL_ANY || o.level == DOKU_LEVEL_EXPERT) {
+    if (o.level == DOKU_DIFF_ANY || o.level == DOKU_DIFF_EXPERT) {
         if (!s->classic9)
-            plan[npass++] = DOKU_LEVEL_EASY;
-        plan[npass++] = DOKU_LEVEL_ANY;
+            plan[npass++] = DOKU_DIFF_EASY;
+        plan[npass++] = DOKU_DIFF_ANY;
     } else {
         plan[npass++] = o.level;
     }
-    check_ctx x = {g, solution, DOKU_LEVEL_ANY,
+    check_ctx x = {g, solution, DOKU_DIFF_ANY,
                    o.check_budget ? o.check_budget : default_budget(s), res};
     int untried = 0;
     for (int pass = 0; pass < npass; pass++) {
@@ -224,7 +224,7 @@ doku_status doku_reduce(doku_generator *g, doku_rng *rng,
         untried = 0;
         /* A logic sweep needs a start its logic solves (removal cannot
          * make a puzzle easier; and removal_ok relies on it). */
-        if (x.level != DOKU_LEVEL_ANY && gen_level(g, p, x.level) > x.level) {
+        if (x.level != DOKU_DIFF_ANY && gen_level(g, p, x.level) > x.level) {
             untried = 1;
             continue;
         }
@@ -253,6 +253,6 @@ doku_status doku_reduce(doku_generator *g, doku_rng *rng,
     memcpy(puzzle, p, (size_t)s->ncells);
     res->givens = givens;
     res->minimal = !untried && !res->unresolved &&
-                   (o.level == DOKU_LEVEL_ANY || o.level == DOKU_LEVEL_EXPERT);
+                   (o.level == DOKU_DIFF_ANY || o.level == DOKU_DIFF_EXPERT);
     return DOKU_OK;
 }
