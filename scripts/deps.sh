@@ -2,7 +2,7 @@
 # Installs what building and testing doku needs, from Debian's packages.
 # Idempotent and quiet when everything is already present.
 set -e
-PKGS="cmake gcc clang make pkg-config libcmocka-dev"
+PKGS="cmake gcc clang make pkg-config libcmocka-dev qqwing"
 [ -n "$DOKU_EXTRA_PKGS" ] && PKGS="$PKGS $DOKU_EXTRA_PKGS"
 missing=""
 for p in $PKGS; do
