@@ -26,7 +26,6 @@ struct doku_generator {
     int nlevels, cap;
     int *queue;
     uint8_t *qdigit;
-    int *ties;
 
     /* level logic (level.c) */
     uint64_t *lcand;       /* [ncells] */

@@ -33,7 +33,6 @@ doku_status doku_generator_create(const doku_shape *shape, doku_generator **out)
     doku_status st = doku_solver_create(shape, &g->solver);
     g->queue = malloc(sizeof(int) * (nc + 1));
     g->qdigit = malloc(nc + 1);
-    g->ties = malloc(sizeof(int) * nc);
     g->lcand = malloc(sizeof(uint64_t) * nc);
     g->lval = malloc(nc);
     g->lqueue = malloc(sizeof(int) * (nc + 1));
@@ -42,7 +41,7 @@ doku_status doku_generator_create(const doku_shape *shape, doku_generator **out)
     g->order = malloc(sizeof(int) * nc);
     g->work = malloc(nc);
     g->fill = malloc(nc);
-    if (st == DOKU_OK && (!g->queue || !g->qdigit || !g->ties || !g->lcand ||
+    if (st == DOKU_OK && (!g->queue || !g->qdigit || !g->lcand ||
                           !g->lval || !g->lqueue || !g->lunit || !g->unit_mask ||
                           !g->order || !g->work || !g->fill))
         st = DOKU_ERR_NOMEM;
@@ -68,7 +67,6 @@ void doku_generator_free(doku_generator *g)
     doku_solver_free(g->solver);
     free(g->queue);
     free(g->qdigit);
-    free(g->ties);
     free(g->lcand);
     free(g->lval);
     free(g->lqueue);

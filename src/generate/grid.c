@@ -2,11 +2,11 @@
  * grid.c — random complete grids for any shape and variant.
  *
  * A small randomised search over the shape's tables: naked singles through
- * the peer lists and hidden singles through the unit table, then a branch
- * on a fewest-candidates cell chosen at random among the ties, trying its
- * digits in random order. A try that exceeds its node budget restarts with
- * fresh random choices, so an unlucky early choice cannot stall a 25x25
- * fill. Every choice comes from the caller's rng: same seed, same grid.
+ * the peer lists (and hidden singles through the unit table on big grids),
+ * then a branch on a fewest-candidates cell found from a random starting
+ * point, trying its digits in random order. A try that exceeds its node
+ * budget restarts with fresh random choices, so an unlucky early choice
+ * cannot stall a 25x25 fill. Every choice comes from the caller's rng: same seed, same grid.
  */
 #include "gen_internal.h"
 
@@ -125,19 +125,25 @@ static int fill_search(doku_generator *g, doku_rng *rng, int depth,
         memcpy(grid, L->val, (size_t)g->ncells);
         return 1;
     }
-    int best = 65, nties = 0;
-    for (int c = 0; c < g->ncells; c++) {
+    /* Fewest candidates, scanning from a random cell and stopping at the
+     * first two-candidate cell (propagation leaves no singles): a random
+     * choice among the best without scanning the whole grid each node. */
+    int best = 65, cell = -1, nc = g->ncells;
+    int start = (int)doku_rng_below(rng, (uint32_t)nc);
+    for (int i = 0, c = start; i < nc; i++, c = c + 1 == nc ? 0 : c + 1) {
         if (L->val[c])
             continue;
-        int k = gen_popcount(L->cand[c]);
+        uint64_t m = L->cand[c], rest = m & (m - 1);
+        if (!(rest & (rest - 1))) { /* two candidates: as good as it gets */
+            cell = c;
+            break;
+        }
+        int k = gen_popcount(m);
         if (k < best) {
             best = k;
-            nties = 0;
+            cell = c;
         }
-        if (k == best)
-            g->ties[nties++] = c;
     }
-    int cell = g->ties[doku_rng_below(rng, (uint32_t)nties)];
     if (!fill_level(g, depth + 1))
         return -2;
     L = &g->levels[depth];
