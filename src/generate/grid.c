@@ -115,7 +115,7 @@ static int fill_hidden(doku_generator *g, gen_fill_level *L)
 }
 
 /* @return 1 solved (grid written), 0 dead end, -1 budget, -2 memory. */
-static int fill_search(doku_generator *g, doku_rng *rng, int depth,
+static int fill_search(doku_generator *g, doku_rng *rng, int depth, int last,
                        uint64_t *nodes, uint64_t budget, uint8_t *grid)
 {
     gen_fill_level *L = &g->levels[depth];
@@ -125,23 +125,43 @@ static int fill_search(doku_generator *g, doku_rng *rng, int depth,
         memcpy(grid, L->val, (size_t)g->ncells);
         return 1;
     }
-    /* Fewest candidates, scanning from a random cell and stopping at the
-     * first two-candidate cell (propagation leaves no singles): a random
-     * choice among the best without scanning the whole grid each node. */
+    /* Fewest candidates among the peers of the last branch cell (where
+     * candidates just shrank), else over the grid from a random cell;
+     * a two-candidate cell ends the scan (propagation leaves no singles).
+     * A random choice among good cells without a full scan per node. */
     int best = 65, cell = -1, nc = g->ncells;
-    int start = (int)doku_rng_below(rng, (uint32_t)nc);
-    for (int i = 0, c = start; i < nc; i++, c = c + 1 == nc ? 0 : c + 1) {
-        if (L->val[c])
-            continue;
-        uint64_t m = L->cand[c], rest = m & (m - 1);
-        if (!(rest & (rest - 1))) { /* two candidates: as good as it gets */
-            cell = c;
-            break;
+    if (last >= 0) {
+        const uint16_t *pp = g->s->peers + (size_t)last * g->s->max_peers;
+        int np = g->s->peer_count[last];
+        int start = (int)doku_rng_below(rng, (uint32_t)np);
+        for (int i = 0, j = start; i < np; i++, j = j + 1 == np ? 0 : j + 1) {
+            int c = pp[j];
+            if (L->val[c])
+                continue;
+            int k = gen_popcount(L->cand[c]);
+            if (k < best) {
+                best = k;
+                cell = c;
+                if (k == 2)
+                    break;
+            }
         }
-        int k = gen_popcount(m);
-        if (k < best) {
-            best = k;
-            cell = c;
+    }
+    if (cell < 0) {
+        int start = (int)doku_rng_below(rng, (uint32_t)nc);
+        for (int i = 0, c = start; i < nc; i++, c = c + 1 == nc ? 0 : c + 1) {
+            if (L->val[c])
+                continue;
+            uint64_t m = L->cand[c], rest = m & (m - 1);
+            if (!(rest & (rest - 1))) { /* two candidates: as good as it gets */
+                cell = c;
+                break;
+            }
+            int k = gen_popcount(m);
+            if (k < best) {
+                best = k;
+                cell = c;
+            }
         }
     }
     if (!fill_level(g, depth + 1))
@@ -163,7 +183,7 @@ static int fill_search(doku_generator *g, doku_rng *rng, int depth,
         N->filled = L->filled;
         if (!fill_place(g, N, cell, __builtin_ctzll(bit) + 1))
             continue;
-        int r = fill_search(g, rng, depth + 1, nodes, budget, grid);
+        int r = fill_search(g, rng, depth + 1, cell, nodes, budget, grid);
         if (r)
             return r;
         L = &g->levels[depth];
@@ -185,8 +205,21 @@ int gen_fill(doku_generator *g, doku_rng *rng, uint8_t *grid)
             L->val[c] = 0;
         }
         L->filled = 0;
+        /* Row 1 as a random permutation: distinct digits never conflict in
+         * any unit, and it saves the search n branch nodes. */
+        uint8_t perm[DOKU_MAX_N];
+        for (int i = 0; i < g->n; i++) {
+            int j = (int)doku_rng_below(rng, (uint32_t)i + 1);
+            perm[i] = perm[j];
+            perm[j] = (uint8_t)(i + 1);
+        }
+        int ok = 1;
+        for (int c = 0; c < g->n && ok; c++)
+            ok = L->val[c] == perm[c] || fill_place(g, L, c, perm[c]);
+        if (!ok)
+            continue; /* a variant's naked singles ruled this row out */
         uint64_t nodes = 0;
-        int r = fill_search(g, rng, 0, &nodes, budget, grid);
+        int r = fill_search(g, rng, 0, -1, &nodes, budget, grid);
         if (r == 1)
             return 1;
         if (r == 0)
