@@ -368,7 +368,9 @@ typedef struct doku_reduce_opts {
                                EXPERT: the same as ANY */
     const uint8_t *keep;    /* NULL, or n*n flags: nonzero = never remove */
     uint64_t check_budget;  /* search nodes per uniqueness check; a check
-                               that runs out keeps the given. 0 = default */
+                               that runs out keeps the given. 0 = default
+                               (ample for 9x9, 100 beyond: fast, near-
+                               minimal); UINT64_MAX = no limit */
 } doku_reduce_opts;
 
 typedef struct doku_reduce_result {
@@ -403,7 +405,9 @@ typedef int (*doku_puzzle_filter)(void *user, const doku_shape *s,
 typedef struct doku_generate_opts {
     int min_givens, max_givens; /* accepted band of givens; 0,0 = any.
                                    Reduction aims at min_givens (0 = minimal) */
-    int minimal;            /* 1: reduce to a minimal puzzle */
+    int minimal;            /* 1: reduce to a minimal puzzle, proven: a
+                               grid whose checks ran out of budget is
+                               dropped (raise check_budget on big grids) */
     doku_symmetry symmetry;
     doku_difficulty level;       /* ANY or the exact level wanted */
     const uint8_t *pattern; /* NULL, or n*n flags: givens exactly there */
@@ -412,7 +416,8 @@ typedef struct doku_generate_opts {
     uint64_t max_attempts;  /* full grids tried before giving up; 0 = default */
     double time_budget;     /* seconds before giving up; 0 = none. (The
                                only non-deterministic knob: it decides
-                               when to stop, never what is produced.) */
+                               when to stop, never what is produced: a
+                               removal sweep it cuts short is dropped.) */
     uint64_t check_budget;  /* as in doku_reduce_opts */
 } doku_generate_opts;
 

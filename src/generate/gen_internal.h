@@ -66,6 +66,14 @@ int gen_orbit(const doku_shape *s, doku_symmetry sym, int cell, int *out);
 /* Builds the unit-pair table above. @return 0, or -1 out of memory. */
 int gen_level_init(doku_generator *g);
 
+/* doku_reduce with a monotonic-clock deadline (0 = none): past it the
+ * sweep stops (the result is unique but not minimal) and *late (may be
+ * NULL) is set. */
+doku_status gen_reduce(doku_generator *g, doku_rng *rng,
+                       const uint8_t *solution, const uint8_t *start,
+                       const doku_reduce_opts *opts, double deadline,
+                       uint8_t *puzzle, doku_reduce_result *res, int *late);
+
 /* Fills grid with a random solution. @return 1, 0 if none was found
  * within the effort bound, -1 on out of memory. */
 int gen_fill(doku_generator *g, doku_rng *rng, uint8_t *grid);

@@ -92,17 +92,22 @@ static double now_seconds(void)
 /* One candidate puzzle from the grid in g->fill. @return 1 if puzzle
  * holds a unique candidate, 0 if this grid gave none, <0 on error. */
 static int candidate(doku_generator *g, doku_rng *rng,
-                     const doku_generate_opts *o, uint8_t *puzzle,
-                     doku_generate_result *res)
+                     const doku_generate_opts *o, double deadline,
+                     uint8_t *puzzle, doku_generate_result *res)
 {
     const doku_shape *s = g->s;
     if (o->pattern) {
         for (int c = 0; c < s->ncells; c++)
             puzzle[c] = o->pattern[c] ? g->fill[c] : 0;
-        doku_search_opts so = {2, o->check_budget ? o->check_budget : 0, 0, 0};
+        doku_search_opts so = {2, o->check_budget == UINT64_MAX ? 0 : o->check_budget,
+                               deadline > 0 ? deadline - now_seconds() : 0, 0};
+        if (deadline > 0 && so.time_budget <= 0)
+            so.time_budget = 1e-9;
         doku_search_result r;
         if (doku_search(g->solver, puzzle, &so, NULL, NULL, NULL, &r) != DOKU_OK)
             return -1;
+        if (r.gave_up && deadline > 0 && now_seconds() > deadline)
+            res->timed_out = 1;
         res->symmetry = DOKU_SYM_NONE;
         res->minimal = 0;
         return r.solutions == 1 && !r.gave_up;
@@ -112,19 +117,28 @@ static int candidate(doku_generator *g, doku_rng *rng,
     ro.target_givens = o->minimal ? 0 : o->min_givens;
     ro.symmetry = o->symmetry;
     ro.level = o->level;
+    ro.check_budget = o->check_budget;
     /* On classic 9x9 the fast search path makes minimal puzzles so cheap
      * that filtering them for INTERMEDIATE (about 1 in 5.6) beats the
      * pairs-guided removal (1 in 3.2, but each check a logic run): 1050
      * vs 700 puzzles/s. Elsewhere searching costs more: guided it is. */
     if (o->level == DOKU_DIFF_INTERMEDIATE && s->classic9)
         ro.level = DOKU_DIFF_ANY;
-    ro.check_budget = o->check_budget;
     doku_reduce_result rr;
-    doku_status st = doku_reduce(g, rng, g->fill, NULL, &ro, puzzle, &rr);
+    int late = 0;
+    doku_status st = gen_reduce(g, rng, g->fill, NULL, &ro, deadline, puzzle, &rr, &late);
     if (st != DOKU_OK)
         return -1;
     res->symmetry = rr.symmetry;
     res->minimal = rr.minimal;
+    if (late) {
+        /* What a cut-short sweep left depends on the clock: never
+         * accept it, so output stays a function of seed and options. */
+        res->timed_out = 1;
+        return 0;
+    }
+    if (o->minimal && !rr.minimal)
+        return 0; /* a check ran out of budget: minimality unproven */
     return 1;
 }
 
@@ -166,11 +180,14 @@ doku_status doku_generate(doku_generator *g, uint64_t seed,
             return DOKU_ERR_NOMEM;
         if (r == 0)
             return DOKU_ERR_SHAPE;
-        r = candidate(g, &rng, &o, puzzle, res);
+        r = candidate(g, &rng, &o, deadline, puzzle, res);
         if (r < 0)
             return DOKU_ERR_NOMEM;
-        if (r == 0)
+        if (r == 0) {
+            if (res->timed_out)
+                break;
             continue;
+        }
         int givens = 0;
         for (int c = 0; c < s->ncells; c++)
             givens += puzzle[c] != 0;

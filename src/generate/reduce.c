@@ -15,6 +15,7 @@
 #include "gen_internal.h"
 
 #include <string.h>
+#include <time.h>
 
 static void mask_toggle(doku_generator *g, int cell, int d)
 {
@@ -141,11 +142,34 @@ static uint64_t default_budget(const doku_shape *s)
     return s->ncells <= 81 ? 100000 : 100;
 }
 
+/* The budget for a request: 0 means the default, UINT64_MAX unlimited. */
+static uint64_t check_budget(const doku_shape *s, uint64_t asked)
+{
+    return asked == 0 ? default_budget(s) : asked;
+}
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
 doku_status doku_reduce(doku_generator *g, doku_rng *rng,
                         const uint8_t *solution, const uint8_t *start,
                         const doku_reduce_opts *opts, uint8_t *puzzle,
                         doku_reduce_result *res)
 {
+    return gen_reduce(g, rng, solution, start, opts, 0, puzzle, res, NULL);
+}
+
+doku_status gen_reduce(doku_generator *g, doku_rng *rng,
+                       const uint8_t *solution, const uint8_t *start,
+                       const doku_reduce_opts *opts, double deadline,
+                       uint8_t *puzzle, doku_reduce_result *res, int *late)
+{
+    if (late)
+        *late = 0;
     doku_reduce_result dummy;
     if (!res)
         res = &dummy;
@@ -217,7 +241,7 @@ doku_status doku_reduce(doku_generator *g, doku_rng *rng,
         plan[npass++] = o.level;
     }
     check_ctx x = {g, solution, DOKU_DIFF_ANY,
-                   o.check_budget ? o.check_budget : default_budget(s), res};
+                   check_budget(s, o.check_budget), res};
     int untried = 0;
     for (int pass = 0; pass < npass; pass++) {
         x.level = plan[pass];
@@ -232,6 +256,12 @@ doku_status doku_reduce(doku_generator *g, doku_rng *rng,
             int k = gen_orbit(s, o.symmetry, g->order[i], orb);
             if (!p[orb[0]])
                 continue; /* removed by the first sweep */
+            if (deadline > 0 && now_seconds() > deadline) {
+                untried = 1;
+                if (late)
+                    *late = 1;
+                break;
+            }
             if (o.target_givens && givens - k < o.target_givens) {
                 untried = 1;
                 continue;

@@ -367,6 +367,15 @@ static void test_unreachable(void **state)
     o.min_givens = 30;
     o.max_givens = 20;
     assert_int_equal(doku_generate(g, 1, &o, p, NULL, &r), DOKU_ERR_ARG);
+    /* a time budget that has run out before the first sweep ends it: the
+     * cut-short sweep is never passed off as a result */
+    memset(&o, 0, sizeof o);
+    o.minimal = 1;
+    o.time_budget = 1e-9;
+    assert_int_equal(doku_generate(g, 1, &o, p, NULL, &r), DOKU_OK);
+    assert_false(r.found);
+    assert_true(r.timed_out);
+    assert_int_equal(r.attempts, 1);
     doku_generator_free(g);
     doku_shape_free(s);
 }
