@@ -273,10 +273,10 @@ size_t doku_format_cells(const doku_shape *s, const uint8_t *cells,
                          char *buf, size_t cap);
 
 
-/* =====================================================================
+/* ---------------------------------------------------------------------
  * Generator: random numbers, full grids, clue removal, difficulty levels.
  * (section owned by the generator; see docs/ARCHITECTURE.md "Generator")
- * ===================================================================== */
+ * ------------------------------------------------------------------- */
 
 /* A seedable random number generator (xoshiro256**). A plain value: the
  * caller owns it; copy it to fork a stream. Same seed, same numbers, on
