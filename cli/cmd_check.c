@@ -60,8 +60,7 @@ static void put_verdict(cli_task *t, const check_ctx *c, const char *key, const 
         cli_grid_header(out, t, head.data);
         cli_buf_free(&head);
         if (t->shape)
-            cli_put_cells(out, t->shape, t->cells, t->cells, marks, DOKU_FORMAT_GRID,
-                          c->o.symbols, cli_grid_style(&c->o));
+            cli_put_puzzle_grid(out, t, &c->o, marks);
         cli_buf_puts(out, "\n");
         break;
     }
@@ -168,6 +167,9 @@ int cmd_check(int argc, char **argv)
     int rc = cli_parse_args(&c.o, argc, argv, NULL, on_option, &c, usage);
     if (rc != CLI_PARSE_OK)
         return rc == CLI_PARSE_HELP ? CLI_EXIT_OK : CLI_EXIT_USAGE;
+    /* A report, not a picture: one verdict line unless a format is asked. */
+    if (c.o.format == CLI_FORMAT_AUTO)
+        c.o.format = DOKU_FORMAT_LINE;
     if (c.o.format == DOKU_FORMAT_CSV)
         puts("file,line,status,message");
     cli_run_ops ops = {check_puzzle, check_invalid, &c};

@@ -92,8 +92,7 @@ static void count_puzzle(cli_worker *w, cli_task *t, void *p)
         snprintf(text, sizeof text, "%s solution%s%s", count, k == 1 && !capped ? "" : "s",
                  res.gave_up ? " (gave up)" : "");
         cli_grid_header(out, t, text);
-        cli_put_cells(out, t->shape, t->cells, t->cells, NULL, DOKU_FORMAT_GRID, c->o.symbols,
-                      cli_grid_style(&c->o));
+        cli_put_puzzle_grid(out, t, &c->o, NULL);
         if (c->stats)
             cli_buf_printf(out, "nodes %llu, guesses %llu, %.3f ms\n",
                            (unsigned long long)res.nodes, (unsigned long long)res.guesses, ms);

@@ -53,7 +53,7 @@ static int on_option(void *p, int id, const char *v)
     case OPT_LIMIT:
         if (cli_parse_u64(v, &c->limit) != 0 || c->limit == 0)
             return cli_usage_error("solve", "--limit wants a positive number; got '%s'", v);
-        c->print_all = 1;
+        c->print_all = c->limit > 1;
         return 0;
     case OPT_ALL:
         c->limit = UINT64_MAX;
@@ -136,7 +136,7 @@ static void judge(const solve_ctx *c, const doku_search_result *res, outcome *oc
     } else if (c->limit == 1) {
         oc->key = "solved";
         oc->ok = 1;
-        snprintf(oc->text, sizeof oc->text, "solved (uniqueness not checked)");
+        snprintf(oc->text, sizeof oc->text, "solved, uniqueness not checked");
     } else if (k == 1) {
         oc->key = "unique";
         oc->ok = 1;
@@ -206,8 +206,7 @@ static void solve_puzzle(cli_worker *w, cli_task *t, void *p)
         if (k.text.len)
             cli_buf_put(out, k.text.data, k.text.len);
         else
-            cli_put_cells(out, t->shape, t->cells, t->cells, marks, DOKU_FORMAT_GRID,
-                          c->o.symbols, cli_grid_style(&c->o));
+            cli_put_puzzle_grid(out, t, &c->o, marks);
         if (c->stats)
             cli_buf_printf(out, "nodes %llu, guesses %llu, %.3f ms\n",
                            (unsigned long long)res.nodes, (unsigned long long)res.guesses, ms);

@@ -159,6 +159,11 @@ void cli_put_json_cells(cli_buf *b, const doku_shape *s, const uint8_t *cells);
 /* Appends "line" form of cells into a fresh string (caller frees). */
 char *cli_line_string(const doku_shape *s, const uint8_t *cells, doku_symbols symbols);
 
+/* Appends the givens of t as a grid: plain, or with colour (givens bold,
+ * cells with marks[cell] red) when o asks for colour. marks may be NULL. */
+void cli_put_puzzle_grid(cli_buf *b, const cli_task *t, const cli_opts *o,
+                         const uint8_t *marks);
+
 /* Style flags for grid output of t under o (colour, marked fills). */
 unsigned cli_grid_style(const cli_opts *o);
 

@@ -54,6 +54,17 @@ unsigned cli_grid_style(const cli_opts *o)
     return o->color ? DOKU_STYLE_COLOR : DOKU_STYLE_MARK_FILLED;
 }
 
+void cli_put_puzzle_grid(cli_buf *b, const cli_task *t, const cli_opts *o,
+                         const uint8_t *marks)
+{
+    /* In plain text every cell is a given: brackets would only add noise. */
+    if (o->color)
+        cli_put_cells(b, t->shape, t->cells, t->cells, marks, DOKU_FORMAT_GRID, o->symbols,
+                      DOKU_STYLE_COLOR);
+    else
+        cli_put_cells(b, t->shape, t->cells, NULL, NULL, DOKU_FORMAT_GRID, o->symbols, 0);
+}
+
 const char *cli_symbol(int n, doku_symbols symbols, int v, char *buf)
 {
     if (n <= 35) {

@@ -103,24 +103,29 @@ static size_t split_cells(const char *data, size_t len, int tokens, map_cell *ce
     return count;
 }
 
-/* Decimal tokens when any token is longer than one character and all are
- * decimal: "10 11 12 ..." maps for big grids. */
+/* Decimal tokens ("10 11 12 ..." maps for big grids) when every token is
+ * decimal, one is longer than a character, there are m*m of them and all
+ * values fit ids of an m x m map; otherwise each character is a symbol. */
 static int wants_tokens(const char *data, size_t len)
 {
     size_t total = split_cells(data, len, 1, NULL, 0);
-    if (total == 0)
+    size_t m = 0;
+    while ((m + 1) * (m + 1) <= total)
+        m++;
+    if (total == 0 || m * m != total)
         return 0;
     map_cell *cells = cli_xmalloc(sizeof *cells * total);
     split_cells(data, len, 1, cells, total);
-    int longer = 0, decimal = 1;
-    for (size_t i = 0; i < total; i++) {
-        if (strlen(cells[i].sym) > 1)
+    int longer = 0, ok = 1;
+    for (size_t i = 0; i < total && ok; i++) {
+        size_t k = strlen(cells[i].sym);
+        if (k > 1)
             longer = 1;
-        if (strspn(cells[i].sym, "0123456789") != strlen(cells[i].sym))
-            decimal = 0;
+        ok = k < 4 && strspn(cells[i].sym, "0123456789") == k &&
+             strtoul(cells[i].sym, NULL, 10) <= m;
     }
     free(cells);
-    return longer && decimal;
+    return longer && ok;
 }
 
 int cli_load_regions(cli_opts *o, const char *cmd)

@@ -73,8 +73,8 @@ void cli_task_where(const cli_task *t, char *buf, size_t cap)
 
 static void run_task(runner *r, cli_worker *w, cli_task *t)
 {
-    if (t->exit_code == CLI_EXIT_USAGE)
-        return;   /* an input-level problem, already written to t->err */
+    if (!t->cells && !t->error)
+        return;   /* a notice about the input, already written to t->err */
     if (t->error) {
         t->exit_code = CLI_EXIT_FAIL;
         if (r->ops->invalid) {
@@ -270,6 +270,7 @@ static void read_input(runner *r, FILE *f, const char *file)
         fputs("doku: out of memory\n", stderr);
         exit(CLI_EXIT_USAGE);
     }
+    size_t first_index = r->next_index;
     char *chunk = cli_xmalloc(CHUNK_BYTES);
     cli_buf line = {0};
     size_t line_no = 0;
@@ -308,6 +309,11 @@ static void read_input(runner *r, FILE *f, const char *file)
     }
     doku_reader_finish(rd);
     drain(r, rd, file, line_no + 1);
+    if (r->next_index == first_index) {
+        cli_task *t = new_task(r, file, 0, 0);
+        t->exit_code = CLI_EXIT_FAIL;
+        cli_buf_printf(&t->err, "doku: %s: no puzzles found\n", file);
+    }
     doku_reader_free(rd);
     cli_buf_free(&line);
     free(chunk);
