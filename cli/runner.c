@@ -190,6 +190,9 @@ static void input_problem(runner *r, const char *file, const char *what)
     cli_buf_printf(&t->err, "doku: %s: %s\n", file, what);
 }
 
+/* Shapes are made once per side, on the reading thread, and only read by
+ * the workers. A side whose shape fails is retried per puzzle: cheap, and
+ * each puzzle gets its own message. */
 static const doku_shape *shape_for(runner *r, int n, char *why, size_t cap)
 {
     if (n < 1 || n > DOKU_MAX_N) {
@@ -198,8 +201,6 @@ static const doku_shape *shape_for(runner *r, int n, char *why, size_t cap)
     }
     if (!r->shapes[n])
         r->shapes[n] = cli_make_shape(r->o, n, why, cap);
-    else
-        return r->shapes[n];
     return r->shapes[n];
 }
 
@@ -351,6 +352,10 @@ int cli_run(const cli_opts *o, const cli_run_ops *ops)
             fclose(f);
     }
     run_batch(&r);
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "doku: cannot write the output: %s\n", strerror(errno));
+        r.exit_code = CLI_EXIT_USAGE;
+    }
 
     pthread_mutex_destroy(&r.lock);
     for (size_t i = 0; i < r.batch_cap; i++) {
