@@ -10,6 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* --all on a nearly empty grid would buffer solutions until memory ran
+ * out; past this much text for one puzzle the search stops. */
+#define MAX_PUZZLE_OUTPUT ((size_t)64 << 20)
+
 typedef struct solve_ctx {
     cli_opts o;
     uint64_t limit;      /* search limit */
@@ -72,6 +76,7 @@ typedef struct collect {
     const cli_task *t;
     cli_buf text;
     uint64_t count;
+    int cut;             /* stopped at MAX_PUZZLE_OUTPUT */
 } collect;
 
 static void put_solution(cli_buf *b, const solve_ctx *c, const cli_task *t,
@@ -107,6 +112,10 @@ static int on_solution(void *p, const uint8_t *sol)
 {
     collect *k = p;
     put_solution(&k->text, k->c, k->t, sol, k->count++);
+    if (k->text.len > MAX_PUZZLE_OUTPUT) {
+        k->cut = 1;
+        return 1;
+    }
     return 0;
 }
 
@@ -117,10 +126,10 @@ typedef struct outcome {
     int ok;
 } outcome;
 
-static void judge(const solve_ctx *c, const doku_search_result *res, outcome *oc)
+static void judge(const solve_ctx *c, const doku_search_result *res, int cut, outcome *oc)
 {
     unsigned long long k = (unsigned long long)res->solutions;
-    int capped = res->gave_up || res->solutions >= c->limit;
+    int capped = res->gave_up || cut || res->solutions >= c->limit;
     snprintf(oc->count, sizeof oc->count, "%s%llu", capped && c->limit > 1 ? ">=" : "", k);
     oc->ok = 0;
     if (res->gave_up) {
@@ -143,7 +152,11 @@ static void judge(const solve_ctx *c, const doku_search_result *res, outcome *oc
         snprintf(oc->text, sizeof oc->text, "unique solution");
     } else {
         oc->key = "multiple";
-        if (capped)
+        if (cut)
+            snprintf(oc->text, sizeof oc->text,
+                     "several solutions (at least %llu; stopped at %zu MiB of output)", k,
+                     MAX_PUZZLE_OUTPUT >> 20);
+        else if (capped)
             snprintf(oc->text, sizeof oc->text, "several solutions (at least %llu)", k);
         else
             snprintf(oc->text, sizeof oc->text, "%llu solutions", k);
@@ -164,7 +177,7 @@ static void solve_puzzle(cli_worker *w, cli_task *t, void *p)
     so.limit = c->limit;
     so.time_budget = c->o.timeout;
     uint8_t *first = cli_xmalloc((size_t)ncells);
-    collect k = {c, t, {0}, 0};
+    collect k = {c, t, {0}, 0, 0};
     doku_search_result res;
     double t0 = cli_now();
     doku_status st = doku_search(sv, t->cells, &so, first, c->print_all ? on_solution : NULL,
@@ -178,7 +191,7 @@ static void solve_puzzle(cli_worker *w, cli_task *t, void *p)
         return;
     }
     outcome oc;
-    judge(c, &res, &oc);
+    judge(c, &res, k.cut, &oc);
     t->exit_code = oc.ok ? CLI_EXIT_OK : CLI_EXIT_FAIL;
 
     /* Why no solution, when the givens already clash. */
