@@ -72,10 +72,38 @@ void cli_buf_printf(cli_buf *b, const char *fmt, ...)
     b->len += (size_t)need;
 }
 
+/* Length of the valid UTF-8 sequence at p (1..4), or 0 if it is not one. */
+static int utf8_length(const unsigned char *p)
+{
+    int len;
+    unsigned min;
+    unsigned cp;
+    if (p[0] < 0x80)
+        return 1;
+    if ((p[0] & 0xE0) == 0xC0) {
+        len = 2, min = 0x80, cp = p[0] & 0x1Fu;
+    } else if ((p[0] & 0xF0) == 0xE0) {
+        len = 3, min = 0x800, cp = p[0] & 0x0Fu;
+    } else if ((p[0] & 0xF8) == 0xF0) {
+        len = 4, min = 0x10000, cp = p[0] & 0x07u;
+    } else {
+        return 0;
+    }
+    for (int i = 1; i < len; i++) {
+        if ((p[i] & 0xC0) != 0x80)
+            return 0;   /* also stops at the terminating NUL */
+        cp = (cp << 6) | (p[i] & 0x3Fu);
+    }
+    if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+        return 0;
+    return len;
+}
+
 void cli_buf_json_string(cli_buf *b, const char *s)
 {
     cli_buf_put(b, "\"", 1);
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+    for (const unsigned char *p = (const unsigned char *)s; *p;) {
+        int len = 1;
         switch (*p) {
         case '"': cli_buf_put(b, "\\\"", 2); break;
         case '\\': cli_buf_put(b, "\\\\", 2); break;
@@ -83,14 +111,18 @@ void cli_buf_json_string(cli_buf *b, const char *s)
         case '\r': cli_buf_put(b, "\\r", 2); break;
         case '\t': cli_buf_put(b, "\\t", 2); break;
         default:
-            /* Control bytes are escaped; bytes >= 0x80 that are not
-             * valid UTF-8 would make invalid JSON, so escape those too
-             * as the Latin-1 code point they most likely meant. */
-            if (*p < 0x20 || *p >= 0x7f)
+            /* Valid UTF-8 passes through; control bytes and bytes that are
+             * not UTF-8 (comments may hold anything) are escaped, the
+             * latter as the Latin-1 character they most likely meant. */
+            len = utf8_length(p);
+            if (*p < 0x20 || *p == 0x7f || len == 0) {
                 cli_buf_printf(b, "\\u%04x", *p);
-            else
-                cli_buf_put(b, (const char *)p, 1);
+                len = 1;
+            } else {
+                cli_buf_put(b, (const char *)p, (size_t)len);
+            }
         }
+        p += len;
     }
     cli_buf_put(b, "\"", 1);
 }

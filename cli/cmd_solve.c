@@ -33,7 +33,8 @@ static void usage(FILE *f)
           "status says: no solution, several solutions, or gave up (--timeout).\n\n"
           "  --limit N   find and print up to N solutions (1: the first one found,\n"
           "              without proving it unique)\n"
-          "  --all       find and print every solution (beware: may be many)\n"
+          "  --all       find and print every solution (beware: may be many; a\n"
+          "              puzzle stops at 64 MiB of output)\n"
           "  --stats     add search nodes, guesses and time per puzzle\n\n",
           f);
     fputs(cli_common_help, f);
