@@ -69,7 +69,7 @@ static void put_verdict(cli_task *t, const check_ctx *c, const char *key, const 
             cli_json_invalid(out, t);
             break;
         }
-        cli_json_open(out, t, c->o.symbols);
+        cli_json_open(out, t, t->symbols);
         cli_buf_printf(out, ",\"status\":\"%s\"", key);
         if (marks) {
             long total = doku_find_conflicts(t->shape, t->cells, NULL, 0);
@@ -82,7 +82,7 @@ static void put_verdict(cli_task *t, const check_ctx *c, const char *key, const 
                 doku_cell_name(t->shape, all[i].cell_b, b, sizeof b);
                 doku_shape_unit_name(t->shape, all[i].unit, unit, sizeof unit);
                 cli_buf_printf(out, "%s{\"cells\":[\"%s\",\"%s\"],\"digit\":", i ? "," : "", a, b);
-                cli_buf_json_string(out, cli_symbol(t->n, c->o.symbols, all[i].digit, sym));
+                cli_buf_json_string(out, cli_symbol(t->n, t->symbols, all[i].digit, sym));
                 cli_buf_puts(out, ",\"unit\":");
                 cli_buf_json_string(out, unit);
                 cli_buf_puts(out, "}");
@@ -114,7 +114,7 @@ static void check_puzzle(cli_worker *w, cli_task *t, void *p)
     int ncells = t->n * t->n;
     uint8_t *marks = calloc((size_t)ncells, 1);
     cli_buf why = {0};
-    long conflicts = cli_describe_conflicts(&why, t->shape, t->cells, c->o.symbols, marks,
+    long conflicts = cli_describe_conflicts(&why, t->shape, t->cells, t->symbols, marks,
                                             MAX_CONFLICTS_SHOWN);
     if (conflicts != 0) {
         t->exit_code = CLI_EXIT_FAIL;

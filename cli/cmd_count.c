@@ -100,7 +100,7 @@ static void count_puzzle(cli_worker *w, cli_task *t, void *p)
         break;
     }
     case DOKU_FORMAT_JSON:
-        cli_json_open(out, t, c->o.symbols);
+        cli_json_open(out, t, t->symbols);
         cli_buf_printf(out, ",\"status\":\"%s\",\"count\":%llu,\"capped\":%s,\"limit\":%llu", key,
                        k, capped ? "true" : "false", (unsigned long long)c->limit);
         if (c->stats)

@@ -88,7 +88,7 @@ static void put_solution(cli_buf *b, const solve_ctx *c, const cli_task *t,
     case DOKU_FORMAT_GRID:
         if (c->print_all)
             cli_buf_printf(b, "solution %llu:\n", (unsigned long long)index + 1);
-        cli_put_cells(b, t->shape, sol, t->cells, NULL, DOKU_FORMAT_GRID, c->o.symbols,
+        cli_put_cells(b, t->shape, sol, t->cells, NULL, DOKU_FORMAT_GRID, t->symbols,
                       cli_grid_style(&c->o));
         break;
     case DOKU_FORMAT_JSON:
@@ -98,12 +98,12 @@ static void put_solution(cli_buf *b, const solve_ctx *c, const cli_task *t,
         break;
     case DOKU_FORMAT_CSV:
         /* rows are finished by the caller, which knows the status */
-        line = cli_line_string(t->shape, sol, c->o.symbols);
+        line = cli_line_string(t->shape, sol, t->symbols);
         cli_buf_printf(b, "%s\n", line);
         free(line);
         break;
     default:
-        line = cli_line_string(t->shape, sol, c->o.symbols);
+        line = cli_line_string(t->shape, sol, t->symbols);
         cli_buf_printf(b, "%s\n", line);
         free(line);
     }
@@ -200,7 +200,7 @@ static void solve_puzzle(cli_worker *w, cli_task *t, void *p)
     uint8_t *marks = NULL;
     if (res.solutions == 0 && !res.gave_up) {
         marks = calloc((size_t)ncells, 1);
-        if (cli_describe_conflicts(&why, t->shape, t->cells, c->o.symbols, marks, 8) <= 0) {
+        if (cli_describe_conflicts(&why, t->shape, t->cells, t->symbols, marks, 8) <= 0) {
             free(marks);
             marks = NULL;
         }
@@ -227,7 +227,7 @@ static void solve_puzzle(cli_worker *w, cli_task *t, void *p)
         cli_buf_puts(out, "\n");
         break;
     case DOKU_FORMAT_JSON:
-        cli_json_open(out, t, c->o.symbols);
+        cli_json_open(out, t, t->symbols);
         cli_buf_printf(out, ",\"status\":\"%s\",\"solutions_found\":%llu,\"capped\":%s", oc.key,
                        (unsigned long long)res.solutions, oc.count[0] == '>' ? "true" : "false");
         if (have_one && !c->print_all) {

@@ -120,6 +120,7 @@ typedef struct cli_task {
     const doku_shape *shape; /* NULL for an error record */
     char *error;             /* error record: what is wrong (runner-owned) */
     int format;              /* doku_format to write this result in */
+    doku_symbols symbols;    /* alphabet to write it in: --symbols, or the input's */
     cli_buf out, err;        /* what to print on stdout / stderr */
     int exit_code;           /* worst outcome of this task */
 } cli_task;

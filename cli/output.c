@@ -59,10 +59,10 @@ void cli_put_puzzle_grid(cli_buf *b, const cli_task *t, const cli_opts *o,
 {
     /* In plain text every cell is a given: brackets would only add noise. */
     if (o->color)
-        cli_put_cells(b, t->shape, t->cells, t->cells, marks, DOKU_FORMAT_GRID, o->symbols,
+        cli_put_cells(b, t->shape, t->cells, t->cells, marks, DOKU_FORMAT_GRID, t->symbols,
                       DOKU_STYLE_COLOR);
     else
-        cli_put_cells(b, t->shape, t->cells, NULL, NULL, DOKU_FORMAT_GRID, o->symbols, 0);
+        cli_put_cells(b, t->shape, t->cells, NULL, NULL, DOKU_FORMAT_GRID, t->symbols, 0);
 }
 
 const char *cli_symbol(int n, doku_symbols symbols, int v, char *buf)

@@ -217,6 +217,7 @@ static void add_record(runner *r, const char *file, const doku_record *rec,
         return;
     }
     t->multiline = rec->line != lines_fed;
+    t->symbols = r->o->symbols != DOKU_SYMBOLS_AUTO ? r->o->symbols : rec->symbols;
     if (r->o->format != CLI_FORMAT_AUTO)
         t->format = r->o->format;
     else
