@@ -1,0 +1,647 @@
+/*
+ * cmd_generate.c — `doku generate`: unique puzzles, or full grids, from a
+ * seed, for any shape and variant.
+ *
+ * The one design idea: puzzle i is a pure function of (seed, i, options)
+ * (doku_seed_derive gives each index its own seed), so workers take
+ * indices in any order and the main thread prints them in index order:
+ * the output is byte-identical whatever --threads says. Workers may run at
+ * most a window ahead of printing, so memory stays bounded for any -n.
+ */
+#include "commands.h"
+#include "common.h"
+#include "gen_filter.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#define DEFAULT_TIMEOUT 30.0
+#define DEFAULT_ATTEMPTS 100000
+
+typedef struct gen_ctx {
+    cli_opts o;
+    uint64_t count;
+    int size;                  /* --size n, 0 = from --box/--regions/9 */
+    int min_givens, max_givens;
+    int minimal, full, quiet, with_solution;
+    doku_symmetry symmetry;
+    doku_difficulty level;
+    gen_filter_spec filter;    /* --rating, --require */
+    const char *pattern_file;
+    uint8_t *pattern;
+    uint64_t seed;
+    int seed_given;
+    uint64_t attempts;
+    doku_shape *shape;
+    int n, ncells;
+    double timeout;
+} gen_ctx;
+
+enum {
+    OPT_COUNT = 1, OPT_CLUES, OPT_MINIMAL, OPT_SYMMETRY, OPT_DIFFICULTY,
+    OPT_RATING, OPT_REQUIRE, OPT_PATTERN, OPT_SEED, OPT_FULL, OPT_QUIET,
+    OPT_SOLUTION, OPT_SIZE, OPT_ATTEMPTS
+};
+
+static const cli_option gen_options[] = {
+    {"-n", 1, OPT_COUNT},           {"--count", 1, OPT_COUNT},
+    {"--clues", 1, OPT_CLUES},      {"--givens", 1, OPT_CLUES},
+    {"--minimal", 0, OPT_MINIMAL},  {"--symmetry", 1, OPT_SYMMETRY},
+    {"--difficulty", 1, OPT_DIFFICULTY}, {"--rating", 1, OPT_RATING},
+    {"--require", 1, OPT_REQUIRE},  {"--pattern", 1, OPT_PATTERN},
+    {"--seed", 1, OPT_SEED},        {"--full", 0, OPT_FULL},
+    {"--quiet", 0, OPT_QUIET},      {"-q", 0, OPT_QUIET},
+    {"--solution", 0, OPT_SOLUTION}, {"--size", 1, OPT_SIZE},
+    {"--attempts", 1, OPT_ATTEMPTS}, {NULL, 0, 0}};
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "Usage: doku generate [-n COUNT] [--clues N | --clues MIN-MAX] [--minimal]\n"
+            "                     [--symmetry SYM] [--difficulty LEVEL | --rating MIN-MAX]\n"
+            "                     [--require TECHNIQUE] [--pattern FILE] [--seed S]\n"
+            "                     [--full] [--solution] [--size N] [options]\n\n"
+            "Generates puzzles with exactly one solution: a random full grid, then givens\n"
+            "removed in random order while the puzzle stays unique. The same seed and\n"
+            "options give the same puzzles, whatever --threads says.\n\n"
+            "  -n, --count N      how many (default 1)\n"
+            "  --clues N          exactly N givens; MIN-MAX: any count in the band\n"
+            "                     (default: as few as removal reaches; minimal on 9x9,\n"
+            "                     near-minimal on big grids, where long checks are cut)\n"
+            "  --minimal          proven minimal puzzles: no given can be removed (with\n"
+            "                     a symmetry: no symmetric group of givens), however long\n"
+            "                     the checks take (bounded by --timeout)\n"
+            "  --symmetry SYM     none, rot180, rot90, mirror, flip, diagonal,\n"
+            "                     antidiagonal, random (default none)\n"
+            "  --difficulty L     simple (naked singles suffice), easy (hidden singles\n"
+            "                     needed), intermediate (pairs or pointing/claiming\n"
+            "                     needed), expert (more than that), any (default)\n"
+            "  --rating MIN-MAX   a rating band of the logic grader (e.g. 7.0-9.0)\n"
+            "  --require TECH     the grader's solution path must use technique TECH\n"
+            "  --pattern FILE     givens exactly where FILE has a mark: n*n cells, '.',\n"
+            "                     '0' or '_' empty, any other symbol a given\n"
+            "  --seed S           master seed (default: from the clock, shown on stderr)\n"
+            "  --full             print complete random grids instead of puzzles\n"
+            "  --solution         print each puzzle's solution too\n"
+            "  --size N           side of the grid (default: from --box or --regions, else 9)\n"
+            "  --attempts N       full grids tried per puzzle before giving up\n"
+            "                     (default: until --timeout; %d with --timeout 0)\n"
+            "  -q, --quiet        no progress or summary on stderr\n"
+            "  (each puzzle gives up after %g s unless --timeout says otherwise; a\n"
+            "  request that cannot be met ends with a message saying what was reached)\n\n",
+            DEFAULT_ATTEMPTS, DEFAULT_TIMEOUT);
+    fputs(cli_common_help, f);
+    fputs("\nOutput per format: line: one puzzle per line ('puzzle solution' with\n"
+          "--solution); grid: a '# puzzle K: ...' header and the framed grid; json:\n"
+          "one object per puzzle (index, seed, puzzle, solution, givens, symmetry,\n"
+          "level, minimal); csv: a header row, then one row per puzzle.\n\n"
+          "Exit status: 0 every puzzle generated; 1 a request could not be met within\n"
+          "the budget (the puzzles before it are printed); 2 usage error.\n",
+          f);
+}
+
+/* Parses "N" or "MIN-MAX" of non-negative integers. @return 0 or -1. */
+static int parse_band(const char *v, uint64_t *lo, uint64_t *hi)
+{
+    const char *dash = strchr(v, '-');
+    if (!dash)
+        return cli_parse_u64(v, lo) != 0 ? -1 : (*hi = *lo, 0);
+    char first[32];
+    size_t len = (size_t)(dash - v);
+    if (len == 0 || len >= sizeof first)
+        return -1;
+    memcpy(first, v, len);
+    first[len] = '\0';
+    if (cli_parse_u64(first, lo) != 0 || cli_parse_u64(dash + 1, hi) != 0 || *lo > *hi)
+        return -1;
+    return 0;
+}
+
+static int on_option(void *p, int id, const char *v)
+{
+    gen_ctx *c = p;
+    uint64_t a, b;
+    switch (id) {
+    case OPT_COUNT:
+        if (cli_parse_u64(v, &c->count) != 0)
+            return cli_usage_error("generate", "-n wants a count; got '%s'", v);
+        return 0;
+    case OPT_CLUES:
+        if (parse_band(v, &a, &b) != 0 || a == 0 || b > DOKU_MAX_CELLS)
+            return cli_usage_error("generate", "--clues wants N or MIN-MAX (e.g. 25 or 22-26); got '%s'", v);
+        c->min_givens = (int)a;
+        c->max_givens = (int)b;
+        return 0;
+    case OPT_MINIMAL:
+        c->minimal = 1;
+        return 0;
+    case OPT_SYMMETRY:
+        if (doku_symmetry_parse(v, &c->symmetry) != 0)
+            return cli_usage_error("generate", "--symmetry wants none, rot180, rot90, mirror, flip, "
+                                   "diagonal, antidiagonal or random; got '%s'", v);
+        return 0;
+    case OPT_DIFFICULTY:
+        if (doku_difficulty_parse(v, &c->level) != 0)
+            return cli_usage_error("generate", "--difficulty wants simple, easy, intermediate, "
+                                   "expert or any; got '%s'", v);
+        return 0;
+    case OPT_RATING:
+        if (gen_filter_parse_rating(&c->filter, v) != 0)
+            return cli_usage_error("generate", "--rating wants MIN-MAX (e.g. 2.0-4.5); got '%s'", v);
+        return 0;
+    case OPT_REQUIRE:
+        c->filter.require = v;
+        return 0;
+    case OPT_PATTERN:
+        c->pattern_file = v;
+        return 0;
+    case OPT_SEED:
+        if (cli_parse_u64(v, &c->seed) != 0)
+            return cli_usage_error("generate", "--seed wants a number from 0 to 2^64-1; got '%s'", v);
+        c->seed_given = 1;
+        return 0;
+    case OPT_FULL:
+        c->full = 1;
+        return 0;
+    case OPT_QUIET:
+        c->quiet = 1;
+        return 0;
+    case OPT_SOLUTION:
+        c->with_solution = 1;
+        return 0;
+    case OPT_SIZE:
+        if (cli_parse_u64(v, &a) != 0 || a < 1 || a > DOKU_MAX_N)
+            return cli_usage_error("generate", "--size wants a side from 1 to %d; got '%s'", DOKU_MAX_N, v);
+        c->size = (int)a;
+        return 0;
+    case OPT_ATTEMPTS:
+        if (cli_parse_u64(v, &c->attempts) != 0 || c->attempts == 0)
+            return cli_usage_error("generate", "--attempts wants a positive number; got '%s'", v);
+        return 0;
+    }
+    return -1;
+}
+
+/* Reads the --pattern file: n*n marks. @return 0, or -1 after a message. */
+static int load_pattern(gen_ctx *c)
+{
+    FILE *f = fopen(c->pattern_file, "r");
+    if (!f) {
+        fprintf(stderr, "doku generate: cannot read pattern %s: %s\n", c->pattern_file,
+                strerror(errno));
+        return -1;
+    }
+    c->pattern = cli_xmalloc((size_t)c->ncells);
+    int k = 0, ch, line = 1, col = 0;
+    while ((ch = fgetc(f)) != EOF) {
+        col++;
+        if (ch == '\n') {
+            line++;
+            col = 0;
+            continue;
+        }
+        if (ch == ' ' || ch == '\t' || ch == '\r' || ch == '|' || ch == '-' || ch == '+')
+            continue;
+        if (k == c->ncells) {
+            fprintf(stderr, "%s:%d:%d: pattern has more than %d cells (a %dx%d grid)\n",
+                    c->pattern_file, line, col, c->ncells, c->n, c->n);
+            fclose(f);
+            return -1;
+        }
+        c->pattern[k++] = !(ch == '.' || ch == '0' || ch == '_');
+    }
+    fclose(f);
+    if (k != c->ncells) {
+        fprintf(stderr, "%s: pattern has %d cells; a %dx%d grid needs %d\n", c->pattern_file, k,
+                c->n, c->n, c->ncells);
+        return -1;
+    }
+    return 0;
+}
+
+/* ---- the ordered worker pool ------------------------------------------ */
+typedef struct slot {
+    int ready;
+    uint8_t *puzzle, *solution;
+    doku_generate_result res;
+    doku_status status;
+} slot;
+
+typedef struct pool {
+    const gen_ctx *c;
+    pthread_mutex_t lock;
+    pthread_cond_t ready, space;
+    slot *slots;
+    uint64_t window;
+    uint64_t next;       /* next index to hand out */
+    uint64_t printed;    /* indices printed so far */
+    int stop;
+} pool;
+
+static void generate_one(const gen_ctx *c, doku_generator *g, uint64_t index, slot *sl)
+{
+    uint64_t seed = doku_seed_derive(c->seed, index);
+    memset(&sl->res, 0, sizeof sl->res);
+    if (c->full) {
+        doku_rng rng;
+        doku_rng_seed(&rng, seed);
+        sl->status = doku_generate_grid(g, &rng, sl->solution);
+        memcpy(sl->puzzle, sl->solution, (size_t)c->ncells);
+        sl->res.found = sl->status == DOKU_OK;
+        sl->res.givens = c->ncells;
+        return;
+    }
+    doku_generate_opts go;
+    memset(&go, 0, sizeof go);
+    go.min_givens = c->min_givens;
+    go.max_givens = c->max_givens;
+    go.minimal = c->minimal;
+    go.symmetry = c->symmetry;
+    go.level = c->level;
+    go.pattern = c->pattern;
+    if (c->minimal)
+        go.check_budget = UINT64_MAX; /* prove it, however long (--timeout) */
+    if (gen_filter_active(&c->filter)) {
+        go.filter = gen_filter_accept;
+        go.filter_user = (void *)&c->filter;
+    }
+    go.max_attempts = c->attempts ? c->attempts : UINT64_MAX;
+    go.time_budget = c->timeout;
+    sl->status = doku_generate(g, seed, &go, sl->puzzle, sl->solution, &sl->res);
+}
+
+static void *worker_main(void *arg)
+{
+    pool *p = arg;
+    doku_generator *g = NULL;
+    if (doku_generator_create(p->c->shape, &g) != DOKU_OK)
+        g = NULL;
+    for (;;) {
+        pthread_mutex_lock(&p->lock);
+        while (!p->stop && p->next < p->c->count && p->next >= p->printed + p->window)
+            pthread_cond_wait(&p->space, &p->lock);
+        if (p->stop || p->next >= p->c->count) {
+            pthread_mutex_unlock(&p->lock);
+            break;
+        }
+        uint64_t i = p->next++;
+        pthread_mutex_unlock(&p->lock);
+        slot *sl = &p->slots[i % p->window];
+        if (g)
+            generate_one(p->c, g, i, sl);
+        else
+            sl->status = DOKU_ERR_NOMEM;
+        pthread_mutex_lock(&p->lock);
+        sl->ready = 1;
+        pthread_cond_broadcast(&p->ready);
+        pthread_mutex_unlock(&p->lock);
+    }
+    doku_generator_free(g);
+    return NULL;
+}
+
+/* ---- output ------------------------------------------------------------- */
+static void print_csv_header(const gen_ctx *c)
+{
+    printf("index,puzzle%s,givens,symmetry,level,minimal\n", c->with_solution || c->full ? ",solution" : "");
+}
+
+static void print_result(const gen_ctx *c, uint64_t index, const slot *sl)
+{
+    cli_buf b = {0};
+    const doku_shape *s = c->shape;
+    char *pz = cli_line_string(s, sl->puzzle, c->o.symbols);
+    char *so = cli_line_string(s, sl->solution, c->o.symbols);
+    const char *sym = c->full ? "" : doku_symmetry_name(sl->res.symmetry);
+    const char *lvl = c->full ? "" : sl->res.level ? doku_difficulty_name(sl->res.level) : "";
+    switch (c->o.format) {
+    case DOKU_FORMAT_GRID:
+        if (c->full)
+            cli_buf_printf(&b, "# grid %llu\n", (unsigned long long)index + 1);
+        else
+            cli_buf_printf(&b, "# puzzle %llu: %d givens, symmetry %s%s%s%s\n",
+                           (unsigned long long)index + 1, sl->res.givens, sym,
+                           *lvl ? ", " : "", lvl, sl->res.minimal ? ", minimal" : "");
+        cli_put_cells(&b, s, sl->puzzle, sl->puzzle, NULL, DOKU_FORMAT_GRID, c->o.symbols,
+                      cli_grid_style(&c->o));
+        if (c->with_solution && !c->full) {
+            cli_buf_puts(&b, "# solution\n");
+            cli_put_cells(&b, s, sl->solution, sl->puzzle, NULL, DOKU_FORMAT_GRID, c->o.symbols,
+                          cli_grid_style(&c->o));
+        }
+        cli_buf_puts(&b, "\n");
+        break;
+    case DOKU_FORMAT_JSON:
+        cli_buf_printf(&b, "{\"index\":%llu,\"seed\":%llu,\"n\":%d,\"puzzle\":",
+                       (unsigned long long)index + 1,
+                       (unsigned long long)doku_seed_derive(c->seed, index), c->n);
+        cli_buf_json_string(&b, pz);
+        cli_buf_puts(&b, ",\"solution\":");
+        cli_buf_json_string(&b, so);
+        cli_buf_printf(&b, ",\"givens\":%d", sl->res.givens);
+        if (!c->full) {
+            cli_buf_printf(&b, ",\"symmetry\":\"%s\",\"minimal\":%s", sym,
+                           sl->res.minimal ? "true" : "false");
+            if (*lvl)
+                cli_buf_printf(&b, ",\"level\":\"%s\"", lvl);
+        }
+        cli_buf_puts(&b, "}\n");
+        break;
+    case DOKU_FORMAT_CSV:
+        cli_buf_printf(&b, "%llu,%s", (unsigned long long)index + 1, pz);
+        if (c->with_solution || c->full)
+            cli_buf_printf(&b, ",%s", so);
+        cli_buf_printf(&b, ",%d,%s,%s,%s\n", sl->res.givens, sym, lvl,
+                       c->full ? "" : sl->res.minimal ? "yes" : "no");
+        break;
+    default:
+        cli_buf_puts(&b, pz);
+        if (c->with_solution && !c->full) {
+            cli_buf_puts(&b, " ");
+            cli_buf_puts(&b, so);
+        }
+        cli_buf_puts(&b, "\n");
+    }
+    fwrite(b.data, 1, b.len, stdout);
+    cli_buf_free(&b);
+    free(pz);
+    free(so);
+}
+
+/* What the request was, for the failure message. */
+static void describe_request(const gen_ctx *c, char *buf, size_t cap)
+{
+    int k = snprintf(buf, cap, "%dx%d", c->n, c->n);
+    if (c->level != DOKU_DIFF_ANY)
+        k += snprintf(buf + k, cap - (size_t)k, " %s", doku_difficulty_name(c->level));
+    k += snprintf(buf + k, cap - (size_t)k, " puzzle");
+    if (c->min_givens == c->max_givens && c->min_givens)
+        k += snprintf(buf + k, cap - (size_t)k, " with %d givens", c->min_givens);
+    else if (c->max_givens)
+        k += snprintf(buf + k, cap - (size_t)k, " with %d-%d givens", c->min_givens, c->max_givens);
+    if (c->minimal)
+        k += snprintf(buf + k, cap - (size_t)k, ", minimal");
+    if (c->symmetry != DOKU_SYM_NONE)
+        k += snprintf(buf + k, cap - (size_t)k, ", %s symmetry", doku_symmetry_name(c->symmetry));
+    if (c->pattern)
+        k += snprintf(buf + k, cap - (size_t)k, ", givens as in %s", c->pattern_file);
+    if (gen_filter_active(&c->filter))
+        gen_filter_describe(&c->filter, buf + k, cap - (size_t)k);
+}
+
+static void report_failure(const gen_ctx *c, uint64_t index, const slot *sl)
+{
+    char req[512];
+    describe_request(c, req, sizeof req);
+    if (sl->status != DOKU_OK) {
+        fprintf(stderr, "doku generate: puzzle %llu: %s\n", (unsigned long long)index + 1,
+                sl->status == DOKU_ERR_SHAPE ? "this shape admits no complete grid"
+                                             : doku_status_string(sl->status));
+        return;
+    }
+    const doku_generate_result *r = &sl->res;
+    fprintf(stderr, "doku generate: puzzle %llu: no %s found: gave up after %llu full grids%s",
+            (unsigned long long)index + 1, req, (unsigned long long)r->attempts,
+            r->timed_out ? " (time budget; raise --timeout)" : " (raise --attempts)");
+    if (c->pattern)
+        fprintf(stderr, "; none of them left the pattern's givens with a unique solution.\n");
+    else if (r->best_givens && (c->max_givens || c->min_givens))
+        fprintf(stderr, "; the fewest givens reached was %d.\n", r->best_givens);
+    else if (c->level != DOKU_DIFF_ANY && r->best_level)
+        fprintf(stderr, "; the last candidate was %s.\n", doku_difficulty_name(r->best_level));
+    else
+        fprintf(stderr, ".\n");
+}
+
+static int is_tty_stderr(void) { return isatty(STDERR_FILENO); }
+
+static void progress(const gen_ctx *c, uint64_t done, double t0)
+{
+    double el = cli_now() - t0;
+    double rate = el > 0 ? (double)done / el : 0;
+    double eta = rate > 0 ? (double)(c->count - done) / rate : 0;
+    fprintf(stderr, "\r\033[K%llu/%llu %s, %.1f/s, ETA %.0f s", (unsigned long long)done,
+            (unsigned long long)c->count, c->full ? "grids" : "puzzles", rate, eta);
+    fflush(stderr);
+}
+
+/* Prints puzzle i or reports why it is missing. @return the exit code. */
+static int consume(const gen_ctx *c, uint64_t i, const slot *sl, int show)
+{
+    if (sl->status == DOKU_OK && sl->res.found) {
+        print_result(c, i, sl);
+        return CLI_EXIT_OK;
+    }
+    if (show)
+        fprintf(stderr, "\r\033[K");
+    fflush(stdout);
+    report_failure(c, i, sl);
+    return CLI_EXIT_FAIL;
+}
+
+static void summary(const gen_ctx *c, uint64_t done, double t0)
+{
+    double el = cli_now() - t0;
+    fprintf(stderr, "\r\033[K%llu %s in %.2f s (%.1f/s), seed %llu\n", (unsigned long long)done,
+            c->full ? "grids" : "puzzles", el, el > 0 ? (double)done / el : 0.0,
+            (unsigned long long)c->seed);
+}
+
+/* One thread: generate and print in turn, no hand-offs. */
+static int run_inline(const gen_ctx *c, int show)
+{
+    doku_generator *g = NULL;
+    if (doku_generator_create(c->shape, &g) != DOKU_OK) {
+        fprintf(stderr, "doku generate: out of memory\n");
+        return CLI_EXIT_FAIL;
+    }
+    slot sl;
+    memset(&sl, 0, sizeof sl);
+    sl.puzzle = cli_xmalloc((size_t)c->ncells);
+    sl.solution = cli_xmalloc((size_t)c->ncells);
+    double t0 = cli_now(), last = t0;
+    int rc = CLI_EXIT_OK;
+    uint64_t done = 0;
+    for (uint64_t i = 0; i < c->count && rc == CLI_EXIT_OK; i++) {
+        generate_one(c, g, i, &sl);
+        rc = consume(c, i, &sl, show);
+        done += rc == CLI_EXIT_OK;
+        if (show && cli_now() - last >= 0.2) {
+            last = cli_now();
+            progress(c, i + 1, t0);
+        }
+    }
+    fflush(stdout);
+    if (show)
+        summary(c, done, t0);
+    free(sl.puzzle);
+    free(sl.solution);
+    doku_generator_free(g);
+    return rc;
+}
+
+static int run(gen_ctx *c)
+{
+    int nthreads = c->o.threads > 0 ? c->o.threads : 1;
+    if ((uint64_t)nthreads > c->count)
+        nthreads = (int)(c->count ? c->count : 1);
+    int show = !c->quiet && is_tty_stderr() && c->count > 1;
+    if (c->o.format == DOKU_FORMAT_CSV)
+        print_csv_header(c);
+    if (nthreads == 1)
+        return run_inline(c, show);
+    pool p;
+    memset(&p, 0, sizeof p);
+    p.c = c;
+    pthread_mutex_init(&p.lock, NULL);
+    pthread_cond_init(&p.ready, NULL);
+    pthread_cond_init(&p.space, NULL);
+    p.window = (uint64_t)nthreads * 16;
+    p.slots = cli_xmalloc(sizeof(slot) * p.window);
+    for (uint64_t i = 0; i < p.window; i++) {
+        p.slots[i].ready = 0;
+        p.slots[i].puzzle = cli_xmalloc((size_t)c->ncells);
+        p.slots[i].solution = cli_xmalloc((size_t)c->ncells);
+    }
+    double t0 = cli_now(), last = t0;
+    pthread_t tids[256];
+    int started = 0;
+    for (; started < nthreads; started++)
+        if (pthread_create(&tids[started], NULL, worker_main, &p) != 0)
+            break;
+    int rc = CLI_EXIT_OK;
+    if (started == 0) {
+        fprintf(stderr, "doku generate: cannot start a thread\n");
+        rc = CLI_EXIT_FAIL;
+        p.stop = 1;
+    }
+    uint64_t done = 0;
+    for (uint64_t i = 0; i < c->count && started; i++) {
+        slot *sl = &p.slots[i % p.window];
+        pthread_mutex_lock(&p.lock);
+        while (!sl->ready) {
+            if (show) {
+                struct timespec ts;
+                clock_gettime(CLOCK_REALTIME, &ts);
+                ts.tv_nsec += 200000000L;
+                if (ts.tv_nsec >= 1000000000L) {
+                    ts.tv_sec++;
+                    ts.tv_nsec -= 1000000000L;
+                }
+                pthread_cond_timedwait(&p.ready, &p.lock, &ts);
+                double now = cli_now();
+                if (now - last >= 0.2) {
+                    last = now;
+                    progress(c, i, t0);
+                }
+            } else {
+                pthread_cond_wait(&p.ready, &p.lock);
+            }
+        }
+        pthread_mutex_unlock(&p.lock);
+        rc = consume(c, i, sl, show);
+        done += rc == CLI_EXIT_OK;
+        pthread_mutex_lock(&p.lock);
+        sl->ready = 0;
+        p.printed++;
+        if (rc != CLI_EXIT_OK)
+            p.stop = 1;
+        pthread_cond_broadcast(&p.space);
+        pthread_mutex_unlock(&p.lock);
+        if (rc != CLI_EXIT_OK)
+            break;
+    }
+    for (int t = 0; t < started; t++)
+        pthread_join(tids[t], NULL);
+    fflush(stdout);
+    if (show)
+        summary(c, done, t0);
+    for (uint64_t i = 0; i < p.window; i++) {
+        free(p.slots[i].puzzle);
+        free(p.slots[i].solution);
+    }
+    free(p.slots);
+    pthread_mutex_destroy(&p.lock);
+    pthread_cond_destroy(&p.ready);
+    pthread_cond_destroy(&p.space);
+    return rc;
+}
+
+static uint64_t clock_seed(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return doku_seed_derive((uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec,
+                            (uint64_t)getpid());
+}
+
+int cmd_generate(int argc, char **argv)
+{
+    gen_ctx c;
+    memset(&c, 0, sizeof c);
+    c.count = 1;
+    int rc = cli_parse_args(&c.o, argc, argv, gen_options, on_option, &c, usage);
+    if (rc != CLI_PARSE_OK)
+        return rc == CLI_PARSE_HELP ? CLI_EXIT_OK : CLI_EXIT_USAGE;
+    rc = CLI_EXIT_USAGE;
+    if (c.o.nfiles) {
+        cli_usage_error("generate", "takes no input files (got '%s'); to reduce given puzzles use 'doku reduce'",
+                        c.o.files[0]);
+        goto out;
+    }
+    if (c.full && (c.min_givens || c.minimal || c.level || c.pattern_file ||
+                   gen_filter_active(&c.filter) || c.symmetry)) {
+        cli_usage_error("generate", "--full prints complete grids; it takes no --clues, --minimal, "
+                        "--symmetry, --difficulty, --rating, --require or --pattern");
+        goto out;
+    }
+    if (c.pattern_file && (c.min_givens || c.minimal || c.symmetry)) {
+        cli_usage_error("generate", "--pattern fixes where the givens are; it takes no --clues, "
+                        "--minimal or --symmetry");
+        goto out;
+    }
+    if (c.level != DOKU_DIFF_ANY && gen_filter_active(&c.filter) && c.filter.have_rating) {
+        cli_usage_error("generate", "use --difficulty or --rating, not both");
+        goto out;
+    }
+    if (gen_filter_active(&c.filter) && gen_filter_check(&c.filter) != 0)
+        goto out;
+    c.n = c.size;
+    if (!c.n)
+        c.n = c.o.regions ? c.o.regions_n : c.o.box_rows ? c.o.box_rows * c.o.box_cols : 9;
+    c.ncells = c.n * c.n;
+    char why[256];
+    c.shape = cli_make_shape(&c.o, c.n, why, sizeof why);
+    if (!c.shape) {
+        cli_usage_error("generate", "%s", why);
+        goto out;
+    }
+    if (c.max_givens > c.ncells) {
+        cli_usage_error("generate", "--clues %d is more than the %d cells of a %dx%d grid",
+                        c.max_givens, c.ncells, c.n, c.n);
+        goto out;
+    }
+    if (c.pattern_file && load_pattern(&c) != 0)
+        goto out;
+    if (c.o.format == CLI_FORMAT_AUTO)
+        c.o.format = DOKU_FORMAT_LINE;
+    if (!c.seed_given)
+        c.seed = clock_seed();
+    c.timeout = c.o.timeout_given ? c.o.timeout : DEFAULT_TIMEOUT;
+    if (c.timeout <= 0 && !c.attempts)
+        c.attempts = DEFAULT_ATTEMPTS; /* --timeout 0 must not mean "forever" */
+    if (c.count == 0) {
+        rc = CLI_EXIT_OK;
+        goto out;
+    }
+    rc = run(&c);
+out:
+    free(c.pattern);
+    doku_shape_free(c.shape);
+    cli_opts_free(&c.o);
+    return rc;
+}

@@ -1,0 +1,256 @@
+/*
+ * cmd_reduce.c — `doku reduce`: remove givens from complete grids or
+ * unique puzzles read from input, keeping the solution unique.
+ *
+ * Each input is reduced with its own seed, derived from the master seed
+ * and its position in the input, so output does not depend on --threads.
+ * A puzzle that is not unique cannot be reduced and is reported, never
+ * silently changed.
+ */
+#include "commands.h"
+#include "common.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define DEFAULT_TIMEOUT 60.0
+
+typedef struct reduce_ctx {
+    cli_opts o;
+    int target;
+    doku_symmetry symmetry;
+    doku_difficulty level;
+    uint64_t seed;
+} reduce_ctx;
+
+enum { OPT_CLUES = 1, OPT_SYMMETRY, OPT_DIFFICULTY, OPT_SEED, OPT_MINIMAL };
+
+static const cli_option reduce_options[] = {
+    {"--clues", 1, OPT_CLUES},         {"--givens", 1, OPT_CLUES},
+    {"--symmetry", 1, OPT_SYMMETRY},   {"--difficulty", 1, OPT_DIFFICULTY},
+    {"--seed", 1, OPT_SEED},           {"--minimal", 0, OPT_MINIMAL},
+    {NULL, 0, 0}};
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "Usage: doku reduce [--clues N] [--symmetry SYM] [--difficulty LEVEL]\n"
+            "                   [--seed S] [options] [FILE...]\n\n"
+            "Reads complete grids or unique puzzles and removes givens in random order,\n"
+            "keeping each removal only if the solution stays unique: down to N givens,\n"
+            "or (the default, --minimal) until no given can be removed.\n\n"
+            "  --clues N          stop at N givens (may stay a little above with a\n"
+            "                     symmetry whose groups do not fit)\n"
+            "  --minimal          reduce until no given can be removed (default)\n"
+            "  --symmetry SYM     remove symmetric groups of cells together: none, rot180,\n"
+            "                     rot90, mirror, flip, diagonal, antidiagonal, random.\n"
+            "                     Givens of the input outside a complete group stay.\n"
+            "  --difficulty L     keep only removals that leave the puzzle solvable at\n"
+            "                     level L: simple, easy or intermediate (see generate)\n"
+            "  --seed S           master seed (default 1); input K uses its own seed\n"
+            "  (a uniqueness check of the input gives up after %g s unless --timeout\n"
+            "  says otherwise)\n\n",
+            DEFAULT_TIMEOUT);
+    fputs(cli_common_help, f);
+    fputs("\n", f);
+    fputs(cli_input_help, f);
+    fputs("\nOutput per format: line: the reduced puzzle; grid: a header\n"
+          "'FILE:LINE: N givens (shape)' and the grid; json: one object per input\n"
+          "(status reduced|invalid|not_unique|unsolvable, reduced, givens, minimal);\n"
+          "csv: a header row, then one row per input.\n\n"
+          "Exit status: 0 every input reduced; 1 some input is invalid, has no\n"
+          "solution or more than one; 2 usage error or unreadable input.\n",
+          f);
+}
+
+static int on_option(void *p, int id, const char *v)
+{
+    reduce_ctx *c = p;
+    uint64_t x;
+    switch (id) {
+    case OPT_CLUES:
+        if (cli_parse_u64(v, &x) != 0 || x == 0 || x > DOKU_MAX_CELLS)
+            return cli_usage_error("reduce", "--clues wants a positive number; got '%s'", v);
+        c->target = (int)x;
+        return 0;
+    case OPT_MINIMAL:
+        c->target = 0;
+        return 0;
+    case OPT_SYMMETRY:
+        if (doku_symmetry_parse(v, &c->symmetry) != 0)
+            return cli_usage_error("reduce", "--symmetry wants none, rot180, rot90, mirror, flip, "
+                                   "diagonal, antidiagonal or random; got '%s'", v);
+        return 0;
+    case OPT_DIFFICULTY:
+        if (doku_difficulty_parse(v, &c->level) != 0 || c->level == DOKU_DIFF_EXPERT)
+            return cli_usage_error("reduce", "--difficulty wants simple, easy, intermediate or any; "
+                                   "got '%s'", v);
+        return 0;
+    case OPT_SEED:
+        if (cli_parse_u64(v, &c->seed) != 0)
+            return cli_usage_error("reduce", "--seed wants a number from 0 to 2^64-1; got '%s'", v);
+        return 0;
+    }
+    return -1;
+}
+
+/* Reports a problem with one input in every format. */
+static void fail(const reduce_ctx *c, cli_task *t, const char *status, const char *msg)
+{
+    char where[512];
+    cli_task_where(t, where, sizeof where);
+    cli_buf_printf(&t->err, "%s: %s\n", where, msg);
+    t->exit_code = CLI_EXIT_FAIL;
+    if (t->format == DOKU_FORMAT_JSON) {
+        cli_json_open(&t->out, t, c->o.symbols);
+        cli_buf_printf(&t->out, ",\"status\":\"%s\",\"error\":", status);
+        cli_buf_json_string(&t->out, msg);
+        cli_buf_puts(&t->out, "}\n");
+    } else if (t->format == DOKU_FORMAT_CSV) {
+        cli_csv_prefix(&t->out, t);
+        cli_buf_printf(&t->out, "%s,,,,,", status);
+        cli_buf_csv_field(&t->out, msg);
+        cli_buf_puts(&t->out, "\n");
+    }
+}
+
+static void reduce_puzzle(cli_worker *w, cli_task *t, void *p)
+{
+    const reduce_ctx *c = p;
+    const doku_shape *s = t->shape;
+    int nc = doku_shape_cells(s);
+    uint8_t *sol = cli_xmalloc((size_t)nc), *out = cli_xmalloc((size_t)nc);
+    doku_generator *g = NULL;
+    char msg[256];
+    int givens = 0;
+    for (int i = 0; i < nc; i++)
+        givens += t->cells[i] != 0;
+    if (givens == nc) {
+        if (!doku_verify_solution(s, NULL, t->cells)) {
+            cli_buf b = {0};
+            cli_describe_conflicts(&b, s, t->cells, c->o.symbols, NULL, 3);
+            snprintf(msg, sizeof msg, "not a valid grid: %s", b.data ? b.data : "");
+            cli_buf_free(&b);
+            fail(c, t, "invalid", msg);
+            goto out;
+        }
+        memcpy(sol, t->cells, (size_t)nc);
+    } else {
+        doku_solver *sv = cli_worker_solver(w, s);
+        doku_search_opts so = {2, 0, c->o.timeout_given ? c->o.timeout : DEFAULT_TIMEOUT, 0};
+        doku_search_result r;
+        if (!sv || doku_search(sv, t->cells, &so, sol, NULL, NULL, &r) != DOKU_OK) {
+            fail(c, t, "invalid", "cannot check this puzzle (out of memory or bad value)");
+            goto out;
+        }
+        if (r.gave_up) {
+            fail(c, t, "gave_up", "gave up checking uniqueness within the time budget");
+            goto out;
+        }
+        if (r.solutions == 0) {
+            cli_buf b = {0};
+            long k = cli_describe_conflicts(&b, s, t->cells, c->o.symbols, NULL, 3);
+            snprintf(msg, sizeof msg, "no solution%s%s", k > 0 ? ": " : "", k > 0 ? b.data : "");
+            cli_buf_free(&b);
+            fail(c, t, "unsolvable", msg);
+            goto out;
+        }
+        if (r.solutions > 1) {
+            fail(c, t, "not_unique", "more than one solution: only a unique puzzle can be reduced");
+            goto out;
+        }
+    }
+    if (doku_generator_create(s, &g) != DOKU_OK) {
+        fail(c, t, "invalid", "out of memory");
+        goto out;
+    }
+    if (c->level != DOKU_DIFF_ANY && doku_generator_difficulty(g, t->cells) > c->level) {
+        snprintf(msg, sizeof msg, "the input already needs more than level %s",
+                 doku_difficulty_name(c->level));
+        fail(c, t, "too_hard", msg);
+        goto out;
+    }
+    doku_rng rng;
+    doku_rng_seed(&rng, doku_seed_derive(c->seed, t->index));
+    doku_reduce_opts ro;
+    memset(&ro, 0, sizeof ro);
+    ro.target_givens = c->target;
+    ro.symmetry = c->symmetry;
+    ro.level = c->level;
+    doku_reduce_result rr;
+    if (doku_reduce(g, &rng, sol, t->cells, &ro, out, &rr) != DOKU_OK) {
+        fail(c, t, "invalid", "cannot reduce this input");
+        goto out;
+    }
+    cli_buf *o = &t->out;
+    char *line = cli_line_string(s, out, c->o.symbols);
+    switch (t->format) {
+    case DOKU_FORMAT_GRID: {
+        char text[128];
+        snprintf(text, sizeof text, "%d givens (from %d)%s", rr.givens, givens,
+                 rr.minimal ? ", minimal" : "");
+        cli_grid_header(o, t, text);
+        cli_put_cells(o, s, out, out, NULL, DOKU_FORMAT_GRID, c->o.symbols, cli_grid_style(&c->o));
+        cli_buf_puts(o, "\n");
+        break;
+    }
+    case DOKU_FORMAT_JSON:
+        cli_json_open(o, t, c->o.symbols);
+        cli_buf_puts(o, ",\"status\":\"reduced\",\"reduced\":");
+        cli_buf_json_string(o, line);
+        cli_buf_printf(o, ",\"givens\":%d,\"symmetry\":\"%s\",\"minimal\":%s}\n", rr.givens,
+                       doku_symmetry_name(rr.symmetry), rr.minimal ? "true" : "false");
+        break;
+    case DOKU_FORMAT_CSV:
+        cli_csv_prefix(o, t);
+        cli_buf_printf(o, "reduced,%s,%d,%s,%s,\n", line, rr.givens,
+                       doku_symmetry_name(rr.symmetry), rr.minimal ? "yes" : "no");
+        break;
+    default:
+        cli_buf_puts(o, line);
+        if (t->comment && t->comment[0]) {
+            cli_buf_puts(o, " ");
+            cli_buf_puts(o, t->comment);
+        }
+        cli_buf_puts(o, "\n");
+    }
+    free(line);
+out:
+    doku_generator_free(g);
+    free(sol);
+    free(out);
+}
+
+static void reduce_invalid(cli_worker *w, cli_task *t, void *p)
+{
+    (void)w;
+    const reduce_ctx *c = p;
+    char where[512];
+    cli_task_where(t, where, sizeof where);
+    cli_buf_printf(&t->err, "%s: %s\n", where, t->error);
+    if (t->format == DOKU_FORMAT_JSON) {
+        cli_json_invalid(&t->out, t);
+    } else if (t->format == DOKU_FORMAT_CSV) {
+        (void)c;
+        cli_csv_prefix(&t->out, t);
+        cli_buf_puts(&t->out, "invalid,,,,,");
+        cli_buf_csv_field(&t->out, t->error);
+        cli_buf_puts(&t->out, "\n");
+    }
+}
+
+int cmd_reduce(int argc, char **argv)
+{
+    reduce_ctx c;
+    memset(&c, 0, sizeof c);
+    c.seed = 1;
+    int rc = cli_parse_args(&c.o, argc, argv, reduce_options, on_option, &c, usage);
+    if (rc != CLI_PARSE_OK)
+        return rc == CLI_PARSE_HELP ? CLI_EXIT_OK : CLI_EXIT_USAGE;
+    if (c.o.format == DOKU_FORMAT_CSV)
+        printf("file,line,status,reduced,givens,symmetry,minimal,message\n");
+    cli_run_ops ops = {reduce_puzzle, reduce_invalid, &c};
+    rc = cli_run(&c.o, &ops);
+    cli_opts_free(&c.o);
+    return rc;
+}

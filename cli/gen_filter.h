@@ -1,0 +1,34 @@
+/*
+ * gen_filter.h — the acceptance filter `doku generate` hands the library
+ * for requests only the logic grader can judge (--rating, --require).
+ * Kept apart so the generator pipeline does not depend on the grader: the
+ * filter is a doku_puzzle_filter, and this file is the only place that
+ * knows how a rating or a technique is checked.
+ */
+#ifndef DOKU_CLI_GEN_FILTER_H
+#define DOKU_CLI_GEN_FILTER_H
+
+#include "doku.h"
+
+#include <stddef.h>
+
+typedef struct gen_filter_spec {
+    int have_rating;
+    double rating_min, rating_max;
+    const char *require;      /* technique name, or NULL */
+} gen_filter_spec;
+
+/* Parses "MIN-MAX" (or one number) into the spec. @return 0 or -1. */
+int gen_filter_parse_rating(gen_filter_spec *f, const char *v);
+/* 1 if the spec asks for anything. */
+int gen_filter_active(const gen_filter_spec *f);
+/* Checks the spec can be served by this build (technique known, grader
+ * present). @return 0, or -1 after printing why to stderr. */
+int gen_filter_check(const gen_filter_spec *f);
+/* Appends ", rated 2.0-4.5, using TECH" style text to buf. */
+void gen_filter_describe(const gen_filter_spec *f, char *buf, size_t cap);
+/* doku_puzzle_filter: user is the gen_filter_spec. */
+int gen_filter_accept(void *user, const doku_shape *s, const uint8_t *puzzle,
+                      const uint8_t *solution);
+
+#endif
