@@ -363,7 +363,7 @@ typedef struct doku_reduce_opts {
     int target_givens;      /* stop once this many givens remain; 0 = go to
                                a minimal puzzle (no orbit removable) */
     doku_symmetry symmetry; /* RANDOM picks one from rng */
-    doku_difficulty level;       /* ANY: keep every removal that leaves a unique
+    doku_difficulty level;  /* ANY: keep every removal that leaves a unique
                                puzzle. SIMPLE..INTERMEDIATE: keep only those
                                that leave the puzzle solvable with that
                                level's techniques (unique by construction).
@@ -411,11 +411,11 @@ typedef struct doku_generate_opts {
                                grid whose checks ran out of budget is
                                dropped (raise check_budget on big grids) */
     doku_symmetry symmetry;
-    doku_difficulty level;       /* ANY or the exact level wanted */
+    doku_difficulty level;  /* ANY or the exact level wanted */
     const uint8_t *pattern; /* NULL, or n*n flags: givens exactly there */
     doku_puzzle_filter filter;
     void *filter_user;
-    uint64_t max_attempts;  /* full grids tried before giving up; 0 = default */
+    uint64_t max_attempts;  /* full grids tried before giving up; 0 = 1000 */
     double time_budget;     /* seconds before giving up; 0 = none. (The
                                only non-deterministic knob: it decides
                                when to stop, never what is produced: a
@@ -427,11 +427,11 @@ typedef struct doku_generate_result {
     int found;              /* 1: puzzle/solution hold an accepted puzzle */
     uint64_t attempts;      /* full grids tried */
     int givens;             /* givens of the accepted puzzle */
-    doku_difficulty level;       /* its level (DOKU_DIFF_ANY if not computed) */
+    doku_difficulty level;  /* its level (DOKU_DIFF_ANY if not asked for) */
     doku_symmetry symmetry; /* the symmetry used */
     int minimal;            /* 1 if proven minimal */
     int best_givens;        /* when not found: fewest givens reached */
-    doku_difficulty best_level;  /* when not found: last level seen */
+    doku_difficulty best_level; /* when not found: last level seen */
     int timed_out;          /* 1: stopped by time_budget */
 } doku_generate_result;
 
