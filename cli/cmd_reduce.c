@@ -18,6 +18,7 @@
 typedef struct reduce_ctx {
     cli_opts o;
     int target;
+    int prove;                 /* --minimal: no check budget */
     doku_symmetry symmetry;
     doku_difficulty level;
     uint64_t seed;
@@ -41,7 +42,9 @@ static void usage(FILE *f)
             "or (the default, --minimal) until no given can be removed.\n\n"
             "  --clues N          stop at N givens (may stay a little above with a\n"
             "                     symmetry whose groups do not fit)\n"
-            "  --minimal          reduce until no given can be removed (default)\n"
+            "  --minimal          reduce until no given can be removed, proving it\n"
+            "                     however long the checks take (the default reduces\n"
+            "                     as far, but on big grids cuts long checks short)\n"
             "  --symmetry SYM     remove symmetric groups of cells together: none, rot180,\n"
             "                     rot90, mirror, flip, diagonal, antidiagonal, random.\n"
             "                     Givens of the input outside a complete group stay.\n"
@@ -75,6 +78,7 @@ static int on_option(void *p, int id, const char *v)
         return 0;
     case OPT_MINIMAL:
         c->target = 0;
+        c->prove = 1;
         return 0;
     case OPT_SYMMETRY:
         if (doku_symmetry_parse(v, &c->symmetry) != 0)
@@ -177,6 +181,8 @@ static void reduce_puzzle(cli_worker *w, cli_task *t, void *p)
     ro.target_givens = c->target;
     ro.symmetry = c->symmetry;
     ro.level = c->level;
+    if (c->prove)
+        ro.check_budget = UINT64_MAX;
     doku_reduce_result rr;
     if (doku_reduce(g, &rng, sol, t->cells, &ro, out, &rr) != DOKU_OK) {
         fail(c, t, "invalid", "cannot reduce this input");
