@@ -148,10 +148,11 @@ static int removal_ok(check_ctx *x, uint8_t *p, const int *rm, int k)
 static uint64_t default_budget(const doku_shape *s)
 {
     /* Enough for any check a 9x9 needs. On big grids the few checks that
-     * would run long cost more than the givens they might remove: 16x16
-     * minimal runs (10 puzzles) took 118 ms at 500 nodes for 92.9 givens,
-     * 48 ms at 100 for 93.2; 25x25 stays under a second at 100. */
-    return s->ncells <= 81 ? 100000 : 100;
+     * would run long cost more than the givens they might remove (20
+     * minimal runs each, generic engine): 16x16 at 10/20/50/100 nodes took
+     * 16/25/35/50 ms for 92.4/91.9/91.3/91.2 givens; 25x25 at 20/50/100
+     * took 0.21/0.50/0.77 s for 259/257.5/258 givens. */
+    return s->ncells <= 81 ? 100000 : s->ncells <= 256 ? 50 : 20;
 }
 
 /* The budget for a request: 0 means the default, UINT64_MAX unlimited. */
