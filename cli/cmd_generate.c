@@ -19,6 +19,9 @@
 #include <time.h>
 #include <unistd.h>
 
+/* Search nodes per check when minimality must be proven: seconds at
+ * worst on 16x16 (an unlimited check once ran past a 30 s budget). */
+#define PROOF_BUDGET 200000
 #define DEFAULT_TIMEOUT 30.0
 #define DEFAULT_ATTEMPTS 100000
 
@@ -73,8 +76,8 @@ static void usage(FILE *f)
             "                     (default: as few as removal reaches; minimal on 9x9,\n"
             "                     near-minimal on big grids, where long checks are cut)\n"
             "  --minimal          proven minimal puzzles: no given can be removed (with\n"
-            "                     a symmetry: no symmetric group of givens), however long\n"
-            "                     the checks take (bounded by --timeout)\n"
+            "                     a symmetry: no symmetric group of givens); a grid whose\n"
+            "                     proof takes too long is dropped for another\n"
             "  --symmetry SYM     none, rot180, rot90, mirror, flip, diagonal,\n"
             "                     antidiagonal, random (default none)\n"
             "  --difficulty L     simple (naked singles suffice), easy (hidden singles\n"
@@ -264,7 +267,7 @@ static void generate_one(const gen_ctx *c, doku_generator *g, uint64_t index, sl
     go.level = c->level;
     go.pattern = c->pattern;
     if (c->minimal)
-        go.check_budget = UINT64_MAX; /* prove it, however long (--timeout) */
+        go.check_budget = PROOF_BUDGET; /* a grid whose proof runs longer is dropped */
     if (gen_filter_active(&c->filter)) {
         go.filter = gen_filter_accept;
         go.filter_user = (void *)&c->filter;
