@@ -1,0 +1,284 @@
+/*
+ * classic9_core.h — the classic 9x9 search engine, compiled once per
+ * instruction-set variant (classic9.c includes it with C9_FN naming the
+ * functions and a target pragma around it; no include guard on purpose).
+ *
+ * Design: candidates are bitboards per (digit, band): 27 bits, one per cell
+ * of the band's 3 rows x 9 columns (bit = row_in_band * 9 + column), so a
+ * cell's global index is 27 * band + bit. The band is the unit in which rows
+ * and boxes interact: a digit occupies one 'minirow' (row x box) per row and
+ * per box of the band, i.e. a permutation row -> box. Reducing the 9-bit
+ * minirow pattern to the union of its valid permutations (one table lookup)
+ * does hidden singles in rows and boxes and both kinds of row/box locked
+ * candidates at once. Columns are handled per digit across the three
+ * bands: a box whose digit sits in one column locks that column in the
+ * other bands (pointing), a column present in only one band confines the
+ * digit to that column inside its box (claiming, which also finds hidden
+ * singles in columns). Naked singles come from bit-sliced counting over the
+ * nine digit boards of a band. Every changed board is queued (a dirty bit)
+ * until the state is a fixpoint; then the search branches on a bivalue cell
+ * when there is one. A level of search state is 176 bytes, copied once per
+ * guess; the last alternative of a branch reuses the level in place.
+ */
+
+#define C9_FULL 0x7FFFFFFu
+
+static inline void C9_FN(set)(c9_state *s, int i, uint32_t v)
+{
+    if (v != s->cand[i]) {
+        s->cand[i] = v;
+        s->dirty |= (uint64_t)1 << i;
+    }
+}
+
+/* Row/box reduction of digit d in band b, then pointing into the other
+ * bands. @return 0 on contradiction. */
+static inline int C9_FN(update)(c9_state *s, int d, int b)
+{
+    uint32_t m = s->cand[d * 4 + b];
+    uint32_t pat = (uint32_t)c9_row_boxes[m & 0x1FF] |
+                   (uint32_t)c9_row_boxes[(m >> 9) & 0x1FF] << 3 |
+                   (uint32_t)c9_row_boxes[m >> 18] << 6;
+    uint32_t valid = c9_shrink[pat];
+    if (!valid)
+        return 0;
+    m &= c9_expand[valid];
+    s->cand[d * 4 + b] = m;
+    uint32_t r0 = m & 0x1FF, r1 = (m >> 9) & 0x1FF, r2 = m >> 18;
+    /* A row with one cell left is a placement. */
+    uint32_t placed = 0;
+    if (!(r0 & (r0 - 1)))
+        placed |= r0;
+    if (!(r1 & (r1 - 1)))
+        placed |= r1 << 9;
+    if (!(r2 & (r2 - 1)))
+        placed |= r2 << 18;
+    placed &= ~s->solved[b];
+    if (placed) {
+        s->solved[b] |= placed;
+        for (int e = 0; e < 9; e++)
+            if (e != d)
+                C9_FN(set)(s, e * 4 + b, s->cand[e * 4 + b] & ~placed);
+    }
+    uint32_t lock = c9_pointing[r0 | r1 | r2];
+    if (lock) {
+        int b1 = b == 0 ? 1 : 0, b2 = b == 2 ? 1 : 2;
+        C9_FN(set)(s, d * 4 + b1, s->cand[d * 4 + b1] & ~lock);
+        C9_FN(set)(s, d * 4 + b2, s->cand[d * 4 + b2] & ~lock);
+    }
+    s->coldirty |= 1u << d;
+    return 1;
+}
+
+/* Columns of digit d across the bands: every column needs the digit, and a
+ * column present in one band only claims its box. @return 0 on contradiction. */
+static inline int C9_FN(columns)(c9_state *s, int d)
+{
+    uint32_t m0 = s->cand[d * 4], m1 = s->cand[d * 4 + 1], m2 = s->cand[d * 4 + 2];
+    uint32_t o0 = (m0 | m0 >> 9 | m0 >> 18) & 0x1FF;
+    uint32_t o1 = (m1 | m1 >> 9 | m1 >> 18) & 0x1FF;
+    uint32_t o2 = (m2 | m2 >> 9 | m2 >> 18) & 0x1FF;
+    if ((o0 | o1 | o2) != 0x1FF)
+        return 0;
+    uint32_t e0 = o0 & ~(o1 | o2), e1 = o1 & ~(o0 | o2), e2 = o2 & ~(o0 | o1);
+    if (e0) {
+        uint32_t k = c9_claiming[e0];
+        if (k == 0xFFFFFFFFu)
+            return 0;
+        C9_FN(set)(s, d * 4, m0 & ~k);
+    }
+    if (e1) {
+        uint32_t k = c9_claiming[e1];
+        if (k == 0xFFFFFFFFu)
+            return 0;
+        C9_FN(set)(s, d * 4 + 1, m1 & ~k);
+    }
+    if (e2) {
+        uint32_t k = c9_claiming[e2];
+        if (k == 0xFFFFFFFFu)
+            return 0;
+        C9_FN(set)(s, d * 4 + 2, m2 & ~k);
+    }
+    return 1;
+}
+
+/* Places digit d at bit x of band b. @return 0 if d is not a candidate. */
+static inline int C9_FN(place)(c9_state *s, int d, int b, int x)
+{
+    uint32_t bit = 1u << x;
+    if (!(s->cand[d * 4 + b] & bit))
+        return 0;
+    s->solved[b] |= bit;
+    C9_FN(set)(s, d * 4 + b, s->cand[d * 4 + b] & ~c9_band_peers[x]);
+    for (int e = 0; e < 9; e++)
+        if (e != d)
+            C9_FN(set)(s, e * 4 + b, s->cand[e * 4 + b] & ~bit);
+    uint32_t col = c9_col_rep[x % 9];
+    int b1 = b == 0 ? 1 : 0, b2 = b == 2 ? 1 : 2;
+    C9_FN(set)(s, d * 4 + b1, s->cand[d * 4 + b1] & ~col);
+    C9_FN(set)(s, d * 4 + b2, s->cand[d * 4 + b2] & ~col);
+    return 1;
+}
+
+/* Naked singles of every band. @return 0 on contradiction (an empty cell). */
+static inline int C9_FN(naked)(c9_state *s)
+{
+    for (int b = 0; b < 3; b++) {
+        uint32_t ones = 0, twos = 0;
+        for (int d = 0; d < 9; d++) {
+            uint32_t m = s->cand[d * 4 + b];
+            twos |= ones & m;
+            ones |= m;
+        }
+        if (ones != C9_FULL)
+            return 0;
+        uint32_t single = ones & ~twos & ~s->solved[b];
+        for (int d = 0; single && d < 9; d++) {
+            uint32_t hit = s->cand[d * 4 + b] & single;
+            single &= ~hit;
+            while (hit) {
+                int x = __builtin_ctz(hit);
+                hit &= hit - 1;
+                if (!C9_FN(place)(s, d, b, x))
+                    return 0;
+            }
+        }
+    }
+    return 1;
+}
+
+/* Runs every rule to a fixpoint. @return 0 on contradiction. */
+static int C9_FN(propagate)(c9_state *s)
+{
+    for (;;) {
+        while (s->dirty) {
+            int i = __builtin_ctzll(s->dirty);
+            s->dirty &= s->dirty - 1;
+            if (!C9_FN(update)(s, i >> 2, i & 3))
+                return 0;
+        }
+        if (s->coldirty) {
+            uint32_t cd = s->coldirty;
+            s->coldirty = 0;
+            while (cd) {
+                int d = __builtin_ctz(cd);
+                cd &= cd - 1;
+                if (!C9_FN(columns)(s, d))
+                    return 0;
+            }
+            if (s->dirty)
+                continue;
+        }
+        if (!C9_FN(naked)(s))
+            return 0;
+        if (!s->dirty)
+            return 1;
+    }
+}
+
+/* Picks the branch cell: the first bivalue cell, else one with fewest
+ * candidates. @return its digit set; *band, *bit locate it. */
+static uint32_t C9_FN(choose)(const c9_state *s, int *band, int *bit)
+{
+    for (int b = 0; b < 3; b++) {
+        uint32_t ones = 0, twos = 0, threes = 0;
+        for (int d = 0; d < 9; d++) {
+            uint32_t m = s->cand[d * 4 + b];
+            threes |= twos & m;
+            twos |= ones & m;
+            ones |= m;
+        }
+        uint32_t bi = twos & ~threes & ~s->solved[b];
+        if (bi) {
+            *band = b;
+            *bit = __builtin_ctz(bi);
+            break;
+        }
+    }
+    if (*band < 0) {
+        int best = 10;
+        for (int b = 0; b < 3; b++) {
+            uint32_t open = C9_FULL & ~s->solved[b];
+            while (open) {
+                int x = __builtin_ctz(open);
+                open &= open - 1;
+                int k = 0;
+                for (int d = 0; d < 9; d++)
+                    k += (s->cand[d * 4 + b] >> x) & 1;
+                if (k < best) {
+                    best = k;
+                    *band = b;
+                    *bit = x;
+                }
+            }
+        }
+    }
+    uint32_t digits = 0;
+    for (int d = 0; d < 9; d++)
+        digits |= ((s->cand[d * 4 + *band] >> *bit) & 1u) << d;
+    return digits;
+}
+
+static void C9_FN(report)(const c9_state *s, search_ctx *ctx)
+{
+    uint8_t grid[81];
+    for (int d = 0; d < 9; d++)
+        for (int b = 0; b < 3; b++) {
+            uint32_t m = s->cand[d * 4 + b];
+            while (m) {
+                grid[27 * b + __builtin_ctz(m)] = (uint8_t)(d + 1);
+                m &= m - 1;
+            }
+        }
+    search_report_solution(ctx, grid, 81);
+}
+
+static void C9_FN(search)(c9_state *stack, int depth, search_ctx *ctx)
+{
+    c9_state *s = &stack[depth];
+    for (;;) {
+        if (!C9_FN(propagate)(s))
+            return;
+        if ((s->solved[0] & s->solved[1] & s->solved[2]) == C9_FULL) {
+            C9_FN(report)(s, ctx);
+            return;
+        }
+        int b = -1, x = 0;
+        uint32_t digits = C9_FN(choose)(s, &b, &x);
+        while (digits & (digits - 1)) {
+            int d = __builtin_ctz(digits);
+            digits &= digits - 1;
+            ctx->guesses++;
+            if (search_count_node(ctx))
+                return;
+            c9_state *next = s + 1;
+            *next = *s;
+            if (C9_FN(place)(next, d, b, x))
+                C9_FN(search)(stack, depth + 1, ctx);
+            if (ctx->stop)
+                return;
+        }
+        /* The last alternative is forced: continue in this level. */
+        if (!digits || search_count_node(ctx))
+            return;
+        if (!C9_FN(place)(s, __builtin_ctz(digits), b, x))
+            return;
+    }
+}
+
+static void C9_FN(run)(c9_state *stack, const uint8_t *givens, search_ctx *ctx)
+{
+    c9_state *s = &stack[0];
+    for (int i = 0; i < 36; i++)
+        s->cand[i] = (i & 3) == 3 ? 0 : C9_FULL;
+    s->solved[0] = s->solved[1] = s->solved[2] = s->solved[3] = 0;
+    s->dirty = 0;
+    s->coldirty = 0;
+    search_count_node(ctx);
+    for (int c = 0; c < 81; c++)
+        if (givens[c] && !C9_FN(place)(s, givens[c] - 1, c / 27, c % 27))
+            return;
+    C9_FN(search)(stack, 0, ctx);
+}
+
+#undef C9_FULL
