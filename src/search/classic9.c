@@ -15,9 +15,9 @@
 #include <stdlib.h>
 
 typedef struct c9_state {
-    uint32_t cand[36];   /* [digit * 4 + band]; slot band 3 unused (0) */
+    uint32_t cand[48];   /* [band * 16 + digit]; digits 9..15 unused (0) */
     uint32_t solved[4];  /* per band: cells whose digit is placed */
-    uint64_t dirty;      /* bit digit * 4 + band: board awaits its update */
+    uint64_t dirty;      /* bit band * 16 + digit: board awaits its update */
     uint32_t coldirty;   /* bit digit: columns await their check */
     uint32_t pad;
 } c9_state;
@@ -30,21 +30,51 @@ struct classic9_engine {
     int variant;
 };
 
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define C9_X86 1
+#include <immintrin.h>
+#endif
+
+/* Portable build: SSE2 is part of x86-64 itself; elsewhere plain C. */
+#ifdef C9_X86
+#define C9_SIMD 1
+#else
+#define C9_SIMD 0
+#endif
 #define C9_FN(name) c9_portable_##name
 #include "classic9_core.h"
 #undef C9_FN
+#undef C9_SIMD
 
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-#define C9_HAVE_X86_VARIANT 1
+#ifdef C9_X86
 #if defined(__clang__)
 #pragma clang attribute push(__attribute__((target("avx2,bmi,bmi2,popcnt,lzcnt"))), apply_to = function)
 #else
 #pragma GCC push_options
 #pragma GCC target("avx2,bmi,bmi2,popcnt,lzcnt")
 #endif
+#define C9_SIMD 2
 #define C9_FN(name) c9_avx2_##name
 #include "classic9_core.h"
 #undef C9_FN
+#undef C9_SIMD
+#if defined(__clang__)
+#pragma clang attribute pop
+#else
+#pragma GCC pop_options
+#endif
+
+#if defined(__clang__)
+#pragma clang attribute push(__attribute__((target("avx512f,avx2,bmi,bmi2,popcnt,lzcnt"))), apply_to = function)
+#else
+#pragma GCC push_options
+#pragma GCC target("avx512f,avx2,bmi,bmi2,popcnt,lzcnt")
+#endif
+#define C9_SIMD 3
+#define C9_FN(name) c9_avx512_##name
+#include "classic9_core.h"
+#undef C9_FN
+#undef C9_SIMD
 #if defined(__clang__)
 #pragma clang attribute pop
 #else
@@ -56,6 +86,11 @@ static int cpu_has_avx2(void)
     __builtin_cpu_init();
     return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi2") &&
            __builtin_cpu_supports("popcnt");
+}
+
+static int cpu_has_avx512(void)
+{
+    return cpu_has_avx2() && __builtin_cpu_supports("avx512f");
 }
 #endif
 
@@ -73,8 +108,11 @@ int classic9_set_variant(classic9_engine *e, int variant)
 {
     e->run = c9_portable_run;
     e->variant = CLASSIC9_PORTABLE;
-#ifdef C9_HAVE_X86_VARIANT
-    if (variant != CLASSIC9_PORTABLE && cpu_has_avx2()) {
+#ifdef C9_X86
+    if ((variant < 0 || variant == CLASSIC9_AVX512) && cpu_has_avx512()) {
+        e->run = c9_avx512_run;
+        e->variant = CLASSIC9_AVX512;
+    } else if (variant != CLASSIC9_PORTABLE && cpu_has_avx2()) {
         e->run = c9_avx2_run;
         e->variant = CLASSIC9_AVX2;
     }

@@ -37,9 +37,10 @@ void generic_run(generic_engine *e, const uint8_t *givens, search_ctx *ctx);
 
 /* The classic 9x9 fast path (classic9.c). Variants: which compiled build
  * runs; classic9_set_variant(e, -1) picks the best the CPU supports,
- * CLASSIC9_PORTABLE forces the portable one. @return the variant chosen. */
+ * another value asks for that one (falling back to what the CPU has).
+ * @return the variant chosen. */
 typedef struct classic9_engine classic9_engine;
-enum { CLASSIC9_PORTABLE = 0, CLASSIC9_AVX2 = 1 };
+enum { CLASSIC9_PORTABLE = 0, CLASSIC9_AVX2 = 1, CLASSIC9_AVX512 = 2 };
 doku_status classic9_create(classic9_engine **out);
 void classic9_free(classic9_engine *e);
 int classic9_set_variant(classic9_engine *e, int variant);
