@@ -23,6 +23,11 @@ def shrink(p):  # union of the minirows of every valid row->box permutation
             out |= m
     return out
 
+PERMS = [sum(1 << (r * 3 + perm[r]) for r in range(3)) for perm in permutations(range(3))]
+
+def configs(p):  # bit i: permutation PERMS[i] fits inside pattern p
+    return sum(1 << i for i, m in enumerate(PERMS) if p & m == m)
+
 def expand(p):  # minirow pattern -> 27-bit cell mask
     return sum(7 << (3 * i) for i in range(9) if (p >> i) & 1)
 
@@ -43,6 +48,14 @@ def claiming(e):  # columns only in this band: clear the box's other columns
         if g:
             out |= (7 & ~g) << (3 * k)
     return colrep(out)
+
+def sole(p):  # minirows that are the only one of their row in the band
+    out = 0
+    for r in range(3):
+        g = (p >> (3 * r)) & 7
+        if g and not (g & (g - 1)):
+            out |= g << (3 * r)
+    return out
 
 def band_peers(i):
     r, c = divmod(i, 9)
@@ -67,6 +80,10 @@ emit("c9_shrink", "uint16_t", [shrink(p) for p in range(512)], 12, "0x{:03x}")
 emit("c9_expand", "uint32_t", [expand(p) for p in range(512)], 6, "0x{:07x}")
 emit("c9_pointing", "uint32_t", [pointing(o) for o in range(512)], 6, "0x{:07x}")
 emit("c9_claiming", "uint32_t", [claiming(e) for e in range(512)], 6, "0x{:08x}")
+emit("c9_configs", "uint8_t", [configs(p) for p in range(512)], 16, "0x{:02x}")
+emit("c9_nconfigs", "uint8_t", [bin(configs(p)).count("1") for p in range(512)], 16, "{}")
+emit("c9_config_cells", "uint32_t", [expand(m) for m in PERMS], 6, "0x{:07x}")
+emit("c9_sole", "uint16_t", [sole(p) for p in range(512)], 12, "0x{:03x}")
 emit("c9_band_peers", "uint32_t", [band_peers(i) for i in range(27)], 6, "0x{:07x}")
 emit("c9_col_rep", "uint32_t", [colrep(1 << c) for c in range(9)], 9, "0x{:07x}")
 print("#endif")

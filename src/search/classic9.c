@@ -12,6 +12,7 @@
 #include "search_internal.h"
 #include "classic9_tables.h"
 
+
 #include <stdlib.h>
 
 typedef struct c9_state {

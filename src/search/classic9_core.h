@@ -16,8 +16,12 @@
  * digit to that column inside its box (claiming, which also finds hidden
  * singles in columns). Naked singles come from bit-sliced counting over the
  * nine digit boards of a band. Every changed board is queued (a dirty bit)
- * until the state is a fixpoint; then the search branches on a bivalue cell
- * when there is one. A level of search state is 224 bytes, copied once per
+ * until the state is a fixpoint. The search then branches on the six
+ * possible configurations (row -> box permutations) of one digit in one
+ * band: the band with the fewest configurations over all digits, its digit
+ * with the fewest (tdoku's heuristic; it needs far fewer guesses than
+ * branching on bivalue cells); once every configuration is fixed, on the
+ * cell with the fewest candidates. A level of search state is 224 bytes, copied once per
  * guess; the last alternative of a branch reuses the level in place.
  */
 
@@ -76,15 +80,20 @@ static inline void C9_FN(set)(c9_state *s, int i, uint32_t v)
     }
 }
 
+/* The minirow pattern of a board: bit row * 3 + box if that minirow has
+ * a candidate. */
+static inline uint32_t C9_FN(pattern)(uint32_t m)
+{
+    return (uint32_t)c9_row_boxes[m & 0x1FF] | (uint32_t)c9_row_boxes[(m >> 9) & 0x1FF] << 3 |
+           (uint32_t)c9_row_boxes[m >> 18] << 6;
+}
+
 /* Row/box reduction of digit d in band b, then pointing into the other
  * bands. @return 0 on contradiction. */
 static inline int C9_FN(update)(c9_state *s, int d, int b)
 {
     uint32_t m = s->cand[C9_I(d, b)];
-    uint32_t pat = (uint32_t)c9_row_boxes[m & 0x1FF] |
-                   (uint32_t)c9_row_boxes[(m >> 9) & 0x1FF] << 3 |
-                   (uint32_t)c9_row_boxes[m >> 18] << 6;
-    uint32_t valid = c9_shrink[pat];
+    uint32_t valid = c9_shrink[C9_FN(pattern)(m)];
     if (!valid)
         return 0;
     m &= c9_expand[valid];
@@ -260,6 +269,83 @@ static uint32_t C9_FN(choose)(const c9_state *s, int *band, int *bit)
     return digits;
 }
 
+/* Triads, then the branch choice; both need every board's minirow
+ * pattern. A minirow (3 cells of a row in one box) holds exactly three
+ * digits: if only three digits can go there, each must, so it leaves the
+ * rest of its row and box in the band; if three digits must go there (it is
+ * their only minirow in that row), no other digit may. Without this check a
+ * search that fixes digit configurations could wander for long in states
+ * that put four digits in one minirow.
+ * Branch choice: the band with the fewest digit configurations (row -> box
+ * permutations) in total, and in it the digit with the fewest (at least
+ * two). @return -1 on contradiction, 0 if triads changed boards (propagate
+ * again), else the configuration set to branch on, with *band and *digit
+ * (1 << 6 when every configuration is known: branch on a cell). */
+static int C9_FN(triads_choose)(c9_state *s, int *band, int *digit)
+{
+    uint32_t pat[3][9];
+    int totals[3];
+    for (int b = 0; b < 3; b++) {
+        uint32_t c1 = 0, c2 = 0, c3 = 0, c4 = 0, s1 = 0, s2 = 0, s3 = 0, s4 = 0;
+        int total = 0;
+        for (int d = 0; d < 9; d++) {
+            uint32_t p = C9_FN(pattern)(s->cand[C9_I(d, b)]);
+            uint32_t q = c9_sole[p];
+            pat[b][d] = p;
+            total += c9_nconfigs[p];
+            c4 |= c3 & p;
+            c3 |= c2 & p;
+            c2 |= c1 & p;
+            c1 |= p;
+            s4 |= s3 & q;
+            s3 |= s2 & q;
+            s2 |= s1 & q;
+            s1 |= q;
+        }
+        totals[b] = total;
+        if (c3 != 0x1FF || s4)
+            return -1;
+        uint32_t naked = c3 & ~c4 & ~s3, hidden = s3 & c4;
+        while (naked) {
+            int mr = __builtin_ctz(naked);
+            naked &= naked - 1;
+            uint32_t away = ((7u << (mr / 3 * 3)) | (0x49u << (mr % 3))) & ~(1u << mr);
+            for (int d = 0; d < 9; d++)
+                if (pat[b][d] & (1u << mr))
+                    C9_FN(set)(s, C9_I(d, b), s->cand[C9_I(d, b)] & ~c9_expand[away]);
+        }
+        while (hidden) {
+            int mr = __builtin_ctz(hidden);
+            hidden &= hidden - 1;
+            uint32_t cells = c9_expand[1u << mr];
+            for (int d = 0; d < 9; d++)
+                if (!(c9_sole[pat[b][d]] & (1u << mr)))
+                    C9_FN(set)(s, C9_I(d, b), s->cand[C9_I(d, b)] & ~cells);
+        }
+    }
+    if (s->dirty)
+        return 0;
+    int best_total = 1000;
+    for (int b = 0; b < 3; b++)
+        if (totals[b] > 9 && totals[b] < best_total) {
+            best_total = totals[b];
+            *band = b;
+        }
+    if (best_total == 1000)
+        return 1 << 6;
+    int best = 7, cfg = 0;
+    for (int d = 0; d < 9; d++) {
+        uint32_t p = pat[*band][d];
+        int k = c9_nconfigs[p];
+        if (k > 1 && k < best) {
+            best = k;
+            *digit = d;
+            cfg = c9_configs[p];
+        }
+    }
+    return cfg;
+}
+
 static void C9_FN(report)(const c9_state *s, search_ctx *ctx)
 {
     uint8_t grid[81];
@@ -274,6 +360,16 @@ static void C9_FN(report)(const c9_state *s, search_ctx *ctx)
     search_report_solution(ctx, grid, 81);
 }
 
+/* Applies alternative k of a branch: digit k in cell (b, x), or
+ * configuration k for board i. @return 0 on an immediate contradiction. */
+static inline int C9_FN(apply)(c9_state *s, int config, int b, int xi, int k)
+{
+    if (!config)
+        return C9_FN(place)(s, k, b, xi);
+    C9_FN(set)(s, xi, s->cand[xi] & c9_config_cells[k]);
+    return 1;
+}
+
 static void C9_FN(search)(c9_state *stack, int depth, search_ctx *ctx)
 {
     c9_state *s = &stack[depth];
@@ -284,25 +380,39 @@ static void C9_FN(search)(c9_state *stack, int depth, search_ctx *ctx)
             C9_FN(report)(s, ctx);
             return;
         }
-        int b = -1, x = 0;
-        uint32_t digits = C9_FN(choose)(s, &b, &x);
-        while (digits & (digits - 1)) {
-            int d = __builtin_ctz(digits);
-            digits &= digits - 1;
+        /* Branch on a digit's configuration in a band (which minirow it
+         * takes in each row), as tdoku does; once every digit's
+         * configuration is known, on a cell. */
+        int b = 0, d = 0;
+        int t = C9_FN(triads_choose)(s, &b, &d);
+        if (t < 0)
+            return;
+        if (t == 0)
+            continue;
+        uint32_t alts = (uint32_t)t;
+        int config = 1, xi = C9_I(d, b);
+        if (alts == 1u << 6) {
+            config = 0;
+            b = -1;
+            alts = C9_FN(choose)(s, &b, &xi);
+        }
+        while (alts & (alts - 1)) {
+            int k = __builtin_ctz(alts);
+            alts &= alts - 1;
             ctx->guesses++;
             if (search_count_node(ctx))
                 return;
             c9_state *next = s + 1;
             *next = *s;
-            if (C9_FN(place)(next, d, b, x))
+            if (C9_FN(apply)(next, config, b, xi, k))
                 C9_FN(search)(stack, depth + 1, ctx);
             if (ctx->stop)
                 return;
         }
         /* The last alternative is forced: continue in this level. */
-        if (!digits || search_count_node(ctx))
+        if (!alts || search_count_node(ctx))
             return;
-        if (!C9_FN(place)(s, __builtin_ctz(digits), b, x))
+        if (!C9_FN(apply)(s, config, b, xi, __builtin_ctz(alts)))
             return;
     }
 }
