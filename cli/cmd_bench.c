@@ -54,9 +54,10 @@ typedef struct worker {
 static void usage(FILE *f)
 {
     fputs("usage: doku bench [options] FILE...\n"
-          "Measures solver throughput. Each FILE holds one puzzle per line (n*n\n"
-          "symbols: 1-9 then A-Z, '.' or '0' empty; '#' lines and text after the\n"
-          "grid are ignored). Puzzles are loaded into memory before timing.\n"
+          "Measures solver throughput. FILE ('-' for stdin) holds puzzles in any\n"
+          "layout doku reads (see docs/FORMATS.md), all of one size; classic 9x9\n"
+          "uses the fast path, other shapes the generic engine. Puzzles are loaded\n"
+          "into memory before timing.\n"
           "  -l, --limit L[,L...]    solution limits to run: 1 solve, 2 uniqueness,\n"
           "                          N count (default 1,2)\n"
           "  -t, --threads T[,T...]  thread counts to run (default 1)\n"
@@ -94,52 +95,20 @@ static int parse_list(const char *s, uint64_t *out, int cap)
     return k;
 }
 
-static int symbol_value(char ch)
+/* Appends one record to set. @return 0, or -1 after printing an error. */
+static int add_record(const char *path, const doku_record *rec, puzzle_set *set)
 {
-    if (ch == '.' || ch == '0')
-        return 0;
-    if (ch >= '1' && ch <= '9')
-        return ch - '0';
-    if (ch >= 'A' && ch <= 'Z')
-        return ch - 'A' + 10;
-    if (ch >= 'a' && ch <= 'z')
-        return ch - 'a' + 10;
-    return -1;
-}
-
-static int isqrt_exact(size_t len)
-{
-    for (int n = 1; n <= DOKU_MAX_N; n++)
-        if ((size_t)n * (size_t)n == len)
-            return n;
-    return 0;
-}
-
-/* Adds the puzzle on one line to set. @return 0, 1 to skip the line, or -1
- * after printing an error naming path:line:column. */
-static int parse_line(const char *path, size_t lineno, const char *line, size_t len,
-                      puzzle_set *set)
-{
-    while (len && (line[len - 1] == '\r' || line[len - 1] == ' ' || line[len - 1] == '\t'))
-        len--;
-    if (len == 0 || line[0] == '#')
-        return 1;
-    size_t glen = 0;
-    while (glen < len && line[glen] != ':' && line[glen] != ' ' && line[glen] != '\t' &&
-           line[glen] != ',' && line[glen] != ';')
-        glen++;
-    int n = isqrt_exact(glen);
-    if (n < 4) {
-        fprintf(stderr, "doku bench: %s:%zu:1: a grid line needs n*n symbols (n >= 4), found %zu\n",
-                path, lineno, glen);
+    if (rec->kind == DOKU_RECORD_ERROR) {
+        fprintf(stderr, "doku bench: %s:%zu:%zu: %s\n", path, rec->line,
+                rec->column ? rec->column : 1, rec->message);
         return -1;
     }
     if (set->n == 0) {
-        set->n = n;
-        set->ncells = n * n;
-    } else if (set->n != n) {
-        fprintf(stderr, "doku bench: %s:%zu:1: %dx%d grid in a file of %dx%d grids\n",
-                path, lineno, n, n, set->n, set->n);
+        set->n = rec->n;
+        set->ncells = rec->n * rec->n;
+    } else if (set->n != rec->n) {
+        fprintf(stderr, "doku bench: %s:%zu: %dx%d grid in a file of %dx%d grids\n", path,
+                rec->line, rec->n, rec->n, set->n, set->n);
         return -1;
     }
     if (set->count == set->cap) {
@@ -152,21 +121,13 @@ static int parse_line(const char *path, size_t lineno, const char *line, size_t 
         set->cells = nc;
         set->cap = cap;
     }
-    uint8_t *dst = set->cells + set->count * (size_t)set->ncells;
-    for (int i = 0; i < set->ncells; i++) {
-        int v = symbol_value(line[i]);
-        if (v < 0 || v > n) {
-            fprintf(stderr, "doku bench: %s:%zu:%d: '%c' is not a symbol of a %dx%d grid\n",
-                    path, lineno, i + 1, line[i], n, n);
-            return -1;
-        }
-        dst[i] = (uint8_t)v;
-    }
+    memcpy(set->cells + set->count * (size_t)set->ncells, rec->cells, (size_t)set->ncells);
     set->count++;
     return 0;
 }
 
-/* Reads every puzzle of path into set. @return 0, or -1 after a message. */
+/* Reads every puzzle of path (any layout the library's reader accepts)
+ * into set. @return 0, or -1 after a message. */
 static int load_file(const char *path, puzzle_set *set, long max_puzzles)
 {
     FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
@@ -174,26 +135,43 @@ static int load_file(const char *path, puzzle_set *set, long max_puzzles)
         fprintf(stderr, "doku bench: cannot open %s: %s\n", path, strerror(errno));
         return -1;
     }
+    doku_reader_opts ro = {0};
+    doku_reader *rd = NULL;
+    if (doku_reader_create(&ro, &rd) != DOKU_OK) {
+        fprintf(stderr, "doku bench: out of memory\n");
+        if (f != stdin)
+            fclose(f);
+        return -1;
+    }
     char *line = NULL;
-    size_t cap = 0, lineno = 0;
+    size_t cap = 0;
     ssize_t got;
-    int rc = 0;
-    while ((got = getline(&line, &cap, f)) >= 0) {
-        lineno++;
+    int rc = 0, done = 0;
+    doku_record rec;
+    while (!done && (got = getline(&line, &cap, f)) >= 0) {
         size_t len = (size_t)got;
         if (len && line[len - 1] == '\n')
             len--;
-        if (parse_line(path, lineno, line, len, set) < 0) {
+        if (doku_reader_push_line(rd, line, len) != DOKU_OK) {
+            fprintf(stderr, "doku bench: out of memory reading %s\n", path);
             rc = -1;
             break;
         }
-        if (max_puzzles > 0 && set->count >= (size_t)max_puzzles)
-            break;
+        while (!done && doku_reader_next(rd, &rec)) {
+            if (add_record(path, &rec, set) < 0)
+                rc = -1, done = 1;
+            else if (max_puzzles > 0 && set->count >= (size_t)max_puzzles)
+                done = 1;
+        }
     }
-    if (rc == 0 && ferror(f)) {
+    if (rc == 0 && !done && ferror(f)) {
         fprintf(stderr, "doku bench: error reading %s: %s\n", path, strerror(errno));
         rc = -1;
     }
+    if (rc == 0 && !done && doku_reader_finish(rd) == DOKU_OK)
+        while (rc == 0 && doku_reader_next(rd, &rec))
+            rc = add_record(path, &rec, set);
+    doku_reader_free(rd);
     free(line);
     if (f != stdin)
         fclose(f);
@@ -318,9 +296,10 @@ static int bench_file(const char *path, const bench_opts *o)
             qsort(times, (size_t)reps, sizeof times[0], cmp_double);
             double med = times[reps / 2], spread = med > 0 ? (times[reps - 1] - times[0]) / med : 0;
             double np = (double)set.count;
-            printf("%-36s %6llu %3d %8zu %11.0f %9.2f %8.1f %9.2f %11llu %6.1f%% %s%s\n", base,
+            double rate = med > 0 ? np / med : 0.0;
+            printf("%-36s %6llu %3d %8zu %11.*f %9.2f %8.1f %9.2f %11llu %6.1f%% %s%s\n", base,
                    (unsigned long long)o->limits[li], o->threads[ti], set.count,
-                   med > 0 ? np / med : 0.0, med * 1e6 / np, 100.0 * (double)tot.no_guess / np,
+                   rate < 100 ? 2 : 0, rate, med * 1e6 / np, 100.0 * (double)tot.no_guess / np,
                    (double)tot.guesses / np, (unsigned long long)tot.solutions, 100.0 * spread,
                    o->cpu_clock ? "cpu" : "wall", tot.gave_up || tot.errors ? " (errors)" : "");
             fflush(stdout);
