@@ -7,6 +7,7 @@
  * is the threads' own CPU time (CLOCK_THREAD_CPUTIME_ID, summed and divided
  * by the thread count), which holds on a machine other work is sharing.
  */
+#include "commands.h"
 #include "doku.h"
 
 #include <errno.h>
@@ -15,8 +16,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-
-int cmd_bench(int argc, char **argv);
 
 #define BENCH_MAX_LIST 8
 
