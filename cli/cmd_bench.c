@@ -8,6 +8,7 @@
  * by the thread count), which holds on a machine other work is sharing.
  */
 #include "commands.h"
+#include "common.h"
 #include "doku.h"
 
 #include <errno.h>
@@ -273,11 +274,11 @@ static int bench_file(const char *path, const bench_opts *o)
     puzzle_set set = {0};
     if (load_file(path, &set, o->max_puzzles) < 0) {
         free(set.cells);
-        return 2;
+        return CLI_EXIT_USAGE;
     }
     const char *base = strrchr(path, '/');
     base = base ? base + 1 : path;
-    int rc = 0;
+    int rc = CLI_EXIT_OK;
     for (int li = 0; li < o->nlimits; li++)
         for (int ti = 0; ti < o->nthreads; ti++) {
             double times[64];
@@ -289,7 +290,7 @@ static int bench_file(const char *path, const bench_opts *o)
                     fprintf(stderr, "doku bench: cannot run %d threads on %s\n",
                             o->threads[ti], path);
                     free(set.cells);
-                    return 2;
+                    return CLI_EXIT_USAGE;
                 }
             }
             qsort(times, (size_t)reps, sizeof times[0], cmp_double);
@@ -303,7 +304,7 @@ static int bench_file(const char *path, const bench_opts *o)
                    o->cpu_clock ? "cpu" : "wall", tot.gave_up || tot.errors ? " (errors)" : "");
             fflush(stdout);
             if (tot.errors)
-                rc = 2;
+                rc = CLI_EXIT_USAGE;
         }
     free(set.cells);
     return rc;
@@ -326,7 +327,7 @@ int cmd_bench(int argc, char **argv)
         const char *val = NULL;
         if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
             usage(stdout);
-            return 0;
+            return CLI_EXIT_OK;
         }
         if (strcmp(a, "--generic") == 0) {
             o.flags |= DOKU_SEARCH_GENERIC;
@@ -335,7 +336,7 @@ int cmd_bench(int argc, char **argv)
         if (a[0] != '-' || strcmp(a, "-") == 0) {
             if (nfiles == 256) {
                 fprintf(stderr, "doku bench: too many files (256 at most)\n");
-                return 2;
+                return CLI_EXIT_USAGE;
             }
             files[nfiles++] = a;
             continue;
@@ -352,11 +353,11 @@ int cmd_bench(int argc, char **argv)
             !OPT("--clock", "--clock") && !OPT("-n", "--max")) {
             fprintf(stderr, "doku bench: unknown option '%s'\n", a);
             usage(stderr);
-            return 2;
+            return CLI_EXIT_USAGE;
         }
         if (!val) {
             fprintf(stderr, "doku bench: option '%s' needs a value\n", a);
-            return 2;
+            return CLI_EXIT_USAGE;
         }
         if (!eq)
             i++;
@@ -395,15 +396,15 @@ int cmd_bench(int argc, char **argv)
 #undef OPT
     bad_value:
         fprintf(stderr, "doku bench: bad value '%s' for %.*s\n", val, (int)nlen, a);
-        return 2;
+        return CLI_EXIT_USAGE;
     }
     if (nfiles == 0) {
         usage(stderr);
-        return 2;
+        return CLI_EXIT_USAGE;
     }
     printf("%-36s %6s %3s %8s %11s %9s %8s %9s %11s %7s %s\n", "file", "limit", "thr", "puzzles",
            "puzzles/s", "us/puzzle", "noguess%", "guesses/p", "solutions", "spread", "clock");
-    int rc = 0;
+    int rc = CLI_EXIT_OK;
     for (int f = 0; f < nfiles; f++) {
         int r = bench_file(files[f], &o);
         if (r > rc)
