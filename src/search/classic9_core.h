@@ -438,12 +438,41 @@ static void C9_FN(run)(c9_state *stack, const uint8_t *givens, search_ctx *ctx)
     for (int i = 0; i < 48; i++)
         s->cand[i] = (i & 15) < 9 ? C9_FULL : 0;
     s->solved[0] = s->solved[1] = s->solved[2] = s->solved[3] = 0;
-    s->dirty = 0;
-    s->coldirty = 0;
     search_count_node(ctx);
-    for (int c = 0; c < 81; c++)
-        if (givens[c] && !C9_FN(place)(s, givens[c] - 1, c / 27, c % 27))
-            return;
+    /* All givens at once: each digit's givens clear their band peers and
+     * their columns; then the given cells lose every other digit. */
+    uint32_t mine[48] = {0}, cols[16] = {0};
+    for (int b = 0; b < 3; b++)
+        for (int x = 0; x < 27; x++) {
+            int g = givens[27 * b + x];
+            if (g) {
+                mine[b * 16 + g - 1] |= 1u << x;
+                s->solved[b] |= 1u << x;
+            }
+        }
+    for (int d = 0; d < 9; d++)
+        for (int b = 0; b < 3; b++) {
+            uint32_t m = mine[b * 16 + d];
+            cols[d] |= (m | m >> 9 | m >> 18) & 0x1FF;
+        }
+    for (int b = 0; b < 3; b++)
+        for (int d = 0; d < 9; d++) {
+            uint32_t own = mine[b * 16 + d], m = C9_FULL & ~s->solved[b];
+            uint32_t o = (own | own >> 9 | own >> 18) & 0x1FF, other = cols[d] & ~o;
+            m &= ~(other | other << 9 | other << 18);
+            for (uint32_t t = own; t; t &= t - 1) {
+                int x = __builtin_ctz(t);
+                if (c9_band_peers[x] & own)
+                    return; /* two givens of d see each other */
+                m &= ~c9_band_peers[x];
+            }
+            /* A given whose column holds d in another band: conflict. */
+            if (own & (other | other << 9 | other << 18))
+                return;
+            s->cand[C9_I(d, b)] = m | own;
+        }
+    s->dirty = 0x01FF01FF01FFull;
+    s->coldirty = 0x1FF;
     C9_FN(search)(stack, 0, ctx);
 }
 

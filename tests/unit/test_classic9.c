@@ -181,6 +181,25 @@ static void test_budget_callback_and_bad_input(void **state)
     assert_int_equal(r.solutions, 0);
     assert_false(r.gave_up);
     assert_int_equal(sol[0], 0xAA);
+    /* Conflicts in a column across bands and in a box: no solution. */
+    static const int pairs[][2] = {{0, 36}, {0, 10}, {80, 8}, {40, 44}};
+    for (size_t k = 0; k < sizeof pairs / sizeof pairs[0]; k++) {
+        uint8_t h[81] = {0};
+        h[pairs[k][0]] = 7;
+        h[pairs[k][1]] = 7;
+        for (unsigned f = 0; f <= DOKU_SEARCH_GENERIC; f += DOKU_SEARCH_GENERIC) {
+            o.flags = f;
+            assert_int_equal(doku_search(sv, h, &o, NULL, NULL, NULL, &r), DOKU_OK);
+            assert_int_equal(r.solutions, 0);
+        }
+        h[pairs[k][1]] = 6;   /* no longer a conflict: many solutions */
+        for (unsigned f = 0; f <= DOKU_SEARCH_GENERIC; f += DOKU_SEARCH_GENERIC) {
+            o.flags = f;
+            assert_int_equal(doku_search(sv, h, &o, NULL, NULL, NULL, &r), DOKU_OK);
+            assert_int_equal(r.solutions, 2);
+        }
+    }
+    o.flags = 0;
     /* A value above 9 is rejected. */
     g[1] = 10;
     assert_int_equal(doku_search(sv, g, &o, sol, NULL, NULL, &r), DOKU_ERR_ARG);
