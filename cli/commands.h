@@ -12,5 +12,6 @@ int cmd_count(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_generate(int argc, char **argv);
 int cmd_reduce(int argc, char **argv);
+int cmd_bench(int argc, char **argv);
 
 #endif /* DOKU_CLI_COMMANDS_H */

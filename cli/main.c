@@ -20,6 +20,7 @@ static const command commands[] = {
     {"check", cmd_check, "validate puzzles: symbols, duplicate givens, uniqueness"},
     {"generate", cmd_generate, "generate unique puzzles (or full grids) from a seed"},
     {"reduce", cmd_reduce, "remove givens from grids or puzzles while they stay unique"},
+    {"bench", cmd_bench, "measure solver throughput on puzzle files (in memory)"},
 };
 
 enum { NCOMMANDS = sizeof commands / sizeof commands[0] };
