@@ -4,7 +4,7 @@
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 
-.PHONY: all build run test test-plain test-asan deps install clean check-data
+.PHONY: all build run test test-plain test-asan deps install clean check-data crosscheck bench-large
 
 all: build
 
@@ -29,6 +29,14 @@ test-asan:
 	@cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang -DDOKU_WERROR=ON -DDOKU_SANITIZE=ON >/dev/null
 	@cmake --build build-asan -j $(JOBS)
 	@cd build-asan && DOKU_SANITIZED=1 ctest --output-on-failure -j $(JOBS)
+
+# doku against CaDiCaL on samples of every large and variant set.
+crosscheck: deps build
+	@python3 scripts/crosscheck_sat.py --doku build/bench/large/doku_large
+
+# doku, CaDiCaL and MiniSat on the large sets (see BENCHMARKS.md).
+bench-large: deps build
+	@taskset -c 1 python3 bench/large/compare.py build/bench/large/doku_large
 
 install: build
 	@cmake --install build

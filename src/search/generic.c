@@ -1,60 +1,62 @@
 /*
  * generic.c — the search engine for every shape and variant.
  *
- * One candidate grid (a 64-bit mask per cell) is changed in place; every
- * change first saves the cell's old state on a trail, once per search
- * level, and backtracking pops the trail. Undo therefore costs what the
- * level changed, not the size of the grid, and memory stays proportional
- * to the changes (a 64x64 grid does not need a grid copy per level).
+ * The candidate grid is held twice, kept in step: per cell, the digits it
+ * may still take (cand), and per unit and digit, the positions in the unit
+ * that may still take it (pos). Every rule is then triggered by the change
+ * that makes it fire instead of by scanning: a cell left with one digit is
+ * a naked single, a unit-digit left with one position is a hidden single,
+ * a unit-digit whose positions all lie where the unit overlaps another unit
+ * is a locked candidate (pointing/claiming, on the pairs of generic_tables.c),
+ * and an empty cell or unit-digit is a contradiction. Placing a digit only
+ * visits the peers that still hold it (read from pos), not all peers.
  *
- * Each node propagates to a fixpoint: naked singles through the peer
- * lists, hidden singles on the units whose candidates changed, and locked
- * candidates on every pair of overlapping units (generic_tables.c). Then it
- * branches on the unsolved cell with the fewest candidates: the child tries
- * the lowest digit; when the child is exhausted the digit is removed from
- * the cell in the parent, which propagates again and picks its branch anew
- * (so the last alternative is never a guess, and a refuted digit teaches the
- * parent everything it implies).
+ * Changes go on a trail (cell, digits removed) that backtracking replays
+ * backwards, so undo costs what the level changed, never a grid copy (a
+ * 64x64 grid would need 32 KB per level).
+ *
+ * Branching: the unsolved cell with the fewest candidates, ties to the
+ * most constrained; when that is two, a few two-candidate cells are probed
+ * both ways (a refuted digit is removed on the spot) and the one whose
+ * branches propagate furthest is chosen. The child tries one digit; when it
+ * is exhausted the digit is removed in the parent, which propagates and
+ * chooses again. Restarts with a growing allowance guard solve and
+ * uniqueness against one early wrong choice (see generic_run).
  */
 #include "generic_internal.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-
-enum { DIRTY_SINGLES = 1, DIRTY_LOCKED = 2 };
-
 typedef struct trail_entry {
-    uint64_t cand;
+    uint64_t removed;    /* digits removed from cell; 0: cell was placed */
     uint32_t cell;
-    uint32_t val;
 } trail_entry;
 
 struct generic_engine {
     const doku_shape *s;
-    int n, ncells, nunits;
+    int n, ncells, nunits, maxu;
     uint64_t full;
     generic_tables tables;
 
     /* The grid being searched. */
     uint64_t *cand;      /* [ncells] candidates; one bit once placed/pending */
+    uint64_t *pos;       /* [nunits * n] positions of digit d in unit u */
     uint8_t *val;        /* [ncells] placed digit, 0 if not placed */
+    uint16_t *open;      /* [nunits] cells not yet placed */
+    uint8_t *span;       /* [nunits] widest overlap, in positions */
     int filled;
+    int oom;             /* the trail could not grow */
 
-    /* Undo: each cell is saved once per level (stamp == epoch). */
     trail_entry *trail;
     size_t ntrail, trail_cap;
-    uint32_t *stamp;
-    uint32_t epoch, epochs_used;
 
-    /* Propagation work lists. */
-    uint16_t *queue;     /* cells reduced to one candidate, to be placed */
-    int qlen;
-    uint8_t *unit_dirty; /* [nunits] DIRTY_* flags: candidates changed */
-    uint16_t *dirty;     /* units awaiting the hidden-singles check */
-    int ndirty;
-    uint16_t *lc_dirty;  /* units awaiting the locked-candidates check */
-    int nlc_dirty;
+    /* Work lists of one propagation. */
+    uint16_t *naked;     /* cells down to one candidate, to be placed */
+    int nnaked;
+    uint32_t *ud;        /* unit-digits (u * n + d) to look at */
+    int nud;
+    uint8_t *ud_queued;  /* [nunits * n] */
 
     /* Restarts (see generic_run). */
     uint64_t seed;       /* 0: the plain order; else tie-break noise */
@@ -66,7 +68,23 @@ struct generic_engine {
 
 static inline int popcount64(uint64_t m) { return __builtin_popcountll(m); }
 static inline int lowest_bit(uint64_t m) { return __builtin_ctzll(m); }
+static inline int highest_bit(uint64_t m) { return 63 - __builtin_clzll(m); }
 static inline int is_single(uint64_t m) { return (m & (m - 1)) == 0; }
+
+/* Widest overlap of unit u with another unit, as a span of positions:
+ * unit-digits narrower than this are worth a locked-candidates look. */
+static int overlap_span(const generic_tables *t, int u)
+{
+    int w = 0;
+    for (uint32_t i = t->unit_first[u]; i < t->unit_first[u + 1]; i++) {
+        const generic_pair *p = &t->pairs[t->unit_pairs[i] >> 1];
+        uint64_t m = p->in[t->unit_pairs[i] & 1];
+        int sp = highest_bit(m) - lowest_bit(m);
+        if (sp > w)
+            w = sp;
+    }
+    return w;
+}
 
 doku_status generic_create(const doku_shape *s, generic_engine **out)
 {
@@ -77,23 +95,28 @@ doku_status generic_create(const doku_shape *s, generic_engine **out)
     e->n = s->n;
     e->ncells = s->ncells;
     e->nunits = s->nunits;
+    e->maxu = s->max_cell_units;
     e->full = s->n == 64 ? ~(uint64_t)0 : (((uint64_t)1 << s->n) - 1);
-    size_t nc = (size_t)s->ncells;
+    size_t nc = (size_t)s->ncells, nud = (size_t)s->nunits * (size_t)s->n;
     e->cand = malloc(sizeof *e->cand * nc);
+    e->pos = malloc(sizeof *e->pos * nud);
     e->val = malloc(nc);
-    e->stamp = calloc(nc, sizeof *e->stamp);
-    e->queue = malloc(sizeof *e->queue * nc);
-    e->unit_dirty = calloc((size_t)s->nunits, 1);
-    e->dirty = malloc(sizeof *e->dirty * (size_t)s->nunits);
-    e->lc_dirty = malloc(sizeof *e->lc_dirty * (size_t)s->nunits);
+    e->open = malloc(sizeof *e->open * (size_t)s->nunits);
+    e->span = malloc((size_t)s->nunits);
+    e->naked = malloc(sizeof *e->naked * nc);
+    e->ud = malloc(sizeof *e->ud * nud);
+    e->ud_queued = calloc(nud, 1);
     e->first = malloc(nc);
     e->trail_cap = 4 * nc;
     e->trail = malloc(sizeof *e->trail * e->trail_cap);
-    if (!e->cand || !e->val || !e->stamp || !e->queue || !e->unit_dirty ||
-        !e->dirty || !e->lc_dirty || !e->first || !e->trail || generic_tables_build(s, &e->tables) != DOKU_OK) {
+    if (!e->cand || !e->pos || !e->val || !e->open || !e->span || !e->naked ||
+        !e->ud || !e->ud_queued || !e->first || !e->trail ||
+        generic_tables_build(s, &e->tables) != DOKU_OK) {
         generic_free(e);
         return DOKU_ERR_NOMEM;
     }
+    for (int u = 0; u < s->nunits; u++)
+        e->span[u] = (uint8_t)overlap_span(&e->tables, u);
     *out = e;
     return DOKU_OK;
 }
@@ -104,197 +127,148 @@ void generic_free(generic_engine *e)
         return;
     generic_tables_free(&e->tables);
     free(e->cand);
+    free(e->pos);
     free(e->val);
-    free(e->stamp);
-    free(e->queue);
-    free(e->unit_dirty);
-    free(e->dirty);
-    free(e->lc_dirty);
+    free(e->open);
+    free(e->span);
+    free(e->naked);
+    free(e->ud);
+    free(e->ud_queued);
     free(e->first);
     free(e->trail);
     free(e);
 }
 
-/* Within one level each cell is saved at most once, so room for ncells
- * more entries is all a level can need. @return 0 when out of memory. */
-static int reserve_trail(generic_engine *e)
+/* @return 0 when the trail cannot grow (the search then gives up). */
+static int push_trail(generic_engine *e, uint32_t cell, uint64_t removed)
 {
-    size_t need = e->ntrail + (size_t)e->ncells + 1;
-    if (need <= e->trail_cap)
-        return 1;
-    size_t cap = e->trail_cap * 2 > need ? e->trail_cap * 2 : need;
-    trail_entry *t = realloc(e->trail, sizeof *t * cap);
-    if (!t)
-        return 0;
-    e->trail = t;
-    e->trail_cap = cap;
+    if (e->ntrail == e->trail_cap) {
+        trail_entry *t = realloc(e->trail, sizeof *t * e->trail_cap * 2);
+        if (!t) {
+            e->oom = 1;
+            return 0;
+        }
+        e->trail = t;
+        e->trail_cap *= 2;
+    }
+    e->trail[e->ntrail].removed = removed;
+    e->trail[e->ntrail++].cell = cell;
     return 1;
-}
-
-static inline void save(generic_engine *e, int c)
-{
-    if (e->stamp[c] == e->epoch)
-        return;
-    e->stamp[c] = e->epoch;
-    trail_entry *t = &e->trail[e->ntrail++];
-    t->cand = e->cand[c];
-    t->cell = (uint32_t)c;
-    t->val = e->val[c];
 }
 
 static void undo_to(generic_engine *e, size_t mark)
 {
+    const doku_shape *s = e->s;
     while (e->ntrail > mark) {
         const trail_entry *t = &e->trail[--e->ntrail];
-        e->cand[t->cell] = t->cand;
-        e->val[t->cell] = (uint8_t)t->val;
-    }
-}
-
-/* Starts a new level: a fresh epoch, so every cell is saved again. */
-static uint32_t new_epoch(generic_engine *e)
-{
-    if (++e->epochs_used == 0) { /* wrapped: forget all stamps */
-        memset(e->stamp, 0, sizeof *e->stamp * (size_t)e->ncells);
-        e->epochs_used = 1;
-    }
-    return e->epochs_used;
-}
-
-static inline void mark_dirty(generic_engine *e, int c)
-{
-    const doku_shape *s = e->s;
-    const uint16_t *cu = s->cell_units + (size_t)c * s->max_cell_units;
-    for (int k = 0, nk = s->cell_nunits[c]; k < nk; k++) {
-        int u = cu[k];
-        uint8_t f = e->unit_dirty[u];
-        if (f == (DIRTY_SINGLES | DIRTY_LOCKED))
+        int c = (int)t->cell;
+        const uint16_t *cu = s->cell_units + (size_t)c * e->maxu;
+        int k = s->cell_nunits[c];
+        if (!t->removed) {
+            e->val[c] = 0;
+            e->filled--;
+            for (int j = 0; j < k; j++)
+                e->open[cu[j]]++;
             continue;
-        if (!(f & DIRTY_SINGLES))
-            e->dirty[e->ndirty++] = (uint16_t)u;
-        if (!(f & DIRTY_LOCKED))
-            e->lc_dirty[e->nlc_dirty++] = (uint16_t)u;
-        e->unit_dirty[u] = DIRTY_SINGLES | DIRTY_LOCKED;
+        }
+        e->cand[c] |= t->removed;
+        const uint8_t *ci = e->tables.cell_index + (size_t)c * e->maxu;
+        for (uint64_t r = t->removed; r; r &= r - 1) {
+            size_t d = (size_t)lowest_bit(r);
+            for (int j = 0; j < k; j++)
+                e->pos[cu[j] * (size_t)e->n + d] |= (uint64_t)1 << ci[j];
+        }
     }
 }
 
-/* Removes the digits in drop from cell c. @return 0 on contradiction. */
-static inline int eliminate(generic_engine *e, int c, uint64_t drop)
+/* Removes the digits in drop from cell c, keeping pos in step and queueing
+ * the rules the change may trigger. @return 0 on contradiction. A failed
+ * call may leave pos half updated; undo restores it (it only sets bits
+ * that were set before). */
+static int eliminate(generic_engine *e, int c, uint64_t drop)
 {
     uint64_t m = e->cand[c];
-    if (!(m & drop))
+    drop &= m;
+    if (!drop)
         return 1;
-    save(e, c);
     m &= ~drop;
-    e->cand[c] = m;
-    if (!m)
+    if (!m || !push_trail(e, (uint32_t)c, drop))
         return 0;
+    e->cand[c] = m;
     if (is_single(m))
-        e->queue[e->qlen++] = (uint16_t)c;
-    mark_dirty(e, c);
+        e->naked[e->nnaked++] = (uint16_t)c;
+    const doku_shape *s = e->s;
+    const uint16_t *cu = s->cell_units + (size_t)c * e->maxu;
+    const uint8_t *ci = e->tables.cell_index + (size_t)c * e->maxu;
+    int k = s->cell_nunits[c];
+    for (; drop; drop &= drop - 1) {
+        size_t d = (size_t)lowest_bit(drop);
+        for (int j = 0; j < k; j++) {
+            size_t key = cu[j] * (size_t)e->n + d;
+            uint64_t p = e->pos[key] & ~((uint64_t)1 << ci[j]);
+            e->pos[key] = p;
+            if (!p)
+                return 0;
+            if (highest_bit(p) - lowest_bit(p) <= e->span[cu[j]] && !e->ud_queued[key]) {
+                e->ud_queued[key] = 1;
+                e->ud[e->nud++] = (uint32_t)key;
+            }
+        }
+    }
     return 1;
 }
 
-/* Places every queued single, removing its digit from the peers. */
-static int place_queued(generic_engine *e)
+/* Places the single candidate of c and removes it from the peers that
+ * still hold it. @return 0 on contradiction. */
+static int place(generic_engine *e, int c)
+{
+    if (e->val[c])
+        return 1;
+    const doku_shape *s = e->s;
+    uint64_t bit = e->cand[c];
+    size_t d = (size_t)lowest_bit(bit);
+    if (!push_trail(e, (uint32_t)c, 0))
+        return 0;
+    e->val[c] = (uint8_t)(d + 1);
+    e->filled++;
+    const uint16_t *cu = s->cell_units + (size_t)c * e->maxu;
+    const uint8_t *ci = e->tables.cell_index + (size_t)c * e->maxu;
+    for (int j = 0, k = s->cell_nunits[c]; j < k; j++) {
+        int u = cu[j];
+        e->open[u]--;
+        const uint16_t *uc = s->unit_cells + (size_t)u * e->n;
+        uint64_t q = e->pos[u * (size_t)e->n + d] & ~((uint64_t)1 << ci[j]);
+        for (; q; q &= q - 1)
+            if (!eliminate(e, uc[lowest_bit(q)], bit))
+                return 0;
+    }
+    return 1;
+}
+
+/* Looks at one unit-digit: a hidden single, or locked candidates on each
+ * overlap that holds all its positions. @return 0 on contradiction. */
+static int check_unit_digit(generic_engine *e, uint32_t key)
 {
     const doku_shape *s = e->s;
-    while (e->qlen > 0) {
-        int c = e->queue[--e->qlen];
-        if (e->val[c])
+    int u = (int)(key / (uint32_t)e->n);
+    size_t d = key % (uint32_t)e->n;
+    uint64_t bit = (uint64_t)1 << d, p = e->pos[key];
+    if (is_single(p)) {
+        int c = s->unit_cells[(size_t)u * e->n + (size_t)lowest_bit(p)];
+        return e->val[c] ? 1 : eliminate(e, c, e->cand[c] & ~bit);
+    }
+    const generic_tables *t = &e->tables;
+    for (uint32_t i = t->unit_first[u]; i < t->unit_first[u + 1]; i++) {
+        const generic_pair *pr = &t->pairs[t->unit_pairs[i] >> 1];
+        int side = (int)(t->unit_pairs[i] & 1);
+        if (p & ~pr->in[side])
             continue;
-        uint64_t bit = e->cand[c];
-        save(e, c);
-        e->val[c] = (uint8_t)(lowest_bit(bit) + 1);
-        e->filled++;
-        const uint16_t *pp = s->peers + (size_t)c * s->max_peers;
-        for (int i = 0, np = s->peer_count[c]; i < np; i++)
-            if (!eliminate(e, pp[i], bit))
+        int v = pr->unit[!side];
+        const uint16_t *vc = s->unit_cells + (size_t)v * e->n;
+        uint64_t q = e->pos[v * (size_t)e->n + d] & ~pr->in[!side];
+        for (; q; q &= q - 1)
+            if (!eliminate(e, vc[lowest_bit(q)], bit))
                 return 0;
-    }
-    return 1;
-}
-
-/* Hidden singles and missing digits in one unit. @return 0 on contradiction. */
-static int check_unit(generic_engine *e, int u)
-{
-    const uint16_t *uc = e->s->unit_cells + (size_t)u * e->n;
-    uint64_t once = 0, twice = 0, placed = 0;
-    for (int i = 0; i < e->n; i++) {
-        int c = uc[i];
-        uint64_t m = e->cand[c];
-        if (e->val[c]) {
-            placed |= m;
-        } else {
-            twice |= once & m;
-            once |= m;
-        }
-    }
-    if ((once | placed) != e->full)
-        return 0;
-    uint64_t hidden = once & ~twice;
-    while (hidden) {
-        uint64_t bit = hidden & (~hidden + 1);
-        hidden &= hidden - 1;
-        for (int i = 0; i < e->n; i++) {
-            int c = uc[i];
-            uint64_t m = e->cand[c];
-            if (!(m & bit) || e->val[c])
-                continue;
-            if (!is_single(m) && !eliminate(e, c, m & ~bit))
-                return 0;
-            break;
-        }
-    }
-    return 1;
-}
-
-static uint64_t or_cells(const uint64_t *cand, const uint16_t *cells, int k)
-{
-    uint64_t m = 0;
-    for (int i = 0; i < k; i++)
-        m |= cand[cells[i]];
-    return m;
-}
-
-static int eliminate_cells(generic_engine *e, const uint16_t *cells, int k, uint64_t drop)
-{
-    for (int i = 0; i < k; i++)
-        if (!eliminate(e, cells[i], drop))
-            return 0;
-    return 1;
-}
-
-/* Locked candidates on every overlapping pair of units. A digit of the
- * overlap that the rest of unit a lacks must sit in the overlap, so the
- * rest of unit b loses it, and the other way round. @return 0 on
- * contradiction; progress is visible as queued or dirty work. */
-static int locked_pair(generic_engine *e, const generic_pair *p)
-{
-    const generic_tables *t = &e->tables;
-    uint64_t both = or_cells(e->cand, t->pool + p->both, p->nboth);
-    uint64_t a = or_cells(e->cand, t->pool + p->only_a, p->nonly_a);
-    uint64_t b = or_cells(e->cand, t->pool + p->only_b, p->nonly_b);
-    uint64_t from_b = both & ~a & b, from_a = both & ~b & a;
-    if (from_b && !eliminate_cells(e, t->pool + p->only_b, p->nonly_b, from_b))
-        return 0;
-    if (from_a && !eliminate_cells(e, t->pool + p->only_a, p->nonly_a, from_a))
-        return 0;
-    return 1;
-}
-
-/* Checks the pairs of the units changed since their last check. */
-static int locked_candidates(generic_engine *e)
-{
-    const generic_tables *t = &e->tables;
-    while (e->nlc_dirty) {
-        int u = e->lc_dirty[--e->nlc_dirty];
-        e->unit_dirty[u] &= (uint8_t)~DIRTY_LOCKED;
-        for (uint32_t i = t->unit_first[u]; i < t->unit_first[u + 1]; i++)
-            if (!locked_pair(e, &t->pairs[t->unit_pairs[i]]))
-                return 0;
-        if (e->qlen || e->ndirty)
-            return 1; /* singles first: they are cheaper */
     }
     return 1;
 }
@@ -303,28 +277,35 @@ static int locked_candidates(generic_engine *e)
  * work lists empty either way. */
 static int propagate(generic_engine *e)
 {
-    int ok = reserve_trail(e);
+    int ok = 1;
     while (ok) {
-        if (e->qlen) {
-            ok = place_queued(e);
-        } else if (e->ndirty) {
-            int u = e->dirty[--e->ndirty];
-            e->unit_dirty[u] &= (uint8_t)~DIRTY_SINGLES;
-            ok = check_unit(e, u);
+        if (e->nnaked) {
+            ok = place(e, e->naked[--e->nnaked]);
+        } else if (e->nud) {
+            uint32_t key = e->ud[--e->nud];
+            e->ud_queued[key] = 0;
+            ok = check_unit_digit(e, key);
         } else {
-            if (e->filled == e->ncells)
-                break;
-            if (!e->nlc_dirty)
-                break;
-            ok = locked_candidates(e);
+            break;
         }
     }
-    e->qlen = 0;
-    while (e->ndirty)
-        e->unit_dirty[e->dirty[--e->ndirty]] = 0;
-    while (e->nlc_dirty)
-        e->unit_dirty[e->lc_dirty[--e->nlc_dirty]] = 0;
+    e->nnaked = 0;
+    while (e->nud)
+        e->ud_queued[e->ud[--e->nud]] = 0;
     return ok;
+}
+
+/* Sets one cell to one digit (a trial or a branch) and propagates.
+ * @return 0 on contradiction. */
+static int assign(generic_engine *e, int c, uint64_t bit)
+{
+    return eliminate(e, c, e->cand[c] & ~bit) && propagate(e);
+}
+
+/* Removes a refuted digit and propagates. @return 0 on contradiction. */
+static int refute(generic_engine *e, int c, uint64_t bit)
+{
+    return eliminate(e, c, bit) && propagate(e);
 }
 
 /* A 64-bit mix (splitmix64's finaliser): the restart noise, a pure
@@ -337,8 +318,9 @@ static uint64_t mix64(uint64_t x)
     return x ^ (x >> 31);
 }
 
-/* The unsolved cell with the fewest candidates; ties go to the cell with
- * the most unsolved peers (it constrains most), then to restart noise. */
+/* The unsolved cell with the fewest candidates; ties go to the cell whose
+ * units have the most open cells (it constrains most), then to restart
+ * noise. */
 static int pick_cell(const generic_engine *e)
 {
     const doku_shape *s = e->s;
@@ -350,10 +332,10 @@ static int pick_cell(const generic_engine *e)
         int k = popcount64(e->cand[c]);
         if (k > best_count)
             continue;
-        const uint16_t *pp = s->peers + (size_t)c * s->max_peers;
+        const uint16_t *cu = s->cell_units + (size_t)c * e->maxu;
         long score = 0;
-        for (int i = 0, np = s->peer_count[c]; i < np; i++)
-            score += !e->val[pp[i]];
+        for (int j = 0, nk = s->cell_nunits[c]; j < nk; j++)
+            score += e->open[cu[j]];
         if (e->seed)
             score = score * 64 + (long)(mix64(e->seed ^ (uint64_t)c) & 63);
         if (k < best_count || score > best_score) {
@@ -370,22 +352,9 @@ static int pick_cell(const generic_engine *e)
 static long probe(generic_engine *e, int c, uint64_t bit)
 {
     size_t mark = e->ntrail;
-    int filled = e->filled;
-    uint32_t parent = e->epoch;
-    e->epoch = new_epoch(e);
-    if (!reserve_trail(e)) {
-        e->epoch = parent;
-        return 0;
-    }
-    save(e, c);
-    e->cand[c] = bit;
-    e->queue[e->qlen++] = (uint16_t)c;
-    mark_dirty(e, c);
-    int ok = propagate(e);
+    int ok = assign(e, c, bit);
     long reach = (long)(e->ntrail - mark);
     undo_to(e, mark);
-    e->filled = filled;
-    e->epoch = parent;
     return ok ? reach : -1;
 }
 
@@ -430,7 +399,7 @@ static int choose(generic_engine *e, search_ctx *ctx, uint64_t *first)
         long r1 = probe(e, x, b1);
         long r2 = r1 < 0 ? 0 : probe(e, x, b2);
         if (r1 < 0 || r2 < 0) {
-            if (!reserve_trail(e) || !eliminate(e, x, r1 < 0 ? b1 : b2) || !propagate(e))
+            if (!refute(e, x, r1 < 0 ? b1 : b2))
                 return PICK_DEAD;
             return PICK_AGAIN;
         }
@@ -479,26 +448,13 @@ static void search(generic_engine *e, search_ctx *ctx)
             return;
         ctx->guesses++;
         size_t mark = e->ntrail;
-        int filled = e->filled;
-        uint32_t parent = e->epoch;
-        e->epoch = new_epoch(e);
-        if (!reserve_trail(e)) {
-            ctx->gave_up = ctx->stop = 1; /* out of memory: an honest give-up */
-            return;
-        }
-        save(e, c);
-        e->cand[c] = bit;
-        e->queue[e->qlen++] = (uint16_t)c;
-        mark_dirty(e, c);
-        if (propagate(e))
+        if (assign(e, c, bit))
             search(e, ctx);
         undo_to(e, mark);
-        e->filled = filled;
-        e->epoch = parent;
-        if (ctx->stop || e->aborted)
+        if (ctx->stop || e->aborted || e->oom)
             return;
         /* Every solution with this digit has been seen: drop it. */
-        if (!reserve_trail(e) || !eliminate(e, c, bit) || !propagate(e))
+        if (!refute(e, c, bit))
             return;
     }
 }
@@ -509,34 +465,34 @@ static int start(generic_engine *e, const uint8_t *givens)
     for (int c = 0; c < e->ncells; c++) {
         e->cand[c] = e->full;
         e->val[c] = 0;
-        e->stamp[c] = 0;
+    }
+    for (int u = 0; u < e->nunits; u++) {
+        e->open[u] = (uint16_t)e->n;
+        for (int d = 0; d < e->n; d++)
+            e->pos[u * (size_t)e->n + (size_t)d] = e->full;
     }
     e->filled = 0;
     e->ntrail = 0;
-    e->epochs_used = 0;
-    e->epoch = new_epoch(e);
-    e->qlen = 0;
-    e->ndirty = e->nlc_dirty = 0;
-    memset(e->unit_dirty, 0, (size_t)e->nunits);
-    for (int c = 0; c < e->ncells; c++) {
+    e->nnaked = e->nud = 0;
+    memset(e->ud_queued, 0, (size_t)e->nunits * (size_t)e->n);
+    int ok = 1;
+    for (int c = 0; c < e->ncells && ok; c++) {
         if (!givens[c])
             continue;
         uint64_t bit = (uint64_t)1 << (givens[c] - 1);
-        /* The root is never undone: the trail only needs room. */
+        /* The root is never undone: its trail is dropped as it goes. */
         e->ntrail = 0;
-        if (!(e->cand[c] & bit) || !eliminate(e, c, e->cand[c] & ~bit) || !place_queued(e)) {
-            e->qlen = 0;
-            return 0;
-        }
+        ok = (e->cand[c] & bit) && eliminate(e, c, e->cand[c] & ~bit);
+        while (ok && e->nnaked)
+            ok = place(e, e->naked[--e->nnaked]);
     }
+    if (ok)
+        ok = propagate(e);
+    e->nnaked = 0;
+    while (e->nud)
+        e->ud_queued[e->ud[--e->nud]] = 0;
     e->ntrail = 0;
-    e->ndirty = e->nlc_dirty = 0;
-    for (int u = 0; u < e->nunits; u++) {
-        e->unit_dirty[u] = DIRTY_SINGLES | DIRTY_LOCKED;
-        e->dirty[e->ndirty++] = (uint16_t)u;
-        e->lc_dirty[e->nlc_dirty++] = (uint16_t)u;
-    }
-    return propagate(e);
+    return ok;
 }
 
 /* Restarts: for solve and uniqueness (limit <= 2) the search runs with a
@@ -557,8 +513,13 @@ void generic_run(generic_engine *e, const uint8_t *givens, search_ctx *ctx)
         e->seed = run ? mix64(run) : 0;
         e->aborted = 0;
         e->run_cap = ctx->limit <= 2 ? ctx->nodes + allowance : 0;
+        e->oom = 0;
         if (start(e, givens))
             search(e, ctx);
+        if (e->oom) {
+            ctx->gave_up = 1; /* out of memory: an honest give-up */
+            return;
+        }
         if (!e->aborted || ctx->stop)
             return;
         allowance *= 2;

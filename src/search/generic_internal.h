@@ -1,26 +1,29 @@
 /*
  * generic_internal.h — what the files of the generic engine share: the
- * table of unit pairs that overlap in two or more cells (built once per
- * solver by generic_tables.c, read by the propagation in generic.c).
+ * derived geometry built once per solver by generic_tables.c (cell
+ * positions inside units, overlapping unit pairs) and read by generic.c.
  */
 #ifndef DOKU_GENERIC_INTERNAL_H
 #define DOKU_GENERIC_INTERNAL_H
 
 #include "search_internal.h"
 
-/* Two units overlapping in >= 2 cells; cell lists are offsets into pool. */
+/* Two units overlapping in >= 2 cells; in[k] is the overlap as positions
+ * (bit i = the unit's i-th cell) inside unit[k]. */
 typedef struct generic_pair {
-    uint32_t both, only_a, only_b;     /* overlap, a minus b, b minus a */
-    uint16_t nboth, nonly_a, nonly_b;
-    uint16_t a, b;                     /* the two units */
+    uint64_t in[2];
+    uint16_t unit[2];
 } generic_pair;
 
 typedef struct generic_tables {
     generic_pair *pairs;
     size_t npairs;
-    uint16_t *pool;
-    uint32_t *unit_first;  /* [nunits + 1] pairs of unit u: */
-    uint32_t *unit_pairs;  /* unit_pairs[unit_first[u] .. unit_first[u+1]) */
+    /* The pairs of unit u are unit_pairs[unit_first[u] .. unit_first[u+1]),
+     * each written as pair * 2 + side (side: u is pairs[pair].unit[side]). */
+    uint32_t *unit_first;
+    uint32_t *unit_pairs;
+    /* [ncells * max_cell_units]: the cell's position in its k-th unit. */
+    uint8_t *cell_index;
 } generic_tables;
 
 /* Fills t for shape s. @return DOKU_OK or DOKU_ERR_NOMEM (t then empty). */
