@@ -99,6 +99,7 @@ static int bench_file(const char *path, uint64_t limit, uint64_t budget)
         return 2;
     double *t = malloc(count * sizeof *t);
     double *nodes = malloc(count * sizeof *nodes);
+    double *guesses = malloc(count * sizeof *guesses);
     size_t counts[3] = {0}, gave_up = 0;
     uint8_t *sol = malloc((size_t)(n * n));
     double total = 0;
@@ -112,6 +113,7 @@ static int bench_file(const char *path, uint64_t limit, uint64_t budget)
         t[i] = thread_seconds() - t0;
         total += t[i];
         nodes[i] = (double)r.nodes;
+        guesses[i] = (double)r.guesses;
         gave_up += r.gave_up != 0;
         counts[r.solutions > 2 ? 2 : r.solutions]++;
         if (r.solutions && !doku_verify_solution(s, puz[i], sol))
@@ -120,14 +122,16 @@ static int bench_file(const char *path, uint64_t limit, uint64_t budget)
     }
     qsort(t, count, sizeof *t, cmp_double);
     qsort(nodes, count, sizeof *nodes, cmp_double);
+    qsort(guesses, count, sizeof *guesses, cmp_double);
     const char *base = strrchr(path, '/');
     printf("%-28s n=%-2d limit=%llu puzzles=%zu  0/1/2+: %zu/%zu/%zu gave_up=%zu  "
-           "ms median %.3f max %.3f mean %.3f  nodes median %.0f max %.0f\n",
+           "ms median %.3f max %.3f mean %.3f  nodes median %.0f max %.0f  guesses median %.0f\n",
            base ? base + 1 : path, n, (unsigned long long)limit, count, counts[0], counts[1],
            counts[2], gave_up, 1e3 * t[count / 2], 1e3 * t[count - 1], 1e3 * total / (double)count,
-           nodes[count / 2], nodes[count - 1]);
+           nodes[count / 2], nodes[count - 1], guesses[count / 2]);
     free(t);
     free(nodes);
+    free(guesses);
     free(puz);
     free(sol);
     doku_solver_free(sv);

@@ -358,6 +358,8 @@ static long probe(generic_engine *e, int c, uint64_t bit)
     return ok ? reach : -1;
 }
 
+/* 16 probed cells: on the hardest 16x16 set, 8 probe too few to steer and
+ * 32 cost more than they save (measured; see docs/ARCHITECTURE.md). */
 enum { PICK_DEAD = -1, PICK_AGAIN = -2, PROBE_CELLS = 16 };
 
 /* Counts one unit of work. @return nonzero when the search must unwind:
