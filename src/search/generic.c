@@ -44,7 +44,6 @@ struct generic_engine {
     uint64_t *pos;       /* [nunits * n] positions of digit d in unit u */
     uint8_t *val;        /* [ncells] placed digit, 0 if not placed */
     uint16_t *open;      /* [nunits] cells not yet placed */
-    uint8_t *span;       /* [nunits] widest overlap, in positions */
     int filled;
     int oom;             /* the trail could not grow */
 
@@ -71,19 +70,18 @@ static inline int lowest_bit(uint64_t m) { return __builtin_ctzll(m); }
 static inline int highest_bit(uint64_t m) { return 63 - __builtin_clzll(m); }
 static inline int is_single(uint64_t m) { return (m & (m - 1)) == 0; }
 
-/* Widest overlap of unit u with another unit, as a span of positions:
- * unit-digits narrower than this are worth a locked-candidates look. */
-static int overlap_span(const generic_tables *t, int u)
+/* The first overlap of unit u that holds all positions p (p has two or
+ * more), as pair * 2 + side, or -1. Only overlaps through p's lowest
+ * position can hold p, so few are looked at. */
+static inline long overlap_holding(const generic_engine *e, size_t u, uint64_t p)
 {
-    int w = 0;
-    for (uint32_t i = t->unit_first[u]; i < t->unit_first[u + 1]; i++) {
-        const generic_pair *p = &t->pairs[t->unit_pairs[i] >> 1];
-        uint64_t m = p->in[t->unit_pairs[i] & 1];
-        int sp = highest_bit(m) - lowest_bit(m);
-        if (sp > w)
-            w = sp;
-    }
-    return w;
+    const generic_tables *t = &e->tables;
+    size_t slot = u * (size_t)e->n + (size_t)lowest_bit(p);
+    const uint32_t *at = t->at_pos + slot * (size_t)e->maxu;
+    for (int k = 0, nk = t->at_pos_count[slot]; k < nk; k++)
+        if (!(p & ~t->pairs[at[k] >> 1].in[at[k] & 1]))
+            return (long)at[k];
+    return -1;
 }
 
 doku_status generic_create(const doku_shape *s, generic_engine **out)
@@ -102,21 +100,18 @@ doku_status generic_create(const doku_shape *s, generic_engine **out)
     e->pos = malloc(sizeof *e->pos * nud);
     e->val = malloc(nc);
     e->open = malloc(sizeof *e->open * (size_t)s->nunits);
-    e->span = malloc((size_t)s->nunits);
     e->naked = malloc(sizeof *e->naked * nc);
     e->ud = malloc(sizeof *e->ud * nud);
     e->ud_queued = calloc(nud, 1);
     e->first = malloc(nc);
     e->trail_cap = 4 * nc;
     e->trail = malloc(sizeof *e->trail * e->trail_cap);
-    if (!e->cand || !e->pos || !e->val || !e->open || !e->span || !e->naked ||
+    if (!e->cand || !e->pos || !e->val || !e->open || !e->naked ||
         !e->ud || !e->ud_queued || !e->first || !e->trail ||
         generic_tables_build(s, &e->tables) != DOKU_OK) {
         generic_free(e);
         return DOKU_ERR_NOMEM;
     }
-    for (int u = 0; u < s->nunits; u++)
-        e->span[u] = (uint8_t)overlap_span(&e->tables, u);
     *out = e;
     return DOKU_OK;
 }
@@ -130,7 +125,6 @@ void generic_free(generic_engine *e)
     free(e->pos);
     free(e->val);
     free(e->open);
-    free(e->span);
     free(e->naked);
     free(e->ud);
     free(e->ud_queued);
@@ -209,7 +203,7 @@ static int eliminate(generic_engine *e, int c, uint64_t drop)
             e->pos[key] = p;
             if (!p)
                 return 0;
-            if (highest_bit(p) - lowest_bit(p) <= e->span[cu[j]] && !e->ud_queued[key]) {
+            if (!e->ud_queued[key] && (is_single(p) || overlap_holding(e, cu[j], p) >= 0)) {
                 e->ud_queued[key] = 1;
                 e->ud[e->nud++] = (uint32_t)key;
             }
@@ -257,10 +251,13 @@ static int check_unit_digit(generic_engine *e, uint32_t key)
         int c = s->unit_cells[(size_t)u * e->n + (size_t)lowest_bit(p)];
         return e->val[c] ? 1 : eliminate(e, c, e->cand[c] & ~bit);
     }
+    /* Every overlap that holds p goes through p's lowest position. */
     const generic_tables *t = &e->tables;
-    for (uint32_t i = t->unit_first[u]; i < t->unit_first[u + 1]; i++) {
-        const generic_pair *pr = &t->pairs[t->unit_pairs[i] >> 1];
-        int side = (int)(t->unit_pairs[i] & 1);
+    size_t slot = (size_t)u * (size_t)e->n + (size_t)lowest_bit(p);
+    const uint32_t *at = t->at_pos + slot * (size_t)e->maxu;
+    for (int k = 0, nk = t->at_pos_count[slot]; k < nk; k++) {
+        const generic_pair *pr = &t->pairs[at[k] >> 1];
+        int side = (int)(at[k] & 1);
         if (p & ~pr->in[side])
             continue;
         int v = pr->unit[!side];
@@ -387,7 +384,8 @@ static int choose(generic_engine *e, search_ctx *ctx, uint64_t *first)
     *first = m & (~m + 1);
     if (popcount64(m) != 2)
         return c;
-    int probed = 0, best = c, start = e->seed ? (int)(mix64(e->seed) % (uint64_t)e->ncells) : 0;
+    int probed = 0, best = -1, changed = 0;
+    int start = e->seed ? (int)(mix64(e->seed) % (uint64_t)e->ncells) : 0;
     double best_score = -1;
     for (int i = 0; i < e->ncells && probed < PROBE_CELLS; i++) {
         int x = start + i < e->ncells ? start + i : start + i - e->ncells;
@@ -401,9 +399,12 @@ static int choose(generic_engine *e, search_ctx *ctx, uint64_t *first)
         long r1 = probe(e, x, b1);
         long r2 = r1 < 0 ? 0 : probe(e, x, b2);
         if (r1 < 0 || r2 < 0) {
+            /* Refuted: keep the other digit and go on probing the rest
+             * (their earlier scores are only a little stale). */
             if (!refute(e, x, r1 < 0 ? b1 : b2))
                 return PICK_DEAD;
-            return PICK_AGAIN;
+            changed = 1;
+            continue;
         }
         double score = (double)(r1 + 1) * (double)(r2 + 1);
         if (score > best_score) {
@@ -412,6 +413,9 @@ static int choose(generic_engine *e, search_ctx *ctx, uint64_t *first)
             *first = (e->seed && (mix64(e->seed ^ (uint64_t)x << 20) & 1)) ? b2 : b1;
         }
     }
+    if (best < 0 || (changed && (e->val[best] || !(e->cand[best] & *first) ||
+                                 is_single(e->cand[best]))))
+        return PICK_AGAIN;
     return best;
 }
 

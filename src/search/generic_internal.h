@@ -22,6 +22,11 @@ typedef struct generic_tables {
      * each written as pair * 2 + side (side: u is pairs[pair].unit[side]). */
     uint32_t *unit_first;
     uint32_t *unit_pairs;
+    /* The pairs whose overlap holds position i of unit u:
+     * at_pos[(u * n + i) * max_cell_units + k] for k < at_pos_count[u * n + i],
+     * written as pair * 2 + side like unit_pairs. */
+    uint32_t *at_pos;
+    uint8_t *at_pos_count;
     /* [ncells * max_cell_units]: the cell's position in its k-th unit. */
     uint8_t *cell_index;
 } generic_tables;

@@ -21,6 +21,8 @@ void generic_tables_free(generic_tables *t)
     free(t->unit_first);
     free(t->unit_pairs);
     free(t->cell_index);
+    free(t->at_pos);
+    free(t->at_pos_count);
     memset(t, 0, sizeof *t);
 }
 
@@ -94,6 +96,22 @@ static doku_status build_pairs(const doku_shape *s, generic_tables *t)
             t->unit_pairs[t->unit_first[u] + fill[u]++] = (uint32_t)(i * 2 + (size_t)side);
         }
     free(fill);
+    size_t slots = (size_t)nu * (size_t)s->n;
+    t->at_pos = malloc(sizeof *t->at_pos * slots * (size_t)s->max_cell_units);
+    t->at_pos_count = calloc(slots, 1);
+    if (!t->at_pos || !t->at_pos_count)
+        return DOKU_ERR_NOMEM;
+    for (size_t i = 0; i < t->npairs; i++)
+        for (int side = 0; side < 2; side++) {
+            size_t base = (size_t)t->pairs[i].unit[side] * (size_t)s->n;
+            for (uint64_t m = t->pairs[i].in[side]; m; m &= m - 1) {
+                size_t slot = base + (size_t)__builtin_ctzll(m);
+                /* A cell lies in at most max_cell_units units, so in at
+                 * most max_cell_units - 1 overlaps of one of them. */
+                t->at_pos[slot * (size_t)s->max_cell_units + t->at_pos_count[slot]++] =
+                    (uint32_t)(i * 2 + (size_t)side);
+            }
+        }
     return DOKU_OK;
 }
 
