@@ -528,6 +528,6 @@ void generic_run(generic_engine *e, const uint8_t *givens, search_ctx *ctx)
         }
         if (!e->aborted || ctx->stop)
             return;
-        allowance *= 2;
+        allowance *= 3;
     }
 }
