@@ -28,6 +28,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#ifndef SUBSETS
+#define SUBSETS 1
+#endif
+
 typedef struct trail_entry {
     uint64_t removed;    /* digits removed from cell; 0: cell was placed */
     uint32_t cell;
@@ -44,6 +48,7 @@ struct generic_engine {
     uint64_t *pos;       /* [nunits * n] positions of digit d in unit u */
     uint8_t *val;        /* [ncells] placed digit, 0 if not placed */
     uint16_t *open;      /* [nunits] cells not yet placed */
+    uint8_t *span;       /* [nunits] widest overlap, last - first position */
     int filled;
     int oom;             /* the trail could not grow */
 
@@ -56,6 +61,12 @@ struct generic_engine {
     uint32_t *ud;        /* unit-digits (u * n + d) to look at */
     int nud;
     uint8_t *ud_queued;  /* [nunits * n] */
+    uint16_t *pair_cells;    /* cells down to two candidates (naked pairs) */
+    int npair_cells;
+    uint8_t *pair_cell_queued; /* [ncells] */
+    uint32_t *pair_ud;       /* unit-digits down to two places (hidden pairs) */
+    int npair_ud;
+    uint8_t *pair_ud_queued; /* [nunits * n] */
 
     /* Restarts (see generic_run). */
     uint64_t seed;       /* 0: the plain order; else tie-break noise */
@@ -100,18 +111,31 @@ doku_status generic_create(const doku_shape *s, generic_engine **out)
     e->pos = malloc(sizeof *e->pos * nud);
     e->val = malloc(nc);
     e->open = malloc(sizeof *e->open * (size_t)s->nunits);
+    e->span = calloc((size_t)s->nunits, 1);
     e->naked = malloc(sizeof *e->naked * nc);
     e->ud = malloc(sizeof *e->ud * nud);
     e->ud_queued = calloc(nud, 1);
+    e->pair_cells = malloc(sizeof *e->pair_cells * nc);
+    e->pair_cell_queued = calloc(nc, 1);
+    e->pair_ud = malloc(sizeof *e->pair_ud * nud);
+    e->pair_ud_queued = calloc(nud, 1);
     e->first = malloc(nc);
     e->trail_cap = 4 * nc;
     e->trail = malloc(sizeof *e->trail * e->trail_cap);
-    if (!e->cand || !e->pos || !e->val || !e->open || !e->naked ||
-        !e->ud || !e->ud_queued || !e->first || !e->trail ||
+    if (!e->cand || !e->pos || !e->val || !e->open || !e->span || !e->naked ||
+        !e->ud || !e->ud_queued || !e->pair_cells || !e->pair_cell_queued ||
+        !e->pair_ud || !e->pair_ud_queued || !e->first || !e->trail ||
         generic_tables_build(s, &e->tables) != DOKU_OK) {
         generic_free(e);
         return DOKU_ERR_NOMEM;
     }
+    for (size_t i = 0; i < e->tables.npairs; i++)
+        for (int side = 0; side < 2; side++) {
+            uint64_t m = e->tables.pairs[i].in[side];
+            int u = e->tables.pairs[i].unit[side], w = highest_bit(m) - lowest_bit(m);
+            if (w > e->span[u])
+                e->span[u] = (uint8_t)w;
+        }
     *out = e;
     return DOKU_OK;
 }
@@ -125,9 +149,14 @@ void generic_free(generic_engine *e)
     free(e->pos);
     free(e->val);
     free(e->open);
+    free(e->span);
     free(e->naked);
     free(e->ud);
     free(e->ud_queued);
+    free(e->pair_cells);
+    free(e->pair_cell_queued);
+    free(e->pair_ud);
+    free(e->pair_ud_queued);
     free(e->first);
     free(e->trail);
     free(e);
@@ -191,6 +220,10 @@ static int eliminate(generic_engine *e, int c, uint64_t drop)
     e->cand[c] = m;
     if (is_single(m))
         e->naked[e->nnaked++] = (uint16_t)c;
+    else if (SUBSETS && is_single(m & (m - 1)) && !e->pair_cell_queued[c]) {
+        e->pair_cell_queued[c] = 1;
+        e->pair_cells[e->npair_cells++] = (uint16_t)c;
+    }
     const doku_shape *s = e->s;
     const uint16_t *cu = s->cell_units + (size_t)c * e->maxu;
     const uint8_t *ci = e->tables.cell_index + (size_t)c * e->maxu;
@@ -203,9 +236,17 @@ static int eliminate(generic_engine *e, int c, uint64_t drop)
             e->pos[key] = p;
             if (!p)
                 return 0;
-            if (!e->ud_queued[key] && (is_single(p) || overlap_holding(e, cu[j], p) >= 0)) {
+            /* The span test is a cheap necessary condition for an overlap
+             * to hold p (rows and columns fail it early). */
+            if (!e->ud_queued[key] &&
+                (is_single(p) || (highest_bit(p) - lowest_bit(p) <= e->span[cu[j]] &&
+                                  overlap_holding(e, cu[j], p) >= 0))) {
                 e->ud_queued[key] = 1;
                 e->ud[e->nud++] = (uint32_t)key;
+            }
+            if (SUBSETS && !is_single(p) && is_single(p & (p - 1)) && !e->pair_ud_queued[key]) {
+                e->pair_ud_queued[key] = 1;
+                e->pair_ud[e->npair_ud++] = (uint32_t)key;
             }
         }
     }
@@ -270,6 +311,67 @@ static int check_unit_digit(generic_engine *e, uint32_t key)
     return 1;
 }
 
+static void clear_queues(generic_engine *e)
+{
+    e->nnaked = 0;
+    while (e->nud)
+        e->ud_queued[e->ud[--e->nud]] = 0;
+    while (e->npair_ud)
+        e->pair_ud_queued[e->pair_ud[--e->npair_ud]] = 0;
+    while (e->npair_cells)
+        e->pair_cell_queued[e->pair_cells[--e->npair_cells]] = 0;
+}
+
+/* Naked pair: c has two digits; a unit-mate with the same two takes them
+ * from the rest of the unit. @return 0 on contradiction. */
+static int naked_pair(generic_engine *e, int c)
+{
+    const doku_shape *s = e->s;
+    uint64_t m = e->cand[c];
+    if (e->val[c] || is_single(m) || !is_single(m & (m - 1)))
+        return 1;
+    const uint16_t *cu = s->cell_units + (size_t)c * e->maxu;
+    const uint8_t *ci = e->tables.cell_index + (size_t)c * e->maxu;
+    for (int j = 0, k = s->cell_nunits[c]; j < k; j++) {
+        const uint16_t *uc = s->unit_cells + (size_t)cu[j] * e->n;
+        for (int i = 0; i < e->n; i++) {
+            if (i == ci[j] || e->cand[uc[i]] != m || e->val[uc[i]])
+                continue;
+            uint64_t keep = ((uint64_t)1 << i) | ((uint64_t)1 << ci[j]);
+            for (uint64_t r = m; r; r &= r - 1) {
+                size_t d = (size_t)lowest_bit(r);
+                uint64_t q = e->pos[cu[j] * (size_t)e->n + d] & ~keep;
+                for (; q; q &= q - 1)
+                    if (!eliminate(e, uc[lowest_bit(q)], (uint64_t)1 << d))
+                        return 0;
+            }
+            break;
+        }
+    }
+    return 1;
+}
+
+/* Hidden pair: digit d has two places in unit u; another digit with the
+ * same two places leaves those cells nothing else. */
+static int hidden_pair(generic_engine *e, uint32_t key)
+{
+    uint64_t p = e->pos[key];
+    if (is_single(p) || !is_single(p & (p - 1)))
+        return 1;
+    size_t u = key / (uint32_t)e->n, d = key % (uint32_t)e->n;
+    const uint16_t *uc = e->s->unit_cells + u * (size_t)e->n;
+    int c1 = uc[lowest_bit(p)], c2 = uc[highest_bit(p)];
+    uint64_t bit = (uint64_t)1 << d;
+    for (uint64_t r = e->cand[c1] & e->cand[c2] & ~bit; r; r &= r - 1) {
+        size_t d2 = (size_t)lowest_bit(r);
+        if (e->pos[u * (size_t)e->n + d2] != p)
+            continue;
+        uint64_t keep = bit | ((uint64_t)1 << d2);
+        return eliminate(e, c1, e->cand[c1] & ~keep) && eliminate(e, c2, e->cand[c2] & ~keep);
+    }
+    return 1;
+}
+
 /* Runs every rule to a fixpoint. @return 0 on contradiction. Leaves the
  * work lists empty either way. */
 static int propagate(generic_engine *e)
@@ -282,13 +384,19 @@ static int propagate(generic_engine *e)
             uint32_t key = e->ud[--e->nud];
             e->ud_queued[key] = 0;
             ok = check_unit_digit(e, key);
+        } else if (e->npair_ud) {
+            uint32_t key = e->pair_ud[--e->npair_ud];
+            e->pair_ud_queued[key] = 0;
+            ok = hidden_pair(e, key);
+        } else if (e->npair_cells) {
+            int c = e->pair_cells[--e->npair_cells];
+            e->pair_cell_queued[c] = 0;
+            ok = naked_pair(e, c);
         } else {
             break;
         }
     }
-    e->nnaked = 0;
-    while (e->nud)
-        e->ud_queued[e->ud[--e->nud]] = 0;
+    clear_queues(e);
     return ok;
 }
 
@@ -296,13 +404,19 @@ static int propagate(generic_engine *e)
  * @return 0 on contradiction. */
 static int assign(generic_engine *e, int c, uint64_t bit)
 {
-    return eliminate(e, c, e->cand[c] & ~bit) && propagate(e);
+    if (eliminate(e, c, e->cand[c] & ~bit))
+        return propagate(e);
+    clear_queues(e); /* a failed elimination may have queued work */
+    return 0;
 }
 
 /* Removes a refuted digit and propagates. @return 0 on contradiction. */
 static int refute(generic_engine *e, int c, uint64_t bit)
 {
-    return eliminate(e, c, bit) && propagate(e);
+    if (eliminate(e, c, bit))
+        return propagate(e);
+    clear_queues(e);
+    return 0;
 }
 
 /* A 64-bit mix (splitmix64's finaliser): the restart noise, a pure
@@ -479,8 +593,7 @@ static int start(generic_engine *e, const uint8_t *givens)
     }
     e->filled = 0;
     e->ntrail = 0;
-    e->nnaked = e->nud = 0;
-    memset(e->ud_queued, 0, (size_t)e->nunits * (size_t)e->n);
+    clear_queues(e);
     int ok = 1;
     for (int c = 0; c < e->ncells && ok; c++) {
         if (!givens[c])
@@ -494,9 +607,7 @@ static int start(generic_engine *e, const uint8_t *givens)
     }
     if (ok)
         ok = propagate(e);
-    e->nnaked = 0;
-    while (e->nud)
-        e->ud_queued[e->ud[--e->nud]] = 0;
+    clear_queues(e);
     e->ntrail = 0;
     return ok;
 }
