@@ -3,8 +3,9 @@
 #   make test   build with -Werror and run every test, plain and under ASan+UBSan
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
+MAKEFLAGS += --no-print-directory
 
-.PHONY: all build run test test-plain test-asan deps install clean check-data crosscheck bench-large
+.PHONY: all build run test test-plain test-asan deps install clean fuzz crosscheck bench-large
 
 all: build
 
@@ -30,6 +31,14 @@ test-asan:
 	@cmake --build build-asan -j $(JOBS)
 	@cd build-asan && DOKU_SANITIZED=1 ctest --output-on-failure -j $(JOBS)
 
+# Fuzz the reader for FUZZ_SECONDS (default 60) with libFuzzer.
+FUZZ_SECONDS ?= 60
+fuzz: deps
+	@cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang -DDOKU_FUZZ=ON -DDOKU_TESTS=OFF >/dev/null
+	@cmake --build build-fuzz -j $(JOBS) --target fuzz_reader
+	@mkdir -p build-fuzz/corpus && cp tests/fixtures/fuzz/* build-fuzz/corpus/ 2>/dev/null || true
+	@build-fuzz/fuzz_reader -max_total_time=$(FUZZ_SECONDS) -max_len=4096 build-fuzz/corpus
+
 # doku against CaDiCaL on samples of every large and variant set.
 crosscheck: deps build
 	@python3 scripts/crosscheck_sat.py --doku build/bench/large/doku_large
@@ -42,4 +51,4 @@ install: build
 	@cmake --install build
 
 clean:
-	rm -rf build build-test build-asan
+	rm -rf build build-test build-asan build-fuzz
