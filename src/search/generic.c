@@ -239,9 +239,11 @@ static int eliminate(generic_engine *e, int c, uint64_t drop)
                 return 0;
             /* The span test is a cheap necessary condition for an overlap
              * to hold p (rows and columns fail it early). */
+            /* A unit-digit down to a placed cell needs no look. */
             if (!e->ud_queued[key] &&
-                (is_single(p) || (highest_bit(p) - lowest_bit(p) <= e->span[cu[j]] &&
-                                  overlap_holding(e, cu[j], p) >= 0))) {
+                (is_single(p) ? !e->val[s->unit_cells[cu[j] * (size_t)e->n + (size_t)lowest_bit(p)]]
+                              : (highest_bit(p) - lowest_bit(p) <= e->span[cu[j]] &&
+                                 overlap_holding(e, cu[j], p) >= 0))) {
                 e->ud_queued[key] = 1;
                 e->ud[e->nud++] = (uint32_t)key;
             }
