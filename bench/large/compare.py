@@ -3,7 +3,8 @@
 
 For each set: doku's in-memory thread-CPU time per puzzle (from the
 doku_large driver, limit 1 = solve and limit 2 = solve + prove unique),
-and the SAT solvers' wall time per puzzle as a process (start included),
+and the SAT solvers' CPU time (user + system) per puzzle as a process
+(start-up included),
 on a CNF made with the givens applied first (scripts/crosscheck_sat.py's
 encoding; encoding time is not counted). "SAT unique" is CaDiCaL solving,
 then solving again with the first solution blocked (both runs counted).
@@ -14,12 +15,12 @@ Usage: compare.py DOKU_LARGE [--data DIR] [--sample K] [--sets a,b,...]
 import argparse
 import os
 import re
+import resource
 import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
-import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "scripts"))
@@ -42,9 +43,14 @@ def doku_times(doku, path, limit):
 
 
 def timed(cmd):
-    t0 = time.perf_counter()
+    """CPU time (user + system) of the child process, start-up included:
+    on a shared machine wall time moves with other jobs, CPU time much
+    less (doku's figure is thread CPU time too)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    return time.perf_counter() - t0, r
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return cpu, r
 
 
 def write_cnf(path, nvars, clauses):
