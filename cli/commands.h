@@ -10,5 +10,6 @@
 int cmd_solve(int argc, char **argv);
 int cmd_count(int argc, char **argv);
 int cmd_check(int argc, char **argv);
+int cmd_bench(int argc, char **argv);
 
 #endif /* DOKU_CLI_COMMANDS_H */

@@ -18,6 +18,7 @@ static const command commands[] = {
     {"solve", cmd_solve, "solve puzzles (and say when there is no or no unique solution)"},
     {"count", cmd_count, "count the solutions of puzzles, up to a limit"},
     {"check", cmd_check, "validate puzzles: symbols, duplicate givens, uniqueness"},
+    {"bench", cmd_bench, "measure solver throughput on puzzle files (in memory)"},
 };
 
 enum { NCOMMANDS = sizeof commands / sizeof commands[0] };
