@@ -2,7 +2,7 @@
  * doku_large.c — benchmark and cross-check driver for large grids and
  * variants, linking the library directly (no CLI, no parsing library).
  *
- *   doku_large bench [--limit N] [--budget NODES] FILE...
+ *   doku_large bench [--limit N] [--budget NODES] [--generic] FILE...
  *       one-line puzzles (N*N symbols 1-9A-Z, '.' empty, side from the line
  *       length, default boxes); per file: thread-CPU median/max per puzzle,
  *       solution counts, give-ups, nodes.
@@ -58,7 +58,7 @@ static int cmp_double(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-static int bench_file(const char *path, uint64_t limit, uint64_t budget)
+static int bench_file(const char *path, uint64_t limit, uint64_t budget, unsigned flags)
 {
     FILE *f = fopen(path, "r");
     if (!f) {
@@ -107,6 +107,7 @@ static int bench_file(const char *path, uint64_t limit, uint64_t budget)
         doku_search_opts o = {0};
         o.limit = limit;
         o.node_budget = budget;
+        o.flags = flags;
         doku_search_result r;
         double t0 = thread_seconds();
         doku_search(sv, puz[i], &o, sol, NULL, NULL, &r);
@@ -208,17 +209,20 @@ static int count_line(char *line, uint64_t limit)
 int main(int argc, char **argv)
 {
     if (argc < 2 || strcmp(argv[1], "--help") == 0) {
-        printf("usage: doku_large bench [--limit N] [--budget NODES] FILE...\n"
+        printf("usage: doku_large bench [--limit N] [--budget NODES] [--generic] FILE...\n"
                "       doku_large count [--limit N] < queries\n");
         return argc < 2 ? 2 : 0;
     }
     uint64_t limit = 2, budget = 0;
+    unsigned flags = 0;
     int i = 2;
     for (; i < argc && argv[i][0] == '-' && argv[i][1] == '-'; i++) {
         if (strcmp(argv[i], "--limit") == 0 && i + 1 < argc)
             limit = strtoull(argv[++i], NULL, 10);
         else if (strcmp(argv[i], "--budget") == 0 && i + 1 < argc)
             budget = strtoull(argv[++i], NULL, 10);
+        else if (strcmp(argv[i], "--generic") == 0)
+            flags |= DOKU_SEARCH_GENERIC;
         else {
             fprintf(stderr, "doku_large: unknown option %s\n", argv[i]);
             return 2;
@@ -227,7 +231,7 @@ int main(int argc, char **argv)
     int rc = 0;
     if (strcmp(argv[1], "bench") == 0) {
         for (; i < argc; i++)
-            rc |= bench_file(argv[i], limit, budget);
+            rc |= bench_file(argv[i], limit, budget, flags);
     } else if (strcmp(argv[1], "count") == 0) {
         char line[16384];
         while (fgets(line, sizeof line, stdin))

@@ -21,8 +21,9 @@
  * both ways (a refuted digit is removed on the spot) and the one whose
  * branches propagate furthest is chosen. The child tries one digit; when it
  * is exhausted the digit is removed in the parent, which propagates and
- * chooses again. Restarts with a growing allowance guard solve and
- * uniqueness against one early wrong choice (see generic_run).
+ * chooses again. For solve and uniqueness a short first run branches
+ * without probing (easy puzzles end there, cheaply); then restarts with a
+ * growing allowance guard against one early wrong choice (generic_run).
  */
 #include "generic_internal.h"
 
@@ -51,6 +52,7 @@ struct generic_engine {
     uint16_t *open;      /* [nunits] cells not yet placed */
     uint8_t *span;       /* [nunits] widest overlap, last - first position */
     int filled;
+    int probing;         /* this run chooses branches by probing */
     int oom;             /* the trail could not grow */
 
     trail_entry *trail;
@@ -499,12 +501,15 @@ static int choose(generic_engine *e, search_ctx *ctx, uint64_t *first)
     int c = pick_cell(e);
     uint64_t m = e->cand[c];
     *first = m & (~m + 1);
-    if (popcount64(m) != 2)
+    if (!e->probing || popcount64(m) != 2)
         return c;
     int probed = 0, best = -1, changed = 0;
     int start = e->seed ? (int)(mix64(e->seed) % (uint64_t)e->ncells) : 0;
     double best_score = -1;
-    for (int i = 0; i < e->ncells && probed < PROBE_CELLS; i++) {
+    /* Small grids propagate nearly to the end from one digit, so each probe
+     * costs a near solve: probe fewer there (9x9 variants: 9). */
+    int budget = e->n < PROBE_CELLS ? e->n : PROBE_CELLS;
+    for (int i = 0; i < e->ncells && probed < budget; i++) {
         int x = start + i < e->ncells ? start + i : start + i - e->ncells;
         m = e->cand[x];
         if (e->val[x] || popcount64(m) != 2)
@@ -538,6 +543,11 @@ static int choose(generic_engine *e, search_ctx *ctx, uint64_t *first)
 
 static void report(generic_engine *e, search_ctx *ctx)
 {
+    /* Restarts serve finding a first solution; a probing run that has one
+     * goes on to completion (a uniqueness proof gains nothing), the plain
+     * first run keeps its allowance (it would prove slowly). */
+    if (e->probing)
+        e->run_cap = 0;
     /* A restart may meet the solution an earlier run already reported. */
     if (ctx->solutions == 1 && e->have_first &&
         memcmp(e->first, e->val, (size_t)e->ncells) == 0)
@@ -545,9 +555,6 @@ static void report(generic_engine *e, search_ctx *ctx)
     if (ctx->solutions == 0) {
         memcpy(e->first, e->val, (size_t)e->ncells);
         e->have_first = 1;
-        /* Restarts serve finding a first solution; a run that has one
-         * goes on to completion (a uniqueness proof gains nothing). */
-        e->run_cap = 0;
     }
     search_report_solution(ctx, e->val, e->ncells);
 }
@@ -615,24 +622,31 @@ static int start(generic_engine *e, const uint8_t *givens)
     return ok;
 }
 
-/* Restarts: for solve and uniqueness (limit <= 2) the search runs with a
+/* Restarts: for solve and uniqueness (limit <= 2), after a plain first
+ * run of PLAIN_FIRST nodes without probing, the search runs with a
  * growing node allowance and different tie-breaks each time, because one
  * early wrong choice on a satisfiable large grid can cost an exponential
  * refutation that another order never meets. A run that ends within its
  * allowance was complete, so its answer is exact; the first solution is
  * kept so a later run does not report it twice. Counting beyond 2 runs
  * once, without an allowance. */
-enum { RESTART_FIRST = 1024 };
+enum { PLAIN_FIRST = 32, RESTART_FIRST = 1024 };
 
 void generic_run(generic_engine *e, const uint8_t *givens, search_ctx *ctx)
 {
     e->have_first = 0;
     search_count_node(ctx);
     uint64_t allowance = RESTART_FIRST;
+    /* Easy puzzles finish in a few plain nodes, where probing would cost
+     * more than the whole search: solve and uniqueness start with a short
+     * run without probing. */
+    int plain_first = ctx->limit <= 2;
     for (uint64_t run = 0;; run++) {
-        e->seed = run ? mix64(run) : 0;
+        e->probing = !(plain_first && run == 0);
+        uint64_t probing_run = run - (uint64_t)plain_first; /* 0: plain order */
+        e->seed = e->probing && probing_run ? mix64(probing_run) : 0;
         e->aborted = 0;
-        e->run_cap = ctx->limit <= 2 ? ctx->nodes + allowance : 0;
+        e->run_cap = ctx->limit <= 2 ? ctx->nodes + (e->probing ? allowance : PLAIN_FIRST) : 0;
         e->oom = 0;
         if (start(e, givens))
             search(e, ctx);
@@ -642,6 +656,7 @@ void generic_run(generic_engine *e, const uint8_t *givens, search_ctx *ctx)
         }
         if (!e->aborted || ctx->stop)
             return;
-        allowance *= 3;
+        if (e->probing)
+            allowance *= 3;
     }
 }
