@@ -5,7 +5,7 @@ JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 MAKEFLAGS += --no-print-directory
 
-.PHONY: all build run test test-plain test-asan deps install clean fuzz
+.PHONY: all build run test test-plain test-asan deps install clean fuzz crosscheck bench-large
 
 all: build
 
@@ -38,6 +38,14 @@ fuzz: deps
 	@cmake --build build-fuzz -j $(JOBS) --target fuzz_reader
 	@mkdir -p build-fuzz/corpus && cp tests/fixtures/fuzz/* build-fuzz/corpus/ 2>/dev/null || true
 	@build-fuzz/fuzz_reader -max_total_time=$(FUZZ_SECONDS) -max_len=4096 build-fuzz/corpus
+
+# doku against CaDiCaL on samples of every large and variant set.
+crosscheck: deps build
+	@python3 scripts/crosscheck_sat.py --doku build/bench/large/doku_large
+
+# doku, CaDiCaL and MiniSat on the large sets (see BENCHMARKS.md).
+bench-large: deps build
+	@taskset -c 1 python3 bench/large/compare.py build/bench/large/doku_large
 
 install: build
 	@cmake --install build

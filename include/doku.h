@@ -173,7 +173,8 @@ typedef struct doku_search_opts {
 
 typedef struct doku_search_result {
     uint64_t solutions;    /* solutions found, at most limit */
-    uint64_t nodes;        /* search nodes visited (1 + guesses made) */
+    uint64_t nodes;        /* propagation runs: the root, every branch tried,
+                              and any trial propagations (>= 1 + guesses) */
     uint64_t guesses;      /* branching decisions beyond the first choice */
     int gave_up;           /* 1: budget exhausted, solutions is a lower bound */
 } doku_search_result;

@@ -2,7 +2,9 @@
 # Installs what building and testing doku needs, from Debian's packages.
 # Idempotent and quiet when everything is already present.
 set -e
-PKGS="cmake gcc clang make pkg-config libcmocka-dev qqwing"
+# cadical, minisat, python3: the SAT cross-check and the large-grid benchmark;
+# qqwing: the generator's cross-check and benchmark.
+PKGS="cmake gcc clang make pkg-config libcmocka-dev python3 cadical minisat qqwing"
 [ -n "$DOKU_EXTRA_PKGS" ] && PKGS="$PKGS $DOKU_EXTRA_PKGS"
 missing=""
 for p in $PKGS; do

@@ -1,0 +1,244 @@
+/*
+ * doku_large.c — benchmark and cross-check driver for large grids and
+ * variants, linking the library directly (no CLI, no parsing library).
+ *
+ *   doku_large bench [--limit N] [--budget NODES] [--generic] FILE...
+ *       one-line puzzles (N*N symbols 1-9A-Z, '.' empty, side from the line
+ *       length, default boxes); per file: thread-CPU median/max per puzzle,
+ *       solution counts, give-ups, nodes.
+ *   doku_large count [--limit N]
+ *       reads stdin lines "GIVENS [x] [hyper] [regions=IDS] [noboxes]" and
+ *       prints "COUNT GAVEUP SOLUTION|-" per line (solution as symbols).
+ *
+ * The design idea: time only the engine (puzzles are parsed first, the
+ * clock is the thread's CPU clock), so figures are comparable across runs
+ * on a shared machine.
+ */
+#include "doku.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static const char SYMS[] = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+static double thread_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static int side_of(size_t len)
+{
+    int n = (int)(sqrt((double)len) + 0.5);
+    return (size_t)n * (size_t)n == len && n >= 1 && n <= 35 ? n : -1;
+}
+
+static int parse_cells(const char *t, int n, uint8_t *cells)
+{
+    for (int i = 0; i < n * n; i++) {
+        if (t[i] == '.' || t[i] == '0') {
+            cells[i] = 0;
+            continue;
+        }
+        const char *p = strchr(SYMS, t[i]);
+        if (!p || !t[i] || p - SYMS >= n)
+            return -1;
+        cells[i] = (uint8_t)(p - SYMS + 1);
+    }
+    return 0;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+static int bench_file(const char *path, uint64_t limit, uint64_t budget, unsigned flags)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        fprintf(stderr, "doku_large: cannot open %s\n", path);
+        return 2;
+    }
+    size_t cap = 16, count = 0;
+    uint8_t **puz = malloc(cap * sizeof *puz);
+    char line[8192];
+    int n = 0;
+    while (fgets(line, sizeof line, f)) {
+        size_t len = strcspn(line, "\r\n \t");
+        if (len == 0 || line[0] == '#')
+            continue;
+        int m = side_of(len);
+        if (m < 0 || (n && m != n)) {
+            fprintf(stderr, "%s: bad line length %zu\n", path, len);
+            fclose(f);
+            return 2;
+        }
+        n = m;
+        if (count == cap)
+            puz = realloc(puz, (cap *= 2) * sizeof *puz);
+        puz[count] = malloc((size_t)(n * n));
+        if (parse_cells(line, n, puz[count]) != 0) {
+            fprintf(stderr, "%s: bad symbol in puzzle %zu\n", path, count + 1);
+            fclose(f);
+            return 2;
+        }
+        count++;
+    }
+    fclose(f);
+    if (!count)
+        return 0;
+    doku_shape *s;
+    doku_solver *sv;
+    if (doku_shape_create_simple(n, 0, &s) != DOKU_OK || doku_solver_create(s, &sv) != DOKU_OK)
+        return 2;
+    double *t = malloc(count * sizeof *t);
+    double *nodes = malloc(count * sizeof *nodes);
+    double *guesses = malloc(count * sizeof *guesses);
+    size_t counts[3] = {0}, gave_up = 0;
+    uint8_t *sol = malloc((size_t)(n * n));
+    double total = 0;
+    for (size_t i = 0; i < count; i++) {
+        doku_search_opts o = {0};
+        o.limit = limit;
+        o.node_budget = budget;
+        o.flags = flags;
+        doku_search_result r;
+        double t0 = thread_seconds();
+        doku_search(sv, puz[i], &o, sol, NULL, NULL, &r);
+        t[i] = thread_seconds() - t0;
+        total += t[i];
+        nodes[i] = (double)r.nodes;
+        guesses[i] = (double)r.guesses;
+        gave_up += r.gave_up != 0;
+        counts[r.solutions > 2 ? 2 : r.solutions]++;
+        if (r.solutions && !doku_verify_solution(s, puz[i], sol))
+            fprintf(stderr, "%s: puzzle %zu: WRONG SOLUTION\n", path, i + 1);
+        free(puz[i]);
+    }
+    qsort(t, count, sizeof *t, cmp_double);
+    qsort(nodes, count, sizeof *nodes, cmp_double);
+    qsort(guesses, count, sizeof *guesses, cmp_double);
+    const char *base = strrchr(path, '/');
+    printf("%-28s n=%-2d limit=%llu puzzles=%zu  0/1/2+: %zu/%zu/%zu gave_up=%zu  "
+           "ms median %.3f max %.3f mean %.3f  nodes median %.0f max %.0f  guesses median %.0f\n",
+           base ? base + 1 : path, n, (unsigned long long)limit, count, counts[0], counts[1],
+           counts[2], gave_up, 1e3 * t[count / 2], 1e3 * t[count - 1], 1e3 * total / (double)count,
+           nodes[count / 2], nodes[count - 1], guesses[count / 2]);
+    free(t);
+    free(nodes);
+    free(guesses);
+    free(puz);
+    free(sol);
+    doku_solver_free(sv);
+    doku_shape_free(s);
+    return 0;
+}
+
+/* One cross-check query: givens plus variant words. */
+static int count_line(char *line, uint64_t limit)
+{
+    char *tok = strtok(line, " \t\r\n");
+    if (!tok)
+        return 0;
+    int n = side_of(strlen(tok));
+    uint8_t cells[35 * 35], regions[35 * 35], sol[35 * 35];
+    if (n < 0 || parse_cells(tok, n, cells) != 0) {
+        printf("error bad-givens\n");
+        return 1;
+    }
+    doku_shape_spec spec = {0};
+    spec.n = n;
+    int have_regions = 0, noboxes = 0;
+    while ((tok = strtok(NULL, " \t\r\n"))) {
+        if (strcmp(tok, "x") == 0)
+            spec.variants |= DOKU_VARIANT_X;
+        else if (strcmp(tok, "hyper") == 0)
+            spec.variants |= DOKU_VARIANT_HYPER;
+        else if (strcmp(tok, "noboxes") == 0)
+            noboxes = 1;
+        else if (strncmp(tok, "regions=", 8) == 0 && strlen(tok + 8) == (size_t)(n * n)) {
+            for (int i = 0; i < n * n; i++) {
+                const char *p = strchr(SYMS, tok[8 + i]);
+                regions[i] = (uint8_t)(p ? p - SYMS : 255);
+            }
+            have_regions = 1;
+        } else if (strncmp(tok, "box=", 4) == 0) {
+            sscanf(tok + 4, "%dx%d", &spec.box_rows, &spec.box_cols);
+        }
+    }
+    if (have_regions) {
+        spec.regions = regions;
+        spec.keep_boxes = !noboxes;
+    }
+    doku_shape *s;
+    doku_solver *sv;
+    doku_status st = doku_shape_create(&spec, &s);
+    if (st != DOKU_OK) {
+        printf("error %s\n", doku_status_string(st));
+        return 1;
+    }
+    if (doku_solver_create(s, &sv) != DOKU_OK)
+        return 2;
+    doku_search_opts o = {0};
+    o.limit = limit;
+    doku_search_result r;
+    st = doku_search(sv, cells, &o, sol, NULL, NULL, &r);
+    if (st != DOKU_OK) {
+        printf("error %s\n", doku_status_string(st));
+    } else {
+        printf("%llu %d ", (unsigned long long)r.solutions, r.gave_up);
+        if (r.solutions)
+            for (int i = 0; i < n * n; i++)
+                putchar(SYMS[sol[i] - 1]);
+        else
+            putchar('-');
+        putchar('\n');
+    }
+    fflush(stdout);
+    doku_solver_free(sv);
+    doku_shape_free(s);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2 || strcmp(argv[1], "--help") == 0) {
+        printf("usage: doku_large bench [--limit N] [--budget NODES] [--generic] FILE...\n"
+               "       doku_large count [--limit N] < queries\n");
+        return argc < 2 ? 2 : 0;
+    }
+    uint64_t limit = 2, budget = 0;
+    unsigned flags = 0;
+    int i = 2;
+    for (; i < argc && argv[i][0] == '-' && argv[i][1] == '-'; i++) {
+        if (strcmp(argv[i], "--limit") == 0 && i + 1 < argc)
+            limit = strtoull(argv[++i], NULL, 10);
+        else if (strcmp(argv[i], "--budget") == 0 && i + 1 < argc)
+            budget = strtoull(argv[++i], NULL, 10);
+        else if (strcmp(argv[i], "--generic") == 0)
+            flags |= DOKU_SEARCH_GENERIC;
+        else {
+            fprintf(stderr, "doku_large: unknown option %s\n", argv[i]);
+            return 2;
+        }
+    }
+    int rc = 0;
+    if (strcmp(argv[1], "bench") == 0) {
+        for (; i < argc; i++)
+            rc |= bench_file(argv[i], limit, budget, flags);
+    } else if (strcmp(argv[1], "count") == 0) {
+        char line[16384];
+        while (fgets(line, sizeof line, stdin))
+            rc |= count_line(line, limit);
+    } else {
+        fprintf(stderr, "doku_large: unknown mode %s\n", argv[1]);
+        return 2;
+    }
+    return rc;
+}

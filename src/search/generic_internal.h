@@ -1,0 +1,38 @@
+/*
+ * generic_internal.h — what the files of the generic engine share: the
+ * derived geometry built once per solver by generic_tables.c (cell
+ * positions inside units, overlapping unit pairs) and read by generic.c.
+ */
+#ifndef DOKU_GENERIC_INTERNAL_H
+#define DOKU_GENERIC_INTERNAL_H
+
+#include "search_internal.h"
+
+/* Two units overlapping in >= 2 cells; in[k] is the overlap as positions
+ * (bit i = the unit's i-th cell) inside unit[k]. */
+typedef struct generic_pair {
+    uint64_t in[2];
+    uint16_t unit[2];
+} generic_pair;
+
+typedef struct generic_tables {
+    generic_pair *pairs;
+    size_t npairs;
+    /* The pairs of unit u are unit_pairs[unit_first[u] .. unit_first[u+1]),
+     * each written as pair * 2 + side (side: u is pairs[pair].unit[side]). */
+    uint32_t *unit_first;
+    uint32_t *unit_pairs;
+    /* The pairs whose overlap holds position i of unit u:
+     * at_pos[(u * n + i) * max_cell_units + k] for k < at_pos_count[u * n + i],
+     * written as pair * 2 + side like unit_pairs. */
+    uint32_t *at_pos;
+    uint8_t *at_pos_count;
+    /* [ncells * max_cell_units]: the cell's position in its k-th unit. */
+    uint8_t *cell_index;
+} generic_tables;
+
+/* Fills t for shape s. @return DOKU_OK or DOKU_ERR_NOMEM (t then empty). */
+doku_status generic_tables_build(const doku_shape *s, generic_tables *t);
+void generic_tables_free(generic_tables *t);
+
+#endif
