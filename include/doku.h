@@ -372,7 +372,7 @@ typedef struct doku_reduce_opts {
     const uint8_t *keep;    /* NULL, or n*n flags: nonzero = never remove */
     uint64_t check_budget;  /* search nodes per uniqueness check; a check
                                that runs out keeps the given. 0 = default
-                               (ample for 9x9, 20-50 beyond: fast, near-
+                               (ample up to 16x16; 20 beyond: fast, near-
                                minimal); UINT64_MAX = no limit */
 } doku_reduce_opts;
 
