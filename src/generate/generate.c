@@ -118,12 +118,6 @@ static int candidate(doku_generator *g, doku_rng *rng,
     ro.symmetry = o->symmetry;
     ro.level = o->level;
     ro.check_budget = o->check_budget;
-    /* On classic 9x9 the fast search path makes minimal puzzles so cheap
-     * that filtering them for INTERMEDIATE (about 1 in 5.6) beats the
-     * pairs-guided removal (1 in 3.2, but each check a logic run): 1050
-     * vs 700 puzzles/s. Elsewhere searching costs more: guided it is. */
-    if (o->level == DOKU_DIFF_INTERMEDIATE && s->classic9)
-        ro.level = DOKU_DIFF_ANY;
     doku_reduce_result rr;
     int late = 0;
     doku_status st = gen_reduce(g, rng, g->fill, NULL, &ro, deadline, puzzle, &rr, &late);

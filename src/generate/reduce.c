@@ -73,6 +73,7 @@ typedef struct check_ctx {
     uint64_t budget;
     doku_reduce_result *res;
     int split;          /* one search per other digit, not one limit-2 */
+    int unique_first;   /* guided sweeps: refute by search before logic */
 } check_ctx;
 
 /* Searches for solutions of p. @return 1 if the outcome is "exactly the
@@ -99,6 +100,25 @@ static uint64_t other_digits(const doku_generator *g, const check_ctx *x, int ce
     return g->full & ~blocked(g, cell) & ~((uint64_t)1 << (x->sol[cell] - 1));
 }
 
+/* Searches whether p (the nleft cells of left emptied) is still unique. */
+static int unique_without(check_ctx *x, uint8_t *p, const int *left, int nleft)
+{
+    uint64_t budget = x->budget;
+    int ok = 1;
+    if (nleft == 1 && (x->split || is_single(other_digits(x->g, x, left[0])))) {
+        /* "no solution puts another digit in c": one limit-1 search per
+         * digit its peers allow, each usually refuted in propagation */
+        int c = left[0];
+        for (uint64_t alt = other_digits(x->g, x, c); alt && ok; alt &= alt - 1) {
+            p[c] = (uint8_t)(__builtin_ctzll(alt) + 1);
+            ok = search_says(x, p, 1, &budget);
+        }
+        p[c] = 0;
+        return ok;
+    }
+    return search_says(x, p, 2, &budget);
+}
+
 /* p has the k cells of rm emptied; every other given agrees with sol.
  * @return 1 if p keeps the required property (unique, or solvable at the
  * level). p and the unit masks are as before on return. */
@@ -123,20 +143,16 @@ static int removal_ok(check_ctx *x, uint8_t *p, const int *rm, int k)
     }
     int ok = 1;
     if (nleft && x->level != DOKU_DIFF_ANY) {
-        ok = gen_level_watch(g, p, x->level, left, nleft) <= x->level;
-    } else if (nleft == 1 && (x->split || is_single(other_digits(g, x, left[0])))) {
-        /* "no solution puts another digit in c": one limit-1 search per
-         * digit its peers allow, each usually refuted in propagation */
-        int c = left[0];
-        uint64_t budget = x->budget;
-        for (uint64_t alt = other_digits(g, x, c); alt && ok; alt &= alt - 1) {
-            p[c] = (uint8_t)(__builtin_ctzll(alt) + 1);
-            ok = search_says(x, p, 1, &budget);
-        }
-        p[c] = 0;
+        /* Where a search costs less than a pairs-level logic run (classic
+         * 9x9), a removal that breaks uniqueness is refuted by search
+         * first: INTERMEDIATE 1465/s instead of 1010-1170/s by filtering
+         * minimal puzzles (and ~700/s with logic alone). */
+        if (x->unique_first && x->level > DOKU_DIFF_EASY)
+            ok = unique_without(x, p, left, nleft);
+        if (ok)
+            ok = gen_level_watch(g, p, x->level, left, nleft) <= x->level;
     } else if (nleft) {
-        uint64_t budget = x->budget;
-        ok = search_says(x, p, 2, &budget);
+        ok = unique_without(x, p, left, nleft);
     }
     for (int i = 0; i < nfixed; i++) {
         mask_toggle(g, fixed[i], p[fixed[i]]);
@@ -255,7 +271,7 @@ doku_status gen_reduce(doku_generator *g, doku_rng *rng,
         plan[npass++] = o.level;
     }
     check_ctx x = {g, solution, DOKU_DIFF_ANY, check_budget(s, o.check_budget), res,
-                   !s->classic9 && s->ncells <= 81};
+                   !s->classic9 && s->ncells <= 81, s->classic9};
     int untried = 0;
     for (int pass = 0; pass < npass; pass++) {
         x.level = plan[pass];
