@@ -31,11 +31,14 @@ typedef struct check_ctx {
     const uint8_t *sol;
     long bad;
     int n;
+    int trace;
 } check_ctx;
 
 static int check_step(void *user, const doku_step *st)
 {
     check_ctx *cx = user;
+    if (cx->trace)
+        printf("  %.1f %s\n", st->rating, st->text);
     for (size_t i = 0; i < st->nplacements; i++)
         if (cx->sol[st->placements[i].cell] != st->placements[i].digit) {
             if (cx->bad < 5)
@@ -97,7 +100,7 @@ int main(int argc, char **argv)
         return 2;
     }
     long limit = -1, skip = 0, every = 1;
-    int show_mismatch = 0, n = 9, no_unique = 0;
+    int show_mismatch = 0, n = 9, no_unique = 0, trace = 0;
     unsigned variants = 0;
     for (int i = 2; i < argc; i++) {
         if (!strcmp(argv[i], "--limit") && i + 1 < argc)
@@ -108,6 +111,8 @@ int main(int argc, char **argv)
             every = atol(argv[++i]);
         else if (!strcmp(argv[i], "--mismatch"))
             show_mismatch = 1;
+        else if (!strcmp(argv[i], "--trace"))
+            trace = 1;
         else if (!strcmp(argv[i], "--no-unique"))
             no_unique = 1;
         else if (!strcmp(argv[i], "--n") && i + 1 < argc)
@@ -169,7 +174,7 @@ int main(int argc, char **argv)
         if (doku_search(sv, cells, &so, sol, NULL, NULL, &sr) != DOKU_OK || sr.solutions == 0)
             continue;
         total++;
-        check_ctx cx = {sol, 0, n};
+        check_ctx cx = {sol, 0, n, trace};
         doku_rating r;
         double t0 = cpu_now();
         doku_logic_load(lg, cells);

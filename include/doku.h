@@ -305,7 +305,7 @@ typedef enum doku_technique {
     DOKU_TECH_SKYSCRAPER,           /* 4.0 */
     DOKU_TECH_TWO_STRING_KITE,      /* 4.1 */
     DOKU_TECH_TURBOT_FISH,          /* 4.2 */
-    DOKU_TECH_EMPTY_RECTANGLE,      /* 4.2 */
+    DOKU_TECH_EMPTY_RECTANGLE,      /* 4.3 */
     DOKU_TECH_XY_WING,              /* 4.2 */
     DOKU_TECH_XYZ_WING,             /* 4.4 */
     DOKU_TECH_UNIQUE_RECTANGLE,     /* 4.5+ (types 1-4, loops) */

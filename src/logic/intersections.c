@@ -50,33 +50,32 @@ static int covering_units(doku_logic *L, int A, lmask pm, int *out, int max)
     return k;
 }
 
-/* For the direct form: a unit where an elimination leaves d one place. */
-static int direct_single(doku_logic *L, int d, int *cell_out, int *unit_out)
+/* For the direct form (as SE): another unit of A's kind that crosses B
+ * and, once B's cells lose d, has one place left for d. */
+static int direct_single(doku_logic *L, int A, int B, int d, int *cell_out, int *unit_out)
 {
     int n = L->n;
-    for (size_t e = 0; e < L->tmp.n; e++) {
-        int c = L->tmp.v[e].cell;
-        for (int j = 0; j < L->ncunits[c]; j++) {
-            int V = L->cunits[(size_t)c * L->maxcu + j];
-            int left = -1, cnt = 0;
-            for (int i = 0; i < n; i++) {
-                int x = logic_unit_cell(L, V, i);
-                if (!(L->cand[x] & LBIT(d)))
-                    continue;
-                int removed = 0;
-                for (size_t f = 0; f < L->tmp.n; f++)
-                    if (L->tmp.v[f].cell == x)
-                        removed = 1;
-                if (!removed) {
-                    left = x;
-                    cnt++;
-                }
+    for (int V = 0; V < L->nunits; V++) {
+        if (V == A || V == B || L->shape->unit_kind[V] != L->shape->unit_kind[A])
+            continue;
+        lmask pm = L->pos[(size_t)V * n + d - 1];
+        if (lpop(pm) < 2)
+            continue;
+        int left = -1, cnt = 0, crosses = 0;
+        for (int i = 0; i < n; i++) {
+            int x = logic_unit_cell(L, V, i);
+            if (L->cell_in_unit[(size_t)B * L->nc + x] != 0xff &&
+                L->cell_in_unit[(size_t)A * L->nc + x] == 0xff)
+                crosses = 1;
+            else if (pm & ((lmask)1 << i)) {
+                left = x;
+                cnt++;
             }
-            if (cnt == 1) {
-                *cell_out = left;
-                *unit_out = V;
-                return 1;
-            }
+        }
+        if (crosses && cnt == 1) {
+            *cell_out = left;
+            *unit_out = V;
+            return 1;
         }
     }
     return 0;
@@ -101,7 +100,7 @@ static int search(doku_logic *L, int direct)
                     if (!collect(L, A, B, d))
                         continue;
                     int tc = 0, tu = 0;
-                    if (direct && !direct_single(L, d, &tc, &tu))
+                    if (direct && !direct_single(L, A, B, d, &tc, &tu))
                         continue;
                     doku_technique t = direct ? (pass == 0 ? DOKU_TECH_DIRECT_POINTING
                                                            : DOKU_TECH_DIRECT_CLAIMING)

@@ -191,7 +191,7 @@ static int empty_rectangle(doku_logic *L)
                             logic_cellname(L, P, p, sizeof p);
                             logic_cellname(L, Q, q, sizeof q);
                             logic_cellname(L, target, t, sizeof t);
-                            lstep_begin(L, DOKU_TECH_EMPTY_RECTANGLE, 42, NULL);
+                            lstep_begin(L, DOKU_TECH_EMPTY_RECTANGLE, 43, NULL);
                             lstep_elim(L, target, d);
                             m = pm;
                             while (m) {
