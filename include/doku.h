@@ -312,7 +312,10 @@ typedef enum doku_technique {
     DOKU_TECH_NAKED_QUAD,           /* 5.0 */
     DOKU_TECH_JELLYFISH,            /* 5.2 */
     DOKU_TECH_HIDDEN_QUAD,          /* 5.4 */
+    DOKU_TECH_THREE_LINKS,          /* 5.4-5.6 three strong links */
+    DOKU_TECH_WXYZ_WING,            /* 5.5-5.6 */
     DOKU_TECH_BUG,                  /* 5.6+ */
+    DOKU_TECH_VWXYZ_WING,           /* 6.2-6.4 */
     DOKU_TECH_ALIGNED_PAIR,         /* 6.2 */
     DOKU_TECH_X_CYCLE,              /* 6.5+ nice loop on one digit */
     DOKU_TECH_X_CHAIN,              /* 6.6+ */

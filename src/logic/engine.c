@@ -47,7 +47,10 @@ static const tech_info TECH[DOKU_TECH_COUNT] = {
     [DOKU_TECH_NAKED_QUAD] = {"Naked Quad", "naked-quad", '!'},
     [DOKU_TECH_JELLYFISH] = {"Jellyfish", "jellyfish", '#'},
     [DOKU_TECH_HIDDEN_QUAD] = {"Hidden Quad", "hidden-quad", '!'},
+    [DOKU_TECH_THREE_LINKS] = {"3 Strong Links", "three-links", 's'},
+    [DOKU_TECH_WXYZ_WING] = {"WXYZ-Wing", "wxyz-wing", 'w'},
     [DOKU_TECH_BUG] = {"BUG", "bug", 'u'},
+    [DOKU_TECH_VWXYZ_WING] = {"VWXYZ-Wing", "vwxyz-wing", 'w'},
     [DOKU_TECH_ALIGNED_PAIR] = {"Aligned Pair Exclusion", "aligned-pair", 'a'},
     [DOKU_TECH_X_CYCLE] = {"X-Cycle", "x-cycle", 'c'},
     [DOKU_TECH_X_CHAIN] = {"X-Chain", "x-chain", 'c'},
@@ -104,8 +107,10 @@ static const tech_group GROUPS[] = {
                     TB(DOKU_TECH_HIDDEN_QUAD)},
     {"fish", TB(DOKU_TECH_X_WING) | TB(DOKU_TECH_SWORDFISH) | TB(DOKU_TECH_JELLYFISH)},
     {"single-digit", TB(DOKU_TECH_SKYSCRAPER) | TB(DOKU_TECH_TWO_STRING_KITE) |
-                         TB(DOKU_TECH_TURBOT_FISH) | TB(DOKU_TECH_EMPTY_RECTANGLE)},
-    {"wings", TB(DOKU_TECH_XY_WING) | TB(DOKU_TECH_XYZ_WING)},
+                         TB(DOKU_TECH_TURBOT_FISH) | TB(DOKU_TECH_EMPTY_RECTANGLE) |
+                         TB(DOKU_TECH_THREE_LINKS)},
+    {"wings", TB(DOKU_TECH_XY_WING) | TB(DOKU_TECH_XYZ_WING) | TB(DOKU_TECH_WXYZ_WING) |
+                  TB(DOKU_TECH_VWXYZ_WING)},
     {"uniqueness", TB(DOKU_TECH_UNIQUE_RECTANGLE) | TB(DOKU_TECH_BUG)},
     {"chains", TB(DOKU_TECH_X_CYCLE) | TB(DOKU_TECH_X_CHAIN) | TB(DOKU_TECH_Y_CYCLE) |
                    TB(DOKU_TECH_XY_CYCLE) | TB(DOKU_TECH_AIC)},
@@ -181,7 +186,10 @@ static const engine_entry ENGINE[] = {
     {logic_naked_quad, TB(DOKU_TECH_NAKED_QUAD), 0},
     {logic_jellyfish, TB(DOKU_TECH_JELLYFISH), 0},
     {logic_hidden_quad, TB(DOKU_TECH_HIDDEN_QUAD), 0},
+    {logic_three_links, TB(DOKU_TECH_THREE_LINKS), 0},
+    {logic_wxyz_wing, TB(DOKU_TECH_WXYZ_WING), 0},
     {logic_bug, TB(DOKU_TECH_BUG), 1},
+    {logic_vwxyz_wing, TB(DOKU_TECH_VWXYZ_WING), 0},
     {logic_aligned_pair, TB(DOKU_TECH_ALIGNED_PAIR), 0},
     {logic_chain_cycles, TB(DOKU_TECH_X_CYCLE) | TB(DOKU_TECH_X_CHAIN) | TB(DOKU_TECH_Y_CYCLE) |
                              TB(DOKU_TECH_XY_CYCLE) | TB(DOKU_TECH_AIC), 0},
