@@ -322,6 +322,7 @@ typedef enum doku_technique {
     DOKU_TECH_Y_CYCLE,              /* 6.5+ */
     DOKU_TECH_XY_CYCLE,             /* 7.0+ */
     DOKU_TECH_AIC,                  /* 7.0+ forcing chain / AIC */
+    DOKU_TECH_ALIGNED_TRIPLE,       /* 7.5 */
     DOKU_TECH_NISHIO,               /* 7.5+ */
     DOKU_TECH_CELL_FORCING,         /* 8.0+ */
     DOKU_TECH_REGION_FORCING,       /* 8.0+ */

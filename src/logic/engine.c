@@ -57,6 +57,7 @@ static const tech_info TECH[DOKU_TECH_COUNT] = {
     [DOKU_TECH_Y_CYCLE] = {"Y-Cycle", "y-cycle", 'c'},
     [DOKU_TECH_XY_CYCLE] = {"XY-Cycle", "xy-cycle", 'c'},
     [DOKU_TECH_AIC] = {"Forcing Chain", "aic", 'c'},
+    [DOKU_TECH_ALIGNED_TRIPLE] = {"Aligned Triplet Exclusion", "aligned-triple", 'a'},
     [DOKU_TECH_NISHIO] = {"Nishio Forcing Chain", "nishio", 'F'},
     [DOKU_TECH_CELL_FORCING] = {"Cell Forcing Chains", "cell-forcing", 'F'},
     [DOKU_TECH_REGION_FORCING] = {"Region Forcing Chains", "region-forcing", 'F'},
@@ -111,6 +112,7 @@ static const tech_group GROUPS[] = {
                          TB(DOKU_TECH_THREE_LINKS)},
     {"wings", TB(DOKU_TECH_XY_WING) | TB(DOKU_TECH_XYZ_WING) | TB(DOKU_TECH_WXYZ_WING) |
                   TB(DOKU_TECH_VWXYZ_WING)},
+    {"aligned", TB(DOKU_TECH_ALIGNED_PAIR) | TB(DOKU_TECH_ALIGNED_TRIPLE)},
     {"uniqueness", TB(DOKU_TECH_UNIQUE_RECTANGLE) | TB(DOKU_TECH_BUG)},
     {"chains", TB(DOKU_TECH_X_CYCLE) | TB(DOKU_TECH_X_CHAIN) | TB(DOKU_TECH_Y_CYCLE) |
                    TB(DOKU_TECH_XY_CYCLE) | TB(DOKU_TECH_AIC)},
@@ -193,6 +195,7 @@ static const engine_entry ENGINE[] = {
     {logic_aligned_pair, TB(DOKU_TECH_ALIGNED_PAIR), 0},
     {logic_chain_cycles, TB(DOKU_TECH_X_CYCLE) | TB(DOKU_TECH_X_CHAIN) | TB(DOKU_TECH_Y_CYCLE) |
                              TB(DOKU_TECH_XY_CYCLE) | TB(DOKU_TECH_AIC), 0},
+    {logic_aligned_triple, TB(DOKU_TECH_ALIGNED_TRIPLE), 0},
     {logic_chain_nishio, TB(DOKU_TECH_NISHIO), 0},
     {logic_chain_multiple, TB(DOKU_TECH_CELL_FORCING) | TB(DOKU_TECH_REGION_FORCING), 0},
     {logic_chain_dynamic, TB(DOKU_TECH_DYNAMIC_FORCING), 0},

@@ -139,6 +139,7 @@ int logic_three_links(doku_logic *L);
 int logic_wxyz_wing(doku_logic *L);
 int logic_vwxyz_wing(doku_logic *L);
 int logic_aligned_pair(doku_logic *L);
+int logic_aligned_triple(doku_logic *L);
 int logic_chain_cycles(doku_logic *L);
 int logic_chain_nishio(doku_logic *L);
 int logic_chain_multiple(doku_logic *L);
