@@ -4,7 +4,7 @@
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 
-.PHONY: all build run test test-plain test-asan deps install clean check-data
+.PHONY: all build run test test-plain test-asan deps install clean fuzz
 
 all: build
 
@@ -30,8 +30,16 @@ test-asan:
 	@cmake --build build-asan -j $(JOBS)
 	@cd build-asan && DOKU_SANITIZED=1 ctest --output-on-failure -j $(JOBS)
 
+# Fuzz the reader for FUZZ_SECONDS (default 60) with libFuzzer.
+FUZZ_SECONDS ?= 60
+fuzz: deps
+	@cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang -DDOKU_FUZZ=ON -DDOKU_TESTS=OFF >/dev/null
+	@cmake --build build-fuzz -j $(JOBS) --target fuzz_reader
+	@mkdir -p build-fuzz/corpus && cp tests/fixtures/fuzz/* build-fuzz/corpus/ 2>/dev/null || true
+	@build-fuzz/fuzz_reader -max_total_time=$(FUZZ_SECONDS) -max_len=4096 build-fuzz/corpus
+
 install: build
 	@cmake --install build
 
 clean:
-	rm -rf build build-test build-asan
+	rm -rf build build-test build-asan build-fuzz

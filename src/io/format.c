@@ -1,0 +1,174 @@
+/*
+ * format.c — writes a grid of cells as text: one line, a framed grid,
+ * JSON rows or CSV. All output goes through one bounded appender, so every
+ * format is snprintf-like: it reports the length it needs and never writes
+ * past the caller's buffer.
+ */
+#include "io_internal.h"
+#include "shape_internal.h"
+
+#include <stdio.h>
+#include <string.h>
+
+typedef struct out {
+    char *buf;
+    size_t cap, len;
+} out;
+
+static void put(out *o, const char *s, size_t k)
+{
+    if (o->len < o->cap) {
+        size_t room = o->cap - o->len - 1;
+        memcpy(o->buf + o->len, s, k < room ? k : room);
+    }
+    o->len += k;
+}
+
+static void puts_(out *o, const char *s) { put(o, s, strlen(s)); }
+static void putc_(out *o, char c) { put(o, &c, 1); }
+
+static void put_int(out *o, int v)
+{
+    char t[16];
+    int k = snprintf(t, sizeof t, "%d", v);
+    put(o, t, (size_t)k);
+}
+
+/* Sides above the alphabet's size are written as decimal tokens. */
+static int uses_tokens(int n, doku_symbols symbols)
+{
+    return n > io_alphabet_size(symbols);
+}
+
+static void put_cell(out *o, int n, doku_symbols symbols, int v, int width)
+{
+    if (uses_tokens(n, symbols)) {
+        char t[8];
+        int k = v ? snprintf(t, sizeof t, "%*d", width, v) : snprintf(t, sizeof t, "%*s", width, ".");
+        put(o, t, (size_t)k);
+    } else {
+        putc_(o, doku_symbol(n, symbols, v));
+    }
+}
+
+static void format_line(out *o, const doku_shape *s, const uint8_t *cells,
+                        doku_symbols symbols)
+{
+    int tokens = uses_tokens(s->n, symbols);
+    for (int i = 0; i < s->ncells; i++) {
+        if (tokens && i)
+            putc_(o, ' ');
+        put_cell(o, s->n, symbols, cells[i], 1);
+    }
+}
+
+/* Frame segments follow the boxes when there are boxes, else a plain box. */
+static void frame_line(out *o, int n, int group, int cell_width)
+{
+    for (int c = 0; c < n; c++) {
+        if (c % group == 0)
+            putc_(o, '+');
+        for (int k = 0; k < cell_width + 1; k++)
+            putc_(o, '-');
+        if (c % group == group - 1 || c == n - 1)
+            putc_(o, '-');
+    }
+    puts_(o, "+\n");
+}
+
+static void format_grid(out *o, const doku_shape *s, const uint8_t *cells,
+                        const uint8_t *givens, const uint8_t *conflicts,
+                        doku_symbols symbols, unsigned style)
+{
+    int n = s->n;
+    int gr = s->box_rows ? s->box_rows : n, gc = s->box_cols ? s->box_cols : n;
+    int color = (style & DOKU_STYLE_COLOR) != 0;
+    int mark = (style & DOKU_STYLE_MARK_FILLED) && givens && !color;
+    int digits = n >= 10 ? 2 : 1;
+    int width = uses_tokens(n, symbols) ? digits : 1;
+    /* Marked cells are three wide: "[5]" given, " 5 " filled. */
+    int cell_width = mark ? width + 2 : width;
+    for (int r = 0; r < n; r++) {
+        if (r % gr == 0)
+            frame_line(o, n, gc, cell_width);
+        for (int c = 0; c < n; c++) {
+            int i = r * n + c;
+            if (c % gc == 0)
+                puts_(o, c ? " |" : "|");
+            putc_(o, ' ');
+            int is_given = givens && givens[i];
+            int is_conflict = conflicts && conflicts[i];
+            if (color && is_conflict)
+                puts_(o, is_given ? "\033[1;31m" : "\033[31m");
+            else if (color && is_given)
+                puts_(o, "\033[1m");
+            else if (color && givens && cells[i])
+                puts_(o, "\033[36m");
+            if (mark)
+                putc_(o, is_given ? '[' : ' ');
+            put_cell(o, n, symbols, cells[i], width);
+            if (mark)
+                putc_(o, is_given ? ']' : ' ');
+            if (color && (is_conflict || is_given || (givens && cells[i])))
+                puts_(o, "\033[0m");
+        }
+        puts_(o, " |\n");
+    }
+    frame_line(o, n, gc, cell_width);
+}
+
+static void format_json(out *o, const doku_shape *s, const uint8_t *cells)
+{
+    int n = s->n;
+    putc_(o, '[');
+    for (int r = 0; r < n; r++) {
+        putc_(o, '[');
+        for (int c = 0; c < n; c++) {
+            if (c)
+                putc_(o, ',');
+            put_int(o, cells[r * n + c]);
+        }
+        putc_(o, ']');
+        if (r < n - 1)
+            putc_(o, ',');
+    }
+    putc_(o, ']');
+}
+
+static void format_csv(out *o, const doku_shape *s, const uint8_t *cells)
+{
+    int n = s->n;
+    for (int r = 0; r < n; r++) {
+        for (int c = 0; c < n; c++) {
+            if (c)
+                putc_(o, ',');
+            if (cells[r * n + c])
+                put_int(o, cells[r * n + c]);
+        }
+        putc_(o, '\n');
+    }
+}
+
+size_t doku_format_cells(const doku_shape *s, const uint8_t *cells,
+                         const uint8_t *givens, const uint8_t *conflicts,
+                         doku_format fmt, doku_symbols symbols, unsigned style,
+                         char *buf, size_t cap)
+{
+    out o = {buf, cap, 0};
+    if (!s || !cells) {
+        if (buf && cap)
+            buf[0] = '\0';
+        return 0;
+    }
+    if (symbols == DOKU_SYMBOLS_AUTO)
+        symbols = DOKU_SYMBOLS_1_9A_Z;
+    switch (fmt) {
+    case DOKU_FORMAT_LINE: format_line(&o, s, cells, symbols); break;
+    case DOKU_FORMAT_GRID: format_grid(&o, s, cells, givens, conflicts, symbols, style); break;
+    case DOKU_FORMAT_JSON: format_json(&o, s, cells); break;
+    case DOKU_FORMAT_CSV: format_csv(&o, s, cells); break;
+    }
+    if (buf && cap)
+        buf[o.len < cap ? o.len : cap - 1] = '\0';
+    return o.len;
+}

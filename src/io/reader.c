@@ -1,0 +1,725 @@
+/*
+ * reader.c — turns lines of text into puzzles, whatever layout they use.
+ *
+ * The reader is pushed one line at a time and queues records (puzzles or
+ * errors). A line either holds a whole puzzle (n*n symbols in one token,
+ * with anything else on the line kept as its comment), or is one row of a
+ * multi-line grid (frames, '|' and spaces allowed; decimal tokens for big
+ * sides), or is decoration (frames, '#' comments, [sections], blank).
+ * Rows are kept raw until the grid is complete, because the alphabet of a
+ * 16x16 grid (1-9A-G, 0-9A-F, A-P) can only be told from all of its cells.
+ */
+#include "io_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum {
+    MIN_SIDE = 4,
+    MAX_CHAR_SIDE = 35,   /* the largest side a one-letter alphabet covers */
+    TOKEN_NONE = -2       /* a cell read as a character, not as a number */
+};
+
+typedef struct entry {
+    doku_record_kind kind;
+    int n;
+    size_t line, column;
+    doku_status status;
+    uint8_t *cells;
+    size_t cells_cap;
+    char *comment;
+    size_t comment_cap;
+    char *message;
+    size_t message_cap;
+} entry;
+
+/* One cell as read, before its alphabet is known. */
+typedef struct raw_cell {
+    char ch;          /* the character, or 0 for a numeric token */
+    int16_t token;    /* numeric token value (-1/0 empty), or TOKEN_NONE */
+    uint32_t line, col;
+} raw_cell;
+
+/* A row parsed from one line. */
+typedef struct row {
+    raw_cell cells[DOKU_MAX_N + 1];
+    int count;          /* may exceed DOKU_MAX_N: then cells holds the first */
+    int numeric;        /* every token was a number or '.' */
+    int multichar;      /* some numeric token had two or more characters */
+    size_t bad_col;     /* column of the first character that is no symbol */
+    char bad_ch;
+    const char *comment; /* trailing '#' comment, or NULL */
+    size_t comment_len;
+} row;
+
+struct doku_reader {
+    doku_reader_opts opts;
+    size_t lineno;
+    int in_other_section;  /* inside an .sdk section other than [Puzzle] */
+    int skipping;          /* after a broken grid, until a blank line */
+    /* multi-line grid in progress */
+    int active, width, rows, token_mode;
+    size_t start_line;
+    raw_cell *grid;        /* [DOKU_MAX_CELLS] */
+    char *gcomment;
+    size_t gcomment_len, gcomment_cap;
+    /* queue of ready records (a ring; entries keep their buffers) */
+    entry *q;
+    size_t qhead, qcount, qcap;
+    int has_current;
+};
+
+static int is_space(char c) { return c == ' ' || c == '\t' || c == '\v' || c == '\f' || c == '\r'; }
+static int is_digit(char c) { return c >= '0' && c <= '9'; }
+static int is_letter(char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'); }
+static int is_empty_mark(char c) { return c == '.' || c == '-' || c == '*' || c == '_' || c == 'x'; }
+static int is_cell_char(char c) { return is_digit(c) || is_letter(c) || is_empty_mark(c); }
+
+doku_status doku_reader_create(const doku_reader_opts *opts, doku_reader **out)
+{
+    if (!out)
+        return DOKU_ERR_ARG;
+    *out = NULL;
+    if (opts && (opts->n < 0 || opts->n > DOKU_MAX_N))
+        return DOKU_ERR_ARG;
+    doku_reader *r = calloc(1, sizeof *r);
+    if (!r)
+        return DOKU_ERR_NOMEM;
+    if (opts)
+        r->opts = *opts;
+    r->grid = malloc(sizeof(raw_cell) * DOKU_MAX_CELLS);
+    if (!r->grid) {
+        free(r);
+        return DOKU_ERR_NOMEM;
+    }
+    *out = r;
+    return DOKU_OK;
+}
+
+void doku_reader_free(doku_reader *r)
+{
+    if (!r)
+        return;
+    for (size_t i = 0; i < r->qcap; i++) {
+        free(r->q[i].cells);
+        free(r->q[i].comment);
+        free(r->q[i].message);
+    }
+    free(r->q);
+    free(r->grid);
+    free(r->gcomment);
+    free(r);
+}
+
+/* ---- output queue ---------------------------------------------------- */
+
+static int grow(void **buf, size_t *cap, size_t need)
+{
+    if (*cap >= need)
+        return 1;
+    size_t c = *cap ? *cap : 64;
+    while (c < need)
+        c *= 2;
+    void *nb = realloc(*buf, c);
+    if (!nb)
+        return 0;
+    *buf = nb;
+    *cap = c;
+    return 1;
+}
+
+/* @return a fresh queue entry, or NULL when out of memory. The record last
+ * returned by doku_reader_next sits in the slot just before qhead. */
+static entry *queue_push(doku_reader *r)
+{
+    size_t used = r->qcount + (size_t)r->has_current;
+    if (used + 1 > r->qcap) {
+        size_t ncap = r->qcap ? r->qcap * 2 : 4;
+        entry *nq = calloc(ncap, sizeof *nq);
+        if (!nq)
+            return NULL;
+        /* Unroll the ring from the current record on; every old slot keeps
+         * its buffers. */
+        size_t start = r->qcap ? (r->qhead + r->qcap - (size_t)r->has_current) % r->qcap : 0;
+        for (size_t j = 0; j < r->qcap; j++)
+            nq[j] = r->q[(start + j) % r->qcap];
+        free(r->q);
+        r->q = nq;
+        r->qhead = (size_t)r->has_current;
+        r->qcap = ncap;
+    }
+    entry *e = &r->q[(r->qhead + r->qcount) % r->qcap];
+    r->qcount++;
+    return e;
+}
+
+static doku_status push_error(doku_reader *r, size_t line, size_t col,
+                              doku_status st, const char *fmt_msg)
+{
+    entry *e = queue_push(r);
+    if (!e)
+        return DOKU_ERR_NOMEM;
+    size_t len = strlen(fmt_msg);
+    if (!grow((void **)&e->message, &e->message_cap, len + 1)) {
+        r->qcount--;
+        return DOKU_ERR_NOMEM;
+    }
+    memcpy(e->message, fmt_msg, len + 1);
+    e->kind = DOKU_RECORD_ERROR;
+    e->n = 0;
+    e->line = line;
+    e->column = col;
+    e->status = st;
+    return DOKU_OK;
+}
+
+/* Converts a complete set of raw cells (side n) into a puzzle record. */
+static doku_status emit_puzzle(doku_reader *r, const raw_cell *cells, int n,
+                               int token_mode, size_t line,
+                               const char *comment, size_t comment_len);
+
+/* ---- alphabets --------------------------------------------------------- */
+
+/* Picks the alphabet for a character grid of side n; see docs/FORMATS.md. */
+static doku_symbols choose_symbols(const doku_reader *r, const raw_cell *cells, int n)
+{
+    if (r->opts.symbols != DOKU_SYMBOLS_AUTO)
+        return r->opts.symbols;
+    if (n <= 9)
+        return DOKU_SYMBOLS_1_9A_Z;
+    int digit19 = 0, zero = 0, other_empty = 0;
+    char max_letter = 0;
+    for (int i = 0; i < n * n; i++) {
+        char c = cells[i].ch;
+        if (c >= 'a' && c <= 'z' && c != 'x')
+            c = (char)(c - 'a' + 'A');
+        if (c >= '1' && c <= '9')
+            digit19 = 1;
+        else if (c == '0')
+            zero = 1;
+        else if (is_empty_mark(c))
+            other_empty = 1;
+        else if (c >= 'A' && c <= 'Z' && c > max_letter)
+            max_letter = c;
+    }
+    /* No digits at all, and a letter beyond the top of 1-9A-Z: A=1. */
+    if (!digit19 && !zero && max_letter > 'A' + n - 10)
+        return DOKU_SYMBOLS_A_Z;
+    /* '0' beside other empty marks, and no letter past the top of 0-9A-Z:
+     * the zero is a digit (hexadoku). */
+    if (zero && other_empty && max_letter < 'A' + n - 11 + 1)
+        return DOKU_SYMBOLS_0_9A_Z;
+    return DOKU_SYMBOLS_1_9A_Z;
+}
+
+static doku_status emit_puzzle(doku_reader *r, const raw_cell *cells, int n,
+                               int token_mode, size_t line,
+                               const char *comment, size_t comment_len)
+{
+    char msg[160];
+    if (r->opts.n && n != r->opts.n) {
+        snprintf(msg, sizeof msg, "puzzle is %dx%d, expected %dx%d", n, n,
+                 r->opts.n, r->opts.n);
+        return push_error(r, line, 1, DOKU_ERR_SIZE, msg);
+    }
+    doku_symbols sym = token_mode ? DOKU_SYMBOLS_1_9A_Z : choose_symbols(r, cells, n);
+    entry *e = queue_push(r);
+    if (!e)
+        return DOKU_ERR_NOMEM;
+    size_t nc = (size_t)n * (size_t)n;
+    if (!grow((void **)&e->cells, &e->cells_cap, nc) ||
+        !grow((void **)&e->comment, &e->comment_cap, comment_len + 1)) {
+        r->qcount--;
+        return DOKU_ERR_NOMEM;
+    }
+    for (size_t i = 0; i < nc; i++) {
+        const raw_cell *c = &cells[i];
+        int v;
+        if (c->token != TOKEN_NONE) {
+            v = c->token < 0 ? 0 : c->token;
+        } else if (token_mode) {
+            v = is_digit(c->ch) ? c->ch - '0' : 0;
+        } else if (c->ch == 'x' || c->ch == '.' || c->ch == '-' || c->ch == '*' || c->ch == '_') {
+            v = 0;
+        } else if (c->ch == '0' && sym != DOKU_SYMBOLS_0_9A_Z) {
+            v = 0;
+        } else {
+            v = io_symbol_value(sym, c->ch);
+            if ((c->ch == 'X') && (v == 0 || v > n))
+                v = 0; /* 'X' marks an empty cell unless it is a digit here */
+            else if (v == 0 || v > n) {
+                r->qcount--;
+                snprintf(msg, sizeof msg,
+                         "symbol '%c' is not a digit of a %dx%d puzzle (symbols %s, %c..%c)",
+                         c->ch, n, n, io_symbols_name(sym), doku_symbol(n, sym, 1),
+                         doku_symbol(n, sym, n));
+                return push_error(r, c->line, c->col, DOKU_ERR_PARSE, msg);
+            }
+        }
+        if (v > n) {
+            r->qcount--;
+            snprintf(msg, sizeof msg, "value %d is out of range for a %dx%d puzzle", v, n, n);
+            return push_error(r, c->line, c->col, DOKU_ERR_PARSE, msg);
+        }
+        e->cells[i] = (uint8_t)v;
+    }
+    memcpy(e->comment, comment, comment_len);
+    e->comment[comment_len] = '\0';
+    e->kind = DOKU_RECORD_PUZZLE;
+    e->n = n;
+    e->line = line;
+    e->column = 0;
+    e->status = DOKU_OK;
+    return DOKU_OK;
+}
+
+/* ---- rows ------------------------------------------------------------- */
+
+/* A decimal token: "." or "-1" or 0..64 without leading zeros. */
+static int numeric_token(const char *t, size_t len, int *value)
+{
+    if (len == 1 && t[0] == '.') {
+        *value = 0;
+        return 1;
+    }
+    if (len == 2 && t[0] == '-' && t[1] == '1') {
+        *value = -1;
+        return 1;
+    }
+    if (len == 0 || len > 2 || (len == 2 && t[0] == '0'))
+        return 0;
+    int v = 0;
+    for (size_t i = 0; i < len; i++) {
+        if (!is_digit(t[i]))
+            return 0;
+        v = v * 10 + (t[i] - '0');
+    }
+    if (v > DOKU_MAX_N)
+        return 0;
+    *value = v;
+    return 1;
+}
+
+static void row_add(row *rw, char ch, int token, size_t line, size_t col)
+{
+    if (rw->count < DOKU_MAX_N + 1) {
+        raw_cell *c = &rw->cells[rw->count];
+        c->ch = ch;
+        c->token = (int16_t)token;
+        c->line = (uint32_t)line;
+        c->col = (uint32_t)col;
+    }
+    rw->count++;
+}
+
+/* Parses one line as a grid row: tokens separated by spaces and '|'. */
+static void parse_row(const char *s, size_t len, size_t line, row *rw)
+{
+    rw->count = 0;
+    rw->numeric = 1;
+    rw->multichar = 0;
+    rw->bad_col = 0;
+    rw->comment = NULL;
+    rw->comment_len = 0;
+    size_t end = len;
+    for (size_t i = 1; i < len; i++)
+        if (s[i] == '#') {
+            end = i;
+            rw->comment = s + i + 1;
+            rw->comment_len = len - i - 1;
+            break;
+        }
+    /* First pass: is every token a number? */
+    int ntok = 0;
+    for (size_t i = 0; i < end;) {
+        while (i < end && (is_space(s[i]) || s[i] == '|'))
+            i++;
+        size_t b = i;
+        while (i < end && !is_space(s[i]) && s[i] != '|')
+            i++;
+        if (i == b)
+            break;
+        int v;
+        ntok++;
+        if (!numeric_token(s + b, i - b, &v))
+            rw->numeric = 0;
+        else if (i - b > 1)
+            rw->multichar = 1;
+    }
+    if (ntok < 2)
+        rw->numeric = 0;
+    if (rw->numeric && rw->multichar) {
+        for (size_t i = 0; i < end;) {
+            while (i < end && (is_space(s[i]) || s[i] == '|'))
+                i++;
+            size_t b = i;
+            while (i < end && !is_space(s[i]) && s[i] != '|')
+                i++;
+            if (i == b)
+                break;
+            int v = 0;
+            numeric_token(s + b, i - b, &v);
+            row_add(rw, 0, v, line, b + 1);
+        }
+        return;
+    }
+    rw->multichar = 0;
+    for (size_t i = 0; i < end; i++) {
+        char c = s[i];
+        /* '[5]' is how a marked grid shows a given */
+        if (is_space(c) || c == '|' || c == '[' || c == ']')
+            continue;
+        if (!is_cell_char(c)) {
+            if (!rw->bad_col) {
+                rw->bad_col = i + 1;
+                rw->bad_ch = c;
+            }
+            continue;
+        }
+        row_add(rw, c, TOKEN_NONE, line, i + 1);
+    }
+}
+
+/* A frame line is only '-', '+', '*', '|', '=' and spaces; a line of only
+ * '-' or only '*' is a row of empty cells when its length says so. */
+static int is_frame(const char *s, size_t len, int width)
+{
+    int dash = 0, star = 0, other = 0, k = 0;
+    for (size_t i = 0; i < len; i++) {
+        char c = s[i];
+        if (is_space(c))
+            continue;
+        if (c == '+' || c == '|' || c == '=')
+            other = 1;
+        else if (c == '-')
+            dash = 1, k++;
+        else if (c == '*')
+            star = 1, k++;
+        else
+            return 0;
+    }
+    if (other || (dash && star))
+        return 1;
+    if (width)
+        return k != width;
+    int m = 0;
+    while ((m + 1) * (m + 1) <= k)
+        m++;
+    return !(m * m == k && m >= MIN_SIDE && m <= MAX_CHAR_SIDE);
+}
+
+/* ---- grids in progress ------------------------------------------------ */
+
+static void comment_append(doku_reader *r, const char *s, size_t len)
+{
+    while (len && is_space(*s))
+        s++, len--;
+    while (len && is_space(s[len - 1]))
+        len--;
+    if (!len)
+        return;
+    size_t need = r->gcomment_len + len + 2;
+    if (!grow((void **)&r->gcomment, &r->gcomment_cap, need))
+        return; /* a comment lost to memory exhaustion is not data loss */
+    if (r->gcomment_len)
+        r->gcomment[r->gcomment_len++] = ' ';
+    memcpy(r->gcomment + r->gcomment_len, s, len);
+    r->gcomment_len += len;
+    r->gcomment[r->gcomment_len] = '\0';
+}
+
+static doku_status abandon_grid(doku_reader *r, size_t line, size_t col, const char *why)
+{
+    char msg[200];
+    snprintf(msg, sizeof msg, "%s (grid of %d columns started at line %zu, %d of %d rows read)",
+             why, r->width, r->start_line, r->rows, r->width);
+    r->active = 0;
+    r->gcomment_len = 0;
+    r->skipping = 1;
+    return push_error(r, line, col, DOKU_ERR_PARSE, msg);
+}
+
+static doku_status start_grid(doku_reader *r, const row *rw, size_t line)
+{
+    r->active = 1;
+    r->width = rw->count;
+    r->rows = 0;
+    r->token_mode = rw->numeric && rw->multichar;
+    r->start_line = line;
+    r->gcomment_len = 0;
+    return DOKU_OK;
+}
+
+static doku_status add_grid_row(doku_reader *r, const row *rw)
+{
+    int w = r->width;
+    memcpy(r->grid + (size_t)r->rows * w, rw->cells, sizeof(raw_cell) * (size_t)w);
+    if (rw->numeric && rw->multichar)
+        r->token_mode = 1;
+    if (rw->comment)
+        comment_append(r, rw->comment, rw->comment_len);
+    if (++r->rows < w)
+        return DOKU_OK;
+    r->active = 0;
+    if (r->token_mode) {
+        /* Rows read before the first multi-digit token were single
+         * characters; they must be digits or '.' to mean the same. */
+        for (int i = 0; i < w * w; i++) {
+            raw_cell *c = &r->grid[i];
+            if (c->token == TOKEN_NONE && !(is_digit(c->ch) || c->ch == '.')) {
+                char msg[120];
+                snprintf(msg, sizeof msg, "'%c' in a grid of decimal numbers", c->ch);
+                return push_error(r, c->line, c->col, DOKU_ERR_PARSE, msg);
+            }
+        }
+    }
+    return emit_puzzle(r, r->grid, w, r->token_mode, r->start_line,
+                       r->gcomment ? r->gcomment : "", r->gcomment_len);
+}
+
+/* ---- one-line puzzles ---------------------------------------------------- */
+
+static int square_side(size_t len)
+{
+    int m = 0;
+    while ((size_t)(m + 1) * (size_t)(m + 1) <= len)
+        m++;
+    return (size_t)m * (size_t)m == len ? m : 0;
+}
+
+/* Finds a token whose leading run of cell symbols is n*n long (the rest of
+ * that token must not continue with letters or digits). */
+static int find_line_puzzle(const doku_reader *r, const char *s, size_t len,
+                            size_t *at, int *side)
+{
+    int ntok = 0;
+    for (size_t i = 0; i < len;) {
+        while (i < len && is_space(s[i]))
+            i++;
+        if (i >= len)
+            break;
+        size_t b = i;
+        while (i < len && is_cell_char(s[i]))
+            i++;
+        size_t run = i - b;
+        while (i < len && !is_space(s[i]))
+            i++;
+        ntok++;
+        int m = square_side(run);
+        if (m < MIN_SIDE || m > MAX_CHAR_SIDE)
+            continue;
+        if (r->opts.n && r->opts.n != m)
+            continue;
+        if (!r->opts.n && ntok == 1 && i == run + b && run <= DOKU_MAX_N) {
+            /* A lone token of 16, 25, 36, 49 or 64 symbols could be a whole
+             * small puzzle or the first row of a big grid: it is a puzzle
+             * only if no symbol exceeds its side. */
+            int fits = 1;
+            for (size_t k = b; k < b + run && fits; k++) {
+                int v = is_digit(s[k]) ? s[k] - '0' : is_letter(s[k]) && s[k] != 'x' ? io_symbol_value(DOKU_SYMBOLS_1_9A_Z, s[k]) : 0;
+                if (v > m)
+                    fits = 0;
+            }
+            int rest_blank = 1;
+            for (size_t k = i; k < len; k++)
+                if (!is_space(s[k]))
+                    rest_blank = 0;
+            if (!fits && rest_blank)
+                continue;
+        }
+        *at = b;
+        *side = m;
+        return 1;
+    }
+    return 0;
+}
+
+static doku_status emit_line_puzzle(doku_reader *r, const char *s, size_t len,
+                                    size_t at, int m)
+{
+    raw_cell *cells = r->grid;
+    size_t nc = (size_t)m * (size_t)m;
+    for (size_t i = 0; i < nc; i++) {
+        cells[i].ch = s[at + i];
+        cells[i].token = TOKEN_NONE;
+        cells[i].line = (uint32_t)r->lineno;
+        cells[i].col = (uint32_t)(at + i + 1);
+    }
+    /* The comment is the line without the grid. */
+    r->gcomment_len = 0;
+    comment_append(r, s, at);
+    comment_append(r, s + at + nc, len - at - nc);
+    return emit_puzzle(r, cells, m, 0, r->lineno, r->gcomment ? r->gcomment : "",
+                       r->gcomment_len);
+}
+
+/* ---- the line dispatcher ------------------------------------------------- */
+
+static doku_status handle_fresh_line(doku_reader *r, const char *s, size_t len)
+{
+    size_t at;
+    int m;
+    if (find_line_puzzle(r, s, len, &at, &m))
+        return emit_line_puzzle(r, s, len, at, m);
+    if (is_frame(s, len, 0))
+        return DOKU_OK;
+    row rw;
+    parse_row(s, len, r->lineno, &rw);
+    char msg[200];
+    if (rw.bad_col) {
+        unsigned char b = (unsigned char)rw.bad_ch;
+        if (b >= 0x20 && b < 0x7f)
+            snprintf(msg, sizeof msg, "unexpected character '%c' (not a digit, letter or empty mark)", rw.bad_ch);
+        else
+            snprintf(msg, sizeof msg, "unexpected byte 0x%02X (not a digit, letter or empty mark)", b);
+        return push_error(r, r->lineno, rw.bad_col, DOKU_ERR_PARSE, msg);
+    }
+    /* A lone small number before a grid is a header (Lewis files give the
+     * box order, then a count); keep it as the next puzzle's comment. */
+    if (rw.count < MIN_SIDE && !rw.numeric && rw.count > 0) {
+        int all_digits = 1;
+        for (size_t i = 0; i < len; i++)
+            if (!is_space(s[i]) && !is_digit(s[i]))
+                all_digits = 0;
+        if (all_digits)
+            return DOKU_OK;
+    }
+    if (rw.count >= MIN_SIDE && rw.count <= DOKU_MAX_N &&
+        (!r->opts.n || r->opts.n == rw.count)) {
+        start_grid(r, &rw, r->lineno);
+        return add_grid_row(r, &rw);
+    }
+    if (r->opts.n)
+        snprintf(msg, sizeof msg,
+                 "found %d cells: expected %d on one line, or rows of %d", rw.count,
+                 r->opts.n * r->opts.n, r->opts.n);
+    else
+        snprintf(msg, sizeof msg,
+                 "found %d cells: a one-line puzzle needs n*n (81 for 9x9, 256 for 16x16), a grid row 4..%d",
+                 rw.count, DOKU_MAX_N);
+    return push_error(r, r->lineno, 1, DOKU_ERR_PARSE, msg);
+}
+
+static doku_status handle_grid_line(doku_reader *r, const char *s, size_t len)
+{
+    if (is_frame(s, len, r->width))
+        return DOKU_OK;
+    row rw;
+    parse_row(s, len, r->lineno, &rw);
+    if (rw.bad_col) {
+        char msg[120];
+        unsigned char b = (unsigned char)rw.bad_ch;
+        if (b >= 0x20 && b < 0x7f)
+            snprintf(msg, sizeof msg, "unexpected character '%c'", rw.bad_ch);
+        else
+            snprintf(msg, sizeof msg, "unexpected byte 0x%02X", b);
+        return abandon_grid(r, r->lineno, rw.bad_col, msg);
+    }
+    if (rw.count != r->width) {
+        /* A complete one-line puzzle ends the broken grid and counts. */
+        size_t at;
+        int m;
+        if (find_line_puzzle(r, s, len, &at, &m)) {
+            doku_status st = abandon_grid(r, r->lineno, 1, "grid ended early");
+            r->skipping = 0;
+            if (st != DOKU_OK)
+                return st;
+            return emit_line_puzzle(r, s, len, at, m);
+        }
+        char msg[80];
+        snprintf(msg, sizeof msg, "row has %d cells, expected %d", rw.count, r->width);
+        return abandon_grid(r, r->lineno, 1, msg);
+    }
+    return add_grid_row(r, &rw);
+}
+
+static int starts_with_ci(const char *s, size_t len, const char *word)
+{
+    size_t k = strlen(word);
+    if (len < k)
+        return 0;
+    for (size_t i = 0; i < k; i++) {
+        char c = s[i];
+        if (c >= 'A' && c <= 'Z')
+            c = (char)(c - 'A' + 'a');
+        if (c != word[i])
+            return 0;
+    }
+    return 1;
+}
+
+doku_status doku_reader_push_line(doku_reader *r, const char *line, size_t len)
+{
+    if (!r || (!line && len))
+        return DOKU_ERR_ARG;
+    r->lineno++;
+    while (len && (is_space(line[len - 1]) || line[len - 1] == '\n'))
+        len--;
+    size_t lead = 0;
+    while (lead < len && is_space(line[lead]))
+        lead++;
+    if (lead == len) {
+        r->skipping = 0;
+        return DOKU_OK;
+    }
+    const char *s = line + lead;
+    size_t sl = len - lead;
+    if (s[0] == '[') {
+        doku_status st = DOKU_OK;
+        if (r->active)
+            st = abandon_grid(r, r->lineno, lead + 1, "grid interrupted by a section header");
+        r->in_other_section = !starts_with_ci(s, sl, "[puzzle]");
+        r->skipping = 0;
+        return st;
+    }
+    if (r->in_other_section)
+        return DOKU_OK;
+    if (s[0] == '#')
+        return DOKU_OK;
+    if (r->active)
+        return handle_grid_line(r, line, len);
+    if (r->skipping) {
+        size_t at;
+        int m;
+        if (!find_line_puzzle(r, line, len, &at, &m))
+            return DOKU_OK;
+        r->skipping = 0;
+    }
+    return handle_fresh_line(r, line, len);
+}
+
+doku_status doku_reader_finish(doku_reader *r)
+{
+    if (!r)
+        return DOKU_ERR_ARG;
+    if (r->active) {
+        char msg[80];
+        snprintf(msg, sizeof msg, "input ended inside a grid");
+        return abandon_grid(r, r->lineno, 0, msg);
+    }
+    return DOKU_OK;
+}
+
+int doku_reader_next(doku_reader *r, doku_record *rec)
+{
+    if (!r || !rec)
+        return 0;
+    if (r->has_current)
+        r->has_current = 0; /* its slot, before qhead, is free again */
+    if (!r->qcount)
+        return 0;
+    entry *e = &r->q[r->qhead];
+    r->qhead = (r->qhead + 1) % r->qcap;
+    r->qcount--;
+    r->has_current = 1;
+    rec->kind = e->kind;
+    rec->n = e->n;
+    rec->cells = e->kind == DOKU_RECORD_PUZZLE ? e->cells : NULL;
+    rec->comment = e->kind == DOKU_RECORD_PUZZLE ? e->comment : "";
+    rec->line = e->line;
+    rec->column = e->column;
+    rec->status = e->status;
+    rec->message = e->kind == DOKU_RECORD_ERROR ? e->message : NULL;
+    return 1;
+}

@@ -1,0 +1,483 @@
+/*
+ * test_io.c — the text reader and formatter: every accepted layout, the
+ * alphabets, errors with positions, and format round trips.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "doku.h"
+#include "testutil.h"
+
+#define MAX_RECS 16
+
+typedef struct got {
+    int count;
+    doku_record_kind kind[MAX_RECS];
+    int n[MAX_RECS];
+    uint8_t cells[MAX_RECS][625];
+    char comment[MAX_RECS][128];
+    char message[MAX_RECS][256];
+    size_t line[MAX_RECS], column[MAX_RECS];
+} got;
+
+/* Feeds text line by line to a reader with the given options. */
+static void read_text(const char *text, int n, doku_symbols sym, got *g)
+{
+    doku_reader_opts o = {n, sym};
+    doku_reader *r;
+    assert_int_equal(doku_reader_create(&o, &r), DOKU_OK);
+    memset(g, 0, sizeof *g);
+    const char *p = text;
+    doku_record rec;
+    for (;;) {
+        const char *e = strchr(p, '\n');
+        size_t len = e ? (size_t)(e - p) : strlen(p);
+        if (e || len)
+            assert_int_equal(doku_reader_push_line(r, p, len), DOKU_OK);
+        while (doku_reader_next(r, &rec)) {
+            assert_true(g->count < MAX_RECS);
+            int i = g->count++;
+            g->kind[i] = rec.kind;
+            g->n[i] = rec.n;
+            g->line[i] = rec.line;
+            g->column[i] = rec.column;
+            if (rec.kind == DOKU_RECORD_PUZZLE) {
+                memcpy(g->cells[i], rec.cells, (size_t)(rec.n * rec.n));
+                snprintf(g->comment[i], sizeof g->comment[i], "%s", rec.comment);
+            } else {
+                snprintf(g->message[i], sizeof g->message[i], "%s", rec.message);
+            }
+        }
+        if (!e)
+            break;
+        p = e + 1;
+    }
+    assert_int_equal(doku_reader_finish(r), DOKU_OK);
+    while (doku_reader_next(r, &rec)) {
+        int i = g->count++;
+        g->kind[i] = rec.kind;
+        g->line[i] = rec.line;
+        g->column[i] = rec.column;
+        if (rec.kind == DOKU_RECORD_ERROR)
+            snprintf(g->message[i], sizeof g->message[i], "%s", rec.message);
+    }
+    doku_reader_free(r);
+}
+
+static const char *P1 =
+    "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+
+static void expect_p1(const got *g, int i)
+{
+    uint8_t want[81];
+    assert_int_equal(tu_cells_from_text(P1, 81, want), 0);
+    assert_int_equal(g->kind[i], DOKU_RECORD_PUZZLE);
+    assert_int_equal(g->n[i], 9);
+    assert_memory_equal(g->cells[i], want, 81);
+}
+
+static void test_one_line_with_comments(void **state)
+{
+    (void)state;
+    char text[1024];
+    snprintf(text, sizeof text,
+             "# a comment line\n%s\n\n%s rated 9.1\tname\n000694f16758 %s 2.5\n%s:1:xyz\n",
+             P1, P1, P1, P1);
+    for (char *q = strstr(text, "000694f16758 ") + 13; q < strstr(text, "000694f16758 ") + 13 + 81; q++)
+        if (*q == '.')
+            *q = '0';
+    got g;
+    read_text(text, 0, DOKU_SYMBOLS_AUTO, &g);
+    assert_int_equal(g.count, 4);
+    for (int i = 0; i < 4; i++)
+        expect_p1(&g, i);
+    assert_string_equal(g.comment[0], "");
+    assert_string_equal(g.comment[1], "rated 9.1\tname");
+    assert_string_equal(g.comment[2], "000694f16758 2.5");
+    assert_string_equal(g.comment[3], ":1:xyz");
+    assert_int_equal(g.line[0], 2);
+    assert_int_equal(g.line[3], 6);
+}
+
+static void test_empty_marks(void **state)
+{
+    (void)state;
+    char text[200];
+    snprintf(text, sizeof text, "%s", P1);
+    const char marks[] = "0-*_x";
+    for (int k = 0; marks[k]; k++) {
+        char t[100];
+        snprintf(t, sizeof t, "%s", P1);
+        for (char *q = t; *q; q++)
+            if (*q == '.')
+                *q = marks[k];
+        got g;
+        read_text(t, 0, DOKU_SYMBOLS_AUTO, &g);
+        assert_int_equal(g.count, 1);
+        expect_p1(&g, 0);
+    }
+}
+
+static void test_framed_grids(void **state)
+{
+    (void)state;
+    const char *ss =
+        "*-----------*\n"
+        "|4..|.3.|...|\n"
+        "|...|6..|8..|\n"
+        "|...|...|..1|\n"
+        "|---+---+---|\n"
+        "|...|.5.|.9.|\n"
+        "|.8.|...|6..|\n"
+        "|.7.|2..|...|\n"
+        "|---+---+---|\n"
+        "|...|1.2|7..|\n"
+        "|5.3|...|.4.|\n"
+        "|9..|...|...|\n"
+        "*-----------*\n";
+    got g;
+    read_text(ss, 0, DOKU_SYMBOLS_AUTO, &g);
+    assert_int_equal(g.count, 1);
+    expect_p1(&g, 0);
+    assert_int_equal(g.line[0], 2);
+
+    const char *spaced =
+        "+-------+-------+-------+\n"
+        "| 4 . . | . 3 . | . . . |\n"
+        "| . . . | 6 . . | 8 . . |\n"
+        "| . . . | . . . | . . 1 |\n"
+        "+-------+-------+-------+\n"
+        "| . . . | . 5 . | . 9 . |\n"
+        "| . 8 . | . . . | 6 . . |\n"
+        "| . 7 . | 2 . . | . . . |\n"
+        "+-------+-------+-------+\n"
+        "| . . . | 1 . 2 | 7 . . |\n"
+        "| 5 . 3 | . . . | . 4 . |\n"
+        "| 9 . . | . . . | . . . |\n"
+        "+-------+-------+-------+\n";
+    read_text(spaced, 0, DOKU_SYMBOLS_AUTO, &g);
+    assert_int_equal(g.count, 1);
+    expect_p1(&g, 0);
+
+    const char *sdk =
+        "#Agsf\n#DA hard one\n[Puzzle]\n"
+        "4...3....\n...6..8..\n........1\n....5..9.\n.8....6..\n.7.2.....\n...1.27..\n5.3....4.\n9........\n"
+        "[State]\n123456789\n";
+    read_text(sdk, 0, DOKU_SYMBOLS_AUTO, &g);
+    assert_int_equal(g.count, 1);
+    expect_p1(&g, 0);
+}
+
+static void test_16x16_alphabets(void **state)
+{
+    (void)state;
+    /* 1-9A-G, one line. */
+    char line[300] = {0};
+    for (int i = 0; i < 256; i++)
+        line[i] = '.';
+    line[0] = 'G';
+    line[1] = '1';
+    line[17] = 'A';
+    got g;
+    read_text(line, 0, DOKU_SYMBOLS_AUTO, &g);
+    assert_int_equal(g.count, 1);
+    assert_int_equal(g.n[0], 16);
+    assert_int_equal(g.cells[0][0], 16);
+    assert_int_equal(g.cells[0][1], 1);
+    assert_int_equal(g.cells[0][17], 10);
+    /* 0-9A-F with '*' empties: detected because 0 sits beside '*'. */
+    for (int i = 0; i < 256; i++)
+        line[i] = '*';
+    line[0] = '0';
+    line[1] = 'F';
+    line[2] = '9';
+    read_text(line, 0, DOKU_SYMBOLS_AUTO, &g);
+    assert_int_equal(g.count, 1);
+    assert_int_equal(g.cells[0][0], 1);
+    assert_int_equal(g.cells[0][1], 16);
+    assert_int_equal(g.cells[0][2], 10);
+    /* Letters only: A=1 .. P=16. */
+    for (int i = 0; i < 256; i++)
+        line[i] = '.';
+    line[0] = 'A';
+    line[1] = 'P';
+    read_text(line, 0, DOKU_SYMBOLS_AUTO, &g);
+    assert_int_equal(g.cells[0][0], 1);
+    assert_int_equal(g.cells[0][1], 16);
+    /* Forced alphabet. */
+    line[1] = 'B';
+    read_text(line, 0, DOKU_SYMBOLS_1_9A_Z, &g);
+    assert_int_equal(g.cells[0][0], 10);
+    assert_int_equal(g.cells[0][1], 11);
+}
+
+static void test_decimal_tokens(void **state)
+{
+    (void)state;
+    /* A 16x16 in the "1-16" layout; the first row has no two-digit value. */
+    char text[4096];
+    size_t k = 0;
+    for (int r = 0; r < 16; r++) {
+        for (int c = 0; c < 16; c++) {
+            int v = (r == 0) ? ((c % 3) ? 0 : 1 + (c % 9)) : (c == r ? 16 : (c == 0 ? r : 0));
+            if (r == 0 && c == 1)
+                v = 0;
+            k += (size_t)snprintf(text + k, sizeof text - k, "%s%s", c ? " " : "",
+                                  v ? (char[4]){0} : ".");
+            if (v)
+                k += (size_t)snprintf(text + k - 0, sizeof text - k, "%d", v);
+        }
+        k += (size_t)snprintf(text + k, sizeof text - k, r == 15 ? " #7\n\n" : "\n");
+    }
+    got g;
+    read_text(text, 0, DOKU_SYMBOLS_AUTO, &g);
+    assert_int_equal(g.count, 1);
+    assert_int_equal(g.kind[0], DOKU_RECORD_PUZZLE);
+    assert_int_equal(g.n[0], 16);
+    assert_int_equal(g.cells[0][0], 1);
+    assert_int_equal(g.cells[0][1 * 16 + 1], 16);
+    assert_int_equal(g.cells[0][5 * 16 + 0], 5);
+    assert_string_equal(g.comment[0], "7");
+
+    /* Lewis layout: header lines, tabs, -1 empties. */
+    const char *lewis =
+        "2\n1\n"
+        "-1\t2\t-1\t4\n"
+        "3\t-1\t1\t-1\n"
+        "-1\t-1\t-1\t-1\n"
+        "4\t-1\t2\t-1\n";
+    read_text(lewis, 0, DOKU_SYMBOLS_AUTO, &g);
+    assert_int_equal(g.count, 1);
+    assert_int_equal(g.n[0], 4);
+    uint8_t want[16] = {0, 2, 0, 4, 3, 0, 1, 0, 0, 0, 0, 0, 4, 0, 2, 0};
+    assert_memory_equal(g.cells[0], want, 16);
+}
+
+static void test_small_line_vs_big_row(void **state)
+{
+    (void)state;
+    /* 16 symbols, all <= 4: a 4x4 puzzle. */
+    got g;
+    read_text("1..4..2..3..4..1\n", 0, DOKU_SYMBOLS_AUTO, &g);
+    assert_int_equal(g.count, 1);
+    assert_int_equal(g.n[0], 4);
+    /* 16 lines of 16 with a 'G': one 16x16 grid. */
+    char text[400];
+    size_t k = 0;
+    for (int r = 0; r < 16; r++)
+        k += (size_t)snprintf(text + k, sizeof text - k, "%s\n",
+                              r == 0 ? "G..............." : "................");
+    read_text(text, 0, DOKU_SYMBOLS_AUTO, &g);
+    assert_int_equal(g.count, 1);
+    assert_int_equal(g.n[0], 16);
+    assert_int_equal(g.cells[0][0], 16);
+}
+
+static void test_errors_have_positions(void **state)
+{
+    (void)state;
+    got g;
+    /* Truncated line, then a good one: both reported, in order. */
+    char text[300];
+    snprintf(text, sizeof text, "%.80s\n%s\n", P1, P1);
+    read_text(text, 0, DOKU_SYMBOLS_AUTO, &g);
+    assert_int_equal(g.count, 2);
+    assert_int_equal(g.kind[0], DOKU_RECORD_ERROR);
+    assert_int_equal(g.line[0], 1);
+    assert_non_null(strstr(g.message[0], "80"));
+    expect_p1(&g, 1);
+    /* Bad symbol in a 9x9: named with its column. */
+    snprintf(text, sizeof text, "%s", P1);
+    text[10] = 'Q';
+    read_text(text, 0, DOKU_SYMBOLS_AUTO, &g);
+    assert_int_equal(g.count, 1);
+    assert_int_equal(g.kind[0], DOKU_RECORD_ERROR);
+    assert_int_equal(g.column[0], 11);
+    assert_non_null(strstr(g.message[0], "'Q'"));
+    /* Binary bytes. */
+    snprintf(text, sizeof text, "12\x01\x02\xff garbage\n");
+    read_text(text, 0, DOKU_SYMBOLS_AUTO, &g);
+    assert_int_equal(g.count, 1);
+    assert_int_equal(g.kind[0], DOKU_RECORD_ERROR);
+    assert_int_equal(g.column[0], 3);
+    /* Grid cut short by the end of input. */
+    read_text("4...3....\n....6..8.\n", 0, DOKU_SYMBOLS_AUTO, &g);
+    assert_int_equal(g.count, 1);
+    assert_int_equal(g.kind[0], DOKU_RECORD_ERROR);
+    assert_non_null(strstr(g.message[0], "2 of 9"));
+    /* Wrong row width inside a grid. */
+    read_text("4...3....\n....6..8\n", 0, DOKU_SYMBOLS_AUTO, &g);
+    assert_int_equal(g.kind[0], DOKU_RECORD_ERROR);
+    assert_int_equal(g.line[0], 2);
+    /* Size mismatch with a forced side. */
+    read_text(P1, 16, DOKU_SYMBOLS_AUTO, &g);
+    assert_int_equal(g.kind[0], DOKU_RECORD_ERROR);
+    /* Empty input: nothing at all. */
+    read_text("", 0, DOKU_SYMBOLS_AUTO, &g);
+    assert_int_equal(g.count, 0);
+}
+
+static void test_megabyte_garbage_line(void **state)
+{
+    (void)state;
+    size_t len = 1 << 20;
+    char *big = malloc(len);
+    assert_non_null(big);
+    for (size_t i = 0; i < len; i++)
+        big[i] = (char)("abc;!7 9"[i % 8]);
+    doku_reader *r;
+    assert_int_equal(doku_reader_create(NULL, &r), DOKU_OK);
+    assert_int_equal(doku_reader_push_line(r, "x", 1), DOKU_OK);
+    assert_int_equal(doku_reader_push_line(r, big, len), DOKU_OK);
+    doku_record rec;
+    int errors = 0;
+    while (doku_reader_next(r, &rec)) {
+        assert_int_equal(rec.kind, DOKU_RECORD_ERROR);
+        assert_int_equal(rec.line, rec.line == 1 ? 1 : 2);
+        errors++;
+    }
+    assert_true(errors >= 1);
+    doku_reader_free(r);
+    free(big);
+}
+
+static void test_many_records_queue(void **state)
+{
+    (void)state;
+    /* Records pile up when not taken; the queue must keep them all. */
+    doku_reader *r;
+    assert_int_equal(doku_reader_create(NULL, &r), DOKU_OK);
+    for (int i = 0; i < 100; i++)
+        assert_int_equal(doku_reader_push_line(r, P1, 81), DOKU_OK);
+    doku_record rec;
+    int k = 0;
+    while (doku_reader_next(r, &rec)) {
+        assert_int_equal(rec.line, (size_t)k + 1);
+        k++;
+        if (k == 50)
+            for (int i = 0; i < 30; i++)
+                assert_int_equal(doku_reader_push_line(r, P1, 81), DOKU_OK);
+    }
+    assert_int_equal(k, 130);
+    doku_reader_free(r);
+}
+
+static void round_trip(int n, unsigned variants, doku_format fmt)
+{
+    doku_shape *s;
+    assert_int_equal(doku_shape_create_simple(n, variants, &s), DOKU_OK);
+    doku_solver *sv;
+    assert_int_equal(doku_solver_create(s, &sv), DOKU_OK);
+    uint8_t empty[625] = {0}, sol[625], puz[625];
+    doku_search_result res;
+    assert_int_equal(doku_search(sv, empty, NULL, sol, NULL, NULL, &res), DOKU_OK);
+    assert_int_equal(res.solutions, 1);
+    memcpy(puz, sol, (size_t)(n * n));
+    for (int i = 0; i < n * n; i += 3)
+        puz[i] = 0;
+    size_t need = doku_format_cells(s, puz, puz, NULL, fmt, DOKU_SYMBOLS_AUTO,
+                                    DOKU_STYLE_MARK_FILLED, NULL, 0);
+    char *buf = malloc(need + 1);
+    assert_non_null(buf);
+    assert_int_equal(doku_format_cells(s, puz, puz, NULL, fmt, DOKU_SYMBOLS_AUTO,
+                                       DOKU_STYLE_MARK_FILLED, buf, need + 1), need);
+    assert_int_equal(strlen(buf), need);
+    if (fmt == DOKU_FORMAT_JSON) {
+        /* JSON rows: count the numbers back. */
+        int k = 0;
+        for (char *p = buf; *p; p++)
+            if (*p >= '0' && *p <= '9') {
+                long v = strtol(p, &p, 10);
+                assert_int_equal(v, puz[k++]);
+                p--;
+            }
+        assert_int_equal(k, n * n);
+    } else if (fmt == DOKU_FORMAT_CSV) {
+        int k = 0;
+        for (char *p = buf; *p;) {
+            if (*p == ',' || *p == '\n') {
+                if (p == buf || p[-1] == ',' || p[-1] == '\n')
+                    assert_int_equal(puz[k++], 0);
+                p++;
+                continue;
+            }
+            long v = strtol(p, &p, 10);
+            assert_int_equal(v, puz[k++]);
+        }
+        assert_int_equal(k, n * n);
+    } else {
+        got g;
+        read_text(buf, 0, DOKU_SYMBOLS_AUTO, &g);
+        assert_int_equal(g.count, 1);
+        assert_int_equal(g.kind[0], DOKU_RECORD_PUZZLE);
+        assert_int_equal(g.n[0], n);
+        assert_memory_equal(g.cells[0], puz, (size_t)(n * n));
+    }
+    free(buf);
+    doku_solver_free(sv);
+    doku_shape_free(s);
+}
+
+static void test_round_trips(void **state)
+{
+    (void)state;
+    const int sizes[] = {4, 6, 8, 9, 12, 16, 25};
+    const doku_format fmts[] = {DOKU_FORMAT_LINE, DOKU_FORMAT_GRID, DOKU_FORMAT_JSON, DOKU_FORMAT_CSV};
+    for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++)
+        for (size_t f = 0; f < 4; f++)
+            round_trip(sizes[i], 0, fmts[f]);
+    round_trip(9, DOKU_VARIANT_X | DOKU_VARIANT_HYPER, DOKU_FORMAT_GRID);
+}
+
+static void test_grid_text(void **state)
+{
+    (void)state;
+    doku_shape *s;
+    assert_int_equal(doku_shape_create_simple(4, 0, &s), DOKU_OK);
+    uint8_t cells[16] = {1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 0};
+    uint8_t givens[16] = {1};
+    char buf[512];
+    doku_format_cells(s, cells, NULL, NULL, DOKU_FORMAT_GRID, DOKU_SYMBOLS_AUTO, 0, buf, sizeof buf);
+    assert_string_equal(buf,
+                        "+-----+-----+\n"
+                        "| 1 2 | 3 4 |\n"
+                        "| 3 4 | 1 2 |\n"
+                        "+-----+-----+\n"
+                        "| 2 1 | 4 3 |\n"
+                        "| 4 3 | 2 . |\n"
+                        "+-----+-----+\n");
+    doku_format_cells(s, cells, givens, NULL, DOKU_FORMAT_GRID, DOKU_SYMBOLS_AUTO,
+                      DOKU_STYLE_MARK_FILLED, buf, sizeof buf);
+    assert_non_null(strstr(buf, "| [1]  2  |"));
+    /* Cut output stays terminated and reports the full length. */
+    char small[10];
+    size_t need = doku_format_cells(s, cells, NULL, NULL, DOKU_FORMAT_LINE, DOKU_SYMBOLS_AUTO, 0, small, sizeof small);
+    assert_int_equal(need, 16);
+    assert_int_equal(strlen(small), 9);
+    doku_shape_free(s);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_one_line_with_comments),
+        cmocka_unit_test(test_empty_marks),
+        cmocka_unit_test(test_framed_grids),
+        cmocka_unit_test(test_16x16_alphabets),
+        cmocka_unit_test(test_decimal_tokens),
+        cmocka_unit_test(test_small_line_vs_big_row),
+        cmocka_unit_test(test_errors_have_positions),
+        cmocka_unit_test(test_megabyte_garbage_line),
+        cmocka_unit_test(test_many_records_queue),
+        cmocka_unit_test(test_round_trips),
+        cmocka_unit_test(test_grid_text),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
