@@ -47,6 +47,7 @@ struct chain_ws {
     int nbr;
     branch *br;        /* [nbr] */
     lmask *cur;        /* scratch grid for dynamic walks */
+    lmask *curpos;     /* its digit places per unit */
     uint32_t *seen;    /* [NN] for ancestor counts */
     uint32_t seengen;
     int32_t *stack;
@@ -56,6 +57,8 @@ struct chain_ws {
     int32_t *gen_hps, *gen_hpn;
     int ngen, ngenhp, capgen, capgenhp;
     int32_t *tmpnodes;
+    uint32_t *genmark;  /* [NN] dedupe of generated links */
+    uint32_t gengen;
 };
 
 int logic_chain_ws_create(doku_logic *L)
@@ -71,7 +74,9 @@ int logic_chain_ws_create(doku_logic *L)
     w->nbr = 2 * L->n + 2;
     w->br = calloc((size_t)w->nbr, sizeof *w->br);
     w->cur = calloc((size_t)L->nc, sizeof(lmask));
+    w->curpos = calloc((size_t)L->nunits * (size_t)L->n, sizeof(lmask));
     w->seen = calloc((size_t)w->NN, sizeof(uint32_t));
+    w->genmark = calloc((size_t)w->NN, sizeof(uint32_t));
     w->stack = malloc(sizeof(int32_t) * (size_t)w->NN * 4);
     w->tmpnodes = malloc(sizeof(int32_t) * (size_t)w->NN);
     w->capgen = 4 * L->n * 4 + 16;
@@ -80,7 +85,7 @@ int logic_chain_ws_create(doku_logic *L)
     w->gen_hps = malloc(sizeof(int32_t) * (size_t)w->capgen);
     w->gen_hpn = malloc(sizeof(int32_t) * (size_t)w->capgen);
     w->gen_hp = malloc(sizeof(int32_t) * (size_t)w->capgenhp);
-    if (!w->br || !w->cur || !w->seen || !w->stack || !w->tmpnodes || !w->gen_node ||
+    if (!w->br || !w->cur || !w->curpos || !w->genmark || !w->seen || !w->stack || !w->tmpnodes || !w->gen_node ||
         !w->gen_hps || !w->gen_hpn || !w->gen_hp)
         return -1;
     for (int i = 0; i < w->nbr; i++) {
@@ -114,7 +119,9 @@ void logic_chain_ws_free(doku_logic *L)
         }
     free(w->br);
     free(w->cur);
+    free(w->curpos);
     free(w->seen);
+    free(w->genmark);
     free(w->stack);
     free(w->tmpnodes);
     free(w->gen_node);
@@ -227,15 +234,19 @@ static int length_bonus(int complexity)
 
 static void gen_clear(struct chain_ws *w)
 {
+    if (++w->gengen == 0) {
+        memset(w->genmark, 0, sizeof(uint32_t) * (size_t)w->NN);
+        w->gengen = 1;
+    }
     w->ngen = 0;
     w->ngenhp = 0;
 }
 
 static void gen_add(struct chain_ws *w, int node)
 {
-    for (int i = 0; i < w->ngen; i++)
-        if (w->gen_node[i] == node)
-            return; /* set semantics: first one wins */
+    if (w->genmark[node] == w->gengen)
+        return; /* set semantics: first one wins */
+    w->genmark[node] = w->gengen;
     if (w->ngen >= w->capgen)
         return;
     w->gen_node[w->ngen] = node;
@@ -270,50 +281,42 @@ static void on_to_off(doku_logic *L, const lmask *g, int cell, int d, int useY)
             gen_add(w, NODE(p[i], d, 0));
 }
 
-/* On consequences of (cell,d) off; src is the grid before the walk (for
- * hidden parents in dynamic mode). */
-static void off_to_on(doku_logic *L, const lmask *g, const lmask *src, int cell, int d, int useY,
-                      int useX)
+/* On consequences of (cell,d) off. g/gpos are the grid and digit places
+ * the walk sees; src/spos the grid before the walk (hidden parents, in
+ * dynamic mode only, where they differ). */
+static void off_to_on(doku_logic *L, const lmask *g, const lmask *gpos, const lmask *src,
+                      const lmask *spos, int cell, int d, int useY, int useX)
 {
     struct chain_ws *w = L->cw;
     int n = L->n;
     gen_clear(w);
-    if (useY && lpop(g[cell]) == 2) {
+    if (useY && lpop(g[cell]) == 2 && (g[cell] & LBIT(d))) {
         int other = lfirst(g[cell] & ~LBIT(d)) + 1;
-        if (g[cell] & LBIT(d)) {
-            int before = w->ngen;
-            gen_add(w, NODE(cell, other, 1));
-            if (w->ngen > before && src != g) {
-                lmask gone = src[cell] & ~g[cell];
-                while (gone) {
-                    gen_hidden(w, NODE(cell, lfirst(gone) + 1, 0));
-                    gone &= gone - 1;
-                }
+        int before = w->ngen;
+        gen_add(w, NODE(cell, other, 1));
+        if (w->ngen > before && src != g) {
+            lmask gone = src[cell] & ~g[cell];
+            while (gone) {
+                gen_hidden(w, NODE(cell, lfirst(gone) + 1, 0));
+                gone &= gone - 1;
             }
         }
     }
     if (useX) {
         for (int j = 0; j < L->ncunits[cell]; j++) {
             int u = L->cunits[(size_t)cell * L->maxcu + j];
-            int cnt = 0, other = -1;
-            for (int i = 0; i < n && cnt <= 2; i++) {
-                int c = logic_unit_cell(L, u, i);
-                if (g[c] & LBIT(d)) {
-                    cnt++;
-                    if (c != cell)
-                        other = c;
-                }
-            }
-            if (cnt != 2 || other < 0)
+            lmask pm = gpos[(size_t)u * n + d - 1];
+            if (lpop(pm) != 2)
                 continue;
+            lmask me = (lmask)1 << L->cell_in_unit[(size_t)u * L->nc + cell];
+            if (!(pm & me))
+                continue;
+            int other = logic_unit_cell(L, u, lfirst(pm & ~me));
             int before = w->ngen;
             gen_add(w, NODE(other, d, 1));
             if (w->ngen > before && src != g) {
-                for (int i = 0; i < n; i++) {
-                    int c = logic_unit_cell(L, u, i);
-                    if ((src[c] & LBIT(d)) && !(g[c] & LBIT(d)))
-                        gen_hidden(w, NODE(c, d, 0));
-                }
+                for (lmask m = spos[(size_t)u * n + d - 1] & ~pm; m; m &= m - 1)
+                    gen_hidden(w, NODE(logic_unit_cell(L, u, lfirst(m)), d, 0));
             }
         }
     }
@@ -494,10 +497,9 @@ static void do_cycles(doku_logic *L, branch *b, int source, int useY, int useX, 
             int ng = w->ngen;
             for (int k = 0; k < ng; k++) {
                 int o = w->gen_node[k];
-                if (is_ancestor(b, p, o))
-                    continue;
                 /* a cycle is closed when this off node links back to the
-                 * source and the loop is long enough */
+                 * source and the loop is long enough (and the off node is
+                 * not already on the path: SE's isParent filter) */
                 if (length + 1 >= 4) {
                     int oc = NCELL(o), od = NDIG(o), closes = 0;
                     if (useY && oc == scell && od != sd && lpop(g[oc]) == 2)
@@ -510,7 +512,7 @@ static void do_cycles(doku_logic *L, branch *b, int source, int useY, int useX, 
                                 closes = 1;
                         }
                     }
-                    if (closes)
+                    if (closes && !is_ancestor(b, p, o))
                         emit_cycle(L, b, p, o, source, useY, useX, bb);
                 }
                 if (!br_has(b, o)) {
@@ -524,7 +526,7 @@ static void do_cycles(doku_logic *L, branch *b, int source, int useY, int useX, 
         while (b->hoff < b->toff) {
             int p = b->qoff[b->hoff++];
             int pn = b->inode[p];
-            off_to_on(L, g, g, NCELL(pn), NDIG(pn), useY, useX);
+            off_to_on(L, g, L->pos, g, L->pos, NCELL(pn), NDIG(pn), useY, useX);
             for (int k = 0; k < w->ngen; k++) {
                 int q = w->gen_node[k];
                 if (!br_has(b, q)) {
@@ -608,7 +610,7 @@ static void do_forcing(doku_logic *L, branch *b, int source, int useY, best *bb)
         while (b->hoff < b->toff) {
             int p = b->qoff[b->hoff++];
             int pn = b->inode[p];
-            off_to_on(L, g, g, NCELL(pn), NDIG(pn), useY, 1);
+            off_to_on(L, g, L->pos, g, L->pos, NCELL(pn), NDIG(pn), useY, 1);
             for (int k = 0; k < w->ngen; k++) {
                 int q = w->gen_node[k];
                 if (!found && q == (source ^ 1)) {
@@ -669,9 +671,13 @@ static int propagate(doku_logic *L, branch *b, const walk_opts *o, int *on_i, in
     struct chain_ws *w = L->cw;
     const lmask *src = L->cand;
     lmask *g = (lmask *)L->cand;
+    lmask *gpos = L->pos;
+    size_t npos = (size_t)L->nunits * (size_t)L->n;
     if (o->dynamic) {
         memcpy(w->cur, L->cand, sizeof(lmask) * (size_t)L->nc);
+        memcpy(w->curpos, L->pos, sizeof(lmask) * npos);
         g = w->cur;
+        gpos = w->curpos;
     }
     int32_t par[64];
     while (b->hon < b->ton || b->hoff < b->toff) {
@@ -696,9 +702,16 @@ static int propagate(doku_logic *L, branch *b, const walk_opts *o, int *on_i, in
         } else {
             int p = b->qoff[b->hoff++];
             int pn = b->inode[p];
-            off_to_on(L, g, src, NCELL(pn), NDIG(pn), o->useY, 1);
-            if (o->dynamic)
-                g[NCELL(pn)] &= ~LBIT(NDIG(pn));
+            off_to_on(L, g, gpos, src, L->pos, NCELL(pn), NDIG(pn), o->useY, 1);
+            if (o->dynamic) {
+                int c = NCELL(pn), dd = NDIG(pn);
+                g[c] &= ~LBIT(dd);
+                for (int j = 0; j < L->ncunits[c]; j++) {
+                    int u = L->cunits[(size_t)c * L->maxcu + j];
+                    gpos[(size_t)u * L->n + dd - 1] &=
+                        ~((lmask)1 << L->cell_in_unit[(size_t)u * L->nc + c]);
+                }
+            }
             for (int k = 0; k < w->ngen; k++) {
                 int x = w->gen_node[k];
                 int np = 0;

@@ -363,6 +363,7 @@ void doku_logic_free(doku_logic *L)
     free(L->row_of);
     free(L->col_of);
     free(L->cell_in_unit);
+    free(L->peerbits);
     free(L->step.place.v);
     free(L->step.elim.v);
     free(L->step.proof.v);

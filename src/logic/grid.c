@@ -43,8 +43,10 @@ int logic_geometry_init(doku_logic *L)
     L->col_of = malloc(sizeof(int) * (size_t)nc);
     L->cell_in_unit = malloc((size_t)nu * (size_t)nc);
     uint8_t *seen = calloc((size_t)nc, 1);
+    L->pwords = (nc + 63) / 64;
+    L->peerbits = calloc((size_t)nc * (size_t)L->pwords, sizeof(uint64_t));
     if (!L->cunits || !L->ncunits || !L->peers || !L->npeers || !L->box_of ||
-        !L->row_of || !L->col_of || !L->cell_in_unit || !seen) {
+        !L->row_of || !L->col_of || !L->cell_in_unit || !seen || !L->peerbits) {
         free(seen);
         return -1;
     }
@@ -84,6 +86,10 @@ int logic_geometry_init(doku_logic *L)
             }
         }
         L->npeers[c] = (uint16_t)np;
+        for (int i = 0; i < np; i++) {
+            int o = L->peers[(size_t)c * L->maxp + i];
+            L->peerbits[(size_t)c * L->pwords + (o >> 6)] |= (uint64_t)1 << (o & 63);
+        }
         seen[c] = 0;
         for (int i = 0; i < np; i++)
             seen[L->peers[(size_t)c * L->maxp + i]] = 0;
@@ -118,16 +124,6 @@ int logic_cellname(const doku_logic *L, int cell, char *buf, size_t cap)
 int logic_unitname(const doku_logic *L, int unit, char *buf, size_t cap)
 {
     return doku_shape_unit_name(L->shape, unit, buf, cap);
-}
-
-int logic_sees(const doku_logic *L, int a, int b)
-{
-    if (a == b)
-        return 0;
-    for (int j = 0; j < L->ncunits[a]; j++)
-        if (L->cell_in_unit[(size_t)L->cunits[(size_t)a * L->maxcu + j] * L->nc + b] != 0xff)
-            return 1;
-    return 0;
 }
 
 int logic_is_line(const doku_logic *L, int unit)

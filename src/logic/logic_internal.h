@@ -22,7 +22,15 @@ typedef uint64_t lmask;
 
 #define LBIT(d) ((lmask)1 << ((d) - 1))  /* candidate bit of digit d (1-based) */
 
-static inline int lpop(lmask m) { return __builtin_popcountll(m); }
+/* Portable popcount: the builtin becomes a libgcc call without -mpopcnt,
+ * which is slower than this SWAR version on the small masks used here. */
+static inline int lpop(lmask m)
+{
+    m = m - ((m >> 1) & 0x5555555555555555ull);
+    m = (m & 0x3333333333333333ull) + ((m >> 2) & 0x3333333333333333ull);
+    m = (m + (m >> 4)) & 0x0f0f0f0f0f0f0f0full;
+    return (int)((m * 0x0101010101010101ull) >> 56);
+}
 static inline int lfirst(lmask m) { return __builtin_ctzll(m); } /* 0-based bit */
 
 /* A growable array of candidates (placements, eliminations, proof). */
@@ -71,6 +79,8 @@ struct doku_logic {
     int *box_of;            /* [nc] unit index of the cell's box/region, -1 */
     int *row_of, *col_of;   /* [nc] unit index */
     uint8_t *cell_in_unit;  /* [nunits * nc] 0xff if not in unit, else position */
+    uint64_t *peerbits;     /* [nc * pwords] peer matrix */
+    int pwords;
 
     lstep step;
     lcands tmp;             /* scratch */
@@ -99,7 +109,12 @@ int lcands_push(lcands *a, int cell, int digit);
 void logic_positions(doku_logic *L);        /* recompute L->pos */
 int logic_cellname(const doku_logic *L, int cell, char *buf, size_t cap);
 int logic_unitname(const doku_logic *L, int unit, char *buf, size_t cap);
-int logic_sees(const doku_logic *L, int a, int b); /* share a unit, a != b */
+/* share a unit, a != b: one bit test in the peer matrix */
+static inline int logic_sees(const doku_logic *L, int a, int b)
+{
+    size_t i = (size_t)a * (size_t)L->pwords + ((size_t)b >> 6);
+    return (int)((L->peerbits[i] >> (b & 63)) & 1u);
+}
 int logic_is_line(const doku_logic *L, int unit);  /* row or column */
 int logic_is_box(const doku_logic *L, int unit);   /* box or jigsaw region */
 static inline int logic_allowed(const doku_logic *L, doku_technique t)

@@ -13,6 +13,7 @@
 #include "logic_internal.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 typedef struct slink {
     int unit, a, b, d;
@@ -224,8 +225,10 @@ int logic_three_links(doku_logic *L)
     slink *s = malloc(cap * sizeof *s);
     if (!s)
         return 0;
-    for (int u = 0; u < L->nunits; u++)
-        for (int d = 1; d <= n; d++) {
+    int best = 99, bc[6] = {0}, bu[3] = {0}, bd = 0;
+    for (int d = 1; d <= n; d++) {
+        ns = 0;
+        for (int u = 0; u < L->nunits; u++) {
             lmask m = L->pos[(size_t)u * n + d - 1];
             if (lpop(m) != 2)
                 continue;
@@ -233,43 +236,49 @@ int logic_three_links(doku_logic *L)
             m &= m - 1;
             s[ns++] = (slink){u, a, logic_unit_cell(L, u, lfirst(m)), d};
         }
-    int best = 99, bc[6] = {0}, bu[3] = {0}, bd = 0;
-    for (size_t i = 0; i < ns; i++)
-        for (size_t j = 0; j < ns; j++) {
-            if (j == i || s[j].d != s[i].d)
-                continue;
-            for (size_t k = 0; k < ns; k++) {
-                if (k == i || k == j || s[k].d != s[i].d || k < i)
-                    continue; /* the chain read backwards is the same: k > i */
-                int ki = kind_class(L, s[i].unit), kj = kind_class(L, s[j].unit),
-                    kk = kind_class(L, s[k].unit);
-                int rows = (ki == 1) + (kj == 1) + (kk == 1), cols = (ki == 2) + (kj == 2) + (kk == 2);
-                int rt = (rows == 3 || cols == 3) ? 54 : (rows && cols) ? 56 : 55;
-                if (rt >= best)
-                    continue;
-                for (int o = 0; o < 8; o++) {
-                    int A = (o & 1) ? s[i].b : s[i].a, B = (o & 1) ? s[i].a : s[i].b;
-                    int C = (o & 2) ? s[j].b : s[j].a, D = (o & 2) ? s[j].a : s[j].b;
-                    int E = (o & 4) ? s[k].b : s[k].a, F = (o & 4) ? s[k].a : s[k].b;
-                    int c6[6] = {A, B, C, D, E, F}, dup = 0;
-                    for (int x = 0; x < 6 && !dup; x++)
-                        for (int y = x + 1; y < 6; y++)
-                            dup |= c6[x] == c6[y];
-                    if (dup || !logic_sees(L, B, C) || !logic_sees(L, D, E))
+        /* middle link j in both directions (C=D); i ends in B seeing C, k
+         * starts in E seeing D */
+        for (size_t j = 0; j < ns; j++)
+            for (int oj = 0; oj < 2; oj++) {
+                int C = oj ? s[j].b : s[j].a, D = oj ? s[j].a : s[j].b;
+                for (size_t i = 0; i < ns; i++) {
+                    if (i == j)
                         continue;
-                    if (elim_both(L, A, F, s[i].d, c6, 6, 0) == 0)
-                        continue;
-                    best = rt;
-                    for (int x = 0; x < 6; x++)
-                        bc[x] = c6[x];
-                    bu[0] = s[i].unit;
-                    bu[1] = s[j].unit;
-                    bu[2] = s[k].unit;
-                    bd = s[i].d;
-                    break;
+                    for (int oi = 0; oi < 2; oi++) {
+                        int A = oi ? s[i].b : s[i].a, B = oi ? s[i].a : s[i].b;
+                        if (A == C || A == D || B == C || B == D || !logic_sees(L, B, C))
+                            continue;
+                        for (size_t k = i + 1; k < ns; k++) {
+                            if (k == j)
+                                continue;
+                            int ki = kind_class(L, s[i].unit), kj = kind_class(L, s[j].unit),
+                                kk = kind_class(L, s[k].unit);
+                            int rows = (ki == 1) + (kj == 1) + (kk == 1);
+                            int cols = (ki == 2) + (kj == 2) + (kk == 2);
+                            int rt = (rows == 3 || cols == 3) ? 54 : (rows && cols) ? 56 : 55;
+                            if (rt >= best)
+                                continue;
+                            for (int ok = 0; ok < 2; ok++) {
+                                int E = ok ? s[k].b : s[k].a, F = ok ? s[k].a : s[k].b;
+                                if (E == A || E == B || E == C || E == D || F == A || F == B ||
+                                    F == C || F == D || !logic_sees(L, D, E))
+                                    continue;
+                                int c6[6] = {A, B, C, D, E, F};
+                                if (elim_both(L, A, F, d, c6, 6, 0) == 0)
+                                    continue;
+                                best = rt;
+                                memcpy(bc, c6, sizeof bc);
+                                bu[0] = s[i].unit;
+                                bu[1] = s[j].unit;
+                                bu[2] = s[k].unit;
+                                bd = d;
+                                break;
+                            }
+                        }
+                    }
                 }
             }
-        }
+    }
     free(s);
     if (best == 99 || !logic_allowed(L, DOKU_TECH_THREE_LINKS))
         return 0;
