@@ -58,6 +58,11 @@ struct chain_ws {
     int ngen, ngenhp, capgen, capgenhp;
     int32_t *tmpnodes;
     uint32_t *genmark;  /* [NN] dedupe of generated links */
+    /* static link graph of the current grid (rebuilt per search): for an
+     * on node, A = same digit in peers, B = other digits of its cell; for
+     * an off node, A = X-links, B = the Y-link */
+    int32_t *sa, *sb, *la, *lb;
+    int capla, caplb;
     uint32_t gengen;
 };
 
@@ -77,6 +82,8 @@ int logic_chain_ws_create(doku_logic *L)
     w->curpos = calloc((size_t)L->nunits * (size_t)L->n, sizeof(lmask));
     w->seen = calloc((size_t)w->NN, sizeof(uint32_t));
     w->genmark = calloc((size_t)w->NN, sizeof(uint32_t));
+    w->sa = malloc(sizeof(int32_t) * ((size_t)w->NN + 1));
+    w->sb = malloc(sizeof(int32_t) * ((size_t)w->NN + 1));
     w->stack = malloc(sizeof(int32_t) * (size_t)w->NN * 4);
     w->tmpnodes = malloc(sizeof(int32_t) * (size_t)w->NN);
     w->capgen = 4 * L->n * 4 + 16;
@@ -85,7 +92,7 @@ int logic_chain_ws_create(doku_logic *L)
     w->gen_hps = malloc(sizeof(int32_t) * (size_t)w->capgen);
     w->gen_hpn = malloc(sizeof(int32_t) * (size_t)w->capgen);
     w->gen_hp = malloc(sizeof(int32_t) * (size_t)w->capgenhp);
-    if (!w->br || !w->cur || !w->curpos || !w->genmark || !w->seen || !w->stack || !w->tmpnodes || !w->gen_node ||
+    if (!w->br || !w->cur || !w->curpos || !w->genmark || !w->sa || !w->sb || !w->seen || !w->stack || !w->tmpnodes || !w->gen_node ||
         !w->gen_hps || !w->gen_hpn || !w->gen_hp)
         return -1;
     for (int i = 0; i < w->nbr; i++) {
@@ -122,6 +129,10 @@ void logic_chain_ws_free(doku_logic *L)
     free(w->curpos);
     free(w->seen);
     free(w->genmark);
+    free(w->sa);
+    free(w->sb);
+    free(w->la);
+    free(w->lb);
     free(w->stack);
     free(w->tmpnodes);
     free(w->gen_node);
@@ -322,6 +333,68 @@ static void off_to_on(doku_logic *L, const lmask *g, const lmask *gpos, const lm
     }
 }
 
+static int push_link(int32_t **list, int *cap, int at, int v)
+{
+    if (at >= *cap) {
+        int nc = *cap ? *cap * 2 : 4096;
+        while (nc <= at)
+            nc *= 2;
+        int32_t *t = realloc(*list, sizeof(int32_t) * (size_t)nc);
+        if (!t)
+            return -1;
+        *list = t;
+        *cap = nc;
+    }
+    (*list)[at] = v;
+    return 0;
+}
+
+/* Builds the static link graph of the current grid. @return 0 or -1. */
+static int build_graph(doku_logic *L)
+{
+    struct chain_ws *w = L->cw;
+    int na = 0, nb = 0;
+    for (int node = 0; node < w->NN; node++) {
+        w->sa[node] = na;
+        w->sb[node] = nb;
+        int cell = NCELL(node), d = NDIG(node);
+        if (!(L->cand[cell] & LBIT(d)))
+            continue;
+        if (NON(node)) {
+            on_to_off(L, L->cand, cell, d, 1);
+        } else {
+            off_to_on(L, L->cand, L->pos, L->cand, L->pos, cell, d, 1, 1);
+        }
+        for (int k = 0; k < w->ngen; k++) {
+            int x = w->gen_node[k];
+            int same_cell = NCELL(x) == cell;
+            if (same_cell) {
+                if (push_link(&w->lb, &w->caplb, nb++, x))
+                    return -1;
+            } else if (push_link(&w->la, &w->capla, na++, x)) {
+                return -1;
+            }
+        }
+    }
+    w->sa[w->NN] = na;
+    w->sb[w->NN] = nb;
+    return 0;
+}
+
+/* The links of node in the static graph, in SE's order (cell link first). */
+static void static_links(doku_logic *L, int node, int useY, int useX)
+{
+    struct chain_ws *w = L->cw;
+    w->ngen = 0;
+    int on = NON(node);
+    if (useY)
+        for (int i = w->sb[node]; i < w->sb[node + 1]; i++)
+            w->gen_node[w->ngen++] = w->lb[i];
+    if (on || useX)
+        for (int i = w->sa[node]; i < w->sa[node + 1]; i++)
+            w->gen_node[w->ngen++] = w->la[i];
+}
+
 /* ------------------------------------------------------------------ */
 /* Step text                                                           */
 
@@ -493,7 +566,7 @@ static void do_cycles(doku_logic *L, branch *b, int source, int useY, int useX, 
         while (b->hon < b->ton) {
             int p = b->qon[b->hon++];
             int pn = b->inode[p];
-            on_to_off(L, g, NCELL(pn), NDIG(pn), useY);
+            static_links(L, pn, useY, 1);
             int ng = w->ngen;
             for (int k = 0; k < ng; k++) {
                 int o = w->gen_node[k];
@@ -526,7 +599,7 @@ static void do_cycles(doku_logic *L, branch *b, int source, int useY, int useX, 
         while (b->hoff < b->toff) {
             int p = b->qoff[b->hoff++];
             int pn = b->inode[p];
-            off_to_on(L, g, L->pos, g, L->pos, NCELL(pn), NDIG(pn), useY, useX);
+            static_links(L, pn, useY, useX);
             for (int k = 0; k < w->ngen; k++) {
                 int q = w->gen_node[k];
                 if (!br_has(b, q)) {
@@ -587,13 +660,12 @@ static void do_forcing(doku_logic *L, branch *b, int source, int useY, best *bb)
         b->qon[b->ton++] = root;
     else
         b->qoff[b->toff++] = root;
-    const lmask *g = L->cand;
     int found = 0;
     while ((b->hon < b->ton || b->hoff < b->toff) && !found) {
         while (b->hon < b->ton) {
             int p = b->qon[b->hon++];
             int pn = b->inode[p];
-            on_to_off(L, g, NCELL(pn), NDIG(pn), useY);
+            static_links(L, pn, useY, 1);
             for (int k = 0; k < w->ngen; k++) {
                 int o = w->gen_node[k];
                 if (!found && o == (source ^ 1)) {
@@ -610,7 +682,7 @@ static void do_forcing(doku_logic *L, branch *b, int source, int useY, best *bb)
         while (b->hoff < b->toff) {
             int p = b->qoff[b->hoff++];
             int pn = b->inode[p];
-            off_to_on(L, g, L->pos, g, L->pos, NCELL(pn), NDIG(pn), useY, 1);
+            static_links(L, pn, useY, 1);
             for (int k = 0; k < w->ngen; k++) {
                 int q = w->gen_node[k];
                 if (!found && q == (source ^ 1)) {
@@ -633,6 +705,8 @@ int logic_chain_cycles(doku_logic *L)
         return 0;
     branch *b = &L->cw->br[0];
     best bb = {0, 0, 0, 0};
+    if (build_graph(L))
+        return 0;
     static const int modes[3][2] = {{0, 1}, {1, 0}, {1, 1}}; /* {useY, useX}: X, Y, XY */
     for (int m = 0; m < 3; m++) {
         int useY = modes[m][0], useX = modes[m][1];
@@ -684,7 +758,10 @@ static int propagate(doku_logic *L, branch *b, const walk_opts *o, int *on_i, in
         if (b->hon < b->ton) {
             int p = b->qon[b->hon++];
             int pn = b->inode[p];
-            on_to_off(L, g, NCELL(pn), NDIG(pn), o->useY);
+            if (o->dynamic)
+                on_to_off(L, g, NCELL(pn), NDIG(pn), o->useY);
+            else
+                static_links(L, pn, o->useY, 1);
             for (int k = 0; k < w->ngen; k++) {
                 int x = w->gen_node[k];
                 int conj = br_get(b, x ^ 1);
@@ -702,7 +779,10 @@ static int propagate(doku_logic *L, branch *b, const walk_opts *o, int *on_i, in
         } else {
             int p = b->qoff[b->hoff++];
             int pn = b->inode[p];
-            off_to_on(L, g, gpos, src, L->pos, NCELL(pn), NDIG(pn), o->useY, 1);
+            if (o->dynamic)
+                off_to_on(L, g, gpos, src, L->pos, NCELL(pn), NDIG(pn), o->useY, 1);
+            else
+                static_links(L, pn, o->useY, 1);
             if (o->dynamic) {
                 int c = NCELL(pn), dd = NDIG(pn);
                 g[c] &= ~LBIT(dd);
@@ -907,6 +987,8 @@ static int multi_search(doku_logic *L, multi_ctx *m)
 {
     struct chain_ws *w = L->cw;
     int n = L->n;
+    if (!m->dynamic && build_graph(L))
+        return 0;
     for (int c = 0; c < L->nc; c++) {
         if (L->val[c])
             continue;
