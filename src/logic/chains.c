@@ -447,6 +447,16 @@ static void best_set(best *b, int rating, int complexity, int key)
     b->found = 1;
 }
 
+/* Whether any chain of complexity cx (or more) at this base rating would
+ * lose to the best found so far: lets a breadth-first walk stop early. */
+static int too_long(const best *b, int base, int cx)
+{
+    if (!b->found)
+        return 0;
+    int r = base + length_bonus(cx);
+    return r > b->rating || (r == b->rating && cx > b->complexity);
+}
+
 /* ------------------------------------------------------------------ */
 /* Unary chains: cycles and forcing chains from one candidate (6.5-7.x) */
 
@@ -561,8 +571,11 @@ static void do_cycles(doku_logic *L, branch *b, int source, int useY, int useX, 
     int length = 0;
     const lmask *g = L->cand;
     int scell = NCELL(source), sd = NDIG(source);
+    int cbase = (useX && useY) ? 70 : 65;
     while (b->hon < b->ton || b->hoff < b->toff) {
         length++;
+        if (too_long(bb, cbase, length + 1))
+            break;
         while (b->hon < b->ton) {
             int p = b->qon[b->hon++];
             int pn = b->inode[p];
@@ -660,8 +673,11 @@ static void do_forcing(doku_logic *L, branch *b, int source, int useY, best *bb)
         b->qon[b->ton++] = root;
     else
         b->qoff[b->toff++] = root;
-    int found = 0;
+    int found = 0, layer = 0, fbase = useY ? 70 : 66;
     while ((b->hon < b->ton || b->hoff < b->toff) && !found) {
+        if (too_long(bb, fbase, layer + 2))
+            break;
+        layer++;
         while (b->hon < b->ton) {
             int p = b->qon[b->hon++];
             int pn = b->inode[p];
@@ -679,6 +695,9 @@ static void do_forcing(doku_logic *L, branch *b, int source, int useY, best *bb)
                 }
             }
         }
+        if (too_long(bb, fbase, layer + 2))
+            break;
+        layer++;
         while (b->hoff < b->toff) {
             int p = b->qoff[b->hoff++];
             int pn = b->inode[p];
@@ -710,6 +729,8 @@ int logic_chain_cycles(doku_logic *L)
     static const int modes[3][2] = {{0, 1}, {1, 0}, {1, 1}}; /* {useY, useX}: X, Y, XY */
     for (int m = 0; m < 3; m++) {
         int useY = modes[m][0], useX = modes[m][1];
+        if (useY && useX && bb.found && bb.rating < 70)
+            break; /* XY chains start at 7.0 */
         for (int c = 0; c < L->nc; c++) {
             int card = lpop(L->cand[c]);
             if (L->val[c] || card < 2)
