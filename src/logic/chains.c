@@ -718,6 +718,122 @@ static void do_forcing(doku_logic *L, branch *b, int source, int useY, best *bb)
     }
 }
 
+/* Bit-parallel reachability over the static graph: for up to 64 sources
+ * at once, mark every node each source reaches. A source is worth a full
+ * walk only if its walk can succeed: this filter is exact for forcing
+ * chains and a superset for cycles, so the results do not change. */
+static void reach_batch(doku_logic *L, uint64_t *R, uint8_t *inq, int32_t *queue, int useY,
+                        int useX, const int *starts, const int *owner, int nstart)
+{
+    struct chain_ws *w = L->cw;
+    int qh = 0, qt = 0, cap = w->NN;
+    memset(R, 0, sizeof(uint64_t) * (size_t)w->NN);
+    for (int i = 0; i < nstart; i++) {
+        int v = starts[i];
+        R[v] |= (uint64_t)1 << owner[i];
+        if (!inq[v]) {
+            inq[v] = 1;
+            queue[qt] = v;
+            qt = (qt + 1) % cap;
+        }
+    }
+    while (qh != qt) {
+        int u = queue[qh];
+        qh = (qh + 1) % cap;
+        inq[u] = 0;
+        uint64_t ru = R[u];
+        int on = NON(u);
+        for (int pass = 0; pass < 2; pass++) {
+            const int32_t *st = pass ? w->sa : w->sb, *li = pass ? w->la : w->lb;
+            if (!pass && !useY)
+                continue;
+            if (pass && !on && !useX)
+                continue;
+            for (int i = st[u]; i < st[u + 1]; i++) {
+                int v = li[i];
+                if (ru & ~R[v]) {
+                    R[v] |= ru;
+                    if (!inq[v]) {
+                        inq[v] = 1;
+                        queue[qt] = v;
+                        qt = (qt + 1) % cap;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/* Fills ok[node] bits: 1 cycle possible (for on nodes), 2 forcing from on,
+ * 4 forcing from off. */
+static int filter_sources(doku_logic *L, int useY, int useX, uint8_t *ok)
+{
+    struct chain_ws *w = L->cw;
+    uint64_t *R = malloc(sizeof(uint64_t) * (size_t)w->NN);
+    uint8_t *inq = calloc((size_t)w->NN, 1);
+    int32_t *queue = malloc(sizeof(int32_t) * (size_t)w->NN);
+    int *src = malloc(sizeof(int) * (size_t)w->NN);
+    int *starts = malloc(sizeof(int) * (size_t)w->NN * 8);
+    int *owner = malloc(sizeof(int) * (size_t)w->NN * 8);
+    if (!R || !inq || !queue || !src || !starts || !owner) {
+        free(R), free(inq), free(queue), free(src), free(starts), free(owner);
+        return -1;
+    }
+    int ns = 0;
+    for (int c = 0; c < L->nc; c++)
+        for (lmask m = L->val[c] ? 0 : L->cand[c]; m; m &= m - 1)
+            src[ns++] = NODE(c, lfirst(m) + 1, 1);
+    memset(ok, 0, (size_t)w->NN);
+    for (int kind = 0; kind < 3; kind++) {
+        for (int b0 = 0; b0 < ns; b0 += 64) {
+            int nb = ns - b0 < 64 ? ns - b0 : 64, nst = 0;
+            for (int i = 0; i < nb; i++) {
+                int on = src[b0 + i];
+                if (kind == 0) {
+                    /* cycles: start two links away, excluding the source */
+                    for (int pass = 0; pass < 2; pass++) {
+                        const int32_t *st = pass ? w->sa : w->sb, *li = pass ? w->la : w->lb;
+                        if (!pass && !useY)
+                            continue;
+                        for (int e = st[on]; e < st[on + 1]; e++) {
+                            int o = li[e];
+                            for (int pass2 = 0; pass2 < 2; pass2++) {
+                                const int32_t *st2 = pass2 ? w->sa : w->sb,
+                                              *li2 = pass2 ? w->la : w->lb;
+                                if (!pass2 && !useY)
+                                    continue;
+                                if (pass2 && !useX)
+                                    continue;
+                                for (int e2 = st2[o]; e2 < st2[o + 1]; e2++)
+                                    if (li2[e2] != on && nst < w->NN * 8) {
+                                        starts[nst] = li2[e2];
+                                        owner[nst++] = i;
+                                    }
+                            }
+                        }
+                    }
+                } else {
+                    starts[nst] = kind == 1 ? on : on ^ 1;
+                    owner[nst++] = i;
+                }
+            }
+            reach_batch(L, R, inq, queue, useY, kind == 0 ? useX : 1, starts, owner, nst);
+            for (int i = 0; i < nb; i++) {
+                int on = src[b0 + i];
+                uint64_t bit = (uint64_t)1 << i;
+                if (kind == 0 && (R[on] & bit))
+                    ok[on] |= 1;
+                if (kind == 1 && (R[on ^ 1] & bit))
+                    ok[on] |= 2;
+                if (kind == 2 && (R[on] & bit))
+                    ok[on] |= 4;
+            }
+        }
+    }
+    free(R), free(inq), free(queue), free(src), free(starts), free(owner);
+    return 0;
+}
+
 int logic_chain_cycles(doku_logic *L)
 {
     if (!L->cw)
@@ -726,11 +842,16 @@ int logic_chain_cycles(doku_logic *L)
     best bb = {0, 0, 0, 0};
     if (build_graph(L))
         return 0;
+    uint8_t *ok = malloc((size_t)L->cw->NN);
+    if (!ok)
+        return 0;
     static const int modes[3][2] = {{0, 1}, {1, 0}, {1, 1}}; /* {useY, useX}: X, Y, XY */
     for (int m = 0; m < 3; m++) {
         int useY = modes[m][0], useX = modes[m][1];
         if (useY && useX && bb.found && bb.rating < 70)
             break; /* XY chains start at 7.0 */
+        if (filter_sources(L, useY, useX, ok))
+            memset(ok, 7, (size_t)L->cw->NN);
         for (int c = 0; c < L->nc; c++) {
             int card = lpop(L->cand[c]);
             if (L->val[c] || card < 2)
@@ -741,14 +862,19 @@ int logic_chain_cycles(doku_logic *L)
             while (mm) {
                 int d = lfirst(mm) + 1;
                 mm &= mm - 1;
-                do_cycles(L, b, NODE(c, d, 1), useY, useX, &bb);
+                int on = NODE(c, d, 1);
+                if (ok[on] & 1)
+                    do_cycles(L, b, on, useY, useX, &bb);
                 if (useX) {
-                    do_forcing(L, b, NODE(c, d, 1), useY, &bb);
-                    do_forcing(L, b, NODE(c, d, 0), useY, &bb);
+                    if (ok[on] & 2)
+                        do_forcing(L, b, on, useY, &bb);
+                    if (ok[on] & 4)
+                        do_forcing(L, b, on ^ 1, useY, &bb);
                 }
             }
         }
     }
+    free(ok);
     return bb.found;
 }
 
