@@ -1077,7 +1077,7 @@ static void emit_multi(doku_logic *L, multi_ctx *m, int kind, int node, branch *
         logic_cellname(L, NCELL(srcs[0]), a, sizeof a);
         lstep_text(L, "%s: %s being %d or not both lead to ", name, a, NDIG(srcs[0]));
     }
-    conclusion_text(L, node);
+    node_text(L, node);
     lstep_text(L, " (");
     for (int i = 0; i < nb; i++) {
         if (i)
