@@ -65,17 +65,19 @@ int logic_turbot(doku_logic *L)
             s[ns++] = (slink){u, a, b, d};
         }
     /* best by rating: skyscraper 40, kite 41, turbot 42 */
-    int best = 99, bi = -1, bj = -1, bflipi = 0, bflipj = 0;
+    int best = 99, bestcnt = 0, bi = -1, bj = -1, bflipi = 0, bflipj = 0;
     for (size_t i = 0; i < ns; i++)
         for (size_t j = i + 1; j < ns; j++) {
             if (s[i].d != s[j].d)
                 continue;
             int ki = kind_class(L, s[i].unit), kj = kind_class(L, s[j].unit);
+            if (!ki && !kj)
+                continue; /* as the Sukaku rater: one link is in a row or column */
             int rt = (ki && kj) ? (ki == kj ? 40 : 41) : 42;
             doku_technique t = rt == 40 ? DOKU_TECH_SKYSCRAPER
                                : rt == 41 ? DOKU_TECH_TWO_STRING_KITE
                                           : DOKU_TECH_TURBOT_FISH;
-            if (rt >= best || !logic_allowed(L, t))
+            if (rt > best || !logic_allowed(L, t))
                 continue;
             for (int fi = 0; fi < 2; fi++)
                 for (int fj = 0; fj < 2; fj++) {
@@ -84,8 +86,11 @@ int logic_turbot(doku_logic *L)
                     if (A == C || A == D || B == C || B == D || !logic_sees(L, B, C))
                         continue;
                     int ex[4] = {A, B, C, D};
-                    if (rt < best && elim_both(L, A, D, s[i].d, ex, 4, 0) > 0) {
+                    int cnt = elim_both(L, A, D, s[i].d, ex, 4, 0);
+                    /* SE order: lowest rating, then most eliminations */
+                    if (cnt > 0 && (rt < best || cnt > bestcnt)) {
                         best = rt;
+                        bestcnt = cnt;
                         bi = (int)i;
                         bj = (int)j;
                         bflipi = fi;
@@ -126,91 +131,274 @@ int logic_turbot(doku_logic *L)
     return logic_allowed(L, DOKU_TECH_EMPTY_RECTANGLE) && empty_rectangle(L);
 }
 
-/* Box B whose places for d lie on row R and column C crossing in B; a
- * strong link P=Q on d in a line outside B with P on R (or C): the cell
- * where Q's cross line meets C (or R) loses d. */
+/* Empty Rectangle, as the Sukaku rater finds it: a box with 3 to 5
+ * places for d, all on the row and column through one cell (the heart);
+ * a strong link start=bridge on d in a row or column outside the box,
+ * with the bridge on the heart's row or column. Either start holds d, or
+ * the bridge does and the box's d is on the heart's other line: cells
+ * seeing both start and the heart, outside the box and the link's line,
+ * lose d. */
+/* A cell that loses d in an empty rectangle: outside the box and the
+ * link's line, seeing start, and seeing the bridge or every place of the
+ * cross's other part (the part the bridge does not see). */
+static int er_victim(doku_logic *L, int c, int d, int B, int lu, int start, int bridge, int heart)
+{
+    int n = L->n;
+    if (c == start || c == bridge || !(L->cand[c] & LBIT(d)) || !logic_sees(L, c, start) ||
+        L->cell_in_unit[(size_t)B * L->nc + c] != 0xff || L->cell_in_unit[(size_t)lu * L->nc + c] != 0xff)
+        return 0;
+    if (logic_sees(L, c, bridge))
+        return 1;
+    int row_side = bridge / n == heart / n; /* bridge kills the row part */
+    for (lmask m = L->pos[(size_t)B * n + d - 1]; m; m &= m - 1) {
+        int x = logic_unit_cell(L, B, lfirst(m));
+        int in_other = row_side ? (x % n == heart % n && x != heart) : (x / n == heart / n && x != heart);
+        if (in_other && !logic_sees(L, c, x))
+            return 0;
+    }
+    return 1;
+}
+
 static int empty_rectangle(doku_logic *L)
 {
     int n = L->n;
     if (L->row_of[0] < 0 || L->col_of[0] < 0)
         return 0;
-    for (int B = 0; B < L->nunits; B++) {
-        if (!logic_is_box(L, B))
-            continue;
-        for (int d = 1; d <= n; d++) {
-            lmask pm = L->pos[(size_t)B * n + d - 1];
-            if (lpop(pm) < 2)
+    int bestcnt = 0, bB = -1, bheart = -1, bstart = -1, bbridge = -1, bd = 0, blink = -1;
+    for (int d = 1; d <= n; d++)
+        for (int B = 0; B < L->nunits; B++) {
+            if (!logic_is_box(L, B))
                 continue;
-            for (int i = 0; i < n; i++) {
-                int center = logic_unit_cell(L, B, i);
-                int R = center / n, C = center % n;
-                /* all places on row R or column C; not all on one line */
-                int onr = 0, onc = 0, ok = 1;
-                lmask m = pm;
-                while (m) {
+            lmask pm = L->pos[(size_t)B * n + d - 1];
+            int pc = lpop(pm);
+            if (pc < 3 || pc > 5)
+                continue;
+            int heart = -1;
+            for (int e = 0; e < n && heart < 0; e++) {
+                int hc = logic_unit_cell(L, B, e), ok = 1;
+                for (lmask m = pm; m && ok; m &= m - 1) {
                     int c = logic_unit_cell(L, B, lfirst(m));
-                    m &= m - 1;
-                    int r1 = c / n == R, c1 = c % n == C;
-                    if (!r1 && !c1)
-                        ok = 0;
-                    if (r1 && !c1)
-                        onr = 1;
-                    if (c1 && !r1)
-                        onc = 1;
+                    ok = c / n == hc / n || c % n == hc % n;
                 }
-                if (!ok || !onr || !onc)
+                if (ok)
+                    heart = hc;
+            }
+            if (heart < 0)
+                continue;
+            for (int lu = 0; lu < L->nunits; lu++) {
+                if (!logic_is_line(L, lu))
                     continue;
-                /* strong link in a column X (not crossing B) with P in row R */
-                for (int dir = 0; dir < 2; dir++) {
-                    for (int x = 0; x < n; x++) {
-                        int lu = dir == 0 ? L->col_of[x] : L->row_of[x * n];
-                        lmask lm = L->pos[(size_t)lu * n + d - 1];
-                        if (lpop(lm) != 2)
-                            continue;
-                        int e0 = logic_unit_cell(L, lu, lfirst(lm));
-                        int e1 = logic_unit_cell(L, lu, lfirst(lm & (lm - 1)));
-                        for (int f = 0; f < 2; f++) {
-                            int P = f ? e1 : e0, Q = f ? e0 : e1;
-                            if (L->cell_in_unit[(size_t)B * L->nc + P] != 0xff ||
-                                L->cell_in_unit[(size_t)B * L->nc + Q] != 0xff)
-                                continue;
-                            int target;
-                            if (dir == 0) { /* column link, P on row R, target (row Q, col C) */
-                                if (P / n != R)
-                                    continue;
-                                target = (Q / n) * n + C;
-                            } else { /* row link, P on column C, target (row R, col Q) */
-                                if (P % n != C)
-                                    continue;
-                                target = R * n + (Q % n);
-                            }
-                            if (!(L->cand[target] & LBIT(d)) ||
-                                L->cell_in_unit[(size_t)B * L->nc + target] != 0xff || target == Q)
-                                continue;
-                            char un[40], p[24], q[24], t[24];
-                            logic_unitname(L, B, un, sizeof un);
-                            logic_cellname(L, P, p, sizeof p);
-                            logic_cellname(L, Q, q, sizeof q);
-                            logic_cellname(L, target, t, sizeof t);
-                            lstep_begin(L, DOKU_TECH_EMPTY_RECTANGLE, 43, NULL);
-                            lstep_elim(L, target, d);
-                            m = pm;
-                            while (m) {
-                                lstep_proof(L, logic_unit_cell(L, B, lfirst(m)), d);
-                                m &= m - 1;
-                            }
-                            lstep_proof(L, P, d);
-                            lstep_proof(L, Q, d);
-                            lstep_text(L, "Empty Rectangle: in %s, %d lies on row %d and column %d; "
-                                          "with %d in %s or %s, %s cannot be %d",
-                                       un, d, R + 1, C + 1, d, p, q, t, d);
-                            return 1;
-                        }
+                lmask lm = L->pos[(size_t)lu * n + d - 1];
+                if (lpop(lm) != 2)
+                    continue;
+                int e0 = logic_unit_cell(L, lu, lfirst(lm));
+                int e1 = logic_unit_cell(L, lu, lfirst(lm & (lm - 1)));
+                if (L->cell_in_unit[(size_t)B * L->nc + e0] != 0xff ||
+                    L->cell_in_unit[(size_t)B * L->nc + e1] != 0xff)
+                    continue;
+                for (int f = 0; f < 2; f++) {
+                    int start = f ? e1 : e0, bridge = f ? e0 : e1;
+                    int share = bridge % n == heart % n   ? L->col_of[bridge]
+                                : bridge / n == heart / n ? L->row_of[bridge]
+                                                          : -1;
+                    if (share < 0 || share == lu)
+                        continue;
+                    int cnt = 0;
+                    const uint16_t *p = L->peers + (size_t)start * L->maxp;
+                    for (int k = 0; k < L->npeers[start]; k++)
+                        cnt += er_victim(L, p[k], d, B, lu, start, bridge, heart);
+                    if (cnt > bestcnt) {
+                        bestcnt = cnt;
+                        bB = B;
+                        bheart = heart;
+                        bstart = start;
+                        bbridge = bridge;
+                        bd = d;
+                        blink = lu;
                     }
                 }
             }
         }
+    if (bB < 0)
+        return 0;
+    int d = bd;
+    lstep_begin(L, DOKU_TECH_EMPTY_RECTANGLE, 43, NULL);
+    const uint16_t *p = L->peers + (size_t)bstart * L->maxp;
+    for (int k = 0; k < L->npeers[bstart]; k++)
+        if (er_victim(L, p[k], d, bB, blink, bstart, bbridge, bheart))
+            lstep_elim(L, p[k], d);
+    for (lmask m = L->pos[(size_t)bB * n + d - 1]; m; m &= m - 1)
+        lstep_proof(L, logic_unit_cell(L, bB, lfirst(m)), d);
+    lstep_proof(L, bstart, d);
+    lstep_proof(L, bbridge, d);
+    char un[40], a[24], b[24], h[24];
+    logic_unitname(L, bB, un, sizeof un);
+    logic_cellname(L, bstart, a, sizeof a);
+    logic_cellname(L, bbridge, b, sizeof b);
+    logic_cellname(L, bheart, h, sizeof h);
+    lstep_text(L, "Empty Rectangle: in %s, %d lies on row %d and column %d (through %s); %d is in "
+                  "%s or %s, so cells seeing %s and that cross lose %d: ",
+               un, d, bheart / n + 1, bheart % n + 1, h, d, a, b, a, d);
+    lstep_text_elims(L);
+    return 1;
+}
+
+/* Three links where one or more is an empty rectangle (Sukaku 5.7): the
+ * box's places for d lie on the cross of row and column through a heart
+ * cell, so "not on the row part" implies "on the column part": a strong
+ * link between two groups of cells. Links are joined by weak links (every
+ * cell of one end sees every cell of the next); cells seeing every cell
+ * of both far ends lose d. */
+typedef struct glink {
+    int unit, er;
+    int a[8], na, b[8], nb;
+} glink;
+
+static int group_sees(doku_logic *L, const int *x, int nx, const int *y, int ny)
+{
+    for (int i = 0; i < nx; i++)
+        for (int j = 0; j < ny; j++)
+            if (x[i] == y[j] || !logic_sees(L, x[i], y[j]))
+                return 0;
+    return 1;
+}
+
+static int groups_disjoint(const int *x, int nx, const int *y, int ny)
+{
+    for (int i = 0; i < nx; i++)
+        for (int j = 0; j < ny; j++)
+            if (x[i] == y[j])
+                return 0;
+    return 1;
+}
+
+/* cells outside all[] seeing every cell of x and of y, holding d */
+static int group_elims(doku_logic *L, const int *x, int nx, const int *y, int ny, const int *all,
+                       int nall, int d, int apply)
+{
+    int cnt = 0;
+    const uint16_t *p = L->peers + (size_t)x[0] * L->maxp;
+    for (int k = 0; k < L->npeers[x[0]]; k++) {
+        int c = p[k], ok = (L->cand[c] & LBIT(d)) != 0;
+        for (int i = 0; i < nall && ok; i++)
+            ok = all[i] != c;
+        for (int i = 0; i < nx && ok; i++)
+            ok = logic_sees(L, c, x[i]);
+        for (int i = 0; i < ny && ok; i++)
+            ok = logic_sees(L, c, y[i]);
+        if (ok) {
+            cnt++;
+            if (apply)
+                lstep_elim(L, c, d);
+        }
     }
+    return cnt;
+}
+
+static int three_links_er(doku_logic *L)
+{
+    int n = L->n;
+    size_t cap = (size_t)L->nunits * (size_t)n;
+    glink *g = malloc(cap * sizeof *g);
+    if (!g)
+        return 0;
+    for (int d = 1; d <= n; d++) {
+        size_t ng = 0;
+        int ner = 0;
+        for (int u = 0; u < L->nunits && ng < cap; u++) {
+            lmask m = L->pos[(size_t)u * n + d - 1];
+            int pc = lpop(m);
+            glink *x = &g[ng];
+            memset(x, 0, sizeof *x);
+            x->unit = u;
+            if (pc == 2) {
+                x->a[x->na++] = logic_unit_cell(L, u, lfirst(m));
+                x->b[x->nb++] = logic_unit_cell(L, u, lfirst(m & (m - 1)));
+                ng++;
+            } else if (pc >= 3 && pc <= 5 && logic_is_box(L, u) && L->row_of[0] >= 0) {
+                int heart = -1;
+                for (int e = 0; e < n && heart < 0; e++) {
+                    int hc = logic_unit_cell(L, u, e), ok = 1;
+                    for (lmask q = m; q && ok; q &= q - 1) {
+                        int c = logic_unit_cell(L, u, lfirst(q));
+                        ok = c / n == hc / n || c % n == hc % n;
+                    }
+                    if (ok)
+                        heart = hc;
+                }
+                if (heart < 0)
+                    continue;
+                /* the heart, if a candidate, belongs to both parts */
+                for (lmask q = m; q; q &= q - 1) {
+                    int c = logic_unit_cell(L, u, lfirst(q));
+                    if (c / n == heart / n && x->na < 8)
+                        x->a[x->na++] = c;
+                    if (c % n == heart % n && x->nb < 8)
+                        x->b[x->nb++] = c;
+                }
+                if (!x->na || !x->nb)
+                    continue;
+                x->er = 1;
+                ner++;
+                ng++;
+            }
+        }
+        if (!ner)
+            continue;
+        for (size_t j = 0; j < ng; j++)
+            for (int oj = 0; oj < 2; oj++) {
+                const int *C = oj ? g[j].b : g[j].a, *D = oj ? g[j].a : g[j].b;
+                int nC = oj ? g[j].nb : g[j].na, nD = oj ? g[j].na : g[j].nb;
+                for (size_t i = 0; i < ng; i++) {
+                    if (i == j)
+                        continue;
+                    for (int oi = 0; oi < 2; oi++) {
+                        const int *A = oi ? g[i].b : g[i].a, *B = oi ? g[i].a : g[i].b;
+                        int nA = oi ? g[i].nb : g[i].na, nB = oi ? g[i].na : g[i].nb;
+                        if (!groups_disjoint(A, nA, C, nC) || !groups_disjoint(A, nA, D, nD) ||
+                            !group_sees(L, B, nB, C, nC))
+                            continue;
+                        for (size_t k = i + 1; k < ng; k++) {
+                            if (k == j || !(g[i].er || g[j].er || g[k].er))
+                                continue;
+                            for (int ok = 0; ok < 2; ok++) {
+                                const int *E = ok ? g[k].b : g[k].a, *F = ok ? g[k].a : g[k].b;
+                                int nE = ok ? g[k].nb : g[k].na, nF = ok ? g[k].na : g[k].nb;
+                                if (!groups_disjoint(E, nE, A, nA) || !groups_disjoint(E, nE, B, nB) ||
+                                    !groups_disjoint(F, nF, A, nA) || !groups_disjoint(F, nF, B, nB) ||
+                                    !groups_disjoint(E, nE, C, nC) || !groups_disjoint(F, nF, C, nC) ||
+                                    !groups_disjoint(F, nF, D, nD) || !group_sees(L, D, nD, E, nE))
+                                    continue;
+                                int all[48], na = 0;
+                                const int *grp[6] = {A, B, C, D, E, F};
+                                int ngr[6] = {nA, nB, nC, nD, nE, nF};
+                                for (int t = 0; t < 6; t++)
+                                    for (int v = 0; v < ngr[t]; v++)
+                                        all[na++] = grp[t][v];
+                                if (!group_elims(L, A, nA, F, nF, all, na, d, 0))
+                                    continue;
+                                lstep_begin(L, DOKU_TECH_THREE_LINKS, 57,
+                                            "3 Strong Links (with Empty Rectangle)");
+                                group_elims(L, A, nA, F, nF, all, na, d, 1);
+                                for (int t = 0; t < na; t++)
+                                    lstep_proof(L, all[t], d);
+                                char u1[40], u2[40], u3[40];
+                                logic_unitname(L, g[i].unit, u1, sizeof u1);
+                                logic_unitname(L, g[j].unit, u2, sizeof u2);
+                                logic_unitname(L, g[k].unit, u3, sizeof u3);
+                                lstep_text(L, "%s: %d through %s, %s and %s (an empty rectangle "
+                                              "acting as a strong link) reaches both ends, so: ",
+                                           L->step.name, d, u1, u2, u3);
+                                lstep_text_elims(L);
+                                free(g);
+                                return 1;
+                            }
+                        }
+                    }
+                }
+            }
+    }
+    free(g);
     return 0;
 }
 
@@ -280,7 +468,9 @@ int logic_three_links(doku_logic *L)
             }
     }
     free(s);
-    if (best == 99 || !logic_allowed(L, DOKU_TECH_THREE_LINKS))
+    if (best == 99)
+        return logic_allowed(L, DOKU_TECH_THREE_LINKS) && three_links_er(L);
+    if (!logic_allowed(L, DOKU_TECH_THREE_LINKS))
         return 0;
     lstep_begin(L, DOKU_TECH_THREE_LINKS, best,
                 best == 54 ? "3 Skyscrapers" : best == 56 ? "3-String Kite" : "3-Turbot Fish");
