@@ -3,6 +3,7 @@
 #   make test   build with -Werror and run every test, plain and under ASan+UBSan
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
+MAKEFLAGS += --no-print-directory
 
 .PHONY: all build run test test-plain test-asan deps install clean fuzz
 

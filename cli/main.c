@@ -1,9 +1,84 @@
-/* main.c — placeholder entry point until the CLI lands. */
-#include "doku.h"
-#include <stdio.h>
+/*
+ * main.c — the doku command: dispatches `doku <command> ...` through one
+ * table. Everything a command needs (options, input, threads, output)
+ * lives in common.c and friends; main only knows the names.
+ */
+#include "commands.h"
+#include "common.h"
 
-int main(void)
+#include <string.h>
+
+typedef struct command {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *summary;
+} command;
+
+static const command commands[] = {
+    {"solve", cmd_solve, "solve puzzles (and say when there is no or no unique solution)"},
+    {"count", cmd_count, "count the solutions of puzzles, up to a limit"},
+    {"check", cmd_check, "validate puzzles: symbols, duplicate givens, uniqueness"},
+};
+
+enum { NCOMMANDS = sizeof commands / sizeof commands[0] };
+
+static void usage(FILE *f)
 {
-    printf("doku %s\n", doku_version());
-    return 0;
+    fprintf(f, "Usage: doku <command> [options] [FILE...]\n"
+               "       doku <command> --help | doku --help | doku --version\n\n"
+               "Sudoku of any size (4x4 ... 25x25 and more, any RxC box), with X, hyper\n"
+               "(Windoku) and jigsaw variants. Commands:\n");
+    for (int i = 0; i < NCOMMANDS; i++)
+        fprintf(f, "  %-9s %s\n", commands[i].name, commands[i].summary);
+    fprintf(f, "\nPuzzles are read from FILEs or standard input, one per line or as grids.\n"
+               "Exit status: 0 ok, 1 some puzzle unsolvable, invalid or not unique\n"
+               "(as each command defines), 2 usage error or unreadable input.\n");
+}
+
+static const command *find_command(const char *name)
+{
+    for (int i = 0; i < NCOMMANDS; i++)
+        if (!strcmp(commands[i].name, name))
+            return &commands[i];
+    return NULL;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return CLI_EXIT_USAGE;
+    }
+    const char *name = argv[1];
+    if (!strcmp(name, "--help") || !strcmp(name, "-h")) {
+        usage(stdout);
+        return CLI_EXIT_OK;
+    }
+    if (!strcmp(name, "--version") || !strcmp(name, "-V")) {
+        printf("doku %s\n", doku_version());
+        return CLI_EXIT_OK;
+    }
+    if (!strcmp(name, "help")) {
+        /* `doku help CMD` is `doku CMD --help`. */
+        if (argc < 3) {
+            usage(stdout);
+            return CLI_EXIT_OK;
+        }
+        const command *c = find_command(argv[2]);
+        if (!c) {
+            fprintf(stderr, "doku: unknown command '%s'\n\n", argv[2]);
+            usage(stderr);
+            return CLI_EXIT_USAGE;
+        }
+        static char help_flag[] = "--help";
+        char *help_argv[] = {argv[2], help_flag, NULL};
+        return c->run(2, help_argv);
+    }
+    const command *c = find_command(name);
+    if (!c) {
+        fprintf(stderr, "doku: unknown command '%s'\n\n", name);
+        usage(stderr);
+        return CLI_EXIT_USAGE;
+    }
+    return c->run(argc - 1, argv + 1);
 }

@@ -225,6 +225,8 @@ typedef struct doku_record {
     size_t column;             /* 1-based column of an error, else 0 */
     doku_status status;        /* for errors: DOKU_ERR_PARSE or _SIZE */
     const char *message;       /* for errors: what is wrong */
+    doku_symbols symbols;      /* for puzzles: the alphabet the text used
+                                  (the one forced, or the one detected) */
 } doku_record;
 
 typedef struct doku_reader doku_reader;

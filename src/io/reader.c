@@ -26,6 +26,7 @@ typedef struct entry {
     int n;
     size_t line, column;
     doku_status status;
+    doku_symbols symbols;
     uint8_t *cells;
     size_t cells_cap;
     char *comment;
@@ -267,6 +268,7 @@ static doku_status emit_puzzle(doku_reader *r, const raw_cell *cells, int n,
     memcpy(e->comment, comment, comment_len);
     e->comment[comment_len] = '\0';
     e->kind = DOKU_RECORD_PUZZLE;
+    e->symbols = token_mode ? DOKU_SYMBOLS_1_9A_Z : sym;
     e->n = n;
     e->line = line;
     e->column = 0;
@@ -721,5 +723,6 @@ int doku_reader_next(doku_reader *r, doku_record *rec)
     rec->column = e->column;
     rec->status = e->status;
     rec->message = e->kind == DOKU_RECORD_ERROR ? e->message : NULL;
+    rec->symbols = e->kind == DOKU_RECORD_PUZZLE ? e->symbols : DOKU_SYMBOLS_AUTO;
     return 1;
 }

@@ -1,0 +1,179 @@
+/*
+ * cmd_check.c — `doku check`: is each puzzle a proper Sudoku? In order of
+ * the checks: readable (symbols, length: the reader's error records), no
+ * duplicate givens (naming both cells and the unit), then exactly one
+ * solution. The verdict goes to stdout: it is this command's output.
+ */
+#include "commands.h"
+#include "common.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum { MAX_CONFLICTS_SHOWN = 16 };
+
+typedef struct check_ctx {
+    cli_opts o;
+} check_ctx;
+
+static void usage(FILE *f)
+{
+    fputs("Usage: doku check [options] [FILE...]\n\n"
+          "Validates each puzzle: its symbols and size, duplicate givens (naming\n"
+          "both cells rNcM, the digit and the unit), then whether it has no\n"
+          "solution, several solutions, or exactly one (a proper puzzle).\n\n",
+          f);
+    fputs(cli_common_help, f);
+    fputs("\n", f);
+    fputs(cli_input_help, f);
+    fputs("\nOutput per format: line: 'FILE:LINE: verdict' (unique, no solution,\n"
+          "several solutions, gave up, invalid: why); grid: the verdict and the\n"
+          "puzzle, conflicting givens in red with colour; json: one object per\n"
+          "puzzle (status unique|none|multiple|gave_up|invalid, conflicts, error);\n"
+          "csv: a header row, then file,line,status,message per puzzle.\n\n"
+          "Exit status: 0 every puzzle is valid with a unique solution; 1 some\n"
+          "puzzle is invalid, has no solution or several, or timed out; 2 usage\n"
+          "error or unreadable input.\n",
+          f);
+}
+
+static int on_option(void *p, int id, const char *v)
+{
+    (void)p;
+    (void)id;
+    (void)v;
+    return -1;
+}
+
+static void put_verdict(cli_task *t, const check_ctx *c, const char *key, const char *text,
+                        const char *detail, const uint8_t *marks)
+{
+    cli_buf *out = &t->out;
+    char where[512];
+    cli_task_where(t, where, sizeof where);
+    switch (t->format) {
+    case DOKU_FORMAT_GRID: {
+        cli_buf head = {0};
+        cli_buf_puts(&head, text);
+        if (detail && *detail)
+            cli_buf_printf(&head, ": %s", detail);
+        cli_grid_header(out, t, head.data);
+        cli_buf_free(&head);
+        if (t->shape)
+            cli_put_puzzle_grid(out, t, &c->o, marks);
+        cli_buf_puts(out, "\n");
+        break;
+    }
+    case DOKU_FORMAT_JSON:
+        if (!t->shape) {
+            cli_json_invalid(out, t);
+            break;
+        }
+        cli_json_open(out, t, t->symbols);
+        cli_buf_printf(out, ",\"status\":\"%s\"", key);
+        if (marks) {
+            long total = doku_find_conflicts(t->shape, t->cells, NULL, 0);
+            doku_conflict *all = cli_xmalloc(sizeof *all * (size_t)(total > 0 ? total : 1));
+            doku_find_conflicts(t->shape, t->cells, all, (size_t)total);
+            cli_buf_puts(out, ",\"conflicts\":[");
+            for (long i = 0; i < total; i++) {
+                char a[16], b[16], unit[32], sym[8];
+                doku_cell_name(t->shape, all[i].cell_a, a, sizeof a);
+                doku_cell_name(t->shape, all[i].cell_b, b, sizeof b);
+                doku_shape_unit_name(t->shape, all[i].unit, unit, sizeof unit);
+                cli_buf_printf(out, "%s{\"cells\":[\"%s\",\"%s\"],\"digit\":", i ? "," : "", a, b);
+                cli_buf_json_string(out, cli_symbol(t->n, t->symbols, all[i].digit, sym));
+                cli_buf_puts(out, ",\"unit\":");
+                cli_buf_json_string(out, unit);
+                cli_buf_puts(out, "}");
+            }
+            cli_buf_puts(out, "]");
+            free(all);
+        }
+        if (detail && *detail) {
+            cli_buf_puts(out, ",\"message\":");
+            cli_buf_json_string(out, detail);
+        }
+        cli_buf_puts(out, "}\n");
+        break;
+    case DOKU_FORMAT_CSV:
+        cli_csv_prefix(out, t);
+        cli_buf_printf(out, "%s,", key);
+        cli_buf_csv_field(out, detail ? detail : "");
+        cli_buf_puts(out, "\n");
+        break;
+    default:
+        cli_buf_printf(out, "%s: %s%s%s\n", where, text, detail && *detail ? ": " : "",
+                       detail ? detail : "");
+    }
+}
+
+static void check_puzzle(cli_worker *w, cli_task *t, void *p)
+{
+    const check_ctx *c = p;
+    int ncells = t->n * t->n;
+    uint8_t *marks = calloc((size_t)ncells, 1);
+    cli_buf why = {0};
+    long conflicts = cli_describe_conflicts(&why, t->shape, t->cells, t->symbols, marks,
+                                            MAX_CONFLICTS_SHOWN);
+    if (conflicts != 0) {
+        t->exit_code = CLI_EXIT_FAIL;
+        put_verdict(t, c, "invalid", "invalid", conflicts > 0 ? why.data : "bad value",
+                    marks);
+        free(marks);
+        cli_buf_free(&why);
+        return;
+    }
+    free(marks);
+    cli_buf_free(&why);
+
+    doku_solver *sv = cli_worker_solver(w, t->shape);
+    doku_search_opts so = {0};
+    so.limit = 2;
+    so.time_budget = c->o.timeout;
+    doku_search_result res;
+    doku_status st = sv ? doku_search(sv, t->cells, &so, NULL, NULL, NULL, &res) : DOKU_ERR_NOMEM;
+    if (st != DOKU_OK) {
+        t->exit_code = CLI_EXIT_FAIL;
+        put_verdict(t, c, "invalid", "invalid", doku_status_string(st), NULL);
+        return;
+    }
+    if (res.gave_up) {
+        t->exit_code = CLI_EXIT_FAIL;
+        put_verdict(t, c, "gave_up", "gave up", res.solutions ? "at least 1 solution" : "",
+                    NULL);
+    } else if (res.solutions == 0) {
+        t->exit_code = CLI_EXIT_FAIL;
+        put_verdict(t, c, "none", "no solution", "", NULL);
+    } else if (res.solutions > 1) {
+        t->exit_code = CLI_EXIT_FAIL;
+        put_verdict(t, c, "multiple", "several solutions", "", NULL);
+    } else {
+        t->exit_code = CLI_EXIT_OK;
+        put_verdict(t, c, "unique", "unique", "", NULL);
+    }
+}
+
+static void check_invalid(cli_worker *w, cli_task *t, void *p)
+{
+    (void)w;
+    put_verdict(t, p, "invalid", "invalid", t->error, NULL);
+}
+
+int cmd_check(int argc, char **argv)
+{
+    check_ctx c;
+    memset(&c, 0, sizeof c);
+    int rc = cli_parse_args(&c.o, argc, argv, NULL, on_option, &c, usage);
+    if (rc != CLI_PARSE_OK)
+        return rc == CLI_PARSE_HELP ? CLI_EXIT_OK : CLI_EXIT_USAGE;
+    /* A report, not a picture: one verdict line unless a format is asked. */
+    if (c.o.format == CLI_FORMAT_AUTO)
+        c.o.format = DOKU_FORMAT_LINE;
+    if (c.o.format == DOKU_FORMAT_CSV)
+        puts("file,line,status,message");
+    cli_run_ops ops = {check_puzzle, check_invalid, &c};
+    rc = cli_run(&c.o, &ops);
+    cli_opts_free(&c.o);
+    return rc;
+}

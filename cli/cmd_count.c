@@ -1,0 +1,158 @@
+/*
+ * cmd_count.c — `doku count`: how many solutions each puzzle has, up to a
+ * limit. The count is exact below the limit; at the limit, or when the
+ * time budget runs out, it is a lower bound and says so (">=N").
+ */
+#include "commands.h"
+#include "common.h"
+
+#include <string.h>
+
+enum { DEFAULT_LIMIT = 1000000 };
+#define DEFAULT_TIMEOUT 60.0
+
+typedef struct count_ctx {
+    cli_opts o;
+    uint64_t limit;
+    int stats;
+} count_ctx;
+
+enum { OPT_LIMIT = 1, OPT_STATS };
+
+static const cli_option count_options[] = {
+    {"--limit", 1, OPT_LIMIT}, {"--stats", 0, OPT_STATS}, {NULL, 0, 0}};
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "Usage: doku count [--limit N] [--stats] [options] [FILE...]\n\n"
+            "Counts the solutions of each puzzle: the exact number, or '>=N' when the\n"
+            "count reached the limit or the time budget ran out first.\n\n"
+            "  --limit N   stop counting at N solutions (default %d)\n"
+            "  --stats     add search nodes, guesses and time per puzzle\n"
+            "  (count gives up after %g s per puzzle unless --timeout says otherwise;\n"
+            "  --timeout 0 means no budget)\n\n",
+            DEFAULT_LIMIT, DEFAULT_TIMEOUT);
+    fputs(cli_common_help, f);
+    fputs("\n", f);
+    fputs(cli_input_help, f);
+    fputs("\nOutput per format: line: the count ('>=N' when capped, '(gave up)'\n"
+          "added when the budget ran out); grid: a header 'FILE:LINE: N solutions\n"
+          "(shape)' and the puzzle; json: one object per puzzle (status\n"
+          "counted|capped|gave_up|invalid, count, capped); csv: a header row, then\n"
+          "one row per puzzle.\n\n"
+          "Exit status: 0 every puzzle counted (capped counts included, zero is a\n"
+          "count); 1 some puzzle is invalid or its count gave up; 2 usage error or\n"
+          "unreadable input.\n",
+          f);
+}
+
+static int on_option(void *p, int id, const char *v)
+{
+    count_ctx *c = p;
+    switch (id) {
+    case OPT_LIMIT:
+        if (cli_parse_u64(v, &c->limit) != 0 || c->limit == 0)
+            return cli_usage_error("count", "--limit wants a positive number; got '%s'", v);
+        return 0;
+    case OPT_STATS:
+        c->stats = 1;
+        return 0;
+    }
+    return -1;
+}
+
+static void count_puzzle(cli_worker *w, cli_task *t, void *p)
+{
+    const count_ctx *c = p;
+    doku_solver *sv = cli_worker_solver(w, t->shape);
+    doku_search_opts so = {0};
+    so.limit = c->limit;
+    so.time_budget = c->o.timeout_given ? c->o.timeout : DEFAULT_TIMEOUT;
+    doku_search_result res;
+    double t0 = cli_now();
+    doku_status st = sv ? doku_search(sv, t->cells, &so, NULL, NULL, NULL, &res) : DOKU_ERR_NOMEM;
+    double ms = (cli_now() - t0) * 1e3;
+    if (st != DOKU_OK) {
+        cli_buf_printf(&t->err, "%s:%zu: %s\n", t->file, t->line, doku_status_string(st));
+        t->exit_code = CLI_EXIT_FAIL;
+        return;
+    }
+    unsigned long long k = (unsigned long long)res.solutions;
+    int capped = res.gave_up || res.solutions >= c->limit;
+    const char *key = res.gave_up ? "gave_up" : capped ? "capped" : "counted";
+    t->exit_code = res.gave_up ? CLI_EXIT_FAIL : CLI_EXIT_OK;
+    char count[40];
+    snprintf(count, sizeof count, "%s%llu", capped ? ">=" : "", k);
+    cli_buf *out = &t->out;
+
+    switch (t->format) {
+    case DOKU_FORMAT_GRID: {
+        char text[96];
+        snprintf(text, sizeof text, "%s solution%s%s", count, k == 1 && !capped ? "" : "s",
+                 res.gave_up ? " (gave up)" : "");
+        cli_grid_header(out, t, text);
+        cli_put_puzzle_grid(out, t, &c->o, NULL);
+        if (c->stats)
+            cli_buf_printf(out, "nodes %llu, guesses %llu, %.3f ms\n",
+                           (unsigned long long)res.nodes, (unsigned long long)res.guesses, ms);
+        cli_buf_puts(out, "\n");
+        break;
+    }
+    case DOKU_FORMAT_JSON:
+        cli_json_open(out, t, t->symbols);
+        cli_buf_printf(out, ",\"status\":\"%s\",\"count\":%llu,\"capped\":%s,\"limit\":%llu", key,
+                       k, capped ? "true" : "false", (unsigned long long)c->limit);
+        if (c->stats)
+            cli_buf_printf(out, ",\"stats\":{\"nodes\":%llu,\"guesses\":%llu,\"time_ms\":%.3f}",
+                           (unsigned long long)res.nodes, (unsigned long long)res.guesses, ms);
+        cli_buf_puts(out, "}\n");
+        break;
+    case DOKU_FORMAT_CSV:
+        cli_csv_prefix(out, t);
+        cli_buf_printf(out, "%s,%s", key, count);
+        if (c->stats)
+            cli_buf_printf(out, ",%llu,%llu,%.3f", (unsigned long long)res.nodes,
+                           (unsigned long long)res.guesses, ms);
+        cli_buf_puts(out, ",\n");
+        break;
+    default:
+        cli_buf_printf(out, "%s%s\n", count, res.gave_up ? " (gave up)" : "");
+        if (c->stats)
+            cli_buf_printf(out, "# nodes %llu, guesses %llu, %.3f ms\n",
+                           (unsigned long long)res.nodes, (unsigned long long)res.guesses, ms);
+    }
+}
+
+static void count_invalid(cli_worker *w, cli_task *t, void *p)
+{
+    const count_ctx *c = p;
+    (void)w;
+    char where[512];
+    cli_task_where(t, where, sizeof where);
+    cli_buf_printf(&t->err, "%s: %s\n", where, t->error);
+    if (t->format == DOKU_FORMAT_JSON) {
+        cli_json_invalid(&t->out, t);
+    } else if (t->format == DOKU_FORMAT_CSV) {
+        cli_csv_prefix(&t->out, t);
+        cli_buf_printf(&t->out, "invalid,%s,", c->stats ? ",,," : "");
+        cli_buf_csv_field(&t->out, t->error);
+        cli_buf_puts(&t->out, "\n");
+    }
+}
+
+int cmd_count(int argc, char **argv)
+{
+    count_ctx c;
+    memset(&c, 0, sizeof c);
+    c.limit = DEFAULT_LIMIT;
+    int rc = cli_parse_args(&c.o, argc, argv, count_options, on_option, &c, usage);
+    if (rc != CLI_PARSE_OK)
+        return rc == CLI_PARSE_HELP ? CLI_EXIT_OK : CLI_EXIT_USAGE;
+    if (c.o.format == DOKU_FORMAT_CSV)
+        printf("file,line,status,count%s,message\n", c.stats ? ",nodes,guesses,time_ms" : "");
+    cli_run_ops ops = {count_puzzle, count_invalid, &c};
+    rc = cli_run(&c.o, &ops);
+    cli_opts_free(&c.o);
+    return rc;
+}

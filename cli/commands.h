@@ -1,0 +1,14 @@
+/*
+ * commands.h — the doku subcommands. Each lives in cli/cmd_<name>.c as
+ * int cmd_<name>(int argc, char **argv), where argv[0] is the command name;
+ * it returns the process exit code (CLI_EXIT_* in common.h). To add one:
+ * declare it here and add a row to the table in main.c.
+ */
+#ifndef DOKU_CLI_COMMANDS_H
+#define DOKU_CLI_COMMANDS_H
+
+int cmd_solve(int argc, char **argv);
+int cmd_count(int argc, char **argv);
+int cmd_check(int argc, char **argv);
+
+#endif /* DOKU_CLI_COMMANDS_H */

@@ -1,0 +1,355 @@
+/*
+ * options.c — the command-line options every subcommand shares, and the
+ * one parser loop that also handles each command's own options from a
+ * small table. A new command declares its options as data and gets
+ * "--opt value", "--opt=value", "--", "-" and --help handled the same way
+ * as every other command.
+ */
+#include "common.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* Loads --regions FILE (regions.c). */
+int cli_load_regions(cli_opts *o, const char *cmd);
+
+const char cli_input_help[] =
+    "Input: FILEs, or standard input when none is given or FILE is '-'.\n"
+    "  One puzzle per line (n*n symbols, '.' '0' '-' '*' '_' 'x' empty, text after\n"
+    "  the grid kept as a comment, '#' lines skipped), or multi-line grids with\n"
+    "  or without frames (.ss, .sdk). Sizes 4x4 ... 25x25 and more; see\n"
+    "  docs/FORMATS.md. A bad puzzle is reported as FILE:LINE:COL: message on\n"
+    "  stderr and the others are still processed.\n";
+
+const char cli_common_help[] =
+    "Shape options:\n"
+    "  --box RxC          box of R rows x C columns (default: most nearly square)\n"
+    "  --variant LIST     extra units, comma-separated: x (both diagonals),\n"
+    "                     hyper (Windoku windows), none\n"
+    "  --regions FILE     jigsaw: FILE holds n*n region symbols, one symbol per\n"
+    "                     region (spaces, line breaks and |+- frames allowed);\n"
+    "                     the regions replace the boxes\n"
+    "  --keep-boxes       with --regions: keep the boxes as well\n"
+    "  --symbols SET      1-9A-Z (default), 0-9A-Z or A-Z for 16x16 and larger\n"
+    "Run options:\n"
+    "  --threads N        solve with N threads (output order is kept; default 1)\n"
+    "  --timeout SECONDS  give up on a puzzle after this long (default: none)\n"
+    "Output options:\n"
+    "  --format FMT       line, grid, json or csv (default: line for puzzles\n"
+    "                     given on one line, grid for multi-line grids)\n"
+    "  --color, --no-color  colour grids (givens bold, conflicts red); default:\n"
+    "                     on when stdout is a terminal and NO_COLOR is unset\n";
+
+int cli_usage_error(const char *cmd, const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "doku %s: ", cmd);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "\nTry 'doku %s --help'.\n", cmd);
+    return -1;
+}
+
+int cli_parse_u64(const char *s, uint64_t *out)
+{
+    if (!s || *s < '0' || *s > '9')
+        return -1;
+    errno = 0;
+    char *end;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (errno || *end)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+int cli_parse_seconds(const char *s, double *out)
+{
+    if (!s || !*s)
+        return -1;
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (errno || *end || !(v >= 0) || !isfinite(v))
+        return -1;
+    *out = v;
+    return 0;
+}
+
+static int parse_box(const char *v, int *r, int *c)
+{
+    char *end;
+    long a = strtol(v, &end, 10);
+    if (end == v || (*end != 'x' && *end != 'X'))
+        return -1;
+    const char *p = end + 1;
+    long b = strtol(p, &end, 10);
+    if (end == p || *end || a < 1 || b < 1 || a * b > DOKU_MAX_N || a * b < 2)
+        return -1;
+    *r = (int)a;
+    *c = (int)b;
+    return 0;
+}
+
+static int parse_variants(const char *v, unsigned *out)
+{
+    unsigned flags = 0;
+    const char *p = v;
+    while (1) {
+        size_t len = strcspn(p, ",");
+        if (len == 1 && (p[0] == 'x' || p[0] == 'X'))
+            flags |= DOKU_VARIANT_X;
+        else if ((len == 5 && !strncmp(p, "hyper", 5)) ||
+                 (len == 7 && !strncmp(p, "windoku", 7)))
+            flags |= DOKU_VARIANT_HYPER;
+        else if (len == 4 && !strncmp(p, "none", 4))
+            ;
+        else
+            return -1;
+        if (!p[len])
+            break;
+        p += len + 1;
+    }
+    *out = flags;
+    return 0;
+}
+
+static int parse_symbols(const char *v, doku_symbols *out)
+{
+    if (!strcmp(v, "1-9A-Z"))
+        *out = DOKU_SYMBOLS_1_9A_Z;
+    else if (!strcmp(v, "0-9A-Z"))
+        *out = DOKU_SYMBOLS_0_9A_Z;
+    else if (!strcmp(v, "A-Z"))
+        *out = DOKU_SYMBOLS_A_Z;
+    else if (!strcmp(v, "auto"))
+        *out = DOKU_SYMBOLS_AUTO;
+    else
+        return -1;
+    return 0;
+}
+
+static int parse_format(const char *v, int *out)
+{
+    static const char *const names[] = {"line", "grid", "json", "csv"};
+    static const int values[] = {DOKU_FORMAT_LINE, DOKU_FORMAT_GRID,
+                                 DOKU_FORMAT_JSON, DOKU_FORMAT_CSV};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (!strcmp(v, names[i])) {
+            *out = values[i];
+            return 0;
+        }
+    return -1;
+}
+
+enum {
+    OPT_BOX = -100, OPT_VARIANT, OPT_REGIONS, OPT_KEEP_BOXES, OPT_SYMBOLS,
+    OPT_THREADS, OPT_TIMEOUT, OPT_FORMAT, OPT_COLOR, OPT_NO_COLOR
+};
+
+static const cli_option common_options[] = {
+    {"--box", 1, OPT_BOX},           {"--variant", 1, OPT_VARIANT},
+    {"--regions", 1, OPT_REGIONS},   {"--keep-boxes", 0, OPT_KEEP_BOXES},
+    {"--symbols", 1, OPT_SYMBOLS},   {"--threads", 1, OPT_THREADS},
+    {"--timeout", 1, OPT_TIMEOUT},   {"--format", 1, OPT_FORMAT},
+    {"--color", 0, OPT_COLOR},       {"--colour", 0, OPT_COLOR},
+    {"--no-color", 0, OPT_NO_COLOR}, {"--no-colour", 0, OPT_NO_COLOR},
+    {NULL, 0, 0}};
+
+static int common_option(cli_opts *o, const char *cmd, int id, const char *v)
+{
+    uint64_t u;
+    switch (id) {
+    case OPT_BOX:
+        if (parse_box(v, &o->box_rows, &o->box_cols) != 0)
+            return cli_usage_error(cmd, "--box wants RxC with R*C between 2 and %d, e.g. 2x3; got '%s'",
+                                   DOKU_MAX_N, v);
+        return 0;
+    case OPT_VARIANT:
+        if (parse_variants(v, &o->variants) != 0)
+            return cli_usage_error(cmd, "--variant wants a comma list of x, hyper, none; got '%s'", v);
+        return 0;
+    case OPT_REGIONS:
+        o->regions_file = v;
+        return 0;
+    case OPT_KEEP_BOXES:
+        o->keep_boxes = 1;
+        return 0;
+    case OPT_SYMBOLS:
+        if (parse_symbols(v, &o->symbols) != 0)
+            return cli_usage_error(cmd, "--symbols wants 1-9A-Z, 0-9A-Z or A-Z; got '%s'", v);
+        return 0;
+    case OPT_THREADS:
+        if (cli_parse_u64(v, &u) != 0 || u < 1 || u > 256)
+            return cli_usage_error(cmd, "--threads wants a number from 1 to 256; got '%s'", v);
+        o->threads = (int)u;
+        return 0;
+    case OPT_TIMEOUT:
+        if (cli_parse_seconds(v, &o->timeout) != 0)
+            return cli_usage_error(cmd, "--timeout wants seconds (e.g. 10 or 0.5); got '%s'", v);
+        o->timeout_given = 1;
+        return 0;
+    case OPT_FORMAT:
+        if (parse_format(v, &o->format) != 0)
+            return cli_usage_error(cmd, "--format wants line, grid, json or csv; got '%s'", v);
+        return 0;
+    case OPT_COLOR:
+        o->color_request = 1;
+        return 0;
+    case OPT_NO_COLOR:
+        o->color_request = 0;
+        return 0;
+    }
+    return -1;
+}
+
+/* Finds arg in table. @return the entry, with *value set for "--x=v". */
+static const cli_option *find_option(const cli_option *table, const char *arg,
+                                     const char **value)
+{
+    if (!table)
+        return NULL;
+    const char *eq = strchr(arg, '=');
+    size_t len = eq ? (size_t)(eq - arg) : strlen(arg);
+    for (const cli_option *op = table; op->name; op++)
+        if (strlen(op->name) == len && !strncmp(op->name, arg, len)) {
+            *value = eq ? eq + 1 : NULL;
+            return op;
+        }
+    return NULL;
+}
+
+static void resolve_color(cli_opts *o)
+{
+    if (o->color_request >= 0) {
+        o->color = o->color_request;
+        return;
+    }
+    const char *no = getenv("NO_COLOR");
+    const char *term = getenv("TERM");
+    o->color = isatty(STDOUT_FILENO) && !(no && *no) && !(term && !strcmp(term, "dumb"));
+}
+
+int cli_parse_args(cli_opts *o, int argc, char **argv, const cli_option *extra,
+                   cli_option_fn on_option, void *ctx, void (*usage)(FILE *))
+{
+    const char *cmd = argv[0];
+    memset(o, 0, sizeof *o);
+    o->threads = 1;
+    o->format = CLI_FORMAT_AUTO;
+    o->color_request = -1;
+    o->files = cli_xmalloc(sizeof(char *) * (size_t)(argc > 0 ? argc : 1));
+    int only_files = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i];
+        if (only_files || arg[0] != '-' || !strcmp(arg, "-")) {
+            o->files[o->nfiles++] = argv[i];
+            continue;
+        }
+        if (!strcmp(arg, "--")) {
+            only_files = 1;
+            continue;
+        }
+        if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
+            usage(stdout);
+            cli_opts_free(o);
+            return CLI_PARSE_HELP;
+        }
+        const char *value = NULL;
+        int own = 1;
+        const cli_option *op = find_option(extra, arg, &value);
+        if (!op) {
+            own = 0;
+            op = find_option(common_options, arg, &value);
+        }
+        if (!op) {
+            cli_usage_error(cmd, "unknown option '%s'", arg);
+            cli_opts_free(o);
+            return CLI_PARSE_ERROR;
+        }
+        if (op->takes_value && !value) {
+            if (i + 1 >= argc) {
+                cli_usage_error(cmd, "%s needs a value", op->name);
+                cli_opts_free(o);
+                return CLI_PARSE_ERROR;
+            }
+            value = argv[++i];
+        } else if (!op->takes_value && value) {
+            cli_usage_error(cmd, "%s takes no value", op->name);
+            cli_opts_free(o);
+            return CLI_PARSE_ERROR;
+        }
+        int rc = own ? on_option(ctx, op->id, value) : common_option(o, cmd, op->id, value);
+        if (rc != 0) {
+            cli_opts_free(o);
+            return CLI_PARSE_ERROR;
+        }
+    }
+    if (o->keep_boxes && !o->regions_file) {
+        cli_usage_error(cmd, "--keep-boxes only makes sense with --regions");
+        cli_opts_free(o);
+        return CLI_PARSE_ERROR;
+    }
+    if (o->regions_file && cli_load_regions(o, cmd) != 0) {
+        cli_opts_free(o);
+        return CLI_PARSE_ERROR;
+    }
+    if (o->regions_file && o->box_rows && o->box_rows * o->box_cols != o->regions_n) {
+        cli_usage_error(cmd, "--box %dx%d is for %dx%d grids but the --regions map is %dx%d",
+                        o->box_rows, o->box_cols, o->box_rows * o->box_cols,
+                        o->box_rows * o->box_cols, o->regions_n, o->regions_n);
+        cli_opts_free(o);
+        return CLI_PARSE_ERROR;
+    }
+    resolve_color(o);
+    return CLI_PARSE_OK;
+}
+
+void cli_opts_free(cli_opts *o)
+{
+    free(o->files);
+    free(o->regions);
+    o->files = NULL;
+    o->regions = NULL;
+    o->nfiles = 0;
+}
+
+doku_shape *cli_make_shape(const cli_opts *o, int n, char *why, size_t cap)
+{
+    doku_shape_spec spec = {0};
+    spec.n = n;
+    spec.variants = o->variants;
+    if (o->box_rows) {
+        if (o->box_rows * o->box_cols != n) {
+            snprintf(why, cap, "--box %dx%d does not fit a %dx%d puzzle", o->box_rows,
+                     o->box_cols, n, n);
+            return NULL;
+        }
+        spec.box_rows = o->box_rows;
+        spec.box_cols = o->box_cols;
+    }
+    if (o->regions) {
+        if (o->regions_n != n) {
+            snprintf(why, cap, "the --regions map is %dx%d but this puzzle is %dx%d",
+                     o->regions_n, o->regions_n, n, n);
+            return NULL;
+        }
+        spec.regions = o->regions;
+        spec.keep_boxes = o->keep_boxes;
+    }
+    doku_shape *s = NULL;
+    doku_status st = doku_shape_create(&spec, &s);
+    if (st == DOKU_OK)
+        return s;
+    if (st == DOKU_ERR_SHAPE && !o->box_rows)
+        snprintf(why, cap, "%dx%d has no RxC box shape with R, C >= 2; use --regions", n, n);
+    else if (st == DOKU_ERR_VARIANT)
+        snprintf(why, cap, "--variant is not defined for %dx%d with these boxes", n, n);
+    else
+        snprintf(why, cap, "cannot make a %dx%d shape: %s", n, n, doku_status_string(st));
+    return NULL;
+}

@@ -1,0 +1,377 @@
+/*
+ * runner.c — streams puzzles from files through a command, in batches.
+ *
+ * Input is read in fixed chunks and split into lines (embedded NUL bytes
+ * and megabyte-long lines included), fed to the library's reader, and each
+ * record becomes a task. Tasks gather into a batch; a full batch is run by
+ * the worker threads, which pick tasks off a shared counter, and is then
+ * printed in input order. Memory stays bounded by one batch whatever the
+ * size of the input.
+ */
+#include "common.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+enum {
+    CHUNK_BYTES = 1 << 16,
+    LINE_MAX_BYTES = 1 << 26,  /* longer lines are cut: nothing valid is that long */
+    BATCH_PER_THREAD = 256,
+    BATCH_SINGLE = 64          /* one thread: small batches keep output flowing */
+};
+
+struct cli_worker {
+    const doku_shape *shapes[DOKU_MAX_N + 1];
+    doku_solver *solvers[DOKU_MAX_N + 1];
+};
+
+typedef struct runner {
+    const cli_opts *o;
+    const cli_run_ops *ops;
+    doku_shape *shapes[DOKU_MAX_N + 1];
+    cli_task *tasks;
+    size_t ntasks, batch_cap, next_index;
+    cli_worker *workers;
+    int nworkers;
+    pthread_mutex_t lock;
+    size_t next_task;
+    int exit_code;
+} runner;
+
+double cli_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+doku_solver *cli_worker_solver(cli_worker *w, const doku_shape *shape)
+{
+    int n = doku_shape_n(shape);
+    if (w->shapes[n] != shape) {
+        doku_solver_free(w->solvers[n]);
+        w->solvers[n] = NULL;
+        w->shapes[n] = shape;
+        if (doku_solver_create(shape, &w->solvers[n]) != DOKU_OK)
+            w->shapes[n] = NULL;
+    }
+    return w->solvers[n];
+}
+
+void cli_task_where(const cli_task *t, char *buf, size_t cap)
+{
+    if (t->column)
+        snprintf(buf, cap, "%s:%zu:%zu", t->file, t->line, t->column);
+    else
+        snprintf(buf, cap, "%s:%zu", t->file, t->line);
+}
+
+/* ---- running a batch -------------------------------------------------- */
+
+static void run_task(runner *r, cli_worker *w, cli_task *t)
+{
+    if (!t->cells && !t->error)
+        return;   /* a notice about the input, already written to t->err */
+    if (t->error) {
+        t->exit_code = CLI_EXIT_FAIL;
+        if (r->ops->invalid) {
+            r->ops->invalid(w, t, r->ops->ctx);
+        } else {
+            char where[512];
+            cli_task_where(t, where, sizeof where);
+            cli_buf_printf(&t->err, "%s: %s\n", where, t->error);
+        }
+        return;
+    }
+    r->ops->puzzle(w, t, r->ops->ctx);
+}
+
+typedef struct worker_arg {
+    runner *r;
+    cli_worker *w;
+} worker_arg;
+
+static void *worker_main(void *p)
+{
+    worker_arg *a = p;
+    runner *r = a->r;
+    for (;;) {
+        pthread_mutex_lock(&r->lock);
+        size_t i = r->next_task++;
+        pthread_mutex_unlock(&r->lock);
+        if (i >= r->ntasks)
+            break;
+        run_task(r, a->w, &r->tasks[i]);
+    }
+    return NULL;
+}
+
+static void print_task(runner *r, cli_task *t)
+{
+    if (t->err.len) {
+        fflush(stdout);
+        fwrite(t->err.data, 1, t->err.len, stderr);
+    }
+    if (t->out.len)
+        fwrite(t->out.data, 1, t->out.len, stdout);
+    if (t->exit_code > r->exit_code)
+        r->exit_code = t->exit_code;
+}
+
+static void run_batch(runner *r)
+{
+    if (r->ntasks == 0)
+        return;
+    r->next_task = 0;
+    int nthreads = r->nworkers;
+    if ((size_t)nthreads > r->ntasks)
+        nthreads = (int)r->ntasks;
+    pthread_t tid[256];
+    worker_arg args[256];
+    int started = 0;
+    for (int k = 1; k < nthreads; k++) {
+        args[k].r = r;
+        args[k].w = &r->workers[k];
+        if (pthread_create(&tid[k], NULL, worker_main, &args[k]) != 0)
+            break;   /* fewer threads is still correct */
+        started = k;
+    }
+    args[0].r = r;
+    args[0].w = &r->workers[0];
+    worker_main(&args[0]);
+    for (int k = 1; k <= started; k++)
+        pthread_join(tid[k], NULL);
+
+    for (size_t i = 0; i < r->ntasks; i++)
+        print_task(r, &r->tasks[i]);
+    fflush(stdout);
+    r->ntasks = 0;
+}
+
+/* ---- building tasks --------------------------------------------------- */
+
+static cli_task *new_task(runner *r, const char *file, size_t line, size_t column)
+{
+    if (r->ntasks == r->batch_cap)
+        run_batch(r);
+    cli_task *t = &r->tasks[r->ntasks++];
+    free(t->cells);
+    free(t->comment);
+    free(t->error);
+    cli_buf out = t->out, err = t->err;
+    memset(t, 0, sizeof *t);
+    t->out = out;
+    t->err = err;
+    cli_buf_reset(&t->out);
+    cli_buf_reset(&t->err);
+    t->file = file;
+    t->line = line;
+    t->column = column;
+    t->index = r->next_index++;
+    return t;
+}
+
+static char *xstrdup(const char *s)
+{
+    size_t len = strlen(s) + 1;
+    char *p = cli_xmalloc(len);
+    memcpy(p, s, len);
+    return p;
+}
+
+/* Input-level trouble (cannot open, read error): printed in order. */
+static void input_problem(runner *r, const char *file, const char *what)
+{
+    cli_task *t = new_task(r, file, 0, 0);
+    t->exit_code = CLI_EXIT_USAGE;
+    cli_buf_printf(&t->err, "doku: %s: %s\n", file, what);
+}
+
+/* Shapes are made once per side, on the reading thread, and only read by
+ * the workers. A side whose shape fails is retried per puzzle: cheap, and
+ * each puzzle gets its own message. */
+static const doku_shape *shape_for(runner *r, int n, char *why, size_t cap)
+{
+    if (n < 1 || n > DOKU_MAX_N) {
+        snprintf(why, cap, "unsupported size %dx%d", n, n);
+        return NULL;
+    }
+    if (!r->shapes[n])
+        r->shapes[n] = cli_make_shape(r->o, n, why, cap);
+    return r->shapes[n];
+}
+
+static void add_record(runner *r, const char *file, const doku_record *rec,
+                       size_t lines_fed)
+{
+    cli_task *t = new_task(r, file, rec->line, rec->column);
+    t->n = rec->n;
+    t->comment = xstrdup(rec->comment ? rec->comment : "");
+    if (rec->kind == DOKU_RECORD_ERROR) {
+        /* The message lives in the reader: keep our own copy. */
+        t->error = xstrdup(rec->message ? rec->message : doku_status_string(rec->status));
+        t->format = r->o->format == CLI_FORMAT_AUTO ? DOKU_FORMAT_LINE : r->o->format;
+        return;
+    }
+    t->multiline = rec->line != lines_fed;
+    t->symbols = r->o->symbols != DOKU_SYMBOLS_AUTO ? r->o->symbols : rec->symbols;
+    if (r->o->format != CLI_FORMAT_AUTO)
+        t->format = r->o->format;
+    else
+        t->format = t->multiline ? DOKU_FORMAT_GRID : DOKU_FORMAT_LINE;
+    char why[256];
+    const doku_shape *s = shape_for(r, rec->n, why, sizeof why);
+    if (!s) {
+        t->error = xstrdup(why);
+        return;
+    }
+    size_t ncells = (size_t)rec->n * (size_t)rec->n;
+    t->cells = cli_xmalloc(ncells);
+    memcpy(t->cells, rec->cells, ncells);
+    t->shape = s;
+}
+
+static void drain(runner *r, doku_reader *rd, const char *file, size_t lines_fed)
+{
+    doku_record rec;
+    while (doku_reader_next(rd, &rec))
+        add_record(r, file, &rec, lines_fed);
+}
+
+/* ---- reading one input ------------------------------------------------ */
+
+static void feed_line(runner *r, doku_reader *rd, const char *file, const char *s,
+                      size_t len, size_t line_no, int cut)
+{
+    if (cut) {
+        cli_task *t = new_task(r, file, line_no, 0);
+        t->exit_code = CLI_EXIT_FAIL;
+        cli_buf_printf(&t->err, "%s:%zu: line longer than %d MiB; only its start was read\n",
+                       file, line_no, LINE_MAX_BYTES >> 20);
+    }
+    if (doku_reader_push_line(rd, s, len) != DOKU_OK) {
+        fputs("doku: out of memory\n", stderr);
+        exit(CLI_EXIT_USAGE);
+    }
+    drain(r, rd, file, line_no);
+}
+
+static void read_input(runner *r, FILE *f, const char *file)
+{
+    doku_reader_opts ro = {0};
+    ro.symbols = r->o->symbols;
+    if (r->o->regions)
+        ro.n = r->o->regions_n;
+    else if (r->o->box_rows)
+        ro.n = r->o->box_rows * r->o->box_cols;
+    doku_reader *rd = NULL;
+    if (doku_reader_create(&ro, &rd) != DOKU_OK) {
+        fputs("doku: out of memory\n", stderr);
+        exit(CLI_EXIT_USAGE);
+    }
+    size_t first_index = r->next_index;
+    char *chunk = cli_xmalloc(CHUNK_BYTES);
+    cli_buf line = {0};
+    size_t line_no = 0;
+    int cut = 0, pending = 0;
+    for (;;) {
+        size_t got = fread(chunk, 1, CHUNK_BYTES, f);
+        if (got == 0)
+            break;
+        size_t pos = 0;
+        while (pos < got) {
+            const char *nl = memchr(chunk + pos, '\n', got - pos);
+            size_t take = nl ? (size_t)(nl - (chunk + pos)) : got - pos;
+            size_t room = LINE_MAX_BYTES - line.len;
+            if (take > room) {
+                cut = 1;
+                cli_buf_put(&line, chunk + pos, room);
+            } else {
+                cli_buf_put(&line, chunk + pos, take);
+            }
+            pending = 1;
+            pos += take;
+            if (nl) {
+                pos++;
+                feed_line(r, rd, file, line.data, line.len, ++line_no, cut);
+                cli_buf_reset(&line);
+                cut = pending = 0;
+            }
+        }
+    }
+    if (ferror(f)) {
+        char what[300];
+        snprintf(what, sizeof what, "read error after line %zu: %s", line_no, strerror(errno));
+        input_problem(r, file, what);
+    } else if (pending) {
+        feed_line(r, rd, file, line.data ? line.data : "", line.len, ++line_no, cut);
+    }
+    doku_reader_finish(rd);
+    drain(r, rd, file, line_no + 1);
+    if (r->next_index == first_index) {
+        cli_task *t = new_task(r, file, 0, 0);
+        t->exit_code = CLI_EXIT_FAIL;
+        cli_buf_printf(&t->err, "doku: %s: no puzzles found\n", file);
+    }
+    doku_reader_free(rd);
+    cli_buf_free(&line);
+    free(chunk);
+}
+
+int cli_run(const cli_opts *o, const cli_run_ops *ops)
+{
+    runner r;
+    memset(&r, 0, sizeof r);
+    r.o = o;
+    r.ops = ops;
+    r.nworkers = o->threads < 1 ? 1 : o->threads > 256 ? 256 : o->threads;
+    r.batch_cap = r.nworkers == 1 ? BATCH_SINGLE : (size_t)BATCH_PER_THREAD * (size_t)r.nworkers;
+    r.tasks = calloc(r.batch_cap, sizeof *r.tasks);
+    r.workers = calloc((size_t)r.nworkers, sizeof *r.workers);
+    if (!r.tasks || !r.workers) {
+        fputs("doku: out of memory\n", stderr);
+        exit(CLI_EXIT_USAGE);
+    }
+    pthread_mutex_init(&r.lock, NULL);
+
+    static char *const stdin_only[] = {"-"};
+    char *const *files = o->nfiles ? o->files : stdin_only;
+    int nfiles = o->nfiles ? o->nfiles : 1;
+    for (int i = 0; i < nfiles; i++) {
+        int is_stdin = !strcmp(files[i], "-");
+        const char *name = is_stdin ? "<stdin>" : files[i];
+        FILE *f = is_stdin ? stdin : fopen(files[i], "rb");
+        if (!f) {
+            input_problem(&r, name, strerror(errno));
+            continue;
+        }
+        read_input(&r, f, name);
+        if (!is_stdin)
+            fclose(f);
+    }
+    run_batch(&r);
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "doku: cannot write the output: %s\n", strerror(errno));
+        r.exit_code = CLI_EXIT_USAGE;
+    }
+
+    pthread_mutex_destroy(&r.lock);
+    for (size_t i = 0; i < r.batch_cap; i++) {
+        free(r.tasks[i].cells);
+        free(r.tasks[i].comment);
+        free(r.tasks[i].error);
+        cli_buf_free(&r.tasks[i].out);
+        cli_buf_free(&r.tasks[i].err);
+    }
+    for (int k = 0; k < r.nworkers; k++)
+        for (int n = 0; n <= DOKU_MAX_N; n++)
+            doku_solver_free(r.workers[k].solvers[n]);
+    for (int n = 0; n <= DOKU_MAX_N; n++)
+        doku_shape_free(r.shapes[n]);
+    free(r.tasks);
+    free(r.workers);
+    return r.exit_code;
+}
