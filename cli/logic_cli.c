@@ -126,12 +126,14 @@ void logic_cli_candidates(cli_buf *b, const doku_shape *s, const doku_logic *lg)
                 width[c] = w;
         }
     }
+    cli_buf row = {0};
     for (int r = 0; r < n; r++) {
         if (br && r && r % br == 0)
             cli_buf_puts(b, "\n");
+        cli_buf_reset(&row);
         for (int c = 0; c < n; c++) {
             if (bc && c && c % bc == 0)
-                cli_buf_puts(b, " |");
+                cli_buf_puts(&row, " |");
             char tok[200];
             int k = 0, i = r * n + c;
             if (cells[i]) {
@@ -145,10 +147,15 @@ void logic_cli_candidates(cli_buf *b, const doku_shape *s, const doku_logic *lg)
                                       cli_symbol(n, DOKU_SYMBOLS_AUTO, d, sym));
                     }
             }
-            cli_buf_printf(b, " %-*s", width[c], tok);
+            cli_buf_printf(&row, " %-*s", width[c], tok);
         }
+        size_t len = row.len;
+        while (len && row.data[len - 1] == ' ')
+            len--; /* no trailing blanks */
+        cli_buf_put(b, row.data, len);
         cli_buf_puts(b, "\n");
     }
+    cli_buf_free(&row);
 }
 
 int logic_cli_parse_pencil(const char *text, int n, uint8_t *cells, uint64_t *cands, char *why,
