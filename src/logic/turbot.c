@@ -272,21 +272,32 @@ static int groups_disjoint(const int *x, int nx, const int *y, int ny)
     return 1;
 }
 
-/* cells outside all[] seeing every cell of x and of y, holding d */
-static int group_elims(doku_logic *L, const int *x, int nx, const int *y, int ny, const int *all,
-                       int nall, int d, int apply)
+static int sees_all(doku_logic *L, int c, const int *x, int nx)
+{
+    for (int i = 0; i < nx; i++)
+        if (!logic_sees(L, c, x[i]))
+            return 0;
+    return 1;
+}
+
+/* Cells outside the chain that lose d in A=B - C=D - E=F: either A holds
+ * d, or D and F do; either F holds d, or C and A do. So a cell seeing A
+ * and (D or F), or seeing F and C, cannot hold d. */
+static int group_elims(doku_logic *L, const int *const *g, const int *ng, const int *all, int nall,
+                       int d, int apply)
 {
     int cnt = 0;
-    const uint16_t *p = L->peers + (size_t)x[0] * L->maxp;
-    for (int k = 0; k < L->npeers[x[0]]; k++) {
-        int c = p[k], ok = (L->cand[c] & LBIT(d)) != 0;
-        for (int i = 0; i < nall && ok; i++)
-            ok = all[i] != c;
-        for (int i = 0; i < nx && ok; i++)
-            ok = logic_sees(L, c, x[i]);
-        for (int i = 0; i < ny && ok; i++)
-            ok = logic_sees(L, c, y[i]);
-        if (ok) {
+    for (int c = 0; c < L->nc; c++) {
+        if (!(L->cand[c] & LBIT(d)))
+            continue;
+        int in = 0;
+        for (int i = 0; i < nall && !in; i++)
+            in = all[i] == c;
+        if (in)
+            continue;
+        int sA = sees_all(L, c, g[0], ng[0]), sC = sees_all(L, c, g[2], ng[2]);
+        int sD = sees_all(L, c, g[3], ng[3]), sF = sees_all(L, c, g[5], ng[5]);
+        if ((sA && (sD || sF)) || (sF && sC)) {
             cnt++;
             if (apply)
                 lstep_elim(L, c, d);
@@ -375,11 +386,11 @@ static int three_links_er(doku_logic *L)
                                 for (int t = 0; t < 6; t++)
                                     for (int v = 0; v < ngr[t]; v++)
                                         all[na++] = grp[t][v];
-                                if (!group_elims(L, A, nA, F, nF, all, na, d, 0))
+                                if (!group_elims(L, grp, ngr, all, na, d, 0))
                                     continue;
                                 lstep_begin(L, DOKU_TECH_THREE_LINKS, 57,
                                             "3 Strong Links (with Empty Rectangle)");
-                                group_elims(L, A, nA, F, nF, all, na, d, 1);
+                                group_elims(L, grp, ngr, all, na, d, 1);
                                 for (int t = 0; t < na; t++)
                                     lstep_proof(L, all[t], d);
                                 char u1[40], u2[40], u3[40];
