@@ -42,5 +42,9 @@ fuzz: deps
 install: build
 	@cmake --install build
 
+# The classic 9x9 fast path against the generic engine on every shared 9x9 set.
+check-data: build
+	@./scripts/check-data.sh build
+
 clean:
 	rm -rf build build-test build-asan build-fuzz

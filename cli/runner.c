@@ -3,10 +3,11 @@
  *
  * Input is read in fixed chunks and split into lines (embedded NUL bytes
  * and megabyte-long lines included), fed to the library's reader, and each
- * record becomes a task. Tasks gather into a batch; a full batch is run by
- * the worker threads, which pick tasks off a shared counter, and is then
- * printed in input order. Memory stays bounded by one batch whatever the
- * size of the input.
+ * record becomes a task. Tasks gather into batches held in a small ring.
+ * With one thread the reading thread runs each batch itself; with more,
+ * persistent workers take tasks from the oldest submitted batches while the
+ * reading thread goes on parsing the next one, and prints finished batches
+ * in input order. Memory stays bounded by the ring whatever the input size.
  */
 #include "common.h"
 
@@ -20,7 +21,8 @@ enum {
     CHUNK_BYTES = 1 << 16,
     LINE_MAX_BYTES = 1 << 26,  /* longer lines are cut: nothing valid is that long */
     BATCH_PER_THREAD = 256,
-    BATCH_SINGLE = 64          /* one thread: small batches keep output flowing */
+    BATCH_SINGLE = 64,         /* one thread: small batches keep output flowing */
+    RING = 4                   /* batches in flight: one filling, the rest solving */
 };
 
 struct cli_worker {
@@ -28,16 +30,29 @@ struct cli_worker {
     doku_solver *solvers[DOKU_MAX_N + 1];
 };
 
+typedef struct batch {
+    cli_task *tasks;
+    size_t ntasks;
+    size_t next;     /* next task to hand out (under the lock) */
+    size_t done;     /* tasks finished (under the lock) */
+} batch;
+
 typedef struct runner {
     const cli_opts *o;
     const cli_run_ops *ops;
     doku_shape *shapes[DOKU_MAX_N + 1];
-    cli_task *tasks;
-    size_t ntasks, batch_cap, next_index;
+    batch ring[RING];
+    size_t head;     /* oldest batch not yet printed (a count, slot = % RING) */
+    size_t tail;     /* the batch being filled */
+    size_t batch_cap, next_index;
     cli_worker *workers;
     int nworkers;
+    pthread_t *threads;
+    int nthreads;    /* worker threads started (0: the reader runs tasks) */
+    int quit;
+    struct worker_arg *args;
     pthread_mutex_t lock;
-    size_t next_task;
+    pthread_cond_t work_cv, done_cv;
     int exit_code;
 } runner;
 
@@ -94,18 +109,38 @@ typedef struct worker_arg {
     cli_worker *w;
 } worker_arg;
 
+/* Under the lock: the oldest submitted batch with a task left, or NULL. */
+static batch *claimable(runner *r)
+{
+    for (size_t k = r->head; k < r->tail; k++) {
+        batch *b = &r->ring[k % RING];
+        if (b->next < b->ntasks)
+            return b;
+    }
+    return NULL;
+}
+
 static void *worker_main(void *p)
 {
     worker_arg *a = p;
     runner *r = a->r;
+    pthread_mutex_lock(&r->lock);
     for (;;) {
-        pthread_mutex_lock(&r->lock);
-        size_t i = r->next_task++;
+        batch *b = claimable(r);
+        if (!b) {
+            if (r->quit)
+                break;
+            pthread_cond_wait(&r->work_cv, &r->lock);
+            continue;
+        }
+        cli_task *t = &b->tasks[b->next++];
         pthread_mutex_unlock(&r->lock);
-        if (i >= r->ntasks)
-            break;
-        run_task(r, a->w, &r->tasks[i]);
+        run_task(r, a->w, t);
+        pthread_mutex_lock(&r->lock);
+        if (++b->done == b->ntasks)
+            pthread_cond_broadcast(&r->done_cv);
     }
+    pthread_mutex_unlock(&r->lock);
     return NULL;
 }
 
@@ -121,43 +156,68 @@ static void print_task(runner *r, cli_task *t)
         r->exit_code = t->exit_code;
 }
 
-static void run_batch(runner *r)
+static void print_batch(runner *r, batch *b)
 {
-    if (r->ntasks == 0)
-        return;
-    r->next_task = 0;
-    int nthreads = r->nworkers;
-    if ((size_t)nthreads > r->ntasks)
-        nthreads = (int)r->ntasks;
-    pthread_t tid[256];
-    worker_arg args[256];
-    int started = 0;
-    for (int k = 1; k < nthreads; k++) {
-        args[k].r = r;
-        args[k].w = &r->workers[k];
-        if (pthread_create(&tid[k], NULL, worker_main, &args[k]) != 0)
-            break;   /* fewer threads is still correct */
-        started = k;
-    }
-    args[0].r = r;
-    args[0].w = &r->workers[0];
-    worker_main(&args[0]);
-    for (int k = 1; k <= started; k++)
-        pthread_join(tid[k], NULL);
-
-    for (size_t i = 0; i < r->ntasks; i++)
-        print_task(r, &r->tasks[i]);
+    for (size_t i = 0; i < b->ntasks; i++)
+        print_task(r, &b->tasks[i]);
     fflush(stdout);
-    r->ntasks = 0;
+}
+
+/* Prints finished batches from the oldest on; with wait_all, waits for
+ * every submitted batch, else (with need_slot) only until a slot is free. */
+static void print_finished(runner *r, int need_slot, int wait_all)
+{
+    pthread_mutex_lock(&r->lock);
+    while (r->head < r->tail) {
+        batch *b = &r->ring[r->head % RING];
+        if (b->done < b->ntasks) {
+            int must = wait_all || (need_slot && r->tail - r->head >= RING);
+            if (!must)
+                break;
+            pthread_cond_wait(&r->done_cv, &r->lock);
+            continue;
+        }
+        pthread_mutex_unlock(&r->lock);
+        print_batch(r, b);
+        pthread_mutex_lock(&r->lock);
+        r->head++;
+    }
+    pthread_mutex_unlock(&r->lock);
+}
+
+/* Hands the batch being filled to the workers (or runs it, single-threaded)
+ * and makes sure the next slot is free to fill. */
+static void submit_batch(runner *r)
+{
+    batch *b = &r->ring[r->tail % RING];
+    if (b->ntasks == 0)
+        return;
+    if (r->nthreads == 0) {
+        for (size_t i = 0; i < b->ntasks; i++)
+            run_task(r, &r->workers[0], &b->tasks[i]);
+        print_batch(r, b);
+        b->next = b->done = b->ntasks;
+        r->head++;
+        r->tail++;
+    } else {
+        pthread_mutex_lock(&r->lock);
+        b->next = b->done = 0;
+        r->tail++;
+        pthread_cond_broadcast(&r->work_cv);
+        pthread_mutex_unlock(&r->lock);
+        print_finished(r, 1, 0);
+    }
+    r->ring[r->tail % RING].ntasks = 0;
 }
 
 /* ---- building tasks --------------------------------------------------- */
 
 static cli_task *new_task(runner *r, const char *file, size_t line, size_t column)
 {
-    if (r->ntasks == r->batch_cap)
-        run_batch(r);
-    cli_task *t = &r->tasks[r->ntasks++];
+    if (r->ring[r->tail % RING].ntasks == r->batch_cap)
+        submit_batch(r);
+    batch *b = &r->ring[r->tail % RING];
+    cli_task *t = &b->tasks[b->ntasks++];
     free(t->cells);
     free(t->comment);
     free(t->error);
@@ -321,6 +381,38 @@ static void read_input(runner *r, FILE *f, const char *file)
     free(chunk);
 }
 
+static void start_workers(runner *r)
+{
+    if (r->nworkers < 2)
+        return;
+    r->threads = calloc((size_t)r->nworkers, sizeof *r->threads);
+    worker_arg *args = calloc((size_t)r->nworkers, sizeof *args);
+    if (!r->threads || !args) {
+        free(args);
+        return;   /* the reading thread runs every task: slower, still right */
+    }
+    for (int k = 0; k < r->nworkers; k++) {
+        args[k].r = r;
+        args[k].w = &r->workers[k];
+        if (pthread_create(&r->threads[k], NULL, worker_main, &args[k]) != 0)
+            break;
+        r->nthreads = k + 1;
+    }
+    r->args = args;
+}
+
+static void stop_workers(runner *r)
+{
+    pthread_mutex_lock(&r->lock);
+    r->quit = 1;
+    pthread_cond_broadcast(&r->work_cv);
+    pthread_mutex_unlock(&r->lock);
+    for (int k = 0; k < r->nthreads; k++)
+        pthread_join(r->threads[k], NULL);
+    free(r->threads);
+    free(r->args);
+}
+
 int cli_run(const cli_opts *o, const cli_run_ops *ops)
 {
     runner r;
@@ -329,13 +421,18 @@ int cli_run(const cli_opts *o, const cli_run_ops *ops)
     r.ops = ops;
     r.nworkers = o->threads < 1 ? 1 : o->threads > 256 ? 256 : o->threads;
     r.batch_cap = r.nworkers == 1 ? BATCH_SINGLE : (size_t)BATCH_PER_THREAD * (size_t)r.nworkers;
-    r.tasks = calloc(r.batch_cap, sizeof *r.tasks);
+    int ok = 1;
+    for (int k = 0; k < RING; k++)
+        ok &= (r.ring[k].tasks = calloc(r.batch_cap, sizeof(cli_task))) != NULL;
     r.workers = calloc((size_t)r.nworkers, sizeof *r.workers);
-    if (!r.tasks || !r.workers) {
+    if (!ok || !r.workers) {
         fputs("doku: out of memory\n", stderr);
         exit(CLI_EXIT_USAGE);
     }
     pthread_mutex_init(&r.lock, NULL);
+    pthread_cond_init(&r.work_cv, NULL);
+    pthread_cond_init(&r.done_cv, NULL);
+    start_workers(&r);
 
     static char *const stdin_only[] = {"-"};
     char *const *files = o->nfiles ? o->files : stdin_only;
@@ -352,26 +449,34 @@ int cli_run(const cli_opts *o, const cli_run_ops *ops)
         if (!is_stdin)
             fclose(f);
     }
-    run_batch(&r);
+    submit_batch(&r);
+    if (r.nthreads)
+        print_finished(&r, 0, 1);
+    stop_workers(&r);
     if (fflush(stdout) != 0 || ferror(stdout)) {
         fprintf(stderr, "doku: cannot write the output: %s\n", strerror(errno));
         r.exit_code = CLI_EXIT_USAGE;
     }
 
     pthread_mutex_destroy(&r.lock);
-    for (size_t i = 0; i < r.batch_cap; i++) {
-        free(r.tasks[i].cells);
-        free(r.tasks[i].comment);
-        free(r.tasks[i].error);
-        cli_buf_free(&r.tasks[i].out);
-        cli_buf_free(&r.tasks[i].err);
+    pthread_cond_destroy(&r.work_cv);
+    pthread_cond_destroy(&r.done_cv);
+    for (int k = 0; k < RING; k++) {
+        for (size_t i = 0; i < r.batch_cap; i++) {
+            cli_task *t = &r.ring[k].tasks[i];
+            free(t->cells);
+            free(t->comment);
+            free(t->error);
+            cli_buf_free(&t->out);
+            cli_buf_free(&t->err);
+        }
+        free(r.ring[k].tasks);
     }
     for (int k = 0; k < r.nworkers; k++)
         for (int n = 0; n <= DOKU_MAX_N; n++)
             doku_solver_free(r.workers[k].solvers[n]);
     for (int n = 0; n <= DOKU_MAX_N; n++)
         doku_shape_free(r.shapes[n]);
-    free(r.tasks);
     free(r.workers);
     return r.exit_code;
 }

@@ -42,12 +42,12 @@ static int uses_tokens(int n, doku_symbols symbols)
 
 static void put_cell(out *o, int n, doku_symbols symbols, int v, int width)
 {
-    if (uses_tokens(n, symbols)) {
+    if (!uses_tokens(n, symbols)) {
+        putc_(o, v ? io_alphabet(symbols)[v - 1] : '.');
+    } else {
         char t[8];
         int k = v ? snprintf(t, sizeof t, "%*d", width, v) : snprintf(t, sizeof t, "%*s", width, ".");
         put(o, t, (size_t)k);
-    } else {
-        putc_(o, doku_symbol(n, symbols, v));
     }
 }
 
@@ -55,6 +55,14 @@ static void format_line(out *o, const doku_shape *s, const uint8_t *cells,
                         doku_symbols symbols)
 {
     int tokens = uses_tokens(s->n, symbols);
+    if (!tokens && o->len + (size_t)s->ncells < o->cap) {
+        /* the common case, one symbol per cell, written directly */
+        const char *a = io_alphabet(symbols);
+        for (int i = 0; i < s->ncells; i++)
+            o->buf[o->len + (size_t)i] = cells[i] ? a[cells[i] - 1] : '.';
+        o->len += (size_t)s->ncells;
+        return;
+    }
     for (int i = 0; i < s->ncells; i++) {
         if (tokens && i)
             putc_(o, ' ');

@@ -6,6 +6,8 @@
 
 #include "doku.h"
 
+/* The alphabet's symbols in value order (static storage). */
+const char *io_alphabet(doku_symbols symbols);
 /* Number of symbols in the alphabet (35 or 36 or 26). */
 int io_alphabet_size(doku_symbols symbols);
 /* Value (1-based) of ch in the alphabet, case-insensitive; 0 if absent. */

@@ -18,6 +18,7 @@
 enum {
     MIN_SIDE = 4,
     MAX_CHAR_SIDE = 35,   /* the largest side a one-letter alphabet covers */
+    DECIMAL_SIDE = 9,     /* sides whose digits are all the decimal digits 1-9 */
     TOKEN_NONE = -2       /* a cell read as a character, not as a number */
 };
 
@@ -187,7 +188,7 @@ static doku_symbols choose_symbols(const doku_reader *r, const raw_cell *cells, 
 {
     if (r->opts.symbols != DOKU_SYMBOLS_AUTO)
         return r->opts.symbols;
-    if (n <= 9)
+    if (n <= DECIMAL_SIDE)
         return DOKU_SYMBOLS_1_9A_Z;
     int digit19 = 0, zero = 0, other_empty = 0;
     char max_letter = 0;

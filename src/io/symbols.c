@@ -5,7 +5,7 @@
  */
 #include "io_internal.h"
 
-static const char *alphabet(doku_symbols symbols)
+const char *io_alphabet(doku_symbols symbols)
 {
     switch (symbols) {
     case DOKU_SYMBOLS_0_9A_Z: return "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
@@ -18,10 +18,7 @@ static const char *alphabet(doku_symbols symbols)
 
 int io_alphabet_size(doku_symbols symbols)
 {
-    int k = 0;
-    for (const char *a = alphabet(symbols); *a; a++)
-        k++;
-    return k;
+    return symbols == DOKU_SYMBOLS_A_Z ? 26 : symbols == DOKU_SYMBOLS_0_9A_Z ? 36 : 35;
 }
 
 char doku_symbol(int n, doku_symbols symbols, int v)
@@ -29,18 +26,23 @@ char doku_symbol(int n, doku_symbols symbols, int v)
     (void)n;
     if (v <= 0 || v > io_alphabet_size(symbols))
         return '.';
-    return alphabet(symbols)[v - 1];
+    return io_alphabet(symbols)[v - 1];
 }
 
 int io_symbol_value(doku_symbols symbols, char ch)
 {
-    if (ch >= 'a' && ch <= 'z')
-        ch = (char)(ch - 'a' + 'A');
-    const char *a = alphabet(symbols);
-    for (int i = 0; a[i]; i++)
-        if (a[i] == ch)
-            return i + 1;
-    return 0;
+    /* Arithmetic on the two runs (digits, letters) of each alphabet. */
+    int digit = ch >= '0' && ch <= '9' ? ch - '0' : -1;
+    int letter = ch >= 'A' && ch <= 'Z' ? ch - 'A' : ch >= 'a' && ch <= 'z' ? ch - 'a' : -1;
+    switch (symbols) {
+    case DOKU_SYMBOLS_0_9A_Z:
+        return digit >= 0 ? digit + 1 : letter >= 0 ? letter + 11 : 0;
+    case DOKU_SYMBOLS_A_Z:
+        return letter >= 0 ? letter + 1 : 0;
+    case DOKU_SYMBOLS_AUTO:
+    case DOKU_SYMBOLS_1_9A_Z: break;
+    }
+    return digit > 0 ? digit : letter >= 0 ? letter + 10 : 0;
 }
 
 const char *io_symbols_name(doku_symbols symbols)

@@ -27,6 +27,8 @@ doku_status doku_solver_create(const doku_shape *shape, doku_solver **out)
         return DOKU_ERR_NOMEM;
     sv->shape = shape;
     doku_status st = generic_create(shape, &sv->generic);
+    if (st == DOKU_OK && doku_shape_is_classic9(shape))
+        st = classic9_create(&sv->classic9);
     if (st != DOKU_OK) {
         doku_solver_free(sv);
         return st;
@@ -40,6 +42,7 @@ void doku_solver_free(doku_solver *sv)
     if (!sv)
         return;
     generic_free(sv->generic);
+    classic9_free(sv->classic9);
     free(sv);
 }
 
@@ -90,7 +93,10 @@ doku_status doku_search(doku_solver *sv, const uint8_t *givens,
     ctx.first_solution = solution;
     ctx.on_solution = on_solution;
     ctx.user = user;
-    generic_run(sv->generic, givens, &ctx);
+    if (sv->classic9 && !(opts && (opts->flags & DOKU_SEARCH_GENERIC)))
+        classic9_run(sv->classic9, givens, &ctx);
+    else
+        generic_run(sv->generic, givens, &ctx);
     res->solutions = ctx.solutions;
     res->nodes = ctx.nodes;
     res->guesses = ctx.guesses;

@@ -35,9 +35,21 @@ doku_status generic_create(const doku_shape *s, generic_engine **out);
 void generic_free(generic_engine *e);
 void generic_run(generic_engine *e, const uint8_t *givens, search_ctx *ctx);
 
+/* The classic 9x9 fast path (classic9.c). Variants: which compiled build
+ * runs; classic9_set_variant(e, -1) picks the best the CPU supports,
+ * another value asks for that one (falling back to what the CPU has).
+ * @return the variant chosen. */
+typedef struct classic9_engine classic9_engine;
+enum { CLASSIC9_PORTABLE = 0, CLASSIC9_AVX2 = 1, CLASSIC9_AVX512 = 2 };
+doku_status classic9_create(classic9_engine **out);
+void classic9_free(classic9_engine *e);
+int classic9_set_variant(classic9_engine *e, int variant);
+void classic9_run(classic9_engine *e, const uint8_t *givens, search_ctx *ctx);
+
 struct doku_solver {
     const doku_shape *shape;
     generic_engine *generic;
+    classic9_engine *classic9;   /* NULL unless the shape is classic 9x9 */
 };
 
 #endif

@@ -1,0 +1,414 @@
+/*
+ * cmd_bench.c — `doku bench FILE...`: solver throughput on puzzle files.
+ *
+ * Every file is read and parsed into memory before any clock starts, so the
+ * figures are the engine's, not the I/O's. Each (limit, threads) pair is run
+ * --repeat times and the median time is reported. With --clock cpu the time
+ * is the threads' own CPU time (CLOCK_THREAD_CPUTIME_ID, summed and divided
+ * by the thread count), which holds on a machine other work is sharing.
+ */
+#include "commands.h"
+#include "common.h"
+#include "doku.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define BENCH_MAX_LIST 8
+
+typedef struct bench_opts {
+    uint64_t limits[BENCH_MAX_LIST];
+    int nlimits;
+    int threads[BENCH_MAX_LIST];
+    int nthreads;
+    int repeat;
+    int cpu_clock;
+    unsigned flags;
+    long max_puzzles;
+} bench_opts;
+
+typedef struct puzzle_set {
+    int n, ncells;
+    size_t count, cap;
+    uint8_t *cells;        /* count * ncells */
+} puzzle_set;
+
+typedef struct bench_totals {
+    uint64_t solutions, guesses, no_guess, gave_up, errors;
+} bench_totals;
+
+typedef struct worker {
+    const puzzle_set *set;
+    const bench_opts *opts;
+    uint64_t limit;
+    size_t begin, end;     /* this thread's slice of the puzzles */
+    bench_totals tot;
+    double cpu_seconds;
+    int failed;
+} worker;
+
+static void usage(FILE *f)
+{
+    fputs("usage: doku bench [options] FILE...\n"
+          "Measures solver throughput. FILE ('-' for stdin) holds puzzles in any\n"
+          "layout doku reads (see docs/FORMATS.md), all of one size; classic 9x9\n"
+          "uses the fast path, other shapes the generic engine. Puzzles are loaded\n"
+          "into memory before timing.\n"
+          "  -l, --limit L[,L...]    solution limits to run: 1 solve, 2 uniqueness,\n"
+          "                          N count (default 1,2)\n"
+          "  -t, --threads T[,T...]  thread counts to run (default 1)\n"
+          "  -r, --repeat R          runs per figure, median reported (default 3)\n"
+          "      --clock wall|cpu    wall clock (default) or the threads' CPU time\n"
+          "      --generic           force the generic engine (no 9x9 fast path)\n"
+          "  -n, --max N             use at most N puzzles per file\n"
+          "  -h, --help              this text\n"
+          "Columns: puzzles/s and us/puzzle from the median run; noguess% = puzzles\n"
+          "solved without a guess; guesses/puzzle; solutions = total found (at most\n"
+          "limit per puzzle); spread = (max-min)/median over the repeats.\n",
+          f);
+}
+
+static double now_seconds(clockid_t id)
+{
+    struct timespec ts;
+    clock_gettime(id, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Parses "a,b,c" of positive integers. @return count, or -1 if malformed. */
+static int parse_list(const char *s, uint64_t *out, int cap)
+{
+    int k = 0;
+    while (*s) {
+        char *end;
+        errno = 0;
+        unsigned long long v = strtoull(s, &end, 10);
+        if (end == s || errno || v == 0 || k == cap || (*end && *end != ','))
+            return -1;
+        out[k++] = v;
+        s = *end ? end + 1 : end;
+    }
+    return k;
+}
+
+/* Appends one record to set. @return 0, or -1 after printing an error. */
+static int add_record(const char *path, const doku_record *rec, puzzle_set *set)
+{
+    if (rec->kind == DOKU_RECORD_ERROR) {
+        fprintf(stderr, "doku bench: %s:%zu:%zu: %s\n", path, rec->line,
+                rec->column ? rec->column : 1, rec->message);
+        return -1;
+    }
+    if (set->n == 0) {
+        set->n = rec->n;
+        set->ncells = rec->n * rec->n;
+    } else if (set->n != rec->n) {
+        fprintf(stderr, "doku bench: %s:%zu: %dx%d grid in a file of %dx%d grids\n", path,
+                rec->line, rec->n, rec->n, set->n, set->n);
+        return -1;
+    }
+    if (set->count == set->cap) {
+        size_t cap = set->cap ? set->cap * 2 : 1024;
+        uint8_t *nc = realloc(set->cells, cap * (size_t)set->ncells);
+        if (!nc) {
+            fprintf(stderr, "doku bench: out of memory reading %s\n", path);
+            return -1;
+        }
+        set->cells = nc;
+        set->cap = cap;
+    }
+    memcpy(set->cells + set->count * (size_t)set->ncells, rec->cells, (size_t)set->ncells);
+    set->count++;
+    return 0;
+}
+
+/* Reads every puzzle of path (any layout the library's reader accepts)
+ * into set. @return 0, or -1 after a message. */
+static int load_file(const char *path, puzzle_set *set, long max_puzzles)
+{
+    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+    if (!f) {
+        fprintf(stderr, "doku bench: cannot open %s: %s\n", path, strerror(errno));
+        return -1;
+    }
+    doku_reader_opts ro = {0};
+    doku_reader *rd = NULL;
+    if (doku_reader_create(&ro, &rd) != DOKU_OK) {
+        fprintf(stderr, "doku bench: out of memory\n");
+        if (f != stdin)
+            fclose(f);
+        return -1;
+    }
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t got;
+    int rc = 0, done = 0;
+    doku_record rec;
+    while (!done && (got = getline(&line, &cap, f)) >= 0) {
+        size_t len = (size_t)got;
+        if (len && line[len - 1] == '\n')
+            len--;
+        if (doku_reader_push_line(rd, line, len) != DOKU_OK) {
+            fprintf(stderr, "doku bench: out of memory reading %s\n", path);
+            rc = -1;
+            break;
+        }
+        while (!done && doku_reader_next(rd, &rec)) {
+            if (add_record(path, &rec, set) < 0)
+                rc = -1, done = 1;
+            else if (max_puzzles > 0 && set->count >= (size_t)max_puzzles)
+                done = 1;
+        }
+    }
+    if (rc == 0 && !done && ferror(f)) {
+        fprintf(stderr, "doku bench: error reading %s: %s\n", path, strerror(errno));
+        rc = -1;
+    }
+    if (rc == 0 && !done && doku_reader_finish(rd) == DOKU_OK)
+        while (rc == 0 && doku_reader_next(rd, &rec))
+            rc = add_record(path, &rec, set);
+    doku_reader_free(rd);
+    free(line);
+    if (f != stdin)
+        fclose(f);
+    if (rc == 0 && set->count == 0) {
+        fprintf(stderr, "doku bench: %s: no puzzles\n", path);
+        rc = -1;
+    }
+    return rc;
+}
+
+static void *worker_main(void *arg)
+{
+    worker *w = arg;
+    const puzzle_set *set = w->set;
+    doku_shape *shape = NULL;
+    doku_solver *solver = NULL;
+    if (doku_shape_create_simple(set->n, 0, &shape) != DOKU_OK ||
+        doku_solver_create(shape, &solver) != DOKU_OK) {
+        w->failed = 1;
+        doku_shape_free(shape);
+        return NULL;
+    }
+    doku_search_opts so = {0};
+    so.limit = w->limit;
+    so.flags = w->opts->flags;
+    memset(&w->tot, 0, sizeof w->tot);
+    double t0 = now_seconds(CLOCK_THREAD_CPUTIME_ID);
+    for (size_t i = w->begin; i < w->end; i++) {
+        doku_search_result r;
+        if (doku_search(solver, set->cells + i * (size_t)set->ncells, &so, NULL, NULL, NULL,
+                        &r) != DOKU_OK) {
+            w->tot.errors++;
+            continue;
+        }
+        w->tot.solutions += r.solutions;
+        w->tot.guesses += r.guesses;
+        w->tot.no_guess += r.guesses == 0;
+        w->tot.gave_up += (uint64_t)r.gave_up;
+    }
+    w->cpu_seconds = now_seconds(CLOCK_THREAD_CPUTIME_ID) - t0;
+    doku_solver_free(solver);
+    doku_shape_free(shape);
+    return NULL;
+}
+
+/* One timed pass over set. @return seconds (per the clock), or -1. */
+static double run_once(const puzzle_set *set, const bench_opts *o, uint64_t limit,
+                       int threads, bench_totals *tot)
+{
+    worker ws[64];
+    pthread_t tids[64];
+    if (threads > 64)
+        threads = 64;
+    size_t per = set->count / (size_t)threads, extra = set->count % (size_t)threads, at = 0;
+    for (int t = 0; t < threads; t++) {
+        memset(&ws[t], 0, sizeof ws[t]);
+        ws[t].set = set;
+        ws[t].opts = o;
+        ws[t].limit = limit;
+        ws[t].begin = at;
+        at += per + ((size_t)t < extra);
+        ws[t].end = at;
+    }
+    double w0 = now_seconds(CLOCK_MONOTONIC);
+    int started = 0;
+    if (threads == 1) {
+        worker_main(&ws[0]);
+    } else {
+        for (; started < threads; started++)
+            if (pthread_create(&tids[started], NULL, worker_main, &ws[started]) != 0)
+                break;
+        for (int t = 0; t < started; t++)
+            pthread_join(tids[t], NULL);
+        if (started < threads)
+            return -1;
+    }
+    double wall = now_seconds(CLOCK_MONOTONIC) - w0, cpu = 0;
+    memset(tot, 0, sizeof *tot);
+    for (int t = 0; t < threads; t++) {
+        if (ws[t].failed)
+            return -1;
+        cpu += ws[t].cpu_seconds;
+        tot->solutions += ws[t].tot.solutions;
+        tot->guesses += ws[t].tot.guesses;
+        tot->no_guess += ws[t].tot.no_guess;
+        tot->gave_up += ws[t].tot.gave_up;
+        tot->errors += ws[t].tot.errors;
+    }
+    return o->cpu_clock ? cpu / threads : wall;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static int bench_file(const char *path, const bench_opts *o)
+{
+    puzzle_set set = {0};
+    if (load_file(path, &set, o->max_puzzles) < 0) {
+        free(set.cells);
+        return CLI_EXIT_USAGE;
+    }
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    int rc = CLI_EXIT_OK;
+    for (int li = 0; li < o->nlimits; li++)
+        for (int ti = 0; ti < o->nthreads; ti++) {
+            double times[64];
+            bench_totals tot = {0};
+            int reps = o->repeat > 64 ? 64 : o->repeat;
+            for (int k = 0; k < reps; k++) {
+                times[k] = run_once(&set, o, o->limits[li], o->threads[ti], &tot);
+                if (times[k] < 0) {
+                    fprintf(stderr, "doku bench: cannot run %d threads on %s\n",
+                            o->threads[ti], path);
+                    free(set.cells);
+                    return CLI_EXIT_USAGE;
+                }
+            }
+            qsort(times, (size_t)reps, sizeof times[0], cmp_double);
+            double med = times[reps / 2], spread = med > 0 ? (times[reps - 1] - times[0]) / med : 0;
+            double np = (double)set.count;
+            double rate = med > 0 ? np / med : 0.0;
+            printf("%-36s %6llu %3d %8zu %11.*f %9.2f %8.1f %9.2f %11llu %6.1f%% %s%s\n", base,
+                   (unsigned long long)o->limits[li], o->threads[ti], set.count,
+                   rate < 100 ? 2 : 0, rate, med * 1e6 / np, 100.0 * (double)tot.no_guess / np,
+                   (double)tot.guesses / np, (unsigned long long)tot.solutions, 100.0 * spread,
+                   o->cpu_clock ? "cpu" : "wall", tot.gave_up || tot.errors ? " (errors)" : "");
+            fflush(stdout);
+            if (tot.errors)
+                rc = CLI_EXIT_USAGE;
+        }
+    free(set.cells);
+    return rc;
+}
+
+int cmd_bench(int argc, char **argv)
+{
+    bench_opts o;
+    memset(&o, 0, sizeof o);
+    o.limits[0] = 1;
+    o.limits[1] = 2;
+    o.nlimits = 2;
+    o.threads[0] = 1;
+    o.nthreads = 1;
+    o.repeat = 3;
+    const char *files[256];
+    int nfiles = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char *val = NULL;
+        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+            usage(stdout);
+            return CLI_EXIT_OK;
+        }
+        if (strcmp(a, "--generic") == 0) {
+            o.flags |= DOKU_SEARCH_GENERIC;
+            continue;
+        }
+        if (a[0] != '-' || strcmp(a, "-") == 0) {
+            if (nfiles == 256) {
+                fprintf(stderr, "doku bench: too many files (256 at most)\n");
+                return CLI_EXIT_USAGE;
+            }
+            files[nfiles++] = a;
+            continue;
+        }
+        const char *eq = strchr(a, '=');
+        size_t nlen = eq ? (size_t)(eq - a) : strlen(a);
+        if (eq)
+            val = eq + 1;
+        else if (i + 1 < argc)
+            val = argv[i + 1];
+#define OPT(s, l) ((nlen == strlen(s) && strncmp(a, s, nlen) == 0) || \
+                   (nlen == strlen(l) && strncmp(a, l, nlen) == 0))
+        if (!OPT("-l", "--limit") && !OPT("-t", "--threads") && !OPT("-r", "--repeat") &&
+            !OPT("--clock", "--clock") && !OPT("-n", "--max")) {
+            fprintf(stderr, "doku bench: unknown option '%s'\n", a);
+            usage(stderr);
+            return CLI_EXIT_USAGE;
+        }
+        if (!val) {
+            fprintf(stderr, "doku bench: option '%s' needs a value\n", a);
+            return CLI_EXIT_USAGE;
+        }
+        if (!eq)
+            i++;
+        uint64_t tmp[BENCH_MAX_LIST];
+        int k;
+        if (OPT("-l", "--limit")) {
+            k = parse_list(val, o.limits, BENCH_MAX_LIST);
+            if (k < 0)
+                goto bad_value;
+            o.nlimits = k;
+        } else if (OPT("-t", "--threads")) {
+            k = parse_list(val, tmp, BENCH_MAX_LIST);
+            if (k < 0)
+                goto bad_value;
+            for (int j = 0; j < k; j++) {
+                if (tmp[j] > 64)
+                    goto bad_value;
+                o.threads[j] = (int)tmp[j];
+            }
+            o.nthreads = k;
+        } else if (OPT("-r", "--repeat")) {
+            if (parse_list(val, tmp, 1) != 1 || tmp[0] > 64)
+                goto bad_value;
+            o.repeat = (int)tmp[0];
+        } else if (OPT("-n", "--max")) {
+            if (parse_list(val, tmp, 1) != 1)
+                goto bad_value;
+            o.max_puzzles = (long)tmp[0];
+        } else {
+            if (strcmp(val, "cpu") == 0)
+                o.cpu_clock = 1;
+            else if (strcmp(val, "wall") != 0)
+                goto bad_value;
+        }
+        continue;
+#undef OPT
+    bad_value:
+        fprintf(stderr, "doku bench: bad value '%s' for %.*s\n", val, (int)nlen, a);
+        return CLI_EXIT_USAGE;
+    }
+    if (nfiles == 0) {
+        usage(stderr);
+        return CLI_EXIT_USAGE;
+    }
+    printf("%-36s %6s %3s %8s %11s %9s %8s %9s %11s %7s %s\n", "file", "limit", "thr", "puzzles",
+           "puzzles/s", "us/puzzle", "noguess%", "guesses/p", "solutions", "spread", "clock");
+    int rc = CLI_EXIT_OK;
+    for (int f = 0; f < nfiles; f++) {
+        int r = bench_file(files[f], &o);
+        if (r > rc)
+            rc = r;
+    }
+    return rc;
+}

@@ -1,0 +1,132 @@
+/*
+ * classic9.c — the classic 9x9 fast path behind doku_search().
+ *
+ * The engine itself is in classic9_core.h (bitboards per digit and band;
+ * see the comment there). This file compiles it twice on x86-64: a portable
+ * build for any x86-64 (or any other architecture), and one for CPUs with
+ * AVX2/BMI2/POPCNT, where popcount, tzcnt and the compiler's vector code
+ * are single instructions. The variant is chosen once, when the engine is
+ * created, from what the running CPU reports, so a binary built here never
+ * executes an instruction an older CPU lacks.
+ */
+#include "search_internal.h"
+#include "classic9_tables.h"
+
+
+#include <stdlib.h>
+
+typedef struct c9_state {
+    uint32_t cand[48];   /* [band * 16 + digit]; digits 9..15 unused (0) */
+    uint32_t solved[4];  /* per band: cells whose digit is placed */
+    uint64_t dirty;      /* bit band * 16 + digit: board awaits its update */
+    uint32_t coldirty;   /* bit digit: columns await their check */
+    uint32_t pad;
+} c9_state;
+
+typedef void (*c9_run_fn)(c9_state *stack, const uint8_t *givens, search_ctx *ctx);
+
+struct classic9_engine {
+    c9_state stack[82];  /* one level per guess depth; each guess fills a cell */
+    c9_run_fn run;
+    int variant;
+};
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define C9_X86 1
+#include <immintrin.h>
+#endif
+
+/* Portable build: SSE2 is part of x86-64 itself; elsewhere plain C. */
+#ifdef C9_X86
+#define C9_SIMD 1
+#else
+#define C9_SIMD 0
+#endif
+#define C9_FN(name) c9_portable_##name
+#include "classic9_core.h"
+#undef C9_FN
+#undef C9_SIMD
+
+#ifdef C9_X86
+#if defined(__clang__)
+#pragma clang attribute push(__attribute__((target("avx2,bmi,bmi2,popcnt,lzcnt"))), apply_to = function)
+#else
+#pragma GCC push_options
+#pragma GCC target("avx2,bmi,bmi2,popcnt,lzcnt")
+#endif
+#define C9_SIMD 2
+#define C9_FN(name) c9_avx2_##name
+#include "classic9_core.h"
+#undef C9_FN
+#undef C9_SIMD
+#if defined(__clang__)
+#pragma clang attribute pop
+#else
+#pragma GCC pop_options
+#endif
+
+#if defined(__clang__)
+#pragma clang attribute push(__attribute__((target("avx512f,avx2,bmi,bmi2,popcnt,lzcnt"))), apply_to = function)
+#else
+#pragma GCC push_options
+#pragma GCC target("avx512f,avx2,bmi,bmi2,popcnt,lzcnt")
+#endif
+#define C9_SIMD 3
+#define C9_FN(name) c9_avx512_##name
+#include "classic9_core.h"
+#undef C9_FN
+#undef C9_SIMD
+#if defined(__clang__)
+#pragma clang attribute pop
+#else
+#pragma GCC pop_options
+#endif
+
+static int cpu_has_avx2(void)
+{
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi2") &&
+           __builtin_cpu_supports("popcnt");
+}
+
+static int cpu_has_avx512(void)
+{
+    return cpu_has_avx2() && __builtin_cpu_supports("avx512f");
+}
+#endif
+
+doku_status classic9_create(classic9_engine **out)
+{
+    classic9_engine *e = calloc(1, sizeof *e);
+    if (!e)
+        return DOKU_ERR_NOMEM;
+    classic9_set_variant(e, -1);
+    *out = e;
+    return DOKU_OK;
+}
+
+int classic9_set_variant(classic9_engine *e, int variant)
+{
+    e->run = c9_portable_run;
+    e->variant = CLASSIC9_PORTABLE;
+#ifdef C9_X86
+    if ((variant < 0 || variant == CLASSIC9_AVX512) && cpu_has_avx512()) {
+        e->run = c9_avx512_run;
+        e->variant = CLASSIC9_AVX512;
+    } else if (variant != CLASSIC9_PORTABLE && cpu_has_avx2()) {
+        e->run = c9_avx2_run;
+        e->variant = CLASSIC9_AVX2;
+    }
+#endif
+    return e->variant;
+}
+
+void classic9_free(classic9_engine *e)
+{
+    free(e);
+}
+
+void classic9_run(classic9_engine *e, const uint8_t *givens, search_ctx *ctx)
+{
+    e->run(e->stack, givens, ctx);
+}

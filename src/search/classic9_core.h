@@ -1,0 +1,480 @@
+/*
+ * classic9_core.h — the classic 9x9 search engine, compiled once per
+ * instruction-set variant (classic9.c includes it with C9_FN naming the
+ * functions and a target pragma around it; no include guard on purpose).
+ *
+ * Design: candidates are bitboards per (digit, band): 27 bits, one per cell
+ * of the band's 3 rows x 9 columns (bit = row_in_band * 9 + column), so a
+ * cell's global index is 27 * band + bit. The band is the unit in which rows
+ * and boxes interact: a digit occupies one 'minirow' (row x box) per row and
+ * per box of the band, i.e. a permutation row -> box. Reducing the 9-bit
+ * minirow pattern to the union of its valid permutations (one table lookup)
+ * does hidden singles in rows and boxes and both kinds of row/box locked
+ * candidates at once. Columns are handled per digit across the three
+ * bands: a box whose digit sits in one column locks that column in the
+ * other bands (pointing), a column present in only one band confines the
+ * digit to that column inside its box (claiming, which also finds hidden
+ * singles in columns). Naked singles come from bit-sliced counting over the
+ * nine digit boards of a band. Every changed board is queued (a dirty bit)
+ * until the state is a fixpoint. The search then branches on the six
+ * possible configurations (row -> box permutations) of one digit in one
+ * band: the band with the fewest configurations over all digits, its digit
+ * with the fewest (tdoku's heuristic; it needs far fewer guesses than
+ * branching on bivalue cells); once every configuration is fixed, on the
+ * cell with the fewest candidates. A level of search state is 224 bytes, copied once per
+ * guess; the last alternative of a branch reuses the level in place.
+ */
+
+#define C9_FULL 0x7FFFFFFu
+#define C9_I(d, b) ((b) * 16 + (d))
+
+/* Clears mask from the boards of every digit of band b except keep, and
+ * queues the boards that changed. The nine boards of a band are adjacent,
+ * so this is one or two vector operations. */
+static inline void C9_FN(band_clear)(c9_state *s, int b, uint32_t mask, int keep)
+{
+    uint32_t *c = s->cand + b * 16;
+    uint32_t kept = c[keep], hit;
+#if C9_SIMD == 3
+    __m512i v = _mm512_loadu_si512((const void *)c);
+    __m512i m = _mm512_set1_epi32((int)mask);
+    hit = (uint32_t)_mm512_test_epi32_mask(v, m);
+    _mm512_storeu_si512((void *)c, _mm512_andnot_si512(m, v));
+#elif C9_SIMD == 2
+    __m256i v = _mm256_loadu_si256((const __m256i *)c);
+    __m256i m = _mm256_set1_epi32((int)mask);
+    __m256i z = _mm256_cmpeq_epi32(_mm256_and_si256(v, m), _mm256_setzero_si256());
+    hit = ~(uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(z)) & 0xFFu;
+    _mm256_storeu_si256((__m256i *)c, _mm256_andnot_si256(m, v));
+    hit |= (uint32_t)((c[8] & mask) != 0) << 8;
+    c[8] &= ~mask;
+#elif C9_SIMD == 1
+    __m128i m = _mm_set1_epi32((int)mask), zero = _mm_setzero_si128();
+    __m128i v0 = _mm_loadu_si128((const __m128i *)c);
+    __m128i v1 = _mm_loadu_si128((const __m128i *)(c + 4));
+    __m128i z0 = _mm_cmpeq_epi32(_mm_and_si128(v0, m), zero);
+    __m128i z1 = _mm_cmpeq_epi32(_mm_and_si128(v1, m), zero);
+    hit = ~(uint32_t)(_mm_movemask_ps(_mm_castsi128_ps(z0)) |
+                      _mm_movemask_ps(_mm_castsi128_ps(z1)) << 4) & 0xFFu;
+    _mm_storeu_si128((__m128i *)c, _mm_andnot_si128(m, v0));
+    _mm_storeu_si128((__m128i *)(c + 4), _mm_andnot_si128(m, v1));
+    hit |= (uint32_t)((c[8] & mask) != 0) << 8;
+    c[8] &= ~mask;
+#else
+    hit = 0;
+    for (int e = 0; e < 9; e++) {
+        hit |= (uint32_t)((c[e] & mask) != 0) << e;
+        c[e] &= ~mask;
+    }
+#endif
+    c[keep] = kept;
+    hit &= ~(1u << keep);
+    s->dirty |= (uint64_t)hit << (b * 16);
+}
+
+static inline void C9_FN(set)(c9_state *s, int i, uint32_t v)
+{
+    if (v != s->cand[i]) {
+        s->cand[i] = v;
+        s->dirty |= (uint64_t)1 << i;
+    }
+}
+
+/* The minirow pattern of a board: bit row * 3 + box if that minirow has
+ * a candidate. */
+static inline uint32_t C9_FN(pattern)(uint32_t m)
+{
+#if C9_SIMD == 3
+    /* BMI2 is fast wherever AVX-512 is (not so on older AMD cores). */
+    return _pext_u32(m | m >> 1 | m >> 2, 0x1249249u);
+#else
+    return (uint32_t)c9_row_boxes[m & 0x1FF] | (uint32_t)c9_row_boxes[(m >> 9) & 0x1FF] << 3 |
+           (uint32_t)c9_row_boxes[m >> 18] << 6;
+#endif
+}
+
+/* The cells of the minirows in pattern p. */
+static inline uint32_t C9_FN(cells)(uint32_t p)
+{
+#if C9_SIMD == 3
+    return _pdep_u32(p, 0x1249249u) * 7u;
+#else
+    return c9_expand[p];
+#endif
+}
+
+/* Row/box reduction of digit d in band b, then pointing into the other
+ * bands. @return 0 on contradiction. */
+static inline int C9_FN(update)(c9_state *s, int d, int b)
+{
+    uint32_t m = s->cand[C9_I(d, b)];
+    uint32_t valid = c9_shrink[C9_FN(pattern)(m)];
+    if (!valid)
+        return 0;
+    m &= C9_FN(cells)(valid);
+    s->cand[C9_I(d, b)] = m;
+    uint32_t r0 = m & 0x1FF, r1 = (m >> 9) & 0x1FF, r2 = m >> 18;
+    /* A row with one cell left is a placement. */
+    uint32_t placed = 0;
+    if (!(r0 & (r0 - 1)))
+        placed |= r0;
+    if (!(r1 & (r1 - 1)))
+        placed |= r1 << 9;
+    if (!(r2 & (r2 - 1)))
+        placed |= r2 << 18;
+    placed &= ~s->solved[b];
+    if (placed) {
+        s->solved[b] |= placed;
+        C9_FN(band_clear)(s, b, placed, d);
+    }
+    uint32_t lock = c9_pointing[r0 | r1 | r2];
+    if (lock) {
+        int b1 = b == 0 ? 1 : 0, b2 = b == 2 ? 1 : 2;
+        C9_FN(set)(s, C9_I(d, b1), s->cand[C9_I(d, b1)] & ~lock);
+        C9_FN(set)(s, C9_I(d, b2), s->cand[C9_I(d, b2)] & ~lock);
+    }
+    s->coldirty |= 1u << d;
+    return 1;
+}
+
+/* Columns of digit d across the bands: every column needs the digit, and a
+ * column present in one band only claims its box. @return 0 on contradiction. */
+static inline int C9_FN(columns)(c9_state *s, int d)
+{
+    uint32_t m0 = s->cand[C9_I(d, 0)], m1 = s->cand[C9_I(d, 1)], m2 = s->cand[C9_I(d, 2)];
+    uint32_t o0 = (m0 | m0 >> 9 | m0 >> 18) & 0x1FF;
+    uint32_t o1 = (m1 | m1 >> 9 | m1 >> 18) & 0x1FF;
+    uint32_t o2 = (m2 | m2 >> 9 | m2 >> 18) & 0x1FF;
+    if ((o0 | o1 | o2) != 0x1FF)
+        return 0;
+    uint32_t e0 = o0 & ~(o1 | o2), e1 = o1 & ~(o0 | o2), e2 = o2 & ~(o0 | o1);
+    if (e0) {
+        uint32_t k = c9_claiming[e0];
+        if (k == 0xFFFFFFFFu)
+            return 0;
+        C9_FN(set)(s, C9_I(d, 0), m0 & ~k);
+    }
+    if (e1) {
+        uint32_t k = c9_claiming[e1];
+        if (k == 0xFFFFFFFFu)
+            return 0;
+        C9_FN(set)(s, C9_I(d, 1), m1 & ~k);
+    }
+    if (e2) {
+        uint32_t k = c9_claiming[e2];
+        if (k == 0xFFFFFFFFu)
+            return 0;
+        C9_FN(set)(s, C9_I(d, 2), m2 & ~k);
+    }
+    return 1;
+}
+
+/* Places digit d at bit x of band b. @return 0 if d is not a candidate. */
+static inline int C9_FN(place)(c9_state *s, int d, int b, int x)
+{
+    uint32_t bit = 1u << x;
+    if (!(s->cand[C9_I(d, b)] & bit))
+        return 0;
+    s->solved[b] |= bit;
+    C9_FN(set)(s, C9_I(d, b), s->cand[C9_I(d, b)] & ~c9_band_peers[x]);
+    C9_FN(band_clear)(s, b, bit, d);
+    uint32_t col = c9_col_rep[x % 9];
+    int b1 = b == 0 ? 1 : 0, b2 = b == 2 ? 1 : 2;
+    C9_FN(set)(s, C9_I(d, b1), s->cand[C9_I(d, b1)] & ~col);
+    C9_FN(set)(s, C9_I(d, b2), s->cand[C9_I(d, b2)] & ~col);
+    return 1;
+}
+
+/* Naked singles of every band. @return 0 on contradiction (an empty cell). */
+static inline int C9_FN(naked)(c9_state *s)
+{
+    for (int b = 0; b < 3; b++) {
+        uint32_t ones = 0, twos = 0;
+        for (int d = 0; d < 9; d++) {
+            uint32_t m = s->cand[C9_I(d, b)];
+            twos |= ones & m;
+            ones |= m;
+        }
+        if (ones != C9_FULL)
+            return 0;
+        uint32_t single = ones & ~twos & ~s->solved[b];
+        for (int d = 0; single && d < 9; d++) {
+            uint32_t hit = s->cand[C9_I(d, b)] & single;
+            single &= ~hit;
+            while (hit) {
+                int x = __builtin_ctz(hit);
+                hit &= hit - 1;
+                if (!C9_FN(place)(s, d, b, x))
+                    return 0;
+            }
+        }
+    }
+    return 1;
+}
+
+/* Runs every rule to a fixpoint. @return 0 on contradiction. */
+static int C9_FN(propagate)(c9_state *s)
+{
+    for (;;) {
+        while (s->dirty) {
+            int i = __builtin_ctzll(s->dirty);
+            s->dirty &= s->dirty - 1;
+            if (!C9_FN(update)(s, i & 15, i >> 4))
+                return 0;
+        }
+        if (s->coldirty) {
+            uint32_t cd = s->coldirty;
+            s->coldirty = 0;
+            while (cd) {
+                int d = __builtin_ctz(cd);
+                cd &= cd - 1;
+                if (!C9_FN(columns)(s, d))
+                    return 0;
+            }
+            if (s->dirty)
+                continue;
+        }
+        if (!C9_FN(naked)(s))
+            return 0;
+        if (!s->dirty)
+            return 1;
+    }
+}
+
+/* Picks the branch cell: the first bivalue cell, else one with fewest
+ * candidates. @return its digit set; *band, *bit locate it. */
+static uint32_t C9_FN(choose)(const c9_state *s, int *band, int *bit)
+{
+    for (int b = 0; b < 3; b++) {
+        uint32_t ones = 0, twos = 0, threes = 0;
+        for (int d = 0; d < 9; d++) {
+            uint32_t m = s->cand[C9_I(d, b)];
+            threes |= twos & m;
+            twos |= ones & m;
+            ones |= m;
+        }
+        uint32_t bi = twos & ~threes & ~s->solved[b];
+        if (bi) {
+            *band = b;
+            *bit = __builtin_ctz(bi);
+            break;
+        }
+    }
+    if (*band < 0) {
+        int best = 10;
+        for (int b = 0; b < 3; b++) {
+            uint32_t open = C9_FULL & ~s->solved[b];
+            while (open) {
+                int x = __builtin_ctz(open);
+                open &= open - 1;
+                int k = 0;
+                for (int d = 0; d < 9; d++)
+                    k += (s->cand[C9_I(d, b)] >> x) & 1;
+                if (k < best) {
+                    best = k;
+                    *band = b;
+                    *bit = x;
+                }
+            }
+        }
+    }
+    uint32_t digits = 0;
+    for (int d = 0; d < 9; d++)
+        digits |= ((s->cand[C9_I(d, *band)] >> *bit) & 1u) << d;
+    return digits;
+}
+
+/* Triads, then the branch choice; both need every board's minirow
+ * pattern. A minirow (3 cells of a row in one box) holds exactly three
+ * digits: if only three digits can go there, each must, so it leaves the
+ * rest of its row and box in the band; if three digits must go there (it is
+ * their only minirow in that row), no other digit may. Without this check a
+ * search that fixes digit configurations could wander for long in states
+ * that put four digits in one minirow.
+ * Branch choice: the band with the fewest digit configurations (row -> box
+ * permutations) in total, and in it the digit with the fewest (at least
+ * two). @return -1 on contradiction, 0 if triads changed boards (propagate
+ * again), else the configuration set to branch on, with *band and *digit
+ * (1 << 6 when every configuration is known: branch on a cell). */
+static int C9_FN(triads_choose)(c9_state *s, int *band, int *digit)
+{
+    uint32_t pat[3][9];
+    int totals[3];
+    for (int b = 0; b < 3; b++) {
+        uint32_t c1 = 0, c2 = 0, c3 = 0, c4 = 0, s1 = 0, s2 = 0, s3 = 0, s4 = 0;
+        int total = 0;
+        for (int d = 0; d < 9; d++) {
+            uint32_t p = C9_FN(pattern)(s->cand[C9_I(d, b)]);
+            uint32_t q = c9_sole[p];
+            pat[b][d] = p;
+            total += c9_nconfigs[p];
+            c4 |= c3 & p;
+            c3 |= c2 & p;
+            c2 |= c1 & p;
+            c1 |= p;
+            s4 |= s3 & q;
+            s3 |= s2 & q;
+            s2 |= s1 & q;
+            s1 |= q;
+        }
+        totals[b] = total;
+        if (c3 != 0x1FF || s4)
+            return -1;
+        uint32_t naked = c3 & ~c4 & ~s3, hidden = s3 & c4;
+        while (naked) {
+            int mr = __builtin_ctz(naked);
+            naked &= naked - 1;
+            uint32_t away = ((7u << (mr / 3 * 3)) | (0x49u << (mr % 3))) & ~(1u << mr);
+            for (int d = 0; d < 9; d++)
+                if (pat[b][d] & (1u << mr))
+                    C9_FN(set)(s, C9_I(d, b), s->cand[C9_I(d, b)] & ~c9_expand[away]);
+        }
+        while (hidden) {
+            int mr = __builtin_ctz(hidden);
+            hidden &= hidden - 1;
+            uint32_t cells = c9_expand[1u << mr];
+            for (int d = 0; d < 9; d++)
+                if (!(c9_sole[pat[b][d]] & (1u << mr)))
+                    C9_FN(set)(s, C9_I(d, b), s->cand[C9_I(d, b)] & ~cells);
+        }
+    }
+    if (s->dirty)
+        return 0;
+    int best_total = 1000;
+    for (int b = 0; b < 3; b++)
+        if (totals[b] > 9 && totals[b] < best_total) {
+            best_total = totals[b];
+            *band = b;
+        }
+    if (best_total == 1000)
+        return 1 << 6;
+    int best = 7, cfg = 0;
+    for (int d = 0; d < 9; d++) {
+        uint32_t p = pat[*band][d];
+        int k = c9_nconfigs[p];
+        if (k > 1 && k < best) {
+            best = k;
+            *digit = d;
+            cfg = c9_configs[p];
+        }
+    }
+    return cfg;
+}
+
+static void C9_FN(report)(const c9_state *s, search_ctx *ctx)
+{
+    uint8_t grid[81];
+    for (int d = 0; d < 9; d++)
+        for (int b = 0; b < 3; b++) {
+            uint32_t m = s->cand[C9_I(d, b)];
+            while (m) {
+                grid[27 * b + __builtin_ctz(m)] = (uint8_t)(d + 1);
+                m &= m - 1;
+            }
+        }
+    search_report_solution(ctx, grid, 81);
+}
+
+/* Applies alternative k of a branch: digit k in cell (b, x), or
+ * configuration k for board i. @return 0 on an immediate contradiction. */
+static inline int C9_FN(apply)(c9_state *s, int config, int b, int xi, int k)
+{
+    if (!config)
+        return C9_FN(place)(s, k, b, xi);
+    C9_FN(set)(s, xi, s->cand[xi] & c9_config_cells[k]);
+    return 1;
+}
+
+static void C9_FN(search)(c9_state *stack, int depth, search_ctx *ctx)
+{
+    c9_state *s = &stack[depth];
+    for (;;) {
+        if (!C9_FN(propagate)(s))
+            return;
+        if ((s->solved[0] & s->solved[1] & s->solved[2]) == C9_FULL) {
+            C9_FN(report)(s, ctx);
+            return;
+        }
+        /* Branch on a digit's configuration in a band (which minirow it
+         * takes in each row), as tdoku does; once every digit's
+         * configuration is known, on a cell. */
+        int b = 0, d = 0;
+        int t = C9_FN(triads_choose)(s, &b, &d);
+        if (t < 0)
+            return;
+        if (t == 0)
+            continue;
+        uint32_t alts = (uint32_t)t;
+        int config = 1, xi = C9_I(d, b);
+        if (alts == 1u << 6) {
+            config = 0;
+            b = -1;
+            alts = C9_FN(choose)(s, &b, &xi);
+        }
+        while (alts & (alts - 1)) {
+            int k = __builtin_ctz(alts);
+            alts &= alts - 1;
+            ctx->guesses++;
+            if (search_count_node(ctx))
+                return;
+            c9_state *next = s + 1;
+            *next = *s;
+            if (C9_FN(apply)(next, config, b, xi, k))
+                C9_FN(search)(stack, depth + 1, ctx);
+            if (ctx->stop)
+                return;
+        }
+        /* The last alternative is forced: continue in this level. */
+        if (!alts || search_count_node(ctx))
+            return;
+        if (!C9_FN(apply)(s, config, b, xi, __builtin_ctz(alts)))
+            return;
+    }
+}
+
+static void C9_FN(run)(c9_state *stack, const uint8_t *givens, search_ctx *ctx)
+{
+    c9_state *s = &stack[0];
+    for (int i = 0; i < 48; i++)
+        s->cand[i] = (i & 15) < 9 ? C9_FULL : 0;
+    s->solved[0] = s->solved[1] = s->solved[2] = s->solved[3] = 0;
+    search_count_node(ctx);
+    /* All givens at once: each digit's givens clear their band peers and
+     * their columns; then the given cells lose every other digit. */
+    uint32_t mine[48] = {0}, cols[16] = {0};
+    for (int b = 0; b < 3; b++)
+        for (int x = 0; x < 27; x++) {
+            int g = givens[27 * b + x];
+            if (g) {
+                mine[b * 16 + g - 1] |= 1u << x;
+                s->solved[b] |= 1u << x;
+            }
+        }
+    for (int d = 0; d < 9; d++)
+        for (int b = 0; b < 3; b++) {
+            uint32_t m = mine[b * 16 + d];
+            cols[d] |= (m | m >> 9 | m >> 18) & 0x1FF;
+        }
+    for (int b = 0; b < 3; b++)
+        for (int d = 0; d < 9; d++) {
+            uint32_t own = mine[b * 16 + d], m = C9_FULL & ~s->solved[b];
+            uint32_t o = (own | own >> 9 | own >> 18) & 0x1FF, other = cols[d] & ~o;
+            m &= ~(other | other << 9 | other << 18);
+            for (uint32_t t = own; t; t &= t - 1) {
+                int x = __builtin_ctz(t);
+                if (c9_band_peers[x] & own)
+                    return; /* two givens of d see each other */
+                m &= ~c9_band_peers[x];
+            }
+            /* A given whose column holds d in another band: conflict. */
+            if (own & (other | other << 9 | other << 18))
+                return;
+            s->cand[C9_I(d, b)] = m | own;
+        }
+    s->dirty = 0x01FF01FF01FFull;
+    s->coldirty = 0x1FF;
+    C9_FN(search)(stack, 0, ctx);
+}
+
+#undef C9_FULL
+#undef C9_I

@@ -1,0 +1,220 @@
+/*
+ * test_classic9.c — the classic 9x9 fast path against the generic engine:
+ * on a sample of every shared 9x9 data set (the multi-solution serg set
+ * included) both must find the same number of solutions for limits 1, 2
+ * and a counting limit, and the same set of solutions; every instruction-set
+ * build of the fast path the CPU can run is checked (portable, AVX2, and the
+ * default choice, AVX-512 where present). Budgets, callbacks and bad givens
+ * are checked on the fast path too. `make check-data` runs the whole sets.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "doku.h"
+#include "search/search_internal.h"
+#include "testutil.h"
+
+typedef struct sol_buf {
+    uint8_t v[600 * 81];
+    size_t n;
+} sol_buf;
+
+static int collect(void *user, const uint8_t *sol)
+{
+    sol_buf *b = user;
+    if (b->n < 600)
+        memcpy(b->v + b->n * 81, sol, 81);
+    b->n++;
+    return 0;
+}
+
+static int cmp81(const void *a, const void *b) { return memcmp(a, b, 81); }
+
+static void search(doku_solver *sv, const uint8_t *g, uint64_t limit, unsigned flags,
+                   sol_buf *buf, doku_search_result *r)
+{
+    doku_search_opts o = {0};
+    o.limit = limit;
+    o.flags = flags;
+    buf->n = 0;
+    assert_int_equal(doku_search(sv, g, &o, NULL, collect, buf, r), DOKU_OK);
+    assert_false(r->gave_up);
+    assert_int_equal(buf->n, r->solutions);
+}
+
+/* Compares the engines on every step-th puzzle of a data file. */
+static void compare_file(const char *rel, size_t step, int variant)
+{
+    static sol_buf fast, gen;
+    char path[512];
+    char *text = tu_read_file(tu_data_path(path, sizeof path, rel), NULL);
+    assert_non_null(text);
+    char **lines;
+    size_t nl = tu_lines(text, &lines, 1);
+    assert_true(nl > 0);
+    doku_shape *s;
+    doku_solver *sv;
+    assert_int_equal(doku_shape_create_simple(9, 0, &s), DOKU_OK);
+    assert_int_equal(doku_solver_create(s, &sv), DOKU_OK);
+    assert_non_null(sv->classic9);
+    assert_int_equal(classic9_set_variant(sv->classic9, variant) == CLASSIC9_PORTABLE,
+                     variant == CLASSIC9_PORTABLE);
+    static const uint64_t limits[] = {1, 2, 500};
+    size_t checked = 0;
+    for (size_t i = 0; i < nl; i += step) {
+        uint8_t g[81];
+        assert_int_equal(tu_cells_from_text(lines[i], 81, g), 0);
+        for (size_t k = 0; k < sizeof limits / sizeof limits[0]; k++) {
+            doku_search_result fr, gr;
+            search(sv, g, limits[k], 0, &fast, &fr);
+            search(sv, g, limits[k], DOKU_SEARCH_GENERIC, &gen, &gr);
+            assert_int_equal(fr.solutions, gr.solutions);
+            assert_true(fr.solutions >= 1);
+            assert_true(fr.nodes >= 1 + fr.guesses);
+            for (size_t j = 0; j < fast.n && j < 600; j++)
+                assert_true(doku_verify_solution(s, g, fast.v + j * 81));
+            if (fr.solutions < limits[k] && fast.n <= 600) {
+                /* The search was exhaustive: the same solutions, as sets. */
+                qsort(fast.v, fast.n, 81, cmp81);
+                qsort(gen.v, gen.n, 81, cmp81);
+                assert_memory_equal(fast.v, gen.v, fast.n * 81);
+            }
+        }
+        checked++;
+    }
+    assert_true(checked >= 20);
+    doku_solver_free(sv);
+    doku_shape_free(s);
+    free(lines);
+    free(text);
+}
+
+static void test_17_clue(void **state)
+{
+    (void)state;
+    compare_file("sudoku9/puzzles2_17_clue_dev", 197, -1);
+    compare_file("sudoku9/puzzles2_17_clue_dev", 503, CLASSIC9_PORTABLE);
+    compare_file("sudoku9/puzzles2_17_clue_dev", 499, CLASSIC9_AVX2);
+}
+
+static void test_magictour(void **state)
+{
+    (void)state;
+    compare_file("sudoku9/puzzles3_magictour_top1465", 7, -1);
+    compare_file("sudoku9/puzzles3_magictour_top1465", 29, CLASSIC9_PORTABLE);
+    compare_file("sudoku9/puzzles3_magictour_top1465", 31, CLASSIC9_AVX2);
+}
+
+static void test_forum_hardest(void **state)
+{
+    (void)state;
+    compare_file("sudoku9/puzzles5_forum_hardest_1905_11+_dev", 331, -1);
+    compare_file("sudoku9/puzzles5_forum_hardest_1905_11+_dev", 997, CLASSIC9_PORTABLE);
+    compare_file("sudoku9/puzzles6_forum_hardest_1106", 3, -1);
+    compare_file("sudoku9/puzzles6_forum_hardest_1106", 11, CLASSIC9_PORTABLE);
+    compare_file("sudoku9/puzzles6_forum_hardest_1106", 13, CLASSIC9_AVX2);
+}
+
+static void test_serg_multi_solution(void **state)
+{
+    (void)state;
+    compare_file("sudoku9/puzzles7_serg_benchmark", 97, -1);
+    compare_file("sudoku9/puzzles7_serg_benchmark", 211, CLASSIC9_PORTABLE);
+    compare_file("sudoku9/puzzles7_serg_benchmark", 223, CLASSIC9_AVX2);
+}
+
+static const char *hard =
+    "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..";
+
+static int stop_at_first(void *user, const uint8_t *sol)
+{
+    (void)sol;
+    ++*(int *)user;
+    return 1;
+}
+
+static void test_budget_callback_and_bad_input(void **state)
+{
+    (void)state;
+    doku_shape *s;
+    doku_solver *sv;
+    assert_int_equal(doku_shape_create_simple(9, 0, &s), DOKU_OK);
+    assert_int_equal(doku_solver_create(s, &sv), DOKU_OK);
+    uint8_t g[81], sol[81];
+    assert_int_equal(tu_cells_from_text(hard, 81, g), 0);
+    doku_search_opts o = {0};
+    doku_search_result r;
+    /* A node budget ends the search with gave_up. */
+    o.limit = 2;
+    o.node_budget = 3;
+    assert_int_equal(doku_search(sv, g, &o, NULL, NULL, NULL, &r), DOKU_OK);
+    assert_true(r.gave_up);
+    assert_true(r.nodes <= 4);
+    /* The callback can stop the search: an empty grid has many solutions. */
+    uint8_t empty[81] = {0};
+    int calls = 0;
+    o.node_budget = 0;
+    o.limit = 100;
+    memset(sol, 0, sizeof sol);
+    assert_int_equal(doku_search(sv, empty, &o, sol, stop_at_first, &calls, &r), DOKU_OK);
+    assert_int_equal(calls, 1);
+    assert_int_equal(r.solutions, 1);
+    assert_true(doku_verify_solution(s, empty, sol));
+    /* Counting stops exactly at the limit. */
+    o.limit = 37;
+    assert_int_equal(doku_search(sv, empty, &o, NULL, NULL, NULL, &r), DOKU_OK);
+    assert_int_equal(r.solutions, 37);
+    assert_false(r.gave_up);
+    /* Conflicting givens: no solution, solution buffer untouched. */
+    g[0] = 1;
+    g[1] = 1;
+    memset(sol, 0xAA, sizeof sol);
+    o.limit = 2;
+    assert_int_equal(doku_search(sv, g, &o, sol, NULL, NULL, &r), DOKU_OK);
+    assert_int_equal(r.solutions, 0);
+    assert_false(r.gave_up);
+    assert_int_equal(sol[0], 0xAA);
+    /* Conflicts in a column across bands and in a box: no solution. */
+    static const int pairs[][2] = {{0, 36}, {0, 10}, {80, 8}, {40, 44}};
+    for (size_t k = 0; k < sizeof pairs / sizeof pairs[0]; k++) {
+        uint8_t h[81] = {0};
+        h[pairs[k][0]] = 7;
+        h[pairs[k][1]] = 7;
+        for (unsigned f = 0; f <= DOKU_SEARCH_GENERIC; f += DOKU_SEARCH_GENERIC) {
+            o.flags = f;
+            assert_int_equal(doku_search(sv, h, &o, NULL, NULL, NULL, &r), DOKU_OK);
+            assert_int_equal(r.solutions, 0);
+        }
+        h[pairs[k][1]] = 6;   /* no longer a conflict: many solutions */
+        for (unsigned f = 0; f <= DOKU_SEARCH_GENERIC; f += DOKU_SEARCH_GENERIC) {
+            o.flags = f;
+            assert_int_equal(doku_search(sv, h, &o, NULL, NULL, NULL, &r), DOKU_OK);
+            assert_int_equal(r.solutions, 2);
+        }
+    }
+    o.flags = 0;
+    /* A value above 9 is rejected. */
+    g[1] = 10;
+    assert_int_equal(doku_search(sv, g, &o, sol, NULL, NULL, &r), DOKU_ERR_ARG);
+    doku_solver_free(sv);
+    doku_shape_free(s);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_17_clue),
+        cmocka_unit_test(test_magictour),
+        cmocka_unit_test(test_forum_hardest),
+        cmocka_unit_test(test_serg_multi_solution),
+        cmocka_unit_test(test_budget_callback_and_bad_input),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
