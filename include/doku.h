@@ -374,9 +374,8 @@ typedef struct doku_step {
 
 typedef struct doku_logic_opts {
     uint64_t techniques;   /* mask of allowed techniques; 0 = all */
-    int uniqueness;        /* 1 (default via 0 = auto): use uniqueness
-                              techniques when the puzzle is known unique;
-                              -1: never */
+    int uniqueness;        /* 0 (default): use uniqueness techniques when the
+                              loaded puzzle is known to be unique; -1: never */
     int no_trial;          /* 1: never use the trial-and-error last resort */
 } doku_logic_opts;
 
@@ -418,19 +417,20 @@ int doku_logic_solved(const doku_logic *lg);
 const uint8_t *doku_logic_cells(const doku_logic *lg);
 const uint64_t *doku_logic_candidates(const doku_logic *lg);
 
-/* SE levels by ER. */
+/* SE levels by ER (doku_level_of). */
 typedef enum doku_level {
     DOKU_LEVEL_EASY = 0,       /* ER <= 1.2 */
     DOKU_LEVEL_MEDIUM,         /* <= 1.5 */
     DOKU_LEVEL_HARD,           /* <= 2.5 */
     DOKU_LEVEL_FIENDISH,       /* <= 6.0 */
-    DOKU_LEVEL_DIABOLICAL,     /* <= 8.9 (no forcing nets) */
-    DOKU_LEVEL_NIGHTMARE,      /* forcing nets: dynamic chains and beyond */
+    DOKU_LEVEL_DIABOLICAL,     /* < 8.5 */
+    DOKU_LEVEL_NIGHTMARE,      /* >= 8.5: forcing nets (dynamic chains) */
     DOKU_LEVEL_UNSOLVED        /* logic gave up */
 } doku_level;
 
-/* @return "Easy", "Medium", ... (static). */
+/* @return "Easy", "Medium", ... (static); "?" for an unknown level. */
 const char *doku_level_name(doku_level level);
+/* @return the level of rating er; DOKU_LEVEL_UNSOLVED if !solved. */
 doku_level doku_level_of(double er, int solved);
 
 typedef struct doku_rating {
@@ -452,10 +452,11 @@ typedef int (*doku_step_fn)(void *user, const doku_step *step);
 doku_status doku_logic_run(doku_logic *lg, doku_step_fn on_step, void *user,
                            doku_rating *rating, char *history, size_t cap);
 
-/* One character per technique for compact histories: singles 'i'
- * (hidden) / 'n' (naked) / 'f' (full house), intersections '^', subsets
- * '!', fish '#', wings 'w', uniqueness 'u', chains 'c', forcing 'F',
- * trial '?'... (docs/TECHNIQUES.md). */
+/* @return one character per technique for compact histories: 'f' full
+ * house, 'i' hidden single, 'n' naked single, 'p'/'h' SE's direct forms,
+ * '^' intersections, '!' subsets, '#' fish, 's' single-digit patterns,
+ * 'w' wings, 'u' uniqueness, 'a' aligned exclusion, 'c' chains, 'F' Nishio
+ * and forcing chains, 'D' dynamic chains, '?' trial (docs/TECHNIQUES.md). */
 char doku_technique_symbol(doku_technique t);
 
 #ifdef __cplusplus
