@@ -61,9 +61,15 @@ static int try_set(doku_logic *L, ae_ctx *x, const int *cells, const uint64_t *c
         for (int e = 0; e < ne && allowed; e++)
             if ((L->cand[ex[e]] & ~set) == 0)
                 allowed = 0;
-        if (allowed)
-            for (int i = 0; i < k; i++)
+        if (allowed) {
+            int full = 1;
+            for (int i = 0; i < k; i++) {
                 ok[i] |= (lmask)1 << v[i];
+                full &= ok[i] == L->cand[cells[i]];
+            }
+            if (full)
+                return 0; /* every value is possible: nothing to exclude */
+        }
         int t = 0;
         while (t < k && ++idx[t] == nv[t])
             idx[t++] = 0;
