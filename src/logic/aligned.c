@@ -139,6 +139,10 @@ static int aligned(doku_logic *L, int k)
         }
     }
     uint64_t *c3 = c2 + x.words;
+    /* visited triples (by base index), when small enough to keep */
+    uint8_t *seen3 = NULL;
+    if (k == 3 && nb <= 256)
+        seen3 = calloc(((size_t)nb * (size_t)nb * (size_t)nb + 7) / 8, 1);
     for (int i = 0; i < nb && !found; i++)
         for (int j = i + 1; j < nb && !found; j++) {
             const uint64_t *ei = x.ex + (size_t)base[i] * x.words;
@@ -168,10 +172,22 @@ static int aligned(doku_logic *L, int k)
                 }
                 if (cnt3 < 2)
                     continue;
+                if (seen3) {
+                    /* a triple reached from two of its pairs is tried once */
+                    int a = i, b2 = j, e = t, tmp;
+                    if (a > b2) tmp = a, a = b2, b2 = tmp;
+                    if (b2 > e) tmp = b2, b2 = e, e = tmp;
+                    if (a > b2) tmp = a, a = b2, b2 = tmp;
+                    size_t key = ((size_t)a * (size_t)nb + (size_t)b2) * (size_t)nb + (size_t)e;
+                    if (seen3[key >> 3] & (1u << (key & 7)))
+                        continue;
+                    seen3[key >> 3] |= (uint8_t)(1u << (key & 7));
+                }
                 int cells[3] = {base[i], base[j], c};
                 found = try_set(L, &x, cells, c3);
             }
         }
+    free(seen3);
 out:
     free(x.ex);
     free(x.isbase);
