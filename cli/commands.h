@@ -11,5 +11,8 @@ int cmd_solve(int argc, char **argv);
 int cmd_count(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
+int cmd_explain(int argc, char **argv);
+int cmd_hint(int argc, char **argv);
+int cmd_grade(int argc, char **argv);
 
 #endif /* DOKU_CLI_COMMANDS_H */

@@ -19,6 +19,9 @@ static const command commands[] = {
     {"count", cmd_count, "count the solutions of puzzles, up to a limit"},
     {"check", cmd_check, "validate puzzles: symbols, duplicate givens, uniqueness"},
     {"bench", cmd_bench, "measure solver throughput on puzzle files (in memory)"},
+    {"explain", cmd_explain, "solve like a person: every step, with SE ratings"},
+    {"hint", cmd_hint, "the next logical step for a puzzle or pencil-mark grid"},
+    {"grade", cmd_grade, "rate puzzles on Sudoku Explainer's scale (ER/EP/ED, level)"},
 };
 
 enum { NCOMMANDS = sizeof commands / sizeof commands[0] };
