@@ -265,6 +265,8 @@ static void generate_one(const gen_ctx *c, doku_generator *g, uint64_t index, sl
     go.minimal = c->minimal;
     go.symmetry = c->symmetry;
     go.level = c->level;
+    if (go.level == DOKU_DIFF_ANY && gen_filter_active(&c->filter))
+        go.level = gen_filter_class(&c->filter);
     go.pattern = c->pattern;
     if (c->minimal)
         go.check_budget = PROOF_BUDGET; /* a grid whose proof runs longer is dropped */

@@ -13,5 +13,8 @@ int cmd_check(int argc, char **argv);
 int cmd_generate(int argc, char **argv);
 int cmd_reduce(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
+int cmd_explain(int argc, char **argv);
+int cmd_hint(int argc, char **argv);
+int cmd_grade(int argc, char **argv);
 
 #endif /* DOKU_CLI_COMMANDS_H */

@@ -15,16 +15,20 @@
 typedef struct gen_filter_spec {
     int have_rating;
     double rating_min, rating_max;
-    const char *require;      /* technique name, or NULL */
+    const char *require;      /* technique list as given, or NULL */
+    uint64_t require_mask;    /* parsed by gen_filter_check */
 } gen_filter_spec;
 
 /* Parses "MIN-MAX" (or one number) into the spec. @return 0 or -1. */
 int gen_filter_parse_rating(gen_filter_spec *f, const char *v);
 /* 1 if the spec asks for anything. */
 int gen_filter_active(const gen_filter_spec *f);
-/* Checks the spec can be served by this build (technique known, grader
- * present). @return 0, or -1 after printing why to stderr. */
-int gen_filter_check(const gen_filter_spec *f);
+/* Parses and checks the technique list. @return 0, or -1 after printing
+ * why to stderr. */
+int gen_filter_check(gen_filter_spec *f);
+/* The generator class that every accepted puzzle must have (a cheap
+ * screen before grading): EXPERT for bands above 3.4, else ANY. */
+doku_difficulty gen_filter_class(const gen_filter_spec *f);
 /* Appends ", rated 2.0-4.5, using TECH" style text to buf. */
 void gen_filter_describe(const gen_filter_spec *f, char *buf, size_t cap);
 /* doku_puzzle_filter: user is the gen_filter_spec. */

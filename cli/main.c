@@ -21,6 +21,9 @@ static const command commands[] = {
     {"generate", cmd_generate, "generate unique puzzles (or full grids) from a seed"},
     {"reduce", cmd_reduce, "remove givens from grids or puzzles while they stay unique"},
     {"bench", cmd_bench, "measure solver throughput on puzzle files (in memory)"},
+    {"explain", cmd_explain, "solve like a person: every step, with SE ratings"},
+    {"hint", cmd_hint, "the next logical step for a puzzle or pencil-mark grid"},
+    {"grade", cmd_grade, "rate puzzles on Sudoku Explainer's scale (ER/EP/ED, level)"},
 };
 
 enum { NCOMMANDS = sizeof commands / sizeof commands[0] };

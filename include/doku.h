@@ -446,6 +446,190 @@ doku_status doku_generate(doku_generator *g, uint64_t seed,
                           const doku_generate_opts *opts, uint8_t *puzzle,
                           uint8_t *solution, doku_generate_result *res);
 
+/* ---------------------------------------------------------------------
+ * Logic: solving like a human (issue 6).
+ *
+ * A doku_logic context holds a candidate grid for one shape and finds
+ * steps on it: the simplest technique that makes progress, in the order
+ * and with the ratings of Sudoku Explainer (SE), so a full run gives an
+ * SE-scale rating. Techniques loop over the shape's unit table, so they
+ * work for every size and variant (fish use rows and columns only).
+ * One context per thread; the shape must outlive it.
+ * ------------------------------------------------------------------- */
+
+/* Technique ids, in the order the engine tries them. Stable numbers:
+ * append only (DOKU_TECH_COUNT moves). */
+typedef enum doku_technique {
+    DOKU_TECH_FULL_HOUSE = 0,
+    DOKU_TECH_HIDDEN_SINGLE,        /* 1.2 in a box, 1.5 in a line */
+    DOKU_TECH_DIRECT_POINTING,      /* 1.7 */
+    DOKU_TECH_DIRECT_CLAIMING,      /* 1.9 */
+    DOKU_TECH_DIRECT_HIDDEN_PAIR,   /* 2.0 */
+    DOKU_TECH_NAKED_SINGLE,         /* 2.3 */
+    DOKU_TECH_DIRECT_HIDDEN_TRIPLE, /* 2.5 */
+    DOKU_TECH_POINTING,             /* 2.6 */
+    DOKU_TECH_CLAIMING,             /* 2.8 */
+    DOKU_TECH_NAKED_PAIR,           /* 3.0 */
+    DOKU_TECH_X_WING,               /* 3.2 */
+    DOKU_TECH_HIDDEN_PAIR,          /* 3.4 */
+    DOKU_TECH_NAKED_TRIPLE,         /* 3.6 */
+    DOKU_TECH_SWORDFISH,            /* 3.8 */
+    DOKU_TECH_HIDDEN_TRIPLE,        /* 4.0 */
+    DOKU_TECH_SKYSCRAPER,           /* 4.0 */
+    DOKU_TECH_TWO_STRING_KITE,      /* 4.1 */
+    DOKU_TECH_TURBOT_FISH,          /* 4.2 */
+    DOKU_TECH_EMPTY_RECTANGLE,      /* 4.3 */
+    DOKU_TECH_XY_WING,              /* 4.2 */
+    DOKU_TECH_XYZ_WING,             /* 4.4 */
+    DOKU_TECH_UNIQUE_RECTANGLE,     /* 4.5+ (types 1-4, loops) */
+    DOKU_TECH_NAKED_QUAD,           /* 5.0 */
+    DOKU_TECH_JELLYFISH,            /* 5.2 */
+    DOKU_TECH_HIDDEN_QUAD,          /* 5.4 */
+    DOKU_TECH_THREE_LINKS,          /* 5.4-5.6 three strong links */
+    DOKU_TECH_WXYZ_WING,            /* 5.5-5.6 */
+    DOKU_TECH_BUG,                  /* 5.6+ */
+    DOKU_TECH_VWXYZ_WING,           /* 6.2-6.4 */
+    DOKU_TECH_ALIGNED_PAIR,         /* 6.2 */
+    DOKU_TECH_X_CYCLE,              /* 6.5+ nice loop on one digit */
+    DOKU_TECH_X_CHAIN,              /* 6.6+ */
+    DOKU_TECH_Y_CYCLE,              /* 6.5+ */
+    DOKU_TECH_XY_CYCLE,             /* 7.0+ */
+    DOKU_TECH_AIC,                  /* 7.0+ forcing chain / AIC */
+    DOKU_TECH_ALIGNED_TRIPLE,       /* 7.5 */
+    DOKU_TECH_NISHIO,               /* 7.5+ */
+    DOKU_TECH_CELL_FORCING,         /* 8.0+ */
+    DOKU_TECH_REGION_FORCING,       /* 8.0+ */
+    DOKU_TECH_DYNAMIC_FORCING,      /* 8.5+ */
+    DOKU_TECH_DYNAMIC_PLUS,         /* 9.0+ */
+    DOKU_TECH_TRIAL,                /* last resort, clearly labelled */
+    DOKU_TECH_COUNT
+} doku_technique;
+
+/* @return the technique's display name ("Hidden Single"), static storage;
+ * "?" for an unknown id. */
+const char *doku_technique_name(doku_technique t);
+
+/* @return a short lowercase keyword for t ("hidden-single"), static. */
+const char *doku_technique_key(doku_technique t);
+
+/* Parses a comma-separated list of technique keywords and group names
+ * (see docs/TECHNIQUES.md: "singles", "subsets", "fish", "wings",
+ * "uniqueness", "chains", "forcing", "all", ...) into a mask of
+ * (1ull << doku_technique). Singles are always included.
+ * @return DOKU_OK, or DOKU_ERR_PARSE and *bad_word (may be NULL) points at
+ * the offending word inside list. */
+doku_status doku_technique_mask(const char *list, uint64_t *mask,
+                                const char **bad_word);
+
+typedef struct doku_cand {
+    int cell;              /* 0-based cell index */
+    int digit;             /* 1..n */
+} doku_cand;
+
+/* One step. All pointers are owned by the logic context and stay valid
+ * until the next call that changes or searches it. */
+typedef struct doku_step {
+    doku_technique technique;
+    const char *name;      /* display name, may be more specific than the id's
+                              ("Unique Rectangle type 2") */
+    double rating;         /* SE scale, e.g. 2.6 */
+    size_t nplacements;
+    const doku_cand *placements;
+    size_t neliminations;
+    const doku_cand *eliminations;
+    size_t nproof;
+    const doku_cand *proof; /* the candidates (or cells, digit 0) that prove it */
+    const char *text;      /* one sentence, e.g. "Hidden Single: in box 5, 7 can
+                              only go in r4c6" */
+} doku_step;
+
+typedef struct doku_logic_opts {
+    uint64_t techniques;   /* mask of allowed techniques; 0 = all */
+    int uniqueness;        /* 0 (default): use uniqueness techniques when the
+                              loaded puzzle is known to be unique; -1: never */
+    int no_trial;          /* 1: never use the trial-and-error last resort */
+} doku_logic_opts;
+
+typedef struct doku_logic doku_logic;
+
+/* Creates a logic context for shape. opts may be NULL (all techniques).
+ * @return DOKU_OK, DOKU_ERR_ARG or DOKU_ERR_NOMEM. The caller owns *out. */
+doku_status doku_logic_create(const doku_shape *shape,
+                              const doku_logic_opts *opts, doku_logic **out);
+void doku_logic_free(doku_logic *lg);   /* NULL is ignored */
+
+/* Loads a puzzle or a partly filled grid (n*n values, 0 = empty): every
+ * empty cell gets the candidates the filled cells allow. The puzzle is
+ * checked by search: uniqueness techniques are enabled only if it has
+ * exactly one solution. @return DOKU_OK, DOKU_ERR_ARG (bad value or
+ * conflicting givens). */
+doku_status doku_logic_load(doku_logic *lg, const uint8_t *cells);
+
+/* Loads a pencil-mark grid: cells (0 = empty) plus one candidate mask per
+ * cell (bit d-1 = digit d; ignored for filled cells). Candidates that a
+ * filled peer excludes are dropped. Uniqueness techniques stay off unless
+ * unique_known is 1. @return DOKU_OK or DOKU_ERR_ARG. */
+doku_status doku_logic_load_candidates(doku_logic *lg, const uint8_t *cells,
+                                       const uint64_t *cands, int unique_known);
+
+/* Finds the next step without applying it.
+ * @return 1 and fills *step; 0 when solved or when no allowed technique
+ * makes progress; -1 if the grid is broken (a cell without candidates or a
+ * digit without a place). */
+int doku_logic_next(doku_logic *lg, doku_step *step);
+
+/* Applies the step last returned by doku_logic_next. @return DOKU_OK or
+ * DOKU_ERR_ARG if there is none. */
+doku_status doku_logic_apply(doku_logic *lg);
+
+/* @return 1 if every cell is filled. */
+int doku_logic_solved(const doku_logic *lg);
+/* Current cells (n*n, 0 = empty) and candidate masks, owned by lg. */
+const uint8_t *doku_logic_cells(const doku_logic *lg);
+const uint64_t *doku_logic_candidates(const doku_logic *lg);
+
+/* SE levels by ER (doku_level_of). */
+typedef enum doku_level {
+    DOKU_LEVEL_EASY = 0,       /* ER <= 1.2 */
+    DOKU_LEVEL_MEDIUM,         /* <= 1.5 */
+    DOKU_LEVEL_HARD,           /* <= 2.5 */
+    DOKU_LEVEL_FIENDISH,       /* <= 6.0 */
+    DOKU_LEVEL_DIABOLICAL,     /* < 8.5 */
+    DOKU_LEVEL_NIGHTMARE,      /* >= 8.5: forcing nets (dynamic chains) */
+    DOKU_LEVEL_UNSOLVED        /* logic gave up */
+} doku_level;
+
+/* @return "Easy", "Medium", ... (static); "?" for an unknown level. */
+const char *doku_level_name(doku_level level);
+/* @return the level of rating er; DOKU_LEVEL_UNSOLVED if !solved. */
+doku_level doku_level_of(double er, int solved);
+
+typedef struct doku_rating {
+    double er, ep, ed;     /* SE: hardest step; hardest up to the first
+                              placement; first step */
+    int solved;            /* 1 if the run finished the grid */
+    doku_level level;
+    doku_technique hardest;
+    size_t steps;
+    unsigned counts[DOKU_TECH_COUNT]; /* steps per technique */
+} doku_rating;
+
+/* Runs the whole logical solve from the current grid, applying steps.
+ * on_step (may be NULL) sees each step before it is applied; returning
+ * nonzero stops the run. history (may be NULL, cap bytes) receives one
+ * character per step (see doku_technique_symbol), NUL-terminated, cut at
+ * cap-1. @return DOKU_OK or DOKU_ERR_ARG. */
+typedef int (*doku_step_fn)(void *user, const doku_step *step);
+doku_status doku_logic_run(doku_logic *lg, doku_step_fn on_step, void *user,
+                           doku_rating *rating, char *history, size_t cap);
+
+/* @return one character per technique for compact histories: 'f' full
+ * house, 'i' hidden single, 'n' naked single, 'p'/'h' SE's direct forms,
+ * '^' intersections, '!' subsets, '#' fish, 's' single-digit patterns,
+ * 'w' wings, 'u' uniqueness, 'a' aligned exclusion, 'c' chains, 'F' Nishio
+ * and forcing chains, 'D' dynamic chains, '?' trial (docs/TECHNIQUES.md). */
+char doku_technique_symbol(doku_technique t);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,134 @@
+/*
+ * cmd_explain.c — `doku explain`: the full logical solving path of each
+ * puzzle, one step per line (or JSON), with its Sudoku Explainer rating.
+ * A puzzle beyond the allowed techniques ends with "gave up" and the
+ * remaining candidates.
+ */
+#include "commands.h"
+#include "common.h"
+#include "logic_cli.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct explain_ctx {
+    cli_opts o;
+    logic_cli_opts lc;
+} explain_ctx;
+
+static const cli_option explain_options[] = {
+    {"--techniques", 1, LOGIC_OPT_TECHNIQUES},
+    {"--no-uniqueness", 0, LOGIC_OPT_NO_UNIQUENESS},
+    {"--no-trial", 0, LOGIC_OPT_NO_TRIAL},
+    {NULL, 0, 0}};
+
+static void usage(FILE *f)
+{
+    fputs("Usage: doku explain [--techniques LIST] [--no-uniqueness] [--no-trial]\n"
+          "                    [options] [FILE...]\n\n"
+          "Solves each puzzle the way a person would, printing every step: the\n"
+          "technique, its Sudoku Explainer rating and a sentence saying why, with\n"
+          "cells named r{row}c{col}. The simplest technique that makes progress is\n"
+          "used each time; the puzzle's rating is its hardest step.\n\n",
+          f);
+    fputs(logic_cli_help, f);
+    fputs("\n", f);
+    fputs(cli_common_help, f);
+    fputs("\n", f);
+    fputs(cli_input_help, f);
+    fputs("\nOutput: text: the puzzle, numbered steps, then 'solved: ER x (Level)' or\n"
+          "'gave up' with the remaining candidates; json: one object per puzzle\n"
+          "{\"puzzle\",\"solved\",\"rating\",\"level\",\"steps\":[{\"technique\",\"rating\",\n"
+          "\"placements\":[{\"cell\",\"digit\"}],\"eliminations\":[...],\"text\"}]}.\n\n"
+          "Exit status: 0 every puzzle solved; 1 some puzzle invalid or not solved by\n"
+          "the allowed techniques; 2 usage error or unreadable input.\n",
+          f);
+}
+
+static int on_option(void *p, int id, const char *v)
+{
+    explain_ctx *c = p;
+    int r = logic_cli_option(&c->lc, "explain", id, v);
+    return r > 0 ? -1 : r;
+}
+
+typedef struct collect {
+    cli_buf *out;
+    const doku_shape *shape;
+    int json;
+    size_t count;
+} collect;
+
+static int on_step(void *user, const doku_step *st)
+{
+    collect *c = user;
+    c->count++;
+    if (c->json) {
+        if (c->count > 1)
+            cli_buf_puts(c->out, ",");
+        logic_cli_step_json(c->out, c->shape, st);
+    } else {
+        logic_cli_step_text(c->out, c->count, st);
+    }
+    return 0;
+}
+
+static void explain_puzzle(cli_worker *w, cli_task *t, void *p)
+{
+    const explain_ctx *c = p;
+    (void)w;
+    doku_logic *lg = logic_cli_load(&c->lc, t);
+    if (!lg)
+        return;
+    int json = t->format == DOKU_FORMAT_JSON;
+    cli_buf *out = &t->out;
+    char *line = cli_line_string(t->shape, t->cells, c->o.symbols);
+    collect col = {out, t->shape, json, 0};
+    doku_rating r;
+    if (json) {
+        cli_buf steps = {0};
+        col.out = &steps;
+        doku_logic_run(lg, on_step, &col, &r, NULL, 0);
+        cli_buf_puts(out, "{\"puzzle\":");
+        cli_buf_json_string(out, line);
+        cli_buf_printf(out, ",\"solved\":%s,\"rating\":", r.solved ? "true" : "false");
+        logic_cli_rating(out, r.er);
+        cli_buf_puts(out, ",\"level\":");
+        cli_buf_json_string(out, doku_level_name(r.level));
+        cli_buf_puts(out, ",\"steps\":[");
+        if (steps.len)
+            cli_buf_put(out, steps.data, steps.len);
+        cli_buf_puts(out, "]}\n");
+        cli_buf_free(&steps);
+    } else {
+        cli_buf_printf(out, "%s\n", line);
+        doku_logic_run(lg, on_step, &col, &r, NULL, 0);
+        if (r.solved) {
+            cli_buf_printf(out, "solved in %zu steps: ER %.1f, EP %.1f, ED %.1f (%s)\n", r.steps,
+                           r.er, r.ep, r.ed, doku_level_name(r.level));
+        } else {
+            cli_buf_printf(out, "gave up after %zu steps: no allowed technique applies; "
+                                "remaining candidates:\n",
+                           r.steps);
+            logic_cli_candidates(out, t->shape, lg);
+        }
+        cli_buf_puts(out, "\n");
+    }
+    if (!r.solved)
+        t->exit_code = CLI_EXIT_FAIL;
+    free(line);
+    doku_logic_free(lg);
+}
+
+int cmd_explain(int argc, char **argv)
+{
+    explain_ctx c;
+    memset(&c, 0, sizeof c);
+    int rc = cli_parse_args(&c.o, argc, argv, explain_options, on_option, &c, usage);
+    if (rc != CLI_PARSE_OK)
+        return rc == CLI_PARSE_HELP ? CLI_EXIT_OK : CLI_EXIT_USAGE;
+    cli_run_ops ops = {explain_puzzle, NULL, &c};
+    rc = cli_run(&c.o, &ops);
+    cli_opts_free(&c.o);
+    return rc;
+}

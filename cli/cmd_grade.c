@@ -1,0 +1,149 @@
+/*
+ * cmd_grade.c — `doku grade`: the Sudoku Explainer rating of each puzzle
+ * (ER, EP, ED), its level, and how often each technique was used; with
+ * --history, one character per step (see docs/TECHNIQUES.md) and the time.
+ */
+#include "commands.h"
+#include "common.h"
+#include "logic_cli.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum { OPT_HISTORY = 1 };
+
+typedef struct grade_ctx {
+    cli_opts o;
+    logic_cli_opts lc;
+    int history;
+} grade_ctx;
+
+static const cli_option grade_options[] = {
+    {"--techniques", 1, LOGIC_OPT_TECHNIQUES},
+    {"--no-uniqueness", 0, LOGIC_OPT_NO_UNIQUENESS},
+    {"--no-trial", 0, LOGIC_OPT_NO_TRIAL},
+    {"--history", 0, OPT_HISTORY},
+    {NULL, 0, 0}};
+
+static void usage(FILE *f)
+{
+    fputs("Usage: doku grade [--history] [--techniques LIST] [options] [FILE...]\n\n"
+          "Rates each puzzle on Sudoku Explainer's scale: ER (the hardest step), EP\n"
+          "(the hardest step up to the first placement) and ED (the first step), the\n"
+          "level (Easy <= 1.2, Medium <= 1.5, Hard <= 2.5, Fiendish <= 6.0,\n"
+          "Diabolical, Nightmare from 8.5: forcing nets), and the techniques used.\n\n"
+          "  --history   add one character per step (f full house, i hidden single,\n"
+          "              n naked single, ^ intersection, ! subset, # fish, s single-\n"
+          "              digit pattern, w wing, u uniqueness, a aligned exclusion,\n"
+          "              c chain, F forcing chains, D dynamic chains, ? trial) and\n"
+          "              the time\n\n",
+          f);
+    fputs(logic_cli_help, f);
+    fputs("\n", f);
+    fputs(cli_common_help, f);
+    fputs("\n", f);
+    fputs(cli_input_help, f);
+    fputs("\nOutput: line: 'ER/EP/ED Level technique:count ...' (and the history);\n"
+          "json: {\"puzzle\",\"solved\",\"er\",\"ep\",\"ed\",\"level\",\"hardest\",\n"
+          "\"techniques\":{...}} (and \"history\", \"time_ms\"); csv: a header row,\n"
+          "then puzzle,solved,er,ep,ed,level,hardest.\n\n"
+          "Exit status: 0 every puzzle rated; 1 some puzzle invalid or not solved by\n"
+          "the allowed techniques; 2 usage error or unreadable input.\n",
+          f);
+}
+
+static int on_option(void *p, int id, const char *v)
+{
+    grade_ctx *c = p;
+    if (id == OPT_HISTORY) {
+        c->history = 1;
+        return 0;
+    }
+    int r = logic_cli_option(&c->lc, "grade", id, v);
+    return r > 0 ? -1 : r;
+}
+
+static void grade_puzzle(cli_worker *w, cli_task *t, void *p)
+{
+    const grade_ctx *c = p;
+    (void)w;
+    doku_logic *lg = logic_cli_load(&c->lc, t);
+    if (!lg)
+        return;
+    size_t cap = (size_t)doku_shape_cells(t->shape) * 4 + 16;
+    char *hist = cli_xmalloc(cap);
+    doku_rating r;
+    double t0 = cli_now();
+    doku_logic_run(lg, NULL, NULL, &r, hist, cap);
+    double ms = (cli_now() - t0) * 1e3;
+    cli_buf *out = &t->out;
+    char *line = cli_line_string(t->shape, t->cells, c->o.symbols);
+    const char *level = doku_level_name(r.level);
+    switch (t->format) {
+    case DOKU_FORMAT_JSON:
+        cli_buf_puts(out, "{\"puzzle\":");
+        cli_buf_json_string(out, line);
+        cli_buf_printf(out, ",\"solved\":%s,\"er\":%.1f,\"ep\":%.1f,\"ed\":%.1f,\"level\":",
+                       r.solved ? "true" : "false", r.er, r.ep, r.ed);
+        cli_buf_json_string(out, level);
+        cli_buf_puts(out, ",\"hardest\":");
+        cli_buf_json_string(out, doku_technique_name(r.hardest));
+        cli_buf_puts(out, ",\"techniques\":{");
+        for (int k = 0, first = 1; k < DOKU_TECH_COUNT; k++)
+            if (r.counts[k]) {
+                cli_buf_printf(out, "%s\"%s\":%u", first ? "" : ",",
+                               doku_technique_key((doku_technique)k), r.counts[k]);
+                first = 0;
+            }
+        cli_buf_puts(out, "}");
+        if (c->history) {
+            cli_buf_puts(out, ",\"history\":");
+            cli_buf_json_string(out, hist);
+            cli_buf_printf(out, ",\"time_ms\":%.3f", ms);
+        }
+        cli_buf_puts(out, "}\n");
+        break;
+    case DOKU_FORMAT_CSV:
+        cli_buf_csv_field(out, line);
+        cli_buf_printf(out, ",%s,%.1f,%.1f,%.1f,%s,", r.solved ? "yes" : "no", r.er, r.ep, r.ed,
+                       level);
+        cli_buf_csv_field(out, doku_technique_name(r.hardest));
+        if (c->history) {
+            cli_buf_puts(out, ",");
+            cli_buf_csv_field(out, hist);
+            cli_buf_printf(out, ",%.3f", ms);
+        }
+        cli_buf_puts(out, "\n");
+        break;
+    default:
+        if (t->format == DOKU_FORMAT_GRID)
+            cli_grid_header(out, t, "");
+        cli_buf_printf(out, "%.1f/%.1f/%.1f %s", r.er, r.ep, r.ed, level);
+        for (int k = 0; k < DOKU_TECH_COUNT; k++)
+            if (r.counts[k])
+                cli_buf_printf(out, " %s:%u", doku_technique_key((doku_technique)k), r.counts[k]);
+        if (c->history)
+            cli_buf_printf(out, " %s %.2fms", hist, ms);
+        cli_buf_puts(out, "\n");
+    }
+    if (!r.solved)
+        t->exit_code = CLI_EXIT_FAIL;
+    free(line);
+    free(hist);
+    doku_logic_free(lg);
+}
+
+int cmd_grade(int argc, char **argv)
+{
+    grade_ctx c;
+    memset(&c, 0, sizeof c);
+    int rc = cli_parse_args(&c.o, argc, argv, grade_options, on_option, &c, usage);
+    if (rc != CLI_PARSE_OK)
+        return rc == CLI_PARSE_HELP ? CLI_EXIT_OK : CLI_EXIT_USAGE;
+    if (c.o.format == DOKU_FORMAT_CSV)
+        printf("puzzle,solved,er,ep,ed,level,hardest%s\n", c.history ? ",history,time_ms" : "");
+    cli_run_ops ops = {grade_puzzle, NULL, &c};
+    rc = cli_run(&c.o, &ops);
+    cli_opts_free(&c.o);
+    return rc;
+}

@@ -1,0 +1,189 @@
+/*
+ * cmd_hint.c — `doku hint`: the next logical step only, for a puzzle, a
+ * partly filled grid, or (with --pencil) a pencil-mark grid whose
+ * candidates the player has already reduced.
+ */
+#include "commands.h"
+#include "common.h"
+#include "logic_cli.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct hint_ctx {
+    cli_opts o;
+    logic_cli_opts lc;
+} hint_ctx;
+
+static const cli_option hint_options[] = {
+    {"--techniques", 1, LOGIC_OPT_TECHNIQUES},
+    {"--no-uniqueness", 0, LOGIC_OPT_NO_UNIQUENESS},
+    {"--no-trial", 0, LOGIC_OPT_NO_TRIAL},
+    {"--pencil", 0, LOGIC_OPT_PENCIL},
+    {NULL, 0, 0}};
+
+static void usage(FILE *f)
+{
+    fputs("Usage: doku hint [--pencil] [--techniques LIST] [options] [FILE...]\n\n"
+          "Prints the next step a person would take: the simplest technique that\n"
+          "makes progress, what it places or eliminates, and why.\n\n"
+          "  --pencil   each input (file or stdin) is one pencil-mark grid: n*n\n"
+          "             whitespace-separated tokens, each the candidates of a cell\n"
+          "             (e.g. 1379); a one-digit token is a filled cell; border\n"
+          "             characters | + - = : are ignored. Uniqueness techniques\n"
+          "             are off for pencil marks.\n\n",
+          f);
+    fputs(logic_cli_help, f);
+    fputs("\n", f);
+    fputs(cli_common_help, f);
+    fputs("\n", f);
+    fputs(cli_input_help, f);
+    fputs("\nOutput: text: '(rating) sentence', or 'solved' / 'no step found'; json:\n"
+          "{\"puzzle\",\"solved\",\"step\":{\"technique\",\"rating\",\"placements\",\n"
+          "\"eliminations\",\"text\"} or null}.\n\n"
+          "Exit status: 0 a step was found or the grid is solved; 1 no step, or an\n"
+          "invalid grid; 2 usage error or unreadable input.\n",
+          f);
+}
+
+static int on_option(void *p, int id, const char *v)
+{
+    hint_ctx *c = p;
+    int r = logic_cli_option(&c->lc, "hint", id, v);
+    return r > 0 ? -1 : r;
+}
+
+/* Writes the hint of lg (already loaded) to out; returns the exit code. */
+static int write_hint(cli_buf *out, const doku_shape *s, doku_logic *lg, const char *puzzle,
+                      int json)
+{
+    doku_step st;
+    int k = doku_logic_next(lg, &st);
+    int solved = doku_logic_solved(lg);
+    if (json) {
+        cli_buf_puts(out, "{\"puzzle\":");
+        cli_buf_json_string(out, puzzle);
+        cli_buf_printf(out, ",\"solved\":%s,\"step\":", solved ? "true" : "false");
+        if (k == 1)
+            logic_cli_step_json(out, s, &st);
+        else
+            cli_buf_puts(out, "null");
+        cli_buf_puts(out, "}\n");
+    } else if (k == 1) {
+        cli_buf_printf(out, "(%.1f) %s\n", st.rating, st.text);
+    } else if (solved) {
+        cli_buf_puts(out, "solved: no step needed\n");
+    } else if (k < 0) {
+        cli_buf_puts(out, "no step: the grid is broken (a cell or a digit has no place left)\n");
+    } else {
+        cli_buf_puts(out, "no step found with the allowed techniques\n");
+    }
+    return (k == 1 || solved) ? CLI_EXIT_OK : CLI_EXIT_FAIL;
+}
+
+static void hint_puzzle(cli_worker *w, cli_task *t, void *p)
+{
+    const hint_ctx *c = p;
+    (void)w;
+    doku_logic *lg = logic_cli_load(&c->lc, t);
+    if (!lg)
+        return;
+    char *line = cli_line_string(t->shape, t->cells, c->o.symbols);
+    t->exit_code = write_hint(&t->out, t->shape, lg, line, t->format == DOKU_FORMAT_JSON);
+    free(line);
+    doku_logic_free(lg);
+}
+
+static char *read_all(FILE *f)
+{
+    size_t cap = 4096, len = 0;
+    char *buf = cli_xmalloc(cap);
+    size_t k;
+    while ((k = fread(buf + len, 1, cap - len - 1, f)) > 0) {
+        len += k;
+        if (cap - len < 2)
+            buf = cli_xrealloc(buf, cap *= 2);
+    }
+    buf[len] = 0;
+    return buf;
+}
+
+/* --pencil: each input is one pencil-mark grid; the side comes from the
+ * number of tokens. */
+static int hint_pencil(hint_ctx *c)
+{
+    int worst = CLI_EXIT_OK, nf = c->o.nfiles ? c->o.nfiles : 1;
+    for (int i = 0; i < nf; i++) {
+        const char *name = c->o.nfiles ? c->o.files[i] : "-";
+        FILE *f = strcmp(name, "-") ? fopen(name, "r") : stdin;
+        if (!f) {
+            fprintf(stderr, "doku hint: cannot read %s\n", name);
+            worst = CLI_EXIT_USAGE;
+            continue;
+        }
+        char *text = read_all(f);
+        if (f != stdin)
+            fclose(f);
+        /* count tokens to find n */
+        int tokens = 0, in = 0;
+        for (const char *q = text; *q; q++) {
+            int sep = (*q == ' ' || *q == '\t' || *q == '\n' || *q == '\r' || strchr("|+-=:*", *q));
+            if (!sep && !in)
+                tokens++;
+            in = !sep;
+        }
+        int n = (int)lround(sqrt((double)tokens));
+        char why[160];
+        uint8_t *cells = cli_xmalloc((size_t)(n * n + 1));
+        uint64_t *cands = cli_xmalloc(sizeof(uint64_t) * (size_t)(n * n + 1));
+        doku_shape *s = NULL;
+        doku_logic *lg = NULL;
+        int rc = CLI_EXIT_FAIL;
+        if (n < 1 || n * n != tokens || n > DOKU_MAX_N) {
+            fprintf(stderr, "doku hint: %s: %d cells is not a square grid\n",
+                    f == stdin ? "<stdin>" : name, tokens);
+        } else if (logic_cli_parse_pencil(text, n, cells, cands, why, sizeof why) != 0) {
+            fprintf(stderr, "doku hint: %s: %s\n", strcmp(name, "-") ? name : "<stdin>", why);
+        } else if (!(s = cli_make_shape(&c->o, n, why, sizeof why))) {
+            fprintf(stderr, "doku hint: %s: %s\n", strcmp(name, "-") ? name : "<stdin>", why);
+        } else if (doku_logic_create(s, &c->lc.lo, &lg) != DOKU_OK ||
+                   doku_logic_load_candidates(lg, cells, cands, 0) != DOKU_OK) {
+            fprintf(stderr, "doku hint: %s: the filled cells conflict\n",
+                    strcmp(name, "-") ? name : "<stdin>");
+        } else {
+            cli_buf out = {0};
+            char *line = cli_line_string(s, cells, c->o.symbols);
+            rc = write_hint(&out, s, lg, line, c->o.format == DOKU_FORMAT_JSON);
+            if (out.len)
+                fwrite(out.data, 1, out.len, stdout);
+            cli_buf_free(&out);
+            free(line);
+        }
+        if (rc > worst)
+            worst = rc;
+        doku_logic_free(lg);
+        doku_shape_free(s);
+        free(cells);
+        free(cands);
+        free(text);
+    }
+    return worst;
+}
+
+int cmd_hint(int argc, char **argv)
+{
+    hint_ctx c;
+    memset(&c, 0, sizeof c);
+    int rc = cli_parse_args(&c.o, argc, argv, hint_options, on_option, &c, usage);
+    if (rc != CLI_PARSE_OK)
+        return rc == CLI_PARSE_HELP ? CLI_EXIT_OK : CLI_EXIT_USAGE;
+    if (c.lc.pencil) {
+        rc = hint_pencil(&c);
+    } else {
+        cli_run_ops ops = {hint_puzzle, NULL, &c};
+        rc = cli_run(&c.o, &ops);
+    }
+    cli_opts_free(&c.o);
+    return rc;
+}

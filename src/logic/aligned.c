@@ -1,0 +1,200 @@
+/*
+ * aligned.c — Aligned Pair Exclusion (SE 6.2) and Aligned Triplet
+ * Exclusion (SE 7.5).
+ *
+ * Design: for k base cells with common "excluder" peers (cells of 2..k
+ * candidates seeing every base cell), list every combination of values the
+ * base cells could take; a combination is impossible if two base cells
+ * that see each other repeat a value, or if it contains every candidate
+ * of some excluder (which would be left empty). A base value that appears
+ * in no possible combination is eliminated. As in SE the base cells need
+ * not see each other, and at least two common excluders are required; a
+ * triplet's third cell is itself an excluder of one of the first two.
+ */
+#include "logic_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct ae_ctx {
+    int k;
+    int words;
+    uint64_t *ex;      /* [nc * words] excluder bitsets per cell */
+    uint8_t *isbase;
+} ae_ctx;
+
+static int bit_get(const uint64_t *b, int i) { return (int)((b[i >> 6] >> (i & 63)) & 1u); }
+
+/* Tries base cells; returns 1 and builds the step if something goes. */
+static int try_set(doku_logic *L, ae_ctx *x, const int *cells, const uint64_t *common)
+{
+    int k = x->k, ne = 0, ex[64];
+    for (int w = 0; w < x->words && ne < 64; w++)
+        for (uint64_t m = common[w]; m && ne < 64; m &= m - 1)
+            ex[ne++] = w * 64 + __builtin_ctzll(m);
+    if (ne < 2)
+        return 0;
+    int see[4][4];
+    for (int i = 0; i < k; i++)
+        for (int j = 0; j < k; j++)
+            see[i][j] = i != j && logic_sees(L, cells[i], cells[j]);
+    lmask ok[4] = {0, 0, 0, 0};
+    int vals[4][DOKU_MAX_N], nv[4];
+    for (int i = 0; i < k; i++) {
+        nv[i] = 0;
+        for (lmask m = L->cand[cells[i]]; m; m &= m - 1)
+            vals[i][nv[i]++] = lfirst(m);
+    }
+    int idx[4] = {0, 0, 0, 0};
+    for (;;) {
+        int v[4];
+        lmask set = 0;
+        for (int i = 0; i < k; i++) {
+            v[i] = vals[i][idx[i]];
+            set |= (lmask)1 << v[i];
+        }
+        int allowed = 1;
+        for (int i = 0; i < k && allowed; i++)
+            for (int j = i + 1; j < k && allowed; j++)
+                if (v[i] == v[j] && see[i][j])
+                    allowed = 0;
+        for (int e = 0; e < ne && allowed; e++)
+            if ((L->cand[ex[e]] & ~set) == 0)
+                allowed = 0;
+        if (allowed) {
+            int full = 1;
+            for (int i = 0; i < k; i++) {
+                ok[i] |= (lmask)1 << v[i];
+                full &= ok[i] == L->cand[cells[i]];
+            }
+            if (full)
+                return 0; /* every value is possible: nothing to exclude */
+        }
+        int t = 0;
+        while (t < k && ++idx[t] == nv[t])
+            idx[t++] = 0;
+        if (t == k)
+            break;
+    }
+    int any = 0;
+    for (int i = 0; i < k; i++)
+        if (L->cand[cells[i]] & ~ok[i])
+            any = 1;
+    if (!any)
+        return 0;
+    doku_technique t = k == 2 ? DOKU_TECH_ALIGNED_PAIR : DOKU_TECH_ALIGNED_TRIPLE;
+    lstep_begin(L, t, k == 2 ? 62 : 75, NULL);
+    for (int i = 0; i < k; i++)
+        for (lmask m = L->cand[cells[i]] & ~ok[i]; m; m &= m - 1)
+            lstep_elim(L, cells[i], lfirst(m) + 1);
+    for (int e = 0; e < ne; e++)
+        for (lmask m = L->cand[ex[e]]; m; m &= m - 1)
+            lstep_proof(L, ex[e], lfirst(m) + 1);
+    lstep_text(L, "%s: for ", L->step.name);
+    char a[24];
+    for (int i = 0; i < k; i++) {
+        logic_cellname(L, cells[i], a, sizeof a);
+        lstep_text(L, "%s%s", i ? (i == k - 1 ? " and " : ", ") : "", a);
+    }
+    lstep_text(L, ", every combination of values using these candidates repeats a digit "
+                  "or empties a common peer (");
+    for (int e = 0; e < ne; e++) {
+        logic_cellname(L, ex[e], a, sizeof a);
+        lstep_text(L, "%s%s", e ? ", " : "", a);
+    }
+    lstep_text(L, "), so: ");
+    lstep_text_elims(L);
+    return 1;
+}
+
+static int aligned(doku_logic *L, int k)
+{
+    int nc = L->nc;
+    ae_ctx x;
+    x.k = k;
+    x.words = (nc + 63) / 64;
+    x.ex = calloc((size_t)nc * (size_t)x.words, sizeof(uint64_t));
+    x.isbase = calloc((size_t)nc, 1);
+    int *base = malloc(sizeof(int) * (size_t)nc);
+    uint64_t *c2 = malloc(sizeof(uint64_t) * (size_t)x.words * 2);
+    int found = 0, nb = 0;
+    if (!x.ex || !x.isbase || !base || !c2)
+        goto out;
+    for (int c = 0; c < nc; c++) {
+        if (L->val[c] || lpop(L->cand[c]) < 2)
+            continue;
+        uint64_t *b = x.ex + (size_t)c * x.words;
+        const uint16_t *p = L->peers + (size_t)c * L->maxp;
+        int has = 0;
+        for (int i = 0; i < L->npeers[c]; i++) {
+            int pc = lpop(L->cand[p[i]]);
+            if (pc >= 2 && pc <= k) {
+                b[p[i] >> 6] |= (uint64_t)1 << (p[i] & 63);
+                has = 1;
+            }
+        }
+        if (has) {
+            base[nb++] = c;
+            x.isbase[c] = 1;
+        }
+    }
+    uint64_t *c3 = c2 + x.words;
+    /* visited triples (by base index), when small enough to keep */
+    uint8_t *seen3 = NULL;
+    if (k == 3 && nb <= 256)
+        seen3 = calloc(((size_t)nb * (size_t)nb * (size_t)nb + 7) / 8, 1);
+    for (int i = 0; i < nb && !found; i++)
+        for (int j = i + 1; j < nb && !found; j++) {
+            const uint64_t *ei = x.ex + (size_t)base[i] * x.words;
+            const uint64_t *ej = x.ex + (size_t)base[j] * x.words;
+            int cnt = 0;
+            for (int w = 0; w < x.words; w++) {
+                c2[w] = ei[w] & ej[w];
+                cnt += __builtin_popcountll(c2[w]);
+            }
+            if (cnt < 2)
+                continue;
+            if (k == 2) {
+                int cells[2] = {base[i], base[j]};
+                found = try_set(L, &x, cells, c2);
+                continue;
+            }
+            /* third cell: a base cell among the excluders of the first two */
+            for (int t = 0; t < nb && !found; t++) {
+                int c = base[t];
+                if (t == i || t == j || !(bit_get(ei, c) || bit_get(ej, c)))
+                    continue;
+                const uint64_t *et = x.ex + (size_t)c * x.words;
+                int cnt3 = 0;
+                for (int w = 0; w < x.words; w++) {
+                    c3[w] = c2[w] & et[w];
+                    cnt3 += __builtin_popcountll(c3[w]);
+                }
+                if (cnt3 < 2)
+                    continue;
+                if (seen3) {
+                    /* a triple reached from two of its pairs is tried once */
+                    int a = i, b2 = j, e = t, tmp;
+                    if (a > b2) tmp = a, a = b2, b2 = tmp;
+                    if (b2 > e) tmp = b2, b2 = e, e = tmp;
+                    if (a > b2) tmp = a, a = b2, b2 = tmp;
+                    size_t key = ((size_t)a * (size_t)nb + (size_t)b2) * (size_t)nb + (size_t)e;
+                    if (seen3[key >> 3] & (1u << (key & 7)))
+                        continue;
+                    seen3[key >> 3] |= (uint8_t)(1u << (key & 7));
+                }
+                int cells[3] = {base[i], base[j], c};
+                found = try_set(L, &x, cells, c3);
+            }
+        }
+    free(seen3);
+out:
+    free(x.ex);
+    free(x.isbase);
+    free(base);
+    free(c2);
+    return found;
+}
+
+int logic_aligned_pair(doku_logic *L) { return aligned(L, 2); }
+int logic_aligned_triple(doku_logic *L) { return aligned(L, 3); }

@@ -1,0 +1,171 @@
+/*
+ * logic_internal.h — the logic engine's shared state and the one signature
+ * every technique family implements.
+ *
+ * Design: a technique is a function `int finder(doku_logic *L)` that looks
+ * at the candidate grid and, if it finds a step, writes it into the step
+ * builder in L (technique, rating, placements, eliminations, proof, text)
+ * and returns 1. Techniques never change the grid; the engine applies the
+ * step. All geometry comes from the shape's unit table.
+ */
+#ifndef DOKU_LOGIC_INTERNAL_H
+#define DOKU_LOGIC_INTERNAL_H
+
+#include "../shape_internal.h"
+#include "doku.h"
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef uint64_t lmask;
+
+#define LBIT(d) ((lmask)1 << ((d) - 1))  /* candidate bit of digit d (1-based) */
+
+/* Portable popcount: the builtin becomes a libgcc call without -mpopcnt,
+ * which is slower than this SWAR version on the small masks used here. */
+static inline int lpop(lmask m)
+{
+    m = m - ((m >> 1) & 0x5555555555555555ull);
+    m = (m & 0x3333333333333333ull) + ((m >> 2) & 0x3333333333333333ull);
+    m = (m + (m >> 4)) & 0x0f0f0f0f0f0f0f0full;
+    return (int)((m * 0x0101010101010101ull) >> 56);
+}
+static inline int lfirst(lmask m) { return __builtin_ctzll(m); } /* 0-based bit */
+
+/* A growable array of candidates (placements, eliminations, proof). */
+typedef struct lcands {
+    doku_cand *v;
+    size_t n, cap;
+} lcands;
+
+/* Rating in tenths (SE ratings are multiples of 0.1). */
+typedef int lrate;
+
+typedef struct lstep {
+    doku_technique tech;
+    lrate rating;
+    char name[64];
+    lcands place, elim, proof;
+    char *text;
+    size_t textlen, textcap;
+    int valid;
+} lstep;
+
+struct chain_ws;   /* chains.c workspace */
+
+struct doku_logic {
+    const doku_shape *shape;
+    int n, nc, nunits;
+    uint64_t allowed;       /* technique mask */
+    int uniq_opt;           /* doku_logic_opts.uniqueness */
+    int no_trial;
+    int unique;             /* puzzle known to have exactly one solution */
+    int has_solution;
+
+    uint8_t *val;           /* [nc] */
+    lmask *cand;            /* [nc] */
+    lmask *pos;             /* [nunits*n] positions of digit d in unit u: bit i = i-th cell */
+    uint8_t *solution;      /* [nc] when has_solution */
+
+    /* Geometry in SE's order: for each cell its units box first, then row,
+     * column, then extra units; and its peers in that order. */
+    uint16_t *cunits;       /* [nc * maxcu] */
+    uint8_t *ncunits;       /* [nc] */
+    int maxcu;
+    uint16_t *peers;        /* [nc * maxp] */
+    uint16_t *npeers;       /* [nc] */
+    int maxp;
+    int *box_of;            /* [nc] unit index of the cell's box/region, -1 */
+    int *row_of, *col_of;   /* [nc] unit index */
+    uint8_t *cell_in_unit;  /* [nunits * nc] 0xff if not in unit, else position */
+    uint64_t *peerbits;     /* [nc * pwords] peer matrix */
+    int pwords;
+
+    lstep step;
+    lcands tmp;             /* scratch */
+    struct chain_ws *cw;
+    doku_solver *solver;
+};
+
+/* --- step builder (engine.c) --- */
+void lstep_begin(doku_logic *L, doku_technique t, lrate rating, const char *name);
+int lstep_place(doku_logic *L, int cell, int digit);
+int lstep_elim(doku_logic *L, int cell, int digit);
+int lstep_proof(doku_logic *L, int cell, int digit);
+void lstep_text(doku_logic *L, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/* Appends the eliminations list "r1c2<>5, r3c4<>5" style to the text. */
+void lstep_text_elims(doku_logic *L);
+/* Appends a candidate set as {1,2,7}. */
+void logic_text_set(doku_logic *L, lmask m);
+int logic_geometry_init(doku_logic *L);
+int lcands_push(lcands *a, int cell, int digit);
+
+/* --- grid helpers (grid.c) --- */
+void logic_positions(doku_logic *L);        /* recompute L->pos */
+int logic_cellname(const doku_logic *L, int cell, char *buf, size_t cap);
+int logic_unitname(const doku_logic *L, int unit, char *buf, size_t cap);
+/* share a unit, a != b: one bit test in the peer matrix */
+static inline int logic_sees(const doku_logic *L, int a, int b)
+{
+    size_t i = (size_t)a * (size_t)L->pwords + ((size_t)b >> 6);
+    return (int)((L->peerbits[i] >> (b & 63)) & 1u);
+}
+int logic_is_line(const doku_logic *L, int unit);  /* row or column */
+int logic_is_box(const doku_logic *L, int unit);   /* box or jigsaw region */
+static inline int logic_allowed(const doku_logic *L, doku_technique t)
+{
+    return (int)((L->allowed >> t) & 1u);
+}
+static inline int logic_unit_cell(const doku_logic *L, int u, int i)
+{
+    return L->shape->unit_cells[(size_t)u * L->n + i];
+}
+
+/* --- technique finders: one signature --- */
+typedef int (*logic_finder)(doku_logic *L);
+
+int logic_full_house(doku_logic *L);
+int logic_hidden_single(doku_logic *L);
+int logic_naked_single(doku_logic *L);
+int logic_direct_intersection(doku_logic *L);
+int logic_intersection(doku_logic *L);
+int logic_direct_hidden_pair(doku_logic *L);
+int logic_direct_hidden_triple(doku_logic *L);
+int logic_naked_pair(doku_logic *L);
+int logic_naked_triple(doku_logic *L);
+int logic_naked_quad(doku_logic *L);
+int logic_hidden_pair(doku_logic *L);
+int logic_hidden_triple(doku_logic *L);
+int logic_hidden_quad(doku_logic *L);
+int logic_x_wing(doku_logic *L);
+int logic_swordfish(doku_logic *L);
+int logic_jellyfish(doku_logic *L);
+int logic_turbot(doku_logic *L);
+int logic_xy_wing(doku_logic *L);
+int logic_xyz_wing(doku_logic *L);
+int logic_unique_loops(doku_logic *L);
+int logic_bug(doku_logic *L);
+int logic_three_links(doku_logic *L);
+int logic_wxyz_wing(doku_logic *L);
+int logic_vwxyz_wing(doku_logic *L);
+int logic_aligned_pair(doku_logic *L);
+int logic_aligned_triple(doku_logic *L);
+int logic_chain_cycles(doku_logic *L);
+int logic_chain_nishio(doku_logic *L);
+int logic_chain_multiple(doku_logic *L);
+int logic_chain_dynamic(doku_logic *L);
+int logic_chain_dynamic_plus(doku_logic *L);
+int logic_trial(doku_logic *L);
+
+/* chains.c workspace lifetime */
+int logic_chain_ws_create(doku_logic *L);
+void logic_chain_ws_free(doku_logic *L);
+
+/* Subset search shared by direct and plain hidden/naked sets (subsets.c). */
+
+#endif

@@ -1,0 +1,93 @@
+/*
+ * rating.c — the full logical solve and its Sudoku Explainer rating.
+ *
+ * Design: exactly SE's definitions. ER is the hardest step of the path the
+ * engine takes; ED is the rating of the first step; EP the hardest step up
+ * to and including the first placement. Levels are SE's bands by ER.
+ */
+#include "logic_internal.h"
+
+#include <string.h>
+
+static const char *const LEVEL_NAMES[] = {
+    "Easy", "Medium", "Hard", "Fiendish", "Diabolical", "Nightmare", "Unsolved",
+};
+
+const char *doku_level_name(doku_level level)
+{
+    if ((unsigned)level > DOKU_LEVEL_UNSOLVED)
+        return "?";
+    return LEVEL_NAMES[level];
+}
+
+doku_level doku_level_of(double er, int solved)
+{
+    if (!solved)
+        return DOKU_LEVEL_UNSOLVED;
+    /* compare in tenths to avoid 1.2000001 surprises */
+    int t = (int)(er * 10.0 + 0.5);
+    if (t <= 12)
+        return DOKU_LEVEL_EASY;
+    if (t <= 15)
+        return DOKU_LEVEL_MEDIUM;
+    if (t <= 25)
+        return DOKU_LEVEL_HARD;
+    if (t <= 60)
+        return DOKU_LEVEL_FIENDISH;
+    if (t < 85)
+        return DOKU_LEVEL_DIABOLICAL;
+    return DOKU_LEVEL_NIGHTMARE;
+}
+
+doku_status doku_logic_run(doku_logic *L, doku_step_fn on_step, void *user,
+                           doku_rating *rating, char *history, size_t cap)
+{
+    if (!L)
+        return DOKU_ERR_ARG;
+    doku_rating r;
+    memset(&r, 0, sizeof r);
+    r.hardest = DOKU_TECH_FULL_HOUSE;
+    int er = 0, ep = 0, ed = 0, have_ep = 0, have_ed = 0;
+    size_t hl = 0;
+    if (history && cap)
+        history[0] = 0;
+    for (;;) {
+        doku_step st;
+        int k = doku_logic_next(L, &st);
+        if (k <= 0)
+            break;
+        if (on_step && on_step(user, &st))
+            break;
+        int rt = L->step.rating;
+        if (rt > er) {
+            er = rt;
+            r.hardest = st.technique;
+        }
+        r.counts[st.technique]++;
+        r.steps++;
+        if (history && hl + 1 < cap) {
+            history[hl++] = doku_technique_symbol(st.technique);
+            history[hl] = 0;
+        }
+        int places = st.nplacements > 0;
+        doku_logic_apply(L);
+        if (!have_ep) {
+            if (!have_ed) {
+                ed = er;
+                have_ed = 1;
+            }
+            if (places) {
+                ep = er;
+                have_ep = 1;
+            }
+        }
+    }
+    r.solved = doku_logic_solved(L);
+    r.er = er / 10.0;
+    r.ep = ep / 10.0;
+    r.ed = ed / 10.0;
+    r.level = doku_level_of(r.er, r.solved);
+    if (rating)
+        *rating = r;
+    return DOKU_OK;
+}

@@ -1,0 +1,439 @@
+/*
+ * test_logic.c — the logic engine: every step sound on samples of the
+ * rated set, magictour, the 17-clue set, 16x16 and the variants; one
+ * example per technique with its exact step (fixtures/logic_techniques.tsv);
+ * SE rating agreement on a sample; the API (hints, pencil marks, masks).
+ *
+ * Soundness is checked against the solution found by doku_search, which
+ * shares no code with the logic engine: every elimination must keep the
+ * true digit and every placement must equal it. The full-size runs are in
+ * bench/ (scripts/logic_soundness.sh); these samples keep the test fast.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "doku.h"
+#include "testutil.h"
+
+static int sanitized(void) { return getenv("DOKU_SANITIZED") != NULL; }
+
+typedef struct sound_ctx {
+    const uint8_t *sol;
+    int bad;
+    size_t steps;
+} sound_ctx;
+
+static int check_step(void *user, const doku_step *st)
+{
+    sound_ctx *c = user;
+    c->steps++;
+    assert_non_null(st->text);
+    assert_true(strlen(st->text) > 0);
+    assert_true(st->nplacements + st->neliminations > 0);
+    for (size_t i = 0; i < st->nplacements; i++)
+        if (c->sol[st->placements[i].cell] != st->placements[i].digit) {
+            print_error("unsound placement: %s\n", st->text);
+            c->bad++;
+        }
+    for (size_t i = 0; i < st->neliminations; i++)
+        if (c->sol[st->eliminations[i].cell] == st->eliminations[i].digit) {
+            print_error("unsound elimination: %s\n", st->text);
+            c->bad++;
+        }
+    return 0;
+}
+
+/* Rates one puzzle, checks every step; returns the rating. */
+static doku_rating rate_checked(doku_shape *s, doku_logic *lg, doku_solver *sv, const uint8_t *cells)
+{
+    int nc = doku_shape_cells(s);
+    uint8_t *sol = malloc((size_t)nc);
+    assert_non_null(sol);
+    doku_search_opts o = {0};
+    doku_search_result r;
+    o.limit = 2;
+    assert_int_equal(doku_search(sv, cells, &o, sol, NULL, NULL, &r), DOKU_OK);
+    assert_true(r.solutions >= 1);
+    assert_int_equal(doku_logic_load(lg, cells), DOKU_OK);
+    sound_ctx c = {sol, 0, 0};
+    doku_rating rt;
+    assert_int_equal(doku_logic_run(lg, check_step, &c, &rt, NULL, 0), DOKU_OK);
+    assert_int_equal(c.bad, 0);
+    assert_true(rt.solved); /* trial and error finishes every valid puzzle */
+    assert_memory_equal(doku_logic_cells(lg), sol, (size_t)nc);
+    free(sol);
+    return rt;
+}
+
+/* Lines of a data file, every k-th (after skipping comments). */
+static char **sample_lines(const char *rel, size_t every, size_t *count, char **text_out)
+{
+    char path[512];
+    size_t len;
+    char *text = tu_read_file(tu_data_path(path, sizeof path, rel), &len);
+    assert_non_null(text);
+    char **lines;
+    size_t nl = tu_lines(text, &lines, 1), k = 0;
+    for (size_t i = 0; i < nl; i += every)
+        lines[k++] = lines[i];
+    *count = k;
+    *text_out = text;
+    return lines;
+}
+
+static void test_rated_sample(void **state)
+{
+    (void)state;
+    size_t n;
+    char *text;
+    char **lines = sample_lines("rated/sudoku_exchange_se_rated_sample.txt",
+                                sanitized() ? 400 : 100, &n, &text);
+    doku_shape *s;
+    doku_logic *lg;
+    doku_solver *sv;
+    assert_int_equal(doku_shape_create_simple(9, 0, &s), DOKU_OK);
+    assert_int_equal(doku_logic_create(s, NULL, &lg), DOKU_OK);
+    assert_int_equal(doku_solver_create(s, &sv), DOKU_OK);
+    size_t exact = 0, within = 0;
+    for (size_t i = 0; i < n; i++) {
+        uint8_t cells[81];
+        assert_int_equal(tu_cells_from_text(lines[i] + 13, 81, cells), 0);
+        double ref = atof(lines[i] + 13 + 82);
+        doku_rating r = rate_checked(s, lg, sv, cells);
+        int diff = (int)((r.er - ref) * 10 + (r.er >= ref ? 0.5 : -0.5));
+        exact += diff == 0;
+        within += diff >= -5 && diff <= 5;
+        assert_true(r.ed <= r.ep + 1e-9 && r.ep <= r.er + 1e-9);
+    }
+    /* Measured 94.6% exact on every 10th line (bench/); a sample may vary. */
+    assert_true(exact * 100 >= n * 85);
+    assert_true(within * 100 >= n * 93);
+    doku_solver_free(sv);
+    doku_logic_free(lg);
+    doku_shape_free(s);
+    free(lines);
+    free(text);
+}
+
+static void check_file_9(const char *rel, size_t every)
+{
+    size_t n;
+    char *text;
+    char **lines = sample_lines(rel, every, &n, &text);
+    doku_shape *s;
+    doku_logic *lg;
+    doku_solver *sv;
+    assert_int_equal(doku_shape_create_simple(9, 0, &s), DOKU_OK);
+    assert_int_equal(doku_logic_create(s, NULL, &lg), DOKU_OK);
+    assert_int_equal(doku_solver_create(s, &sv), DOKU_OK);
+    size_t done = 0;
+    for (size_t i = 0; i < n; i++) {
+        uint8_t cells[81];
+        if (tu_cells_from_text(lines[i], 81, cells) != 0)
+            continue;
+        rate_checked(s, lg, sv, cells);
+        done++;
+    }
+    assert_true(done >= 5);
+    doku_solver_free(sv);
+    doku_logic_free(lg);
+    doku_shape_free(s);
+    free(lines);
+    free(text);
+}
+
+static void test_magictour(void **state)
+{
+    (void)state;
+    check_file_9("sudoku9/puzzles3_magictour_top1465", sanitized() ? 300 : 60);
+}
+
+static void test_17_clue(void **state)
+{
+    (void)state;
+    check_file_9("sudoku9/puzzles2_17_clue_dev", sanitized() ? 4000 : 800);
+}
+
+/* 16x16: three puzzles of the 1to9only set (lines 16, 17 and 243) that
+ * the generic search solves quickly; the first needs chains. */
+static void test_16x16(void **state)
+{
+    (void)state;
+    size_t n;
+    char *text;
+    char **lines = sample_lines("large/16x16_1to9only_all.txt", 1, &n, &text);
+    assert_true(n >= 243);
+    doku_shape *s;
+    doku_logic *lg;
+    doku_solver *sv;
+    assert_int_equal(doku_shape_create_simple(16, 0, &s), DOKU_OK);
+    assert_int_equal(doku_logic_create(s, NULL, &lg), DOKU_OK);
+    assert_int_equal(doku_solver_create(s, &sv), DOKU_OK);
+    static const size_t pick[3] = {17, 243, 16};
+    for (size_t p = 0; p < (sanitized() ? 2u : 3u); p++) {
+        uint8_t cells[256];
+        assert_int_equal(tu_cells_from_text(lines[pick[p] - 1], 256, cells), 0);
+        doku_rating rt = rate_checked(s, lg, sv, cells);
+        assert_true(rt.steps > 0);
+    }
+    doku_solver_free(sv);
+    doku_logic_free(lg);
+    doku_shape_free(s);
+    free(lines);
+    free(text);
+}
+
+/* The 9x9 variant puzzles: Windoku, X, X+Windoku and a jigsaw with boxes. */
+static void test_variants(void **state)
+{
+    (void)state;
+    char path[512];
+    size_t len;
+    char *text = tu_read_file(tu_data_path(path, sizeof path, "variants/iss_variant_puzzles.tsv"), &len);
+    assert_non_null(text);
+    char **lines;
+    size_t nl = tu_lines(text, &lines, 1);
+    int done = 0;
+    for (size_t i = 0; i < nl; i++) {
+        char *f[7] = {0};
+        int k = 0;
+        for (char *p = lines[i]; p && k < 7; k++) {
+            f[k] = p;
+            p = strchr(p, '\t');
+            if (p)
+                *p++ = 0;
+        }
+        if (k < 5 || strcmp(f[1], "9") != 0)
+            continue;
+        doku_shape_spec spec = {0};
+        spec.n = 9;
+        uint8_t regions[81];
+        if (strstr(f[0], "diagonal") || !strcmp(f[0], "x") || strstr(f[0], "X"))
+            spec.variants |= DOKU_VARIANT_X;
+        if (strstr(f[0], "windoku") || strstr(f[0], "hyper"))
+            spec.variants |= DOKU_VARIANT_HYPER;
+        if (strstr(f[0], "jigsaw")) {
+            for (int c = 0; c < 81; c++)
+                regions[c] = (uint8_t)(f[3][c] - '0');
+            spec.regions = regions;
+            spec.keep_boxes = 1;
+        }
+        doku_shape *s;
+        if (doku_shape_create(&spec, &s) != DOKU_OK)
+            continue;
+        uint8_t cells[81], sol[81];
+        assert_int_equal(tu_cells_from_text(f[2], 81, cells), 0);
+        assert_int_equal(tu_cells_from_text(f[4], 81, sol), 0);
+        doku_logic *lg;
+        doku_solver *sv;
+        assert_int_equal(doku_logic_create(s, NULL, &lg), DOKU_OK);
+        assert_int_equal(doku_solver_create(s, &sv), DOKU_OK);
+        rate_checked(s, lg, sv, cells);
+        assert_memory_equal(doku_logic_cells(lg), sol, 81);
+        doku_solver_free(sv);
+        doku_logic_free(lg);
+        doku_shape_free(s);
+        done++;
+    }
+    assert_true(done >= 3);
+    free(lines);
+    free(text);
+}
+
+/* One example per technique: the step at the given index of the solving
+ * path is that technique, with exactly that text (which lists its
+ * eliminations or placement). */
+static void test_technique_examples(void **state)
+{
+    (void)state;
+    char path[512];
+    snprintf(path, sizeof path, "%s/logic_techniques.tsv", DOKU_FIXTURES_DIR);
+    size_t len;
+    char *text = tu_read_file(path, &len);
+    assert_non_null(text);
+    char **lines;
+    size_t nl = tu_lines(text, &lines, 1);
+    assert_true(nl >= 30);
+    doku_shape *s;
+    doku_logic *lg;
+    doku_solver *sv;
+    assert_int_equal(doku_shape_create_simple(9, 0, &s), DOKU_OK);
+    assert_int_equal(doku_logic_create(s, NULL, &lg), DOKU_OK);
+    assert_int_equal(doku_solver_create(s, &sv), DOKU_OK);
+    uint64_t seen = 0;
+    for (size_t i = 0; i < nl; i++) {
+        char *f[4];
+        int k = 0;
+        for (char *p = lines[i]; p && k < 4; k++) {
+            f[k] = p;
+            p = strchr(p, '\t');
+            if (p)
+                *p++ = 0;
+        }
+        assert_int_equal(k, 4);
+        uint8_t cells[81], sol[81];
+        assert_int_equal(tu_cells_from_text(f[1], 81, cells), 0);
+        doku_search_opts o = {0};
+        doku_search_result r;
+        assert_int_equal(doku_search(sv, cells, &o, sol, NULL, NULL, &r), DOKU_OK);
+        assert_int_equal(doku_logic_load(lg, cells), DOKU_OK);
+        int target = atoi(f[2]);
+        doku_step st;
+        for (int step = 1; step < target; step++) {
+            assert_int_equal(doku_logic_next(lg, &st), 1);
+            assert_int_equal(doku_logic_apply(lg), DOKU_OK);
+        }
+        assert_int_equal(doku_logic_next(lg, &st), 1);
+        assert_string_equal(doku_technique_key(st.technique), f[0]);
+        assert_string_equal(st.text, f[3]);
+        sound_ctx c = {sol, 0, 0};
+        check_step(&c, &st);
+        assert_int_equal(c.bad, 0);
+        seen |= (uint64_t)1 << st.technique;
+    }
+    /* every family between intersections and dynamic chains is covered */
+    assert_true(seen & ((uint64_t)1 << DOKU_TECH_X_WING));
+    assert_true(seen & ((uint64_t)1 << DOKU_TECH_UNIQUE_RECTANGLE));
+    assert_true(seen & ((uint64_t)1 << DOKU_TECH_X_CHAIN));
+    assert_true(seen & ((uint64_t)1 << DOKU_TECH_DYNAMIC_FORCING));
+    doku_solver_free(sv);
+    doku_logic_free(lg);
+    doku_shape_free(s);
+    free(lines);
+    free(text);
+}
+
+/* A hand-made position: hidden single wording and the SE rating of the
+ * first step; a full house; naked single rating. */
+static void test_singles_wording(void **state)
+{
+    (void)state;
+    doku_shape *s;
+    doku_logic *lg;
+    assert_int_equal(doku_shape_create_simple(9, 0, &s), DOKU_OK);
+    assert_int_equal(doku_logic_create(s, NULL, &lg), DOKU_OK);
+    /* row 1 has 1..8, so r1c9 is a full house (9) */
+    uint8_t cells[81] = {0};
+    for (int c = 0; c < 8; c++)
+        cells[c] = (uint8_t)(c + 1);
+    assert_int_equal(doku_logic_load(lg, cells), DOKU_OK);
+    doku_step st;
+    assert_int_equal(doku_logic_next(lg, &st), 1);
+    assert_int_equal(st.technique, DOKU_TECH_FULL_HOUSE);
+    assert_string_equal(st.text, "Full House: r1c9 is the last empty cell in row 1, so it is 9");
+    assert_int_equal(st.nplacements, 1);
+    assert_int_equal(st.placements[0].cell, 8);
+    assert_int_equal(st.placements[0].digit, 9);
+    assert_true(st.rating > 0.95 && st.rating < 1.05);
+    doku_logic_free(lg);
+    doku_shape_free(s);
+}
+
+static void test_hint_partial_and_pencil(void **state)
+{
+    (void)state;
+    doku_shape *s;
+    doku_logic *lg;
+    doku_logic_opts o = {0};
+    o.no_trial = 1;
+    assert_int_equal(doku_shape_create_simple(9, 0, &s), DOKU_OK);
+    assert_int_equal(doku_logic_create(s, &o, &lg), DOKU_OK);
+    uint8_t cells[81];
+    /* an SE 2.6 puzzle of the rated set */
+    assert_int_equal(tu_cells_from_text("060401020300070001080000030000000000607309208400020009020904080"
+                                        "000503000005080600",
+                                        81, cells),
+                     0);
+    assert_int_equal(doku_logic_load(lg, cells), DOKU_OK);
+    doku_rating r;
+    assert_int_equal(doku_logic_run(lg, NULL, NULL, &r, NULL, 0), DOKU_OK);
+    assert_true(r.solved);
+    assert_true(r.er > 2.55 && r.er < 2.65);
+    assert_int_equal(r.level, DOKU_LEVEL_FIENDISH);
+    /* pencil marks: the same givens, but r1c1 restricted to {5,9}; the
+     * engine must respect the marks it is given */
+    uint64_t cands[81];
+    for (int i = 0; i < 81; i++)
+        cands[i] = 0x1ff;
+    cands[0] = (1u << 4) | (1u << 8);
+    assert_int_equal(doku_logic_load_candidates(lg, cells, cands, 0), DOKU_OK);
+    assert_int_equal(doku_logic_candidates(lg)[0] & ~(uint64_t)0x110, 0);
+    doku_step st;
+    assert_int_equal(doku_logic_next(lg, &st), 1);
+    /* conflicting givens are refused */
+    cells[1] = cells[3] = 4;
+    assert_int_equal(doku_logic_load(lg, cells), DOKU_ERR_ARG);
+    doku_logic_free(lg);
+    doku_shape_free(s);
+}
+
+static void test_techniques_mask(void **state)
+{
+    (void)state;
+    uint64_t m = 0;
+    const char *bad = NULL;
+    assert_int_equal(doku_technique_mask("singles", &m, &bad), DOKU_OK);
+    assert_true(m & ((uint64_t)1 << DOKU_TECH_HIDDEN_SINGLE));
+    assert_false(m & ((uint64_t)1 << DOKU_TECH_POINTING));
+    assert_int_equal(doku_technique_mask("pointing,x-wing , fish", &m, &bad), DOKU_OK);
+    assert_true(m & ((uint64_t)1 << DOKU_TECH_JELLYFISH));
+    assert_int_equal(doku_technique_mask("singles,bogus", &m, &bad), DOKU_ERR_PARSE);
+    assert_non_null(bad);
+    assert_int_equal(strncmp(bad, "bogus", 5), 0);
+    /* singles only: a puzzle needing a direct hidden triple gives up */
+    doku_shape *s;
+    doku_logic *lg;
+    doku_logic_opts o = {0};
+    assert_int_equal(doku_technique_mask("singles", &o.techniques, NULL), DOKU_OK);
+    assert_int_equal(doku_shape_create_simple(9, 0, &s), DOKU_OK);
+    assert_int_equal(doku_logic_create(s, &o, &lg), DOKU_OK);
+    uint8_t cells[81];
+    assert_int_equal(tu_cells_from_text("570060003030005060601007000053000001000080000900000270000800402"
+                                        "080100030200040019",
+                                        81, cells),
+                     0);
+    assert_int_equal(doku_logic_load(lg, cells), DOKU_OK);
+    doku_rating r;
+    assert_int_equal(doku_logic_run(lg, NULL, NULL, &r, NULL, 0), DOKU_OK);
+    assert_false(r.solved);
+    assert_int_equal(r.level, DOKU_LEVEL_UNSOLVED);
+    assert_string_equal(doku_level_name(DOKU_LEVEL_HARD), "Hard");
+    assert_int_equal(doku_level_of(1.2, 1), DOKU_LEVEL_EASY);
+    assert_int_equal(doku_level_of(1.5, 1), DOKU_LEVEL_MEDIUM);
+    assert_int_equal(doku_level_of(2.5, 1), DOKU_LEVEL_HARD);
+    assert_int_equal(doku_level_of(6.0, 1), DOKU_LEVEL_FIENDISH);
+    assert_int_equal(doku_level_of(7.2, 1), DOKU_LEVEL_DIABOLICAL);
+    assert_int_equal(doku_level_of(9.0, 1), DOKU_LEVEL_NIGHTMARE);
+    assert_string_equal(doku_technique_name(DOKU_TECH_X_WING), "X-Wing");
+    doku_logic_free(lg);
+    doku_shape_free(s);
+    /* NULL handling */
+    doku_logic_free(NULL);
+    assert_int_equal(doku_logic_create(NULL, NULL, &lg), DOKU_ERR_ARG);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_singles_wording),
+        cmocka_unit_test(test_techniques_mask),
+        cmocka_unit_test(test_hint_partial_and_pencil),
+        cmocka_unit_test(test_technique_examples),
+        cmocka_unit_test(test_variants),
+        cmocka_unit_test(test_16x16),
+        cmocka_unit_test(test_17_clue),
+        cmocka_unit_test(test_magictour),
+        cmocka_unit_test(test_rated_sample),
+    };
+    /* DOKU_TEST_FILTER=test_16x16 runs one test (for timing) */
+    if (getenv("DOKU_TEST_FILTER"))
+        cmocka_set_test_filter(getenv("DOKU_TEST_FILTER"));
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
