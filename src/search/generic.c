@@ -79,7 +79,15 @@ struct generic_engine {
     uint8_t *first;      /* [ncells] the first solution reported */
 };
 
-static inline int popcount64(uint64_t m) { return __builtin_popcountll(m); }
+/* SWAR count: the baseline x86-64 build has no popcnt instruction, and
+ * the builtin would be a library call on the branching path. */
+static inline int popcount64(uint64_t m)
+{
+    m -= (m >> 1) & 0x5555555555555555ull;
+    m = (m & 0x3333333333333333ull) + ((m >> 2) & 0x3333333333333333ull);
+    m = (m + (m >> 4)) & 0x0f0f0f0f0f0f0f0full;
+    return (int)((m * 0x0101010101010101ull) >> 56);
+}
 static inline int lowest_bit(uint64_t m) { return __builtin_ctzll(m); }
 static inline int highest_bit(uint64_t m) { return 63 - __builtin_clzll(m); }
 static inline int is_single(uint64_t m) { return (m & (m - 1)) == 0; }
@@ -165,18 +173,25 @@ void generic_free(generic_engine *e)
     free(e);
 }
 
-/* @return 0 when the trail cannot grow (the search then gives up). */
-static int push_trail(generic_engine *e, uint32_t cell, uint64_t removed)
+/* The trail's slow path, out of line. @return 0 when it cannot grow (the
+ * search then gives up). */
+static __attribute__((noinline)) int grow_trail(generic_engine *e)
 {
-    if (e->ntrail == e->trail_cap) {
-        trail_entry *t = realloc(e->trail, sizeof *t * e->trail_cap * 2);
-        if (!t) {
-            e->oom = 1;
-            return 0;
-        }
-        e->trail = t;
-        e->trail_cap *= 2;
+    trail_entry *t = realloc(e->trail, sizeof *t * e->trail_cap * 2);
+    if (!t) {
+        e->oom = 1;
+        return 0;
     }
+    e->trail = t;
+    e->trail_cap *= 2;
+    return 1;
+}
+
+/* @return 0 when the trail cannot grow (the search then gives up). */
+static inline int push_trail(generic_engine *e, uint32_t cell, uint64_t removed)
+{
+    if (__builtin_expect(e->ntrail == e->trail_cap, 0) && !grow_trail(e))
+        return 0;
     e->trail[e->ntrail].removed = removed;
     e->trail[e->ntrail++].cell = cell;
     return 1;
@@ -227,30 +242,42 @@ static int eliminate(generic_engine *e, int c, uint64_t drop)
         e->pair_cell_queued[c] = 1;
         e->pair_cells[e->npair_cells++] = (uint16_t)c;
     }
+    /* Locals: the queue flags are bytes, whose stores may alias any field
+     * of e, which the compiler would otherwise reload every time. */
     const doku_shape *s = e->s;
+    const size_t n = (size_t)e->n;
+    uint64_t *pos = e->pos;
+    uint8_t *ud_queued = e->ud_queued, *pair_ud_queued = e->pair_ud_queued;
+    const uint8_t *val = e->val, *span = e->span;
+    const uint16_t *unit_cells = s->unit_cells;
     const uint16_t *cu = s->cell_units + (size_t)c * e->maxu;
     const uint8_t *ci = e->tables.cell_index + (size_t)c * e->maxu;
     int k = s->cell_nunits[c];
     for (; drop; drop &= drop - 1) {
         size_t d = (size_t)lowest_bit(drop);
         for (int j = 0; j < k; j++) {
-            size_t key = cu[j] * (size_t)e->n + d;
-            uint64_t p = e->pos[key] & ~((uint64_t)1 << ci[j]);
-            e->pos[key] = p;
+            size_t u = cu[j], key = u * n + d;
+            uint64_t p = pos[key] & ~((uint64_t)1 << ci[j]);
+            pos[key] = p;
             if (!p)
                 return 0;
-            /* The span test is a cheap necessary condition for an overlap
-             * to hold p (rows and columns fail it early). */
-            /* A unit-digit down to a placed cell needs no look. */
-            if (!e->ud_queued[key] &&
-                (is_single(p) ? !e->val[s->unit_cells[cu[j] * (size_t)e->n + (size_t)lowest_bit(p)]]
-                              : (highest_bit(p) - lowest_bit(p) <= e->span[cu[j]] &&
-                                 overlap_holding(e, cu[j], p) >= 0))) {
-                e->ud_queued[key] = 1;
+            if (ud_queued[key])
+                ;
+            else if (is_single(p)) {
+                /* A unit-digit down to a placed cell needs no look. */
+                if (!val[unit_cells[u * n + (size_t)lowest_bit(p)]]) {
+                    ud_queued[key] = 1;
+                    e->ud[e->nud++] = (uint32_t)key;
+                }
+                continue;
+            } else if (highest_bit(p) - lowest_bit(p) <= span[u] && overlap_holding(e, u, p) >= 0) {
+                /* The span test is a cheap necessary condition for an
+                 * overlap to hold p (rows and columns fail it early). */
+                ud_queued[key] = 1;
                 e->ud[e->nud++] = (uint32_t)key;
             }
-            if (SUBSETS && !is_single(p) && is_single(p & (p - 1)) && !e->pair_ud_queued[key]) {
-                e->pair_ud_queued[key] = 1;
+            if (SUBSETS && !is_single(p) && is_single(p & (p - 1)) && !pair_ud_queued[key]) {
+                pair_ud_queued[key] = 1;
                 e->pair_ud[e->npair_ud++] = (uint32_t)key;
             }
         }
@@ -339,8 +366,13 @@ static int naked_pair(generic_engine *e, int c)
     const uint8_t *ci = e->tables.cell_index + (size_t)c * e->maxu;
     for (int j = 0, k = s->cell_nunits[c]; j < k; j++) {
         const uint16_t *uc = s->unit_cells + (size_t)cu[j] * e->n;
-        for (int i = 0; i < e->n; i++) {
-            if (i == ci[j] || e->cand[uc[i]] != m || e->val[uc[i]])
+        /* A mate holds both digits, so only the places both digits still
+         * have are looked at (a placed cell has one candidate, never m). */
+        const uint64_t *pu = e->pos + (size_t)cu[j] * e->n;
+        uint64_t both = pu[lowest_bit(m)] & pu[highest_bit(m)] & ~((uint64_t)1 << ci[j]);
+        for (; both; both &= both - 1) {
+            int i = lowest_bit(both);
+            if (e->cand[uc[i]] != m)
                 continue;
             uint64_t keep = ((uint64_t)1 << i) | ((uint64_t)1 << ci[j]);
             for (uint64_t r = m; r; r &= r - 1) {
