@@ -225,8 +225,9 @@ static void undo_to(generic_engine *e, size_t mark)
 /* Removes the digits in drop from cell c, keeping pos in step and queueing
  * the rules the change may trigger. @return 0 on contradiction. A failed
  * call may leave pos half updated; undo restores it (it only sets bits
- * that were set before). */
-static int eliminate(generic_engine *e, int c, uint64_t drop)
+ * that were set before). Unit skip (-1: none) is left as it is: place()
+ * uses it for the unit whose digit it has just solved. */
+static int eliminate_except(generic_engine *e, int c, uint64_t drop, int skip)
 {
     uint64_t m = e->cand[c];
     drop &= m;
@@ -257,6 +258,8 @@ static int eliminate(generic_engine *e, int c, uint64_t drop)
         size_t d = (size_t)lowest_bit(drop);
         for (int j = 0; j < k; j++) {
             size_t u = cu[j], key = u * n + d;
+            if ((int)u == skip)
+                continue;
             uint64_t p = pos[key] & ~((uint64_t)1 << ci[j]);
             pos[key] = p;
             if (!p)
@@ -285,6 +288,11 @@ static int eliminate(generic_engine *e, int c, uint64_t drop)
     return 1;
 }
 
+static int eliminate(generic_engine *e, int c, uint64_t drop)
+{
+    return eliminate_except(e, c, drop, -1);
+}
+
 /* Places the single candidate of c and removes it from the peers that
  * still hold it. @return 0 on contradiction. */
 static int place(generic_engine *e, int c)
@@ -304,10 +312,14 @@ static int place(generic_engine *e, int c)
         int u = cu[j];
         e->open[u]--;
         const uint16_t *uc = s->unit_cells + (size_t)u * e->n;
-        uint64_t q = e->pos[u * (size_t)e->n + d] & ~((uint64_t)1 << ci[j]);
-        for (; q; q &= q - 1)
-            if (!eliminate(e, uc[lowest_bit(q)], bit))
+        uint64_t *p = &e->pos[u * (size_t)e->n + d], own = (uint64_t)1 << ci[j];
+        for (uint64_t q = *p & ~own; q; q &= q - 1)
+            if (!eliminate_except(e, uc[lowest_bit(q)], bit, u))
                 return 0;
+        /* The peers' eliminations leave (u, d) alone: it is solved, and
+         * looking at it on the way down would be wasted. Undo restores it
+         * from their trail entries. */
+        *p = own;
     }
     return 1;
 }
