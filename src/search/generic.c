@@ -199,27 +199,36 @@ static inline int push_trail(generic_engine *e, uint32_t cell, uint64_t removed)
 
 static void undo_to(generic_engine *e, size_t mark)
 {
+    /* Locals: pos and cand are uint64_t like e's size_t fields, so every
+     * store through them would otherwise force those fields to reload. */
     const doku_shape *s = e->s;
-    while (e->ntrail > mark) {
-        const trail_entry *t = &e->trail[--e->ntrail];
-        int c = (int)t->cell;
-        const uint16_t *cu = s->cell_units + (size_t)c * e->maxu;
+    const size_t n = (size_t)e->n, maxu = (size_t)e->maxu;
+    uint64_t *pos = e->pos, *cand = e->cand;
+    const uint8_t *cell_index = e->tables.cell_index;
+    const trail_entry *trail = e->trail;
+    size_t i = e->ntrail;
+    while (i > mark) {
+        const trail_entry *t = &trail[--i];
+        size_t c = t->cell;
+        const uint16_t *cu = s->cell_units + c * maxu;
         int k = s->cell_nunits[c];
-        if (!t->removed) {
+        uint64_t removed = t->removed;
+        if (!removed) {
             e->val[c] = 0;
             e->filled--;
             for (int j = 0; j < k; j++)
                 e->open[cu[j]]++;
             continue;
         }
-        e->cand[c] |= t->removed;
-        const uint8_t *ci = e->tables.cell_index + (size_t)c * e->maxu;
-        for (uint64_t r = t->removed; r; r &= r - 1) {
-            size_t d = (size_t)lowest_bit(r);
+        cand[c] |= removed;
+        const uint8_t *ci = cell_index + c * maxu;
+        for (; removed; removed &= removed - 1) {
+            size_t d = (size_t)lowest_bit(removed);
             for (int j = 0; j < k; j++)
-                e->pos[cu[j] * (size_t)e->n + d] |= (uint64_t)1 << ci[j];
+                pos[cu[j] * n + d] |= (uint64_t)1 << ci[j];
         }
     }
+    e->ntrail = i;
 }
 
 /* Removes the digits in drop from cell c, keeping pos in step and queueing
