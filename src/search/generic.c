@@ -99,10 +99,10 @@ static inline long overlap_holding(const generic_engine *e, size_t u, uint64_t p
 {
     const generic_tables *t = &e->tables;
     size_t slot = u * (size_t)e->n + (size_t)lowest_bit(p);
-    const uint32_t *at = t->at_pos + slot * (size_t)e->maxu;
+    const uint64_t *in = t->at_mask + slot * (size_t)e->maxu;
     for (int k = 0, nk = t->at_pos_count[slot]; k < nk; k++)
-        if (!(p & ~t->pairs[at[k] >> 1].in[at[k] & 1]))
-            return (long)at[k];
+        if (!(p & ~in[k]))
+            return (long)t->at_pos[slot * (size_t)e->maxu + (size_t)k];
     return -1;
 }
 
@@ -349,11 +349,12 @@ static int check_unit_digit(generic_engine *e, uint32_t key)
     const generic_tables *t = &e->tables;
     size_t slot = (size_t)u * (size_t)e->n + (size_t)lowest_bit(p);
     const uint32_t *at = t->at_pos + slot * (size_t)e->maxu;
+    const uint64_t *in = t->at_mask + slot * (size_t)e->maxu;
     for (int k = 0, nk = t->at_pos_count[slot]; k < nk; k++) {
+        if (p & ~in[k])
+            continue;
         const generic_pair *pr = &t->pairs[at[k] >> 1];
         int side = (int)(at[k] & 1);
-        if (p & ~pr->in[side])
-            continue;
         int v = pr->unit[!side];
         const uint16_t *vc = s->unit_cells + (size_t)v * e->n;
         uint64_t q = e->pos[v * (size_t)e->n + d] & ~pr->in[!side];
