@@ -79,7 +79,15 @@ struct generic_engine {
     uint8_t *first;      /* [ncells] the first solution reported */
 };
 
-static inline int popcount64(uint64_t m) { return __builtin_popcountll(m); }
+/* SWAR count: the baseline x86-64 build has no popcnt instruction, and
+ * the builtin would be a library call on the branching path. */
+static inline int popcount64(uint64_t m)
+{
+    m -= (m >> 1) & 0x5555555555555555ull;
+    m = (m & 0x3333333333333333ull) + ((m >> 2) & 0x3333333333333333ull);
+    m = (m + (m >> 4)) & 0x0f0f0f0f0f0f0f0full;
+    return (int)((m * 0x0101010101010101ull) >> 56);
+}
 static inline int lowest_bit(uint64_t m) { return __builtin_ctzll(m); }
 static inline int highest_bit(uint64_t m) { return 63 - __builtin_clzll(m); }
 static inline int is_single(uint64_t m) { return (m & (m - 1)) == 0; }
@@ -91,10 +99,10 @@ static inline long overlap_holding(const generic_engine *e, size_t u, uint64_t p
 {
     const generic_tables *t = &e->tables;
     size_t slot = u * (size_t)e->n + (size_t)lowest_bit(p);
-    const uint32_t *at = t->at_pos + slot * (size_t)e->maxu;
+    const uint64_t *in = t->at_mask + slot * (size_t)e->maxu;
     for (int k = 0, nk = t->at_pos_count[slot]; k < nk; k++)
-        if (!(p & ~t->pairs[at[k] >> 1].in[at[k] & 1]))
-            return (long)at[k];
+        if (!(p & ~in[k]))
+            return (long)t->at_pos[slot * (size_t)e->maxu + (size_t)k];
     return -1;
 }
 
@@ -165,18 +173,25 @@ void generic_free(generic_engine *e)
     free(e);
 }
 
-/* @return 0 when the trail cannot grow (the search then gives up). */
-static int push_trail(generic_engine *e, uint32_t cell, uint64_t removed)
+/* The trail's slow path, out of line. @return 0 when it cannot grow (the
+ * search then gives up). */
+static __attribute__((noinline)) int grow_trail(generic_engine *e)
 {
-    if (e->ntrail == e->trail_cap) {
-        trail_entry *t = realloc(e->trail, sizeof *t * e->trail_cap * 2);
-        if (!t) {
-            e->oom = 1;
-            return 0;
-        }
-        e->trail = t;
-        e->trail_cap *= 2;
+    trail_entry *t = realloc(e->trail, sizeof *t * e->trail_cap * 2);
+    if (!t) {
+        e->oom = 1;
+        return 0;
     }
+    e->trail = t;
+    e->trail_cap *= 2;
+    return 1;
+}
+
+/* @return 0 when the trail cannot grow (the search then gives up). */
+static inline int push_trail(generic_engine *e, uint32_t cell, uint64_t removed)
+{
+    if (__builtin_expect(e->ntrail == e->trail_cap, 0) && !grow_trail(e))
+        return 0;
     e->trail[e->ntrail].removed = removed;
     e->trail[e->ntrail++].cell = cell;
     return 1;
@@ -184,34 +199,44 @@ static int push_trail(generic_engine *e, uint32_t cell, uint64_t removed)
 
 static void undo_to(generic_engine *e, size_t mark)
 {
+    /* Locals: pos and cand are uint64_t like e's size_t fields, so every
+     * store through them would otherwise force those fields to reload. */
     const doku_shape *s = e->s;
-    while (e->ntrail > mark) {
-        const trail_entry *t = &e->trail[--e->ntrail];
-        int c = (int)t->cell;
-        const uint16_t *cu = s->cell_units + (size_t)c * e->maxu;
+    const size_t n = (size_t)e->n, maxu = (size_t)e->maxu;
+    uint64_t *pos = e->pos, *cand = e->cand;
+    const uint8_t *cell_index = e->tables.cell_index;
+    const trail_entry *trail = e->trail;
+    size_t i = e->ntrail;
+    while (i > mark) {
+        const trail_entry *t = &trail[--i];
+        size_t c = t->cell;
+        const uint16_t *cu = s->cell_units + c * maxu;
         int k = s->cell_nunits[c];
-        if (!t->removed) {
+        uint64_t removed = t->removed;
+        if (!removed) {
             e->val[c] = 0;
             e->filled--;
             for (int j = 0; j < k; j++)
                 e->open[cu[j]]++;
             continue;
         }
-        e->cand[c] |= t->removed;
-        const uint8_t *ci = e->tables.cell_index + (size_t)c * e->maxu;
-        for (uint64_t r = t->removed; r; r &= r - 1) {
-            size_t d = (size_t)lowest_bit(r);
+        cand[c] |= removed;
+        const uint8_t *ci = cell_index + c * maxu;
+        for (; removed; removed &= removed - 1) {
+            size_t d = (size_t)lowest_bit(removed);
             for (int j = 0; j < k; j++)
-                e->pos[cu[j] * (size_t)e->n + d] |= (uint64_t)1 << ci[j];
+                pos[cu[j] * n + d] |= (uint64_t)1 << ci[j];
         }
     }
+    e->ntrail = i;
 }
 
 /* Removes the digits in drop from cell c, keeping pos in step and queueing
  * the rules the change may trigger. @return 0 on contradiction. A failed
  * call may leave pos half updated; undo restores it (it only sets bits
- * that were set before). */
-static int eliminate(generic_engine *e, int c, uint64_t drop)
+ * that were set before). Unit skip (-1: none) is left as it is: place()
+ * uses it for the unit whose digit it has just solved. */
+static int eliminate_except(generic_engine *e, int c, uint64_t drop, int skip)
 {
     uint64_t m = e->cand[c];
     drop &= m;
@@ -227,35 +252,54 @@ static int eliminate(generic_engine *e, int c, uint64_t drop)
         e->pair_cell_queued[c] = 1;
         e->pair_cells[e->npair_cells++] = (uint16_t)c;
     }
+    /* Locals: the queue flags are bytes, whose stores may alias any field
+     * of e, which the compiler would otherwise reload every time. */
     const doku_shape *s = e->s;
+    const size_t n = (size_t)e->n;
+    uint64_t *pos = e->pos;
+    uint8_t *ud_queued = e->ud_queued, *pair_ud_queued = e->pair_ud_queued;
+    const uint8_t *val = e->val, *span = e->span;
+    const uint16_t *unit_cells = s->unit_cells;
     const uint16_t *cu = s->cell_units + (size_t)c * e->maxu;
     const uint8_t *ci = e->tables.cell_index + (size_t)c * e->maxu;
     int k = s->cell_nunits[c];
     for (; drop; drop &= drop - 1) {
         size_t d = (size_t)lowest_bit(drop);
         for (int j = 0; j < k; j++) {
-            size_t key = cu[j] * (size_t)e->n + d;
-            uint64_t p = e->pos[key] & ~((uint64_t)1 << ci[j]);
-            e->pos[key] = p;
+            size_t u = cu[j], key = u * n + d;
+            if ((int)u == skip)
+                continue;
+            uint64_t p = pos[key] & ~((uint64_t)1 << ci[j]);
+            pos[key] = p;
             if (!p)
                 return 0;
-            /* The span test is a cheap necessary condition for an overlap
-             * to hold p (rows and columns fail it early). */
-            /* A unit-digit down to a placed cell needs no look. */
-            if (!e->ud_queued[key] &&
-                (is_single(p) ? !e->val[s->unit_cells[cu[j] * (size_t)e->n + (size_t)lowest_bit(p)]]
-                              : (highest_bit(p) - lowest_bit(p) <= e->span[cu[j]] &&
-                                 overlap_holding(e, cu[j], p) >= 0))) {
-                e->ud_queued[key] = 1;
+            if (ud_queued[key])
+                ;
+            else if (is_single(p)) {
+                /* A unit-digit down to a placed cell needs no look. */
+                if (!val[unit_cells[u * n + (size_t)lowest_bit(p)]]) {
+                    ud_queued[key] = 1;
+                    e->ud[e->nud++] = (uint32_t)key;
+                }
+                continue;
+            } else if (highest_bit(p) - lowest_bit(p) <= span[u] && overlap_holding(e, u, p) >= 0) {
+                /* The span test is a cheap necessary condition for an
+                 * overlap to hold p (rows and columns fail it early). */
+                ud_queued[key] = 1;
                 e->ud[e->nud++] = (uint32_t)key;
             }
-            if (SUBSETS && !is_single(p) && is_single(p & (p - 1)) && !e->pair_ud_queued[key]) {
-                e->pair_ud_queued[key] = 1;
+            if (SUBSETS && !is_single(p) && is_single(p & (p - 1)) && !pair_ud_queued[key]) {
+                pair_ud_queued[key] = 1;
                 e->pair_ud[e->npair_ud++] = (uint32_t)key;
             }
         }
     }
     return 1;
+}
+
+static int eliminate(generic_engine *e, int c, uint64_t drop)
+{
+    return eliminate_except(e, c, drop, -1);
 }
 
 /* Places the single candidate of c and removes it from the peers that
@@ -277,10 +321,14 @@ static int place(generic_engine *e, int c)
         int u = cu[j];
         e->open[u]--;
         const uint16_t *uc = s->unit_cells + (size_t)u * e->n;
-        uint64_t q = e->pos[u * (size_t)e->n + d] & ~((uint64_t)1 << ci[j]);
-        for (; q; q &= q - 1)
-            if (!eliminate(e, uc[lowest_bit(q)], bit))
+        uint64_t *p = &e->pos[u * (size_t)e->n + d], own = (uint64_t)1 << ci[j];
+        for (uint64_t q = *p & ~own; q; q &= q - 1)
+            if (!eliminate_except(e, uc[lowest_bit(q)], bit, u))
                 return 0;
+        /* The peers' eliminations leave (u, d) alone: it is solved, and
+         * looking at it on the way down would be wasted. Undo restores it
+         * from their trail entries. */
+        *p = own;
     }
     return 1;
 }
@@ -301,11 +349,12 @@ static int check_unit_digit(generic_engine *e, uint32_t key)
     const generic_tables *t = &e->tables;
     size_t slot = (size_t)u * (size_t)e->n + (size_t)lowest_bit(p);
     const uint32_t *at = t->at_pos + slot * (size_t)e->maxu;
+    const uint64_t *in = t->at_mask + slot * (size_t)e->maxu;
     for (int k = 0, nk = t->at_pos_count[slot]; k < nk; k++) {
+        if (p & ~in[k])
+            continue;
         const generic_pair *pr = &t->pairs[at[k] >> 1];
         int side = (int)(at[k] & 1);
-        if (p & ~pr->in[side])
-            continue;
         int v = pr->unit[!side];
         const uint16_t *vc = s->unit_cells + (size_t)v * e->n;
         uint64_t q = e->pos[v * (size_t)e->n + d] & ~pr->in[!side];
@@ -339,8 +388,13 @@ static int naked_pair(generic_engine *e, int c)
     const uint8_t *ci = e->tables.cell_index + (size_t)c * e->maxu;
     for (int j = 0, k = s->cell_nunits[c]; j < k; j++) {
         const uint16_t *uc = s->unit_cells + (size_t)cu[j] * e->n;
-        for (int i = 0; i < e->n; i++) {
-            if (i == ci[j] || e->cand[uc[i]] != m || e->val[uc[i]])
+        /* A mate holds both digits, so only the places both digits still
+         * have are looked at (a placed cell has one candidate, never m). */
+        const uint64_t *pu = e->pos + (size_t)cu[j] * e->n;
+        uint64_t both = pu[lowest_bit(m)] & pu[highest_bit(m)] & ~((uint64_t)1 << ci[j]);
+        for (; both; both &= both - 1) {
+            int i = lowest_bit(both);
+            if (e->cand[uc[i]] != m)
                 continue;
             uint64_t keep = ((uint64_t)1 << i) | ((uint64_t)1 << ci[j]);
             for (uint64_t r = m; r; r &= r - 1) {

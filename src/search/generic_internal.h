@@ -27,6 +27,9 @@ typedef struct generic_tables {
      * written as pair * 2 + side like unit_pairs. */
     uint32_t *at_pos;
     uint8_t *at_pos_count;
+    /* at_mask[same index as at_pos]: that pair's overlap inside u, copied
+     * here so the test "p lies in an overlap" reads one array. */
+    uint64_t *at_mask;
     /* [ncells * max_cell_units]: the cell's position in its k-th unit. */
     uint8_t *cell_index;
 } generic_tables;

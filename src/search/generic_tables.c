@@ -23,6 +23,7 @@ void generic_tables_free(generic_tables *t)
     free(t->cell_index);
     free(t->at_pos);
     free(t->at_pos_count);
+    free(t->at_mask);
     memset(t, 0, sizeof *t);
 }
 
@@ -99,7 +100,8 @@ static doku_status build_pairs(const doku_shape *s, generic_tables *t)
     size_t slots = (size_t)nu * (size_t)s->n;
     t->at_pos = malloc(sizeof *t->at_pos * slots * (size_t)s->max_cell_units);
     t->at_pos_count = calloc(slots, 1);
-    if (!t->at_pos || !t->at_pos_count)
+    t->at_mask = malloc(sizeof *t->at_mask * slots * (size_t)s->max_cell_units);
+    if (!t->at_pos || !t->at_pos_count || !t->at_mask)
         return DOKU_ERR_NOMEM;
     for (size_t i = 0; i < t->npairs; i++)
         for (int side = 0; side < 2; side++) {
@@ -108,8 +110,9 @@ static doku_status build_pairs(const doku_shape *s, generic_tables *t)
                 size_t slot = base + (size_t)__builtin_ctzll(m);
                 /* A cell lies in at most max_cell_units units, so in at
                  * most max_cell_units - 1 overlaps of one of them. */
-                t->at_pos[slot * (size_t)s->max_cell_units + t->at_pos_count[slot]++] =
-                    (uint32_t)(i * 2 + (size_t)side);
+                size_t at = slot * (size_t)s->max_cell_units + t->at_pos_count[slot]++;
+                t->at_pos[at] = (uint32_t)(i * 2 + (size_t)side);
+                t->at_mask[at] = t->pairs[i].in[side];
             }
         }
     return DOKU_OK;
