@@ -31,10 +31,11 @@
 /* Clears mask from the boards of every digit of band b except keep, and
  * queues the boards that changed. The nine boards of a band are adjacent,
  * so this is one or two vector operations. */
-static inline void C9_FN(band_clear)(c9_state *s, int b, uint32_t mask, int keep)
+static inline void C9_FN(band_clear)(c9_state *s, uint64_t *dq, int b, uint32_t mask, int keep,
+                                     uint32_t kept)
 {
     uint32_t *c = s->cand + b * 16;
-    uint32_t kept = c[keep], hit;
+    uint32_t hit;
 #if C9_SIMD == 3
     __m512i v = _mm512_loadu_si512((const void *)c);
     __m512i m = _mm512_set1_epi32((int)mask);
@@ -69,14 +70,14 @@ static inline void C9_FN(band_clear)(c9_state *s, int b, uint32_t mask, int keep
 #endif
     c[keep] = kept;
     hit &= ~(1u << keep);
-    s->dirty |= (uint64_t)hit << (b * 16);
+    *dq |= (uint64_t)hit << (b * 16);
 }
 
-static inline void C9_FN(set)(c9_state *s, int i, uint32_t v)
+static inline void C9_FN(set)(c9_state *s, uint64_t *dq, int i, uint32_t v)
 {
     if (v != s->cand[i]) {
         s->cand[i] = v;
-        s->dirty |= (uint64_t)1 << i;
+        *dq |= (uint64_t)1 << i;
     }
 }
 
@@ -105,14 +106,13 @@ static inline uint32_t C9_FN(cells)(uint32_t p)
 
 /* Row/box reduction of digit d in band b, then pointing into the other
  * bands. @return 0 on contradiction. */
-static inline int C9_FN(update)(c9_state *s, int d, int b)
+static inline int C9_FN(update)(c9_state *s, uint64_t *dq, uint32_t *cq, int d, int b)
 {
     uint32_t m = s->cand[C9_I(d, b)];
     uint32_t valid = c9_shrink[C9_FN(pattern)(m)];
     if (!valid)
         return 0;
     m &= C9_FN(cells)(valid);
-    s->cand[C9_I(d, b)] = m;
     uint32_t r0 = m & 0x1FF, r1 = (m >> 9) & 0x1FF, r2 = m >> 18;
     /* A row with one cell left is a placement. */
     uint32_t placed = 0;
@@ -125,21 +125,25 @@ static inline int C9_FN(update)(c9_state *s, int d, int b)
     placed &= ~s->solved[b];
     if (placed) {
         s->solved[b] |= placed;
-        C9_FN(band_clear)(s, b, placed, d);
+        /* The new board goes in with the clearing: storing it first would
+         * stall the vector load that follows (store forwarding). */
+        C9_FN(band_clear)(s, dq, b, placed, d, m);
+    } else {
+        s->cand[C9_I(d, b)] = m;
     }
     uint32_t lock = c9_pointing[r0 | r1 | r2];
     if (lock) {
         int b1 = b == 0 ? 1 : 0, b2 = b == 2 ? 1 : 2;
-        C9_FN(set)(s, C9_I(d, b1), s->cand[C9_I(d, b1)] & ~lock);
-        C9_FN(set)(s, C9_I(d, b2), s->cand[C9_I(d, b2)] & ~lock);
+        C9_FN(set)(s, dq, C9_I(d, b1), s->cand[C9_I(d, b1)] & ~lock);
+        C9_FN(set)(s, dq, C9_I(d, b2), s->cand[C9_I(d, b2)] & ~lock);
     }
-    s->coldirty |= 1u << d;
+    *cq |= 1u << d;
     return 1;
 }
 
 /* Columns of digit d across the bands: every column needs the digit, and a
  * column present in one band only claims its box. @return 0 on contradiction. */
-static inline int C9_FN(columns)(c9_state *s, int d)
+static inline int C9_FN(columns)(c9_state *s, uint64_t *dq, int d)
 {
     uint32_t m0 = s->cand[C9_I(d, 0)], m1 = s->cand[C9_I(d, 1)], m2 = s->cand[C9_I(d, 2)];
     uint32_t o0 = (m0 | m0 >> 9 | m0 >> 18) & 0x1FF;
@@ -152,41 +156,42 @@ static inline int C9_FN(columns)(c9_state *s, int d)
         uint32_t k = c9_claiming[e0];
         if (k == 0xFFFFFFFFu)
             return 0;
-        C9_FN(set)(s, C9_I(d, 0), m0 & ~k);
+        C9_FN(set)(s, dq, C9_I(d, 0), m0 & ~k);
     }
     if (e1) {
         uint32_t k = c9_claiming[e1];
         if (k == 0xFFFFFFFFu)
             return 0;
-        C9_FN(set)(s, C9_I(d, 1), m1 & ~k);
+        C9_FN(set)(s, dq, C9_I(d, 1), m1 & ~k);
     }
     if (e2) {
         uint32_t k = c9_claiming[e2];
         if (k == 0xFFFFFFFFu)
             return 0;
-        C9_FN(set)(s, C9_I(d, 2), m2 & ~k);
+        C9_FN(set)(s, dq, C9_I(d, 2), m2 & ~k);
     }
     return 1;
 }
 
 /* Places digit d at bit x of band b. @return 0 if d is not a candidate. */
-static inline int C9_FN(place)(c9_state *s, int d, int b, int x)
+static inline int C9_FN(place)(c9_state *s, uint64_t *dq, int d, int b, int x)
 {
     uint32_t bit = 1u << x;
     if (!(s->cand[C9_I(d, b)] & bit))
         return 0;
     s->solved[b] |= bit;
-    C9_FN(set)(s, C9_I(d, b), s->cand[C9_I(d, b)] & ~c9_band_peers[x]);
-    C9_FN(band_clear)(s, b, bit, d);
+    uint32_t old = s->cand[C9_I(d, b)], now = old & ~c9_band_peers[x];
+    C9_FN(band_clear)(s, dq, b, bit, d, now);
+    *dq |= (uint64_t)(now != old) << C9_I(d, b);
     uint32_t col = c9_col_rep[x % 9];
     int b1 = b == 0 ? 1 : 0, b2 = b == 2 ? 1 : 2;
-    C9_FN(set)(s, C9_I(d, b1), s->cand[C9_I(d, b1)] & ~col);
-    C9_FN(set)(s, C9_I(d, b2), s->cand[C9_I(d, b2)] & ~col);
+    C9_FN(set)(s, dq, C9_I(d, b1), s->cand[C9_I(d, b1)] & ~col);
+    C9_FN(set)(s, dq, C9_I(d, b2), s->cand[C9_I(d, b2)] & ~col);
     return 1;
 }
 
 /* Naked singles of every band. @return 0 on contradiction (an empty cell). */
-static inline int C9_FN(naked)(c9_state *s)
+static inline int C9_FN(naked)(c9_state *s, uint64_t *dq)
 {
     for (int b = 0; b < 3; b++) {
         uint32_t ones = 0, twos = 0;
@@ -204,7 +209,7 @@ static inline int C9_FN(naked)(c9_state *s)
             while (hit) {
                 int x = __builtin_ctz(hit);
                 hit &= hit - 1;
-                if (!C9_FN(place)(s, d, b, x))
+                if (!C9_FN(place)(s, dq, d, b, x))
                     return 0;
             }
         }
@@ -215,30 +220,41 @@ static inline int C9_FN(naked)(c9_state *s)
 /* Runs every rule to a fixpoint. @return 0 on contradiction. */
 static int C9_FN(propagate)(c9_state *s)
 {
+    /* The queues live in registers while propagating (their addresses
+     * never escape the inlined rules). */
+    uint64_t dirty = s->dirty;
+    uint32_t coldirty = s->coldirty;
+    int ok = 0;
     for (;;) {
-        while (s->dirty) {
-            int i = __builtin_ctzll(s->dirty);
-            s->dirty &= s->dirty - 1;
-            if (!C9_FN(update)(s, i & 15, i >> 4))
-                return 0;
+        while (dirty) {
+            int i = __builtin_ctzll(dirty);
+            dirty &= dirty - 1;
+            if (!C9_FN(update)(s, &dirty, &coldirty, i & 15, i >> 4))
+                goto out;
         }
-        if (s->coldirty) {
-            uint32_t cd = s->coldirty;
-            s->coldirty = 0;
+        if (coldirty) {
+            uint32_t cd = coldirty;
+            coldirty = 0;
             while (cd) {
                 int d = __builtin_ctz(cd);
                 cd &= cd - 1;
-                if (!C9_FN(columns)(s, d))
-                    return 0;
+                if (!C9_FN(columns)(s, &dirty, d))
+                    goto out;
             }
-            if (s->dirty)
+            if (dirty)
                 continue;
         }
-        if (!C9_FN(naked)(s))
-            return 0;
-        if (!s->dirty)
-            return 1;
+        if (!C9_FN(naked)(s, &dirty))
+            goto out;
+        if (!dirty) {
+            ok = 1;
+            break;
+        }
     }
+out:
+    s->dirty = 0;
+    s->coldirty = 0;
+    return ok;
 }
 
 /* Picks the branch cell: the first bivalue cell, else one with fewest
@@ -298,6 +314,7 @@ static uint32_t C9_FN(choose)(const c9_state *s, int *band, int *bit)
  * (1 << 6 when every configuration is known: branch on a cell). */
 static int C9_FN(triads_choose)(c9_state *s, int *band, int *digit)
 {
+    uint64_t *dq = &s->dirty;
     uint32_t pat[3][9];
     int totals[3];
     for (int b = 0; b < 3; b++) {
@@ -327,7 +344,7 @@ static int C9_FN(triads_choose)(c9_state *s, int *band, int *digit)
             uint32_t away = ((7u << (mr / 3 * 3)) | (0x49u << (mr % 3))) & ~(1u << mr);
             for (int d = 0; d < 9; d++)
                 if (pat[b][d] & (1u << mr))
-                    C9_FN(set)(s, C9_I(d, b), s->cand[C9_I(d, b)] & ~c9_expand[away]);
+                    C9_FN(set)(s, dq, C9_I(d, b), s->cand[C9_I(d, b)] & ~c9_expand[away]);
         }
         while (hidden) {
             int mr = __builtin_ctz(hidden);
@@ -335,7 +352,7 @@ static int C9_FN(triads_choose)(c9_state *s, int *band, int *digit)
             uint32_t cells = c9_expand[1u << mr];
             for (int d = 0; d < 9; d++)
                 if (!(c9_sole[pat[b][d]] & (1u << mr)))
-                    C9_FN(set)(s, C9_I(d, b), s->cand[C9_I(d, b)] & ~cells);
+                    C9_FN(set)(s, dq, C9_I(d, b), s->cand[C9_I(d, b)] & ~cells);
         }
     }
     if (s->dirty)
@@ -379,9 +396,10 @@ static void C9_FN(report)(const c9_state *s, search_ctx *ctx)
  * configuration k for board i. @return 0 on an immediate contradiction. */
 static inline int C9_FN(apply)(c9_state *s, int config, int b, int xi, int k)
 {
+    uint64_t *dq = &s->dirty;
     if (!config)
-        return C9_FN(place)(s, k, b, xi);
-    C9_FN(set)(s, xi, s->cand[xi] & c9_config_cells[k]);
+        return C9_FN(place)(s, &s->dirty, k, b, xi);
+    C9_FN(set)(s, dq, xi, s->cand[xi] & c9_config_cells[k]);
     return 1;
 }
 
