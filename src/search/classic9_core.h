@@ -358,18 +358,31 @@ static int C9_FN(propagate)(c9_state *s)
         v[b] = _mm512_loadu_si512((const void *)(s->cand + 16 * b));
     s->dirty = 0;
     s->coldirty = 0;
-    for (;;) {
-        __m512i o0 = v[0], o1 = v[1], o2 = v[2];
+    /* A band's pass depends on its own boards only: it reruns when they
+     * changed; the columns rerun when any band changed since they ran. */
+    unsigned todo = 7;
+    for (int first = 1;; first = 0) {
+        unsigned changed = 0;
         int bad = 0;
         for (int b = 0; b < 3; b++)
-            bad |= C9_FN(vband)(&v[b], &s->solved[b]);
-        bad |= C9_FN(vcolumns)(v);
+            if (todo >> b & 1) {
+                __m512i old = v[b];
+                bad |= C9_FN(vband)(&v[b], &s->solved[b]);
+                changed |= (unsigned)(_mm512_cmpneq_epi32_mask(old, v[b]) != 0) << b;
+            }
         if (bad)
             return 0;
-        __mmask16 ch = _mm512_cmpneq_epi32_mask(o0, v[0]) | _mm512_cmpneq_epi32_mask(o1, v[1]) |
-                       _mm512_cmpneq_epi32_mask(o2, v[2]);
-        if (!ch)
+        if (!changed && !first)
             break;
+        __m512i o0 = v[0], o1 = v[1], o2 = v[2];
+        if (C9_FN(vcolumns)(v))
+            return 0;
+        changed |= (unsigned)(_mm512_cmpneq_epi32_mask(o0, v[0]) != 0) |
+                   (unsigned)(_mm512_cmpneq_epi32_mask(o1, v[1]) != 0) << 1 |
+                   (unsigned)(_mm512_cmpneq_epi32_mask(o2, v[2]) != 0) << 2;
+        if (!changed)
+            break;
+        todo = changed;
     }
     for (int b = 0; b < 3; b++)
         _mm512_storeu_si512((void *)(s->cand + 16 * b), v[b]);
