@@ -294,21 +294,25 @@ static inline int C9_FN(vband)(__m512i *pv, uint32_t *solved)
         __mmask16 one = _mm512_testn_epi32_mask(seg, _mm512_sub_epi32(seg, _mm512_set1_epi32(1)));
         f = _mm512_mask_or_epi32(f, one, f, seg);
     }
-    __m512i u = f;
-    u = _mm512_or_si512(u, C9_FN(vrot)(u, 8));
-    u = _mm512_or_si512(u, C9_FN(vrot)(u, 4));
-    u = _mm512_or_si512(u, C9_FN(vrot)(u, 2));
-    u = _mm512_or_si512(u, C9_FN(vrot)(u, 1));
-    v = _mm512_andnot_si512(_mm512_andnot_si512(f, u), v);
-    /* Cells with one digit / two or more, reduced over the lanes. */
-    __m512i ones = v, twos = _mm512_setzero_si512();
+    /* Cells with one digit / two or more, and cells fixed by one digit /
+     * by two or more, reduced over the lanes side by side (both reductions
+     * read the boards before the fixed cells leave the other digits, which
+     * keeps them off each other's critical path). */
+    __m512i ones = v, twos = _mm512_setzero_si512(), u = f, u2 = _mm512_setzero_si512();
     for (int k = 8; k; k >>= 1) {
         __m512i ro = C9_FN(vrot)(ones, k), rw = C9_FN(vrot)(twos, k);
+        __m512i fo = C9_FN(vrot)(u, k), fw = C9_FN(vrot)(u2, k);
         twos = _mm512_ternarylogic_epi32(twos, rw, _mm512_and_si512(ones, ro), 0xFE);
         ones = _mm512_or_si512(ones, ro);
+        u2 = _mm512_ternarylogic_epi32(u2, fw, _mm512_and_si512(u, fo), 0xFE);
+        u = _mm512_or_si512(u, fo);
     }
-    /* An empty cell, or two digits fixed in one cell: contradiction. */
-    bad |= (_mm512_cmpneq_epi32_mask(ones, full) & 1) | (_mm512_test_epi32_mask(u, twos) & 1);
+    /* A fixed cell keeps only its digit: the counts follow without a
+     * second reduction. An empty cell, or two digits fixed in one cell:
+     * contradiction. */
+    v = _mm512_andnot_si512(_mm512_andnot_si512(f, u), v);
+    twos = _mm512_andnot_si512(u, twos);
+    bad |= (_mm512_cmpneq_epi32_mask(ones, full) & 1) | (_mm512_test_epi32_mask(u2, u2) & 1);
     /* Naked singles: the digit leaves the rest of the cell's row (the
      * reduction then clears the box, pointing the column). */
     __m512i x = _mm512_and_si512(v, _mm512_andnot_si512(twos, ones));
