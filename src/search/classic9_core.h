@@ -639,11 +639,11 @@ static void C9_FN(run)(c9_state *stack, const uint8_t *givens, search_ctx *ctx)
     uint32_t mine[48] = {0}, cols[16] = {0};
     for (int b = 0; b < 3; b++)
         for (int x = 0; x < 27; x++) {
-            int g = givens[27 * b + x];
-            if (g) {
-                mine[b * 16 + g - 1] |= 1u << x;
-                s->solved[b] |= 1u << x;
-            }
+            /* Branch-free (givens are unpredictable): an empty cell goes to
+             * the unused board 15. */
+            unsigned g = givens[27 * b + x];
+            mine[b * 16 + ((g - 1) & 15)] |= 1u << x;
+            s->solved[b] |= (uint32_t)(g != 0) << x;
         }
     for (int d = 0; d < 9; d++)
         for (int b = 0; b < 3; b++) {
