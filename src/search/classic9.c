@@ -14,6 +14,7 @@
 
 
 #include <stdlib.h>
+#include <string.h>
 
 typedef struct c9_state {
     uint32_t cand[48];   /* [band * 16 + digit]; digits 9..15 unused (0) */

@@ -627,24 +627,54 @@ static void C9_FN(search)(c9_state *stack, int depth, search_ctx *ctx)
     }
 }
 
+#if C9_SIMD == 0
+static inline uint32_t C9_FN(eq_scalar)(const uint8_t *g, int k)
+{
+    uint32_t m = 0;
+    for (int x = 0; x < 27; x++)
+        m |= (uint32_t)(g[x] == k) << x;
+    return m;
+}
+#endif
+
+/* The cells of each digit's givens per band (mine[band * 16 + digit]) and
+ * the given cells (solved[band]): byte compares, no branch per cell
+ * (givens are unpredictable) and no read-modify-write chain in memory. */
+static inline void C9_FN(given_masks)(const uint8_t *givens, uint32_t *mine, uint32_t *solved)
+{
+    uint8_t buf[96] = {0};
+    memcpy(buf, givens, 81);
+    for (int b = 0; b < 3; b++) {
+        const uint8_t *g = buf + 27 * b;
+#if C9_SIMD >= 2
+        __m256i v = _mm256_loadu_si256((const __m256i *)g);
+#define C9_EQ(k) ((uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, _mm256_set1_epi8((char)(k)))))
+#elif C9_SIMD == 1
+        __m128i lo = _mm_loadu_si128((const __m128i *)g), hi = _mm_loadu_si128((const __m128i *)(g + 16));
+#define C9_EQ(k)                                                                                   \
+    ((uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(lo, _mm_set1_epi8((char)(k)))) |                  \
+     (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(hi, _mm_set1_epi8((char)(k)))) << 16)
+#else
+#define C9_EQ(k) C9_FN(eq_scalar)(g, k)
+#endif
+        solved[b] = ~C9_EQ(0) & C9_FULL;
+        for (int d = 0; d < 9; d++)
+            mine[b * 16 + d] = C9_EQ(d + 1) & C9_FULL;
+#undef C9_EQ
+    }
+}
+
 static void C9_FN(run)(c9_state *stack, const uint8_t *givens, search_ctx *ctx)
 {
     c9_state *s = &stack[0];
     for (int i = 0; i < 48; i++)
         s->cand[i] = (i & 15) < 9 ? C9_FULL : 0;
-    s->solved[0] = s->solved[1] = s->solved[2] = s->solved[3] = 0;
+    s->solved[3] = 0;
     search_count_node(ctx);
     /* All givens at once: each digit's givens clear their band peers and
      * their columns; then the given cells lose every other digit. */
-    uint32_t mine[48] = {0}, cols[16] = {0};
-    for (int b = 0; b < 3; b++)
-        for (int x = 0; x < 27; x++) {
-            /* Branch-free (givens are unpredictable): an empty cell goes to
-             * the unused board 15. */
-            unsigned g = givens[27 * b + x];
-            mine[b * 16 + ((g - 1) & 15)] |= 1u << x;
-            s->solved[b] |= (uint32_t)(g != 0) << x;
-        }
+    uint32_t mine[48], cols[16] = {0};
+    C9_FN(given_masks)(givens, mine, s->solved);
     for (int d = 0; d < 9; d++)
         for (int b = 0; b < 3; b++) {
             uint32_t m = mine[b * 16 + d];
