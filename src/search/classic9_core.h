@@ -557,6 +557,11 @@ static int C9_FN(triads_choose)(c9_state *s, int *band, int *digit)
 
 static void C9_FN(report)(const c9_state *s, search_ctx *ctx)
 {
+    /* Counting needs no grid. */
+    if (!search_wants_grid(ctx)) {
+        search_report_solution(ctx, NULL, 81);
+        return;
+    }
     uint8_t grid[81];
     for (int d = 0; d < 9; d++)
         for (int b = 0; b < 3; b++) {
