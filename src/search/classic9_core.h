@@ -23,6 +23,9 @@
  * branching on bivalue cells); once every configuration is fixed, on the
  * cell with the fewest candidates. A level of search state is 224 bytes, copied once per
  * guess; the last alternative of a branch reuses the level in place.
+ * The AVX-512 build replaces the dirty-board queue by passes that apply
+ * the same rules to all 27 boards at once (see its propagate below); the
+ * fixpoint, and so the search tree, is the same.
  */
 
 #define C9_FULL 0x7FFFFFFu
@@ -319,7 +322,11 @@ static inline int C9_FN(vband)(__m512i *pv, uint32_t *solved)
     __m512i rows = _mm512_setzero_si512();
     for (int r = 0; r < 3; r++) {
         __m512i row = _mm512_set1_epi32(0x1FF << (9 * r));
+        __m512i seg = _mm512_and_si512(x, row);
         rows = _mm512_mask_or_epi32(rows, _mm512_test_epi32_mask(x, row), rows, row);
+        /* Two naked singles of one digit in a row (in a box or a column,
+         * the reduction or the columns find them). */
+        bad |= _mm512_test_epi32_mask(seg, _mm512_sub_epi32(seg, _mm512_set1_epi32(1))) != 0;
     }
     v = _mm512_andnot_si512(_mm512_andnot_si512(x, rows), v);
     *solved = (uint32_t)_mm_cvtsi128_si32(_mm512_castsi512_si128(_mm512_andnot_si512(twos, ones)));
