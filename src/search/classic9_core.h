@@ -367,11 +367,15 @@ static int C9_FN(propagate)(c9_state *s)
     __m512i v[3];
     for (int b = 0; b < 3; b++)
         v[b] = _mm512_loadu_si512((const void *)(s->cand + 16 * b));
+    /* A band's pass depends on its own boards only: it runs when they
+     * changed (the state was a fixpoint before the branch or the triads
+     * marked its boards dirty); the columns run when any band changed
+     * since they ran. */
+    unsigned todo = 0;
+    for (int b = 0; b < 3; b++)
+        todo |= (unsigned)((s->dirty >> (16 * b) & 0x1FF) != 0) << b;
     s->dirty = 0;
     s->coldirty = 0;
-    /* A band's pass depends on its own boards only: it reruns when they
-     * changed; the columns rerun when any band changed since they ran. */
-    unsigned todo = 7;
     for (int first = 1;; first = 0) {
         unsigned changed = 0;
         int bad = 0;
