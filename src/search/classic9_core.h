@@ -228,15 +228,6 @@ static inline int C9_FN(naked)(c9_state *s, uint64_t *dq)
  * nothing changes. This reaches the same fixpoint as the queued scalar
  * rules below (the same eliminations, closed under each other), without a
  * queue, a table lookup or a branch per board. */
-static inline __m512i C9_FN(vrot)(__m512i x, int k)
-{
-    switch (k) {
-    case 8: return _mm512_alignr_epi32(x, x, 8);
-    case 4: return _mm512_alignr_epi32(x, x, 4);
-    case 2: return _mm512_alignr_epi32(x, x, 2);
-    default: return _mm512_alignr_epi32(x, x, 1);
-    }
-}
 
 /* Cells of digit lanes whose 9-bit column set is x, repeated in 3 rows. */
 static inline __m512i C9_FN(vcolrep)(__m512i x)
@@ -301,15 +292,30 @@ static inline int C9_FN(vband)(__m512i *pv, uint32_t *solved)
      * by two or more, reduced over the lanes side by side (both reductions
      * read the boards before the fixed cells leave the other digits, which
      * keeps them off each other's critical path). */
-    __m512i ones = v, twos = _mm512_setzero_si512(), u = f, u2 = _mm512_setzero_si512();
-    for (int k = 8; k; k >>= 1) {
-        __m512i ro = C9_FN(vrot)(ones, k), rw = C9_FN(vrot)(twos, k);
-        __m512i fo = C9_FN(vrot)(u, k), fw = C9_FN(vrot)(u2, k);
-        twos = _mm512_ternarylogic_epi32(twos, rw, _mm512_and_si512(ones, ro), 0xFE);
-        ones = _mm512_or_si512(ones, ro);
-        u2 = _mm512_ternarylogic_epi32(u2, fw, _mm512_and_si512(u, fo), 0xFE);
-        u = _mm512_or_si512(u, fo);
-    }
+    /* Two three-way steps over the nine digit lanes (rotations mod 9;
+     * lanes 9..15 read the empty lane 15): lane i first combines digits
+     * i, i+3, i+6, then those sums of i, i+1, i+2. "Two or more" of three
+     * is their majority plus any part that already had two. */
+    const __m512i r3 = _mm512_set_epi32(15, 15, 15, 15, 15, 15, 15, 2, 1, 0, 8, 7, 6, 5, 4, 3);
+    const __m512i r6 = _mm512_set_epi32(15, 15, 15, 15, 15, 15, 15, 5, 4, 3, 2, 1, 0, 8, 7, 6);
+    const __m512i r1 = _mm512_set_epi32(15, 15, 15, 15, 15, 15, 15, 0, 8, 7, 6, 5, 4, 3, 2, 1);
+    const __m512i r2 = _mm512_set_epi32(15, 15, 15, 15, 15, 15, 15, 1, 0, 8, 7, 6, 5, 4, 3, 2);
+    __m512i a3 = _mm512_permutexvar_epi32(r3, v), a6 = _mm512_permutexvar_epi32(r6, v);
+    __m512i f3 = _mm512_permutexvar_epi32(r3, f), f6 = _mm512_permutexvar_epi32(r6, f);
+    __m512i ones = _mm512_ternarylogic_epi32(v, a3, a6, 0xFE);
+    __m512i twos = _mm512_ternarylogic_epi32(v, a3, a6, 0xE8);
+    __m512i u = _mm512_ternarylogic_epi32(f, f3, f6, 0xFE);
+    __m512i u2 = _mm512_ternarylogic_epi32(f, f3, f6, 0xE8);
+    __m512i o1 = _mm512_permutexvar_epi32(r1, ones), o2 = _mm512_permutexvar_epi32(r2, ones);
+    __m512i w1 = _mm512_permutexvar_epi32(r1, twos), w2 = _mm512_permutexvar_epi32(r2, twos);
+    __m512i g1 = _mm512_permutexvar_epi32(r1, u), g2 = _mm512_permutexvar_epi32(r2, u);
+    __m512i h1 = _mm512_permutexvar_epi32(r1, u2), h2 = _mm512_permutexvar_epi32(r2, u2);
+    twos = _mm512_or_si512(_mm512_ternarylogic_epi32(twos, w1, w2, 0xFE),
+                           _mm512_ternarylogic_epi32(ones, o1, o2, 0xE8));
+    ones = _mm512_ternarylogic_epi32(ones, o1, o2, 0xFE);
+    u2 = _mm512_or_si512(_mm512_ternarylogic_epi32(u2, h1, h2, 0xFE),
+                         _mm512_ternarylogic_epi32(u, g1, g2, 0xE8));
+    u = _mm512_ternarylogic_epi32(u, g1, g2, 0xFE);
     /* A fixed cell keeps only its digit: the counts follow without a
      * second reduction. An empty cell, or two digits fixed in one cell:
      * contradiction. */
