@@ -2,10 +2,11 @@
  * classic9.c — the classic 9x9 fast path behind doku_search().
  *
  * The engine itself is in classic9_core.h (bitboards per digit and band;
- * see the comment there). This file compiles it twice on x86-64: a portable
- * build for any x86-64 (or any other architecture), and one for CPUs with
- * AVX2/BMI2/POPCNT, where popcount, tzcnt and the compiler's vector code
- * are single instructions. The variant is chosen once, when the engine is
+ * see the comment there). This file compiles it three times on x86-64: a
+ * portable build for any x86-64 (or any other architecture), one for CPUs
+ * with AVX2/BMI2/POPCNT, where popcount, tzcnt and the compiler's vector
+ * code are single instructions, and one for AVX-512F, whose propagation
+ * works on all boards at once in 512-bit vectors. The variant is chosen once, when the engine is
  * created, from what the running CPU reports, so a binary built here never
  * executes an instruction an older CPU lacks.
  */
@@ -14,6 +15,7 @@
 
 
 #include <stdlib.h>
+#include <string.h>
 
 typedef struct c9_state {
     uint32_t cand[48];   /* [band * 16 + digit]; digits 9..15 unused (0) */

@@ -23,6 +23,9 @@
  * branching on bivalue cells); once every configuration is fixed, on the
  * cell with the fewest candidates. A level of search state is 224 bytes, copied once per
  * guess; the last alternative of a branch reuses the level in place.
+ * The AVX-512 build replaces the dirty-board queue by passes that apply
+ * the same rules to all 27 boards at once (see its propagate below); the
+ * fixpoint, and so the search tree, is the same.
  */
 
 #define C9_FULL 0x7FFFFFFu
@@ -31,10 +34,11 @@
 /* Clears mask from the boards of every digit of band b except keep, and
  * queues the boards that changed. The nine boards of a band are adjacent,
  * so this is one or two vector operations. */
-static inline void C9_FN(band_clear)(c9_state *s, int b, uint32_t mask, int keep)
+static inline void C9_FN(band_clear)(c9_state *s, uint64_t *dq, int b, uint32_t mask, int keep,
+                                     uint32_t kept)
 {
     uint32_t *c = s->cand + b * 16;
-    uint32_t kept = c[keep], hit;
+    uint32_t hit;
 #if C9_SIMD == 3
     __m512i v = _mm512_loadu_si512((const void *)c);
     __m512i m = _mm512_set1_epi32((int)mask);
@@ -69,14 +73,14 @@ static inline void C9_FN(band_clear)(c9_state *s, int b, uint32_t mask, int keep
 #endif
     c[keep] = kept;
     hit &= ~(1u << keep);
-    s->dirty |= (uint64_t)hit << (b * 16);
+    *dq |= (uint64_t)hit << (b * 16);
 }
 
-static inline void C9_FN(set)(c9_state *s, int i, uint32_t v)
+static inline void C9_FN(set)(c9_state *s, uint64_t *dq, int i, uint32_t v)
 {
     if (v != s->cand[i]) {
         s->cand[i] = v;
-        s->dirty |= (uint64_t)1 << i;
+        *dq |= (uint64_t)1 << i;
     }
 }
 
@@ -105,14 +109,13 @@ static inline uint32_t C9_FN(cells)(uint32_t p)
 
 /* Row/box reduction of digit d in band b, then pointing into the other
  * bands. @return 0 on contradiction. */
-static inline int C9_FN(update)(c9_state *s, int d, int b)
+static inline int C9_FN(update)(c9_state *s, uint64_t *dq, uint32_t *cq, int d, int b)
 {
     uint32_t m = s->cand[C9_I(d, b)];
     uint32_t valid = c9_shrink[C9_FN(pattern)(m)];
     if (!valid)
         return 0;
     m &= C9_FN(cells)(valid);
-    s->cand[C9_I(d, b)] = m;
     uint32_t r0 = m & 0x1FF, r1 = (m >> 9) & 0x1FF, r2 = m >> 18;
     /* A row with one cell left is a placement. */
     uint32_t placed = 0;
@@ -125,21 +128,25 @@ static inline int C9_FN(update)(c9_state *s, int d, int b)
     placed &= ~s->solved[b];
     if (placed) {
         s->solved[b] |= placed;
-        C9_FN(band_clear)(s, b, placed, d);
+        /* The new board goes in with the clearing: storing it first would
+         * stall the vector load that follows (store forwarding). */
+        C9_FN(band_clear)(s, dq, b, placed, d, m);
+    } else {
+        s->cand[C9_I(d, b)] = m;
     }
     uint32_t lock = c9_pointing[r0 | r1 | r2];
     if (lock) {
         int b1 = b == 0 ? 1 : 0, b2 = b == 2 ? 1 : 2;
-        C9_FN(set)(s, C9_I(d, b1), s->cand[C9_I(d, b1)] & ~lock);
-        C9_FN(set)(s, C9_I(d, b2), s->cand[C9_I(d, b2)] & ~lock);
+        C9_FN(set)(s, dq, C9_I(d, b1), s->cand[C9_I(d, b1)] & ~lock);
+        C9_FN(set)(s, dq, C9_I(d, b2), s->cand[C9_I(d, b2)] & ~lock);
     }
-    s->coldirty |= 1u << d;
+    *cq |= 1u << d;
     return 1;
 }
 
 /* Columns of digit d across the bands: every column needs the digit, and a
  * column present in one band only claims its box. @return 0 on contradiction. */
-static inline int C9_FN(columns)(c9_state *s, int d)
+static inline int C9_FN(columns)(c9_state *s, uint64_t *dq, int d)
 {
     uint32_t m0 = s->cand[C9_I(d, 0)], m1 = s->cand[C9_I(d, 1)], m2 = s->cand[C9_I(d, 2)];
     uint32_t o0 = (m0 | m0 >> 9 | m0 >> 18) & 0x1FF;
@@ -152,41 +159,42 @@ static inline int C9_FN(columns)(c9_state *s, int d)
         uint32_t k = c9_claiming[e0];
         if (k == 0xFFFFFFFFu)
             return 0;
-        C9_FN(set)(s, C9_I(d, 0), m0 & ~k);
+        C9_FN(set)(s, dq, C9_I(d, 0), m0 & ~k);
     }
     if (e1) {
         uint32_t k = c9_claiming[e1];
         if (k == 0xFFFFFFFFu)
             return 0;
-        C9_FN(set)(s, C9_I(d, 1), m1 & ~k);
+        C9_FN(set)(s, dq, C9_I(d, 1), m1 & ~k);
     }
     if (e2) {
         uint32_t k = c9_claiming[e2];
         if (k == 0xFFFFFFFFu)
             return 0;
-        C9_FN(set)(s, C9_I(d, 2), m2 & ~k);
+        C9_FN(set)(s, dq, C9_I(d, 2), m2 & ~k);
     }
     return 1;
 }
 
 /* Places digit d at bit x of band b. @return 0 if d is not a candidate. */
-static inline int C9_FN(place)(c9_state *s, int d, int b, int x)
+static inline int C9_FN(place)(c9_state *s, uint64_t *dq, int d, int b, int x)
 {
     uint32_t bit = 1u << x;
     if (!(s->cand[C9_I(d, b)] & bit))
         return 0;
     s->solved[b] |= bit;
-    C9_FN(set)(s, C9_I(d, b), s->cand[C9_I(d, b)] & ~c9_band_peers[x]);
-    C9_FN(band_clear)(s, b, bit, d);
+    uint32_t old = s->cand[C9_I(d, b)], now = old & ~c9_band_peers[x];
+    C9_FN(band_clear)(s, dq, b, bit, d, now);
+    *dq |= (uint64_t)(now != old) << C9_I(d, b);
     uint32_t col = c9_col_rep[x % 9];
     int b1 = b == 0 ? 1 : 0, b2 = b == 2 ? 1 : 2;
-    C9_FN(set)(s, C9_I(d, b1), s->cand[C9_I(d, b1)] & ~col);
-    C9_FN(set)(s, C9_I(d, b2), s->cand[C9_I(d, b2)] & ~col);
+    C9_FN(set)(s, dq, C9_I(d, b1), s->cand[C9_I(d, b1)] & ~col);
+    C9_FN(set)(s, dq, C9_I(d, b2), s->cand[C9_I(d, b2)] & ~col);
     return 1;
 }
 
 /* Naked singles of every band. @return 0 on contradiction (an empty cell). */
-static inline int C9_FN(naked)(c9_state *s)
+static inline int C9_FN(naked)(c9_state *s, uint64_t *dq)
 {
     for (int b = 0; b < 3; b++) {
         uint32_t ones = 0, twos = 0;
@@ -204,7 +212,7 @@ static inline int C9_FN(naked)(c9_state *s)
             while (hit) {
                 int x = __builtin_ctz(hit);
                 hit &= hit - 1;
-                if (!C9_FN(place)(s, d, b, x))
+                if (!C9_FN(place)(s, dq, d, b, x))
                     return 0;
             }
         }
@@ -212,34 +220,236 @@ static inline int C9_FN(naked)(c9_state *s)
     return 1;
 }
 
+#if C9_SIMD == 3
+/* AVX-512: every rule on every board at once. The three bands are three
+ * vectors (lane = digit, lanes 9..15 empty); one pass applies the row/box
+ * reduction, row hidden singles, naked singles, pointing and claiming to
+ * all 27 boards with a few dozen vector operations, and passes repeat until
+ * nothing changes. This reaches the same fixpoint as the queued scalar
+ * rules below (the same eliminations, closed under each other), without a
+ * queue, a table lookup or a branch per board. */
+
+/* Cells of digit lanes whose 9-bit column set is x, repeated in 3 rows. */
+static inline __m512i C9_FN(vcolrep)(__m512i x)
+{
+    return _mm512_ternarylogic_epi32(x, _mm512_slli_epi32(x, 9), _mm512_slli_epi32(x, 18), 0xFE);
+}
+
+static inline __m512i C9_FN(vcols)(__m512i v)
+{
+    return _mm512_and_si512(_mm512_ternarylogic_epi32(v, _mm512_srli_epi32(v, 9),
+                                                      _mm512_srli_epi32(v, 18), 0xFE),
+                            _mm512_set1_epi32(0x1FF));
+}
+
+/* Per box (3 columns at 3j): bit 3j set if x has >= 1 (or3) / >= 2 (maj)
+ * of the box's columns. */
+static inline __m512i C9_FN(vbox_any)(__m512i x)
+{
+    return _mm512_and_si512(_mm512_ternarylogic_epi32(x, _mm512_srli_epi32(x, 1),
+                                                      _mm512_srli_epi32(x, 2), 0xFE),
+                            _mm512_set1_epi32(0x49));
+}
+
+static inline __m512i C9_FN(vbox_two)(__m512i x)
+{
+    return _mm512_and_si512(_mm512_ternarylogic_epi32(x, _mm512_srli_epi32(x, 1),
+                                                      _mm512_srli_epi32(x, 2), 0xE8),
+                            _mm512_set1_epi32(0x49));
+}
+
+static inline __m512i C9_FN(vspread3)(__m512i x)
+{
+    return _mm512_ternarylogic_epi32(x, _mm512_slli_epi32(x, 1), _mm512_slli_epi32(x, 2), 0xFE);
+}
+
+/* One band: row/box reduction, row hidden singles, naked singles.
+ * @return nonzero on contradiction; *solved gets the cells holding one
+ * digit. */
+static inline int C9_FN(vband)(__m512i *pv, uint32_t *solved)
+{
+    const __m512i full = _mm512_set1_epi32((int)C9_FULL);
+    __m512i v = *pv;
+    /* Row/box: keep the minirows of the row->box permutations that fit. */
+    __m512i t = _mm512_ternarylogic_epi32(v, _mm512_srli_epi32(v, 1), _mm512_srli_epi32(v, 2), 0xFE);
+    __m512i nt = _mm512_andnot_si512(t, full);
+    __m512i valid = _mm512_setzero_si512();
+    for (int k = 0; k < 6; k++) {
+        __m512i ck = _mm512_set1_epi32((int)c9_config_cells[k]);
+        __mmask16 ok = _mm512_testn_epi32_mask(nt, _mm512_and_si512(ck, _mm512_set1_epi32(0x1249249)));
+        valid = _mm512_mask_or_epi32(valid, ok, valid, ck);
+    }
+    v = _mm512_and_si512(v, valid);
+    int bad = (_mm512_test_epi32_mask(v, v) & 0x1FF) != 0x1FF;
+    /* Row hidden singles: a row with one cell fixes it; other digits lose it. */
+    __m512i f = _mm512_setzero_si512();
+    for (int r = 0; r < 3; r++) {
+        __m512i seg = _mm512_and_si512(v, _mm512_set1_epi32(0x1FF << (9 * r)));
+        __mmask16 one = _mm512_testn_epi32_mask(seg, _mm512_sub_epi32(seg, _mm512_set1_epi32(1)));
+        f = _mm512_mask_or_epi32(f, one, f, seg);
+    }
+    /* Cells with one digit / two or more, and cells fixed by one digit /
+     * by two or more, reduced over the lanes side by side (both reductions
+     * read the boards before the fixed cells leave the other digits, which
+     * keeps them off each other's critical path). */
+    /* Two three-way steps over the nine digit lanes (rotations mod 9;
+     * lanes 9..15 read the empty lane 15): lane i first combines digits
+     * i, i+3, i+6, then those sums of i, i+1, i+2. "Two or more" of three
+     * is their majority plus any part that already had two. */
+    const __m512i r3 = _mm512_set_epi32(15, 15, 15, 15, 15, 15, 15, 2, 1, 0, 8, 7, 6, 5, 4, 3);
+    const __m512i r6 = _mm512_set_epi32(15, 15, 15, 15, 15, 15, 15, 5, 4, 3, 2, 1, 0, 8, 7, 6);
+    const __m512i r1 = _mm512_set_epi32(15, 15, 15, 15, 15, 15, 15, 0, 8, 7, 6, 5, 4, 3, 2, 1);
+    const __m512i r2 = _mm512_set_epi32(15, 15, 15, 15, 15, 15, 15, 1, 0, 8, 7, 6, 5, 4, 3, 2);
+    __m512i a3 = _mm512_permutexvar_epi32(r3, v), a6 = _mm512_permutexvar_epi32(r6, v);
+    __m512i f3 = _mm512_permutexvar_epi32(r3, f), f6 = _mm512_permutexvar_epi32(r6, f);
+    __m512i ones = _mm512_ternarylogic_epi32(v, a3, a6, 0xFE);
+    __m512i twos = _mm512_ternarylogic_epi32(v, a3, a6, 0xE8);
+    __m512i u = _mm512_ternarylogic_epi32(f, f3, f6, 0xFE);
+    __m512i u2 = _mm512_ternarylogic_epi32(f, f3, f6, 0xE8);
+    __m512i o1 = _mm512_permutexvar_epi32(r1, ones), o2 = _mm512_permutexvar_epi32(r2, ones);
+    __m512i w1 = _mm512_permutexvar_epi32(r1, twos), w2 = _mm512_permutexvar_epi32(r2, twos);
+    __m512i g1 = _mm512_permutexvar_epi32(r1, u), g2 = _mm512_permutexvar_epi32(r2, u);
+    __m512i h1 = _mm512_permutexvar_epi32(r1, u2), h2 = _mm512_permutexvar_epi32(r2, u2);
+    twos = _mm512_or_si512(_mm512_ternarylogic_epi32(twos, w1, w2, 0xFE),
+                           _mm512_ternarylogic_epi32(ones, o1, o2, 0xE8));
+    ones = _mm512_ternarylogic_epi32(ones, o1, o2, 0xFE);
+    u2 = _mm512_or_si512(_mm512_ternarylogic_epi32(u2, h1, h2, 0xFE),
+                         _mm512_ternarylogic_epi32(u, g1, g2, 0xE8));
+    u = _mm512_ternarylogic_epi32(u, g1, g2, 0xFE);
+    /* A fixed cell keeps only its digit: the counts follow without a
+     * second reduction. An empty cell, or two digits fixed in one cell:
+     * contradiction. */
+    v = _mm512_andnot_si512(_mm512_andnot_si512(f, u), v);
+    twos = _mm512_andnot_si512(u, twos);
+    bad |= (_mm512_cmpneq_epi32_mask(ones, full) & 1) | (_mm512_test_epi32_mask(u2, u2) & 1);
+    /* Naked singles: the digit leaves the rest of the cell's row (the
+     * reduction then clears the box, pointing the column). */
+    __m512i x = _mm512_and_si512(v, _mm512_andnot_si512(twos, ones));
+    __m512i rows = _mm512_setzero_si512();
+    for (int r = 0; r < 3; r++) {
+        __m512i row = _mm512_set1_epi32(0x1FF << (9 * r));
+        __m512i seg = _mm512_and_si512(x, row);
+        rows = _mm512_mask_or_epi32(rows, _mm512_test_epi32_mask(x, row), rows, row);
+        /* Two naked singles of one digit in a row (in a box or a column,
+         * the reduction or the columns find them). */
+        bad |= _mm512_test_epi32_mask(seg, _mm512_sub_epi32(seg, _mm512_set1_epi32(1))) != 0;
+    }
+    v = _mm512_andnot_si512(_mm512_andnot_si512(x, rows), v);
+    *solved = (uint32_t)_mm_cvtsi128_si32(_mm512_castsi512_si128(_mm512_andnot_si512(twos, ones)));
+    *pv = v;
+    return bad;
+}
+
+/* Columns of every digit across the bands: pointing (a box whose digit
+ * sits in one column locks it in the other bands), claiming (a column
+ * present in one band confines the digit to it within its box).
+ * @return nonzero on contradiction. */
+static inline int C9_FN(vcolumns)(__m512i v[3])
+{
+    __m512i o[3], lock[3], claim[3];
+    int bad = 0;
+    for (int b = 0; b < 3; b++) {
+        o[b] = C9_FN(vcols)(v[b]);
+        __m512i single = _mm512_andnot_si512(C9_FN(vbox_two)(o[b]), C9_FN(vbox_any)(o[b]));
+        lock[b] = _mm512_and_si512(o[b], C9_FN(vspread3)(single));
+    }
+    __m512i all = _mm512_ternarylogic_epi32(o[0], o[1], o[2], 0xFE);
+    bad |= (_mm512_cmpneq_epi32_mask(all, _mm512_set1_epi32(0x1FF)) & 0x1FF) != 0;
+    for (int b = 0; b < 3; b++) {
+        int b1 = b == 0 ? 1 : 0, b2 = b == 2 ? 1 : 2;
+        __m512i other = _mm512_or_si512(o[b1], o[b2]);
+        __m512i e = _mm512_andnot_si512(other, o[b]);
+        bad |= _mm512_test_epi32_mask(C9_FN(vbox_two)(e), C9_FN(vbox_two)(e)) != 0;
+        __m512i box = _mm512_andnot_si512(e, C9_FN(vspread3)(C9_FN(vbox_any)(e)));
+        claim[b] = C9_FN(vcolrep)(_mm512_or_si512(box, _mm512_or_si512(lock[b1], lock[b2])));
+    }
+    for (int b = 0; b < 3; b++)
+        v[b] = _mm512_andnot_si512(claim[b], v[b]);
+    return bad;
+}
+
+static int C9_FN(propagate)(c9_state *s)
+{
+    __m512i v[3];
+    for (int b = 0; b < 3; b++)
+        v[b] = _mm512_loadu_si512((const void *)(s->cand + 16 * b));
+    /* A band's pass depends on its own boards only: it runs when they
+     * changed (the state was a fixpoint before the branch or the triads
+     * marked its boards dirty); the columns run when any band changed
+     * since they ran. */
+    unsigned todo = 0;
+    for (int b = 0; b < 3; b++)
+        todo |= (unsigned)((s->dirty >> (16 * b) & 0x1FF) != 0) << b;
+    s->dirty = 0;
+    s->coldirty = 0;
+    for (int first = 1;; first = 0) {
+        unsigned changed = 0;
+        int bad = 0;
+        for (int b = 0; b < 3; b++)
+            if (todo >> b & 1) {
+                __m512i old = v[b];
+                bad |= C9_FN(vband)(&v[b], &s->solved[b]);
+                changed |= (unsigned)(_mm512_cmpneq_epi32_mask(old, v[b]) != 0) << b;
+            }
+        if (bad)
+            return 0;
+        if (!changed && !first)
+            break;
+        __m512i o0 = v[0], o1 = v[1], o2 = v[2];
+        if (C9_FN(vcolumns)(v))
+            return 0;
+        changed |= (unsigned)(_mm512_cmpneq_epi32_mask(o0, v[0]) != 0) |
+                   (unsigned)(_mm512_cmpneq_epi32_mask(o1, v[1]) != 0) << 1 |
+                   (unsigned)(_mm512_cmpneq_epi32_mask(o2, v[2]) != 0) << 2;
+        if (!changed)
+            break;
+        todo = changed;
+    }
+    for (int b = 0; b < 3; b++)
+        _mm512_storeu_si512((void *)(s->cand + 16 * b), v[b]);
+    return 1;
+}
+#else
 /* Runs every rule to a fixpoint. @return 0 on contradiction. */
 static int C9_FN(propagate)(c9_state *s)
 {
+    /* The queues live in registers while propagating (their addresses
+     * never escape the inlined rules). */
+    uint64_t dirty = s->dirty;
+    uint32_t coldirty = s->coldirty;
+    int ok = 0;
     for (;;) {
-        while (s->dirty) {
-            int i = __builtin_ctzll(s->dirty);
-            s->dirty &= s->dirty - 1;
-            if (!C9_FN(update)(s, i & 15, i >> 4))
-                return 0;
+        while (dirty) {
+            int i = __builtin_ctzll(dirty);
+            dirty &= dirty - 1;
+            if (!C9_FN(update)(s, &dirty, &coldirty, i & 15, i >> 4))
+                goto out;
         }
-        if (s->coldirty) {
-            uint32_t cd = s->coldirty;
-            s->coldirty = 0;
+        if (coldirty) {
+            uint32_t cd = coldirty;
+            coldirty = 0;
             while (cd) {
                 int d = __builtin_ctz(cd);
                 cd &= cd - 1;
-                if (!C9_FN(columns)(s, d))
-                    return 0;
+                if (!C9_FN(columns)(s, &dirty, d))
+                    goto out;
             }
-            if (s->dirty)
+            if (dirty)
                 continue;
         }
-        if (!C9_FN(naked)(s))
-            return 0;
-        if (!s->dirty)
-            return 1;
+        if (!C9_FN(naked)(s, &dirty))
+            goto out;
+        if (!dirty) {
+            ok = 1;
+            break;
+        }
     }
+out:
+    s->dirty = 0;
+    s->coldirty = 0;
+    return ok;
 }
+#endif
 
 /* Picks the branch cell: the first bivalue cell, else one with fewest
  * candidates. @return its digit set; *band, *bit locate it. */
@@ -298,6 +508,7 @@ static uint32_t C9_FN(choose)(const c9_state *s, int *band, int *bit)
  * (1 << 6 when every configuration is known: branch on a cell). */
 static int C9_FN(triads_choose)(c9_state *s, int *band, int *digit)
 {
+    uint64_t *dq = &s->dirty;
     uint32_t pat[3][9];
     int totals[3];
     for (int b = 0; b < 3; b++) {
@@ -327,7 +538,7 @@ static int C9_FN(triads_choose)(c9_state *s, int *band, int *digit)
             uint32_t away = ((7u << (mr / 3 * 3)) | (0x49u << (mr % 3))) & ~(1u << mr);
             for (int d = 0; d < 9; d++)
                 if (pat[b][d] & (1u << mr))
-                    C9_FN(set)(s, C9_I(d, b), s->cand[C9_I(d, b)] & ~c9_expand[away]);
+                    C9_FN(set)(s, dq, C9_I(d, b), s->cand[C9_I(d, b)] & ~c9_expand[away]);
         }
         while (hidden) {
             int mr = __builtin_ctz(hidden);
@@ -335,7 +546,7 @@ static int C9_FN(triads_choose)(c9_state *s, int *band, int *digit)
             uint32_t cells = c9_expand[1u << mr];
             for (int d = 0; d < 9; d++)
                 if (!(c9_sole[pat[b][d]] & (1u << mr)))
-                    C9_FN(set)(s, C9_I(d, b), s->cand[C9_I(d, b)] & ~cells);
+                    C9_FN(set)(s, dq, C9_I(d, b), s->cand[C9_I(d, b)] & ~cells);
         }
     }
     if (s->dirty)
@@ -363,6 +574,11 @@ static int C9_FN(triads_choose)(c9_state *s, int *band, int *digit)
 
 static void C9_FN(report)(const c9_state *s, search_ctx *ctx)
 {
+    /* Counting needs no grid. */
+    if (!search_wants_grid(ctx)) {
+        search_report_solution(ctx, NULL, 81);
+        return;
+    }
     uint8_t grid[81];
     for (int d = 0; d < 9; d++)
         for (int b = 0; b < 3; b++) {
@@ -379,9 +595,10 @@ static void C9_FN(report)(const c9_state *s, search_ctx *ctx)
  * configuration k for board i. @return 0 on an immediate contradiction. */
 static inline int C9_FN(apply)(c9_state *s, int config, int b, int xi, int k)
 {
+    uint64_t *dq = &s->dirty;
     if (!config)
-        return C9_FN(place)(s, k, b, xi);
-    C9_FN(set)(s, xi, s->cand[xi] & c9_config_cells[k]);
+        return C9_FN(place)(s, &s->dirty, k, b, xi);
+    C9_FN(set)(s, dq, xi, s->cand[xi] & c9_config_cells[k]);
     return 1;
 }
 
@@ -432,24 +649,54 @@ static void C9_FN(search)(c9_state *stack, int depth, search_ctx *ctx)
     }
 }
 
+#if C9_SIMD == 0
+static inline uint32_t C9_FN(eq_scalar)(const uint8_t *g, int k)
+{
+    uint32_t m = 0;
+    for (int x = 0; x < 27; x++)
+        m |= (uint32_t)(g[x] == k) << x;
+    return m;
+}
+#endif
+
+/* The cells of each digit's givens per band (mine[band * 16 + digit]) and
+ * the given cells (solved[band]): byte compares, no branch per cell
+ * (givens are unpredictable) and no read-modify-write chain in memory. */
+static inline void C9_FN(given_masks)(const uint8_t *givens, uint32_t *mine, uint32_t *solved)
+{
+    uint8_t buf[96] = {0};
+    memcpy(buf, givens, 81);
+    for (int b = 0; b < 3; b++) {
+        const uint8_t *g = buf + 27 * b;
+#if C9_SIMD >= 2
+        __m256i v = _mm256_loadu_si256((const __m256i *)g);
+#define C9_EQ(k) ((uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, _mm256_set1_epi8((char)(k)))))
+#elif C9_SIMD == 1
+        __m128i lo = _mm_loadu_si128((const __m128i *)g), hi = _mm_loadu_si128((const __m128i *)(g + 16));
+#define C9_EQ(k)                                                                                   \
+    ((uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(lo, _mm_set1_epi8((char)(k)))) |                  \
+     (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(hi, _mm_set1_epi8((char)(k)))) << 16)
+#else
+#define C9_EQ(k) C9_FN(eq_scalar)(g, k)
+#endif
+        solved[b] = ~C9_EQ(0) & C9_FULL;
+        for (int d = 0; d < 9; d++)
+            mine[b * 16 + d] = C9_EQ(d + 1) & C9_FULL;
+#undef C9_EQ
+    }
+}
+
 static void C9_FN(run)(c9_state *stack, const uint8_t *givens, search_ctx *ctx)
 {
     c9_state *s = &stack[0];
     for (int i = 0; i < 48; i++)
         s->cand[i] = (i & 15) < 9 ? C9_FULL : 0;
-    s->solved[0] = s->solved[1] = s->solved[2] = s->solved[3] = 0;
+    s->solved[3] = 0;
     search_count_node(ctx);
     /* All givens at once: each digit's givens clear their band peers and
      * their columns; then the given cells lose every other digit. */
-    uint32_t mine[48] = {0}, cols[16] = {0};
-    for (int b = 0; b < 3; b++)
-        for (int x = 0; x < 27; x++) {
-            int g = givens[27 * b + x];
-            if (g) {
-                mine[b * 16 + g - 1] |= 1u << x;
-                s->solved[b] |= 1u << x;
-            }
-        }
+    uint32_t mine[48], cols[16] = {0};
+    C9_FN(given_masks)(givens, mine, s->solved);
     for (int d = 0; d < 9; d++)
         for (int b = 0; b < 3; b++) {
             uint32_t m = mine[b * 16 + d];

@@ -57,6 +57,11 @@ void search_report_solution(search_ctx *ctx, const uint8_t *grid, int ncells)
         ctx->stop = 1;
 }
 
+int search_wants_grid(const search_ctx *ctx)
+{
+    return ctx->on_solution || (ctx->solutions == 0 && ctx->first_solution);
+}
+
 int search_count_node(search_ctx *ctx)
 {
     ctx->nodes++;

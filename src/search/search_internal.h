@@ -25,6 +25,9 @@ typedef struct search_ctx {
 
 /* Records one complete grid; sets ctx->stop when the search must end. */
 void search_report_solution(search_ctx *ctx, const uint8_t *grid, int ncells);
+/* Whether the next solution's grid is read (first solution wanted, or a
+ * callback); if not, search_report_solution accepts grid = NULL. */
+int search_wants_grid(const search_ctx *ctx);
 
 /* Counts a node; @return nonzero when the budget is exhausted. */
 int search_count_node(search_ctx *ctx);
