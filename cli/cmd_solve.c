@@ -127,11 +127,37 @@ typedef struct outcome {
     int ok;
 } outcome;
 
+/* The common statuses are fixed strings: copying them keeps printf out of
+ * the per-puzzle path of big batches. */
+static void set_text(outcome *oc, const char *s)
+{
+    size_t len = strlen(s);
+    memcpy(oc->text, s, len + 1);
+}
+
+static void set_count(outcome *oc, int at_least, unsigned long long k)
+{
+    char digits[24];
+    int nd = 0;
+    do {
+        digits[nd++] = (char)('0' + k % 10);
+        k /= 10;
+    } while (k);
+    char *p = oc->count;
+    if (at_least) {
+        *p++ = '>';
+        *p++ = '=';
+    }
+    while (nd)
+        *p++ = digits[--nd];
+    *p = '\0';
+}
+
 static void judge(const solve_ctx *c, const doku_search_result *res, int cut, outcome *oc)
 {
     unsigned long long k = (unsigned long long)res->solutions;
     int capped = res->gave_up || cut || res->solutions >= c->limit;
-    snprintf(oc->count, sizeof oc->count, "%s%llu", capped && c->limit > 1 ? ">=" : "", k);
+    set_count(oc, capped && c->limit > 1, k);
     oc->ok = 0;
     if (res->gave_up) {
         oc->key = "gave_up";
@@ -142,15 +168,15 @@ static void judge(const solve_ctx *c, const doku_search_result *res, int cut, ou
             snprintf(oc->text, sizeof oc->text, "gave up (%llu solutions found)", k);
     } else if (k == 0) {
         oc->key = "none";
-        snprintf(oc->text, sizeof oc->text, "no solution");
+        set_text(oc, "no solution");
     } else if (c->limit == 1) {
         oc->key = "solved";
         oc->ok = 1;
-        snprintf(oc->text, sizeof oc->text, "solved, uniqueness not checked");
+        set_text(oc, "solved, uniqueness not checked");
     } else if (k == 1) {
         oc->key = "unique";
         oc->ok = 1;
-        snprintf(oc->text, sizeof oc->text, "unique solution");
+        set_text(oc, "unique solution");
     } else {
         oc->key = "multiple";
         if (cut)
@@ -180,10 +206,10 @@ static void solve_puzzle(cli_worker *w, cli_task *t, void *p)
     uint8_t *first = cli_xmalloc((size_t)ncells);
     collect k = {c, t, {0}, 0, 0};
     doku_search_result res;
-    double t0 = cli_now();
+    double t0 = c->stats ? cli_now() : 0;
     doku_status st = doku_search(sv, t->cells, &so, first, c->print_all ? on_solution : NULL,
                                  &k, &res);
-    double ms = (cli_now() - t0) * 1e3;
+    double ms = c->stats ? (cli_now() - t0) * 1e3 : 0;
     if (st != DOKU_OK) {
         cli_buf_printf(&t->err, "%s:%zu: %s\n", t->file, t->line, doku_status_string(st));
         t->exit_code = CLI_EXIT_FAIL;

@@ -11,6 +11,8 @@
  */
 #include "io_internal.h"
 
+#include "symbol_table.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -235,9 +237,18 @@ static doku_status emit_puzzle(doku_reader *r, const raw_cell *cells, int n,
         r->qcount--;
         return DOKU_ERR_NOMEM;
     }
+    const uint8_t *table = SYMBOL_VALUE[sym == DOKU_SYMBOLS_0_9A_Z ? 1 : sym == DOKU_SYMBOLS_A_Z ? 2 : 0];
     for (size_t i = 0; i < nc; i++) {
         const raw_cell *c = &cells[i];
         int v;
+        if (c->token == TOKEN_NONE && !token_mode) {
+            /* the common case: a symbol of the alphabet or an empty mark */
+            v = table[(unsigned char)c->ch];
+            if (v <= n) {
+                e->cells[i] = (uint8_t)v;
+                continue;
+            }
+        }
         if (c->token != TOKEN_NONE) {
             v = c->token < 0 ? 0 : c->token;
         } else if (token_mode) {
