@@ -45,25 +45,48 @@ static int try_set(doku_logic *L, ae_ctx *x, const int *cells, const uint64_t *c
         for (lmask m = L->cand[cells[i]]; m; m &= m - 1)
             vals[i][nv[i]++] = lfirst(m);
     }
-    int idx[4] = {0, 0, 0, 0};
+    /* only an excluder whose candidates all lie among the base cells'
+     * can ever be emptied: test just those, by mask */
+    lmask all = 0, exm[64];
+    int nx = 0;
+    for (int i = 0; i < k; i++)
+        all |= L->cand[cells[i]];
+    for (int e = 0; e < ne; e++)
+        if ((L->cand[ex[e]] & ~all) == 0)
+            exm[nx++] = L->cand[ex[e]];
+    /* enumerate the values of the first k-1 cells; the last cell's
+     * possible values for that prefix follow as one mask: an excluder is
+     * emptied when its candidates outside the prefix are none (every last
+     * value fails) or exactly one (that value fails) */
+    int last = k - 1, idx[4] = {0, 0, 0, 0};
+    lmask lastc = L->cand[cells[last]];
     for (;;) {
         int v[4];
         lmask set = 0;
-        for (int i = 0; i < k; i++) {
+        for (int i = 0; i < last; i++) {
             v[i] = vals[i][idx[i]];
             set |= (lmask)1 << v[i];
         }
         int allowed = 1;
-        for (int i = 0; i < k && allowed; i++)
-            for (int j = i + 1; j < k && allowed; j++)
+        for (int i = 0; i < last && allowed; i++)
+            for (int j = i + 1; j < last && allowed; j++)
                 if (v[i] == v[j] && see[i][j])
                     allowed = 0;
-        for (int e = 0; e < ne && allowed; e++)
-            if ((L->cand[ex[e]] & ~set) == 0)
-                allowed = 0;
-        if (allowed) {
-            int full = 1;
-            for (int i = 0; i < k; i++) {
+        lmask lm = allowed ? lastc : 0;
+        for (int i = 0; i < last; i++)
+            if (see[i][last])
+                lm &= ~((lmask)1 << v[i]);
+        for (int e = 0; e < nx && lm; e++) {
+            lmask rest = exm[e] & ~set;
+            if (rest == 0)
+                lm = 0;
+            else if ((rest & (rest - 1)) == 0)
+                lm &= ~rest;
+        }
+        if (lm) {
+            ok[last] |= lm;
+            int full = ok[last] == lastc;
+            for (int i = 0; i < last; i++) {
                 ok[i] |= (lmask)1 << v[i];
                 full &= ok[i] == L->cand[cells[i]];
             }
@@ -71,9 +94,9 @@ static int try_set(doku_logic *L, ae_ctx *x, const int *cells, const uint64_t *c
                 return 0; /* every value is possible: nothing to exclude */
         }
         int t = 0;
-        while (t < k && ++idx[t] == nv[t])
+        while (t < last && ++idx[t] == nv[t])
             idx[t++] = 0;
-        if (t == k)
+        if (t == last)
             break;
     }
     int any = 0;
@@ -150,7 +173,7 @@ static int aligned(doku_logic *L, int k)
             int cnt = 0;
             for (int w = 0; w < x.words; w++) {
                 c2[w] = ei[w] & ej[w];
-                cnt += __builtin_popcountll(c2[w]);
+                cnt += lpop(c2[w]);
             }
             if (cnt < 2)
                 continue;
@@ -168,7 +191,7 @@ static int aligned(doku_logic *L, int k)
                 int cnt3 = 0;
                 for (int w = 0; w < x.words; w++) {
                     c3[w] = c2[w] & et[w];
-                    cnt3 += __builtin_popcountll(c3[w]);
+                    cnt3 += lpop(c3[w]);
                 }
                 if (cnt3 < 2)
                     continue;

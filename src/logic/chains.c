@@ -734,12 +734,14 @@ static void reach_batch(doku_logic *L, uint64_t *R, uint8_t *inq, int32_t *queue
         if (!inq[v]) {
             inq[v] = 1;
             queue[qt] = v;
-            qt = (qt + 1) % cap;
+            if (++qt == cap)
+                qt = 0;
         }
     }
     while (qh != qt) {
         int u = queue[qh];
-        qh = (qh + 1) % cap;
+        if (++qh == cap)
+            qh = 0; /* a wrap test, not %: the division dominated this loop */
         inq[u] = 0;
         uint64_t ru = R[u];
         int on = NON(u);
@@ -756,7 +758,8 @@ static void reach_batch(doku_logic *L, uint64_t *R, uint8_t *inq, int32_t *queue
                     if (!inq[v]) {
                         inq[v] = 1;
                         queue[qt] = v;
-                        qt = (qt + 1) % cap;
+                        if (++qt == cap)
+                            qt = 0;
                     }
                 }
             }

@@ -450,6 +450,8 @@ int logic_three_links(doku_logic *L)
                         for (size_t k = i + 1; k < ns; k++) {
                             if (k == j)
                                 continue;
+                            if (!logic_sees(L, D, s[k].a) && !logic_sees(L, D, s[k].b))
+                                continue; /* neither end of link k can be E */
                             int ki = kind_class(L, s[i].unit), kj = kind_class(L, s[j].unit),
                                 kk = kind_class(L, s[k].unit);
                             int rows = (ki == 1) + (kj == 1) + (kk == 1);
@@ -459,6 +461,8 @@ int logic_three_links(doku_logic *L)
                                 continue;
                             for (int ok = 0; ok < 2; ok++) {
                                 int E = ok ? s[k].b : s[k].a, F = ok ? s[k].a : s[k].b;
+                                if (!logic_sees(L, D, E)) /* one bit test: first */
+                                    continue;
                                 if (E == A || E == B || E == C || E == D || F == A || F == B ||
                                     F == C || F == D || !logic_sees(L, D, E))
                                     continue;
