@@ -783,11 +783,21 @@ static int filter_sources(doku_logic *L, int useY, int useX, uint8_t *ok)
         return -1;
     }
     int ns = 0;
-    for (int c = 0; c < L->nc; c++)
-        for (lmask m = L->val[c] ? 0 : L->cand[c]; m; m &= m - 1)
-            src[ns++] = NODE(c, lfirst(m) + 1, 1);
+    if (useY) {
+        for (int c = 0; c < L->nc; c++)
+            for (lmask m = L->val[c] ? 0 : L->cand[c]; m; m &= m - 1)
+                src[ns++] = NODE(c, lfirst(m) + 1, 1);
+    } else {
+        /* X links never change digit: batching the sources digit by digit
+         * keeps each batch's walk inside one or two digits' subgraphs */
+        for (int d = 1; d <= L->n; d++)
+            for (int c = 0; c < L->nc; c++)
+                if (!L->val[c] && (L->cand[c] & LBIT(d)))
+                    src[ns++] = NODE(c, d, 1);
+    }
     memset(ok, 0, (size_t)w->NN);
-    for (int kind = 0; kind < 3; kind++) {
+    /* forcing chains (kinds 1, 2) are only walked with X links on */
+    for (int kind = 0; kind < (useX ? 3 : 1); kind++) {
         for (int b0 = 0; b0 < ns; b0 += 64) {
             int nb = ns - b0 < 64 ? ns - b0 : 64, nst = 0;
             for (int i = 0; i < nb; i++) {
