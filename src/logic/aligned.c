@@ -23,8 +23,6 @@ typedef struct ae_ctx {
     uint8_t *isbase;
 } ae_ctx;
 
-static int bit_get(const uint64_t *b, int i) { return (int)((b[i >> 6] >> (i & 63)) & 1u); }
-
 /* Tries base cells; returns 1 and builds the step if something goes. */
 static int try_set(doku_logic *L, ae_ctx *x, const int *cells, const uint64_t *common)
 {
@@ -139,10 +137,13 @@ static int aligned(doku_logic *L, int k)
     x.ex = calloc((size_t)nc * (size_t)x.words, sizeof(uint64_t));
     x.isbase = calloc((size_t)nc, 1);
     int *base = malloc(sizeof(int) * (size_t)nc);
+    int *bidx = malloc(sizeof(int) * (size_t)nc); /* cell -> index in base, -1 */
     uint64_t *c2 = malloc(sizeof(uint64_t) * (size_t)x.words * 2);
     int found = 0, nb = 0;
-    if (!x.ex || !x.isbase || !base || !c2)
+    if (!x.ex || !x.isbase || !base || !bidx || !c2)
         goto out;
+    for (int c = 0; c < nc; c++)
+        bidx[c] = -1;
     for (int c = 0; c < nc; c++) {
         if (L->val[c] || lpop(L->cand[c]) < 2)
             continue;
@@ -157,6 +158,7 @@ static int aligned(doku_logic *L, int k)
             }
         }
         if (has) {
+            bidx[c] = nb;
             base[nb++] = c;
             x.isbase[c] = 1;
         }
@@ -183,9 +185,12 @@ static int aligned(doku_logic *L, int k)
                 continue;
             }
             /* third cell: a base cell among the excluders of the first two */
-            for (int t = 0; t < nb && !found; t++) {
-                int c = base[t];
-                if (t == i || t == j || !(bit_get(ei, c) || bit_get(ej, c)))
+            /* the excluders of either cell, in cell order (= base order) */
+            for (int w3 = 0; w3 < x.words && !found; w3++)
+            for (uint64_t m3 = ei[w3] | ej[w3]; m3 && !found; m3 &= m3 - 1) {
+                int c = w3 * 64 + __builtin_ctzll(m3);
+                int t = bidx[c];
+                if (t < 0 || t == i || t == j)
                     continue;
                 const uint64_t *et = x.ex + (size_t)c * x.words;
                 int cnt3 = 0;
@@ -215,6 +220,7 @@ out:
     free(x.ex);
     free(x.isbase);
     free(base);
+    free(bidx);
     free(c2);
     return found;
 }
