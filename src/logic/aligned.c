@@ -23,8 +23,6 @@ typedef struct ae_ctx {
     uint8_t *isbase;
 } ae_ctx;
 
-static int bit_get(const uint64_t *b, int i) { return (int)((b[i >> 6] >> (i & 63)) & 1u); }
-
 /* Tries base cells; returns 1 and builds the step if something goes. */
 static int try_set(doku_logic *L, ae_ctx *x, const int *cells, const uint64_t *common)
 {
@@ -45,25 +43,48 @@ static int try_set(doku_logic *L, ae_ctx *x, const int *cells, const uint64_t *c
         for (lmask m = L->cand[cells[i]]; m; m &= m - 1)
             vals[i][nv[i]++] = lfirst(m);
     }
-    int idx[4] = {0, 0, 0, 0};
+    /* only an excluder whose candidates all lie among the base cells'
+     * can ever be emptied: test just those, by mask */
+    lmask all = 0, exm[64];
+    int nx = 0;
+    for (int i = 0; i < k; i++)
+        all |= L->cand[cells[i]];
+    for (int e = 0; e < ne; e++)
+        if ((L->cand[ex[e]] & ~all) == 0)
+            exm[nx++] = L->cand[ex[e]];
+    /* enumerate the values of the first k-1 cells; the last cell's
+     * possible values for that prefix follow as one mask: an excluder is
+     * emptied when its candidates outside the prefix are none (every last
+     * value fails) or exactly one (that value fails) */
+    int last = k - 1, idx[4] = {0, 0, 0, 0};
+    lmask lastc = L->cand[cells[last]];
     for (;;) {
         int v[4];
         lmask set = 0;
-        for (int i = 0; i < k; i++) {
+        for (int i = 0; i < last; i++) {
             v[i] = vals[i][idx[i]];
             set |= (lmask)1 << v[i];
         }
         int allowed = 1;
-        for (int i = 0; i < k && allowed; i++)
-            for (int j = i + 1; j < k && allowed; j++)
+        for (int i = 0; i < last && allowed; i++)
+            for (int j = i + 1; j < last && allowed; j++)
                 if (v[i] == v[j] && see[i][j])
                     allowed = 0;
-        for (int e = 0; e < ne && allowed; e++)
-            if ((L->cand[ex[e]] & ~set) == 0)
-                allowed = 0;
-        if (allowed) {
-            int full = 1;
-            for (int i = 0; i < k; i++) {
+        lmask lm = allowed ? lastc : 0;
+        for (int i = 0; i < last; i++)
+            if (see[i][last])
+                lm &= ~((lmask)1 << v[i]);
+        for (int e = 0; e < nx && lm; e++) {
+            lmask rest = exm[e] & ~set;
+            if (rest == 0)
+                lm = 0;
+            else if ((rest & (rest - 1)) == 0)
+                lm &= ~rest;
+        }
+        if (lm) {
+            ok[last] |= lm;
+            int full = ok[last] == lastc;
+            for (int i = 0; i < last; i++) {
                 ok[i] |= (lmask)1 << v[i];
                 full &= ok[i] == L->cand[cells[i]];
             }
@@ -71,9 +92,9 @@ static int try_set(doku_logic *L, ae_ctx *x, const int *cells, const uint64_t *c
                 return 0; /* every value is possible: nothing to exclude */
         }
         int t = 0;
-        while (t < k && ++idx[t] == nv[t])
+        while (t < last && ++idx[t] == nv[t])
             idx[t++] = 0;
-        if (t == k)
+        if (t == last)
             break;
     }
     int any = 0;
@@ -116,10 +137,13 @@ static int aligned(doku_logic *L, int k)
     x.ex = calloc((size_t)nc * (size_t)x.words, sizeof(uint64_t));
     x.isbase = calloc((size_t)nc, 1);
     int *base = malloc(sizeof(int) * (size_t)nc);
+    int *bidx = malloc(sizeof(int) * (size_t)nc); /* cell -> index in base, -1 */
     uint64_t *c2 = malloc(sizeof(uint64_t) * (size_t)x.words * 2);
     int found = 0, nb = 0;
-    if (!x.ex || !x.isbase || !base || !c2)
+    if (!x.ex || !x.isbase || !base || !bidx || !c2)
         goto out;
+    for (int c = 0; c < nc; c++)
+        bidx[c] = -1;
     for (int c = 0; c < nc; c++) {
         if (L->val[c] || lpop(L->cand[c]) < 2)
             continue;
@@ -134,6 +158,7 @@ static int aligned(doku_logic *L, int k)
             }
         }
         if (has) {
+            bidx[c] = nb;
             base[nb++] = c;
             x.isbase[c] = 1;
         }
@@ -150,7 +175,7 @@ static int aligned(doku_logic *L, int k)
             int cnt = 0;
             for (int w = 0; w < x.words; w++) {
                 c2[w] = ei[w] & ej[w];
-                cnt += __builtin_popcountll(c2[w]);
+                cnt += lpop(c2[w]);
             }
             if (cnt < 2)
                 continue;
@@ -160,15 +185,18 @@ static int aligned(doku_logic *L, int k)
                 continue;
             }
             /* third cell: a base cell among the excluders of the first two */
-            for (int t = 0; t < nb && !found; t++) {
-                int c = base[t];
-                if (t == i || t == j || !(bit_get(ei, c) || bit_get(ej, c)))
+            /* the excluders of either cell, in cell order (= base order) */
+            for (int w3 = 0; w3 < x.words && !found; w3++)
+            for (uint64_t m3 = ei[w3] | ej[w3]; m3 && !found; m3 &= m3 - 1) {
+                int c = w3 * 64 + __builtin_ctzll(m3);
+                int t = bidx[c];
+                if (t < 0 || t == i || t == j)
                     continue;
                 const uint64_t *et = x.ex + (size_t)c * x.words;
                 int cnt3 = 0;
                 for (int w = 0; w < x.words; w++) {
                     c3[w] = c2[w] & et[w];
-                    cnt3 += __builtin_popcountll(c3[w]);
+                    cnt3 += lpop(c3[w]);
                 }
                 if (cnt3 < 2)
                     continue;
@@ -192,6 +220,7 @@ out:
     free(x.ex);
     free(x.isbase);
     free(base);
+    free(bidx);
     free(c2);
     return found;
 }

@@ -721,27 +721,31 @@ static void do_forcing(doku_logic *L, branch *b, int source, int useY, best *bb)
 /* Bit-parallel reachability over the static graph: for up to 64 sources
  * at once, mark every node each source reaches. A source is worth a full
  * walk only if its walk can succeed: this filter is exact for forcing
- * chains and a superset for cycles, so the results do not change. */
-static void reach_batch(doku_logic *L, uint64_t *R, uint8_t *inq, int32_t *queue, int useY,
+ * chains and a superset for cycles, so the results do not change.
+ * K independent 64-bit words per node (the filter's kinds) share one
+ * walk when they follow the same links: one pass instead of K. */
+static void reach_batch(doku_logic *L, uint64_t *R, int K, uint8_t *inq, int32_t *queue, int useY,
                         int useX, const int *starts, const int *owner, int nstart)
 {
     struct chain_ws *w = L->cw;
     int qh = 0, qt = 0, cap = w->NN;
-    memset(R, 0, sizeof(uint64_t) * (size_t)w->NN);
+    memset(R, 0, sizeof(uint64_t) * (size_t)w->NN * (size_t)K);
     for (int i = 0; i < nstart; i++) {
         int v = starts[i];
-        R[v] |= (uint64_t)1 << owner[i];
+        R[(size_t)v * K + (owner[i] >> 6)] |= (uint64_t)1 << (owner[i] & 63);
         if (!inq[v]) {
             inq[v] = 1;
             queue[qt] = v;
-            qt = (qt + 1) % cap;
+            if (++qt == cap)
+                qt = 0;
         }
     }
     while (qh != qt) {
         int u = queue[qh];
-        qh = (qh + 1) % cap;
+        if (++qh == cap)
+            qh = 0; /* a wrap test, not %: the division dominated this loop */
         inq[u] = 0;
-        uint64_t ru = R[u];
+        const uint64_t *ru = R + (size_t)u * K;
         int on = NON(u);
         for (int pass = 0; pass < 2; pass++) {
             const int32_t *st = pass ? w->sa : w->sb, *li = pass ? w->la : w->lb;
@@ -751,13 +755,16 @@ static void reach_batch(doku_logic *L, uint64_t *R, uint8_t *inq, int32_t *queue
                 continue;
             for (int i = st[u]; i < st[u + 1]; i++) {
                 int v = li[i];
-                if (ru & ~R[v]) {
-                    R[v] |= ru;
-                    if (!inq[v]) {
-                        inq[v] = 1;
-                        queue[qt] = v;
-                        qt = (qt + 1) % cap;
-                    }
+                uint64_t *rv = R + (size_t)v * K, grew = 0;
+                for (int k = 0; k < K; k++) {
+                    grew |= ru[k] & ~rv[k];
+                    rv[k] |= ru[k];
+                }
+                if (grew && !inq[v]) {
+                    inq[v] = 1;
+                    queue[qt] = v;
+                    if (++qt == cap)
+                        qt = 0;
                 }
             }
         }
@@ -769,65 +776,77 @@ static void reach_batch(doku_logic *L, uint64_t *R, uint8_t *inq, int32_t *queue
 static int filter_sources(doku_logic *L, int useY, int useX, uint8_t *ok)
 {
     struct chain_ws *w = L->cw;
-    uint64_t *R = malloc(sizeof(uint64_t) * (size_t)w->NN);
+    /* forcing chains (kinds 1, 2) are only walked with X links on, and
+     * then all three kinds follow the same links: one walk, 3 words */
+    int K = useX ? 3 : 1;
+    uint64_t *R = malloc(sizeof(uint64_t) * (size_t)w->NN * (size_t)K);
     uint8_t *inq = calloc((size_t)w->NN, 1);
     int32_t *queue = malloc(sizeof(int32_t) * (size_t)w->NN);
     int *src = malloc(sizeof(int) * (size_t)w->NN);
-    int *starts = malloc(sizeof(int) * (size_t)w->NN * 8);
-    int *owner = malloc(sizeof(int) * (size_t)w->NN * 8);
+    int *starts = malloc(sizeof(int) * ((size_t)w->NN * 8 + 128));
+    int *owner = malloc(sizeof(int) * ((size_t)w->NN * 8 + 128));
     if (!R || !inq || !queue || !src || !starts || !owner) {
         free(R), free(inq), free(queue), free(src), free(starts), free(owner);
         return -1;
     }
     int ns = 0;
-    for (int c = 0; c < L->nc; c++)
-        for (lmask m = L->val[c] ? 0 : L->cand[c]; m; m &= m - 1)
-            src[ns++] = NODE(c, lfirst(m) + 1, 1);
+    if (useY) {
+        for (int c = 0; c < L->nc; c++)
+            for (lmask m = L->val[c] ? 0 : L->cand[c]; m; m &= m - 1)
+                src[ns++] = NODE(c, lfirst(m) + 1, 1);
+    } else {
+        /* X links never change digit: batching the sources digit by digit
+         * keeps each batch's walk inside one or two digits' subgraphs */
+        for (int d = 1; d <= L->n; d++)
+            for (int c = 0; c < L->nc; c++)
+                if (!L->val[c] && (L->cand[c] & LBIT(d)))
+                    src[ns++] = NODE(c, d, 1);
+    }
     memset(ok, 0, (size_t)w->NN);
-    for (int kind = 0; kind < 3; kind++) {
-        for (int b0 = 0; b0 < ns; b0 += 64) {
-            int nb = ns - b0 < 64 ? ns - b0 : 64, nst = 0;
-            for (int i = 0; i < nb; i++) {
-                int on = src[b0 + i];
-                if (kind == 0) {
-                    /* cycles: start two links away, excluding the source */
-                    for (int pass = 0; pass < 2; pass++) {
-                        const int32_t *st = pass ? w->sa : w->sb, *li = pass ? w->la : w->lb;
-                        if (!pass && !useY)
+    for (int b0 = 0; b0 < ns; b0 += 64) {
+        int nb = ns - b0 < 64 ? ns - b0 : 64, nst = 0, n0 = 0;
+        for (int i = 0; i < nb; i++) {
+            int on = src[b0 + i];
+            /* cycles (word 0): start two links away, excluding the source */
+            for (int pass = 0; pass < 2; pass++) {
+                const int32_t *st = pass ? w->sa : w->sb, *li = pass ? w->la : w->lb;
+                if (!pass && !useY)
+                    continue;
+                for (int e = st[on]; e < st[on + 1]; e++) {
+                    int o = li[e];
+                    for (int pass2 = 0; pass2 < 2; pass2++) {
+                        const int32_t *st2 = pass2 ? w->sa : w->sb,
+                                      *li2 = pass2 ? w->la : w->lb;
+                        if (!pass2 && !useY)
                             continue;
-                        for (int e = st[on]; e < st[on + 1]; e++) {
-                            int o = li[e];
-                            for (int pass2 = 0; pass2 < 2; pass2++) {
-                                const int32_t *st2 = pass2 ? w->sa : w->sb,
-                                              *li2 = pass2 ? w->la : w->lb;
-                                if (!pass2 && !useY)
-                                    continue;
-                                if (pass2 && !useX)
-                                    continue;
-                                for (int e2 = st2[o]; e2 < st2[o + 1]; e2++)
-                                    if (li2[e2] != on && nst < w->NN * 8) {
-                                        starts[nst] = li2[e2];
-                                        owner[nst++] = i;
-                                    }
+                        if (pass2 && !useX)
+                            continue;
+                        for (int e2 = st2[o]; e2 < st2[o + 1]; e2++)
+                            if (li2[e2] != on && n0 < w->NN * 8) {
+                                starts[nst] = li2[e2];
+                                owner[nst++] = i;
+                                n0++;
                             }
-                        }
                     }
-                } else {
-                    starts[nst] = kind == 1 ? on : on ^ 1;
-                    owner[nst++] = i;
                 }
             }
-            reach_batch(L, R, inq, queue, useY, kind == 0 ? useX : 1, starts, owner, nst);
-            for (int i = 0; i < nb; i++) {
-                int on = src[b0 + i];
-                uint64_t bit = (uint64_t)1 << i;
-                if (kind == 0 && (R[on] & bit))
-                    ok[on] |= 1;
-                if (kind == 1 && (R[on ^ 1] & bit))
-                    ok[on] |= 2;
-                if (kind == 2 && (R[on] & bit))
-                    ok[on] |= 4;
+            if (K == 3) { /* forcing from on (word 1) and from off (word 2) */
+                starts[nst] = on;
+                owner[nst++] = 64 + i;
+                starts[nst] = on ^ 1;
+                owner[nst++] = 128 + i;
             }
+        }
+        reach_batch(L, R, K, inq, queue, useY, useX, starts, owner, nst);
+        for (int i = 0; i < nb; i++) {
+            int on = src[b0 + i];
+            uint64_t bit = (uint64_t)1 << i;
+            if (R[(size_t)on * K] & bit)
+                ok[on] |= 1;
+            if (K == 3 && (R[(size_t)(on ^ 1) * K + 1] & bit))
+                ok[on] |= 2;
+            if (K == 3 && (R[(size_t)on * K + 2] & bit))
+                ok[on] |= 4;
         }
     }
     free(R), free(inq), free(queue), free(src), free(starts), free(owner);

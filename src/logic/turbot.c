@@ -366,8 +366,9 @@ static int three_links_er(doku_logic *L)
                     for (int oi = 0; oi < 2; oi++) {
                         const int *A = oi ? g[i].b : g[i].a, *B = oi ? g[i].a : g[i].b;
                         int nA = oi ? g[i].nb : g[i].na, nB = oi ? g[i].na : g[i].nb;
-                        if (!groups_disjoint(A, nA, C, nC) || !groups_disjoint(A, nA, D, nD) ||
-                            !group_sees(L, B, nB, C, nC))
+                        /* group_sees needs B[0] to see C[0]: one bit test first */
+                        if (!logic_sees(L, B[0], C[0]) || !groups_disjoint(A, nA, C, nC) ||
+                            !groups_disjoint(A, nA, D, nD) || !group_sees(L, B, nB, C, nC))
                             continue;
                         for (size_t k = i + 1; k < ng; k++) {
                             if (k == j || !(g[i].er || g[j].er || g[k].er))
@@ -375,7 +376,7 @@ static int three_links_er(doku_logic *L)
                             for (int ok = 0; ok < 2; ok++) {
                                 const int *E = ok ? g[k].b : g[k].a, *F = ok ? g[k].a : g[k].b;
                                 int nE = ok ? g[k].nb : g[k].na, nF = ok ? g[k].na : g[k].nb;
-                                if (!groups_disjoint(E, nE, A, nA) || !groups_disjoint(E, nE, B, nB) ||
+                                if (!logic_sees(L, D[0], E[0]) || !groups_disjoint(E, nE, A, nA) || !groups_disjoint(E, nE, B, nB) ||
                                     !groups_disjoint(F, nF, A, nA) || !groups_disjoint(F, nF, B, nB) ||
                                     !groups_disjoint(E, nE, C, nC) || !groups_disjoint(F, nF, C, nC) ||
                                     !groups_disjoint(F, nF, D, nD) || !group_sees(L, D, nD, E, nE))
@@ -447,11 +448,13 @@ int logic_three_links(doku_logic *L)
                         int A = oi ? s[i].b : s[i].a, B = oi ? s[i].a : s[i].b;
                         if (A == C || A == D || B == C || B == D || !logic_sees(L, B, C))
                             continue;
+                        int ki = kind_class(L, s[i].unit), kj = kind_class(L, s[j].unit);
                         for (size_t k = i + 1; k < ns; k++) {
                             if (k == j)
                                 continue;
-                            int ki = kind_class(L, s[i].unit), kj = kind_class(L, s[j].unit),
-                                kk = kind_class(L, s[k].unit);
+                            if (!logic_sees(L, D, s[k].a) && !logic_sees(L, D, s[k].b))
+                                continue; /* neither end of link k can be E */
+                            int kk = kind_class(L, s[k].unit);
                             int rows = (ki == 1) + (kj == 1) + (kk == 1);
                             int cols = (ki == 2) + (kj == 2) + (kk == 2);
                             int rt = (rows == 3 || cols == 3) ? 54 : (rows && cols) ? 56 : 55;
@@ -459,6 +462,8 @@ int logic_three_links(doku_logic *L)
                                 continue;
                             for (int ok = 0; ok < 2; ok++) {
                                 int E = ok ? s[k].b : s[k].a, F = ok ? s[k].a : s[k].b;
+                                if (!logic_sees(L, D, E)) /* one bit test: first */
+                                    continue;
                                 if (E == A || E == B || E == C || E == D || F == A || F == B ||
                                     F == C || F == D || !logic_sees(L, D, E))
                                     continue;
