@@ -83,7 +83,6 @@ typedef struct collect {
 static void put_solution(cli_buf *b, const solve_ctx *c, const cli_task *t,
                          const uint8_t *sol, uint64_t index)
 {
-    char *line;
     switch (t->format) {
     case DOKU_FORMAT_GRID:
         if (c->print_all)
@@ -96,16 +95,10 @@ static void put_solution(cli_buf *b, const solve_ctx *c, const cli_task *t,
             cli_buf_puts(b, ",");
         cli_put_json_cells(b, t->shape, sol);
         break;
-    case DOKU_FORMAT_CSV:
-        /* rows are finished by the caller, which knows the status */
-        line = cli_line_string(t->shape, sol, t->symbols);
-        cli_buf_printf(b, "%s\n", line);
-        free(line);
-        break;
     default:
-        line = cli_line_string(t->shape, sol, t->symbols);
-        cli_buf_printf(b, "%s\n", line);
-        free(line);
+        /* line, and CSV, whose rows the caller finishes with the status */
+        cli_put_cells(b, t->shape, sol, NULL, NULL, DOKU_FORMAT_LINE, t->symbols, 0);
+        cli_buf_put(b, "\n", 1);
     }
 }
 

@@ -121,6 +121,10 @@ typedef struct cli_task {
     char *error;             /* error record: what is wrong (runner-owned) */
     int format;              /* doku_format to write this result in */
     doku_symbols symbols;    /* alphabet to write it in: --symbols, or the input's */
+    uint8_t *cells_buf;      /* runner-owned storage behind cells, kept across reuse */
+    size_t cells_cap;
+    char *comment_buf;       /* runner-owned storage behind comment */
+    size_t comment_cap;
     cli_buf out, err;        /* what to print on stdout / stderr */
     int exit_code;           /* worst outcome of this task */
 } cli_task;

@@ -22,7 +22,8 @@ enum {
     LINE_MAX_BYTES = 1 << 26,  /* longer lines are cut: nothing valid is that long */
     BATCH_PER_THREAD = 256,
     BATCH_SINGLE = 64,         /* one thread: small batches keep output flowing */
-    RING = 4                   /* batches in flight: one filling, the rest solving */
+    RING = 4,                  /* batches in flight: one filling, the rest solving */
+    CLAIM = 8                  /* tasks a worker takes at once */
 };
 
 struct cli_worker {
@@ -133,11 +134,18 @@ static void *worker_main(void *p)
             pthread_cond_wait(&r->work_cv, &r->lock);
             continue;
         }
-        cli_task *t = &b->tasks[b->next++];
+        /* A few tasks per claim: easy puzzles take a microsecond or two,
+         * and one lock round-trip per puzzle would cost as much. */
+        size_t first = b->next, count = b->ntasks - first;
+        if (count > CLAIM)
+            count = CLAIM;
+        b->next += count;
         pthread_mutex_unlock(&r->lock);
-        run_task(r, a->w, t);
+        for (size_t i = 0; i < count; i++)
+            run_task(r, a->w, &b->tasks[first + i]);
         pthread_mutex_lock(&r->lock);
-        if (++b->done == b->ntasks)
+        b->done += count;
+        if (b->done == b->ntasks)
             pthread_cond_broadcast(&r->done_cv);
     }
     pthread_mutex_unlock(&r->lock);
@@ -218,13 +226,20 @@ static cli_task *new_task(runner *r, const char *file, size_t line, size_t colum
         submit_batch(r);
     batch *b = &r->ring[r->tail % RING];
     cli_task *t = &b->tasks[b->ntasks++];
-    free(t->cells);
-    free(t->comment);
     free(t->error);
+    /* Buffers are kept from one use of the slot to the next: a batch of
+     * millions of puzzles then allocates only while the first batches fill. */
     cli_buf out = t->out, err = t->err;
+    uint8_t *cells_buf = t->cells_buf;
+    char *comment_buf = t->comment_buf;
+    size_t cells_cap = t->cells_cap, comment_cap = t->comment_cap;
     memset(t, 0, sizeof *t);
     t->out = out;
     t->err = err;
+    t->cells_buf = cells_buf;
+    t->cells_cap = cells_cap;
+    t->comment_buf = comment_buf;
+    t->comment_cap = comment_cap;
     cli_buf_reset(&t->out);
     cli_buf_reset(&t->err);
     t->file = file;
@@ -269,7 +284,15 @@ static void add_record(runner *r, const char *file, const doku_record *rec,
 {
     cli_task *t = new_task(r, file, rec->line, rec->column);
     t->n = rec->n;
-    t->comment = xstrdup(rec->comment ? rec->comment : "");
+    const char *comment = rec->comment ? rec->comment : "";
+    size_t clen = strlen(comment) + 1;
+    if (clen > t->comment_cap) {
+        free(t->comment_buf);
+        t->comment_buf = cli_xmalloc(clen);
+        t->comment_cap = clen;
+    }
+    memcpy(t->comment_buf, comment, clen);
+    t->comment = t->comment_buf;
     if (rec->kind == DOKU_RECORD_ERROR) {
         /* The message lives in the reader: keep our own copy. */
         t->error = xstrdup(rec->message ? rec->message : doku_status_string(rec->status));
@@ -289,7 +312,12 @@ static void add_record(runner *r, const char *file, const doku_record *rec,
         return;
     }
     size_t ncells = (size_t)rec->n * (size_t)rec->n;
-    t->cells = cli_xmalloc(ncells);
+    if (ncells > t->cells_cap) {
+        free(t->cells_buf);
+        t->cells_buf = cli_xmalloc(ncells);
+        t->cells_cap = ncells;
+    }
+    t->cells = t->cells_buf;
     memcpy(t->cells, rec->cells, ncells);
     t->shape = s;
 }
@@ -464,8 +492,8 @@ int cli_run(const cli_opts *o, const cli_run_ops *ops)
     for (int k = 0; k < RING; k++) {
         for (size_t i = 0; i < r.batch_cap; i++) {
             cli_task *t = &r.ring[k].tasks[i];
-            free(t->cells);
-            free(t->comment);
+            free(t->cells_buf);
+            free(t->comment_buf);
             free(t->error);
             cli_buf_free(&t->out);
             cli_buf_free(&t->err);
