@@ -572,6 +572,85 @@ static int C9_FN(triads_choose)(c9_state *s, int *band, int *digit)
     return cfg;
 }
 
+#if C9_SIMD == 3
+/* Per 6-bit field of x (counts <= 9): bit 5 set where the count is >= n. */
+static inline uint32_t C9_FN(at_least)(uint32_t x, uint32_t n, uint32_t h, uint32_t l)
+{
+    return ((x | h) - n * l) & h;
+}
+
+/* AVX-512 front of triads_choose: the minirow patterns, their counts over
+ * the digits and every digit's configurations come from one band vector
+ * each (horizontal sums of 6-bit fields, six subset tests) instead of
+ * 27 table lookups. It decides the common case, a state with no triad and
+ * no contradiction, and hands anything else to the scalar code, so the
+ * result is the same by construction. */
+static int C9_FN(triads_choose_fast)(c9_state *s, int *band, int *digit)
+{
+    const __m512i mr = _mm512_set1_epi32(0x1249249);
+    const __m512i p0 = _mm512_set1_epi32(0x40201), p1 = _mm512_set1_epi32(0x201008),
+                  p2 = _mm512_set1_epi32(0x1008040);
+    const __m512i even = _mm512_set1_epi32(0x1041041), odd = _mm512_set1_epi32(0x208208);
+    const uint32_t he = 0x20820820u, le = 0x1041041u, ho = 0x820820u, lo = 0x41041u;
+    __mmask16 ok[3][6];
+    int totals[3];
+    for (int b = 0; b < 3; b++) {
+        __m512i v = _mm512_loadu_si512((const void *)(s->cand + 16 * b));
+        /* Bit 3 * minirow: the digit has a candidate in that minirow. */
+        __m512i t = _mm512_and_si512(
+            _mm512_ternarylogic_epi32(v, _mm512_srli_epi32(v, 1), _mm512_srli_epi32(v, 2), 0xFE), mr);
+        __m512i nt = _mm512_andnot_si512(t, mr);
+        int total = 0;
+        for (int k = 0; k < 6; k++) {
+            ok[b][k] = _mm512_testn_epi32_mask(nt, _mm512_set1_epi32((int)(c9_config_cells[k] & 0x1249249u)));
+            total += __builtin_popcount((unsigned)ok[b][k] & 0x1FFu);
+        }
+        totals[b] = total;
+        /* The other minirows of the same row. */
+        __m512i others = _mm512_or_si512(
+            _mm512_or_si512(_mm512_and_si512(_mm512_srli_epi32(t, 3), _mm512_or_si512(p0, p1)),
+                            _mm512_and_si512(_mm512_srli_epi32(t, 6), p0)),
+            _mm512_or_si512(_mm512_and_si512(_mm512_slli_epi32(t, 3), _mm512_or_si512(p1, p2)),
+                            _mm512_and_si512(_mm512_slli_epi32(t, 6), p2)));
+        __m512i q = _mm512_andnot_si512(others, t);
+        uint32_t et = (uint32_t)_mm512_reduce_add_epi32(_mm512_and_si512(t, even));
+        uint32_t ot = (uint32_t)_mm512_reduce_add_epi32(_mm512_and_si512(t, odd)) >> 3;
+        uint32_t eq = (uint32_t)_mm512_reduce_add_epi32(_mm512_and_si512(q, even));
+        uint32_t oq = (uint32_t)_mm512_reduce_add_epi32(_mm512_and_si512(q, odd)) >> 3;
+        uint32_t e3 = C9_FN(at_least)(et, 3, he, le), o3 = C9_FN(at_least)(ot, 3, ho, lo);
+        uint32_t e4 = C9_FN(at_least)(et, 4, he, le), o4 = C9_FN(at_least)(ot, 4, ho, lo);
+        uint32_t es3 = C9_FN(at_least)(eq, 3, he, le), os3 = C9_FN(at_least)(oq, 3, ho, lo);
+        uint32_t es4 = C9_FN(at_least)(eq, 4, he, le), os4 = C9_FN(at_least)(oq, 4, ho, lo);
+        /* Contradiction, naked triad or hidden triad: the scalar path. */
+        if (e3 != he || o3 != ho || (es4 | os4) || ((e3 & ~e4 & ~es3) | (o3 & ~o4 & ~os3)) ||
+            ((es3 & e4) | (os3 & o4)))
+            return C9_FN(triads_choose)(s, band, digit);
+    }
+    int best_total = 1000;
+    for (int b = 0; b < 3; b++)
+        if (totals[b] > 9 && totals[b] < best_total) {
+            best_total = totals[b];
+            *band = b;
+        }
+    if (best_total == 1000)
+        return 1 << 6;
+    __m512i cnt = _mm512_setzero_si512();
+    const __m512i one = _mm512_set1_epi32(1);
+    for (int k = 0; k < 6; k++)
+        cnt = _mm512_mask_add_epi32(cnt, ok[*band][k], cnt, one);
+    __mmask16 many = _mm512_cmpgt_epi32_mask(cnt, one) & 0x1FF;
+    if (!many)
+        return 0;
+    int least = _mm512_mask_reduce_min_epi32(many, cnt);
+    int d = __builtin_ctz((unsigned)(_mm512_cmpeq_epi32_mask(cnt, _mm512_set1_epi32(least)) & many));
+    *digit = d;
+    int cfg = 0;
+    for (int k = 0; k < 6; k++)
+        cfg |= (int)((ok[*band][k] >> d) & 1) << k;
+    return cfg;
+}
+#endif
+
 static void C9_FN(report)(const c9_state *s, search_ctx *ctx)
 {
     /* Counting needs no grid. */
@@ -616,7 +695,11 @@ static void C9_FN(search)(c9_state *stack, int depth, search_ctx *ctx)
          * takes in each row), as tdoku does; once every digit's
          * configuration is known, on a cell. */
         int b = 0, d = 0;
+#if C9_SIMD == 3
+        int t = C9_FN(triads_choose_fast)(s, &b, &d);
+#else
         int t = C9_FN(triads_choose)(s, &b, &d);
+#endif
         if (t < 0)
             return;
         if (t == 0)
