@@ -425,18 +425,6 @@ int logic_three_links(doku_logic *L)
     slink *s = malloc(cap * sizeof *s);
     if (!s)
         return 0;
-    /* sv: per link end (2*link + side), the set of link ends it sees, so
-     * the innermost loop visits only ends E that D sees instead of testing
-     * every link */
-    size_t W = (2 * cap + 63) / 64;
-    uint64_t *sv = malloc(2 * cap * W * sizeof *sv);
-    int *kc = malloc(cap * sizeof *kc);
-    if (!sv || !kc) {
-        free(s);
-        free(sv);
-        free(kc);
-        return 0;
-    }
     int best = 99, bc[6] = {0}, bu[3] = {0}, bd = 0;
     for (int d = 1; d <= n; d++) {
         ns = 0;
@@ -446,27 +434,13 @@ int logic_three_links(doku_logic *L)
                 continue;
             int a = logic_unit_cell(L, u, lfirst(m));
             m &= m - 1;
-            kc[ns] = kind_class(L, u);
             s[ns++] = (slink){u, a, logic_unit_cell(L, u, lfirst(m)), d};
-        }
-        size_t ne = 2 * ns, w = (ne + 63) / 64;
-        for (size_t e = 0; e < ne; e++) {
-            uint64_t *row = sv + e * w;
-            int ce = (e & 1) ? s[e >> 1].b : s[e >> 1].a;
-            memset(row, 0, w * sizeof *row);
-            for (size_t f = 0; f < ne; f++) {
-                int cf = (f & 1) ? s[f >> 1].b : s[f >> 1].a;
-                if (logic_sees(L, ce, cf))
-                    row[f >> 6] |= (uint64_t)1 << (f & 63);
-            }
         }
         /* middle link j in both directions (C=D); i ends in B seeing C, k
          * starts in E seeing D */
         for (size_t j = 0; j < ns; j++)
             for (int oj = 0; oj < 2; oj++) {
                 int C = oj ? s[j].b : s[j].a, D = oj ? s[j].a : s[j].b;
-                const uint64_t *dv = sv + (2 * j + (size_t)(1 - oj)) * w;
-                int kj = kc[j];
                 for (size_t i = 0; i < ns; i++) {
                     if (i == j)
                         continue;
@@ -474,27 +448,24 @@ int logic_three_links(doku_logic *L)
                         int A = oi ? s[i].b : s[i].a, B = oi ? s[i].a : s[i].b;
                         if (A == C || A == D || B == C || B == D || !logic_sees(L, B, C))
                             continue;
-                        int ki = kc[i];
-                        /* ends e = 2k + ok with k > i, in the order k, ok */
-                        size_t e0 = 2 * (i + 1);
-                        for (size_t wi = e0 >> 6; wi < w; wi++) {
-                            uint64_t bits = dv[wi];
-                            if (wi == e0 >> 6)
-                                bits &= ~(uint64_t)0 << (e0 & 63);
-                            for (; bits; bits &= bits - 1) {
-                                size_t e = wi * 64 + (size_t)__builtin_ctzll(bits), k = e >> 1;
-                                if (k == j)
-                                    continue;
-                                int kk = kc[k];
-                                int rows = (ki == 1) + (kj == 1) + (kk == 1);
-                                int cols = (ki == 2) + (kj == 2) + (kk == 2);
-                                int rt = (rows == 3 || cols == 3) ? 54 : (rows && cols) ? 56 : 55;
-                                if (rt >= best)
-                                    continue;
-                                int ok = (int)(e & 1);
+                        int ki = kind_class(L, s[i].unit), kj = kind_class(L, s[j].unit);
+                        for (size_t k = i + 1; k < ns; k++) {
+                            if (k == j)
+                                continue;
+                            if (!logic_sees(L, D, s[k].a) && !logic_sees(L, D, s[k].b))
+                                continue; /* neither end of link k can be E */
+                            int kk = kind_class(L, s[k].unit);
+                            int rows = (ki == 1) + (kj == 1) + (kk == 1);
+                            int cols = (ki == 2) + (kj == 2) + (kk == 2);
+                            int rt = (rows == 3 || cols == 3) ? 54 : (rows && cols) ? 56 : 55;
+                            if (rt >= best)
+                                continue;
+                            for (int ok = 0; ok < 2; ok++) {
                                 int E = ok ? s[k].b : s[k].a, F = ok ? s[k].a : s[k].b;
+                                if (!logic_sees(L, D, E)) /* one bit test: first */
+                                    continue;
                                 if (E == A || E == B || E == C || E == D || F == A || F == B ||
-                                    F == C || F == D)
+                                    F == C || F == D || !logic_sees(L, D, E))
                                     continue;
                                 int c6[6] = {A, B, C, D, E, F};
                                 if (elim_both(L, A, F, d, c6, 6, 0) == 0)
@@ -505,14 +476,13 @@ int logic_three_links(doku_logic *L)
                                 bu[1] = s[j].unit;
                                 bu[2] = s[k].unit;
                                 bd = d;
+                                break;
                             }
                         }
                     }
                 }
             }
     }
-    free(sv);
-    free(kc);
     free(s);
     if (best == 99)
         return logic_allowed(L, DOKU_TECH_THREE_LINKS) && three_links_er(L);
