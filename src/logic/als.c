@@ -79,7 +79,8 @@ static int als_elims(doku_logic *L, const int *cells, int nc, int y, lmask digit
     return count;
 }
 
-static void consider(doku_logic *L, const int *cells, int k1, lmask digits, int base, int size, als_best *b)
+static void consider(doku_logic *L, const int *cells, int k1, lmask digits, int base, int size,
+                     const int *bv, int nbv, als_best *b)
 {
     int bc = 0;
     for (int i = 0; i < k1; i++)
@@ -90,9 +91,10 @@ static void consider(doku_logic *L, const int *cells, int k1, lmask digits, int 
     int rating = base + (size - avg) - diff;
     if (b->found && rating > b->rating)
         return;
-    for (int y = 0; y < L->nc; y++) {
+    for (int t = 0; t < nbv; t++) {
+        int y = bv[t];
         lmask ym = L->cand[y];
-        if (lpop(ym) != 2 || (ym & digits) != ym)
+        if ((ym & digits) != ym)
             continue;
         int in = 0, sees = 0;
         for (int i = 0; i < k1; i++) {
@@ -116,12 +118,46 @@ static void consider(doku_logic *L, const int *cells, int k1, lmask digits, int 
     }
 }
 
+/* The unit's candidate cells taken k1 at a time in lexicographic order;
+ * a prefix whose digits already exceed size cannot become an ALS, so its
+ * extensions are skipped (the order of the sets considered is unchanged). */
+struct als_enum {
+    const int *ids, *bv;
+    int m, k1, size, base, nbv;
+    int cells[8];
+    als_best *b;
+};
+
+static void als_rec(doku_logic *L, struct als_enum *e, int pos, int start, lmask uni)
+{
+    for (int i = start; i <= e->m - (e->k1 - pos); i++) {
+        lmask nu = uni | L->cand[e->ids[i]];
+        int pc = lpop(nu);
+        if (pc > e->size)
+            continue;
+        e->cells[pos] = e->ids[i];
+        if (pos == e->k1 - 1) {
+            if (pc == e->size)
+                consider(L, e->cells, e->k1, nu, e->base, e->size, e->bv, e->nbv, e->b);
+        } else {
+            als_rec(L, e, pos + 1, i + 1, nu);
+        }
+    }
+}
+
 static int als_wing(doku_logic *L, int size, int base, doku_technique t)
 {
     int n = L->n, k1 = size - 1;
     als_best b;
     memset(&b, 0, sizeof b);
-    for (int u = 0; u < L->nunits; u++) {
+    /* the bivalue cells, in cell order: the only candidates for y */
+    int *bv = malloc(sizeof(int) * (size_t)L->nc), nbv = 0;
+    if (!bv)
+        return 0;
+    for (int y = 0; y < L->nc; y++)
+        if (lpop(L->cand[y]) == 2)
+            bv[nbv++] = y;
+    for (int u = 0; u < L->nunits && nbv; u++) {
         int ids[DOKU_MAX_N], m = 0;
         for (int i = 0; i < n; i++) {
             int c = logic_unit_cell(L, u, i);
@@ -131,28 +167,10 @@ static int als_wing(doku_logic *L, int size, int base, doku_technique t)
         }
         if (m < k1)
             continue;
-        int idx[8];
-        for (int i = 0; i < k1; i++)
-            idx[i] = i;
-        for (;;) {
-            lmask uni = 0;
-            int cells[8];
-            for (int i = 0; i < k1; i++) {
-                cells[i] = ids[idx[i]];
-                uni |= L->cand[cells[i]];
-            }
-            if (lpop(uni) == size)
-                consider(L, cells, k1, uni, base, size, &b);
-            int t2 = k1 - 1;
-            while (t2 >= 0 && idx[t2] == m - k1 + t2)
-                t2--;
-            if (t2 < 0)
-                break;
-            idx[t2]++;
-            for (int s = t2 + 1; s < k1; s++)
-                idx[s] = idx[s - 1] + 1;
-        }
+        struct als_enum e = {ids, bv, m, k1, size, base, nbv, {0}, &b};
+        als_rec(L, &e, 0, 0, 0);
     }
+    free(bv);
     if (!b.found)
         return 0;
     lstep_begin(L, t, b.rating, NULL);

@@ -572,6 +572,19 @@ static void do_cycles(doku_logic *L, branch *b, int source, int useY, int useX, 
     const lmask *g = L->cand;
     int scell = NCELL(source), sd = NDIG(source);
     int cbase = (useX && useY) ? 70 : 65;
+    /* xclose[c]: c shares with the source a unit where sd has only two
+     * places, so an X link from (c, sd) closes the loop; computed once per
+     * source instead of once per reached node */
+    unsigned char xclose[DOKU_MAX_N * DOKU_MAX_N];
+    if (useX) {
+        memset(xclose, 0, (size_t)L->nc);
+        for (int j = 0; j < L->ncunits[scell]; j++) {
+            int u = L->cunits[(size_t)scell * L->maxcu + j];
+            if (lpop(L->pos[(size_t)u * L->n + sd - 1]) == 2)
+                for (int i = 0; i < L->n; i++)
+                    xclose[logic_unit_cell(L, u, i)] = 1;
+        }
+    }
     while (b->hon < b->ton || b->hoff < b->toff) {
         length++;
         if (too_long(bb, cbase, length + 1))
@@ -590,14 +603,8 @@ static void do_cycles(doku_logic *L, branch *b, int source, int useY, int useX, 
                     int oc = NCELL(o), od = NDIG(o), closes = 0;
                     if (useY && oc == scell && od != sd && lpop(g[oc]) == 2)
                         closes = 1;
-                    if (!closes && useX && od == sd && oc != scell) {
-                        for (int j = 0; j < L->ncunits[oc] && !closes; j++) {
-                            int u = L->cunits[(size_t)oc * L->maxcu + j];
-                            if (L->cell_in_unit[(size_t)u * L->nc + scell] != 0xff &&
-                                lpop(L->pos[(size_t)u * L->n + sd - 1]) == 2)
-                                closes = 1;
-                        }
-                    }
+                    if (!closes && useX && od == sd && oc != scell && xclose[oc])
+                        closes = 1;
                     if (closes && !is_ancestor(b, p, o))
                         emit_cycle(L, b, p, o, source, useY, useX, bb);
                 }

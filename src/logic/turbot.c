@@ -290,14 +290,18 @@ static int group_elims(doku_logic *L, const int *const *g, const int *ng, const 
     for (int c = 0; c < L->nc; c++) {
         if (!(L->cand[c] & LBIT(d)))
             continue;
+        /* the sight tests usually fail at once: before the membership scan */
+        int sA = sees_all(L, c, g[0], ng[0]), sF = sees_all(L, c, g[5], ng[5]);
+        if (!sA && !sF)
+            continue;
+        int sC = sF && sees_all(L, c, g[2], ng[2]);
+        int sD = sA && sees_all(L, c, g[3], ng[3]);
+        if (!((sA && (sD || sF)) || (sF && sC)))
+            continue;
         int in = 0;
         for (int i = 0; i < nall && !in; i++)
             in = all[i] == c;
-        if (in)
-            continue;
-        int sA = sees_all(L, c, g[0], ng[0]), sC = sees_all(L, c, g[2], ng[2]);
-        int sD = sees_all(L, c, g[3], ng[3]), sF = sees_all(L, c, g[5], ng[5]);
-        if ((sA && (sD || sF)) || (sF && sC)) {
+        if (!in) {
             cnt++;
             if (apply)
                 lstep_elim(L, c, d);
