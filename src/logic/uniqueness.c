@@ -27,6 +27,21 @@ typedef struct ul_ctx {
     long budget;
 } ul_ctx;
 
+/* Advances idx (k increasing indexes below n) to the next combination in
+ * lexicographic order. @return 0 when there is none (always for k = 0). */
+static int next_combination(int *idx, int k, int n)
+{
+    int t = k - 1;
+    while (t >= 0 && idx[t] == n - k + t)
+        t--;
+    if (t < 0)
+        return 0;
+    idx[t]++;
+    for (int s = t + 1; s < k; s++)
+        idx[s] = idx[s - 1] + 1;
+    return 1;
+}
+
 static int unit_kind_of(const doku_logic *L, int u) { return L->shape->unit_kind[u]; }
 
 static int ul_rating(int len)
@@ -165,16 +180,7 @@ static void type3(doku_logic *L, ul_ctx *x, int c1, int c2, int base)
                             return;
                         }
                     }
-                    /* next combination */
-                    int t = k - 1;
-                    while (t >= 0 && idx[t] == no - k + t)
-                        t--;
-                    if (t < 0)
-                        break;
-                    idx[t]++;
-                    for (int s = t + 1; s < k; s++)
-                        idx[s] = idx[s - 1] + 1;
-                    if (k == 0)
+                    if (!next_combination(idx, k, no))
                         break;
                 }
             }
@@ -222,14 +228,8 @@ static void type3(doku_logic *L, ul_ctx *x, int c1, int c2, int base)
                             return;
                         }
                     }
-                    int t = k - 1;
-                    while (t >= 0 && idx[t] == nr - k + t)
-                        t--;
-                    if (t < 0)
+                    if (!next_combination(idx, k, nr))
                         break;
-                    idx[t]++;
-                    for (int s = t + 1; s < k; s++)
-                        idx[s] = idx[s - 1] + 1;
                 }
             }
         }
