@@ -502,6 +502,23 @@ typedef enum doku_technique {
     DOKU_TECH_DYNAMIC_FORCING,      /* 8.5+ */
     DOKU_TECH_DYNAMIC_PLUS,         /* 9.0+ */
     DOKU_TECH_TRIAL,                /* last resort, clearly labelled */
+    /* --- extended techniques (issue 6, not in SE's order): off unless
+     * listed in doku_logic_opts.techniques ("extended" enables them all);
+     * they never change the default SE ratings. --- */
+    DOKU_TECH_FINNED_X_WING,        /* 3.4 finned, 3.5 sashimi */
+    DOKU_TECH_FINNED_SWORDFISH,     /* 4.0 finned, 4.1 sashimi */
+    DOKU_TECH_FINNED_JELLYFISH,     /* 5.4 finned, 5.5 sashimi */
+    DOKU_TECH_W_WING,               /* 4.4 */
+    DOKU_TECH_REMOTE_PAIR,          /* 4.5 */
+    DOKU_TECH_SIMPLE_COLOURING,     /* 4.5 colour trap / colour wrap */
+    DOKU_TECH_MULTI_COLOURING,      /* 4.8 */
+    DOKU_TECH_UNIQUE_RECTANGLE_6,   /* 4.6 */
+    DOKU_TECH_HIDDEN_RECTANGLE,     /* 4.7 */
+    DOKU_TECH_SUE_DE_COQ,           /* 5.0+ */
+    DOKU_TECH_ALS_XZ,               /* 5.5+ */
+    DOKU_TECH_ALS_XY_WING,          /* 6.0+ */
+    DOKU_TECH_GROUPED_X_CHAIN,      /* 6.7+ */
+    DOKU_TECH_GROUPED_AIC,          /* 7.1+ */
     DOKU_TECH_COUNT
 } doku_technique;
 

@@ -162,6 +162,23 @@ int logic_chain_dynamic(doku_logic *L);
 int logic_chain_dynamic_plus(doku_logic *L);
 int logic_trial(doku_logic *L);
 
+/* extended techniques (off by default; see engine.c) */
+int logic_finned_x_wing(doku_logic *L);       /* finned.c */
+int logic_finned_swordfish(doku_logic *L);
+int logic_finned_jellyfish(doku_logic *L);
+int logic_w_wing(doku_logic *L);              /* wings.c */
+int logic_remote_pair(doku_logic *L);         /* colouring.c */
+int logic_simple_colouring(doku_logic *L);
+int logic_multi_colouring(doku_logic *L);
+int logic_unique_rectangle_6(doku_logic *L);  /* rectangles.c */
+int logic_hidden_rectangle(doku_logic *L);
+int logic_sue_de_coq(doku_logic *L);          /* sue_de_coq.c */
+int logic_als_xz(doku_logic *L);              /* als_chains.c */
+int logic_als_xy_wing(doku_logic *L);
+int logic_grouped_chains(doku_logic *L);      /* grouped.c */
+/* SE's chain length increment (tenths) for a chain of `nodes` nodes. */
+int logic_length_bonus(int nodes);
+
 /* chains.c workspace lifetime */
 int logic_chain_ws_create(doku_logic *L);
 void logic_chain_ws_free(doku_logic *L);
