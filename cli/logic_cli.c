@@ -15,7 +15,16 @@ const char logic_cli_help[] =
     "                      groups: singles, intersections, pairs, triples, quads,\n"
     "                      subsets, fish, single-digit, wings, uniqueness, aligned,\n"
     "                      chains, forcing, trial, all; see docs/TECHNIQUES.md);\n"
-    "                      singles are always allowed\n"
+    "                      singles are always allowed. The default (and 'all') is\n"
+    "                      Sudoku Explainer's set, which gives SE ratings.\n"
+    "                      Extended techniques, off unless listed: finned-x-wing,\n"
+    "                      finned-swordfish, finned-jellyfish, w-wing, remote-pair,\n"
+    "                      simple-colouring, multi-colouring, unique-rectangle-6,\n"
+    "                      hidden-rectangle, sue-de-coq, als-xz, als-xy-wing,\n"
+    "                      grouped-x-chain, grouped-aic; groups finned-fish,\n"
+    "                      colouring, als, grouped-chains, extra (all of them);\n"
+    "                      'extended' = SE's set plus all of them (HoDoKu-like),\n"
+    "                      each placed at its own rating in the order\n"
     "  --no-uniqueness     never use techniques that assume a unique solution\n"
     "  --no-trial          never use the trial-and-error last resort\n";
 

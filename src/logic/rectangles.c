@@ -8,8 +8,9 @@
  * and v crosswise, the two digits could be swapped: a second solution. A
  * rectangle counts only if every unit it touches holds two of its cells
  * of opposite diagonals, so extra units (diagonals, windows) are checked.
- * Type 6: two diagonal corners hold only {u,v} and u is locked to the
- * rectangle in both rows (or both columns): u leaves the other corners.
+ * Type 6: two diagonal corners hold only {u,v}, the other two hold more,
+ * and u is locked to the rectangle in both rows (or both columns): u
+ * leaves the other corners.
  * Hidden rectangle: one corner holds only {u,v} and u is locked to the
  * rectangle in the opposite corner's row and column: v leaves that corner.
  */
@@ -116,8 +117,8 @@ static int type6(doku_logic *L, const int *c4, int u, int v)
         int p = c4[diag ? 1 : 0], q = c4[diag ? 2 : 3], x = c4[diag ? 0 : 1], y = c4[diag ? 3 : 2];
         if (L->cand[p] != uv || L->cand[q] != uv)
             continue;
-        if (!(L->cand[x] & ~uv) && !(L->cand[y] & ~uv))
-            continue;
+        if (!(L->cand[x] & ~uv) || !(L->cand[y] & ~uv))
+            continue; /* with one plain corner it is a type 1 */
         int rows = locked2(L, L->row_of[c4[0]], u, c4[0], c4[1]) &&
                    locked2(L, L->row_of[c4[2]], u, c4[2], c4[3]);
         int cols = locked2(L, L->col_of[c4[0]], u, c4[0], c4[2]) &&
