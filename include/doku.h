@@ -532,7 +532,10 @@ const char *doku_technique_key(doku_technique t);
 /* Parses a comma-separated list of technique keywords and group names
  * (see docs/TECHNIQUES.md: "singles", "subsets", "fish", "wings",
  * "uniqueness", "chains", "forcing", "all", ...) into a mask of
- * (1ull << doku_technique). Singles are always included.
+ * (1ull << doku_technique). Singles are always included. "all" is SE's
+ * set; the extended techniques come with their own keywords, the groups
+ * "finned-fish", "colouring", "als", "grouped-chains", "extra" (all of
+ * them) and "extended" (SE's set plus all of them).
  * @return DOKU_OK, or DOKU_ERR_PARSE and *bad_word (may be NULL) points at
  * the offending word inside list. */
 doku_status doku_technique_mask(const char *list, uint64_t *mask,
@@ -561,7 +564,8 @@ typedef struct doku_step {
 } doku_step;
 
 typedef struct doku_logic_opts {
-    uint64_t techniques;   /* mask of allowed techniques; 0 = all */
+    uint64_t techniques;   /* mask of allowed techniques; 0 = SE's set (all
+                              but the extended ones, see doku_technique) */
     int uniqueness;        /* 0 (default): use uniqueness techniques when the
                               loaded puzzle is known to be unique; -1: never */
     int no_trial;          /* 1: never use the trial-and-error last resort */
@@ -569,7 +573,7 @@ typedef struct doku_logic_opts {
 
 typedef struct doku_logic doku_logic;
 
-/* Creates a logic context for shape. opts may be NULL (all techniques).
+/* Creates a logic context for shape. opts may be NULL (SE's techniques).
  * @return DOKU_OK, DOKU_ERR_ARG or DOKU_ERR_NOMEM. The caller owns *out. */
 doku_status doku_logic_create(const doku_shape *shape,
                               const doku_logic_opts *opts, doku_logic **out);
