@@ -20,6 +20,12 @@ typedef struct fin_ctx {
     int pick[8];
     int fins[DOKU_MAX_N * 8];
     int nfins;
+    int band;            /* fins lie in `band` consecutive cross lines
+                            starting at a multiple of it; 0: anywhere */
+    /* the first sashimi fish met in the finned pass, emitted if no
+     * plain finned one turns up */
+    int have_sashimi, s_d, s_rows, s_pick[8];
+    lmask s_cover;
 } fin_ctx;
 
 static int cell_at(const doku_logic *L, const fin_ctx *f, int line, int cross)
@@ -43,6 +49,17 @@ static int sees_fins(const doku_logic *L, const fin_ctx *f, int c)
     return 1;
 }
 
+static int has_elims(const doku_logic *L, const fin_ctx *f, lmask cover)
+{
+    for (lmask cm = cover; cm; cm &= cm - 1)
+        for (int y = 0; y < L->n; y++) {
+            int c = cell_at(L, f, y, lfirst(cm));
+            if (!in_base(f, y) && (L->cand[c] & LBIT(f->d)) && sees_fins(L, f, c))
+                return 1;
+        }
+    return 0;
+}
+
 /* Tries cover set `cover` for the chosen base lines; writes the step. */
 static int try_cover(doku_logic *L, fin_ctx *f, lmask cover, doku_technique t, lrate base)
 {
@@ -59,15 +76,20 @@ static int try_cover(doku_logic *L, fin_ctx *f, lmask cover, doku_technique t, l
             out &= out - 1;
         }
     }
-    if (f->nfins == 0 || sashimi != f->sashimi_pass)
+    if (f->nfins == 0)
         return 0;
-    int any = 0;
-    for (lmask cm = cover; cm && !any; cm &= cm - 1)
-        for (int y = 0; y < n && !any; y++) {
-            int c = cell_at(L, f, y, lfirst(cm));
-            any = !in_base(f, y) && (L->cand[c] & LBIT(d)) && sees_fins(L, f, c);
+    if (sashimi != f->sashimi_pass) {
+        if (sashimi && !f->have_sashimi && has_elims(L, f, cover)) {
+            f->have_sashimi = 1;
+            f->s_d = f->d;
+            f->s_rows = f->rows_base;
+            f->s_cover = cover;
+            for (int j = 0; j < f->k; j++)
+                f->s_pick[j] = f->pick[j];
         }
-    if (!any)
+        return 0;
+    }
+    if (!has_elims(L, f, cover))
         return 0;
     char nm[64];
     const char *kind = t == DOKU_TECH_FINNED_X_WING      ? "X-Wing"
@@ -127,8 +149,23 @@ static int walk(doku_logic *L, fin_ctx *f, int start, int depth, lmask uni, int 
                 doku_technique t, lrate base)
 {
     int n = L->n;
-    if (depth == f->k)
-        return lpop(uni) > f->k && covers(L, f, uni, 0, f->k, t, base);
+    if (depth == f->k) {
+        if (lpop(uni) <= f->k)
+            return 0;
+        if (!f->band)
+            return covers(L, f, uni, 0, f->k, t, base);
+        /* fins in one band: everything outside it is covered */
+        for (int s0 = 0; s0 < n; s0 += f->band) {
+            lmask win = (((lmask)1 << f->band) - 1) << s0;
+            lmask must = uni & ~win;
+            int need = f->k - lpop(must);
+            if (need < 0 || lpop(uni & win) <= need)
+                continue;
+            if (covers(L, f, uni & win, must, need, t, base))
+                return 1;
+        }
+        return 0;
+    }
     for (int y = start; y < n; y++) {
         lmask m = f->lines[y];
         if (lpop(m) < 2)
@@ -143,35 +180,63 @@ static int walk(doku_logic *L, fin_ctx *f, int start, int depth, lmask uni, int 
     return 0;
 }
 
+/* Width of a box across the cross lines when the fins can only be seen
+ * through plain boxes (no windows, diagonals or jigsaw regions); 0 when
+ * any layout of fins must be tried. */
+static int fin_band(const doku_logic *L, int rows_base)
+{
+    for (int u = 0; u < L->nunits; u++)
+        if (L->shape->unit_kind[u] != DOKU_UNIT_ROW && L->shape->unit_kind[u] != DOKU_UNIT_COL &&
+            L->shape->unit_kind[u] != DOKU_UNIT_BOX)
+            return 0;
+    int b = L->box_of[0], w = 0;
+    if (b < 0)
+        return 0;
+    for (int i = 0; i < L->n; i++) {
+        int c = rows_base ? i : i * L->n; /* along row 0 or column 0 */
+        if (L->cell_in_unit[(size_t)b * L->nc + c] != 0xff)
+            w++;
+    }
+    return w > 0 && L->n % w == 0 ? w : 0;
+}
+
 static int finned(doku_logic *L, int k, doku_technique t, lrate base)
 {
     int n = L->n;
     if (L->row_of[0] < 0 || L->col_of[0] < 0 || 2 * k > n)
         return 0;
-    /* fins share a unit with every victim, so they span at most one box's
-     * width of cross lines: bound the union of places by that */
-    int bw = 1;
-    while (bw * bw < n)
-        bw++;
-    if (L->box_of[0] < 0 || bw * bw != n)
-        bw = n - k;
     lmask lines[DOKU_MAX_N];
     fin_ctx f;
     f.k = k;
     f.lines = lines;
-    for (f.sashimi_pass = 0; f.sashimi_pass <= 1; f.sashimi_pass++)
-        for (int d = 1; d <= n; d++) {
-            f.d = d;
-            for (f.rows_base = 1; f.rows_base >= 0; f.rows_base--) {
-                for (int y = 0; y < n; y++) {
-                    int u = f.rows_base ? L->row_of[y * n] : L->col_of[y];
-                    lines[y] = L->pos[(size_t)u * n + d - 1];
-                }
-                if (walk(L, &f, 0, 0, 0, k + bw, t, base))
-                    return 1;
+    f.sashimi_pass = 0;
+    f.have_sashimi = 0;
+    for (int d = 1; d <= n; d++) {
+        f.d = d;
+        for (f.rows_base = 1; f.rows_base >= 0; f.rows_base--) {
+            f.band = fin_band(L, f.rows_base);
+            /* the union of places: k cover lines plus the fins' band */
+            int maxu = k + (f.band ? f.band : n - k);
+            for (int y = 0; y < n; y++) {
+                int u = f.rows_base ? L->row_of[y * n] : L->col_of[y];
+                lines[y] = L->pos[(size_t)u * n + d - 1];
             }
+            if (walk(L, &f, 0, 0, 0, maxu, t, base))
+                return 1;
         }
-    return 0;
+    }
+    if (!f.have_sashimi)
+        return 0;
+    f.sashimi_pass = 1;
+    f.d = f.s_d;
+    f.rows_base = f.s_rows;
+    for (int j = 0; j < k; j++)
+        f.pick[j] = f.s_pick[j];
+    for (int y = 0; y < n; y++) {
+        int u = f.rows_base ? L->row_of[y * n] : L->col_of[y];
+        lines[y] = L->pos[(size_t)u * n + f.d - 1];
+    }
+    return try_cover(L, &f, f.s_cover, t, base);
 }
 
 int logic_finned_x_wing(doku_logic *L) { return finned(L, 2, DOKU_TECH_FINNED_X_WING, 34); }
