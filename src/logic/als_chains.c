@@ -21,12 +21,31 @@ typedef struct als {
     int cells[ALS_MAXK];
     int k;
     lmask digits;
+    const uint64_t *bits;  /* per digit of the set (in digit order): the
+                              cells holding it, then the cells seeing all
+                              of those; pwords words each */
 } als;
 
 typedef struct als_list {
     als *v;
     int n, cap;
+    uint64_t *pool;        /* the bits of every set */
+    uint64_t *dcells;      /* [n digits][pwords]: cells holding each digit */
+    int pw;
 } als_list;
+
+#define ALS_MAX_SETS 4000
+
+/* The bitsets of digit d in a: holders, common peers of the holders. */
+static const uint64_t *holders(const als_list *A, const als *a, int d)
+{
+    int slot = lpop(a->digits & (LBIT(d) - 1));
+    return a->bits + (size_t)slot * 2 * A->pw;
+}
+static const uint64_t *seers(const als_list *A, const als *a, int d)
+{
+    return holders(A, a, d) + A->pw;
+}
 
 static int cell_in(const als *a, int c)
 {
@@ -63,7 +82,7 @@ static int listed_before(const doku_logic *L, int u, const int *s, int k)
 static void enum_rec(doku_logic *L, als_list *out, int u, const int *empty, int ne, int start,
                      int *s, int k, int maxk, lmask dig)
 {
-    if (k > 0 && lpop(dig) == k + 1 && !listed_before(L, u, s, k)) {
+    if (k > 0 && lpop(dig) == k + 1 && out->n < ALS_MAX_SETS && !listed_before(L, u, s, k)) {
         if (out->n == out->cap) {
             int nc = out->cap ? out->cap * 2 : 256;
             als *v = realloc(out->v, (size_t)nc * sizeof *v);
@@ -101,6 +120,7 @@ static int enumerate(doku_logic *L, als_list *out)
     int maxk = n <= 9 ? ALS_MAXK - 1 : 4;
     out->v = NULL;
     out->n = out->cap = 0;
+    out->pool = out->dcells = NULL;
     for (int u = 0; u < L->nunits; u++) {
         int ne = 0;
         for (int i = 0; i < n; i++) {
@@ -111,68 +131,79 @@ static int enumerate(doku_logic *L, als_list *out)
         enum_rec(L, out, u, empty, ne, 0, s, 0, ne - 1 < maxk ? ne - 1 : maxk, 0);
     }
     qsort(out->v, (size_t)out->n, sizeof *out->v, by_size);
+    /* the bitsets: a link or a victim is then a few word operations */
+    int pw = L->pwords;
+    out->pw = pw;
+    out->pool = calloc((size_t)out->n * (ALS_MAXK + 1) * 2 * (size_t)pw + 1, sizeof(uint64_t));
+    out->dcells = calloc((size_t)n * (size_t)pw, sizeof(uint64_t));
+    if (!out->pool || !out->dcells) {
+        out->n = 0;
+        return 0;
+    }
+    for (int c = 0; c < L->nc; c++)
+        for (lmask m = L->val[c] ? 0 : L->cand[c]; m; m &= m - 1)
+            out->dcells[(size_t)lfirst(m) * pw + (c >> 6)] |= (uint64_t)1 << (c & 63);
+    for (int i = 0; i < out->n; i++) {
+        als *a = &out->v[i];
+        uint64_t *b = out->pool + (size_t)i * (ALS_MAXK + 1) * 2 * pw;
+        a->bits = b;
+        for (lmask m = a->digits; m; m &= m - 1, b += 2 * pw) {
+            lmask d = m & (~m + 1);
+            for (int w = 0; w < pw; w++)
+                b[pw + w] = ~(uint64_t)0;
+            for (int j = 0; j < a->k; j++) {
+                int c = a->cells[j];
+                if (!(L->cand[c] & d))
+                    continue;
+                b[c >> 6] |= (uint64_t)1 << (c & 63);
+                const uint64_t *pb = L->peerbits + (size_t)c * pw;
+                for (int w = 0; w < pw; w++)
+                    b[pw + w] &= pb[w];
+            }
+        }
+    }
     return out->n;
 }
 
-/* Does c see every cell of a and b holding d? (c outside both) */
-static int sees_all_d(const doku_logic *L, int c, const als *a, const als *b, int d)
+static void list_free(als_list *A)
 {
-    const als *ab[2] = {a, b};
-    for (int s = 0; s < 2; s++) {
-        if (!ab[s])
-            continue;
-        for (int i = 0; i < ab[s]->k; i++) {
-            int o = ab[s]->cells[i];
-            if (o == c)
-                return 0;
-            if ((L->cand[o] & LBIT(d)) && !logic_sees(L, c, o))
-                return 0;
-        }
-    }
-    return 1;
+    free(A->v);
+    free(A->pool);
+    free(A->dcells);
 }
 
-/* Restricted common digits of a and b (non-overlapping). */
-static lmask rcc(const doku_logic *L, const als *a, const als *b)
+/* Restricted common digits of a and b (non-overlapping): every holder
+ * in a sees every holder in b. */
+static lmask rcc(const als_list *A, const als *a, const als *b)
 {
     lmask r = 0;
     for (lmask m = a->digits & b->digits; m; m &= m - 1) {
         int d = lfirst(m) + 1, ok = 1;
-        for (int i = 0; i < a->k && ok; i++) {
-            if (!(L->cand[a->cells[i]] & LBIT(d)))
-                continue;
-            for (int j = 0; j < b->k && ok; j++)
-                if ((L->cand[b->cells[j]] & LBIT(d)) && !logic_sees(L, a->cells[i], b->cells[j]))
-                    ok = 0;
-        }
+        const uint64_t *ha = holders(A, a, d), *sb = seers(A, b, d);
+        for (int w = 0; w < A->pw && ok; w++)
+            ok = (ha[w] & ~sb[w]) == 0;
         if (ok)
             r |= LBIT(d);
     }
     return r;
 }
 
-/* Eliminates d from cells (not in a, b, or skip) seeing every d of a and
- * b; b may be NULL. A cell seeing a d-holder is its peer, so the peers
- * of one holder are the only candidates. */
-static int elim_d(doku_logic *L, const als *a, const als *b, int d, int apply)
+/* Eliminates d from the cells seeing every holder of d in a and in b (b
+ * may be NULL); holders do not see themselves, so the sets' own cells
+ * never qualify. */
+static int elim_d(doku_logic *L, const als_list *A, const als *a, const als *b, int d, int apply)
 {
-    int h = -1;
-    for (int i = 0; i < a->k && h < 0; i++)
-        if (L->cand[a->cells[i]] & LBIT(d))
-            h = a->cells[i];
-    if (h < 0)
-        return 0;
     int any = 0;
-    const uint16_t *p = L->peers + (size_t)h * L->maxp;
-    for (int i = 0; i < L->npeers[h]; i++) {
-        int c = p[i];
-        if (!(L->cand[c] & LBIT(d)) || cell_in(a, c) || (b && cell_in(b, c)) ||
-            !sees_all_d(L, c, a, b, d))
-            continue;
-        any = 1;
-        if (!apply)
+    const uint64_t *sa = seers(A, a, d), *sb = b ? seers(A, b, d) : NULL;
+    const uint64_t *dc = A->dcells + (size_t)(d - 1) * A->pw;
+    for (int w = 0; w < A->pw; w++) {
+        uint64_t v = sa[w] & dc[w] & (sb ? sb[w] : ~(uint64_t)0);
+        if (v && !apply)
             return 1;
-        lstep_elim(L, c, d);
+        for (; v; v &= v - 1) {
+            any = 1;
+            lstep_elim(L, w * 64 + __builtin_ctzll(v), d);
+        }
     }
     return any;
 }
@@ -196,12 +227,13 @@ static void als_proof(doku_logic *L, const als *a)
 }
 
 /* All eliminations of A and B linked by the digits in x (one or two). */
-static int xz_elims(doku_logic *L, const als *a, const als *b, lmask x, int apply)
+static int xz_elims(doku_logic *L, const als_list *A, const als *a, const als *b, lmask x,
+                    int apply)
 {
     int any = 0;
     lmask common = a->digits & b->digits & ~x;
     for (lmask m = common; m; m &= m - 1) {
-        any |= elim_d(L, a, b, lfirst(m) + 1, apply);
+        any |= elim_d(L, A, a, b, lfirst(m) + 1, apply);
         if (any && !apply)
             return 1;
     }
@@ -209,17 +241,17 @@ static int xz_elims(doku_logic *L, const als *a, const als *b, lmask x, int appl
         /* doubly linked: both sets are locked once the links are counted,
          * each link digit is in one of them, every other digit in its set */
         for (lmask m = x; m; m &= m - 1) {
-            any |= elim_d(L, a, b, lfirst(m) + 1, apply);
+            any |= elim_d(L, A, a, b, lfirst(m) + 1, apply);
             if (any && !apply)
                 return 1;
         }
         for (lmask m = a->digits & ~x; m; m &= m - 1) {
-            any |= elim_d(L, a, NULL, lfirst(m) + 1, apply);
+            any |= elim_d(L, A, a, NULL, lfirst(m) + 1, apply);
             if (any && !apply)
                 return 1;
         }
         for (lmask m = b->digits & ~x; m; m &= m - 1) {
-            any |= elim_d(L, b, NULL, lfirst(m) + 1, apply);
+            any |= elim_d(L, A, b, NULL, lfirst(m) + 1, apply);
             if (any && !apply)
                 return 1;
         }
@@ -239,17 +271,17 @@ int logic_als_xz(doku_logic *L)
             const als *a = &A.v[i], *b = &A.v[j];
             if (lpop(a->digits & b->digits) < 2 || overlap(a, b))
                 continue;
-            lmask x = rcc(L, a, b);
+            lmask x = rcc(&A, a, b);
             if (!x)
                 continue;
             if (lpop(x) > 2)
                 x = LBIT(lfirst(x) + 1); /* cannot happen in a valid grid */
-            if (!xz_elims(L, a, b, x, 0))
+            if (!xz_elims(L, &A, a, b, x, 0))
                 continue;
             int dbl = lpop(x) == 2;
             lstep_begin(L, DOKU_TECH_ALS_XZ, 55 + capped(a->k + b->k - 4) + dbl,
                         dbl ? "ALS-XZ (doubly linked)" : "ALS-XZ");
-            xz_elims(L, a, b, x, 1);
+            xz_elims(L, &A, a, b, x, 1);
             als_proof(L, a);
             als_proof(L, b);
             lstep_text(L, "%s: almost locked sets ", L->step.name);
@@ -268,7 +300,7 @@ int logic_als_xz(doku_logic *L)
             lstep_text_elims(L);
             found = 1;
         }
-    free(A.v);
+    list_free(&A);
     return found;
 }
 
@@ -277,24 +309,32 @@ int logic_als_xy_wing(doku_logic *L)
     als_list A;
     enumerate(L, &A);
     int found = 0, N = A.n;
-    /* link digits between every pair, computed once */
-    lmask *R = N ? calloc((size_t)N * (size_t)N, sizeof(lmask)) : NULL;
-    if (N && !R) {
-        free(A.v);
+    /* per pivot: the sets linked to it, with their link digits */
+    int *lk = N ? malloc((size_t)N * sizeof(int)) : NULL;
+    lmask *lx = N ? malloc((size_t)N * sizeof(lmask)) : NULL;
+    if (N && (!lk || !lx)) {
+        free(lk);
+        free(lx);
+        list_free(&A);
         return 0;
     }
-    for (int i = 0; i < N; i++)
-        for (int j = i + 1; j < N; j++)
-            if ((A.v[i].digits & A.v[j].digits) && !overlap(&A.v[i], &A.v[j]))
-                R[(size_t)i * N + j] = R[(size_t)j * N + i] = rcc(L, &A.v[i], &A.v[j]);
-    for (int c = 0; c < N && !found; c++)
-        for (int a = 0; a < N && !found; a++) {
-            lmask xa = R[(size_t)c * N + a];
-            if (!xa || a == c)
-                continue;
-            for (int b = a + 1; b < N && !found; b++) {
-                lmask xb = R[(size_t)c * N + b];
-                if (!xb || b == c || overlap(&A.v[a], &A.v[b]))
+    for (int c = 0; c < N && !found; c++) {
+        int nl = 0;
+        for (int i = 0; i < N; i++)
+            if (i != c && (A.v[i].digits & A.v[c].digits) && !overlap(&A.v[i], &A.v[c])) {
+                lmask r = rcc(&A, &A.v[c], &A.v[i]);
+                if (r) {
+                    lk[nl] = i;
+                    lx[nl++] = r;
+                }
+            }
+        for (int ia = 0; ia < nl && !found; ia++) {
+            int a = lk[ia];
+            lmask xa = lx[ia];
+            for (int ib = ia + 1; ib < nl && !found; ib++) {
+                int b = lk[ib];
+                lmask xb = lx[ib];
+                if (!(A.v[a].digits & A.v[b].digits) || overlap(&A.v[a], &A.v[b]))
                     continue;
                 const als *pa = &A.v[a], *pb = &A.v[b], *pc = &A.v[c];
                 for (lmask mx = xa; mx && !found; mx &= mx - 1)
@@ -305,13 +345,13 @@ int logic_als_xy_wing(doku_logic *L)
                         lmask z = pa->digits & pb->digits & ~x & ~y;
                         int any = 0;
                         for (lmask m = z; m && !any; m &= m - 1)
-                            any = elim_d(L, pa, pb, lfirst(m) + 1, 0);
+                            any = elim_d(L, &A, pa, pb, lfirst(m) + 1, 0);
                         if (!any)
                             continue;
                         lstep_begin(L, DOKU_TECH_ALS_XY_WING,
                                     60 + capped(pa->k + pb->k + pc->k - 6), NULL);
                         for (lmask m = z; m; m &= m - 1)
-                            elim_d(L, pa, pb, lfirst(m) + 1, 1);
+                            elim_d(L, &A, pa, pb, lfirst(m) + 1, 1);
                         als_proof(L, pa);
                         als_proof(L, pb);
                         als_proof(L, pc);
@@ -329,7 +369,9 @@ int logic_als_xy_wing(doku_logic *L)
                     }
             }
         }
-    free(R);
-    free(A.v);
+    }
+    free(lk);
+    free(lx);
+    list_free(&A);
     return found;
 }
