@@ -390,12 +390,81 @@ static void test_extended_sound(void **state)
     free(text);
 }
 
+/* Variants: diagonals, windows and a jigsaw (the 9x9 puzzles of the ISS
+ * collection) solved with everything on, every step sound. */
+static void test_extended_variants(void **state)
+{
+    (void)state;
+    char path[512];
+    size_t len;
+    char *text = tu_read_file(tu_data_path(path, sizeof path, "variants/iss_variant_puzzles.tsv"), &len);
+    if (!text) {
+        skip();
+        return;
+    }
+    char **lines;
+    size_t nl = tu_lines(text, &lines, 1);
+    int done = 0;
+    doku_logic_opts o = {0};
+    assert_int_equal(doku_technique_mask("extended", &o.techniques, NULL), DOKU_OK);
+    for (size_t i = 0; i < nl; i++) {
+        char *f[7] = {0};
+        int k = 0;
+        for (char *p = lines[i]; p && k < 7; k++) {
+            f[k] = p;
+            p = strchr(p, '\t');
+            if (p)
+                *p++ = 0;
+        }
+        if (k < 5 || strcmp(f[1], "9") != 0)
+            continue;
+        doku_shape_spec spec = {0};
+        spec.n = 9;
+        uint8_t regions[81];
+        if (strstr(f[0], "diagonal"))
+            spec.variants |= DOKU_VARIANT_X;
+        if (strstr(f[0], "windoku"))
+            spec.variants |= DOKU_VARIANT_HYPER;
+        if (strstr(f[0], "jigsaw")) {
+            for (int c = 0; c < 81; c++)
+                regions[c] = (uint8_t)(f[3][c] - '0');
+            spec.regions = regions;
+            spec.keep_boxes = 1;
+        }
+        doku_shape *s;
+        if (doku_shape_create(&spec, &s) != DOKU_OK)
+            continue;
+        uint8_t cells[81], sol[81];
+        assert_int_equal(tu_cells_from_text(f[2], 81, cells), 0);
+        assert_int_equal(tu_cells_from_text(f[4], 81, sol), 0);
+        doku_logic *lg;
+        assert_int_equal(doku_logic_create(s, &o, &lg), DOKU_OK);
+        assert_int_equal(doku_logic_load(lg, cells), DOKU_OK);
+        doku_step st;
+        while (doku_logic_next(lg, &st) == 1) {
+            for (size_t j = 0; j < st.nplacements; j++)
+                assert_int_equal(sol[st.placements[j].cell], st.placements[j].digit);
+            for (size_t j = 0; j < st.neliminations; j++)
+                assert_int_not_equal(sol[st.eliminations[j].cell], st.eliminations[j].digit);
+            assert_int_equal(doku_logic_apply(lg), DOKU_OK);
+        }
+        assert_memory_equal(doku_logic_cells(lg), sol, 81);
+        doku_logic_free(lg);
+        doku_shape_free(s);
+        done++;
+    }
+    assert_true(done >= 3);
+    free(lines);
+    free(text);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_switches),
         cmocka_unit_test(test_examples),
         cmocka_unit_test(test_extended_sound),
+        cmocka_unit_test(test_extended_variants),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
