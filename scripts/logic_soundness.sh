@@ -19,7 +19,7 @@ run "$DATA/rated/sudoku_exchange_se_rated_sample.txt"
 run "$DATA/sudoku9/puzzles3_magictour_top1465"
 run "$DATA/sudoku9/puzzles2_17_clue_dev" --every 10
 run "$DATA/large/16x16_1to9only_all.txt" --n 16 --skip 20 --every 10 --limit 10
-X="--techniques extended"
+X="--techniques extended --count"
 run "$DATA/rated/sudoku_exchange_se_rated_sample.txt" $X --every 4
 run "$DATA/sudoku9/puzzles3_magictour_top1465" $X
 run "$DATA/sudoku9/puzzles2_17_clue_dev" $X --every 50

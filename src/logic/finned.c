@@ -205,6 +205,9 @@ static int finned(doku_logic *L, int k, doku_technique t, lrate base)
     int n = L->n;
     if (L->row_of[0] < 0 || L->col_of[0] < 0 || 2 * k > n)
         return 0;
+    int bw = 1;
+    while (bw * bw < n)
+        bw++;
     lmask lines[DOKU_MAX_N];
     fin_ctx f;
     f.k = k;
@@ -215,8 +218,9 @@ static int finned(doku_logic *L, int k, doku_technique t, lrate base)
         f.d = d;
         for (f.rows_base = 1; f.rows_base >= 0; f.rows_base--) {
             f.band = fin_band(L, f.rows_base);
-            /* the union of places: k cover lines plus the fins' band */
-            int maxu = k + (f.band ? f.band : n - k);
+            /* the union of places: k cover lines plus the fins' band; with
+             * other units, fins still span at most about a box's width */
+            int maxu = k + (f.band ? f.band : bw);
             for (int y = 0; y < n; y++) {
                 int u = f.rows_base ? L->row_of[y * n] : L->col_of[y];
                 lines[y] = L->pos[(size_t)u * n + d - 1];
