@@ -44,7 +44,10 @@ typedef struct gctx {
     gnode *nd;
     int nn, cap;
     int *cell_node;        /* [nc*n] node of digit d in cell c, -1 */
+    int gfirst[DOKU_MAX_N], gend[DOKU_MAX_N]; /* group nodes of each digit */
     int *par, *dist;       /* [4*nn] BFS over (node, on, used-group) */
+    unsigned *stamp;       /* [4*nn] dist/par valid when == gen */
+    unsigned gen;
     int *queue;
     int aic;
     /* best chain so far */
@@ -85,10 +88,11 @@ static int build_nodes(doku_logic *L, gctx *g)
             g->cell_node[(size_t)c * n + d - 1] = id;
         }
     /* groups: the places of d in a box that also lie in one line */
-    for (int b = 0; b < L->nunits; b++) {
-        if (!logic_is_box(L, b))
-            continue;
-        for (int d = 1; d <= n; d++) {
+    for (int d = 1; d <= n; d++) {
+        g->gfirst[d - 1] = g->nn;
+        for (int b = 0; b < L->nunits; b++) {
+            if (!logic_is_box(L, b))
+                continue;
             lmask p = L->pos[(size_t)b * n + d - 1];
             if (lpop(p) < 3)
                 continue; /* with two places the box link is a plain one */
@@ -116,6 +120,7 @@ static int build_nodes(doku_logic *L, gctx *g)
                 }
             }
         }
+        g->gend[d - 1] = g->nn;
     }
     return 0;
 }
@@ -150,9 +155,9 @@ static int find_node(const doku_logic *L, const gctx *g, int d, const int *cells
     if (k == 1)
         return g->cell_node[(size_t)cells[0] * L->n + d - 1];
     int b = L->box_of[cells[0]];
-    for (int i = g->nn - 1; i >= 0 && g->nd[i].box >= 0; i--) {
+    for (int i = g->gfirst[d - 1]; i < g->gend[d - 1]; i++) {
         const gnode *x = &g->nd[i];
-        if (x->d != d || x->box != b || x->k != k)
+        if (x->box != b || x->k != k)
             continue;
         int all = 1;
         for (int j = 0; j < k && all; j++)
@@ -208,9 +213,9 @@ static void weak_links(doku_logic *L, gctx *g, int xi, visit_fn f, void *q)
         if ((L->cand[c] & LBIT(d)) && sees_node(L, c, x))
             f(L, g, xi, g->cell_node[(size_t)c * n + d - 1], q);
     }
-    for (int y = g->nn - 1; y >= 0 && g->nd[y].box >= 0; y--) {
+    for (int y = g->gfirst[d - 1]; y < g->gend[d - 1]; y++) {
         const gnode *z = &g->nd[y];
-        if (z->d != d || y == xi)
+        if (y == xi)
             continue;
         int ok = 1;
         for (int i = 0; i < z->k && ok; i++)
@@ -236,12 +241,13 @@ static void push(doku_logic *L, gctx *g, int from, int to, void *q)
     int ug = (b->cur & 1) | (g->nd[to].k > 1);
     int s = (to * 2 + on) * 2 + ug;
     (void)from;
-    if (g->dist[s] >= 0)
+    if (g->stamp[s] == g->gen)
         return;
     /* chains are simple paths: a node met again would only be a detour */
     for (int t = b->cur; t >= 0; t = g->par[t])
         if (t >> 2 == to)
             return;
+    g->stamp[s] = g->gen;
     g->dist[s] = g->dist[b->cur] + 1;
     g->par[s] = b->cur;
     g->queue[b->tail++] = s;
@@ -296,11 +302,10 @@ static int end_elims(doku_logic *L, const gctx *g, int si, int ei, int apply)
 
 static void search_from(doku_logic *L, gctx *g, int si, lrate base)
 {
-    int ns = g->nn * 4;
-    for (int i = 0; i < ns; i++)
-        g->dist[i] = -1;
+    g->gen++;
     bfs b = {0, 0, 0};
     int s0 = (si * 2 + 0) * 2 + (g->nd[si].k > 1);
+    g->stamp[s0] = g->gen;
     g->dist[s0] = 0;
     g->par[s0] = -1;
     g->queue[b.tail++] = s0;
@@ -369,8 +374,9 @@ int logic_grouped_chains(doku_logic *L)
     g.par = malloc((size_t)g.nn * 4 * sizeof(int));
     g.dist = malloc((size_t)g.nn * 4 * sizeof(int));
     g.queue = malloc((size_t)g.nn * 4 * sizeof(int));
+    g.stamp = calloc((size_t)g.nn * 4, sizeof(unsigned));
     g.best_path = malloc(sizeof(int) * (MAX_NODES_PATH + 1));
-    if (!g.par || !g.dist || !g.queue || !g.best_path)
+    if (!g.par || !g.dist || !g.queue || !g.stamp || !g.best_path)
         goto out;
     int have_groups = 0;
     for (int i = 0; i < g.nn; i++)
@@ -423,6 +429,7 @@ out:
     free(g.par);
     free(g.dist);
     free(g.queue);
+    free(g.stamp);
     free(g.best_path);
     return found;
 }
