@@ -48,6 +48,8 @@ typedef struct gctx {
     int *par, *dist;       /* [4*nn] BFS over (node, on, used-group) */
     unsigned *stamp;       /* [4*nn] dist/par valid when == gen */
     unsigned gen;
+    /* the links of every node, listed once per mode (0 strong, 1 weak) */
+    int *off[2], *to[2], nto[2], capto[2];
     int *queue;
     int aic;
     /* best chain so far */
@@ -300,6 +302,48 @@ static int end_elims(doku_logic *L, const gctx *g, int si, int ei, int apply)
     return any;
 }
 
+typedef struct collect {
+    int kind, fail;
+} collect;
+
+static void collect_link(doku_logic *L, gctx *g, int from, int to, void *q)
+{
+    collect *c = q;
+    (void)L;
+    (void)from;
+    int k = c->kind;
+    if (g->nto[k] == g->capto[k]) {
+        int nc = g->capto[k] ? g->capto[k] * 2 : 4096;
+        int *v = realloc(g->to[k], (size_t)nc * sizeof(int));
+        if (!v) {
+            c->fail = 1;
+            return;
+        }
+        g->to[k] = v;
+        g->capto[k] = nc;
+    }
+    g->to[k][g->nto[k]++] = to;
+}
+
+static int build_links(doku_logic *L, gctx *g)
+{
+    for (int k = 0; k < 2; k++) {
+        collect c = {k, 0};
+        g->nto[k] = 0;
+        for (int x = 0; x < g->nn && !c.fail; x++) {
+            g->off[k][x] = g->nto[k];
+            if (k)
+                weak_links(L, g, x, collect_link, &c);
+            else
+                strong_links(L, g, x, collect_link, &c);
+        }
+        g->off[k][g->nn] = g->nto[k];
+        if (c.fail)
+            return -1;
+    }
+    return 0;
+}
+
 static void search_from(doku_logic *L, gctx *g, int si, lrate base)
 {
     g->gen++;
@@ -328,10 +372,8 @@ static void search_from(doku_logic *L, gctx *g, int si, lrate base)
         if (len >= MAX_NODES_PATH || base + logic_length_bonus(len + 1) > g->best_rating)
             continue;
         b.cur = s;
-        if (on)
-            weak_links(L, g, node, push, &b);
-        else
-            strong_links(L, g, node, push, &b);
+        for (int i = g->off[on][node]; i < g->off[on][node + 1]; i++)
+            push(L, g, node, g->to[on][i], &b);
     }
 }
 
@@ -375,8 +417,10 @@ int logic_grouped_chains(doku_logic *L)
     g.dist = malloc((size_t)g.nn * 4 * sizeof(int));
     g.queue = malloc((size_t)g.nn * 4 * sizeof(int));
     g.stamp = calloc((size_t)g.nn * 4, sizeof(unsigned));
+    g.off[0] = malloc(((size_t)g.nn + 1) * sizeof(int));
+    g.off[1] = malloc(((size_t)g.nn + 1) * sizeof(int));
     g.best_path = malloc(sizeof(int) * (MAX_NODES_PATH + 1));
-    if (!g.par || !g.dist || !g.queue || !g.stamp || !g.best_path)
+    if (!g.par || !g.dist || !g.queue || !g.stamp || !g.best_path || !g.off[0] || !g.off[1])
         goto out;
     int have_groups = 0;
     for (int i = 0; i < g.nn; i++)
@@ -389,6 +433,8 @@ int logic_grouped_chains(doku_logic *L)
         if (!logic_allowed(L, aic ? DOKU_TECH_GROUPED_AIC : DOKU_TECH_GROUPED_X_CHAIN))
             continue;
         g.aic = aic;
+        if (build_links(L, &g) != 0)
+            goto out;
         int before = g.best_rating;
         for (int si = 0; si < g.nn; si++)
             search_from(L, &g, si, aic ? 71 : 67);
@@ -430,6 +476,10 @@ out:
     free(g.dist);
     free(g.queue);
     free(g.stamp);
+    for (int k = 0; k < 2; k++) {
+        free(g.off[k]);
+        free(g.to[k]);
+    }
     free(g.best_path);
     return found;
 }
