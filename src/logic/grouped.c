@@ -22,6 +22,7 @@
 
 #define GMAX 8          /* cells in a group: a box's width */
 #define MAX_NODES_PATH 24
+#define GROUPED_MAX_NODES 4096
 
 /* SE's chain length increment, as documented in docs/TECHNIQUES.md. */
 int logic_length_bonus(int nodes)
@@ -412,6 +413,10 @@ int logic_grouped_chains(doku_logic *L)
     g.cell_node = malloc((size_t)L->nc * (size_t)n * sizeof(int));
     int found = 0;
     if (!g.cell_node || build_nodes(L, &g) != 0)
+        goto out;
+    /* a walk from every node costs nodes x links: beyond a few thousand
+     * candidates (big grids early on) the search is skipped */
+    if (g.nn > GROUPED_MAX_NODES)
         goto out;
     g.par = malloc((size_t)g.nn * 4 * sizeof(int));
     g.dist = malloc((size_t)g.nn * 4 * sizeof(int));
