@@ -15,11 +15,16 @@
 typedef struct gen_filter_spec {
     int have_rating;
     double rating_min, rating_max;
+    int rating_open;          /* "MIN+": no upper bound */
     const char *require;      /* technique list as given, or NULL */
     uint64_t require_mask;    /* parsed by gen_filter_check */
 } gen_filter_spec;
 
-/* Parses "MIN-MAX" (or one number) into the spec. @return 0 or -1. */
+/* Per-thread grading state (a reused logic context). */
+typedef struct gen_filter_state gen_filter_state;
+
+/* Parses "MIN-MAX", "MIN+" (no upper bound) or one number into the spec.
+ * @return 0 or -1. */
 int gen_filter_parse_rating(gen_filter_spec *f, const char *v);
 /* 1 if the spec asks for anything. */
 int gen_filter_active(const gen_filter_spec *f);
@@ -31,7 +36,16 @@ int gen_filter_check(gen_filter_spec *f);
 doku_difficulty gen_filter_class(const gen_filter_spec *f);
 /* Appends ", rated 2.0-4.5, using TECH" style text to buf. */
 void gen_filter_describe(const gen_filter_spec *f, char *buf, size_t cap);
-/* doku_puzzle_filter: user is the gen_filter_spec. */
+
+/* A state for one thread; f and s must outlive it. @return NULL when out
+ * of memory. */
+gen_filter_state *gen_filter_state_create(const gen_filter_spec *f, const doku_shape *s);
+void gen_filter_state_free(gen_filter_state *st); /* NULL is ignored */
+
+/* doku_puzzle_filter: user is a gen_filter_state. Accepts exactly the
+ * puzzles whose `doku grade` rating (default options) lies in the band and
+ * whose path uses a required technique; stops grading as soon as the
+ * verdict is known. */
 int gen_filter_accept(void *user, const doku_shape *s, const uint8_t *puzzle,
                       const uint8_t *solution);
 
