@@ -246,7 +246,7 @@ typedef struct pool {
     int stop;
 } pool;
 
-static void generate_one(const gen_ctx *c, doku_generator *g, gen_filter_state *fs,
+static void generate_one(const gen_ctx *c, doku_generator *g, doku_band *fs,
                          uint64_t index, slot *sl)
 {
     uint64_t seed = doku_seed_derive(c->seed, index);
@@ -273,7 +273,7 @@ static void generate_one(const gen_ctx *c, doku_generator *g, gen_filter_state *
     if (c->minimal)
         go.check_budget = PROOF_BUDGET; /* a grid whose proof runs longer is dropped */
     if (fs) {
-        go.filter = gen_filter_accept;
+        go.filter = doku_band_accept;
         go.filter_user = fs;
     }
     go.max_attempts = c->attempts ? c->attempts : UINT64_MAX;
@@ -283,14 +283,14 @@ static void generate_one(const gen_ctx *c, doku_generator *g, gen_filter_state *
 
 /* The per-thread objects: a generator, and a grading state when the
  * request needs one. @return 0, or -1 out of memory (nothing to free). */
-static int thread_objects(const gen_ctx *c, doku_generator **g, gen_filter_state **fs)
+static int thread_objects(const gen_ctx *c, doku_generator **g, doku_band **fs)
 {
     *g = NULL;
     *fs = NULL;
     if (doku_generator_create(c->shape, g) != DOKU_OK)
         return -1;
     if (!c->full && gen_filter_active(&c->filter) &&
-        !(*fs = gen_filter_state_create(&c->filter, c->shape))) {
+        !(*fs = gen_filter_band(&c->filter, c->shape))) {
         doku_generator_free(*g);
         *g = NULL;
         return -1;
@@ -302,7 +302,7 @@ static void *worker_main(void *arg)
 {
     pool *p = arg;
     doku_generator *g = NULL;
-    gen_filter_state *fs = NULL;
+    doku_band *fs = NULL;
     thread_objects(p->c, &g, &fs);
     for (;;) {
         pthread_mutex_lock(&p->lock);
@@ -324,7 +324,7 @@ static void *worker_main(void *arg)
         pthread_cond_broadcast(&p->ready);
         pthread_mutex_unlock(&p->lock);
     }
-    gen_filter_state_free(fs);
+    doku_band_free(fs);
     doku_generator_free(g);
     return NULL;
 }
@@ -480,7 +480,7 @@ static void summary(const gen_ctx *c, uint64_t done, double t0)
 static int run_inline(const gen_ctx *c, int show)
 {
     doku_generator *g = NULL;
-    gen_filter_state *fs = NULL;
+    doku_band *fs = NULL;
     if (thread_objects(c, &g, &fs) != 0) {
         fprintf(stderr, "doku generate: out of memory\n");
         return CLI_EXIT_FAIL;
@@ -506,7 +506,7 @@ static int run_inline(const gen_ctx *c, int show)
         summary(c, done, t0);
     free(sl.puzzle);
     free(sl.solution);
-    gen_filter_state_free(fs);
+    doku_band_free(fs);
     doku_generator_free(g);
     return rc;
 }

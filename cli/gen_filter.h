@@ -20,9 +20,6 @@ typedef struct gen_filter_spec {
     uint64_t require_mask;    /* parsed by gen_filter_check */
 } gen_filter_spec;
 
-/* Per-thread grading state (a reused logic context). */
-typedef struct gen_filter_state gen_filter_state;
-
 /* Parses "MIN-MAX", "MIN+" (no upper bound) or one number into the spec.
  * @return 0 or -1. */
 int gen_filter_parse_rating(gen_filter_spec *f, const char *v);
@@ -37,16 +34,8 @@ doku_difficulty gen_filter_class(const gen_filter_spec *f);
 /* Appends ", rated 2.0-4.5, using TECH" style text to buf. */
 void gen_filter_describe(const gen_filter_spec *f, char *buf, size_t cap);
 
-/* A state for one thread; f and s must outlive it. @return NULL when out
- * of memory. */
-gen_filter_state *gen_filter_state_create(const gen_filter_spec *f, const doku_shape *s);
-void gen_filter_state_free(gen_filter_state *st); /* NULL is ignored */
-
-/* doku_puzzle_filter: user is a gen_filter_state. Accepts exactly the
- * puzzles whose `doku grade` rating (default options) lies in the band and
- * whose path uses a required technique; stops grading as soon as the
- * verdict is known. */
-int gen_filter_accept(void *user, const doku_shape *s, const uint8_t *puzzle,
-                      const uint8_t *solution);
+/* The band judge for one thread (a doku_puzzle_filter is doku_band_accept
+ * with it as user). @return NULL when out of memory. */
+doku_band *gen_filter_band(const gen_filter_spec *f, const doku_shape *s);
 
 #endif
