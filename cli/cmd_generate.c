@@ -84,7 +84,9 @@ static void usage(FILE *f)
             "                     needed), intermediate (pairs or pointing/claiming\n"
             "                     needed), expert (more than that), any (default)\n"
             "  --rating MIN-MAX   a band of ratings as `doku grade` gives them (e.g.\n"
-            "                     7.0-9.0); MIN+ has no upper bound (7.0+)\n"
+            "                     7.0-9.0); MIN+ has no upper bound (7.0+); or a\n"
+            "                     named band: easy (1.0-2.3), medium (2.4-3.4), hard\n"
+            "                     (3.5-4.6), unfair (4.7-6.9), extreme (7.0+)\n"
             "  --require TECH     the grader's solution path must use technique TECH\n"
             "  --pattern FILE     givens exactly where FILE has a mark: n*n cells, '.',\n"
             "                     '0' or '_' empty, any other symbol a given\n"
@@ -155,7 +157,7 @@ static int on_option(void *p, int id, const char *v)
         return 0;
     case OPT_RATING:
         if (gen_filter_parse_rating(&c->filter, v) != 0)
-            return cli_usage_error("generate", "--rating wants MIN-MAX or MIN+ (e.g. 2.0-4.5, 7.0+); got '%s'", v);
+            return cli_usage_error("generate", "--rating wants MIN-MAX, MIN+ or a name (e.g. 2.0-4.5, 7.0+, extreme); got '%s'", v);
         return 0;
     case OPT_REQUIRE:
         c->filter.require = v;

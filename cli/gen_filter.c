@@ -16,8 +16,29 @@
 /* Highest SE rating among the techniques the INTERMEDIATE class uses. */
 #define CLASS3_MAX_RATING 3.4
 
+/* Named bands in the spirit of HoDoKu's five levels, on the SE scale:
+ * easy = singles; medium = intersections and pairs; hard = up to basic
+ * fish, triples, single-digit patterns and XY/XYZ-wings; unfair = up to
+ * the 6.x patterns and short X/Y chains; extreme = 7.0 and above (forcing
+ * chains, AICs and harder), our like-for-like of HoDoKu's extreme. */
+static const struct {
+    const char *name;
+    double min, max; /* max < 0: open */
+} NAMED[] = {
+    {"easy", 1.0, 2.3}, {"medium", 2.4, 3.4}, {"hard", 3.5, 4.6},
+    {"unfair", 4.7, 6.9}, {"extreme", 7.0, -1},
+};
+
 int gen_filter_parse_rating(gen_filter_spec *f, const char *v)
 {
+    for (size_t i = 0; i < sizeof NAMED / sizeof NAMED[0]; i++)
+        if (strcmp(v, NAMED[i].name) == 0) {
+            f->have_rating = 1;
+            f->rating_min = NAMED[i].min;
+            f->rating_open = NAMED[i].max < 0;
+            f->rating_max = f->rating_open ? 1e9 : NAMED[i].max;
+            return 0;
+        }
     char *end;
     double lo = strtod(v, &end);
     if (end == v)

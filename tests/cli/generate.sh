@@ -138,6 +138,10 @@ if "$DOKU" generate --rating 1.0-12 -n 1 --seed 1 > /dev/null 2>&1; then
         "$DOKU" count --limit 2 "$TMP/rall" > "$TMP/counts" || fail "count exit (ratings)"
         [ "$(grep -c '^1$' "$TMP/counts")" -eq 24 ] || fail "some rated puzzles are not unique"
     fi
+    "$DOKU" generate --rating extreme -n 4 --seed 4 > "$TMP/rx" || fail "--rating extreme"
+    inband "$TMP/rx" 7.0 99 || fail "--rating extreme gave a puzzle rated below 7.0"
+    "$DOKU" generate --rating hard -n 4 --seed 4 > "$TMP/rh" || fail "--rating hard"
+    inband "$TMP/rh" 3.5 4.6 || fail "--rating hard gave a puzzle outside 3.5-4.6"
     "$DOKU" generate --rating 7.0x > /dev/null 2>&1
     [ $? -eq 2 ] || fail "--rating 7.0x should exit 2"
     "$DOKU" generate --require no-such-thing > /dev/null 2>&1
