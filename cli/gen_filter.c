@@ -99,6 +99,12 @@ void gen_filter_describe(const gen_filter_spec *f, char *buf, size_t cap)
 
 doku_difficulty gen_filter_class(const gen_filter_spec *f)
 {
+    /* A technique the engine tries after the hidden pair is used only
+     * where everything up to it stalls, so the generator's pairs closure
+     * stalls too (from the start: removing candidates never undoes that). */
+    uint64_t upto_hidden_pair = (1ull << (DOKU_TECH_HIDDEN_PAIR + 1)) - 1;
+    if (f->require && !(f->require_mask & upto_hidden_pair))
+        return DOKU_DIFF_EXPERT;
     return f->have_rating && f->rating_min > CLASS3_MAX_RATING ? DOKU_DIFF_EXPERT : DOKU_DIFF_ANY;
 }
 

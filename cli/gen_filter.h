@@ -29,7 +29,8 @@ int gen_filter_active(const gen_filter_spec *f);
  * why to stderr. */
 int gen_filter_check(gen_filter_spec *f);
 /* The generator class that every accepted puzzle must have (a cheap
- * screen before grading): EXPERT for bands above 3.4, else ANY. */
+ * screen before grading): EXPERT for bands above 3.4 or for required
+ * techniques all tried after the hidden pair, else ANY. */
 doku_difficulty gen_filter_class(const gen_filter_spec *f);
 /* Appends ", rated 2.0-4.5, using TECH" style text to buf. */
 void gen_filter_describe(const gen_filter_spec *f, char *buf, size_t cap);

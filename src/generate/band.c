@@ -18,8 +18,9 @@
  *    harder — is the same from both starts, and from there the paths are
  *    identical. The steps skipped are all rated at most 3.4.
  * The last two are used only when they cannot matter: no required
- * technique among those skipped, and min above 3.4 for the start (for
- * the tail: min above 2.3 or already reached).
+ * technique among those skipped, and min above 3.4 for the start (or a
+ * requirement with a bottom every step reaches; for the tail: min above
+ * 2.3 or already reached).
  * tests/unit/test_band.c compares every verdict with a full grading.
  */
 #include "gen_internal.h"
@@ -66,7 +67,11 @@ doku_status doku_band_create(const doku_shape *shape, const doku_band_opts *opts
     b->open = opts->max < 0;
     b->max = b->open ? 1e300 : opts->max;
     b->require = opts->require;
-    b->skip_start = b->min > HIDDEN_PAIR_RATING + EPS && !(b->require & UPTO_HIDDEN_PAIR);
+    /* the start may skip steps rated <= 3.4: harmless above 3.4, and for
+     * a technique requirement with a bottom any step reaches (a puzzle
+     * singles solve never uses a technique tried after the hidden pair) */
+    b->skip_start = !(b->require & UPTO_HIDDEN_PAIR) &&
+                    (b->min > HIDDEN_PAIR_RATING + EPS || (b->require && b->min <= 1.0 + EPS));
     b->skip_tail = !(b->require & UPTO_NAKED_SINGLE);
     size_t nc = (size_t)shape->ncells;
     b->val = malloc(nc);
@@ -271,7 +276,7 @@ int doku_band_accept(void *user, const doku_shape *s, const uint8_t *puzzle,
     b->judged++;
     int r = load(b, puzzle);
     if (r <= 0)
-        return 0; /* invalid, or singles solve it: rated <= 2.3 < min */
+        return 0; /* invalid, or singles solve it: rated <= 2.3, none required */
     verdict v;
     memset(&v, 0, sizeof v);
     v.b = b;

@@ -123,6 +123,10 @@ static void test_band_matches_full_grading(void **state)
     check_band(s, ex, NE, 7.0, -1, T(DOKU_TECH_AIC) | T(DOKU_TECH_XY_CYCLE));
     check_band(s, ex, NE, 4.0, 6.0, T(DOKU_TECH_XY_WING));
     check_band(s, any, NA, 0, -1, T(DOKU_TECH_NAKED_SINGLE));
+    /* late techniques only: the start skips (also on easy candidates) */
+    check_band(s, any, NA, 0, -1, T(DOKU_TECH_XY_WING) | T(DOKU_TECH_SKYSCRAPER));
+    check_band(s, any, NA, 0, 3.0, T(DOKU_TECH_UNIQUE_RECTANGLE));
+    check_band(s, ex, NE, 1.0, 4.4, T(DOKU_TECH_XY_WING) | T(DOKU_TECH_XYZ_WING));
     free(ex);
     free(any);
     doku_shape_free(s);
