@@ -269,8 +269,14 @@ static void generate_one(const gen_ctx *c, doku_generator *g, doku_band *fs,
     go.minimal = c->minimal;
     go.symmetry = c->symmetry;
     go.level = c->level;
-    if (go.level == DOKU_DIFF_ANY && gen_filter_active(&c->filter))
-        go.level = gen_filter_class(&c->filter);
+    /* the class every accepted puzzle has: screened by the generator,
+     * unless the band's own start already does it */
+    doku_difficulty cls = DOKU_DIFF_ANY;
+    if (go.level == DOKU_DIFF_ANY && gen_filter_active(&c->filter)) {
+        cls = gen_filter_class(&c->filter);
+        if (!gen_filter_band_screens(&c->filter))
+            go.level = cls;
+    }
     go.pattern = c->pattern;
     if (c->minimal)
         go.check_budget = PROOF_BUDGET; /* a grid whose proof runs longer is dropped */
@@ -281,6 +287,8 @@ static void generate_one(const gen_ctx *c, doku_generator *g, doku_band *fs,
     go.max_attempts = c->attempts ? c->attempts : UINT64_MAX;
     go.time_budget = c->timeout;
     sl->status = doku_generate(g, seed, &go, sl->puzzle, sl->solution, &sl->res);
+    if (sl->res.found && sl->res.level == DOKU_DIFF_ANY)
+        sl->res.level = cls;
 }
 
 /* The per-thread objects: a generator, and a grading state when the

@@ -108,6 +108,18 @@ doku_difficulty gen_filter_class(const gen_filter_spec *f)
     return f->have_rating && f->rating_min > CLASS3_MAX_RATING ? DOKU_DIFF_EXPERT : DOKU_DIFF_ANY;
 }
 
+int gen_filter_band_screens(const gen_filter_spec *f)
+{
+    /* doku_band starts from the pairs closure (and rejects what it
+     * solves) for a bottom above 3.4, or for late techniques only with a
+     * bottom every step reaches; see src/generate/band.c */
+    uint64_t upto_hidden_pair = (1ull << (DOKU_TECH_HIDDEN_PAIR + 1)) - 1;
+    if (f->require && (f->require_mask & upto_hidden_pair))
+        return 0;
+    double min = f->have_rating ? f->rating_min : 0;
+    return min > CLASS3_MAX_RATING || (f->require && min <= 1.0);
+}
+
 doku_band *gen_filter_band(const gen_filter_spec *f, const doku_shape *s)
 {
     doku_band_opts bo;

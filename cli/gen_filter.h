@@ -32,6 +32,9 @@ int gen_filter_check(gen_filter_spec *f);
  * screen before grading): EXPERT for bands above 3.4 or for required
  * techniques all tried after the hidden pair, else ANY. */
 doku_difficulty gen_filter_class(const gen_filter_spec *f);
+/* 1 if the band judge itself rejects every candidate below that class
+ * (cheaper than the generator screening it first). */
+int gen_filter_band_screens(const gen_filter_spec *f);
 /* Appends ", rated 2.0-4.5, using TECH" style text to buf. */
 void gen_filter_describe(const gen_filter_spec *f, char *buf, size_t cap);
 

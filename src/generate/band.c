@@ -43,7 +43,8 @@ struct doku_band {
     double min, max;
     int open;
     uint64_t require;
-    int skip_start;        /* start from the singles closure */
+    int skip_start;        /* start from the pairs closure */
+    doku_generator *g;     /* its scratch and unit-pair tables */
     int skip_tail;         /* stop once singles finish */
     uint8_t *val;          /* [ncells] closure scratch */
     uint64_t *cand;        /* [ncells] */
@@ -77,7 +78,8 @@ doku_status doku_band_create(const doku_shape *shape, const doku_band_opts *opts
     b->val = malloc(nc);
     b->cand = malloc(sizeof(uint64_t) * nc);
     b->queue = malloc(sizeof(int) * nc);
-    if (!b->val || !b->cand || !b->queue || doku_logic_create(shape, NULL, &b->lg) != DOKU_OK) {
+    if (!b->val || !b->cand || !b->queue || doku_logic_create(shape, NULL, &b->lg) != DOKU_OK ||
+        doku_generator_create(shape, &b->g) != DOKU_OK) {
         doku_band_free(b);
         return DOKU_ERR_NOMEM;
     }
@@ -90,6 +92,7 @@ void doku_band_free(doku_band *b)
     if (!b)
         return;
     doku_logic_free(b->lg);
+    doku_generator_free(b->g);
     free(b->val);
     free(b->cand);
     free(b->queue);
@@ -241,29 +244,24 @@ static int on_step(void *user, const doku_step *st)
     return (b->open && v->reached) && (!b->require || v->used);
 }
 
-/* Loads the puzzle, from its singles closure when allowed.
- * @return 1 loaded, 0 singles solve it (rating <= 2.3), -1 invalid. */
+/* Loads the puzzle, from its pairs closure (the generator's INTERMEDIATE
+ * class logic) when allowed. @return 1 loaded, 0 that closure solves it
+ * (rating <= 3.4, no technique after the hidden pair), -1 invalid. */
 static int load(doku_band *b, const uint8_t *puzzle)
 {
     if (!b->skip_start)
         return doku_logic_load(b->lg, puzzle) == DOKU_OK ? 1 : -1;
     const doku_shape *s = b->s;
-    int n = s->n;
-    uint64_t full = n == 64 ? ~(uint64_t)0 : (((uint64_t)1 << n) - 1);
-    for (int c = 0; c < s->ncells; c++) {
-        if (puzzle[c] > n)
-            return -1;
-        b->val[c] = 0;
-        b->cand[c] = full;
-    }
     for (int c = 0; c < s->ncells; c++)
-        if (puzzle[c] && !place(b, c, puzzle[c] - 1))
+        if (puzzle[c] > s->n)
             return -1;
-    int r = singles_closure(b);
-    if (r <= 0)
-        return r == 0 ? (doku_logic_load_candidates(b->lg, b->val, b->cand, 1) == DOKU_OK ? 1 : -1)
-                      : -1;
-    return 0;
+    doku_difficulty lv = gen_level(b->g, puzzle, DOKU_DIFF_INTERMEDIATE);
+    if (lv == DOKU_DIFF_ANY)
+        return -1;
+    if (lv != DOKU_DIFF_EXPERT)
+        return 0;
+    /* the stalled closure is left in the generator's scratch */
+    return doku_logic_load_candidates(b->lg, b->g->lval, b->g->lcand, 1) == DOKU_OK ? 1 : -1;
 }
 
 int doku_band_accept(void *user, const doku_shape *s, const uint8_t *puzzle,
@@ -276,7 +274,7 @@ int doku_band_accept(void *user, const doku_shape *s, const uint8_t *puzzle,
     b->judged++;
     int r = load(b, puzzle);
     if (r <= 0)
-        return 0; /* invalid, or singles solve it: rated <= 2.3, none required */
+        return 0; /* invalid, or pairs solve it: rated <= 3.4, none required */
     verdict v;
     memset(&v, 0, sizeof v);
     v.b = b;
