@@ -11,12 +11,15 @@
  *  - once singles alone finish the grid (checked after each harder step),
  *    every later step is a single or an earlier-ordered family rated at
  *    most 2.3, so nothing later can change the verdict;
- *  - the engine starts from the singles closure of the puzzle instead of
- *    the bare givens: the families ordered up to the hidden pair (all
- *    rated at most 3.4) only remove candidates that stay removable, so
- *    their closure — the state where the engine first needs anything
+ *  - the engine starts from the closure of the generator's INTERMEDIATE
+ *    logic (singles, naked/hidden pairs, pointing/claiming: level.c)
+ *    instead of the bare givens: those deductions are all the engine's
+ *    own families ordered up to the hidden pair (rated at most 3.4),
+ *    which only remove candidates that stay removable, so the engine's
+ *    closure under them — the state where it first needs anything
  *    harder — is the same from both starts, and from there the paths are
- *    identical. The steps skipped are all rated at most 3.4.
+ *    identical. The steps skipped are all rated at most 3.4, and a
+ *    puzzle that closure solves is rated at most 3.4.
  * The last two are used only when they cannot matter: no required
  * technique among those skipped, and min above 3.4 for the start (or a
  * requirement with a bottom every step reaches; for the tail: min above
