@@ -73,7 +73,8 @@ doku_status doku_band_create(const doku_shape *shape, const doku_band_opts *opts
     b->require = opts->require;
     /* the start may skip steps rated <= 3.4: harmless above 3.4, and for
      * a technique requirement with a bottom any step reaches (a puzzle
-     * singles solve never uses a technique tried after the hidden pair) */
+     * the pairs closure solves never uses a technique tried after the
+     * hidden pair) */
     b->skip_start = !(b->require & UPTO_HIDDEN_PAIR) &&
                     (b->min > HIDDEN_PAIR_RATING + EPS || (b->require && b->min <= 1.0 + EPS));
     b->skip_tail = !(b->require & UPTO_NAKED_SINGLE);
