@@ -83,6 +83,14 @@ int gen_filter_check(gen_filter_spec *f)
     uint64_t singles = (1ull << DOKU_TECH_FULL_HOUSE) | (1ull << DOKU_TECH_HIDDEN_SINGLE) |
                        (1ull << DOKU_TECH_NAKED_SINGLE);
     f->require_mask = (mask & ~singles) ? mask & ~singles : mask;
+    /* The grader uses SE's set: an extended technique alone could never
+     * be required (it would only exhaust the attempts). */
+    uint64_t extended = ((1ull << DOKU_TECH_COUNT) - 1) & ~((1ull << DOKU_TECH_FINNED_X_WING) - 1);
+    if (!(f->require_mask & ~extended)) {
+        fprintf(stderr, "doku generate: --require: '%s' is an extended technique, which the SE-style "
+                        "grader does not use\n", f->require);
+        return -1;
+    }
     return 0;
 }
 
