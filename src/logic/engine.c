@@ -337,6 +337,7 @@ doku_status doku_logic_create(const doku_shape *shape, const doku_logic_opts *op
     L->pos = calloc((size_t)L->nunits * (size_t)L->n, sizeof(lmask));
     L->solution = calloc((size_t)L->nc, 1);
     if (!L->val || !L->cand || !L->pos || !L->solution || logic_geometry_init(L) != 0 ||
+        logic_memo_alloc(L) != 0 ||
         doku_solver_create(shape, &L->solver) != DOKU_OK || logic_chain_ws_create(L) != 0) {
         doku_logic_free(L);
         return DOKU_ERR_NOMEM;
@@ -364,6 +365,8 @@ void doku_logic_free(doku_logic *L)
     free(L->col_of);
     free(L->cell_in_unit);
     free(L->peerbits);
+    free(L->plane);
+    free(L->memo);
     free(L->step.place.v);
     free(L->step.elim.v);
     free(L->step.proof.v);

@@ -100,9 +100,13 @@ int logic_geometry_init(doku_logic *L)
 
 void logic_positions(doku_logic *L)
 {
-    int n = L->n, nu = L->nunits;
+    int n = L->n, nu = L->nunits, pw = L->pwords;
     const uint16_t *uc = L->shape->unit_cells;
     memset(L->pos, 0, sizeof(lmask) * (size_t)nu * (size_t)n);
+    memset(L->plane, 0, sizeof(uint64_t) * (size_t)n * (size_t)pw);
+    for (int c = 0; c < L->nc; c++)
+        for (lmask m = L->cand[c]; m; m &= m - 1)
+            L->plane[(size_t)lfirst(m) * pw + (c >> 6)] |= (uint64_t)1 << (c & 63);
     for (int u = 0; u < nu; u++) {
         lmask *p = L->pos + (size_t)u * n;
         for (int i = 0; i < n; i++) {
@@ -113,6 +117,40 @@ void logic_positions(doku_logic *L)
                 p[d] |= (lmask)1 << i;
             }
         }
+    }
+}
+
+int logic_memo_alloc(doku_logic *L)
+{
+    size_t words = (size_t)L->n * (size_t)L->pwords;
+    L->plane = calloc(words, sizeof(uint64_t));
+    L->memo = calloc((size_t)LMEMO_COUNT * (words + (size_t)L->n), sizeof(uint64_t));
+    return L->plane && L->memo ? 0 : -1;
+}
+
+static uint64_t *memo_entry(const doku_logic *L, int slot, int d)
+{
+    size_t per = (size_t)L->pwords + 1;
+    return L->memo + ((size_t)slot * (size_t)L->n + (size_t)(d - 1)) * per;
+}
+
+int logic_memo_known(const doku_logic *L, int slot, int d)
+{
+    const uint64_t *e = memo_entry(L, slot, d), *p = L->plane + (size_t)(d - 1) * L->pwords;
+    if (!e[0])
+        return 0;
+    for (int w = 0; w < L->pwords; w++)
+        if (e[1 + w] != p[w])
+            return 0;
+    return 1;
+}
+
+void logic_memo_fail(doku_logic *L, int slot)
+{
+    for (int d = 1; d <= L->n; d++) {
+        uint64_t *e = memo_entry(L, slot, d);
+        e[0] = 1;
+        memcpy(e + 1, L->plane + (size_t)(d - 1) * L->pwords, sizeof(uint64_t) * (size_t)L->pwords);
     }
 }
 

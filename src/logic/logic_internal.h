@@ -82,6 +82,12 @@ struct doku_logic {
     uint64_t *peerbits;     /* [nc * pwords] peer matrix */
     int pwords;
 
+    /* Failure memo (grid.c): a single-digit technique that found nothing
+     * records each digit's candidate plane; while a plane is unchanged, the
+     * technique skips that digit, which cannot give it anything new. */
+    uint64_t *plane;        /* [n * pwords] cells holding each digit as candidate */
+    uint64_t *memo;         /* [LMEMO_COUNT * n * (pwords + 1)] flag + plane */
+
     lstep step;
     lcands tmp;             /* scratch */
     struct chain_ws *cw;
@@ -106,7 +112,17 @@ int logic_geometry_init(doku_logic *L);
 int lcands_push(lcands *a, int cell, int digit);
 
 /* --- grid helpers (grid.c) --- */
-void logic_positions(doku_logic *L);        /* recompute L->pos */
+void logic_positions(doku_logic *L);        /* recompute L->pos and L->plane */
+
+/* Failure memo slots: techniques whose finding for a digit depends only on
+ * that digit's candidate plane (and the fixed geometry and options). */
+enum { LMEMO_X_WING, LMEMO_SWORDFISH, LMEMO_JELLYFISH, LMEMO_TURBOT, LMEMO_THREE_LINKS,
+       LMEMO_COUNT };
+int logic_memo_alloc(doku_logic *L);
+/* 1 if the technique of slot found nothing for digit d on this very plane */
+int logic_memo_known(const doku_logic *L, int slot, int d);
+/* the technique of slot found nothing at all: remember every digit's plane */
+void logic_memo_fail(doku_logic *L, int slot);
 int logic_cellname(const doku_logic *L, int cell, char *buf, size_t cap);
 int logic_unitname(const doku_logic *L, int unit, char *buf, size_t cap);
 /* share a unit, a != b: one bit test in the peer matrix */
