@@ -367,6 +367,10 @@ void doku_logic_free(doku_logic *L)
     free(L->peerbits);
     free(L->plane);
     free(L->memo);
+    free(L->snapcand);
+    free(L->snapval);
+    free(L->uver);
+    free(L->umemo);
     free(L->step.place.v);
     free(L->step.elim.v);
     free(L->step.proof.v);

@@ -104,9 +104,16 @@ void logic_positions(doku_logic *L)
     const uint16_t *uc = L->shape->unit_cells;
     memset(L->pos, 0, sizeof(lmask) * (size_t)nu * (size_t)n);
     memset(L->plane, 0, sizeof(uint64_t) * (size_t)n * (size_t)pw);
-    for (int c = 0; c < L->nc; c++)
+    for (int c = 0; c < L->nc; c++) {
         for (lmask m = L->cand[c]; m; m &= m - 1)
             L->plane[(size_t)lfirst(m) * pw + (c >> 6)] |= (uint64_t)1 << (c & 63);
+        if (L->cand[c] != L->snapcand[c] || L->val[c] != L->snapval[c]) {
+            L->snapcand[c] = L->cand[c];
+            L->snapval[c] = L->val[c];
+            for (int j = 0; j < L->ncunits[c]; j++)
+                L->uver[L->cunits[(size_t)c * L->maxcu + j]]++;
+        }
+    }
     for (int u = 0; u < nu; u++) {
         lmask *p = L->pos + (size_t)u * n;
         for (int i = 0; i < n; i++) {
@@ -125,7 +132,13 @@ int logic_memo_alloc(doku_logic *L)
     size_t words = (size_t)L->n * (size_t)L->pwords;
     L->plane = calloc(words, sizeof(uint64_t));
     L->memo = calloc((size_t)LMEMO_COUNT * (words + (size_t)L->n), sizeof(uint64_t));
-    return L->plane && L->memo ? 0 : -1;
+    L->snapcand = calloc((size_t)L->nc, sizeof(lmask));
+    L->snapval = calloc((size_t)L->nc, 1);
+    L->uver = calloc((size_t)L->nunits, sizeof(uint64_t));
+    L->umemo = calloc((size_t)LUMEMO_COUNT * (size_t)L->nunits, sizeof(uint64_t));
+    if (!L->plane || !L->memo || !L->snapcand || !L->snapval || !L->uver || !L->umemo)
+        return -1;
+    return 0;
 }
 
 static uint64_t *memo_entry(const doku_logic *L, int slot, int d)
@@ -143,6 +156,15 @@ int logic_memo_known(const doku_logic *L, int slot, int d)
         if (e[1 + w] != p[w])
             return 0;
     return 1;
+}
+
+lmask logic_memo_skip(const doku_logic *L, int slot)
+{
+    lmask skip = 0;
+    for (int d = 1; d <= L->n; d++)
+        if (logic_memo_known(L, slot, d))
+            skip |= LBIT(d);
+    return skip;
 }
 
 void logic_memo_fail(doku_logic *L, int slot)

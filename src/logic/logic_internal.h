@@ -87,6 +87,12 @@ struct doku_logic {
      * technique skips that digit, which cannot give it anything new. */
     uint64_t *plane;        /* [n * pwords] cells holding each digit as candidate */
     uint64_t *memo;         /* [LMEMO_COUNT * n * (pwords + 1)] flag + plane */
+    /* The same for techniques local to one unit: a unit's version changes
+     * whenever a cell of it changes (value or candidates). */
+    lmask *snapcand;        /* [nc] candidates at the last logic_positions */
+    uint8_t *snapval;       /* [nc] values then */
+    uint64_t *uver;         /* [nunits] unit versions, from 1 */
+    uint64_t *umemo;        /* [LUMEMO_COUNT * nunits] version + 1 at failure, 0 none */
 
     lstep step;
     lcands tmp;             /* scratch */
@@ -117,10 +123,28 @@ void logic_positions(doku_logic *L);        /* recompute L->pos and L->plane */
 /* Failure memo slots: techniques whose finding for a digit depends only on
  * that digit's candidate plane (and the fixed geometry and options). */
 enum { LMEMO_X_WING, LMEMO_SWORDFISH, LMEMO_JELLYFISH, LMEMO_TURBOT, LMEMO_THREE_LINKS,
-       LMEMO_COUNT };
+       LMEMO_DIRECT_INTERSECTION, LMEMO_INTERSECTION, LMEMO_COUNT };
 int logic_memo_alloc(doku_logic *L);
+
+/* Unit memo slots: techniques whose finding in a unit depends only on the
+ * values and candidates of that unit's cells. */
+enum { LUMEMO_NAKED_PAIR, LUMEMO_NAKED_TRIPLE, LUMEMO_NAKED_QUAD, LUMEMO_HIDDEN_PAIR,
+       LUMEMO_HIDDEN_TRIPLE, LUMEMO_HIDDEN_QUAD, LUMEMO_DIRECT_HIDDEN_PAIR,
+       LUMEMO_DIRECT_HIDDEN_TRIPLE, LUMEMO_COUNT };
+/* 1 if the technique of slot found nothing in unit u as it is now */
+static inline int logic_umemo_known(const doku_logic *L, int slot, int u)
+{
+    return L->umemo[(size_t)slot * (size_t)L->nunits + (size_t)u] == L->uver[u] + 1;
+}
+/* the technique of slot found nothing in unit u as it is now */
+static inline void logic_umemo_fail(doku_logic *L, int slot, int u)
+{
+    L->umemo[(size_t)slot * (size_t)L->nunits + (size_t)u] = L->uver[u] + 1;
+}
 /* 1 if the technique of slot found nothing for digit d on this very plane */
 int logic_memo_known(const doku_logic *L, int slot, int d);
+/* the digits d with logic_memo_known(L, slot, d), as a mask of LBIT(d) */
+lmask logic_memo_skip(const doku_logic *L, int slot);
 /* the technique of slot found nothing at all: remember every digit's plane */
 void logic_memo_fail(doku_logic *L, int slot);
 int logic_cellname(const doku_logic *L, int cell, char *buf, size_t cap);

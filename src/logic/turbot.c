@@ -47,17 +47,6 @@ static int kind_class(const doku_logic *L, int u)
 
 static int empty_rectangle(doku_logic *L, lmask skip);
 
-/* The digits a single-digit technique found nothing for on their present
- * candidate planes (logic_memo_known): they are skipped, exactly. */
-static lmask memo_skip(const doku_logic *L, int slot)
-{
-    lmask skip = 0;
-    for (int d = 1; d <= L->n; d++)
-        if (logic_memo_known(L, slot, d))
-            skip |= LBIT(d);
-    return skip;
-}
-
 int logic_turbot(doku_logic *L)
 {
     int n = L->n;
@@ -65,7 +54,7 @@ int logic_turbot(doku_logic *L)
     slink *s = malloc(cap * sizeof *s);
     if (!s)
         return 0;
-    lmask skip = memo_skip(L, LMEMO_TURBOT);
+    lmask skip = logic_memo_skip(L, LMEMO_TURBOT);
     for (int u = 0; u < L->nunits; u++)
         for (int d = 1; d <= n; d++) {
             if (skip & LBIT(d))
@@ -449,7 +438,7 @@ int logic_three_links(doku_logic *L)
     if (!s)
         return 0;
     int best = 99, bc[6] = {0}, bu[3] = {0}, bd = 0;
-    lmask skip = memo_skip(L, LMEMO_THREE_LINKS);
+    lmask skip = logic_memo_skip(L, LMEMO_THREE_LINKS);
     for (int d = 1; d <= n; d++) {
         if (skip & LBIT(d))
             continue;
