@@ -371,6 +371,9 @@ void doku_logic_free(doku_logic *L)
     free(L->snapval);
     free(L->uver);
     free(L->umemo);
+    free(L->cmemo_cand);
+    free(L->cmemo_val);
+    free(L->hot);
     free(L->step.place.v);
     free(L->step.elim.v);
     free(L->step.proof.v);

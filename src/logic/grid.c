@@ -136,7 +136,11 @@ int logic_memo_alloc(doku_logic *L)
     L->snapval = calloc((size_t)L->nc, 1);
     L->uver = calloc((size_t)L->nunits, sizeof(uint64_t));
     L->umemo = calloc((size_t)LUMEMO_COUNT * (size_t)L->nunits, sizeof(uint64_t));
-    if (!L->plane || !L->memo || !L->snapcand || !L->snapval || !L->uver || !L->umemo)
+    L->cmemo_cand = calloc((size_t)LCMEMO_COUNT * (size_t)L->nc, sizeof(lmask));
+    L->cmemo_val = calloc((size_t)LCMEMO_COUNT * (size_t)L->nc, 1);
+    L->hot = calloc((size_t)L->nc, 1);
+    if (!L->plane || !L->memo || !L->snapcand || !L->snapval || !L->uver || !L->umemo ||
+        !L->cmemo_cand || !L->cmemo_val || !L->hot)
         return -1;
     return 0;
 }
@@ -174,6 +178,24 @@ void logic_memo_fail(doku_logic *L, int slot)
         e[0] = 1;
         memcpy(e + 1, L->plane + (size_t)(d - 1) * L->pwords, sizeof(uint64_t) * (size_t)L->pwords);
     }
+}
+
+const uint8_t *logic_cmemo_hot(doku_logic *L, int slot)
+{
+    if (!L->cmemo_valid[slot])
+        return NULL;
+    const lmask *sc = L->cmemo_cand + (size_t)slot * L->nc;
+    const uint8_t *sv = L->cmemo_val + (size_t)slot * L->nc;
+    for (int c = 0; c < L->nc; c++)
+        L->hot[c] = L->cand[c] != sc[c] || L->val[c] != sv[c];
+    return L->hot;
+}
+
+void logic_cmemo_fail(doku_logic *L, int slot)
+{
+    memcpy(L->cmemo_cand + (size_t)slot * L->nc, L->cand, sizeof(lmask) * (size_t)L->nc);
+    memcpy(L->cmemo_val + (size_t)slot * L->nc, L->val, (size_t)L->nc);
+    L->cmemo_valid[slot] = 1;
 }
 
 int logic_cellname(const doku_logic *L, int cell, char *buf, size_t cap)

@@ -93,6 +93,12 @@ struct doku_logic {
     uint8_t *snapval;       /* [nc] values then */
     uint64_t *uver;         /* [nunits] unit versions, from 1 */
     uint64_t *umemo;        /* [LUMEMO_COUNT * nunits] version + 1 at failure, 0 none */
+    /* And for pattern techniques: the whole grid when one last found
+     * nothing; a new find then needs a changed cell in its pattern. */
+    lmask *cmemo_cand;      /* [LCMEMO_COUNT * nc] */
+    uint8_t *cmemo_val;     /* [LCMEMO_COUNT * nc] */
+    uint8_t cmemo_valid[8]; /* [LCMEMO_COUNT] */
+    uint8_t *hot;           /* [nc] scratch: cells changed since that grid */
 
     lstep step;
     lcands tmp;             /* scratch */
@@ -131,6 +137,14 @@ int logic_memo_alloc(doku_logic *L);
 enum { LUMEMO_NAKED_PAIR, LUMEMO_NAKED_TRIPLE, LUMEMO_NAKED_QUAD, LUMEMO_HIDDEN_PAIR,
        LUMEMO_HIDDEN_TRIPLE, LUMEMO_HIDDEN_QUAD, LUMEMO_DIRECT_HIDDEN_PAIR,
        LUMEMO_DIRECT_HIDDEN_TRIPLE, LUMEMO_COUNT };
+/* Cell memo slots: pattern techniques (see cmemo_cand above). */
+enum { LCMEMO_WXYZ_WING, LCMEMO_VWXYZ_WING, LCMEMO_COUNT };
+/* NULL if the technique of slot has no failure on record; else L->hot,
+ * filled with 1 for each cell whose value or candidates changed since. */
+const uint8_t *logic_cmemo_hot(doku_logic *L, int slot);
+/* the technique of slot found nothing on the grid as it is now */
+void logic_cmemo_fail(doku_logic *L, int slot);
+
 /* 1 if the technique of slot found nothing in unit u as it is now */
 static inline int logic_umemo_known(const doku_logic *L, int slot, int u)
 {
