@@ -408,6 +408,7 @@ static doku_status load_common(doku_logic *L, const uint8_t *cells)
         if (cells[c])
             place_digit(L, c, cells[c]);
     L->step.valid = 0;
+    logic_cmemo_reset(L);
     return DOKU_OK;
 }
 

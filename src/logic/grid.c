@@ -198,6 +198,11 @@ void logic_cmemo_fail(doku_logic *L, int slot)
     L->cmemo_valid[slot] = 1;
 }
 
+void logic_cmemo_reset(doku_logic *L)
+{
+    memset(L->cmemo_valid, 0, sizeof L->cmemo_valid);
+}
+
 int logic_cellname(const doku_logic *L, int cell, char *buf, size_t cap)
 {
     return snprintf(buf, cap, "r%dc%d", cell / L->n + 1, cell % L->n + 1);

@@ -144,6 +144,8 @@ enum { LCMEMO_WXYZ_WING, LCMEMO_VWXYZ_WING, LCMEMO_COUNT };
 const uint8_t *logic_cmemo_hot(doku_logic *L, int slot);
 /* the technique of slot found nothing on the grid as it is now */
 void logic_cmemo_fail(doku_logic *L, int slot);
+/* forget every such record (a new grid: candidates may grow again) */
+void logic_cmemo_reset(doku_logic *L);
 
 /* 1 if the technique of slot found nothing in unit u as it is now */
 static inline int logic_umemo_known(const doku_logic *L, int slot, int u)
