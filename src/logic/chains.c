@@ -64,6 +64,8 @@ struct chain_ws {
     int32_t *sa, *sb, *la, *lb;
     int capla, caplb;
     uint32_t gengen;
+    uint32_t *closemark;  /* [NN] == closegen: an off node closing a cycle */
+    uint32_t closegen;
 };
 
 int logic_chain_ws_create(doku_logic *L)
@@ -82,6 +84,7 @@ int logic_chain_ws_create(doku_logic *L)
     w->curpos = calloc((size_t)L->nunits * (size_t)L->n, sizeof(lmask));
     w->seen = calloc((size_t)w->NN, sizeof(uint32_t));
     w->genmark = calloc((size_t)w->NN, sizeof(uint32_t));
+    w->closemark = calloc((size_t)w->NN, sizeof(uint32_t));
     w->sa = malloc(sizeof(int32_t) * ((size_t)w->NN + 1));
     w->sb = malloc(sizeof(int32_t) * ((size_t)w->NN + 1));
     w->stack = malloc(sizeof(int32_t) * (size_t)w->NN * 4);
@@ -92,7 +95,7 @@ int logic_chain_ws_create(doku_logic *L)
     w->gen_hps = malloc(sizeof(int32_t) * (size_t)w->capgen);
     w->gen_hpn = malloc(sizeof(int32_t) * (size_t)w->capgen);
     w->gen_hp = malloc(sizeof(int32_t) * (size_t)w->capgenhp);
-    if (!w->br || !w->cur || !w->curpos || !w->genmark || !w->sa || !w->sb || !w->seen || !w->stack || !w->tmpnodes || !w->gen_node ||
+    if (!w->br || !w->cur || !w->curpos || !w->genmark || !w->closemark || !w->sa || !w->sb || !w->seen || !w->stack || !w->tmpnodes || !w->gen_node ||
         !w->gen_hps || !w->gen_hpn || !w->gen_hp)
         return -1;
     for (int i = 0; i < w->nbr; i++) {
@@ -129,6 +132,7 @@ void logic_chain_ws_free(doku_logic *L)
     free(w->curpos);
     free(w->seen);
     free(w->genmark);
+    free(w->closemark);
     free(w->sa);
     free(w->sb);
     free(w->la);
@@ -197,6 +201,23 @@ static int br_new(branch *b, int node, const int32_t *parents, int np, int map)
         b->slot[node] = i;
     }
     return i;
+}
+
+/* br_new for the common case (one parent, mapped) without the growth
+ * tests' cost when there is room. */
+static inline int br_push(branch *b, int node, int parent)
+{
+    if (b->ninst < b->capinst && b->npool < b->cappool) {
+        int i = b->ninst++;
+        b->inode[i] = node;
+        b->pstart[i] = b->npool;
+        b->pcount[i] = 1;
+        b->pool[b->npool++] = parent;
+        b->stamp[node] = b->gen;
+        b->slot[node] = i;
+        return i;
+    }
+    return br_new(b, node, &parent, 1, 1);
 }
 
 /* Distinct nodes among the ancestors of instance i (itself included). */
@@ -572,46 +593,52 @@ static void do_cycles(doku_logic *L, branch *b, int source, int useY, int useX, 
     const lmask *g = L->cand;
     int scell = NCELL(source), sd = NDIG(source);
     int cbase = (useX && useY) ? 70 : 65;
-    /* xclose[c]: c shares with the source a unit where sd has only two
-     * places, so an X link from (c, sd) closes the loop; computed once per
-     * source instead of once per reached node */
-    unsigned char xclose[DOKU_MAX_N * DOKU_MAX_N];
-    if (useX) {
-        memset(xclose, 0, (size_t)L->nc);
+    /* the off nodes whose link closes the loop back to the source, marked
+     * once per source: with Y links, the other digit of a bivalue source
+     * cell; with X links, sd in a cell sharing with the source a unit
+     * where sd has only two places */
+    if (++w->closegen == 0) {
+        memset(w->closemark, 0, sizeof(uint32_t) * (size_t)w->NN);
+        w->closegen = 1;
+    }
+    if (useY && lpop(g[scell]) == 2)
+        w->closemark[NODE(scell, lfirst(g[scell] & ~LBIT(sd)) + 1, 0)] = w->closegen;
+    if (useX)
         for (int j = 0; j < L->ncunits[scell]; j++) {
             int u = L->cunits[(size_t)scell * L->maxcu + j];
             if (lpop(L->pos[(size_t)u * L->n + sd - 1]) == 2)
-                for (int i = 0; i < L->n; i++)
-                    xclose[logic_unit_cell(L, u, i)] = 1;
+                for (int i = 0; i < L->n; i++) {
+                    int c = logic_unit_cell(L, u, i);
+                    if (c != scell)
+                        w->closemark[NODE(c, sd, 0)] = w->closegen;
+                }
         }
-    }
+    /* links read straight from the static graph, in static_links' order:
+     * the cell (Y) part first, then the rest */
+    const int32_t *sa = w->sa, *sb = w->sb, *la = w->la, *lb = w->lb;
     while (b->hon < b->ton || b->hoff < b->toff) {
         length++;
         if (too_long(bb, cbase, length + 1))
             break;
+        int closing = length + 1 >= 4;
         while (b->hon < b->ton) {
             int p = b->qon[b->hon++];
             int pn = b->inode[p];
-            static_links(L, pn, useY, 1);
-            int ng = w->ngen;
-            for (int k = 0; k < ng; k++) {
-                int o = w->gen_node[k];
-                /* a cycle is closed when this off node links back to the
-                 * source and the loop is long enough (and the off node is
-                 * not already on the path: SE's isParent filter) */
-                if (length + 1 >= 4) {
-                    int oc = NCELL(o), od = NDIG(o), closes = 0;
-                    if (useY && oc == scell && od != sd && lpop(g[oc]) == 2)
-                        closes = 1;
-                    if (!closes && useX && od == sd && oc != scell && xclose[oc])
-                        closes = 1;
-                    if (closes && !is_ancestor(b, p, o))
+            for (int part = useY ? 0 : 1; part < 2; part++) {
+                const int32_t *li = part ? la : lb;
+                int e1 = part ? sa[pn + 1] : sb[pn + 1];
+                for (int e = part ? sa[pn] : sb[pn]; e < e1; e++) {
+                    int o = li[e];
+                    /* a cycle is closed when this off node links back to
+                     * the source and the loop is long enough (and the off
+                     * node is not already on the path: SE's isParent) */
+                    if (closing && w->closemark[o] == w->closegen && !is_ancestor(b, p, o))
                         emit_cycle(L, b, p, o, source, useY, useX, bb);
-                }
-                if (!br_has(b, o)) {
-                    int oi = br_new(b, o, &p, 1, 1);
-                    if (oi >= 0 && b->toff < w->NN * 4)
-                        b->qoff[b->toff++] = oi;
+                    if (!br_has(b, o)) {
+                        int oi = br_push(b, o, p);
+                        if (oi >= 0 && b->toff < w->NN * 4)
+                            b->qoff[b->toff++] = oi;
+                    }
                 }
             }
         }
@@ -619,13 +646,16 @@ static void do_cycles(doku_logic *L, branch *b, int source, int useY, int useX, 
         while (b->hoff < b->toff) {
             int p = b->qoff[b->hoff++];
             int pn = b->inode[p];
-            static_links(L, pn, useY, useX);
-            for (int k = 0; k < w->ngen; k++) {
-                int q = w->gen_node[k];
-                if (!br_has(b, q)) {
-                    int qi = br_new(b, q, &p, 1, 1);
-                    if (qi >= 0)
-                        b->qon[b->ton++] = qi;
+            for (int part = useY ? 0 : 1; part < (useX ? 2 : 1); part++) {
+                const int32_t *li = part ? la : lb;
+                int e1 = part ? sa[pn + 1] : sb[pn + 1];
+                for (int e = part ? sa[pn] : sb[pn]; e < e1; e++) {
+                    int q = li[e];
+                    if (!br_has(b, q)) {
+                        int qi = br_push(b, q, p);
+                        if (qi >= 0)
+                            b->qon[b->ton++] = qi;
+                    }
                 }
             }
         }
@@ -681,6 +711,8 @@ static void do_forcing(doku_logic *L, branch *b, int source, int useY, best *bb)
     else
         b->qoff[b->toff++] = root;
     int found = 0, layer = 0, fbase = useY ? 70 : 66;
+    /* links straight from the static graph, in static_links' order */
+    const int32_t *sa = w->sa, *sb = w->sb, *la = w->la, *lb = w->lb;
     while ((b->hon < b->ton || b->hoff < b->toff) && !found) {
         if (too_long(bb, fbase, layer + 2))
             break;
@@ -688,17 +720,20 @@ static void do_forcing(doku_logic *L, branch *b, int source, int useY, best *bb)
         while (b->hon < b->ton) {
             int p = b->qon[b->hon++];
             int pn = b->inode[p];
-            static_links(L, pn, useY, 1);
-            for (int k = 0; k < w->ngen; k++) {
-                int o = w->gen_node[k];
-                if (!found && o == (source ^ 1)) {
-                    emit_forcing(L, b, p, o, useY, bb);
-                    found = 1;
-                }
-                if (!br_has(b, o)) {
-                    int oi = br_new(b, o, &p, 1, 1);
-                    if (oi >= 0)
-                        b->qoff[b->toff++] = oi;
+            for (int part = useY ? 0 : 1; part < 2; part++) {
+                const int32_t *li = part ? la : lb;
+                int e1 = part ? sa[pn + 1] : sb[pn + 1];
+                for (int e = part ? sa[pn] : sb[pn]; e < e1; e++) {
+                    int o = li[e];
+                    if (!found && o == (source ^ 1)) {
+                        emit_forcing(L, b, p, o, useY, bb);
+                        found = 1;
+                    }
+                    if (!br_has(b, o)) {
+                        int oi = br_push(b, o, p);
+                        if (oi >= 0)
+                            b->qoff[b->toff++] = oi;
+                    }
                 }
             }
         }
@@ -708,17 +743,20 @@ static void do_forcing(doku_logic *L, branch *b, int source, int useY, best *bb)
         while (b->hoff < b->toff) {
             int p = b->qoff[b->hoff++];
             int pn = b->inode[p];
-            static_links(L, pn, useY, 1);
-            for (int k = 0; k < w->ngen; k++) {
-                int q = w->gen_node[k];
-                if (!found && q == (source ^ 1)) {
-                    emit_forcing(L, b, p, q, useY, bb);
-                    found = 1;
-                }
-                if (!br_has(b, q)) {
-                    int qi = br_new(b, q, &p, 1, 1);
-                    if (qi >= 0)
-                        b->qon[b->ton++] = qi;
+            for (int part = useY ? 0 : 1; part < 2; part++) {
+                const int32_t *li = part ? la : lb;
+                int e1 = part ? sa[pn + 1] : sb[pn + 1];
+                for (int e = part ? sa[pn] : sb[pn]; e < e1; e++) {
+                    int q = li[e];
+                    if (!found && q == (source ^ 1)) {
+                        emit_forcing(L, b, p, q, useY, bb);
+                        found = 1;
+                    }
+                    if (!br_has(b, q)) {
+                        int qi = br_push(b, q, p);
+                        if (qi >= 0)
+                            b->qon[b->ton++] = qi;
+                    }
                 }
             }
         }
