@@ -98,31 +98,33 @@ int logic_geometry_init(doku_logic *L)
     return 0;
 }
 
+/* Incremental: only the cells whose value or candidates differ from the
+ * snapshot of the previous call are visited; their bits in pos and plane
+ * are redone and their units' versions move on. (pos, plane and the
+ * snapshot start all zero, which is consistent.) */
 void logic_positions(doku_logic *L)
 {
-    int n = L->n, nu = L->nunits, pw = L->pwords;
-    const uint16_t *uc = L->shape->unit_cells;
-    memset(L->pos, 0, sizeof(lmask) * (size_t)nu * (size_t)n);
-    memset(L->plane, 0, sizeof(uint64_t) * (size_t)n * (size_t)pw);
+    int n = L->n, pw = L->pwords;
     for (int c = 0; c < L->nc; c++) {
-        for (lmask m = L->cand[c]; m; m &= m - 1)
-            L->plane[(size_t)lfirst(m) * pw + (c >> 6)] |= (uint64_t)1 << (c & 63);
-        if (L->cand[c] != L->snapcand[c] || L->val[c] != L->snapval[c]) {
-            L->snapcand[c] = L->cand[c];
-            L->snapval[c] = L->val[c];
-            for (int j = 0; j < L->ncunits[c]; j++)
-                L->uver[L->cunits[(size_t)c * L->maxcu + j]]++;
-        }
-    }
-    for (int u = 0; u < nu; u++) {
-        lmask *p = L->pos + (size_t)u * n;
-        for (int i = 0; i < n; i++) {
-            lmask m = L->cand[uc[(size_t)u * n + i]];
-            while (m) {
-                int d = lfirst(m);
-                m &= m - 1;
-                p[d] |= (lmask)1 << i;
-            }
+        lmask now = L->cand[c], was = L->snapcand[c];
+        if (now == was && L->val[c] == L->snapval[c])
+            continue;
+        L->snapcand[c] = now;
+        L->snapval[c] = L->val[c];
+        uint64_t cbit = (uint64_t)1 << (c & 63);
+        for (lmask m = was & ~now; m; m &= m - 1)
+            L->plane[(size_t)lfirst(m) * pw + (c >> 6)] &= ~cbit;
+        for (lmask m = now & ~was; m; m &= m - 1)
+            L->plane[(size_t)lfirst(m) * pw + (c >> 6)] |= cbit;
+        for (int j = 0; j < L->ncunits[c]; j++) {
+            int u = L->cunits[(size_t)c * L->maxcu + j];
+            lmask *p = L->pos + (size_t)u * n;
+            lmask ibit = (lmask)1 << L->cell_in_unit[(size_t)u * L->nc + c];
+            for (lmask m = was & ~now; m; m &= m - 1)
+                p[lfirst(m)] &= ~ibit;
+            for (lmask m = now & ~was; m; m &= m - 1)
+                p[lfirst(m)] |= ibit;
+            L->uver[u]++;
         }
     }
 }

@@ -124,7 +124,9 @@ int logic_geometry_init(doku_logic *L);
 int lcands_push(lcands *a, int cell, int digit);
 
 /* --- grid helpers (grid.c) --- */
-void logic_positions(doku_logic *L);        /* recompute L->pos and L->plane */
+/* bring L->pos, L->plane and the unit versions up to date with L->cand and
+ * L->val (incrementally: nothing else may write pos or plane) */
+void logic_positions(doku_logic *L);
 
 /* Failure memo slots: techniques whose finding for a digit depends only on
  * that digit's candidate plane (and the fixed geometry and options). */
