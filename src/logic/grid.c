@@ -205,9 +205,35 @@ void logic_cmemo_reset(doku_logic *L)
     memset(L->cmemo_valid, 0, sizeof L->cmemo_valid);
 }
 
+/* Writes v (>= 0) in decimal at p; returns the digit count. */
+static int put_uint(char *p, int v)
+{
+    char t[12];
+    int k = 0;
+    do
+        t[k++] = (char)('0' + v % 10);
+    while ((v /= 10) != 0);
+    for (int i = 0; i < k; i++)
+        p[i] = t[k - 1 - i];
+    return k;
+}
+
+/* "r{row}c{col}" as snprintf would write it (step texts name many cells:
+ * by hand, as printf's format parsing showed up in profiles). */
 int logic_cellname(const doku_logic *L, int cell, char *buf, size_t cap)
 {
-    return snprintf(buf, cap, "r%dc%d", cell / L->n + 1, cell % L->n + 1);
+    char t[32];
+    int k = 0;
+    t[k++] = 'r';
+    k += put_uint(t + k, cell / L->n + 1);
+    t[k++] = 'c';
+    k += put_uint(t + k, cell % L->n + 1);
+    if (cap) {
+        size_t m = (size_t)k < cap ? (size_t)k : cap - 1;
+        memcpy(buf, t, m);
+        buf[m] = 0;
+    }
+    return k;
 }
 
 int logic_unitname(const doku_logic *L, int unit, char *buf, size_t cap)
