@@ -421,9 +421,25 @@ static void static_links(doku_logic *L, int node, int useY, int useX)
 
 static void node_text(doku_logic *L, int node)
 {
-    char a[24];
-    logic_cellname(L, NCELL(node), a, sizeof a);
-    lstep_text(L, "%s%s%d", a, NON(node) ? "=" : "<>", NDIG(node));
+    /* by hand: chains print many nodes, and printf's parsing showed */
+    char a[48];
+    int k = logic_cellname(L, NCELL(node), a, 24);
+    if (NON(node)) {
+        a[k++] = '=';
+    } else {
+        a[k++] = '<';
+        a[k++] = '>';
+    }
+    int d = NDIG(node), nd = d >= 10 ? 2 : 1;
+    if (d >= 100) {
+        lstep_append(L, a, (size_t)k);
+        lstep_text(L, "%d", d);
+        return;
+    }
+    if (nd == 2)
+        a[k++] = (char)('0' + d / 10);
+    a[k++] = (char)('0' + d % 10);
+    lstep_append(L, a, (size_t)k);
 }
 
 /* The main line of a chain: from the root to instance i by first parents. */
@@ -437,7 +453,7 @@ static void chain_text(doku_logic *L, const branch *b, int i)
     }
     for (int j = k - 1; j >= 0; j--) {
         if (j != k - 1)
-            lstep_text(L, " -> ");
+            lstep_append(L, " -> ", 4);
         node_text(L, w->tmpnodes[j]);
     }
 }

@@ -286,6 +286,26 @@ void lstep_text(doku_logic *L, const char *fmt, ...)
     }
 }
 
+void lstep_append(doku_logic *L, const char *str, size_t len)
+{
+    lstep *s = &L->step;
+    if (!s->text || s->textlen + len + 1 > s->textcap) {
+        size_t nc = (s->textcap ? s->textcap : 256);
+        while (nc < s->textlen + len + 1)
+            nc *= 2;
+        char *t = realloc(s->text, nc);
+        if (!t)
+            return;
+        if (!s->text)
+            t[0] = 0;
+        s->text = t;
+        s->textcap = nc;
+    }
+    memcpy(s->text + s->textlen, str, len);
+    s->textlen += len;
+    s->text[s->textlen] = 0;
+}
+
 void lstep_text_elims(doku_logic *L)
 {
     lstep *s = &L->step;

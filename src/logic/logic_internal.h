@@ -116,6 +116,8 @@ void lstep_text(doku_logic *L, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
+/* Appends len bytes of str to the text as they are (no format). */
+void lstep_append(doku_logic *L, const char *str, size_t len);
 /* Appends the eliminations list "r1c2<>5, r3c4<>5" style to the text. */
 void lstep_text_elims(doku_logic *L);
 /* Appends a candidate set as {1,2,7}. */
