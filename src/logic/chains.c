@@ -370,30 +370,58 @@ static int push_link(int32_t **list, int *cap, int at, int v)
     return 0;
 }
 
-/* Builds the static link graph of the current grid. @return 0 or -1. */
+/* Builds the static link graph of the current grid: the links on_to_off
+ * and off_to_on give for every candidate, written straight into the
+ * lists (same lists, same order, same cap on links per node as their
+ * gen_add). @return 0 or -1. */
 static int build_graph(doku_logic *L)
 {
     struct chain_ws *w = L->cw;
-    int na = 0, nb = 0;
-    for (int node = 0; node < w->NN; node++) {
-        w->sa[node] = na;
-        w->sb[node] = nb;
-        int cell = NCELL(node), d = NDIG(node);
-        if (!(L->cand[cell] & LBIT(d)))
-            continue;
-        if (NON(node)) {
-            on_to_off(L, L->cand, cell, d, 1);
-        } else {
-            off_to_on(L, L->cand, L->pos, L->cand, L->pos, cell, d, 1, 1);
-        }
-        for (int k = 0; k < w->ngen; k++) {
-            int x = w->gen_node[k];
-            int same_cell = NCELL(x) == cell;
-            if (same_cell) {
-                if (push_link(&w->lb, &w->caplb, nb++, x))
-                    return -1;
-            } else if (push_link(&w->la, &w->capla, na++, x)) {
-                return -1;
+    int n = L->n, na = 0, nb = 0;
+    for (int cell = 0; cell < L->nc; cell++) {
+        lmask cm = L->cand[cell];
+        for (int d = 1; d <= n; d++) {
+            for (int on = 0; on < 2; on++) {
+                int node = NODE(cell, d, on);
+                w->sa[node] = na;
+                w->sb[node] = nb;
+                if (!(cm & LBIT(d)))
+                    continue;
+                int k = 0; /* links of this node, capped as gen_add does */
+                if (on) {
+                    for (lmask m = cm & ~LBIT(d); m && k < w->capgen; m &= m - 1, k++)
+                        if (push_link(&w->lb, &w->caplb, nb++, NODE(cell, lfirst(m) + 1, 0)))
+                            return -1;
+                    const uint16_t *p = L->peers + (size_t)cell * L->maxp;
+                    for (int i = 0; i < L->npeers[cell] && k < w->capgen; i++)
+                        if (L->cand[p[i]] & LBIT(d)) {
+                            if (push_link(&w->la, &w->capla, na++, NODE(p[i], d, 0)))
+                                return -1;
+                            k++;
+                        }
+                    continue;
+                }
+                if (lpop(cm) == 2) {
+                    if (push_link(&w->lb, &w->caplb, nb++, NODE(cell, lfirst(cm & ~LBIT(d)) + 1, 1)))
+                        return -1;
+                    k++;
+                }
+                int first = na;
+                for (int j = 0; j < L->ncunits[cell] && k < w->capgen; j++) {
+                    int u = L->cunits[(size_t)cell * L->maxcu + j];
+                    lmask pm = L->pos[(size_t)u * n + d - 1];
+                    if (lpop(pm) != 2)
+                        continue;
+                    lmask me = (lmask)1 << L->cell_in_unit[(size_t)u * L->nc + cell];
+                    int x = NODE(logic_unit_cell(L, u, lfirst(pm & ~me)), d, 1), dup = 0;
+                    for (int i = first; i < na && !dup; i++)
+                        dup = w->la[i] == x; /* one link per node: the first */
+                    if (dup)
+                        continue;
+                    if (push_link(&w->la, &w->capla, na++, x))
+                        return -1;
+                    k++;
+                }
             }
         }
     }
@@ -414,6 +442,10 @@ static void static_links(doku_logic *L, int node, int useY, int useX)
     if (on || useX)
         for (int i = w->sa[node]; i < w->sa[node + 1]; i++)
             w->gen_node[w->ngen++] = w->la[i];
+    /* static links have no hidden parents (propagate reads these counts;
+     * they must not be left over from a dynamic walk) */
+    for (int k = 0; k < w->ngen; k++)
+        w->gen_hpn[k] = 0;
 }
 
 /* ------------------------------------------------------------------ */
@@ -929,6 +961,7 @@ int logic_chain_cycles(doku_logic *L)
 {
     if (!L->cw)
         return 0;
+
     branch *b = &L->cw->br[0];
     best bb = {0, 0, 0, 0};
     if (build_graph(L))
