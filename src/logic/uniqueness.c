@@ -342,8 +342,11 @@ static void walk(doku_logic *L, ul_ctx *x, int cell, int allowed_ex, lmask exv, 
         int kind = unit_kind_of(L, u);
         if (kind == last_kind)
             continue;
-        for (int i = 0; i < n; i++) {
-            int next = logic_unit_cell(L, u, i);
+        /* only the unit's cells holding both digits can continue the loop
+         * (the start cell among them), in the same order */
+        lmask both = L->pos[(size_t)u * n + x->v1 - 1] & L->pos[(size_t)u * n + x->v2 - 1];
+        for (; both; both &= both - 1) {
+            int next = logic_unit_cell(L, u, lfirst(both));
             if (next == x->loop[0] && x->len >= 4) {
                 evaluate_loop(L, x);
                 continue;
