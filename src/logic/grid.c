@@ -1,11 +1,14 @@
 /*
  * grid.c — the candidate grid of a logic context: geometry in Sudoku
- * Explainer's order, digit positions per unit, and user-facing names.
+ * Explainer's order, digit positions per unit, the failure memos of the
+ * finders, and user-facing names.
  *
  * Design: the unit table of the shape is re-ordered once per context so
  * that every cell lists its box first, then row, column and extra units,
  * as SE does; chain searches that follow this order find the same chains
- * SE finds, which keeps chain lengths (and so ratings) comparable.
+ * SE finds, which keeps chain lengths (and so ratings) comparable. The
+ * memos let a finder that found nothing skip, next time, what did not
+ * change since (a digit's plane, a unit, a cell).
  */
 #include "logic_internal.h"
 

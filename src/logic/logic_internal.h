@@ -144,6 +144,7 @@ enum { LUMEMO_NAKED_PAIR, LUMEMO_NAKED_TRIPLE, LUMEMO_NAKED_QUAD, LUMEMO_HIDDEN_
 /* Cell memo slots: pattern techniques (see cmemo_cand above). */
 enum { LCMEMO_WXYZ_WING, LCMEMO_VWXYZ_WING, LCMEMO_ALIGNED_PAIR, LCMEMO_ALIGNED_TRIPLE,
        LCMEMO_COUNT };
+_Static_assert(LCMEMO_COUNT <= 8, "struct doku_logic: cmemo_valid[8] holds one flag per slot");
 /* NULL if the technique of slot has no failure on record; else L->hot,
  * filled with 1 for each cell whose value or candidates changed since. */
 const uint8_t *logic_cmemo_hot(doku_logic *L, int slot);
