@@ -630,6 +630,44 @@ doku_status doku_logic_run(doku_logic *lg, doku_step_fn on_step, void *user,
  * and forcing chains, 'D' dynamic chains, '?' trial (docs/TECHNIQUES.md). */
 char doku_technique_symbol(doku_technique t);
 
+/* ---------------------------------------------------------------------
+ * Generator: rating bands (issue 5).
+ *
+ * A doku_band judges candidate puzzles by the logic grader's rating, as
+ * doku_logic_run gives it with default options (what `doku grade`
+ * prints): ER, the hardest step of the engine's simplest-first path, with
+ * trial and error (10.0) as the last resort. The verdict is exact; the
+ * band only stops grading once it is known (a step above the band, the
+ * first step at or above an open band's bottom, or a state that singles
+ * alone finish). One band per thread; the shape must outlive it.
+ * ------------------------------------------------------------------- */
+
+typedef struct doku_band_opts {
+    double min, max;       /* accepted ER band, inclusive; max < 0: no
+                              upper bound */
+    uint64_t require;      /* 0, or a mask of (1ull << doku_technique): the
+                              path must use at least one of them */
+} doku_band_opts;
+
+typedef struct doku_band doku_band;
+
+/* Creates a band judge for shape. @return DOKU_OK, DOKU_ERR_ARG (NULLs,
+ * min > max >= 0, negative min) or DOKU_ERR_NOMEM. The caller owns *out. */
+doku_status doku_band_create(const doku_shape *shape, const doku_band_opts *opts,
+                             doku_band **out);
+void doku_band_free(doku_band *b);   /* NULL is ignored */
+
+/* A doku_puzzle_filter: user is a doku_band. @return 1 if puzzle (unique,
+ * n*n values of b's shape) is rated inside the band and uses a required
+ * technique, else 0 (also for a puzzle the engine rejects as invalid). */
+int doku_band_accept(void *user, const doku_shape *s, const uint8_t *puzzle,
+                     const uint8_t *solution);
+
+/* Counters since creation, for benchmarks: puzzles judged, accepted, and
+ * logic steps the engine took. Any pointer may be NULL. */
+void doku_band_stats(const doku_band *b, uint64_t *judged, uint64_t *accepted,
+                     uint64_t *steps);
+
 #ifdef __cplusplus
 }
 #endif
