@@ -64,6 +64,8 @@ struct chain_ws {
     int32_t *sa, *sb, *la, *lb;
     int capla, caplb;
     uint32_t gengen;
+    uint32_t *closemark;  /* [NN] == closegen: an off node closing a cycle */
+    uint32_t closegen;
 };
 
 int logic_chain_ws_create(doku_logic *L)
@@ -82,6 +84,7 @@ int logic_chain_ws_create(doku_logic *L)
     w->curpos = calloc((size_t)L->nunits * (size_t)L->n, sizeof(lmask));
     w->seen = calloc((size_t)w->NN, sizeof(uint32_t));
     w->genmark = calloc((size_t)w->NN, sizeof(uint32_t));
+    w->closemark = calloc((size_t)w->NN, sizeof(uint32_t));
     w->sa = malloc(sizeof(int32_t) * ((size_t)w->NN + 1));
     w->sb = malloc(sizeof(int32_t) * ((size_t)w->NN + 1));
     w->stack = malloc(sizeof(int32_t) * (size_t)w->NN * 4);
@@ -92,7 +95,7 @@ int logic_chain_ws_create(doku_logic *L)
     w->gen_hps = malloc(sizeof(int32_t) * (size_t)w->capgen);
     w->gen_hpn = malloc(sizeof(int32_t) * (size_t)w->capgen);
     w->gen_hp = malloc(sizeof(int32_t) * (size_t)w->capgenhp);
-    if (!w->br || !w->cur || !w->curpos || !w->genmark || !w->sa || !w->sb || !w->seen || !w->stack || !w->tmpnodes || !w->gen_node ||
+    if (!w->br || !w->cur || !w->curpos || !w->genmark || !w->closemark || !w->sa || !w->sb || !w->seen || !w->stack || !w->tmpnodes || !w->gen_node ||
         !w->gen_hps || !w->gen_hpn || !w->gen_hp)
         return -1;
     for (int i = 0; i < w->nbr; i++) {
@@ -129,6 +132,7 @@ void logic_chain_ws_free(doku_logic *L)
     free(w->curpos);
     free(w->seen);
     free(w->genmark);
+    free(w->closemark);
     free(w->sa);
     free(w->sb);
     free(w->la);
@@ -197,6 +201,23 @@ static int br_new(branch *b, int node, const int32_t *parents, int np, int map)
         b->slot[node] = i;
     }
     return i;
+}
+
+/* br_new for the common case (one parent, mapped) without the growth
+ * tests' cost when there is room. */
+static inline int br_push(branch *b, int node, int parent)
+{
+    if (b->ninst < b->capinst && b->npool < b->cappool) {
+        int i = b->ninst++;
+        b->inode[i] = node;
+        b->pstart[i] = b->npool;
+        b->pcount[i] = 1;
+        b->pool[b->npool++] = parent;
+        b->stamp[node] = b->gen;
+        b->slot[node] = i;
+        return i;
+    }
+    return br_new(b, node, &parent, 1, 1);
 }
 
 /* Distinct nodes among the ancestors of instance i (itself included). */
@@ -349,30 +370,58 @@ static int push_link(int32_t **list, int *cap, int at, int v)
     return 0;
 }
 
-/* Builds the static link graph of the current grid. @return 0 or -1. */
+/* Builds the static link graph of the current grid: the links on_to_off
+ * and off_to_on give for every candidate, written straight into the
+ * lists (same lists, same order, same cap on links per node as their
+ * gen_add). @return 0 or -1. */
 static int build_graph(doku_logic *L)
 {
     struct chain_ws *w = L->cw;
-    int na = 0, nb = 0;
-    for (int node = 0; node < w->NN; node++) {
-        w->sa[node] = na;
-        w->sb[node] = nb;
-        int cell = NCELL(node), d = NDIG(node);
-        if (!(L->cand[cell] & LBIT(d)))
-            continue;
-        if (NON(node)) {
-            on_to_off(L, L->cand, cell, d, 1);
-        } else {
-            off_to_on(L, L->cand, L->pos, L->cand, L->pos, cell, d, 1, 1);
-        }
-        for (int k = 0; k < w->ngen; k++) {
-            int x = w->gen_node[k];
-            int same_cell = NCELL(x) == cell;
-            if (same_cell) {
-                if (push_link(&w->lb, &w->caplb, nb++, x))
-                    return -1;
-            } else if (push_link(&w->la, &w->capla, na++, x)) {
-                return -1;
+    int n = L->n, na = 0, nb = 0;
+    for (int cell = 0; cell < L->nc; cell++) {
+        lmask cm = L->cand[cell];
+        for (int d = 1; d <= n; d++) {
+            for (int on = 0; on < 2; on++) {
+                int node = NODE(cell, d, on);
+                w->sa[node] = na;
+                w->sb[node] = nb;
+                if (!(cm & LBIT(d)))
+                    continue;
+                int k = 0; /* links of this node, capped as gen_add does */
+                if (on) {
+                    for (lmask m = cm & ~LBIT(d); m && k < w->capgen; m &= m - 1, k++)
+                        if (push_link(&w->lb, &w->caplb, nb++, NODE(cell, lfirst(m) + 1, 0)))
+                            return -1;
+                    const uint16_t *p = L->peers + (size_t)cell * L->maxp;
+                    for (int i = 0; i < L->npeers[cell] && k < w->capgen; i++)
+                        if (L->cand[p[i]] & LBIT(d)) {
+                            if (push_link(&w->la, &w->capla, na++, NODE(p[i], d, 0)))
+                                return -1;
+                            k++;
+                        }
+                    continue;
+                }
+                if (lpop(cm) == 2) {
+                    if (push_link(&w->lb, &w->caplb, nb++, NODE(cell, lfirst(cm & ~LBIT(d)) + 1, 1)))
+                        return -1;
+                    k++;
+                }
+                int first = na;
+                for (int j = 0; j < L->ncunits[cell] && k < w->capgen; j++) {
+                    int u = L->cunits[(size_t)cell * L->maxcu + j];
+                    lmask pm = L->pos[(size_t)u * n + d - 1];
+                    if (lpop(pm) != 2)
+                        continue;
+                    lmask me = (lmask)1 << L->cell_in_unit[(size_t)u * L->nc + cell];
+                    int x = NODE(logic_unit_cell(L, u, lfirst(pm & ~me)), d, 1), dup = 0;
+                    for (int i = first; i < na && !dup; i++)
+                        dup = w->la[i] == x; /* one link per node: the first */
+                    if (dup)
+                        continue;
+                    if (push_link(&w->la, &w->capla, na++, x))
+                        return -1;
+                    k++;
+                }
             }
         }
     }
@@ -393,6 +442,10 @@ static void static_links(doku_logic *L, int node, int useY, int useX)
     if (on || useX)
         for (int i = w->sa[node]; i < w->sa[node + 1]; i++)
             w->gen_node[w->ngen++] = w->la[i];
+    /* static links have no hidden parents (propagate reads these counts;
+     * they must not be left over from a dynamic walk) */
+    for (int k = 0; k < w->ngen; k++)
+        w->gen_hpn[k] = 0;
 }
 
 /* ------------------------------------------------------------------ */
@@ -400,9 +453,25 @@ static void static_links(doku_logic *L, int node, int useY, int useX)
 
 static void node_text(doku_logic *L, int node)
 {
-    char a[24];
-    logic_cellname(L, NCELL(node), a, sizeof a);
-    lstep_text(L, "%s%s%d", a, NON(node) ? "=" : "<>", NDIG(node));
+    /* by hand: chains print many nodes, and printf's parsing showed */
+    char a[48];
+    int k = logic_cellname(L, NCELL(node), a, 24);
+    if (NON(node)) {
+        a[k++] = '=';
+    } else {
+        a[k++] = '<';
+        a[k++] = '>';
+    }
+    int d = NDIG(node), nd = d >= 10 ? 2 : 1;
+    if (d >= 100) {
+        lstep_append(L, a, (size_t)k);
+        lstep_text(L, "%d", d);
+        return;
+    }
+    if (nd == 2)
+        a[k++] = (char)('0' + d / 10);
+    a[k++] = (char)('0' + d % 10);
+    lstep_append(L, a, (size_t)k);
 }
 
 /* The main line of a chain: from the root to instance i by first parents. */
@@ -416,7 +485,7 @@ static void chain_text(doku_logic *L, const branch *b, int i)
     }
     for (int j = k - 1; j >= 0; j--) {
         if (j != k - 1)
-            lstep_text(L, " -> ");
+            lstep_append(L, " -> ", 4);
         node_text(L, w->tmpnodes[j]);
     }
 }
@@ -572,46 +641,52 @@ static void do_cycles(doku_logic *L, branch *b, int source, int useY, int useX, 
     const lmask *g = L->cand;
     int scell = NCELL(source), sd = NDIG(source);
     int cbase = (useX && useY) ? 70 : 65;
-    /* xclose[c]: c shares with the source a unit where sd has only two
-     * places, so an X link from (c, sd) closes the loop; computed once per
-     * source instead of once per reached node */
-    unsigned char xclose[DOKU_MAX_N * DOKU_MAX_N];
-    if (useX) {
-        memset(xclose, 0, (size_t)L->nc);
+    /* the off nodes whose link closes the loop back to the source, marked
+     * once per source: with Y links, the other digit of a bivalue source
+     * cell; with X links, sd in a cell sharing with the source a unit
+     * where sd has only two places */
+    if (++w->closegen == 0) {
+        memset(w->closemark, 0, sizeof(uint32_t) * (size_t)w->NN);
+        w->closegen = 1;
+    }
+    if (useY && lpop(g[scell]) == 2)
+        w->closemark[NODE(scell, lfirst(g[scell] & ~LBIT(sd)) + 1, 0)] = w->closegen;
+    if (useX)
         for (int j = 0; j < L->ncunits[scell]; j++) {
             int u = L->cunits[(size_t)scell * L->maxcu + j];
             if (lpop(L->pos[(size_t)u * L->n + sd - 1]) == 2)
-                for (int i = 0; i < L->n; i++)
-                    xclose[logic_unit_cell(L, u, i)] = 1;
+                for (int i = 0; i < L->n; i++) {
+                    int c = logic_unit_cell(L, u, i);
+                    if (c != scell)
+                        w->closemark[NODE(c, sd, 0)] = w->closegen;
+                }
         }
-    }
+    /* links read straight from the static graph, in static_links' order:
+     * the cell (Y) part first, then the rest */
+    const int32_t *sa = w->sa, *sb = w->sb, *la = w->la, *lb = w->lb;
     while (b->hon < b->ton || b->hoff < b->toff) {
         length++;
         if (too_long(bb, cbase, length + 1))
             break;
+        int closing = length + 1 >= 4;
         while (b->hon < b->ton) {
             int p = b->qon[b->hon++];
             int pn = b->inode[p];
-            static_links(L, pn, useY, 1);
-            int ng = w->ngen;
-            for (int k = 0; k < ng; k++) {
-                int o = w->gen_node[k];
-                /* a cycle is closed when this off node links back to the
-                 * source and the loop is long enough (and the off node is
-                 * not already on the path: SE's isParent filter) */
-                if (length + 1 >= 4) {
-                    int oc = NCELL(o), od = NDIG(o), closes = 0;
-                    if (useY && oc == scell && od != sd && lpop(g[oc]) == 2)
-                        closes = 1;
-                    if (!closes && useX && od == sd && oc != scell && xclose[oc])
-                        closes = 1;
-                    if (closes && !is_ancestor(b, p, o))
+            for (int part = useY ? 0 : 1; part < 2; part++) {
+                const int32_t *li = part ? la : lb;
+                int e1 = part ? sa[pn + 1] : sb[pn + 1];
+                for (int e = part ? sa[pn] : sb[pn]; e < e1; e++) {
+                    int o = li[e];
+                    /* a cycle is closed when this off node links back to
+                     * the source and the loop is long enough (and the off
+                     * node is not already on the path: SE's isParent) */
+                    if (closing && w->closemark[o] == w->closegen && !is_ancestor(b, p, o))
                         emit_cycle(L, b, p, o, source, useY, useX, bb);
-                }
-                if (!br_has(b, o)) {
-                    int oi = br_new(b, o, &p, 1, 1);
-                    if (oi >= 0 && b->toff < w->NN * 4)
-                        b->qoff[b->toff++] = oi;
+                    if (!br_has(b, o)) {
+                        int oi = br_push(b, o, p);
+                        if (oi >= 0 && b->toff < w->NN * 4)
+                            b->qoff[b->toff++] = oi;
+                    }
                 }
             }
         }
@@ -619,13 +694,16 @@ static void do_cycles(doku_logic *L, branch *b, int source, int useY, int useX, 
         while (b->hoff < b->toff) {
             int p = b->qoff[b->hoff++];
             int pn = b->inode[p];
-            static_links(L, pn, useY, useX);
-            for (int k = 0; k < w->ngen; k++) {
-                int q = w->gen_node[k];
-                if (!br_has(b, q)) {
-                    int qi = br_new(b, q, &p, 1, 1);
-                    if (qi >= 0)
-                        b->qon[b->ton++] = qi;
+            for (int part = useY ? 0 : 1; part < (useX ? 2 : 1); part++) {
+                const int32_t *li = part ? la : lb;
+                int e1 = part ? sa[pn + 1] : sb[pn + 1];
+                for (int e = part ? sa[pn] : sb[pn]; e < e1; e++) {
+                    int q = li[e];
+                    if (!br_has(b, q)) {
+                        int qi = br_push(b, q, p);
+                        if (qi >= 0)
+                            b->qon[b->ton++] = qi;
+                    }
                 }
             }
         }
@@ -681,6 +759,8 @@ static void do_forcing(doku_logic *L, branch *b, int source, int useY, best *bb)
     else
         b->qoff[b->toff++] = root;
     int found = 0, layer = 0, fbase = useY ? 70 : 66;
+    /* links straight from the static graph, in static_links' order */
+    const int32_t *sa = w->sa, *sb = w->sb, *la = w->la, *lb = w->lb;
     while ((b->hon < b->ton || b->hoff < b->toff) && !found) {
         if (too_long(bb, fbase, layer + 2))
             break;
@@ -688,17 +768,20 @@ static void do_forcing(doku_logic *L, branch *b, int source, int useY, best *bb)
         while (b->hon < b->ton) {
             int p = b->qon[b->hon++];
             int pn = b->inode[p];
-            static_links(L, pn, useY, 1);
-            for (int k = 0; k < w->ngen; k++) {
-                int o = w->gen_node[k];
-                if (!found && o == (source ^ 1)) {
-                    emit_forcing(L, b, p, o, useY, bb);
-                    found = 1;
-                }
-                if (!br_has(b, o)) {
-                    int oi = br_new(b, o, &p, 1, 1);
-                    if (oi >= 0)
-                        b->qoff[b->toff++] = oi;
+            for (int part = useY ? 0 : 1; part < 2; part++) {
+                const int32_t *li = part ? la : lb;
+                int e1 = part ? sa[pn + 1] : sb[pn + 1];
+                for (int e = part ? sa[pn] : sb[pn]; e < e1; e++) {
+                    int o = li[e];
+                    if (!found && o == (source ^ 1)) {
+                        emit_forcing(L, b, p, o, useY, bb);
+                        found = 1;
+                    }
+                    if (!br_has(b, o)) {
+                        int oi = br_push(b, o, p);
+                        if (oi >= 0)
+                            b->qoff[b->toff++] = oi;
+                    }
                 }
             }
         }
@@ -708,155 +791,169 @@ static void do_forcing(doku_logic *L, branch *b, int source, int useY, best *bb)
         while (b->hoff < b->toff) {
             int p = b->qoff[b->hoff++];
             int pn = b->inode[p];
-            static_links(L, pn, useY, 1);
-            for (int k = 0; k < w->ngen; k++) {
-                int q = w->gen_node[k];
-                if (!found && q == (source ^ 1)) {
-                    emit_forcing(L, b, p, q, useY, bb);
-                    found = 1;
-                }
-                if (!br_has(b, q)) {
-                    int qi = br_new(b, q, &p, 1, 1);
-                    if (qi >= 0)
-                        b->qon[b->ton++] = qi;
-                }
-            }
-        }
-    }
-}
-
-/* Bit-parallel reachability over the static graph: for up to 64 sources
- * at once, mark every node each source reaches. A source is worth a full
- * walk only if its walk can succeed: this filter is exact for forcing
- * chains and a superset for cycles, so the results do not change.
- * K independent 64-bit words per node (the filter's kinds) share one
- * walk when they follow the same links: one pass instead of K. */
-static void reach_batch(doku_logic *L, uint64_t *R, int K, uint8_t *inq, int32_t *queue, int useY,
-                        int useX, const int *starts, const int *owner, int nstart)
-{
-    struct chain_ws *w = L->cw;
-    int qh = 0, qt = 0, cap = w->NN;
-    memset(R, 0, sizeof(uint64_t) * (size_t)w->NN * (size_t)K);
-    for (int i = 0; i < nstart; i++) {
-        int v = starts[i];
-        R[(size_t)v * K + (owner[i] >> 6)] |= (uint64_t)1 << (owner[i] & 63);
-        if (!inq[v]) {
-            inq[v] = 1;
-            queue[qt] = v;
-            if (++qt == cap)
-                qt = 0;
-        }
-    }
-    while (qh != qt) {
-        int u = queue[qh];
-        if (++qh == cap)
-            qh = 0; /* a wrap test, not %: the division dominated this loop */
-        inq[u] = 0;
-        const uint64_t *ru = R + (size_t)u * K;
-        int on = NON(u);
-        for (int pass = 0; pass < 2; pass++) {
-            const int32_t *st = pass ? w->sa : w->sb, *li = pass ? w->la : w->lb;
-            if (!pass && !useY)
-                continue;
-            if (pass && !on && !useX)
-                continue;
-            for (int i = st[u]; i < st[u + 1]; i++) {
-                int v = li[i];
-                uint64_t *rv = R + (size_t)v * K, grew = 0;
-                for (int k = 0; k < K; k++) {
-                    grew |= ru[k] & ~rv[k];
-                    rv[k] |= ru[k];
-                }
-                if (grew && !inq[v]) {
-                    inq[v] = 1;
-                    queue[qt] = v;
-                    if (++qt == cap)
-                        qt = 0;
-                }
-            }
-        }
-    }
-}
-
-/* Fills ok[node] bits: 1 cycle possible (for on nodes), 2 forcing from on,
- * 4 forcing from off. */
-static int filter_sources(doku_logic *L, int useY, int useX, uint8_t *ok)
-{
-    struct chain_ws *w = L->cw;
-    /* forcing chains (kinds 1, 2) are only walked with X links on, and
-     * then all three kinds follow the same links: one walk, 3 words */
-    int K = useX ? 3 : 1;
-    uint64_t *R = malloc(sizeof(uint64_t) * (size_t)w->NN * (size_t)K);
-    uint8_t *inq = calloc((size_t)w->NN, 1);
-    int32_t *queue = malloc(sizeof(int32_t) * (size_t)w->NN);
-    int *src = malloc(sizeof(int) * (size_t)w->NN);
-    int *starts = malloc(sizeof(int) * ((size_t)w->NN * 8 + 128));
-    int *owner = malloc(sizeof(int) * ((size_t)w->NN * 8 + 128));
-    if (!R || !inq || !queue || !src || !starts || !owner) {
-        free(R), free(inq), free(queue), free(src), free(starts), free(owner);
-        return -1;
-    }
-    int ns = 0;
-    if (useY) {
-        for (int c = 0; c < L->nc; c++)
-            for (lmask m = L->val[c] ? 0 : L->cand[c]; m; m &= m - 1)
-                src[ns++] = NODE(c, lfirst(m) + 1, 1);
-    } else {
-        /* X links never change digit: batching the sources digit by digit
-         * keeps each batch's walk inside one or two digits' subgraphs */
-        for (int d = 1; d <= L->n; d++)
-            for (int c = 0; c < L->nc; c++)
-                if (!L->val[c] && (L->cand[c] & LBIT(d)))
-                    src[ns++] = NODE(c, d, 1);
-    }
-    memset(ok, 0, (size_t)w->NN);
-    for (int b0 = 0; b0 < ns; b0 += 64) {
-        int nb = ns - b0 < 64 ? ns - b0 : 64, nst = 0, n0 = 0;
-        for (int i = 0; i < nb; i++) {
-            int on = src[b0 + i];
-            /* cycles (word 0): start two links away, excluding the source */
-            for (int pass = 0; pass < 2; pass++) {
-                const int32_t *st = pass ? w->sa : w->sb, *li = pass ? w->la : w->lb;
-                if (!pass && !useY)
-                    continue;
-                for (int e = st[on]; e < st[on + 1]; e++) {
-                    int o = li[e];
-                    for (int pass2 = 0; pass2 < 2; pass2++) {
-                        const int32_t *st2 = pass2 ? w->sa : w->sb,
-                                      *li2 = pass2 ? w->la : w->lb;
-                        if (!pass2 && !useY)
-                            continue;
-                        if (pass2 && !useX)
-                            continue;
-                        for (int e2 = st2[o]; e2 < st2[o + 1]; e2++)
-                            if (li2[e2] != on && n0 < w->NN * 8) {
-                                starts[nst] = li2[e2];
-                                owner[nst++] = i;
-                                n0++;
-                            }
+            for (int part = useY ? 0 : 1; part < 2; part++) {
+                const int32_t *li = part ? la : lb;
+                int e1 = part ? sa[pn + 1] : sb[pn + 1];
+                for (int e = part ? sa[pn] : sb[pn]; e < e1; e++) {
+                    int q = li[e];
+                    if (!found && q == (source ^ 1)) {
+                        emit_forcing(L, b, p, q, useY, bb);
+                        found = 1;
+                    }
+                    if (!br_has(b, q)) {
+                        int qi = br_push(b, q, p);
+                        if (qi >= 0)
+                            b->qon[b->ton++] = qi;
                     }
                 }
             }
-            if (K == 3) { /* forcing from on (word 1) and from off (word 2) */
-                starts[nst] = on;
-                owner[nst++] = 64 + i;
-                starts[nst] = on ^ 1;
-                owner[nst++] = 128 + i;
-            }
-        }
-        reach_batch(L, R, K, inq, queue, useY, useX, starts, owner, nst);
-        for (int i = 0; i < nb; i++) {
-            int on = src[b0 + i];
-            uint64_t bit = (uint64_t)1 << i;
-            if (R[(size_t)on * K] & bit)
-                ok[on] |= 1;
-            if (K == 3 && (R[(size_t)(on ^ 1) * K + 1] & bit))
-                ok[on] |= 2;
-            if (K == 3 && (R[(size_t)on * K + 2] & bit))
-                ok[on] |= 4;
         }
     }
-    free(R), free(inq), free(queue), free(src), free(starts), free(owner);
+}
+
+/* The source filter: a source is worth a full walk only if its walk can
+ * succeed. Fills ok[on] bits: 1 a cycle may close (the source is reached
+ * from a node two links away other than itself: a superset of the walks
+ * that close a loop), 2 forcing from on (on reaches its off node), 4
+ * forcing from off (off reaches on); 2 and 4 are exact. The links are the
+ * mode's: Y links only with useY, X links of off nodes only with useX.
+ *
+ * Design: reachability through strongly connected components. One Tarjan
+ * pass over the link graph gives each node its component and, since a
+ * component is closed after every component it reaches, also the set of
+ * components it reaches (a bitset); "x reaches y" is then one bit test.
+ * (It replaced 64-source bit-parallel walks, with the same bits.)
+ * @return 0, or -1 without memory (the caller then walks every source). */
+static int scc_filter(doku_logic *L, int useY, int useX, uint8_t *ok)
+{
+    struct chain_ws *w = L->cw;
+    int NN = w->NN;
+    int nlive = 0;
+    for (int c = 0; c < L->nc; c++)
+        nlive += 2 * lpop(L->val[c] ? 0 : L->cand[c]);
+    int W = (nlive + 63) / 64;
+    if (W == 0)
+        W = 1;
+    int32_t *idx = malloc(sizeof(int32_t) * (size_t)NN * 3);
+    int32_t *stk = malloc(sizeof(int32_t) * ((size_t)nlive + 1) * 3);
+    uint64_t *reach = malloc(sizeof(uint64_t) * ((size_t)nlive + 1) * (size_t)W);
+    if (!idx || !stk || !reach) {
+        free(idx), free(stk), free(reach);
+        return -1;
+    }
+    int32_t *low = idx + NN, *comp = idx + 2 * NN;
+    int32_t *sstack = stk, *cs_node = stk + nlive + 1, *cs_edge = stk + 2 * ((size_t)nlive + 1);
+    for (int v = 0; v < NN; v++)
+        idx[v] = -1;
+    int counter = 0, ncomp = 0, sp = 0;
+    for (int c = 0; c < L->nc; c++)
+        for (lmask mm = L->val[c] ? 0 : L->cand[c]; mm; mm &= mm - 1)
+            for (int on = 0; on < 2; on++) {
+                int root = NODE(c, lfirst(mm) + 1, on);
+                if (idx[root] >= 0)
+                    continue;
+                int csp = 0;
+                cs_node[csp] = root;
+                cs_edge[csp++] = 0;
+                idx[root] = low[root] = counter++;
+                comp[root] = -1;
+                sstack[sp++] = root;
+                while (csp) {
+                    int v = cs_node[csp - 1], e = cs_edge[csp - 1];
+                    /* v's links: the Y part (lb), then the rest (la) */
+                    int nb = useY ? w->sb[v + 1] - w->sb[v] : 0;
+                    int na = (NON(v) || useX) ? w->sa[v + 1] - w->sa[v] : 0;
+                    if (e < nb + na) {
+                        cs_edge[csp - 1] = e + 1;
+                        int x = e < nb ? w->lb[w->sb[v] + e] : w->la[w->sa[v] + e - nb];
+                        if (idx[x] < 0) {
+                            idx[x] = low[x] = counter++;
+                            comp[x] = -1;
+                            sstack[sp++] = x;
+                            cs_node[csp] = x;
+                            cs_edge[csp++] = 0;
+                        } else if (comp[x] < 0 && idx[x] < low[v]) {
+                            low[v] = idx[x]; /* x still on the stack */
+                        }
+                        continue;
+                    }
+                    csp--;
+                    if (csp && low[v] < low[cs_node[csp - 1]])
+                        low[cs_node[csp - 1]] = low[v];
+                    if (low[v] != idx[v])
+                        continue;
+                    /* v closes a component: pop it, then its reach set */
+                    int k = ncomp++, first = sp;
+                    do
+                        comp[sstack[--first]] = k;
+                    while (sstack[first] != v);
+                    uint64_t *rk = reach + (size_t)k * W;
+                    memset(rk, 0, sizeof(uint64_t) * (size_t)W);
+                    rk[k >> 6] |= (uint64_t)1 << (k & 63);
+                    for (int i = first; i < sp; i++) {
+                        int u = sstack[i];
+                        int ub = useY ? w->sb[u + 1] - w->sb[u] : 0;
+                        int ua = (NON(u) || useX) ? w->sa[u + 1] - w->sa[u] : 0;
+                        for (int j = 0; j < ub + ua; j++) {
+                            int x = j < ub ? w->lb[w->sb[u] + j] : w->la[w->sa[u] + j - ub];
+                            int cx = comp[x];
+                            if (cx == k)
+                                continue;
+                            const uint64_t *rx = reach + (size_t)cx * W;
+                            for (int t = 0; t < W; t++)
+                                rk[t] |= rx[t];
+                        }
+                    }
+                    sp = first;
+                }
+            }
+#define REACHES(x, y) ((reach[(size_t)comp[x] * W + (comp[y] >> 6)] >> (comp[y] & 63)) & 1u)
+    memset(ok, 0, (size_t)NN);
+    /* The bit-parallel filter this replaced took the sources in batches of
+     * 64 (in this order) and at most NN * 8 cycle starts per batch; that
+     * cap is kept so that the bits stay the same even where it bites
+     * (never on 9x9: 64 sources have at most 64 * 28 * 4 starts). */
+    int nsrc = 0, n0 = 0, cap0 = NN * 8;
+    for (int pass = 0; pass < (useY ? 1 : L->n); pass++)
+        for (int c = 0; c < L->nc; c++) {
+            if (L->val[c])
+                continue;
+            lmask mm = useY ? L->cand[c] : (L->cand[c] & LBIT(pass + 1));
+            for (; mm; mm &= mm - 1) {
+                int on = NODE(c, lfirst(mm) + 1, 1);
+                if (nsrc++ % 64 == 0)
+                    n0 = 0;
+                int cyc = 0;
+                for (int p1 = 0; p1 < 2; p1++) {
+                    const int32_t *st = p1 ? w->sa : w->sb, *li = p1 ? w->la : w->lb;
+                    if (!p1 && !useY)
+                        continue;
+                    for (int e = st[on]; e < st[on + 1]; e++) {
+                        int o = li[e];
+                        for (int p2 = 0; p2 < 2; p2++) {
+                            const int32_t *st2 = p2 ? w->sa : w->sb, *li2 = p2 ? w->la : w->lb;
+                            if ((!p2 && !useY) || (p2 && !useX))
+                                continue;
+                            for (int e2 = st2[o]; e2 < st2[o + 1]; e2++)
+                                if (li2[e2] != on && n0 < cap0) {
+                                    n0++;
+                                    if (!cyc && REACHES(li2[e2], on))
+                                        cyc = 1;
+                                }
+                        }
+                    }
+                }
+                ok[on] = (uint8_t)cyc;
+                if (useX) {
+                    if (REACHES(on, on ^ 1))
+                        ok[on] |= 2;
+                    if (REACHES(on ^ 1, on))
+                        ok[on] |= 4;
+                }
+            }
+        }
+#undef REACHES
+    free(idx), free(stk), free(reach);
     return 0;
 }
 
@@ -864,6 +961,7 @@ int logic_chain_cycles(doku_logic *L)
 {
     if (!L->cw)
         return 0;
+
     branch *b = &L->cw->br[0];
     best bb = {0, 0, 0, 0};
     if (build_graph(L))
@@ -876,7 +974,7 @@ int logic_chain_cycles(doku_logic *L)
         int useY = modes[m][0], useX = modes[m][1];
         if (useY && useX && bb.found && bb.rating < 70)
             break; /* XY chains start at 7.0 */
-        if (filter_sources(L, useY, useX, ok))
+        if (scc_filter(L, useY, useX, ok))
             memset(ok, 7, (size_t)L->cw->NN);
         for (int c = 0; c < L->nc; c++) {
             int card = lpop(L->cand[c]);

@@ -335,6 +335,26 @@ void lstep_text(doku_logic *L, const char *fmt, ...)
     }
 }
 
+void lstep_append(doku_logic *L, const char *str, size_t len)
+{
+    lstep *s = &L->step;
+    if (!s->text || s->textlen + len + 1 > s->textcap) {
+        size_t nc = (s->textcap ? s->textcap : 256);
+        while (nc < s->textlen + len + 1)
+            nc *= 2;
+        char *t = realloc(s->text, nc);
+        if (!t)
+            return;
+        if (!s->text)
+            t[0] = 0;
+        s->text = t;
+        s->textcap = nc;
+    }
+    memcpy(s->text + s->textlen, str, len);
+    s->textlen += len;
+    s->text[s->textlen] = 0;
+}
+
 void lstep_text_elims(doku_logic *L)
 {
     lstep *s = &L->step;
@@ -385,6 +405,7 @@ doku_status doku_logic_create(const doku_shape *shape, const doku_logic_opts *op
     L->pos = calloc((size_t)L->nunits * (size_t)L->n, sizeof(lmask));
     L->solution = calloc((size_t)L->nc, 1);
     if (!L->val || !L->cand || !L->pos || !L->solution || logic_geometry_init(L) != 0 ||
+        logic_memo_alloc(L) != 0 ||
         doku_solver_create(shape, &L->solver) != DOKU_OK || logic_chain_ws_create(L) != 0) {
         doku_logic_free(L);
         return DOKU_ERR_NOMEM;
@@ -412,6 +433,15 @@ void doku_logic_free(doku_logic *L)
     free(L->col_of);
     free(L->cell_in_unit);
     free(L->peerbits);
+    free(L->plane);
+    free(L->memo);
+    free(L->snapcand);
+    free(L->snapval);
+    free(L->uver);
+    free(L->umemo);
+    free(L->cmemo_cand);
+    free(L->cmemo_val);
+    free(L->hot);
     free(L->step.place.v);
     free(L->step.elim.v);
     free(L->step.proof.v);
@@ -446,6 +476,7 @@ static doku_status load_common(doku_logic *L, const uint8_t *cells)
         if (cells[c])
             place_digit(L, c, cells[c]);
     L->step.valid = 0;
+    logic_cmemo_reset(L);
     return DOKU_OK;
 }
 
