@@ -23,6 +23,9 @@
  * branching on bivalue cells); once every configuration is fixed, on the
  * cell with the fewest candidates. A level of search state is 224 bytes, copied once per
  * guess; the last alternative of a branch reuses the level in place.
+ * When at most C9_RESIDUAL cells are open, a scalar cell-by-cell search
+ * finishes the state (see residual below): near the leaves, as when
+ * counting every solution, it is much cheaper per node than a pass.
  * The AVX-512 build replaces the dirty-board queue by passes that apply
  * the same rules to all 27 boards at once (see its propagate below); the
  * fixpoint, and so the search tree, is the same.
@@ -30,6 +33,11 @@
 
 #define C9_FULL 0x7FFFFFFu
 #define C9_I(d, b) ((b) * 16 + (d))
+/* Open cells at or below which a state is finished by the residual
+ * search (serg counting: 8 -> +22%, 16 -> +30%, 24 slower). */
+#ifndef C9_RESIDUAL
+#define C9_RESIDUAL 16
+#endif
 
 /* Clears mask from the boards of every digit of band b except keep, and
  * queues the boards that changed. The nine boards of a band are adjacent,
@@ -670,6 +678,113 @@ static void C9_FN(report)(const c9_state *s, search_ctx *ctx)
     search_report_solution(ctx, grid, 81);
 }
 
+/* The residual search: once few cells are open, a fixpoint state is
+ * finished cell by cell in scalar code, far cheaper per node than a
+ * propagation pass over all 27 boards. At a fixpoint every open cell's
+ * candidates avoid the digits placed in its units, so an assignment of
+ * the open cells is a solution exactly when no two peers share a digit
+ * (each unit's open cells then take its missing digits one to one).
+ * Forward checking with the fewest-candidates cell first. */
+static void C9_FN(res_dfs)(c9_resid *r, uint16_t *dom, uint32_t open, search_ctx *ctx)
+{
+    for (;;) {
+        if (!open) {
+            if (!r->wants_grid) {
+                search_report_solution(ctx, NULL, 81);
+                return;
+            }
+            uint8_t grid[81];
+            memcpy(grid, r->grid, 81);
+            for (int i = 0; i < C9_RES_MAX && r->cell[i] < 81; i++)
+                grid[r->cell[i]] = (uint8_t)(r->val[i] + 1);
+            search_report_solution(ctx, grid, 81);
+            return;
+        }
+        int best = 0, least = 10;
+        for (uint32_t o = open; o; o &= o - 1) {
+            int i = __builtin_ctz(o);
+            int c = __builtin_popcount(dom[i]);
+            if (c < least) {
+                least = c;
+                best = i;
+                if (c <= 1)
+                    break;
+            }
+        }
+        if (!least)
+            return;
+        uint32_t ds = dom[best];
+        open &= ~(1u << best);
+        uint32_t pe = r->peers[best] & open;
+        while (ds & (ds - 1)) {
+            uint32_t bit = ds & -ds;
+            ds &= ds - 1;
+            ctx->guesses++;
+            if (search_count_node(ctx))
+                return;
+            uint16_t next[C9_RES_MAX];
+            memcpy(next, dom, sizeof next);
+            r->val[best] = (uint8_t)__builtin_ctz(bit);
+            for (uint32_t p = pe; p; p &= p - 1)
+                next[__builtin_ctz(p)] &= (uint16_t)~bit;
+            C9_FN(res_dfs)(r, next, open, ctx);
+            if (ctx->stop)
+                return;
+        }
+        if (least > 1 && search_count_node(ctx))
+            return;
+        r->val[best] = (uint8_t)__builtin_ctz(ds);
+        for (uint32_t p = pe; p; p &= p - 1)
+            dom[__builtin_ctz(p)] &= (uint16_t)~ds;
+    }
+}
+
+/* Finishes a fixpoint state whose open cells are few (<= C9_RES_MAX). */
+static void C9_FN(residual)(const c9_state *s, search_ctx *ctx)
+{
+    c9_resid r;
+    uint16_t dom[C9_RES_MAX];
+    uint32_t units[27] = {0};
+    int k = 0;
+    for (int b = 0; b < 3; b++) {
+#if C9_SIMD == 3
+        __m512i v = _mm512_loadu_si512((const void *)(s->cand + 16 * b));
+#endif
+        for (uint32_t o = C9_FULL & ~s->solved[b]; o; o &= o - 1) {
+            int x = __builtin_ctz(o);
+#if C9_SIMD == 3
+            dom[k] = (uint16_t)(_mm512_test_epi32_mask(v, _mm512_set1_epi32((int)(1u << x))) & 0x1FF);
+#else
+            uint32_t m = 0;
+            for (int d = 0; d < 9; d++)
+                m |= ((s->cand[C9_I(d, b)] >> x) & 1u) << d;
+            dom[k] = (uint16_t)m;
+#endif
+            int row = 3 * b + x / 9, col = x % 9, box = 3 * b + col / 3;
+            r.cell[k] = (uint8_t)(27 * b + x);
+            units[row] |= 1u << k;
+            units[9 + col] |= 1u << k;
+            units[18 + box] |= 1u << k;
+            k++;
+        }
+    }
+    for (int i = k; i < C9_RES_MAX; i++) {
+        r.cell[i] = 81;
+        dom[i] = 0;
+    }
+    for (int i = 0; i < k; i++) {
+        int g = r.cell[i], row = g / 9, col = g % 9, box = row / 3 * 3 + col / 3;
+        r.peers[i] = (units[row] | units[9 + col] | units[18 + box]) & ~(1u << i);
+    }
+    r.wants_grid = search_wants_grid(ctx);
+    if (r.wants_grid)
+        for (int d = 0; d < 9; d++)
+            for (int b = 0; b < 3; b++)
+                for (uint32_t m = s->cand[C9_I(d, b)] & s->solved[b]; m; m &= m - 1)
+                    r.grid[27 * b + __builtin_ctz(m)] = (uint8_t)(d + 1);
+    C9_FN(res_dfs)(&r, dom, k == 32 ? 0xFFFFFFFFu : (1u << k) - 1, ctx);
+}
+
 /* Applies alternative k of a branch: digit k in cell (b, x), or
  * configuration k for board i. @return 0 on an immediate contradiction. */
 static inline int C9_FN(apply)(c9_state *s, int config, int b, int xi, int k)
@@ -689,6 +804,13 @@ static void C9_FN(search)(c9_state *stack, int depth, search_ctx *ctx)
             return;
         if ((s->solved[0] & s->solved[1] & s->solved[2]) == C9_FULL) {
             C9_FN(report)(s, ctx);
+            return;
+        }
+        int open = __builtin_popcount(C9_FULL & ~s->solved[0]) +
+                   __builtin_popcount(C9_FULL & ~s->solved[1]) +
+                   __builtin_popcount(C9_FULL & ~s->solved[2]);
+        if (open <= C9_RESIDUAL) {
+            C9_FN(residual)(s, ctx);
             return;
         }
         /* Branch on a digit's configuration in a band (which minirow it
