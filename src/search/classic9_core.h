@@ -587,6 +587,17 @@ static inline uint32_t C9_FN(at_least)(uint32_t x, uint32_t n, uint32_t h, uint3
     return ((x | h) - n * l) & h;
 }
 
+/* The lane sums of four vectors at once (lanes of the result: a, b, c,
+ * d): one shared shuffle tree instead of four reductions. */
+static inline __m128i C9_FN(hsum4)(__m512i a, __m512i b, __m512i c, __m512i d)
+{
+    __m512i ab = _mm512_add_epi32(_mm512_unpacklo_epi32(a, b), _mm512_unpackhi_epi32(a, b));
+    __m512i cd = _mm512_add_epi32(_mm512_unpacklo_epi32(c, d), _mm512_unpackhi_epi32(c, d));
+    __m512i x = _mm512_add_epi32(_mm512_unpacklo_epi64(ab, cd), _mm512_unpackhi_epi64(ab, cd));
+    __m256i y = _mm256_add_epi32(_mm512_castsi512_si256(x), _mm512_extracti64x4_epi64(x, 1));
+    return _mm_add_epi32(_mm256_castsi256_si128(y), _mm256_extracti128_si256(y, 1));
+}
+
 /* AVX-512 front of triads_choose: the minirow patterns, their counts over
  * the digits and every digit's configurations come from one band vector
  * each (horizontal sums of 6-bit fields, six subset tests) instead of
@@ -621,10 +632,12 @@ static int C9_FN(triads_choose_fast)(c9_state *s, int *band, int *digit)
             _mm512_or_si512(_mm512_and_si512(_mm512_slli_epi32(t, 3), _mm512_or_si512(p1, p2)),
                             _mm512_and_si512(_mm512_slli_epi32(t, 6), p2)));
         __m512i q = _mm512_andnot_si512(others, t);
-        uint32_t et = (uint32_t)_mm512_reduce_add_epi32(_mm512_and_si512(t, even));
-        uint32_t ot = (uint32_t)_mm512_reduce_add_epi32(_mm512_and_si512(t, odd)) >> 3;
-        uint32_t eq = (uint32_t)_mm512_reduce_add_epi32(_mm512_and_si512(q, even));
-        uint32_t oq = (uint32_t)_mm512_reduce_add_epi32(_mm512_and_si512(q, odd)) >> 3;
+        __m128i sums = C9_FN(hsum4)(_mm512_and_si512(t, even), _mm512_and_si512(t, odd),
+                                    _mm512_and_si512(q, even), _mm512_and_si512(q, odd));
+        uint32_t et = (uint32_t)_mm_cvtsi128_si32(sums);
+        uint32_t ot = (uint32_t)_mm_extract_epi32(sums, 1) >> 3;
+        uint32_t eq = (uint32_t)_mm_extract_epi32(sums, 2);
+        uint32_t oq = (uint32_t)_mm_extract_epi32(sums, 3) >> 3;
         uint32_t e3 = C9_FN(at_least)(et, 3, he, le), o3 = C9_FN(at_least)(ot, 3, ho, lo);
         uint32_t e4 = C9_FN(at_least)(et, 4, he, le), o4 = C9_FN(at_least)(ot, 4, ho, lo);
         uint32_t es3 = C9_FN(at_least)(eq, 3, he, le), os3 = C9_FN(at_least)(oq, 3, ho, lo);
