@@ -348,31 +348,42 @@ static inline int C9_FN(vband)(__m512i *pv, uint32_t *solved)
     return bad;
 }
 
-/* Columns of every digit across the bands: pointing (a box whose digit
- * sits in one column locks it in the other bands), claiming (a column
- * present in one band confines the digit to it within its box).
- * @return nonzero on contradiction. */
+/* Columns of every digit across the bands. The 9-bit column sets of a
+ * digit's three bands, side by side in one 27-bit word, are per stack a
+ * 3x3 matrix (band x column within the stack); the digit takes one
+ * column per band and one band per column of each stack, a permutation,
+ * just as it takes one box per row in a band. Keeping the entries that
+ * lie on a permutation inside the matrix is pointing (a box whose digit
+ * sits in one column locks it in the other bands) and claiming (a column
+ * present in one band confines the digit to it within its box), closed
+ * under each other, for all digits and stacks in a dozen vector steps.
+ * @return nonzero on contradiction (a stack with no permutation left). */
 static inline int C9_FN(vcolumns)(__m512i v[3])
 {
-    __m512i o[3], lock[3], claim[3];
-    int bad = 0;
-    for (int b = 0; b < 3; b++) {
-        o[b] = C9_FN(vcols)(v[b]);
-        __m512i single = _mm512_andnot_si512(C9_FN(vbox_two)(o[b]), C9_FN(vbox_any)(o[b]));
-        lock[b] = _mm512_and_si512(o[b], C9_FN(vspread3)(single));
-    }
-    __m512i all = _mm512_ternarylogic_epi32(o[0], o[1], o[2], 0xFE);
-    bad |= (_mm512_cmpneq_epi32_mask(all, _mm512_set1_epi32(0x1FF)) & 0x1FF) != 0;
-    for (int b = 0; b < 3; b++) {
-        int b1 = b == 0 ? 1 : 0, b2 = b == 2 ? 1 : 2;
-        __m512i other = _mm512_or_si512(o[b1], o[b2]);
-        __m512i e = _mm512_andnot_si512(other, o[b]);
-        bad |= _mm512_test_epi32_mask(C9_FN(vbox_two)(e), C9_FN(vbox_two)(e)) != 0;
-        __m512i box = _mm512_andnot_si512(e, C9_FN(vspread3)(C9_FN(vbox_any)(e)));
-        claim[b] = C9_FN(vcolrep)(_mm512_or_si512(box, _mm512_or_si512(lock[b1], lock[b2])));
-    }
-    for (int b = 0; b < 3; b++)
-        v[b] = _mm512_andnot_si512(claim[b], v[b]);
+    const __m512i nine = _mm512_set1_epi32(0x1FF), full = _mm512_set1_epi32((int)C9_FULL);
+    /* Select masks: bits 0-1 (m1) / bit 0 (m2) of every 3-bit group,
+     * and everything above bit 26 (zero in both shifted inputs). */
+    const __m512i m1 = _mm512_set1_epi32((int)0xFB6DB6DBu), m2 = _mm512_set1_epi32((int)0xF9249249u);
+    __m512i c0 = C9_FN(vcols)(v[0]), c1 = C9_FN(vcols)(v[1]), c2 = C9_FN(vcols)(v[2]);
+    __m512i o = _mm512_ternarylogic_epi32(c0, _mm512_slli_epi32(c1, 9), _mm512_slli_epi32(c2, 18), 0xFE);
+    /* b1: band b sees band b + 1; b2: band b + 2 (mod 3). */
+    __m512i b1 = _mm512_ternarylogic_epi32(_mm512_srli_epi32(o, 9), _mm512_slli_epi32(o, 18), full, 0xA8);
+    __m512i b2 = _mm512_ternarylogic_epi32(_mm512_srli_epi32(o, 18), _mm512_slli_epi32(o, 9), full, 0xA8);
+    /* Column c of a group sees column c + 1 (r1) / c + 2 (r2) (mod 3). */
+#define C9_R1(x) _mm512_ternarylogic_epi32(m1, _mm512_srli_epi32(x, 1), _mm512_slli_epi32(x, 2), 0xCA)
+#define C9_R2(x) _mm512_ternarylogic_epi32(m2, _mm512_srli_epi32(x, 2), _mm512_slli_epi32(x, 1), 0xCA)
+    __m512i x = _mm512_and_si512(C9_R2(b1), C9_R1(b2));
+    __m512i valid = _mm512_and_si512(o, _mm512_ternarylogic_epi32(C9_R1(b1), C9_R2(b2), x, 0xEA));
+#undef C9_R1
+#undef C9_R2
+    const __m512i groups = _mm512_set1_epi32(0x1249249);
+    __m512i any = _mm512_and_si512(_mm512_ternarylogic_epi32(valid, _mm512_srli_epi32(valid, 1),
+                                                             _mm512_srli_epi32(valid, 2), 0xFE), groups);
+    int bad = (_mm512_cmpneq_epi32_mask(any, groups) & 0x1FF) != 0;
+    __m512i drop = _mm512_andnot_si512(valid, o);
+    v[0] = _mm512_andnot_si512(C9_FN(vcolrep)(_mm512_and_si512(drop, nine)), v[0]);
+    v[1] = _mm512_andnot_si512(C9_FN(vcolrep)(_mm512_and_si512(_mm512_srli_epi32(drop, 9), nine)), v[1]);
+    v[2] = _mm512_andnot_si512(C9_FN(vcolrep)(_mm512_srli_epi32(drop, 18)), v[2]);
     return bad;
 }
 
