@@ -38,6 +38,7 @@
 #ifndef C9_RESIDUAL
 #define C9_RESIDUAL 16
 #endif
+_Static_assert(C9_RESIDUAL <= C9_RES_MAX, "the residual search holds C9_RES_MAX cells");
 
 /* Clears mask from the boards of every digit of band b except keep, and
  * queues the boards that changed. The nine boards of a band are adjacent,
@@ -763,12 +764,71 @@ static void C9_FN(res_dfs)(c9_resid *r, uint16_t *dom, uint32_t open, search_ctx
     }
 }
 
+/* The residual search when no grid is wanted (counting, or proving a
+ * second solution): the number of solutions, up to need (the result is
+ * min(count, need)), reported once by the caller. */
+static uint64_t C9_FN(res_count)(const uint16_t *peers, const uint16_t *dom_in, uint32_t open,
+                                 uint64_t need, search_ctx *ctx)
+{
+    uint16_t dom[C9_RES_MAX];
+    memcpy(dom, dom_in, sizeof dom);
+    for (;;) {
+        if (!open)
+            return 1;
+        int best = 0, least = 10;
+        for (uint32_t o = open; o; o &= o - 1) {
+            int i = __builtin_ctz(o);
+            int c = __builtin_popcount(dom[i]);
+            if (c < least) {
+                least = c;
+                best = i;
+                if (c <= 1)
+                    break;
+            }
+        }
+        if (!least)
+            return 0;
+        uint32_t ds = dom[best];
+        open &= ~(1u << best);
+        uint32_t pe = peers[best] & open;
+        if (least == 1) {
+            for (uint32_t p = pe; p; p &= p - 1)
+                dom[__builtin_ctz(p)] &= (uint16_t)~ds;
+            continue;
+        }
+        uint64_t sum = 0;
+        for (;;) {
+            uint32_t bit = ds & -ds;
+            ds &= ds - 1;
+            if (search_count_node(ctx))
+                return 0;
+            if (!ds) {
+                /* The last alternative: in place. */
+                for (uint32_t p = pe; p; p &= p - 1)
+                    dom[__builtin_ctz(p)] &= (uint16_t)~bit;
+                need -= sum;
+                break;
+            }
+            ctx->guesses++;
+            uint16_t next[C9_RES_MAX];
+            memcpy(next, dom, sizeof next);
+            for (uint32_t p = pe; p; p &= p - 1)
+                next[__builtin_ctz(p)] &= (uint16_t)~bit;
+            sum += C9_FN(res_count)(peers, next, open, need - sum, ctx);
+            if (sum >= need || ctx->stop)
+                return sum;
+        }
+        return sum + C9_FN(res_count)(peers, dom, open, need, ctx);
+    }
+}
+
 /* Finishes a fixpoint state whose open cells are few (<= C9_RES_MAX). */
 static void C9_FN(residual)(const c9_state *s, search_ctx *ctx)
 {
     c9_resid r;
     uint16_t dom[C9_RES_MAX];
-    uint32_t units[27] = {0};
+    uint16_t units[27] = {0};
+    uint8_t unit[C9_RES_MAX][3];
     int k = 0;
     for (int b = 0; b < 3; b++) {
 #if C9_SIMD == 3
@@ -786,9 +846,12 @@ static void C9_FN(residual)(const c9_state *s, search_ctx *ctx)
 #endif
             int row = 3 * b + x / 9, col = x % 9, box = 3 * b + col / 3;
             r.cell[k] = (uint8_t)(27 * b + x);
-            units[row] |= 1u << k;
-            units[9 + col] |= 1u << k;
-            units[18 + box] |= 1u << k;
+            unit[k][0] = (uint8_t)row;
+            unit[k][1] = (uint8_t)(9 + col);
+            unit[k][2] = (uint8_t)(18 + box);
+            units[row] |= (uint16_t)(1u << k);
+            units[9 + col] |= (uint16_t)(1u << k);
+            units[18 + box] |= (uint16_t)(1u << k);
             k++;
         }
     }
@@ -796,17 +859,22 @@ static void C9_FN(residual)(const c9_state *s, search_ctx *ctx)
         r.cell[i] = 81;
         dom[i] = 0;
     }
-    for (int i = 0; i < k; i++) {
-        int g = r.cell[i], row = g / 9, col = g % 9, box = row / 3 * 3 + col / 3;
-        r.peers[i] = (units[row] | units[9 + col] | units[18 + box]) & ~(1u << i);
-    }
+    for (int i = 0; i < k; i++)
+        r.peers[i] = (uint16_t)((units[unit[i][0]] | units[unit[i][1]] | units[unit[i][2]]) & ~(1u << i));
     r.wants_grid = search_wants_grid(ctx);
+    uint32_t open = (1u << k) - 1;
+    if (!r.wants_grid) {
+        uint64_t n = C9_FN(res_count)(r.peers, dom, open, ctx->limit - ctx->solutions, ctx);
+        if (!ctx->stop || ctx->solutions + n >= ctx->limit)
+            search_report_count(ctx, n);
+        return;
+    }
     if (r.wants_grid)
         for (int d = 0; d < 9; d++)
             for (int b = 0; b < 3; b++)
                 for (uint32_t m = s->cand[C9_I(d, b)] & s->solved[b]; m; m &= m - 1)
                     r.grid[27 * b + __builtin_ctz(m)] = (uint8_t)(d + 1);
-    C9_FN(res_dfs)(&r, dom, k == 32 ? 0xFFFFFFFFu : (1u << k) - 1, ctx);
+    C9_FN(res_dfs)(&r, dom, open, ctx);
 }
 
 /* Applies alternative k of a branch: digit k in cell (b, x), or
