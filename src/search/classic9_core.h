@@ -40,6 +40,16 @@
 #endif
 _Static_assert(C9_RESIDUAL <= C9_RES_MAX, "the residual search holds C9_RES_MAX cells");
 
+/* search_count_node without the call when there is no budget: a call to
+ * code compiled for plain x86-64 from inside vector code is not free. */
+static inline int C9_FN(count_node)(search_ctx *ctx)
+{
+    if (ctx->node_budget || ctx->deadline > 0)
+        return search_count_node(ctx);
+    ctx->nodes++;
+    return 0;
+}
+
 /* Clears mask from the boards of every digit of band b except keep, and
  * queues the boards that changed. The nine boards of a band are adjacent,
  * so this is one or two vector operations. */
@@ -745,7 +755,7 @@ static void C9_FN(res_dfs)(c9_resid *r, uint16_t *dom, uint32_t open, search_ctx
             uint32_t bit = ds & -ds;
             ds &= ds - 1;
             ctx->guesses++;
-            if (search_count_node(ctx))
+            if (C9_FN(count_node)(ctx))
                 return;
             uint16_t next[C9_RES_MAX];
             memcpy(next, dom, sizeof next);
@@ -756,7 +766,7 @@ static void C9_FN(res_dfs)(c9_resid *r, uint16_t *dom, uint32_t open, search_ctx
             if (ctx->stop)
                 return;
         }
-        if (least > 1 && search_count_node(ctx))
+        if (least > 1 && C9_FN(count_node)(ctx))
             return;
         r->val[best] = (uint8_t)__builtin_ctz(ds);
         for (uint32_t p = pe; p; p &= p - 1)
@@ -800,7 +810,7 @@ static uint64_t C9_FN(res_count)(const uint16_t *peers, const uint16_t *dom_in, 
         for (;;) {
             uint32_t bit = ds & -ds;
             ds &= ds - 1;
-            if (search_count_node(ctx))
+            if (C9_FN(count_node)(ctx))
                 return 0;
             if (!ds) {
                 /* The last alternative: in place. */
@@ -929,7 +939,7 @@ static void C9_FN(search)(c9_state *stack, int depth, search_ctx *ctx)
             int k = __builtin_ctz(alts);
             alts &= alts - 1;
             ctx->guesses++;
-            if (search_count_node(ctx))
+            if (C9_FN(count_node)(ctx))
                 return;
             c9_state *next = s + 1;
             *next = *s;
@@ -939,7 +949,7 @@ static void C9_FN(search)(c9_state *stack, int depth, search_ctx *ctx)
                 return;
         }
         /* The last alternative is forced: continue in this level. */
-        if (!alts || search_count_node(ctx))
+        if (!alts || C9_FN(count_node)(ctx))
             return;
         if (!C9_FN(apply)(s, config, b, xi, __builtin_ctz(alts)))
             return;
@@ -989,7 +999,7 @@ static void C9_FN(run)(c9_state *stack, const uint8_t *givens, search_ctx *ctx)
     for (int i = 0; i < 48; i++)
         s->cand[i] = (i & 15) < 9 ? C9_FULL : 0;
     s->solved[3] = 0;
-    search_count_node(ctx);
+    C9_FN(count_node)(ctx);
     /* All givens at once: each digit's givens clear their band peers and
      * their columns; then the given cells lose every other digit. */
     uint32_t mine[48], cols[16] = {0};
