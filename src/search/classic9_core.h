@@ -32,6 +32,10 @@
  */
 
 #define C9_FULL 0x7FFFFFFu
+#ifndef C9_OPAQUE
+/* Hides a table pointer from constant folding, so its entries stay loads. */
+#define C9_OPAQUE(p) __asm__("" : "+r"(p))
+#endif
 #define C9_I(d, b) ((b) * 16 + (d))
 /* Open cells at or below which a state is finished by the residual
  * search (serg counting: 8 -> +22%, 16 -> +30%, 24 slower). */
@@ -293,17 +297,24 @@ static inline int C9_FN(vband)(__m512i *pv, uint32_t *solved)
     __m512i t = _mm512_ternarylogic_epi32(v, _mm512_srli_epi32(v, 1), _mm512_srli_epi32(v, 2), 0xFE);
     __m512i nt = _mm512_andnot_si512(t, full);
     __m512i valid = _mm512_setzero_si512();
+    /* The constants are read from memory (broadcast loads): built from
+     * immediates, a dozen broadcasts per pass would compete with the
+     * tests and permutes for the one shuffle port. */
+    const uint32_t *cells = c9_config_cells, *heads = c9_config_heads;
+    C9_OPAQUE(cells);
+    C9_OPAQUE(heads);
     for (int k = 0; k < 6; k++) {
-        __m512i ck = _mm512_set1_epi32((int)c9_config_cells[k]);
-        __mmask16 ok = _mm512_testn_epi32_mask(nt, _mm512_and_si512(ck, _mm512_set1_epi32(0x1249249)));
-        valid = _mm512_mask_or_epi32(valid, ok, valid, ck);
+        __mmask16 ok = _mm512_testn_epi32_mask(nt, _mm512_set1_epi32((int)heads[k]));
+        valid = _mm512_mask_or_epi32(valid, ok, valid, _mm512_set1_epi32((int)cells[k]));
     }
     v = _mm512_and_si512(v, valid);
     int bad = (_mm512_test_epi32_mask(v, v) & 0x1FF) != 0x1FF;
     /* Row hidden singles: a row with one cell fixes it; other digits lose it. */
+    const uint32_t *rows = c9_row_cells;
+    C9_OPAQUE(rows);
     __m512i f = _mm512_setzero_si512();
     for (int r = 0; r < 3; r++) {
-        __m512i seg = _mm512_and_si512(v, _mm512_set1_epi32(0x1FF << (9 * r)));
+        __m512i seg = _mm512_and_si512(v, _mm512_set1_epi32((int)rows[r]));
         __mmask16 one = _mm512_testn_epi32_mask(seg, _mm512_sub_epi32(seg, _mm512_set1_epi32(1)));
         f = _mm512_mask_or_epi32(f, one, f, seg);
     }
@@ -344,16 +355,16 @@ static inline int C9_FN(vband)(__m512i *pv, uint32_t *solved)
     /* Naked singles: the digit leaves the rest of the cell's row (the
      * reduction then clears the box, pointing the column). */
     __m512i x = _mm512_and_si512(v, _mm512_andnot_si512(twos, ones));
-    __m512i rows = _mm512_setzero_si512();
+    __m512i lines = _mm512_setzero_si512();
     for (int r = 0; r < 3; r++) {
-        __m512i row = _mm512_set1_epi32(0x1FF << (9 * r));
+        __m512i row = _mm512_set1_epi32((int)rows[r]);
         __m512i seg = _mm512_and_si512(x, row);
-        rows = _mm512_mask_or_epi32(rows, _mm512_test_epi32_mask(x, row), rows, row);
+        lines = _mm512_mask_or_epi32(lines, _mm512_test_epi32_mask(x, row), lines, row);
         /* Two naked singles of one digit in a row (in a box or a column,
          * the reduction or the columns find them). */
         bad |= _mm512_test_epi32_mask(seg, _mm512_sub_epi32(seg, _mm512_set1_epi32(1))) != 0;
     }
-    v = _mm512_andnot_si512(_mm512_andnot_si512(x, rows), v);
+    v = _mm512_andnot_si512(_mm512_andnot_si512(x, lines), v);
     *solved = (uint32_t)_mm_cvtsi128_si32(_mm512_castsi512_si128(_mm512_andnot_si512(twos, ones)));
     *pv = v;
     return bad;
@@ -371,10 +382,13 @@ static inline int C9_FN(vband)(__m512i *pv, uint32_t *solved)
  * @return nonzero on contradiction (a stack with no permutation left). */
 static inline int C9_FN(vcolumns)(__m512i v[3])
 {
-    const __m512i nine = _mm512_set1_epi32(0x1FF), full = _mm512_set1_epi32((int)C9_FULL);
     /* Select masks: bits 0-1 (m1) / bit 0 (m2) of every 3-bit group,
-     * and everything above bit 26 (zero in both shifted inputs). */
-    const __m512i m1 = _mm512_set1_epi32((int)0xFB6DB6DBu), m2 = _mm512_set1_epi32((int)0xF9249249u);
+     * and everything above bit 26 (zero in both shifted inputs). Read
+     * from memory, as in vband. */
+    const uint32_t *km = c9_col_masks;
+    C9_OPAQUE(km);
+    const __m512i nine = _mm512_set1_epi32((int)km[0]), full = _mm512_set1_epi32((int)C9_FULL);
+    const __m512i m1 = _mm512_set1_epi32((int)km[1]), m2 = _mm512_set1_epi32((int)km[2]);
     __m512i c0 = C9_FN(vcols)(v[0]), c1 = C9_FN(vcols)(v[1]), c2 = C9_FN(vcols)(v[2]);
     __m512i o = _mm512_ternarylogic_epi32(c0, _mm512_slli_epi32(c1, 9), _mm512_slli_epi32(c2, 18), 0xFE);
     /* b1: band b sees band b + 1; b2: band b + 2 (mod 3). */
@@ -387,7 +401,7 @@ static inline int C9_FN(vcolumns)(__m512i v[3])
     __m512i valid = _mm512_and_si512(o, _mm512_ternarylogic_epi32(C9_R1(b1), C9_R2(b2), x, 0xEA));
 #undef C9_R1
 #undef C9_R2
-    const __m512i groups = _mm512_set1_epi32(0x1249249);
+    const __m512i groups = _mm512_set1_epi32((int)km[3]);
     __m512i any = _mm512_and_si512(_mm512_ternarylogic_epi32(valid, _mm512_srli_epi32(valid, 1),
                                                              _mm512_srli_epi32(valid, 2), 0xFE), groups);
     int bad = (_mm512_cmpneq_epi32_mask(any, groups) & 0x1FF) != 0;
