@@ -27,9 +27,16 @@ typedef struct c9_state {
 
 /* The open cells of a nearly solved state, searched cell by cell (see
  * residual in classic9_core.h): at most C9_RES_MAX of them. */
+#ifndef C9_RES_MAX
 #define C9_RES_MAX 16
+#endif
+#if C9_RES_MAX <= 16
+typedef uint16_t c9_res_set;
+#else
+typedef uint32_t c9_res_set;
+#endif
 typedef struct c9_resid {
-    uint16_t peers[C9_RES_MAX]; /* bit j: open cell j shares a unit */
+    c9_res_set peers[C9_RES_MAX]; /* bit j: open cell j shares a unit */
     uint8_t cell[C9_RES_MAX];   /* global cell index 0..80 */
     uint8_t val[C9_RES_MAX];    /* digit 0..8 chosen on the current path */
     uint8_t grid[81];           /* the solved cells, when grids are wanted */

@@ -791,7 +791,7 @@ static void C9_FN(res_dfs)(c9_resid *r, uint16_t *dom, uint32_t open, search_ctx
 /* The residual search when no grid is wanted (counting, or proving a
  * second solution): the number of solutions, up to need (the result is
  * min(count, need)), reported once by the caller. */
-static uint64_t C9_FN(res_count)(const uint16_t *peers, const uint16_t *dom_in, uint32_t open,
+static uint64_t C9_FN(res_count)(const c9_res_set *peers, const uint16_t *dom_in, uint32_t open,
                                  uint64_t need, search_ctx *ctx)
 {
     uint16_t dom[C9_RES_MAX];
@@ -851,7 +851,7 @@ static void C9_FN(residual)(const c9_state *s, search_ctx *ctx)
 {
     c9_resid r;
     uint16_t dom[C9_RES_MAX];
-    uint16_t units[27] = {0};
+    c9_res_set units[27] = {0};
     uint8_t unit[C9_RES_MAX][3];
     int k = 0;
     for (int b = 0; b < 3; b++) {
@@ -873,9 +873,9 @@ static void C9_FN(residual)(const c9_state *s, search_ctx *ctx)
             unit[k][0] = (uint8_t)row;
             unit[k][1] = (uint8_t)(9 + col);
             unit[k][2] = (uint8_t)(18 + box);
-            units[row] |= (uint16_t)(1u << k);
-            units[9 + col] |= (uint16_t)(1u << k);
-            units[18 + box] |= (uint16_t)(1u << k);
+            units[row] |= (c9_res_set)(1u << k);
+            units[9 + col] |= (c9_res_set)(1u << k);
+            units[18 + box] |= (c9_res_set)(1u << k);
             k++;
         }
     }
@@ -884,7 +884,7 @@ static void C9_FN(residual)(const c9_state *s, search_ctx *ctx)
         dom[i] = 0;
     }
     for (int i = 0; i < k; i++)
-        r.peers[i] = (uint16_t)((units[unit[i][0]] | units[unit[i][1]] | units[unit[i][2]]) & ~(1u << i));
+        r.peers[i] = (c9_res_set)((units[unit[i][0]] | units[unit[i][1]] | units[unit[i][2]]) & ~(1u << i));
     r.wants_grid = search_wants_grid(ctx);
     uint32_t open = (1u << k) - 1;
     if (!r.wants_grid) {
