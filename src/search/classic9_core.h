@@ -788,17 +788,46 @@ static void C9_FN(res_dfs)(c9_resid *r, uint16_t *dom, uint32_t open, search_ctx
     }
 }
 
+/* Removes digit set bit from the open peers pe; peers left with one
+ * digit join *forced. @return 0 if one is left with none. */
+static inline int C9_FN(res_clear)(uint16_t *dom, uint32_t pe, uint32_t bit, uint32_t *forced)
+{
+    for (; pe; pe &= pe - 1) {
+        int i = __builtin_ctz(pe);
+        uint32_t nd = dom[i] & ~bit;
+        dom[i] = (uint16_t)nd;
+        if (!(nd & (nd - 1))) {
+            if (!nd)
+                return 0;
+            *forced |= 1u << i;
+        }
+    }
+    return 1;
+}
+
 /* The residual search when no grid is wanted (counting, or proving a
  * second solution): the number of solutions, up to need (the result is
- * min(count, need)), reported once by the caller. */
+ * min(count, need)), reported once by the caller. Cells left with one
+ * digit are tracked as forward checking makes them (forced), so the scan
+ * for the fewest candidates runs only when none is pending, and then
+ * every open cell has two or more: the first with two ends it. The cell
+ * branched on is the same as res_dfs's, so nodes and guesses match. */
 static uint64_t C9_FN(res_count)(const c9_res_set *peers, const uint16_t *dom_in, uint32_t open,
-                                 uint64_t need, search_ctx *ctx)
+                                 uint32_t forced, uint64_t need, search_ctx *ctx)
 {
     uint16_t dom[C9_RES_MAX];
     memcpy(dom, dom_in, sizeof dom);
     for (;;) {
         if (!open)
             return 1;
+        if (forced) {
+            int i = __builtin_ctz(forced);
+            forced &= forced - 1;
+            open &= ~(1u << i);
+            if (!C9_FN(res_clear)(dom, peers[i] & open, dom[i], &forced))
+                return 0;
+            continue;
+        }
         int best = 0, least = 10;
         for (uint32_t o = open; o; o &= o - 1) {
             int i = __builtin_ctz(o);
@@ -806,20 +835,13 @@ static uint64_t C9_FN(res_count)(const c9_res_set *peers, const uint16_t *dom_in
             if (c < least) {
                 least = c;
                 best = i;
-                if (c <= 1)
+                if (c <= 2)
                     break;
             }
         }
-        if (!least)
-            return 0;
         uint32_t ds = dom[best];
         open &= ~(1u << best);
         uint32_t pe = peers[best] & open;
-        if (least == 1) {
-            for (uint32_t p = pe; p; p &= p - 1)
-                dom[__builtin_ctz(p)] &= (uint16_t)~ds;
-            continue;
-        }
         uint64_t sum = 0;
         for (;;) {
             uint32_t bit = ds & -ds;
@@ -828,21 +850,21 @@ static uint64_t C9_FN(res_count)(const c9_res_set *peers, const uint16_t *dom_in
                 return 0;
             if (!ds) {
                 /* The last alternative: in place. */
-                for (uint32_t p = pe; p; p &= p - 1)
-                    dom[__builtin_ctz(p)] &= (uint16_t)~bit;
+                if (!C9_FN(res_clear)(dom, pe, bit, &forced))
+                    return sum;
                 need -= sum;
                 break;
             }
             ctx->guesses++;
             uint16_t next[C9_RES_MAX];
+            uint32_t nf = 0;
             memcpy(next, dom, sizeof next);
-            for (uint32_t p = pe; p; p &= p - 1)
-                next[__builtin_ctz(p)] &= (uint16_t)~bit;
-            sum += C9_FN(res_count)(peers, next, open, need - sum, ctx);
+            if (C9_FN(res_clear)(next, pe, bit, &nf))
+                sum += C9_FN(res_count)(peers, next, open, nf, need - sum, ctx);
             if (sum >= need || ctx->stop)
                 return sum;
         }
-        return sum + C9_FN(res_count)(peers, dom, open, need, ctx);
+        return sum + C9_FN(res_count)(peers, dom, open, forced, need, ctx);
     }
 }
 
@@ -888,7 +910,7 @@ static void C9_FN(residual)(const c9_state *s, search_ctx *ctx)
     r.wants_grid = search_wants_grid(ctx);
     uint32_t open = (1u << k) - 1;
     if (!r.wants_grid) {
-        uint64_t n = C9_FN(res_count)(r.peers, dom, open, ctx->limit - ctx->solutions, ctx);
+        uint64_t n = C9_FN(res_count)(r.peers, dom, open, 0, ctx->limit - ctx->solutions, ctx);
         if (!ctx->stop || ctx->solutions + n >= ctx->limit)
             search_report_count(ctx, n);
         return;
