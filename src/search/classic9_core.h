@@ -873,8 +873,8 @@ static void C9_FN(residual)(const c9_state *s, search_ctx *ctx)
 {
     c9_resid r;
     uint16_t dom[C9_RES_MAX];
-    c9_res_set units[27] = {0};
-    uint8_t unit[C9_RES_MAX][3];
+    /* Each open cell's row, column and box (peers: any equal). */
+    uint8_t ur[C9_RES_MAX] = {0}, uc[C9_RES_MAX] = {0}, ub[C9_RES_MAX] = {0};
     int k = 0;
     for (int b = 0; b < 3; b++) {
 #if C9_SIMD == 3
@@ -890,14 +890,12 @@ static void C9_FN(residual)(const c9_state *s, search_ctx *ctx)
                 m |= ((s->cand[C9_I(d, b)] >> x) & 1u) << d;
             dom[k] = (uint16_t)m;
 #endif
-            int row = 3 * b + x / 9, col = x % 9, box = 3 * b + col / 3;
+            int rb = (x >= 9) + (x >= 18), col = x - 9 * rb;
             r.cell[k] = (uint8_t)(27 * b + x);
-            unit[k][0] = (uint8_t)row;
-            unit[k][1] = (uint8_t)(9 + col);
-            unit[k][2] = (uint8_t)(18 + box);
-            units[row] |= (c9_res_set)(1u << k);
-            units[9 + col] |= (c9_res_set)(1u << k);
-            units[18 + box] |= (c9_res_set)(1u << k);
+            /* +1: no open cell compares equal with an unused slot (0). */
+            ur[k] = (uint8_t)(3 * b + rb + 1);
+            uc[k] = (uint8_t)(col + 1);
+            ub[k] = (uint8_t)(3 * b + (col * 11 >> 5) + 1);
             k++;
         }
     }
@@ -905,8 +903,25 @@ static void C9_FN(residual)(const c9_state *s, search_ctx *ctx)
         r.cell[i] = 81;
         dom[i] = 0;
     }
-    for (int i = 0; i < k; i++)
-        r.peers[i] = (c9_res_set)((units[unit[i][0]] | units[unit[i][1]] | units[unit[i][2]]) & ~(1u << i));
+#if C9_SIMD >= 1 && C9_RES_MAX == 16
+    /* Byte compares of the 16 cells' units at once: no chain of
+     * read-modify-writes through per-unit masks in memory. */
+    __m128i vr = _mm_loadu_si128((const __m128i *)ur), vc = _mm_loadu_si128((const __m128i *)uc),
+            vb = _mm_loadu_si128((const __m128i *)ub);
+    for (int i = 0; i < k; i++) {
+        __m128i eq = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(vr, _mm_set1_epi8((char)ur[i])),
+                                               _mm_cmpeq_epi8(vc, _mm_set1_epi8((char)uc[i]))),
+                                  _mm_cmpeq_epi8(vb, _mm_set1_epi8((char)ub[i])));
+        r.peers[i] = (c9_res_set)((uint32_t)_mm_movemask_epi8(eq) & ~(1u << i));
+    }
+#else
+    for (int i = 0; i < k; i++) {
+        uint32_t m = 0;
+        for (int j = 0; j < k; j++)
+            m |= (uint32_t)(ur[j] == ur[i] || uc[j] == uc[i] || ub[j] == ub[i]) << j;
+        r.peers[i] = (c9_res_set)(m & ~(1u << i));
+    }
+#endif
     r.wants_grid = search_wants_grid(ctx);
     uint32_t open = (1u << k) - 1;
     if (!r.wants_grid) {
