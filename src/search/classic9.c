@@ -129,6 +129,7 @@ int classic9_set_variant(classic9_engine *e, int variant)
 {
     e->run = c9_portable_run;
     e->variant = CLASSIC9_PORTABLE;
+    (void)variant; /* only one build off x86-64 */
 #ifdef C9_X86
     if ((variant < 0 || variant == CLASSIC9_AVX512) && cpu_has_avx512()) {
         e->run = c9_avx512_run;
