@@ -57,6 +57,14 @@ void search_report_solution(search_ctx *ctx, const uint8_t *grid, int ncells)
         ctx->stop = 1;
 }
 
+void search_report_count(search_ctx *ctx, uint64_t n)
+{
+    uint64_t room = ctx->limit - ctx->solutions;
+    ctx->solutions += n < room ? n : room;
+    if (ctx->solutions >= ctx->limit)
+        ctx->stop = 1;
+}
+
 int search_wants_grid(const search_ctx *ctx)
 {
     return ctx->on_solution || (ctx->solutions == 0 && ctx->first_solution);
