@@ -65,8 +65,11 @@ static void compare_file(const char *rel, size_t step, int variant)
     assert_int_equal(doku_shape_create_simple(9, 0, &s), DOKU_OK);
     assert_int_equal(doku_solver_create(s, &sv), DOKU_OK);
     assert_non_null(sv->classic9);
-    assert_int_equal(classic9_set_variant(sv->classic9, variant) == CLASSIC9_PORTABLE,
-                     variant == CLASSIC9_PORTABLE);
+    /* A CPU without the requested extension (or a build off x86-64) falls
+     * back to a lesser build; the comparison below holds for any of them. */
+    int got = classic9_set_variant(sv->classic9, variant);
+    if (variant == CLASSIC9_PORTABLE)
+        assert_int_equal(got, CLASSIC9_PORTABLE);
     static const uint64_t limits[] = {1, 2, 500};
     size_t checked = 0;
     for (size_t i = 0; i < nl; i += step) {
