@@ -691,15 +691,29 @@ static int C9_FN(triads_choose_fast)(c9_state *s, int *band, int *digit)
         }
     if (best_total == 1000)
         return 1 << 6;
-    __m512i cnt = _mm512_setzero_si512();
-    const __m512i one = _mm512_set1_epi32(1);
-    for (int k = 0; k < 6; k++)
-        cnt = _mm512_mask_add_epi32(cnt, ok[*band][k], cnt, one);
-    __mmask16 many = _mm512_cmpgt_epi32_mask(cnt, one) & 0x1FF;
-    if (!many)
+    /* Each digit's configuration count, bit-sliced over the nine digits
+     * in scalar registers (c0 + 2 c1 + 4 c2): a short chain, where a
+     * vector minimum is a long one. */
+    uint32_t c0 = 0, c1 = 0, c2 = 0;
+    for (int k = 0; k < 6; k++) {
+        uint32_t m = (uint32_t)ok[*band][k] & 0x1FFu, k0 = c0 & m, k1 = c1 & k0;
+        c0 ^= m;
+        c1 ^= k0;
+        c2 |= k1;
+    }
+    /* The fewest configurations above one: 2, 3, 4, 5 or 6. */
+    uint32_t pick = c1 & ~c0 & ~c2;
+    if (!pick)
+        pick = c1 & c0 & ~c2;
+    if (!pick)
+        pick = c2 & ~c1 & ~c0;
+    if (!pick)
+        pick = c2 & ~c1 & c0;
+    if (!pick)
+        pick = c2 & c1;
+    if (!pick)
         return 0;
-    int least = _mm512_mask_reduce_min_epi32(many, cnt);
-    int d = __builtin_ctz((unsigned)(_mm512_cmpeq_epi32_mask(cnt, _mm512_set1_epi32(least)) & many));
+    int d = __builtin_ctz(pick);
     *digit = d;
     int cfg = 0;
     for (int k = 0; k < 6; k++)
