@@ -380,7 +380,7 @@ static inline int C9_FN(vband)(__m512i *pv, uint32_t *solved)
  * present in one band confines the digit to it within its box), closed
  * under each other, for all digits and stacks in a dozen vector steps.
  * @return nonzero on contradiction (a stack with no permutation left). */
-static inline int C9_FN(vcolumns)(__m512i v[3])
+static inline int C9_FN(vcolumns)(__m512i v[3], __m512i *last)
 {
     /* Select masks: bits 0-1 (m1) / bit 0 (m2) of every 3-bit group,
      * and everything above bit 26 (zero in both shifted inputs). Read
@@ -391,6 +391,10 @@ static inline int C9_FN(vcolumns)(__m512i v[3])
     const __m512i m1 = _mm512_set1_epi32((int)km[1]), m2 = _mm512_set1_epi32((int)km[2]);
     __m512i c0 = C9_FN(vcols)(v[0]), c1 = C9_FN(vcols)(v[1]), c2 = C9_FN(vcols)(v[2]);
     __m512i o = _mm512_ternarylogic_epi32(c0, _mm512_slli_epi32(c1, 9), _mm512_slli_epi32(c2, 18), 0xFE);
+    /* The same column sets as the last pass left (the band passes since
+     * then kept every digit's columns): closed, nothing to do. */
+    if (!_mm512_cmpneq_epi32_mask(o, *last))
+        return 0;
     /* b1: band b sees band b + 1; b2: band b + 2 (mod 3). */
     __m512i b1 = _mm512_ternarylogic_epi32(_mm512_srli_epi32(o, 9), _mm512_slli_epi32(o, 18), full, 0xA8);
     __m512i b2 = _mm512_ternarylogic_epi32(_mm512_srli_epi32(o, 18), _mm512_slli_epi32(o, 9), full, 0xA8);
@@ -405,6 +409,7 @@ static inline int C9_FN(vcolumns)(__m512i v[3])
     __m512i any = _mm512_and_si512(_mm512_ternarylogic_epi32(valid, _mm512_srli_epi32(valid, 1),
                                                              _mm512_srli_epi32(valid, 2), 0xFE), groups);
     int bad = (_mm512_cmpneq_epi32_mask(any, groups) & 0x1FF) != 0;
+    *last = valid;
     __m512i drop = _mm512_andnot_si512(valid, o);
     v[0] = _mm512_andnot_si512(C9_FN(vcolrep)(_mm512_and_si512(drop, nine)), v[0]);
     v[1] = _mm512_andnot_si512(C9_FN(vcolrep)(_mm512_and_si512(_mm512_srli_epi32(drop, 9), nine)), v[1]);
@@ -421,6 +426,8 @@ static int C9_FN(propagate)(c9_state *s)
      * changed (the state was a fixpoint before the branch or the triads
      * marked its boards dirty); the columns run when any band changed
      * since they ran. */
+    /* No column sets have all bits 27..31 set: the first pass runs. */
+    __m512i last = _mm512_set1_epi32(-1);
     unsigned todo = 0;
     for (int b = 0; b < 3; b++)
         todo |= (unsigned)((s->dirty >> (16 * b) & 0x1FF) != 0) << b;
@@ -440,7 +447,7 @@ static int C9_FN(propagate)(c9_state *s)
         if (!changed && !first)
             break;
         __m512i o0 = v[0], o1 = v[1], o2 = v[2];
-        if (C9_FN(vcolumns)(v))
+        if (C9_FN(vcolumns)(v, &last))
             return 0;
         changed |= (unsigned)(_mm512_cmpneq_epi32_mask(o0, v[0]) != 0) |
                    (unsigned)(_mm512_cmpneq_epi32_mask(o1, v[1]) != 0) << 1 |
