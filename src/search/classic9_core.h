@@ -1068,8 +1068,11 @@ static inline void C9_FN(given_masks)(const uint8_t *givens, uint32_t *mine, uin
 static void C9_FN(run)(c9_state *stack, const uint8_t *givens, search_ctx *ctx)
 {
     c9_state *s = &stack[0];
+#if C9_SIMD != 3
+    /* (The AVX-512 setup below stores every board.) */
     for (int i = 0; i < 48; i++)
         s->cand[i] = (i & 15) < 9 ? C9_FULL : 0;
+#endif
     s->solved[3] = 0;
     C9_FN(count_node)(ctx);
     /* All givens at once: each digit's givens clear their band peers and
