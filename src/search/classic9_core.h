@@ -436,6 +436,14 @@ static int C9_FN(propagate)(c9_state *s)
     for (int first = 1;; first = 0) {
         unsigned changed = 0;
         int bad = 0;
+        /* Unrolled: the three band vectors then stay in registers, where
+         * a loop over an array of them goes through the stack (a store
+         * forwarded to a load on every pass's chain). */
+#if defined(__clang__)
+#pragma clang loop unroll(full)
+#elif defined(__GNUC__)
+#pragma GCC unroll 3
+#endif
         for (int b = 0; b < 3; b++)
             if (todo >> b & 1) {
                 __m512i old = v[b];
