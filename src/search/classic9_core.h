@@ -380,7 +380,7 @@ static inline int C9_FN(vband)(__m512i *pv, uint32_t *solved)
  * present in one band confines the digit to it within its box), closed
  * under each other, for all digits and stacks in a dozen vector steps.
  * @return nonzero on contradiction (a stack with no permutation left). */
-static inline int C9_FN(vcolumns)(__m512i v[3])
+static inline int C9_FN(vcolumns)(__m512i v[3], __m512i *last)
 {
     /* Select masks: bits 0-1 (m1) / bit 0 (m2) of every 3-bit group,
      * and everything above bit 26 (zero in both shifted inputs). Read
@@ -391,6 +391,10 @@ static inline int C9_FN(vcolumns)(__m512i v[3])
     const __m512i m1 = _mm512_set1_epi32((int)km[1]), m2 = _mm512_set1_epi32((int)km[2]);
     __m512i c0 = C9_FN(vcols)(v[0]), c1 = C9_FN(vcols)(v[1]), c2 = C9_FN(vcols)(v[2]);
     __m512i o = _mm512_ternarylogic_epi32(c0, _mm512_slli_epi32(c1, 9), _mm512_slli_epi32(c2, 18), 0xFE);
+    /* The same column sets as the last pass left (the band passes since
+     * then kept every digit's columns): closed, nothing to do. */
+    if (!_mm512_cmpneq_epi32_mask(o, *last))
+        return 0;
     /* b1: band b sees band b + 1; b2: band b + 2 (mod 3). */
     __m512i b1 = _mm512_ternarylogic_epi32(_mm512_srli_epi32(o, 9), _mm512_slli_epi32(o, 18), full, 0xA8);
     __m512i b2 = _mm512_ternarylogic_epi32(_mm512_srli_epi32(o, 18), _mm512_slli_epi32(o, 9), full, 0xA8);
@@ -405,6 +409,7 @@ static inline int C9_FN(vcolumns)(__m512i v[3])
     __m512i any = _mm512_and_si512(_mm512_ternarylogic_epi32(valid, _mm512_srli_epi32(valid, 1),
                                                              _mm512_srli_epi32(valid, 2), 0xFE), groups);
     int bad = (_mm512_cmpneq_epi32_mask(any, groups) & 0x1FF) != 0;
+    *last = valid;
     __m512i drop = _mm512_andnot_si512(valid, o);
     v[0] = _mm512_andnot_si512(C9_FN(vcolrep)(_mm512_and_si512(drop, nine)), v[0]);
     v[1] = _mm512_andnot_si512(C9_FN(vcolrep)(_mm512_and_si512(_mm512_srli_epi32(drop, 9), nine)), v[1]);
@@ -421,6 +426,8 @@ static int C9_FN(propagate)(c9_state *s)
      * changed (the state was a fixpoint before the branch or the triads
      * marked its boards dirty); the columns run when any band changed
      * since they ran. */
+    /* No column sets have all bits 27..31 set: the first pass runs. */
+    __m512i last = _mm512_set1_epi32(-1);
     unsigned todo = 0;
     for (int b = 0; b < 3; b++)
         todo |= (unsigned)((s->dirty >> (16 * b) & 0x1FF) != 0) << b;
@@ -429,6 +436,14 @@ static int C9_FN(propagate)(c9_state *s)
     for (int first = 1;; first = 0) {
         unsigned changed = 0;
         int bad = 0;
+        /* Unrolled: the three band vectors then stay in registers, where
+         * a loop over an array of them goes through the stack (a store
+         * forwarded to a load on every pass's chain). */
+#if defined(__clang__)
+#pragma clang loop unroll(full)
+#elif defined(__GNUC__)
+#pragma GCC unroll 3
+#endif
         for (int b = 0; b < 3; b++)
             if (todo >> b & 1) {
                 __m512i old = v[b];
@@ -440,7 +455,7 @@ static int C9_FN(propagate)(c9_state *s)
         if (!changed && !first)
             break;
         __m512i o0 = v[0], o1 = v[1], o2 = v[2];
-        if (C9_FN(vcolumns)(v))
+        if (C9_FN(vcolumns)(v, &last))
             return 0;
         changed |= (unsigned)(_mm512_cmpneq_epi32_mask(o0, v[0]) != 0) |
                    (unsigned)(_mm512_cmpneq_epi32_mask(o1, v[1]) != 0) << 1 |
@@ -691,15 +706,29 @@ static int C9_FN(triads_choose_fast)(c9_state *s, int *band, int *digit)
         }
     if (best_total == 1000)
         return 1 << 6;
-    __m512i cnt = _mm512_setzero_si512();
-    const __m512i one = _mm512_set1_epi32(1);
-    for (int k = 0; k < 6; k++)
-        cnt = _mm512_mask_add_epi32(cnt, ok[*band][k], cnt, one);
-    __mmask16 many = _mm512_cmpgt_epi32_mask(cnt, one) & 0x1FF;
-    if (!many)
+    /* Each digit's configuration count, bit-sliced over the nine digits
+     * in scalar registers (c0 + 2 c1 + 4 c2): a short chain, where a
+     * vector minimum is a long one. */
+    uint32_t c0 = 0, c1 = 0, c2 = 0;
+    for (int k = 0; k < 6; k++) {
+        uint32_t m = (uint32_t)ok[*band][k] & 0x1FFu, k0 = c0 & m, k1 = c1 & k0;
+        c0 ^= m;
+        c1 ^= k0;
+        c2 |= k1;
+    }
+    /* The fewest configurations above one: 2, 3, 4, 5 or 6. */
+    uint32_t pick = c1 & ~c0 & ~c2;
+    if (!pick)
+        pick = c1 & c0 & ~c2;
+    if (!pick)
+        pick = c2 & ~c1 & ~c0;
+    if (!pick)
+        pick = c2 & ~c1 & c0;
+    if (!pick)
+        pick = c2 & c1;
+    if (!pick)
         return 0;
-    int least = _mm512_mask_reduce_min_epi32(many, cnt);
-    int d = __builtin_ctz((unsigned)(_mm512_cmpeq_epi32_mask(cnt, _mm512_set1_epi32(least)) & many));
+    int d = __builtin_ctz(pick);
     *digit = d;
     int cfg = 0;
     for (int k = 0; k < 6; k++)
@@ -789,9 +818,29 @@ static void C9_FN(res_dfs)(c9_resid *r, uint16_t *dom, uint32_t open, search_ctx
 }
 
 /* Removes digit set bit from the open peers pe; peers left with one
- * digit join *forced. @return 0 if one is left with none. */
+ * digit join *forced. @return 0 if one is left with none (dom is then
+ * left partly updated: callers drop it). */
 static inline int C9_FN(res_clear)(uint16_t *dom, uint32_t pe, uint32_t bit, uint32_t *forced)
 {
+#if C9_SIMD >= 2 && C9_RES_MAX == 16
+    /* All sixteen domains in one vector: no branch per peer on whether
+     * it became forced (the scalar loop mispredicts those). */
+    const __m256i lanes = _mm256_set_epi16((short)0x8000, 0x4000, 0x2000, 0x1000, 0x800, 0x400, 0x200,
+                                           0x100, 0x80, 0x40, 0x20, 0x10, 8, 4, 2, 1);
+    __m256i pm = _mm256_cmpeq_epi16(_mm256_and_si256(_mm256_set1_epi16((short)pe), lanes), lanes);
+    __m256i d = _mm256_andnot_si256(_mm256_and_si256(pm, _mm256_set1_epi16((short)bit)),
+                                    _mm256_loadu_si256((const __m256i *)dom));
+    _mm256_storeu_si256((__m256i *)dom, d);
+    __m256i zero = _mm256_setzero_si256();
+    __m256i low = _mm256_and_si256(d, _mm256_sub_epi16(d, _mm256_set1_epi16(1)));
+    uint32_t one = (uint32_t)_mm256_movemask_epi8(_mm256_and_si256(_mm256_cmpeq_epi16(low, zero), pm));
+    if (one) {
+        if (_mm256_movemask_epi8(_mm256_and_si256(_mm256_cmpeq_epi16(d, zero), pm)))
+            return 0;
+        *forced |= _pext_u32(one, 0x55555555u);
+    }
+    return 1;
+#else
     for (; pe; pe &= pe - 1) {
         int i = __builtin_ctz(pe);
         uint32_t nd = dom[i] & ~bit;
@@ -803,6 +852,7 @@ static inline int C9_FN(res_clear)(uint16_t *dom, uint32_t pe, uint32_t bit, uin
         }
     }
     return 1;
+#endif
 }
 
 /* The residual search when no grid is wanted (counting, or proving a
@@ -1047,8 +1097,11 @@ static inline void C9_FN(given_masks)(const uint8_t *givens, uint32_t *mine, uin
 static void C9_FN(run)(c9_state *stack, const uint8_t *givens, search_ctx *ctx)
 {
     c9_state *s = &stack[0];
+#if C9_SIMD != 3
+    /* (The AVX-512 setup below stores every board.) */
     for (int i = 0; i < 48; i++)
         s->cand[i] = (i & 15) < 9 ? C9_FULL : 0;
+#endif
     s->solved[3] = 0;
     C9_FN(count_node)(ctx);
     /* All givens at once: each digit's givens clear their band peers and
