@@ -747,11 +747,44 @@ static void emit_forcing(doku_logic *L, branch *b, int pinst, int target, int us
     }
 }
 
-/* SE's doForcingChains: from source (on or off), the first time the
- * opposite of source is reached gives the chain. */
+/* One half-layer of SE's forcing walk: every queued instance of one
+ * polarity (*head..tail of q) is expanded through the static links into
+ * the other polarity's queue. The first time the source's opposite is
+ * reached gives the chain. @return found, updated. */
+static inline int forcing_layer(doku_logic *L, branch *b, int source, int useY, best *bb,
+                                int found, const int32_t *q, int *head, int tail,
+                                int32_t *next, int *next_tail)
+{
+    const struct chain_ws *w = L->cw;
+    const int32_t *sa = w->sa, *sb = w->sb, *la = w->la, *lb = w->lb;
+    while (*head < tail) {
+        int p = q[(*head)++];
+        int pn = b->inode[p];
+        for (int part = useY ? 0 : 1; part < 2; part++) {
+            const int32_t *li = part ? la : lb;
+            int e1 = part ? sa[pn + 1] : sb[pn + 1];
+            for (int e = part ? sa[pn] : sb[pn]; e < e1; e++) {
+                int o = li[e];
+                if (!found && o == (source ^ 1)) {
+                    emit_forcing(L, b, p, o, useY, bb);
+                    found = 1;
+                }
+                if (!br_has(b, o)) {
+                    int oi = br_push(b, o, p);
+                    if (oi >= 0)
+                        next[(*next_tail)++] = oi;
+                }
+            }
+        }
+    }
+    return found;
+}
+
+/* SE's doForcingChains: from source (on or off), breadth first in
+ * alternating layers (on nodes, then the off nodes they imply, ...), with
+ * the links straight from the static graph, in static_links' order. */
 static void do_forcing(doku_logic *L, branch *b, int source, int useY, best *bb)
 {
-    struct chain_ws *w = L->cw;
     br_reset(b);
     int root = br_new(b, source, NULL, 0, 1);
     if (NON(source))
@@ -759,55 +792,17 @@ static void do_forcing(doku_logic *L, branch *b, int source, int useY, best *bb)
     else
         b->qoff[b->toff++] = root;
     int found = 0, layer = 0, fbase = useY ? 70 : 66;
-    /* links straight from the static graph, in static_links' order */
-    const int32_t *sa = w->sa, *sb = w->sb, *la = w->la, *lb = w->lb;
     while ((b->hon < b->ton || b->hoff < b->toff) && !found) {
         if (too_long(bb, fbase, layer + 2))
             break;
         layer++;
-        while (b->hon < b->ton) {
-            int p = b->qon[b->hon++];
-            int pn = b->inode[p];
-            for (int part = useY ? 0 : 1; part < 2; part++) {
-                const int32_t *li = part ? la : lb;
-                int e1 = part ? sa[pn + 1] : sb[pn + 1];
-                for (int e = part ? sa[pn] : sb[pn]; e < e1; e++) {
-                    int o = li[e];
-                    if (!found && o == (source ^ 1)) {
-                        emit_forcing(L, b, p, o, useY, bb);
-                        found = 1;
-                    }
-                    if (!br_has(b, o)) {
-                        int oi = br_push(b, o, p);
-                        if (oi >= 0)
-                            b->qoff[b->toff++] = oi;
-                    }
-                }
-            }
-        }
+        found = forcing_layer(L, b, source, useY, bb, found, b->qon, &b->hon, b->ton,
+                              b->qoff, &b->toff);
         if (too_long(bb, fbase, layer + 2))
             break;
         layer++;
-        while (b->hoff < b->toff) {
-            int p = b->qoff[b->hoff++];
-            int pn = b->inode[p];
-            for (int part = useY ? 0 : 1; part < 2; part++) {
-                const int32_t *li = part ? la : lb;
-                int e1 = part ? sa[pn + 1] : sb[pn + 1];
-                for (int e = part ? sa[pn] : sb[pn]; e < e1; e++) {
-                    int q = li[e];
-                    if (!found && q == (source ^ 1)) {
-                        emit_forcing(L, b, p, q, useY, bb);
-                        found = 1;
-                    }
-                    if (!br_has(b, q)) {
-                        int qi = br_push(b, q, p);
-                        if (qi >= 0)
-                            b->qon[b->ton++] = qi;
-                    }
-                }
-            }
-        }
+        found = forcing_layer(L, b, source, useY, bb, found, b->qoff, &b->hoff, b->toff,
+                              b->qon, &b->ton);
     }
 }
 
