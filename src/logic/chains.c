@@ -13,7 +13,9 @@
  * number of distinct ancestors, and its rating is the technique's base
  * plus SE's length increment. In dynamic mode the walk also removes the
  * off candidates from a scratch grid, so later links see the reduced
- * grid and record those removals as extra ("hidden") parents.
+ * grid and record those removals as extra ("hidden") parents. Dynamic
+ * forcing chains (+) (9.0+) also ask chains_plus.c for SE's "advanced"
+ * implications (locked candidates, pairs, X-wings) when a walk runs dry.
  */
 #include "chains_plus.h"
 #include "logic_internal.h"
@@ -1070,7 +1072,9 @@ static void emit_contradiction(doku_logic *L, multi_ctx *m, branch *b, int src, 
     if (!better(&m->bb, rating, cx, 7) || !logic_allowed(L, m->tech))
         return;
     best_set(&m->bb, rating, cx, 7);
-    const char *name = m->nishio ? "Nishio Forcing Chains" : "Dynamic Contradiction Forcing Chains";
+    const char *name = m->nishio                           ? "Nishio Forcing Chains"
+                       : m->tech == DOKU_TECH_DYNAMIC_PLUS ? "Dynamic Contradiction Forcing Chains (+)"
+                                                           : "Dynamic Contradiction Forcing Chains";
     lstep_begin(L, m->tech, rating, name);
     conclude(L, target);
     char a[24];
