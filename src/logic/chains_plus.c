@@ -77,28 +77,57 @@ static int is_boxlike(const doku_logic *L, int u)
     return k == DOKU_UNIT_BOX || k == DOKU_UNIT_REGION || k == DOKU_UNIT_WINDOW;
 }
 
+/* SE's region order for sets: blocks, columns, rows (then extra units). */
+static int se_rank(const doku_logic *L, int u)
+{
+    int k = L->shape->unit_kind[u];
+    return is_boxlike(L, u) ? 0 : k == DOKU_UNIT_COL ? 1 : k == DOKU_UNIT_ROW ? 2 : 3;
+}
+
+/* Cells of u that are empty in the real grid (SE's walks set no value). */
+static int empty_cells(const doku_logic *L, int u)
+{
+    int k = 0;
+    for (int i = 0; i < L->n; i++)
+        k += !L->val[logic_unit_cell(L, u, i)];
+    return k;
+}
+
+static int crosses(const doku_logic *L, int a, int b)
+{
+    for (int i = 0; i < L->n; i++)
+        if (L->cell_in_unit[(size_t)b * L->nc + logic_unit_cell(L, a, i)] != 0xff)
+            return 1;
+    return 0;
+}
+
 static int in_unit(const doku_logic *L, int u, int cell)
 {
     return L->cell_in_unit[(size_t)u * L->nc + cell] != 0xff;
 }
 
-/* Pointing (box-like base) then claiming (line base). */
+/* Locked candidates in SE's order of unit kinds: block over column, block
+ * over row, column over block, row over block; then any pair involving
+ * an extra unit (diagonal, window) so variants get them too. */
 static void locking(pctx *p)
 {
+    static const int pass_a[5] = {0, 0, 1, 2, -1}, pass_b[5] = {1, 2, 0, 0, -1};
     doku_logic *L = p->L;
     int n = L->n;
-    for (int pass = 0; pass < 2; pass++)
+    for (int pass = 0; pass < 5; pass++)
         for (int A = 0; A < L->nunits; A++) {
-            if (is_boxlike(L, A) != (pass == 0))
+            int ra = se_rank(L, A);
+            if (pass < 4 ? ra != pass_a[pass] : 0)
                 continue;
-            for (int d = 1; d <= n; d++) {
-                lmask pm = p->gpos[(size_t)A * n + d - 1];
-                if (lpop(pm) < 2)
+            for (int B = 0; B < L->nunits; B++) {
+                int rb = se_rank(L, B);
+                if (B == A || (pass < 4 ? rb != pass_b[pass] : (ra != 3 && rb != 3)))
                     continue;
-                int first = logic_unit_cell(L, A, lfirst(pm));
-                for (int j = 0; j < L->ncunits[first]; j++) {
-                    int B = L->cunits[(size_t)first * L->maxcu + j];
-                    if (B == A)
+                if (!crosses(L, A, B))
+                    continue;
+                for (int d = 1; d <= n; d++) {
+                    lmask pm = p->gpos[(size_t)A * n + d - 1];
+                    if (lpop(pm) < 2)
                         continue;
                     int ok = 1;
                     for (lmask m = pm; m && ok; m &= m - 1)
@@ -126,7 +155,10 @@ static void hidden_pair(pctx *p)
 {
     doku_logic *L = p->L;
     int n = L->n;
-    for (int u = 0; u < L->nunits; u++)
+    for (int rank = 0; rank < 4; rank++)
+    for (int u = 0; u < L->nunits; u++) {
+        if (se_rank(L, u) != rank || empty_cells(L, u) <= 4)
+            continue;
         for (int d1 = 1; d1 <= n; d1++) {
             lmask m1 = p->gpos[(size_t)u * n + d1 - 1];
             if (lpop(m1) != 2 && lpop(m1) != 1)
@@ -151,22 +183,26 @@ static void hidden_pair(pctx *p)
                 flush(p);
             }
         }
+    }
 }
 
 static void naked_pair(pctx *p)
 {
     doku_logic *L = p->L;
     int n = L->n;
-    for (int u = 0; u < L->nunits; u++)
+    for (int rank = 0; rank < 4; rank++)
+    for (int u = 0; u < L->nunits; u++) {
+        if (se_rank(L, u) != rank || empty_cells(L, u) < 4)
+            continue;
         for (int i = 0; i < n; i++) {
             int a = logic_unit_cell(L, u, i);
-            if (lpop(p->g[a]) != 2)
+            if (!p->g[a] || lpop(p->g[a]) > 2)
                 continue;
             for (int j = i + 1; j < n; j++) {
                 int b = logic_unit_cell(L, u, j);
-                if (p->g[b] != p->g[a])
+                lmask pair = p->g[a] | p->g[b];
+                if (!p->g[b] || lpop(pair) != 2)
                     continue;
-                lmask pair = p->g[a];
                 for (int k = 0; k < n; k++) {
                     int c = logic_unit_cell(L, u, k);
                     if (c == a || c == b)
@@ -183,6 +219,7 @@ static void naked_pair(pctx *p)
                 flush(p);
             }
         }
+    }
 }
 
 /* Rows as base lines, then columns. */

@@ -17,7 +17,7 @@
 #include "doku.h"
 #include "testutil.h"
 
-/* A pencil-mark grid ("=d" a filled cell), reached after 11 steps of the
+/* A pencil-mark grid ("=d" a filled cell), reached after 10 steps of the
  * forum-hardest puzzle ........2..8.1.9..5....3.4....1.93...6..3..8...37......4......53.1.7.8..2........
  */
 static const char *const GRID[81] = {
@@ -49,16 +49,18 @@ static void load_grid(doku_logic *lg)
 }
 
 /*
- * Checked by hand. Either r3c3 is 2 or it is not.
- * - r3c3<>2: 2 and 5 are left in column 3 only in r4c3 and r5c3 (r1c3 469,
- *   r7c3 679, r9c3 679): a hidden pair, so r4c3<>7. Plain dynamic chains
- *   have no such link: r4c3 has four candidates and column 3 three places
- *   for 2.
- * - r3c3=2: r2c2<>2 ... r2c1=4 -> r1c3<>4; then 4 and 5 are left in
- *   column 3 only in r4c3 and r5c3 (2 went with r3c3=2): again a hidden
- *   pair, so r4c3<>7.
- * Both lead to r4c3<>7: SE's Dynamic Double Forcing Chains (+), 9.0 plus
- * the length increment of 0.5.
+ * Checked by hand. r5c7 is 1, 4 or 7.
+ * - r5c7=1: r6c7<>1 (same box).
+ * - r5c7=7: 7 leaves r4c9 and r5c9, so 3 and 7 are left in column 9 only
+ *   in r2c9 and r9c9: a hidden pair (parents r4c9<>7, r5c9<>7), so
+ *   r9c9<>1; then 1 is left in column 9 only in r5c9 and r6c9, both in
+ *   box 6: claiming (parent r9c9<>1), so r6c7<>1. Plain dynamic chains
+ *   have neither link.
+ * - r5c7=4: 4 leaves r5c4 and r5c6, which become a naked pair {2,5} in
+ *   row 5, so r5c3<>5 and r5c3<>2; then 5 in column 3 is r4c3 ... and the
+ *   walk ends with r6c7=2, so r6c7<>1.
+ * Every candidate of r5c7 leads to r6c7<>1: SE's Dynamic Cell Forcing
+ * Chains (+), 9.0 plus the length increment of 0.5.
  */
 static void test_hand_checked_step(void **state)
 {
@@ -71,15 +73,16 @@ static void test_hand_checked_step(void **state)
     doku_step st;
     assert_int_equal(doku_logic_next(lg, &st), 1);
     assert_int_equal(st.technique, DOKU_TECH_DYNAMIC_PLUS);
-    assert_string_equal(st.name, "Dynamic Double Forcing Chains (+)");
+    assert_string_equal(st.name, "Dynamic Cell Forcing Chains (+)");
     assert_true(st.rating > 9.45 && st.rating < 9.55);
     assert_int_equal(st.nplacements, 0);
     assert_int_equal(st.neliminations, 1);
-    assert_int_equal(st.eliminations[0].cell, 3 * 9 + 2); /* r4c3 */
-    assert_int_equal(st.eliminations[0].digit, 7);
-    assert_non_null(strstr(st.text, "r3c3 being 2 or not both lead to r4c3<>7"));
-    assert_non_null(strstr(st.text, "r3c3<>2 -> r4c3<>7"));
-    assert_non_null(strstr(st.text, "r1c3<>4 -> r4c3<>7"));
+    assert_int_equal(st.eliminations[0].cell, 5 * 9 + 6); /* r6c7 */
+    assert_int_equal(st.eliminations[0].digit, 1);
+    assert_non_null(strstr(st.text, "every candidate of r5c7 leads to r6c7<>1"));
+    assert_non_null(strstr(st.text, "r5c7=1 -> r6c7<>1;"));
+    assert_non_null(strstr(st.text, "r5c7=4 -> r5c4<>4 -> r5c3<>5 -> r4c3=5"));
+    assert_non_null(strstr(st.text, "r5c7=7 -> r4c9<>7 -> r9c9<>1 -> r6c7<>1)"));
     doku_logic_free(lg);
 
     /* without the (+) rules nothing below trial and error applies here */
