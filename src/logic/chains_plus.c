@@ -151,39 +151,42 @@ static void locking(pctx *p)
         }
 }
 
+/* Pairs of 0..n-1 come in SE's order (its Permutations: increasing bit
+ * masks, so {0,1}, {0,2}, {1,2}, {0,3}, ...): j outer, i inner. */
+
 static void hidden_pair(pctx *p)
 {
     doku_logic *L = p->L;
     int n = L->n;
     for (int rank = 0; rank < 4; rank++)
-    for (int u = 0; u < L->nunits; u++) {
-        if (se_rank(L, u) != rank || empty_cells(L, u) <= 4)
-            continue;
-        for (int d1 = 1; d1 <= n; d1++) {
-            lmask m1 = p->gpos[(size_t)u * n + d1 - 1];
-            if (lpop(m1) != 2 && lpop(m1) != 1)
+        for (int u = 0; u < L->nunits; u++) {
+            if (se_rank(L, u) != rank || empty_cells(L, u) <= 4)
                 continue;
-            for (int d2 = d1 + 1; d2 <= n; d2++) {
+            for (int d2 = 2; d2 <= n; d2++) {
                 lmask m2 = p->gpos[(size_t)u * n + d2 - 1];
-                if (!m2 || lpop(m1 | m2) != 2)
+                if (!m2 || lpop(m2) > 2)
                     continue;
-                lmask keep = LBIT(d1) | LBIT(d2);
-                for (lmask m = m1 | m2; m; m &= m - 1) {
-                    int c = logic_unit_cell(L, u, lfirst(m));
-                    for (lmask o = p->g[c] & ~keep; o; o &= o - 1)
-                        add_elim(p, c, lfirst(o) + 1);
+                for (int d1 = 1; d1 < d2; d1++) {
+                    lmask m1 = p->gpos[(size_t)u * n + d1 - 1];
+                    if (!m1 || lpop(m1 | m2) != 2)
+                        continue;
+                    lmask keep = LBIT(d1) | LBIT(d2);
+                    for (lmask m = m1 | m2; m; m &= m - 1) {
+                        int c = logic_unit_cell(L, u, lfirst(m));
+                        for (lmask o = p->g[c] & ~keep; o; o &= o - 1)
+                            add_elim(p, c, lfirst(o) + 1);
+                    }
+                    if (p->ne)
+                        for (int k = 0; k < 2; k++)
+                            for (int i = 0; i < n; i++) {
+                                int c = logic_unit_cell(L, u, i);
+                                if (removed(p, c, k ? d2 : d1))
+                                    add_parent(p, c, k ? d2 : d1);
+                            }
+                    flush(p);
                 }
-                if (p->ne)
-                    for (int k = 0; k < 2; k++)
-                        for (int i = 0; i < n; i++) {
-                            int c = logic_unit_cell(L, u, i);
-                            if (removed(p, c, k ? d2 : d1))
-                                add_parent(p, c, k ? d2 : d1);
-                        }
-                flush(p);
             }
         }
-    }
 }
 
 static void naked_pair(pctx *p)
@@ -191,57 +194,62 @@ static void naked_pair(pctx *p)
     doku_logic *L = p->L;
     int n = L->n;
     for (int rank = 0; rank < 4; rank++)
-    for (int u = 0; u < L->nunits; u++) {
-        if (se_rank(L, u) != rank || empty_cells(L, u) < 4)
-            continue;
-        for (int i = 0; i < n; i++) {
-            int a = logic_unit_cell(L, u, i);
-            if (!p->g[a] || lpop(p->g[a]) > 2)
+        for (int u = 0; u < L->nunits; u++) {
+            if (se_rank(L, u) != rank || empty_cells(L, u) < 4)
                 continue;
-            for (int j = i + 1; j < n; j++) {
+            for (int j = 1; j < n; j++) {
                 int b = logic_unit_cell(L, u, j);
-                lmask pair = p->g[a] | p->g[b];
-                if (!p->g[b] || lpop(pair) != 2)
+                if (!p->g[b] || lpop(p->g[b]) > 2)
                     continue;
-                for (int k = 0; k < n; k++) {
-                    int c = logic_unit_cell(L, u, k);
-                    if (c == a || c == b)
+                for (int i = 0; i < j; i++) {
+                    int a = logic_unit_cell(L, u, i);
+                    lmask pair = p->g[a] | p->g[b];
+                    if (!p->g[a] || lpop(pair) != 2)
                         continue;
-                    for (lmask o = p->g[c] & pair; o; o &= o - 1)
-                        add_elim(p, c, lfirst(o) + 1);
-                }
-                if (p->ne)
-                    for (int k = 0; k < 2; k++) {
-                        int c = k ? b : a;
-                        for (lmask o = L->cand[c] & ~pair; o; o &= o - 1)
-                            add_parent(p, c, lfirst(o) + 1);
+                    for (int k = 0; k < n; k++) {
+                        int c = logic_unit_cell(L, u, k);
+                        if (c == a || c == b)
+                            continue;
+                        for (lmask o = p->g[c] & pair; o; o &= o - 1)
+                            add_elim(p, c, lfirst(o) + 1);
                     }
-                flush(p);
+                    if (p->ne)
+                        for (int k = 0; k < 2; k++) {
+                            int c = k ? b : a;
+                            for (lmask o = L->cand[c] & ~pair; o; o &= o - 1)
+                                add_parent(p, c, lfirst(o) + 1);
+                        }
+                    flush(p);
+                }
             }
         }
-    }
 }
 
-/* Rows as base lines, then columns. */
+/* X-wing: columns as base lines, then rows (SE's order); line pairs
+ * outer, digits inner; SE skips a digit placed more than n - 4 times. */
 static void x_wing(pctx *p)
 {
     doku_logic *L = p->L;
     int n = L->n;
-    for (int kind = DOKU_UNIT_ROW; kind <= DOKU_UNIT_COL; kind++)
-        for (int d = 1; d <= n; d++)
-            for (int r1 = 0; r1 < L->nunits; r1++) {
-                if ((int)L->shape->unit_kind[r1] != kind)
-                    continue;
-                lmask m1 = p->gpos[(size_t)r1 * n + d - 1];
-                if (lpop(m1) != 2)
-                    continue;
-                for (int r2 = r1 + 1; r2 < L->nunits; r2++) {
-                    if ((int)L->shape->unit_kind[r2] != kind)
+    int lines[DOKU_MAX_N], placed[DOKU_MAX_N + 1] = {0};
+    for (int c = 0; c < L->nc; c++)
+        placed[L->val[c]]++;
+    for (int pass = 0; pass < 2; pass++) {
+        int kind = pass ? DOKU_UNIT_ROW : DOKU_UNIT_COL, nl = 0;
+        for (int u = 0; u < L->nunits && nl < DOKU_MAX_N; u++)
+            if ((int)L->shape->unit_kind[u] == kind)
+                lines[nl++] = u;
+        for (int j = 1; j < nl; j++)
+            for (int i = 0; i < j; i++) {
+                int r1 = lines[i], r2 = lines[j];
+                for (int d = 1; d <= n; d++) {
+                    if (placed[d] + 4 > n)
                         continue;
+                    lmask m1 = p->gpos[(size_t)r1 * n + d - 1];
                     lmask m2 = p->gpos[(size_t)r2 * n + d - 1];
-                    if (lpop(m2) != 2)
+                    if (!m1 || !m2 || lpop(m1) > 2 || lpop(m2) > 2)
                         continue;
-                    /* the two cover lines must be the same for both rows */
+                    /* the cover lines crossing the positions: exactly two */
                     int cov[2], nc = 0, ok = 1;
                     for (int k = 0; k < 2 && ok; k++)
                         for (lmask m = k ? m2 : m1; m && ok; m &= m - 1) {
@@ -260,21 +268,22 @@ static void x_wing(pctx *p)
                     if (!ok || nc != 2)
                         continue;
                     for (int q = 0; q < 2; q++)
-                        for (int i = 0; i < n; i++) {
-                            int c = logic_unit_cell(L, cov[q], i);
+                        for (int k = 0; k < n; k++) {
+                            int c = logic_unit_cell(L, cov[q], k);
                             if ((p->g[c] & LBIT(d)) && !in_unit(L, r1, c) && !in_unit(L, r2, c))
                                 add_elim(p, c, d);
                         }
                     if (p->ne)
                         for (int k = 0; k < 2; k++)
-                            for (int i = 0; i < n; i++) {
-                                int c = logic_unit_cell(L, k ? r2 : r1, i);
+                            for (int q = 0; q < n; q++) {
+                                int c = logic_unit_cell(L, k ? r2 : r1, q);
                                 if (removed(p, c, d))
                                     add_parent(p, c, d);
                             }
                     flush(p);
                 }
             }
+    }
 }
 
 int logic_plus_advanced(doku_logic *L, const lmask *g, const lmask *gpos, logic_plus_sink add,
