@@ -13,8 +13,11 @@
  * number of distinct ancestors, and its rating is the technique's base
  * plus SE's length increment. In dynamic mode the walk also removes the
  * off candidates from a scratch grid, so later links see the reduced
- * grid and record those removals as extra ("hidden") parents.
+ * grid and record those removals as extra ("hidden") parents. Dynamic
+ * forcing chains (+) (9.0+) also ask chains_plus.c for SE's "advanced"
+ * implications (locked candidates, pairs, X-wings) when a walk runs dry.
  */
+#include "chains_plus.h"
 #include "logic_internal.h"
 
 #include <stdlib.h>
@@ -1003,7 +1006,28 @@ int logic_chain_cycles(doku_logic *L)
 typedef struct walk_opts {
     int useY;      /* !nishio */
     int dynamic;
+    int plus;      /* SE's level 1: advanced implications (chains_plus.c) */
 } walk_opts;
+
+/* chains_plus.c reports an implied off node: add it to the walk as SE
+ * adds its advanced potentials (no contradiction test here; the node's
+ * own links find it). */
+static void plus_sink(void *ctx, int node, const int32_t *pnodes, int np)
+{
+    branch *b = ctx;
+    if (br_has(b, node))
+        return;
+    int32_t par[64];
+    int k = 0;
+    for (int i = 0; i < np && k < 64; i++) {
+        int pi = br_get(b, pnodes[i]);
+        if (pi >= 0)
+            par[k++] = pi;
+    }
+    int xi = br_new(b, node, par, k, 1);
+    if (xi >= 0)
+        b->qoff[b->toff++] = xi;
+}
 
 /* Returns -1, or the instance pair of a contradiction in *on_i, *off_i. */
 static int propagate(doku_logic *L, branch *b, const walk_opts *o, int *on_i, int *off_i)
@@ -1080,6 +1104,8 @@ static int propagate(doku_logic *L, branch *b, const walk_opts *o, int *on_i, in
                 }
             }
         }
+        if (o->plus && b->hon == b->ton && b->hoff == b->toff)
+            logic_plus_advanced(L, g, gpos, plus_sink, b);
     }
     return -1;
 }
@@ -1139,7 +1165,9 @@ static void emit_contradiction(doku_logic *L, multi_ctx *m, branch *b, int src, 
     if (!better(&m->bb, rating, cx, 7) || !logic_allowed(L, m->tech))
         return;
     best_set(&m->bb, rating, cx, 7);
-    const char *name = m->nishio ? "Nishio Forcing Chains" : "Dynamic Contradiction Forcing Chains";
+    const char *name = m->nishio                           ? "Nishio Forcing Chains"
+                       : m->tech == DOKU_TECH_DYNAMIC_PLUS ? "Dynamic Contradiction Forcing Chains (+)"
+                                                           : "Dynamic Contradiction Forcing Chains";
     lstep_begin(L, m->tech, rating, name);
     conclude(L, target);
     char a[24];
@@ -1319,7 +1347,7 @@ int logic_chain_nishio(doku_logic *L)
 {
     if (!L->cw)
         return 0;
-    multi_ctx m = {{0, 0, 0, 0}, {0, 1}, 75, 1, 0, 1, DOKU_TECH_NISHIO};
+    multi_ctx m = {{0, 0, 0, 0}, {0, 1, 0}, 75, 1, 0, 1, DOKU_TECH_NISHIO};
     return multi_search(L, &m);
 }
 
@@ -1327,7 +1355,7 @@ int logic_chain_multiple(doku_logic *L)
 {
     if (!L->cw)
         return 0;
-    multi_ctx m = {{0, 0, 0, 0}, {1, 0}, 80, 0, 1, 0, DOKU_TECH_CELL_FORCING};
+    multi_ctx m = {{0, 0, 0, 0}, {1, 0, 0}, 80, 0, 1, 0, DOKU_TECH_CELL_FORCING};
     return multi_search(L, &m);
 }
 
@@ -1335,12 +1363,14 @@ int logic_chain_dynamic(doku_logic *L)
 {
     if (!L->cw)
         return 0;
-    multi_ctx m = {{0, 0, 0, 0}, {1, 1}, 85, 0, 1, 1, DOKU_TECH_DYNAMIC_FORCING};
+    multi_ctx m = {{0, 0, 0, 0}, {1, 1, 0}, 85, 0, 1, 1, DOKU_TECH_DYNAMIC_FORCING};
     return multi_search(L, &m);
 }
 
 int logic_chain_dynamic_plus(doku_logic *L)
 {
-    (void)L;
-    return 0; /* not yet: needs nested techniques inside the walk */
+    if (!L->cw)
+        return 0;
+    multi_ctx m = {{0, 0, 0, 0}, {1, 1, 1}, 90, 0, 1, 1, DOKU_TECH_DYNAMIC_PLUS};
+    return multi_search(L, &m);
 }
