@@ -9,6 +9,7 @@
 #include "gen_filter.h"
 #include "common.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,7 +55,8 @@ int gen_filter_parse_rating(gen_filter_spec *f, const char *v)
         if (end == rest)
             return -1;
     }
-    if (*end || lo < 0 || hi < lo)
+    /* isfinite: strtod reads "nan", "inf" and 1e999, which no rating is */
+    if (*end || !isfinite(lo) || !isfinite(hi) || lo < 0 || hi < lo)
         return -1;
     f->have_rating = 1;
     f->rating_min = lo;

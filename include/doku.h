@@ -673,7 +673,8 @@ typedef struct doku_band_opts {
 typedef struct doku_band doku_band;
 
 /* Creates a band judge for shape. @return DOKU_OK, DOKU_ERR_ARG (NULLs,
- * min > max >= 0, negative min) or DOKU_ERR_NOMEM. The caller owns *out. */
+ * min > max >= 0, negative, infinite or NaN min, NaN max) or
+ * DOKU_ERR_NOMEM. The caller owns *out. */
 doku_status doku_band_create(const doku_shape *shape, const doku_band_opts *opts,
                              doku_band **out);
 void doku_band_free(doku_band *b);   /* NULL is ignored */

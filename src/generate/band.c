@@ -28,6 +28,7 @@
  */
 #include "gen_internal.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -61,7 +62,9 @@ doku_status doku_band_create(const doku_shape *shape, const doku_band_opts *opts
     if (!out)
         return DOKU_ERR_ARG;
     *out = NULL;
-    if (!shape || !opts || opts->min < 0 || (opts->max >= 0 && opts->max < opts->min))
+    /* NaN passes every comparison, and an infinite min rejects all */
+    if (!shape || !opts || !isfinite(opts->min) || isnan(opts->max) || opts->min < 0 ||
+        (opts->max >= 0 && opts->max < opts->min))
         return DOKU_ERR_ARG;
     doku_band *b = calloc(1, sizeof *b);
     if (!b)

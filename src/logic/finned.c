@@ -156,7 +156,8 @@ static int walk(doku_logic *L, fin_ctx *f, int start, int depth, lmask uni, int 
             return covers(L, f, uni, 0, f->k, t, base);
         /* fins in one band: everything outside it is covered */
         for (int s0 = 0; s0 < n; s0 += f->band) {
-            lmask win = (((lmask)1 << f->band) - 1) << s0;
+            /* band == 64 (1x64 boxes): all of a 64-wide line, no shift by 64 */
+            lmask win = (f->band >= 64 ? ~(lmask)0 : ((lmask)1 << f->band) - 1) << s0;
             lmask must = uni & ~win;
             int need = f->k - lpop(must);
             if (need < 0 || lpop(uni & win) <= need)

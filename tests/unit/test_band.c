@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -155,6 +156,11 @@ static void test_band_arguments(void **state)
     doku_band_opts bad = {5.0, 4.0, 0}, neg = {-1, -1, 0}, ok = {7.0, -1, 0};
     assert_int_equal(doku_band_create(s, &bad, &b), DOKU_ERR_ARG);
     assert_int_equal(doku_band_create(s, &neg, &b), DOKU_ERR_ARG);
+    /* not-a-number bounds pass every "<" test; they must be refused too */
+    doku_band_opts nan_min = {NAN, -1, 0}, nan_max = {7.0, NAN, 0}, inf_min = {INFINITY, -1, 0};
+    assert_int_equal(doku_band_create(s, &nan_min, &b), DOKU_ERR_ARG);
+    assert_int_equal(doku_band_create(s, &nan_max, &b), DOKU_ERR_ARG);
+    assert_int_equal(doku_band_create(s, &inf_min, &b), DOKU_ERR_ARG);
     assert_int_equal(doku_band_create(NULL, &ok, &b), DOKU_ERR_ARG);
     assert_int_equal(doku_band_create(s, &ok, NULL), DOKU_ERR_ARG);
     assert_int_equal(doku_band_create(s, &ok, &b), DOKU_OK);

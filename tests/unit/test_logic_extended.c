@@ -458,6 +458,36 @@ static void test_extended_variants(void **state)
     free(text);
 }
 
+/* Finned fish on a 64x64 grid whose boxes are whole rows (1x64): the
+ * band of columns a fin may lie in is then all 64 columns, and its mask
+ * must not be built with a shift by 64 (undefined; UBSan stops here).
+ * The grid is the XOR Latin square with a 4x4 sub-square emptied: every
+ * empty cell holds 1..4 and no single applies, so the finder runs. */
+static void test_finned_fish_full_width_box(void **state)
+{
+    (void)state;
+    doku_shape_spec spec = {0};
+    spec.n = 64;
+    spec.box_rows = 1;
+    spec.box_cols = 64;
+    doku_shape *s = NULL;
+    assert_int_equal(doku_shape_create(&spec, &s), DOKU_OK);
+    static uint8_t cells[64 * 64];
+    for (int r = 0; r < 64; r++)
+        for (int c = 0; c < 64; c++)
+            cells[r * 64 + c] = (r < 4 && c < 4) ? 0 : (uint8_t)((r ^ c) + 1);
+    doku_logic_opts o = {0};
+    assert_int_equal(doku_technique_mask("finned-fish", &o.techniques, NULL), DOKU_OK);
+    doku_logic *lg = NULL;
+    assert_int_equal(doku_logic_create(s, &o, &lg), DOKU_OK);
+    assert_int_equal(doku_logic_load(lg, cells), DOKU_OK);
+    doku_step st;
+    /* nothing to find: the fins of any pick are in both base rows */
+    assert_int_equal(doku_logic_next(lg, &st), 0);
+    doku_logic_free(lg);
+    doku_shape_free(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -465,6 +495,7 @@ int main(void)
         cmocka_unit_test(test_examples),
         cmocka_unit_test(test_extended_sound),
         cmocka_unit_test(test_extended_variants),
+        cmocka_unit_test(test_finned_fish_full_width_box),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
