@@ -20,6 +20,7 @@
 typedef struct als {
     int cells[ALS_MAXK];
     int k;
+    int seq;               /* order found in: ties of the size sort */
     lmask digits;
     const uint64_t *bits;  /* per digit of the set (in digit order): the
                               cells holding it, then the cells seeing all
@@ -95,6 +96,7 @@ static void enum_rec(doku_logic *L, als_list *out, int u, const int *empty, int 
         for (int i = 0; i < k; i++)
             a->cells[i] = s[i];
         a->k = k;
+        a->seq = out->n - 1;
         a->digits = dig;
     }
     if (k >= maxk || k >= ALS_MAXK)
@@ -109,9 +111,12 @@ static void enum_rec(doku_logic *L, als_list *out, int u, const int *empty, int 
     }
 }
 
+/* qsort is not stable everywhere: equal sizes keep the order found, so
+ * every C library lists (and reports) the same sets first. */
 static int by_size(const void *a, const void *b)
 {
-    return ((const als *)a)->k - ((const als *)b)->k;
+    const als *x = a, *y = b;
+    return x->k != y->k ? x->k - y->k : x->seq - y->seq;
 }
 
 static int enumerate(doku_logic *L, als_list *out)
