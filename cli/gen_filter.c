@@ -87,8 +87,9 @@ int gen_filter_check(gen_filter_spec *f)
     f->require_mask = (mask & ~singles) ? mask & ~singles : mask;
     /* The grader uses SE's set: an extended technique alone could never
      * be required (it would only exhaust the attempts). */
-    uint64_t extended = ((1ull << DOKU_TECH_COUNT) - 1) & ~((1ull << DOKU_TECH_FINNED_X_WING) - 1);
-    if (!(f->require_mask & ~extended)) {
+    uint64_t se = 0;
+    doku_technique_mask("all", &se, NULL); /* the library's own list of SE's set */
+    if (!(f->require_mask & se)) {
         fprintf(stderr, "doku generate: --require: '%s' is an extended technique, which the SE-style "
                         "grader does not use\n", f->require);
         return -1;

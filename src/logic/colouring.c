@@ -332,7 +332,7 @@ int logic_remote_pair(doku_logic *L)
     if (col_alloc(L, &x) == 0 && path) {
         for (int a = 0; a < L->nc && !found; a++) {
             lmask pair = L->cand[a];
-            if (L->val[a] || lpop(pair) != 2 || (pair & (pair - 1)) == 0)
+            if (L->val[a] || lpop(pair) != 2)
                 continue;
             /* each pair's clusters once: from its first cell */
             int first = 1;
