@@ -135,7 +135,8 @@ static int enumerate(doku_logic *L, als_list *out)
         }
         enum_rec(L, out, u, empty, ne, 0, s, 0, ne - 1 < maxk ? ne - 1 : maxk, 0);
     }
-    qsort(out->v, (size_t)out->n, sizeof *out->v, by_size);
+    if (out->n > 1) /* with no set, out->v is NULL: not even qsort may see it */
+        qsort(out->v, (size_t)out->n, sizeof *out->v, by_size);
     /* the bitsets: a link or a victim is then a few word operations */
     int pw = L->pwords;
     out->pw = pw;

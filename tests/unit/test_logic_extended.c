@@ -458,6 +458,27 @@ static void test_extended_variants(void **state)
     free(text);
 }
 
+/* The extended finders on a grid where they find no pattern at all (the
+ * empty 9x9: every cell holds every digit, so no almost locked set, no
+ * conjugate pair, no bivalue cell): each must simply find nothing. Under
+ * UBSan this caught qsort called on the NULL list of zero sets. */
+static void test_extended_nothing_to_find(void **state)
+{
+    (void)state;
+    doku_shape *s = NULL;
+    assert_int_equal(doku_shape_create_simple(9, 0, &s), DOKU_OK);
+    uint8_t cells[81] = {0};
+    doku_logic_opts o = {0};
+    assert_int_equal(doku_technique_mask("extra", &o.techniques, NULL), DOKU_OK);
+    doku_logic *lg = NULL;
+    assert_int_equal(doku_logic_create(s, &o, &lg), DOKU_OK);
+    assert_int_equal(doku_logic_load(lg, cells), DOKU_OK);
+    doku_step st;
+    assert_int_equal(doku_logic_next(lg, &st), 0);
+    doku_logic_free(lg);
+    doku_shape_free(s);
+}
+
 /* Finned fish on a 64x64 grid whose boxes are whole rows (1x64): the
  * band of columns a fin may lie in is then all 64 columns, and its mask
  * must not be built with a shift by 64 (undefined; UBSan stops here).
@@ -496,6 +517,7 @@ int main(void)
         cmocka_unit_test(test_extended_sound),
         cmocka_unit_test(test_extended_variants),
         cmocka_unit_test(test_finned_fish_full_width_box),
+        cmocka_unit_test(test_extended_nothing_to_find),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
