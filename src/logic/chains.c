@@ -251,19 +251,6 @@ static int ancestors(doku_logic *L, const branch *b, int i)
     return count;
 }
 
-/* SE's length increment: +0.1 each time complexity-2 passes 4, 6, 8, 12,
- * 16, 24, 32, 48 ... */
-static int length_bonus(int complexity)
-{
-    int added = 0, ceil = 4, length = complexity - 2, odd = 0;
-    while (length > ceil) {
-        added++;
-        ceil = odd ? ceil * 4 / 3 : ceil * 3 / 2;
-        odd = !odd;
-    }
-    return added;
-}
-
 /* ------------------------------------------------------------------ */
 /* Links                                                               */
 
@@ -525,7 +512,7 @@ static int too_long(const best *b, int base, int cx)
 {
     if (!b->found)
         return 0;
-    int r = base + length_bonus(cx);
+    int r = base + logic_length_bonus(cx);
     return r > b->rating || (r == b->rating && cx > b->complexity);
 }
 
@@ -607,7 +594,7 @@ static void emit_cycle(doku_logic *L, branch *b, int pinst, int onode, int sourc
         return;
     int cx = ancestors(L, b, si);
     int base = (useX && useY) ? 70 : 65;
-    int rating = base + length_bonus(cx);
+    int rating = base + logic_length_bonus(cx);
     int key = (useX && useY) ? 4 : useY ? 3 : 2;
     if (!better(bb, rating, cx, key))
         return;
@@ -719,7 +706,7 @@ static void emit_forcing(doku_logic *L, branch *b, int pinst, int target, int us
     if (ti < 0)
         return;
     int cx = ancestors(L, b, ti);
-    int rating = (useY ? 70 : 66) + length_bonus(cx);
+    int rating = (useY ? 70 : 66) + logic_length_bonus(cx);
     int key = useY ? 4 : 2;
     if (!better(bb, rating, cx, key))
         return;
@@ -1161,7 +1148,7 @@ static void emit_contradiction(doku_logic *L, multi_ctx *m, branch *b, int src, 
     if (!worth(L, target))
         return;
     int cx = ancestors(L, b, on_i) + ancestors(L, b, off_i);
-    int rating = m->base + length_bonus(cx);
+    int rating = m->base + logic_length_bonus(cx);
     if (!better(&m->bb, rating, cx, 7) || !logic_allowed(L, m->tech))
         return;
     best_set(&m->bb, rating, cx, 7);
@@ -1190,7 +1177,7 @@ static void emit_multi(doku_logic *L, multi_ctx *m, int kind, int node, branch *
     int cx = 0;
     for (int i = 0; i < nb; i++)
         cx += ancestors(L, brs[i], br_get(brs[i], node));
-    int rating = m->base + length_bonus(cx);
+    int rating = m->base + logic_length_bonus(cx);
     int key = kind == 0 ? 1 : kind == 1 ? 5 : 6;
     if (!better(&m->bb, rating, cx, key))
         return;

@@ -24,18 +24,6 @@
 #define MAX_NODES_PATH 24
 #define GROUPED_MAX_NODES 4096
 
-/* SE's chain length increment, as documented in docs/TECHNIQUES.md. */
-int logic_length_bonus(int nodes)
-{
-    int added = 0, ceil = 4, length = nodes - 2, odd = 0;
-    while (length > ceil) {
-        added++;
-        ceil = odd ? ceil * 4 / 3 : ceil * 3 / 2;
-        odd = !odd;
-    }
-    return added;
-}
-
 typedef struct gnode {
     int d, k, box, line;   /* box/line: units of a group, -1 for a cell */
     int cells[GMAX];

@@ -238,8 +238,19 @@ int logic_sue_de_coq(doku_logic *L);          /* sue_de_coq.c */
 int logic_als_xz(doku_logic *L);              /* als_chains.c */
 int logic_als_xy_wing(doku_logic *L);
 int logic_grouped_chains(doku_logic *L);      /* grouped.c */
-/* SE's chain length increment (tenths) for a chain of `nodes` nodes. */
-int logic_length_bonus(int nodes);
+/* SE's chain length increment (tenths) for a chain of `nodes` nodes:
+ * +0.1 each time nodes-2 passes 4, 6, 8, 12, 16, 24, 32, 48 ... (see
+ * docs/TECHNIQUES.md); shared by chains.c and grouped.c. */
+static inline int logic_length_bonus(int nodes)
+{
+    int added = 0, ceil = 4, length = nodes - 2, odd = 0;
+    while (length > ceil) {
+        added++;
+        ceil = odd ? ceil * 4 / 3 : ceil * 3 / 2;
+        odd = !odd;
+    }
+    return added;
+}
 
 /* chains.c workspace lifetime */
 int logic_chain_ws_create(doku_logic *L);
