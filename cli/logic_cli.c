@@ -26,7 +26,9 @@ const char logic_cli_help[] =
     "                      'extended' = SE's set plus all of them (HoDoKu-like),\n"
     "                      each placed at its own rating in the order\n"
     "  --no-uniqueness     never use techniques that assume a unique solution\n"
-    "  --no-trial          never use the trial-and-error last resort\n";
+    "  --no-trial          never use the trial-and-error last resort\n"
+    "  (--timeout is checked between steps: the run gives up at the first step\n"
+    "  found after it, and says so)\n";
 
 int logic_cli_option(logic_cli_opts *lc, const char *cmd, int id, const char *value)
 {
@@ -224,4 +226,19 @@ int logic_cli_parse_pencil(const char *text, int n, uint8_t *cells, uint64_t *ca
         return -1;
     }
     return 0;
+}
+
+logic_deadline logic_cli_deadline(const cli_opts *o)
+{
+    logic_deadline d = {0, 0};
+    if (o->timeout_given && o->timeout > 0)
+        d.end = cli_now() + o->timeout;
+    return d;
+}
+
+int logic_cli_past(logic_deadline *d)
+{
+    if (d->end > 0 && cli_now() > d->end)
+        d->hit = 1;
+    return d->hit;
 }
