@@ -34,7 +34,16 @@ typedef struct generic_tables {
     uint8_t *cell_index;
 } generic_tables;
 
-/* Fills t for shape s. @return DOKU_OK or DOKU_ERR_NOMEM (t then empty). */
+/* The engine's own view of the shape: a copy of s whose unit tables
+ * (nunits, unit_cells, cell_nunits, cell_units, max_cell_units) add the
+ * units the rules imply (ghost windows of hyper grids, generic_tables.c);
+ * unit_kind, unit_ordinal and the peer lists are NULL. Freed with
+ * generic_view_free, which leaves s alone. @return DOKU_OK or
+ * DOKU_ERR_NOMEM (v then empty). */
+doku_status generic_view_build(const doku_shape *s, doku_shape *v);
+void generic_view_free(doku_shape *v);
+
+/* Fills t for shape s (the engine passes its view). @return DOKU_OK or DOKU_ERR_NOMEM (t then empty). */
 doku_status generic_tables_build(const doku_shape *s, generic_tables *t);
 void generic_tables_free(generic_tables *t);
 
