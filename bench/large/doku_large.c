@@ -6,6 +6,11 @@
  *       one-line puzzles (N*N symbols 1-9A-Z, '.' empty, side from the line
  *       length, default boxes); per file: thread-CPU median/max per puzzle,
  *       solution counts, give-ups, nodes.
+ *   doku_large empty [--limit N] [--budget NODES] [--seconds S] [MIN [MAX]]
+ *       the empty grid of every shape with side MIN..MAX (default 4..64):
+ *       every R x C box, with none, x, hyper, x+hyper where allowed; one
+ *       line per shape (count, gave up, verified, nodes, thread CPU) and a
+ *       summary. S (default 1) is a wall-clock budget per grid.
  *   doku_large count [--limit N]
  *       reads stdin lines "GIVENS [x] [hyper] [regions=IDS] [noboxes]" and
  *       prints "COUNT GAVEUP SOLUTION|-" per line (solution as symbols).
@@ -206,14 +211,69 @@ static int count_line(char *line, uint64_t limit)
     return 0;
 }
 
+/* The empty grid of every shape of side nmin..nmax. @return 1 if some
+ * grid gave up or a solution failed verification. */
+static int empty_shapes(int nmin, int nmax, uint64_t limit, uint64_t budget, double seconds)
+{
+    int shapes = 0, gave_up = 0, bad = 0, slow = 0;
+    double total = 0;
+    for (int n = nmin; n <= nmax; n++)
+        for (int br = 1; br <= n; br++) {
+            if (n % br)
+                continue;
+            for (unsigned v = 0; v < 4; v++) {
+                doku_shape_spec spec = {0};
+                spec.n = n;
+                spec.box_rows = br;
+                spec.box_cols = n / br;
+                spec.variants = v;
+                doku_shape *s;
+                doku_solver *sv;
+                if (doku_shape_create(&spec, &s) != DOKU_OK)
+                    continue;
+                uint8_t *g = calloc((size_t)n * (size_t)n, 1), *sol = calloc((size_t)n * (size_t)n, 1);
+                if (!g || !sol || doku_solver_create(s, &sv) != DOKU_OK) {
+                    fprintf(stderr, "doku_large: out of memory\n");
+                    exit(2);
+                }
+                doku_search_opts o = {0};
+                o.limit = limit;
+                o.node_budget = budget;
+                o.time_budget = seconds;
+                doku_search_result r;
+                double t0 = thread_seconds();
+                doku_search(sv, g, &o, sol, NULL, NULL, &r);
+                double t = thread_seconds() - t0;
+                int ok = r.solutions ? doku_verify_solution(s, g, sol) : -1;
+                printf("%2d %2dx%-2d %-7s solutions %llu gave_up %d verified %2d nodes %8llu %9.3f ms\n",
+                       n, br, n / br, v == 0 ? "none" : v == 1 ? "x" : v == 2 ? "hyper" : "x+hyper",
+                       (unsigned long long)r.solutions, r.gave_up, ok,
+                       (unsigned long long)r.nodes, t * 1e3);
+                shapes++;
+                gave_up += r.gave_up;
+                bad += ok == 0;
+                slow += t > 0.05;
+                total += t;
+                free(g);
+                free(sol);
+                doku_solver_free(sv);
+                doku_shape_free(s);
+            }
+        }
+    printf("shapes %d gave_up %d over_50ms %d wrong %d total %.2f s\n", shapes, gave_up, slow, bad, total);
+    return gave_up || bad;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2 || strcmp(argv[1], "--help") == 0) {
         printf("usage: doku_large bench [--limit N] [--budget NODES] [--generic] FILE...\n"
+               "       doku_large empty [--limit N] [--budget NODES] [--seconds S] [MIN [MAX]]\n"
                "       doku_large count [--limit N] < queries\n");
         return argc < 2 ? 2 : 0;
     }
     uint64_t limit = 2, budget = 0;
+    double seconds = 1.0;
     unsigned flags = 0;
     int i = 2;
     for (; i < argc && argv[i][0] == '-' && argv[i][1] == '-'; i++) {
@@ -221,6 +281,8 @@ int main(int argc, char **argv)
             limit = strtoull(argv[++i], NULL, 10);
         else if (strcmp(argv[i], "--budget") == 0 && i + 1 < argc)
             budget = strtoull(argv[++i], NULL, 10);
+        else if (strcmp(argv[i], "--seconds") == 0 && i + 1 < argc)
+            seconds = atof(argv[++i]);
         else if (strcmp(argv[i], "--generic") == 0)
             flags |= DOKU_SEARCH_GENERIC;
         else {
@@ -232,6 +294,10 @@ int main(int argc, char **argv)
     if (strcmp(argv[1], "bench") == 0) {
         for (; i < argc; i++)
             rc |= bench_file(argv[i], limit, budget, flags);
+    } else if (strcmp(argv[1], "empty") == 0) {
+        int nmin = i < argc ? atoi(argv[i]) : 4;
+        int nmax = i + 1 < argc ? atoi(argv[i + 1]) : i < argc ? nmin : 64;
+        rc = empty_shapes(nmin < 1 ? 1 : nmin, nmax > 64 ? 64 : nmax, limit, budget, seconds);
     } else if (strcmp(argv[1], "count") == 0) {
         char line[16384];
         while (fgets(line, sizeof line, stdin))
