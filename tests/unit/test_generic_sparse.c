@@ -73,6 +73,7 @@ static const shape_case EMPTY_CASES[] = {
     {6, 6, 0},
     {7, 7, DOKU_VARIANT_X},
     {8, 8, 0},
+    {8, 8, DOKU_VARIANT_X},
     {2, 32, 0},
     {4, 16, 0},
 };
