@@ -194,7 +194,7 @@ static doku_symbols choose_symbols(const doku_reader *r, const raw_cell *cells, 
         return r->opts.symbols;
     if (n <= DECIMAL_SIDE)
         return DOKU_SYMBOLS_1_9A_Z;
-    int digit19 = 0, zero = 0, other_empty = 0;
+    int digit19 = 0, zero = 0, other_empty = 0, zeros = 0;
     char max_letter = 0;
     for (int i = 0; i < n * n; i++) {
         char c = cells[i].ch;
@@ -203,7 +203,7 @@ static doku_symbols choose_symbols(const doku_reader *r, const raw_cell *cells, 
         if (c >= '1' && c <= '9')
             digit19 = 1;
         else if (c == '0')
-            zero = 1;
+            zero = 1, zeros++;
         else if (is_empty_mark(c))
             other_empty = 1;
         else if (c >= 'A' && c <= 'Z' && c > max_letter)
@@ -215,6 +215,11 @@ static doku_symbols choose_symbols(const doku_reader *r, const raw_cell *cells, 
     /* '0' beside other empty marks, and no letter past the top of 0-9A-Z:
      * the zero is a digit (hexadoku). */
     if (zero && other_empty && max_letter < 'A' + n - 11 + 1)
+        return DOKU_SYMBOLS_0_9A_Z;
+    /* A complete 0-9A-Z grid (a hexadoku solution): n zeros, no other empty
+     * mark, and no symbol for n in 1-9A-Z. Read as 1-9A-Z it would be a grid
+     * whose only holes all want the digit n. */
+    if (zeros == n && !other_empty && max_letter < 'A' + n - 10)
         return DOKU_SYMBOLS_0_9A_Z;
     return DOKU_SYMBOLS_1_9A_Z;
 }
@@ -437,11 +442,13 @@ static void bad_number_message(const row *rw, char *msg, size_t cap)
  * '-' or only '*' is a row of empty cells when its length says so. */
 static int is_frame(const char *s, size_t len, int width)
 {
-    int dash = 0, star = 0, other = 0, k = 0;
+    int dash = 0, star = 0, other = 0, k = 0, gaps = 0;
     for (size_t i = 0; i < len; i++) {
         char c = s[i];
-        if (is_space(c))
+        if (is_space(c)) {
+            gaps = 1;
             continue;
+        }
         if (c == '+' || c == '|' || c == '=')
             other = 1;
         else if (c == '-')
@@ -455,6 +462,9 @@ static int is_frame(const char *s, size_t len, int width)
         return 1;
     if (width)
         return k != width;
+    /* "** ** ** **": a hexadoku-style row of empties in box groups */
+    if (star && gaps && k >= MIN_SIDE && k <= DOKU_MAX_N)
+        return 0;
     int m = 0;
     while ((m + 1) * (m + 1) <= k)
         m++;

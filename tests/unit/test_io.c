@@ -436,6 +436,50 @@ static void test_round_trips(void **state)
     round_trip(9, DOKU_VARIANT_X | DOKU_VARIANT_HYPER, DOKU_FORMAT_GRID);
 }
 
+/* The large-grid layouts: exact text on a 4x4, and every side reads back. */
+static void test_large_grid_writers(void **state)
+{
+    (void)state;
+    doku_shape *s;
+    assert_int_equal(doku_shape_create_simple(4, 0, &s), DOKU_OK);
+    uint8_t cells[16] = {1, 0, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 0};
+    char buf[512];
+    doku_format_cells(s, cells, NULL, NULL, DOKU_FORMAT_TOKENS, DOKU_SYMBOLS_AUTO, 0, buf, sizeof buf);
+    assert_string_equal(buf, "1 . 3 4\n3 4 1 2\n2 1 4 3\n4 3 2 .\n");
+    doku_format_cells(s, cells, NULL, NULL, DOKU_FORMAT_HEX, DOKU_SYMBOLS_AUTO, 0, buf, sizeof buf);
+    assert_string_equal(buf, "1* 34\n34 12\n\n21 43\n43 2*\n");
+    doku_format_cells(s, cells, NULL, NULL, DOKU_FORMAT_LEWIS, DOKU_SYMBOLS_AUTO, 0, buf, sizeof buf);
+    assert_string_equal(buf, "2\n1\n1\t-1\t3\t4\t\n3\t4\t1\t2\t\n2\t1\t4\t3\t\n4\t3\t2\t-1\t\n");
+    doku_shape_free(s);
+    const int sizes[] = {4, 6, 8, 9, 12, 16, 25};
+    for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++) {
+        round_trip(sizes[i], 0, DOKU_FORMAT_TOKENS);
+        round_trip(sizes[i], 0, DOKU_FORMAT_HEX);
+        round_trip(sizes[i], 0, DOKU_FORMAT_LEWIS);
+    }
+}
+
+/* A complete 0-9A-F grid (a hexadoku solution) reads as hexadoku. */
+static void test_full_hexadoku_grid(void **state)
+{
+    (void)state;
+    char text[600];
+    size_t k = 0;
+    const char *hex = "0123456789ABCDEF";
+    for (int r = 0; r < 16; r++) {
+        for (int c = 0; c < 16; c++)
+            text[k++] = hex[(c + 4 * (r % 4) + r / 4) % 16];
+        text[k++] = '\n';
+    }
+    text[k] = '\0';
+    got g;
+    read_text(text, 0, DOKU_SYMBOLS_AUTO, &g);
+    assert_int_equal(g.count, 1);
+    assert_int_equal(g.n[0], 16);
+    assert_int_equal(g.cells[0][0], 1);
+    assert_int_equal(g.cells[0][15], 16);
+}
+
 static void test_grid_text(void **state)
 {
     (void)state;
@@ -557,6 +601,8 @@ int main(void)
         cmocka_unit_test(test_many_records_queue),
         cmocka_unit_test(test_round_trips),
         cmocka_unit_test(test_grid_text),
+        cmocka_unit_test(test_large_grid_writers),
+        cmocka_unit_test(test_full_hexadoku_grid),
         cmocka_unit_test(test_token_line_round_trip),
         cmocka_unit_test(test_bad_decimal_token),
     };
