@@ -19,7 +19,7 @@
 
 enum {
     MIN_SIDE = 4,
-    MAX_CHAR_SIDE = 35,   /* the largest side a one-letter alphabet covers */
+    MAX_CHAR_SIDE = 36,   /* the largest side a one-character alphabet covers (0-9A-Z) */
     DECIMAL_SIDE = 9,     /* sides whose digits are all the decimal digits 1-9 */
     TOKEN_NONE = -2       /* a cell read as a character, not as a number */
 };

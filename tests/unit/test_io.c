@@ -459,6 +459,32 @@ static void test_large_grid_writers(void **state)
     }
 }
 
+/* 36x36 in the 0-9A-Z alphabet fits one character per cell: its line
+ * (1296 symbols) reads back. */
+static void test_line_36_in_0_9A_Z(void **state)
+{
+    (void)state;
+    doku_shape *s;
+    assert_int_equal(doku_shape_create_simple(36, 0, &s), DOKU_OK);
+    uint8_t cells[1296];
+    for (int i = 0; i < 1296; i++)
+        cells[i] = (uint8_t)(i % 7 ? (i + i / 36 * 6) % 36 + 1 : 0);
+    char buf[1400];
+    assert_int_equal(doku_format_cells(s, cells, NULL, NULL, DOKU_FORMAT_LINE, DOKU_SYMBOLS_0_9A_Z,
+                                       0, buf, sizeof buf), 1296);
+    doku_reader_opts o = {0, DOKU_SYMBOLS_0_9A_Z};
+    doku_reader *r;
+    assert_int_equal(doku_reader_create(&o, &r), DOKU_OK);
+    assert_int_equal(doku_reader_push_line(r, buf, strlen(buf)), DOKU_OK);
+    doku_record rec;
+    assert_int_equal(doku_reader_next(r, &rec), 1);
+    assert_int_equal(rec.kind, DOKU_RECORD_PUZZLE);
+    assert_int_equal(rec.n, 36);
+    assert_memory_equal(rec.cells, cells, sizeof cells);
+    doku_reader_free(r);
+    doku_shape_free(s);
+}
+
 /* A complete 0-9A-F grid (a hexadoku solution) reads as hexadoku. */
 static void test_full_hexadoku_grid(void **state)
 {
@@ -603,6 +629,7 @@ int main(void)
         cmocka_unit_test(test_grid_text),
         cmocka_unit_test(test_large_grid_writers),
         cmocka_unit_test(test_full_hexadoku_grid),
+        cmocka_unit_test(test_line_36_in_0_9A_Z),
         cmocka_unit_test(test_token_line_round_trip),
         cmocka_unit_test(test_bad_decimal_token),
     };
