@@ -29,6 +29,11 @@ doku_status doku_solver_create(const doku_shape *shape, doku_solver **out)
     doku_status st = generic_create(shape, &sv->generic);
     if (st == DOKU_OK && doku_shape_is_classic9(shape))
         st = classic9_create(&sv->classic9);
+    else if (st == DOKU_OK && shape->n <= 16) {
+        st = board16_create(shape, &sv->board16);
+        if (st == DOKU_ERR_VARIANT)
+            st = DOKU_OK; /* a shape it does not take: generic only */
+    }
     if (st != DOKU_OK) {
         doku_solver_free(sv);
         return st;
@@ -43,6 +48,7 @@ void doku_solver_free(doku_solver *sv)
         return;
     generic_free(sv->generic);
     classic9_free(sv->classic9);
+    board16_free(sv->board16);
     free(sv);
 }
 
@@ -98,8 +104,11 @@ doku_status doku_search(doku_solver *sv, const uint8_t *givens,
     ctx.first_solution = solution;
     ctx.on_solution = on_solution;
     ctx.user = user;
-    if (sv->classic9 && !(opts && (opts->flags & DOKU_SEARCH_GENERIC)))
+    int generic_only = opts && (opts->flags & DOKU_SEARCH_GENERIC);
+    if (sv->classic9 && !generic_only)
         classic9_run(sv->classic9, givens, &ctx);
+    else if (sv->board16 && !generic_only)
+        board16_run(sv->board16, givens, &ctx);
     else
         generic_run(sv->generic, givens, &ctx);
     res->solutions = ctx.solutions;

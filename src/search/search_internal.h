@@ -49,10 +49,22 @@ void classic9_free(classic9_engine *e);
 int classic9_set_variant(classic9_engine *e, int variant);
 void classic9_run(classic9_engine *e, const uint8_t *givens, search_ctx *ctx);
 
+/* The fast path for n <= 16, any box and variant (board16.c). Variants
+ * as for classic9: board16_set_variant(e, -1) picks the best the CPU
+ * supports. board16_create returns DOKU_ERR_VARIANT for a shape it does
+ * not take (n > 16). */
+typedef struct board16_engine board16_engine;
+enum { BOARD16_PORTABLE = 0, BOARD16_AVX2 = 1 };
+doku_status board16_create(const doku_shape *s, board16_engine **out);
+void board16_free(board16_engine *e);
+int board16_set_variant(board16_engine *e, int variant);
+void board16_run(board16_engine *e, const uint8_t *givens, search_ctx *ctx);
+
 struct doku_solver {
     const doku_shape *shape;
     generic_engine *generic;
     classic9_engine *classic9;   /* NULL unless the shape is classic 9x9 */
+    board16_engine *board16;     /* NULL unless n <= 16 (and not classic 9x9) */
 };
 
 #endif

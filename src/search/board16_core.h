@@ -1,0 +1,605 @@
+/*
+ * board16_core.h — the board16 search engine, compiled once per
+ * instruction-set variant (board16.c includes it with B16_FN naming the
+ * functions and a target pragma around it; no include guard on purpose).
+ *
+ * Design: the state is one 256-bit board per digit (board16_internal.h),
+ * 544 bytes in all, so a search level is a copy of the level above and
+ * backtracking is free: no trail. Propagation works in rounds on whole
+ * boards instead of following single events: bit-sliced counting over the
+ * digit boards finds every naked single and empty cell at once; per digit,
+ * lane-wise arithmetic finds the hidden singles of all rows, a butterfly
+ * over the lanes those of all columns, shifts within and across lanes
+ * those of all aligned boxes, and a masked test each extra unit (hyper, X,
+ * jigsaw); locked candidates (pointing and claiming between boxes and
+ * lines) come from the same folds. All placements of a round are applied
+ * together (a peer mask per cell), and only digits whose board changed are
+ * looked at again. A round costs a few hundred vector operations, whatever
+ * number of cells it settles.
+ *
+ * Branching is the generic engine's: the cell with the fewest candidates;
+ * when that is two, up to 16 two-candidate cells are probed both ways (a
+ * refuted digit is dropped on the spot) and the cell whose branches reach
+ * furthest wins; a short plain first run and restarts for solve and
+ * uniqueness (see generic.c).
+ */
+
+#define B16_ZERO ((b16v){0})
+
+static inline __attribute__((always_inline)) int B16_FN(any)(b16v v)
+{
+#if B16_SIMD == 2
+    __m256i x = (__m256i)v;
+    return !_mm256_testz_si256(x, x);
+#else
+    uint64_t w[4];
+    memcpy(w, &v, sizeof w);
+    return ((w[0] | w[1]) | (w[2] | w[3])) != 0;
+#endif
+}
+
+static inline __attribute__((always_inline)) int B16_FN(popcount)(uint64_t m)
+{
+#if B16_SIMD == 2
+    return __builtin_popcountll(m);
+#else
+    m -= (m >> 1) & 0x5555555555555555ull;
+    m = (m & 0x3333333333333333ull) + ((m >> 2) & 0x3333333333333333ull);
+    m = (m + (m >> 4)) & 0x0f0f0f0f0f0f0f0full;
+    return (int)((m * 0x0101010101010101ull) >> 56);
+#endif
+}
+
+static inline __attribute__((always_inline)) int B16_FN(count)(b16v v)
+{
+    uint64_t w[4];
+    memcpy(w, &v, sizeof w);
+    return B16_FN(popcount)(w[0]) + B16_FN(popcount)(w[1]) + B16_FN(popcount)(w[2]) +
+           B16_FN(popcount)(w[3]);
+}
+
+/* Lane i of the result is lane i ^ m of x (a butterfly step). */
+#define B16_X(x, m)                                                                            \
+    __builtin_shufflevector(x, x, 0 ^ (m), 1 ^ (m), 2 ^ (m), 3 ^ (m), 4 ^ (m), 5 ^ (m), 6 ^ (m), \
+                            7 ^ (m), 8 ^ (m), 9 ^ (m), 10 ^ (m), 11 ^ (m), 12 ^ (m), 13 ^ (m),   \
+                            14 ^ (m), 15 ^ (m))
+/* Lane i of the result is lane i + k of x (down) or i - k (up), 0 outside. */
+#define B16_D1(i, k) ((i) + (k) < 16 ? (i) + (k) : 16)
+#define B16_U1(i, k) ((i) >= (k) ? (i) - (k) : 16)
+#define B16_SH(F, x, k)                                                                        \
+    __builtin_shufflevector(x, B16_ZERO, F(0, k), F(1, k), F(2, k), F(3, k), F(4, k), F(5, k),   \
+                            F(6, k), F(7, k), F(8, k), F(9, k), F(10, k), F(11, k), F(12, k),    \
+                            F(13, k), F(14, k), F(15, k))
+#define B16_CASES(F, x)                                                                        \
+    case 1: return B16_SH(F, x, 1);  case 2: return B16_SH(F, x, 2);                           \
+    case 3: return B16_SH(F, x, 3);  case 4: return B16_SH(F, x, 4);                           \
+    case 5: return B16_SH(F, x, 5);  case 6: return B16_SH(F, x, 6);                           \
+    case 7: return B16_SH(F, x, 7);  case 8: return B16_SH(F, x, 8);                           \
+    default: return B16_ZERO;
+
+static inline __attribute__((always_inline)) b16v B16_FN(lanes_down)(b16v x, int k)
+{
+    switch (k) {
+        B16_CASES(B16_D1, x)
+    }
+}
+
+static inline __attribute__((always_inline)) b16v B16_FN(lanes_up)(b16v x, int k)
+{
+    switch (k) {
+        B16_CASES(B16_U1, x)
+    }
+}
+
+/* Adds (o2, t2) to the count (o, t): o = seen once or more, t = twice or more. */
+#define B16_ADD(o, t, o2, t2)                                                                  \
+    do {                                                                                       \
+        t = t | (t2) | (o & (o2));                                                             \
+        o = o | (o2);                                                                          \
+    } while (0)
+
+/* The hidden singles of digit board x in every unit, plus what locked
+ * candidates remove from it (*drop). @return 0 when a unit has no place
+ * left for the digit. */
+static inline __attribute__((always_inline)) int B16_FN(hidden)(const b16_geom *g, b16v x,
+                                                                b16v *out, const int R,
+                                                                const int C)
+{
+    const b16v z = B16_ZERO;
+    /* Rows: a lane with no bit is a contradiction, with one a single. */
+    if (B16_FN(any)((b16v)(x == z) & g->rows))
+        return 0;
+    b16v hs = x & (b16v)((x & (x - 1)) == z);
+    /* Columns: a butterfly leaves every lane with the whole column count. */
+    b16v o = x, t = z, y;
+    y = B16_X(o, 8);
+    t = o & y;
+    o = o | y;
+    y = B16_X(o, 4);
+    B16_ADD(o, t, y, B16_X(t, 4));
+    y = B16_X(o, 2);
+    B16_ADD(o, t, y, B16_X(t, 2));
+    y = B16_X(o, 1);
+    B16_ADD(o, t, y, B16_X(t, 1));
+    if (B16_FN(any)(g->cols & ~o))
+        return 0;
+    hs |= x & o & ~t;
+    if (R) {
+        /* Segments (row x box): counted at the box's first column. */
+        b16v so = x, st = z;
+        for (int k = 1; k < C && k < 8; k++) {
+            y = x >> k;
+            st |= so & y;
+            so |= y;
+        }
+        /* Boxes: the segment counts summed over the box's rows, at its
+         * top-left cell. */
+        b16v bo = so, bt = st;
+        for (int k = 1; k < R && k < 8; k++)
+            B16_ADD(bo, bt, B16_FN(lanes_down)(so, k), B16_FN(lanes_down)(st, k));
+        if (B16_FN(any)(g->box_start & ~bo))
+            return 0;
+        b16v s = g->box_start & bo & ~bt, sr = s;
+        for (int k = 1; k < R && k < 8; k++)
+            sr |= B16_FN(lanes_up)(s, k);
+        b16v sa = sr;
+        for (int k = 1; k < C && k < 8; k++)
+            sa |= sr << k;
+        hs |= x & sa;
+    }
+    for (int i = 0; i < g->nextra; i++) {
+        b16v u = x & g->extra[i];
+        uint64_t w[4];
+        memcpy(w, &u, sizeof w);
+        uint64_t a = w[0] | w[1], b = w[2] | w[3], all = a | b;
+        if (!all)
+            return 0;
+        uint64_t dup = (w[0] & w[1]) | (w[2] & w[3]) | (a & b) | (all & (all - 1));
+        if (!dup)
+            hs |= u;
+    }
+    *out = hs;
+    return 1;
+}
+
+/* Lanes i ^ 8, ^ 4, ^ 2, ^ 1 folded: every lane holds the OR of all. */
+static inline __attribute__((always_inline)) b16v B16_FN(all_lanes)(b16v x)
+{
+    x |= B16_X(x, 8);
+    x |= B16_X(x, 4);
+    x |= B16_X(x, 2);
+    return x | B16_X(x, 1);
+}
+
+/* Locked candidates of digit board x between aligned boxes and lines:
+ * pointing (a box whose digit lies in one row or column takes it from the
+ * rest of that line) and claiming (a line whose digit lies in one box takes
+ * it from the rest of that box). @return the candidates to remove. */
+static inline __attribute__((always_inline)) b16v B16_FN(locked)(const b16_geom *g, b16v x,
+                                                                 const int R, const int C)
+{
+    const b16v z = B16_ZERO;
+    /* Row segments holding the digit, at the box's first column. */
+    b16v seg = x;
+    for (int k = 1; k < C && k < 8; k++)
+        seg |= x >> k;
+    seg &= g->start_cols;
+    /* Claiming by rows: a row with one segment. */
+    b16v cl = seg & (b16v)((seg & (seg - 1)) == z);
+    /* Pointing to rows: a box with one row, counted at its top lane. */
+    b16v ro = seg, rt = z;
+    for (int k = 1; k < R && k < 8; k++) {
+        b16v y = B16_FN(lanes_down)(seg, k);
+        rt |= ro & y;
+        ro |= y;
+    }
+    b16v one = ro & ~rt & g->box_start, ob = one;
+    for (int k = 1; k < R && k < 8; k++)
+        ob |= B16_FN(lanes_up)(one, k);
+    b16v pr = ob & seg;
+    b16v cle = cl, pre = pr;
+    for (int k = 1; k < C && k < 8; k++) {
+        cle |= cl << k;
+        pre |= pr << k;
+    }
+    b16v drop = (b16v)(pre != z) & ~pre;
+    for (int k = 1; k < R && k < 8; k++)
+        drop |= (B16_FN(lanes_down)(cle, k) & g->band_dn[k]) |
+                (B16_FN(lanes_up)(cle, k) & g->band_up[k]);
+    /* Column segments (column x box), at the box's top lane. */
+    b16v cs = x;
+    for (int k = 1; k < R && k < 8; k++)
+        cs |= B16_FN(lanes_down)(x, k);
+    cs &= g->top;
+    /* Claiming by columns: a column in one band (the bands' count of
+     * each column, by a butterfly over the lanes). */
+    b16v o = cs, t, y;
+    y = B16_X(o, 8);
+    t = o & y;
+    o = o | y;
+    y = B16_X(o, 4);
+    B16_ADD(o, t, y, B16_X(t, 4));
+    y = B16_X(o, 2);
+    B16_ADD(o, t, y, B16_X(t, 2));
+    y = B16_X(o, 1);
+    B16_ADD(o, t, y, B16_X(t, 1));
+    b16v mark = cs & o & ~t, ms = z;
+    for (int k = 1; k < C && k < 8; k++)
+        ms |= ((mark << k) & g->grp_up[k]) | ((mark >> k) & g->grp_dn[k]);
+    b16v msl = ms;
+    for (int k = 1; k < R && k < 8; k++)
+        msl |= B16_FN(lanes_up)(ms, k);
+    drop |= msl;
+    /* Pointing to columns: a box with one column. */
+    b16v co = cs, ct = z;
+    for (int k = 1; k < C && k < 8; k++) {
+        y = cs >> k;
+        ct |= co & y;
+        co |= y;
+    }
+    b16v onec = co & ~ct & g->box_start, oce = onec;
+    for (int k = 1; k < C && k < 8; k++)
+        oce |= onec << k;
+    b16v pc = oce & cs, pcb = pc;
+    for (int k = 1; k < R && k < 8; k++)
+        pcb |= B16_FN(lanes_up)(pc, k);
+    drop |= B16_FN(all_lanes)(pc) & ~pcb;
+    return drop & x;
+}
+
+/* Runs the rules to a fixpoint; dirty: the digits whose boards changed
+ * since they were last looked at. @return 0 on contradiction. */
+static inline __attribute__((always_inline)) int
+B16_FN(propagate_rc)(const b16_geom *g, b16_state *st, unsigned dirty, const int R, const int C)
+{
+    const int n = g->n;
+    b16v *cand = st->cand;
+    unsigned lc_dirty = 0;
+    for (;;) {
+        b16v once = B16_ZERO, twice = B16_ZERO;
+        for (int d = 0; d < n; d++) {
+            twice |= once & cand[d];
+            once |= cand[d];
+        }
+        if (B16_FN(any)(g->cells & ~once))
+            return 0;
+        b16v open = ~st->solved;
+        b16v single = once & ~twice & open;
+        b16v place[16], all = B16_ZERO;
+        unsigned placing = 0;
+        for (int d = 0; d < n; d++) {
+            b16v p = single & cand[d];
+            if (dirty & (1u << d)) {
+                b16v hs;
+                if (!B16_FN(hidden)(g, cand[d], &hs, R, C))
+                    return 0;
+                p |= hs & open;
+            }
+            if (!B16_FN(any)(p))
+                continue;
+            /* A cell claimed by two digits is a contradiction. */
+            if (B16_FN(any)(p & all))
+                return 0;
+            place[d] = p;
+            all |= p;
+            placing |= 1u << d;
+        }
+        lc_dirty |= dirty;
+        if (!placing) {
+            /* Singles are exhausted: locked candidates, on the digits
+             * changed since their last look. */
+            if (!R || !lc_dirty)
+                return 1;
+            dirty = 0;
+            for (int d = 0; d < n; d++)
+                if (lc_dirty & (1u << d)) {
+                    b16v drop = B16_FN(locked)(g, cand[d], R, C);
+                    if (B16_FN(any)(drop)) {
+                        cand[d] &= ~drop;
+                        dirty |= 1u << d;
+                    }
+                }
+            lc_dirty = 0;
+            if (!dirty)
+                return 1;
+            continue;
+        }
+        st->solved |= all;
+        dirty = 0;
+        for (int d = 0; d < n; d++) {
+            b16v old = cand[d], c = old;
+            if (placing & (1u << d)) {
+                uint64_t w[4];
+                memcpy(w, &place[d], sizeof w);
+                for (int i = 0; i < 4; i++)
+                    for (uint64_t m = w[i]; m; m &= m - 1)
+                        c &= ~g->peers[i * 64 + __builtin_ctzll(m)];
+                c &= ~(all & ~place[d]);
+            } else {
+                c &= ~all;
+            }
+            cand[d] = c;
+            if (B16_FN(any)(c ^ old))
+                dirty |= 1u << d;
+        }
+    }
+}
+
+/* propagate_rc with the box size a constant for the common shapes, so
+ * the folds unroll into straight vector code. */
+static int B16_FN(propagate)(const b16_geom *g, b16_state *st, unsigned dirty)
+{
+    if (g->box_r == 4 && g->box_c == 4)
+        return B16_FN(propagate_rc)(g, st, dirty, 4, 4);
+    if (g->box_r == 3 && g->box_c == 3)
+        return B16_FN(propagate_rc)(g, st, dirty, 3, 3);
+    return B16_FN(propagate_rc)(g, st, dirty, g->box_r, g->box_c);
+}
+
+/* Keeps only digit d in cell (lane, bit) and propagates. @return 0 on
+ * contradiction. */
+static int B16_FN(assign)(const b16_geom *g, b16_state *st, int cell, int d)
+{
+    b16v bit = B16_ZERO;
+    bit[cell >> 4] = (uint16_t)(1u << (cell & 15));
+    unsigned dirty = 0;
+    for (int e = 0; e < g->n; e++)
+        if (e != d && B16_FN(any)(st->cand[e] & bit)) {
+            st->cand[e] &= ~bit;
+            dirty |= 1u << e;
+        }
+    return B16_FN(propagate)(g, st, dirty);
+}
+
+/* Removes digit d from cell and propagates. @return 0 on contradiction. */
+static int B16_FN(refute)(const b16_geom *g, b16_state *st, int cell, int d)
+{
+    b16v bit = B16_ZERO;
+    bit[cell >> 4] = (uint16_t)(1u << (cell & 15));
+    st->cand[d] &= ~bit;
+    return B16_FN(propagate)(g, st, 1u << d);
+}
+
+/* The digits of cell as a mask. */
+static inline int B16_FN(cell_digits)(const b16_geom *g, const b16_state *st, int cell)
+{
+    int lane = cell >> 4, bit = cell & 15, m = 0;
+    for (int d = 0; d < g->n; d++)
+        m |= ((st->cand[d][lane] >> bit) & 1) << d;
+    return m;
+}
+
+/* How many cells changed between a and b (a probe's reach). */
+static inline int B16_FN(reach)(const b16_geom *g, const b16_state *a, const b16_state *b)
+{
+    b16v diff = B16_ZERO;
+    for (int d = 0; d < g->n; d++)
+        diff |= a->cand[d] ^ b->cand[d];
+    return B16_FN(count)(diff);
+}
+
+/* Cells by candidate count: ge[k] = cells with at least k + 1 candidates. */
+static int B16_FN(pick_cell)(const b16_geom *g, const b16_state *st, int *two_only)
+{
+    b16v ge[17];
+    const int n = g->n;
+    for (int k = 0; k <= n; k++)
+        ge[k] = B16_ZERO;
+    for (int d = 0; d < n; d++) {
+        b16v x = st->cand[d];
+        for (int k = d; k > 0; k--)
+            ge[k] |= ge[k - 1] & x;
+        ge[0] |= x;
+    }
+    b16v open = ~st->solved & g->cells;
+    for (int k = 1; k < n; k++) {
+        b16v exact = ge[k] & ~ge[k + 1] & open;
+        if (!B16_FN(any)(exact))
+            continue;
+        *two_only = k == 1;
+        uint64_t w[4];
+        memcpy(w, &exact, sizeof w);
+        for (int i = 0; i < 4; i++)
+            if (w[i])
+                return i * 64 + __builtin_ctzll(w[i]);
+    }
+    *two_only = 0;
+    return -1;
+}
+
+/* Counts one unit of work. @return nonzero when the search must unwind:
+ * budget exhausted (ctx->stop) or this restart's allowance used up. */
+static int B16_FN(count_node)(board16_engine *e, search_ctx *ctx)
+{
+    if (search_count_node(ctx))
+        return 1;
+    if (e->run_cap && ctx->nodes >= e->run_cap) {
+        e->aborted = 1;
+        return 1;
+    }
+    return 0;
+}
+
+/* Chooses the branch cell and its first digit in level st (st + 1 is
+ * scratch for probes). When the fewest candidates is two, up to
+ * B16_PROBE_CELLS such cells are probed both ways: a refuted digit is
+ * removed at once (B16_AGAIN: choose again; B16_DEAD if that removal
+ * fails); otherwise the product of the two reaches decides. */
+static int B16_FN(choose)(board16_engine *e, b16_state *st, search_ctx *ctx, int *first)
+{
+    const b16_geom *g = &e->g;
+    int two;
+    int c = B16_FN(pick_cell)(g, st, &two);
+    if (c < 0)
+        return B16_DEAD;
+    int m = B16_FN(cell_digits)(g, st, c);
+    *first = __builtin_ctz((unsigned)m);
+    if (!e->probing || !two)
+        return c;
+    b16_state *tmp = st + 1;
+    /* Two-candidate cells: at least two and not three digits. */
+    b16v o = B16_ZERO, t = B16_ZERO, h = B16_ZERO;
+    for (int d = 0; d < g->n; d++) {
+        b16v x = st->cand[d];
+        h |= t & x;
+        t |= o & x;
+        o |= x;
+    }
+    b16v pairs = t & ~h & ~st->solved;
+    uint64_t w[4];
+    memcpy(w, &pairs, sizeof w);
+    int budget = g->n < B16_PROBE_CELLS ? g->n : B16_PROBE_CELLS;
+    int probed = 0, best = -1, changed = 0;
+    double best_score = -1;
+    int start = e->seed ? (int)(mix64(e->seed) % 256u) : 0;
+    /* Scan from start, wrapping: words from start's word, the first one
+     * only from start's bit. */
+    for (int step = 0; step < 5 && probed < budget; step++) {
+        int i = ((start >> 6) + step) & 3;
+        uint64_t m64 = w[i];
+        if (step == 0)
+            m64 &= ~(uint64_t)0 << (start & 63);
+        else if (step == 4)
+            m64 &= ~(~(uint64_t)0 << (start & 63));
+        for (; m64 && probed < budget; m64 &= m64 - 1) {
+            int x = i * 64 + __builtin_ctzll(m64);
+            int dm = B16_FN(cell_digits)(g, st, x);
+            if (__builtin_popcount((unsigned)dm) != 2)
+                continue; /* changed by an earlier refutation */
+            probed++;
+            if (B16_FN(count_node)(e, ctx))
+                return B16_DEAD;
+            int d1 = __builtin_ctz((unsigned)dm), d2 = 31 - __builtin_clz((unsigned)dm);
+            *tmp = *st;
+            int r1 = B16_FN(assign)(g, tmp, x, d1) ? B16_FN(reach)(g, st, tmp) : -1;
+            int r2 = 0;
+            if (r1 >= 0) {
+                *tmp = *st;
+                r2 = B16_FN(assign)(g, tmp, x, d2) ? B16_FN(reach)(g, st, tmp) : -1;
+            }
+            if (r1 < 0 || r2 < 0) {
+                if (!B16_FN(refute)(g, st, x, r1 < 0 ? d1 : d2))
+                    return B16_DEAD;
+                changed = 1;
+                continue;
+            }
+            double score = (double)(r1 + 1) * (double)(r2 + 1);
+            if (score > best_score) {
+                best_score = score;
+                best = x;
+                *first = (e->seed && (mix64(e->seed ^ (uint64_t)x << 20) & 1)) ? d2 : d1;
+            }
+        }
+    }
+    if (best < 0)
+        return B16_AGAIN;
+    if (changed) {
+        int dm = B16_FN(cell_digits)(g, st, best);
+        if (!(dm & (1 << *first)) || __builtin_popcount((unsigned)dm) < 2)
+            return B16_AGAIN;
+    }
+    return best;
+}
+
+/* Writes level st as a grid (values 1..n, row-major n x n). */
+static void B16_FN(grid)(const b16_geom *g, const b16_state *st, uint8_t *out)
+{
+    for (int d = 0; d < g->n; d++) {
+        uint64_t w[4];
+        memcpy(w, &st->cand[d], sizeof w);
+        for (int i = 0; i < 4; i++)
+            for (uint64_t m = w[i]; m; m &= m - 1) {
+                int c = i * 64 + __builtin_ctzll(m);
+                out[(c >> 4) * g->n + (c & 15)] = (uint8_t)(d + 1);
+            }
+    }
+}
+
+static void B16_FN(report)(board16_engine *e, const b16_state *st, search_ctx *ctx)
+{
+    if (e->probing)
+        e->run_cap = 0;
+    B16_FN(grid)(&e->g, st, e->grid);
+    /* A restart may meet the solution an earlier run already reported. */
+    if (ctx->solutions == 1 && e->have_first &&
+        memcmp(e->first, e->grid, (size_t)e->g.ncells) == 0)
+        return;
+    if (ctx->solutions == 0) {
+        memcpy(e->first, e->grid, (size_t)e->g.ncells);
+        e->have_first = 1;
+    }
+    search_report_solution(ctx, e->grid, e->g.ncells);
+}
+
+/* Searches below the propagated level st; st + 1 onwards is free. */
+static void B16_FN(search)(board16_engine *e, b16_state *st, search_ctx *ctx)
+{
+    const b16_geom *g = &e->g;
+    for (;;) {
+        if (!B16_FN(any)(g->cells & ~st->solved)) {
+            B16_FN(report)(e, st, ctx);
+            return;
+        }
+        int d;
+        int c = B16_FN(choose)(e, st, ctx, &d);
+        if (c == B16_DEAD || ctx->stop || e->aborted)
+            return;
+        if (c == B16_AGAIN)
+            continue;
+        if (B16_FN(count_node)(e, ctx))
+            return;
+        ctx->guesses++;
+        st[1] = *st;
+        if (B16_FN(assign)(g, st + 1, c, d))
+            B16_FN(search)(e, st + 1, ctx);
+        if (ctx->stop || e->aborted)
+            return;
+        /* Every solution with this digit has been seen: drop it. */
+        if (!B16_FN(refute)(g, st, c, d))
+            return;
+    }
+}
+
+/* Sets up the givens and propagates. @return 0 if they contradict. */
+static int B16_FN(start)(const b16_geom *g, b16_state *st, const uint8_t *givens)
+{
+    for (int d = 0; d < 16; d++)
+        st->cand[d] = d < g->n ? g->cells : B16_ZERO;
+    st->solved = B16_ZERO;
+    for (int r = 0; r < g->n; r++)
+        for (int c = 0; c < g->n; c++) {
+            int v = givens[r * g->n + c];
+            if (!v)
+                continue;
+            uint16_t bit = (uint16_t)(1u << c);
+            for (int d = 0; d < g->n; d++)
+                if (d != v - 1)
+                    st->cand[d][r] &= (uint16_t)~bit;
+        }
+    return B16_FN(propagate)(g, st, (1u << g->n) - 1);
+}
+
+/* Restarts as in generic_run: for limit <= 2 a plain first run of
+ * B16_PLAIN_FIRST nodes, then probing runs with a growing allowance and
+ * new tie-breaks. */
+
+static void B16_FN(run)(board16_engine *e, const uint8_t *givens, search_ctx *ctx)
+{
+    e->have_first = 0;
+    search_count_node(ctx);
+    uint64_t allowance = B16_RESTART_FIRST;
+    int plain_first = ctx->limit <= 2;
+    for (uint64_t run = 0;; run++) {
+        e->probing = !(plain_first && run == 0);
+        uint64_t probing_run = run - (uint64_t)plain_first;
+        e->seed = e->probing && probing_run ? mix64(probing_run) : 0;
+        e->aborted = 0;
+        e->run_cap = ctx->limit <= 2 ? ctx->nodes + (e->probing ? allowance : B16_PLAIN_FIRST) : 0;
+        if (B16_FN(start)(&e->g, e->stack, givens))
+            B16_FN(search)(e, e->stack, ctx);
+        if (!e->aborted || ctx->stop)
+            return;
+        if (e->probing)
+            allowance *= 3;
+    }
+}
