@@ -45,6 +45,9 @@ static uint64_t mix64(uint64_t x)
  * generic.c; restarts as in generic_run. */
 enum { B16_DEAD = -1, B16_AGAIN = -2, B16_PROBE_CELLS = 16 };
 enum { B16_PLAIN_FIRST = 32, B16_RESTART_FIRST = 1024 };
+#ifndef B16_BOTH
+#define B16_BOTH 1
+#endif
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #define B16_X86 1
@@ -199,7 +202,7 @@ doku_status board16_create(const doku_shape *s, board16_engine **out)
         free(e);
         return DOKU_ERR_VARIANT;
     }
-    size_t levels = (size_t)s->ncells + 2;
+    size_t levels = (size_t)s->ncells + 3;
     e->stack = aligned_alloc(64, (levels * sizeof(b16_state) + 63) & ~(size_t)63);
     e->grid = malloc((size_t)s->ncells);
     e->first = malloc((size_t)s->ncells);

@@ -25,6 +25,10 @@
  */
 
 #define B16_ZERO ((b16v){0})
+#define B16_SPLAT(v) ((b16v){v, v, v, v, v, v, v, v, v, v, v, v, v, v, v, v})
+/* The box folds loop over k < R or C; fully unrolled for a constant box
+ * size, their lane shifts become single shuffles instead of a switch. */
+#define B16_UNROLL _Pragma("GCC unroll 8")
 
 static inline __attribute__((always_inline)) int B16_FN(any)(b16v v)
 {
@@ -124,9 +128,27 @@ static inline __attribute__((always_inline)) int B16_FN(hidden)(const b16_geom *
     if (B16_FN(any)(g->cols & ~o))
         return 0;
     hs |= x & o & ~t;
-    if (R) {
+    if (R == 4 && C == 4) {
+        /* 4x4 boxes: butterflies inside nibbles and lane quads leave
+         * every cell with its box's count, nothing to spread back. */
+        const b16v m1 = B16_SPLAT(0x5555), m2 = B16_SPLAT(0x3333);
+        b16v bo = x, bt;
+        y = ((bo >> 1) & m1) | ((bo & m1) << 1);
+        bt = bo & y;
+        bo |= y;
+        y = ((bo >> 2) & m2) | ((bo & m2) << 2);
+        B16_ADD(bo, bt, y, ((bt >> 2) & m2) | ((bt & m2) << 2));
+        y = B16_X(bo, 1);
+        B16_ADD(bo, bt, y, B16_X(bt, 1));
+        y = B16_X(bo, 2);
+        B16_ADD(bo, bt, y, B16_X(bt, 2));
+        if (B16_FN(any)(g->cells & ~bo))
+            return 0;
+        hs |= x & ~bt;
+    } else if (R) {
         /* Segments (row x box): counted at the box's first column. */
         b16v so = x, st = z;
+        B16_UNROLL
         for (int k = 1; k < C && k < 8; k++) {
             y = x >> k;
             st |= so & y;
@@ -135,14 +157,17 @@ static inline __attribute__((always_inline)) int B16_FN(hidden)(const b16_geom *
         /* Boxes: the segment counts summed over the box's rows, at its
          * top-left cell. */
         b16v bo = so, bt = st;
+        B16_UNROLL
         for (int k = 1; k < R && k < 8; k++)
             B16_ADD(bo, bt, B16_FN(lanes_down)(so, k), B16_FN(lanes_down)(st, k));
         if (B16_FN(any)(g->box_start & ~bo))
             return 0;
         b16v s = g->box_start & bo & ~bt, sr = s;
+        B16_UNROLL
         for (int k = 1; k < R && k < 8; k++)
             sr |= B16_FN(lanes_up)(s, k);
         b16v sa = sr;
+        B16_UNROLL
         for (int k = 1; k < C && k < 8; k++)
             sa |= sr << k;
         hs |= x & sa;
@@ -181,6 +206,7 @@ static inline __attribute__((always_inline)) b16v B16_FN(locked)(const b16_geom 
     const b16v z = B16_ZERO;
     /* Row segments holding the digit, at the box's first column. */
     b16v seg = x;
+    B16_UNROLL
     for (int k = 1; k < C && k < 8; k++)
         seg |= x >> k;
     seg &= g->start_cols;
@@ -188,26 +214,31 @@ static inline __attribute__((always_inline)) b16v B16_FN(locked)(const b16_geom 
     b16v cl = seg & (b16v)((seg & (seg - 1)) == z);
     /* Pointing to rows: a box with one row, counted at its top lane. */
     b16v ro = seg, rt = z;
+    B16_UNROLL
     for (int k = 1; k < R && k < 8; k++) {
         b16v y = B16_FN(lanes_down)(seg, k);
         rt |= ro & y;
         ro |= y;
     }
     b16v one = ro & ~rt & g->box_start, ob = one;
+    B16_UNROLL
     for (int k = 1; k < R && k < 8; k++)
         ob |= B16_FN(lanes_up)(one, k);
     b16v pr = ob & seg;
     b16v cle = cl, pre = pr;
+    B16_UNROLL
     for (int k = 1; k < C && k < 8; k++) {
         cle |= cl << k;
         pre |= pr << k;
     }
     b16v drop = (b16v)(pre != z) & ~pre;
+    B16_UNROLL
     for (int k = 1; k < R && k < 8; k++)
         drop |= (B16_FN(lanes_down)(cle, k) & g->band_dn[k]) |
                 (B16_FN(lanes_up)(cle, k) & g->band_up[k]);
     /* Column segments (column x box), at the box's top lane. */
     b16v cs = x;
+    B16_UNROLL
     for (int k = 1; k < R && k < 8; k++)
         cs |= B16_FN(lanes_down)(x, k);
     cs &= g->top;
@@ -224,23 +255,28 @@ static inline __attribute__((always_inline)) b16v B16_FN(locked)(const b16_geom 
     y = B16_X(o, 1);
     B16_ADD(o, t, y, B16_X(t, 1));
     b16v mark = cs & o & ~t, ms = z;
+    B16_UNROLL
     for (int k = 1; k < C && k < 8; k++)
         ms |= ((mark << k) & g->grp_up[k]) | ((mark >> k) & g->grp_dn[k]);
     b16v msl = ms;
+    B16_UNROLL
     for (int k = 1; k < R && k < 8; k++)
         msl |= B16_FN(lanes_up)(ms, k);
     drop |= msl;
     /* Pointing to columns: a box with one column. */
     b16v co = cs, ct = z;
+    B16_UNROLL
     for (int k = 1; k < C && k < 8; k++) {
         y = cs >> k;
         ct |= co & y;
         co |= y;
     }
     b16v onec = co & ~ct & g->box_start, oce = onec;
+    B16_UNROLL
     for (int k = 1; k < C && k < 8; k++)
         oce |= onec << k;
     b16v pc = oce & cs, pcb = pc;
+    B16_UNROLL
     for (int k = 1; k < R && k < 8; k++)
         pcb |= B16_FN(lanes_up)(pc, k);
     drop |= B16_FN(all_lanes)(pc) & ~pcb;
@@ -470,18 +506,35 @@ static int B16_FN(choose)(board16_engine *e, b16_state *st, search_ctx *ctx, int
             if (B16_FN(count_node)(e, ctx))
                 return B16_DEAD;
             int d1 = __builtin_ctz((unsigned)dm), d2 = 31 - __builtin_clz((unsigned)dm);
+            b16_state *tmp2 = tmp + 1;
             *tmp = *st;
             int r1 = B16_FN(assign)(g, tmp, x, d1) ? B16_FN(reach)(g, st, tmp) : -1;
             int r2 = 0;
             if (r1 >= 0) {
-                *tmp = *st;
-                r2 = B16_FN(assign)(g, tmp, x, d2) ? B16_FN(reach)(g, st, tmp) : -1;
+                *tmp2 = *st;
+                r2 = B16_FN(assign)(g, tmp2, x, d2) ? B16_FN(reach)(g, st, tmp2) : -1;
             }
             if (r1 < 0 || r2 < 0) {
                 if (!B16_FN(refute)(g, st, x, r1 < 0 ? d1 : d2))
                     return B16_DEAD;
                 changed = 1;
                 continue;
+            }
+            if (B16_BOTH) {
+                /* What both branches remove is removed here. */
+                unsigned dirty = 0;
+                for (int d = 0; d < g->n; d++) {
+                    b16v keep = st->cand[d] & (tmp->cand[d] | tmp2->cand[d]);
+                    if (B16_FN(any)(keep ^ st->cand[d])) {
+                        st->cand[d] = keep;
+                        dirty |= 1u << d;
+                    }
+                }
+                if (dirty) {
+                    if (!B16_FN(propagate)(g, st, dirty))
+                        return B16_DEAD;
+                    changed = 1;
+                }
             }
             double score = (double)(r1 + 1) * (double)(r2 + 1);
             if (score > best_score) {
