@@ -45,6 +45,9 @@ static uint64_t mix64(uint64_t x)
  * generic.c; restarts as in generic_run. */
 enum { B16_DEAD = -1, B16_AGAIN = -2, B16_PROBE_CELLS = 16 };
 enum { B16_PLAIN_FIRST = 32, B16_RESTART_FIRST = 1024 };
+#ifndef B16_PROBE_HIDDEN
+#define B16_PROBE_HIDDEN 1
+#endif
 #ifndef B16_BOTH
 #define B16_BOTH 1
 #endif
@@ -161,6 +164,21 @@ static int build_geom(const doku_shape *s, b16_geom *g)
             return 0;
         g->extra[g->nextra++] = m;
     }
+    /* The pair rules' unit list: what they do not fold (board16_core.h). */
+    for (int u = 0; u < s->nunits; u++) {
+        int kind = s->unit_kind[u];
+        if (kind == DOKU_UNIT_ROW || kind == DOKU_UNIT_COL ||
+            (kind == DOKU_UNIT_BOX && fold && nbox == n && R == 4 && C == 4))
+            continue;
+        b16v m = {0};
+        for (int i = 0; i < n; i++) {
+            int c = s->unit_cells[(size_t)u * (size_t)n + (size_t)i];
+            set_cell(&m, c / n, c % n);
+        }
+        if (g->nunits == B16_MAX_UNITS)
+            return 0;
+        g->unit[g->nunits++] = m;
+    }
     if (fold && nbox == n) {
         g->box_r = R;
         g->box_c = C;
@@ -190,7 +208,7 @@ static int build_geom(const doku_shape *s, b16_geom *g)
     return 1;
 }
 
-doku_status board16_create(const doku_shape *s, board16_engine **out)
+doku_status board16_create(const doku_shape *s, int allow_extra, board16_engine **out)
 {
     *out = NULL;
     size_t size = (sizeof(board16_engine) + 63) & ~(size_t)63;
@@ -198,7 +216,7 @@ doku_status board16_create(const doku_shape *s, board16_engine **out)
     if (!e)
         return DOKU_ERR_NOMEM;
     memset(e, 0, sizeof *e);
-    if (!build_geom(s, &e->g)) {
+    if (!build_geom(s, &e->g) || (e->g.nextra && !allow_extra)) {
         free(e);
         return DOKU_ERR_VARIANT;
     }

@@ -443,6 +443,8 @@ static int B16_FN(pick_cell)(const b16_geom *g, const b16_state *st, int *two_on
     return -1;
 }
 
+static int B16_FN(pairs)(const b16_geom *g, b16_state *st, int hidden);
+
 /* Counts one unit of work. @return nonzero when the search must unwind:
  * budget exhausted (ctx->stop) or this restart's allowance used up. */
 static int B16_FN(count_node)(board16_engine *e, search_ctx *ctx)
@@ -508,11 +510,11 @@ static int B16_FN(choose)(board16_engine *e, b16_state *st, search_ctx *ctx, int
             int d1 = __builtin_ctz((unsigned)dm), d2 = 31 - __builtin_clz((unsigned)dm);
             b16_state *tmp2 = tmp + 1;
             *tmp = *st;
-            int r1 = B16_FN(assign)(g, tmp, x, d1) ? B16_FN(reach)(g, st, tmp) : -1;
+            int r1 = B16_FN(assign)(g, tmp, x, d1) && B16_FN(pairs)(g, tmp, B16_PROBE_HIDDEN) ? B16_FN(reach)(g, st, tmp) : -1;
             int r2 = 0;
             if (r1 >= 0) {
                 *tmp2 = *st;
-                r2 = B16_FN(assign)(g, tmp2, x, d2) ? B16_FN(reach)(g, st, tmp2) : -1;
+                r2 = B16_FN(assign)(g, tmp2, x, d2) && B16_FN(pairs)(g, tmp2, B16_PROBE_HIDDEN) ? B16_FN(reach)(g, st, tmp2) : -1;
             }
             if (r1 < 0 || r2 < 0) {
                 if (!B16_FN(refute)(g, st, x, r1 < 0 ? d1 : d2))
@@ -552,6 +554,188 @@ static int B16_FN(choose)(board16_engine *e, b16_state *st, search_ctx *ctx, int
             return B16_AGAIN;
     }
     return best;
+}
+
+/* Three-level counts (at least 1, 2, 3) combined. */
+#define B16_ADD3(o, t, h, o2, t2, h2)                                                          \
+    do {                                                                                       \
+        h = h | (h2) | (t & (o2)) | (o & (t2));                                                \
+        t = t | (t2) | (o & (o2));                                                             \
+        o = o | (o2);                                                                          \
+    } while (0)
+#define B16_STEP3(o, t, h, PERM)                                                               \
+    do {                                                                                       \
+        b16v o2_ = PERM(o), t2_ = PERM(t), h2_ = PERM(h);                                      \
+        B16_ADD3(o, t, h, o2_, t2_, h2_);                                                      \
+    } while (0)
+#define B16_P8(v) B16_X(v, 8)
+#define B16_P4(v) B16_X(v, 4)
+#define B16_P2(v) B16_X(v, 2)
+#define B16_P1(v) B16_X(v, 1)
+#define B16_SW1(v) ((((v) >> 1) & B16_SPLAT(0x5555)) | (((v) & B16_SPLAT(0x5555)) << 1))
+#define B16_SW2(v) ((((v) >> 2) & B16_SPLAT(0x3333)) | (((v) & B16_SPLAT(0x3333)) << 2))
+
+/* The cells of x in rows (kind 0), columns (1) or 4x4 boxes (2) where x
+ * has exactly two cells. */
+static inline __attribute__((always_inline)) b16v B16_FN(two_in)(b16v x, int kind)
+{
+    const b16v z = B16_ZERO;
+    if (kind == 0) {
+        b16v y = x & (x - 1);
+        return x & (b16v)(y != z) & (b16v)((y & (y - 1)) == z);
+    }
+    b16v o = x, t = z, h = z;
+    if (kind == 1) {
+        B16_STEP3(o, t, h, B16_P8);
+        B16_STEP3(o, t, h, B16_P4);
+        B16_STEP3(o, t, h, B16_P2);
+        B16_STEP3(o, t, h, B16_P1);
+    } else {
+        B16_STEP3(o, t, h, B16_SW1);
+        B16_STEP3(o, t, h, B16_SW2);
+        B16_STEP3(o, t, h, B16_P1);
+        B16_STEP3(o, t, h, B16_P2);
+    }
+    return x & t & ~h;
+}
+
+/* Every cell of each row / column / 4x4 box holding a cell of v. */
+static inline __attribute__((always_inline)) b16v B16_FN(spread)(b16v v, int kind)
+{
+    if (kind == 0)
+        return (b16v)(v != B16_ZERO);
+    if (kind == 1)
+        return B16_FN(all_lanes)(v);
+    v |= B16_SW1(v);
+    v |= B16_SW2(v);
+    v |= B16_P1(v);
+    return v | B16_P2(v);
+}
+
+/* Removes rm from digit d's board; marks d dirty if it changed. */
+#define B16_DROP(d, rm)                                                                        \
+    do {                                                                                       \
+        b16v rm_ = (rm);                                                                       \
+        if (B16_FN(any)(cand[d] & rm_)) {                                                      \
+            cand[d] &= ~rm_;                                                                   \
+            dirty |= 1u << (d);                                                                \
+        }                                                                                      \
+    } while (0)
+
+/* Naked and hidden pairs in every unit, then propagation, until neither
+ * changes anything. Rows, columns and 4x4 boxes are done for all units
+ * at once per digit pair (counts by folds as in hidden()); other boxes
+ * and extra units one unit at a time. Without pairs, puzzles whose givens
+ * use few digits (16x16_1to9only) take thousands of times more nodes: the
+ * interchangeable digits are told apart only by subsets. @return 0 on
+ * contradiction. */
+static int B16_FN(pairs)(const b16_geom *g, b16_state *st, int hidden)
+{
+    const int n = g->n;
+    const int kinds = g->box_r == 4 && g->box_c == 4 ? 3 : 2;
+    b16v *cand = st->cand;
+    for (;;) {
+        unsigned dirty = 0;
+        const b16v open = ~st->solved;
+        b16v o = B16_ZERO, t = B16_ZERO, h = B16_ZERO;
+        for (int d = 0; d < n; d++) {
+            b16v x = cand[d];
+            h |= t & x;
+            t |= o & x;
+            o |= x;
+        }
+        const b16v bival = t & ~h & open;
+        /* Naked pairs: the digit pairs of the two-candidate cells. */
+        uint64_t w[4];
+        memcpy(w, &bival, sizeof w);
+        uint32_t seen[16] = {0};
+        for (int i = 0; i < 4; i++)
+            for (uint64_t m = w[i]; m; m &= m - 1) {
+                int dm = B16_FN(cell_digits)(g, st, i * 64 + __builtin_ctzll(m));
+                if (__builtin_popcount((unsigned)dm) != 2)
+                    continue; /* changed by an earlier pair */
+                int d1 = __builtin_ctz((unsigned)dm), d2 = 31 - __builtin_clz((unsigned)dm);
+                if (seen[d1] & (1u << d2))
+                    continue;
+                seen[d1] |= 1u << d2;
+                b16v P = bival & cand[d1] & cand[d2];
+                for (int k = 0; k < kinds; k++) {
+                    b16v two = B16_FN(two_in)(P, k);
+                    if (!B16_FN(any)(two))
+                        continue;
+                    b16v rm = B16_FN(spread)(two, k) & ~two;
+                    B16_DROP(d1, rm);
+                    B16_DROP(d2, rm);
+                }
+            }
+        /* Hidden pairs: two digits with the same two places in a unit. */
+        b16v two[3][16];
+        for (int d = 0; d < n && hidden; d++)
+            for (int k = 0; k < kinds; k++)
+                two[k][d] = B16_FN(two_in)(cand[d], k) & open;
+        for (int k = 0; k < kinds && hidden; k++)
+            for (int d1 = 0; d1 < n; d1++) {
+                if (!B16_FN(any)(two[k][d1]))
+                    continue;
+                for (int d2 = d1 + 1; d2 < n; d2++) {
+                    b16v c = two[k][d1] & two[k][d2];
+                    if (!B16_FN(any)(c))
+                        continue;
+                    c &= ~B16_FN(spread)(two[k][d1] ^ two[k][d2], k);
+                    if (!B16_FN(any)(c))
+                        continue;
+                    for (int d = 0; d < n; d++)
+                        if (d != d1 && d != d2)
+                            B16_DROP(d, c);
+                }
+            }
+        /* Other units one by one (boxes of other sizes, extra units). */
+        for (int u = 0; u < g->nunits; u++) {
+            const b16v U = g->unit[u];
+            b16v b = bival & U;
+            if (B16_FN(count)(b) >= 2) {
+                memcpy(w, &b, sizeof w);
+                int cells[16], masks[16], k = 0;
+                for (int i = 0; i < 4; i++)
+                    for (uint64_t m = w[i]; m && k < 16; m &= m - 1) {
+                        cells[k] = i * 64 + __builtin_ctzll(m);
+                        masks[k] = B16_FN(cell_digits)(g, st, cells[k]);
+                        k++;
+                    }
+                for (int i = 0; i < k; i++)
+                    for (int j = i + 1; j < k; j++) {
+                        if (masks[i] != masks[j])
+                            continue;
+                        b16v keep = B16_ZERO;
+                        keep[cells[i] >> 4] |= (uint16_t)(1u << (cells[i] & 15));
+                        keep[cells[j] >> 4] |= (uint16_t)(1u << (cells[j] & 15));
+                        for (int mm = masks[i]; mm; mm &= mm - 1)
+                            B16_DROP(__builtin_ctz((unsigned)mm), U & ~keep);
+                    }
+            }
+            b16v tw[16];
+            int digit[16], k = 0;
+            for (int d = 0; d < n; d++) {
+                b16v y = cand[d] & U;
+                if (B16_FN(count)(y) == 2 && B16_FN(any)(y & open)) {
+                    tw[k] = y;
+                    digit[k++] = d;
+                }
+            }
+            for (int i = 0; i < k; i++)
+                for (int j = i + 1; j < k; j++) {
+                    if (B16_FN(any)(tw[i] ^ tw[j]))
+                        continue;
+                    for (int d = 0; d < n; d++)
+                        if (d != digit[i] && d != digit[j])
+                            B16_DROP(d, tw[i]);
+                }
+        }
+        if (!dirty)
+            return 1;
+        if (!B16_FN(propagate)(g, st, dirty))
+            return 0;
+    }
 }
 
 /* Writes level st as a grid (values 1..n, row-major n x n). */
@@ -603,12 +787,12 @@ static void B16_FN(search)(board16_engine *e, b16_state *st, search_ctx *ctx)
             return;
         ctx->guesses++;
         st[1] = *st;
-        if (B16_FN(assign)(g, st + 1, c, d))
+        if (B16_FN(assign)(g, st + 1, c, d) && B16_FN(pairs)(g, st + 1, 1))
             B16_FN(search)(e, st + 1, ctx);
         if (ctx->stop || e->aborted)
             return;
         /* Every solution with this digit has been seen: drop it. */
-        if (!B16_FN(refute)(g, st, c, d))
+        if (!B16_FN(refute)(g, st, c, d) || !B16_FN(pairs)(g, st, 1))
             return;
     }
 }
@@ -648,7 +832,7 @@ static void B16_FN(run)(board16_engine *e, const uint8_t *givens, search_ctx *ct
         e->seed = e->probing && probing_run ? mix64(probing_run) : 0;
         e->aborted = 0;
         e->run_cap = ctx->limit <= 2 ? ctx->nodes + (e->probing ? allowance : B16_PLAIN_FIRST) : 0;
-        if (B16_FN(start)(&e->g, e->stack, givens))
+        if (B16_FN(start)(&e->g, e->stack, givens) && B16_FN(pairs)(&e->g, e->stack, 1))
             B16_FN(search)(e, e->stack, ctx);
         if (!e->aborted || ctx->stop)
             return;

@@ -17,7 +17,7 @@
  * AVX2 build and to pairs of SSE2 (or scalar) operations elsewhere. */
 typedef uint16_t b16v __attribute__((vector_size(32)));
 
-enum { B16_MAX_EXTRA = 64 };
+enum { B16_MAX_EXTRA = 64, B16_MAX_UNITS = 48 + B16_MAX_EXTRA };
 
 typedef struct b16_geom {
     b16v cells;        /* the grid's cells */
@@ -33,6 +33,8 @@ typedef struct b16_geom {
     b16v peers[256];   /* [16 * r + c]: every cell sharing a unit with it */
     b16v extra[B16_MAX_EXTRA]; /* units other than rows, columns, aligned boxes */
     int nextra;
+    b16v unit[B16_MAX_UNITS]; /* units the pair rules take one by one */
+    int nunits;
     int n, ncells;
     int box_r, box_c;  /* aligned R x C boxes folded as such; 0: none */
 } b16_geom;
