@@ -30,7 +30,7 @@ doku_status doku_solver_create(const doku_shape *shape, doku_solver **out)
     if (st == DOKU_OK && doku_shape_is_classic9(shape))
         st = classic9_create(&sv->classic9);
     else if (st == DOKU_OK && shape->n <= 16) {
-        st = board16_create(shape, &sv->board16);
+        st = board16_create(shape, 0, &sv->board16);
         if (st == DOKU_ERR_VARIANT)
             st = DOKU_OK; /* a shape it does not take: generic only */
     }
