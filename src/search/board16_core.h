@@ -645,19 +645,15 @@ static int B16_FN(pairs)(const b16_geom *g, b16_state *st, int hidden)
             o |= x;
         }
         const b16v bival = t & ~h & open;
-        /* Naked pairs: the digit pairs of the two-candidate cells. */
-        uint64_t w[4];
-        memcpy(w, &bival, sizeof w);
-        uint32_t seen[16] = {0};
-        for (int i = 0; i < 4; i++)
-            for (uint64_t m = w[i]; m; m &= m - 1) {
-                int dm = B16_FN(cell_digits)(g, st, i * 64 + __builtin_ctzll(m));
-                if (__builtin_popcount((unsigned)dm) != 2)
-                    continue; /* changed by an earlier pair */
-                int d1 = __builtin_ctz((unsigned)dm), d2 = 31 - __builtin_clz((unsigned)dm);
-                if (seen[d1] & (1u << d2))
+        /* Naked pairs: per digit pair, the two-candidate cells holding
+         * both (read fresh: earlier drops may have changed them). */
+        for (int d1 = 0; d1 < n; d1++) {
+            b16v b1 = bival & cand[d1];
+            if (B16_FN(count)(b1) < 2)
+                continue;
+            for (int d2 = d1 + 1; d2 < n; d2++) {
+                if (B16_FN(count)(b1 & cand[d2]) < 2)
                     continue;
-                seen[d1] |= 1u << d2;
                 b16v P = bival & cand[d1] & cand[d2];
                 for (int k = 0; k < kinds; k++) {
                     b16v two = B16_FN(two_in)(P, k);
@@ -668,32 +664,43 @@ static int B16_FN(pairs)(const b16_geom *g, b16_state *st, int hidden)
                     B16_DROP(d2, rm);
                 }
             }
-        /* Hidden pairs: two digits with the same two places in a unit. */
-        b16v two[3][16];
-        for (int d = 0; d < n && hidden; d++)
-            for (int k = 0; k < kinds; k++)
-                two[k][d] = B16_FN(two_in)(cand[d], k) & open;
-        for (int k = 0; k < kinds && hidden; k++)
-            for (int d1 = 0; d1 < n; d1++) {
-                if (!B16_FN(any)(two[k][d1]))
-                    continue;
-                for (int d2 = d1 + 1; d2 < n; d2++) {
-                    b16v c = two[k][d1] & two[k][d2];
+        }
+        /* Hidden pairs: two digits with the same two places in a unit.
+         * Only cells where two or more digits have two places in the same
+         * kind of unit can hold one, and only the digits there are paired. */
+        for (int k = 0; k < kinds && hidden; k++) {
+            b16v two[16], o2 = B16_ZERO, t2 = B16_ZERO;
+            for (int d = 0; d < n; d++) {
+                two[d] = B16_FN(two_in)(cand[d], k) & open;
+                t2 |= o2 & two[d];
+                o2 |= two[d];
+            }
+            if (!B16_FN(any)(t2))
+                continue;
+            int list[16], nl = 0;
+            for (int d = 0; d < n; d++)
+                if (B16_FN(any)(two[d] & t2))
+                    list[nl++] = d;
+            for (int a = 0; a < nl; a++)
+                for (int b = a + 1; b < nl; b++) {
+                    int d1 = list[a], d2 = list[b];
+                    b16v c = two[d1] & two[d2];
                     if (!B16_FN(any)(c))
                         continue;
-                    c &= ~B16_FN(spread)(two[k][d1] ^ two[k][d2], k);
+                    c &= ~B16_FN(spread)(two[d1] ^ two[d2], k);
                     if (!B16_FN(any)(c))
                         continue;
                     for (int d = 0; d < n; d++)
                         if (d != d1 && d != d2)
                             B16_DROP(d, c);
                 }
-            }
+        }
         /* Other units one by one (boxes of other sizes, extra units). */
         for (int u = 0; u < g->nunits; u++) {
             const b16v U = g->unit[u];
             b16v b = bival & U;
             if (B16_FN(count)(b) >= 2) {
+                uint64_t w[4];
                 memcpy(w, &b, sizeof w);
                 int cells[16], masks[16], k = 0;
                 for (int i = 0; i < 4; i++)
