@@ -62,16 +62,24 @@ static inline __attribute__((always_inline)) int B16_FN(count)(b16v v)
            B16_FN(popcount)(w[3]);
 }
 
+/* Constant lane permutes: __builtin_shufflevector (clang, gcc >= 12), or
+ * gcc's older __builtin_shuffle with a constant mask (same code). */
+#if defined(__clang__) || __GNUC__ >= 12
+#define B16_SHUFFLE(a, b, ...) __builtin_shufflevector(a, b, __VA_ARGS__)
+#else
+#define B16_SHUFFLE(a, b, ...) __builtin_shuffle(a, b, (b16v){__VA_ARGS__})
+#endif
+
 /* Lane i of the result is lane i ^ m of x (a butterfly step). */
 #define B16_X(x, m)                                                                            \
-    __builtin_shufflevector(x, x, 0 ^ (m), 1 ^ (m), 2 ^ (m), 3 ^ (m), 4 ^ (m), 5 ^ (m), 6 ^ (m), \
+    B16_SHUFFLE(x, x, 0 ^ (m), 1 ^ (m), 2 ^ (m), 3 ^ (m), 4 ^ (m), 5 ^ (m), 6 ^ (m), \
                             7 ^ (m), 8 ^ (m), 9 ^ (m), 10 ^ (m), 11 ^ (m), 12 ^ (m), 13 ^ (m),   \
                             14 ^ (m), 15 ^ (m))
 /* Lane i of the result is lane i + k of x (down) or i - k (up), 0 outside. */
 #define B16_D1(i, k) ((i) + (k) < 16 ? (i) + (k) : 16)
 #define B16_U1(i, k) ((i) >= (k) ? (i) - (k) : 16)
 #define B16_SH(F, x, k)                                                                        \
-    __builtin_shufflevector(x, B16_ZERO, F(0, k), F(1, k), F(2, k), F(3, k), F(4, k), F(5, k),   \
+    B16_SHUFFLE(x, B16_ZERO, F(0, k), F(1, k), F(2, k), F(3, k), F(4, k), F(5, k),   \
                             F(6, k), F(7, k), F(8, k), F(9, k), F(10, k), F(11, k), F(12, k),    \
                             F(13, k), F(14, k), F(15, k))
 #define B16_CASES(F, x)                                                                        \
