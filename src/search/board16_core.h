@@ -113,10 +113,11 @@ static inline __attribute__((always_inline)) b16v B16_FN(lanes_up)(b16v x, int k
 /* The hidden singles of digit board x in every unit, plus what locked
  * candidates remove from it (*drop). @return 0 when a unit has no place
  * left for the digit. */
-static inline __attribute__((always_inline)) int B16_FN(hidden)(const b16_geom *g, b16v x,
-                                                                b16v *out, const int R,
-                                                                const int C)
+static inline __attribute__((always_inline)) int B16_FN(hidden)(const b16_geom *g,
+                                                                const b16v *xp, b16v *out,
+                                                                const int R, const int C)
 {
+    const b16v x = *xp;
     const b16v z = B16_ZERO;
     /* Rows: a lane with no bit is a contradiction, with one a single. */
     if (B16_FN(any)((b16v)(x == z) & g->rows))
@@ -315,7 +316,7 @@ B16_FN(propagate_rc)(const b16_geom *g, b16_state *st, unsigned dirty, const int
             b16v p = single & cand[d];
             if (dirty & (1u << d)) {
                 b16v hs;
-                if (!B16_FN(hidden)(g, cand[d], &hs, R, C))
+                if (!B16_FN(hidden)(g, &cand[d], &hs, R, C))
                     return 0;
                 p |= hs & open;
             }
