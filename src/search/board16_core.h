@@ -15,13 +15,14 @@
  * lines) come from the same folds. All placements of a round are applied
  * together (a peer mask per cell), and only digits whose board changed are
  * looked at again. A round costs a few hundred vector operations, whatever
- * number of cells it settles.
+ * number of cells it settles. Naked and hidden pairs (pairs()) run after
+ * propagation at search nodes and in probes.
  *
  * Branching is the generic engine's: the cell with the fewest candidates;
  * when that is two, up to 16 two-candidate cells are probed both ways (a
- * refuted digit is dropped on the spot) and the cell whose branches reach
- * furthest wins; a short plain first run and restarts for solve and
- * uniqueness (see generic.c).
+ * refuted digit is dropped on the spot, what both branches remove is
+ * removed) and the cell whose branches reach furthest wins; a short plain
+ * first run and restarts for solve and uniqueness (see generic.c).
  */
 
 #define B16_ZERO ((b16v){0})
