@@ -43,6 +43,7 @@ run() {
 }
 run "9x9 minimal, rot180" $((10000 * SCALE)) --minimal --symmetry rot180
 run "9x9 full grids" $((50000 * SCALE)) --full
+run "9x9 SE 7.0+ (HoDoKu extreme: 8.8/s)" $((400 * SCALE)) --rating 7.0+
 run "9x9 X minimal" $((2000 * SCALE)) --variant x
 run "9x9 hyper minimal" $((2000 * SCALE)) --variant hyper
 run "16x16 minimal (budgeted)" $((40 * SCALE)) --size 16

@@ -12,6 +12,9 @@
  *
  * usage: logic_bench FILE [--limit N] [--skip N] [--every K] [--mismatch]
  *                         [--n SIDE] [--variants x,hyper] [--no-unique]
+ *                         [--techniques LIST] [--count]
+ * --techniques: the allowed set (e.g. "extended"); --count: print how
+ * many steps each technique made.
  */
 #include "doku.h"
 
@@ -102,6 +105,8 @@ int main(int argc, char **argv)
     long limit = -1, skip = 0, every = 1;
     int show_mismatch = 0, n = 9, no_unique = 0, trace = 0;
     unsigned variants = 0;
+    const char *techs = NULL;
+    int count = 0;
     for (int i = 2; i < argc; i++) {
         if (!strcmp(argv[i], "--limit") && i + 1 < argc)
             limit = atol(argv[++i]);
@@ -113,6 +118,10 @@ int main(int argc, char **argv)
             show_mismatch = 1;
         else if (!strcmp(argv[i], "--trace"))
             trace = 1;
+        else if (!strcmp(argv[i], "--techniques") && i + 1 < argc)
+            techs = argv[++i];
+        else if (!strcmp(argv[i], "--count"))
+            count = 1;
         else if (!strcmp(argv[i], "--no-unique"))
             no_unique = 1;
         else if (!strcmp(argv[i], "--n") && i + 1 < argc)
@@ -137,6 +146,12 @@ int main(int argc, char **argv)
     doku_logic_opts lo = {0};
     if (no_unique)
         lo.uniqueness = -1;
+    if (techs && doku_technique_mask(techs, &lo.techniques, NULL) != DOKU_OK) {
+        fprintf(stderr, "bad --techniques list: %s\n", techs);
+        return 2;
+    }
+    unsigned long tcount[DOKU_TECH_COUNT];
+    memset(tcount, 0, sizeof tcount);
     doku_logic *lg;
     doku_solver *sv;
     if (doku_logic_create(shape, &lo, &lg) != DOKU_OK || doku_solver_create(shape, &sv) != DOKU_OK)
@@ -183,6 +198,8 @@ int main(int argc, char **argv)
         ttotal += dt;
         if (dt > tmax)
             tmax = dt;
+        for (int k = 0; k < DOKU_TECH_COUNT; k++)
+            tcount[k] += r.counts[k];
         if (cx.bad) {
             unsound++;
             fprintf(stderr, "unsound: line %ld\n", lineno);
@@ -232,6 +249,10 @@ int main(int argc, char **argv)
         if (cband[i])
             printf("  band %-8s %6ld puzzles  mean %.3f ms\n", BAND_NAME[i], cband[i],
                    1000 * tband[i] / cband[i]);
+    if (count)
+        for (int k = 0; k < DOKU_TECH_COUNT; k++)
+            if (tcount[k])
+                printf("  steps %-22s %lu\n", doku_technique_key((doku_technique)k), tcount[k]);
     free(cells);
     free(sol);
     doku_logic_free(lg);

@@ -57,11 +57,14 @@ typedef struct collect {
     const doku_shape *shape;
     int json;
     size_t count;
+    logic_deadline dl;
 } collect;
 
 static int on_step(void *user, const doku_step *st)
 {
     collect *c = user;
+    if (logic_cli_past(&c->dl))
+        return 1;
     c->count++;
     if (c->json) {
         if (c->count > 1)
@@ -83,7 +86,7 @@ static void explain_puzzle(cli_worker *w, cli_task *t, void *p)
     int json = t->format == DOKU_FORMAT_JSON;
     cli_buf *out = &t->out;
     char *line = cli_line_string(t->shape, t->cells, c->o.symbols);
-    collect col = {out, t->shape, json, 0};
+    collect col = {out, t->shape, json, 0, logic_cli_deadline(&c->o)};
     doku_rating r;
     if (json) {
         cli_buf steps = {0};
@@ -91,7 +94,8 @@ static void explain_puzzle(cli_worker *w, cli_task *t, void *p)
         doku_logic_run(lg, on_step, &col, &r, NULL, 0);
         cli_buf_puts(out, "{\"puzzle\":");
         cli_buf_json_string(out, line);
-        cli_buf_printf(out, ",\"solved\":%s,\"rating\":", r.solved ? "true" : "false");
+        cli_buf_printf(out, ",\"solved\":%s,%s\"rating\":", r.solved ? "true" : "false",
+                       col.dl.hit ? "\"timed_out\":true," : "");
         logic_cli_rating(out, r.er);
         cli_buf_puts(out, ",\"level\":");
         cli_buf_json_string(out, doku_level_name(r.level));
@@ -107,9 +111,9 @@ static void explain_puzzle(cli_worker *w, cli_task *t, void *p)
             cli_buf_printf(out, "solved in %zu steps: ER %.1f, EP %.1f, ED %.1f (%s)\n", r.steps,
                            r.er, r.ep, r.ed, doku_level_name(r.level));
         } else {
-            cli_buf_printf(out, "gave up after %zu steps: no allowed technique applies; "
-                                "remaining candidates:\n",
-                           r.steps);
+            cli_buf_printf(out, "gave up after %zu steps: %s; remaining candidates:\n", r.steps,
+                           col.dl.hit ? "the time limit (--timeout) ran out"
+                                      : "no allowed technique applies");
             logic_cli_candidates(out, t->shape, lg);
         }
         cli_buf_puts(out, "\n");

@@ -83,7 +83,10 @@ static void usage(FILE *f)
             "  --difficulty L     simple (naked singles suffice), easy (hidden singles\n"
             "                     needed), intermediate (pairs or pointing/claiming\n"
             "                     needed), expert (more than that), any (default)\n"
-            "  --rating MIN-MAX   a rating band of the logic grader (e.g. 7.0-9.0)\n"
+            "  --rating MIN-MAX   a band of ratings as `doku grade` gives them (e.g.\n"
+            "                     7.0-9.0); MIN+ has no upper bound (7.0+); or a\n"
+            "                     named band: easy (1.0-2.3), medium (2.4-3.4), hard\n"
+            "                     (3.5-4.6), unfair (4.7-6.9), extreme (7.0+)\n"
             "  --require TECH     the grader's solution path must use technique TECH\n"
             "  --pattern FILE     givens exactly where FILE has a mark: n*n cells, '.',\n"
             "                     '0' or '_' empty, any other symbol a given\n"
@@ -154,7 +157,7 @@ static int on_option(void *p, int id, const char *v)
         return 0;
     case OPT_RATING:
         if (gen_filter_parse_rating(&c->filter, v) != 0)
-            return cli_usage_error("generate", "--rating wants MIN-MAX (e.g. 2.0-4.5); got '%s'", v);
+            return cli_usage_error("generate", "--rating wants MIN-MAX, MIN+ or a name (e.g. 2.0-4.5, 7.0+, extreme); got '%s'", v);
         return 0;
     case OPT_REQUIRE:
         c->filter.require = v;
@@ -245,7 +248,8 @@ typedef struct pool {
     int stop;
 } pool;
 
-static void generate_one(const gen_ctx *c, doku_generator *g, uint64_t index, slot *sl)
+static void generate_one(const gen_ctx *c, doku_generator *g, doku_band *fs,
+                         uint64_t index, slot *sl)
 {
     uint64_t seed = doku_seed_derive(c->seed, index);
     memset(&sl->res, 0, sizeof sl->res);
@@ -265,26 +269,51 @@ static void generate_one(const gen_ctx *c, doku_generator *g, uint64_t index, sl
     go.minimal = c->minimal;
     go.symmetry = c->symmetry;
     go.level = c->level;
-    if (go.level == DOKU_DIFF_ANY && gen_filter_active(&c->filter))
-        go.level = gen_filter_class(&c->filter);
+    /* the class every accepted puzzle has: screened by the generator,
+     * unless the band's own start already does it */
+    doku_difficulty cls = DOKU_DIFF_ANY;
+    if (go.level == DOKU_DIFF_ANY && gen_filter_active(&c->filter)) {
+        cls = gen_filter_class(&c->filter);
+        if (!gen_filter_band_screens(&c->filter))
+            go.level = cls;
+    }
     go.pattern = c->pattern;
     if (c->minimal)
         go.check_budget = PROOF_BUDGET; /* a grid whose proof runs longer is dropped */
-    if (gen_filter_active(&c->filter)) {
-        go.filter = gen_filter_accept;
-        go.filter_user = (void *)&c->filter;
+    if (fs) {
+        go.filter = doku_band_accept;
+        go.filter_user = fs;
     }
     go.max_attempts = c->attempts ? c->attempts : UINT64_MAX;
     go.time_budget = c->timeout;
     sl->status = doku_generate(g, seed, &go, sl->puzzle, sl->solution, &sl->res);
+    if (sl->res.found && sl->res.level == DOKU_DIFF_ANY)
+        sl->res.level = cls;
+}
+
+/* The per-thread objects: a generator, and a grading state when the
+ * request needs one. @return 0, or -1 out of memory (nothing to free). */
+static int thread_objects(const gen_ctx *c, doku_generator **g, doku_band **fs)
+{
+    *g = NULL;
+    *fs = NULL;
+    if (doku_generator_create(c->shape, g) != DOKU_OK)
+        return -1;
+    if (!c->full && gen_filter_active(&c->filter) &&
+        !(*fs = gen_filter_band(&c->filter, c->shape))) {
+        doku_generator_free(*g);
+        *g = NULL;
+        return -1;
+    }
+    return 0;
 }
 
 static void *worker_main(void *arg)
 {
     pool *p = arg;
     doku_generator *g = NULL;
-    if (doku_generator_create(p->c->shape, &g) != DOKU_OK)
-        g = NULL;
+    doku_band *fs = NULL;
+    thread_objects(p->c, &g, &fs);
     for (;;) {
         pthread_mutex_lock(&p->lock);
         while (!p->stop && p->next < p->c->count && p->next >= p->printed + p->window)
@@ -297,7 +326,7 @@ static void *worker_main(void *arg)
         pthread_mutex_unlock(&p->lock);
         slot *sl = &p->slots[i % p->window];
         if (g)
-            generate_one(p->c, g, i, sl);
+            generate_one(p->c, g, fs, i, sl);
         else
             sl->status = DOKU_ERR_NOMEM;
         pthread_mutex_lock(&p->lock);
@@ -305,6 +334,7 @@ static void *worker_main(void *arg)
         pthread_cond_broadcast(&p->ready);
         pthread_mutex_unlock(&p->lock);
     }
+    doku_band_free(fs);
     doku_generator_free(g);
     return NULL;
 }
@@ -460,7 +490,8 @@ static void summary(const gen_ctx *c, uint64_t done, double t0)
 static int run_inline(const gen_ctx *c, int show)
 {
     doku_generator *g = NULL;
-    if (doku_generator_create(c->shape, &g) != DOKU_OK) {
+    doku_band *fs = NULL;
+    if (thread_objects(c, &g, &fs) != 0) {
         fprintf(stderr, "doku generate: out of memory\n");
         return CLI_EXIT_FAIL;
     }
@@ -472,7 +503,7 @@ static int run_inline(const gen_ctx *c, int show)
     int rc = CLI_EXIT_OK;
     uint64_t done = 0;
     for (uint64_t i = 0; i < c->count && rc == CLI_EXIT_OK; i++) {
-        generate_one(c, g, i, &sl);
+        generate_one(c, g, fs, i, &sl);
         rc = consume(c, i, &sl, show);
         done += rc == CLI_EXIT_OK;
         if (show && cli_now() - last >= 0.2) {
@@ -485,6 +516,7 @@ static int run_inline(const gen_ctx *c, int show)
         summary(c, done, t0);
     free(sl.puzzle);
     free(sl.solution);
+    doku_band_free(fs);
     doku_generator_free(g);
     return rc;
 }

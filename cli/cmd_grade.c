@@ -63,6 +63,12 @@ static int on_option(void *p, int id, const char *v)
     return r > 0 ? -1 : r;
 }
 
+static int grade_step(void *user, const doku_step *st)
+{
+    (void)st;
+    return logic_cli_past(user);
+}
+
 static void grade_puzzle(cli_worker *w, cli_task *t, void *p)
 {
     const grade_ctx *c = p;
@@ -74,7 +80,8 @@ static void grade_puzzle(cli_worker *w, cli_task *t, void *p)
     char *hist = cli_xmalloc(cap);
     doku_rating r;
     double t0 = cli_now();
-    doku_logic_run(lg, NULL, NULL, &r, hist, cap);
+    logic_deadline dl = logic_cli_deadline(&c->o);
+    doku_logic_run(lg, dl.end > 0 ? grade_step : NULL, &dl, &r, hist, cap);
     double ms = (cli_now() - t0) * 1e3;
     cli_buf *out = &t->out;
     char *line = cli_line_string(t->shape, t->cells, c->o.symbols);
@@ -96,6 +103,8 @@ static void grade_puzzle(cli_worker *w, cli_task *t, void *p)
                 first = 0;
             }
         cli_buf_puts(out, "}");
+        if (dl.hit)
+            cli_buf_puts(out, ",\"timed_out\":true");
         if (c->history) {
             cli_buf_puts(out, ",\"history\":");
             cli_buf_json_string(out, hist);
@@ -124,6 +133,8 @@ static void grade_puzzle(cli_worker *w, cli_task *t, void *p)
                 cli_buf_printf(out, " %s:%u", doku_technique_key((doku_technique)k), r.counts[k]);
         if (c->history)
             cli_buf_printf(out, " %s %.2fms", hist, ms);
+        if (dl.hit)
+            cli_buf_puts(out, " (gave up: --timeout)");
         cli_buf_puts(out, "\n");
     }
     if (!r.solved)

@@ -1,13 +1,15 @@
 /*
  * gen_filter.c — --rating and --require for `doku generate`, judged by the
- * logic grader (Sudoku Explainer scale). A candidate puzzle costs one
- * logic run; the cheap difficulty classes of the generator screen first:
- * a puzzle that pairs and intersections solve rates at most 3.4 (hidden
+ * logic grader (Sudoku Explainer scale) exactly as `doku grade` rates:
+ * parsing, and the library's doku_band (which stops grading as soon as
+ * the verdict is known). The generator's cheap classes screen first: a
+ * puzzle that pairs and intersections solve rates at most 3.4 (hidden
  * pair), so a band above that only ever grades EXPERT-class candidates.
  */
 #include "gen_filter.h"
 #include "common.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,24 +17,51 @@
 /* Highest SE rating among the techniques the INTERMEDIATE class uses. */
 #define CLASS3_MAX_RATING 3.4
 
+/* Named bands in the spirit of HoDoKu's five levels, on the SE scale:
+ * easy = singles; medium = intersections and pairs; hard = up to basic
+ * fish, triples, single-digit patterns and XY/XYZ-wings; unfair = up to
+ * the 6.x patterns and short X/Y chains; extreme = 7.0 and above (forcing
+ * chains, AICs and harder), our like-for-like of HoDoKu's extreme. */
+static const struct {
+    const char *name;
+    double min, max; /* max < 0: open */
+} NAMED[] = {
+    {"easy", 1.0, 2.3}, {"medium", 2.4, 3.4}, {"hard", 3.5, 4.6},
+    {"unfair", 4.7, 6.9}, {"extreme", 7.0, -1},
+};
+
 int gen_filter_parse_rating(gen_filter_spec *f, const char *v)
 {
+    for (size_t i = 0; i < sizeof NAMED / sizeof NAMED[0]; i++)
+        if (strcmp(v, NAMED[i].name) == 0) {
+            f->have_rating = 1;
+            f->rating_min = NAMED[i].min;
+            f->rating_open = NAMED[i].max < 0;
+            f->rating_max = f->rating_open ? 1e9 : NAMED[i].max;
+            return 0;
+        }
     char *end;
     double lo = strtod(v, &end);
     if (end == v)
         return -1;
     double hi = lo;
-    if (*end == '-') {
+    int open = 0;
+    if (*end == '+' && end[1] == '\0') {
+        open = 1;
+        end++;
+    } else if (*end == '-') {
         const char *rest = end + 1;
         hi = strtod(rest, &end);
         if (end == rest)
             return -1;
     }
-    if (*end || lo < 0 || hi < lo)
+    /* isfinite: strtod reads "nan", "inf" and 1e999, which no rating is */
+    if (*end || !isfinite(lo) || !isfinite(hi) || lo < 0 || hi < lo)
         return -1;
     f->have_rating = 1;
     f->rating_min = lo;
-    f->rating_max = hi;
+    f->rating_max = open ? 1e9 : hi;
+    f->rating_open = open;
     return 0;
 }
 
@@ -56,13 +85,24 @@ int gen_filter_check(gen_filter_spec *f)
     uint64_t singles = (1ull << DOKU_TECH_FULL_HOUSE) | (1ull << DOKU_TECH_HIDDEN_SINGLE) |
                        (1ull << DOKU_TECH_NAKED_SINGLE);
     f->require_mask = (mask & ~singles) ? mask & ~singles : mask;
+    /* The grader uses SE's set: an extended technique alone could never
+     * be required (it would only exhaust the attempts). */
+    uint64_t se = 0;
+    doku_technique_mask("all", &se, NULL); /* the library's own list of SE's set */
+    if (!(f->require_mask & se)) {
+        fprintf(stderr, "doku generate: --require: '%s' is an extended technique, which the SE-style "
+                        "grader does not use\n", f->require);
+        return -1;
+    }
     return 0;
 }
 
 void gen_filter_describe(const gen_filter_spec *f, char *buf, size_t cap)
 {
     int k = 0;
-    if (f->have_rating)
+    if (f->have_rating && f->rating_open)
+        k = snprintf(buf, cap, ", rated %.1f or more", f->rating_min);
+    else if (f->have_rating)
         k = snprintf(buf, cap, ", rated %.1f-%.1f", f->rating_min, f->rating_max);
     if (f->require && k >= 0 && (size_t)k < cap)
         snprintf(buf + k, cap - (size_t)k, ", using %s", f->require);
@@ -70,35 +110,34 @@ void gen_filter_describe(const gen_filter_spec *f, char *buf, size_t cap)
 
 doku_difficulty gen_filter_class(const gen_filter_spec *f)
 {
+    /* A technique the engine tries after the hidden pair is used only
+     * where everything up to it stalls, so the generator's pairs closure
+     * stalls too (from the start: removing candidates never undoes that). */
+    uint64_t upto_hidden_pair = (1ull << (DOKU_TECH_HIDDEN_PAIR + 1)) - 1;
+    if (f->require && !(f->require_mask & upto_hidden_pair))
+        return DOKU_DIFF_EXPERT;
     return f->have_rating && f->rating_min > CLASS3_MAX_RATING ? DOKU_DIFF_EXPERT : DOKU_DIFF_ANY;
 }
 
-int gen_filter_accept(void *user, const doku_shape *s, const uint8_t *puzzle,
-                      const uint8_t *solution)
+int gen_filter_band_screens(const gen_filter_spec *f)
 {
-    const gen_filter_spec *f = user;
-    (void)solution;
-    doku_logic_opts lo;
-    memset(&lo, 0, sizeof lo);
-    lo.no_trial = 1; /* a rating needs a logical path, not a guess */
-    doku_logic *lg = NULL;
-    if (doku_logic_create(s, &lo, &lg) != DOKU_OK)
+    /* doku_band starts from the pairs closure (and rejects what it
+     * solves) for a bottom above 3.4, or for late techniques only with a
+     * bottom every step reaches; see src/generate/band.c */
+    uint64_t upto_hidden_pair = (1ull << (DOKU_TECH_HIDDEN_PAIR + 1)) - 1;
+    if (f->require && (f->require_mask & upto_hidden_pair))
         return 0;
-    doku_rating r;
-    memset(&r, 0, sizeof r);
-    int ok = doku_logic_load(lg, puzzle) == DOKU_OK &&
-             doku_logic_run(lg, NULL, NULL, &r, NULL, 0) == DOKU_OK && r.solved;
-    doku_logic_free(lg);
-    if (!ok)
-        return 0;
-    if (f->have_rating && (r.er < f->rating_min - 1e-9 || r.er > f->rating_max + 1e-9))
-        return 0;
-    if (f->require) {
-        int used = 0;
-        for (int t = 0; t < DOKU_TECH_COUNT && !used; t++)
-            used = ((f->require_mask >> t) & 1) && r.counts[t] > 0;
-        if (!used)
-            return 0;
-    }
-    return 1;
+    double min = f->have_rating ? f->rating_min : 0;
+    return min > CLASS3_MAX_RATING || (f->require && min <= 1.0);
+}
+
+doku_band *gen_filter_band(const gen_filter_spec *f, const doku_shape *s)
+{
+    doku_band_opts bo;
+    memset(&bo, 0, sizeof bo);
+    bo.min = f->have_rating ? f->rating_min : 0;
+    bo.max = f->have_rating && !f->rating_open ? f->rating_max : -1;
+    bo.require = f->require ? f->require_mask : 0;
+    doku_band *b = NULL;
+    return doku_band_create(s, &bo, &b) == DOKU_OK ? b : NULL;
 }

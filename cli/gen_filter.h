@@ -15,11 +15,13 @@
 typedef struct gen_filter_spec {
     int have_rating;
     double rating_min, rating_max;
+    int rating_open;          /* "MIN+": no upper bound */
     const char *require;      /* technique list as given, or NULL */
     uint64_t require_mask;    /* parsed by gen_filter_check */
 } gen_filter_spec;
 
-/* Parses "MIN-MAX" (or one number) into the spec. @return 0 or -1. */
+/* Parses "MIN-MAX", "MIN+" (no upper bound) or one number into the spec.
+ * @return 0 or -1. */
 int gen_filter_parse_rating(gen_filter_spec *f, const char *v);
 /* 1 if the spec asks for anything. */
 int gen_filter_active(const gen_filter_spec *f);
@@ -27,12 +29,17 @@ int gen_filter_active(const gen_filter_spec *f);
  * why to stderr. */
 int gen_filter_check(gen_filter_spec *f);
 /* The generator class that every accepted puzzle must have (a cheap
- * screen before grading): EXPERT for bands above 3.4, else ANY. */
+ * screen before grading): EXPERT for bands above 3.4 or for required
+ * techniques all tried after the hidden pair, else ANY. */
 doku_difficulty gen_filter_class(const gen_filter_spec *f);
+/* 1 if the band judge itself rejects every candidate below that class
+ * (cheaper than the generator screening it first). */
+int gen_filter_band_screens(const gen_filter_spec *f);
 /* Appends ", rated 2.0-4.5, using TECH" style text to buf. */
 void gen_filter_describe(const gen_filter_spec *f, char *buf, size_t cap);
-/* doku_puzzle_filter: user is the gen_filter_spec. */
-int gen_filter_accept(void *user, const doku_shape *s, const uint8_t *puzzle,
-                      const uint8_t *solution);
+
+/* The band judge for one thread (a doku_puzzle_filter is doku_band_accept
+ * with it as user). @return NULL when out of memory. */
+doku_band *gen_filter_band(const gen_filter_spec *f, const doku_shape *s);
 
 #endif

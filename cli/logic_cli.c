@@ -15,9 +15,20 @@ const char logic_cli_help[] =
     "                      groups: singles, intersections, pairs, triples, quads,\n"
     "                      subsets, fish, single-digit, wings, uniqueness, aligned,\n"
     "                      chains, forcing, trial, all; see docs/TECHNIQUES.md);\n"
-    "                      singles are always allowed\n"
+    "                      singles are always allowed. The default (and 'all') is\n"
+    "                      Sudoku Explainer's set, which gives SE ratings.\n"
+    "                      Extended techniques, off unless listed: finned-x-wing,\n"
+    "                      finned-swordfish, finned-jellyfish, w-wing, remote-pair,\n"
+    "                      simple-colouring, multi-colouring, unique-rectangle-6,\n"
+    "                      hidden-rectangle, sue-de-coq, als-xz, als-xy-wing,\n"
+    "                      grouped-x-chain, grouped-aic; groups finned-fish,\n"
+    "                      colouring, als, grouped-chains, extra (all of them);\n"
+    "                      'extended' = SE's set plus all of them (HoDoKu-like),\n"
+    "                      each placed at its own rating in the order\n"
     "  --no-uniqueness     never use techniques that assume a unique solution\n"
-    "  --no-trial          never use the trial-and-error last resort\n";
+    "  --no-trial          never use the trial-and-error last resort\n"
+    "  (--timeout is checked between steps: the run gives up at the first step\n"
+    "  found after it, and says so)\n";
 
 int logic_cli_option(logic_cli_opts *lc, const char *cmd, int id, const char *value)
 {
@@ -215,4 +226,19 @@ int logic_cli_parse_pencil(const char *text, int n, uint8_t *cells, uint64_t *ca
         return -1;
     }
     return 0;
+}
+
+logic_deadline logic_cli_deadline(const cli_opts *o)
+{
+    logic_deadline d = {0, 0};
+    if (o->timeout_given && o->timeout > 0)
+        d.end = cli_now() + o->timeout;
+    return d;
+}
+
+int logic_cli_past(logic_deadline *d)
+{
+    if (d->end > 0 && cli_now() > d->end)
+        d->hit = 1;
+    return d->hit;
 }

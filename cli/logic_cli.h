@@ -18,6 +18,19 @@ typedef struct logic_cli_opts {
     int pencil;           /* --pencil: input is a pencil-mark grid */
 } logic_cli_opts;
 
+/* --timeout for the logic commands: checked between steps (a step itself
+ * is not interrupted), so a run stops at the first step found after the
+ * deadline. */
+typedef struct logic_deadline {
+    double end;     /* cli_now() seconds, 0 = none */
+    int hit;        /* set when the run was stopped by it */
+} logic_deadline;
+
+/* A deadline from the command's --timeout (none when not given or 0). */
+logic_deadline logic_cli_deadline(const cli_opts *o);
+/* 1 (and d->hit set) if d has passed. */
+int logic_cli_past(logic_deadline *d);
+
 enum {
     LOGIC_OPT_TECHNIQUES = 100,
     LOGIC_OPT_NO_UNIQUENESS,

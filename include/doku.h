@@ -502,6 +502,23 @@ typedef enum doku_technique {
     DOKU_TECH_DYNAMIC_FORCING,      /* 8.5+ */
     DOKU_TECH_DYNAMIC_PLUS,         /* 9.0+ */
     DOKU_TECH_TRIAL,                /* last resort, clearly labelled */
+    /* --- extended techniques (issue 6, not in SE's order): off unless
+     * listed in doku_logic_opts.techniques ("extended" enables them all);
+     * they never change the default SE ratings. --- */
+    DOKU_TECH_FINNED_X_WING,        /* 3.4 finned, 3.5 sashimi */
+    DOKU_TECH_FINNED_SWORDFISH,     /* 4.0 finned, 4.1 sashimi */
+    DOKU_TECH_FINNED_JELLYFISH,     /* 5.4 finned, 5.5 sashimi */
+    DOKU_TECH_W_WING,               /* 4.4 */
+    DOKU_TECH_REMOTE_PAIR,          /* 4.5 */
+    DOKU_TECH_SIMPLE_COLOURING,     /* 4.5 colour trap / colour wrap */
+    DOKU_TECH_MULTI_COLOURING,      /* 4.8 */
+    DOKU_TECH_UNIQUE_RECTANGLE_6,   /* 4.6 */
+    DOKU_TECH_HIDDEN_RECTANGLE,     /* 4.7 */
+    DOKU_TECH_SUE_DE_COQ,           /* 5.0+ */
+    DOKU_TECH_ALS_XZ,               /* 5.5+ */
+    DOKU_TECH_ALS_XY_WING,          /* 6.0+ */
+    DOKU_TECH_GROUPED_X_CHAIN,      /* 6.7+ */
+    DOKU_TECH_GROUPED_AIC,          /* 7.1+ */
     DOKU_TECH_COUNT
 } doku_technique;
 
@@ -515,7 +532,10 @@ const char *doku_technique_key(doku_technique t);
 /* Parses a comma-separated list of technique keywords and group names
  * (see docs/TECHNIQUES.md: "singles", "subsets", "fish", "wings",
  * "uniqueness", "chains", "forcing", "all", ...) into a mask of
- * (1ull << doku_technique). Singles are always included.
+ * (1ull << doku_technique). Singles are always included. "all" is SE's
+ * set; the extended techniques come with their own keywords, the groups
+ * "finned-fish", "colouring", "als", "grouped-chains", "extra" (all of
+ * them) and "extended" (SE's set plus all of them).
  * @return DOKU_OK, or DOKU_ERR_PARSE and *bad_word (may be NULL) points at
  * the offending word inside list. */
 doku_status doku_technique_mask(const char *list, uint64_t *mask,
@@ -544,7 +564,8 @@ typedef struct doku_step {
 } doku_step;
 
 typedef struct doku_logic_opts {
-    uint64_t techniques;   /* mask of allowed techniques; 0 = all */
+    uint64_t techniques;   /* mask of allowed techniques; 0 = SE's set (all
+                              but the extended ones, see doku_technique) */
     int uniqueness;        /* 0 (default): use uniqueness techniques when the
                               loaded puzzle is known to be unique; -1: never */
     int no_trial;          /* 1: never use the trial-and-error last resort */
@@ -552,7 +573,7 @@ typedef struct doku_logic_opts {
 
 typedef struct doku_logic doku_logic;
 
-/* Creates a logic context for shape. opts may be NULL (all techniques).
+/* Creates a logic context for shape. opts may be NULL (SE's techniques).
  * @return DOKU_OK, DOKU_ERR_ARG or DOKU_ERR_NOMEM. The caller owns *out. */
 doku_status doku_logic_create(const doku_shape *shape,
                               const doku_logic_opts *opts, doku_logic **out);
@@ -629,6 +650,45 @@ doku_status doku_logic_run(doku_logic *lg, doku_step_fn on_step, void *user,
  * 'w' wings, 'u' uniqueness, 'a' aligned exclusion, 'c' chains, 'F' Nishio
  * and forcing chains, 'D' dynamic chains, '?' trial (docs/TECHNIQUES.md). */
 char doku_technique_symbol(doku_technique t);
+
+/* ---------------------------------------------------------------------
+ * Generator: rating bands (issue 5).
+ *
+ * A doku_band judges candidate puzzles by the logic grader's rating, as
+ * doku_logic_run gives it with default options (what `doku grade`
+ * prints): ER, the hardest step of the engine's simplest-first path, with
+ * trial and error (10.0) as the last resort. The verdict is exact; the
+ * band only stops grading once it is known (a step above the band, the
+ * first step at or above an open band's bottom, or a state that singles
+ * alone finish). One band per thread; the shape must outlive it.
+ * ------------------------------------------------------------------- */
+
+typedef struct doku_band_opts {
+    double min, max;       /* accepted ER band, inclusive; max < 0: no
+                              upper bound */
+    uint64_t require;      /* 0, or a mask of (1ull << doku_technique): the
+                              path must use at least one of them */
+} doku_band_opts;
+
+typedef struct doku_band doku_band;
+
+/* Creates a band judge for shape. @return DOKU_OK, DOKU_ERR_ARG (NULLs,
+ * min > max >= 0, negative, infinite or NaN min, NaN max) or
+ * DOKU_ERR_NOMEM. The caller owns *out. */
+doku_status doku_band_create(const doku_shape *shape, const doku_band_opts *opts,
+                             doku_band **out);
+void doku_band_free(doku_band *b);   /* NULL is ignored */
+
+/* A doku_puzzle_filter: user is a doku_band. @return 1 if puzzle (unique,
+ * n*n values of b's shape) is rated inside the band and uses a required
+ * technique, else 0 (also for a puzzle the engine rejects as invalid). */
+int doku_band_accept(void *user, const doku_shape *s, const uint8_t *puzzle,
+                     const uint8_t *solution);
+
+/* Counters since creation, for benchmarks: puzzles judged, accepted, and
+ * logic steps the engine took. Any pointer may be NULL. */
+void doku_band_stats(const doku_band *b, uint64_t *judged, uint64_t *accepted,
+                     uint64_t *steps);
 
 #ifdef __cplusplus
 }

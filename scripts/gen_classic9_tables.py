@@ -83,6 +83,11 @@ emit("c9_claiming", "uint32_t", [claiming(e) for e in range(512)], 6, "0x{:08x}"
 emit("c9_configs", "uint8_t", [configs(p) for p in range(512)], 16, "0x{:02x}")
 emit("c9_nconfigs", "uint8_t", [bin(configs(p)).count("1") for p in range(512)], 16, "{}")
 emit("c9_config_cells", "uint32_t", [expand(m) for m in PERMS], 6, "0x{:07x}")
+emit("c9_config_heads", "uint32_t", [expand(m) & 0x1249249 for m in PERMS], 6, "0x{:07x}")
+emit("c9_row_cells", "uint32_t", [0x1FF << (9 * r) for r in range(3)], 3, "0x{:07x}")
+# Masks of the AVX-512 column pass: 9 bits; bits 0-1 / bit 0 of every
+# 3-bit group plus everything above bit 26; bit 0 of every group.
+emit("c9_col_masks", "uint32_t", [0x1FF, 0xF8000000 | 0x36DB6DB, 0xF8000000 | 0x1249249, 0x1249249], 4, "0x{:08x}")
 emit("c9_sole", "uint16_t", [sole(p) for p in range(512)], 12, "0x{:03x}")
 emit("c9_band_peers", "uint32_t", [band_peers(i) for i in range(27)], 6, "0x{:07x}")
 emit("c9_col_rep", "uint32_t", [colrep(1 << c) for c in range(9)], 9, "0x{:07x}")

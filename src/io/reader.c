@@ -454,6 +454,33 @@ static doku_status abandon_grid(doku_reader *r, size_t line, size_t col, const c
     return push_error(r, line, col, DOKU_ERR_PARSE, msg);
 }
 
+/* The first cell of a would-be grid row that no alphabet for its width
+ * can read, or NULL. Catching it here names the character at once; left to
+ * the end, a stray word ("garbage") reads as the first row of a 7x7 grid
+ * and the message is only that the grid never finished. */
+static const raw_cell *impossible_cell(const doku_reader *r, const row *rw)
+{
+    int n = rw->count;
+    for (int i = 0; i < n && i < DOKU_MAX_N; i++) {
+        const raw_cell *c = &rw->cells[i];
+        if (c->token != TOKEN_NONE || !is_letter(c->ch) || c->ch == 'x' || c->ch == 'X')
+            continue;
+        int ok;
+        if (r->opts.symbols != DOKU_SYMBOLS_AUTO) {
+            int v = io_symbol_value(r->opts.symbols, c->ch);
+            ok = v >= 1 && v <= n;
+        } else {
+            /* auto: decimal sides never use letters (choose_symbols); wider
+             * ones allow at most A..(n-th letter), the A=1 alphabet's top */
+            char up = (c->ch >= 'a' && c->ch <= 'z') ? (char)(c->ch - 'a' + 'A') : c->ch;
+            ok = n > DECIMAL_SIDE && up <= 'A' + n - 1;
+        }
+        if (!ok)
+            return c;
+    }
+    return NULL;
+}
+
 static doku_status start_grid(doku_reader *r, const row *rw, size_t line)
 {
     r->active = 1;
@@ -642,6 +669,13 @@ static doku_status handle_fresh_line(doku_reader *r, const char *s, size_t len)
     }
     if (rw.count >= MIN_SIDE && rw.count <= DOKU_MAX_N &&
         (!r->opts.n || r->opts.n == rw.count)) {
+        const raw_cell *bad = impossible_cell(r, &rw);
+        if (bad) {
+            snprintf(msg, sizeof msg,
+                     "unexpected character '%c' (not a symbol of a %dx%d grid, which a line of %d cells would start)",
+                     bad->ch, rw.count, rw.count, rw.count);
+            return push_error(r, bad->line, bad->col, DOKU_ERR_PARSE, msg);
+        }
         start_grid(r, &rw, r->lineno);
         return add_grid_row(r, &rw);
     }

@@ -128,9 +128,38 @@ static int try_set(doku_logic *L, ae_ctx *x, const int *cells, const uint64_t *c
     return 1;
 }
 
+/* Whether a set of base cells is worth trying again: when this search
+ * last found nothing, a set can only give something now if a base cell or
+ * a cell seeing all of them (a possible excluder) changed since, as its
+ * test reads nothing else. hotw: the changed cells as a bitset, or NULL
+ * (no record: every set is tried). */
+static int worth_trying(const doku_logic *L, const uint64_t *hotw, const int *cells, int k)
+{
+    if (!hotw)
+        return 1;
+    for (int i = 0; i < k; i++)
+        if ((hotw[cells[i] >> 6] >> (cells[i] & 63)) & 1u)
+            return 1;
+    for (int w = 0; w < L->pwords; w++) {
+        uint64_t m = hotw[w];
+        for (int i = 0; i < k && m; i++)
+            m &= L->peerbits[(size_t)cells[i] * L->pwords + w];
+        if (m)
+            return 1;
+    }
+    return 0;
+}
+
 static int aligned(doku_logic *L, int k)
 {
     int nc = L->nc;
+    int slot = k == 2 ? LCMEMO_ALIGNED_PAIR : LCMEMO_ALIGNED_TRIPLE;
+    const uint8_t *hot = logic_cmemo_hot(L, slot);
+    uint64_t *hotw = hot ? calloc((size_t)L->pwords, sizeof(uint64_t)) : NULL;
+    if (hotw)
+        for (int c = 0; c < nc; c++)
+            if (hot[c])
+                hotw[c >> 6] |= (uint64_t)1 << (c & 63);
     ae_ctx x;
     x.k = k;
     x.words = (nc + 63) / 64;
@@ -181,7 +210,8 @@ static int aligned(doku_logic *L, int k)
                 continue;
             if (k == 2) {
                 int cells[2] = {base[i], base[j]};
-                found = try_set(L, &x, cells, c2);
+                if (worth_trying(L, hotw, cells, 2))
+                    found = try_set(L, &x, cells, c2);
                 continue;
             }
             /* third cell: a base cell among the excluders of the first two */
@@ -212,11 +242,15 @@ static int aligned(doku_logic *L, int k)
                     seen3[key >> 3] |= (uint8_t)(1u << (key & 7));
                 }
                 int cells[3] = {base[i], base[j], c};
-                found = try_set(L, &x, cells, c3);
+                if (worth_trying(L, hotw, cells, 3))
+                    found = try_set(L, &x, cells, c3);
             }
         }
     free(seen3);
+    if (!found)
+        logic_cmemo_fail(L, slot);
 out:
+    free(hotw);
     free(x.ex);
     free(x.isbase);
     free(base);

@@ -145,20 +145,34 @@ static void als_rec(doku_logic *L, struct als_enum *e, int pos, int start, lmask
     }
 }
 
-static int als_wing(doku_logic *L, int size, int base, doku_technique t)
+/* A set and pivot that gave nothing when this search last found nothing
+ * at all can only give something now if one of their cells changed (the
+ * eliminations only shrink): in a unit with no changed cell, only the
+ * changed bivalue cells are tried as the pivot. Same result, same order. */
+static int als_wing(doku_logic *L, int size, int base, doku_technique t, int slot)
 {
     int n = L->n, k1 = size - 1;
     als_best b;
     memset(&b, 0, sizeof b);
-    /* the bivalue cells, in cell order: the only candidates for y */
-    int *bv = malloc(sizeof(int) * (size_t)L->nc), nbv = 0;
+    const uint8_t *hot = logic_cmemo_hot(L, slot);
+    /* the bivalue cells, in cell order: the only candidates for y; then
+     * the changed ones among them */
+    int *bv = malloc(sizeof(int) * 2 * (size_t)L->nc), nbv = 0, nhot = 0;
     if (!bv)
         return 0;
+    int *hotbv = bv + L->nc;
     for (int y = 0; y < L->nc; y++)
-        if (lpop(L->cand[y]) == 2)
+        if (lpop(L->cand[y]) == 2) {
             bv[nbv++] = y;
+            if (hot && hot[y])
+                hotbv[nhot++] = y;
+        }
     for (int u = 0; u < L->nunits && nbv; u++) {
-        int ids[DOKU_MAX_N], m = 0;
+        int ids[DOKU_MAX_N], m = 0, changed = !hot;
+        for (int i = 0; i < n && !changed; i++)
+            changed = hot[logic_unit_cell(L, u, i)];
+        if (!changed && !nhot)
+            continue;
         for (int i = 0; i < n; i++) {
             int c = logic_unit_cell(L, u, i);
             int pc = lpop(L->cand[c]);
@@ -167,12 +181,14 @@ static int als_wing(doku_logic *L, int size, int base, doku_technique t)
         }
         if (m < k1)
             continue;
-        struct als_enum e = {ids, bv, m, k1, size, base, nbv, {0}, &b};
+        struct als_enum e = {ids, changed ? bv : hotbv, m, k1, size, base, changed ? nbv : nhot, {0}, &b};
         als_rec(L, &e, 0, 0, 0);
     }
     free(bv);
-    if (!b.found)
+    if (!b.found) {
+        logic_cmemo_fail(L, slot);
         return 0;
+    }
     lstep_begin(L, t, b.rating, NULL);
     als_elims(L, b.cells, b.ncells, b.y, b.digits, 1);
     char a[24];
@@ -195,5 +211,5 @@ static int als_wing(doku_logic *L, int size, int base, doku_technique t)
     return 1;
 }
 
-int logic_wxyz_wing(doku_logic *L) { return als_wing(L, 4, 55, DOKU_TECH_WXYZ_WING); }
-int logic_vwxyz_wing(doku_logic *L) { return als_wing(L, 5, 62, DOKU_TECH_VWXYZ_WING); }
+int logic_wxyz_wing(doku_logic *L) { return als_wing(L, 4, 55, DOKU_TECH_WXYZ_WING, LCMEMO_WXYZ_WING); }
+int logic_vwxyz_wing(doku_logic *L) { return als_wing(L, 5, 62, DOKU_TECH_VWXYZ_WING, LCMEMO_VWXYZ_WING); }

@@ -64,7 +64,24 @@ static const tech_info TECH[DOKU_TECH_COUNT] = {
     [DOKU_TECH_DYNAMIC_FORCING] = {"Dynamic Forcing Chains", "dynamic-forcing", 'D'},
     [DOKU_TECH_DYNAMIC_PLUS] = {"Dynamic Forcing Chains (+)", "dynamic-plus", 'D'},
     [DOKU_TECH_TRIAL] = {"Trial and Error", "trial", '?'},
+    [DOKU_TECH_FINNED_X_WING] = {"Finned X-Wing", "finned-x-wing", '#'},
+    [DOKU_TECH_FINNED_SWORDFISH] = {"Finned Swordfish", "finned-swordfish", '#'},
+    [DOKU_TECH_FINNED_JELLYFISH] = {"Finned Jellyfish", "finned-jellyfish", '#'},
+    [DOKU_TECH_W_WING] = {"W-Wing", "w-wing", 'w'},
+    [DOKU_TECH_REMOTE_PAIR] = {"Remote Pair", "remote-pair", 'c'},
+    [DOKU_TECH_SIMPLE_COLOURING] = {"Simple Colouring", "simple-colouring", 'c'},
+    [DOKU_TECH_MULTI_COLOURING] = {"Multi-Colouring", "multi-colouring", 'c'},
+    [DOKU_TECH_UNIQUE_RECTANGLE_6] = {"Unique Rectangle type 6", "unique-rectangle-6", 'u'},
+    [DOKU_TECH_HIDDEN_RECTANGLE] = {"Hidden Rectangle", "hidden-rectangle", 'u'},
+    [DOKU_TECH_SUE_DE_COQ] = {"Sue de Coq", "sue-de-coq", '!'},
+    [DOKU_TECH_ALS_XZ] = {"ALS-XZ", "als-xz", 'w'},
+    [DOKU_TECH_ALS_XY_WING] = {"ALS-XY-Wing", "als-xy-wing", 'w'},
+    [DOKU_TECH_GROUPED_X_CHAIN] = {"Grouped X-Chain", "grouped-x-chain", 'c'},
+    [DOKU_TECH_GROUPED_AIC] = {"Grouped AIC", "grouped-aic", 'c'},
 };
+
+/* The technique mask is a uint64_t. */
+typedef char tech_count_fits_mask[DOKU_TECH_COUNT < 64 ? 1 : -1];
 
 const char *doku_technique_name(doku_technique t)
 {
@@ -82,6 +99,16 @@ char doku_technique_symbol(doku_technique t)
 }
 
 #define TB(t) ((uint64_t)1 << (t))
+/* The extended techniques: not in SE's order, so off unless asked for. */
+#define EXTENDED_MASK                                                                    \
+    (TB(DOKU_TECH_FINNED_X_WING) | TB(DOKU_TECH_FINNED_SWORDFISH) |                     \
+     TB(DOKU_TECH_FINNED_JELLYFISH) | TB(DOKU_TECH_W_WING) | TB(DOKU_TECH_REMOTE_PAIR) |  \
+     TB(DOKU_TECH_SIMPLE_COLOURING) | TB(DOKU_TECH_MULTI_COLOURING) |                    \
+     TB(DOKU_TECH_UNIQUE_RECTANGLE_6) | TB(DOKU_TECH_HIDDEN_RECTANGLE) |                 \
+     TB(DOKU_TECH_SUE_DE_COQ) | TB(DOKU_TECH_ALS_XZ) | TB(DOKU_TECH_ALS_XY_WING) |        \
+     TB(DOKU_TECH_GROUPED_X_CHAIN) | TB(DOKU_TECH_GROUPED_AIC))
+/* SE's technique set: the default. */
+#define SE_MASK ((((uint64_t)1 << DOKU_TECH_COUNT) - 1) & ~EXTENDED_MASK)
 static const uint64_t SINGLES = TB(DOKU_TECH_FULL_HOUSE) | TB(DOKU_TECH_HIDDEN_SINGLE) |
                                 TB(DOKU_TECH_NAKED_SINGLE);
 
@@ -118,7 +145,15 @@ static const tech_group GROUPS[] = {
                    TB(DOKU_TECH_XY_CYCLE) | TB(DOKU_TECH_AIC)},
     {"forcing", TB(DOKU_TECH_NISHIO) | TB(DOKU_TECH_CELL_FORCING) | TB(DOKU_TECH_REGION_FORCING) |
                     TB(DOKU_TECH_DYNAMIC_FORCING) | TB(DOKU_TECH_DYNAMIC_PLUS)},
-    {"all", ((uint64_t)1 << DOKU_TECH_COUNT) - 1},
+    {"all", SE_MASK},
+    /* extended techniques (off by default) */
+    {"finned-fish", TB(DOKU_TECH_FINNED_X_WING) | TB(DOKU_TECH_FINNED_SWORDFISH) |
+                        TB(DOKU_TECH_FINNED_JELLYFISH)},
+    {"colouring", TB(DOKU_TECH_SIMPLE_COLOURING) | TB(DOKU_TECH_MULTI_COLOURING)},
+    {"als", TB(DOKU_TECH_ALS_XZ) | TB(DOKU_TECH_ALS_XY_WING)},
+    {"grouped-chains", TB(DOKU_TECH_GROUPED_X_CHAIN) | TB(DOKU_TECH_GROUPED_AIC)},
+    {"extra", EXTENDED_MASK},
+    {"extended", SE_MASK | EXTENDED_MASK},
 };
 
 doku_status doku_technique_mask(const char *list, uint64_t *mask, const char **bad_word)
@@ -158,7 +193,8 @@ doku_status doku_technique_mask(const char *list, uint64_t *mask, const char **b
 }
 
 /* ------------------------------------------------------------------ */
-/* The technique table, in SE's order.                                 */
+/* The technique table, in SE's order. The extended techniques sit where
+ * their rating belongs; being off by default they leave SE's path alone. */
 
 typedef struct engine_entry {
     logic_finder find;
@@ -177,24 +213,37 @@ static const engine_entry ENGINE[] = {
     {logic_naked_pair, TB(DOKU_TECH_NAKED_PAIR), 0},
     {logic_x_wing, TB(DOKU_TECH_X_WING), 0},
     {logic_hidden_pair, TB(DOKU_TECH_HIDDEN_PAIR), 0},
+    {logic_finned_x_wing, TB(DOKU_TECH_FINNED_X_WING), 0},
     {logic_naked_triple, TB(DOKU_TECH_NAKED_TRIPLE), 0},
     {logic_swordfish, TB(DOKU_TECH_SWORDFISH), 0},
     {logic_hidden_triple, TB(DOKU_TECH_HIDDEN_TRIPLE), 0},
+    {logic_finned_swordfish, TB(DOKU_TECH_FINNED_SWORDFISH), 0},
     {logic_turbot, TB(DOKU_TECH_SKYSCRAPER) | TB(DOKU_TECH_TWO_STRING_KITE) |
                        TB(DOKU_TECH_TURBOT_FISH) | TB(DOKU_TECH_EMPTY_RECTANGLE), 0},
     {logic_xy_wing, TB(DOKU_TECH_XY_WING), 0},
     {logic_xyz_wing, TB(DOKU_TECH_XYZ_WING), 0},
+    {logic_w_wing, TB(DOKU_TECH_W_WING), 0},
     {logic_unique_loops, TB(DOKU_TECH_UNIQUE_RECTANGLE), 1},
+    {logic_remote_pair, TB(DOKU_TECH_REMOTE_PAIR), 0},
+    {logic_simple_colouring, TB(DOKU_TECH_SIMPLE_COLOURING), 0},
+    {logic_unique_rectangle_6, TB(DOKU_TECH_UNIQUE_RECTANGLE_6), 1},
+    {logic_hidden_rectangle, TB(DOKU_TECH_HIDDEN_RECTANGLE), 1},
+    {logic_multi_colouring, TB(DOKU_TECH_MULTI_COLOURING), 0},
     {logic_naked_quad, TB(DOKU_TECH_NAKED_QUAD), 0},
+    {logic_sue_de_coq, TB(DOKU_TECH_SUE_DE_COQ), 0},
     {logic_jellyfish, TB(DOKU_TECH_JELLYFISH), 0},
     {logic_hidden_quad, TB(DOKU_TECH_HIDDEN_QUAD), 0},
+    {logic_finned_jellyfish, TB(DOKU_TECH_FINNED_JELLYFISH), 0},
     {logic_three_links, TB(DOKU_TECH_THREE_LINKS), 0},
     {logic_wxyz_wing, TB(DOKU_TECH_WXYZ_WING), 0},
+    {logic_als_xz, TB(DOKU_TECH_ALS_XZ), 0},
     {logic_bug, TB(DOKU_TECH_BUG), 1},
+    {logic_als_xy_wing, TB(DOKU_TECH_ALS_XY_WING), 0},
     {logic_vwxyz_wing, TB(DOKU_TECH_VWXYZ_WING), 0},
     {logic_aligned_pair, TB(DOKU_TECH_ALIGNED_PAIR), 0},
     {logic_chain_cycles, TB(DOKU_TECH_X_CYCLE) | TB(DOKU_TECH_X_CHAIN) | TB(DOKU_TECH_Y_CYCLE) |
                              TB(DOKU_TECH_XY_CYCLE) | TB(DOKU_TECH_AIC), 0},
+    {logic_grouped_chains, TB(DOKU_TECH_GROUPED_X_CHAIN) | TB(DOKU_TECH_GROUPED_AIC), 0},
     {logic_aligned_triple, TB(DOKU_TECH_ALIGNED_TRIPLE), 0},
     {logic_chain_nishio, TB(DOKU_TECH_NISHIO), 0},
     {logic_chain_multiple, TB(DOKU_TECH_CELL_FORCING) | TB(DOKU_TECH_REGION_FORCING), 0},
@@ -286,6 +335,26 @@ void lstep_text(doku_logic *L, const char *fmt, ...)
     }
 }
 
+void lstep_append(doku_logic *L, const char *str, size_t len)
+{
+    lstep *s = &L->step;
+    if (!s->text || s->textlen + len + 1 > s->textcap) {
+        size_t nc = (s->textcap ? s->textcap : 256);
+        while (nc < s->textlen + len + 1)
+            nc *= 2;
+        char *t = realloc(s->text, nc);
+        if (!t)
+            return;
+        if (!s->text)
+            t[0] = 0;
+        s->text = t;
+        s->textcap = nc;
+    }
+    memcpy(s->text + s->textlen, str, len);
+    s->textlen += len;
+    s->text[s->textlen] = 0;
+}
+
 void lstep_text_elims(doku_logic *L)
 {
     lstep *s = &L->step;
@@ -326,8 +395,7 @@ doku_status doku_logic_create(const doku_shape *shape, const doku_logic_opts *op
     L->n = shape->n;
     L->nc = shape->ncells;
     L->nunits = shape->nunits;
-    L->allowed = (opts && opts->techniques) ? (opts->techniques | SINGLES)
-                                            : (((uint64_t)1 << DOKU_TECH_COUNT) - 1);
+    L->allowed = (opts && opts->techniques) ? (opts->techniques | SINGLES) : SE_MASK;
     L->uniq_opt = opts ? opts->uniqueness : 0;
     L->no_trial = opts ? opts->no_trial : 0;
     if (L->no_trial)
@@ -337,6 +405,7 @@ doku_status doku_logic_create(const doku_shape *shape, const doku_logic_opts *op
     L->pos = calloc((size_t)L->nunits * (size_t)L->n, sizeof(lmask));
     L->solution = calloc((size_t)L->nc, 1);
     if (!L->val || !L->cand || !L->pos || !L->solution || logic_geometry_init(L) != 0 ||
+        logic_memo_alloc(L) != 0 ||
         doku_solver_create(shape, &L->solver) != DOKU_OK || logic_chain_ws_create(L) != 0) {
         doku_logic_free(L);
         return DOKU_ERR_NOMEM;
@@ -364,6 +433,15 @@ void doku_logic_free(doku_logic *L)
     free(L->col_of);
     free(L->cell_in_unit);
     free(L->peerbits);
+    free(L->plane);
+    free(L->memo);
+    free(L->snapcand);
+    free(L->snapval);
+    free(L->uver);
+    free(L->umemo);
+    free(L->cmemo_cand);
+    free(L->cmemo_val);
+    free(L->hot);
     free(L->step.place.v);
     free(L->step.elim.v);
     free(L->step.proof.v);
@@ -398,6 +476,7 @@ static doku_status load_common(doku_logic *L, const uint8_t *cells)
         if (cells[c])
             place_digit(L, c, cells[c]);
     L->step.valid = 0;
+    logic_cmemo_reset(L);
     return DOKU_OK;
 }
 

@@ -84,7 +84,7 @@ static int walk(doku_logic *L, int k, int rows_base, int d, const lmask *lines, 
     return 0;
 }
 
-static int fish(doku_logic *L, int k, doku_technique t, lrate rating)
+static int fish(doku_logic *L, int k, doku_technique t, lrate rating, int slot)
 {
     int n = L->n;
     if (L->row_of[0] < 0 || L->col_of[0] < 0 || 2 * k > n)
@@ -92,6 +92,8 @@ static int fish(doku_logic *L, int k, doku_technique t, lrate rating)
     lmask lines[DOKU_MAX_N];
     int pick[8];
     for (int d = 1; d <= n; d++) {
+        if (logic_memo_known(L, slot, d))
+            continue;
         for (int rows_base = 1; rows_base >= 0; rows_base--) {
             for (int y = 0; y < n; y++) {
                 int u = rows_base ? L->row_of[y * n] : L->col_of[y];
@@ -101,12 +103,13 @@ static int fish(doku_logic *L, int k, doku_technique t, lrate rating)
                 return 1;
         }
     }
+    logic_memo_fail(L, slot);
     return 0;
 }
 
-int logic_x_wing(doku_logic *L) { return fish(L, 2, DOKU_TECH_X_WING, 32); }
-int logic_swordfish(doku_logic *L) { return fish(L, 3, DOKU_TECH_SWORDFISH, 38); }
-int logic_jellyfish(doku_logic *L) { return fish(L, 4, DOKU_TECH_JELLYFISH, 52); }
+int logic_x_wing(doku_logic *L) { return fish(L, 2, DOKU_TECH_X_WING, 32, LMEMO_X_WING); }
+int logic_swordfish(doku_logic *L) { return fish(L, 3, DOKU_TECH_SWORDFISH, 38, LMEMO_SWORDFISH); }
+int logic_jellyfish(doku_logic *L) { return fish(L, 4, DOKU_TECH_JELLYFISH, 52, LMEMO_JELLYFISH); }
 
 const char *logic_fish_name(int k);
 const char *logic_fish_name(int k) { return k >= 2 && k <= 4 ? FISH_NAME[k] : "Fish"; }

@@ -84,6 +84,9 @@ static int direct_single(doku_logic *L, int A, int B, int d, int *cell_out, int 
 static int search(doku_logic *L, int direct)
 {
     int n = L->n;
+    /* digits that found nothing on their present candidates (grid.c) */
+    int slot = direct ? LMEMO_DIRECT_INTERSECTION : LMEMO_INTERSECTION;
+    lmask skip = logic_memo_skip(L, slot);
     /* pass 0: box-like A (pointing), pass 1: lines and diagonals (claiming) */
     for (int pass = 0; pass < 2; pass++) {
         for (int A = 0; A < L->nunits; A++) {
@@ -91,7 +94,7 @@ static int search(doku_logic *L, int direct)
                 continue;
             for (int d = 1; d <= n; d++) {
                 lmask pm = L->pos[(size_t)A * n + d - 1];
-                if (lpop(pm) < 2)
+                if (lpop(pm) < 2 || (skip & LBIT(d)))
                     continue;
                 int Bs[8];
                 int nb = covering_units(L, A, pm, Bs, 8);
@@ -137,6 +140,7 @@ static int search(doku_logic *L, int direct)
             }
         }
     }
+    logic_memo_fail(L, slot);
     return 0;
 }
 

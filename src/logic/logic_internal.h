@@ -82,6 +82,24 @@ struct doku_logic {
     uint64_t *peerbits;     /* [nc * pwords] peer matrix */
     int pwords;
 
+    /* Failure memo (grid.c): a single-digit technique that found nothing
+     * records each digit's candidate plane; while a plane is unchanged, the
+     * technique skips that digit, which cannot give it anything new. */
+    uint64_t *plane;        /* [n * pwords] cells holding each digit as candidate */
+    uint64_t *memo;         /* [LMEMO_COUNT * n * (pwords + 1)] flag + plane */
+    /* The same for techniques local to one unit: a unit's version changes
+     * whenever a cell of it changes (value or candidates). */
+    lmask *snapcand;        /* [nc] candidates at the last logic_positions */
+    uint8_t *snapval;       /* [nc] values then */
+    uint64_t *uver;         /* [nunits] unit versions, from 1 */
+    uint64_t *umemo;        /* [LUMEMO_COUNT * nunits] version + 1 at failure, 0 none */
+    /* And for pattern techniques: the whole grid when one last found
+     * nothing; a new find then needs a changed cell in its pattern. */
+    lmask *cmemo_cand;      /* [LCMEMO_COUNT * nc] */
+    uint8_t *cmemo_val;     /* [LCMEMO_COUNT * nc] */
+    uint8_t cmemo_valid[8]; /* [LCMEMO_COUNT] */
+    uint8_t *hot;           /* [nc] scratch: cells changed since that grid */
+
     lstep step;
     lcands tmp;             /* scratch */
     struct chain_ws *cw;
@@ -98,6 +116,8 @@ void lstep_text(doku_logic *L, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
+/* Appends len bytes of str to the text as they are (no format). */
+void lstep_append(doku_logic *L, const char *str, size_t len);
 /* Appends the eliminations list "r1c2<>5, r3c4<>5" style to the text. */
 void lstep_text_elims(doku_logic *L);
 /* Appends a candidate set as {1,2,7}. */
@@ -106,7 +126,49 @@ int logic_geometry_init(doku_logic *L);
 int lcands_push(lcands *a, int cell, int digit);
 
 /* --- grid helpers (grid.c) --- */
-void logic_positions(doku_logic *L);        /* recompute L->pos */
+/* bring L->pos, L->plane and the unit versions up to date with L->cand and
+ * L->val (incrementally: nothing else may write pos or plane) */
+void logic_positions(doku_logic *L);
+
+/* Failure memo slots: techniques whose finding for a digit depends only on
+ * that digit's candidate plane (and the fixed geometry and options). */
+enum { LMEMO_X_WING, LMEMO_SWORDFISH, LMEMO_JELLYFISH, LMEMO_TURBOT, LMEMO_THREE_LINKS,
+       LMEMO_DIRECT_INTERSECTION, LMEMO_INTERSECTION, LMEMO_COUNT };
+int logic_memo_alloc(doku_logic *L);
+
+/* Unit memo slots: techniques whose finding in a unit depends only on the
+ * values and candidates of that unit's cells. */
+enum { LUMEMO_NAKED_PAIR, LUMEMO_NAKED_TRIPLE, LUMEMO_NAKED_QUAD, LUMEMO_HIDDEN_PAIR,
+       LUMEMO_HIDDEN_TRIPLE, LUMEMO_HIDDEN_QUAD, LUMEMO_DIRECT_HIDDEN_PAIR,
+       LUMEMO_DIRECT_HIDDEN_TRIPLE, LUMEMO_COUNT };
+/* Cell memo slots: pattern techniques (see cmemo_cand above). */
+enum { LCMEMO_WXYZ_WING, LCMEMO_VWXYZ_WING, LCMEMO_ALIGNED_PAIR, LCMEMO_ALIGNED_TRIPLE,
+       LCMEMO_COUNT };
+_Static_assert(LCMEMO_COUNT <= 8, "struct doku_logic: cmemo_valid[8] holds one flag per slot");
+/* NULL if the technique of slot has no failure on record; else L->hot,
+ * filled with 1 for each cell whose value or candidates changed since. */
+const uint8_t *logic_cmemo_hot(doku_logic *L, int slot);
+/* the technique of slot found nothing on the grid as it is now */
+void logic_cmemo_fail(doku_logic *L, int slot);
+/* forget every such record (a new grid: candidates may grow again) */
+void logic_cmemo_reset(doku_logic *L);
+
+/* 1 if the technique of slot found nothing in unit u as it is now */
+static inline int logic_umemo_known(const doku_logic *L, int slot, int u)
+{
+    return L->umemo[(size_t)slot * (size_t)L->nunits + (size_t)u] == L->uver[u] + 1;
+}
+/* the technique of slot found nothing in unit u as it is now */
+static inline void logic_umemo_fail(doku_logic *L, int slot, int u)
+{
+    L->umemo[(size_t)slot * (size_t)L->nunits + (size_t)u] = L->uver[u] + 1;
+}
+/* 1 if the technique of slot found nothing for digit d on this very plane */
+int logic_memo_known(const doku_logic *L, int slot, int d);
+/* the digits d with logic_memo_known(L, slot, d), as a mask of LBIT(d) */
+lmask logic_memo_skip(const doku_logic *L, int slot);
+/* the technique of slot found nothing at all: remember every digit's plane */
+void logic_memo_fail(doku_logic *L, int slot);
 int logic_cellname(const doku_logic *L, int cell, char *buf, size_t cap);
 int logic_unitname(const doku_logic *L, int unit, char *buf, size_t cap);
 /* share a unit, a != b: one bit test in the peer matrix */
@@ -161,6 +223,34 @@ int logic_chain_multiple(doku_logic *L);
 int logic_chain_dynamic(doku_logic *L);
 int logic_chain_dynamic_plus(doku_logic *L);
 int logic_trial(doku_logic *L);
+
+/* extended techniques (off by default; see engine.c) */
+int logic_finned_x_wing(doku_logic *L);       /* finned.c */
+int logic_finned_swordfish(doku_logic *L);
+int logic_finned_jellyfish(doku_logic *L);
+int logic_w_wing(doku_logic *L);              /* wings.c */
+int logic_remote_pair(doku_logic *L);         /* colouring.c */
+int logic_simple_colouring(doku_logic *L);
+int logic_multi_colouring(doku_logic *L);
+int logic_unique_rectangle_6(doku_logic *L);  /* rectangles.c */
+int logic_hidden_rectangle(doku_logic *L);
+int logic_sue_de_coq(doku_logic *L);          /* sue_de_coq.c */
+int logic_als_xz(doku_logic *L);              /* als_chains.c */
+int logic_als_xy_wing(doku_logic *L);
+int logic_grouped_chains(doku_logic *L);      /* grouped.c */
+/* SE's chain length increment (tenths) for a chain of `nodes` nodes:
+ * +0.1 each time nodes-2 passes 4, 6, 8, 12, 16, 24, 32, 48 ... (see
+ * docs/TECHNIQUES.md); shared by chains.c and grouped.c. */
+static inline int logic_length_bonus(int nodes)
+{
+    int added = 0, ceil = 4, length = nodes - 2, odd = 0;
+    while (length > ceil) {
+        added++;
+        ceil = odd ? ceil * 4 / 3 : ceil * 3 / 2;
+        odd = !odd;
+    }
+    return added;
+}
 
 /* chains.c workspace lifetime */
 int logic_chain_ws_create(doku_logic *L);

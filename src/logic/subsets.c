@@ -186,7 +186,10 @@ static int accept_hidden(doku_logic *L, int unit, const int *pick, int k, lmask 
     return 1;
 }
 
-static int naked(doku_logic *L, int k, doku_technique t, lrate rating)
+/* Each unit's search depends on that unit's cells only: a unit where
+ * the search found nothing is skipped until one of its cells changes
+ * (logic_umemo_known), which gives the same first find. */
+static int naked(doku_logic *L, int k, doku_technique t, lrate rating, int slot)
 {
     int n = L->n;
     int order[3 * DOKU_MAX_N + 64];
@@ -196,6 +199,8 @@ static int naked(doku_logic *L, int k, doku_technique t, lrate rating)
     int ids[DOKU_MAX_N], pick[8];
     for (int ui = 0; ui < L->nunits; ui++) {
         int u = order[ui], m = 0, empty = 0;
+        if (logic_umemo_known(L, slot, u))
+            continue;
         for (int i = 0; i < n; i++) {
             int c = logic_unit_cell(L, u, i);
             if (L->val[c])
@@ -207,15 +212,14 @@ static int naked(doku_logic *L, int k, doku_technique t, lrate rating)
                 ids[m++] = c;
             }
         }
-        if (empty <= k || m < k)
-            continue;
-        if (combos(L, u, masks, ids, m, k, 0, 0, pick, 0, accept_naked, &cx))
+        if (empty > k && m >= k && combos(L, u, masks, ids, m, k, 0, 0, pick, 0, accept_naked, &cx))
             return 1;
+        logic_umemo_fail(L, slot, u);
     }
     return 0;
 }
 
-static int hidden(doku_logic *L, int k, int direct, doku_technique t, lrate rating)
+static int hidden(doku_logic *L, int k, int direct, doku_technique t, lrate rating, int slot)
 {
     int n = L->n;
     int order[3 * DOKU_MAX_N + 64];
@@ -225,6 +229,8 @@ static int hidden(doku_logic *L, int k, int direct, doku_technique t, lrate rati
     int ids[DOKU_MAX_N], pick[8];
     for (int ui = 0; ui < L->nunits; ui++) {
         int u = order[ui], m = 0, open = 0;
+        if (logic_umemo_known(L, slot, u))
+            continue;
         const lmask *p = L->pos + (size_t)u * n;
         for (int d = 1; d <= n; d++) {
             int pc = lpop(p[d - 1]);
@@ -235,19 +241,24 @@ static int hidden(doku_logic *L, int k, int direct, doku_technique t, lrate rati
                 ids[m++] = d;
             }
         }
-        if (open <= k || m < k)
-            continue;
-        if (combos(L, u, masks, ids, m, k, 0, 0, pick, 0, accept_hidden, &cx))
+        if (open > k && m >= k && combos(L, u, masks, ids, m, k, 0, 0, pick, 0, accept_hidden, &cx))
             return 1;
+        logic_umemo_fail(L, slot, u);
     }
     return 0;
 }
 
-int logic_direct_hidden_pair(doku_logic *L) { return hidden(L, 2, 1, DOKU_TECH_DIRECT_HIDDEN_PAIR, 20); }
-int logic_direct_hidden_triple(doku_logic *L) { return hidden(L, 3, 1, DOKU_TECH_DIRECT_HIDDEN_TRIPLE, 25); }
-int logic_naked_pair(doku_logic *L) { return naked(L, 2, DOKU_TECH_NAKED_PAIR, 30); }
-int logic_naked_triple(doku_logic *L) { return naked(L, 3, DOKU_TECH_NAKED_TRIPLE, 36); }
-int logic_naked_quad(doku_logic *L) { return naked(L, 4, DOKU_TECH_NAKED_QUAD, 50); }
-int logic_hidden_pair(doku_logic *L) { return hidden(L, 2, 0, DOKU_TECH_HIDDEN_PAIR, 34); }
-int logic_hidden_triple(doku_logic *L) { return hidden(L, 3, 0, DOKU_TECH_HIDDEN_TRIPLE, 40); }
-int logic_hidden_quad(doku_logic *L) { return hidden(L, 4, 0, DOKU_TECH_HIDDEN_QUAD, 54); }
+int logic_direct_hidden_pair(doku_logic *L)
+{
+    return hidden(L, 2, 1, DOKU_TECH_DIRECT_HIDDEN_PAIR, 20, LUMEMO_DIRECT_HIDDEN_PAIR);
+}
+int logic_direct_hidden_triple(doku_logic *L)
+{
+    return hidden(L, 3, 1, DOKU_TECH_DIRECT_HIDDEN_TRIPLE, 25, LUMEMO_DIRECT_HIDDEN_TRIPLE);
+}
+int logic_naked_pair(doku_logic *L) { return naked(L, 2, DOKU_TECH_NAKED_PAIR, 30, LUMEMO_NAKED_PAIR); }
+int logic_naked_triple(doku_logic *L) { return naked(L, 3, DOKU_TECH_NAKED_TRIPLE, 36, LUMEMO_NAKED_TRIPLE); }
+int logic_naked_quad(doku_logic *L) { return naked(L, 4, DOKU_TECH_NAKED_QUAD, 50, LUMEMO_NAKED_QUAD); }
+int logic_hidden_pair(doku_logic *L) { return hidden(L, 2, 0, DOKU_TECH_HIDDEN_PAIR, 34, LUMEMO_HIDDEN_PAIR); }
+int logic_hidden_triple(doku_logic *L) { return hidden(L, 3, 0, DOKU_TECH_HIDDEN_TRIPLE, 40, LUMEMO_HIDDEN_TRIPLE); }
+int logic_hidden_quad(doku_logic *L) { return hidden(L, 4, 0, DOKU_TECH_HIDDEN_QUAD, 54, LUMEMO_HIDDEN_QUAD); }

@@ -45,7 +45,7 @@ static int kind_class(const doku_logic *L, int u)
     return k == DOKU_UNIT_ROW ? 1 : k == DOKU_UNIT_COL ? 2 : 0;
 }
 
-static int empty_rectangle(doku_logic *L);
+static int empty_rectangle(doku_logic *L, lmask skip);
 
 int logic_turbot(doku_logic *L)
 {
@@ -54,8 +54,11 @@ int logic_turbot(doku_logic *L)
     slink *s = malloc(cap * sizeof *s);
     if (!s)
         return 0;
+    lmask skip = logic_memo_skip(L, LMEMO_TURBOT);
     for (int u = 0; u < L->nunits; u++)
         for (int d = 1; d <= n; d++) {
+            if (skip & LBIT(d))
+                continue;
             lmask m = L->pos[(size_t)u * n + d - 1];
             if (lpop(m) != 2)
                 continue;
@@ -128,7 +131,10 @@ int logic_turbot(doku_logic *L)
         return 1;
     }
     free(s);
-    return logic_allowed(L, DOKU_TECH_EMPTY_RECTANGLE) && empty_rectangle(L);
+    if (logic_allowed(L, DOKU_TECH_EMPTY_RECTANGLE) && empty_rectangle(L, skip))
+        return 1;
+    logic_memo_fail(L, LMEMO_TURBOT);
+    return 0;
 }
 
 /* Empty Rectangle, as the Sukaku rater finds it: a box with 3 to 5
@@ -159,14 +165,14 @@ static int er_victim(doku_logic *L, int c, int d, int B, int lu, int start, int 
     return 1;
 }
 
-static int empty_rectangle(doku_logic *L)
+static int empty_rectangle(doku_logic *L, lmask skip)
 {
     int n = L->n;
     if (L->row_of[0] < 0 || L->col_of[0] < 0)
         return 0;
     int bestcnt = 0, bB = -1, bheart = -1, bstart = -1, bbridge = -1, bd = 0, blink = -1;
     for (int d = 1; d <= n; d++)
-        for (int B = 0; B < L->nunits; B++) {
+        for (int B = 0; B < L->nunits && !(skip & LBIT(d)); B++) {
             if (!logic_is_box(L, B))
                 continue;
             lmask pm = L->pos[(size_t)B * n + d - 1];
@@ -310,7 +316,7 @@ static int group_elims(doku_logic *L, const int *const *g, const int *ng, const 
     return cnt;
 }
 
-static int three_links_er(doku_logic *L)
+static int three_links_er(doku_logic *L, lmask skip)
 {
     int n = L->n;
     size_t cap = (size_t)L->nunits * (size_t)n;
@@ -318,6 +324,8 @@ static int three_links_er(doku_logic *L)
     if (!g)
         return 0;
     for (int d = 1; d <= n; d++) {
+        if (skip & LBIT(d))
+            continue;
         size_t ng = 0;
         int ner = 0;
         for (int u = 0; u < L->nunits && ng < cap; u++) {
@@ -430,7 +438,10 @@ int logic_three_links(doku_logic *L)
     if (!s)
         return 0;
     int best = 99, bc[6] = {0}, bu[3] = {0}, bd = 0;
+    lmask skip = logic_memo_skip(L, LMEMO_THREE_LINKS);
     for (int d = 1; d <= n; d++) {
+        if (skip & LBIT(d))
+            continue;
         ns = 0;
         for (int u = 0; u < L->nunits; u++) {
             lmask m = L->pos[(size_t)u * n + d - 1];
@@ -488,8 +499,12 @@ int logic_three_links(doku_logic *L)
             }
     }
     free(s);
-    if (best == 99)
-        return logic_allowed(L, DOKU_TECH_THREE_LINKS) && three_links_er(L);
+    if (best == 99) {
+        if (logic_allowed(L, DOKU_TECH_THREE_LINKS) && three_links_er(L, skip))
+            return 1;
+        logic_memo_fail(L, LMEMO_THREE_LINKS);
+        return 0;
+    }
     if (!logic_allowed(L, DOKU_TECH_THREE_LINKS))
         return 0;
     lstep_begin(L, DOKU_TECH_THREE_LINKS, best,

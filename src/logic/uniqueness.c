@@ -23,6 +23,7 @@ typedef struct ul_ctx {
     int loop[64];
     int len;
     int *ucount;       /* [nunits] loop cells per unit */
+    uint8_t *inloop;   /* [nc] cell is on the loop */
     int best_rating, best_type, found;
     long budget;
 } ul_ctx;
@@ -332,6 +333,7 @@ static void walk(doku_logic *L, ul_ctx *x, int cell, int allowed_ex, lmask exv, 
     if (x->len >= 64 || --x->budget < 0)
         return;
     x->loop[x->len++] = cell;
+    x->inloop[cell] = 1;
     for (int j = 0; j < L->ncunits[cell]; j++)
         x->ucount[L->cunits[(size_t)cell * L->maxcu + j]]++;
     int n = L->n;
@@ -340,19 +342,18 @@ static void walk(doku_logic *L, ul_ctx *x, int cell, int allowed_ex, lmask exv, 
         int kind = unit_kind_of(L, u);
         if (kind == last_kind)
             continue;
-        for (int i = 0; i < n; i++) {
-            int next = logic_unit_cell(L, u, i);
+        /* only the unit's cells holding both digits can continue the loop
+         * (the start cell among them), in the same order */
+        lmask both = L->pos[(size_t)u * n + x->v1 - 1] & L->pos[(size_t)u * n + x->v2 - 1];
+        for (; both; both &= both - 1) {
+            int next = logic_unit_cell(L, u, lfirst(both));
             if (next == x->loop[0] && x->len >= 4) {
                 evaluate_loop(L, x);
                 continue;
             }
-            int inloop = 0;
-            for (int t = 0; t < x->len && !inloop; t++)
-                inloop = x->loop[t] == next;
-            if (inloop)
-                continue;
+            /* pure tests, cheapest first */
             lmask pot = L->cand[next];
-            if ((pot & x->vm) != x->vm)
+            if ((pot & x->vm) != x->vm || x->inloop[next])
                 continue;
             /* a valid loop has two cells per unit: prune a third */
             int full = 0;
@@ -368,6 +369,7 @@ static void walk(doku_logic *L, ul_ctx *x, int cell, int allowed_ex, lmask exv, 
     }
     for (int j = 0; j < L->ncunits[cell]; j++)
         x->ucount[L->cunits[(size_t)cell * L->maxcu + j]]--;
+    x->inloop[cell] = 0;
     x->len--;
 }
 
@@ -376,8 +378,12 @@ int logic_unique_loops(doku_logic *L)
     ul_ctx x;
     memset(&x, 0, sizeof x);
     x.ucount = calloc((size_t)L->nunits, sizeof(int));
-    if (!x.ucount)
+    x.inloop = calloc((size_t)L->nc, 1);
+    if (!x.ucount || !x.inloop) {
+        free(x.ucount);
+        free(x.inloop);
         return 0;
+    }
     x.budget = 2000000;
     for (int c = 0; c < L->nc; c++) {
         if (L->val[c] || lpop(L->cand[c]) != 2)
@@ -389,6 +395,7 @@ int logic_unique_loops(doku_logic *L)
         walk(L, &x, c, 2, 0, -1);
     }
     free(x.ucount);
+    free(x.inloop);
     return x.found;
 }
 

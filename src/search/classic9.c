@@ -25,6 +25,24 @@ typedef struct c9_state {
     uint32_t pad;
 } c9_state;
 
+/* The open cells of a nearly solved state, searched cell by cell (see
+ * residual in classic9_core.h): at most C9_RES_MAX of them. */
+#ifndef C9_RES_MAX
+#define C9_RES_MAX 16
+#endif
+#if C9_RES_MAX <= 16
+typedef uint16_t c9_res_set;
+#else
+typedef uint32_t c9_res_set;
+#endif
+typedef struct c9_resid {
+    c9_res_set peers[C9_RES_MAX]; /* bit j: open cell j shares a unit */
+    uint8_t cell[C9_RES_MAX];   /* global cell index 0..80 */
+    uint8_t val[C9_RES_MAX];    /* digit 0..8 chosen on the current path */
+    uint8_t grid[81];           /* the solved cells, when grids are wanted */
+    int wants_grid;
+} c9_resid;
+
 typedef void (*c9_run_fn)(c9_state *stack, const uint8_t *givens, search_ctx *ctx);
 
 struct classic9_engine {
@@ -111,6 +129,7 @@ int classic9_set_variant(classic9_engine *e, int variant)
 {
     e->run = c9_portable_run;
     e->variant = CLASSIC9_PORTABLE;
+    (void)variant; /* only one build off x86-64 */
 #ifdef C9_X86
     if ((variant < 0 || variant == CLASSIC9_AVX512) && cpu_has_avx512()) {
         e->run = c9_avx512_run;

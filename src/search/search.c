@@ -63,6 +63,14 @@ void search_report_solution(search_ctx *ctx, const uint8_t *grid, int ncells)
         ctx->stop = 1;
 }
 
+void search_report_count(search_ctx *ctx, uint64_t n)
+{
+    uint64_t room = ctx->limit - ctx->solutions;
+    ctx->solutions += n < room ? n : room;
+    if (ctx->solutions >= ctx->limit)
+        ctx->stop = 1;
+}
+
 int search_wants_grid(const search_ctx *ctx)
 {
     return ctx->on_solution || (ctx->solutions == 0 && ctx->first_solution);
@@ -84,6 +92,28 @@ int search_count_node(search_ctx *ctx)
     return 0;
 }
 
+/* Whether any of the count bytes at g exceeds n: eight at a time (a
+ * byte above n, or with its top bit set, sets its top bit in x | (x +
+ * 127 - n); a carry out of a byte only comes from one already flagged).
+ * Per puzzle this check was a branch per cell. */
+static int any_above(const uint8_t *g, int count, int n)
+{
+    int i = 0;
+    uint64_t acc = 0;
+    if (n >= 0 && n <= 127) {
+        uint64_t add = 0x0101010101010101ull * (uint64_t)(127 - n);
+        for (; i + 8 <= count; i += 8) {
+            uint64_t x;
+            memcpy(&x, g + i, 8);
+            acc |= x | (x + add);
+        }
+        acc &= 0x8080808080808080ull;
+    }
+    for (; i < count; i++)
+        acc |= g[i] > n;
+    return acc != 0;
+}
+
 doku_status doku_search(doku_solver *sv, const uint8_t *givens,
                         const doku_search_opts *opts, uint8_t *solution,
                         doku_solution_fn on_solution, void *user,
@@ -93,9 +123,8 @@ doku_status doku_search(doku_solver *sv, const uint8_t *givens,
         return DOKU_ERR_ARG;
     memset(res, 0, sizeof *res);
     const doku_shape *s = sv->shape;
-    for (int i = 0; i < s->ncells; i++)
-        if (givens[i] > s->n)
-            return DOKU_ERR_ARG;
+    if (any_above(givens, s->ncells, s->n))
+        return DOKU_ERR_ARG;
     search_ctx ctx = {0};
     ctx.limit = opts && opts->limit ? opts->limit : 1;
     ctx.node_budget = opts ? opts->node_budget : 0;

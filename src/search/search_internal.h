@@ -28,6 +28,9 @@ void search_report_solution(search_ctx *ctx, const uint8_t *grid, int ncells);
 /* Whether the next solution's grid is read (first solution wanted, or a
  * callback); if not, search_report_solution accepts grid = NULL. */
 int search_wants_grid(const search_ctx *ctx);
+/* Records n solutions at once (only when search_wants_grid is 0): the
+ * count stops at the limit, as n single reports would. */
+void search_report_count(search_ctx *ctx, uint64_t n);
 
 /* Counts a node; @return nonzero when the budget is exhausted. */
 int search_count_node(search_ctx *ctx);

@@ -119,6 +119,31 @@ if "$DOKU" generate --rating 1.0-12 -n 1 --seed 1 > /dev/null 2>&1; then
     "$DOKU" generate --rating 4.0-12 -n 3 --seed 2 > "$TMP/rt" || fail "--rating 4.0-12"
     [ "$(wc -l < "$TMP/rt")" -eq 3 ] || fail "--rating: expected 3 puzzles"
     "$DOKU" generate --require x-wing -n 2 --seed 2 > "$TMP/xw" || fail "--require x-wing"
+    # every puzzle of a band is rated inside it by doku grade (ER first)
+    inband() { # file min max
+        "$DOKU" grade "$1" | awk -v lo="$2" -v hi="$3" '{ split($1, r, "/")
+            if (r[1] + 0 < lo - 1e-9 || r[1] + 0 > hi + 1e-9) { print "rated " r[1]; exit 1 } }'
+    }
+    "$DOKU" generate --rating 7.0+ -n 12 --seed 3 > "$TMP/r7" || fail "--rating 7.0+"
+    [ "$(wc -l < "$TMP/r7")" -eq 12 ] || fail "--rating 7.0+: expected 12 puzzles"
+    inband "$TMP/r7" 7.0 99 || fail "--rating 7.0+ gave a puzzle rated below 7.0"
+    "$DOKU" generate --rating 7.0+ -n 12 --seed 3 --threads 2 > "$TMP/r7b"
+    cmp -s "$TMP/r7" "$TMP/r7b" || fail "--rating 7.0+: 1 vs 2 threads differ"
+    "$DOKU" generate --rating 4.0-6.0 -n 12 --seed 3 > "$TMP/r4"
+    inband "$TMP/r4" 4.0 6.0 || fail "--rating 4.0-6.0 gave a puzzle outside the band"
+    "$DOKU" generate --rating 1.0-2.5 -n 8 --seed 3 > "$TMP/r1"
+    inband "$TMP/r1" 1.0 2.5 || fail "--rating 1.0-2.5 gave a puzzle outside the band"
+    if "$DOKU" count --help >/dev/null 2>&1; then
+        cat "$TMP/r7" "$TMP/r4" > "$TMP/rall"
+        "$DOKU" count --limit 2 "$TMP/rall" > "$TMP/counts" || fail "count exit (ratings)"
+        [ "$(grep -c '^1$' "$TMP/counts")" -eq 24 ] || fail "some rated puzzles are not unique"
+    fi
+    "$DOKU" generate --rating extreme -n 4 --seed 4 > "$TMP/rx" || fail "--rating extreme"
+    inband "$TMP/rx" 7.0 99 || fail "--rating extreme gave a puzzle rated below 7.0"
+    "$DOKU" generate --rating hard -n 4 --seed 4 > "$TMP/rh" || fail "--rating hard"
+    inband "$TMP/rh" 3.5 4.6 || fail "--rating hard gave a puzzle outside 3.5-4.6"
+    "$DOKU" generate --rating 7.0x > /dev/null 2>&1
+    [ $? -eq 2 ] || fail "--rating 7.0x should exit 2"
     "$DOKU" generate --require no-such-thing > /dev/null 2>&1
     [ $? -eq 2 ] || fail "--require of an unknown technique should exit 2"
 fi

@@ -1,0 +1,300 @@
+/*
+ * band.c — the rating-band judge for generated puzzles: is the logic
+ * grader's rating (doku_logic_run, default options) inside [min, max],
+ * and does its path use a required technique?
+ *
+ * The one design idea: the rating is the hardest step of one fixed path,
+ * so the verdict is often known long before the path ends, and the cheap
+ * parts of the path can be skipped without changing it:
+ *  - a step above max rejects; with an open band the first step at or
+ *    above min accepts;
+ *  - once singles alone finish the grid (checked after each harder step),
+ *    every later step is a single or an earlier-ordered family rated at
+ *    most 2.3, so nothing later can change the verdict;
+ *  - the engine starts from the closure of the generator's INTERMEDIATE
+ *    logic (singles, naked/hidden pairs, pointing/claiming: level.c)
+ *    instead of the bare givens: those deductions are all the engine's
+ *    own families ordered up to the hidden pair (rated at most 3.4),
+ *    which only remove candidates that stay removable, so the engine's
+ *    closure under them — the state where it first needs anything
+ *    harder — is the same from both starts, and from there the paths are
+ *    identical. The steps skipped are all rated at most 3.4, and a
+ *    puzzle that closure solves is rated at most 3.4.
+ * The last two are used only when they cannot matter: no required
+ * technique among those skipped, and min above 3.4 for the start (or a
+ * requirement with a bottom every step reaches; for the tail: min above
+ * 2.3 or already reached).
+ * tests/unit/test_band.c compares every verdict with a full grading.
+ */
+#include "gen_internal.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define EPS 1e-9
+
+/* Techniques the engine tries up to and including the hidden pair, and
+ * up to and including the naked single (ids are in engine order). */
+#define UPTO_HIDDEN_PAIR ((((uint64_t)1) << (DOKU_TECH_HIDDEN_PAIR + 1)) - 1)
+#define UPTO_NAKED_SINGLE ((((uint64_t)1) << (DOKU_TECH_NAKED_SINGLE + 1)) - 1)
+#define HIDDEN_PAIR_RATING 3.4
+#define NAKED_SINGLE_RATING 2.3
+
+struct doku_band {
+    const doku_shape *s;
+    doku_logic *lg;
+    double min, max;
+    int open;
+    uint64_t require;
+    int skip_start;        /* start from the pairs closure */
+    doku_generator *g;     /* its scratch and unit-pair tables */
+    int skip_tail;         /* stop once singles finish */
+    uint8_t *val;          /* [ncells] closure scratch */
+    uint64_t *cand;        /* [ncells] */
+    int *queue;            /* [ncells] */
+    uint64_t judged, accepted, steps;
+};
+
+doku_status doku_band_create(const doku_shape *shape, const doku_band_opts *opts,
+                             doku_band **out)
+{
+    if (!out)
+        return DOKU_ERR_ARG;
+    *out = NULL;
+    /* NaN passes every comparison, and an infinite min rejects all */
+    if (!shape || !opts || !isfinite(opts->min) || isnan(opts->max) || opts->min < 0 ||
+        (opts->max >= 0 && opts->max < opts->min))
+        return DOKU_ERR_ARG;
+    doku_band *b = calloc(1, sizeof *b);
+    if (!b)
+        return DOKU_ERR_NOMEM;
+    b->s = shape;
+    b->min = opts->min;
+    b->open = opts->max < 0;
+    b->max = b->open ? 1e300 : opts->max;
+    b->require = opts->require;
+    /* the start may skip steps rated <= 3.4: harmless above 3.4, and for
+     * a technique requirement with a bottom any step reaches (a puzzle
+     * the pairs closure solves never uses a technique tried after the
+     * hidden pair) */
+    b->skip_start = !(b->require & UPTO_HIDDEN_PAIR) &&
+                    (b->min > HIDDEN_PAIR_RATING + EPS || (b->require && b->min <= 1.0 + EPS));
+    b->skip_tail = !(b->require & UPTO_NAKED_SINGLE);
+    size_t nc = (size_t)shape->ncells;
+    b->val = malloc(nc);
+    b->cand = malloc(sizeof(uint64_t) * nc);
+    b->queue = malloc(sizeof(int) * nc);
+    if (!b->val || !b->cand || !b->queue || doku_logic_create(shape, NULL, &b->lg) != DOKU_OK ||
+        doku_generator_create(shape, &b->g) != DOKU_OK) {
+        doku_band_free(b);
+        return DOKU_ERR_NOMEM;
+    }
+    *out = b;
+    return DOKU_OK;
+}
+
+void doku_band_free(doku_band *b)
+{
+    if (!b)
+        return;
+    doku_logic_free(b->lg);
+    doku_generator_free(b->g);
+    free(b->val);
+    free(b->cand);
+    free(b->queue);
+    free(b);
+}
+
+void doku_band_stats(const doku_band *b, uint64_t *judged, uint64_t *accepted, uint64_t *steps)
+{
+    if (judged)
+        *judged = b ? b->judged : 0;
+    if (accepted)
+        *accepted = b ? b->accepted : 0;
+    if (steps)
+        *steps = b ? b->steps : 0;
+}
+
+/* ---- singles closure on b->val / b->cand (placed cells: cand 0) ---- */
+
+/* Places d+1 in cell and every naked single that follows. @return 0 on a
+ * contradiction. */
+static int place(doku_band *b, int cell, int d)
+{
+    const doku_shape *s = b->s;
+    int head = 0, tail = 0;
+    b->queue[tail++] = cell * 64 + d;
+    while (head < tail) {
+        int c = b->queue[head] >> 6, bit = b->queue[head] & 63;
+        head++;
+        if (b->val[c])
+            continue;
+        uint64_t m = (uint64_t)1 << bit;
+        if (!(b->cand[c] & m))
+            return 0;
+        b->val[c] = (uint8_t)(bit + 1);
+        b->cand[c] = 0;
+        const uint16_t *pp = s->peers + (size_t)c * s->max_peers;
+        for (int i = 0, np = s->peer_count[c]; i < np; i++) {
+            int p = pp[i];
+            if (!(b->cand[p] & m))
+                continue;
+            uint64_t left = b->cand[p] & ~m;
+            if (!left)
+                return 0;
+            b->cand[p] = left;
+            if (!(left & (left - 1)) && tail < s->ncells)
+                b->queue[tail++] = p * 64 + __builtin_ctzll(left);
+        }
+    }
+    return 1;
+}
+
+/* Naked and hidden singles to the fixpoint. @return 1 if the grid is
+ * full, 0 if singles stall, -1 on a contradiction. */
+static int singles_closure(doku_band *b)
+{
+    const doku_shape *s = b->s;
+    int n = s->n, nc = s->ncells;
+    for (int c = 0; c < nc; c++) {
+        uint64_t m = b->cand[c];
+        if (!b->val[c] && m && !(m & (m - 1)) && !place(b, c, __builtin_ctzll(m)))
+            return -1;
+    }
+    uint64_t full = n == 64 ? ~(uint64_t)0 : (((uint64_t)1 << n) - 1);
+    for (;;) {
+        int progress = 0, open = 0;
+        for (int u = 0; u < s->nunits; u++) {
+            const uint16_t *uc = s->unit_cells + (size_t)u * n;
+            uint64_t once = 0, twice = 0, placed = 0;
+            for (int i = 0; i < n; i++) {
+                uint64_t m = b->cand[uc[i]];
+                twice |= once & m;
+                once |= m;
+                if (b->val[uc[i]])
+                    placed |= (uint64_t)1 << (b->val[uc[i]] - 1);
+            }
+            if ((once | placed) != full)
+                return -1;
+            uint64_t only = once & ~twice;
+            while (only) {
+                int d = __builtin_ctzll(only);
+                only &= only - 1;
+                for (int i = 0; i < n; i++) {
+                    int c = uc[i];
+                    if (b->cand[c] & ((uint64_t)1 << d)) {
+                        if (!place(b, c, d))
+                            return -1;
+                        progress = 1;
+                        break;
+                    }
+                }
+            }
+            open |= placed != full;
+        }
+        if (!open)
+            return 1;
+        if (!progress)
+            return 0;
+    }
+}
+
+/* ---- judging --------------------------------------------------------- */
+
+typedef struct verdict {
+    doku_band *b;
+    int over;       /* a step above max */
+    int reached;    /* a step at or above min */
+    int used;       /* a required technique was used */
+    int done;       /* the rest of the path cannot change anything */
+    int check;      /* the last step was harder than a single */
+    uint64_t steps;
+} verdict;
+
+/* Singles finish from the engine's current grid? */
+static int singles_finish(doku_band *b)
+{
+    const doku_shape *s = b->s;
+    const uint8_t *cells = doku_logic_cells(b->lg);
+    const uint64_t *cands = doku_logic_candidates(b->lg);
+    memcpy(b->val, cells, (size_t)s->ncells);
+    for (int c = 0; c < s->ncells; c++)
+        b->cand[c] = cells[c] ? 0 : cands[c];
+    return singles_closure(b) == 1;
+}
+
+static int on_step(void *user, const doku_step *st)
+{
+    verdict *v = user;
+    doku_band *b = v->b;
+    if (v->check && b->skip_tail && singles_finish(b)) {
+        v->check = -1; /* singles finish: never check again */
+        if (v->reached || b->min > NAKED_SINGLE_RATING + EPS) {
+            v->done = 1; /* only steps rated <= 2.3 remain, none required */
+            return 1;
+        }
+    }
+    v->steps++;
+    if (st->rating > b->max + EPS) {
+        v->over = 1;
+        return 1;
+    }
+    if (st->rating >= b->min - EPS)
+        v->reached = 1;
+    if ((b->require >> st->technique) & 1)
+        v->used = 1;
+    if (v->check >= 0)
+        v->check = st->technique != DOKU_TECH_FULL_HOUSE &&
+                   st->technique != DOKU_TECH_HIDDEN_SINGLE &&
+                   st->technique != DOKU_TECH_NAKED_SINGLE;
+    return (b->open && v->reached) && (!b->require || v->used);
+}
+
+/* Loads the puzzle, from its pairs closure (the generator's INTERMEDIATE
+ * class logic) when allowed. @return 1 loaded, 0 that closure solves it
+ * (rating <= 3.4, no technique after the hidden pair), -1 invalid. */
+static int load(doku_band *b, const uint8_t *puzzle)
+{
+    if (!b->skip_start)
+        return doku_logic_load(b->lg, puzzle) == DOKU_OK ? 1 : -1;
+    const doku_shape *s = b->s;
+    for (int c = 0; c < s->ncells; c++)
+        if (puzzle[c] > s->n)
+            return -1;
+    doku_difficulty lv = gen_level(b->g, puzzle, DOKU_DIFF_INTERMEDIATE);
+    if (lv == DOKU_DIFF_ANY)
+        return -1;
+    if (lv != DOKU_DIFF_EXPERT)
+        return 0;
+    /* the stalled closure is left in the generator's scratch */
+    return doku_logic_load_candidates(b->lg, b->g->lval, b->g->lcand, 1) == DOKU_OK ? 1 : -1;
+}
+
+int doku_band_accept(void *user, const doku_shape *s, const uint8_t *puzzle,
+                     const uint8_t *solution)
+{
+    doku_band *b = user;
+    (void)solution;
+    if (!b || !puzzle || (s && s != b->s && doku_shape_cells(s) != b->s->ncells))
+        return 0;
+    b->judged++;
+    int r = load(b, puzzle);
+    if (r <= 0)
+        return 0; /* invalid, or pairs solve it: rated <= 3.4, none required */
+    verdict v;
+    memset(&v, 0, sizeof v);
+    v.b = b;
+    doku_rating rt;
+    if (doku_logic_run(b->lg, on_step, &v, &rt, NULL, 0) != DOKU_OK)
+        return 0;
+    b->steps += v.steps;
+    if (v.over || !v.reached || (b->require && !v.used))
+        return 0;
+    /* a closed band needs the whole path: finished by the engine, or
+     * left to singles */
+    if (!b->open && !v.done && !rt.solved)
+        return 0;
+    b->accepted++;
+    return 1;
+}
