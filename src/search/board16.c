@@ -30,26 +30,13 @@ struct board16_engine {
     int have_first;
     int probing;         /* this run chooses branches by probing */
     int aborted;
-    uint64_t seed;       /* 0: the plain order; else tie-break noise */
     uint64_t run_cap;    /* node count at which this run gives way, 0 none */
 };
 
-/* splitmix64's finaliser: restart noise without generator state. */
-static uint64_t mix64(uint64_t x)
-{
-    x += 0x9e3779b97f4a7c15ull;
-    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-    x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
-    return x ^ (x >> 31);
-}
-
 /* Branching (board16_core.h): B16_PROBE_CELLS probes per choice as in
- * generic.c; restarts as in generic_run. */
+ * generic.c, after a plain first run of B16_PLAIN_FIRST nodes. */
 enum { B16_DEAD = -1, B16_AGAIN = -2, B16_PROBE_CELLS = 16 };
-enum { B16_PLAIN_FIRST = 32, B16_RESTART_FIRST = 1024 };
-#ifndef B16_PROBE_HIDDEN
-#define B16_PROBE_HIDDEN 1
-#endif
+enum { B16_PLAIN_FIRST = 32 };
 #ifndef B16_BOTH
 #define B16_BOTH 1
 #endif

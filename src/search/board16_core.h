@@ -16,13 +16,14 @@
  * together (a peer mask per cell), and only digits whose board changed are
  * looked at again. A round costs a few hundred vector operations, whatever
  * number of cells it settles. Naked and hidden pairs (pairs()) run after
- * propagation at search nodes and in probes.
+ * propagation at search nodes, not in probes.
  *
- * Branching is the generic engine's: the cell with the fewest candidates;
- * when that is two, up to 16 two-candidate cells are probed both ways (a
- * refuted digit is dropped on the spot, what both branches remove is
- * removed) and the cell whose branches reach furthest wins; a short plain
- * first run and restarts for solve and uniqueness (see generic.c).
+ * Branching is the generic engine's: the cell with the fewest candidates,
+ * ties to the most constrained; when that is two, up to 16 two-candidate
+ * cells are probed both ways (a refuted digit is dropped on the spot, what
+ * both branches remove is removed) and the cell whose branches reach
+ * furthest wins; a short plain first run for solve and uniqueness (see
+ * generic.c), but no restarts (run()).
  */
 
 #define B16_ZERO ((b16v){0})
@@ -424,9 +425,16 @@ static inline int B16_FN(reach)(const b16_geom *g, const b16_state *a, const b16
     return B16_FN(count)(diff);
 }
 
-/* Cells by candidate count: ge[k] = cells with at least k + 1 candidates. */
-static int B16_FN(pick_cell)(const b16_geom *g, const b16_state *st, int *two_only)
+/* The open cell with the fewest candidates; ties go to the cell whose
+ * units have the most open cells (it constrains most), as in generic.c.
+ * On the 16x16_1to9only set, where most choices are not between two
+ * digits, the first such cell instead took 3x the nodes on the worst
+ * puzzles. ge[k] = cells with at least k + 1 candidates. When the fewest
+ * is two and probing will choose (probe_two), the tie-break is skipped. */
+static int B16_FN(pick_cell)(const board16_engine *e, const b16_state *st, int *two_only,
+                             int probe_two)
 {
+    const b16_geom *g = &e->g;
     b16v ge[17];
     const int n = g->n;
     for (int k = 0; k <= n; k++)
@@ -445,9 +453,39 @@ static int B16_FN(pick_cell)(const b16_geom *g, const b16_state *st, int *two_on
         *two_only = k == 1;
         uint64_t w[4];
         memcpy(w, &exact, sizeof w);
+        if (k == 1 && probe_two) {
+            for (int i = 0; i < 4; i++)
+                if (w[i])
+                    return i * 64 + __builtin_ctzll(w[i]);
+        }
+        /* Open cells per row, column and box. */
+        int ro[16], co[16] = {0}, bo[16] = {0};
+        const int R = g->box_r, C = g->box_c;
+        for (int r = 0; r < n; r++) {
+            unsigned m = open[r];
+            ro[r] = __builtin_popcount(m);
+            for (; m; m &= m - 1) {
+                int c = __builtin_ctz(m);
+                co[c]++;
+                if (R)
+                    bo[(r / R) * R + c / C]++;
+            }
+        }
+        int best = -1;
+        long best_score = -1;
         for (int i = 0; i < 4; i++)
-            if (w[i])
-                return i * 64 + __builtin_ctzll(w[i]);
+            for (uint64_t m = w[i]; m; m &= m - 1) {
+                int x = i * 64 + __builtin_ctzll(m), r = x >> 4, c = x & 15;
+                long score = ro[r] + co[c] + (R ? bo[(r / R) * R + c / C] : 0);
+                for (int u = 0; u < g->nextra; u++)
+                    if ((g->extra[u][r] >> c) & 1)
+                        score += B16_FN(count)(open & g->extra[u]);
+                if (score > best_score) {
+                    best_score = score;
+                    best = x;
+                }
+            }
+        return best;
     }
     *two_only = 0;
     return -1;
@@ -477,7 +515,7 @@ static int B16_FN(choose)(board16_engine *e, b16_state *st, search_ctx *ctx, int
 {
     const b16_geom *g = &e->g;
     int two;
-    int c = B16_FN(pick_cell)(g, st, &two);
+    int c = B16_FN(pick_cell)(e, st, &two, e->probing);
     if (c < 0)
         return B16_DEAD;
     int m = B16_FN(cell_digits)(g, st, c);
@@ -499,17 +537,8 @@ static int B16_FN(choose)(board16_engine *e, b16_state *st, search_ctx *ctx, int
     int budget = g->n < B16_PROBE_CELLS ? g->n : B16_PROBE_CELLS;
     int probed = 0, best = -1, changed = 0;
     double best_score = -1;
-    int start = e->seed ? (int)(mix64(e->seed) % 256u) : 0;
-    /* Scan from start, wrapping: words from start's word, the first one
-     * only from start's bit. */
-    for (int step = 0; step < 5 && probed < budget; step++) {
-        int i = ((start >> 6) + step) & 3;
-        uint64_t m64 = w[i];
-        if (step == 0)
-            m64 &= ~(uint64_t)0 << (start & 63);
-        else if (step == 4)
-            m64 &= ~(~(uint64_t)0 << (start & 63));
-        for (; m64 && probed < budget; m64 &= m64 - 1) {
+    for (int i = 0; i < 4 && probed < budget; i++) {
+        for (uint64_t m64 = w[i]; m64 && probed < budget; m64 &= m64 - 1) {
             int x = i * 64 + __builtin_ctzll(m64);
             int dm = B16_FN(cell_digits)(g, st, x);
             if (__builtin_popcount((unsigned)dm) != 2)
@@ -518,13 +547,17 @@ static int B16_FN(choose)(board16_engine *e, b16_state *st, search_ctx *ctx, int
             if (B16_FN(count_node)(e, ctx))
                 return B16_DEAD;
             int d1 = __builtin_ctz((unsigned)dm), d2 = 31 - __builtin_clz((unsigned)dm);
+            /* Probes run singles and locked candidates, not the pair rules:
+             * those were 55% of the instructions in probes, and without
+             * them a probe is ~2.5x cheaper for ~1.0-1.3x the nodes (blue
+             * set: 0.55x the time; the tree's own nodes keep them). */
             b16_state *tmp2 = tmp + 1;
             *tmp = *st;
-            int r1 = B16_FN(assign)(g, tmp, x, d1) && B16_FN(pairs)(g, tmp, B16_PROBE_HIDDEN) ? B16_FN(reach)(g, st, tmp) : -1;
+            int r1 = B16_FN(assign)(g, tmp, x, d1) ? B16_FN(reach)(g, st, tmp) : -1;
             int r2 = 0;
             if (r1 >= 0) {
                 *tmp2 = *st;
-                r2 = B16_FN(assign)(g, tmp2, x, d2) && B16_FN(pairs)(g, tmp2, B16_PROBE_HIDDEN) ? B16_FN(reach)(g, st, tmp2) : -1;
+                r2 = B16_FN(assign)(g, tmp2, x, d2) ? B16_FN(reach)(g, st, tmp2) : -1;
             }
             if (r1 < 0 || r2 < 0) {
                 if (!B16_FN(refute)(g, st, x, r1 < 0 ? d1 : d2))
@@ -552,7 +585,7 @@ static int B16_FN(choose)(board16_engine *e, b16_state *st, search_ctx *ctx, int
             if (score > best_score) {
                 best_score = score;
                 best = x;
-                *first = (e->seed && (mix64(e->seed ^ (uint64_t)x << 20) & 1)) ? d2 : d1;
+                *first = d1;
             }
         }
     }
@@ -833,27 +866,25 @@ static int B16_FN(start)(const b16_geom *g, b16_state *st, const uint8_t *givens
     return B16_FN(propagate)(g, st, (1u << g->n) - 1);
 }
 
-/* Restarts as in generic_run: for limit <= 2 a plain first run of
- * B16_PLAIN_FIRST nodes, then probing runs with a growing allowance and
- * new tie-breaks. */
-
+/* For limit <= 2 a plain first run of B16_PLAIN_FIRST nodes (easy puzzles
+ * end there, where probing would cost more than the whole search), then
+ * one probing run to the end. No restarts: on 16x16 they cost more than
+ * they saved (generic.c needs them for 25x25 phase-transition grids,
+ * which this engine does not take): without them the blue set took 0.77x
+ * the nodes and the worst 16x16_1to9only puzzle 0.7x, and no lewis 16x16
+ * instance grew a tail. */
 static void B16_FN(run)(board16_engine *e, const uint8_t *givens, search_ctx *ctx)
 {
     e->have_first = 0;
     search_count_node(ctx);
-    uint64_t allowance = B16_RESTART_FIRST;
     int plain_first = ctx->limit <= 2;
-    for (uint64_t run = 0;; run++) {
-        e->probing = !(plain_first && run == 0);
-        uint64_t probing_run = run - (uint64_t)plain_first;
-        e->seed = e->probing && probing_run ? mix64(probing_run) : 0;
+    for (int run = plain_first ? 0 : 1; run < 2; run++) {
+        e->probing = run == 1;
         e->aborted = 0;
-        e->run_cap = ctx->limit <= 2 ? ctx->nodes + (e->probing ? allowance : B16_PLAIN_FIRST) : 0;
+        e->run_cap = e->probing ? 0 : ctx->nodes + B16_PLAIN_FIRST;
         if (B16_FN(start)(&e->g, e->stack, givens) && B16_FN(pairs)(&e->g, e->stack, 1))
             B16_FN(search)(e, e->stack, ctx);
         if (!e->aborted || ctx->stop)
             return;
-        if (e->probing)
-            allowance *= 3;
     }
 }
