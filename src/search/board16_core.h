@@ -493,8 +493,22 @@ static int B16_FN(pick_cell)(const board16_engine *e, const b16_state *st, int *
 
 static int B16_FN(pairs)(const b16_geom *g, b16_state *st, int hidden);
 
+/* The open cells with exactly two candidates, as four 64-bit words. */
+static void B16_FN(two_cells)(const b16_geom *g, const b16_state *st, uint64_t *w)
+{
+    b16v o = B16_ZERO, t = B16_ZERO, h = B16_ZERO;
+    for (int d = 0; d < g->n; d++) {
+        b16v x = st->cand[d];
+        h |= t & x;
+        t |= o & x;
+        o |= x;
+    }
+    b16v two = t & ~h & ~st->solved;
+    memcpy(w, &two, 4 * sizeof *w);
+}
+
 /* Counts one unit of work. @return nonzero when the search must unwind:
- * budget exhausted (ctx->stop) or this restart's allowance used up. */
+ * budget exhausted (ctx->stop) or the plain first run's allowance used up. */
 static int B16_FN(count_node)(board16_engine *e, search_ctx *ctx)
 {
     if (search_count_node(ctx))
@@ -523,23 +537,21 @@ static int B16_FN(choose)(board16_engine *e, b16_state *st, search_ctx *ctx, int
     if (!e->probing || !two)
         return c;
     b16_state *tmp = st + 1;
-    /* Two-candidate cells: at least two and not three digits. */
-    b16v o = B16_ZERO, t = B16_ZERO, h = B16_ZERO;
-    for (int d = 0; d < g->n; d++) {
-        b16v x = st->cand[d];
-        h |= t & x;
-        t |= o & x;
-        o |= x;
-    }
-    b16v pairs = t & ~h & ~st->solved;
     uint64_t w[4];
-    memcpy(w, &pairs, sizeof w);
+    B16_FN(two_cells)(g, st, w);
     int budget = g->n < B16_PROBE_CELLS ? g->n : B16_PROBE_CELLS;
     int probed = 0, best = -1, changed = 0;
     double best_score = -1;
     for (int i = 0; i < 4 && probed < budget; i++) {
-        for (uint64_t m64 = w[i]; m64 && probed < budget; m64 &= m64 - 1) {
-            int x = i * 64 + __builtin_ctzll(m64);
+        /* w is read afresh after each change, as generic.c reads the
+         * candidates live: a cell further on left with two by a
+         * refutation is probed in this pass, not after a new choice. */
+        for (int b = 0; b < 64 && probed < budget; b++) {
+            uint64_t m64 = w[i] & (~(uint64_t)0 << b);
+            if (!m64)
+                break;
+            b = __builtin_ctzll(m64);
+            int x = i * 64 + b;
             int dm = B16_FN(cell_digits)(g, st, x);
             if (__builtin_popcount((unsigned)dm) != 2)
                 continue; /* changed by an earlier refutation */
@@ -563,6 +575,7 @@ static int B16_FN(choose)(board16_engine *e, b16_state *st, search_ctx *ctx, int
                 if (!B16_FN(refute)(g, st, x, r1 < 0 ? d1 : d2))
                     return B16_DEAD;
                 changed = 1;
+                B16_FN(two_cells)(g, st, w);
                 continue;
             }
             if (B16_BOTH) {
@@ -579,6 +592,7 @@ static int B16_FN(choose)(board16_engine *e, b16_state *st, search_ctx *ctx, int
                     if (!B16_FN(propagate)(g, st, dirty))
                         return B16_DEAD;
                     changed = 1;
+                    B16_FN(two_cells)(g, st, w);
                 }
             }
             double score = (double)(r1 + 1) * (double)(r2 + 1);
