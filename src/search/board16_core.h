@@ -77,6 +77,13 @@ static inline __attribute__((always_inline)) int B16_FN(count)(b16v v)
     B16_SHUFFLE(x, x, 0 ^ (m), 1 ^ (m), 2 ^ (m), 3 ^ (m), 4 ^ (m), 5 ^ (m), 6 ^ (m), \
                             7 ^ (m), 8 ^ (m), 9 ^ (m), 10 ^ (m), 11 ^ (m), 12 ^ (m), 13 ^ (m),   \
                             14 ^ (m), 15 ^ (m))
+/* Butterflies: lanes i ^ 8 ... i ^ 1; bits j ^ 1, j ^ 2 inside each lane. */
+#define B16_P8(v) B16_X(v, 8)
+#define B16_P4(v) B16_X(v, 4)
+#define B16_P2(v) B16_X(v, 2)
+#define B16_P1(v) B16_X(v, 1)
+#define B16_SW1(v) ((((v) >> 1) & B16_SPLAT(0x5555)) | (((v) & B16_SPLAT(0x5555)) << 1))
+#define B16_SW2(v) ((((v) >> 2) & B16_SPLAT(0x3333)) | (((v) & B16_SPLAT(0x3333)) << 2))
 /* Lane i of the result is lane i + k of x (down) or i - k (up), 0 outside. */
 #define B16_D1(i, k) ((i) + (k) < 16 ? (i) + (k) : 16)
 #define B16_U1(i, k) ((i) >= (k) ? (i) - (k) : 16)
@@ -294,6 +301,59 @@ static inline __attribute__((always_inline)) b16v B16_FN(locked)(const b16_geom 
     return drop & x;
 }
 
+/* locked() for 4x4 boxes (the same removals): a box is a lane quad x a
+ * nibble, so its rows and columns are folded by butterflies inside the
+ * quad (lanes i ^ 1, ^ 2) and the nibble (bits j ^ 1, ^ 2), both cheap
+ * shuffles, where locked() shifts lanes across 128-bit halves. */
+static inline __attribute__((always_inline)) b16v B16_FN(locked44)(b16v x)
+{
+    const b16v m1 = B16_SPLAT(0x1111);
+    b16v o, t, y;
+    /* Row segments: every cell of a non-empty row x box segment. */
+    b16v S = x | B16_SW1(x);
+    S |= B16_SW2(S);
+    /* Pointing to rows: a box with one non-empty row segment (counted over
+     * the quad) takes the digit from the rest of that row. */
+    o = S;
+    y = B16_P1(o);
+    t = o & y;
+    o |= y;
+    y = B16_P2(o);
+    B16_ADD(o, t, y, B16_P2(t));
+    b16v pr = S & o & ~t;
+    b16v drop = (b16v)(pr != B16_ZERO) & ~pr;
+    /* Claiming by rows: a row with one non-empty segment takes the digit
+     * from the other rows of that box. */
+    b16v s1 = S & m1;
+    b16v cl = S & (b16v)(s1 != B16_ZERO) & (b16v)((s1 & (s1 - 1)) == B16_ZERO);
+    b16v cl2 = B16_P2(cl);
+    drop |= B16_P1(cl) | cl2 | B16_P1(cl2);
+    /* Column segments: every lane of the quad holds the band's columns. */
+    b16v CS = x | B16_P1(x);
+    CS |= B16_P2(CS);
+    /* Pointing to columns: a box with one column (counted over the nibble)
+     * takes the digit from that column in the other bands. */
+    o = CS;
+    y = B16_SW1(o);
+    t = o & y;
+    o |= y;
+    y = B16_SW2(o);
+    B16_ADD(o, t, y, B16_SW2(t));
+    b16v pc = CS & o & ~t;
+    drop |= B16_FN(all_lanes)(pc) & ~pc;
+    /* Claiming by columns: a column in one band takes the digit from the
+     * other columns of that box. */
+    o = CS;
+    y = B16_P4(o);
+    t = o & y;
+    o |= y;
+    y = B16_P8(o);
+    B16_ADD(o, t, y, B16_P8(t));
+    b16v mc = CS & o & ~t, mc2 = B16_SW2(mc);
+    drop |= B16_SW1(mc) | mc2 | B16_SW1(mc2);
+    return drop & x;
+}
+
 /* Runs the rules to a fixpoint; dirty: the digits whose boards changed
  * since they were last looked at. @return 0 on contradiction. */
 static inline __attribute__((always_inline)) int
@@ -302,19 +362,24 @@ B16_FN(propagate_rc)(const b16_geom *g, b16_state *st, unsigned dirty, const int
     const int n = g->n;
     b16v *cand = st->cand;
     unsigned lc_dirty = 0;
+    /* Cells with one or more / two or more candidates: counted here, then
+     * by each round's update of the boards. */
+    b16v once = B16_ZERO, twice = B16_ZERO;
+    for (int d = 0; d < n; d++) {
+        twice |= once & cand[d];
+        once |= cand[d];
+    }
     for (;;) {
-        b16v once = B16_ZERO, twice = B16_ZERO;
-        for (int d = 0; d < n; d++) {
-            twice |= once & cand[d];
-            once |= cand[d];
-        }
         if (B16_FN(any)(g->cells & ~once))
             return 0;
         b16v open = ~st->solved;
         b16v single = once & ~twice & open;
         b16v place[16], all = B16_ZERO;
         unsigned placing = 0;
-        for (int d = 0; d < n; d++) {
+        /* Only digits with a naked single or a changed board can place. */
+        unsigned look = B16_FN(any)(single) ? (1u << n) - 1 : dirty;
+        for (unsigned l = look; l; l &= l - 1) {
+            int d = __builtin_ctz(l);
             b16v p = single & cand[d];
             if (dirty & (1u << d)) {
                 b16v hs;
@@ -338,21 +403,28 @@ B16_FN(propagate_rc)(const b16_geom *g, b16_state *st, unsigned dirty, const int
             if (!R || !lc_dirty)
                 return 1;
             dirty = 0;
-            for (int d = 0; d < n; d++)
-                if (lc_dirty & (1u << d)) {
-                    b16v drop = B16_FN(locked)(g, cand[d], R, C);
-                    if (B16_FN(any)(drop)) {
-                        cand[d] &= ~drop;
-                        dirty |= 1u << d;
-                    }
+            for (unsigned l = lc_dirty; l; l &= l - 1) {
+                int d = __builtin_ctz(l);
+                b16v drop = R == 4 && C == 4 ? B16_FN(locked44)(cand[d])
+                                             : B16_FN(locked)(g, cand[d], R, C);
+                if (B16_FN(any)(drop)) {
+                    cand[d] &= ~drop;
+                    dirty |= 1u << d;
                 }
+            }
             lc_dirty = 0;
             if (!dirty)
                 return 1;
+            once = twice = B16_ZERO;
+            for (int d = 0; d < n; d++) {
+                twice |= once & cand[d];
+                once |= cand[d];
+            }
             continue;
         }
         st->solved |= all;
         dirty = 0;
+        once = twice = B16_ZERO;
         for (int d = 0; d < n; d++) {
             b16v old = cand[d], c = old;
             if (placing & (1u << d)) {
@@ -366,6 +438,8 @@ B16_FN(propagate_rc)(const b16_geom *g, b16_state *st, unsigned dirty, const int
                 c &= ~all;
             }
             cand[d] = c;
+            twice |= once & c;
+            once |= c;
             if (B16_FN(any)(c ^ old))
                 dirty |= 1u << d;
         }
@@ -625,12 +699,6 @@ static int B16_FN(choose)(board16_engine *e, b16_state *st, search_ctx *ctx, int
         b16v o2_ = PERM(o), t2_ = PERM(t), h2_ = PERM(h);                                      \
         B16_ADD3(o, t, h, o2_, t2_, h2_);                                                      \
     } while (0)
-#define B16_P8(v) B16_X(v, 8)
-#define B16_P4(v) B16_X(v, 4)
-#define B16_P2(v) B16_X(v, 2)
-#define B16_P1(v) B16_X(v, 1)
-#define B16_SW1(v) ((((v) >> 1) & B16_SPLAT(0x5555)) | (((v) & B16_SPLAT(0x5555)) << 1))
-#define B16_SW2(v) ((((v) >> 2) & B16_SPLAT(0x3333)) | (((v) & B16_SPLAT(0x3333)) << 2))
 
 /* The cells of x in rows (kind 0), columns (1) or 4x4 boxes (2) where x
  * has exactly two cells. */
