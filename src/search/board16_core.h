@@ -599,6 +599,7 @@ static int B16_FN(count_node)(board16_engine *e, search_ctx *ctx)
  * B16_PROBE_CELLS such cells are probed both ways: a refuted digit is
  * removed at once (B16_AGAIN: choose again; B16_DEAD if that removal
  * fails); otherwise the product of the two reaches decides. */
+static inline b16v B16_FN(two_in)(b16v x, int kind);
 static int B16_FN(choose)(board16_engine *e, b16_state *st, search_ctx *ctx, int *first)
 {
     const b16_geom *g = &e->g;
@@ -608,7 +609,28 @@ static int B16_FN(choose)(board16_engine *e, b16_state *st, search_ctx *ctx, int
         return B16_DEAD;
     int m = B16_FN(cell_digits)(g, st, c);
     *first = __builtin_ctz((unsigned)m);
-    if (!e->probing || !two)
+    if (!two) {
+        /* No cell has two candidates: a digit with two places in a row,
+         * column or 4x4 box is a binary choice as well (the child places
+         * it in the first place; the parent, removing it there, leaves
+         * the other as a hidden single), where the cell would branch
+         * three or more ways. On 16x16_1to9only, where such states are
+         * common, this halved the nodes (the worst puzzle: 290k to 123k). */
+        const int kinds = g->box_r == 4 && g->box_c == 4 ? 3 : 2;
+        for (int k = 0; k < kinds; k++)
+            for (int d = 0; d < g->n; d++) {
+                b16v t2 = B16_FN(two_in)(st->cand[d], k) & ~st->solved;
+                uint64_t w[4];
+                memcpy(w, &t2, sizeof w);
+                for (int i = 0; i < 4; i++)
+                    if (w[i]) {
+                        *first = d;
+                        return i * 64 + __builtin_ctzll(w[i]);
+                    }
+            }
+        return c;
+    }
+    if (!e->probing)
         return c;
     b16_state *tmp = st + 1;
     uint64_t w[4];
