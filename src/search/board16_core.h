@@ -34,7 +34,7 @@
 
 static inline __attribute__((always_inline)) int B16_FN(any)(b16v v)
 {
-#if B16_SIMD == 2
+#if B16_SIMD >= 2
     __m256i x = (__m256i)v;
     return !_mm256_testz_si256(x, x);
 #else
@@ -46,7 +46,7 @@ static inline __attribute__((always_inline)) int B16_FN(any)(b16v v)
 
 static inline __attribute__((always_inline)) int B16_FN(popcount)(uint64_t m)
 {
-#if B16_SIMD == 2
+#if B16_SIMD >= 2
     return __builtin_popcountll(m);
 #else
     m -= (m >> 1) & 0x5555555555555555ull;

@@ -59,9 +59,10 @@ void classic9_run(classic9_engine *e, const uint8_t *givens, search_ctx *ctx);
  * doku_search uses it only without such units: allow_extra = 0 makes
  * board16_create refuse them (DOKU_ERR_VARIANT), as it refuses n > 16;
  * tests pass 1. Builds as for classic9: board16_set_variant(e, -1) picks
- * the best the CPU supports. */
+ * the best the CPU supports; a named build is taken if the CPU has it,
+ * else the best below it (portable at least). @return the build taken. */
 typedef struct board16_engine board16_engine;
-enum { BOARD16_PORTABLE = 0, BOARD16_AVX2 = 1 };
+enum { BOARD16_PORTABLE = 0, BOARD16_AVX2 = 1, BOARD16_AVX512 = 2 };
 doku_status board16_create(const doku_shape *s, int allow_extra, board16_engine **out);
 void board16_free(board16_engine *e);
 int board16_set_variant(board16_engine *e, int variant);
