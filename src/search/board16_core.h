@@ -128,9 +128,9 @@ static inline __attribute__((always_inline)) int B16_FN(hidden)(const b16_geom *
 {
     const b16v x = *xp;
     const b16v z = B16_ZERO;
-    /* Rows: a lane with no bit is a contradiction, with one a single. */
-    if (B16_FN(any)((b16v)(x == z) & g->rows))
-        return 0;
+    /* Rows: a lane with no bit is a contradiction, with one a single.
+     * Contradictions are gathered in bad and tested once. */
+    b16v bad = (b16v)(x == z) & g->rows;
     b16v hs = x & (b16v)((x & (x - 1)) == z);
     /* Columns: a butterfly leaves every lane with the whole column count. */
     b16v o = x, t = z, y;
@@ -143,27 +143,29 @@ static inline __attribute__((always_inline)) int B16_FN(hidden)(const b16_geom *
     B16_ADD(o, t, y, B16_X(t, 2));
     y = B16_X(o, 1);
     B16_ADD(o, t, y, B16_X(t, 1));
-    if (B16_FN(any)(g->cols & ~o))
-        return 0;
+    bad |= g->cols & ~o;
     hs |= x & o & ~t;
     if (R == 4 && C == 4) {
-        /* 4x4 boxes: butterflies inside nibbles and lane quads leave
-         * every cell with its box's count, nothing to spread back. */
-        const b16v m1 = B16_SPLAT(0x5555), m2 = B16_SPLAT(0x3333);
-        b16v bo = x, bt;
-        y = ((bo >> 1) & m1) | ((bo & m1) << 1);
-        bt = bo & y;
-        bo |= y;
-        y = ((bo >> 2) & m2) | ((bo & m2) << 2);
-        B16_ADD(bo, bt, y, ((bt >> 2) & m2) | ((bt & m2) << 2));
+        /* 4x4 boxes: counts at each nibble's low bit by shifts inside the
+         * lane (the nibble's other bits collect garbage, masked off), then
+         * butterflies over the lane quad; the singles spread back. */
+        const b16v low = B16_SPLAT(0x1111);
+        b16v bo = x | (x >> 1), bt = x & (x >> 1);
+        b16v o2 = bo >> 2, t2 = bt >> 2;
+        B16_ADD(bo, bt, o2, t2);
         y = B16_X(bo, 1);
         B16_ADD(bo, bt, y, B16_X(bt, 1));
         y = B16_X(bo, 2);
         B16_ADD(bo, bt, y, B16_X(bt, 2));
-        if (B16_FN(any)(g->cells & ~bo))
-            return 0;
-        hs |= x & ~bt;
-    } else if (R) {
+        bad |= g->cells & low & ~bo;
+        b16v one = bo & ~bt & low;
+        one |= one << 1;
+        one |= one << 2;
+        hs |= x & one;
+    }
+    if (B16_FN(any)(bad))
+        return 0;
+    if (R && !(R == 4 && C == 4)) {
         /* Segments (row x box): counted at the box's first column. */
         b16v so = x, st = z;
         B16_UNROLL
