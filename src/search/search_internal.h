@@ -73,6 +73,7 @@ struct doku_solver {
     generic_engine *generic;
     classic9_engine *classic9;   /* NULL unless the shape is classic 9x9 */
     board16_engine *board16;     /* NULL unless n <= 16 (and not classic 9x9) */
+    int board16_on;              /* doku_search sends the search to board16 */
 };
 
 #endif

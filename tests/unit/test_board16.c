@@ -77,6 +77,7 @@ static outcome run(doku_solver *sv, const doku_shape *s, const uint8_t *g, uint6
 static uint64_t compare(doku_solver *sv, const doku_shape *s, const uint8_t *g, uint64_t limit)
 {
     assert_non_null(sv->board16);
+    sv->board16_on = 1; /* whatever the CPU: doku_search uses board16 */
     board16_set_variant(sv->board16, BOARD16_PORTABLE);
     outcome p = run(sv, s, g, limit, 0);
     outcome ge = run(sv, s, g, limit, DOKU_SEARCH_GENERIC);
@@ -313,6 +314,8 @@ static void test_budget_and_callback(void **state)
     doku_solver *sv;
     assert_int_equal(doku_shape_create_simple(16, 0, &s), DOKU_OK);
     assert_int_equal(doku_solver_create(s, &sv), DOKU_OK);
+    assert_non_null(sv->board16);
+    sv->board16_on = 1;
     uint8_t g[256];
     assert_int_equal(tu_cells_from_text(lines[0], 256, g), 0);
     doku_search_opts o = {0};
