@@ -22,8 +22,9 @@
  * ties to the most constrained; when that is two, up to 16 two-candidate
  * cells are probed both ways (a refuted digit is dropped on the spot, what
  * both branches remove is removed) and the cell whose branches reach
- * furthest wins; a short plain first run for solve and uniqueness (see
- * generic.c), but no restarts (run()).
+ * furthest wins; when no cell has two, a digit with two places in a row,
+ * column or 4x4 box is the (binary) branch; a short plain first run for
+ * solve and uniqueness (see generic.c), but no restarts (run()).
  */
 
 #define B16_ZERO ((b16v){0})
@@ -910,10 +911,9 @@ static void B16_FN(grid)(const b16_geom *g, const b16_state *st, uint8_t *out)
 
 static void B16_FN(report)(board16_engine *e, const b16_state *st, search_ctx *ctx)
 {
-    if (e->probing)
-        e->run_cap = 0;
     B16_FN(grid)(&e->g, st, e->grid);
-    /* A restart may meet the solution an earlier run already reported. */
+    /* The probing run may meet the solution the plain first run already
+     * reported. */
     if (ctx->solutions == 1 && e->have_first &&
         memcmp(e->first, e->grid, (size_t)e->g.ncells) == 0)
         return;
@@ -976,8 +976,8 @@ static int B16_FN(start)(const b16_geom *g, b16_state *st, const uint8_t *givens
  * end there, where probing would cost more than the whole search), then
  * one probing run to the end. No restarts: on 16x16 they cost more than
  * they saved (generic.c needs them for 25x25 phase-transition grids,
- * which this engine does not take): without them the blue set took 0.77x
- * the nodes and the worst 16x16_1to9only puzzle 0.7x, and no lewis 16x16
+ * which this engine does not take): without them the blue set took 0.78x
+ * the nodes and the worst 16x16_1to9only puzzle 0.71x, and no lewis 16x16
  * instance grew a tail. */
 static void B16_FN(run)(board16_engine *e, const uint8_t *givens, search_ctx *ctx)
 {
