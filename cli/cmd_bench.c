@@ -29,6 +29,8 @@ typedef struct bench_opts {
     int cpu_clock;
     unsigned flags;
     long max_puzzles;
+    cli_opts shape_opts;       /* --box, --variant, --regions, --symbols, --timeout */
+    const doku_shape *shape;   /* of the file being run (read-only, shared) */
 } bench_opts;
 
 typedef struct puzzle_set {
@@ -56,19 +58,26 @@ static void usage(FILE *f)
     fputs("usage: doku bench [options] FILE...\n"
           "Measures solver throughput. FILE ('-' for stdin) holds puzzles in any\n"
           "layout doku reads (see docs/FORMATS.md), all of one size; classic 9x9\n"
-          "uses the fast path, other shapes the generic engine. Puzzles are loaded\n"
+          "uses its fast path, other grids up to 16x16 with only rows, columns and\n"
+          "boxes the board16 path, the rest the generic engine. Puzzles are loaded\n"
           "into memory before timing.\n"
           "  -l, --limit L[,L...]    solution limits to run: 1 solve, 2 uniqueness,\n"
           "                          N count (default 1,2)\n"
           "  -t, --threads T[,T...]  thread counts to run (default 1)\n"
           "  -r, --repeat R          runs per figure, median reported (default 3)\n"
           "      --clock wall|cpu    wall clock (default) or the threads' CPU time\n"
-          "      --generic           force the generic engine (no 9x9 fast path)\n"
+          "      --generic           force the generic engine (no fast path)\n"
           "  -n, --max N             use at most N puzzles per file\n"
+          "      --timeout SECONDS   give up on a puzzle after this long (counted\n"
+          "                          in the 'gave up' note; default: none)\n"
           "  -h, --help              this text\n"
+          "Shape options, as for solve: --box RxC, --variant x,hyper,\n"
+          "--regions FILE [--keep-boxes], --symbols SET.\n"
           "Columns: puzzles/s and us/puzzle from the median run; noguess% = puzzles\n"
           "solved without a guess; guesses/puzzle; solutions = total found (at most\n"
-          "limit per puzzle); spread = (max-min)/median over the repeats.\n",
+          "limit per puzzle); spread = (max-min)/median over the repeats.\n"
+          "Exit status: 0 ok; 1 some puzzle gave up (--timeout); 2 usage error,\n"
+          "unreadable input, or a puzzle the solver rejects.\n",
           f);
 }
 
@@ -128,7 +137,8 @@ static int add_record(const char *path, const doku_record *rec, puzzle_set *set)
 
 /* Reads every puzzle of path (any layout the library's reader accepts)
  * into set. @return 0, or -1 after a message. */
-static int load_file(const char *path, puzzle_set *set, long max_puzzles)
+static int load_file(const char *path, puzzle_set *set, long max_puzzles,
+                     const cli_opts *so)
 {
     FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
     if (!f) {
@@ -136,6 +146,8 @@ static int load_file(const char *path, puzzle_set *set, long max_puzzles)
         return -1;
     }
     doku_reader_opts ro = {0};
+    ro.symbols = so->symbols;
+    ro.n = so->regions ? so->regions_n : so->box_rows * so->box_cols;
     doku_reader *rd = NULL;
     if (doku_reader_create(&ro, &rd) != DOKU_OK) {
         fprintf(stderr, "doku bench: out of memory\n");
@@ -186,16 +198,14 @@ static void *worker_main(void *arg)
 {
     worker *w = arg;
     const puzzle_set *set = w->set;
-    doku_shape *shape = NULL;
     doku_solver *solver = NULL;
-    if (doku_shape_create_simple(set->n, 0, &shape) != DOKU_OK ||
-        doku_solver_create(shape, &solver) != DOKU_OK) {
+    if (doku_solver_create(w->opts->shape, &solver) != DOKU_OK) {
         w->failed = 1;
-        doku_shape_free(shape);
         return NULL;
     }
     doku_search_opts so = {0};
     so.limit = w->limit;
+    so.time_budget = w->opts->shape_opts.timeout;
     so.flags = w->opts->flags;
     memset(&w->tot, 0, sizeof w->tot);
     double t0 = now_seconds(CLOCK_THREAD_CPUTIME_ID);
@@ -213,7 +223,6 @@ static void *worker_main(void *arg)
     }
     w->cpu_seconds = now_seconds(CLOCK_THREAD_CPUTIME_ID) - t0;
     doku_solver_free(solver);
-    doku_shape_free(shape);
     return NULL;
 }
 
@@ -269,13 +278,21 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-static int bench_file(const char *path, const bench_opts *o)
+static int bench_file(const char *path, bench_opts *o)
 {
     puzzle_set set = {0};
-    if (load_file(path, &set, o->max_puzzles) < 0) {
+    if (load_file(path, &set, o->max_puzzles, &o->shape_opts) < 0) {
         free(set.cells);
         return CLI_EXIT_USAGE;
     }
+    char why[256];
+    doku_shape *shape = cli_make_shape(&o->shape_opts, set.n, why, sizeof why);
+    if (!shape) {
+        fprintf(stderr, "doku bench: %s: %s\n", path, why);
+        free(set.cells);
+        return CLI_EXIT_USAGE;
+    }
+    o->shape = shape;
     const char *base = strrchr(path, '/');
     base = base ? base + 1 : path;
     int rc = CLI_EXIT_OK;
@@ -290,6 +307,7 @@ static int bench_file(const char *path, const bench_opts *o)
                     fprintf(stderr, "doku bench: cannot run %d threads on %s\n",
                             o->threads[ti], path);
                     free(set.cells);
+                    doku_shape_free(shape);
                     return CLI_EXIT_USAGE;
                 }
             }
@@ -297,16 +315,25 @@ static int bench_file(const char *path, const bench_opts *o)
             double med = times[reps / 2], spread = med > 0 ? (times[reps - 1] - times[0]) / med : 0;
             double np = (double)set.count;
             double rate = med > 0 ? np / med : 0.0;
+            char note[64] = "";
+            if (tot.gave_up)
+                snprintf(note, sizeof note, " (%llu gave up)", (unsigned long long)tot.gave_up);
+            else if (tot.errors)
+                snprintf(note, sizeof note, " (errors)");
             printf("%-36s %6llu %3d %8zu %11.*f %9.2f %8.1f %9.2f %11llu %6.1f%% %s%s\n", base,
                    (unsigned long long)o->limits[li], o->threads[ti], set.count,
                    rate < 100 ? 2 : 0, rate, med * 1e6 / np, 100.0 * (double)tot.no_guess / np,
                    (double)tot.guesses / np, (unsigned long long)tot.solutions, 100.0 * spread,
-                   o->cpu_clock ? "cpu" : "wall", tot.gave_up || tot.errors ? " (errors)" : "");
+                   o->cpu_clock ? "cpu" : "wall", note);
             fflush(stdout);
             if (tot.errors)
                 rc = CLI_EXIT_USAGE;
+            else if (tot.gave_up && rc == CLI_EXIT_OK)
+                rc = CLI_EXIT_FAIL;
         }
     free(set.cells);
+    doku_shape_free(shape);
+    o->shape = NULL;
     return rc;
 }
 
@@ -322,11 +349,17 @@ int cmd_bench(int argc, char **argv)
     o.repeat = 3;
     const char *files[256];
     int nfiles = 0;
+    /* The shape options and --timeout go to the common parser, as "bench"
+     * plus the options: one meaning of --box, --regions ... everywhere. */
+    char **shape_argv = cli_xmalloc(sizeof(char *) * (size_t)(argc + 1));
+    int shape_argc = 0;
+    shape_argv[shape_argc++] = argv[0];
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char *val = NULL;
         if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
             usage(stdout);
+            free(shape_argv);
             return CLI_EXIT_OK;
         }
         if (strcmp(a, "--generic") == 0) {
@@ -336,6 +369,7 @@ int cmd_bench(int argc, char **argv)
         if (a[0] != '-' || strcmp(a, "-") == 0) {
             if (nfiles == 256) {
                 fprintf(stderr, "doku bench: too many files (256 at most)\n");
+                free(shape_argv);
                 return CLI_EXIT_USAGE;
             }
             files[nfiles++] = a;
@@ -343,6 +377,18 @@ int cmd_bench(int argc, char **argv)
         }
         const char *eq = strchr(a, '=');
         size_t nlen = eq ? (size_t)(eq - a) : strlen(a);
+        static const char *const shape_flags[] = {"--box", "--variant", "--regions",
+                                                  "--symbols", "--timeout", "--keep-boxes"};
+        int shape_flag = -1;
+        for (int k = 0; k < 6; k++)
+            if (nlen == strlen(shape_flags[k]) && strncmp(a, shape_flags[k], nlen) == 0)
+                shape_flag = k;
+        if (shape_flag >= 0) {
+            shape_argv[shape_argc++] = argv[i];
+            if (shape_flag < 5 && !eq && i + 1 < argc)
+                shape_argv[shape_argc++] = argv[++i];
+            continue;
+        }
         if (eq)
             val = eq + 1;
         else if (i + 1 < argc)
@@ -353,10 +399,12 @@ int cmd_bench(int argc, char **argv)
             !OPT("--clock", "--clock") && !OPT("-n", "--max")) {
             fprintf(stderr, "doku bench: unknown option '%s'\n", a);
             usage(stderr);
+            free(shape_argv);
             return CLI_EXIT_USAGE;
         }
         if (!val) {
             fprintf(stderr, "doku bench: option '%s' needs a value\n", a);
+            free(shape_argv);
             return CLI_EXIT_USAGE;
         }
         if (!eq)
@@ -396,10 +444,16 @@ int cmd_bench(int argc, char **argv)
 #undef OPT
     bad_value:
         fprintf(stderr, "doku bench: bad value '%s' for %.*s\n", val, (int)nlen, a);
+        free(shape_argv);
         return CLI_EXIT_USAGE;
     }
+    int prc = cli_parse_args(&o.shape_opts, shape_argc, shape_argv, NULL, NULL, NULL, usage);
+    free(shape_argv);
+    if (prc != CLI_PARSE_OK)
+        return prc == CLI_PARSE_HELP ? CLI_EXIT_OK : CLI_EXIT_USAGE;
     if (nfiles == 0) {
         usage(stderr);
+        cli_opts_free(&o.shape_opts);
         return CLI_EXIT_USAGE;
     }
     printf("%-36s %6s %3s %8s %11s %9s %8s %9s %11s %7s %s\n", "file", "limit", "thr", "puzzles",
@@ -410,5 +464,6 @@ int cmd_bench(int argc, char **argv)
         if (r > rc)
             rc = r;
     }
+    cli_opts_free(&o.shape_opts);
     return rc;
 }

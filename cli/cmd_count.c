@@ -94,7 +94,7 @@ static void count_puzzle(cli_worker *w, cli_task *t, void *p)
         cli_grid_header(out, t, text);
         cli_put_puzzle_grid(out, t, &c->o, NULL);
         if (c->stats)
-            cli_buf_printf(out, "nodes %llu, guesses %llu, %.3f ms\n",
+            cli_buf_printf(out, "%snodes %llu, guesses %llu, %.3f ms\n", cli_grid_note(),
                            (unsigned long long)res.nodes, (unsigned long long)res.guesses, ms);
         cli_buf_puts(out, "\n");
         break;

@@ -434,7 +434,9 @@ static void report_failure(const gen_ctx *c, uint64_t index, const slot *sl)
     describe_request(c, req, sizeof req);
     if (sl->status != DOKU_OK) {
         fprintf(stderr, "doku generate: puzzle %llu: %s\n", (unsigned long long)index + 1,
-                sl->status == DOKU_ERR_SHAPE ? "this shape admits no complete grid"
+                sl->status == DOKU_ERR_SHAPE
+                    ? "no complete grid found for this shape (its fill search gave up;"
+                      " the shape may admit none)"
                                              : doku_status_string(sl->status));
         return;
     }

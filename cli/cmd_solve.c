@@ -86,7 +86,7 @@ static void put_solution(cli_buf *b, const solve_ctx *c, const cli_task *t,
     switch (t->format) {
     case DOKU_FORMAT_GRID:
         if (c->print_all)
-            cli_buf_printf(b, "solution %llu:\n", (unsigned long long)index + 1);
+            cli_buf_printf(b, "%ssolution %llu:\n", cli_grid_note(), (unsigned long long)index + 1);
         cli_put_cells(b, t->shape, sol, t->cells, NULL, DOKU_FORMAT_GRID, t->symbols,
                       cli_grid_style(&c->o));
         break;
@@ -235,13 +235,13 @@ static void solve_puzzle(cli_worker *w, cli_task *t, void *p)
     case DOKU_FORMAT_GRID:
         cli_grid_header(out, t, oc.text);
         if (why.len)
-            cli_buf_printf(out, "  %s\n", why.data);
+            cli_buf_printf(out, "%s  %s\n", cli_grid_note(), why.data);
         if (k.text.len)
             cli_buf_put(out, k.text.data, k.text.len);
         else
             cli_put_puzzle_grid(out, t, &c->o, marks);
         if (c->stats)
-            cli_buf_printf(out, "nodes %llu, guesses %llu, %.3f ms\n",
+            cli_buf_printf(out, "%snodes %llu, guesses %llu, %.3f ms\n", cli_grid_note(),
                            (unsigned long long)res.nodes, (unsigned long long)res.guesses, ms);
         cli_buf_puts(out, "\n");
         break;

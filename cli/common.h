@@ -169,6 +169,14 @@ char *cli_line_string(const doku_shape *s, const uint8_t *cells, doku_symbols sy
 void cli_put_puzzle_grid(cli_buf *b, const cli_task *t, const cli_opts *o,
                          const uint8_t *marks);
 
+/* --format tokens|hex|lewis: commands write "grid" output, and grids come
+ * out in that layout instead of framed, every other line of the grid
+ * output as a '#' comment, so the whole output reads back. Set once while
+ * parsing options, before any thread starts. */
+void cli_set_grid_layout(doku_format layout);
+/* "# " under such a layout, else "": the prefix of a grid output's notes. */
+const char *cli_grid_note(void);
+
 /* Style flags for grid output of t under o (colour, marked fills). */
 unsigned cli_grid_style(const cli_opts *o);
 

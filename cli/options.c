@@ -39,7 +39,10 @@ const char cli_common_help[] =
     "  --timeout SECONDS  give up on a puzzle after this long (default: none)\n"
     "Output options:\n"
     "  --format FMT       line, grid, json or csv (default: line for puzzles\n"
-    "                     given on one line, grid for multi-line grids)\n"
+    "                     given on one line, grid for multi-line grids); or\n"
+    "                     grids as tokens (\"1-16\" rows of numbers), hex\n"
+    "                     (hexadoku 0-9A-F, '*' empty) or lewis (-1 empty),\n"
+    "                     with every other line a '#' comment\n"
     "  --color, --no-color  colour grids (givens bold, conflicts red); default:\n"
     "                     on when stdout is a terminal and NO_COLOR is unset\n";
 
@@ -135,12 +138,19 @@ static int parse_symbols(const char *v, doku_symbols *out)
 
 static int parse_format(const char *v, int *out)
 {
-    static const char *const names[] = {"line", "grid", "json", "csv"};
+    static const char *const names[] = {"line", "grid", "json", "csv",
+                                        "tokens", "hex", "lewis"};
     static const int values[] = {DOKU_FORMAT_LINE, DOKU_FORMAT_GRID,
-                                 DOKU_FORMAT_JSON, DOKU_FORMAT_CSV};
+                                 DOKU_FORMAT_JSON, DOKU_FORMAT_CSV,
+                                 DOKU_FORMAT_TOKENS, DOKU_FORMAT_HEX, DOKU_FORMAT_LEWIS};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (!strcmp(v, names[i])) {
             *out = values[i];
+            /* the large-grid layouts are grid output in another layout */
+            cli_set_grid_layout(values[i] > DOKU_FORMAT_CSV ? (doku_format)values[i]
+                                                            : DOKU_FORMAT_GRID);
+            if (values[i] > DOKU_FORMAT_CSV)
+                *out = DOKU_FORMAT_GRID;
             return 0;
         }
     return -1;
@@ -195,7 +205,7 @@ static int common_option(cli_opts *o, const char *cmd, int id, const char *v)
         return 0;
     case OPT_FORMAT:
         if (parse_format(v, &o->format) != 0)
-            return cli_usage_error(cmd, "--format wants line, grid, json or csv; got '%s'", v);
+            return cli_usage_error(cmd, "--format wants line, grid, json, csv, tokens, hex or lewis; got '%s'", v);
         return 0;
     case OPT_COLOR:
         o->color_request = 1;

@@ -8,11 +8,20 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Written once by option parsing before threads start; read-only after. */
+static doku_format grid_layout = DOKU_FORMAT_GRID;
+
+void cli_set_grid_layout(doku_format layout) { grid_layout = layout; }
+
+const char *cli_grid_note(void) { return grid_layout == DOKU_FORMAT_GRID ? "" : "# "; }
+
 void cli_put_cells(cli_buf *b, const doku_shape *s, const uint8_t *cells,
                    const uint8_t *givens, const uint8_t *conflicts,
                    doku_format fmt, doku_symbols symbols, unsigned style)
 {
     char small[4096];
+    if (fmt == DOKU_FORMAT_GRID)
+        fmt = grid_layout;
     size_t need = doku_format_cells(s, cells, givens, conflicts, fmt, symbols, style,
                                     small, sizeof small);
     if (need < sizeof small) {
@@ -151,7 +160,7 @@ void cli_grid_header(cli_buf *b, const cli_task *t, const char *text)
         doku_shape_describe(t->shape, shape, sizeof shape);
     char where[512];
     cli_task_where(t, where, sizeof where);
-    cli_buf_printf(b, "%s: %s", where, text);
+    cli_buf_printf(b, "%s%s: %s", cli_grid_note(), where, text);
     if (shape[0])
         cli_buf_printf(b, " (%s)", shape);
     cli_buf_puts(b, "\n");

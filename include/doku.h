@@ -253,7 +253,14 @@ typedef enum doku_format {
     DOKU_FORMAT_LINE = 0,   /* n*n symbols on one line, '.' empty */
     DOKU_FORMAT_GRID = 1,   /* framed, readable */
     DOKU_FORMAT_JSON = 2,   /* JSON array of rows */
-    DOKU_FORMAT_CSV = 3     /* n lines of n comma-separated numbers */
+    DOKU_FORMAT_CSV = 3,    /* n lines of n comma-separated numbers */
+    /* The large-grid interchange layouts (docs/FORMATS.md "Writing"): */
+    DOKU_FORMAT_TOKENS = 4, /* "1-16": n lines of n decimal numbers, '.' empty */
+    DOKU_FORMAT_HEX = 5,    /* hexadoku: 0-9A-Z symbols (1-9 up to 9x9), '*'
+                               empty, groups of a box's width, blank line
+                               between box bands (sides above 36: as TOKENS) */
+    DOKU_FORMAT_LEWIS = 6   /* Lewis: box order line, "1", then n lines of n
+                               tab-separated numbers, -1 empty */
 } doku_format;
 
 enum {

@@ -11,7 +11,10 @@ agree on 0, 1 or >= 2 solutions, and doku's solution must satisfy the CNF
 unit all-different).
 
 Usage: crosscheck_sat.py --doku BUILD/bench/large/doku_large [--data DIR]
-                         [--quick] [--seed N] [--cadical PATH]
+                         [--quick] [--seed N] [--cadical PATH] [--cli BUILD/doku]
+Besides the shared sets and CaDiCaL-made grids, puzzles from `doku generate`
+on 6x6 (2x3, 3x2), 8x8 (2x4, 4x2), 12x12, 15x15 (3x5, 5x3) and 20x20 boxes,
+plain and (full run) with x or hyper, must be unique for CaDiCaL as well.
 --quick checks a small sample of every set (for ctest); without it, larger
 samples. Exit status 0 when every puzzle agrees, 1 on any disagreement,
 2 on a usage or environment problem.
@@ -265,6 +268,38 @@ def made_up(rng, cadical, tmpdir, quick):
     return out
 
 
+def generated(cli, seed, quick):
+    """Puzzles made by doku's own generator on other box shapes (both
+    orientations) and variants: each must be unique for CaDiCaL too."""
+    shapes = [(2, 3), (3, 2), (2, 4), (4, 2), (3, 4), (3, 5), (5, 3), (4, 5)]
+    if not quick:
+        shapes += [(4, 3), (5, 4)]
+    out = []
+    for br, bc in shapes:
+        n = br * bc
+        for variant in ([""] if quick else ["", "x", "hyper"]):
+            hyper = variant == "hyper"
+            if hyper and (count_windows(n, br) < 1 or count_windows(n, bc) < 1):
+                continue
+            cmd = [cli, "generate", "--box", "%dx%d" % (br, bc), "-n", "1" if quick else "2",
+                   "--seed", str(seed), "-q", "--timeout", "30"]
+            if variant:
+                cmd += ["--variant", variant]
+            r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            lines = r.stdout.split()
+            if r.returncode != 0 or not lines:
+                print("crosscheck: %s failed: %s" % (" ".join(cmd[1:]), r.stderr.strip()),
+                      file=sys.stderr)
+                continue
+            for i, l in enumerate(lines):
+                out.append(Puzzle("doku generate --box %dx%d%s#%d" % (br, bc,
+                                  " --variant " + variant if variant else "", i),
+                                  parse_line(l, n), n, box=(br, bc), x=variant == "x",
+                                  hyper=hyper))
+                out[-1].expect = 1
+    return out
+
+
 def jigsaw_samples(data, rng, cadical, tmpdir, quick):
     """9x9 jigsaw layouts (boxes dropped, and kept) with givens from a
     CaDiCaL grid of that layout."""
@@ -296,6 +331,8 @@ def jigsaw_samples(data, rng, cadical, tmpdir, quick):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--doku", required=True, help="path of the doku_large driver")
+    ap.add_argument("--cli", help="path of the doku program, for generated puzzles "
+                    "(default: BUILD/doku beside BUILD/bench/large/doku_large)")
     ap.add_argument("--data", default=os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                                    "..", "..", "shared", "data"))
     ap.add_argument("--cadical", default=shutil.which("cadical"))
@@ -306,10 +343,15 @@ def main():
         print("crosscheck: cadical not found (apt-get install cadical)", file=sys.stderr)
         return 2
     rng = random.Random(args.seed)
+    cli = args.cli or os.path.join(os.path.dirname(os.path.abspath(args.doku)), "..", "..", "doku")
+    if not os.access(cli, os.X_OK):
+        print("crosscheck: doku program not found at %s (--cli)" % cli, file=sys.stderr)
+        return 2
     with tempfile.TemporaryDirectory() as tmpdir:
         puzzles = load_sets(args.data, rng, args.quick)
         puzzles += made_up(rng, args.cadical, tmpdir, args.quick)
         puzzles += jigsaw_samples(args.data, rng, args.cadical, tmpdir, args.quick)
+        puzzles += generated(cli, args.seed, args.quick)
         queries = "".join(p.query() + "\n" for p in puzzles)
         r = subprocess.run([args.doku, "count", "--limit", "2"], input=queries,
                            stdout=subprocess.PIPE, text=True)
@@ -327,6 +369,8 @@ def main():
             ok = f[0] != "error" and f[1] == "0" and min(int(f[0]), 2) == want
             if ok and want:
                 ok = valid_solution(p, parse_line(f[2], p.n))
+            if ok and getattr(p, "expect", None) is not None and want != p.expect:
+                ok = False  # the generator promised a unique puzzle
             if not ok:
                 bad += 1
                 print("MISMATCH %s: cadical %s, doku %s" % (p.name, want, a))

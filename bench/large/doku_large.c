@@ -63,7 +63,8 @@ static int cmp_double(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-static int bench_file(const char *path, uint64_t limit, uint64_t budget, unsigned flags)
+static int bench_file(const char *path, uint64_t limit, uint64_t budget, unsigned flags,
+                      int box_r, int box_c)
 {
     FILE *f = fopen(path, "r");
     if (!f) {
@@ -100,8 +101,14 @@ static int bench_file(const char *path, uint64_t limit, uint64_t budget, unsigne
         return 0;
     doku_shape *s;
     doku_solver *sv;
-    if (doku_shape_create_simple(n, 0, &s) != DOKU_OK || doku_solver_create(s, &sv) != DOKU_OK)
+    doku_shape_spec spec = {0};
+    spec.n = n;
+    spec.box_rows = box_r; /* 0: the most nearly square box */
+    spec.box_cols = box_c;
+    if (doku_shape_create(&spec, &s) != DOKU_OK || doku_solver_create(s, &sv) != DOKU_OK) {
+        fprintf(stderr, "%s: no %dx%d shape with %dx%d boxes\n", path, n, n, box_r, box_c);
         return 2;
+    }
     double *t = malloc(count * sizeof *t);
     double *nodes = malloc(count * sizeof *nodes);
     double *guesses = malloc(count * sizeof *guesses);
@@ -267,7 +274,7 @@ static int empty_shapes(int nmin, int nmax, uint64_t limit, uint64_t budget, dou
 int main(int argc, char **argv)
 {
     if (argc < 2 || strcmp(argv[1], "--help") == 0) {
-        printf("usage: doku_large bench [--limit N] [--budget NODES] [--generic] FILE...\n"
+        printf("usage: doku_large bench [--limit N] [--budget NODES] [--generic] [--box RxC] FILE...\n"
                "       doku_large empty [--limit N] [--budget NODES] [--seconds S] [MIN [MAX]]\n"
                "       doku_large count [--limit N] < queries\n");
         return argc < 2 ? 2 : 0;
@@ -275,6 +282,7 @@ int main(int argc, char **argv)
     uint64_t limit = 2, budget = 0;
     double seconds = 1.0;
     unsigned flags = 0;
+    int box_r = 0, box_c = 0;
     int i = 2;
     for (; i < argc && argv[i][0] == '-' && argv[i][1] == '-'; i++) {
         if (strcmp(argv[i], "--limit") == 0 && i + 1 < argc)
@@ -285,6 +293,12 @@ int main(int argc, char **argv)
             seconds = atof(argv[++i]);
         else if (strcmp(argv[i], "--generic") == 0)
             flags |= DOKU_SEARCH_GENERIC;
+        else if (strcmp(argv[i], "--box") == 0 && i + 1 < argc) {
+            if (sscanf(argv[++i], "%dx%d", &box_r, &box_c) != 2 || box_r < 1 || box_c < 1) {
+                fprintf(stderr, "doku_large: --box wants RxC, e.g. 4x3\n");
+                return 2;
+            }
+        }
         else {
             fprintf(stderr, "doku_large: unknown option %s\n", argv[i]);
             return 2;
@@ -293,7 +307,7 @@ int main(int argc, char **argv)
     int rc = 0;
     if (strcmp(argv[1], "bench") == 0) {
         for (; i < argc; i++)
-            rc |= bench_file(argv[i], limit, budget, flags);
+            rc |= bench_file(argv[i], limit, budget, flags, box_r, box_c);
     } else if (strcmp(argv[1], "empty") == 0) {
         int nmin = i < argc ? atoi(argv[i]) : 4;
         int nmax = i + 1 < argc ? atoi(argv[i + 1]) : i < argc ? nmin : 64;

@@ -1,6 +1,6 @@
 /*
  * format.c — writes a grid of cells as text: one line, a framed grid,
- * JSON rows or CSV. All output goes through one bounded appender, so every
+ * JSON rows, CSV, or the large-grid layouts ("1-16" tokens, hexadoku, Lewis). All output goes through one bounded appender, so every
  * format is snprintf-like: it reports the length it needs and never writes
  * past the caller's buffer.
  */
@@ -157,6 +157,65 @@ static void format_csv(out *o, const doku_shape *s, const uint8_t *cells)
     }
 }
 
+/* "1-16" layout: numbers right-aligned to the width of n, one row a line. */
+static void format_tokens(out *o, const doku_shape *s, const uint8_t *cells)
+{
+    int n = s->n, width = n >= 10 ? 2 : 1;
+    for (int r = 0; r < n; r++) {
+        for (int c = 0; c < n; c++) {
+            if (c)
+                putc_(o, ' ');
+            char t[8];
+            int v = cells[r * n + c];
+            int k = v ? snprintf(t, sizeof t, "%*d", width, v) : snprintf(t, sizeof t, "%*s", width, ".");
+            put(o, t, (size_t)k);
+        }
+        putc_(o, '\n');
+    }
+}
+
+/* Hexadoku layout: the 0-9A-Z alphabet (0 = 1; 1-9 below 10x10), '*'
+ * empty, cells grouped by box width, box bands separated by a blank line. */
+static void format_hex(out *o, const doku_shape *s, const uint8_t *cells)
+{
+    int n = s->n;
+    if (n > io_alphabet_size(DOKU_SYMBOLS_0_9A_Z)) {
+        format_tokens(o, s, cells);
+        return;
+    }
+    int gr = s->box_rows ? s->box_rows : n, gc = s->box_cols ? s->box_cols : n;
+    /* Sides up to 9 keep the digits 1-9: the reader takes them as digits. */
+    const char *a = io_alphabet(n > 9 ? DOKU_SYMBOLS_0_9A_Z : DOKU_SYMBOLS_1_9A_Z);
+    for (int r = 0; r < n; r++) {
+        if (r && r % gr == 0)
+            putc_(o, '\n');
+        for (int c = 0; c < n; c++) {
+            if (c && c % gc == 0)
+                putc_(o, ' ');
+            int v = cells[r * n + c];
+            putc_(o, v ? a[v - 1] : '*');
+        }
+        putc_(o, '\n');
+    }
+}
+
+/* Lewis instance layout (as sudoku_acs reads it): the box order (the box
+ * side; R for R x C boxes), "1", then rows of tab-ended numbers. */
+static void format_lewis(out *o, const doku_shape *s, const uint8_t *cells)
+{
+    int n = s->n;
+    put_int(o, s->box_rows ? s->box_rows : n);
+    puts_(o, "\n1\n");
+    for (int r = 0; r < n; r++) {
+        for (int c = 0; c < n; c++) {
+            int v = cells[r * n + c];
+            put_int(o, v ? v : -1);
+            putc_(o, '\t');
+        }
+        putc_(o, '\n');
+    }
+}
+
 size_t doku_format_cells(const doku_shape *s, const uint8_t *cells,
                          const uint8_t *givens, const uint8_t *conflicts,
                          doku_format fmt, doku_symbols symbols, unsigned style,
@@ -175,6 +234,9 @@ size_t doku_format_cells(const doku_shape *s, const uint8_t *cells,
     case DOKU_FORMAT_GRID: format_grid(&o, s, cells, givens, conflicts, symbols, style); break;
     case DOKU_FORMAT_JSON: format_json(&o, s, cells); break;
     case DOKU_FORMAT_CSV: format_csv(&o, s, cells); break;
+    case DOKU_FORMAT_TOKENS: format_tokens(&o, s, cells); break;
+    case DOKU_FORMAT_HEX: format_hex(&o, s, cells); break;
+    case DOKU_FORMAT_LEWIS: format_lewis(&o, s, cells); break;
     }
     if (buf && cap)
         buf[o.len < cap ? o.len : cap - 1] = '\0';

@@ -19,7 +19,7 @@
 
 enum {
     MIN_SIDE = 4,
-    MAX_CHAR_SIDE = 35,   /* the largest side a one-letter alphabet covers */
+    MAX_CHAR_SIDE = 36,   /* the largest side a one-character alphabet covers (0-9A-Z) */
     DECIMAL_SIDE = 9,     /* sides whose digits are all the decimal digits 1-9 */
     TOKEN_NONE = -2       /* a cell read as a character, not as a number */
 };
@@ -53,6 +53,8 @@ typedef struct row {
     int multichar;      /* some numeric token had two or more characters */
     size_t bad_col;     /* column of the first character that is no symbol */
     char bad_ch;
+    const char *bad_num; /* with bad_col: a number token no cell can hold */
+    size_t bad_num_len;
     const char *comment; /* trailing '#' comment, or NULL */
     size_t comment_len;
 } row;
@@ -192,7 +194,7 @@ static doku_symbols choose_symbols(const doku_reader *r, const raw_cell *cells, 
         return r->opts.symbols;
     if (n <= DECIMAL_SIDE)
         return DOKU_SYMBOLS_1_9A_Z;
-    int digit19 = 0, zero = 0, other_empty = 0;
+    int digit19 = 0, zero = 0, other_empty = 0, zeros = 0;
     char max_letter = 0;
     for (int i = 0; i < n * n; i++) {
         char c = cells[i].ch;
@@ -201,7 +203,7 @@ static doku_symbols choose_symbols(const doku_reader *r, const raw_cell *cells, 
         if (c >= '1' && c <= '9')
             digit19 = 1;
         else if (c == '0')
-            zero = 1;
+            zero = 1, zeros++;
         else if (is_empty_mark(c))
             other_empty = 1;
         else if (c >= 'A' && c <= 'Z' && c > max_letter)
@@ -213,6 +215,11 @@ static doku_symbols choose_symbols(const doku_reader *r, const raw_cell *cells, 
     /* '0' beside other empty marks, and no letter past the top of 0-9A-Z:
      * the zero is a digit (hexadoku). */
     if (zero && other_empty && max_letter < 'A' + n - 11 + 1)
+        return DOKU_SYMBOLS_0_9A_Z;
+    /* A complete 0-9A-Z grid (a hexadoku solution): n zeros, no other empty
+     * mark, and no symbol for n in 1-9A-Z. Read as 1-9A-Z it would be a grid
+     * whose only holes all want the digit n. */
+    if (zeros == n && !other_empty && max_letter < 'A' + n - 10)
         return DOKU_SYMBOLS_0_9A_Z;
     return DOKU_SYMBOLS_1_9A_Z;
 }
@@ -315,6 +322,18 @@ static int numeric_token(const char *t, size_t len, int *value)
     return 1;
 }
 
+/* Two or more characters that read as a (signed) integer. */
+static int looks_numeric(const char *t, size_t len)
+{
+    size_t i = (len && t[0] == '-') ? 1 : 0;
+    if (len < 2 || i == len)
+        return 0;
+    for (; i < len; i++)
+        if (!is_digit(t[i]))
+            return 0;
+    return 1;
+}
+
 static void row_add(row *rw, char ch, int token, size_t line, size_t col)
 {
     if (rw->count < DOKU_MAX_N + 1) {
@@ -327,13 +346,15 @@ static void row_add(row *rw, char ch, int token, size_t line, size_t col)
     rw->count++;
 }
 
-/* Parses one line as a grid row: tokens separated by spaces and '|'. */
-static void parse_row(const char *s, size_t len, size_t line, row *rw)
+/* Parses one line as a grid row: tokens separated by spaces and '|'.
+ * in_tokens: the grid it continues is already read as decimal numbers. */
+static void parse_row(const char *s, size_t len, size_t line, int in_tokens, row *rw)
 {
     rw->count = 0;
     rw->numeric = 1;
     rw->multichar = 0;
     rw->bad_col = 0;
+    rw->bad_num = NULL;
     rw->comment = NULL;
     rw->comment_len = 0;
     size_t end = len;
@@ -346,6 +367,8 @@ static void parse_row(const char *s, size_t len, size_t line, row *rw)
         }
     /* First pass: is every token a number? */
     int ntok = 0;
+    const char *odd = NULL;
+    size_t odd_len = 0, odd_col = 0;
     for (size_t i = 0; i < end;) {
         while (i < end && (is_space(s[i]) || s[i] == '|'))
             i++;
@@ -356,13 +379,27 @@ static void parse_row(const char *s, size_t len, size_t line, row *rw)
             break;
         int v;
         ntok++;
-        if (!numeric_token(s + b, i - b, &v))
+        if (!numeric_token(s + b, i - b, &v)) {
             rw->numeric = 0;
-        else if (i - b > 1)
+            if (!odd && looks_numeric(s + b, i - b)) {
+                odd = s + b;
+                odd_len = i - b;
+                odd_col = b + 1;
+            }
+        } else if (i - b > 1) {
             rw->multichar = 1;
+        }
     }
     if (ntok < 2)
         rw->numeric = 0;
+    /* "-2" or "65" among decimal tokens ("10", "-1"): a bad number, not a
+     * row of single characters '-', '2' ... */
+    if (odd && (rw->multichar || in_tokens) && ntok >= 2) {
+        rw->bad_col = odd_col;
+        rw->bad_num = odd;
+        rw->bad_num_len = odd_len;
+        return;
+    }
     if (rw->numeric && rw->multichar) {
         for (size_t i = 0; i < end;) {
             while (i < end && (is_space(s[i]) || s[i] == '|'))
@@ -395,15 +432,23 @@ static void parse_row(const char *s, size_t len, size_t line, row *rw)
     }
 }
 
+static void bad_number_message(const row *rw, char *msg, size_t cap)
+{
+    snprintf(msg, cap, "number '%.*s' is no cell value (1..%d; '.', '0' or '-1' empty)",
+             (int)(rw->bad_num_len > 12 ? 12 : rw->bad_num_len), rw->bad_num, DOKU_MAX_N);
+}
+
 /* A frame line is only '-', '+', '*', '|', '=' and spaces; a line of only
  * '-' or only '*' is a row of empty cells when its length says so. */
 static int is_frame(const char *s, size_t len, int width)
 {
-    int dash = 0, star = 0, other = 0, k = 0;
+    int dash = 0, star = 0, other = 0, k = 0, gaps = 0;
     for (size_t i = 0; i < len; i++) {
         char c = s[i];
-        if (is_space(c))
+        if (is_space(c)) {
+            gaps = 1;
             continue;
+        }
         if (c == '+' || c == '|' || c == '=')
             other = 1;
         else if (c == '-')
@@ -417,6 +462,9 @@ static int is_frame(const char *s, size_t len, int width)
         return 1;
     if (width)
         return k != width;
+    /* "** ** ** **": a hexadoku-style row of empties in box groups */
+    if (star && gaps && k >= MIN_SIDE && k <= DOKU_MAX_N)
+        return 0;
     int m = 0;
     while ((m + 1) * (m + 1) <= k)
         m++;
@@ -445,7 +493,7 @@ static void comment_append(doku_reader *r, const char *s, size_t len)
 
 static doku_status abandon_grid(doku_reader *r, size_t line, size_t col, const char *why)
 {
-    char msg[200];
+    char msg[320];
     snprintf(msg, sizeof msg, "%s (grid of %d columns started at line %zu, %d of %d rows read)",
              why, r->width, r->start_line, r->rows, r->width);
     r->active = 0;
@@ -636,6 +684,69 @@ static doku_status emit_line_puzzle(doku_reader *r, const char *s, size_t len,
                        r->gcomment_len);
 }
 
+/* A line of n*n decimal tokens (n*n > DOKU_MAX_N, so it cannot be a grid
+ * row): how the line format writes sides past the alphabet (36x36 ...
+ * 64x64), and how a "1-16" grid flattened to one line reads. @return the
+ * side, or 0 when the line is not one. */
+static int token_line_side(const doku_reader *r, const char *s, size_t len, size_t *end)
+{
+    size_t stop = len;
+    for (size_t i = 1; i < len; i++)
+        if (s[i] == '#') {
+            stop = i;
+            break;
+        }
+    size_t ntok = 0;
+    for (size_t i = 0; i < stop;) {
+        while (i < stop && is_space(s[i]))
+            i++;
+        size_t b = i;
+        while (i < stop && !is_space(s[i]))
+            i++;
+        if (i == b)
+            break;
+        int v;
+        if (!numeric_token(s + b, i - b, &v))
+            return 0;
+        ntok++;
+    }
+    if (ntok <= DOKU_MAX_N)
+        return 0;
+    int m = square_side(ntok);
+    if (m < MIN_SIDE || m > DOKU_MAX_N || (r->opts.n && r->opts.n != m))
+        return 0;
+    *end = stop;
+    return m;
+}
+
+static doku_status emit_token_line(doku_reader *r, const char *s, size_t len,
+                                   size_t stop, int m)
+{
+    raw_cell *cells = r->grid;
+    size_t k = 0;
+    for (size_t i = 0; i < stop;) {
+        while (i < stop && is_space(s[i]))
+            i++;
+        size_t b = i;
+        while (i < stop && !is_space(s[i]))
+            i++;
+        if (i == b)
+            break;
+        int v = 0;
+        numeric_token(s + b, i - b, &v);
+        cells[k].ch = 0;
+        cells[k].token = (int16_t)v;
+        cells[k].line = (uint32_t)r->lineno;
+        cells[k].col = (uint32_t)(b + 1);
+        k++;
+    }
+    r->gcomment_len = 0;
+    if (stop < len)
+        comment_append(r, s + stop + 1, len - stop - 1);
+    return emit_puzzle(r, cells, m, 1, r->lineno, r->gcomment ? r->gcomment : "",
+                       r->gcomment_len);
+}
+
 /* ---- the line dispatcher ------------------------------------------------- */
 
 static doku_status handle_fresh_line(doku_reader *r, const char *s, size_t len)
@@ -646,9 +757,17 @@ static doku_status handle_fresh_line(doku_reader *r, const char *s, size_t len)
         return emit_line_puzzle(r, s, len, at, m);
     if (is_frame(s, len, 0))
         return DOKU_OK;
+    size_t stop;
+    if ((m = token_line_side(r, s, len, &stop)) != 0)
+        return emit_token_line(r, s, len, stop, m);
     row rw;
-    parse_row(s, len, r->lineno, &rw);
+    parse_row(s, len, r->lineno, 0, &rw);
     char msg[200];
+    if (rw.bad_num) {
+        bad_number_message(&rw, msg, sizeof msg);
+        r->skipping = 1; /* the rest of this grid, up to a blank line */
+        return push_error(r, r->lineno, rw.bad_col, DOKU_ERR_PARSE, msg);
+    }
     if (rw.bad_col) {
         unsigned char b = (unsigned char)rw.bad_ch;
         if (b >= 0x20 && b < 0x7f)
@@ -695,7 +814,12 @@ static doku_status handle_grid_line(doku_reader *r, const char *s, size_t len)
     if (is_frame(s, len, r->width))
         return DOKU_OK;
     row rw;
-    parse_row(s, len, r->lineno, &rw);
+    parse_row(s, len, r->lineno, r->token_mode, &rw);
+    if (rw.bad_num) {
+        char msg[200];
+        bad_number_message(&rw, msg, sizeof msg);
+        return abandon_grid(r, r->lineno, rw.bad_col, msg);
+    }
     if (rw.bad_col) {
         char msg[120];
         unsigned char b = (unsigned char)rw.bad_ch;

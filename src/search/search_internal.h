@@ -52,10 +52,28 @@ void classic9_free(classic9_engine *e);
 int classic9_set_variant(classic9_engine *e, int variant);
 void classic9_run(classic9_engine *e, const uint8_t *givens, search_ctx *ctx);
 
+/* The fast path for n <= 16 (board16.c). It solves every box shape and
+ * variant, but units other than rows, columns and aligned boxes (X, hyper,
+ * jigsaw) get hidden singles only, weaker than the generic engine's
+ * propagation on them (a blank 16x16 hyper grid takes it seconds), so
+ * doku_search uses it only without such units: allow_extra = 0 makes
+ * board16_create refuse them (DOKU_ERR_VARIANT), as it refuses n > 16;
+ * tests pass 1. Builds as for classic9: board16_set_variant(e, -1) picks
+ * the best the CPU supports; a named build is taken if the CPU has it,
+ * else the best below it (portable at least). @return the build taken. */
+typedef struct board16_engine board16_engine;
+enum { BOARD16_PORTABLE = 0, BOARD16_AVX2 = 1, BOARD16_AVX512 = 2 };
+doku_status board16_create(const doku_shape *s, int allow_extra, board16_engine **out);
+void board16_free(board16_engine *e);
+int board16_set_variant(board16_engine *e, int variant);
+void board16_run(board16_engine *e, const uint8_t *givens, search_ctx *ctx);
+
 struct doku_solver {
     const doku_shape *shape;
     generic_engine *generic;
     classic9_engine *classic9;   /* NULL unless the shape is classic 9x9 */
+    board16_engine *board16;     /* NULL unless n <= 16 (and not classic 9x9) */
+    int board16_on;              /* doku_search sends the search to board16 */
 };
 
 #endif

@@ -436,6 +436,76 @@ static void test_round_trips(void **state)
     round_trip(9, DOKU_VARIANT_X | DOKU_VARIANT_HYPER, DOKU_FORMAT_GRID);
 }
 
+/* The large-grid layouts: exact text on a 4x4, and every side reads back. */
+static void test_large_grid_writers(void **state)
+{
+    (void)state;
+    doku_shape *s;
+    assert_int_equal(doku_shape_create_simple(4, 0, &s), DOKU_OK);
+    uint8_t cells[16] = {1, 0, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 0};
+    char buf[512];
+    doku_format_cells(s, cells, NULL, NULL, DOKU_FORMAT_TOKENS, DOKU_SYMBOLS_AUTO, 0, buf, sizeof buf);
+    assert_string_equal(buf, "1 . 3 4\n3 4 1 2\n2 1 4 3\n4 3 2 .\n");
+    doku_format_cells(s, cells, NULL, NULL, DOKU_FORMAT_HEX, DOKU_SYMBOLS_AUTO, 0, buf, sizeof buf);
+    assert_string_equal(buf, "1* 34\n34 12\n\n21 43\n43 2*\n");
+    doku_format_cells(s, cells, NULL, NULL, DOKU_FORMAT_LEWIS, DOKU_SYMBOLS_AUTO, 0, buf, sizeof buf);
+    assert_string_equal(buf, "2\n1\n1\t-1\t3\t4\t\n3\t4\t1\t2\t\n2\t1\t4\t3\t\n4\t3\t2\t-1\t\n");
+    doku_shape_free(s);
+    const int sizes[] = {4, 6, 8, 9, 12, 16, 25};
+    for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++) {
+        round_trip(sizes[i], 0, DOKU_FORMAT_TOKENS);
+        round_trip(sizes[i], 0, DOKU_FORMAT_HEX);
+        round_trip(sizes[i], 0, DOKU_FORMAT_LEWIS);
+    }
+}
+
+/* 36x36 in the 0-9A-Z alphabet fits one character per cell: its line
+ * (1296 symbols) reads back. */
+static void test_line_36_in_0_9A_Z(void **state)
+{
+    (void)state;
+    doku_shape *s;
+    assert_int_equal(doku_shape_create_simple(36, 0, &s), DOKU_OK);
+    uint8_t cells[1296];
+    for (int i = 0; i < 1296; i++)
+        cells[i] = (uint8_t)(i % 7 ? (i + i / 36 * 6) % 36 + 1 : 0);
+    char buf[1400];
+    assert_int_equal(doku_format_cells(s, cells, NULL, NULL, DOKU_FORMAT_LINE, DOKU_SYMBOLS_0_9A_Z,
+                                       0, buf, sizeof buf), 1296);
+    doku_reader_opts o = {0, DOKU_SYMBOLS_0_9A_Z};
+    doku_reader *r;
+    assert_int_equal(doku_reader_create(&o, &r), DOKU_OK);
+    assert_int_equal(doku_reader_push_line(r, buf, strlen(buf)), DOKU_OK);
+    doku_record rec;
+    assert_int_equal(doku_reader_next(r, &rec), 1);
+    assert_int_equal(rec.kind, DOKU_RECORD_PUZZLE);
+    assert_int_equal(rec.n, 36);
+    assert_memory_equal(rec.cells, cells, sizeof cells);
+    doku_reader_free(r);
+    doku_shape_free(s);
+}
+
+/* A complete 0-9A-F grid (a hexadoku solution) reads as hexadoku. */
+static void test_full_hexadoku_grid(void **state)
+{
+    (void)state;
+    char text[600];
+    size_t k = 0;
+    const char *hex = "0123456789ABCDEF";
+    for (int r = 0; r < 16; r++) {
+        for (int c = 0; c < 16; c++)
+            text[k++] = hex[(c + 4 * (r % 4) + r / 4) % 16];
+        text[k++] = '\n';
+    }
+    text[k] = '\0';
+    got g;
+    read_text(text, 0, DOKU_SYMBOLS_AUTO, &g);
+    assert_int_equal(g.count, 1);
+    assert_int_equal(g.n[0], 16);
+    assert_int_equal(g.cells[0][0], 1);
+    assert_int_equal(g.cells[0][15], 16);
+}
+
 static void test_grid_text(void **state)
 {
     (void)state;
@@ -464,6 +534,85 @@ static void test_grid_text(void **state)
     doku_shape_free(s);
 }
 
+/* Sides past the one-letter alphabets (36x36 ... 64x64) are written on one
+ * line as decimal tokens; that line must read back. */
+static void test_token_line_round_trip(void **state)
+{
+    (void)state;
+    const int sides[] = {36, 49, 64};
+    for (size_t k = 0; k < sizeof sides / sizeof *sides; k++) {
+        int n = sides[k];
+        doku_shape *s;
+        assert_int_equal(doku_shape_create_simple(n, 0, &s), DOKU_OK);
+        uint8_t *cells = malloc((size_t)(n * n));
+        assert_non_null(cells);
+        for (int i = 0; i < n * n; i++)
+            cells[i] = (uint8_t)(i % 5 ? (i * 7 + i / n) % n + 1 : 0);
+        const doku_format fmts[] = {DOKU_FORMAT_LINE, DOKU_FORMAT_GRID};
+        for (size_t f = 0; f < 2; f++) {
+            size_t need = doku_format_cells(s, cells, NULL, NULL, fmts[f], DOKU_SYMBOLS_AUTO, 0,
+                                            NULL, 0);
+            char *buf = malloc(need + 16);
+            assert_non_null(buf);
+            doku_format_cells(s, cells, NULL, NULL, fmts[f], DOKU_SYMBOLS_AUTO, 0, buf, need + 1);
+            if (fmts[f] == DOKU_FORMAT_LINE)
+                strcat(buf, " #c");
+            doku_reader *r;
+            assert_int_equal(doku_reader_create(NULL, &r), DOKU_OK);
+            for (char *p = buf; *p;) {
+                char *e = strchr(p, '\n');
+                size_t len = e ? (size_t)(e - p) : strlen(p);
+                assert_int_equal(doku_reader_push_line(r, p, len), DOKU_OK);
+                p = e ? e + 1 : p + len;
+            }
+            assert_int_equal(doku_reader_finish(r), DOKU_OK);
+            doku_record rec;
+            assert_int_equal(doku_reader_next(r, &rec), 1);
+            assert_int_equal(rec.kind, DOKU_RECORD_PUZZLE);
+            assert_int_equal(rec.n, n);
+            assert_memory_equal(rec.cells, cells, (size_t)(n * n));
+            if (fmts[f] == DOKU_FORMAT_LINE)
+                assert_string_equal(rec.comment, "c");
+            assert_int_equal(doku_reader_next(r, &rec), 0);
+            doku_reader_free(r);
+            free(buf);
+        }
+        free(cells);
+        doku_shape_free(s);
+    }
+}
+
+/* A number no cell can hold among decimal tokens is named as such, once
+ * per grid, and the next grid still reads. */
+static void test_bad_decimal_token(void **state)
+{
+    (void)state;
+    const char *text =
+        "-1\t2\t-2\t4\n"
+        "3\t-1\t1\t-1\n"
+        "\n"
+        "-1\t2\t-1\t4\n"
+        "3\t-1\t1\t-1\n"
+        "-1\t-1\t-1\t-1\n"
+        "4\t-1\t2\t-1\n";
+    got g;
+    read_text(text, 0, DOKU_SYMBOLS_AUTO, &g);
+    assert_int_equal(g.count, 2);
+    assert_int_equal(g.kind[0], DOKU_RECORD_ERROR);
+    assert_int_equal(g.line[0], 1);
+    assert_int_equal(g.column[0], 6);
+    assert_non_null(strstr(g.message[0], "'-2'"));
+    assert_int_equal(g.kind[1], DOKU_RECORD_PUZZLE);
+    assert_int_equal(g.n[1], 4);
+    /* inside a grid: "65" in the second row */
+    read_text("1 . 10 .\n. 65 . 2\n", 0, DOKU_SYMBOLS_AUTO, &g);
+    assert_int_equal(g.count, 1);
+    assert_int_equal(g.kind[0], DOKU_RECORD_ERROR);
+    assert_int_equal(g.line[0], 2);
+    assert_int_equal(g.column[0], 3);
+    assert_non_null(strstr(g.message[0], "'65'"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -478,6 +627,11 @@ int main(void)
         cmocka_unit_test(test_many_records_queue),
         cmocka_unit_test(test_round_trips),
         cmocka_unit_test(test_grid_text),
+        cmocka_unit_test(test_large_grid_writers),
+        cmocka_unit_test(test_full_hexadoku_grid),
+        cmocka_unit_test(test_line_36_in_0_9A_Z),
+        cmocka_unit_test(test_token_line_round_trip),
+        cmocka_unit_test(test_bad_decimal_token),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
