@@ -32,6 +32,7 @@
 /* The box folds loop over k < R or C; fully unrolled for a constant box
  * size, their lane shifts become single shuffles instead of a switch. */
 #define B16_UNROLL _Pragma("GCC unroll 8")
+#define B16_UNROLL16 _Pragma("GCC unroll 16")
 
 static inline __attribute__((always_inline)) int B16_FN(any)(b16v v)
 {
@@ -111,6 +112,45 @@ static inline __attribute__((always_inline)) b16v B16_FN(lanes_up)(b16v x, int k
     switch (k) {
         B16_CASES(B16_U1, x)
     }
+}
+
+/* Two digit boards side by side (digits 2i, 2i + 1 of a state): one
+ * 512-bit register in the AVX-512 build, two 256-bit ones elsewhere, so
+ * the passes over all boards take half the instructions there. */
+typedef uint16_t B16_FN(pair) __attribute__((vector_size(64), aligned(32), may_alias));
+
+/* Bit 0: the low board of x is not empty; bit 1: the high one. */
+static inline __attribute__((always_inline)) unsigned B16_FN(any2)(B16_FN(pair) x)
+{
+#if B16_SIMD >= 3
+    __mmask32 k = _mm512_test_epi16_mask((__m512i)x, (__m512i)x);
+    return (unsigned)((uint16_t)k != 0) | (unsigned)((k >> 16) != 0) << 1;
+#else
+    b16v lo, hi;
+    memcpy(&lo, &x, sizeof lo);
+    memcpy(&hi, (const char *)&x + sizeof lo, sizeof hi);
+    return (unsigned)B16_FN(any)(lo) | (unsigned)B16_FN(any)(hi) << 1;
+#endif
+}
+
+/* Cells with one or more (*once) / two or more (*twice) candidates. */
+static inline __attribute__((always_inline)) void B16_FN(count12)(const b16v *cand, b16v *once,
+                                                                   b16v *twice)
+{
+    const B16_FN(pair) *p = (const B16_FN(pair) *)cand;
+    B16_FN(pair) o = p[0], t = (B16_FN(pair)){0};
+    B16_UNROLL
+    for (int i = 1; i < 8; i++) {
+        t |= o & p[i];
+        o |= p[i];
+    }
+    b16v ol, oh, tl, th;
+    memcpy(&ol, &o, sizeof ol);
+    memcpy(&oh, (const char *)&o + sizeof ol, sizeof oh);
+    memcpy(&tl, &t, sizeof tl);
+    memcpy(&th, (const char *)&t + sizeof tl, sizeof th);
+    *once = ol | oh;
+    *twice = tl | th | (ol & oh);
 }
 
 /* Adds (o2, t2) to the count (o, t): o = seen once or more, t = twice or more. */
@@ -362,16 +402,14 @@ static inline __attribute__((always_inline)) b16v B16_FN(locked44)(b16v x)
 static inline __attribute__((always_inline)) int
 B16_FN(propagate_rc)(const b16_geom *g, b16_state *st, unsigned dirty, const int R, const int C)
 {
-    const int n = g->n;
+    /* 4x4 boxes mean n = 16: a constant, so the digit loops unroll. */
+    const int n = R == 4 && C == 4 ? 16 : g->n;
     b16v *cand = st->cand;
     unsigned lc_dirty = 0;
     /* Cells with one or more / two or more candidates: counted here, then
      * by each round's update of the boards. */
-    b16v once = B16_ZERO, twice = B16_ZERO;
-    for (int d = 0; d < n; d++) {
-        twice |= once & cand[d];
-        once |= cand[d];
-    }
+    b16v once, twice;
+    B16_FN(count12)(cand, &once, &twice);
     for (;;) {
         if (B16_FN(any)(g->cells & ~once))
             return 0;
@@ -418,34 +456,46 @@ B16_FN(propagate_rc)(const b16_geom *g, b16_state *st, unsigned dirty, const int
             lc_dirty = 0;
             if (!dirty)
                 return 1;
-            once = twice = B16_ZERO;
-            for (int d = 0; d < n; d++) {
-                twice |= once & cand[d];
-                once |= cand[d];
-            }
+            B16_FN(count12)(cand, &once, &twice);
             continue;
         }
         st->solved |= all;
-        dirty = 0;
-        once = twice = B16_ZERO;
-        for (int d = 0; d < n; d++) {
-            b16v old = cand[d], c = old;
-            if (placing & (1u << d)) {
-                uint64_t w[4];
-                memcpy(w, &place[d], sizeof w);
-                for (int i = 0; i < 4; i++)
-                    for (uint64_t m = w[i]; m; m &= m - 1)
-                        c &= ~g->peers[i * 64 + __builtin_ctzll(m)];
-                c &= ~(all & ~place[d]);
-            } else {
-                c &= ~all;
-            }
-            cand[d] = c;
-            twice |= once & c;
-            once |= c;
-            if (B16_FN(any)(c ^ old))
-                dirty |= 1u << d;
+        /* Every board loses the placed cells (pairs of boards at once),
+         * then the placing digits get theirs back and lose their peers. */
+        b16v keep[16];
+        for (unsigned l = placing; l; l &= l - 1) {
+            int d = __builtin_ctz(l);
+            keep[d] = cand[d];
         }
+        dirty = 0;
+        {
+            B16_FN(pair) *pc = (B16_FN(pair) *)cand;
+            B16_FN(pair) all2;
+            memcpy(&all2, &all, sizeof all);
+            memcpy((char *)&all2 + sizeof all, &all, sizeof all);
+            B16_UNROLL
+            for (int i = 0; i < 8; i++) {
+                B16_FN(pair) x = pc[i];
+                if (i * 2 >= n)
+                    break;
+                dirty |= B16_FN(any2)(x & all2) << (2 * i);
+                pc[i] = x & ~all2;
+            }
+        }
+        for (unsigned l = placing; l; l &= l - 1) {
+            int d = __builtin_ctz(l);
+            /* Two placements of d in one unit remove each other: the
+             * cells left empty are the contradiction. */
+            b16v c = cand[d] | place[d];
+            uint64_t w[4];
+            memcpy(w, &place[d], sizeof w);
+            for (int i = 0; i < 4; i++)
+                for (uint64_t m = w[i]; m; m &= m - 1)
+                    c &= ~g->peers[i * 64 + __builtin_ctzll(m)];
+            cand[d] = c;
+            dirty = B16_FN(any)(c ^ keep[d]) ? dirty | 1u << d : dirty & ~(1u << d);
+        }
+        B16_FN(count12)(cand, &once, &twice);
     }
 }
 
@@ -467,7 +517,7 @@ static int B16_FN(assign)(const b16_geom *g, b16_state *st, int cell, int d)
     b16v bit = B16_ZERO;
     bit[cell >> 4] = (uint16_t)(1u << (cell & 15));
     unsigned dirty = 0;
-    for (int e = 0; e < g->n; e++)
+    for (int e = 0; e < 16; e++) /* boards of digits >= n are empty */
         if (e != d && B16_FN(any)(st->cand[e] & bit)) {
             st->cand[e] &= ~bit;
             dirty |= 1u << e;
@@ -488,7 +538,8 @@ static int B16_FN(refute)(const b16_geom *g, b16_state *st, int cell, int d)
 static inline int B16_FN(cell_digits)(const b16_geom *g, const b16_state *st, int cell)
 {
     int lane = cell >> 4, bit = cell & 15, m = 0;
-    for (int d = 0; d < g->n; d++)
+    (void)g; /* boards of digits >= n are empty: a constant 16 unrolls */
+    for (int d = 0; d < 16; d++)
         m |= ((st->cand[d][lane] >> bit) & 1) << d;
     return m;
 }
@@ -497,7 +548,8 @@ static inline int B16_FN(cell_digits)(const b16_geom *g, const b16_state *st, in
 static inline int B16_FN(reach)(const b16_geom *g, const b16_state *a, const b16_state *b)
 {
     b16v diff = B16_ZERO;
-    for (int d = 0; d < g->n; d++)
+    (void)g;
+    for (int d = 0; d < 16; d++)
         diff |= a->cand[d] ^ b->cand[d];
     return B16_FN(count)(diff);
 }
@@ -574,7 +626,8 @@ static int B16_FN(pairs)(const b16_geom *g, b16_state *st, int hidden);
 static void B16_FN(two_cells)(const b16_geom *g, const b16_state *st, uint64_t *w)
 {
     b16v o = B16_ZERO, t = B16_ZERO, h = B16_ZERO;
-    for (int d = 0; d < g->n; d++) {
+    (void)g;
+    for (int d = 0; d < 16; d++) {
         b16v x = st->cand[d];
         h |= t & x;
         t |= o & x;
@@ -680,7 +733,7 @@ static int B16_FN(choose)(board16_engine *e, b16_state *st, search_ctx *ctx, int
             if (B16_BOTH) {
                 /* What both branches remove is removed here. */
                 unsigned dirty = 0;
-                for (int d = 0; d < g->n; d++) {
+                for (int d = 0; d < 16; d++) {
                     b16v keep = st->cand[d] & (tmp->cand[d] | tmp2->cand[d]);
                     if (B16_FN(any)(keep ^ st->cand[d])) {
                         st->cand[d] = keep;
