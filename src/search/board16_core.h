@@ -397,6 +397,122 @@ static inline __attribute__((always_inline)) b16v B16_FN(locked44)(b16v x)
     return drop & x;
 }
 
+#if B16_SIMD >= 3 && (defined(__clang__) || __GNUC__ >= 12)
+/* locked44 on two boards at once (one zmm register): the same code on
+ * 32 lanes, the butterflies staying inside each half. */
+#undef B16_PAIRS
+#define B16_PAIRS 1
+#define B16_X32(x, m) __builtin_shufflevector(x, x, 0 ^ (m), 1 ^ (m), 2 ^ (m), 3 ^ (m), 4 ^ (m), 5 ^ (m), 6 ^ (m), 7 ^ (m), 8 ^ (m), 9 ^ (m), 10 ^ (m), 11 ^ (m), 12 ^ (m), 13 ^ (m), 14 ^ (m), 15 ^ (m), 16 ^ (m), 17 ^ (m), 18 ^ (m), 19 ^ (m), 20 ^ (m), 21 ^ (m), 22 ^ (m), 23 ^ (m), 24 ^ (m), 25 ^ (m), 26 ^ (m), 27 ^ (m), 28 ^ (m), 29 ^ (m), 30 ^ (m), 31 ^ (m))
+#define B16_Q8(v) B16_X32(v, 8)
+#define B16_Q4(v) B16_X32(v, 4)
+#define B16_Q2(v) B16_X32(v, 2)
+#define B16_Q1(v) B16_X32(v, 1)
+#define B16_PSPLAT(v) (((B16_FN(pair)){0}) + (uint16_t)(v))
+#define B16_QSW1(v) ((((v) >> 1) & B16_PSPLAT(0x5555)) | (((v) & B16_PSPLAT(0x5555)) << 1))
+#define B16_QSW2(v) ((((v) >> 2) & B16_PSPLAT(0x3333)) | (((v) & B16_PSPLAT(0x3333)) << 2))
+#define B16_JOIN(lo, hi) __builtin_shufflevector(lo, hi, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31)
+#define B16_LO(x) __builtin_shufflevector(x, x, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
+#define B16_HI(x) __builtin_shufflevector(x, x, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31)
+
+static inline __attribute__((always_inline)) B16_FN(pair) B16_FN(all_lanes2)(B16_FN(pair) x)
+{
+    x |= B16_Q8(x);
+    x |= B16_Q4(x);
+    x |= B16_Q2(x);
+    return x | B16_Q1(x);
+}
+
+static inline __attribute__((always_inline)) B16_FN(pair) B16_FN(locked44x2)(B16_FN(pair) x)
+{
+    const B16_FN(pair) m1 = B16_PSPLAT(0x1111);
+    B16_FN(pair) o, t, y;
+    /* Row segments: every cell of a non-empty row x box segment. */
+    B16_FN(pair) S = x | B16_QSW1(x);
+    S |= B16_QSW2(S);
+    /* Pointing to rows: a box with one non-empty row segment (counted over
+     * the quad) takes the digit from the rest of that row. */
+    o = S;
+    y = B16_Q1(o);
+    t = o & y;
+    o |= y;
+    y = B16_Q2(o);
+    B16_ADD(o, t, y, B16_Q2(t));
+    B16_FN(pair) pr = S & o & ~t;
+    B16_FN(pair) drop = (B16_FN(pair))(pr != ((B16_FN(pair)){0})) & ~pr;
+    /* Claiming by rows: a row with one non-empty segment takes the digit
+     * from the other rows of that box. */
+    B16_FN(pair) s1 = S & m1;
+    B16_FN(pair) cl = S & (B16_FN(pair))(s1 != ((B16_FN(pair)){0})) & (B16_FN(pair))((s1 & (s1 - 1)) == ((B16_FN(pair)){0}));
+    B16_FN(pair) cl2 = B16_Q2(cl);
+    drop |= B16_Q1(cl) | cl2 | B16_Q1(cl2);
+    /* Column segments: every lane of the quad holds the band's columns. */
+    B16_FN(pair) CS = x | B16_Q1(x);
+    CS |= B16_Q2(CS);
+    /* Pointing to columns: a box with one column (counted over the nibble)
+     * takes the digit from that column in the other bands. */
+    o = CS;
+    y = B16_QSW1(o);
+    t = o & y;
+    o |= y;
+    y = B16_QSW2(o);
+    B16_ADD(o, t, y, B16_QSW2(t));
+    B16_FN(pair) pc = CS & o & ~t;
+    drop |= B16_FN(all_lanes2)(pc) & ~pc;
+    /* Claiming by columns: a column in one band takes the digit from the
+     * other columns of that box. */
+    o = CS;
+    y = B16_Q4(o);
+    t = o & y;
+    o |= y;
+    y = B16_Q8(o);
+    B16_ADD(o, t, y, B16_Q8(t));
+    B16_FN(pair) mc = CS & o & ~t, mc2 = B16_QSW2(mc);
+    drop |= B16_QSW1(mc) | mc2 | B16_QSW1(mc2);
+    return drop & x;
+}
+
+/* hidden() for 4x4 boxes and no extra units on two boards at once:
+ * rows2, cols2, cells2 are the geometry's masks in both halves. @return
+ * the halves with a contradiction (bit 0 low, bit 1 high). */
+static inline __attribute__((always_inline)) unsigned
+B16_FN(hidden44x2)(B16_FN(pair) x, B16_FN(pair) rows2, B16_FN(pair) cols2,
+                   B16_FN(pair) cells2, B16_FN(pair) *out)
+{
+    const B16_FN(pair) z = {0};
+    B16_FN(pair) bad = (B16_FN(pair))(x == z) & rows2;
+    B16_FN(pair) hs = x & (B16_FN(pair))((x & (x - 1)) == z);
+    B16_FN(pair) o = x, t, y;
+    y = B16_Q8(o);
+    t = o & y;
+    o = o | y;
+    y = B16_Q4(o);
+    B16_ADD(o, t, y, B16_Q4(t));
+    y = B16_Q2(o);
+    B16_ADD(o, t, y, B16_Q2(t));
+    y = B16_Q1(o);
+    B16_ADD(o, t, y, B16_Q1(t));
+    bad |= cols2 & ~o;
+    hs |= x & o & ~t;
+    const B16_FN(pair) low = B16_PSPLAT(0x1111);
+    B16_FN(pair) bo = x | (x >> 1), bt = x & (x >> 1);
+    B16_FN(pair) o2 = bo >> 2, t2 = bt >> 2;
+    B16_ADD(bo, bt, o2, t2);
+    y = B16_Q1(bo);
+    B16_ADD(bo, bt, y, B16_Q1(bt));
+    y = B16_Q2(bo);
+    B16_ADD(bo, bt, y, B16_Q2(bt));
+    bad |= cells2 & low & ~bo;
+    B16_FN(pair) one = bo & ~bt & low;
+    one |= one << 1;
+    one |= one << 2;
+    *out = hs | (x & one);
+    return B16_FN(any2)(bad);
+}
+#else
+#undef B16_PAIRS
+#define B16_PAIRS 0
+#endif
+
 /* Runs the rules to a fixpoint; dirty: the digits whose boards changed
  * since they were last looked at. @return 0 on contradiction. */
 static inline __attribute__((always_inline)) int
@@ -410,6 +526,10 @@ B16_FN(propagate_rc)(const b16_geom *g, b16_state *st, unsigned dirty, const int
      * by each round's update of the boards. */
     b16v once, twice;
     B16_FN(count12)(cand, &once, &twice);
+#if B16_PAIRS
+    const B16_FN(pair) rows2 = B16_JOIN(g->rows, g->rows), cols2 = B16_JOIN(g->cols, g->cols),
+                       cells2 = B16_JOIN(g->cells, g->cells);
+#endif
     for (;;) {
         if (B16_FN(any)(g->cells & ~once))
             return 0;
@@ -419,11 +539,41 @@ B16_FN(propagate_rc)(const b16_geom *g, b16_state *st, unsigned dirty, const int
         unsigned placing = 0;
         /* Only digits with a naked single or a changed board can place. */
         unsigned look = B16_FN(any)(single) ? (1u << n) - 1 : dirty;
+#if B16_PAIRS
+        /* Hidden singles two digits per register (4x4 boxes, no extra
+         * units), before the digits are looked at. */
+        b16v hsv[16];
+        const int paired = R == 4 && C == 4 && !g->nextra;
+        if (paired)
+            for (unsigned l = dirty; l; l &= l - 1) {
+                int d1 = __builtin_ctz(l), d2 = d1;
+                l &= l - 1;
+                b16v hi = B16_ZERO;
+                if (l) {
+                    d2 = __builtin_ctz(l);
+                    hi = cand[d2];
+                }
+                B16_FN(pair) hs2;
+                unsigned bad = B16_FN(hidden44x2)(B16_JOIN(cand[d1], hi), rows2, cols2,
+                                                  cells2, &hs2);
+                if (bad & (d2 != d1 ? 3u : 1u)) /* an absent high board is empty */
+                    return 0;
+                hsv[d2] = B16_HI(hs2);
+                hsv[d1] = B16_LO(hs2); /* after: d2 may be d1 */
+                if (!l)
+                    break;
+            }
+#endif
         for (unsigned l = look; l; l &= l - 1) {
             int d = __builtin_ctz(l);
             b16v p = single & cand[d];
             if (dirty & (1u << d)) {
                 b16v hs;
+#if B16_PAIRS
+                if (paired)
+                    hs = hsv[d];
+                else
+#endif
                 if (!B16_FN(hidden)(g, &cand[d], &hs, R, C))
                     return 0;
                 p |= hs & open;
@@ -444,6 +594,32 @@ B16_FN(propagate_rc)(const b16_geom *g, b16_state *st, unsigned dirty, const int
             if (!R || !lc_dirty)
                 return 1;
             dirty = 0;
+#if B16_PAIRS
+            /* Two digits per register. */
+            if (R == 4 && C == 4) {
+                for (unsigned l = lc_dirty; l; l &= l - 1) {
+                    int d1 = __builtin_ctz(l), d2 = d1;
+                    l &= l - 1;
+                    b16v hi = B16_ZERO;
+                    if (l) {
+                        d2 = __builtin_ctz(l);
+                        hi = cand[d2];
+                    }
+                    B16_FN(pair) drop = B16_FN(locked44x2)(B16_JOIN(cand[d1], hi));
+                    unsigned any = B16_FN(any2)(drop);
+                    if (any & 1) {
+                        cand[d1] &= ~B16_LO(drop);
+                        dirty |= 1u << d1;
+                    }
+                    if (any & 2) {
+                        cand[d2] &= ~B16_HI(drop);
+                        dirty |= 1u << d2;
+                    }
+                    if (!l)
+                        break;
+                }
+            } else
+#endif
             for (unsigned l = lc_dirty; l; l &= l - 1) {
                 int d = __builtin_ctz(l);
                 b16v drop = R == 4 && C == 4 ? B16_FN(locked44)(cand[d])
