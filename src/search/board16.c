@@ -25,7 +25,8 @@ struct board16_engine {
     b16_geom g;
     void (*run)(board16_engine *e, const uint8_t *givens, search_ctx *ctx);
     int variant;
-    b16_state *stack;    /* ncells + 2 levels: one per guess depth, one scratch */
+    b16_state *stack;    /* ncells + 3 levels: one per guess depth, scratch */
+    b16_state *alt;      /* 2 per level: its chosen cell's probe states */
     uint8_t *grid;       /* [ncells] */
     uint8_t *first;      /* [ncells] the first solution reported */
     int have_first;
@@ -240,9 +241,10 @@ doku_status board16_create(const doku_shape *s, int allow_extra, board16_engine 
     }
     size_t levels = (size_t)s->ncells + 3;
     e->stack = aligned_alloc(64, (levels * sizeof(b16_state) + 63) & ~(size_t)63);
+    e->alt = aligned_alloc(64, (2 * levels * sizeof(b16_state) + 63) & ~(size_t)63);
     e->grid = malloc((size_t)s->ncells);
     e->first = malloc((size_t)s->ncells);
-    if (!e->stack || !e->grid || !e->first) {
+    if (!e->stack || !e->alt || !e->grid || !e->first) {
         board16_free(e);
         return DOKU_ERR_NOMEM;
     }
@@ -275,6 +277,7 @@ void board16_free(board16_engine *e)
     if (!e)
         return;
     free(e->stack);
+    free(e->alt);
     free(e->grid);
     free(e->first);
     free(e);

@@ -832,9 +832,11 @@ static int B16_FN(count_node)(board16_engine *e, search_ctx *ctx)
  * removed at once (B16_AGAIN: choose again; B16_DEAD if that removal
  * fails); otherwise the product of the two reaches decides. */
 static inline b16v B16_FN(two_in)(b16v x, int kind);
-static int B16_FN(choose)(board16_engine *e, b16_state *st, search_ctx *ctx, int *first)
+static int B16_FN(choose)(board16_engine *e, b16_state *st, search_ctx *ctx, int *first,
+                         int *reuse)
 {
     const b16_geom *g = &e->g;
+    *reuse = 0;
     int two;
     int c = B16_FN(pick_cell)(e, st, &two, e->probing);
     if (c < 0)
@@ -870,6 +872,11 @@ static int B16_FN(choose)(board16_engine *e, b16_state *st, search_ctx *ctx, int
     int budget = g->n < B16_PROBE_CELLS ? g->n : B16_PROBE_CELLS;
     int probed = 0, best = -1, changed = 0;
     double best_score = -1;
+    /* The best cell's two probe states, kept while level st does not
+     * change after them: they are then the child (d1) and, once the child
+     * is done, the level itself (d2: refuting d1 leaves d2 a naked single),
+     * so search() need not propagate either again. */
+    b16_state *kept = e->alt + 2 * (st - e->stack);
     for (int i = 0; i < 4 && probed < budget; i++) {
         /* w is read afresh after each change, as generic.c reads the
          * candidates live: a cell further on left with two by a
@@ -903,6 +910,7 @@ static int B16_FN(choose)(board16_engine *e, b16_state *st, search_ctx *ctx, int
                 if (!B16_FN(refute)(g, st, x, r1 < 0 ? d1 : d2))
                     return B16_DEAD;
                 changed = 1;
+                *reuse = 0;
                 B16_FN(two_cells)(g, st, w);
                 continue;
             }
@@ -920,6 +928,9 @@ static int B16_FN(choose)(board16_engine *e, b16_state *st, search_ctx *ctx, int
                     if (!B16_FN(propagate)(g, st, dirty))
                         return B16_DEAD;
                     changed = 1;
+                    /* This cell's own states stay valid below st (the
+                     * rules are monotone), others' do not. */
+                    *reuse = 0;
                     B16_FN(two_cells)(g, st, w);
                 }
             }
@@ -928,6 +939,9 @@ static int B16_FN(choose)(board16_engine *e, b16_state *st, search_ctx *ctx, int
                 best_score = score;
                 best = x;
                 *first = d1;
+                kept[0] = *tmp;
+                kept[1] = *tmp2;
+                *reuse = 1;
             }
         }
     }
@@ -1162,8 +1176,8 @@ static void B16_FN(search)(board16_engine *e, b16_state *st, search_ctx *ctx)
             B16_FN(report)(e, st, ctx);
             return;
         }
-        int d;
-        int c = B16_FN(choose)(e, st, ctx, &d);
+        int d, reuse;
+        int c = B16_FN(choose)(e, st, ctx, &d, &reuse);
         if (c == B16_DEAD || ctx->stop || e->aborted)
             return;
         if (c == B16_AGAIN)
@@ -1171,13 +1185,21 @@ static void B16_FN(search)(board16_engine *e, b16_state *st, search_ctx *ctx)
         if (B16_FN(count_node)(e, ctx))
             return;
         ctx->guesses++;
-        st[1] = *st;
-        if (B16_FN(assign)(g, st + 1, c, d) && B16_FN(pairs)(g, st + 1, 1))
+        const b16_state *kept = e->alt + 2 * (st - e->stack);
+        if (reuse)
+            st[1] = kept[0];
+        else
+            st[1] = *st;
+        if ((reuse || B16_FN(assign)(g, st + 1, c, d)) && B16_FN(pairs)(g, st + 1, 1))
             B16_FN(search)(e, st + 1, ctx);
         if (ctx->stop || e->aborted)
             return;
         /* Every solution with this digit has been seen: drop it. */
-        if (!B16_FN(refute)(g, st, c, d) || !B16_FN(pairs)(g, st, 1))
+        if (reuse)
+            *st = kept[1];
+        else if (!B16_FN(refute)(g, st, c, d))
+            return;
+        if (!B16_FN(pairs)(g, st, 1))
             return;
     }
 }
