@@ -544,6 +544,10 @@ B16_FN(propagate_rc)(const b16_geom *g, b16_state *st, unsigned dirty, const int
          * units), before the digits are looked at. */
         b16v hsv[16];
         const int paired = R == 4 && C == 4 && !g->nextra;
+        B16_FN(pair) *hp = (B16_FN(pair) *)hsv;
+        if (paired)
+            for (int i = 0; i < 8; i++)
+                hp[i] = (B16_FN(pair)){0};
         if (paired)
             for (unsigned l = dirty; l; l &= l - 1) {
                 int d1 = __builtin_ctz(l), d2 = d1;
@@ -563,6 +567,27 @@ B16_FN(propagate_rc)(const b16_geom *g, b16_state *st, unsigned dirty, const int
                 if (!l)
                     break;
             }
+        if (paired) {
+            /* Every digit's placements, pairs of boards at once; a cell
+             * claimed by two digits (counted as in count12) is a
+             * contradiction. */
+            const B16_FN(pair) single2 = B16_JOIN(single, single), open2 = B16_JOIN(open, open);
+            const B16_FN(pair) *pc = (const B16_FN(pair) *)cand;
+            B16_FN(pair) *pp = (B16_FN(pair) *)place, o = {0}, t = {0};
+            B16_UNROLL
+            for (int i = 0; i < 8; i++) {
+                B16_FN(pair) P = (pc[i] & single2) | (hp[i] & open2);
+                pp[i] = P;
+                t |= o & P;
+                o |= P;
+                placing |= B16_FN(any2)(P) << (2 * i);
+            }
+            b16v tl = B16_LO(t), th = B16_HI(t), ol = B16_LO(o), oh = B16_HI(o);
+            if (B16_FN(any)(tl | th | (ol & oh)))
+                return 0;
+            all = ol | oh;
+            look = 0;
+        }
 #endif
         for (unsigned l = look; l; l &= l - 1) {
             int d = __builtin_ctz(l);
