@@ -4,7 +4,8 @@
  * unit table and compiles the engine (board16_core.h, design there) three
  * times on x86-64: a portable build, whose 256-bit vectors the compiler
  * splits into SSE2 halves (or scalar code elsewhere), one for CPUs with
- * AVX2 and one for AVX-512 (~10% faster than AVX2 on the 16x16 sets),
+ * AVX2 and one for AVX-512 (~10% faster than AVX2 on the 16x16 sets
+ * before it also took two digit boards per register where that pays),
  * chosen once per engine from what the running CPU reports, so the binary
  * never executes an instruction an older CPU lacks.
  */
@@ -74,7 +75,8 @@ enum { B16_PLAIN_FIRST = 32 };
 
 /* AVX-512 (F, BW, VL): the same vector code on 256-bit registers, with
  * three-input logic (vpternlog) and compares into mask registers, which
- * the compiler picks on its own. */
+ * the compiler picks on its own, plus the paired-board code (B16_PAIRS in
+ * board16_core.h) on 512-bit registers. */
 #if defined(__clang__)
 #pragma clang attribute push(__attribute__((target("avx2,bmi,bmi2,popcnt,lzcnt,avx512f,avx512bw,avx512vl"))), apply_to = function)
 #else

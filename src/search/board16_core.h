@@ -14,7 +14,9 @@
  * jigsaw); locked candidates (pointing and claiming between boxes and
  * lines) come from the same folds. All placements of a round are applied
  * together (a peer mask per cell), and only digits whose board changed are
- * looked at again. A round costs a few hundred vector operations, whatever
+ * looked at again (the AVX-512 build does the passes over all boards, the
+ * 4x4-box hidden singles and locked candidates on two boards per 512-bit
+ * register). A round costs a few hundred vector operations, whatever
  * number of cells it settles. Naked and hidden pairs (pairs()) run after
  * propagation at search nodes, not in probes.
  *
@@ -22,7 +24,8 @@
  * ties to the most constrained; when that is two, up to 16 two-candidate
  * cells are probed both ways (a refuted digit is dropped on the spot, what
  * both branches remove is removed) and the cell whose branches reach
- * furthest wins; when no cell has two, a digit with two places in a row,
+ * furthest wins (its two probe states become the child and the level after
+ * it); when no cell has two, a digit with two places in a row,
  * column or 4x4 box is the (binary) branch; a short plain first run for
  * solve and uniqueness (see generic.c), but no restarts (run()).
  */
