@@ -4,7 +4,8 @@
  * unit table and compiles the engine (board16_core.h, design there) three
  * times on x86-64: a portable build, whose 256-bit vectors the compiler
  * splits into SSE2 halves (or scalar code elsewhere), one for CPUs with
- * AVX2 and one for AVX-512 (~10% faster than AVX2 on the 16x16 sets),
+ * AVX2 and one for AVX-512 (~10% faster than AVX2 on the 16x16 sets
+ * before it also took two digit boards per register where that pays),
  * chosen once per engine from what the running CPU reports, so the binary
  * never executes an instruction an older CPU lacks.
  */
@@ -25,7 +26,8 @@ struct board16_engine {
     b16_geom g;
     void (*run)(board16_engine *e, const uint8_t *givens, search_ctx *ctx);
     int variant;
-    b16_state *stack;    /* ncells + 2 levels: one per guess depth, one scratch */
+    b16_state *stack;    /* ncells + 3 levels: one per guess depth, scratch */
+    b16_state *alt;      /* 2 per level: its chosen cell's probe states */
     uint8_t *grid;       /* [ncells] */
     uint8_t *first;      /* [ncells] the first solution reported */
     int have_first;
@@ -73,7 +75,8 @@ enum { B16_PLAIN_FIRST = 32 };
 
 /* AVX-512 (F, BW, VL): the same vector code on 256-bit registers, with
  * three-input logic (vpternlog) and compares into mask registers, which
- * the compiler picks on its own. */
+ * the compiler picks on its own, plus the paired-board code (B16_PAIRS in
+ * board16_core.h) on 512-bit registers. */
 #if defined(__clang__)
 #pragma clang attribute push(__attribute__((target("avx2,bmi,bmi2,popcnt,lzcnt,avx512f,avx512bw,avx512vl"))), apply_to = function)
 #else
@@ -240,9 +243,10 @@ doku_status board16_create(const doku_shape *s, int allow_extra, board16_engine 
     }
     size_t levels = (size_t)s->ncells + 3;
     e->stack = aligned_alloc(64, (levels * sizeof(b16_state) + 63) & ~(size_t)63);
+    e->alt = aligned_alloc(64, (2 * levels * sizeof(b16_state) + 63) & ~(size_t)63);
     e->grid = malloc((size_t)s->ncells);
     e->first = malloc((size_t)s->ncells);
-    if (!e->stack || !e->grid || !e->first) {
+    if (!e->stack || !e->alt || !e->grid || !e->first) {
         board16_free(e);
         return DOKU_ERR_NOMEM;
     }
@@ -275,6 +279,7 @@ void board16_free(board16_engine *e)
     if (!e)
         return;
     free(e->stack);
+    free(e->alt);
     free(e->grid);
     free(e->first);
     free(e);

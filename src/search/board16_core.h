@@ -14,7 +14,9 @@
  * jigsaw); locked candidates (pointing and claiming between boxes and
  * lines) come from the same folds. All placements of a round are applied
  * together (a peer mask per cell), and only digits whose board changed are
- * looked at again. A round costs a few hundred vector operations, whatever
+ * looked at again (the AVX-512 build does the passes over all boards, the
+ * 4x4-box hidden singles and locked candidates on two boards per 512-bit
+ * register). A round costs a few hundred vector operations, whatever
  * number of cells it settles. Naked and hidden pairs (pairs()) run after
  * propagation at search nodes, not in probes.
  *
@@ -22,7 +24,8 @@
  * ties to the most constrained; when that is two, up to 16 two-candidate
  * cells are probed both ways (a refuted digit is dropped on the spot, what
  * both branches remove is removed) and the cell whose branches reach
- * furthest wins; when no cell has two, a digit with two places in a row,
+ * furthest wins (its two probe states become the child and the level after
+ * it); when no cell has two, a digit with two places in a row,
  * column or 4x4 box is the (binary) branch; a short plain first run for
  * solve and uniqueness (see generic.c), but no restarts (run()).
  */
@@ -32,6 +35,7 @@
 /* The box folds loop over k < R or C; fully unrolled for a constant box
  * size, their lane shifts become single shuffles instead of a switch. */
 #define B16_UNROLL _Pragma("GCC unroll 8")
+#define B16_UNROLL16 _Pragma("GCC unroll 16")
 
 static inline __attribute__((always_inline)) int B16_FN(any)(b16v v)
 {
@@ -111,6 +115,45 @@ static inline __attribute__((always_inline)) b16v B16_FN(lanes_up)(b16v x, int k
     switch (k) {
         B16_CASES(B16_U1, x)
     }
+}
+
+/* Two digit boards side by side (digits 2i, 2i + 1 of a state): one
+ * 512-bit register in the AVX-512 build, two 256-bit ones elsewhere, so
+ * the passes over all boards take half the instructions there. */
+typedef uint16_t B16_FN(pair) __attribute__((vector_size(64), aligned(32), may_alias));
+
+/* Bit 0: the low board of x is not empty; bit 1: the high one. */
+static inline __attribute__((always_inline)) unsigned B16_FN(any2)(B16_FN(pair) x)
+{
+#if B16_SIMD >= 3
+    __mmask32 k = _mm512_test_epi16_mask((__m512i)x, (__m512i)x);
+    return (unsigned)((uint16_t)k != 0) | (unsigned)((k >> 16) != 0) << 1;
+#else
+    b16v lo, hi;
+    memcpy(&lo, &x, sizeof lo);
+    memcpy(&hi, (const char *)&x + sizeof lo, sizeof hi);
+    return (unsigned)B16_FN(any)(lo) | (unsigned)B16_FN(any)(hi) << 1;
+#endif
+}
+
+/* Cells with one or more (*once) / two or more (*twice) candidates. */
+static inline __attribute__((always_inline)) void B16_FN(count12)(const b16v *cand, b16v *once,
+                                                                   b16v *twice)
+{
+    const B16_FN(pair) *p = (const B16_FN(pair) *)cand;
+    B16_FN(pair) o = p[0], t = (B16_FN(pair)){0};
+    B16_UNROLL
+    for (int i = 1; i < 8; i++) {
+        t |= o & p[i];
+        o |= p[i];
+    }
+    b16v ol, oh, tl, th;
+    memcpy(&ol, &o, sizeof ol);
+    memcpy(&oh, (const char *)&o + sizeof ol, sizeof oh);
+    memcpy(&tl, &t, sizeof tl);
+    memcpy(&th, (const char *)&t + sizeof tl, sizeof th);
+    *once = ol | oh;
+    *twice = tl | th | (ol & oh);
 }
 
 /* Adds (o2, t2) to the count (o, t): o = seen once or more, t = twice or more. */
@@ -357,21 +400,139 @@ static inline __attribute__((always_inline)) b16v B16_FN(locked44)(b16v x)
     return drop & x;
 }
 
+#if B16_SIMD >= 3 && (defined(__clang__) || __GNUC__ >= 12)
+/* locked44 on two boards at once (one zmm register): the same code on
+ * 32 lanes, the butterflies staying inside each half. */
+#undef B16_PAIRS
+#define B16_PAIRS 1
+#define B16_X32(x, m) __builtin_shufflevector(x, x, 0 ^ (m), 1 ^ (m), 2 ^ (m), 3 ^ (m), 4 ^ (m), 5 ^ (m), 6 ^ (m), 7 ^ (m), 8 ^ (m), 9 ^ (m), 10 ^ (m), 11 ^ (m), 12 ^ (m), 13 ^ (m), 14 ^ (m), 15 ^ (m), 16 ^ (m), 17 ^ (m), 18 ^ (m), 19 ^ (m), 20 ^ (m), 21 ^ (m), 22 ^ (m), 23 ^ (m), 24 ^ (m), 25 ^ (m), 26 ^ (m), 27 ^ (m), 28 ^ (m), 29 ^ (m), 30 ^ (m), 31 ^ (m))
+#define B16_Q8(v) B16_X32(v, 8)
+#define B16_Q4(v) B16_X32(v, 4)
+#define B16_Q2(v) B16_X32(v, 2)
+#define B16_Q1(v) B16_X32(v, 1)
+#define B16_PSPLAT(v) (((B16_FN(pair)){0}) + (uint16_t)(v))
+#define B16_QSW1(v) ((((v) >> 1) & B16_PSPLAT(0x5555)) | (((v) & B16_PSPLAT(0x5555)) << 1))
+#define B16_QSW2(v) ((((v) >> 2) & B16_PSPLAT(0x3333)) | (((v) & B16_PSPLAT(0x3333)) << 2))
+#define B16_JOIN(lo, hi) __builtin_shufflevector(lo, hi, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31)
+#define B16_LO(x) __builtin_shufflevector(x, x, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
+#define B16_HI(x) __builtin_shufflevector(x, x, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31)
+
+static inline __attribute__((always_inline)) B16_FN(pair) B16_FN(all_lanes2)(B16_FN(pair) x)
+{
+    x |= B16_Q8(x);
+    x |= B16_Q4(x);
+    x |= B16_Q2(x);
+    return x | B16_Q1(x);
+}
+
+static inline __attribute__((always_inline)) B16_FN(pair) B16_FN(locked44x2)(B16_FN(pair) x)
+{
+    const B16_FN(pair) m1 = B16_PSPLAT(0x1111);
+    B16_FN(pair) o, t, y;
+    /* Row segments: every cell of a non-empty row x box segment. */
+    B16_FN(pair) S = x | B16_QSW1(x);
+    S |= B16_QSW2(S);
+    /* Pointing to rows: a box with one non-empty row segment (counted over
+     * the quad) takes the digit from the rest of that row. */
+    o = S;
+    y = B16_Q1(o);
+    t = o & y;
+    o |= y;
+    y = B16_Q2(o);
+    B16_ADD(o, t, y, B16_Q2(t));
+    B16_FN(pair) pr = S & o & ~t;
+    B16_FN(pair) drop = (B16_FN(pair))(pr != ((B16_FN(pair)){0})) & ~pr;
+    /* Claiming by rows: a row with one non-empty segment takes the digit
+     * from the other rows of that box. */
+    B16_FN(pair) s1 = S & m1;
+    B16_FN(pair) cl = S & (B16_FN(pair))(s1 != ((B16_FN(pair)){0})) & (B16_FN(pair))((s1 & (s1 - 1)) == ((B16_FN(pair)){0}));
+    B16_FN(pair) cl2 = B16_Q2(cl);
+    drop |= B16_Q1(cl) | cl2 | B16_Q1(cl2);
+    /* Column segments: every lane of the quad holds the band's columns. */
+    B16_FN(pair) CS = x | B16_Q1(x);
+    CS |= B16_Q2(CS);
+    /* Pointing to columns: a box with one column (counted over the nibble)
+     * takes the digit from that column in the other bands. */
+    o = CS;
+    y = B16_QSW1(o);
+    t = o & y;
+    o |= y;
+    y = B16_QSW2(o);
+    B16_ADD(o, t, y, B16_QSW2(t));
+    B16_FN(pair) pc = CS & o & ~t;
+    drop |= B16_FN(all_lanes2)(pc) & ~pc;
+    /* Claiming by columns: a column in one band takes the digit from the
+     * other columns of that box. */
+    o = CS;
+    y = B16_Q4(o);
+    t = o & y;
+    o |= y;
+    y = B16_Q8(o);
+    B16_ADD(o, t, y, B16_Q8(t));
+    B16_FN(pair) mc = CS & o & ~t, mc2 = B16_QSW2(mc);
+    drop |= B16_QSW1(mc) | mc2 | B16_QSW1(mc2);
+    return drop & x;
+}
+
+/* hidden() for 4x4 boxes and no extra units on two boards at once:
+ * rows2, cols2, cells2 are the geometry's masks in both halves. @return
+ * the halves with a contradiction (bit 0 low, bit 1 high). */
+static inline __attribute__((always_inline)) unsigned
+B16_FN(hidden44x2)(B16_FN(pair) x, B16_FN(pair) rows2, B16_FN(pair) cols2,
+                   B16_FN(pair) cells2, B16_FN(pair) *out)
+{
+    const B16_FN(pair) z = {0};
+    B16_FN(pair) bad = (B16_FN(pair))(x == z) & rows2;
+    B16_FN(pair) hs = x & (B16_FN(pair))((x & (x - 1)) == z);
+    B16_FN(pair) o = x, t, y;
+    y = B16_Q8(o);
+    t = o & y;
+    o = o | y;
+    y = B16_Q4(o);
+    B16_ADD(o, t, y, B16_Q4(t));
+    y = B16_Q2(o);
+    B16_ADD(o, t, y, B16_Q2(t));
+    y = B16_Q1(o);
+    B16_ADD(o, t, y, B16_Q1(t));
+    bad |= cols2 & ~o;
+    hs |= x & o & ~t;
+    const B16_FN(pair) low = B16_PSPLAT(0x1111);
+    B16_FN(pair) bo = x | (x >> 1), bt = x & (x >> 1);
+    B16_FN(pair) o2 = bo >> 2, t2 = bt >> 2;
+    B16_ADD(bo, bt, o2, t2);
+    y = B16_Q1(bo);
+    B16_ADD(bo, bt, y, B16_Q1(bt));
+    y = B16_Q2(bo);
+    B16_ADD(bo, bt, y, B16_Q2(bt));
+    bad |= cells2 & low & ~bo;
+    B16_FN(pair) one = bo & ~bt & low;
+    one |= one << 1;
+    one |= one << 2;
+    *out = hs | (x & one);
+    return B16_FN(any2)(bad);
+}
+#else
+#undef B16_PAIRS
+#define B16_PAIRS 0
+#endif
+
 /* Runs the rules to a fixpoint; dirty: the digits whose boards changed
  * since they were last looked at. @return 0 on contradiction. */
 static inline __attribute__((always_inline)) int
 B16_FN(propagate_rc)(const b16_geom *g, b16_state *st, unsigned dirty, const int R, const int C)
 {
-    const int n = g->n;
+    /* 4x4 boxes mean n = 16: a constant, so the digit loops unroll. */
+    const int n = R == 4 && C == 4 ? 16 : g->n;
     b16v *cand = st->cand;
     unsigned lc_dirty = 0;
     /* Cells with one or more / two or more candidates: counted here, then
      * by each round's update of the boards. */
-    b16v once = B16_ZERO, twice = B16_ZERO;
-    for (int d = 0; d < n; d++) {
-        twice |= once & cand[d];
-        once |= cand[d];
-    }
+    b16v once, twice;
+    B16_FN(count12)(cand, &once, &twice);
+#if B16_PAIRS
+    const B16_FN(pair) rows2 = B16_JOIN(g->rows, g->rows), cols2 = B16_JOIN(g->cols, g->cols),
+                       cells2 = B16_JOIN(g->cells, g->cells);
+#endif
     for (;;) {
         if (B16_FN(any)(g->cells & ~once))
             return 0;
@@ -381,11 +542,66 @@ B16_FN(propagate_rc)(const b16_geom *g, b16_state *st, unsigned dirty, const int
         unsigned placing = 0;
         /* Only digits with a naked single or a changed board can place. */
         unsigned look = B16_FN(any)(single) ? (1u << n) - 1 : dirty;
+#if B16_PAIRS
+        /* Hidden singles two digits per register (4x4 boxes, no extra
+         * units), before the digits are looked at. */
+        b16v hsv[16];
+        const int paired = R == 4 && C == 4 && !g->nextra;
+        B16_FN(pair) *hp = (B16_FN(pair) *)hsv;
+        if (paired)
+            for (int i = 0; i < 8; i++)
+                hp[i] = (B16_FN(pair)){0};
+        if (paired)
+            for (unsigned l = dirty; l; l &= l - 1) {
+                int d1 = __builtin_ctz(l), d2 = d1;
+                l &= l - 1;
+                b16v hi = B16_ZERO;
+                if (l) {
+                    d2 = __builtin_ctz(l);
+                    hi = cand[d2];
+                }
+                B16_FN(pair) hs2;
+                unsigned bad = B16_FN(hidden44x2)(B16_JOIN(cand[d1], hi), rows2, cols2,
+                                                  cells2, &hs2);
+                if (bad & (d2 != d1 ? 3u : 1u)) /* an absent high board is empty */
+                    return 0;
+                hsv[d2] = B16_HI(hs2);
+                hsv[d1] = B16_LO(hs2); /* after: d2 may be d1 */
+                if (!l)
+                    break;
+            }
+        if (paired) {
+            /* Every digit's placements, pairs of boards at once; a cell
+             * claimed by two digits (counted as in count12) is a
+             * contradiction. */
+            const B16_FN(pair) single2 = B16_JOIN(single, single), open2 = B16_JOIN(open, open);
+            const B16_FN(pair) *pc = (const B16_FN(pair) *)cand;
+            B16_FN(pair) *pp = (B16_FN(pair) *)place, o = {0}, t = {0};
+            B16_UNROLL
+            for (int i = 0; i < 8; i++) {
+                B16_FN(pair) P = (pc[i] & single2) | (hp[i] & open2);
+                pp[i] = P;
+                t |= o & P;
+                o |= P;
+                placing |= B16_FN(any2)(P) << (2 * i);
+            }
+            b16v tl = B16_LO(t), th = B16_HI(t), ol = B16_LO(o), oh = B16_HI(o);
+            if (B16_FN(any)(tl | th | (ol & oh)))
+                return 0;
+            all = ol | oh;
+            look = 0;
+        }
+#endif
         for (unsigned l = look; l; l &= l - 1) {
             int d = __builtin_ctz(l);
             b16v p = single & cand[d];
             if (dirty & (1u << d)) {
                 b16v hs;
+#if B16_PAIRS
+                if (paired)
+                    hs = hsv[d];
+                else
+#endif
                 if (!B16_FN(hidden)(g, &cand[d], &hs, R, C))
                     return 0;
                 p |= hs & open;
@@ -406,6 +622,32 @@ B16_FN(propagate_rc)(const b16_geom *g, b16_state *st, unsigned dirty, const int
             if (!R || !lc_dirty)
                 return 1;
             dirty = 0;
+#if B16_PAIRS
+            /* Two digits per register. */
+            if (R == 4 && C == 4) {
+                for (unsigned l = lc_dirty; l; l &= l - 1) {
+                    int d1 = __builtin_ctz(l), d2 = d1;
+                    l &= l - 1;
+                    b16v hi = B16_ZERO;
+                    if (l) {
+                        d2 = __builtin_ctz(l);
+                        hi = cand[d2];
+                    }
+                    B16_FN(pair) drop = B16_FN(locked44x2)(B16_JOIN(cand[d1], hi));
+                    unsigned any = B16_FN(any2)(drop);
+                    if (any & 1) {
+                        cand[d1] &= ~B16_LO(drop);
+                        dirty |= 1u << d1;
+                    }
+                    if (any & 2) {
+                        cand[d2] &= ~B16_HI(drop);
+                        dirty |= 1u << d2;
+                    }
+                    if (!l)
+                        break;
+                }
+            } else
+#endif
             for (unsigned l = lc_dirty; l; l &= l - 1) {
                 int d = __builtin_ctz(l);
                 b16v drop = R == 4 && C == 4 ? B16_FN(locked44)(cand[d])
@@ -418,34 +660,46 @@ B16_FN(propagate_rc)(const b16_geom *g, b16_state *st, unsigned dirty, const int
             lc_dirty = 0;
             if (!dirty)
                 return 1;
-            once = twice = B16_ZERO;
-            for (int d = 0; d < n; d++) {
-                twice |= once & cand[d];
-                once |= cand[d];
-            }
+            B16_FN(count12)(cand, &once, &twice);
             continue;
         }
         st->solved |= all;
-        dirty = 0;
-        once = twice = B16_ZERO;
-        for (int d = 0; d < n; d++) {
-            b16v old = cand[d], c = old;
-            if (placing & (1u << d)) {
-                uint64_t w[4];
-                memcpy(w, &place[d], sizeof w);
-                for (int i = 0; i < 4; i++)
-                    for (uint64_t m = w[i]; m; m &= m - 1)
-                        c &= ~g->peers[i * 64 + __builtin_ctzll(m)];
-                c &= ~(all & ~place[d]);
-            } else {
-                c &= ~all;
-            }
-            cand[d] = c;
-            twice |= once & c;
-            once |= c;
-            if (B16_FN(any)(c ^ old))
-                dirty |= 1u << d;
+        /* Every board loses the placed cells (pairs of boards at once),
+         * then the placing digits get theirs back and lose their peers. */
+        b16v keep[16];
+        for (unsigned l = placing; l; l &= l - 1) {
+            int d = __builtin_ctz(l);
+            keep[d] = cand[d];
         }
+        dirty = 0;
+        {
+            B16_FN(pair) *pc = (B16_FN(pair) *)cand;
+            B16_FN(pair) all2;
+            memcpy(&all2, &all, sizeof all);
+            memcpy((char *)&all2 + sizeof all, &all, sizeof all);
+            B16_UNROLL
+            for (int i = 0; i < 8; i++) {
+                B16_FN(pair) x = pc[i];
+                if (i * 2 >= n)
+                    break;
+                dirty |= B16_FN(any2)(x & all2) << (2 * i);
+                pc[i] = x & ~all2;
+            }
+        }
+        for (unsigned l = placing; l; l &= l - 1) {
+            int d = __builtin_ctz(l);
+            /* Two placements of d in one unit remove each other: the
+             * cells left empty are the contradiction. */
+            b16v c = cand[d] | place[d];
+            uint64_t w[4];
+            memcpy(w, &place[d], sizeof w);
+            for (int i = 0; i < 4; i++)
+                for (uint64_t m = w[i]; m; m &= m - 1)
+                    c &= ~g->peers[i * 64 + __builtin_ctzll(m)];
+            cand[d] = c;
+            dirty = B16_FN(any)(c ^ keep[d]) ? dirty | 1u << d : dirty & ~(1u << d);
+        }
+        B16_FN(count12)(cand, &once, &twice);
     }
 }
 
@@ -467,7 +721,7 @@ static int B16_FN(assign)(const b16_geom *g, b16_state *st, int cell, int d)
     b16v bit = B16_ZERO;
     bit[cell >> 4] = (uint16_t)(1u << (cell & 15));
     unsigned dirty = 0;
-    for (int e = 0; e < g->n; e++)
+    for (int e = 0; e < 16; e++) /* boards of digits >= n are empty */
         if (e != d && B16_FN(any)(st->cand[e] & bit)) {
             st->cand[e] &= ~bit;
             dirty |= 1u << e;
@@ -488,7 +742,8 @@ static int B16_FN(refute)(const b16_geom *g, b16_state *st, int cell, int d)
 static inline int B16_FN(cell_digits)(const b16_geom *g, const b16_state *st, int cell)
 {
     int lane = cell >> 4, bit = cell & 15, m = 0;
-    for (int d = 0; d < g->n; d++)
+    (void)g; /* boards of digits >= n are empty: a constant 16 unrolls */
+    for (int d = 0; d < 16; d++)
         m |= ((st->cand[d][lane] >> bit) & 1) << d;
     return m;
 }
@@ -497,7 +752,8 @@ static inline int B16_FN(cell_digits)(const b16_geom *g, const b16_state *st, in
 static inline int B16_FN(reach)(const b16_geom *g, const b16_state *a, const b16_state *b)
 {
     b16v diff = B16_ZERO;
-    for (int d = 0; d < g->n; d++)
+    (void)g;
+    for (int d = 0; d < 16; d++)
         diff |= a->cand[d] ^ b->cand[d];
     return B16_FN(count)(diff);
 }
@@ -574,7 +830,8 @@ static int B16_FN(pairs)(const b16_geom *g, b16_state *st, int hidden);
 static void B16_FN(two_cells)(const b16_geom *g, const b16_state *st, uint64_t *w)
 {
     b16v o = B16_ZERO, t = B16_ZERO, h = B16_ZERO;
-    for (int d = 0; d < g->n; d++) {
+    (void)g;
+    for (int d = 0; d < 16; d++) {
         b16v x = st->cand[d];
         h |= t & x;
         t |= o & x;
@@ -603,9 +860,11 @@ static int B16_FN(count_node)(board16_engine *e, search_ctx *ctx)
  * removed at once (B16_AGAIN: choose again; B16_DEAD if that removal
  * fails); otherwise the product of the two reaches decides. */
 static inline b16v B16_FN(two_in)(b16v x, int kind);
-static int B16_FN(choose)(board16_engine *e, b16_state *st, search_ctx *ctx, int *first)
+static int B16_FN(choose)(board16_engine *e, b16_state *st, search_ctx *ctx, int *first,
+                         int *reuse)
 {
     const b16_geom *g = &e->g;
+    *reuse = 0;
     int two;
     int c = B16_FN(pick_cell)(e, st, &two, e->probing);
     if (c < 0)
@@ -641,6 +900,11 @@ static int B16_FN(choose)(board16_engine *e, b16_state *st, search_ctx *ctx, int
     int budget = g->n < B16_PROBE_CELLS ? g->n : B16_PROBE_CELLS;
     int probed = 0, best = -1, changed = 0;
     double best_score = -1;
+    /* The best cell's two probe states, kept while level st does not
+     * change after them: they are then the child (d1) and, once the child
+     * is done, the level itself (d2: refuting d1 leaves d2 a naked single),
+     * so search() need not propagate either again. */
+    b16_state *kept = e->alt + 2 * (st - e->stack);
     for (int i = 0; i < 4 && probed < budget; i++) {
         /* w is read afresh after each change, as generic.c reads the
          * candidates live: a cell further on left with two by a
@@ -674,13 +938,14 @@ static int B16_FN(choose)(board16_engine *e, b16_state *st, search_ctx *ctx, int
                 if (!B16_FN(refute)(g, st, x, r1 < 0 ? d1 : d2))
                     return B16_DEAD;
                 changed = 1;
+                *reuse = 0;
                 B16_FN(two_cells)(g, st, w);
                 continue;
             }
             if (B16_BOTH) {
                 /* What both branches remove is removed here. */
                 unsigned dirty = 0;
-                for (int d = 0; d < g->n; d++) {
+                for (int d = 0; d < 16; d++) {
                     b16v keep = st->cand[d] & (tmp->cand[d] | tmp2->cand[d]);
                     if (B16_FN(any)(keep ^ st->cand[d])) {
                         st->cand[d] = keep;
@@ -691,6 +956,9 @@ static int B16_FN(choose)(board16_engine *e, b16_state *st, search_ctx *ctx, int
                     if (!B16_FN(propagate)(g, st, dirty))
                         return B16_DEAD;
                     changed = 1;
+                    /* This cell's own states stay valid below st (the
+                     * rules are monotone), others' do not. */
+                    *reuse = 0;
                     B16_FN(two_cells)(g, st, w);
                 }
             }
@@ -699,6 +967,9 @@ static int B16_FN(choose)(board16_engine *e, b16_state *st, search_ctx *ctx, int
                 best_score = score;
                 best = x;
                 *first = d1;
+                kept[0] = *tmp;
+                kept[1] = *tmp2;
+                *reuse = 1;
             }
         }
     }
@@ -933,8 +1204,8 @@ static void B16_FN(search)(board16_engine *e, b16_state *st, search_ctx *ctx)
             B16_FN(report)(e, st, ctx);
             return;
         }
-        int d;
-        int c = B16_FN(choose)(e, st, ctx, &d);
+        int d, reuse;
+        int c = B16_FN(choose)(e, st, ctx, &d, &reuse);
         if (c == B16_DEAD || ctx->stop || e->aborted)
             return;
         if (c == B16_AGAIN)
@@ -942,13 +1213,21 @@ static void B16_FN(search)(board16_engine *e, b16_state *st, search_ctx *ctx)
         if (B16_FN(count_node)(e, ctx))
             return;
         ctx->guesses++;
-        st[1] = *st;
-        if (B16_FN(assign)(g, st + 1, c, d) && B16_FN(pairs)(g, st + 1, 1))
+        const b16_state *kept = e->alt + 2 * (st - e->stack);
+        if (reuse)
+            st[1] = kept[0];
+        else
+            st[1] = *st;
+        if ((reuse || B16_FN(assign)(g, st + 1, c, d)) && B16_FN(pairs)(g, st + 1, 1))
             B16_FN(search)(e, st + 1, ctx);
         if (ctx->stop || e->aborted)
             return;
         /* Every solution with this digit has been seen: drop it. */
-        if (!B16_FN(refute)(g, st, c, d) || !B16_FN(pairs)(g, st, 1))
+        if (reuse)
+            *st = kept[1];
+        else if (!B16_FN(refute)(g, st, c, d))
+            return;
+        if (!B16_FN(pairs)(g, st, 1))
             return;
     }
 }
