@@ -12,6 +12,14 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+
+static double fill_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
 
 static gen_fill_level *fill_level(doku_generator *g, int d)
 {
@@ -114,9 +122,12 @@ static int fill_hidden(doku_generator *g, gen_fill_level *L)
     return 1;
 }
 
-/* @return 1 solved (grid written), 0 dead end, -1 budget, -2 memory. */
+/* @return 1 solved (grid written), 0 dead end, -1 budget, -2 memory,
+ * -3 past the deadline (checked every 64 nodes: a 64x64 node copies
+ * 36 KB, so the clock is read often enough yet costs nothing). */
 static int fill_search(doku_generator *g, doku_rng *rng, int depth, int last,
-                       uint64_t *nodes, uint64_t budget, uint8_t *grid)
+                       uint64_t *nodes, uint64_t budget, double deadline,
+                       uint8_t *grid)
 {
     gen_fill_level *L = &g->levels[depth];
     if (g->n > 16 && !fill_hidden(g, L))
@@ -171,6 +182,8 @@ static int fill_search(doku_generator *g, doku_rng *rng, int depth, int last,
     while (m) {
         if (++*nodes > budget)
             return -1;
+        if (deadline > 0 && !(*nodes & 63) && fill_now() > deadline)
+            return -3;
         int k = (int)doku_rng_below(rng, (uint32_t)gen_popcount(m));
         uint64_t rest = m;
         while (k--)
@@ -183,7 +196,7 @@ static int fill_search(doku_generator *g, doku_rng *rng, int depth, int last,
         N->filled = L->filled;
         if (!fill_place(g, N, cell, __builtin_ctzll(bit) + 1))
             continue;
-        int r = fill_search(g, rng, depth + 1, cell, nodes, budget, grid);
+        int r = fill_search(g, rng, depth + 1, cell, nodes, budget, deadline, grid);
         if (r)
             return r;
         L = &g->levels[depth];
@@ -191,7 +204,7 @@ static int fill_search(doku_generator *g, doku_rng *rng, int depth, int last,
     return 0;
 }
 
-int gen_fill(doku_generator *g, doku_rng *rng, uint8_t *grid)
+int gen_fill(doku_generator *g, doku_rng *rng, double deadline, uint8_t *grid)
 {
     /* Budgets grow per restart: cheap retries first, yet a shape that
      * needs a long search (an awkward jigsaw) still gets one. */
@@ -219,9 +232,11 @@ int gen_fill(doku_generator *g, doku_rng *rng, uint8_t *grid)
         if (!ok)
             continue; /* a variant's naked singles ruled this row out */
         uint64_t nodes = 0;
-        int r = fill_search(g, rng, 0, -1, &nodes, budget, grid);
+        int r = fill_search(g, rng, 0, -1, &nodes, budget, deadline, grid);
         if (r == 1)
             return 1;
+        if (r == -3)
+            return -2;
         if (r == 0)
             return 0; /* exhausted: the shape has no solution */
         if (r == -2)
@@ -232,8 +247,23 @@ int gen_fill(doku_generator *g, doku_rng *rng, uint8_t *grid)
 
 doku_status doku_generate_grid(doku_generator *g, doku_rng *rng, uint8_t *grid)
 {
+    return doku_generate_grid_timed(g, rng, 0, grid, NULL);
+}
+
+doku_status doku_generate_grid_timed(doku_generator *g, doku_rng *rng,
+                                     double time_budget, uint8_t *grid,
+                                     int *timed_out)
+{
+    if (timed_out)
+        *timed_out = 0;
     if (!g || !rng || !grid)
         return DOKU_ERR_ARG;
-    int r = gen_fill(g, rng, grid);
+    double deadline = time_budget > 0 ? fill_now() + time_budget : 0;
+    int r = gen_fill(g, rng, deadline, grid);
+    if (r == -2) {
+        if (timed_out)
+            *timed_out = 1;
+        return DOKU_ERR_SHAPE;
+    }
     return r > 0 ? DOKU_OK : r < 0 ? DOKU_ERR_NOMEM : DOKU_ERR_SHAPE;
 }
