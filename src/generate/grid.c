@@ -204,12 +204,61 @@ static int fill_search(doku_generator *g, doku_rng *rng, int depth, int last,
     return 0;
 }
 
+/* Attempts of the own filler before the solver takes over: enough for
+ * every shape up to 36x36 plain and x (and 12x12 hyper), cheap where
+ * its singles-only propagation keeps failing (hyper from 15x15, 49x49+). */
+#define FILL_OWN_ATTEMPTS 8
+
+/* The fallback: a random first row, completed by doku_search (limit 1,
+ * its stronger propagation finds hyper's implied regions), restarting
+ * with a new row and a doubled node budget when a completion runs long.
+ * @return as gen_fill. */
+static int fill_by_solver(doku_generator *g, doku_rng *rng, double deadline,
+                          uint8_t *grid)
+{
+    uint8_t *row = g->work; /* the givens: the reduction's scratch, idle now */
+    uint64_t budget = 4 * (uint64_t)g->ncells;
+    for (int attempt = 0; attempt < 24; attempt++, budget *= 2) {
+        memset(row, 0, (size_t)g->ncells);
+        for (int i = 0; i < g->n; i++) {
+            int j = (int)doku_rng_below(rng, (uint32_t)i + 1);
+            row[i] = row[j];
+            row[j] = (uint8_t)(i + 1);
+        }
+        doku_search_opts so = {1, budget, 0, 0};
+        if (deadline > 0) {
+            so.time_budget = deadline - fill_now();
+            if (so.time_budget <= 0)
+                return -2;
+        }
+        doku_search_result res;
+        if (doku_search(g->solver, row, &so, grid, NULL, NULL, &res) != DOKU_OK)
+            return -1;
+        if (res.solutions == 1)
+            return 1;
+        if (deadline > 0 && fill_now() > deadline)
+            return -2;
+        if (!res.gave_up && attempt == 0) {
+            /* no grid starts with this row; a shape with none at all
+             * fails every row, one without grids fails here at once */
+            memset(row, 0, (size_t)g->ncells);
+            if (doku_search(g->solver, row, &so, grid, NULL, NULL, &res) != DOKU_OK)
+                return -1;
+            if (res.solutions == 1)
+                continue;
+            if (!res.gave_up)
+                return 0;
+        }
+    }
+    return 0;
+}
+
 int gen_fill(doku_generator *g, doku_rng *rng, double deadline, uint8_t *grid)
 {
     /* Budgets grow per restart: cheap retries first, yet a shape that
      * needs a long search (an awkward jigsaw) still gets one. */
     uint64_t budget = 50 + 4 * (uint64_t)g->ncells;
-    for (int attempt = 0; attempt < 12; attempt++, budget *= 2) {
+    for (int attempt = 0; attempt < FILL_OWN_ATTEMPTS; attempt++, budget *= 2) {
         gen_fill_level *L = fill_level(g, 0);
         if (!L)
             return -1;
@@ -242,7 +291,7 @@ int gen_fill(doku_generator *g, doku_rng *rng, double deadline, uint8_t *grid)
         if (r == -2)
             return -1;
     }
-    return 0;
+    return fill_by_solver(g, rng, deadline, grid);
 }
 
 doku_status doku_generate_grid(doku_generator *g, doku_rng *rng, uint8_t *grid)

@@ -517,6 +517,27 @@ static void test_fill_honours_time_budget(void **state)
     free(puzzle);
 }
 
+/* Audit problem 2: 16x16 hyper has complete grids (the solver fills the
+ * empty grid at once) but the singles-only fill gave up on it. */
+static void test_fill_hyper16(void **state)
+{
+    (void)state;
+    doku_shape *s = NULL;
+    doku_generator *g = NULL;
+    assert_int_equal(doku_shape_create_simple(16, DOKU_VARIANT_HYPER, &s), DOKU_OK);
+    assert_int_equal(doku_generator_create(s, &g), DOKU_OK);
+    uint8_t a[256], b[256];
+    doku_rng rng;
+    doku_rng_seed(&rng, 1);
+    assert_int_equal(doku_generate_grid(g, &rng, a), DOKU_OK);
+    assert_true(doku_verify_solution(s, NULL, a));
+    doku_rng_seed(&rng, 1); /* same seed, same grid */
+    assert_int_equal(doku_generate_grid(g, &rng, b), DOKU_OK);
+    assert_memory_equal(a, b, 256);
+    doku_generator_free(g);
+    doku_shape_free(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -532,6 +553,7 @@ int main(void)
         cmocka_unit_test(test_pattern),
         cmocka_unit_test(test_large),
         cmocka_unit_test(test_fill_honours_time_budget),
+        cmocka_unit_test(test_fill_hyper16),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
