@@ -256,9 +256,15 @@ static void generate_one(const gen_ctx *c, doku_generator *g, doku_band *fs,
     if (c->full) {
         doku_rng rng;
         doku_rng_seed(&rng, seed);
-        sl->status = doku_generate_grid(g, &rng, sl->solution);
+        int late = 0;
+        sl->status = doku_generate_grid_timed(g, &rng, c->timeout, sl->solution, &late);
         memcpy(sl->puzzle, sl->solution, (size_t)c->ncells);
-        sl->res.found = sl->status == DOKU_OK;
+        if (late) {
+            sl->status = DOKU_OK; /* reported as a time-budget give-up */
+            sl->res.timed_out = 1;
+            sl->res.attempts = 1;
+        }
+        sl->res.found = sl->status == DOKU_OK && !late;
         sl->res.givens = c->ncells;
         return;
     }
@@ -441,6 +447,11 @@ static void report_failure(const gen_ctx *c, uint64_t index, const slot *sl)
         return;
     }
     const doku_generate_result *r = &sl->res;
+    if (c->full) {
+        fprintf(stderr, "doku generate: grid %llu: no complete %dx%d grid found within the time "
+                "budget (raise --timeout)\n", (unsigned long long)index + 1, c->n, c->n);
+        return;
+    }
     fprintf(stderr, "doku generate: puzzle %llu: no %s found: gave up after %llu full grids%s",
             (unsigned long long)index + 1, req, (unsigned long long)r->attempts,
             r->timed_out ? " (time budget; raise --timeout)" : " (raise --attempts)");

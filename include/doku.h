@@ -367,6 +367,15 @@ doku_difficulty doku_generator_difficulty(doku_generator *g, const uint8_t *puzz
  * (e.g. a jigsaw map that admits none) after bounded effort. */
 doku_status doku_generate_grid(doku_generator *g, doku_rng *rng, uint8_t *grid);
 
+/* doku_generate_grid with a time budget in seconds (0 = none): past it the
+ * fill stops and returns DOKU_ERR_SHAPE with *timed_out = 1 (timed_out may
+ * be NULL; it is set to 0 otherwise). The budget only decides whether a
+ * grid comes back, never which one: a grid returned is the one
+ * doku_generate_grid gives for the same rng state. */
+doku_status doku_generate_grid_timed(doku_generator *g, doku_rng *rng,
+                                     double time_budget, uint8_t *grid,
+                                     int *timed_out);
+
 typedef struct doku_reduce_opts {
     int target_givens;      /* stop once this many givens remain; 0 = go to
                                a minimal puzzle (no orbit removable) */

@@ -74,9 +74,10 @@ doku_status gen_reduce(doku_generator *g, doku_rng *rng,
                        const doku_reduce_opts *opts, double deadline,
                        uint8_t *puzzle, doku_reduce_result *res, int *late);
 
-/* Fills grid with a random solution. @return 1, 0 if none was found
- * within the effort bound, -1 on out of memory. */
-int gen_fill(doku_generator *g, doku_rng *rng, uint8_t *grid);
+/* Fills grid with a random solution. deadline: monotonic seconds, 0 =
+ * none. @return 1, 0 if none was found within the effort bound, -1 on
+ * out of memory, -2 past the deadline. */
+int gen_fill(doku_generator *g, doku_rng *rng, double deadline, uint8_t *grid);
 
 /* @return the level puzzle needs, stopping early: a level > max means
  * "needs more than max" (EXPERT when max < EXPERT). DOKU_DIFF_ANY if the

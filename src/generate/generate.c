@@ -169,7 +169,11 @@ doku_status doku_generate(doku_generator *g, uint64_t seed,
             break;
         }
         res->attempts++;
-        int r = gen_fill(g, &rng, g->fill);
+        int r = gen_fill(g, &rng, deadline, g->fill);
+        if (r == -2) {
+            res->timed_out = 1; /* the fill itself ran past the budget */
+            break;
+        }
         if (r < 0)
             return DOKU_ERR_NOMEM;
         if (r == 0)

@@ -12,6 +12,14 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+
+static double fill_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
 
 static gen_fill_level *fill_level(doku_generator *g, int d)
 {
@@ -114,9 +122,12 @@ static int fill_hidden(doku_generator *g, gen_fill_level *L)
     return 1;
 }
 
-/* @return 1 solved (grid written), 0 dead end, -1 budget, -2 memory. */
+/* @return 1 solved (grid written), 0 dead end, -1 budget, -2 memory,
+ * -3 past the deadline (checked every 64 nodes: a 64x64 node copies
+ * 36 KB, so the clock is read often enough yet costs nothing). */
 static int fill_search(doku_generator *g, doku_rng *rng, int depth, int last,
-                       uint64_t *nodes, uint64_t budget, uint8_t *grid)
+                       uint64_t *nodes, uint64_t budget, double deadline,
+                       uint8_t *grid)
 {
     gen_fill_level *L = &g->levels[depth];
     if (g->n > 16 && !fill_hidden(g, L))
@@ -171,6 +182,8 @@ static int fill_search(doku_generator *g, doku_rng *rng, int depth, int last,
     while (m) {
         if (++*nodes > budget)
             return -1;
+        if (deadline > 0 && !(*nodes & 63) && fill_now() > deadline)
+            return -3;
         int k = (int)doku_rng_below(rng, (uint32_t)gen_popcount(m));
         uint64_t rest = m;
         while (k--)
@@ -183,7 +196,7 @@ static int fill_search(doku_generator *g, doku_rng *rng, int depth, int last,
         N->filled = L->filled;
         if (!fill_place(g, N, cell, __builtin_ctzll(bit) + 1))
             continue;
-        int r = fill_search(g, rng, depth + 1, cell, nodes, budget, grid);
+        int r = fill_search(g, rng, depth + 1, cell, nodes, budget, deadline, grid);
         if (r)
             return r;
         L = &g->levels[depth];
@@ -191,12 +204,61 @@ static int fill_search(doku_generator *g, doku_rng *rng, int depth, int last,
     return 0;
 }
 
-int gen_fill(doku_generator *g, doku_rng *rng, uint8_t *grid)
+/* Attempts of the own filler before the solver takes over: enough for
+ * every shape up to 36x36 plain and x (and 12x12 hyper), cheap where
+ * its singles-only propagation keeps failing (hyper from 15x15, 49x49+). */
+#define FILL_OWN_ATTEMPTS 8
+
+/* The fallback: a random first row, completed by doku_search (limit 1,
+ * its stronger propagation finds hyper's implied regions), restarting
+ * with a new row and a doubled node budget when a completion runs long.
+ * @return as gen_fill. */
+static int fill_by_solver(doku_generator *g, doku_rng *rng, double deadline,
+                          uint8_t *grid)
+{
+    uint8_t *row = g->work; /* the givens: the reduction's scratch, idle now */
+    uint64_t budget = 4 * (uint64_t)g->ncells;
+    for (int attempt = 0; attempt < 24; attempt++, budget *= 2) {
+        memset(row, 0, (size_t)g->ncells);
+        for (int i = 0; i < g->n; i++) {
+            int j = (int)doku_rng_below(rng, (uint32_t)i + 1);
+            row[i] = row[j];
+            row[j] = (uint8_t)(i + 1);
+        }
+        doku_search_opts so = {1, budget, 0, 0};
+        if (deadline > 0) {
+            so.time_budget = deadline - fill_now();
+            if (so.time_budget <= 0)
+                return -2;
+        }
+        doku_search_result res;
+        if (doku_search(g->solver, row, &so, grid, NULL, NULL, &res) != DOKU_OK)
+            return -1;
+        if (res.solutions == 1)
+            return 1;
+        if (deadline > 0 && fill_now() > deadline)
+            return -2;
+        if (!res.gave_up && attempt == 0) {
+            /* no grid starts with this row; a shape with none at all
+             * fails every row, one without grids fails here at once */
+            memset(row, 0, (size_t)g->ncells);
+            if (doku_search(g->solver, row, &so, grid, NULL, NULL, &res) != DOKU_OK)
+                return -1;
+            if (res.solutions == 1)
+                continue;
+            if (!res.gave_up)
+                return 0;
+        }
+    }
+    return 0;
+}
+
+int gen_fill(doku_generator *g, doku_rng *rng, double deadline, uint8_t *grid)
 {
     /* Budgets grow per restart: cheap retries first, yet a shape that
      * needs a long search (an awkward jigsaw) still gets one. */
     uint64_t budget = 50 + 4 * (uint64_t)g->ncells;
-    for (int attempt = 0; attempt < 12; attempt++, budget *= 2) {
+    for (int attempt = 0; attempt < FILL_OWN_ATTEMPTS; attempt++, budget *= 2) {
         gen_fill_level *L = fill_level(g, 0);
         if (!L)
             return -1;
@@ -219,21 +281,38 @@ int gen_fill(doku_generator *g, doku_rng *rng, uint8_t *grid)
         if (!ok)
             continue; /* a variant's naked singles ruled this row out */
         uint64_t nodes = 0;
-        int r = fill_search(g, rng, 0, -1, &nodes, budget, grid);
+        int r = fill_search(g, rng, 0, -1, &nodes, budget, deadline, grid);
         if (r == 1)
             return 1;
+        if (r == -3)
+            return -2;
         if (r == 0)
             return 0; /* exhausted: the shape has no solution */
         if (r == -2)
             return -1;
     }
-    return 0;
+    return fill_by_solver(g, rng, deadline, grid);
 }
 
 doku_status doku_generate_grid(doku_generator *g, doku_rng *rng, uint8_t *grid)
 {
+    return doku_generate_grid_timed(g, rng, 0, grid, NULL);
+}
+
+doku_status doku_generate_grid_timed(doku_generator *g, doku_rng *rng,
+                                     double time_budget, uint8_t *grid,
+                                     int *timed_out)
+{
+    if (timed_out)
+        *timed_out = 0;
     if (!g || !rng || !grid)
         return DOKU_ERR_ARG;
-    int r = gen_fill(g, rng, grid);
+    double deadline = time_budget > 0 ? fill_now() + time_budget : 0;
+    int r = gen_fill(g, rng, deadline, grid);
+    if (r == -2) {
+        if (timed_out)
+            *timed_out = 1;
+        return DOKU_ERR_SHAPE;
+    }
     return r > 0 ? DOKU_OK : r < 0 ? DOKU_ERR_NOMEM : DOKU_ERR_SHAPE;
 }

@@ -466,6 +466,78 @@ static void test_large(void **state)
     doku_shape_free(s);
 }
 
+/* Audit problem 1: the grid fill read no clock, so a 64x64 request ran
+ * for minutes past --timeout. A small budget must end the fill and say
+ * so (the 64x64 fill does not finish within it), and a budget must never
+ * change which grid comes back. */
+static void test_fill_honours_time_budget(void **state)
+{
+    (void)state;
+    doku_shape_spec sp = {0, 8, 8, 0, NULL, 0};
+    doku_shape *s = NULL;
+    doku_generator *g = NULL;
+    assert_int_equal(doku_shape_create(&sp, &s), DOKU_OK);
+    assert_int_equal(doku_generator_create(s, &g), DOKU_OK);
+    uint8_t *grid = malloc(64 * 64), *puzzle = malloc(64 * 64);
+    assert_non_null(grid);
+    assert_non_null(puzzle);
+    doku_rng rng;
+    doku_rng_seed(&rng, 1);
+    int late = 0;
+    doku_status st = doku_generate_grid_timed(g, &rng, 0.05, grid, &late);
+    if (st != DOKU_OK) { /* a lucky fill may finish; otherwise it says why */
+        assert_int_equal(st, DOKU_ERR_SHAPE);
+        assert_int_equal(late, 1);
+    }
+    doku_generate_opts o;
+    memset(&o, 0, sizeof o);
+    o.min_givens = o.max_givens = 4000;
+    o.time_budget = 0.05;
+    doku_generate_result res;
+    assert_int_equal(doku_generate(g, 1, &o, puzzle, NULL, &res), DOKU_OK);
+    if (!res.found)
+        assert_int_equal(res.timed_out, 1);
+    doku_generator_free(g);
+    doku_shape_free(s);
+
+    /* 9x9: the budgeted fill gives the same grid as the unbudgeted one */
+    assert_int_equal(doku_shape_create_simple(9, 0, &s), DOKU_OK);
+    assert_int_equal(doku_generator_create(s, &g), DOKU_OK);
+    uint8_t a[81], b[81];
+    doku_rng_seed(&rng, 42);
+    assert_int_equal(doku_generate_grid(g, &rng, a), DOKU_OK);
+    doku_rng_seed(&rng, 42);
+    assert_int_equal(doku_generate_grid_timed(g, &rng, 10.0, b, &late), DOKU_OK);
+    assert_int_equal(late, 0);
+    assert_memory_equal(a, b, 81);
+    assert_true(doku_verify_solution(s, NULL, a));
+    doku_generator_free(g);
+    doku_shape_free(s);
+    free(grid);
+    free(puzzle);
+}
+
+/* Audit problem 2: 16x16 hyper has complete grids (the solver fills the
+ * empty grid at once) but the singles-only fill gave up on it. */
+static void test_fill_hyper16(void **state)
+{
+    (void)state;
+    doku_shape *s = NULL;
+    doku_generator *g = NULL;
+    assert_int_equal(doku_shape_create_simple(16, DOKU_VARIANT_HYPER, &s), DOKU_OK);
+    assert_int_equal(doku_generator_create(s, &g), DOKU_OK);
+    uint8_t a[256], b[256];
+    doku_rng rng;
+    doku_rng_seed(&rng, 1);
+    assert_int_equal(doku_generate_grid(g, &rng, a), DOKU_OK);
+    assert_true(doku_verify_solution(s, NULL, a));
+    doku_rng_seed(&rng, 1); /* same seed, same grid */
+    assert_int_equal(doku_generate_grid(g, &rng, b), DOKU_OK);
+    assert_memory_equal(a, b, 256);
+    doku_generator_free(g);
+    doku_shape_free(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -480,6 +552,8 @@ int main(void)
         cmocka_unit_test(test_unreachable),
         cmocka_unit_test(test_pattern),
         cmocka_unit_test(test_large),
+        cmocka_unit_test(test_fill_honours_time_budget),
+        cmocka_unit_test(test_fill_hyper16),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
