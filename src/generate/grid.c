@@ -205,9 +205,16 @@ static int fill_search(doku_generator *g, doku_rng *rng, int depth, int last,
 }
 
 /* Attempts of the own filler before the solver takes over: enough for
- * every shape up to 36x36 plain and x (and 12x12 hyper), cheap where
- * its singles-only propagation keeps failing (hyper from 15x15, 49x49+). */
-#define FILL_OWN_ATTEMPTS 8
+ * every shape up to 36x36 plain and x (and 12x12 hyper). Where its
+ * singles-only propagation keeps failing (hyper from 15x15) or each node's
+ * state copy is too dear (49x49 and up: 64x64 spent a 30 s budget in
+ * them) the solver goes first: it fills those shapes in milliseconds. */
+static int own_attempts(const doku_generator *g)
+{
+    if (g->n > 36 || (g->n >= 15 && (g->s->variants & DOKU_VARIANT_HYPER)))
+        return 0;
+    return 8;
+}
 
 /* The fallback: a random first row, completed by doku_search (limit 1,
  * its stronger propagation finds hyper's implied regions), restarting
@@ -225,7 +232,9 @@ static int fill_by_solver(doku_generator *g, doku_rng *rng, double deadline,
             row[i] = row[j];
             row[j] = (uint8_t)(i + 1);
         }
-        doku_search_opts so = {1, budget, 0, 0};
+        /* The generic engine always: the fast paths exist or not by CPU,
+         * and the grid must depend on the seed alone. */
+        doku_search_opts so = {1, budget, 0, DOKU_SEARCH_GENERIC};
         if (deadline > 0) {
             so.time_budget = deadline - fill_now();
             if (so.time_budget <= 0)
@@ -258,7 +267,7 @@ int gen_fill(doku_generator *g, doku_rng *rng, double deadline, uint8_t *grid)
     /* Budgets grow per restart: cheap retries first, yet a shape that
      * needs a long search (an awkward jigsaw) still gets one. */
     uint64_t budget = 50 + 4 * (uint64_t)g->ncells;
-    for (int attempt = 0; attempt < FILL_OWN_ATTEMPTS; attempt++, budget *= 2) {
+    for (int attempt = 0, own = own_attempts(g); attempt < own; attempt++, budget *= 2) {
         gen_fill_level *L = fill_level(g, 0);
         if (!L)
             return -1;
