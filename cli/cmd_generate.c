@@ -482,6 +482,8 @@ static int run(gen_ctx *c)
             }
         }
         rc = consume(c, i, &g.slots[i % g.window], show);
+        if (ferror(stdout))
+            rc = CLI_EXIT_USAGE;   /* main says the output cannot be written */
         cli_pool_consume(&pool, i);
         done += rc == CLI_EXIT_OK;
         if (show && cli_now() - last >= 0.2) {

@@ -332,7 +332,7 @@ static void read_input(runner *r, FILE *f, const char *file)
     cli_buf line = {0};
     size_t line_no = 0;
     int cut = 0, pending = 0;
-    while (!stop_signal) {
+    while (!stop_signal && !r->write_failed) {
         size_t got = fread(chunk, 1, CHUNK_BYTES, f);
         if (got == 0)
             break;
@@ -417,7 +417,7 @@ int cli_run(const cli_opts *o, const cli_run_ops *ops)
     static char *const stdin_only[] = {"-"};
     char *const *files = o->nfiles ? o->files : stdin_only;
     int nfiles = o->nfiles ? o->nfiles : 1;
-    for (int i = 0; i < nfiles && !stop_signal; i++) {
+    for (int i = 0; i < nfiles && !stop_signal && !r.write_failed; i++) {
         int is_stdin = !strcmp(files[i], "-");
         const char *name = is_stdin ? "<stdin>" : files[i];
         FILE *f = is_stdin ? stdin : fopen(files[i], "rb");
@@ -434,10 +434,9 @@ int cli_run(const cli_opts *o, const cli_run_ops *ops)
     if (stop_signal)
         stop_now(&r);
     cli_pool_stop(&r.pool);
-    if (fflush(stdout) != 0 || ferror(stdout) || r.write_failed) {
-        fprintf(stderr, "doku %s: cannot write the output: %s\n", o->cmd, strerror(errno));
+    /* the message comes from main, which checks every command's output */
+    if (fflush(stdout) != 0 || ferror(stdout) || r.write_failed)
         r.exit_code = CLI_EXIT_USAGE;
-    }
 
     for (uint64_t i = 0; i < r.window; i++) {
         cli_task *t = &r.tasks[i];
