@@ -75,7 +75,7 @@ static int on_step(void *user, const doku_step *st)
 static void explain_puzzle(cli_worker *w, cli_task *t, void *p)
 {
     const explain_ctx *c = p;
-    doku_logic *lg = logic_cli_load(&c->lc, w, t);
+    doku_logic *lg = logic_cli_load(&c->lc, &c->o, DOKU_CMD_EXPLAIN, w, t);
     if (!lg)
         return;
     cli_buf steps = {0};
@@ -99,6 +99,12 @@ static void explain_puzzle(cli_worker *w, cli_task *t, void *p)
     cli_buf_free(&steps);
 }
 
+static void explain_invalid(cli_worker *w, cli_task *t, void *p)
+{
+    const explain_ctx *c = p;
+    logic_cli_invalid(w, t, &c->o, DOKU_CMD_EXPLAIN);
+}
+
 int cmd_explain(int argc, char **argv)
 {
     explain_ctx c;
@@ -106,7 +112,7 @@ int cmd_explain(int argc, char **argv)
     int rc = cli_parse_args(&c.o, argc, argv, explain_options, on_option, &c, usage);
     if (rc != CLI_PARSE_OK)
         return rc == CLI_PARSE_HELP ? CLI_EXIT_OK : CLI_EXIT_USAGE;
-    cli_run_ops ops = {explain_puzzle, NULL, &c};
+    cli_run_ops ops = {explain_puzzle, explain_invalid, &c};
     rc = cli_run(&c.o, &ops);
     cli_opts_free(&c.o);
     return rc;

@@ -73,7 +73,7 @@ static int grade_step(void *user, const doku_step *st)
 static void grade_puzzle(cli_worker *w, cli_task *t, void *p)
 {
     const grade_ctx *c = p;
-    doku_logic *lg = logic_cli_load(&c->lc, w, t);
+    doku_logic *lg = logic_cli_load(&c->lc, &c->o, DOKU_CMD_GRADE, w, t);
     if (!lg)
         return;
     size_t cap = (size_t)doku_shape_cells(t->shape) * 4 + 16;
@@ -99,6 +99,12 @@ static void grade_puzzle(cli_worker *w, cli_task *t, void *p)
     free(hist);
 }
 
+static void grade_invalid(cli_worker *w, cli_task *t, void *p)
+{
+    const grade_ctx *c = p;
+    logic_cli_invalid(w, t, &c->o, DOKU_CMD_GRADE);
+}
+
 int cmd_grade(int argc, char **argv)
 {
     grade_ctx c;
@@ -108,7 +114,7 @@ int cmd_grade(int argc, char **argv)
         return rc == CLI_PARSE_HELP ? CLI_EXIT_OK : CLI_EXIT_USAGE;
     if (c.o.format == DOKU_FORMAT_CSV)
         cli_print_csv_header(DOKU_CMD_GRADE, 0, c.history, 0);
-    cli_run_ops ops = {grade_puzzle, NULL, &c};
+    cli_run_ops ops = {grade_puzzle, grade_invalid, &c};
     rc = cli_run(&c.o, &ops);
     cli_opts_free(&c.o);
     return rc;

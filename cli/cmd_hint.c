@@ -74,7 +74,7 @@ static int write_hint(cli_buf *out, const doku_source *src, const doku_record_op
 static void hint_puzzle(cli_worker *w, cli_task *t, void *p)
 {
     const hint_ctx *c = p;
-    doku_logic *lg = logic_cli_load(&c->lc, w, t);
+    doku_logic *lg = logic_cli_load(&c->lc, &c->o, DOKU_CMD_HINT, w, t);
     if (!lg)
         return;
     doku_source src = cli_task_source(t, c->o.symbols);
@@ -167,6 +167,12 @@ static int hint_pencil(hint_ctx *c)
     return worst;
 }
 
+static void hint_invalid(cli_worker *w, cli_task *t, void *p)
+{
+    const hint_ctx *c = p;
+    logic_cli_invalid(w, t, &c->o, DOKU_CMD_HINT);
+}
+
 int cmd_hint(int argc, char **argv)
 {
     hint_ctx c;
@@ -177,7 +183,7 @@ int cmd_hint(int argc, char **argv)
     if (c.lc.pencil) {
         rc = hint_pencil(&c);
     } else {
-        cli_run_ops ops = {hint_puzzle, NULL, &c};
+        cli_run_ops ops = {hint_puzzle, hint_invalid, &c};
         rc = cli_run(&c.o, &ops);
     }
     cli_opts_free(&c.o);

@@ -29,8 +29,9 @@ const char logic_cli_help[] =
     "                      each placed at its own rating in the order\n"
     "  --no-uniqueness     never use techniques that assume a unique solution\n"
     "  --no-trial          never use the trial-and-error last resort\n"
-    "  (--timeout is checked between steps: the run gives up at the first step\n"
-    "  found after it, and says so)\n";
+    "  (--timeout, default 60 s per puzzle, 0 = none, bounds the check that the\n"
+    "  puzzle has one solution and the run, checked between steps: the run\n"
+    "  gives up at the first step found after it, and says so)\n";
 
 int logic_cli_option(logic_cli_opts *lc, const char *cmd, int id, const char *value)
 {
@@ -61,8 +62,56 @@ int logic_cli_option(logic_cli_opts *lc, const char *cmd, int id, const char *va
     return 1;
 }
 
-doku_logic *logic_cli_load(const logic_cli_opts *lc, cli_worker *w, cli_task *t)
+/* Writes the record of a puzzle the engine is not run on. */
+static void put_verdict(const cli_opts *o, doku_command cmd, cli_task *t,
+                        doku_check_verdict v, const char *msg)
 {
+    doku_logic_record rec;
+    memset(&rec, 0, sizeof rec);
+    rec.command = cmd;
+    rec.verdict = v;
+    rec.message = msg;
+    doku_source src = cli_task_source(t, o->symbols);
+    doku_record_opts ro = cli_record_opts(t, o);
+    cli_check_written(doku_format_logic(&t->out, &src, &ro, &rec));
+    t->exit_code = CLI_EXIT_FAIL;
+}
+
+doku_logic *logic_cli_load(const logic_cli_opts *lc, const cli_opts *o, doku_command cmd,
+                           cli_worker *w, cli_task *t)
+{
+    /* First how many solutions there are, within the budget: a rating or
+     * a step of a puzzle with none or several would state something
+     * false ("only 4 leads to a solution"). */
+    cli_buf why = {0};
+    long conflicts = cli_describe_conflicts(&why, t->shape, t->cells, t->symbols, NULL, 3);
+    if (conflicts != 0) {
+        put_verdict(o, cmd, t, DOKU_CHECK_CONFLICT, conflicts > 0 ? why.data : "bad value");
+        cli_buf_printf(&t->err, "%s:%zu: %s\n", t->file, t->line,
+                       conflicts > 0 ? why.data : "bad value");
+        cli_buf_free(&why);
+        return NULL;
+    }
+    cli_buf_free(&why);
+    doku_solver *sv = cli_worker_solver(w, t->shape);
+    doku_search_opts so = {2, 0, logic_cli_budget(o), 0};
+    doku_search_result res;
+    if (!sv || doku_search(sv, t->cells, &so, NULL, NULL, NULL, &res) != DOKU_OK) {
+        cli_buf_printf(&t->err, "%s:%zu: out of memory\n", t->file, t->line);
+        t->exit_code = CLI_EXIT_FAIL;
+        return NULL;
+    }
+    if (res.gave_up) {
+        put_verdict(o, cmd, t, DOKU_CHECK_GAVE_UP,
+                    res.solutions ? "at least 1 solution; raise --timeout" : "raise --timeout");
+        return NULL;
+    }
+    if (res.solutions != 1) {
+        put_verdict(o, cmd, t, res.solutions ? DOKU_CHECK_MULTIPLE : DOKU_CHECK_NONE,
+                    res.solutions ? "logic and ratings need a unique solution"
+                                  : "the givens contradict every solution");
+        return NULL;
+    }
     doku_logic *lg = cli_worker_logic(w, t->shape, &lc->lo);
     if (!lg) {
         cli_buf_printf(&t->err, "%s:%zu: out of memory\n", t->file, t->line);
@@ -70,21 +119,33 @@ doku_logic *logic_cli_load(const logic_cli_opts *lc, cli_worker *w, cli_task *t)
         return NULL;
     }
     if (doku_logic_load(lg, t->cells) != DOKU_OK) {
-        cli_buf_printf(&t->err, "%s:%zu: ", t->file, t->line);
-        if (cli_describe_conflicts(&t->err, t->shape, t->cells, DOKU_SYMBOLS_AUTO, NULL, 3) <= 0)
-            cli_buf_puts(&t->err, "invalid puzzle");
-        cli_buf_puts(&t->err, "\n");
-        t->exit_code = CLI_EXIT_FAIL;
+        put_verdict(o, cmd, t, DOKU_CHECK_CONFLICT, "invalid puzzle");
         return NULL;
     }
     return lg;
 }
 
+void logic_cli_invalid(cli_worker *w, cli_task *t, const cli_opts *o, doku_command cmd)
+{
+    (void)w;
+    char where[512];
+    cli_task_where(t, where, sizeof where);
+    cli_buf_printf(&t->err, "%s: %s\n", where, t->error);
+    doku_source src = cli_task_source(t, DOKU_SYMBOLS_AUTO);
+    doku_record_opts ro = cli_record_opts(t, o);
+    cli_check_written(doku_format_invalid(&t->out, cmd, &src, &ro, t->error));
+}
+
+double logic_cli_budget(const cli_opts *o)
+{
+    return o->timeout_given ? o->timeout : LOGIC_DEFAULT_TIMEOUT;
+}
+
 logic_deadline logic_cli_deadline(const cli_opts *o)
 {
     logic_deadline d = {0, 0};
-    if (o->timeout_given && o->timeout > 0)
-        d.end = cli_now() + o->timeout;
+    if (logic_cli_budget(o) > 0)
+        d.end = cli_now() + logic_cli_budget(o);
     return d;
 }
 

@@ -45,9 +45,20 @@ int logic_cli_option(logic_cli_opts *lc, const char *cmd, int id, const char *va
 /* The shared options' help text. */
 extern const char logic_cli_help[];
 
-/* Loads task t's puzzle into worker w's logic context (owned by w: do
- * not free it). On failure writes a message to t->err, sets t->exit_code
- * and returns NULL. */
-doku_logic *logic_cli_load(const logic_cli_opts *lc, cli_worker *w, cli_task *t);
+/* The per-puzzle budget of the logic commands: --timeout, else 60 s. */
+#define LOGIC_DEFAULT_TIMEOUT 60.0
+double logic_cli_budget(const cli_opts *o);
+
+/* Decides first, within the budget, whether t's puzzle has no, one or
+ * several solutions; with exactly one, loads it into worker w's logic
+ * context (owned by w: do not free it) and returns it. Otherwise writes
+ * cmd's record saying why (status none, multiple, gave_up or invalid),
+ * sets t->exit_code and returns NULL. */
+doku_logic *logic_cli_load(const logic_cli_opts *lc, const cli_opts *o, doku_command cmd,
+                           cli_worker *w, cli_task *t);
+
+/* The record of an input that is no puzzle, for cmd (and its message on
+ * stderr). */
+void logic_cli_invalid(cli_worker *w, cli_task *t, const cli_opts *o, doku_command cmd);
 
 #endif

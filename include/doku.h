@@ -860,6 +860,12 @@ doku_status doku_parse_pencil(const char *text, int n, doku_symbols symbols,
 
 typedef struct doku_logic_record {
     doku_command command;      /* DOKU_CMD_EXPLAIN, _HINT or _GRADE */
+    doku_check_verdict verdict; /* what a search found first: UNIQUE (the
+                                  engine ran; the fields below say how) or
+                                  why it did not run: NONE, MULTIPLE,
+                                  GAVE_UP (budget), CONFLICT */
+    const char *message;       /* with a verdict other than UNIQUE: the
+                                  reason (may be NULL) */
     const doku_rating *rating; /* explain, grade: the run's rating */
     int timed_out;             /* the run was stopped by a time limit */
     const char *steps;         /* explain: the steps as doku_format_step
@@ -911,9 +917,8 @@ typedef struct doku_reduce_record {
     const doku_reduce_result *result; /* when reduced */
 } doku_reduce_record;
 
-/* Appends the record of one reduced input (src->shape not NULL). A
- * failure writes nothing in line and grid form (its message belongs on
- * stderr). @return as doku_buf_append; DOKU_ERR_ARG for a NULL argument
+/* Appends the record of one reduced input (src->shape not NULL); a
+ * failure is "# FILE:LINE: status: message" in line form. @return as doku_buf_append; DOKU_ERR_ARG for a NULL argument
  * or a missing part. */
 doku_status doku_format_reduce(doku_buf *b, const doku_source *src,
                                const doku_record_opts *opts, const doku_reduce_record *rec);

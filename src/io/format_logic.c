@@ -121,13 +121,84 @@ doku_status doku_format_candidates(doku_buf *b, const doku_shape *s, const doku_
     return io_buf_status(b);
 }
 
+/* The status of a record whose engine run happened. */
+static const char *run_status(const doku_logic_record *rec, int solved)
+{
+    return solved ? "solved" : rec->timed_out ? "gave_up" : "stuck";
+}
+
+static void json_head(doku_buf *b, const doku_source *src, const char *status)
+{
+    io_json_open(b, src, src->symbols);
+    io_buf_printf(b, ",\"status\":\"%s\"", status);
+}
+
+static void write_verdict_text(doku_buf *b, const doku_source *src, const doku_record_opts *o,
+                               const char *text, const char *msg);
+
+/* A puzzle the engine was not run on: no solution, several, or the check
+ * ran out of budget. Nothing false is said: no step, no rating. */
+static void write_verdict(doku_buf *b, const doku_source *src, const doku_record_opts *o,
+                          const doku_logic_record *rec)
+{
+    static const char *const keys[] = {"unique", "none", "multiple", "gave_up", "invalid"};
+    static const char *const texts[] = {"unique", "no solution", "several solutions",
+                                        "gave up before knowing how many solutions there are",
+                                        "invalid"};
+    int v = (int)rec->verdict;
+    const char *msg = rec->message && rec->message[0] ? rec->message : NULL;
+    switch (io_record_format(o)) {
+    case DOKU_FORMAT_JSON:
+        json_head(b, src, keys[v]);
+        if (msg) {
+            io_buf_puts(b, ",\"message\":");
+            doku_buf_append_json_string(b, msg);
+        }
+        io_buf_puts(b, "}\n");
+        break;
+    case DOKU_FORMAT_CSV:
+        if (rec->command == DOKU_CMD_GRADE) {
+            io_csv_prefix(b, src);
+            io_put_line(b, src->shape, src->cells, src->symbols);
+            io_buf_printf(b, ",%s,,,,,,%s", keys[v], o->history ? ",," : "");
+            io_buf_puts(b, ",");
+            doku_buf_append_csv_field(b, msg ? msg : texts[v]);
+            io_buf_puts(b, "\n");
+            break;
+        }
+        write_verdict_text(b, src, o, texts[v], msg);   /* explain, hint: no CSV form */
+        break;
+    default:
+        write_verdict_text(b, src, o, texts[v], msg);
+    }
+}
+
+static void write_verdict_text(doku_buf *b, const doku_source *src, const doku_record_opts *o,
+                               const char *text, const char *msg)
+{
+    if (io_record_format(o) == DOKU_FORMAT_GRID) {
+        doku_buf head = {0};
+        io_buf_puts(&head, text);
+        if (msg)
+            io_buf_printf(&head, ": %s", msg);
+        io_grid_header(b, o, src, head.data ? head.data : "");
+        if (head.failed)
+            b->failed = 1;
+        doku_buf_free(&head);
+        io_buf_puts(b, "\n");
+    } else {
+        io_buf_puts(b, "# ");
+        io_where(b, src);
+        io_buf_printf(b, ": %s%s%s\n", text, msg ? ": " : "", msg ? msg : "");
+    }
+}
+
 static void write_explain(doku_buf *b, const doku_source *src, const doku_record_opts *o,
                           const doku_logic_record *rec)
 {
     const doku_rating *r = rec->rating;
     if (io_record_format(o) == DOKU_FORMAT_JSON) {
-        io_buf_puts(b, "{\"puzzle\":");
-        io_put_line_json(b, src->shape, src->cells, src->symbols);
+        json_head(b, src, run_status(rec, r->solved));
         io_buf_printf(b, ",\"solved\":%s,%s\"rating\":", r->solved ? "true" : "false",
                       rec->timed_out ? "\"timed_out\":true," : "");
         put_rating(b, r->er);
@@ -158,8 +229,7 @@ static void write_hint(doku_buf *b, const doku_source *src, const doku_record_op
 {
     int k = rec->step ? 1 : rec->next;
     if (io_record_format(o) == DOKU_FORMAT_JSON) {
-        io_buf_puts(b, "{\"puzzle\":");
-        io_put_line_json(b, src->shape, src->cells, src->symbols);
+        json_head(b, src, rec->step ? "step" : rec->solved ? "solved" : k < 0 ? "broken" : "stuck");
         io_buf_printf(b, ",\"solved\":%s,\"step\":", rec->solved ? "true" : "false");
         if (rec->step)
             doku_format_step(b, src->shape, rec->step, DOKU_FORMAT_JSON, 0);
@@ -185,8 +255,7 @@ static void write_grade(doku_buf *b, const doku_source *src, const doku_record_o
     const char *hist = rec->history ? rec->history : "";
     switch (io_record_format(o)) {
     case DOKU_FORMAT_JSON:
-        io_buf_puts(b, "{\"puzzle\":");
-        io_put_line_json(b, src->shape, src->cells, src->symbols);
+        json_head(b, src, run_status(rec, r->solved));
         io_buf_printf(b, ",\"solved\":%s,\"er\":%.1f,\"ep\":%.1f,\"ed\":%.1f,\"level\":",
                       r->solved ? "true" : "false", r->er, r->ep, r->ed);
         doku_buf_append_json_string(b, level);
@@ -210,16 +279,17 @@ static void write_grade(doku_buf *b, const doku_source *src, const doku_record_o
         io_buf_puts(b, "}\n");
         break;
     case DOKU_FORMAT_CSV:
+        io_csv_prefix(b, src);
         io_put_line(b, src->shape, src->cells, src->symbols);
-        io_buf_printf(b, ",%s,%.1f,%.1f,%.1f,%s,", r->solved ? "yes" : "no", r->er, r->ep,
-                      r->ed, level);
+        io_buf_printf(b, ",%s,%s,%.1f,%.1f,%.1f,%s,", run_status(rec, r->solved),
+                      r->solved ? "yes" : "no", r->er, r->ep, r->ed, level);
         doku_buf_append_csv_field(b, doku_technique_name(r->hardest));
         if (o->history) {
             io_buf_puts(b, ",");
             doku_buf_append_csv_field(b, hist);
             io_buf_printf(b, ",%.3f", rec->time_ms);
         }
-        io_buf_puts(b, "\n");
+        io_buf_puts(b, ",\n");
         break;
     default:
         if (io_record_format(o) == DOKU_FORMAT_GRID)
@@ -241,6 +311,13 @@ doku_status doku_format_logic(doku_buf *b, const doku_source *src,
 {
     if (!b || !src || !opts || !rec || !src->shape || !src->cells)
         return DOKU_ERR_ARG;
+    if (rec->verdict != DOKU_CHECK_UNIQUE) {
+        if (rec->verdict < DOKU_CHECK_UNIQUE || rec->verdict > DOKU_CHECK_CONFLICT ||
+            rec->command < DOKU_CMD_EXPLAIN || rec->command > DOKU_CMD_GRADE)
+            return DOKU_ERR_ARG;
+        write_verdict(b, src, opts, rec);
+        return io_buf_status(b);
+    }
     switch (rec->command) {
     case DOKU_CMD_EXPLAIN:
         if (!rec->rating || (!rec->steps && rec->steps_len) ||

@@ -169,7 +169,7 @@ doku_status doku_format_csv_header(doku_buf *b, doku_command cmd, const doku_rec
         io_buf_puts(b, "file,line,status,message\n");
         break;
     case DOKU_CMD_GRADE:
-        io_buf_printf(b, "puzzle,solved,er,ep,ed,level,hardest%s\n",
+        io_buf_printf(b, "file,line,puzzle,status,solved,er,ep,ed,level,hardest%s,message\n",
                       o->history ? ",history,time_ms" : "");
         break;
     case DOKU_CMD_GENERATE:
@@ -210,7 +210,8 @@ doku_status doku_format_invalid(doku_buf *b, doku_command cmd, const doku_source
         case DOKU_CMD_COUNT: cols = o->stats ? "invalid,,,,," : "invalid,,"; break;
         case DOKU_CMD_CHECK: cols = "invalid,"; break;
         case DOKU_CMD_REDUCE: cols = "invalid,,,,,"; break;
-        default: return io_buf_status(b);
+        case DOKU_CMD_GRADE: cols = o->history ? ",invalid,,,,,,,,," : ",invalid,,,,,,,"; break;
+        default: cols = "invalid,"; break;
         }
         io_csv_prefix(b, src);
         io_buf_puts(b, cols);
@@ -218,8 +219,8 @@ doku_status doku_format_invalid(doku_buf *b, doku_command cmd, const doku_source
         io_buf_puts(b, "\n");
         return io_buf_status(b);
     }
-    if (cmd != DOKU_CMD_CHECK)
-        return io_buf_status(b);
+    /* Line and grid: one record per input as well, so output line N
+     * belongs to input puzzle N. */
     if (fmt == DOKU_FORMAT_GRID) {
         doku_buf head = {0};
         io_buf_puts(&head, "invalid");
@@ -232,7 +233,11 @@ doku_status doku_format_invalid(doku_buf *b, doku_command cmd, const doku_source
             b->failed = 1;
         doku_buf_free(&head);
         io_buf_puts(b, "\n");
+    } else if (cmd == DOKU_CMD_COUNT) {
+        io_buf_puts(b, "invalid\n");
     } else {
+        if (cmd != DOKU_CMD_CHECK)
+            io_buf_puts(b, "# ");
         io_where(b, src);
         io_buf_puts(b, ": invalid");
         if (*reason) {
