@@ -5,6 +5,11 @@ set -e
 # cadical, minisat, python3: the SAT cross-check and the large-grid benchmark;
 # qqwing: the generator's cross-check and benchmark.
 PKGS="cmake gcc clang make pkg-config libcmocka-dev python3 cadical minisat qqwing"
+# doku serve: libmicrohttpd, cJSON; its browser tests: chromium and node/npm
+# (a node already on the PATH, e.g. from NodeSource, is used as it is);
+# its load benchmark: wrk.
+PKGS="$PKGS libmicrohttpd-dev libcjson-dev chromium wrk"
+command -v npm >/dev/null 2>&1 || PKGS="$PKGS nodejs npm"
 [ -n "$DOKU_EXTRA_PKGS" ] && PKGS="$PKGS $DOKU_EXTRA_PKGS"
 missing=""
 for p in $PKGS; do
