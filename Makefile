@@ -1,11 +1,13 @@
 # doku — top-level driver over CMake. The two commands a newcomer needs:
-#   make run    build and solve the example puzzles
+#   make run    build, solve the example puzzles, then serve the web page
 #   make test   build with -Werror and run every test, plain and under ASan+UBSan
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 MAKEFLAGS += --no-print-directory
 
-.PHONY: all build run test test-plain test-asan deps install clean fuzz crosscheck bench-large
+PORT ?= 8080
+
+.PHONY: all build run serve bench-serve test test-plain test-asan deps install clean fuzz crosscheck bench-large
 
 all: build
 
@@ -16,8 +18,20 @@ build:
 	@cmake -S . -B build -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS) >/dev/null
 	@cmake --build build -j $(JOBS)
 
+# The tour ends by starting the web page's server in the foreground
+# (Ctrl+C stops it); PORT=0 takes any free port.
 run: deps build
 	@./examples/run.sh build/doku
+	@echo
+	@build/doku serve --port $(PORT)
+
+# Only the server: http://127.0.0.1:$(PORT)/
+serve: deps build
+	@build/doku serve --port $(PORT)
+
+# wrk against doku serve on loopback (bench/serve/run.sh; see BENCHMARKS.md).
+bench-serve: deps build
+	@./bench/serve/run.sh build/doku
 
 test: deps test-plain test-asan
 
