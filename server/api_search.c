@@ -8,6 +8,7 @@
  * the record writer's job, so the page and the CLI cannot disagree.
  */
 #include "api_endpoints.h"
+#include "cache.h"
 #include "request.h"
 #include "record.h"
 
@@ -52,7 +53,7 @@ static int on_solution(void *p, const uint8_t *sol)
 typedef struct search_req {
     cJSON *req;
     srv_puzzle p;
-    doku_solver *solver;
+    doku_solver *solver;     /* the worker's cached solver */
     double timeout;
     int stats;
 } search_req;
@@ -68,7 +69,7 @@ static int search_begin(search_req *s, const char *body, size_t len, const srv_b
         srv_field_timeout(s->req, srv_remaining(b), &s->timeout, out) != 0 ||
         srv_field_bool(s->req, "stats", 0, &s->stats, out) != 0)
         return -1;
-    if (doku_solver_create(s->p.shape, &s->solver) != DOKU_OK) {
+    if (!(s->solver = srv_cache_solver(s->p.shape))) {
         srv_reply_error(out, 500, "no_memory", "out of memory", NULL);
         return -1;
     }
@@ -77,7 +78,6 @@ static int search_begin(search_req *s, const char *body, size_t len, const srv_b
 
 static void search_end(search_req *s)
 {
-    doku_solver_free(s->solver);
     srv_puzzle_free(&s->p);
     cJSON_Delete(s->req);
 }

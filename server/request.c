@@ -8,6 +8,8 @@
  */
 #include "request.h"
 
+#include "cache.h"
+
 #include <ctype.h>
 #include <math.h>
 #include <pthread.h>
@@ -385,7 +387,7 @@ static int read_regions(const cJSON *req, uint8_t **map, int *side, srv_reply *o
 }
 
 static int make_shape(int n, int br, int bc, unsigned variants, const uint8_t *regions,
-                      int keep_boxes, doku_shape **shape, srv_reply *out)
+                      int keep_boxes, const doku_shape **shape, srv_reply *out)
 {
     doku_shape_spec spec;
     memset(&spec, 0, sizeof spec);
@@ -401,7 +403,7 @@ static int make_shape(int n, int br, int bc, unsigned variants, const uint8_t *r
         srv_reply_error(out, 400, "bad_shape", msg, "box");
         return -1;
     }
-    doku_status st = doku_shape_create(&spec, shape);
+    doku_status st = srv_cache_shape(&spec, shape);
     if (st == DOKU_OK)
         return 0;
     const char *where = NULL;
@@ -590,7 +592,6 @@ void srv_puzzle_free(srv_puzzle *p)
 {
     if (!p)
         return;
-    doku_shape_free(p->shape);
     free(p->cells);
     free(p->comment);
     memset(p, 0, sizeof *p);

@@ -16,7 +16,8 @@
 #include <stdint.h>
 
 typedef struct srv_puzzle {
-    doku_shape *shape;       /* owned */
+    const doku_shape *shape; /* the worker's cached shape (cache.h): valid
+                                for this request, not owned */
     int n;
     uint8_t *cells;          /* n*n givens, owned; NULL without a puzzle */
     char *comment;           /* text kept around the grid, owned ("" if none) */
@@ -34,7 +35,8 @@ cJSON *srv_parse_body(const char *body, size_t len, srv_reply *out);
  * in out (p is then empty). */
 int srv_read_puzzle(const cJSON *req, int need_puzzle, srv_puzzle *p, srv_reply *out);
 
-/* Frees what p owns and zeroes it; NULL is ignored. */
+/* Frees what p owns (not the cached shape) and zeroes it; NULL is
+ * ignored. */
 void srv_puzzle_free(srv_puzzle *p);
 
 /* Typed fields. Each returns 0 with the default when the field is

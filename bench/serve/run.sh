@@ -29,11 +29,20 @@ done
 URL=$(sed -n 's/.*listening on \(http[^ ]*\).*/\1/p' "$TMP/out")
 echo "doku serve --threads $THREADS at $URL; $(wc -l < "$TMP/puzzles.txt") puzzles from $PUZZLES"
 echo "machine: $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) CPUs; $(date -u +%Y-%m-%dT%H:%MZ)"
+# the server's CPU time (user + system, in clock ticks) from /proc
+cpu_ticks() { awk '{print $14 + $15}' /proc/$PID/stat; }
+HZ=$(getconf CLK_TCK)
+echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 for ep in solve grade; do
     echo
     echo "== POST /api/$ep: wrk -t2 -c$CONNS -d${DURATION}s --latency"
-    wrk -t2 -c"$CONNS" -d"${DURATION}s" --latency -s "$HERE/post.lua" "$URL" -- "/api/$ep" "$TMP/puzzles.txt" |
-        grep -E "Requests/sec|Latency|50%|90%|99%|requests in|non-2xx|Socket"
+    c0=$(cpu_ticks)
+    wrk -t2 -c"$CONNS" -d"${DURATION}s" --latency -s "$HERE/post.lua" "$URL" -- "/api/$ep" "$TMP/puzzles.txt" > "$TMP/wrk"
+    c1=$(cpu_ticks)
+    grep -E "Requests/sec|Latency|50%|90%|99%|requests in|non-2xx|Socket" "$TMP/wrk"
+    n=$(sed -n 's/^ *\([0-9]*\) requests in.*/\1/p' "$TMP/wrk")
+    awk -v t=$((c1 - c0)) -v hz="$HZ" -v n="$n" 'BEGIN { if (n > 0) printf "server CPU per request: %.1f us (user+system, all threads)\n", t / hz / n * 1e6 }'
 done
+echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
 echo "server resident memory after the runs: $(grep VmRSS /proc/$PID/status | awk '{print $2, $3}')"
