@@ -219,7 +219,13 @@ static int json_content_type(srv_request *rq)
            (ct[16] == '\0' || ct[16] == ';' || ct[16] == ' ');
 }
 
-/* A declared body longer than the limit is refused before it is read. */
+/* Bytes of a refused body the server still reads (and drops) so that the
+ * client, which may be busy sending it, gets to read the 413. */
+#define DRAIN_BYTES ((unsigned long long)8 << 20)
+
+/* A declared body longer than the limit: 0 no, 1 yes but small enough to
+ * drain, 2 yes and refused before it is read (the connection then
+ * closes). */
 static int declared_too_large(srv_request *rq)
 {
     const char *cl = MHD_lookup_connection_value(rq->conn, MHD_HEADER_KIND, "Content-Length");
@@ -227,7 +233,9 @@ static int declared_too_large(srv_request *rq)
         return 0;
     char *end;
     unsigned long long v = strtoull(cl, &end, 10);
-    return *end == '\0' && v > rq->http->cfg.max_body;
+    if (*end != '\0' || v <= rq->http->cfg.max_body)
+        return 0;
+    return v <= rq->http->cfg.max_body + DRAIN_BYTES ? 1 : 2;
 }
 
 /* ---- the worker side -------------------------------------------------- */
@@ -353,7 +361,12 @@ static enum MHD_Result route(srv_request *rq, const char *url, const char *metho
             return send_error(rq, 415, "unsupported_media_type",
                               "the request body must be JSON (Content-Type: application/json)",
                               "Content-Type");
-        if (declared_too_large(rq)) {
+        int big = declared_too_large(rq);
+        if (big == 1) {
+            rq->too_large = 1; /* read to its end, then 413 */
+            return MHD_YES;
+        }
+        if (big == 2) {
             char msg[160];
             too_large_message(rq, msg, sizeof msg);
             return send_error(rq, 413, "body_too_large", msg, "Content-Length");

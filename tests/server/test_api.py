@@ -276,7 +276,7 @@ class Api(unittest.TestCase):
         r, doc, _ = self.s.post("solve", {"puzzle": EASY, "size": 16})
         self.error(r, doc, 400, "bad_puzzle", "puzzle line 1 column 1")
         r, doc, _ = self.s.post("solve", {"puzzle": [[1, 2], [3]]})
-        self.error(r, doc, 400, "bad_field")
+        self.error(r, doc, 400, "bad_puzzle", "puzzle[1]")
         r, doc, _ = self.s.post("solve", {"puzzle": [[0] * 4, [0] * 4, [0] * 4, [0, 0, 0, 9]]})
         self.error(r, doc, 400, "bad_puzzle", "r4c4")
         r, doc, _ = self.s.post("grade", {"puzzle": EASY, "techniques": "singles,bogus"})
@@ -309,6 +309,13 @@ class Api(unittest.TestCase):
         big = json.dumps({"puzzle": EASY, "pad": "x" * 70000})
         r, doc, _ = self.s.request("POST", "/api/solve", big)
         self.error(r, doc, 413, "body_too_large")
+        # a declared length far past the limit: refused before the body comes
+        s = socket.create_connection(("127.0.0.1", self.s.port), timeout=10)
+        s.sendall(b"POST /api/solve HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                  b"Content-Length: 100000000\r\n\r\n{")
+        reply = recv_all(s)
+        s.close()
+        self.assertTrue(reply.startswith(b"HTTP/1.1 413"), reply[:200])
         # chunked, no length: read to its end (and dropped) past the limit, then refused
         s = socket.create_connection(("127.0.0.1", self.s.port), timeout=10)
         s.sendall(b"POST /api/solve HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"

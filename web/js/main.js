@@ -73,7 +73,8 @@ function render() {
     shape: S.shape, board: S.board, alphabet: S.alphabet,
     selected: S.selected, cursor: S.cursor,
     solution: ex ? null : S.solution,
-    showCands: S.mode === 'play' && S.showCands,
+    // a hint is drawn on the candidates, so its eliminations show
+    showCands: (S.mode === 'play' && S.showCands) || !!S.hint,
     cands: candidates(S.shape, values),
     conflicts: S.conflicts, wrong: S.wrong,
     step: S.step,
@@ -568,10 +569,10 @@ function doGenerate(e) {
   if (diff) body.difficulty = diff;
   if (clues) body.clues = clues;
   if (rating) body.rating = rating;
-  if (seed) {
-    if (!/^\d+$/.test(seed)) { status('The seed is a whole number.', 'bad'); return; }
-    body.seed = seed;
-  }
+  if (seed && !/^\d+$/.test(seed)) { status('The seed is a whole number.', 'bad'); return; }
+  // a seed the person can type again to get the same puzzle
+  const master = seed || String(crypto.getRandomValues(new Uint32Array(1))[0]);
+  body.seed = master;
   const t0 = performance.now();
   const progress = (on) => {
     $('gen-progress').hidden = !on;
@@ -583,6 +584,7 @@ function doGenerate(e) {
   };
   status('Generating…');
   run('generate', body, (rec) => {
+    if (rec.status === 'gave_up') { status(`Nothing generated: ${rec.error}. Try fewer constraints.`, 'bad'); return; }
     const givens = fromLine(S.alphabet, S.shape.n, rec.puzzle) || fromLine('1-9A-Z', S.shape.n, rec.puzzle);
     if (!givens) { status('The generated puzzle did not fit the grid.', 'bad'); return; }
     S.board.load(givens);
@@ -590,7 +592,7 @@ function doGenerate(e) {
     S.known = rec.solution ? (Array.isArray(rec.solution) ? rowsToValues(rec.solution) : fromLine(S.alphabet, S.shape.n, rec.solution)) : null;
     resetTimer();
     changed(false);
-    const txt = `Generated: ${rec.givens} givens, symmetry ${rec.symmetry}${rec.level ? ', ' + rec.level : ''}, seed ${rec.seed}.`;
+    const txt = `Generated: ${rec.givens} givens, symmetry ${rec.symmetry}${rec.level ? ', ' + rec.level : ''}, seed ${master}.`;
     result(el('p', txt));
     setMode('play');
     status(txt + ' Ready to play.', 'good');
