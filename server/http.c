@@ -243,10 +243,16 @@ static int declared_too_large(srv_request *rq)
 void srv_http_run_job(void *job)
 {
     srv_request *rq = job;
-    srv_budget b;
-    b.timeout = rq->http->cfg.timeout;
-    b.deadline = srv_now() + b.timeout;
-    rq->ep->run(rq->body ? rq->body : "", rq->len, &b, &rq->reply);
+    if (atomic_load(&rq->http->stopping)) {
+        /* queued when the stop came: answered at once, not computed, so
+         * shutdown waits for the running jobs only */
+        srv_reply_error(&rq->reply, 503, "shutting_down", "the server is shutting down", NULL);
+    } else {
+        srv_budget b;
+        b.timeout = rq->http->cfg.timeout;
+        b.deadline = srv_now() + b.timeout;
+        rq->ep->run(rq->body ? rq->body : "", rq->len, &b, &rq->reply);
+    }
     rq->phase = PHASE_DONE;
     MHD_resume_connection(rq->conn);
 }

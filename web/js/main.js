@@ -381,7 +381,9 @@ function doSolve() {
     status(txt, rec.status === 'unique' || rec.status === 'solved' ? 'good' : 'bad');
     if (rec.reason) markReason(rec.reason);
     const nodes = [el('p', txt, 'big')];
-    if (rec.stats) nodes.push(el('p', `${rec.stats.nodes} nodes, ${rec.stats.guesses} guesses`));
+    const count = (k, one, many) => `${k} ${k === 1 ? one : many}`;
+    if (rec.stats) nodes.push(el('p', `${count(rec.stats.nodes, 'node', 'nodes')}, ${count(rec.stats.guesses, 'guess', 'guesses')}`));
+    if (S.mode === 'play' && S.solution) stopTimer(true);   // the answer is out: the clock stops
     result(nodes);
   });
 }
