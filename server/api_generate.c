@@ -3,10 +3,10 @@
  * one request, answered with the record `doku generate|reduce --format
  * json` prints for the same options (puzzle 1 of the master seed).
  *
- * The library's record writers (src/io) do not cover these two commands
- * yet, so their records are written here, field for field as the CLI
- * writes them (tests/server/test_api.py compares the two). When the
- * writers gain them, this file should call them instead.
+ * The records come from the library's writers (doku_format_generate,
+ * doku_format_reduce), as the CLI's do; only a generate request that
+ * finds nothing within its budget, which the CLI reports on stderr, gets
+ * a small record of its own here ("status": "gave_up").
  */
 #include "api_endpoints.h"
 #include "record.h"
@@ -23,22 +23,20 @@
  * CLI's figure). */
 #define PROOF_BUDGET 200000
 
+static void reply_reduce(srv_reply *out, const srv_puzzle *p, const doku_reduce_record *rec)
+{
+    doku_source src = srv_source(p);
+    doku_record_opts ro;
+    memset(&ro, 0, sizeof ro);
+    ro.format = DOKU_FORMAT_JSON;
+    doku_buf b = {0};
+    doku_status st = doku_format_reduce(&b, &src, &ro, rec);
+    srv_reply_buf(out, &b, st);
+}
+
 static void put(doku_buf *b, const char *s)
 {
     doku_buf_append(b, s, strlen(s));
-}
-
-static void put_line(doku_buf *b, const doku_shape *s, const uint8_t *cells, doku_symbols sym)
-{
-    size_t need = doku_format_cells(s, cells, NULL, NULL, DOKU_FORMAT_LINE, sym, 0, NULL, 0);
-    char *text = malloc(need + 1);
-    if (!text) {
-        b->failed = 1;
-        return;
-    }
-    doku_format_cells(s, cells, NULL, NULL, DOKU_FORMAT_LINE, sym, 0, text, need + 1);
-    doku_buf_append_json_string(b, text);
-    free(text);
 }
 
 /* "N", "MIN-MAX" or a number: a band of givens. */
@@ -273,25 +271,19 @@ void srv_api_generate(const char *body, size_t len, const srv_budget *bud, srv_r
         srv_reply_buf(out, &b, DOKU_OK);
         goto done;
     }
-    snprintf(num, sizeof num, "{\"index\":1,\"seed\":%llu,\"n\":%d,\"puzzle\":",
-             (unsigned long long)item, p.n);
-    put(&b, num);
-    put_line(&b, p.shape, puzzle, p.symbols);
-    put(&b, ",\"solution\":");
-    put_line(&b, p.shape, solution, p.symbols);
-    snprintf(num, sizeof num, ",\"givens\":%d", res.givens);
-    put(&b, num);
-    if (!full) {
-        snprintf(num, sizeof num, ",\"symmetry\":\"%s\",\"minimal\":%s",
-                 doku_symmetry_name(res.symmetry), res.minimal ? "true" : "false");
-        put(&b, num);
-        if (res.level != DOKU_DIFF_ANY) {
-            snprintf(num, sizeof num, ",\"level\":\"%s\"", doku_difficulty_name(res.level));
-            put(&b, num);
-        }
-    }
-    put(&b, "}\n");
-    srv_reply_buf(out, &b, DOKU_OK);
+    doku_generate_record rec;
+    memset(&rec, 0, sizeof rec);
+    rec.index = 0;
+    rec.seed = item;
+    rec.puzzle = puzzle;
+    rec.solution = solution;
+    rec.result = &res;
+    rec.full = full;
+    doku_record_opts ro;
+    memset(&ro, 0, sizeof ro);
+    ro.format = DOKU_FORMAT_JSON;
+    st = doku_format_generate(&b, p.shape, p.symbols, &ro, &rec);
+    srv_reply_buf(out, &b, st);
 done:
     free(puzzle);
     free(solution);
@@ -301,33 +293,14 @@ done:
     cJSON_Delete(req);
 }
 
-/* The record head `doku reduce` writes: file, line, n, shape, puzzle,
- * comment. */
-static void reduce_head(doku_buf *b, const srv_puzzle *p)
-{
-    char shape[128], num[64];
-    doku_shape_describe(p->shape, shape, sizeof shape);
-    snprintf(num, sizeof num, "{\"file\":\"\",\"line\":1,\"n\":%d,\"shape\":", p->n);
-    put(b, num);
-    doku_buf_append_json_string(b, shape);
-    put(b, ",\"puzzle\":");
-    put_line(b, p->shape, p->cells, p->symbols);
-    if (p->comment && p->comment[0]) {
-        put(b, ",\"comment\":");
-        doku_buf_append_json_string(b, p->comment);
-    }
-}
-
+/* Replies with the record of a reduce that failed, as the CLI writes it. */
 static void reduce_fail(srv_reply *out, const srv_puzzle *p, const char *status, const char *msg)
 {
-    doku_buf b = {0};
-    reduce_head(&b, p);
-    put(&b, ",\"status\":\"");
-    put(&b, status);
-    put(&b, "\",\"error\":");
-    doku_buf_append_json_string(&b, msg);
-    put(&b, "}\n");
-    srv_reply_buf(out, &b, DOKU_OK);
+    doku_reduce_record rec;
+    memset(&rec, 0, sizeof rec);
+    rec.status = status;
+    rec.message = msg;
+    reply_reduce(out, p, &rec);
 }
 
 void srv_api_reduce(const char *body, size_t len, const srv_budget *bud, srv_reply *out)
@@ -423,14 +396,13 @@ void srv_api_reduce(const char *body, size_t len, const srv_budget *bud, srv_rep
         reduce_fail(out, &p, "invalid", "cannot reduce this input");
         goto done;
     }
-    doku_buf b = {0};
-    reduce_head(&b, &p);
-    put(&b, ",\"status\":\"reduced\",\"reduced\":");
-    put_line(&b, p.shape, res_cells, p.symbols);
-    snprintf(msg, sizeof msg, ",\"givens\":%d,\"symmetry\":\"%s\",\"minimal\":%s}\n", rr.givens,
-             doku_symmetry_name(rr.symmetry), rr.minimal ? "true" : "false");
-    put(&b, msg);
-    srv_reply_buf(out, &b, DOKU_OK);
+    doku_reduce_record rec;
+    memset(&rec, 0, sizeof rec);
+    rec.status = "reduced";
+    rec.reduced = res_cells;
+    rec.givens_before = givens;
+    rec.result = &rr;
+    reply_reduce(out, &p, &rec);
 done:
     free(sol);
     free(res_cells);
