@@ -3,7 +3,8 @@
 # npm packages of package-lock.json (playwright-core, axe-core) into
 # WORKDIR (the build directory, never the source tree), then drives
 # Debian's chromium against `DOKU serve` started on a free port.
-# Screenshots are kept in WORKDIR/screenshots.
+# Screenshots are kept in WORKDIR/screenshots. playwright-core is pinned
+# to a release that runs on Debian 12's Node 18 (1.62 wants Node 20).
 set -eu
 DOKU=$1
 WORK=$2
