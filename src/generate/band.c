@@ -50,9 +50,7 @@ struct doku_band {
     int skip_start;        /* start from the pairs closure */
     doku_generator *g;     /* its scratch and unit-pair tables */
     int skip_tail;         /* stop once singles finish */
-    uint8_t *val;          /* [ncells] closure scratch */
-    uint64_t *cand;        /* [ncells] */
-    int *queue;            /* [ncells] */
+    cands_grid grid;       /* singles-closure scratch */
     uint64_t judged, accepted, steps;
 };
 
@@ -81,11 +79,8 @@ doku_status doku_band_create(const doku_shape *shape, const doku_band_opts *opts
     b->skip_start = !(b->require & UPTO_HIDDEN_PAIR) &&
                     (b->min > HIDDEN_PAIR_RATING + EPS || (b->require && b->min <= 1.0 + EPS));
     b->skip_tail = !(b->require & UPTO_NAKED_SINGLE);
-    size_t nc = (size_t)shape->ncells;
-    b->val = malloc(nc);
-    b->cand = malloc(sizeof(uint64_t) * nc);
-    b->queue = malloc(sizeof(int) * nc);
-    if (!b->val || !b->cand || !b->queue || doku_logic_create(shape, NULL, &b->lg) != DOKU_OK ||
+    if (cands_init(&b->grid, shape, NULL) != DOKU_OK ||
+        doku_logic_create(shape, NULL, &b->lg) != DOKU_OK ||
         doku_generator_create(shape, &b->g) != DOKU_OK) {
         doku_band_free(b);
         return DOKU_ERR_NOMEM;
@@ -100,9 +95,7 @@ void doku_band_free(doku_band *b)
         return;
     doku_logic_free(b->lg);
     doku_generator_free(b->g);
-    free(b->val);
-    free(b->cand);
-    free(b->queue);
+    cands_free(&b->grid);
     free(b);
 }
 
@@ -114,90 +107,6 @@ void doku_band_stats(const doku_band *b, uint64_t *judged, uint64_t *accepted, u
         *accepted = b ? b->accepted : 0;
     if (steps)
         *steps = b ? b->steps : 0;
-}
-
-/* ---- singles closure on b->val / b->cand (placed cells: cand 0) ---- */
-
-/* Places d+1 in cell and every naked single that follows. @return 0 on a
- * contradiction. */
-static int place(doku_band *b, int cell, int d)
-{
-    const doku_shape *s = b->s;
-    int head = 0, tail = 0;
-    b->queue[tail++] = cell * 64 + d;
-    while (head < tail) {
-        int c = b->queue[head] >> 6, bit = b->queue[head] & 63;
-        head++;
-        if (b->val[c])
-            continue;
-        uint64_t m = (uint64_t)1 << bit;
-        if (!(b->cand[c] & m))
-            return 0;
-        b->val[c] = (uint8_t)(bit + 1);
-        b->cand[c] = 0;
-        const uint16_t *pp = s->peers + (size_t)c * s->max_peers;
-        for (int i = 0, np = s->peer_count[c]; i < np; i++) {
-            int p = pp[i];
-            if (!(b->cand[p] & m))
-                continue;
-            uint64_t left = b->cand[p] & ~m;
-            if (!left)
-                return 0;
-            b->cand[p] = left;
-            if (!(left & (left - 1)) && tail < s->ncells)
-                b->queue[tail++] = p * 64 + __builtin_ctzll(left);
-        }
-    }
-    return 1;
-}
-
-/* Naked and hidden singles to the fixpoint. @return 1 if the grid is
- * full, 0 if singles stall, -1 on a contradiction. */
-static int singles_closure(doku_band *b)
-{
-    const doku_shape *s = b->s;
-    int n = s->n, nc = s->ncells;
-    for (int c = 0; c < nc; c++) {
-        uint64_t m = b->cand[c];
-        if (!b->val[c] && m && !(m & (m - 1)) && !place(b, c, __builtin_ctzll(m)))
-            return -1;
-    }
-    uint64_t full = n == 64 ? ~(uint64_t)0 : (((uint64_t)1 << n) - 1);
-    for (;;) {
-        int progress = 0, open = 0;
-        for (int u = 0; u < s->nunits; u++) {
-            const uint16_t *uc = s->unit_cells + (size_t)u * n;
-            uint64_t once = 0, twice = 0, placed = 0;
-            for (int i = 0; i < n; i++) {
-                uint64_t m = b->cand[uc[i]];
-                twice |= once & m;
-                once |= m;
-                if (b->val[uc[i]])
-                    placed |= (uint64_t)1 << (b->val[uc[i]] - 1);
-            }
-            if ((once | placed) != full)
-                return -1;
-            uint64_t only = once & ~twice;
-            while (only) {
-                int d = __builtin_ctzll(only);
-                only &= only - 1;
-                for (int i = 0; i < n; i++) {
-                    int c = uc[i];
-                    if (b->cand[c] & ((uint64_t)1 << d)) {
-                        if (!place(b, c, d))
-                            return -1;
-                        progress = 1;
-                        break;
-                    }
-                }
-            }
-            open |= placed != full;
-        }
-        if (!open)
-            return 1;
-        if (!progress)
-            return 0;
-    }
 }
 
 /* ---- judging --------------------------------------------------------- */
@@ -215,13 +124,8 @@ typedef struct verdict {
 /* Singles finish from the engine's current grid? */
 static int singles_finish(doku_band *b)
 {
-    const doku_shape *s = b->s;
-    const uint8_t *cells = doku_logic_cells(b->lg);
-    const uint64_t *cands = doku_logic_candidates(b->lg);
-    memcpy(b->val, cells, (size_t)s->ncells);
-    for (int c = 0; c < s->ncells; c++)
-        b->cand[c] = cells[c] ? 0 : cands[c];
-    return singles_closure(b) == 1;
+    cands_load_state(&b->grid, doku_logic_cells(b->lg), doku_logic_candidates(b->lg));
+    return cands_singles_closure(&b->grid) == 1;
 }
 
 static int on_step(void *user, const doku_step *st)
@@ -268,7 +172,7 @@ static int load(doku_band *b, const uint8_t *puzzle)
     if (lv != DOKU_DIFF_EXPERT)
         return 0;
     /* the stalled closure is left in the generator's scratch */
-    return doku_logic_load_candidates(b->lg, b->g->lval, b->g->lcand, 1) == DOKU_OK ? 1 : -1;
+    return doku_logic_load_candidates(b->lg, b->g->lgrid.val, b->g->lgrid.cand, 1) == DOKU_OK ? 1 : -1;
 }
 
 int doku_band_accept(void *user, const doku_shape *s, const uint8_t *puzzle,

@@ -3,17 +3,10 @@
  * limit/budget context and dispatches to an engine; engines only search.
  */
 #include "search_internal.h"
+#include "../util/clock.h"
 
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-
-static double monotonic_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 doku_status doku_solver_create(const doku_shape *shape, doku_solver **out)
 {
@@ -92,7 +85,7 @@ int search_count_node(search_ctx *ctx)
     }
     /* Reading the clock costs more than a node; sample it. */
     if (ctx->deadline > 0 && (ctx->nodes & 255) == 0 &&
-        monotonic_seconds() > ctx->deadline) {
+        clock_monotonic_seconds() > ctx->deadline) {
         ctx->gave_up = ctx->stop = 1;
         return 1;
     }
@@ -136,7 +129,7 @@ doku_status doku_search(doku_solver *sv, const uint8_t *givens,
     ctx.limit = opts && opts->limit ? opts->limit : 1;
     ctx.node_budget = opts ? opts->node_budget : 0;
     if (opts && opts->time_budget > 0)
-        ctx.deadline = monotonic_seconds() + opts->time_budget;
+        ctx.deadline = clock_monotonic_seconds() + opts->time_budget;
     ctx.first_solution = solution;
     ctx.on_solution = on_solution;
     ctx.user = user;
