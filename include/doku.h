@@ -189,7 +189,9 @@ typedef int (*doku_solution_fn)(void *user, const uint8_t *solution);
  * opts: may be NULL for limit 1, no budget.
  * The outcome is in *res: solutions == 0 and !gave_up means no solution;
  * solutions == limit means "at least limit".
- * @return DOKU_OK, or DOKU_ERR_ARG for a bad argument or a value > n. */
+ * @return DOKU_OK, DOKU_ERR_ARG for a bad argument or a value > n, or
+ * DOKU_ERR_NOMEM when the generic engine, built on its first use, cannot
+ * be allocated. */
 doku_status doku_search(doku_solver *solver, const uint8_t *givens,
                         const doku_search_opts *opts, uint8_t *solution,
                         doku_solution_fn on_solution, void *user,

@@ -10,7 +10,7 @@
  * the level far more often than filtering random minimal puzzles would.
  */
 #include "gen_internal.h"
-#include "../util/clock.h"
+#include "util/clock.h"
 
 #include <stdlib.h>
 #include <string.h>

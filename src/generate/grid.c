@@ -9,7 +9,7 @@
  * cannot stall a 25x25 fill. Every choice comes from the caller's rng: same seed, same grid.
  */
 #include "gen_internal.h"
-#include "../util/clock.h"
+#include "util/clock.h"
 
 #include <stdlib.h>
 #include <string.h>

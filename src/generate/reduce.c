@@ -15,7 +15,7 @@
  * always unique, at worst not minimal (and then says so).
  */
 #include "gen_internal.h"
-#include "../util/clock.h"
+#include "util/clock.h"
 
 #include <string.h>
 
