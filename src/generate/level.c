@@ -16,34 +16,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const level_names[] = {"any", "simple", "easy",
-                                          "intermediate", "expert"};
-
-const char *doku_difficulty_name(doku_difficulty level)
-{
-    return (unsigned)level <= DOKU_DIFF_EXPERT ? level_names[level] : "?";
-}
-
-int doku_difficulty_parse(const char *name, doku_difficulty *out)
-{
-    if (!name || !out)
-        return -1;
-    for (int i = 0; i <= DOKU_DIFF_EXPERT; i++)
-        if (strcmp(name, level_names[i]) == 0) {
-            *out = (doku_difficulty)i;
-            return 0;
-        }
-    if (strcmp(name, "medium") == 0) {
-        *out = DOKU_DIFF_INTERMEDIATE;
-        return 0;
-    }
-    if (strcmp(name, "hard") == 0) {
-        *out = DOKU_DIFF_EXPERT;
-        return 0;
-    }
-    return -1;
-}
-
 /* 1 if m has exactly two bits. */
 static int is_pair(uint64_t m)
 {

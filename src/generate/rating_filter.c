@@ -1,12 +1,12 @@
 /*
- * band.c — the rating-band judge for generated puzzles: is the logic
- * grader's rating (doku_logic_run, default options) inside [min, max],
- * and does its path use a required technique?
+ * rating_filter.c — the rating filter for generated puzzles: is the
+ * logic grader's rating (doku_logic_run, default options) inside the ER
+ * range [min, max], and does its path use a required technique?
  *
  * The one design idea: the rating is the hardest step of one fixed path,
  * so the verdict is often known long before the path ends, and the cheap
  * parts of the path can be skipped without changing it:
- *  - a step above max rejects; with an open band the first step at or
+ *  - a step above max rejects; with an open range the first step at or
  *    above min accepts;
  *  - once singles alone finish the grid (checked after each harder step),
  *    every later step is a single or an earlier-ordered family rated at
@@ -24,7 +24,8 @@
  * technique among those skipped, and min above 3.4 for the start (or a
  * requirement with a bottom every step reaches; for the tail: min above
  * 2.3 or already reached).
- * tests/unit/test_band.c compares every verdict with a full grading.
+ * tests/unit/test_rating_filter.c compares every verdict with a full
+ * grading.
  */
 #include "gen_internal.h"
 
@@ -41,7 +42,7 @@
 #define HIDDEN_PAIR_RATING 3.4
 #define NAKED_SINGLE_RATING 2.3
 
-struct doku_band {
+struct doku_rating_filter {
     const doku_shape *s;
     doku_logic *lg;
     double min, max;
@@ -54,8 +55,9 @@ struct doku_band {
     uint64_t judged, accepted, steps;
 };
 
-doku_status doku_band_create(const doku_shape *shape, const doku_band_opts *opts,
-                             doku_band **out)
+doku_status doku_rating_filter_create(const doku_shape *shape,
+                                      const doku_rating_filter_opts *opts,
+                                      doku_rating_filter **out)
 {
     if (!out)
         return DOKU_ERR_ARG;
@@ -64,7 +66,7 @@ doku_status doku_band_create(const doku_shape *shape, const doku_band_opts *opts
     if (!shape || !opts || !isfinite(opts->min) || isnan(opts->max) || opts->min < 0 ||
         (opts->max >= 0 && opts->max < opts->min))
         return DOKU_ERR_ARG;
-    doku_band *b = calloc(1, sizeof *b);
+    doku_rating_filter *b = calloc(1, sizeof *b);
     if (!b)
         return DOKU_ERR_NOMEM;
     b->s = shape;
@@ -82,14 +84,14 @@ doku_status doku_band_create(const doku_shape *shape, const doku_band_opts *opts
     if (cands_init(&b->grid, shape, NULL) != DOKU_OK ||
         doku_logic_create(shape, NULL, &b->lg) != DOKU_OK ||
         doku_generator_create(shape, &b->g) != DOKU_OK) {
-        doku_band_free(b);
+        doku_rating_filter_free(b);
         return DOKU_ERR_NOMEM;
     }
     *out = b;
     return DOKU_OK;
 }
 
-void doku_band_free(doku_band *b)
+void doku_rating_filter_free(doku_rating_filter *b)
 {
     if (!b)
         return;
@@ -99,7 +101,8 @@ void doku_band_free(doku_band *b)
     free(b);
 }
 
-void doku_band_stats(const doku_band *b, uint64_t *judged, uint64_t *accepted, uint64_t *steps)
+void doku_rating_filter_stats(const doku_rating_filter *b, uint64_t *judged,
+                              uint64_t *accepted, uint64_t *steps)
 {
     if (judged)
         *judged = b ? b->judged : 0;
@@ -112,7 +115,7 @@ void doku_band_stats(const doku_band *b, uint64_t *judged, uint64_t *accepted, u
 /* ---- judging --------------------------------------------------------- */
 
 typedef struct verdict {
-    doku_band *b;
+    doku_rating_filter *b;
     int over;       /* a step above max */
     int reached;    /* a step at or above min */
     int used;       /* a required technique was used */
@@ -122,7 +125,7 @@ typedef struct verdict {
 } verdict;
 
 /* Singles finish from the engine's current grid? */
-static int singles_finish(doku_band *b)
+static int singles_finish(doku_rating_filter *b)
 {
     cands_load_state(&b->grid, doku_logic_cells(b->lg), doku_logic_candidates(b->lg));
     return cands_singles_closure(&b->grid) == 1;
@@ -131,7 +134,7 @@ static int singles_finish(doku_band *b)
 static int on_step(void *user, const doku_step *st)
 {
     verdict *v = user;
-    doku_band *b = v->b;
+    doku_rating_filter *b = v->b;
     if (v->check && b->skip_tail && singles_finish(b)) {
         v->check = -1; /* singles finish: never check again */
         if (v->reached || b->min > NAKED_SINGLE_RATING + EPS) {
@@ -158,7 +161,7 @@ static int on_step(void *user, const doku_step *st)
 /* Loads the puzzle, from its pairs closure (the generator's INTERMEDIATE
  * class logic) when allowed. @return 1 loaded, 0 that closure solves it
  * (rating <= 3.4, no technique after the hidden pair), -1 invalid. */
-static int load(doku_band *b, const uint8_t *puzzle)
+static int load(doku_rating_filter *b, const uint8_t *puzzle)
 {
     if (!b->skip_start)
         return doku_logic_load(b->lg, puzzle) == DOKU_OK ? 1 : -1;
@@ -175,10 +178,10 @@ static int load(doku_band *b, const uint8_t *puzzle)
     return doku_logic_load_candidates(b->lg, b->g->lgrid.val, b->g->lgrid.cand, 1) == DOKU_OK ? 1 : -1;
 }
 
-int doku_band_accept(void *user, const doku_shape *s, const uint8_t *puzzle,
+int doku_rating_filter_accept(void *user, const doku_shape *s, const uint8_t *puzzle,
                      const uint8_t *solution)
 {
-    doku_band *b = user;
+    doku_rating_filter *b = user;
     (void)solution;
     if (!b || !puzzle || (s && s != b->s && doku_shape_cells(s) != b->s->ncells))
         return 0;
@@ -195,7 +198,7 @@ int doku_band_accept(void *user, const doku_shape *s, const uint8_t *puzzle,
     b->steps += v.steps;
     if (v.over || !v.reached || (b->require && !v.used))
         return 0;
-    /* a closed band needs the whole path: finished by the engine, or
+    /* a closed range needs the whole path: finished by the engine, or
      * left to singles */
     if (!b->open && !v.done && !rt.solved)
         return 0;
