@@ -12,6 +12,7 @@
  * the full grader with ratings lives in the logic engine.
  */
 #include "gen_internal.h"
+#include "unit_pairs.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -23,59 +24,33 @@ static int is_pair(uint64_t m)
     return rest && !(rest & (rest - 1));
 }
 
-static int unit_position(const doku_shape *s, int unit, int cell)
-{
-    const uint16_t *uc = s->unit_cells + (size_t)unit * s->n;
-    for (int i = 0; i < s->n; i++)
-        if (uc[i] == cell)
-            return i;
-    return -1;
-}
-
 int gen_level_init(doku_generator *g)
 {
-    const doku_shape *s = g->s;
-    int nu = s->nunits, n = s->n, count = 0;
-    g->ix_start = malloc(sizeof(int) * (size_t)(nu + 1));
-    if (!g->ix_start)
+    /* The shared table, flattened per unit (other unit, both overlaps) so
+     * the pointing loop reads three arrays in step. */
+    unit_pairs up;
+    if (unit_pairs_build(g->s, &up) != DOKU_OK)
         return -1;
-    /* two rounds: count, then fill */
-    for (int round = 0; round < 2; round++) {
-        count = 0;
-        for (int u = 0; u < nu; u++) {
-            if (round)
-                g->ix_start[u] = count;
-            for (int v = 0; v < nu; v++) {
-                if (v == u)
-                    continue;
-                uint64_t in_u = 0, in_v = 0;
-                const uint16_t *uc = s->unit_cells + (size_t)u * n;
-                for (int i = 0; i < n; i++) {
-                    int j = unit_position(s, v, uc[i]);
-                    if (j >= 0) {
-                        in_u |= (uint64_t)1 << i;
-                        in_v |= (uint64_t)1 << j;
-                    }
-                }
-                if (bits_count(in_u) < 2)
-                    continue;
-                if (round) {
-                    g->ix_unit[count] = (uint16_t)v;
-                    g->ix_in_u[count] = in_u;
-                    g->ix_in_v[count] = in_v;
-                }
-                count++;
-            }
-        }
-        if (!round) {
-            g->ix_unit = malloc(sizeof(uint16_t) * (size_t)(count + 1));
-            g->ix_in_u = malloc(sizeof(uint64_t) * (size_t)(count + 1));
-            g->ix_in_v = malloc(sizeof(uint64_t) * (size_t)(count + 1));
-            if (!g->ix_unit || !g->ix_in_u || !g->ix_in_v)
-                return -1;
-        }
+    int nu = g->s->nunits;
+    size_t count = 2 * up.npairs;
+    g->ix_start = malloc(sizeof(int) * (size_t)(nu + 1));
+    g->ix_unit = malloc(sizeof(uint16_t) * (count + 1));
+    g->ix_in_u = malloc(sizeof(uint64_t) * (count + 1));
+    g->ix_in_v = malloc(sizeof(uint64_t) * (count + 1));
+    if (!g->ix_start || !g->ix_unit || !g->ix_in_u || !g->ix_in_v) {
+        unit_pairs_free(&up);
+        return -1;
     }
-    g->ix_start[nu] = count;
+    for (int u = 0; u <= nu; u++)
+        g->ix_start[u] = (int)up.first[u];
+    for (size_t e = 0; e < count; e++) {
+        const unit_pair *p = &up.pairs[up.at[e] >> 1];
+        int side = (int)(up.at[e] & 1);
+        g->ix_unit[e] = p->unit[!side];
+        g->ix_in_u[e] = p->in[side];
+        g->ix_in_v[e] = p->in[!side];
+    }
+    unit_pairs_free(&up);
     return 0;
 }
 

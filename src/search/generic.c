@@ -138,10 +138,10 @@ doku_status generic_create(const doku_shape *s, generic_engine **out)
         generic_free(e);
         return DOKU_ERR_NOMEM;
     }
-    for (size_t i = 0; i < e->tables.npairs; i++)
+    for (size_t i = 0; i < e->tables.up.npairs; i++)
         for (int side = 0; side < 2; side++) {
-            uint64_t m = e->tables.pairs[i].in[side];
-            int u = e->tables.pairs[i].unit[side], w = bits_highest(m) - bits_lowest(m);
+            uint64_t m = e->tables.up.pairs[i].in[side];
+            int u = e->tables.up.pairs[i].unit[side], w = bits_highest(m) - bits_lowest(m);
             if (w > e->span[u])
                 e->span[u] = (uint8_t)w;
         }
@@ -357,7 +357,7 @@ static int check_unit_digit(generic_engine *e, uint32_t key)
     for (int k = 0, nk = t->at_pos_count[slot]; k < nk; k++) {
         if (p & ~in[k])
             continue;
-        const generic_pair *pr = &t->pairs[at[k] >> 1];
+        const unit_pair *pr = &t->up.pairs[at[k] >> 1];
         int side = (int)(at[k] & 1);
         int v = pr->unit[!side];
         const uint16_t *vc = s->unit_cells + (size_t)v * e->n;
