@@ -455,38 +455,52 @@ static void test_logic(void **state)
 static void test_band(void **state)
 {
     world *w = *state;
-    doku_band *b = (doku_band *)&b;
-    doku_band_opts o = {0};
+    doku_rating_filter *b = (doku_rating_filter *)&b;
+    doku_rating_filter_opts o = {0};
     o.min = 1.0;
     o.max = 2.0;
-    assert_int_equal(doku_band_create(NULL, &o, &b), DOKU_ERR_ARG);
+    assert_int_equal(doku_rating_filter_create(NULL, &o, &b), DOKU_ERR_ARG);
     assert_null(b);
-    assert_int_equal(doku_band_create(w->s9, NULL, &b), DOKU_ERR_ARG);
-    assert_int_equal(doku_band_create(w->s9, &o, NULL), DOKU_ERR_ARG);
+    assert_int_equal(doku_rating_filter_create(w->s9, NULL, &b), DOKU_ERR_ARG);
+    assert_int_equal(doku_rating_filter_create(w->s9, &o, NULL), DOKU_ERR_ARG);
     o.min = NAN;
-    assert_int_equal(doku_band_create(w->s9, &o, &b), DOKU_ERR_ARG);
+    assert_int_equal(doku_rating_filter_create(w->s9, &o, &b), DOKU_ERR_ARG);
     o.min = 3.0;
-    assert_int_equal(doku_band_create(w->s9, &o, &b), DOKU_ERR_ARG);
+    assert_int_equal(doku_rating_filter_create(w->s9, &o, &b), DOKU_ERR_ARG);
     o.min = 1.0;
-    doku_band_free(NULL);
+    doku_rating_filter_free(NULL);
     uint64_t judged = 9, accepted = 9, steps = 9;
-    doku_band_stats(NULL, &judged, &accepted, &steps);
+    doku_rating_filter_stats(NULL, &judged, &accepted, &steps);
     assert_int_equal(judged + accepted + steps, 0);
-    doku_band_stats(NULL, NULL, NULL, NULL);
-    assert_int_equal(doku_band_accept(NULL, w->s9, w->full9, NULL), 0);
-    assert_int_equal(doku_band_create(w->s9, &o, &b), DOKU_OK);
-    assert_int_equal(doku_band_accept(b, w->s9, NULL, NULL), 0);
-    assert_int_equal(doku_band_accept(b, w->s9, w->bad9, NULL), 0);
+    doku_rating_filter_stats(NULL, NULL, NULL, NULL);
+    assert_int_equal(doku_rating_filter_accept(NULL, w->s9, w->full9, NULL), 0);
+    assert_int_equal(doku_rating_filter_create(w->s9, &o, &b), DOKU_OK);
+    assert_int_equal(doku_rating_filter_accept(b, w->s9, NULL, NULL), 0);
+    assert_int_equal(doku_rating_filter_accept(b, w->s9, w->bad9, NULL), 0);
     uint8_t four[16] = {0};
-    assert_int_equal(doku_band_accept(b, w->s4, four, NULL), 0); /* another size */
-    doku_band_stats(b, &judged, NULL, NULL);
-    doku_band_free(b);
+    assert_int_equal(doku_rating_filter_accept(b, w->s4, four, NULL), 0); /* another size */
+    doku_rating_filter_stats(b, &judged, NULL, NULL);
+    doku_rating_filter_free(b);
+}
+
+static void test_rating_range(void **state)
+{
+    (void)state;
+    assert_null(doku_rating_range_at(-1));
+    assert_null(doku_rating_range_at(1 << 20));
+    assert_null(doku_rating_range_find(NULL));
+    assert_null(doku_rating_range_find(""));
+    assert_null(doku_rating_range_find("no such range"));
+    const doku_rating_range *r = doku_rating_range_at(0);
+    assert_non_null(r);
+    assert_ptr_equal(doku_rating_range_find(r->name), r);
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_version_status),
+        cmocka_unit_test(test_rating_range),
         cmocka_unit_test(test_shape_create),
         cmocka_unit_test_setup_teardown(test_shape_accessors, setup, teardown),
         cmocka_unit_test_setup_teardown(test_rules, setup, teardown),
