@@ -84,7 +84,9 @@ typedef struct doku_shape_spec {
 typedef struct doku_shape doku_shape;
 
 /* Creates the shape described by spec and stores it in *out.
- * @return DOKU_OK, or an error (and *out = NULL). The caller owns *out. */
+ * @return DOKU_OK, or an error (and *out = NULL): DOKU_ERR_SHAPE when the
+ * side is below 2 (a 1x1 grid, box 1x1) or above DOKU_MAX_N, or the box
+ * does not tile it. The caller owns *out. */
 doku_status doku_shape_create(const doku_shape_spec *spec, doku_shape **out);
 
 /* Convenience: plain n x n with default boxes and the given variants. */

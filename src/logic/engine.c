@@ -404,8 +404,8 @@ doku_status doku_logic_create(const doku_shape *shape, const doku_logic_opts *op
     L->cand = calloc((size_t)L->nc, sizeof(lmask));
     L->pos = calloc((size_t)L->nunits * (size_t)L->n, sizeof(lmask));
     L->solution = calloc((size_t)L->nc, 1);
-    if (!L->val || !L->cand || !L->pos || !L->solution || logic_geometry_init(L) != 0 ||
-        logic_memo_alloc(L) != 0 ||
+    logic_geometry_init(L);
+    if (!L->val || !L->cand || !L->pos || !L->solution ||         logic_memo_alloc(L) != 0 ||
         doku_solver_create(shape, &L->solver) != DOKU_OK || logic_chain_ws_create(L) != 0) {
         doku_logic_free(L);
         return DOKU_ERR_NOMEM;
@@ -424,15 +424,6 @@ void doku_logic_free(doku_logic *L)
     free(L->cand);
     free(L->pos);
     free(L->solution);
-    free(L->cunits);
-    free(L->ncunits);
-    free(L->peers);
-    free(L->npeers);
-    free(L->box_of);
-    free(L->row_of);
-    free(L->col_of);
-    free(L->cell_in_unit);
-    free(L->peerbits);
     free(L->plane);
     free(L->memo);
     free(L->snapcand);

@@ -68,18 +68,19 @@ struct doku_logic {
     lmask *pos;             /* [nunits*n] positions of digit d in unit u: bit i = i-th cell */
     uint8_t *solution;      /* [nc] when has_solution */
 
-    /* Geometry in SE's order: for each cell its units box first, then row,
-     * column, then extra units; and its peers in that order. */
-    uint16_t *cunits;       /* [nc * maxcu] */
-    uint8_t *ncunits;       /* [nc] */
+    /* Geometry in SE's order, read from the shape (shape_internal.h): for
+     * each cell its units box first, then row, column, then extra units;
+     * and its peers in that order. */
+    const uint16_t *cunits; /* [nc * maxcu] */
+    const uint8_t *ncunits; /* [nc] */
     int maxcu;
-    uint16_t *peers;        /* [nc * maxp] */
-    uint16_t *npeers;       /* [nc] */
+    const uint16_t *peers;  /* [nc * maxp] */
+    const uint16_t *npeers; /* [nc] */
     int maxp;
-    int *box_of;            /* [nc] unit index of the cell's box/region, -1 */
-    int *row_of, *col_of;   /* [nc] unit index */
-    uint8_t *cell_in_unit;  /* [nunits * nc] 0xff if not in unit, else position */
-    uint64_t *peerbits;     /* [nc * pwords] peer matrix */
+    const int *box_of;      /* [nc] unit index of the cell's box/region, -1 */
+    const int *row_of, *col_of; /* [nc] unit index */
+    const uint8_t *cell_in_unit; /* [nunits * nc] 0xff if not in unit, else position */
+    const uint64_t *peerbits;    /* [nc * pwords] peer matrix */
     int pwords;
 
     /* Failure memo (grid.c): a single-digit technique that found nothing
@@ -122,7 +123,7 @@ void lstep_append(doku_logic *L, const char *str, size_t len);
 void lstep_text_elims(doku_logic *L);
 /* Appends a candidate set as {1,2,7}. */
 void logic_text_set(doku_logic *L, lmask m);
-int logic_geometry_init(doku_logic *L);
+void logic_geometry_init(doku_logic *L);
 int lcands_push(lcands *a, int cell, int digit);
 
 /* --- grid helpers (grid.c) --- */
