@@ -33,6 +33,24 @@ static inline int lpop(lmask m)
 }
 static inline int lfirst(lmask m) { return __builtin_ctzll(m); } /* 0-based bit */
 
+/* Technique sets (technique_keywords.c, context.c). */
+#define LOGIC_TB(t) ((uint64_t)1 << (t))
+/* The extended techniques: not in SE's order, so off unless asked for. */
+#define LOGIC_EXTENDED_MASK                                                                    \
+    (LOGIC_TB(DOKU_TECH_FINNED_X_WING) | LOGIC_TB(DOKU_TECH_FINNED_SWORDFISH) |              \
+     LOGIC_TB(DOKU_TECH_FINNED_JELLYFISH) | LOGIC_TB(DOKU_TECH_W_WING) |                     \
+     LOGIC_TB(DOKU_TECH_REMOTE_PAIR) | LOGIC_TB(DOKU_TECH_SIMPLE_COLOURING) |                \
+     LOGIC_TB(DOKU_TECH_MULTI_COLOURING) | LOGIC_TB(DOKU_TECH_UNIQUE_RECTANGLE_6) |          \
+     LOGIC_TB(DOKU_TECH_HIDDEN_RECTANGLE) | LOGIC_TB(DOKU_TECH_SUE_DE_COQ) |                 \
+     LOGIC_TB(DOKU_TECH_ALS_XZ) | LOGIC_TB(DOKU_TECH_ALS_XY_WING) |                          \
+     LOGIC_TB(DOKU_TECH_GROUPED_X_CHAIN) | LOGIC_TB(DOKU_TECH_GROUPED_AIC))
+/* SE's technique set: the default. */
+#define LOGIC_SE_MASK ((((uint64_t)1 << DOKU_TECH_COUNT) - 1) & ~LOGIC_EXTENDED_MASK)
+/* The singles, always allowed. */
+#define LOGIC_SINGLES_MASK                                                                     \
+    (LOGIC_TB(DOKU_TECH_FULL_HOUSE) | LOGIC_TB(DOKU_TECH_HIDDEN_SINGLE) |                    \
+     LOGIC_TB(DOKU_TECH_NAKED_SINGLE))
+
 /* A growable array of candidates (placements, eliminations, proof). */
 typedef struct lcands {
     doku_cand *v;
@@ -60,6 +78,7 @@ struct doku_logic {
     uint64_t allowed;       /* technique mask */
     int uniq_opt;           /* doku_logic_opts.uniqueness */
     int no_trial;
+    uint64_t search_nodes;  /* node budget of the reference search */
     int unique;             /* puzzle known to have exactly one solution */
     int has_solution;
 
@@ -107,7 +126,7 @@ struct doku_logic {
     doku_solver *solver;
 };
 
-/* --- step builder (engine.c) --- */
+/* --- step builder (step.c) --- */
 void lstep_begin(doku_logic *L, doku_technique t, lrate rating, const char *name);
 int lstep_place(doku_logic *L, int cell, int digit);
 int lstep_elim(doku_logic *L, int cell, int digit);
