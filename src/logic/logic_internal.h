@@ -70,7 +70,7 @@ typedef struct lstep {
     int valid;
 } lstep;
 
-struct chain_ws;   /* chains.c workspace */
+struct chain_ws;   /* chain workspace (chain_internal.h) */
 
 struct doku_logic {
     const doku_shape *shape;
@@ -260,7 +260,7 @@ int logic_als_xy_wing(doku_logic *L);
 int logic_grouped_chains(doku_logic *L);      /* grouped.c */
 /* SE's chain length increment (tenths) for a chain of `nodes` nodes:
  * +0.1 each time nodes-2 passes 4, 6, 8, 12, 16, 24, 32, 48 ... (see
- * docs/TECHNIQUES.md); shared by chains.c and grouped.c. */
+ * docs/TECHNIQUES.md); shared by the chain modules and grouped.c. */
 static inline int logic_length_bonus(int nodes)
 {
     int added = 0, ceil = 4, length = nodes - 2, odd = 0;
@@ -272,7 +272,7 @@ static inline int logic_length_bonus(int nodes)
     return added;
 }
 
-/* chains.c workspace lifetime */
+/* chain workspace lifetime (chain_arena.c) */
 int logic_chain_ws_create(doku_logic *L);
 void logic_chain_ws_free(doku_logic *L);
 
