@@ -122,10 +122,11 @@ typedef struct doku_shape doku_shape;
 /* Creates the shape described by spec and stores it in *out; the caller
  * owns it (doku_shape_free). spec and its regions are only read during the
  * call. @return DOKU_OK; DOKU_ERR_ARG if spec or out is NULL; DOKU_ERR_SHAPE
- * for a side outside 1..DOKU_MAX_N or a box that does not tile it;
- * DOKU_ERR_REGIONS for a region map that is not n regions of n cells;
- * DOKU_ERR_VARIANT for unknown variant bits or a variant the shape has no
- * room for; DOKU_ERR_NOMEM. On any error *out is NULL (if out is not). */
+ * for a side outside 2..DOKU_MAX_N (a 1x1 grid, box 1x1, is refused) or a
+ * box that does not tile it; DOKU_ERR_REGIONS for a region map that is not
+ * n regions of n cells; DOKU_ERR_VARIANT for unknown variant bits or a
+ * variant the shape has no room for; DOKU_ERR_NOMEM. On any error *out is
+ * NULL (if out is not). */
 DOKU_API doku_status doku_shape_create(const doku_shape_spec *spec, doku_shape **out);
 
 /* doku_shape_create for a plain n x n with the default box (see
@@ -686,7 +687,17 @@ typedef struct doku_logic_opts {
     int uniqueness;        /* 0 (default): use uniqueness techniques when the
                               loaded puzzle is known to be unique; -1: never */
     int no_trial;          /* 1: never use the trial-and-error last resort */
+    uint64_t search_nodes; /* node budget of the reference search that
+                              doku_logic_load runs (solution, uniqueness);
+                              0 = DOKU_LOGIC_SEARCH_NODES. A count, not a
+                              clock: a rating never depends on the
+                              machine's speed. */
 } doku_logic_opts;
+
+/* The default node budget of doku_logic_load's reference search: about
+ * 10 s of the generic engine on a hard 16x16, far above what any puzzle
+ * of the test sets needs (the hardest 16x16 there: 123,061 nodes). */
+#define DOKU_LOGIC_SEARCH_NODES 5000000u
 
 typedef struct doku_logic doku_logic;
 
@@ -701,9 +712,13 @@ DOKU_API void doku_logic_free(doku_logic *lg);
 
 /* Loads a puzzle or a partly filled grid (n*n values, 0 = empty): every
  * empty cell gets the candidates the filled cells allow. The puzzle is
- * checked by search: uniqueness techniques are enabled only if it has
- * exactly one solution. cells is copied. @return DOKU_OK; DOKU_ERR_ARG
- * for a NULL lg or cells, a value above n, or conflicting givens. */
+ * checked by search within the node budget opts.search_nodes: uniqueness
+ * techniques are enabled only if it has exactly one solution (a search
+ * that runs out of budget proves nothing: no uniqueness techniques, and
+ * no trial without a solution). The context keeps nothing of the
+ * previous puzzle: one context serves any number of puzzles of its shape.
+ * cells is copied. @return DOKU_OK; DOKU_ERR_ARG for a NULL lg or cells, a
+ * value above n, or conflicting givens. */
 DOKU_API doku_status doku_logic_load(doku_logic *lg, const uint8_t *cells);
 
 /* Loads a pencil-mark grid: cells (0 = empty) plus one candidate mask per
