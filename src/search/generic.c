@@ -205,6 +205,9 @@ static void undo_to(generic_engine *e, size_t mark)
     uint64_t *pos = e->pos, *cand = e->cand;
     const uint8_t *cell_index = e->tables.cell_index;
     const trail_entry *trail = e->trail;
+    uint8_t *val = e->val;
+    uint16_t *open = e->open;
+    int filled = e->filled;
     size_t i = e->ntrail;
     while (i > mark) {
         const trail_entry *t = &trail[--i];
@@ -213,11 +216,11 @@ static void undo_to(generic_engine *e, size_t mark)
         int k = s->cell_nunits[c];
         uint64_t removed = t->removed;
         if (!removed) {
-            cand[c] = (uint64_t)1 << (e->val[c] - 1);
-            e->val[c] = 0;
-            e->filled--;
+            cand[c] = (uint64_t)1 << (val[c] - 1);
+            val[c] = 0;
+            filled--;
             for (int j = 0; j < k; j++)
-                e->open[cu[j]]++;
+                open[cu[j]]++;
             continue;
         }
         cand[c] |= removed;
@@ -228,6 +231,7 @@ static void undo_to(generic_engine *e, size_t mark)
                 pos[cu[j] * n + d] |= (uint64_t)1 << ci[j];
         }
     }
+    e->filled = filled;
     e->ntrail = i;
 }
 
@@ -386,7 +390,7 @@ static int naked_pair(generic_engine *e, int c)
 {
     const doku_shape *s = e->s;
     uint64_t m = e->cand[c];
-    if (e->val[c] || bits_single(m) || !bits_single(m & (m - 1)))
+    if (bits_single(m) || !bits_single(m & (m - 1))) /* a placed cell has 0 */
         return 1;
     const uint16_t *cu = s->cell_units + (size_t)c * e->maxu;
     const uint8_t *ci = e->tables.cell_index + (size_t)c * e->maxu;
@@ -625,7 +629,7 @@ static int choose(generic_engine *e, search_ctx *ctx, uint64_t *first)
             *first = (e->seed && (mix64(e->seed ^ (uint64_t)x << 20) & 1)) ? b2 : b1;
         }
     }
-    if (best < 0 || (changed && (e->val[best] || !(e->cand[best] & *first) ||
+    if (best < 0 || (changed && (!(e->cand[best] & *first) || /* placed: 0 */
                                  bits_single(e->cand[best]))))
         return PICK_AGAIN;
     return best;
