@@ -191,7 +191,9 @@ typedef int (*doku_solution_fn)(void *user, const uint8_t *solution);
  * opts: may be NULL for limit 1, no budget.
  * The outcome is in *res: solutions == 0 and !gave_up means no solution;
  * solutions == limit means "at least limit".
- * @return DOKU_OK, or DOKU_ERR_ARG for a bad argument or a value > n. */
+ * @return DOKU_OK, DOKU_ERR_ARG for a bad argument or a value > n, or
+ * DOKU_ERR_NOMEM when the generic engine, built on its first use, cannot
+ * be allocated. */
 doku_status doku_search(doku_solver *solver, const uint8_t *givens,
                         const doku_search_opts *opts, uint8_t *solution,
                         doku_solution_fn on_solution, void *user,
@@ -683,43 +685,65 @@ doku_status doku_logic_run(doku_logic *lg, doku_step_fn on_step, void *user,
 char doku_technique_symbol(doku_technique t);
 
 /* ---------------------------------------------------------------------
- * Generator: rating bands (issue 5).
+ * Generator: rating filters (ER ranges, issue 5).
  *
- * A doku_band judges candidate puzzles by the logic grader's rating, as
- * doku_logic_run gives it with default options (what `doku grade`
- * prints): ER, the hardest step of the engine's simplest-first path, with
- * trial and error (10.0) as the last resort. The verdict is exact; the
- * band only stops grading once it is known (a step above the band, the
- * first step at or above an open band's bottom, or a state that singles
- * alone finish). One band per thread; the shape must outlive it.
+ * A doku_rating_filter judges candidate puzzles by the logic grader's
+ * rating, as doku_logic_run gives it with default options (what `doku
+ * grade` prints): ER, the hardest step of the engine's simplest-first
+ * path, with trial and error (10.0) as the last resort. The verdict is
+ * exact; the filter only stops grading once it is known (a step above the
+ * range, the first step at or above an open range's bottom, or a state
+ * that singles alone finish). One filter per thread; the shape must
+ * outlive it. (Renamed from doku_band: "band" is a row of boxes.)
  * ------------------------------------------------------------------- */
 
-typedef struct doku_band_opts {
-    double min, max;       /* accepted ER band, inclusive; max < 0: no
+typedef struct doku_rating_filter_opts {
+    double min, max;       /* accepted ER range, inclusive; max < 0: no
                               upper bound */
     uint64_t require;      /* 0, or a mask of (1ull << doku_technique): the
                               path must use at least one of them */
-} doku_band_opts;
+} doku_rating_filter_opts;
 
-typedef struct doku_band doku_band;
+typedef struct doku_rating_filter doku_rating_filter;
 
-/* Creates a band judge for shape. @return DOKU_OK, DOKU_ERR_ARG (NULLs,
- * min > max >= 0, negative, infinite or NaN min, NaN max) or
+/* Creates a rating filter for shape. @return DOKU_OK, DOKU_ERR_ARG
+ * (NULLs, min > max >= 0, negative, infinite or NaN min, NaN max) or
  * DOKU_ERR_NOMEM. The caller owns *out. */
-doku_status doku_band_create(const doku_shape *shape, const doku_band_opts *opts,
-                             doku_band **out);
-void doku_band_free(doku_band *b);   /* NULL is ignored */
+doku_status doku_rating_filter_create(const doku_shape *shape,
+                                      const doku_rating_filter_opts *opts,
+                                      doku_rating_filter **out);
+void doku_rating_filter_free(doku_rating_filter *f);   /* NULL is ignored */
 
-/* A doku_puzzle_filter: user is a doku_band. @return 1 if puzzle (unique,
- * n*n values of b's shape) is rated inside the band and uses a required
- * technique, else 0 (also for a puzzle the engine rejects as invalid). */
-int doku_band_accept(void *user, const doku_shape *s, const uint8_t *puzzle,
-                     const uint8_t *solution);
+/* A doku_puzzle_filter: user is a doku_rating_filter. @return 1 if
+ * puzzle (unique, n*n values of the filter's shape) is rated inside the
+ * range and uses a required technique, else 0 (also for a puzzle the
+ * engine rejects as invalid, and for user or puzzle NULL). */
+int doku_rating_filter_accept(void *user, const doku_shape *s, const uint8_t *puzzle,
+                              const uint8_t *solution);
 
 /* Counters since creation, for benchmarks: puzzles judged, accepted, and
- * logic steps the engine took. Any pointer may be NULL. */
-void doku_band_stats(const doku_band *b, uint64_t *judged, uint64_t *accepted,
-                     uint64_t *steps);
+ * logic steps the engine took. Any pointer may be NULL (f NULL: zeros). */
+void doku_rating_filter_stats(const doku_rating_filter *f, uint64_t *judged,
+                              uint64_t *accepted, uint64_t *steps);
+
+/* The named ER ranges `doku generate --rating NAME` accepts, in the
+ * spirit of HoDoKu's five levels: easy (singles, 1.0-2.3), medium
+ * (intersections and pairs, 2.4-3.4), hard (up to basic fish, triples,
+ * single-digit patterns, XY/XYZ-wings, 3.5-4.6), unfair (up to the 6.x
+ * patterns and short chains, 4.7-6.9), extreme (7.0 and above). How they
+ * sit beside the generator's classes and grade's levels: the one scale in
+ * docs/TECHNIQUES.md. */
+typedef struct doku_rating_range {
+    const char *name;      /* lower case, static */
+    double min, max;       /* inclusive ER range; max < 0: no upper bound */
+} doku_rating_range;
+
+/* @return the i-th named range (0 = easy ... in rising order; static
+ * storage), or NULL for i < 0 or past the last. */
+const doku_rating_range *doku_rating_range_at(int i);
+/* @return the range called name (exact match), or NULL if there is none
+ * or name is NULL. */
+const doku_rating_range *doku_rating_range_find(const char *name);
 
 #ifdef __cplusplus
 }
