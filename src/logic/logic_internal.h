@@ -11,6 +11,7 @@
 #ifndef DOKU_LOGIC_INTERNAL_H
 #define DOKU_LOGIC_INTERNAL_H
 
+#include "../cands.h"
 #include "../shape_internal.h"
 #include "doku.h"
 
@@ -82,8 +83,9 @@ struct doku_logic {
     int unique;             /* puzzle known to have exactly one solution */
     int has_solution;
 
-    uint8_t *val;           /* [nc] */
-    lmask *cand;            /* [nc] */
+    cands_grid grid;        /* the candidate grid (the kernel's, cands.h) */
+    uint8_t *val;           /* [nc] grid.val */
+    lmask *cand;            /* [nc] grid.cand: a placed cell's mask is 0 */
     lmask *pos;             /* [nunits*n] positions of digit d in unit u: bit i = i-th cell */
     uint8_t *solution;      /* [nc] when has_solution */
 
