@@ -14,6 +14,8 @@
 
 int doku_default_box(int n, int *box_rows, int *box_cols)
 {
+    if (!box_rows || !box_cols)
+        return -1;
     int best = -1;
     for (int r = 2; r * r <= n; r++)
         if (n % r == 0)
@@ -358,41 +360,71 @@ void doku_shape_free(doku_shape *s)
     free(s);
 }
 
-int doku_shape_n(const doku_shape *s) { return s->n; }
-int doku_shape_cells(const doku_shape *s) { return s->ncells; }
-int doku_shape_box_rows(const doku_shape *s) { return s->box_rows; }
-int doku_shape_box_cols(const doku_shape *s) { return s->box_cols; }
-unsigned doku_shape_variants(const doku_shape *s) { return s->variants; }
-int doku_shape_has_regions(const doku_shape *s) { return s->has_regions; }
-int doku_shape_is_classic9(const doku_shape *s) { return s->classic9; }
-int doku_shape_unit_count(const doku_shape *s) { return s->nunits; }
+/* The accessors below check their arguments (the public boundary): a NULL
+ * shape or an index out of range gives the documented "none" value. */
+int doku_shape_n(const doku_shape *s) { return s ? s->n : 0; }
+int doku_shape_cells(const doku_shape *s) { return s ? s->ncells : 0; }
+int doku_shape_box_rows(const doku_shape *s) { return s ? s->box_rows : 0; }
+int doku_shape_box_cols(const doku_shape *s) { return s ? s->box_cols : 0; }
+unsigned doku_shape_variants(const doku_shape *s) { return s ? s->variants : 0; }
+int doku_shape_has_regions(const doku_shape *s) { return s ? s->has_regions : 0; }
+int doku_shape_is_classic9(const doku_shape *s) { return s ? s->classic9 : 0; }
+int doku_shape_unit_count(const doku_shape *s) { return s ? s->nunits : 0; }
+
+static int unit_ok(const doku_shape *s, int unit)
+{
+    return s && unit >= 0 && unit < s->nunits;
+}
+
+static int cell_ok(const doku_shape *s, int cell)
+{
+    return s && cell >= 0 && cell < s->ncells;
+}
+
+/* A failed snprintf-style call: -1, and "" in buf when there is room. */
+static int no_text(char *buf, size_t cap)
+{
+    if (buf && cap)
+        buf[0] = '\0';
+    return -1;
+}
 
 doku_unit_kind doku_shape_unit_kind(const doku_shape *s, int unit)
 {
+    if (!unit_ok(s, unit))
+        return DOKU_UNIT_NONE;
     return (doku_unit_kind)s->unit_kind[unit];
 }
 
 int doku_shape_unit_ordinal(const doku_shape *s, int unit)
 {
+    if (!unit_ok(s, unit))
+        return -1;
     return s->unit_ordinal[unit];
 }
 
 const uint16_t *doku_shape_unit_cells(const doku_shape *s, int unit)
 {
+    if (!unit_ok(s, unit))
+        return NULL;
     return s->unit_cells + (size_t)unit * s->n;
 }
 
 const uint16_t *doku_shape_cell_units(const doku_shape *s, int cell, int *count)
 {
     if (count)
-        *count = s->cell_nunits[cell];
+        *count = cell_ok(s, cell) ? s->cell_nunits[cell] : 0;
+    if (!cell_ok(s, cell))
+        return NULL;
     return s->cell_units + (size_t)cell * s->max_cell_units;
 }
 
 const uint16_t *doku_shape_peers(const doku_shape *s, int cell, int *count)
 {
     if (count)
-        *count = s->peer_count[cell];
+        *count = cell_ok(s, cell) ? s->peer_count[cell] : 0;
+    if (!cell_ok(s, cell))
+        return NULL;
     return s->peers + (size_t)cell * s->max_peers;
 }
 
@@ -400,17 +432,23 @@ int doku_shape_unit_name(const doku_shape *s, int unit, char *buf, size_t cap)
 {
     static const char *const names[] = {"row", "column", "box", "diagonal",
                                         "window", "region"};
+    if (!unit_ok(s, unit) || (!buf && cap))
+        return no_text(buf, cap);
     return snprintf(buf, cap, "%s %d", names[s->unit_kind[unit]],
                     s->unit_ordinal[unit] + 1);
 }
 
 int doku_cell_name(const doku_shape *s, int cell, char *buf, size_t cap)
 {
+    if (!cell_ok(s, cell) || (!buf && cap))
+        return no_text(buf, cap);
     return snprintf(buf, cap, "r%dc%d", cell / s->n + 1, cell % s->n + 1);
 }
 
 int doku_shape_describe(const doku_shape *s, char *buf, size_t cap)
 {
+    if (!s || (!buf && cap))
+        return no_text(buf, cap);
     char boxes[40];
     if (s->box_rows)
         snprintf(boxes, sizeof boxes, "%dx%d boxes", s->box_rows, s->box_cols);

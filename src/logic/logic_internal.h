@@ -126,6 +126,7 @@ struct doku_logic {
     lcands tmp;             /* scratch */
     struct chain_ws *cw;
     doku_solver *solver;
+    unsigned run_counts[DOKU_TECH_COUNT]; /* steps per technique, last run */
 };
 
 /* --- step builder (step.c) --- */

@@ -83,7 +83,7 @@ doku_status doku_search(doku_solver *sv, const uint8_t *givens,
                         doku_solution_fn on_solution, void *user,
                         doku_search_result *res)
 {
-    if (!sv || !givens || !res)
+    if (!sv || !givens || !res || (opts && !(opts->time_budget >= 0)))
         return DOKU_ERR_ARG;
     memset(res, 0, sizeof *res);
     const doku_shape *s = sv->shape;
