@@ -142,6 +142,11 @@ int classic9_set_variant(classic9_engine *e, int variant)
     return e->variant;
 }
 
+int classic9_variant(const classic9_engine *e)
+{
+    return e->variant;
+}
+
 void classic9_free(classic9_engine *e)
 {
     free(e);

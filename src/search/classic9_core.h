@@ -468,6 +468,8 @@ static int C9_FN(propagate)(c9_state *s)
         _mm512_storeu_si512((void *)(s->cand + 16 * b), v[b]);
     return 1;
 }
+#elif C9_SIMD == 2
+#include "classic9_pass256.h"
 #else
 /* Runs every rule to a fixpoint. @return 0 on contradiction. */
 static int C9_FN(propagate)(c9_state *s)
