@@ -633,6 +633,10 @@ static int C9_FN(triads_choose)(c9_state *s, int *band, int *digit)
     return cfg;
 }
 
+#if C9_SIMD == 2
+#include "classic9_triads256.h"
+#endif
+
 #if C9_SIMD == 3
 /* Per 6-bit field of x (counts <= 9): bit 5 set where the count is >= n. */
 static inline uint32_t C9_FN(at_least)(uint32_t x, uint32_t n, uint32_t h, uint32_t l)
@@ -1022,7 +1026,7 @@ static void C9_FN(search)(c9_state *stack, int depth, search_ctx *ctx)
          * takes in each row), as tdoku does; once every digit's
          * configuration is known, on a cell. */
         int b = 0, d = 0;
-#if C9_SIMD == 3
+#if C9_SIMD >= 2
         int t = C9_FN(triads_choose_fast)(s, &b, &d);
 #else
         int t = C9_FN(triads_choose)(s, &b, &d);
