@@ -109,44 +109,51 @@ static inline C9V C9_FN(p_lane)(C9V x, int b)
     return _mm256_permutevar8x32_epi32(x, C9_SET1(b));
 }
 
-/* One pass over every band: row/box reduction, row hidden singles, naked
- * singles (lo[b]: digits 0-7 of band b; n: digit 8, lane = band). @return
- * nonzero on contradiction; solved[b] gets the cells holding one digit. */
-static inline int C9_FN(p_bands)(C9V lo[3], C9V *n, uint32_t *solved)
+/* One pass over the bands in todo (bit b: band b changed since its last
+ * pass): row/box reduction, row hidden singles, naked singles (lo[b]:
+ * digits 0-7 of band b; n: digit 8, lane = band). A band whose boards did
+ * not change would come out unchanged, so it is skipped. @return nonzero
+ * on contradiction; solved[b] gets the cells holding one digit. */
+static inline int C9_FN(p_bands)(C9V lo[3], C9V *n, uint32_t *solved, unsigned todo)
 {
     C9V f[3], fn;
-    for (int b = 0; b < 3; b++)
-        lo[b] = C9_FN(p_rowbox)(lo[b], &f[b]);
     *n = C9_FN(p_rowbox)(*n, &fn);
     /* An empty board: contradiction (lanes 3-7 of n are always empty). */
-    int bad = _mm256_movemask_ps(_mm256_castsi256_ps(C9_OR(C9_OR(C9_EQ0(lo[0]), C9_EQ0(lo[1])),
-                                                             C9_EQ0(lo[2])))) |
-              (_mm256_movemask_ps(_mm256_castsi256_ps(C9_EQ0(*n))) & 7);
-    C9V ones[3], twos[3], u[3], u2[3];
+    int bad = _mm256_movemask_ps(_mm256_castsi256_ps(C9_EQ0(*n))) & 7;
+    C9V ones[3], twos[3], u[3] = {C9_ZERO, C9_ZERO, C9_ZERO}, sg[3] = {C9_ZERO, C9_ZERO, C9_ZERO};
     const C9V full = C9_SET1(C9_FULL);
     C9V badv = C9_ZERO;
+#if defined(__clang__)
+#pragma clang loop unroll(full)
+#elif defined(__GNUC__)
+#pragma GCC unroll 3
+#endif
     for (int b = 0; b < 3; b++) {
+        if (!(todo >> b & 1))
+            continue;
+        lo[b] = C9_FN(p_rowbox)(lo[b], &f[b]);
+        bad |= _mm256_movemask_ps(_mm256_castsi256_ps(C9_EQ0(lo[b])));
         /* Cells with one digit / two or more, and cells fixed by one
          * digit / two or more (both read the boards before the fixed
          * cells leave the other digits). */
+        C9V u2;
         C9_FN(p_count)(lo[b], &ones[b], &twos[b]);
-        C9_FN(p_count)(f[b], &u[b], &u2[b]);
+        C9_FN(p_count)(f[b], &u[b], &u2);
         C9_FN(p_count_add)(C9_FN(p_lane)(*n, b), &ones[b], &twos[b]);
-        C9_FN(p_count_add)(C9_FN(p_lane)(fn, b), &u[b], &u2[b]);
+        C9_FN(p_count_add)(C9_FN(p_lane)(fn, b), &u[b], &u2);
         /* Empty cell, or one cell fixed by two digits: contradiction. */
-        badv = C9_OR(badv, C9_OR(_mm256_xor_si256(ones[b], full), u2[b]));
+        badv = C9_OR(badv, C9_OR(_mm256_xor_si256(ones[b], full), u2));
         /* A fixed cell keeps only its digit. */
         lo[b] = C9_ANDN(C9_ANDN(f[b], u[b]), lo[b]);
-        twos[b] = C9_ANDN(u[b], twos[b]);
-    }
-    C9V un = _mm256_blend_epi32(_mm256_blend_epi32(u[0], u[1], 0x02), u[2], 0x04);
-    *n = C9_ANDN(C9_ANDN(fn, un), *n);
-    C9V sg[3];
-    for (int b = 0; b < 3; b++) {
-        sg[b] = C9_ANDN(twos[b], ones[b]);
+        sg[b] = C9_ANDN(C9_ANDN(u[b], twos[b]), ones[b]);
         solved[b] = (uint32_t)_mm_cvtsi128_si32(_mm256_castsi256_si128(sg[b]));
         lo[b] = C9_FN(p_naked)(lo[b], sg[b], &badv);
     }
+    /* Digit 8 of the bands not in todo: nothing fixed, no single (their
+     * lanes of u and sg are zero, and fn there is what the last pass
+     * left, all of it kept). */
+    C9V un = _mm256_blend_epi32(_mm256_blend_epi32(u[0], u[1], 0x02), u[2], 0x04);
+    *n = C9_ANDN(C9_ANDN(fn, un), *n);
     C9V sn = _mm256_blend_epi32(_mm256_blend_epi32(sg[0], sg[1], 0x02), sg[2], 0x04);
     *n = C9_FN(p_naked)(*n, sn, &badv);
     return bad | !_mm256_testz_si256(badv, badv);
@@ -220,11 +227,13 @@ static inline int C9_FN(p_columns)(C9V lo[3], C9V *n, C9V last[2])
     return !_mm256_testz_si256(C9_OR(bad, badn), C9_OR(bad, badn));
 }
 
-static inline int C9_FN(p_same)(const C9V a[3], C9V an, const C9V b[3], C9V bn)
+/* Bit b: band b differs between a and b (lanes 0-7 of lo, lane b of n). */
+static inline unsigned C9_FN(p_changed)(const C9V a[3], C9V an, const C9V b[3], C9V bn)
 {
-    C9V d = C9_OR(C9_OR(_mm256_xor_si256(a[0], b[0]), _mm256_xor_si256(a[1], b[1])),
-                  C9_OR(_mm256_xor_si256(a[2], b[2]), _mm256_xor_si256(an, bn)));
-    return _mm256_testz_si256(d, d);
+    unsigned m = 0;
+    for (int i = 0; i < 3; i++)
+        m |= (unsigned)(_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(a[i], b[i]))) != 0xFF) << i;
+    return m | (~(unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(an, bn))) & 7);
 }
 
 /* Runs every rule to a fixpoint. @return 0 on contradiction. */
@@ -234,17 +243,24 @@ static int C9_FN(propagate)(c9_state *s)
     for (int b = 0; b < 3; b++)
         lo[b] = _mm256_loadu_si256((const __m256i *)(s->cand + 16 * b));
     n = _mm256_setr_epi32((int)s->cand[8], (int)s->cand[24], (int)s->cand[40], 0, 0, 0, 0, 0);
+    /* A band's pass runs when its boards changed: at entry, those a
+     * branch, the triads or the givens marked dirty (the state was a
+     * fixpoint before, and solved[] holds its singles). */
+    unsigned todo = 0;
+    for (int b = 0; b < 3; b++)
+        todo |= (unsigned)((s->dirty >> (16 * b) & 0x1FF) != 0) << b;
     s->dirty = 0;
     s->coldirty = 0;
     /* No column word has all bits 27..31 set: the first pass runs. */
     C9V last[2] = {_mm256_set1_epi32(-1), _mm256_set1_epi32(-1)};
     for (;;) {
         C9V o[3] = {lo[0], lo[1], lo[2]}, on = n;
-        if (C9_FN(p_bands)(lo, &n, s->solved))
+        if (C9_FN(p_bands)(lo, &n, s->solved, todo))
             return 0;
         if (C9_FN(p_columns)(lo, &n, last))
             return 0;
-        if (C9_FN(p_same)(o, on, lo, n))
+        todo = C9_FN(p_changed)(o, on, lo, n);
+        if (!todo)
             break;
     }
     for (int b = 0; b < 3; b++)
