@@ -1103,8 +1103,8 @@ static inline void C9_FN(given_masks)(const uint8_t *givens, uint32_t *mine, uin
 static void C9_FN(run)(c9_state *stack, const uint8_t *givens, search_ctx *ctx)
 {
     c9_state *s = &stack[0];
-#if C9_SIMD != 3
-    /* (The AVX-512 setup below stores every board.) */
+#if C9_SIMD < 2
+    /* (The vector setups below store every board.) */
     for (int i = 0; i < 48; i++)
         s->cand[i] = (i & 15) < 9 ? C9_FULL : 0;
 #endif
@@ -1139,6 +1139,10 @@ static void C9_FN(run)(c9_state *stack, const uint8_t *givens, search_ctx *ctx)
     }
     (void)cols;
     if (clash)
+        return;
+#elif C9_SIMD == 2
+    (void)cols;
+    if (C9_FN(p_givens)(s, mine))
         return;
 #else
     for (int d = 0; d < 9; d++)

@@ -271,6 +271,55 @@ static int C9_FN(propagate)(c9_state *s)
     return 1;
 }
 
+/* Sets up the boards from the givens (mine[band * 16 + digit]: the cells
+ * of each digit's givens; s->solved: the given cells), all at once: each
+ * given clears its row, box and column for its digit, and its cell for
+ * the other digits. @return nonzero if two givens clash. */
+static inline int C9_FN(p_givens)(c9_state *s, const uint32_t *mine)
+{
+    C9V own[4], oc[4];
+    for (int b = 0; b < 3; b++)
+        own[b] = _mm256_loadu_si256((const __m256i *)(mine + 16 * b));
+    own[3] = _mm256_setr_epi32((int)mine[8], (int)mine[24], (int)mine[40], 0, 0, 0, 0, 0);
+    for (int b = 0; b < 4; b++)
+        oc[b] = C9_FN(p_cols)(own[b]);
+    C9V away[4];
+    for (int b = 0; b < 3; b++) {
+        int b1 = b == 0 ? 1 : 0, b2 = b == 2 ? 1 : 2;
+        away[b] = C9_FN(p_colrep)(C9_OR(oc[b1], oc[b2]));
+    }
+    /* Digit 8: its other bands are the other lanes. */
+    away[3] = C9_FN(p_colrep)(
+        C9_OR(_mm256_permutevar8x32_epi32(oc[3], _mm256_setr_epi32(1, 2, 0, 3, 3, 3, 3, 3)),
+              _mm256_permutevar8x32_epi32(oc[3], _mm256_setr_epi32(2, 0, 1, 3, 3, 3, 3, 3))));
+    C9V clash = C9_ZERO;
+    const C9V one = C9_SET1(1);
+    for (int b = 0; b < 4; b++) {
+        clash = C9_OR(clash, C9_AND(own[b], away[b]));
+        for (int k = 0; k < 6; k++) {
+            /* Rows, then boxes: two givens in one clash; one clears it. */
+            C9V unit = C9_SET1(k < 3 ? 0x1FFu << (9 * k) : 0x1C0E07u << (3 * (k - 3)));
+            C9V seg = C9_AND(own[b], unit);
+            clash = C9_OR(clash, C9_AND(seg, _mm256_sub_epi32(seg, one)));
+            away[b] = C9_OR(away[b], C9_ANDN(C9_EQ0(seg), unit));
+        }
+    }
+    if (!_mm256_testz_si256(clash, clash))
+        return 1;
+    C9V open = _mm256_setr_epi32((int)(C9_FULL & ~s->solved[0]), (int)(C9_FULL & ~s->solved[1]),
+                                 (int)(C9_FULL & ~s->solved[2]), 0, 0, 0, 0, 0);
+    C9V n = C9_OR(C9_ANDN(away[3], open), own[3]);
+    for (int b = 0; b < 3; b++) {
+        C9V ob = _mm256_permutevar8x32_epi32(open, C9_SET1(b));
+        _mm256_storeu_si256((__m256i *)(s->cand + 16 * b), C9_OR(C9_ANDN(away[b], ob), own[b]));
+        /* Digit 8 and the unused boards 9-15 (zero) in one store. */
+        _mm256_storeu_si256((__m256i *)(s->cand + 16 * b + 8),
+                            _mm256_and_si256(_mm256_permutevar8x32_epi32(n, C9_SET1(b)),
+                                             _mm256_setr_epi32(-1, 0, 0, 0, 0, 0, 0, 0)));
+    }
+    return 0;
+}
+
 #undef C9V
 #undef C9_AND
 #undef C9_OR
