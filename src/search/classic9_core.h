@@ -633,7 +633,61 @@ static int C9_FN(triads_choose)(c9_state *s, int *band, int *digit)
     return cfg;
 }
 
-#if C9_SIMD == 2
+#if C9_SIMD == 1 || C9_SIMD == 2
+/* Per 6-bit field of x (counts <= 9): bit 5 set where the count is >= n. */
+static inline uint32_t C9_FN(at_least)(uint32_t x, uint32_t n, uint32_t h, uint32_t l)
+{
+    return ((x | h) - n * l) & h;
+}
+
+/* The branch choice of triads_choose from each digit's fitting
+ * configurations (ok[band][k]: bit d set if configuration k of digit d
+ * fits) and their totals per band, for the vector fronts: the band with
+ * the fewest configurations above nine, its digit with the fewest above
+ * one. @return as triads_choose. */
+static inline int C9_FN(pick_config)(uint32_t ok[3][6], const int *totals, int *band, int *digit)
+{
+    int best_total = 1000;
+    for (int b = 0; b < 3; b++)
+        if (totals[b] > 9 && totals[b] < best_total) {
+            best_total = totals[b];
+            *band = b;
+        }
+    if (best_total == 1000)
+        return 1 << 6;
+    /* Each digit's configuration count, bit-sliced over the nine digits
+     * (c0 + 2 c1 + 4 c2). */
+    uint32_t c0 = 0, c1 = 0, c2 = 0;
+    for (int k = 0; k < 6; k++) {
+        uint32_t m = ok[*band][k], k0 = c0 & m, k1 = c1 & k0;
+        c0 ^= m;
+        c1 ^= k0;
+        c2 |= k1;
+    }
+    /* The fewest configurations above one: 2, 3, 4, 5 or 6. */
+    uint32_t pick = c1 & ~c0 & ~c2;
+    if (!pick)
+        pick = c1 & c0 & ~c2;
+    if (!pick)
+        pick = c2 & ~c1 & ~c0;
+    if (!pick)
+        pick = c2 & ~c1 & c0;
+    if (!pick)
+        pick = c2 & c1;
+    if (!pick)
+        return 0;
+    int d = __builtin_ctz(pick);
+    *digit = d;
+    int cfg = 0;
+    for (int k = 0; k < 6; k++)
+        cfg |= (int)((ok[*band][k] >> d) & 1) << k;
+    return cfg;
+}
+
+#endif
+#if C9_SIMD == 1
+#include "classic9_triads128.h"
+#elif C9_SIMD == 2
 #include "classic9_triads256.h"
 #endif
 
@@ -1026,7 +1080,7 @@ static void C9_FN(search)(c9_state *stack, int depth, search_ctx *ctx)
          * takes in each row), as tdoku does; once every digit's
          * configuration is known, on a cell. */
         int b = 0, d = 0;
-#if C9_SIMD >= 2
+#if C9_SIMD >= 1
         int t = C9_FN(triads_choose_fast)(s, &b, &d);
 #else
         int t = C9_FN(triads_choose)(s, &b, &d);

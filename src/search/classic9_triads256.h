@@ -19,12 +19,6 @@ static inline __m128i C9_FN(hsum4_256)(__m256i a, __m256i b, __m256i c, __m256i 
     return _mm_add_epi32(_mm256_castsi256_si128(x), _mm256_extracti128_si256(x, 1));
 }
 
-/* Per 6-bit field of x (counts <= 9): bit 5 set where the count is >= n. */
-static inline uint32_t C9_FN(at_least256)(uint32_t x, uint32_t n, uint32_t h, uint32_t l)
-{
-    return ((x | h) - n * l) & h;
-}
-
 /* Bit k of the result: configuration k fits (per lane: all three
  * minirow heads of k present in t). */
 static inline uint32_t C9_FN(cfg_mask)(__m256i nt, int k)
@@ -82,48 +76,14 @@ static int C9_FN(triads_choose_fast)(c9_state *s, int *band, int *digit)
         uint32_t ot = (uint32_t)_mm_extract_epi32(sums, 1) >> 3;
         uint32_t eq = (uint32_t)_mm_extract_epi32(sums, 2);
         uint32_t oq = (uint32_t)_mm_extract_epi32(sums, 3) >> 3;
-        uint32_t e3 = C9_FN(at_least256)(et, 3, he, le), o3 = C9_FN(at_least256)(ot, 3, ho, lo);
-        uint32_t e4 = C9_FN(at_least256)(et, 4, he, le), o4 = C9_FN(at_least256)(ot, 4, ho, lo);
-        uint32_t es3 = C9_FN(at_least256)(eq, 3, he, le), os3 = C9_FN(at_least256)(oq, 3, ho, lo);
-        uint32_t es4 = C9_FN(at_least256)(eq, 4, he, le), os4 = C9_FN(at_least256)(oq, 4, ho, lo);
+        uint32_t e3 = C9_FN(at_least)(et, 3, he, le), o3 = C9_FN(at_least)(ot, 3, ho, lo);
+        uint32_t e4 = C9_FN(at_least)(et, 4, he, le), o4 = C9_FN(at_least)(ot, 4, ho, lo);
+        uint32_t es3 = C9_FN(at_least)(eq, 3, he, le), os3 = C9_FN(at_least)(oq, 3, ho, lo);
+        uint32_t es4 = C9_FN(at_least)(eq, 4, he, le), os4 = C9_FN(at_least)(oq, 4, ho, lo);
         /* Contradiction, naked triad or hidden triad: the scalar path. */
         if (e3 != he || o3 != ho || (es4 | os4) || ((e3 & ~e4 & ~es3) | (o3 & ~o4 & ~os3)) ||
             ((es3 & e4) | (os3 & o4)))
             return C9_FN(triads_choose)(s, band, digit);
     }
-    int best_total = 1000;
-    for (int b = 0; b < 3; b++)
-        if (totals[b] > 9 && totals[b] < best_total) {
-            best_total = totals[b];
-            *band = b;
-        }
-    if (best_total == 1000)
-        return 1 << 6;
-    /* Each digit's configuration count, bit-sliced over the nine digits
-     * (c0 + 2 c1 + 4 c2). */
-    uint32_t c0 = 0, c1 = 0, c2 = 0;
-    for (int k = 0; k < 6; k++) {
-        uint32_t m = ok[*band][k], k0 = c0 & m, k1 = c1 & k0;
-        c0 ^= m;
-        c1 ^= k0;
-        c2 |= k1;
-    }
-    /* The fewest configurations above one: 2, 3, 4, 5 or 6. */
-    uint32_t pick = c1 & ~c0 & ~c2;
-    if (!pick)
-        pick = c1 & c0 & ~c2;
-    if (!pick)
-        pick = c2 & ~c1 & ~c0;
-    if (!pick)
-        pick = c2 & ~c1 & c0;
-    if (!pick)
-        pick = c2 & c1;
-    if (!pick)
-        return 0;
-    int d = __builtin_ctz(pick);
-    *digit = d;
-    int cfg = 0;
-    for (int k = 0; k < 6; k++)
-        cfg |= (int)((ok[*band][k] >> d) & 1) << k;
-    return cfg;
+    return C9_FN(pick_config)(ok, totals, band, digit);
 }
