@@ -1117,6 +1117,10 @@ static void C9_FN(search)(c9_state *stack, int depth, search_ctx *ctx)
     }
 }
 
+#if C9_SIMD < 2
+#include "classic9_givens128.h"
+#endif
+
 #if C9_SIMD == 0
 static inline uint32_t C9_FN(eq_scalar)(const uint8_t *g, int k)
 {
@@ -1157,16 +1161,11 @@ static inline void C9_FN(given_masks)(const uint8_t *givens, uint32_t *mine, uin
 static void C9_FN(run)(c9_state *stack, const uint8_t *givens, search_ctx *ctx)
 {
     c9_state *s = &stack[0];
-#if C9_SIMD < 2
-    /* (The vector setups below store every board.) */
-    for (int i = 0; i < 48; i++)
-        s->cand[i] = (i & 15) < 9 ? C9_FULL : 0;
-#endif
     s->solved[3] = 0;
     C9_FN(count_node)(ctx);
     /* All givens at once: each digit's givens clear their band peers and
      * their columns; then the given cells lose every other digit. */
-    uint32_t mine[48], cols[16] = {0};
+    uint32_t mine[48];
     C9_FN(given_masks)(givens, mine, s->solved);
 #if C9_SIMD == 3
     /* The same on the three band vectors (lane = digit). */
@@ -1191,35 +1190,14 @@ static void C9_FN(run)(c9_state *stack, const uint8_t *givens, search_ctx *ctx)
         _mm512_storeu_si512((void *)(s->cand + 16 * b),
                             _mm512_ternarylogic_epi32(open, away, own[b], 0xBA));
     }
-    (void)cols;
     if (clash)
         return;
 #elif C9_SIMD == 2
-    (void)cols;
     if (C9_FN(p_givens)(s, mine))
         return;
 #else
-    for (int d = 0; d < 9; d++)
-        for (int b = 0; b < 3; b++) {
-            uint32_t m = mine[b * 16 + d];
-            cols[d] |= (m | m >> 9 | m >> 18) & 0x1FF;
-        }
-    for (int b = 0; b < 3; b++)
-        for (int d = 0; d < 9; d++) {
-            uint32_t own = mine[b * 16 + d], m = C9_FULL & ~s->solved[b];
-            uint32_t o = (own | own >> 9 | own >> 18) & 0x1FF, other = cols[d] & ~o;
-            m &= ~(other | other << 9 | other << 18);
-            for (uint32_t t = own; t; t &= t - 1) {
-                int x = __builtin_ctz(t);
-                if (c9_band_peers[x] & own)
-                    return; /* two givens of d see each other */
-                m &= ~c9_band_peers[x];
-            }
-            /* A given whose column holds d in another band: conflict. */
-            if (own & (other | other << 9 | other << 18))
-                return;
-            s->cand[C9_I(d, b)] = m | own;
-        }
+    if (C9_FN(q_givens)(s, mine))
+        return;
 #endif
     s->dirty = 0x01FF01FF01FFull;
     s->coldirty = 0x1FF;
