@@ -989,11 +989,28 @@ static void C9_FN(residual)(const c9_state *s, search_ctx *ctx)
     for (int b = 0; b < 3; b++) {
 #if C9_SIMD == 3
         __m512i v = _mm512_loadu_si512((const void *)(s->cand + 16 * b));
+#elif C9_SIMD == 2
+        __m256i v = _mm256_loadu_si256((const __m256i *)(s->cand + 16 * b));
+#elif C9_SIMD == 1
+        __m128i v0 = _mm_loadu_si128((const __m128i *)(s->cand + 16 * b));
+        __m128i v1 = _mm_loadu_si128((const __m128i *)(s->cand + 16 * b + 4));
 #endif
         for (uint32_t o = C9_FULL & ~s->solved[b]; o; o &= o - 1) {
             int x = __builtin_ctz(o);
 #if C9_SIMD == 3
             dom[k] = (uint16_t)(_mm512_test_epi32_mask(v, _mm512_set1_epi32((int)(1u << x))) & 0x1FF);
+#elif C9_SIMD == 2
+            __m256i bit = _mm256_set1_epi32((int)(1u << x));
+            __m256i in = _mm256_cmpeq_epi32(_mm256_and_si256(v, bit), bit);
+            dom[k] = (uint16_t)((uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(in)) |
+                                ((s->cand[C9_I(8, b)] >> x) & 1u) << 8);
+#elif C9_SIMD == 1
+            __m128i bit = _mm_set1_epi32((int)(1u << x));
+            __m128i in0 = _mm_cmpeq_epi32(_mm_and_si128(v0, bit), bit);
+            __m128i in1 = _mm_cmpeq_epi32(_mm_and_si128(v1, bit), bit);
+            dom[k] = (uint16_t)((uint32_t)_mm_movemask_ps(_mm_castsi128_ps(in0)) |
+                                (uint32_t)_mm_movemask_ps(_mm_castsi128_ps(in1)) << 4 |
+                                ((s->cand[C9_I(8, b)] >> x) & 1u) << 8);
 #else
             uint32_t m = 0;
             for (int d = 0; d < 9; d++)
