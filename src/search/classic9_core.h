@@ -26,9 +26,10 @@
  * When at most C9_RESIDUAL cells are open, a scalar cell-by-cell search
  * finishes the state (see residual below): near the leaves, as when
  * counting every solution, it is much cheaper per node than a pass.
- * The AVX-512 build replaces the dirty-board queue by passes that apply
- * the same rules to all 27 boards at once (see its propagate below); the
- * fixpoint, and so the search tree, is the same.
+ * The AVX-512 and AVX2 builds replace the dirty-board queue by passes that
+ * apply the same rules to all 27 boards at once (see propagate below, and
+ * classic9_pass256.h for AVX2); the fixpoint, and so the search tree, is
+ * the same.
  */
 
 #define C9_FULL 0x7FFFFFFu
