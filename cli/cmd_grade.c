@@ -97,9 +97,10 @@ static void grade_puzzle(cli_worker *w, cli_task *t, void *p)
         cli_buf_json_string(out, doku_technique_name(r.hardest));
         cli_buf_puts(out, ",\"techniques\":{");
         for (int k = 0, first = 1; k < DOKU_TECH_COUNT; k++)
-            if (r.counts[k]) {
+            if (doku_logic_technique_count(lg, (doku_technique)k)) {
                 cli_buf_printf(out, "%s\"%s\":%u", first ? "" : ",",
-                               doku_technique_key((doku_technique)k), r.counts[k]);
+                               doku_technique_key((doku_technique)k),
+                               doku_logic_technique_count(lg, (doku_technique)k));
                 first = 0;
             }
         cli_buf_puts(out, "}");
@@ -129,8 +130,9 @@ static void grade_puzzle(cli_worker *w, cli_task *t, void *p)
             cli_grid_header(out, t, "");
         cli_buf_printf(out, "%.1f/%.1f/%.1f %s", r.er, r.ep, r.ed, level);
         for (int k = 0; k < DOKU_TECH_COUNT; k++)
-            if (r.counts[k])
-                cli_buf_printf(out, " %s:%u", doku_technique_key((doku_technique)k), r.counts[k]);
+            if (doku_logic_technique_count(lg, (doku_technique)k))
+                cli_buf_printf(out, " %s:%u", doku_technique_key((doku_technique)k),
+                               doku_logic_technique_count(lg, (doku_technique)k));
         if (c->history)
             cli_buf_printf(out, " %s %.2fms", hist, ms);
         if (dl.hit)

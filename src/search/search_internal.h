@@ -23,6 +23,7 @@ typedef struct search_ctx {
     void *user;
 } search_ctx;
 
+/* The context's bookkeeping (search_ctx.c), called by the engines. */
 /* Records one complete grid; sets ctx->stop when the search must end. */
 void search_report_solution(search_ctx *ctx, const uint8_t *grid, int ncells);
 /* Whether the next solution's grid is read (first solution wanted, or a
@@ -72,7 +73,7 @@ void board16_run(board16_engine *e, const uint8_t *givens, search_ctx *ctx);
 
 struct doku_solver {
     const doku_shape *shape;
-    generic_engine *generic;
+    generic_engine *generic;     /* NULL until a search needs it (lazy) */
     classic9_engine *classic9;   /* NULL unless the shape is classic 9x9 */
     board16_engine *board16;     /* NULL unless n <= 16 (and not classic 9x9) */
     int board16_on;              /* doku_search sends the search to board16 */
