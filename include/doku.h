@@ -280,20 +280,20 @@ typedef enum doku_isa {
 } doku_isa;
 
 /* @return 1 if the running CPU can run tier isa (AUTO: 1), else 0. */
-int doku_isa_supported(doku_isa isa);
+DOKU_API int doku_isa_supported(doku_isa isa);
 /* @return "auto", "portable", "avx2" or "avx512" (static storage), NULL
  * for a value outside the enum. */
-const char *doku_isa_name(doku_isa isa);
+DOKU_API const char *doku_isa_name(doku_isa isa);
 /* @return the tier named name (as doku_isa_name spells it), or -1 if
  * name is NULL or names none. */
-int doku_isa_from_name(const char *name);
+DOKU_API int doku_isa_from_name(const char *name);
 /* Makes solver's fast paths run tier isa (AUTO: the best). @return DOKU_OK,
  * DOKU_ERR_ARG if solver is NULL, isa is outside the enum or the CPU
  * lacks it (the solver is then unchanged). */
-doku_status doku_solver_set_isa(doku_solver *solver, doku_isa isa);
+DOKU_API doku_status doku_solver_set_isa(doku_solver *solver, doku_isa isa);
 /* @return the tier solver's shape runs on: the fast path's build, or
  * DOKU_ISA_PORTABLE when the shape goes to the generic engine (plain C). */
-doku_isa doku_solver_isa(const doku_solver *solver);
+DOKU_API doku_isa doku_solver_isa(const doku_solver *solver);
 
 /* ---------------------------------------------------------------------
  * Text input. A reader takes lines of text and yields records: puzzles
