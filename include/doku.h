@@ -267,6 +267,34 @@ DOKU_API doku_status doku_search(doku_solver *solver, const uint8_t *givens,
                         doku_solution_fn on_solution, void *user,
                         doku_search_result *res);
 
+/* SIMD tiers of the fast paths (classic 9x9, board16). A solver picks the
+ * best tier the CPU has; DOKU_ISA in the environment (portable, avx2,
+ * avx512), read when a solver is created, caps it for every solver, e.g.
+ * for tests and benchmarks (a tier the CPU lacks there, or an unknown
+ * name, is ignored: callers wanting an error check doku_isa_supported). */
+typedef enum doku_isa {
+    DOKU_ISA_AUTO = 0,      /* the best the CPU supports */
+    DOKU_ISA_PORTABLE = 1,  /* baseline x86-64 (SSE2) or plain C elsewhere */
+    DOKU_ISA_AVX2 = 2,      /* AVX2, BMI1/2, POPCNT, LZCNT */
+    DOKU_ISA_AVX512 = 3     /* AVX-512F on top of AVX2 */
+} doku_isa;
+
+/* @return 1 if the running CPU can run tier isa (AUTO: 1), else 0. */
+DOKU_API int doku_isa_supported(doku_isa isa);
+/* @return "auto", "portable", "avx2" or "avx512" (static storage), NULL
+ * for a value outside the enum. */
+DOKU_API const char *doku_isa_name(doku_isa isa);
+/* @return the tier named name (as doku_isa_name spells it), or -1 if
+ * name is NULL or names none. */
+DOKU_API int doku_isa_from_name(const char *name);
+/* Makes solver's fast paths run tier isa (AUTO: the best). @return DOKU_OK,
+ * DOKU_ERR_ARG if solver is NULL, isa is outside the enum or the CPU
+ * lacks it (the solver is then unchanged). */
+DOKU_API doku_status doku_solver_set_isa(doku_solver *solver, doku_isa isa);
+/* @return the tier solver's shape runs on: the fast path's build, or
+ * DOKU_ISA_PORTABLE when the shape goes to the generic engine (plain C). */
+DOKU_API doku_isa doku_solver_isa(const doku_solver *solver);
+
 /* ---------------------------------------------------------------------
  * Text input. A reader takes lines of text and yields records: puzzles
  * (with their comment and position) or errors naming line and column.

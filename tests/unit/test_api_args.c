@@ -211,6 +211,16 @@ static void test_search(void **state)
     uint8_t sol[81];
     assert_int_equal(doku_search(sv, w->full9, &o, sol, NULL, NULL, &res), DOKU_OK);
     assert_int_equal(res.solutions, 1);
+    /* SIMD tiers: NULL solver, values outside the enum, unknown names. */
+    assert_int_equal(doku_solver_set_isa(NULL, DOKU_ISA_AUTO), DOKU_ERR_ARG);
+    assert_int_equal(doku_solver_set_isa(sv, (doku_isa)-1), DOKU_ERR_ARG);
+    assert_int_equal(doku_solver_set_isa(sv, (doku_isa)99), DOKU_ERR_ARG);
+    assert_int_equal(doku_solver_isa(NULL), DOKU_ISA_PORTABLE);
+    assert_int_equal(doku_isa_supported((doku_isa)99), 0);
+    assert_int_equal(doku_isa_supported((doku_isa)-1), 0);
+    assert_null(doku_isa_name((doku_isa)-1));
+    assert_int_equal(doku_isa_from_name(NULL), -1);
+    assert_int_equal(doku_isa_from_name(""), -1);
     doku_solver_free(sv);
 }
 
