@@ -111,16 +111,23 @@ static int read_difficulty(const cJSON *req, doku_difficulty *level, srv_reply *
     return 0;
 }
 
-/* "rating": "MIN-MAX", "MIN+" or a number, on the grader's ER scale. */
-static int read_rating(const cJSON *req, int *have, doku_band_opts *bo, srv_reply *out)
+/* "rating": "MIN-MAX", "MIN+", a number on the grader's ER scale, or a
+ * named range of the library's table (easy ... extreme). */
+static int read_rating(const cJSON *req, int *have, doku_rating_filter_opts *bo, srv_reply *out)
 {
     const cJSON *f = cJSON_GetObjectItemCaseSensitive(req, "rating");
     *have = 0;
     memset(bo, 0, sizeof *bo);
     if (!f || cJSON_IsNull(f))
         return 0;
-    static const char what[] = "field \"rating\" must be \"MIN-MAX\" or \"MIN+\" (e.g. \"2.0-4.5\")";
-    if (cJSON_IsNumber(f)) {
+    static const char what[] = "field \"rating\" must be \"MIN-MAX\", \"MIN+\" (e.g. \"2.0-4.5\") "
+                               "or a named range (easy, medium, hard, unfair, extreme)";
+    const doku_rating_range *named =
+        cJSON_IsString(f) ? doku_rating_range_find(f->valuestring) : NULL;
+    if (named) {
+        bo->min = named->min;
+        bo->max = named->max;
+    } else if (cJSON_IsNumber(f)) {
         bo->min = bo->max = f->valuedouble;
     } else if (cJSON_IsString(f)) {
         char *end;
@@ -168,7 +175,7 @@ void srv_api_generate(const char *body, size_t len, const srv_budget *bud, srv_r
     srv_puzzle p;
     memset(&p, 0, sizeof p);
     doku_generator *g = NULL;
-    doku_band *band = NULL;
+    doku_rating_filter *band = NULL;
     uint8_t *puzzle = NULL, *solution = NULL;
     cJSON *req = srv_parse_body(body, len, out);
     if (!req)
@@ -178,7 +185,7 @@ void srv_api_generate(const char *body, size_t len, const srv_budget *bud, srv_r
     double timeout;
     doku_symmetry sym;
     doku_difficulty level;
-    doku_band_opts bo;
+    doku_rating_filter_opts bo;
     const char *require;
     if (srv_read_puzzle(req, 0, &p, out) != 0)
         goto done;
@@ -211,7 +218,7 @@ void srv_api_generate(const char *body, size_t len, const srv_budget *bud, srv_r
     puzzle = malloc((size_t)ncells);
     solution = malloc((size_t)ncells);
     if (!puzzle || !solution || doku_generator_create(p.shape, &g) != DOKU_OK ||
-        (have_rating && !full && doku_band_create(p.shape, &bo, &band) != DOKU_OK)) {
+        (have_rating && !full && doku_rating_filter_create(p.shape, &bo, &band) != DOKU_OK)) {
         srv_reply_error(out, 500, "no_memory", "out of memory", NULL);
         goto done;
     }
@@ -241,7 +248,7 @@ void srv_api_generate(const char *body, size_t len, const srv_budget *bud, srv_r
         if (minimal)
             go.check_budget = PROOF_BUDGET;
         if (band) {
-            go.filter = doku_band_accept;
+            go.filter = doku_rating_filter_accept;
             go.filter_user = band;
         }
         go.max_attempts = UINT64_MAX;
@@ -287,7 +294,7 @@ void srv_api_generate(const char *body, size_t len, const srv_budget *bud, srv_r
 done:
     free(puzzle);
     free(solution);
-    doku_band_free(band);
+    doku_rating_filter_free(band);
     doku_generator_free(g);
     srv_puzzle_free(&p);
     cJSON_Delete(req);

@@ -233,6 +233,7 @@ void srv_api_grade(const char *body, size_t len, const srv_budget *b, srv_reply 
             memset(&rec, 0, sizeof rec);
             rec.command = DOKU_CMD_GRADE;
             rec.rating = &r;
+            rec.logic = l.lg;   /* its technique counts */
             rec.timed_out = l.timed_out;
             rec.history = hist;
             rec.time_ms = (srv_now() - t0) * 1e3;
