@@ -135,7 +135,7 @@ doku_status doku_generate(doku_generator *g, uint64_t seed,
         (unsigned)o.level > DOKU_DIFF_EXPERT || o.min_givens < 0 ||
         o.max_givens < 0 || o.min_givens > s->ncells ||
         o.max_givens > s->ncells ||
-        (o.max_givens && o.min_givens > o.max_givens))
+        (o.max_givens && o.min_givens > o.max_givens) || !(o.time_budget >= 0))
         return DOKU_ERR_ARG;
     uint64_t max_attempts = o.max_attempts ? o.max_attempts : 1000;
     double deadline = o.time_budget > 0 ? clock_monotonic_seconds() + o.time_budget : 0;

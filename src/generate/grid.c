@@ -222,7 +222,7 @@ doku_status doku_generate_grid_timed(doku_generator *g, doku_rng *rng,
 {
     if (timed_out)
         *timed_out = 0;
-    if (!g || !rng || !grid)
+    if (!g || !rng || !grid || !(time_budget >= 0))
         return DOKU_ERR_ARG;
     double deadline = time_budget > 0 ? clock_monotonic_seconds() + time_budget : 0;
     int r = gen_fill(g, rng, deadline, grid);

@@ -202,10 +202,11 @@ doku_status gen_reduce(doku_generator *g, doku_rng *rng,
     doku_reduce_opts o = {0, DOKU_SYM_NONE, DOKU_DIFF_ANY, NULL, 0};
     if (opts)
         o = *opts;
-    if ((unsigned)o.symmetry >= DOKU_SYM_COUNT ||
-        (unsigned)o.level > DOKU_DIFF_EXPERT)
-        return DOKU_ERR_ARG;
     const doku_shape *s = g->s;
+    if ((unsigned)o.symmetry >= DOKU_SYM_COUNT ||
+        (unsigned)o.level > DOKU_DIFF_EXPERT || o.target_givens < 0 ||
+        o.target_givens > s->ncells)
+        return DOKU_ERR_ARG;
     for (int c = 0; c < s->ncells; c++) {
         if (solution[c] < 1 || solution[c] > s->n)
             return DOKU_ERR_ARG;

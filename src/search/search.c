@@ -42,6 +42,7 @@ doku_status doku_solver_create(const doku_shape *shape, doku_solver **out)
         doku_solver_free(sv);
         return st;
     }
+    search_isa_from_env(sv);
     *out = sv;
     return DOKU_OK;
 }
@@ -83,7 +84,7 @@ doku_status doku_search(doku_solver *sv, const uint8_t *givens,
                         doku_solution_fn on_solution, void *user,
                         doku_search_result *res)
 {
-    if (!sv || !givens || !res)
+    if (!sv || !givens || !res || (opts && !(opts->time_budget >= 0)))
         return DOKU_ERR_ARG;
     memset(res, 0, sizeof *res);
     const doku_shape *s = sv->shape;

@@ -50,7 +50,8 @@ static graded *make_candidates(const doku_shape *s, int n, doku_difficulty level
         assert_int_equal(doku_logic_run(lg, NULL, NULL, &rt, NULL, 0), DOKU_OK);
         v[i].er = rt.er;
         v[i].solved = rt.solved;
-        memcpy(v[i].counts, rt.counts, sizeof rt.counts);
+        for (int t = 0; t < DOKU_TECH_COUNT; t++)
+            v[i].counts[t] = doku_logic_technique_count(lg, (doku_technique)t);
     }
     doku_logic_free(lg);
     doku_generator_free(g);
