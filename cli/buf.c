@@ -4,9 +4,11 @@
  * They are the library's doku_buf; the CLI's only addition is that running
  * out of memory ends the program.
  */
-#include "common.h"
+#include "buf.h"
+#include "usage.h"
 
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 

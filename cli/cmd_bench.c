@@ -8,8 +8,9 @@
  * by the thread count), which holds on a machine other work is sharing.
  */
 #include "commands.h"
-#include "common.h"
-#include "doku.h"
+#include "clock.h"
+#include "options.h"
+#include "buf.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -86,12 +87,6 @@ static void usage(FILE *f)
           f);
 }
 
-static double now_seconds(clockid_t id)
-{
-    struct timespec ts;
-    clock_gettime(id, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 /* Parses "a,b,c" of positive integers. @return count, or -1 if malformed. */
 static int parse_list(const char *s, uint64_t *out, int cap)
@@ -215,7 +210,7 @@ static void *worker_main(void *arg)
     so.time_budget = w->opts->shape_opts.timeout;
     so.flags = w->opts->flags;
     memset(&w->tot, 0, sizeof w->tot);
-    double t0 = now_seconds(CLOCK_THREAD_CPUTIME_ID);
+    double t0 = cli_thread_cpu();
     for (size_t i = w->begin; i < w->end; i++) {
         doku_search_result r;
         if (doku_search(solver, set->cells + i * (size_t)set->ncells, &so, NULL, NULL, NULL,
@@ -228,7 +223,7 @@ static void *worker_main(void *arg)
         w->tot.no_guess += r.guesses == 0;
         w->tot.gave_up += (uint64_t)r.gave_up;
     }
-    w->cpu_seconds = now_seconds(CLOCK_THREAD_CPUTIME_ID) - t0;
+    w->cpu_seconds = cli_thread_cpu() - t0;
     doku_solver_free(solver);
     return NULL;
 }
@@ -251,7 +246,7 @@ static double run_once(const puzzle_set *set, const bench_opts *o, uint64_t limi
         at += per + ((size_t)t < extra);
         ws[t].end = at;
     }
-    double w0 = now_seconds(CLOCK_MONOTONIC);
+    double w0 = cli_now();
     int started = 0;
     if (threads == 1) {
         worker_main(&ws[0]);
@@ -264,7 +259,7 @@ static double run_once(const puzzle_set *set, const bench_opts *o, uint64_t limi
         if (started < threads)
             return -1;
     }
-    double wall = now_seconds(CLOCK_MONOTONIC) - w0, cpu = 0;
+    double wall = cli_now() - w0, cpu = 0;
     memset(tot, 0, sizeof *tot);
     for (int t = 0; t < threads; t++) {
         if (ws[t].failed)

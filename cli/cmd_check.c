@@ -5,7 +5,7 @@
  * solution. The verdict goes to stdout: it is this command's output.
  */
 #include "commands.h"
-#include "common.h"
+#include "output.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -4,7 +4,8 @@
  * time budget runs out, it is a lower bound and says so (">=N").
  */
 #include "commands.h"
-#include "common.h"
+#include "clock.h"
+#include "output.h"
 
 #include <string.h>
 

@@ -5,7 +5,7 @@
  * remaining candidates.
  */
 #include "commands.h"
-#include "common.h"
+#include "output.h"
 #include "logic_cli.h"
 
 #include <stdlib.h>
@@ -75,8 +75,7 @@ static int on_step(void *user, const doku_step *st)
 static void explain_puzzle(cli_worker *w, cli_task *t, void *p)
 {
     const explain_ctx *c = p;
-    (void)w;
-    doku_logic *lg = logic_cli_load(&c->lc, t);
+    doku_logic *lg = logic_cli_load(&c->lc, w, t);
     if (!lg)
         return;
     cli_buf steps = {0};
@@ -98,7 +97,6 @@ static void explain_puzzle(cli_worker *w, cli_task *t, void *p)
     if (!r.solved)
         t->exit_code = CLI_EXIT_FAIL;
     cli_buf_free(&steps);
-    doku_logic_free(lg);
 }
 
 int cmd_explain(int argc, char **argv)

@@ -9,7 +9,8 @@
  * most a window ahead of printing, so memory stays bounded for any -n.
  */
 #include "commands.h"
-#include "common.h"
+#include "clock.h"
+#include "output.h"
 #include "gen_filter.h"
 
 #include <errno.h>
@@ -348,69 +349,25 @@ static void *worker_main(void *arg)
 /* ---- output ------------------------------------------------------------- */
 static void print_csv_header(const gen_ctx *c)
 {
-    printf("index,puzzle%s,givens,symmetry,level,minimal\n", c->with_solution || c->full ? ",solution" : "");
+    cli_print_csv_header(DOKU_CMD_GENERATE, 0, 0, c->with_solution || c->full);
 }
 
 static void print_result(const gen_ctx *c, uint64_t index, const slot *sl)
 {
     cli_buf b = {0};
-    const doku_shape *s = c->shape;
-    char *pz = cli_line_string(s, sl->puzzle, c->o.symbols);
-    char *so = cli_line_string(s, sl->solution, c->o.symbols);
-    const char *sym = c->full ? "" : doku_symmetry_name(sl->res.symmetry);
-    const char *lvl = c->full ? "" : sl->res.level ? doku_difficulty_name(sl->res.level) : "";
-    switch (c->o.format) {
-    case DOKU_FORMAT_GRID:
-        if (c->full)
-            cli_buf_printf(&b, "# grid %llu\n", (unsigned long long)index + 1);
-        else
-            cli_buf_printf(&b, "# puzzle %llu: %d givens, symmetry %s%s%s%s\n",
-                           (unsigned long long)index + 1, sl->res.givens, sym,
-                           *lvl ? ", " : "", lvl, sl->res.minimal ? ", minimal" : "");
-        cli_put_cells(&b, s, sl->puzzle, sl->puzzle, NULL, DOKU_FORMAT_GRID, c->o.symbols,
-                      cli_grid_style(&c->o));
-        if (c->with_solution && !c->full) {
-            cli_buf_puts(&b, "# solution\n");
-            cli_put_cells(&b, s, sl->solution, sl->puzzle, NULL, DOKU_FORMAT_GRID, c->o.symbols,
-                          cli_grid_style(&c->o));
-        }
-        cli_buf_puts(&b, "\n");
-        break;
-    case DOKU_FORMAT_JSON:
-        cli_buf_printf(&b, "{\"index\":%llu,\"seed\":%llu,\"n\":%d,\"puzzle\":",
-                       (unsigned long long)index + 1,
-                       (unsigned long long)doku_seed_derive(c->seed, index), c->n);
-        cli_buf_json_string(&b, pz);
-        cli_buf_puts(&b, ",\"solution\":");
-        cli_buf_json_string(&b, so);
-        cli_buf_printf(&b, ",\"givens\":%d", sl->res.givens);
-        if (!c->full) {
-            cli_buf_printf(&b, ",\"symmetry\":\"%s\",\"minimal\":%s", sym,
-                           sl->res.minimal ? "true" : "false");
-            if (*lvl)
-                cli_buf_printf(&b, ",\"level\":\"%s\"", lvl);
-        }
-        cli_buf_puts(&b, "}\n");
-        break;
-    case DOKU_FORMAT_CSV:
-        cli_buf_printf(&b, "%llu,%s", (unsigned long long)index + 1, pz);
-        if (c->with_solution || c->full)
-            cli_buf_printf(&b, ",%s", so);
-        cli_buf_printf(&b, ",%d,%s,%s,%s\n", sl->res.givens, sym, lvl,
-                       c->full ? "" : sl->res.minimal ? "yes" : "no");
-        break;
-    default:
-        cli_buf_puts(&b, pz);
-        if (c->with_solution && !c->full) {
-            cli_buf_puts(&b, " ");
-            cli_buf_puts(&b, so);
-        }
-        cli_buf_puts(&b, "\n");
-    }
+    doku_generate_record rec;
+    memset(&rec, 0, sizeof rec);
+    rec.index = index;
+    rec.seed = doku_seed_derive(c->seed, index);
+    rec.puzzle = sl->puzzle;
+    rec.solution = sl->solution;
+    rec.result = &sl->res;
+    rec.full = c->full;
+    rec.with_solution = c->with_solution;
+    doku_record_opts ro = cli_format_opts(&c->o, c->o.format);
+    cli_check_written(doku_format_generate(&b, c->shape, c->o.symbols, &ro, &rec));
     fwrite(b.data, 1, b.len, stdout);
     cli_buf_free(&b);
-    free(pz);
-    free(so);
 }
 
 /* What the request was, for the failure message. */

@@ -4,7 +4,8 @@
  * --history, one character per step (see docs/TECHNIQUES.md) and the time.
  */
 #include "commands.h"
-#include "common.h"
+#include "clock.h"
+#include "output.h"
 #include "logic_cli.h"
 
 #include <stdlib.h>
@@ -72,8 +73,7 @@ static int grade_step(void *user, const doku_step *st)
 static void grade_puzzle(cli_worker *w, cli_task *t, void *p)
 {
     const grade_ctx *c = p;
-    (void)w;
-    doku_logic *lg = logic_cli_load(&c->lc, t);
+    doku_logic *lg = logic_cli_load(&c->lc, w, t);
     if (!lg)
         return;
     size_t cap = (size_t)doku_shape_cells(t->shape) * 4 + 16;
@@ -98,7 +98,6 @@ static void grade_puzzle(cli_worker *w, cli_task *t, void *p)
     if (!r.solved)
         t->exit_code = CLI_EXIT_FAIL;
     free(hist);
-    doku_logic_free(lg);
 }
 
 int cmd_grade(int argc, char **argv)

@@ -4,7 +4,8 @@
  * candidates the player has already reduced.
  */
 #include "commands.h"
-#include "common.h"
+#include "options.h"
+#include "output.h"
 #include "logic_cli.h"
 
 #include <math.h>
@@ -73,14 +74,12 @@ static int write_hint(cli_buf *out, const doku_source *src, const doku_record_op
 static void hint_puzzle(cli_worker *w, cli_task *t, void *p)
 {
     const hint_ctx *c = p;
-    (void)w;
-    doku_logic *lg = logic_cli_load(&c->lc, t);
+    doku_logic *lg = logic_cli_load(&c->lc, w, t);
     if (!lg)
         return;
     doku_source src = cli_task_source(t, c->o.symbols);
     doku_record_opts ro = cli_record_opts(t, &c->o);
     t->exit_code = write_hint(&t->out, &src, &ro, lg);
-    doku_logic_free(lg);
 }
 
 static char *read_all(FILE *f)

@@ -8,7 +8,7 @@
  * silently changed.
  */
 #include "commands.h"
-#include "common.h"
+#include "output.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -109,17 +109,13 @@ static void fail(const reduce_ctx *c, cli_task *t, const char *status, const cha
     cli_task_where(t, where, sizeof where);
     cli_buf_printf(&t->err, "%s: %s\n", where, msg);
     t->exit_code = CLI_EXIT_FAIL;
-    if (t->format == DOKU_FORMAT_JSON) {
-        cli_json_open(&t->out, t, c->o.symbols);
-        cli_buf_printf(&t->out, ",\"status\":\"%s\",\"error\":", status);
-        cli_buf_json_string(&t->out, msg);
-        cli_buf_puts(&t->out, "}\n");
-    } else if (t->format == DOKU_FORMAT_CSV) {
-        cli_csv_prefix(&t->out, t);
-        cli_buf_printf(&t->out, "%s,,,,,", status);
-        cli_buf_csv_field(&t->out, msg);
-        cli_buf_puts(&t->out, "\n");
-    }
+    doku_reduce_record rec;
+    memset(&rec, 0, sizeof rec);
+    rec.status = status;
+    rec.message = msg;
+    doku_source src = cli_task_source(t, c->o.symbols);
+    doku_record_opts ro = cli_record_opts(t, &c->o);
+    cli_check_written(doku_format_reduce(&t->out, &src, &ro, &rec));
 }
 
 static void reduce_puzzle(cli_worker *w, cli_task *t, void *p)
@@ -192,39 +188,15 @@ static void reduce_puzzle(cli_worker *w, cli_task *t, void *p)
         fail(c, t, "invalid", "cannot reduce this input");
         goto out;
     }
-    cli_buf *o = &t->out;
-    char *line = cli_line_string(s, out, c->o.symbols);
-    switch (t->format) {
-    case DOKU_FORMAT_GRID: {
-        char text[128];
-        snprintf(text, sizeof text, "%d givens (from %d)%s", rr.givens, givens,
-                 rr.minimal ? ", minimal" : "");
-        cli_grid_header(o, t, text);
-        cli_put_cells(o, s, out, out, NULL, DOKU_FORMAT_GRID, c->o.symbols, cli_grid_style(&c->o));
-        cli_buf_puts(o, "\n");
-        break;
-    }
-    case DOKU_FORMAT_JSON:
-        cli_json_open(o, t, c->o.symbols);
-        cli_buf_puts(o, ",\"status\":\"reduced\",\"reduced\":");
-        cli_buf_json_string(o, line);
-        cli_buf_printf(o, ",\"givens\":%d,\"symmetry\":\"%s\",\"minimal\":%s}\n", rr.givens,
-                       doku_symmetry_name(rr.symmetry), rr.minimal ? "true" : "false");
-        break;
-    case DOKU_FORMAT_CSV:
-        cli_csv_prefix(o, t);
-        cli_buf_printf(o, "reduced,%s,%d,%s,%s,\n", line, rr.givens,
-                       doku_symmetry_name(rr.symmetry), rr.minimal ? "yes" : "no");
-        break;
-    default:
-        cli_buf_puts(o, line);
-        if (t->comment && t->comment[0]) {
-            cli_buf_puts(o, " ");
-            cli_buf_puts(o, t->comment);
-        }
-        cli_buf_puts(o, "\n");
-    }
-    free(line);
+    doku_reduce_record rec;
+    memset(&rec, 0, sizeof rec);
+    rec.status = "reduced";
+    rec.reduced = out;
+    rec.givens_before = givens;
+    rec.result = &rr;
+    doku_source src = cli_task_source(t, c->o.symbols);
+    doku_record_opts fo = cli_record_opts(t, &c->o);
+    cli_check_written(doku_format_reduce(&t->out, &src, &fo, &rec));
 out:
     doku_generator_free(g);
     free(sol);
@@ -238,15 +210,9 @@ static void reduce_invalid(cli_worker *w, cli_task *t, void *p)
     char where[512];
     cli_task_where(t, where, sizeof where);
     cli_buf_printf(&t->err, "%s: %s\n", where, t->error);
-    if (t->format == DOKU_FORMAT_JSON) {
-        cli_json_invalid(&t->out, t);
-    } else if (t->format == DOKU_FORMAT_CSV) {
-        (void)c;
-        cli_csv_prefix(&t->out, t);
-        cli_buf_puts(&t->out, "invalid,,,,,");
-        cli_buf_csv_field(&t->out, t->error);
-        cli_buf_puts(&t->out, "\n");
-    }
+    doku_source src = cli_task_source(t, DOKU_SYMBOLS_AUTO);
+    doku_record_opts ro = cli_record_opts(t, &c->o);
+    cli_check_written(doku_format_invalid(&t->out, DOKU_CMD_REDUCE, &src, &ro, t->error));
 }
 
 int cmd_reduce(int argc, char **argv)
@@ -258,7 +224,7 @@ int cmd_reduce(int argc, char **argv)
     if (rc != CLI_PARSE_OK)
         return rc == CLI_PARSE_HELP ? CLI_EXIT_OK : CLI_EXIT_USAGE;
     if (c.o.format == DOKU_FORMAT_CSV)
-        printf("file,line,status,reduced,givens,symmetry,minimal,message\n");
+        cli_print_csv_header(DOKU_CMD_REDUCE, 0, 0, 0);
     cli_run_ops ops = {reduce_puzzle, reduce_invalid, &c};
     rc = cli_run(&c.o, &ops);
     cli_opts_free(&c.o);

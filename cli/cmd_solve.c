@@ -5,7 +5,8 @@
  * --all print the solutions found instead.
  */
 #include "commands.h"
-#include "common.h"
+#include "clock.h"
+#include "output.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,7 +1,7 @@
 /*
  * commands.h — the doku subcommands. Each lives in cli/cmd_<name>.c as
  * int cmd_<name>(int argc, char **argv), where argv[0] is the command name;
- * it returns the process exit code (CLI_EXIT_* in common.h). To add one:
+ * it returns the process exit code (CLI_EXIT_* in usage.h). To add one:
  * declare it here and add a row to the table in main.c.
  */
 #ifndef DOKU_CLI_COMMANDS_H

@@ -7,7 +7,7 @@
  * pair), so a band above that only ever grades EXPERT-class candidates.
  */
 #include "gen_filter.h"
-#include "common.h"
+#include "usage.h"
 
 #include <math.h>
 #include <stdio.h>

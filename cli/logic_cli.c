@@ -5,6 +5,8 @@
  * doku_format_step / doku_format_logic.
  */
 #include "logic_cli.h"
+#include "clock.h"
+#include "output.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -59,10 +61,10 @@ int logic_cli_option(logic_cli_opts *lc, const char *cmd, int id, const char *va
     return 1;
 }
 
-doku_logic *logic_cli_load(const logic_cli_opts *lc, cli_task *t)
+doku_logic *logic_cli_load(const logic_cli_opts *lc, cli_worker *w, cli_task *t)
 {
-    doku_logic *lg = NULL;
-    if (doku_logic_create(t->shape, &lc->lo, &lg) != DOKU_OK) {
+    doku_logic *lg = cli_worker_logic(w, t->shape, &lc->lo);
+    if (!lg) {
         cli_buf_printf(&t->err, "%s:%zu: out of memory\n", t->file, t->line);
         t->exit_code = CLI_EXIT_FAIL;
         return NULL;
@@ -73,7 +75,6 @@ doku_logic *logic_cli_load(const logic_cli_opts *lc, cli_task *t)
             cli_buf_puts(&t->err, "invalid puzzle");
         cli_buf_puts(&t->err, "\n");
         t->exit_code = CLI_EXIT_FAIL;
-        doku_logic_free(lg);
         return NULL;
     }
     return lg;

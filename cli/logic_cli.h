@@ -11,7 +11,7 @@
 #ifndef DOKU_LOGIC_CLI_H
 #define DOKU_LOGIC_CLI_H
 
-#include "common.h"
+#include "runner.h"
 
 typedef struct logic_cli_opts {
     doku_logic_opts lo;   /* techniques mask, uniqueness, no_trial */
@@ -45,8 +45,9 @@ int logic_cli_option(logic_cli_opts *lc, const char *cmd, int id, const char *va
 /* The shared options' help text. */
 extern const char logic_cli_help[];
 
-/* Creates the logic context for task t and loads its puzzle. On failure
- * writes a message to t->err, sets t->exit_code and returns NULL. */
-doku_logic *logic_cli_load(const logic_cli_opts *lc, cli_task *t);
+/* Loads task t's puzzle into worker w's logic context (owned by w: do
+ * not free it). On failure writes a message to t->err, sets t->exit_code
+ * and returns NULL. */
+doku_logic *logic_cli_load(const logic_cli_opts *lc, cli_worker *w, cli_task *t);
 
 #endif

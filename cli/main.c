@@ -1,11 +1,13 @@
 /*
  * main.c — the doku command: dispatches `doku <command> ...` through one
  * table. Everything a command needs (options, input, threads, output)
- * lives in common.c and friends; main only knows the names.
+ * lives in options.c, runner.c and output.c; main only knows the names.
  */
 #include "commands.h"
-#include "common.h"
+#include "usage.h"
+#include "doku.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 

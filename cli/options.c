@@ -5,16 +5,15 @@
  * "--opt value", "--opt=value", "--", "-" and --help handled the same way
  * as every other command.
  */
-#include "common.h"
+#include "options.h"
+#include "buf.h"
+#include "regions.h"
 
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-/* Loads --regions FILE (regions.c). */
-int cli_load_regions(cli_opts *o, const char *cmd);
 
 const char cli_input_help[] =
     "Input: FILEs, or standard input when none is given or FILE is '-'.\n"
@@ -45,43 +44,6 @@ const char cli_common_help[] =
     "                     with every other line a '#' comment\n"
     "  --color, --no-color  colour grids (givens bold, conflicts red); default:\n"
     "                     on when stdout is a terminal and NO_COLOR is unset\n";
-
-int cli_usage_error(const char *cmd, const char *fmt, ...)
-{
-    va_list ap;
-    fprintf(stderr, "doku %s: ", cmd);
-    va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    fprintf(stderr, "\nTry 'doku %s --help'.\n", cmd);
-    return -1;
-}
-
-int cli_parse_u64(const char *s, uint64_t *out)
-{
-    if (!s || *s < '0' || *s > '9')
-        return -1;
-    errno = 0;
-    char *end;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (errno || *end)
-        return -1;
-    *out = v;
-    return 0;
-}
-
-int cli_parse_seconds(const char *s, double *out)
-{
-    if (!s || !*s)
-        return -1;
-    char *end;
-    errno = 0;
-    double v = strtod(s, &end);
-    if (errno || *end || !(v >= 0) || !isfinite(v))
-        return -1;
-    *out = v;
-    return 0;
-}
 
 static int parse_box(const char *v, int *r, int *c)
 {
@@ -136,7 +98,7 @@ static int parse_symbols(const char *v, doku_symbols *out)
     return 0;
 }
 
-static int parse_format(const char *v, int *out)
+static int parse_format(const char *v, int *out, doku_format *layout)
 {
     static const char *const names[] = {"line", "grid", "json", "csv",
                                         "tokens", "hex", "lewis"};
@@ -147,8 +109,7 @@ static int parse_format(const char *v, int *out)
         if (!strcmp(v, names[i])) {
             *out = values[i];
             /* the large-grid layouts are grid output in another layout */
-            cli_set_grid_layout(values[i] > DOKU_FORMAT_CSV ? (doku_format)values[i]
-                                                            : DOKU_FORMAT_GRID);
+            *layout = values[i] > DOKU_FORMAT_CSV ? (doku_format)values[i] : DOKU_FORMAT_GRID;
             if (values[i] > DOKU_FORMAT_CSV)
                 *out = DOKU_FORMAT_GRID;
             return 0;
@@ -204,7 +165,7 @@ static int common_option(cli_opts *o, const char *cmd, int id, const char *v)
         o->timeout_given = 1;
         return 0;
     case OPT_FORMAT:
-        if (parse_format(v, &o->format) != 0)
+        if (parse_format(v, &o->format, &o->layout) != 0)
             return cli_usage_error(cmd, "--format wants line, grid, json, csv, tokens, hex or lewis; got '%s'", v);
         return 0;
     case OPT_COLOR:
@@ -251,6 +212,7 @@ int cli_parse_args(cli_opts *o, int argc, char **argv, const cli_option *extra,
     memset(o, 0, sizeof *o);
     o->threads = 1;
     o->format = CLI_FORMAT_AUTO;
+    o->layout = DOKU_FORMAT_GRID;
     o->color_request = -1;
     o->files = cli_xmalloc(sizeof(char *) * (size_t)(argc > 0 ? argc : 1));
     int only_files = 0;

@@ -1,80 +1,22 @@
 /*
- * output.c — small output helpers shared by the commands: grids through
- * the library's formatter into buffers, one-line JSON grids, and the
- * sentence naming duplicate givens ("r1c1 and r1c5 both hold 5 in row 1").
+ * output.c — small output helpers shared by the commands: the task and
+ * options handed to the library's record writers, and the sentence naming
+ * duplicate givens ("r1c1 and r1c5 both hold 5 in row 1").
  */
-#include "common.h"
+#include "output.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-/* Written once by option parsing before threads start; read-only after. */
-static doku_format grid_layout = DOKU_FORMAT_GRID;
-
-void cli_set_grid_layout(doku_format layout) { grid_layout = layout; }
-
-const char *cli_grid_note(void) { return grid_layout == DOKU_FORMAT_GRID ? "" : "# "; }
-
-void cli_put_cells(cli_buf *b, const doku_shape *s, const uint8_t *cells,
-                   const uint8_t *givens, const uint8_t *conflicts,
-                   doku_format fmt, doku_symbols symbols, unsigned style)
+void cli_task_where(const cli_task *t, char *buf, size_t cap)
 {
-    char small[4096];
-    if (fmt == DOKU_FORMAT_GRID)
-        fmt = grid_layout;
-    size_t need = doku_format_cells(s, cells, givens, conflicts, fmt, symbols, style,
-                                    small, sizeof small);
-    if (need < sizeof small) {
-        cli_buf_put(b, small, need);
-        return;
-    }
-    char *big = cli_xmalloc(need + 1);
-    doku_format_cells(s, cells, givens, conflicts, fmt, symbols, style, big, need + 1);
-    cli_buf_put(b, big, need);
-    free(big);
-}
-
-void cli_put_json_cells(cli_buf *b, const doku_shape *s, const uint8_t *cells)
-{
-    cli_buf tmp = {0};
-    cli_put_cells(&tmp, s, cells, NULL, NULL, DOKU_FORMAT_JSON, DOKU_SYMBOLS_AUTO, 0);
-    /* An array of arrays of numbers: no strings, so every blank is layout
-     * and can go, leaving one object per output line. */
-    for (size_t i = 0; i < tmp.len; i++)
-        if (tmp.data[i] != ' ' && tmp.data[i] != '\n' && tmp.data[i] != '\t' &&
-            tmp.data[i] != '\r')
-            cli_buf_put(b, &tmp.data[i], 1);
-    cli_buf_free(&tmp);
-}
-
-char *cli_line_string(const doku_shape *s, const uint8_t *cells, doku_symbols symbols)
-{
-    cli_buf tmp = {0};
-    cli_put_cells(&tmp, s, cells, NULL, NULL, DOKU_FORMAT_LINE, symbols, 0);
-    while (tmp.len && (tmp.data[tmp.len - 1] == '\n' || tmp.data[tmp.len - 1] == '\r'))
-        tmp.data[--tmp.len] = '\0';
-    if (!tmp.data)
-        cli_buf_puts(&tmp, "");
-    return tmp.data;
-}
-
-unsigned cli_grid_style(const cli_opts *o)
-{
-    return o->color ? DOKU_STYLE_COLOR : DOKU_STYLE_MARK_FILLED;
-}
-
-void cli_put_puzzle_grid(cli_buf *b, const cli_task *t, const cli_opts *o,
-                         const uint8_t *marks)
-{
-    /* In plain text every cell is a given: brackets would only add noise. */
-    if (o->color)
-        cli_put_cells(b, t->shape, t->cells, t->cells, marks, DOKU_FORMAT_GRID, t->symbols,
-                      DOKU_STYLE_COLOR);
+    if (t->column)
+        snprintf(buf, cap, "%s:%zu:%zu", t->file, t->line, t->column);
     else
-        cli_put_cells(b, t->shape, t->cells, NULL, NULL, DOKU_FORMAT_GRID, t->symbols, 0);
+        snprintf(buf, cap, "%s:%zu", t->file, t->line);
 }
 
-const char *cli_symbol(int n, doku_symbols symbols, int v, char *buf)
+static const char *symbol_text(int n, doku_symbols symbols, int v, char *buf)
 {
     if (n <= 35) {
         buf[0] = doku_symbol(n, symbols, v);
@@ -101,7 +43,7 @@ long cli_describe_conflicts(cli_buf *b, const doku_shape *s, const uint8_t *cell
         doku_cell_name(s, found[i].cell_b, c, sizeof c);
         doku_shape_unit_name(s, found[i].unit, unit, sizeof unit);
         cli_buf_printf(b, "%s%s and %s both hold %s in %s", i ? "; " : "", a, c,
-                       cli_symbol(n, symbols, found[i].digit, sym), unit);
+                       symbol_text(n, symbols, found[i].digit, sym), unit);
     }
     if ((size_t)total > shown)
         cli_buf_printf(b, "; and %ld more", total - (long)shown);
@@ -114,56 +56,6 @@ long cli_describe_conflicts(cli_buf *b, const doku_shape *s, const uint8_t *cell
         free(all);
     }
     return total;
-}
-
-void cli_json_open(cli_buf *b, const cli_task *t, doku_symbols symbols)
-{
-    cli_buf_puts(b, "{\"file\":");
-    cli_buf_json_string(b, t->file);
-    cli_buf_printf(b, ",\"line\":%zu", t->line);
-    if (!t->shape)
-        return;
-    char shape[128];
-    doku_shape_describe(t->shape, shape, sizeof shape);
-    cli_buf_printf(b, ",\"n\":%d,\"shape\":", t->n);
-    cli_buf_json_string(b, shape);
-    char *line = cli_line_string(t->shape, t->cells, symbols);
-    cli_buf_puts(b, ",\"puzzle\":");
-    cli_buf_json_string(b, line);
-    free(line);
-    if (t->comment && t->comment[0]) {
-        cli_buf_puts(b, ",\"comment\":");
-        cli_buf_json_string(b, t->comment);
-    }
-}
-
-void cli_json_invalid(cli_buf *b, const cli_task *t)
-{
-    cli_json_open(b, t, DOKU_SYMBOLS_AUTO);
-    if (t->column)
-        cli_buf_printf(b, ",\"column\":%zu", t->column);
-    cli_buf_puts(b, ",\"status\":\"invalid\",\"error\":");
-    cli_buf_json_string(b, t->error ? t->error : "");
-    cli_buf_puts(b, "}\n");
-}
-
-void cli_csv_prefix(cli_buf *b, const cli_task *t)
-{
-    cli_buf_csv_field(b, t->file);
-    cli_buf_printf(b, ",%zu,", t->line);
-}
-
-void cli_grid_header(cli_buf *b, const cli_task *t, const char *text)
-{
-    char shape[128] = "";
-    if (t->shape)
-        doku_shape_describe(t->shape, shape, sizeof shape);
-    char where[512];
-    cli_task_where(t, where, sizeof where);
-    cli_buf_printf(b, "%s%s: %s", cli_grid_note(), where, text);
-    if (shape[0])
-        cli_buf_printf(b, " (%s)", shape);
-    cli_buf_puts(b, "\n");
 }
 
 doku_source cli_task_source(const cli_task *t, doku_symbols symbols)
@@ -179,14 +71,19 @@ doku_source cli_task_source(const cli_task *t, doku_symbols symbols)
     return src;
 }
 
-doku_record_opts cli_record_opts(const cli_task *t, const cli_opts *o)
+doku_record_opts cli_format_opts(const cli_opts *o, int format)
 {
     doku_record_opts ro;
     memset(&ro, 0, sizeof ro);
-    ro.format = t->format == DOKU_FORMAT_GRID ? grid_layout : (doku_format)t->format;
-    ro.style = cli_grid_style(o);
+    ro.format = format == DOKU_FORMAT_GRID ? o->layout : (doku_format)format;
+    ro.style = o->color ? DOKU_STYLE_COLOR : DOKU_STYLE_MARK_FILLED;
     ro.timeout = o->timeout;
     return ro;
+}
+
+doku_record_opts cli_record_opts(const cli_task *t, const cli_opts *o)
+{
+    return cli_format_opts(o, t->format);
 }
 
 void cli_print_csv_header(doku_command cmd, int stats, int history, int extra)

@@ -7,7 +7,8 @@
  * for n > 35 the ids may be whitespace-separated decimal numbers. Every
  * complaint names the file and, where it helps, the line and column.
  */
-#include "common.h"
+#include "regions.h"
+#include "buf.h"
 
 #include <errno.h>
 #include <stdlib.h>

@@ -1064,6 +1064,43 @@ DOKU_API doku_status doku_format_logic(doku_buf *b, const doku_source *src,
                               const doku_record_opts *opts,
                               const doku_logic_record *rec);
 
+/* ---- generator records: generate, reduce ---- */
+typedef struct doku_generate_record {
+    uint64_t index;            /* 0-based number of the puzzle in the run */
+    uint64_t seed;             /* its own seed (doku_seed_derive of the
+                                  run's master seed and index) */
+    const uint8_t *puzzle;     /* n*n values */
+    const uint8_t *solution;   /* n*n values */
+    const doku_generate_result *result; /* its result (givens, symmetry...) */
+    int full;                  /* 1: a full grid (--full): no symmetry,
+                                  level or minimality */
+    int with_solution;         /* line and grid: add the solution */
+} doku_generate_record;
+
+/* Appends the record of one generated puzzle of shape s, its line forms
+ * in symbols. @return as doku_buf_append; DOKU_ERR_ARG for a NULL
+ * argument. */
+doku_status doku_format_generate(doku_buf *b, const doku_shape *s, doku_symbols symbols,
+                                 const doku_record_opts *opts,
+                                 const doku_generate_record *rec);
+
+typedef struct doku_reduce_record {
+    const char *status;        /* "reduced", or why not: "invalid",
+                                  "gave_up", "unsolvable", "not_unique",
+                                  "too_hard" ... */
+    const char *message;       /* the reason when not reduced */
+    const uint8_t *reduced;    /* when reduced: n*n values */
+    int givens_before;         /* givens of the input */
+    const doku_reduce_result *result; /* when reduced */
+} doku_reduce_record;
+
+/* Appends the record of one reduced input (src->shape not NULL). A
+ * failure writes nothing in line and grid form (its message belongs on
+ * stderr). @return as doku_buf_append; DOKU_ERR_ARG for a NULL argument
+ * or a missing part. */
+doku_status doku_format_reduce(doku_buf *b, const doku_source *src,
+                               const doku_record_opts *opts, const doku_reduce_record *rec);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,132 @@
+/*
+ * format_generate.c — the records of the generator commands: a generated
+ * puzzle (generate) and a reduced input (reduce).
+ *
+ * The one design idea: a generated record carries its own seed, so the
+ * record alone is enough to make the puzzle again.
+ */
+#include "io_internal.h"
+
+#include <stdio.h>
+
+doku_status doku_format_generate(doku_buf *b, const doku_shape *s, doku_symbols symbols,
+                                 const doku_record_opts *o, const doku_generate_record *rec)
+{
+    if (!b || !s || !o || !rec || !rec->puzzle || !rec->solution || !rec->result)
+        return DOKU_ERR_ARG;
+    const doku_generate_result *res = rec->result;
+    int full = rec->full;
+    const char *sym = full ? "" : doku_symmetry_name(res->symmetry);
+    const char *lvl = full ? "" : res->level ? doku_difficulty_name(res->level) : "";
+    unsigned long long number = (unsigned long long)rec->index + 1;
+    switch (io_record_format(o)) {
+    case DOKU_FORMAT_GRID:
+        if (full)
+            io_buf_printf(b, "# grid %llu\n", number);
+        else
+            io_buf_printf(b, "# puzzle %llu: %d givens, symmetry %s%s%s%s\n", number,
+                          res->givens, sym, *lvl ? ", " : "", lvl,
+                          res->minimal ? ", minimal" : "");
+        io_put_cells(b, o, s, rec->puzzle, rec->puzzle, NULL, DOKU_FORMAT_GRID, symbols,
+                     o->style);
+        if (rec->with_solution && !full) {
+            io_buf_puts(b, "# solution\n");
+            io_put_cells(b, o, s, rec->solution, rec->puzzle, NULL, DOKU_FORMAT_GRID, symbols,
+                         o->style);
+        }
+        io_buf_puts(b, "\n");
+        break;
+    case DOKU_FORMAT_JSON:
+        io_buf_printf(b, "{\"index\":%llu,\"seed\":%llu,\"n\":%d,\"puzzle\":", number,
+                      (unsigned long long)rec->seed, doku_shape_n(s));
+        io_put_line_json(b, s, rec->puzzle, symbols);
+        io_buf_puts(b, ",\"solution\":");
+        io_put_line_json(b, s, rec->solution, symbols);
+        io_buf_printf(b, ",\"givens\":%d", res->givens);
+        if (!full) {
+            io_buf_printf(b, ",\"symmetry\":\"%s\",\"minimal\":%s", sym,
+                          res->minimal ? "true" : "false");
+            if (*lvl)
+                io_buf_printf(b, ",\"level\":\"%s\"", lvl);
+        }
+        io_buf_puts(b, "}\n");
+        break;
+    case DOKU_FORMAT_CSV:
+        io_buf_printf(b, "%llu,", number);
+        io_put_line(b, s, rec->puzzle, symbols);
+        if (rec->with_solution || full) {
+            io_buf_puts(b, ",");
+            io_put_line(b, s, rec->solution, symbols);
+        }
+        io_buf_printf(b, ",%d,%s,%s,%s\n", res->givens, sym, lvl,
+                      full ? "" : res->minimal ? "yes" : "no");
+        break;
+    default:
+        io_put_line(b, s, rec->puzzle, symbols);
+        if (rec->with_solution && !full) {
+            io_buf_puts(b, " ");
+            io_put_line(b, s, rec->solution, symbols);
+        }
+        io_buf_puts(b, "\n");
+    }
+    return io_buf_status(b);
+}
+
+doku_status doku_format_reduce(doku_buf *b, const doku_source *src, const doku_record_opts *o,
+                               const doku_reduce_record *rec)
+{
+    if (!b || !src || !o || !rec || !src->shape || !src->cells || !rec->status)
+        return DOKU_ERR_ARG;
+    doku_format fmt = io_record_format(o);
+    if (!rec->reduced || !rec->result) {
+        const char *msg = rec->message ? rec->message : "";
+        if (fmt == DOKU_FORMAT_JSON) {
+            io_json_open(b, src, src->symbols);
+            io_buf_printf(b, ",\"status\":\"%s\",\"error\":", rec->status);
+            doku_buf_append_json_string(b, msg);
+            io_buf_puts(b, "}\n");
+        } else if (fmt == DOKU_FORMAT_CSV) {
+            io_csv_prefix(b, src);
+            io_buf_printf(b, "%s,,,,,", rec->status);
+            doku_buf_append_csv_field(b, msg);
+            io_buf_puts(b, "\n");
+        }
+        return io_buf_status(b);
+    }
+    const doku_shape *s = src->shape;
+    const doku_reduce_result *rr = rec->result;
+    switch (fmt) {
+    case DOKU_FORMAT_GRID: {
+        char text[128];
+        snprintf(text, sizeof text, "%d givens (from %d)%s", rr->givens, rec->givens_before,
+                 rr->minimal ? ", minimal" : "");
+        io_grid_header(b, o, src, text);
+        io_put_cells(b, o, s, rec->reduced, rec->reduced, NULL, DOKU_FORMAT_GRID, src->symbols,
+                     o->style);
+        io_buf_puts(b, "\n");
+        break;
+    }
+    case DOKU_FORMAT_JSON:
+        io_json_open(b, src, src->symbols);
+        io_buf_puts(b, ",\"status\":\"reduced\",\"reduced\":");
+        io_put_line_json(b, s, rec->reduced, src->symbols);
+        io_buf_printf(b, ",\"givens\":%d,\"symmetry\":\"%s\",\"minimal\":%s}\n", rr->givens,
+                      doku_symmetry_name(rr->symmetry), rr->minimal ? "true" : "false");
+        break;
+    case DOKU_FORMAT_CSV:
+        io_csv_prefix(b, src);
+        io_buf_puts(b, "reduced,");
+        io_put_line(b, s, rec->reduced, src->symbols);
+        io_buf_printf(b, ",%d,%s,%s,\n", rr->givens, doku_symmetry_name(rr->symmetry),
+                      rr->minimal ? "yes" : "no");
+        break;
+    default:
+        io_put_line(b, s, rec->reduced, src->symbols);
+        if (src->comment && src->comment[0]) {
+            io_buf_puts(b, " ");
+            io_buf_puts(b, src->comment);
+        }
+        io_buf_puts(b, "\n");
+    }
+    return io_buf_status(b);
+}
