@@ -248,7 +248,7 @@ typedef struct pool {
     int stop;
 } pool;
 
-static void generate_one(const gen_ctx *c, doku_generator *g, doku_band *fs,
+static void generate_one(const gen_ctx *c, doku_generator *g, doku_rating_filter *fs,
                          uint64_t index, slot *sl)
 {
     uint64_t seed = doku_seed_derive(c->seed, index);
@@ -287,7 +287,7 @@ static void generate_one(const gen_ctx *c, doku_generator *g, doku_band *fs,
     if (c->minimal)
         go.check_budget = PROOF_BUDGET; /* a grid whose proof runs longer is dropped */
     if (fs) {
-        go.filter = doku_band_accept;
+        go.filter = doku_rating_filter_accept;
         go.filter_user = fs;
     }
     go.max_attempts = c->attempts ? c->attempts : UINT64_MAX;
@@ -299,7 +299,7 @@ static void generate_one(const gen_ctx *c, doku_generator *g, doku_band *fs,
 
 /* The per-thread objects: a generator, and a grading state when the
  * request needs one. @return 0, or -1 out of memory (nothing to free). */
-static int thread_objects(const gen_ctx *c, doku_generator **g, doku_band **fs)
+static int thread_objects(const gen_ctx *c, doku_generator **g, doku_rating_filter **fs)
 {
     *g = NULL;
     *fs = NULL;
@@ -318,7 +318,7 @@ static void *worker_main(void *arg)
 {
     pool *p = arg;
     doku_generator *g = NULL;
-    doku_band *fs = NULL;
+    doku_rating_filter *fs = NULL;
     thread_objects(p->c, &g, &fs);
     for (;;) {
         pthread_mutex_lock(&p->lock);
@@ -340,7 +340,7 @@ static void *worker_main(void *arg)
         pthread_cond_broadcast(&p->ready);
         pthread_mutex_unlock(&p->lock);
     }
-    doku_band_free(fs);
+    doku_rating_filter_free(fs);
     doku_generator_free(g);
     return NULL;
 }
@@ -503,7 +503,7 @@ static void summary(const gen_ctx *c, uint64_t done, double t0)
 static int run_inline(const gen_ctx *c, int show)
 {
     doku_generator *g = NULL;
-    doku_band *fs = NULL;
+    doku_rating_filter *fs = NULL;
     if (thread_objects(c, &g, &fs) != 0) {
         fprintf(stderr, "doku generate: out of memory\n");
         return CLI_EXIT_FAIL;
@@ -529,7 +529,7 @@ static int run_inline(const gen_ctx *c, int show)
         summary(c, done, t0);
     free(sl.puzzle);
     free(sl.solution);
-    doku_band_free(fs);
+    doku_rating_filter_free(fs);
     doku_generator_free(g);
     return rc;
 }

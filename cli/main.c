@@ -6,6 +6,7 @@
 #include "commands.h"
 #include "common.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 typedef struct command {
@@ -79,6 +80,18 @@ int main(int argc, char **argv)
         static char help_flag[] = "--help";
         char *help_argv[] = {argv[2], help_flag, NULL};
         return c->run(2, help_argv);
+    }
+    /* DOKU_ISA caps the fast paths' SIMD tier (read by the library); a
+     * name it does not know or a tier this CPU lacks would be ignored
+     * there, so it is refused here. */
+    const char *isa = getenv("DOKU_ISA");
+    if (isa && *isa) {
+        int t = doku_isa_from_name(isa);
+        if (t < 0 || !doku_isa_supported((doku_isa)t)) {
+            fprintf(stderr, "doku: DOKU_ISA=%s: %s\n", isa,
+                    t < 0 ? "not a tier (portable, avx2, avx512, auto)" : "this CPU lacks it");
+            return CLI_EXIT_USAGE;
+        }
     }
     const command *c = find_command(name);
     if (!c) {

@@ -122,10 +122,11 @@ typedef struct doku_shape doku_shape;
 /* Creates the shape described by spec and stores it in *out; the caller
  * owns it (doku_shape_free). spec and its regions are only read during the
  * call. @return DOKU_OK; DOKU_ERR_ARG if spec or out is NULL; DOKU_ERR_SHAPE
- * for a side outside 1..DOKU_MAX_N or a box that does not tile it;
- * DOKU_ERR_REGIONS for a region map that is not n regions of n cells;
- * DOKU_ERR_VARIANT for unknown variant bits or a variant the shape has no
- * room for; DOKU_ERR_NOMEM. On any error *out is NULL (if out is not). */
+ * for a side outside 2..DOKU_MAX_N (a 1x1 grid, box 1x1, is refused) or a
+ * box that does not tile it; DOKU_ERR_REGIONS for a region map that is not
+ * n regions of n cells; DOKU_ERR_VARIANT for unknown variant bits or a
+ * variant the shape has no room for; DOKU_ERR_NOMEM. On any error *out is
+ * NULL (if out is not). */
 DOKU_API doku_status doku_shape_create(const doku_shape_spec *spec, doku_shape **out);
 
 /* doku_shape_create for a plain n x n with the default box (see
@@ -257,13 +258,42 @@ typedef int (*doku_solution_fn)(void *user, const uint8_t *solution);
  * opts: may be NULL for limit 1, no budget.
  * res: required; the outcome: solutions == 0 and !gave_up means no
  * solution; solutions == limit means "at least limit".
- * @return DOKU_OK, or DOKU_ERR_ARG (and nothing searched) for a NULL
+ * @return DOKU_OK; DOKU_ERR_ARG (and nothing searched) for a NULL
  * solver, givens or res, a value above n, or a negative or NaN
- * time_budget. */
+ * time_budget; DOKU_ERR_NOMEM when the generic engine, built on its first
+ * use, cannot be allocated. */
 DOKU_API doku_status doku_search(doku_solver *solver, const uint8_t *givens,
                         const doku_search_opts *opts, uint8_t *solution,
                         doku_solution_fn on_solution, void *user,
                         doku_search_result *res);
+
+/* SIMD tiers of the fast paths (classic 9x9, board16). A solver picks the
+ * best tier the CPU has; DOKU_ISA in the environment (portable, avx2,
+ * avx512), read when a solver is created, caps it for every solver, e.g.
+ * for tests and benchmarks (a tier the CPU lacks there, or an unknown
+ * name, is ignored: callers wanting an error check doku_isa_supported). */
+typedef enum doku_isa {
+    DOKU_ISA_AUTO = 0,      /* the best the CPU supports */
+    DOKU_ISA_PORTABLE = 1,  /* baseline x86-64 (SSE2) or plain C elsewhere */
+    DOKU_ISA_AVX2 = 2,      /* AVX2, BMI1/2, POPCNT, LZCNT */
+    DOKU_ISA_AVX512 = 3     /* AVX-512F on top of AVX2 */
+} doku_isa;
+
+/* @return 1 if the running CPU can run tier isa (AUTO: 1), else 0. */
+DOKU_API int doku_isa_supported(doku_isa isa);
+/* @return "auto", "portable", "avx2" or "avx512" (static storage), NULL
+ * for a value outside the enum. */
+DOKU_API const char *doku_isa_name(doku_isa isa);
+/* @return the tier named name (as doku_isa_name spells it), or -1 if
+ * name is NULL or names none. */
+DOKU_API int doku_isa_from_name(const char *name);
+/* Makes solver's fast paths run tier isa (AUTO: the best). @return DOKU_OK,
+ * DOKU_ERR_ARG if solver is NULL, isa is outside the enum or the CPU
+ * lacks it (the solver is then unchanged). */
+DOKU_API doku_status doku_solver_set_isa(doku_solver *solver, doku_isa isa);
+/* @return the tier solver's shape runs on: the fast path's build, or
+ * DOKU_ISA_PORTABLE when the shape goes to the generic engine (plain C). */
+DOKU_API doku_isa doku_solver_isa(const doku_solver *solver);
 
 /* ---------------------------------------------------------------------
  * Text input. A reader takes lines of text and yields records: puzzles
@@ -685,7 +715,17 @@ typedef struct doku_logic_opts {
     int uniqueness;        /* 0 (default): use uniqueness techniques when the
                               loaded puzzle is known to be unique; -1: never */
     int no_trial;          /* 1: never use the trial-and-error last resort */
+    uint64_t search_nodes; /* node budget of the reference search that
+                              doku_logic_load runs (solution, uniqueness);
+                              0 = DOKU_LOGIC_SEARCH_NODES. A count, not a
+                              clock: a rating never depends on the
+                              machine's speed. */
 } doku_logic_opts;
+
+/* The default node budget of doku_logic_load's reference search: about
+ * 10 s of the generic engine on a hard 16x16, far above what any puzzle
+ * of the test sets needs (the hardest 16x16 there: 123,061 nodes). */
+#define DOKU_LOGIC_SEARCH_NODES 5000000u
 
 typedef struct doku_logic doku_logic;
 
@@ -700,9 +740,13 @@ DOKU_API void doku_logic_free(doku_logic *lg);
 
 /* Loads a puzzle or a partly filled grid (n*n values, 0 = empty): every
  * empty cell gets the candidates the filled cells allow. The puzzle is
- * checked by search: uniqueness techniques are enabled only if it has
- * exactly one solution. cells is copied. @return DOKU_OK; DOKU_ERR_ARG
- * for a NULL lg or cells, a value above n, or conflicting givens. */
+ * checked by search within the node budget opts.search_nodes: uniqueness
+ * techniques are enabled only if it has exactly one solution (a search
+ * that runs out of budget proves nothing: no uniqueness techniques, and
+ * no trial without a solution). The context keeps nothing of the
+ * previous puzzle: one context serves any number of puzzles of its shape.
+ * cells is copied. @return DOKU_OK; DOKU_ERR_ARG for a NULL lg or cells, a
+ * value above n, or conflicting givens. */
 DOKU_API doku_status doku_logic_load(doku_logic *lg, const uint8_t *cells);
 
 /* Loads a pencil-mark grid: cells (0 = empty) plus one candidate mask per
@@ -784,46 +828,241 @@ DOKU_API char doku_technique_symbol(doku_technique t);
 DOKU_API unsigned doku_logic_technique_count(const doku_logic *lg, doku_technique t);
 
 /* ---------------------------------------------------------------------
- * Generator: rating bands (issue 5).
+ * Generator: rating filters (ER ranges, issue 5).
  *
- * A doku_band judges candidate puzzles by the logic grader's rating, as
- * doku_logic_run gives it with default options (what `doku grade`
- * prints): ER, the hardest step of the engine's simplest-first path, with
- * trial and error (10.0) as the last resort. The verdict is exact; the
- * band only stops grading once it is known (a step above the band, the
- * first step at or above an open band's bottom, or a state that singles
- * alone finish). One band per thread; the shape must outlive it.
+ * A doku_rating_filter judges candidate puzzles by the logic grader's
+ * rating, as doku_logic_run gives it with default options (what `doku
+ * grade` prints): ER, the hardest step of the engine's simplest-first
+ * path, with trial and error (10.0) as the last resort. The verdict is
+ * exact; the filter only stops grading once it is known (a step above the
+ * range, the first step at or above an open range's bottom, or a state
+ * that singles alone finish). One filter per thread; the shape must
+ * outlive it. (Renamed from doku_band: "band" is a row of boxes.)
  * ------------------------------------------------------------------- */
 
-typedef struct doku_band_opts {
-    double min, max;       /* accepted ER band, inclusive; max < 0: no
+typedef struct doku_rating_filter_opts {
+    double min, max;       /* accepted ER range, inclusive; max < 0: no
                               upper bound */
     uint64_t require;      /* 0, or a mask of (1ull << doku_technique): the
                               path must use at least one of them */
-} doku_band_opts;
+} doku_rating_filter_opts;
 
-typedef struct doku_band doku_band;
+typedef struct doku_rating_filter doku_rating_filter;
 
-/* Creates a band judge for shape in *out, owned by the caller
- * (doku_band_free). @return DOKU_OK; DOKU_ERR_ARG (NULLs, min > max >= 0,
- * negative, infinite or NaN min, NaN max; *out = NULL if out is not);
- * DOKU_ERR_NOMEM. */
-DOKU_API doku_status doku_band_create(const doku_shape *shape, const doku_band_opts *opts,
-                             doku_band **out);
-DOKU_API void doku_band_free(doku_band *b);   /* NULL is ignored */
+/* Creates a rating filter for shape. @return DOKU_OK, DOKU_ERR_ARG
+ * (NULLs, min > max >= 0, negative, infinite or NaN min, NaN max) or
+ * DOKU_ERR_NOMEM. The caller owns *out. */
+DOKU_API doku_status doku_rating_filter_create(const doku_shape *shape,
+                                      const doku_rating_filter_opts *opts,
+                                      doku_rating_filter **out);
+DOKU_API void doku_rating_filter_free(doku_rating_filter *f);   /* NULL is ignored */
 
-/* A doku_puzzle_filter: user is a doku_band. @return 1 if puzzle (unique,
- * n*n values of b's shape) is rated inside the band and uses a required
- * technique, else 0 (also for a puzzle the engine rejects as invalid, a
- * NULL user or puzzle, or a shape s of another size; s may be NULL). */
-DOKU_API int doku_band_accept(void *user, const doku_shape *s, const uint8_t *puzzle,
-                     const uint8_t *solution);
+/* A doku_puzzle_filter: user is a doku_rating_filter. @return 1 if
+ * puzzle (unique, n*n values of the filter's shape) is rated inside the
+ * range and uses a required technique, else 0 (also for a puzzle the
+ * engine rejects as invalid, and for user or puzzle NULL). */
+DOKU_API int doku_rating_filter_accept(void *user, const doku_shape *s, const uint8_t *puzzle,
+                              const uint8_t *solution);
 
 /* Counters since creation, for benchmarks: puzzles judged, accepted, and
- * logic steps the engine took. Any pointer may be NULL; a NULL b gives
- * zeros. */
-DOKU_API void doku_band_stats(const doku_band *b, uint64_t *judged, uint64_t *accepted,
-                     uint64_t *steps);
+ * logic steps the engine took. Any pointer may be NULL (f NULL: zeros). */
+DOKU_API void doku_rating_filter_stats(const doku_rating_filter *f, uint64_t *judged,
+                              uint64_t *accepted, uint64_t *steps);
+
+/* The named ER ranges `doku generate --rating NAME` accepts, in the
+ * spirit of HoDoKu's five levels: easy (singles, 1.0-2.3), medium
+ * (intersections and pairs, 2.4-3.4), hard (up to basic fish, triples,
+ * single-digit patterns, XY/XYZ-wings, 3.5-4.6), unfair (up to the 6.x
+ * patterns and short chains, 4.7-6.9), extreme (7.0 and above). How they
+ * sit beside the generator's classes and grade's levels: the one scale in
+ * docs/TECHNIQUES.md. */
+typedef struct doku_rating_range {
+    const char *name;      /* lower case, static */
+    double min, max;       /* inclusive ER range; max < 0: no upper bound */
+} doku_rating_range;
+
+/* @return the i-th named range (0 = easy ... in rising order; static
+ * storage), or NULL for i < 0 or past the last. */
+DOKU_API const doku_rating_range *doku_rating_range_at(int i);
+/* @return the range called name (exact match), or NULL if there is none
+ * or name is NULL. */
+DOKU_API const doku_rating_range *doku_rating_range_find(const char *name);
+
+/* ---------------------------------------------------------------------
+ * Records: results as the text, JSON and CSV that `doku` prints.
+ *
+ * Every command's output is a sequence of records, one per input puzzle
+ * (or per generated puzzle). The writers below produce those records byte
+ * for byte as the CLI prints them, so a server or a binding that calls
+ * them writes the same JSON as `doku <command> --format json`. They
+ * append to a caller-owned growable buffer and never print. The record
+ * schema is in docs/FORMATS.md ("Records") and docs/schema/.
+ * ------------------------------------------------------------------- */
+
+/* A growable text buffer. Start from {0} (or {NULL, 0, 0, 0}); the
+ * writers grow data with realloc. data is NUL-terminated once anything
+ * was written. After an allocation fails, failed is 1, the text so far is
+ * kept and later appends are dropped: check failed once at the end. */
+typedef struct doku_buf {
+    char *data;
+    size_t len, cap;
+    int failed;
+} doku_buf;
+
+/* Appends len bytes of s. @return DOKU_OK, DOKU_ERR_NOMEM (b->failed set)
+ * or DOKU_ERR_ARG for a NULL b, or a NULL s with len > 0. */
+DOKU_API doku_status doku_buf_append(doku_buf *b, const char *s, size_t len);
+/* Appends s (NUL-terminated) as a JSON string literal, quotes included:
+ * control bytes escaped, bytes that are not UTF-8 written as \u00XX (the
+ * Latin-1 character). NULL s writes "". @return as doku_buf_append. */
+DOKU_API doku_status doku_buf_append_json_string(doku_buf *b, const char *s);
+/* Appends s as one CSV field (RFC 4180), quoted when it holds a comma,
+ * quote or line break. NULL s writes nothing. @return as doku_buf_append. */
+DOKU_API doku_status doku_buf_append_csv_field(doku_buf *b, const char *s);
+/* Empties b, keeping its memory (and clearing failed). NULL is ignored. */
+DOKU_API void doku_buf_reset(doku_buf *b);
+/* Frees b's memory and zeroes it; NULL is ignored. */
+DOKU_API void doku_buf_free(doku_buf *b);
+
+/* The commands whose records the writers know. Their CSV columns differ;
+ * their JSON records share the head below. */
+typedef enum doku_command {
+    DOKU_CMD_SOLVE = 0,
+    DOKU_CMD_COUNT = 1,
+    DOKU_CMD_CHECK = 2,
+    DOKU_CMD_EXPLAIN = 3,
+    DOKU_CMD_HINT = 4,
+    DOKU_CMD_GRADE = 5,
+    DOKU_CMD_GENERATE = 6,
+    DOKU_CMD_REDUCE = 7
+} doku_command;
+
+/* Where a record's puzzle came from, and the puzzle itself. */
+typedef struct doku_source {
+    const char *file;         /* display name ("<stdin>"); NULL: "" */
+    size_t line;              /* 1-based line where the puzzle starts */
+    size_t column;            /* 1-based column of a read error, else 0 */
+    const doku_shape *shape;  /* NULL for an input that is no puzzle */
+    const uint8_t *cells;     /* the puzzle as read, n*n values; NULL
+                                 exactly when shape is NULL */
+    const char *comment;      /* text kept around the grid; NULL or "": none */
+    doku_symbols symbols;     /* alphabet of the puzzle's line form */
+} doku_source;
+
+/* How records are written. */
+typedef struct doku_record_opts {
+    doku_format format;       /* LINE, GRID, JSON or CSV; TOKENS, HEX and
+                                 LEWIS write GRID records whose grids take
+                                 that layout and whose other lines are '#'
+                                 comments, so the output reads back */
+    unsigned style;           /* grids: DOKU_STYLE_* (COLOR, MARK_FILLED) */
+    int stats;                /* solve/count: add search statistics */
+    int history;              /* grade: add the step history and time */
+    double timeout;           /* solve: the budget, named in "gave up after" */
+} doku_record_opts;
+
+/* Appends the CSV header row of cmd's records (with the optional columns
+ * opts asks for: stats, history; for generate: solution when extra is
+ * 1). Commands without a CSV form append nothing.
+ * @return as doku_buf_append; DOKU_ERR_ARG for NULL b or opts. */
+DOKU_API doku_status doku_format_csv_header(doku_buf *b, doku_command cmd,
+                                   const doku_record_opts *opts, int extra);
+
+/* Appends the record of an input that is not a usable puzzle: status
+ * "invalid" and the reason (src->shape may be NULL). Line and grid
+ * formats write nothing (the reason belongs on stderr there) except
+ * where the command's verdict is its output (check).
+ * @return as doku_buf_append; DOKU_ERR_ARG for a NULL argument. */
+DOKU_API doku_status doku_format_invalid(doku_buf *b, doku_command cmd, const doku_source *src,
+                                const doku_record_opts *opts, const char *reason);
+
+/* ---- search records: solve, count, check ---- */
+typedef enum doku_check_verdict {
+    DOKU_CHECK_UNIQUE = 0,
+    DOKU_CHECK_NONE = 1,       /* no solution */
+    DOKU_CHECK_MULTIPLE = 2,   /* several solutions */
+    DOKU_CHECK_GAVE_UP = 3,    /* budget ran out */
+    DOKU_CHECK_CONFLICT = 4    /* duplicate givens (status "invalid") */
+} doku_check_verdict;
+
+typedef struct doku_search_record {
+    doku_command command;      /* DOKU_CMD_SOLVE, _COUNT or _CHECK */
+    const doku_search_result *result; /* the search's outcome (unused for
+                                   check's DOKU_CHECK_CONFLICT) */
+    uint64_t limit;            /* the search limit it ran with */
+    int list;                  /* solve: 1 writes every solution found
+                                  (--limit N, --all), 0 the unique one */
+    const uint8_t *solutions;  /* solve: nsolutions grids of n*n values,
+                                  in the order found; may be NULL if 0 */
+    size_t nsolutions;
+    size_t cut_mib;            /* solve: nonzero when the listing stopped
+                                  at this many MiB of output */
+    const char *reason;        /* why there is no solution (duplicate
+                                  givens) or check's message; may be NULL */
+    const uint8_t *marks;      /* n*n flags of the cells reason names, for
+                                  colour grids; may be NULL */
+    doku_check_verdict verdict; /* check only */
+    double time_ms;            /* with opts->stats */
+} doku_search_record;
+
+/* Appends the record of one searched puzzle (src->shape not NULL).
+ * @return as doku_buf_append; DOKU_ERR_ARG for a NULL argument or a
+ * missing result. */
+DOKU_API doku_status doku_format_search(doku_buf *b, const doku_source *src,
+                               const doku_record_opts *opts,
+                               const doku_search_record *rec);
+
+/* ---- logic records: steps, candidates, explain, hint, grade ---- */
+
+/* Appends one step. Text: "(2.6) Pointing: ..." when index is 0 (a
+ * hint), "  12. (2.6) Pointing: ..." for step index of a path; each ends
+ * in a newline. JSON: {"technique": display name, "key": stable keyword
+ * (doku_technique_key), "rating", "placements", "eliminations", "proof"
+ * (cells and digits that prove it, digit 0 for a whole cell), "text"}
+ * with cells named "r4c7". Other formats write the text form.
+ * @return as doku_buf_append; DOKU_ERR_ARG for a NULL argument. */
+DOKU_API doku_status doku_format_step(doku_buf *b, const doku_shape *s, const doku_step *step,
+                             doku_format fmt, size_t index);
+
+/* Appends the candidate grid of lg: one row a line, each empty cell as
+ * its candidate symbols, filled cells as their digit, columns padded to
+ * the widest entry, " |" between boxes, a blank line between box bands.
+ * @return as doku_buf_append; DOKU_ERR_ARG for a NULL argument. */
+DOKU_API doku_status doku_format_candidates(doku_buf *b, const doku_shape *s, const doku_logic *lg);
+
+/* Parses a pencil-mark grid: n*n tokens separated by blanks (frame
+ * characters | + - = : * are ignored), one per cell, each the cell's
+ * candidates written in symbols (DOKU_SYMBOLS_AUTO: 1-9A-Z, '.' or '0'
+ * adds nothing); a one-candidate token is a filled cell. cells receives
+ * n*n values, cands n*n masks (bit d-1 = digit d).
+ * @return DOKU_OK, DOKU_ERR_ARG for a NULL argument or n out of range,
+ * or DOKU_ERR_PARSE with a message in why (cap bytes, may be NULL). */
+DOKU_API doku_status doku_parse_pencil(const char *text, int n, doku_symbols symbols,
+                              uint8_t *cells, uint64_t *cands, char *why, size_t cap);
+
+typedef struct doku_logic_record {
+    doku_command command;      /* DOKU_CMD_EXPLAIN, _HINT or _GRADE */
+    const doku_rating *rating; /* explain, grade: the run's rating */
+    int timed_out;             /* the run was stopped by a time limit */
+    const char *steps;         /* explain: the steps as doku_format_step
+                                  wrote them (JSON: comma-separated) */
+    size_t steps_len;
+    const doku_logic *logic;   /* explain (unsolved): the context whose
+                                  candidates the text shows; grade: the
+                                  context that ran (technique counts) */
+    const doku_step *step;     /* hint: the step found, or NULL */
+    int next;                  /* hint: doku_logic_next's return */
+    int solved;                /* hint: the grid was already full */
+    const char *history;       /* grade with opts->history */
+    double time_ms;            /* grade with opts->history */
+} doku_logic_record;
+
+/* Appends the record of one puzzle run through the logic engine.
+ * @return as doku_buf_append; DOKU_ERR_ARG for a NULL argument or a
+ * missing rating / logic context the record needs. */
+DOKU_API doku_status doku_format_logic(doku_buf *b, const doku_source *src,
+                              const doku_record_opts *opts,
+                              const doku_logic_record *rec);
 
 #ifdef __cplusplus
 }

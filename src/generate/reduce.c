@@ -15,9 +15,9 @@
  * always unique, at worst not minimal (and then says so).
  */
 #include "gen_internal.h"
+#include "util/clock.h"
 
 #include <string.h>
-#include <time.h>
 
 static int is_single(uint64_t m) { return m && !(m & (m - 1)); }
 
@@ -178,13 +178,6 @@ static uint64_t check_budget(const doku_shape *s, uint64_t asked)
     return asked == 0 ? default_budget(s) : asked;
 }
 
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 doku_status doku_reduce(doku_generator *g, doku_rng *rng,
                         const uint8_t *solution, const uint8_t *start,
                         const doku_reduce_opts *opts, uint8_t *puzzle,
@@ -287,7 +280,7 @@ doku_status gen_reduce(doku_generator *g, doku_rng *rng,
             int k = gen_orbit(s, o.symmetry, g->order[i], orb);
             if (!p[orb[0]])
                 continue; /* removed by the first sweep */
-            if (deadline > 0 && now_seconds() > deadline) {
+            if (deadline > 0 && clock_monotonic_seconds() > deadline) {
                 untried = 1;
                 if (late)
                     *late = 1;
