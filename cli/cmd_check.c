@@ -45,67 +45,18 @@ static int on_option(void *p, int id, const char *v)
     return -1;
 }
 
-static void put_verdict(cli_task *t, const check_ctx *c, const char *key, const char *text,
+static void put_verdict(cli_task *t, const check_ctx *c, doku_check_verdict v,
                         const char *detail, const uint8_t *marks)
 {
-    cli_buf *out = &t->out;
-    char where[512];
-    cli_task_where(t, where, sizeof where);
-    switch (t->format) {
-    case DOKU_FORMAT_GRID: {
-        cli_buf head = {0};
-        cli_buf_puts(&head, text);
-        if (detail && *detail)
-            cli_buf_printf(&head, ": %s", detail);
-        cli_grid_header(out, t, head.data);
-        cli_buf_free(&head);
-        if (t->shape)
-            cli_put_puzzle_grid(out, t, &c->o, marks);
-        cli_buf_puts(out, "\n");
-        break;
-    }
-    case DOKU_FORMAT_JSON:
-        if (!t->shape) {
-            cli_json_invalid(out, t);
-            break;
-        }
-        cli_json_open(out, t, t->symbols);
-        cli_buf_printf(out, ",\"status\":\"%s\"", key);
-        if (marks) {
-            long total = doku_find_conflicts(t->shape, t->cells, NULL, 0);
-            doku_conflict *all = cli_xmalloc(sizeof *all * (size_t)(total > 0 ? total : 1));
-            doku_find_conflicts(t->shape, t->cells, all, (size_t)total);
-            cli_buf_puts(out, ",\"conflicts\":[");
-            for (long i = 0; i < total; i++) {
-                char a[16], b[16], unit[32], sym[8];
-                doku_cell_name(t->shape, all[i].cell_a, a, sizeof a);
-                doku_cell_name(t->shape, all[i].cell_b, b, sizeof b);
-                doku_shape_unit_name(t->shape, all[i].unit, unit, sizeof unit);
-                cli_buf_printf(out, "%s{\"cells\":[\"%s\",\"%s\"],\"digit\":", i ? "," : "", a, b);
-                cli_buf_json_string(out, cli_symbol(t->n, t->symbols, all[i].digit, sym));
-                cli_buf_puts(out, ",\"unit\":");
-                cli_buf_json_string(out, unit);
-                cli_buf_puts(out, "}");
-            }
-            cli_buf_puts(out, "]");
-            free(all);
-        }
-        if (detail && *detail) {
-            cli_buf_puts(out, ",\"message\":");
-            cli_buf_json_string(out, detail);
-        }
-        cli_buf_puts(out, "}\n");
-        break;
-    case DOKU_FORMAT_CSV:
-        cli_csv_prefix(out, t);
-        cli_buf_printf(out, "%s,", key);
-        cli_buf_csv_field(out, detail ? detail : "");
-        cli_buf_puts(out, "\n");
-        break;
-    default:
-        cli_buf_printf(out, "%s: %s%s%s\n", where, text, detail && *detail ? ": " : "",
-                       detail ? detail : "");
-    }
+    doku_search_record rec;
+    memset(&rec, 0, sizeof rec);
+    rec.command = DOKU_CMD_CHECK;
+    rec.verdict = v;
+    rec.reason = detail;
+    rec.marks = marks;
+    doku_source src = cli_task_source(t, t->symbols);
+    doku_record_opts ro = cli_record_opts(t, &c->o);
+    cli_check_written(doku_format_search(&t->out, &src, &ro, &rec));
 }
 
 static void check_puzzle(cli_worker *w, cli_task *t, void *p)
@@ -118,8 +69,7 @@ static void check_puzzle(cli_worker *w, cli_task *t, void *p)
                                             MAX_CONFLICTS_SHOWN);
     if (conflicts != 0) {
         t->exit_code = CLI_EXIT_FAIL;
-        put_verdict(t, c, "invalid", "invalid", conflicts > 0 ? why.data : "bad value",
-                    marks);
+        put_verdict(t, c, DOKU_CHECK_CONFLICT, conflicts > 0 ? why.data : "bad value", marks);
         free(marks);
         cli_buf_free(&why);
         return;
@@ -135,29 +85,31 @@ static void check_puzzle(cli_worker *w, cli_task *t, void *p)
     doku_status st = sv ? doku_search(sv, t->cells, &so, NULL, NULL, NULL, &res) : DOKU_ERR_NOMEM;
     if (st != DOKU_OK) {
         t->exit_code = CLI_EXIT_FAIL;
-        put_verdict(t, c, "invalid", "invalid", doku_status_string(st), NULL);
+        put_verdict(t, c, DOKU_CHECK_CONFLICT, doku_status_string(st), NULL);
         return;
     }
     if (res.gave_up) {
         t->exit_code = CLI_EXIT_FAIL;
-        put_verdict(t, c, "gave_up", "gave up", res.solutions ? "at least 1 solution" : "",
-                    NULL);
+        put_verdict(t, c, DOKU_CHECK_GAVE_UP, res.solutions ? "at least 1 solution" : "", NULL);
     } else if (res.solutions == 0) {
         t->exit_code = CLI_EXIT_FAIL;
-        put_verdict(t, c, "none", "no solution", "", NULL);
+        put_verdict(t, c, DOKU_CHECK_NONE, "", NULL);
     } else if (res.solutions > 1) {
         t->exit_code = CLI_EXIT_FAIL;
-        put_verdict(t, c, "multiple", "several solutions", "", NULL);
+        put_verdict(t, c, DOKU_CHECK_MULTIPLE, "", NULL);
     } else {
         t->exit_code = CLI_EXIT_OK;
-        put_verdict(t, c, "unique", "unique", "", NULL);
+        put_verdict(t, c, DOKU_CHECK_UNIQUE, "", NULL);
     }
 }
 
 static void check_invalid(cli_worker *w, cli_task *t, void *p)
 {
+    const check_ctx *c = p;
     (void)w;
-    put_verdict(t, p, "invalid", "invalid", t->error, NULL);
+    doku_source src = cli_task_source(t, DOKU_SYMBOLS_AUTO);
+    doku_record_opts ro = cli_record_opts(t, &c->o);
+    cli_check_written(doku_format_invalid(&t->out, DOKU_CMD_CHECK, &src, &ro, t->error));
 }
 
 int cmd_check(int argc, char **argv)
@@ -171,7 +123,7 @@ int cmd_check(int argc, char **argv)
     if (c.o.format == CLI_FORMAT_AUTO)
         c.o.format = DOKU_FORMAT_LINE;
     if (c.o.format == DOKU_FORMAT_CSV)
-        puts("file,line,status,message");
+        cli_print_csv_header(DOKU_CMD_CHECK, 0, 0, 0);
     cli_run_ops ops = {check_puzzle, check_invalid, &c};
     rc = cli_run(&c.o, &ops);
     cli_opts_free(&c.o);

@@ -78,50 +78,17 @@ static void count_puzzle(cli_worker *w, cli_task *t, void *p)
         t->exit_code = CLI_EXIT_FAIL;
         return;
     }
-    unsigned long long k = (unsigned long long)res.solutions;
-    int capped = res.gave_up || res.solutions >= c->limit;
-    const char *key = res.gave_up ? "gave_up" : capped ? "capped" : "counted";
     t->exit_code = res.gave_up ? CLI_EXIT_FAIL : CLI_EXIT_OK;
-    char count[40];
-    snprintf(count, sizeof count, "%s%llu", capped ? ">=" : "", k);
-    cli_buf *out = &t->out;
-
-    switch (t->format) {
-    case DOKU_FORMAT_GRID: {
-        char text[96];
-        snprintf(text, sizeof text, "%s solution%s%s", count, k == 1 && !capped ? "" : "s",
-                 res.gave_up ? " (gave up)" : "");
-        cli_grid_header(out, t, text);
-        cli_put_puzzle_grid(out, t, &c->o, NULL);
-        if (c->stats)
-            cli_buf_printf(out, "%snodes %llu, guesses %llu, %.3f ms\n", cli_grid_note(),
-                           (unsigned long long)res.nodes, (unsigned long long)res.guesses, ms);
-        cli_buf_puts(out, "\n");
-        break;
-    }
-    case DOKU_FORMAT_JSON:
-        cli_json_open(out, t, t->symbols);
-        cli_buf_printf(out, ",\"status\":\"%s\",\"count\":%llu,\"capped\":%s,\"limit\":%llu", key,
-                       k, capped ? "true" : "false", (unsigned long long)c->limit);
-        if (c->stats)
-            cli_buf_printf(out, ",\"stats\":{\"nodes\":%llu,\"guesses\":%llu,\"time_ms\":%.3f}",
-                           (unsigned long long)res.nodes, (unsigned long long)res.guesses, ms);
-        cli_buf_puts(out, "}\n");
-        break;
-    case DOKU_FORMAT_CSV:
-        cli_csv_prefix(out, t);
-        cli_buf_printf(out, "%s,%s", key, count);
-        if (c->stats)
-            cli_buf_printf(out, ",%llu,%llu,%.3f", (unsigned long long)res.nodes,
-                           (unsigned long long)res.guesses, ms);
-        cli_buf_puts(out, ",\n");
-        break;
-    default:
-        cli_buf_printf(out, "%s%s\n", count, res.gave_up ? " (gave up)" : "");
-        if (c->stats)
-            cli_buf_printf(out, "# nodes %llu, guesses %llu, %.3f ms\n",
-                           (unsigned long long)res.nodes, (unsigned long long)res.guesses, ms);
-    }
+    doku_search_record rec;
+    memset(&rec, 0, sizeof rec);
+    rec.command = DOKU_CMD_COUNT;
+    rec.result = &res;
+    rec.limit = c->limit;
+    rec.time_ms = ms;
+    doku_source src = cli_task_source(t, t->symbols);
+    doku_record_opts ro = cli_record_opts(t, &c->o);
+    ro.stats = c->stats;
+    cli_check_written(doku_format_search(&t->out, &src, &ro, &rec));
 }
 
 static void count_invalid(cli_worker *w, cli_task *t, void *p)
@@ -131,14 +98,10 @@ static void count_invalid(cli_worker *w, cli_task *t, void *p)
     char where[512];
     cli_task_where(t, where, sizeof where);
     cli_buf_printf(&t->err, "%s: %s\n", where, t->error);
-    if (t->format == DOKU_FORMAT_JSON) {
-        cli_json_invalid(&t->out, t);
-    } else if (t->format == DOKU_FORMAT_CSV) {
-        cli_csv_prefix(&t->out, t);
-        cli_buf_printf(&t->out, "invalid,%s,", c->stats ? ",,," : "");
-        cli_buf_csv_field(&t->out, t->error);
-        cli_buf_puts(&t->out, "\n");
-    }
+    doku_source src = cli_task_source(t, DOKU_SYMBOLS_AUTO);
+    doku_record_opts ro = cli_record_opts(t, &c->o);
+    ro.stats = c->stats;
+    cli_check_written(doku_format_invalid(&t->out, DOKU_CMD_COUNT, &src, &ro, t->error));
 }
 
 int cmd_count(int argc, char **argv)
@@ -150,7 +113,7 @@ int cmd_count(int argc, char **argv)
     if (rc != CLI_PARSE_OK)
         return rc == CLI_PARSE_HELP ? CLI_EXIT_OK : CLI_EXIT_USAGE;
     if (c.o.format == DOKU_FORMAT_CSV)
-        printf("file,line,status,count%s,message\n", c.stats ? ",nodes,guesses,time_ms" : "");
+        cli_print_csv_header(DOKU_CMD_COUNT, c.stats, 0, 0);
     cli_run_ops ops = {count_puzzle, count_invalid, &c};
     rc = cli_run(&c.o, &ops);
     cli_opts_free(&c.o);

@@ -55,7 +55,7 @@ static int on_option(void *p, int id, const char *v)
 typedef struct collect {
     cli_buf *out;
     const doku_shape *shape;
-    int json;
+    doku_format fmt;
     size_t count;
     logic_deadline dl;
 } collect;
@@ -66,13 +66,9 @@ static int on_step(void *user, const doku_step *st)
     if (logic_cli_past(&c->dl))
         return 1;
     c->count++;
-    if (c->json) {
-        if (c->count > 1)
-            cli_buf_puts(c->out, ",");
-        logic_cli_step_json(c->out, c->shape, st);
-    } else {
-        logic_cli_step_text(c->out, c->count, st);
-    }
+    if (c->fmt == DOKU_FORMAT_JSON && c->count > 1)
+        cli_buf_puts(c->out, ",");
+    cli_check_written(doku_format_step(c->out, c->shape, st, c->fmt, c->count));
     return 0;
 }
 
@@ -83,44 +79,25 @@ static void explain_puzzle(cli_worker *w, cli_task *t, void *p)
     doku_logic *lg = logic_cli_load(&c->lc, t);
     if (!lg)
         return;
-    int json = t->format == DOKU_FORMAT_JSON;
-    cli_buf *out = &t->out;
-    char *line = cli_line_string(t->shape, t->cells, c->o.symbols);
-    collect col = {out, t->shape, json, 0, logic_cli_deadline(&c->o)};
+    cli_buf steps = {0};
+    doku_format fmt = t->format == DOKU_FORMAT_JSON ? DOKU_FORMAT_JSON : DOKU_FORMAT_LINE;
+    collect col = {&steps, t->shape, fmt, 0, logic_cli_deadline(&c->o)};
     doku_rating r;
-    if (json) {
-        cli_buf steps = {0};
-        col.out = &steps;
-        doku_logic_run(lg, on_step, &col, &r, NULL, 0);
-        cli_buf_puts(out, "{\"puzzle\":");
-        cli_buf_json_string(out, line);
-        cli_buf_printf(out, ",\"solved\":%s,%s\"rating\":", r.solved ? "true" : "false",
-                       col.dl.hit ? "\"timed_out\":true," : "");
-        logic_cli_rating(out, r.er);
-        cli_buf_puts(out, ",\"level\":");
-        cli_buf_json_string(out, doku_level_name(r.level));
-        cli_buf_puts(out, ",\"steps\":[");
-        if (steps.len)
-            cli_buf_put(out, steps.data, steps.len);
-        cli_buf_puts(out, "]}\n");
-        cli_buf_free(&steps);
-    } else {
-        cli_buf_printf(out, "%s\n", line);
-        doku_logic_run(lg, on_step, &col, &r, NULL, 0);
-        if (r.solved) {
-            cli_buf_printf(out, "solved in %zu steps: ER %.1f, EP %.1f, ED %.1f (%s)\n", r.steps,
-                           r.er, r.ep, r.ed, doku_level_name(r.level));
-        } else {
-            cli_buf_printf(out, "gave up after %zu steps: %s; remaining candidates:\n", r.steps,
-                           col.dl.hit ? "the time limit (--timeout) ran out"
-                                      : "no allowed technique applies");
-            logic_cli_candidates(out, t->shape, lg);
-        }
-        cli_buf_puts(out, "\n");
-    }
+    doku_logic_run(lg, on_step, &col, &r, NULL, 0);
+    doku_logic_record rec;
+    memset(&rec, 0, sizeof rec);
+    rec.command = DOKU_CMD_EXPLAIN;
+    rec.rating = &r;
+    rec.timed_out = col.dl.hit;
+    rec.steps = steps.data;
+    rec.steps_len = steps.len;
+    rec.logic = lg;
+    doku_source src = cli_task_source(t, c->o.symbols);
+    doku_record_opts ro = cli_record_opts(t, &c->o);
+    cli_check_written(doku_format_logic(&t->out, &src, &ro, &rec));
     if (!r.solved)
         t->exit_code = CLI_EXIT_FAIL;
-    free(line);
+    cli_buf_free(&steps);
     doku_logic_free(lg);
 }
 

@@ -83,65 +83,20 @@ static void grade_puzzle(cli_worker *w, cli_task *t, void *p)
     logic_deadline dl = logic_cli_deadline(&c->o);
     doku_logic_run(lg, dl.end > 0 ? grade_step : NULL, &dl, &r, hist, cap);
     double ms = (cli_now() - t0) * 1e3;
-    cli_buf *out = &t->out;
-    char *line = cli_line_string(t->shape, t->cells, c->o.symbols);
-    const char *level = doku_level_name(r.level);
-    switch (t->format) {
-    case DOKU_FORMAT_JSON:
-        cli_buf_puts(out, "{\"puzzle\":");
-        cli_buf_json_string(out, line);
-        cli_buf_printf(out, ",\"solved\":%s,\"er\":%.1f,\"ep\":%.1f,\"ed\":%.1f,\"level\":",
-                       r.solved ? "true" : "false", r.er, r.ep, r.ed);
-        cli_buf_json_string(out, level);
-        cli_buf_puts(out, ",\"hardest\":");
-        cli_buf_json_string(out, doku_technique_name(r.hardest));
-        cli_buf_puts(out, ",\"techniques\":{");
-        for (int k = 0, first = 1; k < DOKU_TECH_COUNT; k++)
-            if (doku_logic_technique_count(lg, (doku_technique)k)) {
-                cli_buf_printf(out, "%s\"%s\":%u", first ? "" : ",",
-                               doku_technique_key((doku_technique)k),
-                               doku_logic_technique_count(lg, (doku_technique)k));
-                first = 0;
-            }
-        cli_buf_puts(out, "}");
-        if (dl.hit)
-            cli_buf_puts(out, ",\"timed_out\":true");
-        if (c->history) {
-            cli_buf_puts(out, ",\"history\":");
-            cli_buf_json_string(out, hist);
-            cli_buf_printf(out, ",\"time_ms\":%.3f", ms);
-        }
-        cli_buf_puts(out, "}\n");
-        break;
-    case DOKU_FORMAT_CSV:
-        cli_buf_csv_field(out, line);
-        cli_buf_printf(out, ",%s,%.1f,%.1f,%.1f,%s,", r.solved ? "yes" : "no", r.er, r.ep, r.ed,
-                       level);
-        cli_buf_csv_field(out, doku_technique_name(r.hardest));
-        if (c->history) {
-            cli_buf_puts(out, ",");
-            cli_buf_csv_field(out, hist);
-            cli_buf_printf(out, ",%.3f", ms);
-        }
-        cli_buf_puts(out, "\n");
-        break;
-    default:
-        if (t->format == DOKU_FORMAT_GRID)
-            cli_grid_header(out, t, "");
-        cli_buf_printf(out, "%.1f/%.1f/%.1f %s", r.er, r.ep, r.ed, level);
-        for (int k = 0; k < DOKU_TECH_COUNT; k++)
-            if (doku_logic_technique_count(lg, (doku_technique)k))
-                cli_buf_printf(out, " %s:%u", doku_technique_key((doku_technique)k),
-                               doku_logic_technique_count(lg, (doku_technique)k));
-        if (c->history)
-            cli_buf_printf(out, " %s %.2fms", hist, ms);
-        if (dl.hit)
-            cli_buf_puts(out, " (gave up: --timeout)");
-        cli_buf_puts(out, "\n");
-    }
+    doku_logic_record rec;
+    memset(&rec, 0, sizeof rec);
+    rec.command = DOKU_CMD_GRADE;
+    rec.rating = &r;
+    rec.logic = lg;
+    rec.timed_out = dl.hit;
+    rec.history = hist;
+    rec.time_ms = ms;
+    doku_source src = cli_task_source(t, c->o.symbols);
+    doku_record_opts ro = cli_record_opts(t, &c->o);
+    ro.history = c->history;
+    cli_check_written(doku_format_logic(&t->out, &src, &ro, &rec));
     if (!r.solved)
         t->exit_code = CLI_EXIT_FAIL;
-    free(line);
     free(hist);
     doku_logic_free(lg);
 }
@@ -154,7 +109,7 @@ int cmd_grade(int argc, char **argv)
     if (rc != CLI_PARSE_OK)
         return rc == CLI_PARSE_HELP ? CLI_EXIT_OK : CLI_EXIT_USAGE;
     if (c.o.format == DOKU_FORMAT_CSV)
-        printf("puzzle,solved,er,ep,ed,level,hardest%s\n", c.history ? ",history,time_ms" : "");
+        cli_print_csv_header(DOKU_CMD_GRADE, 0, c.history, 0);
     cli_run_ops ops = {grade_puzzle, NULL, &c};
     rc = cli_run(&c.o, &ops);
     cli_opts_free(&c.o);

@@ -54,32 +54,20 @@ static int on_option(void *p, int id, const char *v)
     return r > 0 ? -1 : r;
 }
 
-/* Writes the hint of lg (already loaded) to out; returns the exit code. */
-static int write_hint(cli_buf *out, const doku_shape *s, doku_logic *lg, const char *puzzle,
-                      int json)
+/* Writes the hint of lg (already loaded) for src to out; returns the exit
+ * code. */
+static int write_hint(cli_buf *out, const doku_source *src, const doku_record_opts *ro,
+                      doku_logic *lg)
 {
     doku_step st;
-    int k = doku_logic_next(lg, &st);
-    int solved = doku_logic_solved(lg);
-    if (json) {
-        cli_buf_puts(out, "{\"puzzle\":");
-        cli_buf_json_string(out, puzzle);
-        cli_buf_printf(out, ",\"solved\":%s,\"step\":", solved ? "true" : "false");
-        if (k == 1)
-            logic_cli_step_json(out, s, &st);
-        else
-            cli_buf_puts(out, "null");
-        cli_buf_puts(out, "}\n");
-    } else if (k == 1) {
-        cli_buf_printf(out, "(%.1f) %s\n", st.rating, st.text);
-    } else if (solved) {
-        cli_buf_puts(out, "solved: no step needed\n");
-    } else if (k < 0) {
-        cli_buf_puts(out, "no step: the grid is broken (a cell or a digit has no place left)\n");
-    } else {
-        cli_buf_puts(out, "no step found with the allowed techniques\n");
-    }
-    return (k == 1 || solved) ? CLI_EXIT_OK : CLI_EXIT_FAIL;
+    doku_logic_record rec;
+    memset(&rec, 0, sizeof rec);
+    rec.command = DOKU_CMD_HINT;
+    rec.next = doku_logic_next(lg, &st);
+    rec.step = rec.next == 1 ? &st : NULL;
+    rec.solved = doku_logic_solved(lg);
+    cli_check_written(doku_format_logic(out, src, ro, &rec));
+    return (rec.next == 1 || rec.solved) ? CLI_EXIT_OK : CLI_EXIT_FAIL;
 }
 
 static void hint_puzzle(cli_worker *w, cli_task *t, void *p)
@@ -89,9 +77,9 @@ static void hint_puzzle(cli_worker *w, cli_task *t, void *p)
     doku_logic *lg = logic_cli_load(&c->lc, t);
     if (!lg)
         return;
-    char *line = cli_line_string(t->shape, t->cells, c->o.symbols);
-    t->exit_code = write_hint(&t->out, t->shape, lg, line, t->format == DOKU_FORMAT_JSON);
-    free(line);
+    doku_source src = cli_task_source(t, c->o.symbols);
+    doku_record_opts ro = cli_record_opts(t, &c->o);
+    t->exit_code = write_hint(&t->out, &src, &ro, lg);
     doku_logic_free(lg);
 }
 
@@ -143,7 +131,8 @@ static int hint_pencil(hint_ctx *c)
         if (n < 1 || n * n != tokens || n > DOKU_MAX_N) {
             fprintf(stderr, "doku hint: %s: %d cells is not a square grid\n",
                     f == stdin ? "<stdin>" : name, tokens);
-        } else if (logic_cli_parse_pencil(text, n, cells, cands, why, sizeof why) != 0) {
+        } else if (doku_parse_pencil(text, n, c->o.symbols, cells, cands, why, sizeof why) !=
+                   DOKU_OK) {
             fprintf(stderr, "doku hint: %s: %s\n", strcmp(name, "-") ? name : "<stdin>", why);
         } else if (!(s = cli_make_shape(&c->o, n, why, sizeof why))) {
             fprintf(stderr, "doku hint: %s: %s\n", strcmp(name, "-") ? name : "<stdin>", why);
@@ -153,12 +142,20 @@ static int hint_pencil(hint_ctx *c)
                     strcmp(name, "-") ? name : "<stdin>");
         } else {
             cli_buf out = {0};
-            char *line = cli_line_string(s, cells, c->o.symbols);
-            rc = write_hint(&out, s, lg, line, c->o.format == DOKU_FORMAT_JSON);
+            doku_source src;
+            memset(&src, 0, sizeof src);
+            src.file = strcmp(name, "-") ? name : "<stdin>";
+            src.line = 1;
+            src.shape = s;
+            src.cells = cells;
+            src.symbols = c->o.symbols;
+            doku_record_opts ro;
+            memset(&ro, 0, sizeof ro);
+            ro.format = c->o.format == DOKU_FORMAT_JSON ? DOKU_FORMAT_JSON : DOKU_FORMAT_LINE;
+            rc = write_hint(&out, &src, &ro, lg);
             if (out.len)
                 fwrite(out.data, 1, out.len, stdout);
             cli_buf_free(&out);
-            free(line);
         }
         if (rc > worst)
             worst = rc;

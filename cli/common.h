@@ -26,10 +26,9 @@ enum {
 };
 
 /* ---- growable text buffers ------------------------------------------ */
-typedef struct cli_buf {
-    char *data;    /* NUL-terminated once anything was written */
-    size_t len, cap;
-} cli_buf;
+/* The library's growable buffer: a command builds its records in it with
+ * the library's record writers (doku_format_*) and these helpers. */
+typedef doku_buf cli_buf;
 
 void cli_buf_put(cli_buf *b, const char *s, size_t len);
 void cli_buf_puts(cli_buf *b, const char *s);
@@ -200,6 +199,18 @@ void cli_json_invalid(cli_buf *b, const cli_task *t);
 void cli_csv_prefix(cli_buf *b, const cli_task *t);
 /* Grid output: the header line "FILE:LINE: text (shape)". */
 void cli_grid_header(cli_buf *b, const cli_task *t, const char *text);
+
+/* The task as the library's record writers name it (symbols: the
+ * alphabet of the puzzle's line form). */
+doku_source cli_task_source(const cli_task *t, doku_symbols symbols);
+/* How t's records are written under o (format, grid layout, style). */
+doku_record_opts cli_record_opts(const cli_task *t, const cli_opts *o);
+/* Checks a record writer's status: out of memory ends the program like
+ * every other allocation failure of the CLI. */
+void cli_check_written(doku_status st);
+
+/* Prints the CSV header row of cmd's records to stdout. */
+void cli_print_csv_header(doku_command cmd, int stats, int history, int extra);
 
 /* Seconds on a monotonic clock, for per-puzzle timing. */
 double cli_now(void);

@@ -1,12 +1,12 @@
 /*
  * logic_cli.h — what `doku explain`, `doku hint` and `doku grade` share:
  * their common options (--techniques, --no-uniqueness, --no-trial,
- * --pencil), the logic context per puzzle, and the text/JSON forms of a
- * step and of a candidate grid.
+ * --pencil) and the logic context per puzzle; steps and records are
+ * written by the library (doku_format_step, doku_format_logic).
  *
  * The one design idea: the three commands are views of the same run of
  * the logic engine (all steps, the first step, the rating), so they share
- * one setup and one way of printing a step.
+ * one setup.
  */
 #ifndef DOKU_LOGIC_CLI_H
 #define DOKU_LOGIC_CLI_H
@@ -48,20 +48,5 @@ extern const char logic_cli_help[];
 /* Creates the logic context for task t and loads its puzzle. On failure
  * writes a message to t->err, sets t->exit_code and returns NULL. */
 doku_logic *logic_cli_load(const logic_cli_opts *lc, cli_task *t);
-
-/* "  12. (2.6) Pointing: ..." */
-void logic_cli_step_text(cli_buf *b, size_t index, const doku_step *st);
-/* {"technique":...,"rating":...,"placements":[...],"eliminations":[...],"text":...} */
-void logic_cli_step_json(cli_buf *b, const doku_shape *s, const doku_step *st);
-/* The remaining candidates as a grid with one {..} group per empty cell. */
-void logic_cli_candidates(cli_buf *b, const doku_shape *s, const doku_logic *lg);
-/* The rating with one decimal as JSON number text ("4.2"). */
-void logic_cli_rating(cli_buf *b, double r);
-
-/* Parses a pencil-mark grid: n*n whitespace-separated tokens of digits
- * (borders | + - = : ignored), one token per cell; a one-digit token is a
- * filled cell. @return 0 and fills cells/cands, or -1 with why set. */
-int logic_cli_parse_pencil(const char *text, int n, uint8_t *cells, uint64_t *cands,
-                           char *why, size_t cap);
 
 #endif

@@ -165,3 +165,40 @@ void cli_grid_header(cli_buf *b, const cli_task *t, const char *text)
         cli_buf_printf(b, " (%s)", shape);
     cli_buf_puts(b, "\n");
 }
+
+doku_source cli_task_source(const cli_task *t, doku_symbols symbols)
+{
+    doku_source src;
+    src.file = t->file;
+    src.line = t->line;
+    src.column = t->column;
+    src.shape = t->cells ? t->shape : NULL;
+    src.cells = t->shape ? t->cells : NULL;
+    src.comment = t->comment;
+    src.symbols = symbols;
+    return src;
+}
+
+doku_record_opts cli_record_opts(const cli_task *t, const cli_opts *o)
+{
+    doku_record_opts ro;
+    memset(&ro, 0, sizeof ro);
+    ro.format = t->format == DOKU_FORMAT_GRID ? grid_layout : (doku_format)t->format;
+    ro.style = cli_grid_style(o);
+    ro.timeout = o->timeout;
+    return ro;
+}
+
+void cli_print_csv_header(doku_command cmd, int stats, int history, int extra)
+{
+    doku_record_opts ro;
+    memset(&ro, 0, sizeof ro);
+    ro.format = DOKU_FORMAT_CSV;
+    ro.stats = stats;
+    ro.history = history;
+    cli_buf b = {0};
+    cli_check_written(doku_format_csv_header(&b, cmd, &ro, extra));
+    if (b.len)
+        fwrite(b.data, 1, b.len, stdout);
+    cli_buf_free(&b);
+}

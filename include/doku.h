@@ -888,6 +888,182 @@ DOKU_API const doku_rating_range *doku_rating_range_at(int i);
  * or name is NULL. */
 DOKU_API const doku_rating_range *doku_rating_range_find(const char *name);
 
+/* ---------------------------------------------------------------------
+ * Records: results as the text, JSON and CSV that `doku` prints.
+ *
+ * Every command's output is a sequence of records, one per input puzzle
+ * (or per generated puzzle). The writers below produce those records byte
+ * for byte as the CLI prints them, so a server or a binding that calls
+ * them writes the same JSON as `doku <command> --format json`. They
+ * append to a caller-owned growable buffer and never print. The record
+ * schema is in docs/FORMATS.md ("Records") and docs/schema/.
+ * ------------------------------------------------------------------- */
+
+/* A growable text buffer. Start from {0} (or {NULL, 0, 0, 0}); the
+ * writers grow data with realloc. data is NUL-terminated once anything
+ * was written. After an allocation fails, failed is 1, the text so far is
+ * kept and later appends are dropped: check failed once at the end. */
+typedef struct doku_buf {
+    char *data;
+    size_t len, cap;
+    int failed;
+} doku_buf;
+
+/* Appends len bytes of s. @return DOKU_OK, DOKU_ERR_NOMEM (b->failed set)
+ * or DOKU_ERR_ARG for a NULL b, or a NULL s with len > 0. */
+DOKU_API doku_status doku_buf_append(doku_buf *b, const char *s, size_t len);
+/* Appends s (NUL-terminated) as a JSON string literal, quotes included:
+ * control bytes escaped, bytes that are not UTF-8 written as \u00XX (the
+ * Latin-1 character). NULL s writes "". @return as doku_buf_append. */
+DOKU_API doku_status doku_buf_append_json_string(doku_buf *b, const char *s);
+/* Appends s as one CSV field (RFC 4180), quoted when it holds a comma,
+ * quote or line break. NULL s writes nothing. @return as doku_buf_append. */
+DOKU_API doku_status doku_buf_append_csv_field(doku_buf *b, const char *s);
+/* Empties b, keeping its memory (and clearing failed). NULL is ignored. */
+DOKU_API void doku_buf_reset(doku_buf *b);
+/* Frees b's memory and zeroes it; NULL is ignored. */
+DOKU_API void doku_buf_free(doku_buf *b);
+
+/* The commands whose records the writers know. Their CSV columns differ;
+ * their JSON records share the head below. */
+typedef enum doku_command {
+    DOKU_CMD_SOLVE = 0,
+    DOKU_CMD_COUNT = 1,
+    DOKU_CMD_CHECK = 2,
+    DOKU_CMD_EXPLAIN = 3,
+    DOKU_CMD_HINT = 4,
+    DOKU_CMD_GRADE = 5,
+    DOKU_CMD_GENERATE = 6,
+    DOKU_CMD_REDUCE = 7
+} doku_command;
+
+/* Where a record's puzzle came from, and the puzzle itself. */
+typedef struct doku_source {
+    const char *file;         /* display name ("<stdin>"); NULL: "" */
+    size_t line;              /* 1-based line where the puzzle starts */
+    size_t column;            /* 1-based column of a read error, else 0 */
+    const doku_shape *shape;  /* NULL for an input that is no puzzle */
+    const uint8_t *cells;     /* the puzzle as read, n*n values; NULL
+                                 exactly when shape is NULL */
+    const char *comment;      /* text kept around the grid; NULL or "": none */
+    doku_symbols symbols;     /* alphabet of the puzzle's line form */
+} doku_source;
+
+/* How records are written. */
+typedef struct doku_record_opts {
+    doku_format format;       /* LINE, GRID, JSON or CSV; TOKENS, HEX and
+                                 LEWIS write GRID records whose grids take
+                                 that layout and whose other lines are '#'
+                                 comments, so the output reads back */
+    unsigned style;           /* grids: DOKU_STYLE_* (COLOR, MARK_FILLED) */
+    int stats;                /* solve/count: add search statistics */
+    int history;              /* grade: add the step history and time */
+    double timeout;           /* solve: the budget, named in "gave up after" */
+} doku_record_opts;
+
+/* Appends the CSV header row of cmd's records (with the optional columns
+ * opts asks for: stats, history; for generate: solution when extra is
+ * 1). Commands without a CSV form append nothing.
+ * @return as doku_buf_append; DOKU_ERR_ARG for NULL b or opts. */
+DOKU_API doku_status doku_format_csv_header(doku_buf *b, doku_command cmd,
+                                   const doku_record_opts *opts, int extra);
+
+/* Appends the record of an input that is not a usable puzzle: status
+ * "invalid" and the reason (src->shape may be NULL). Line and grid
+ * formats write nothing (the reason belongs on stderr there) except
+ * where the command's verdict is its output (check).
+ * @return as doku_buf_append; DOKU_ERR_ARG for a NULL argument. */
+DOKU_API doku_status doku_format_invalid(doku_buf *b, doku_command cmd, const doku_source *src,
+                                const doku_record_opts *opts, const char *reason);
+
+/* ---- search records: solve, count, check ---- */
+typedef enum doku_check_verdict {
+    DOKU_CHECK_UNIQUE = 0,
+    DOKU_CHECK_NONE = 1,       /* no solution */
+    DOKU_CHECK_MULTIPLE = 2,   /* several solutions */
+    DOKU_CHECK_GAVE_UP = 3,    /* budget ran out */
+    DOKU_CHECK_CONFLICT = 4    /* duplicate givens (status "invalid") */
+} doku_check_verdict;
+
+typedef struct doku_search_record {
+    doku_command command;      /* DOKU_CMD_SOLVE, _COUNT or _CHECK */
+    const doku_search_result *result; /* the search's outcome (unused for
+                                   check's DOKU_CHECK_CONFLICT) */
+    uint64_t limit;            /* the search limit it ran with */
+    int list;                  /* solve: 1 writes every solution found
+                                  (--limit N, --all), 0 the unique one */
+    const uint8_t *solutions;  /* solve: nsolutions grids of n*n values,
+                                  in the order found; may be NULL if 0 */
+    size_t nsolutions;
+    size_t cut_mib;            /* solve: nonzero when the listing stopped
+                                  at this many MiB of output */
+    const char *reason;        /* why there is no solution (duplicate
+                                  givens) or check's message; may be NULL */
+    const uint8_t *marks;      /* n*n flags of the cells reason names, for
+                                  colour grids; may be NULL */
+    doku_check_verdict verdict; /* check only */
+    double time_ms;            /* with opts->stats */
+} doku_search_record;
+
+/* Appends the record of one searched puzzle (src->shape not NULL).
+ * @return as doku_buf_append; DOKU_ERR_ARG for a NULL argument or a
+ * missing result. */
+DOKU_API doku_status doku_format_search(doku_buf *b, const doku_source *src,
+                               const doku_record_opts *opts,
+                               const doku_search_record *rec);
+
+/* ---- logic records: steps, candidates, explain, hint, grade ---- */
+
+/* Appends one step. Text: "(2.6) Pointing: ..." when index is 0 (a
+ * hint), "  12. (2.6) Pointing: ..." for step index of a path; each ends
+ * in a newline. JSON: {"technique": display name, "key": stable keyword
+ * (doku_technique_key), "rating", "placements", "eliminations", "proof"
+ * (cells and digits that prove it, digit 0 for a whole cell), "text"}
+ * with cells named "r4c7". Other formats write the text form.
+ * @return as doku_buf_append; DOKU_ERR_ARG for a NULL argument. */
+DOKU_API doku_status doku_format_step(doku_buf *b, const doku_shape *s, const doku_step *step,
+                             doku_format fmt, size_t index);
+
+/* Appends the candidate grid of lg: one row a line, each empty cell as
+ * its candidate symbols, filled cells as their digit, columns padded to
+ * the widest entry, " |" between boxes, a blank line between box bands.
+ * @return as doku_buf_append; DOKU_ERR_ARG for a NULL argument. */
+DOKU_API doku_status doku_format_candidates(doku_buf *b, const doku_shape *s, const doku_logic *lg);
+
+/* Parses a pencil-mark grid: n*n tokens separated by blanks (frame
+ * characters | + - = : * are ignored), one per cell, each the cell's
+ * candidates written in symbols (DOKU_SYMBOLS_AUTO: 1-9A-Z, '.' or '0'
+ * adds nothing); a one-candidate token is a filled cell. cells receives
+ * n*n values, cands n*n masks (bit d-1 = digit d).
+ * @return DOKU_OK, DOKU_ERR_ARG for a NULL argument or n out of range,
+ * or DOKU_ERR_PARSE with a message in why (cap bytes, may be NULL). */
+DOKU_API doku_status doku_parse_pencil(const char *text, int n, doku_symbols symbols,
+                              uint8_t *cells, uint64_t *cands, char *why, size_t cap);
+
+typedef struct doku_logic_record {
+    doku_command command;      /* DOKU_CMD_EXPLAIN, _HINT or _GRADE */
+    const doku_rating *rating; /* explain, grade: the run's rating */
+    int timed_out;             /* the run was stopped by a time limit */
+    const char *steps;         /* explain: the steps as doku_format_step
+                                  wrote them (JSON: comma-separated) */
+    size_t steps_len;
+    const doku_logic *logic;   /* explain (unsolved): the context whose
+                                  candidates the text shows; grade: the
+                                  context that ran (technique counts) */
+    const doku_step *step;     /* hint: the step found, or NULL */
+    int next;                  /* hint: doku_logic_next's return */
+    int solved;                /* hint: the grid was already full */
+    const char *history;       /* grade with opts->history */
+    double time_ms;            /* grade with opts->history */
+} doku_logic_record;
+
+/* Appends the record of one puzzle run through the logic engine.
+ * @return as doku_buf_append; DOKU_ERR_ARG for a NULL argument or a
+ * missing rating / logic context the record needs. */
+DOKU_API doku_status doku_format_logic(doku_buf *b, const doku_source *src,
+                              const doku_record_opts *opts,
+                              const doku_logic_record *rec);
+
 #ifdef __cplusplus
 }
 #endif

@@ -106,11 +106,7 @@ static void emit_cycle(doku_logic *L, branch *b, int pinst, int onode, int sourc
     chain_text(L, b, si);
     lstep_text(L, " holds both ways, so: ");
     lstep_text_elims(L);
-    for (int x = si; x >= 0; x = b->pcount[x] ? b->pool[b->pstart[x]] : -1) {
-        lstep_proof(L, NCELL(b->inode[x]), NDIG(b->inode[x]));
-        if (!b->pcount[x])
-            break;
-    }
+    chain_proof(L, b, si);
 }
 
 /* SE's doCycles: layered walk; on nodes once, off nodes every time they
@@ -224,11 +220,7 @@ static void emit_forcing(doku_logic *L, branch *b, int pinst, int target, int us
     }
     chain_text(L, b, ti);
     lstep_text(L, ", a contradiction, so %s %s %d", a, NON(target) ? "is" : "is not", d);
-    for (int x = ti; x >= 0; x = b->pcount[x] ? b->pool[b->pstart[x]] : -1) {
-        lstep_proof(L, NCELL(b->inode[x]), NDIG(b->inode[x]));
-        if (!b->pcount[x])
-            break;
-    }
+    chain_proof(L, b, ti);
 }
 
 /* One half-layer of SE's forcing walk: every queued instance of one

@@ -142,6 +142,8 @@ void chain_static_links(doku_logic *L, int node, int useY, int useX);
 void chain_node_text(doku_logic *L, int node);
 /* Appends the main line of a chain: root to instance i by first parents. */
 void chain_text(doku_logic *L, const branch *b, int i);
+/* Adds the candidates of that line to the step's proof. */
+void chain_proof(doku_logic *L, const branch *b, int i);
 
 /* --- source filter (chain_scc.c) --- */
 int chain_scc_filter(doku_logic *L, int useY, int useX, uint8_t *ok);

@@ -1,6 +1,7 @@
 /*
  * chain_text.c — how a chain reads in a step's sentence: nodes as
- * "r1c2=5" / "r1c2<>5", a chain as its main line joined by " -> ".
+ * "r1c2=5" / "r1c2<>5", a chain as its main line joined by " -> ", and
+ * that line as the step's proof.
  */
 #include "chain_internal.h"
 
@@ -40,5 +41,16 @@ void chain_text(doku_logic *L, const branch *b, int i)
         if (j != k - 1)
             lstep_append(L, " -> ", 4);
         chain_node_text(L, w->tmpnodes[j]);
+    }
+}
+
+/* The candidates of the main line (root to instance i by first parents)
+ * as the step's proof. */
+void chain_proof(doku_logic *L, const branch *b, int i)
+{
+    for (int x = i; x >= 0; x = b->pcount[x] ? b->pool[b->pstart[x]] : -1) {
+        lstep_proof(L, NCELL(b->inode[x]), NDIG(b->inode[x]));
+        if (!b->pcount[x])
+            break;
     }
 }

@@ -5,7 +5,8 @@
  * Design: everything a context needs that depends only on the shape is
  * the shape's (its box-first tables) or allocated once here; loading a
  * puzzle resets the grid and nothing else, so one context serves any
- * number of puzzles of its shape.
+ * number of puzzles of its shape. The grid is the shared candidate-grid
+ * kernel (cands.c): loading and placing follow its one convention.
  */
 #include "logic_internal.h"
 
@@ -33,12 +34,15 @@ doku_status doku_logic_create(const doku_shape *shape, const doku_logic_opts *op
     L->search_nodes = (opts && opts->search_nodes) ? opts->search_nodes : DOKU_LOGIC_SEARCH_NODES;
     if (L->no_trial)
         L->allowed &= ~LOGIC_TB(DOKU_TECH_TRIAL);
-    L->val = calloc((size_t)L->nc, 1);
-    L->cand = calloc((size_t)L->nc, sizeof(lmask));
+    /* the grid is the shared kernel's (cands.h); finders read val and
+     * cand through L, aliases of its arrays */
+    doku_status gst = cands_init(&L->grid, shape, NULL);
+    L->val = L->grid.val;
+    L->cand = L->grid.cand;
     L->pos = calloc((size_t)L->nunits * (size_t)L->n, sizeof(lmask));
     L->solution = calloc((size_t)L->nc, 1);
     logic_geometry_init(L);
-    if (!L->val || !L->cand || !L->pos || !L->solution ||         logic_memo_alloc(L) != 0 ||
+    if (gst != DOKU_OK || !L->pos || !L->solution || logic_memo_alloc(L) != 0 ||
         doku_solver_create(shape, &L->solver) != DOKU_OK || logic_chain_ws_create(L) != 0) {
         doku_logic_free(L);
         return DOKU_ERR_NOMEM;
@@ -53,8 +57,7 @@ void doku_logic_free(doku_logic *L)
         return;
     logic_chain_ws_free(L);
     doku_solver_free(L->solver);
-    free(L->val);
-    free(L->cand);
+    cands_free(&L->grid);
     free(L->pos);
     free(L->solution);
     free(L->plane);
@@ -74,15 +77,6 @@ void doku_logic_free(doku_logic *L)
     free(L);
 }
 
-static void place_digit(doku_logic *L, int cell, int d)
-{
-    L->val[cell] = (uint8_t)d;
-    L->cand[cell] = 0;
-    const uint16_t *p = L->peers + (size_t)cell * L->maxp;
-    for (int i = 0; i < L->npeers[cell]; i++)
-        L->cand[p[i]] &= ~LBIT(d);
-}
-
 static doku_status load_common(doku_logic *L, const uint8_t *cells)
 {
     int n = L->n;
@@ -91,14 +85,15 @@ static doku_status load_common(doku_logic *L, const uint8_t *cells)
             return DOKU_ERR_ARG;
     if (doku_find_conflicts(L->shape, cells, NULL, 0) != 0)
         return DOKU_ERR_ARG;
-    lmask all = (n == 64) ? ~(lmask)0 : (((lmask)1 << n) - 1);
-    for (int c = 0; c < L->nc; c++) {
-        L->val[c] = 0;
-        L->cand[c] = all;
+    if (!cands_load(&L->grid, cells)) {
+        /* an open cell without candidates (the givens do not conflict):
+         * cands_load stopped there; place the givens one by one instead,
+         * and doku_logic_next reports the dead cell */
+        cands_clear(&L->grid);
+        for (int c = 0; c < L->nc; c++)
+            if (cells[c])
+                cands_set(&L->grid, c, cells[c] - 1);
     }
-    for (int c = 0; c < L->nc; c++)
-        if (cells[c])
-            place_digit(L, c, cells[c]);
     L->step.valid = 0;
     logic_cmemo_reset(L);
     return DOKU_OK;
@@ -156,10 +151,7 @@ int doku_logic_solved(const doku_logic *L)
 {
     if (!L)
         return 0;
-    for (int c = 0; c < L->nc; c++)
-        if (!L->val[c])
-            return 0;
-    return 1;
+    return L->grid.filled == L->nc;
 }
 
 const uint8_t *doku_logic_cells(const doku_logic *L) { return L ? L->val : NULL; }
@@ -174,7 +166,7 @@ doku_status doku_logic_apply(doku_logic *L)
         L->cand[s->elim.v[i].cell] &= ~LBIT(s->elim.v[i].digit);
     for (size_t i = 0; i < s->place.n; i++)
         if (!L->val[s->place.v[i].cell])
-            place_digit(L, s->place.v[i].cell, s->place.v[i].digit);
+            cands_set(&L->grid, s->place.v[i].cell, s->place.v[i].digit - 1);
     s->valid = 0;
     return DOKU_OK;
 }

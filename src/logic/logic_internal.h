@@ -11,6 +11,7 @@
 #ifndef DOKU_LOGIC_INTERNAL_H
 #define DOKU_LOGIC_INTERNAL_H
 
+#include "../cands.h"
 #include "../shape_internal.h"
 #include "doku.h"
 
@@ -82,8 +83,9 @@ struct doku_logic {
     int unique;             /* puzzle known to have exactly one solution */
     int has_solution;
 
-    uint8_t *val;           /* [nc] */
-    lmask *cand;            /* [nc] */
+    cands_grid grid;        /* the candidate grid (the kernel's, cands.h) */
+    uint8_t *val;           /* [nc] grid.val */
+    lmask *cand;            /* [nc] grid.cand: a placed cell's mask is 0 */
     lmask *pos;             /* [nunits*n] positions of digit d in unit u: bit i = i-th cell */
     uint8_t *solution;      /* [nc] when has_solution */
 
@@ -208,6 +210,20 @@ static inline int logic_unit_cell(const doku_logic *L, int u, int i)
 {
     return L->shape->unit_cells[(size_t)u * L->n + i];
 }
+
+/* --- the combination walker (combo.c) --- */
+enum { LOGIC_COMBO_MAX = 16 }; /* the largest k a walk takes */
+/* Receives one pick: k ids (ascending positions in the item list) and the
+ * union of their masks. @return nonzero to stop the walk with that value. */
+typedef int (*logic_combo_fn)(void *ctx, const int *pick, int k, lmask uni);
+/* Calls visit for every k-subset of items 0..m-1 in lexicographic order,
+ * skipping those whose masks' union has more than limit bits (masks may
+ * be NULL: every union is 0). pick holds ids[i] for each chosen item i, or
+ * i itself when ids is NULL. k = 0 visits the empty pick once; k > m or
+ * k > LOGIC_COMBO_MAX visits nothing. @return the first nonzero visit
+ * result, or 0. */
+int logic_combinations(const lmask *masks, const int *ids, int m, int k, int limit,
+                       logic_combo_fn visit, void *ctx);
 
 /* --- technique finders: one signature --- */
 typedef int (*logic_finder)(doku_logic *L);

@@ -493,6 +493,88 @@ static void test_band(void **state)
     doku_rating_filter_free(b);
 }
 
+static void test_formatters(void **state)
+{
+    world *w = *state;
+    doku_buf b = {0};
+    assert_int_equal(doku_buf_append(NULL, "x", 1), DOKU_ERR_ARG);
+    assert_int_equal(doku_buf_append(&b, NULL, 1), DOKU_ERR_ARG);
+    assert_int_equal(doku_buf_append(&b, NULL, 0), DOKU_OK);
+    assert_int_equal(doku_buf_append_json_string(NULL, "x"), DOKU_ERR_ARG);
+    assert_int_equal(doku_buf_append_csv_field(NULL, "x"), DOKU_ERR_ARG);
+    doku_buf_reset(NULL);
+    doku_buf_free(NULL);
+
+    doku_record_opts ro;
+    memset(&ro, 0, sizeof ro);
+    assert_int_equal(doku_format_csv_header(NULL, DOKU_CMD_SOLVE, &ro, 0), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_csv_header(&b, DOKU_CMD_SOLVE, NULL, 0), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_csv_header(&b, (doku_command)99, &ro, 0), DOKU_ERR_ARG);
+
+    doku_source src;
+    memset(&src, 0, sizeof src);
+    assert_int_equal(doku_format_invalid(NULL, DOKU_CMD_SOLVE, &src, &ro, "why"), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_invalid(&b, DOKU_CMD_SOLVE, NULL, &ro, "why"), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_invalid(&b, DOKU_CMD_SOLVE, &src, NULL, "why"), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_invalid(&b, DOKU_CMD_SOLVE, &src, &ro, NULL), DOKU_ERR_ARG);
+
+    doku_search_record sr;
+    memset(&sr, 0, sizeof sr);
+    sr.command = DOKU_CMD_SOLVE;
+    assert_int_equal(doku_format_search(NULL, &src, &ro, &sr), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_search(&b, NULL, &ro, &sr), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_search(&b, &src, &ro, &sr), DOKU_ERR_ARG); /* no shape */
+    src.shape = w->s9;
+    src.cells = w->full9;
+    assert_int_equal(doku_format_search(&b, &src, NULL, &sr), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_search(&b, &src, &ro, NULL), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_search(&b, &src, &ro, &sr), DOKU_ERR_ARG); /* no result */
+    sr.command = (doku_command)99;
+    assert_int_equal(doku_format_search(&b, &src, &ro, &sr), DOKU_ERR_ARG);
+
+    doku_step st;
+    memset(&st, 0, sizeof st);
+    assert_int_equal(doku_format_step(NULL, w->s9, &st, DOKU_FORMAT_LINE, 0), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_step(&b, NULL, &st, DOKU_FORMAT_LINE, 0), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_step(&b, w->s9, NULL, DOKU_FORMAT_LINE, 0), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_candidates(NULL, w->s9, NULL), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_candidates(&b, NULL, NULL), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_candidates(&b, w->s9, NULL), DOKU_ERR_ARG);
+
+    doku_logic_record lr;
+    memset(&lr, 0, sizeof lr);
+    lr.command = DOKU_CMD_GRADE;
+    assert_int_equal(doku_format_logic(NULL, &src, &ro, &lr), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_logic(&b, NULL, &ro, &lr), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_logic(&b, &src, NULL, &lr), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_logic(&b, &src, &ro, NULL), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_logic(&b, &src, &ro, &lr), DOKU_ERR_ARG); /* no rating */
+    lr.command = DOKU_CMD_EXPLAIN;
+    assert_int_equal(doku_format_logic(&b, &src, &ro, &lr), DOKU_ERR_ARG);
+    lr.command = (doku_command)99;
+    assert_int_equal(doku_format_logic(&b, &src, &ro, &lr), DOKU_ERR_ARG);
+
+    uint8_t cells[81];
+    uint64_t cands[81];
+    char why[64];
+    const char *pm = "123456789";
+    assert_int_equal(doku_parse_pencil(NULL, 9, DOKU_SYMBOLS_AUTO, cells, cands, why, sizeof why),
+                     DOKU_ERR_ARG);
+    assert_int_equal(doku_parse_pencil(pm, 9, DOKU_SYMBOLS_AUTO, NULL, cands, why, sizeof why),
+                     DOKU_ERR_ARG);
+    assert_int_equal(doku_parse_pencil(pm, 9, DOKU_SYMBOLS_AUTO, cells, NULL, why, sizeof why),
+                     DOKU_ERR_ARG);
+    assert_int_equal(doku_parse_pencil(pm, 0, DOKU_SYMBOLS_AUTO, cells, cands, NULL, 0),
+                     DOKU_ERR_ARG);
+    assert_int_equal(doku_parse_pencil(pm, DOKU_MAX_N + 1, DOKU_SYMBOLS_AUTO, cells, cands, why,
+                                       sizeof why), DOKU_ERR_ARG);
+    /* a short grid is a parse error with a reason, not a read past the text */
+    assert_int_equal(doku_parse_pencil(pm, 9, (doku_symbols)77, cells, cands, why, sizeof why),
+                     DOKU_ERR_PARSE);
+    assert_true(why[0] != '\0');
+    doku_buf_free(&b);
+}
+
 static void test_rating_range(void **state)
 {
     (void)state;
@@ -511,6 +593,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_version_status),
         cmocka_unit_test(test_rating_range),
+        cmocka_unit_test_setup_teardown(test_formatters, setup, teardown),
         cmocka_unit_test(test_shape_create),
         cmocka_unit_test_setup_teardown(test_shape_accessors, setup, teardown),
         cmocka_unit_test_setup_teardown(test_rules, setup, teardown),

@@ -1,0 +1,265 @@
+/*
+ * format_logic.c — the records of the logic commands: a step (sentence or
+ * JSON), the candidate grid, and the records of explain (the path), hint
+ * (the next step) and grade (the rating).
+ *
+ * The one design idea: a step is written from the doku_step the engine
+ * returns and nothing else, so a hint, a path and a web page show the same
+ * step the same way.
+ */
+#include "io_internal.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static void put_rating(doku_buf *b, double r)
+{
+    io_buf_printf(b, "%.1f", r);
+}
+
+static void put_cands_json(doku_buf *b, const doku_shape *s, const doku_cand *v, size_t n,
+                           int cells_only)
+{
+    io_buf_puts(b, "[");
+    for (size_t i = 0; i < n; i++) {
+        io_buf_puts(b, i ? ",{\"cell\":\"" : "{\"cell\":\"");
+        io_buf_cell(b, s, v[i].cell);
+        if (cells_only && v[i].digit == 0)
+            io_buf_puts(b, "\"}");
+        else
+            io_buf_printf(b, "\",\"digit\":%d}", v[i].digit);
+    }
+    io_buf_puts(b, "]");
+}
+
+doku_status doku_format_step(doku_buf *b, const doku_shape *s, const doku_step *st,
+                             doku_format fmt, size_t index)
+{
+    if (!b || !s || !st)
+        return DOKU_ERR_ARG;
+    if (fmt != DOKU_FORMAT_JSON) {
+        if (index)
+            io_buf_printf(b, "%4zu. (%.1f) %s\n", index, st->rating, st->text ? st->text : "");
+        else
+            io_buf_printf(b, "(%.1f) %s\n", st->rating, st->text ? st->text : "");
+        return io_buf_status(b);
+    }
+    io_buf_puts(b, "{\"technique\":");
+    doku_buf_append_json_string(b, st->name);
+    io_buf_puts(b, ",\"key\":");
+    doku_buf_append_json_string(b, doku_technique_key(st->technique));
+    io_buf_puts(b, ",\"rating\":");
+    put_rating(b, st->rating);
+    io_buf_puts(b, ",\"placements\":");
+    put_cands_json(b, s, st->placements, st->nplacements, 0);
+    io_buf_puts(b, ",\"eliminations\":");
+    put_cands_json(b, s, st->eliminations, st->neliminations, 0);
+    io_buf_puts(b, ",\"proof\":");
+    put_cands_json(b, s, st->proof, st->nproof, 1);
+    io_buf_puts(b, ",\"text\":");
+    doku_buf_append_json_string(b, st->text);
+    io_buf_puts(b, "}");
+    return io_buf_status(b);
+}
+
+doku_status doku_format_candidates(doku_buf *b, const doku_shape *s, const doku_logic *lg)
+{
+    if (!b || !s || !lg)
+        return DOKU_ERR_ARG;
+    int n = doku_shape_n(s);
+    const uint8_t *cells = doku_logic_cells(lg);
+    const uint64_t *cand = doku_logic_candidates(lg);
+    int br = doku_shape_box_rows(s), bc = doku_shape_box_cols(s);
+    /* column width: the widest candidate list (or value) in the column */
+    int width[DOKU_MAX_N];
+    for (int c = 0; c < n; c++) {
+        width[c] = 1;
+        for (int r = 0; r < n; r++) {
+            int i = r * n + c, w = 0;
+            if (cells[i])
+                w = cells[i] > 9 ? 2 : 1;
+            else
+                for (int d = 1; d <= n; d++)
+                    if (cand[i] & ((uint64_t)1 << (d - 1)))
+                        w += d > 9 ? (n > 35 ? 3 : 1) : 1;
+            if (w > width[c])
+                width[c] = w;
+        }
+    }
+    doku_buf row = {0};
+    for (int r = 0; r < n; r++) {
+        if (br && r && r % br == 0)
+            io_buf_puts(b, "\n");
+        doku_buf_reset(&row);
+        for (int c = 0; c < n; c++) {
+            if (bc && c && c % bc == 0)
+                io_buf_puts(&row, " |");
+            char tok[200];
+            int k = 0, i = r * n + c;
+            char sym[8];
+            if (cells[i]) {
+                k = snprintf(tok, sizeof tok, "%s",
+                             io_symbol_text(n, DOKU_SYMBOLS_AUTO, cells[i], sym));
+            } else {
+                tok[0] = '\0';
+                for (int d = 1; d <= n && k < 190; d++)
+                    if (cand[i] & ((uint64_t)1 << (d - 1)))
+                        k += snprintf(tok + k, sizeof tok - (size_t)k, "%s",
+                                      io_symbol_text(n, DOKU_SYMBOLS_AUTO, d, sym));
+            }
+            io_buf_printf(&row, " %-*s", width[c], tok);
+        }
+        size_t len = row.len;
+        while (len && row.data[len - 1] == ' ')
+            len--; /* no trailing blanks */
+        doku_buf_append(b, row.data, len);
+        io_buf_puts(b, "\n");
+    }
+    if (row.failed)
+        b->failed = 1;
+    doku_buf_free(&row);
+    return io_buf_status(b);
+}
+
+static void write_explain(doku_buf *b, const doku_source *src, const doku_record_opts *o,
+                          const doku_logic_record *rec)
+{
+    const doku_rating *r = rec->rating;
+    if (io_record_format(o) == DOKU_FORMAT_JSON) {
+        io_buf_puts(b, "{\"puzzle\":");
+        io_put_line_json(b, src->shape, src->cells, src->symbols);
+        io_buf_printf(b, ",\"solved\":%s,%s\"rating\":", r->solved ? "true" : "false",
+                      rec->timed_out ? "\"timed_out\":true," : "");
+        put_rating(b, r->er);
+        io_buf_puts(b, ",\"level\":");
+        doku_buf_append_json_string(b, doku_level_name(r->level));
+        io_buf_puts(b, ",\"steps\":[");
+        doku_buf_append(b, rec->steps, rec->steps_len);
+        io_buf_puts(b, "]}\n");
+        return;
+    }
+    io_put_line(b, src->shape, src->cells, src->symbols);
+    io_buf_puts(b, "\n");
+    doku_buf_append(b, rec->steps, rec->steps_len);
+    if (r->solved) {
+        io_buf_printf(b, "solved in %zu steps: ER %.1f, EP %.1f, ED %.1f (%s)\n", r->steps,
+                      r->er, r->ep, r->ed, doku_level_name(r->level));
+    } else {
+        io_buf_printf(b, "gave up after %zu steps: %s; remaining candidates:\n", r->steps,
+                      rec->timed_out ? "the time limit (--timeout) ran out"
+                                     : "no allowed technique applies");
+        doku_format_candidates(b, src->shape, rec->logic);
+    }
+    io_buf_puts(b, "\n");
+}
+
+static void write_hint(doku_buf *b, const doku_source *src, const doku_record_opts *o,
+                       const doku_logic_record *rec)
+{
+    int k = rec->step ? 1 : rec->next;
+    if (io_record_format(o) == DOKU_FORMAT_JSON) {
+        io_buf_puts(b, "{\"puzzle\":");
+        io_put_line_json(b, src->shape, src->cells, src->symbols);
+        io_buf_printf(b, ",\"solved\":%s,\"step\":", rec->solved ? "true" : "false");
+        if (rec->step)
+            doku_format_step(b, src->shape, rec->step, DOKU_FORMAT_JSON, 0);
+        else
+            io_buf_puts(b, "null");
+        io_buf_puts(b, "}\n");
+    } else if (rec->step) {
+        doku_format_step(b, src->shape, rec->step, DOKU_FORMAT_LINE, 0);
+    } else if (rec->solved) {
+        io_buf_puts(b, "solved: no step needed\n");
+    } else if (k < 0) {
+        io_buf_puts(b, "no step: the grid is broken (a cell or a digit has no place left)\n");
+    } else {
+        io_buf_puts(b, "no step found with the allowed techniques\n");
+    }
+}
+
+static void write_grade(doku_buf *b, const doku_source *src, const doku_record_opts *o,
+                        const doku_logic_record *rec)
+{
+    const doku_rating *r = rec->rating;
+    const char *level = doku_level_name(r->level);
+    const char *hist = rec->history ? rec->history : "";
+    switch (io_record_format(o)) {
+    case DOKU_FORMAT_JSON:
+        io_buf_puts(b, "{\"puzzle\":");
+        io_put_line_json(b, src->shape, src->cells, src->symbols);
+        io_buf_printf(b, ",\"solved\":%s,\"er\":%.1f,\"ep\":%.1f,\"ed\":%.1f,\"level\":",
+                      r->solved ? "true" : "false", r->er, r->ep, r->ed);
+        doku_buf_append_json_string(b, level);
+        io_buf_puts(b, ",\"hardest\":");
+        doku_buf_append_json_string(b, doku_technique_name(r->hardest));
+        io_buf_puts(b, ",\"techniques\":{");
+        for (int k = 0, first = 1; k < DOKU_TECH_COUNT; k++)
+            if (doku_logic_technique_count(rec->logic, (doku_technique)k)) {
+                io_buf_printf(b, "%s\"%s\":%u", first ? "" : ",",
+                              doku_technique_key((doku_technique)k),
+                              doku_logic_technique_count(rec->logic, (doku_technique)k));
+                first = 0;
+            }
+        io_buf_puts(b, "}");
+        if (rec->timed_out)
+            io_buf_puts(b, ",\"timed_out\":true");
+        if (o->history) {
+            io_buf_puts(b, ",\"history\":");
+            doku_buf_append_json_string(b, hist);
+            io_buf_printf(b, ",\"time_ms\":%.3f", rec->time_ms);
+        }
+        io_buf_puts(b, "}\n");
+        break;
+    case DOKU_FORMAT_CSV:
+        io_put_line(b, src->shape, src->cells, src->symbols);
+        io_buf_printf(b, ",%s,%.1f,%.1f,%.1f,%s,", r->solved ? "yes" : "no", r->er, r->ep,
+                      r->ed, level);
+        doku_buf_append_csv_field(b, doku_technique_name(r->hardest));
+        if (o->history) {
+            io_buf_puts(b, ",");
+            doku_buf_append_csv_field(b, hist);
+            io_buf_printf(b, ",%.3f", rec->time_ms);
+        }
+        io_buf_puts(b, "\n");
+        break;
+    default:
+        if (io_record_format(o) == DOKU_FORMAT_GRID)
+            io_grid_header(b, o, src, "");
+        io_buf_printf(b, "%.1f/%.1f/%.1f %s", r->er, r->ep, r->ed, level);
+        for (int k = 0; k < DOKU_TECH_COUNT; k++)
+            if (doku_logic_technique_count(rec->logic, (doku_technique)k))
+                io_buf_printf(b, " %s:%u", doku_technique_key((doku_technique)k),
+                              doku_logic_technique_count(rec->logic, (doku_technique)k));
+        if (o->history)
+            io_buf_printf(b, " %s %.2fms", hist, rec->time_ms);
+        if (rec->timed_out)
+            io_buf_puts(b, " (gave up: --timeout)");
+        io_buf_puts(b, "\n");
+    }
+}
+
+doku_status doku_format_logic(doku_buf *b, const doku_source *src,
+                              const doku_record_opts *opts, const doku_logic_record *rec)
+{
+    if (!b || !src || !opts || !rec || !src->shape || !src->cells)
+        return DOKU_ERR_ARG;
+    switch (rec->command) {
+    case DOKU_CMD_EXPLAIN:
+        if (!rec->rating || (!rec->steps && rec->steps_len) ||
+            (!rec->rating->solved && !rec->logic))
+            return DOKU_ERR_ARG;
+        write_explain(b, src, opts, rec);
+        break;
+    case DOKU_CMD_HINT:
+        write_hint(b, src, opts, rec);
+        break;
+    case DOKU_CMD_GRADE:
+        if (!rec->rating || !rec->logic)
+            return DOKU_ERR_ARG;
+        write_grade(b, src, opts, rec);
+        break;
+    default:
+        return DOKU_ERR_ARG;
+    }
+    return io_buf_status(b);
+}

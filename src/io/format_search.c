@@ -1,0 +1,333 @@
+/*
+ * format_search.c — the records of the search commands: solve (the
+ * solution, or why there is none), count (the number, capped or not) and
+ * check (the verdict), in line, grid, JSON and CSV form.
+ *
+ * The one design idea: a record is judged once (status key, human text,
+ * count) and then written in the asked format, so the formats cannot
+ * disagree about what happened.
+ */
+#include "io_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- solve ---------------------------------------------------------- */
+
+typedef struct outcome {
+    const char *key;        /* JSON/CSV status */
+    char text[160];         /* human status */
+    char count[32];         /* "1", ">=2" */
+    int ok;
+} outcome;
+
+/* The common statuses are fixed strings and the count is written by hand:
+ * that keeps printf out of the per-puzzle path of big batches. */
+static void set_count(outcome *oc, int at_least, unsigned long long k)
+{
+    char digits[24];
+    int nd = 0;
+    do {
+        digits[nd++] = (char)('0' + k % 10);
+        k /= 10;
+    } while (k);
+    char *p = oc->count;
+    if (at_least) {
+        *p++ = '>';
+        *p++ = '=';
+    }
+    while (nd)
+        *p++ = digits[--nd];
+    *p = '\0';
+}
+
+static void judge_solve(const doku_record_opts *o, const doku_search_record *rec, outcome *oc)
+{
+    const doku_search_result *res = rec->result;
+    unsigned long long k = (unsigned long long)res->solutions;
+    int cut = rec->cut_mib != 0;
+    int capped = res->gave_up || cut || res->solutions >= rec->limit;
+    set_count(oc, capped && rec->limit > 1, k);
+    oc->ok = 0;
+    if (res->gave_up) {
+        oc->key = "gave_up";
+        if (o->timeout > 0)
+            snprintf(oc->text, sizeof oc->text, "gave up after %g s (%llu solutions found)",
+                     o->timeout, k);
+        else
+            snprintf(oc->text, sizeof oc->text, "gave up (%llu solutions found)", k);
+    } else if (k == 0) {
+        oc->key = "none";
+        strcpy(oc->text, "no solution");
+    } else if (rec->limit == 1) {
+        oc->key = "solved";
+        oc->ok = 1;
+        strcpy(oc->text, "solved, uniqueness not checked");
+    } else if (k == 1) {
+        oc->key = "unique";
+        oc->ok = 1;
+        strcpy(oc->text, "unique solution");
+    } else {
+        oc->key = "multiple";
+        if (cut)
+            snprintf(oc->text, sizeof oc->text,
+                     "several solutions (at least %llu; stopped at %zu MiB of output)", k,
+                     rec->cut_mib);
+        else if (capped)
+            snprintf(oc->text, sizeof oc->text, "several solutions (at least %llu)", k);
+        else
+            snprintf(oc->text, sizeof oc->text, "%llu solutions", k);
+    }
+}
+
+static void put_stats_csv(doku_buf *b, const doku_search_result *res, double ms)
+{
+    io_buf_printf(b, ",%llu,%llu,%.3f", (unsigned long long)res->nodes,
+                  (unsigned long long)res->guesses, ms);
+}
+
+static void put_stats_note(doku_buf *b, const char *prefix, const doku_search_result *res,
+                           double ms)
+{
+    io_buf_printf(b, "%snodes %llu, guesses %llu, %.3f ms\n", prefix,
+                  (unsigned long long)res->nodes, (unsigned long long)res->guesses, ms);
+}
+
+static void put_stats_json(doku_buf *b, const doku_search_result *res, double ms)
+{
+    io_buf_printf(b, ",\"stats\":{\"nodes\":%llu,\"guesses\":%llu,\"time_ms\":%.3f}",
+                  (unsigned long long)res->nodes, (unsigned long long)res->guesses, ms);
+}
+
+static void write_solve(doku_buf *b, const doku_source *src, const doku_record_opts *o,
+                        const doku_search_record *rec)
+{
+    const doku_shape *s = src->shape;
+    const doku_search_result *res = rec->result;
+    size_t ncells = (size_t)doku_shape_cells(s);
+    outcome oc;
+    judge_solve(o, rec, &oc);
+    /* The solutions to show: every one listed, or the unique/first one. */
+    int have_one = res->solutions > 0 && (oc.ok || rec->list) && rec->nsolutions > 0;
+    size_t shown = rec->list ? rec->nsolutions : have_one ? 1 : 0;
+    const char *why = rec->reason && rec->reason[0] ? rec->reason : NULL;
+
+    switch (io_record_format(o)) {
+    case DOKU_FORMAT_GRID:
+        io_grid_header(b, o, src, oc.text);
+        if (why)
+            io_buf_printf(b, "%s  %s\n", io_note(o), why);
+        for (size_t i = 0; i < shown; i++) {
+            if (rec->list)
+                io_buf_printf(b, "%ssolution %llu:\n", io_note(o), (unsigned long long)i + 1);
+            io_put_cells(b, o, s, rec->solutions + i * ncells, src->cells, NULL,
+                         DOKU_FORMAT_GRID, src->symbols, o->style);
+        }
+        if (!shown)
+            io_puzzle_grid(b, o, src, rec->marks);
+        if (o->stats)
+            put_stats_note(b, io_note(o), res, rec->time_ms);
+        io_buf_puts(b, "\n");
+        break;
+    case DOKU_FORMAT_JSON:
+        io_json_open(b, src, src->symbols);
+        io_buf_printf(b, ",\"status\":\"%s\",\"solutions_found\":%llu,\"capped\":%s", oc.key,
+                      (unsigned long long)res->solutions, oc.count[0] == '>' ? "true" : "false");
+        if (have_one && !rec->list) {
+            io_buf_puts(b, ",\"solution\":");
+            io_put_json_cells(b, s, rec->solutions);
+        } else if (rec->list) {
+            io_buf_puts(b, ",\"solutions\":[");
+            for (size_t i = 0; i < shown; i++) {
+                if (i)
+                    io_buf_puts(b, ",");
+                io_put_json_cells(b, s, rec->solutions + i * ncells);
+            }
+            io_buf_puts(b, "]");
+        }
+        if (why) {
+            io_buf_puts(b, ",\"reason\":");
+            doku_buf_append_json_string(b, why);
+        }
+        if (o->stats)
+            put_stats_json(b, res, rec->time_ms);
+        io_buf_puts(b, "}\n");
+        break;
+    case DOKU_FORMAT_CSV:
+        /* one row per solution, or one row with the status alone */
+        for (size_t i = 0; i < (shown ? shown : 1); i++) {
+            io_csv_prefix(b, src);
+            io_buf_printf(b, "%s,%s,", oc.key, oc.count);
+            if (shown)
+                io_put_line(b, s, rec->solutions + i * ncells, src->symbols);
+            if (o->stats)
+                put_stats_csv(b, res, rec->time_ms);
+            io_buf_puts(b, ",");
+            doku_buf_append_csv_field(b, why ? why : "");
+            io_buf_puts(b, "\n");
+        }
+        break;
+    default:
+        for (size_t i = 0; i < shown; i++) {
+            io_put_line(b, s, rec->solutions + i * ncells, src->symbols);
+            io_buf_puts(b, "\n");
+        }
+        if (!oc.ok || (rec->list && res->solutions > 1)) {
+            io_buf_puts(b, "# ");
+            io_where(b, src);
+            io_buf_printf(b, ": %s%s%s\n", oc.text, why ? ": " : "", why ? why : "");
+        }
+        if (o->stats)
+            put_stats_note(b, "# ", res, rec->time_ms);
+    }
+}
+
+/* ---- count ---------------------------------------------------------- */
+
+static void write_count(doku_buf *b, const doku_source *src, const doku_record_opts *o,
+                        const doku_search_record *rec)
+{
+    const doku_search_result *res = rec->result;
+    unsigned long long k = (unsigned long long)res->solutions;
+    int capped = res->gave_up || res->solutions >= rec->limit;
+    const char *key = res->gave_up ? "gave_up" : capped ? "capped" : "counted";
+    char count[40];
+    snprintf(count, sizeof count, "%s%llu", capped ? ">=" : "", k);
+
+    switch (io_record_format(o)) {
+    case DOKU_FORMAT_GRID: {
+        char text[96];
+        snprintf(text, sizeof text, "%s solution%s%s", count, k == 1 && !capped ? "" : "s",
+                 res->gave_up ? " (gave up)" : "");
+        io_grid_header(b, o, src, text);
+        io_puzzle_grid(b, o, src, NULL);
+        if (o->stats)
+            put_stats_note(b, io_note(o), res, rec->time_ms);
+        io_buf_puts(b, "\n");
+        break;
+    }
+    case DOKU_FORMAT_JSON:
+        io_json_open(b, src, src->symbols);
+        io_buf_printf(b, ",\"status\":\"%s\",\"count\":%llu,\"capped\":%s,\"limit\":%llu", key, k,
+                      capped ? "true" : "false", (unsigned long long)rec->limit);
+        if (o->stats)
+            put_stats_json(b, res, rec->time_ms);
+        io_buf_puts(b, "}\n");
+        break;
+    case DOKU_FORMAT_CSV:
+        io_csv_prefix(b, src);
+        io_buf_printf(b, "%s,%s", key, count);
+        if (o->stats)
+            put_stats_csv(b, res, rec->time_ms);
+        io_buf_puts(b, ",\n");
+        break;
+    default:
+        io_buf_printf(b, "%s%s\n", count, res->gave_up ? " (gave up)" : "");
+        if (o->stats)
+            put_stats_note(b, "# ", res, rec->time_ms);
+    }
+}
+
+/* ---- check ---------------------------------------------------------- */
+
+static void put_conflicts_json(doku_buf *b, const doku_source *src)
+{
+    const doku_shape *s = src->shape;
+    int n = doku_shape_n(s);
+    long total = doku_find_conflicts(s, src->cells, NULL, 0);
+    doku_conflict *all = total > 0 ? malloc(sizeof *all * (size_t)total) : NULL;
+    if (total > 0 && !all) {
+        b->failed = 1;
+        return;
+    }
+    if (total > 0)
+        doku_find_conflicts(s, src->cells, all, (size_t)total);
+    io_buf_puts(b, ",\"conflicts\":[");
+    for (long i = 0; i < total; i++) {
+        char unit[32], sym[8];
+        doku_shape_unit_name(s, all[i].unit, unit, sizeof unit);
+        io_buf_puts(b, i ? ",{\"cells\":[\"" : "{\"cells\":[\"");
+        io_buf_cell(b, s, all[i].cell_a);
+        io_buf_puts(b, "\",\"");
+        io_buf_cell(b, s, all[i].cell_b);
+        io_buf_puts(b, "\"],\"digit\":");
+        doku_buf_append_json_string(b, io_symbol_text(n, src->symbols, all[i].digit, sym));
+        io_buf_puts(b, ",\"unit\":");
+        doku_buf_append_json_string(b, unit);
+        io_buf_puts(b, "}");
+    }
+    io_buf_puts(b, "]");
+    free(all);
+}
+
+static void write_check(doku_buf *b, const doku_source *src, const doku_record_opts *o,
+                        const doku_search_record *rec)
+{
+    static const char *const keys[] = {"unique", "none", "multiple", "gave_up", "invalid"};
+    static const char *const texts[] = {"unique", "no solution", "several solutions",
+                                        "gave up", "invalid"};
+    int v = rec->verdict >= DOKU_CHECK_UNIQUE && rec->verdict <= DOKU_CHECK_CONFLICT
+                ? (int)rec->verdict : (int)DOKU_CHECK_CONFLICT;
+    const char *detail = rec->reason ? rec->reason : "";
+    switch (io_record_format(o)) {
+    case DOKU_FORMAT_GRID: {
+        doku_buf head = {0};
+        io_buf_puts(&head, texts[v]);
+        if (*detail)
+            io_buf_printf(&head, ": %s", detail);
+        io_grid_header(b, o, src, head.data ? head.data : "");
+        if (head.failed)
+            b->failed = 1;
+        doku_buf_free(&head);
+        io_puzzle_grid(b, o, src, rec->marks);
+        io_buf_puts(b, "\n");
+        break;
+    }
+    case DOKU_FORMAT_JSON:
+        io_json_open(b, src, src->symbols);
+        io_buf_printf(b, ",\"status\":\"%s\"", keys[v]);
+        if (rec->marks)
+            put_conflicts_json(b, src);
+        if (*detail) {
+            io_buf_puts(b, ",\"message\":");
+            doku_buf_append_json_string(b, detail);
+        }
+        io_buf_puts(b, "}\n");
+        break;
+    case DOKU_FORMAT_CSV:
+        io_csv_prefix(b, src);
+        io_buf_printf(b, "%s,", keys[v]);
+        doku_buf_append_csv_field(b, detail);
+        io_buf_puts(b, "\n");
+        break;
+    default:
+        io_where(b, src);
+        io_buf_printf(b, ": %s%s%s\n", texts[v], *detail ? ": " : "", detail);
+    }
+}
+
+doku_status doku_format_search(doku_buf *b, const doku_source *src,
+                               const doku_record_opts *opts, const doku_search_record *rec)
+{
+    if (!b || !src || !opts || !rec || !src->shape || !src->cells)
+        return DOKU_ERR_ARG;
+    switch (rec->command) {
+    case DOKU_CMD_SOLVE:
+        if (!rec->result || (rec->nsolutions && !rec->solutions))
+            return DOKU_ERR_ARG;
+        write_solve(b, src, opts, rec);
+        break;
+    case DOKU_CMD_COUNT:
+        if (!rec->result)
+            return DOKU_ERR_ARG;
+        write_count(b, src, opts, rec);
+        break;
+    case DOKU_CMD_CHECK:
+        write_check(b, src, opts, rec);
+        break;
+    default:
+        return DOKU_ERR_ARG;
+    }
+    return io_buf_status(b);
+}

@@ -1,0 +1,75 @@
+/*
+ * pencil.c — reads a pencil-mark grid: one token of candidate symbols per
+ * cell, as players and other programs write them (HoDoKu, SE), with any
+ * frame drawn in | + - = : *.
+ *
+ * The one design idea: a token is a set of candidates, and a set of one
+ * is a filled cell, so a grid the player has partly filled and reduced
+ * needs no second notation.
+ */
+#include "io_internal.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static int is_separator(char ch)
+{
+    return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' || ch == '\v' || ch == '\f' ||
+           (ch && strchr("|+-=:*", ch) != NULL);
+}
+
+/* Writes the reason into why, when the caller gave room for it. */
+#define SAY(...) ((void)(why && cap ? snprintf(why, cap, __VA_ARGS__) : 0))
+
+doku_status doku_parse_pencil(const char *text, int n, doku_symbols symbols, uint8_t *cells,
+                              uint64_t *cands, char *why, size_t cap)
+{
+    if (why && cap)
+        why[0] = '\0';
+    if (!text || !cells || !cands || n < 1 || n > DOKU_MAX_N)
+        return DOKU_ERR_ARG;
+    /* '0' is an empty mark unless the alphabet uses it as a digit */
+    int zero_empty = symbols != DOKU_SYMBOLS_0_9A_Z;
+    int nc = n * n, k = 0;
+    const char *p = text;
+    while (*p) {
+        while (*p && is_separator(*p))
+            p++;
+        if (!*p)
+            break;
+        uint64_t m = 0;
+        int count = 0;
+        for (; *p && !is_separator(*p); p++) {
+            char ch = *p;
+            int v = ch == '.' || (ch == '0' && zero_empty) ? 0 : io_symbol_value(symbols, ch);
+            if (v == 0 && ch != '.' && !(ch == '0' && zero_empty)) {
+                SAY("unexpected character '%c' in cell %d", ch, k + 1);
+                return DOKU_ERR_PARSE;
+            }
+            if (v > n) {
+                SAY("digit %d is too large for %dx%d in cell %d", v, n, n, k + 1);
+                return DOKU_ERR_PARSE;
+            }
+            if (v && !(m & ((uint64_t)1 << (v - 1)))) {
+                count++;
+                m |= (uint64_t)1 << (v - 1);
+            }
+        }
+        if (k >= nc) {
+            SAY("more than %d cells", nc);
+            return DOKU_ERR_PARSE;
+        }
+        if (count == 0) {
+            SAY("cell %d (r%dc%d) has no candidates", k + 1, k / n + 1, k % n + 1);
+            return DOKU_ERR_PARSE;
+        }
+        cells[k] = count == 1 ? (uint8_t)(__builtin_ctzll(m) + 1) : 0;
+        cands[k] = m;
+        k++;
+    }
+    if (k != nc) {
+        SAY("found %d cells, expected %d", k, nc);
+        return DOKU_ERR_PARSE;
+    }
+    return DOKU_OK;
+}
