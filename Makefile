@@ -9,7 +9,7 @@ MAKEFLAGS += --no-print-directory
 
 PORT ?= 8080
 
-.PHONY: all build run serve bench-serve test test-plain test-asan test-data asan tsan deps install clean fuzz crosscheck bench-large
+.PHONY: all build run serve bench-serve test test-plain test-asan test-data asan tsan deps install clean fuzz crosscheck bench-large test-aarch64
 
 all: build
 
@@ -88,5 +88,11 @@ install: build
 check-data: build
 	@./scripts/check-data.sh build
 
+# Cross-built for aarch64 and run under qemu-user: the unit tests and a
+# sample of check-data (SAMPLE puzzles per set).
+SAMPLE ?= 200
+test-aarch64:
+	@./scripts/test-aarch64.sh $(SAMPLE)
+
 clean:
-	rm -rf build build-test build-asan build-tsan build-fuzz
+	rm -rf build build-test build-asan build-tsan build-fuzz build-aarch64

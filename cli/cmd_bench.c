@@ -11,9 +11,9 @@
 #include "clock.h"
 #include "options.h"
 #include "buf.h"
+#include "pool.h"
 
 #include <errno.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -194,14 +194,17 @@ static int load_file(const char *path, puzzle_set *set, long max_puzzles,
     return rc;
 }
 
-static void *worker_main(void *arg)
+/* One pool item: one thread's slice of the puzzles (the static split keeps
+ * runs comparable), timed by the CPU clock of the thread that runs it. */
+static void bench_item(void *ctx, int worker_no, uint64_t index)
 {
-    worker *w = arg;
+    (void)worker_no;
+    worker *w = (worker *)ctx + index;
     const puzzle_set *set = w->set;
     doku_solver *solver = NULL;
     if (doku_solver_create(w->opts->shape, &solver) != DOKU_OK) {
         w->failed = 1;
-        return NULL;
+        return;
     }
     if (w->opts->isa >= 0)
         doku_solver_set_isa(solver, (doku_isa)w->opts->isa); /* checked by cmd_bench */
@@ -225,7 +228,6 @@ static void *worker_main(void *arg)
     }
     w->cpu_seconds = cli_thread_cpu() - t0;
     doku_solver_free(solver);
-    return NULL;
 }
 
 /* One timed pass over set. @return seconds (per the clock), or -1. */
@@ -233,7 +235,6 @@ static double run_once(const puzzle_set *set, const bench_opts *o, uint64_t limi
                        int threads, bench_totals *tot)
 {
     worker ws[64];
-    pthread_t tids[64];
     if (threads > 64)
         threads = 64;
     size_t per = set->count / (size_t)threads, extra = set->count % (size_t)threads, at = 0;
@@ -247,18 +248,13 @@ static double run_once(const puzzle_set *set, const bench_opts *o, uint64_t limi
         ws[t].end = at;
     }
     double w0 = cli_now();
-    int started = 0;
-    if (threads == 1) {
-        worker_main(&ws[0]);
-    } else {
-        for (; started < threads; started++)
-            if (pthread_create(&tids[started], NULL, worker_main, &ws[started]) != 0)
-                break;
-        for (int t = 0; t < started; t++)
-            pthread_join(tids[t], NULL);
-        if (started < threads)
-            return -1;
-    }
+    cli_pool pool;
+    if (cli_pool_start(&pool, threads, (uint64_t)threads, 1, bench_item, ws) != 0)
+        return -1;
+    cli_pool_open(&pool, (uint64_t)threads);
+    for (int t = 0; t < threads; t++)
+        cli_pool_wait(&pool, (uint64_t)t, 0);
+    cli_pool_stop(&pool);
     double wall = cli_now() - w0, cpu = 0;
     memset(tot, 0, sizeof *tot);
     for (int t = 0; t < threads; t++) {

@@ -12,9 +12,9 @@
 #include "clock.h"
 #include "output.h"
 #include "gen_filter.h"
+#include "pool.h"
 
 #include <errno.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -232,22 +232,21 @@ static int load_pattern(gen_ctx *c)
 
 /* ---- the ordered worker pool ------------------------------------------ */
 typedef struct slot {
-    int ready;
     uint8_t *puzzle, *solution;
     doku_generate_result res;
     doku_status status;
 } slot;
 
-typedef struct pool {
+/* What the pool's items need: the request, the result ring, and each
+ * worker's generator and grading state (made on its first item). */
+typedef struct gen_run {
     const gen_ctx *c;
-    pthread_mutex_t lock;
-    pthread_cond_t ready, space;
     slot *slots;
     uint64_t window;
-    uint64_t next;       /* next index to hand out */
-    uint64_t printed;    /* indices printed so far */
-    int stop;
-} pool;
+    doku_generator **gens;
+    doku_rating_filter **bands;
+    int *made;
+} gen_run;
 
 static void generate_one(const gen_ctx *c, doku_generator *g, doku_rating_filter *fs,
                          uint64_t index, slot *sl)
@@ -315,35 +314,18 @@ static int thread_objects(const gen_ctx *c, doku_generator **g, doku_rating_filt
     return 0;
 }
 
-static void *worker_main(void *arg)
+static void gen_item(void *ctx, int worker, uint64_t index)
 {
-    pool *p = arg;
-    doku_generator *g = NULL;
-    doku_rating_filter *fs = NULL;
-    thread_objects(p->c, &g, &fs);
-    for (;;) {
-        pthread_mutex_lock(&p->lock);
-        while (!p->stop && p->next < p->c->count && p->next >= p->printed + p->window)
-            pthread_cond_wait(&p->space, &p->lock);
-        if (p->stop || p->next >= p->c->count) {
-            pthread_mutex_unlock(&p->lock);
-            break;
-        }
-        uint64_t i = p->next++;
-        pthread_mutex_unlock(&p->lock);
-        slot *sl = &p->slots[i % p->window];
-        if (g)
-            generate_one(p->c, g, fs, i, sl);
-        else
-            sl->status = DOKU_ERR_NOMEM;
-        pthread_mutex_lock(&p->lock);
-        sl->ready = 1;
-        pthread_cond_broadcast(&p->ready);
-        pthread_mutex_unlock(&p->lock);
+    gen_run *g = ctx;
+    slot *sl = &g->slots[index % g->window];
+    if (!g->made[worker]) {
+        g->made[worker] = 1;
+        thread_objects(g->c, &g->gens[worker], &g->bands[worker]);
     }
-    doku_rating_filter_free(fs);
-    doku_generator_free(g);
-    return NULL;
+    if (g->gens[worker])
+        generate_one(g->c, g->gens[worker], g->bands[worker], index, sl);
+    else
+        sl->status = DOKU_ERR_NOMEM;
 }
 
 /* ---- output ------------------------------------------------------------- */
@@ -456,41 +438,6 @@ static void summary(const gen_ctx *c, uint64_t done, double t0)
             (unsigned long long)c->seed);
 }
 
-/* One thread: generate and print in turn, no hand-offs. */
-static int run_inline(const gen_ctx *c, int show)
-{
-    doku_generator *g = NULL;
-    doku_rating_filter *fs = NULL;
-    if (thread_objects(c, &g, &fs) != 0) {
-        fprintf(stderr, "doku generate: out of memory\n");
-        return CLI_EXIT_FAIL;
-    }
-    slot sl;
-    memset(&sl, 0, sizeof sl);
-    sl.puzzle = cli_xmalloc((size_t)c->ncells);
-    sl.solution = cli_xmalloc((size_t)c->ncells);
-    double t0 = cli_now(), last = t0;
-    int rc = CLI_EXIT_OK;
-    uint64_t done = 0;
-    for (uint64_t i = 0; i < c->count && rc == CLI_EXIT_OK; i++) {
-        generate_one(c, g, fs, i, &sl);
-        rc = consume(c, i, &sl, show);
-        done += rc == CLI_EXIT_OK;
-        if (show && cli_now() - last >= 0.2) {
-            last = cli_now();
-            progress(c, i + 1, t0);
-        }
-    }
-    fflush(stdout);
-    if (show)
-        summary(c, done, t0);
-    free(sl.puzzle);
-    free(sl.solution);
-    doku_rating_filter_free(fs);
-    doku_generator_free(g);
-    return rc;
-}
-
 static int run(gen_ctx *c)
 {
     int nthreads = c->o.threads > 0 ? c->o.threads : 1;
@@ -499,82 +446,67 @@ static int run(gen_ctx *c)
     int show = !c->quiet && is_tty_stderr() && c->count > 1;
     if (c->o.format == DOKU_FORMAT_CSV)
         print_csv_header(c);
-    if (nthreads == 1)
-        return run_inline(c, show);
-    pool p;
-    memset(&p, 0, sizeof p);
-    p.c = c;
-    pthread_mutex_init(&p.lock, NULL);
-    pthread_cond_init(&p.ready, NULL);
-    pthread_cond_init(&p.space, NULL);
-    p.window = (uint64_t)nthreads * 16;
-    p.slots = cli_xmalloc(sizeof(slot) * p.window);
-    for (uint64_t i = 0; i < p.window; i++) {
-        p.slots[i].ready = 0;
-        p.slots[i].puzzle = cli_xmalloc((size_t)c->ncells);
-        p.slots[i].solution = cli_xmalloc((size_t)c->ncells);
+    gen_run g;
+    memset(&g, 0, sizeof g);
+    g.c = c;
+    g.window = (uint64_t)nthreads * 16;
+    g.slots = cli_xmalloc(sizeof(slot) * g.window);
+    for (uint64_t i = 0; i < g.window; i++) {
+        g.slots[i].puzzle = cli_xmalloc((size_t)c->ncells);
+        g.slots[i].solution = cli_xmalloc((size_t)c->ncells);
     }
+    g.gens = calloc((size_t)nthreads, sizeof *g.gens);
+    g.bands = calloc((size_t)nthreads, sizeof *g.bands);
+    g.made = calloc((size_t)nthreads, sizeof *g.made);
+    if (!g.gens || !g.bands || !g.made) {
+        fputs("doku: out of memory\n", stderr);
+        exit(CLI_EXIT_USAGE);
+    }
+    cli_pool pool;
+    if (cli_pool_start(&pool, nthreads, g.window, 1, gen_item, &g) != 0)
+        fprintf(stderr, "doku generate: cannot start a thread; generating on one\n");
     double t0 = cli_now(), last = t0;
-    pthread_t tids[256];
-    int started = 0;
-    for (; started < nthreads; started++)
-        if (pthread_create(&tids[started], NULL, worker_main, &p) != 0)
-            break;
     int rc = CLI_EXIT_OK;
-    if (started == 0) {
-        fprintf(stderr, "doku generate: cannot start a thread\n");
-        rc = CLI_EXIT_FAIL;
-        p.stop = 1;
-    }
     uint64_t done = 0;
-    for (uint64_t i = 0; i < c->count && started; i++) {
-        slot *sl = &p.slots[i % p.window];
-        pthread_mutex_lock(&p.lock);
-        while (!sl->ready) {
-            if (show) {
-                struct timespec ts;
-                clock_gettime(CLOCK_REALTIME, &ts);
-                ts.tv_nsec += 200000000L;
-                if (ts.tv_nsec >= 1000000000L) {
-                    ts.tv_sec++;
-                    ts.tv_nsec -= 1000000000L;
-                }
-                pthread_cond_timedwait(&p.ready, &p.lock, &ts);
-                double now = cli_now();
-                if (now - last >= 0.2) {
-                    last = now;
-                    progress(c, i, t0);
-                }
-            } else {
-                pthread_cond_wait(&p.ready, &p.lock);
+    for (uint64_t i = 0; i < c->count && rc == CLI_EXIT_OK; i++) {
+        uint64_t upto = i + g.window < c->count ? i + g.window : c->count;
+        if (pool.nthreads)
+            cli_pool_open(&pool, upto);
+        else
+            cli_pool_open(&pool, i + 1);   /* one thread: one at a time, printed at once */
+        while (!cli_pool_wait(&pool, i, show ? 0.2 : 0)) {
+            double now = cli_now();
+            if (now - last >= 0.2) {
+                last = now;
+                progress(c, i, t0);
             }
         }
-        pthread_mutex_unlock(&p.lock);
-        rc = consume(c, i, sl, show);
+        rc = consume(c, i, &g.slots[i % g.window], show);
+        if (ferror(stdout))
+            rc = CLI_EXIT_USAGE;   /* main says the output cannot be written */
+        cli_pool_consume(&pool, i);
         done += rc == CLI_EXIT_OK;
-        pthread_mutex_lock(&p.lock);
-        sl->ready = 0;
-        p.printed++;
-        if (rc != CLI_EXIT_OK)
-            p.stop = 1;
-        pthread_cond_broadcast(&p.space);
-        pthread_mutex_unlock(&p.lock);
-        if (rc != CLI_EXIT_OK)
-            break;
+        if (show && cli_now() - last >= 0.2) {
+            last = cli_now();
+            progress(c, i + 1, t0);
+        }
     }
-    for (int t = 0; t < started; t++)
-        pthread_join(tids[t], NULL);
+    cli_pool_stop(&pool);
     fflush(stdout);
     if (show)
         summary(c, done, t0);
-    for (uint64_t i = 0; i < p.window; i++) {
-        free(p.slots[i].puzzle);
-        free(p.slots[i].solution);
+    for (int k = 0; k < nthreads; k++) {
+        doku_rating_filter_free(g.bands[k]);
+        doku_generator_free(g.gens[k]);
     }
-    free(p.slots);
-    pthread_mutex_destroy(&p.lock);
-    pthread_cond_destroy(&p.ready);
-    pthread_cond_destroy(&p.space);
+    for (uint64_t i = 0; i < g.window; i++) {
+        free(g.slots[i].puzzle);
+        free(g.slots[i].solution);
+    }
+    free(g.slots);
+    free(g.gens);
+    free(g.bands);
+    free(g.made);
     return rc;
 }
 

@@ -7,6 +7,7 @@
 #include "usage.h"
 #include "doku.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,7 +54,8 @@ static const command *find_command(const char *name)
     return NULL;
 }
 
-int main(int argc, char **argv)
+/* Runs the command line; main checks its output afterwards. */
+static int dispatch(int argc, char **argv)
 {
     if (argc < 2) {
         usage(stderr);
@@ -103,4 +105,25 @@ int main(int argc, char **argv)
         return CLI_EXIT_USAGE;
     }
     return c->run(argc - 1, argv + 1);
+}
+
+/* Every command's output, --help and --version included, is checked once
+ * here, where it is closed: a full disk or a closed pipe is exit 2 with a
+ * message naming the command, never a silent loss. */
+int main(int argc, char **argv)
+{
+    int rc = dispatch(argc, argv);
+    int failed = fflush(stdout) != 0 || ferror(stdout);
+    int err = errno;
+    if (fclose(stdout) != 0 && !failed) {
+        failed = 1;
+        err = errno;
+    }
+    if (failed) {
+        const char *cmd = argc >= 2 && find_command(argv[1]) ? argv[1] : "";
+        fprintf(stderr, "doku%s%s: cannot write the output: %s\n", *cmd ? " " : "", cmd,
+                strerror(err ? err : EIO));
+        return CLI_EXIT_USAGE;
+    }
+    return rc;
 }

@@ -210,6 +210,7 @@ int cli_parse_args(cli_opts *o, int argc, char **argv, const cli_option *extra,
 {
     const char *cmd = argv[0];
     memset(o, 0, sizeof *o);
+    o->cmd = cmd;
     o->threads = 1;
     o->format = CLI_FORMAT_AUTO;
     o->layout = DOKU_FORMAT_GRID;

@@ -15,6 +15,7 @@
 enum { CLI_FORMAT_AUTO = -1 };   /* line for line input, grid for grids */
 
 typedef struct cli_opts {
+    const char *cmd;             /* the command's name, for messages */
     int box_rows, box_cols;      /* --box RxC; 0 = default */
     unsigned variants;           /* --variant */
     const char *regions_file;    /* --regions */

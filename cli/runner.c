@@ -1,19 +1,25 @@
 /*
- * runner.c — streams puzzles from files through a command, in batches.
+ * runner.c — streams puzzles from files through a command.
  *
  * Input is read in fixed chunks and split into lines (embedded NUL bytes
  * and megabyte-long lines included), fed to the library's reader, and each
- * record becomes a task. Tasks gather into batches held in a small ring.
- * With one thread the reading thread runs each batch itself; with more,
- * persistent workers take tasks from the oldest submitted batches while the
- * reading thread goes on parsing the next one, and prints finished batches
- * in input order. Memory stays bounded by the ring whatever the input size.
+ * record becomes a task in a ring. The tasks are items of the CLI's one
+ * worker pool (pool.c): workers solve them in order while the reading
+ * thread parses on, and the reading thread prints finished tasks in input
+ * order. Memory stays bounded by the ring whatever the input size. Output
+ * to a pipe or terminal is flushed as soon as the next record is not yet
+ * done, and at most every 50 ms while one thread works through a batch;
+ * SIGINT and SIGTERM print the finished records before the program ends.
  */
 #include "runner.h"
 #include "output.h"
+#include "clock.h"
+#include "pool.h"
 
 #include <errno.h>
-#include <pthread.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -27,6 +33,9 @@ enum {
     CLAIM = 8                  /* tasks a worker takes at once */
 };
 
+/* One thread prints what is done at least this often (seconds). */
+#define FLUSH_EVERY 0.05
+
 struct cli_worker {
     const doku_shape *shapes[DOKU_MAX_N + 1];
     doku_solver *solvers[DOKU_MAX_N + 1];
@@ -34,31 +43,32 @@ struct cli_worker {
     doku_logic *logics[DOKU_MAX_N + 1];
 };
 
-typedef struct batch {
-    cli_task *tasks;
-    size_t ntasks;
-    size_t next;     /* next task to hand out (under the lock) */
-    size_t done;     /* tasks finished (under the lock) */
-} batch;
-
 typedef struct runner {
     const cli_opts *o;
     const cli_run_ops *ops;
     doku_shape *shapes[DOKU_MAX_N + 1];
-    batch ring[RING];
-    size_t head;     /* oldest batch not yet printed (a count, slot = % RING) */
-    size_t tail;     /* the batch being filled */
-    size_t batch_cap, next_index;
+    cli_task *tasks;     /* the ring: task i is tasks[i % window] */
+    uint64_t window;
+    uint64_t batch;      /* tasks opened to the workers at once */
+    uint64_t next_index; /* tasks made so far */
+    uint64_t opened;     /* tasks handed to the pool */
+    uint64_t printed;    /* tasks printed so far */
     cli_worker *workers;
     int nworkers;
-    pthread_t *threads;
-    int nthreads;    /* worker threads started (0: the reader runs tasks) */
-    int quit;
-    struct worker_arg *args;
-    pthread_mutex_t lock;
-    pthread_cond_t work_cv, done_cv;
+    cli_pool pool;
+    int flush_each;      /* stdout is a pipe or terminal */
+    double last_print;
+    int write_failed;
     int exit_code;
 } runner;
+
+/* Set by SIGINT/SIGTERM: stop reading, print what is done, exit. */
+static volatile sig_atomic_t stop_signal;
+
+static void on_stop_signal(int sig)
+{
+    stop_signal = sig;
+}
 
 doku_solver *cli_worker_solver(cli_worker *w, const doku_shape *shape)
 {
@@ -108,51 +118,10 @@ static void run_task(runner *r, cli_worker *w, cli_task *t)
     r->ops->puzzle(w, t, r->ops->ctx);
 }
 
-typedef struct worker_arg {
-    runner *r;
-    cli_worker *w;
-} worker_arg;
-
-/* Under the lock: the oldest submitted batch with a task left, or NULL. */
-static batch *claimable(runner *r)
+static void pool_item(void *ctx, int worker, uint64_t index)
 {
-    for (size_t k = r->head; k < r->tail; k++) {
-        batch *b = &r->ring[k % RING];
-        if (b->next < b->ntasks)
-            return b;
-    }
-    return NULL;
-}
-
-static void *worker_main(void *p)
-{
-    worker_arg *a = p;
-    runner *r = a->r;
-    pthread_mutex_lock(&r->lock);
-    for (;;) {
-        batch *b = claimable(r);
-        if (!b) {
-            if (r->quit)
-                break;
-            pthread_cond_wait(&r->work_cv, &r->lock);
-            continue;
-        }
-        /* A few tasks per claim: easy puzzles take a microsecond or two,
-         * and one lock round-trip per puzzle would cost as much. */
-        size_t first = b->next, count = b->ntasks - first;
-        if (count > CLAIM)
-            count = CLAIM;
-        b->next += count;
-        pthread_mutex_unlock(&r->lock);
-        for (size_t i = 0; i < count; i++)
-            run_task(r, a->w, &b->tasks[first + i]);
-        pthread_mutex_lock(&r->lock);
-        b->done += count;
-        if (b->done == b->ntasks)
-            pthread_cond_broadcast(&r->done_cv);
-    }
-    pthread_mutex_unlock(&r->lock);
-    return NULL;
+    runner *r = ctx;
+    run_task(r, &r->workers[worker], &r->tasks[index % r->window]);
 }
 
 static void print_task(runner *r, cli_task *t)
@@ -161,74 +130,69 @@ static void print_task(runner *r, cli_task *t)
         fflush(stdout);
         fwrite(t->err.data, 1, t->err.len, stderr);
     }
-    if (t->out.len)
-        fwrite(t->out.data, 1, t->out.len, stdout);
+    if (t->out.len && fwrite(t->out.data, 1, t->out.len, stdout) != t->out.len)
+        r->write_failed = 1;
     if (t->exit_code > r->exit_code)
         r->exit_code = t->exit_code;
 }
 
-static void print_batch(runner *r, batch *b)
+/* Prints finished tasks in order. With wait, waits for unfinished ones
+ * until at most `keep` opened tasks remain unprinted. */
+static void print_ready(runner *r, int wait, uint64_t keep)
 {
-    for (size_t i = 0; i < b->ntasks; i++)
-        print_task(r, &b->tasks[i]);
-    fflush(stdout);
-}
-
-/* Prints finished batches from the oldest on; with wait_all, waits for
- * every submitted batch, else (with need_slot) only until a slot is free. */
-static void print_finished(runner *r, int need_slot, int wait_all)
-{
-    pthread_mutex_lock(&r->lock);
-    while (r->head < r->tail) {
-        batch *b = &r->ring[r->head % RING];
-        if (b->done < b->ntasks) {
-            int must = wait_all || (need_slot && r->tail - r->head >= RING);
-            if (!must)
+    int any = 0;
+    while (r->printed < r->opened) {
+        if (!cli_pool_ready(&r->pool, r->printed)) {
+            if (!wait || r->opened - r->printed <= keep)
                 break;
-            pthread_cond_wait(&r->done_cv, &r->lock);
-            continue;
+            if (any && r->flush_each) {
+                fflush(stdout);   /* what is done goes out while we wait */
+                any = 0;
+            }
+            while (!cli_pool_wait(&r->pool, r->printed, 0.1))
+                if (stop_signal)
+                    return;
         }
-        pthread_mutex_unlock(&r->lock);
-        print_batch(r, b);
-        pthread_mutex_lock(&r->lock);
-        r->head++;
+        print_task(r, &r->tasks[r->printed % r->window]);
+        cli_pool_consume(&r->pool, r->printed);
+        r->printed++;
+        any = 1;
     }
-    pthread_mutex_unlock(&r->lock);
+    if (any && r->flush_each)
+        fflush(stdout);
+    r->last_print = cli_now();
 }
 
-/* Hands the batch being filled to the workers (or runs it, single-threaded)
- * and makes sure the next slot is free to fill. */
-static void submit_batch(runner *r)
+/* Hands the tasks made so far to the pool when a batch is full (one
+ * thread: runs them now) and prints what is done; waits only when the
+ * ring has no free slot for the next task, or at the end (final). */
+static void pump(runner *r, int final)
 {
-    batch *b = &r->ring[r->tail % RING];
-    if (b->ntasks == 0)
-        return;
-    if (r->nthreads == 0) {
-        for (size_t i = 0; i < b->ntasks; i++)
-            run_task(r, &r->workers[0], &b->tasks[i]);
-        print_batch(r, b);
-        b->next = b->done = b->ntasks;
-        r->head++;
-        r->tail++;
-    } else {
-        pthread_mutex_lock(&r->lock);
-        b->next = b->done = 0;
-        r->tail++;
-        pthread_cond_broadcast(&r->work_cv);
-        pthread_mutex_unlock(&r->lock);
-        print_finished(r, 1, 0);
+    uint64_t pending = r->next_index - r->opened;
+    int full = r->next_index - r->printed >= r->window;
+    int threaded = r->pool.nthreads > 0;
+    int opened = 0;
+    if (pending && (final || full || pending >= r->batch || !threaded)) {
+        cli_pool_open(&r->pool, r->next_index);
+        r->opened = r->next_index;
+        opened = 1;
     }
-    r->ring[r->tail % RING].ntasks = 0;
+    if (final)
+        print_ready(r, 1, 0);
+    else if (full)
+        print_ready(r, 1, r->window - 1);
+    else if (threaded ? opened && pending >= r->batch
+                      : r->opened - r->printed >= r->batch ||
+                            cli_now() - r->last_print >= FLUSH_EVERY)
+        print_ready(r, 0, 0);
 }
 
 /* ---- building tasks --------------------------------------------------- */
 
 static cli_task *new_task(runner *r, const char *file, size_t line, size_t column)
 {
-    if (r->ring[r->tail % RING].ntasks == r->batch_cap)
-        submit_batch(r);
-    batch *b = &r->ring[r->tail % RING];
-    cli_task *t = &b->tasks[b->ntasks++];
+    pump(r, 0);
+    cli_task *t = &r->tasks[r->next_index % r->window];
     free(t->error);
     /* Buffers are kept from one use of the slot to the next: a batch of
      * millions of puzzles then allocates only while the first batches fill. */
@@ -368,7 +332,7 @@ static void read_input(runner *r, FILE *f, const char *file)
     cli_buf line = {0};
     size_t line_no = 0;
     int cut = 0, pending = 0;
-    for (;;) {
+    while (!stop_signal && !r->write_failed) {
         size_t got = fread(chunk, 1, CHUNK_BYTES, f);
         if (got == 0)
             break;
@@ -393,7 +357,7 @@ static void read_input(runner *r, FILE *f, const char *file)
             }
         }
     }
-    if (ferror(f)) {
+    if (ferror(f) && !stop_signal) {
         char what[300];
         snprintf(what, sizeof what, "read error after line %zu: %s", line_no, strerror(errno));
         input_problem(r, file, what);
@@ -412,36 +376,15 @@ static void read_input(runner *r, FILE *f, const char *file)
     free(chunk);
 }
 
-static void start_workers(runner *r)
+/* Prints the finished records in order and ends the program: what a
+ * SIGINT or SIGTERM leaves behind is every record that was done. */
+static void stop_now(runner *r)
 {
-    if (r->nworkers < 2)
-        return;
-    r->threads = calloc((size_t)r->nworkers, sizeof *r->threads);
-    worker_arg *args = calloc((size_t)r->nworkers, sizeof *args);
-    if (!r->threads || !args) {
-        free(args);
-        return;   /* the reading thread runs every task: slower, still right */
-    }
-    for (int k = 0; k < r->nworkers; k++) {
-        args[k].r = r;
-        args[k].w = &r->workers[k];
-        if (pthread_create(&r->threads[k], NULL, worker_main, &args[k]) != 0)
-            break;
-        r->nthreads = k + 1;
-    }
-    r->args = args;
-}
-
-static void stop_workers(runner *r)
-{
-    pthread_mutex_lock(&r->lock);
-    r->quit = 1;
-    pthread_cond_broadcast(&r->work_cv);
-    pthread_mutex_unlock(&r->lock);
-    for (int k = 0; k < r->nthreads; k++)
-        pthread_join(r->threads[k], NULL);
-    free(r->threads);
-    free(r->args);
+    print_ready(r, 0, 0);
+    fflush(stdout);
+    fprintf(stderr, "doku %s: stopped by signal %d after %llu records\n", r->o->cmd,
+            (int)stop_signal, (unsigned long long)r->printed);
+    _exit(128 + (int)stop_signal);
 }
 
 int cli_run(const cli_opts *o, const cli_run_ops *ops)
@@ -451,24 +394,30 @@ int cli_run(const cli_opts *o, const cli_run_ops *ops)
     r.o = o;
     r.ops = ops;
     r.nworkers = o->threads < 1 ? 1 : o->threads > 256 ? 256 : o->threads;
-    r.batch_cap = r.nworkers == 1 ? BATCH_SINGLE : (size_t)BATCH_PER_THREAD * (size_t)r.nworkers;
-    int ok = 1;
-    for (int k = 0; k < RING; k++)
-        ok &= (r.ring[k].tasks = calloc(r.batch_cap, sizeof(cli_task))) != NULL;
+    r.batch = r.nworkers == 1 ? BATCH_SINGLE : (uint64_t)BATCH_PER_THREAD * (uint64_t)r.nworkers;
+    r.window = r.batch * RING;
+    r.tasks = calloc((size_t)r.window, sizeof(cli_task));
     r.workers = calloc((size_t)r.nworkers, sizeof *r.workers);
-    if (!ok || !r.workers) {
+    if (!r.tasks || !r.workers) {
         fputs("doku: out of memory\n", stderr);
         exit(CLI_EXIT_USAGE);
     }
-    pthread_mutex_init(&r.lock, NULL);
-    pthread_cond_init(&r.work_cv, NULL);
-    pthread_cond_init(&r.done_cv, NULL);
-    start_workers(&r);
+    struct stat st;
+    r.flush_each = fstat(STDOUT_FILENO, &st) != 0 || !S_ISREG(st.st_mode);
+    r.last_print = cli_now();
+    /* the reading thread runs every task if no worker starts: slower, still right */
+    cli_pool_start(&r.pool, r.nworkers, r.window, CLAIM, pool_item, &r);
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_stop_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
 
     static char *const stdin_only[] = {"-"};
     char *const *files = o->nfiles ? o->files : stdin_only;
     int nfiles = o->nfiles ? o->nfiles : 1;
-    for (int i = 0; i < nfiles; i++) {
+    for (int i = 0; i < nfiles && !stop_signal && !r.write_failed; i++) {
         int is_stdin = !strcmp(files[i], "-");
         const char *name = is_stdin ? "<stdin>" : files[i];
         FILE *f = is_stdin ? stdin : fopen(files[i], "rb");
@@ -480,29 +429,24 @@ int cli_run(const cli_opts *o, const cli_run_ops *ops)
         if (!is_stdin)
             fclose(f);
     }
-    submit_batch(&r);
-    if (r.nthreads)
-        print_finished(&r, 0, 1);
-    stop_workers(&r);
-    if (fflush(stdout) != 0 || ferror(stdout)) {
-        fprintf(stderr, "doku: cannot write the output: %s\n", strerror(errno));
+    if (!stop_signal)
+        pump(&r, 1);
+    if (stop_signal)
+        stop_now(&r);
+    cli_pool_stop(&r.pool);
+    /* the message comes from main, which checks every command's output */
+    if (fflush(stdout) != 0 || ferror(stdout) || r.write_failed)
         r.exit_code = CLI_EXIT_USAGE;
-    }
 
-    pthread_mutex_destroy(&r.lock);
-    pthread_cond_destroy(&r.work_cv);
-    pthread_cond_destroy(&r.done_cv);
-    for (int k = 0; k < RING; k++) {
-        for (size_t i = 0; i < r.batch_cap; i++) {
-            cli_task *t = &r.ring[k].tasks[i];
-            free(t->cells_buf);
-            free(t->comment_buf);
-            free(t->error);
-            cli_buf_free(&t->out);
-            cli_buf_free(&t->err);
-        }
-        free(r.ring[k].tasks);
+    for (uint64_t i = 0; i < r.window; i++) {
+        cli_task *t = &r.tasks[i];
+        free(t->cells_buf);
+        free(t->comment_buf);
+        free(t->error);
+        cli_buf_free(&t->out);
+        cli_buf_free(&t->err);
     }
+    free(r.tasks);
     for (int k = 0; k < r.nworkers; k++)
         for (int n = 0; n <= DOKU_MAX_N; n++) {
             doku_solver_free(r.workers[k].solvers[n]);

@@ -13,8 +13,10 @@
  * singles, and the singles closure. Users: the grid filler
  * (generate/grid.c), the qqwing-style level classifier (generate/level.c),
  * the rating filter (generate/rating_filter.c) and the logic engine's grid
- * (logic/). The generic search (search/generic.c) keeps its own
- * propagation over positions and a trail, with the same conventions.
+ * (logic/, which is to move its place/load onto cands_set/cands_load).
+ * The generic search (search/generic.c) keeps its own propagation over
+ * positions and a trail, and its own placed mask (the digit's bit: with
+ * 0, undo must restore it, +1.3% instructions, measured).
  * Digit arguments are 0-based indices (the bit), val stores index + 1.
  */
 #ifndef DOKU_CANDS_H

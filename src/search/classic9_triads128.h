@@ -52,13 +52,12 @@ static int C9_FN(triads_choose_fast)(c9_state *s, int *band, int *digit)
     int totals[3];
     for (int b = 0; b < 3; b++) {
         __m128i nta = _mm_andnot_si128(t[2 * b], mr), ntb = _mm_andnot_si128(t[2 * b + 1], mr);
-        int total = 0;
-        for (int k = 0; k < 6; k++) {
+        for (int k = 0; k < 6; k++)
             ok[b][k] = C9_FN(cfg_mask128)(nta, k) | C9_FN(cfg_mask128)(ntb, k) << 4 |
                        (okn[k] >> b & 1) << 8;
-            total += __builtin_popcount(ok[b][k]);
-        }
-        totals[b] = total;
+        /* Nine bits each: three masks per count (no POPCNT here). */
+        totals[b] = C9_FN(popcount)(ok[b][0] | ok[b][1] << 9 | ok[b][2] << 18) +
+                    C9_FN(popcount)(ok[b][3] | ok[b][4] << 9 | ok[b][5] << 18);
         /* Digit 8 of this band joins the sums in lane b. */
         const __m128i lane = _mm_cmpeq_epi32(_mm_setr_epi32(0, 1, 2, 3), _mm_set1_epi32(b));
         __m128i tn = _mm_and_si128(t[6], lane), qn = _mm_and_si128(q[6], lane);

@@ -5,7 +5,7 @@
  * Each file is `puzzle:count:solution[:extra]` lines under a `#!` line
  * naming the shape (tests/fixtures/README.md). Every puzzle is counted by
  * the default engine and by the generic engine, and on 9x9 and up to
- * 16x16 by each compiled SIMD build of the fast path the CPU can run (a
+ * 16x16 by each build (ISA tier) of the fast path the CPU can run (a
  * build it cannot run is reported SKIPPED by name); the counts must be the
  * recorded ones and the solution, verified by the rules module, the
  * recorded one. The SE-rated lines and the variant puzzles also go
@@ -141,44 +141,21 @@ static double rate(const doku_shape *s, const uint8_t *givens, const uint8_t *ex
     return rt.er;
 }
 
-/* The fast-path builds to try, by name; -1 ends the list. */
-static const struct {
-    const char *name;
-    int id;
-} c9_builds[] = {{"portable", CLASSIC9_PORTABLE}, {"avx2", CLASSIC9_AVX2},
-                 {"avx512", CLASSIC9_AVX512}},
-  b16_builds[] = {{"portable", BOARD16_PORTABLE}, {"avx2", BOARD16_AVX2},
-                  {"avx512", BOARD16_AVX512}};
+/* The fast-path builds (ISA tiers) to try; the ones this CPU cannot run
+ * are reported SKIPPED by name, once. */
+static const doku_isa tiers[] = {DOKU_ISA_PORTABLE, DOKU_ISA_AVX2, DOKU_ISA_AVX512};
+#define NTIERS (sizeof tiers / sizeof tiers[0])
 
-/* Which builds this CPU runs; the others are reported by name once. */
-static int c9_ok[3], b16_ok[3];
-
-static void probe_builds(void)
+static void report_tiers(void)
 {
     static int done;
     if (done)
         return;
     done = 1;
-    doku_shape *s9, *s16;
-    doku_solver *v9, *v16;
-    assert_int_equal(doku_shape_create_simple(9, 0, &s9), DOKU_OK);
-    assert_int_equal(doku_shape_create_simple(16, 0, &s16), DOKU_OK);
-    assert_int_equal(doku_solver_create(s9, &v9), DOKU_OK);
-    assert_int_equal(doku_solver_create(s16, &v16), DOKU_OK);
-    for (int b = 0; b < 3; b++) {
-        c9_ok[b] = classic9_set_variant(v9->classic9, c9_builds[b].id) == c9_builds[b].id;
-        b16_ok[b] = board16_set_variant(v16->board16, b16_builds[b].id) == b16_builds[b].id;
-        if (!c9_ok[b])
-            print_message("[  SKIPPED ] classic9 build %s: not runnable on this CPU\n",
-                          c9_builds[b].name);
-        if (!b16_ok[b])
-            print_message("[  SKIPPED ] board16 build %s: not runnable on this CPU\n",
-                          b16_builds[b].name);
-    }
-    doku_solver_free(v9);
-    doku_solver_free(v16);
-    doku_shape_free(s9);
-    doku_shape_free(s16);
+    for (size_t t = 0; t < NTIERS; t++)
+        if (!doku_isa_supported(tiers[t]))
+            print_message("[  SKIPPED ] fast-path build %s: not runnable on this CPU\n",
+                          doku_isa_name(tiers[t]));
 }
 
 typedef struct file_stats {
@@ -193,7 +170,7 @@ static void check_file(const char *name, file_stats *st)
     char **lines;
     size_t nl = tu_lines(text, &lines, 0);
     fixture_shape fs = {0};
-    probe_builds();
+    report_tiers();
     memset(st, 0, sizeof *st);
 
     for (size_t i = 0; i < nl; i++) {
@@ -220,16 +197,19 @@ static void check_file(const char *name, file_stats *st)
         assert_int_equal(doku_solver_create(s, &sv), DOKU_OK);
         check_count(sv, s, givens, 0, count, at_least, expect);
         check_count(sv, s, givens, DOKU_SEARCH_GENERIC, count, at_least, expect);
-        for (int b = 0; b < 3; b++) {
-            if (sv->classic9 && c9_ok[b]) {
-                classic9_set_variant(sv->classic9, c9_builds[b].id);
-                check_count(sv, s, givens, 0, count, at_least, expect);
-            }
-            if (sv->board16 && b16_ok[b]) {
-                board16_set_variant(sv->board16, b16_builds[b].id);
+        /* Each build on every puzzle; under a sanitizer (10x slower) on
+         * every fourth. The 9x9 and <= 16x16 fast paths only: other
+         * shapes have no builds to choose. */
+        for (size_t t = 0; t < NTIERS && (sv->classic9 || sv->board16) &&
+                           (!sanitized() || st->puzzles % 4 == 0); t++) {
+            if (!doku_isa_supported(tiers[t]))
+                continue;
+            assert_int_equal(doku_solver_set_isa(sv, tiers[t]), DOKU_OK);
+            /* board16 also in its portable build, which doku_search does
+             * not choose by itself (slower than the generic engine). */
+            if (sv->board16)
                 sv->board16_on = 1;
-                check_count(sv, s, givens, 0, count, at_least, expect);
-            }
+            check_count(sv, s, givens, 0, count, at_least, expect);
         }
         /* Logic: every rated line (every third under a sanitizer), and the
          * first four of a 9x9 variant file (the generated minimal variant
