@@ -32,9 +32,7 @@ static uint64_t overlap_mask(const doku_shape *s, int unit, int other)
 
 void unit_pairs_free(unit_pairs *t)
 {
-    free(t->pairs);
-    free(t->first);
-    free(t->at);
+    free(t->pairs); /* one block: first and at follow the pairs */
     memset(t, 0, sizeof *t);
 }
 
@@ -57,16 +55,19 @@ doku_status unit_pairs_build(const doku_shape *s, unit_pairs *t)
     size_t npairs = 0;
     for (int i = 0; i < nu * nu; i++)
         npairs += shared[i] >= 2;
-    t->pairs = calloc(npairs ? npairs : 1, sizeof *t->pairs);
-    t->first = calloc((size_t)nu + 1, sizeof *t->first);
-    t->at = malloc(sizeof *t->at * (2 * npairs + 1));
+    /* One zeroed block: the pairs (8-byte aligned), then first and at. */
+    size_t bytes = sizeof *t->pairs * (npairs ? npairs : 1) +
+                   sizeof *t->first * ((size_t)nu + 1) + sizeof *t->at * (2 * npairs + 1);
+    t->pairs = calloc(1, bytes);
     uint32_t *fill = calloc((size_t)nu, sizeof *fill);
-    if (!t->pairs || !t->first || !t->at || !fill) {
+    if (!t->pairs || !fill) {
         free(shared);
         free(fill);
         unit_pairs_free(t);
         return DOKU_ERR_NOMEM;
     }
+    t->first = (uint32_t *)(t->pairs + (npairs ? npairs : 1));
+    t->at = t->first + nu + 1;
     for (int a = 0; a < nu; a++)
         for (int b = a + 1; b < nu; b++) {
             if (shared[a * nu + b] < 2)
