@@ -1,11 +1,15 @@
 # doku — top-level driver over CMake. The two commands a newcomer needs:
-#   make run    build and solve the example puzzles
+#   make run    build, solve the example puzzles, then serve the web page
 #   make test   build with -Werror and run every test, plain and under ASan+UBSan
+#               (needs only the repository; adds the full-data tests when
+#               ../shared/data is there)
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 MAKEFLAGS += --no-print-directory
 
-.PHONY: all build run test test-plain test-asan deps install clean fuzz crosscheck bench-large
+PORT ?= 8080
+
+.PHONY: all build run serve bench-serve test test-plain test-asan test-data asan tsan deps install clean fuzz crosscheck bench-large test-aarch64
 
 all: build
 
@@ -16,8 +20,20 @@ build:
 	@cmake -S . -B build -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS) >/dev/null
 	@cmake --build build -j $(JOBS)
 
+# The tour ends by starting the web page's server in the foreground
+# (Ctrl+C stops it); PORT=0 takes any free port.
 run: deps build
 	@./examples/run.sh build/doku
+	@echo
+	@build/doku serve --port $(PORT)
+
+# Only the server: http://127.0.0.1:$(PORT)/
+serve: deps build
+	@build/doku serve --port $(PORT)
+
+# wrk against doku serve on loopback (bench/serve/run.sh; see BENCHMARKS.md).
+bench-serve: deps build
+	@./bench/serve/run.sh build/doku
 
 test: deps test-plain test-asan
 
@@ -30,6 +46,24 @@ test-asan:
 	@cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang -DDOKU_WERROR=ON -DDOKU_SANITIZE=ON >/dev/null
 	@cmake --build build-asan -j $(JOBS)
 	@cd build-asan && DOKU_SANITIZED=1 ctest --output-on-failure -j $(JOBS)
+
+# The tests that read the full data sets in ../shared/data (DOKU_DATA_DIR):
+# `make test` runs them too when the data is there; this runs only them.
+DOKU_DATA_DIR ?= $(CURDIR)/../shared/data
+test-data:
+	@test -d "$(DOKU_DATA_DIR)/sudoku9" || { echo "test-data: no $(DOKU_DATA_DIR)" >&2; exit 2; }
+	@cmake -S . -B build-test -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER=gcc -DDOKU_WERROR=ON -DDOKU_DATA_DIR="$(DOKU_DATA_DIR)" >/dev/null
+	@cmake --build build-test -j $(JOBS)
+	@cd build-test && ctest --output-on-failure -j $(JOBS) -L data
+
+# Sanitizer builds as targets: ASan+UBSan runs every test; ThreadSanitizer
+# runs the threaded CLI commands (tests/cli/threads.sh, label "threads").
+asan: test-asan
+
+tsan:
+	@cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang -DDOKU_WERROR=ON -DDOKU_TSAN=ON >/dev/null
+	@cmake --build build-tsan -j $(JOBS) --target doku
+	@cd build-tsan && ctest --output-on-failure -L threads
 
 # Fuzz the reader for FUZZ_SECONDS (default 60) with libFuzzer.
 FUZZ_SECONDS ?= 60
@@ -54,5 +88,11 @@ install: build
 check-data: build
 	@./scripts/check-data.sh build
 
+# Cross-built for aarch64 and run under qemu-user: the unit tests and a
+# sample of check-data (SAMPLE puzzles per set).
+SAMPLE ?= 200
+test-aarch64:
+	@./scripts/test-aarch64.sh $(SAMPLE)
+
 clean:
-	rm -rf build build-test build-asan build-fuzz
+	rm -rf build build-test build-asan build-tsan build-fuzz build-aarch64

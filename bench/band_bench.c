@@ -3,7 +3,7 @@
  * many candidates a band needs, where the time goes (candidates, judging
  * the accepted ones, judging the rejected ones), and, with --check, every
  * verdict compared with a full grading (also timed: the A/B of judging by
- * doku_band against grading every candidate to the end).
+ * doku_rating_filter against grading every candidate to the end).
  *
  * Usage: band_bench [--check] N MIN [MAX]   (MAX omitted or <0: open band)
  * Candidates are EXPERT-class minimal 9x9 puzzles when MIN > 3.4 (what
@@ -42,11 +42,11 @@ int main(int argc, char **argv)
         return 2;
     doku_shape *s = NULL;
     doku_generator *g = NULL;
-    doku_band *b = NULL;
+    doku_rating_filter *b = NULL;
     doku_logic *lg = NULL;
-    doku_band_opts bo = {min, max, 0};
+    doku_rating_filter_opts bo = {min, max, 0};
     if (doku_shape_create_simple(9, 0, &s) != DOKU_OK || doku_generator_create(s, &g) != DOKU_OK ||
-        doku_band_create(s, &bo, &b) != DOKU_OK || doku_logic_create(s, NULL, &lg) != DOKU_OK) {
+        doku_rating_filter_create(s, &bo, &b) != DOKU_OK || doku_logic_create(s, NULL, &lg) != DOKU_OK) {
         fprintf(stderr, "band_bench: setup failed\n");
         return 1;
     }
@@ -68,7 +68,7 @@ int main(int argc, char **argv)
     int nacc = 0;
     for (int i = 0; i < n; i++) {
         double t = cpu_now();
-        verdict[i] = doku_band_accept(b, s, pz + 81 * i, NULL);
+        verdict[i] = doku_rating_filter_accept(b, s, pz + 81 * i, NULL);
         t = cpu_now() - t;
         if (verdict[i]) {
             nacc++;
@@ -78,7 +78,7 @@ int main(int argc, char **argv)
         }
     }
     uint64_t steps = 0;
-    doku_band_stats(b, NULL, NULL, &steps);
+    doku_rating_filter_stats(b, NULL, NULL, &steps);
     double total = tgen + tacc + trej;
     printf("band %.1f%s%s: %d candidates from %llu grids (%.3f s), %d accepted (%.1f%%)\n", min,
            max < 0 ? "+" : "-", max < 0 ? "" : argv[a + 2], n, (unsigned long long)grids, tgen,
@@ -110,7 +110,7 @@ int main(int argc, char **argv)
     free(pz);
     free(verdict);
     doku_logic_free(lg);
-    doku_band_free(b);
+    doku_rating_filter_free(b);
     doku_generator_free(g);
     doku_shape_free(s);
     return bad ? 1 : 0;

@@ -110,19 +110,36 @@ static int check_file(const char *path, doku_solver *sv, const doku_shape *s, ui
 int main(int argc, char **argv)
 {
     uint64_t limit = 1000000;
-    int first = 1;
-    if (argc > 2 && strcmp(argv[1], "--limit") == 0) {
-        limit = strtoull(argv[2], NULL, 10);
-        first = 3;
+    int first = 1, isa = DOKU_ISA_AUTO;
+    const char *isa_name = "auto";
+    for (;;) {
+        if (first + 1 < argc && strcmp(argv[first], "--limit") == 0) {
+            limit = strtoull(argv[first + 1], NULL, 10);
+            first += 2;
+        } else if (first + 1 < argc && strcmp(argv[first], "--isa") == 0) {
+            isa_name = argv[first + 1];
+            isa = doku_isa_from_name(isa_name);
+            first += 2;
+        } else {
+            break;
+        }
     }
-    if (first >= argc || limit == 0) {
-        fprintf(stderr, "usage: crosscheck [--limit N] FILE...\n");
+    if (first >= argc || limit == 0 || isa < 0) {
+        fprintf(stderr, "usage: crosscheck [--limit N] [--isa portable|avx2|avx512] FILE...\n");
         return 2;
+    }
+    /* A tier the CPU cannot run is skipped by name, not failed: the same
+     * check runs on every machine. */
+    if (!doku_isa_supported((doku_isa)isa)) {
+        printf("tier %s: skipped (this CPU lacks it)\n", isa_name);
+        return 0;
     }
     doku_shape *s;
     doku_solver *sv;
-    if (doku_shape_create_simple(9, 0, &s) != DOKU_OK || doku_solver_create(s, &sv) != DOKU_OK)
+    if (doku_shape_create_simple(9, 0, &s) != DOKU_OK || doku_solver_create(s, &sv) != DOKU_OK ||
+        doku_solver_set_isa(sv, (doku_isa)isa) != DOKU_OK)
         return 2;
+    printf("tier %s (fast path runs %s)\n", isa_name, doku_isa_name(doku_solver_isa(sv)));
     int rc = 0;
     for (int i = first; i < argc; i++) {
         int r = check_file(argv[i], sv, s, limit);

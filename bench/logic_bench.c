@@ -199,7 +199,7 @@ int main(int argc, char **argv)
         if (dt > tmax)
             tmax = dt;
         for (int k = 0; k < DOKU_TECH_COUNT; k++)
-            tcount[k] += r.counts[k];
+            tcount[k] += doku_logic_technique_count(lg, (doku_technique)k);
         if (cx.bad) {
             unsound++;
             fprintf(stderr, "unsound: line %ld\n", lineno);

@@ -29,6 +29,7 @@ typedef struct bench_opts {
     int repeat;
     int cpu_clock;
     unsigned flags;
+    int isa;                   /* doku_isa to force (--isa), or -1 */
     long max_puzzles;
     cli_opts shape_opts;       /* --box, --variant, --regions, --symbols, --timeout */
     const doku_shape *shape;   /* of the file being run (read-only, shared) */
@@ -68,6 +69,10 @@ static void usage(FILE *f)
           "  -r, --repeat R          runs per figure, median reported (default 3)\n"
           "      --clock wall|cpu    wall clock (default) or the threads' CPU time\n"
           "      --generic           force the generic engine (no fast path)\n"
+          "      --isa TIER          run the fast paths' portable, avx2 or avx512\n"
+          "                          build (refused if the CPU lacks it; default:\n"
+          "                          the best it has, or DOKU_ISA); the tier that\n"
+          "                          ran is printed per file\n"
           "  -n, --max N             use at most N puzzles per file\n"
           "      --timeout SECONDS   give up on a puzzle after this long (counted\n"
           "                          in the 'gave up' note; default: none)\n"
@@ -201,6 +206,8 @@ static void bench_item(void *ctx, int worker_no, uint64_t index)
         w->failed = 1;
         return;
     }
+    if (w->opts->isa >= 0)
+        doku_solver_set_isa(solver, (doku_isa)w->opts->isa); /* checked by cmd_bench */
     doku_search_opts so = {0};
     so.limit = w->limit;
     so.time_budget = w->opts->shape_opts.timeout;
@@ -286,6 +293,15 @@ static int bench_file(const char *path, bench_opts *o)
     o->shape = shape;
     const char *base = strrchr(path, '/');
     base = base ? base + 1 : path;
+    /* Which build of the fast path runs (the generic engine is plain C). */
+    doku_solver *probe = NULL;
+    if (doku_solver_create(shape, &probe) == DOKU_OK) {
+        if (o->isa >= 0)
+            doku_solver_set_isa(probe, (doku_isa)o->isa);
+        printf("# %s: SIMD tier %s%s\n", base, doku_isa_name(doku_solver_isa(probe)),
+               (o->flags & DOKU_SEARCH_GENERIC) ? " (unused: --generic)" : "");
+        doku_solver_free(probe);
+    }
     int rc = CLI_EXIT_OK;
     for (int li = 0; li < o->nlimits; li++)
         for (int ti = 0; ti < o->nthreads; ti++) {
@@ -338,6 +354,7 @@ int cmd_bench(int argc, char **argv)
     o.threads[0] = 1;
     o.nthreads = 1;
     o.repeat = 3;
+    o.isa = -1;
     const char *files[256];
     int nfiles = 0;
     /* The shape options and --timeout go to the common parser, as "bench"
@@ -352,6 +369,23 @@ int cmd_bench(int argc, char **argv)
             usage(stdout);
             free(shape_argv);
             return CLI_EXIT_OK;
+        }
+        if (strcmp(a, "--isa") == 0 || strncmp(a, "--isa=", 6) == 0) {
+            const char *name = a[5] == '=' ? a + 6 : (i + 1 < argc ? argv[++i] : NULL);
+            int isa = doku_isa_from_name(name);
+            if (isa < 0) {
+                fprintf(stderr, "doku bench: --isa wants portable, avx2, avx512 or auto; got '%s'\n",
+                        name ? name : "");
+                free(shape_argv);
+                return CLI_EXIT_USAGE;
+            }
+            if (!doku_isa_supported((doku_isa)isa)) {
+                fprintf(stderr, "doku bench: --isa %s: this CPU lacks it\n", name);
+                free(shape_argv);
+                return CLI_EXIT_USAGE;
+            }
+            o.isa = isa;
+            continue;
         }
         if (strcmp(a, "--generic") == 0) {
             o.flags |= DOKU_SEARCH_GENERIC;

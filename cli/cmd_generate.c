@@ -244,11 +244,11 @@ typedef struct gen_run {
     slot *slots;
     uint64_t window;
     doku_generator **gens;
-    doku_band **bands;
+    doku_rating_filter **bands;
     int *made;
 } gen_run;
 
-static void generate_one(const gen_ctx *c, doku_generator *g, doku_band *fs,
+static void generate_one(const gen_ctx *c, doku_generator *g, doku_rating_filter *fs,
                          uint64_t index, slot *sl)
 {
     uint64_t seed = doku_seed_derive(c->seed, index);
@@ -287,7 +287,7 @@ static void generate_one(const gen_ctx *c, doku_generator *g, doku_band *fs,
     if (c->minimal)
         go.check_budget = PROOF_BUDGET; /* a grid whose proof runs longer is dropped */
     if (fs) {
-        go.filter = doku_band_accept;
+        go.filter = doku_rating_filter_accept;
         go.filter_user = fs;
     }
     go.max_attempts = c->attempts ? c->attempts : UINT64_MAX;
@@ -299,7 +299,7 @@ static void generate_one(const gen_ctx *c, doku_generator *g, doku_band *fs,
 
 /* The per-thread objects: a generator, and a grading state when the
  * request needs one. @return 0, or -1 out of memory (nothing to free). */
-static int thread_objects(const gen_ctx *c, doku_generator **g, doku_band **fs)
+static int thread_objects(const gen_ctx *c, doku_generator **g, doku_rating_filter **fs)
 {
     *g = NULL;
     *fs = NULL;
@@ -496,7 +496,7 @@ static int run(gen_ctx *c)
     if (show)
         summary(c, done, t0);
     for (int k = 0; k < nthreads; k++) {
-        doku_band_free(g.bands[k]);
+        doku_rating_filter_free(g.bands[k]);
         doku_generator_free(g.gens[k]);
     }
     for (uint64_t i = 0; i < g.window; i++) {

@@ -87,6 +87,7 @@ static void grade_puzzle(cli_worker *w, cli_task *t, void *p)
     memset(&rec, 0, sizeof rec);
     rec.command = DOKU_CMD_GRADE;
     rec.rating = &r;
+    rec.logic = lg;
     rec.timed_out = dl.hit;
     rec.history = hist;
     rec.time_ms = ms;

@@ -16,5 +16,6 @@ int cmd_bench(int argc, char **argv);
 int cmd_explain(int argc, char **argv);
 int cmd_hint(int argc, char **argv);
 int cmd_grade(int argc, char **argv);
+int cmd_serve(int argc, char **argv);
 
 #endif /* DOKU_CLI_COMMANDS_H */

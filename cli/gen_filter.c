@@ -1,8 +1,8 @@
 /*
  * gen_filter.c — --rating and --require for `doku generate`, judged by the
  * logic grader (Sudoku Explainer scale) exactly as `doku grade` rates:
- * parsing, and the library's doku_band (which stops grading as soon as
- * the verdict is known). The generator's cheap classes screen first: a
+ * parsing, and the library's doku_rating_filter (which stops grading as
+ * soon as the verdict is known). The generator's cheap classes screen first: a
  * puzzle that pairs and intersections solve rates at most 3.4 (hidden
  * pair), so a band above that only ever grades EXPERT-class candidates.
  */
@@ -17,29 +17,17 @@
 /* Highest SE rating among the techniques the INTERMEDIATE class uses. */
 #define CLASS3_MAX_RATING 3.4
 
-/* Named bands in the spirit of HoDoKu's five levels, on the SE scale:
- * easy = singles; medium = intersections and pairs; hard = up to basic
- * fish, triples, single-digit patterns and XY/XYZ-wings; unfair = up to
- * the 6.x patterns and short X/Y chains; extreme = 7.0 and above (forcing
- * chains, AICs and harder), our like-for-like of HoDoKu's extreme. */
-static const struct {
-    const char *name;
-    double min, max; /* max < 0: open */
-} NAMED[] = {
-    {"easy", 1.0, 2.3}, {"medium", 2.4, 3.4}, {"hard", 3.5, 4.6},
-    {"unfair", 4.7, 6.9}, {"extreme", 7.0, -1},
-};
-
 int gen_filter_parse_rating(gen_filter_spec *f, const char *v)
 {
-    for (size_t i = 0; i < sizeof NAMED / sizeof NAMED[0]; i++)
-        if (strcmp(v, NAMED[i].name) == 0) {
-            f->have_rating = 1;
-            f->rating_min = NAMED[i].min;
-            f->rating_open = NAMED[i].max < 0;
-            f->rating_max = f->rating_open ? 1e9 : NAMED[i].max;
-            return 0;
-        }
+    /* the named ranges: the library's table (easy ... extreme) */
+    const doku_rating_range *named = doku_rating_range_find(v);
+    if (named) {
+        f->have_rating = 1;
+        f->rating_min = named->min;
+        f->rating_open = named->max < 0;
+        f->rating_max = f->rating_open ? 1e9 : named->max;
+        return 0;
+    }
     char *end;
     double lo = strtod(v, &end);
     if (end == v)
@@ -121,9 +109,9 @@ doku_difficulty gen_filter_class(const gen_filter_spec *f)
 
 int gen_filter_band_screens(const gen_filter_spec *f)
 {
-    /* doku_band starts from the pairs closure (and rejects what it
+    /* doku_rating_filter starts from the pairs closure (and rejects what it
      * solves) for a bottom above 3.4, or for late techniques only with a
-     * bottom every step reaches; see src/generate/band.c */
+     * bottom every step reaches; see src/generate/rating_filter.c */
     uint64_t upto_hidden_pair = (1ull << (DOKU_TECH_HIDDEN_PAIR + 1)) - 1;
     if (f->require && (f->require_mask & upto_hidden_pair))
         return 0;
@@ -131,13 +119,14 @@ int gen_filter_band_screens(const gen_filter_spec *f)
     return min > CLASS3_MAX_RATING || (f->require && min <= 1.0);
 }
 
-doku_band *gen_filter_band(const gen_filter_spec *f, const doku_shape *s)
+doku_rating_filter *gen_filter_band(const gen_filter_spec *f,
+                                    const doku_shape *s)
 {
-    doku_band_opts bo;
+    doku_rating_filter_opts bo;
     memset(&bo, 0, sizeof bo);
     bo.min = f->have_rating ? f->rating_min : 0;
     bo.max = f->have_rating && !f->rating_open ? f->rating_max : -1;
     bo.require = f->require ? f->require_mask : 0;
-    doku_band *b = NULL;
-    return doku_band_create(s, &bo, &b) == DOKU_OK ? b : NULL;
+    doku_rating_filter *b = NULL;
+    return doku_rating_filter_create(s, &bo, &b) == DOKU_OK ? b : NULL;
 }

@@ -38,8 +38,10 @@ int gen_filter_band_screens(const gen_filter_spec *f);
 /* Appends ", rated 2.0-4.5, using TECH" style text to buf. */
 void gen_filter_describe(const gen_filter_spec *f, char *buf, size_t cap);
 
-/* The band judge for one thread (a doku_puzzle_filter is doku_band_accept
- * with it as user). @return NULL when out of memory. */
-doku_band *gen_filter_band(const gen_filter_spec *f, const doku_shape *s);
+/* The rating filter for one thread (a doku_puzzle_filter is
+ * doku_rating_filter_accept with it as user). @return NULL when out of
+ * memory. */
+doku_rating_filter *gen_filter_band(const gen_filter_spec *f,
+                                    const doku_shape *s);
 
 #endif

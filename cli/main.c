@@ -9,6 +9,7 @@
 
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 typedef struct command {
@@ -27,6 +28,7 @@ static const command commands[] = {
     {"explain", cmd_explain, "solve like a person: every step, with SE ratings"},
     {"hint", cmd_hint, "the next logical step for a puzzle or pencil-mark grid"},
     {"grade", cmd_grade, "rate puzzles on Sudoku Explainer's scale (ER/EP/ED, level)"},
+    {"serve", cmd_serve, "the web page and JSON API on http://127.0.0.1:8080/"},
 };
 
 enum { NCOMMANDS = sizeof commands / sizeof commands[0] };
@@ -83,6 +85,18 @@ static int dispatch(int argc, char **argv)
         static char help_flag[] = "--help";
         char *help_argv[] = {argv[2], help_flag, NULL};
         return c->run(2, help_argv);
+    }
+    /* DOKU_ISA caps the fast paths' SIMD tier (read by the library); a
+     * name it does not know or a tier this CPU lacks would be ignored
+     * there, so it is refused here. */
+    const char *isa = getenv("DOKU_ISA");
+    if (isa && *isa) {
+        int t = doku_isa_from_name(isa);
+        if (t < 0 || !doku_isa_supported((doku_isa)t)) {
+            fprintf(stderr, "doku: DOKU_ISA=%s: %s\n", isa,
+                    t < 0 ? "not a tier (portable, avx2, avx512, auto)" : "this CPU lacks it");
+            return CLI_EXIT_USAGE;
+        }
     }
     const command *c = find_command(name);
     if (!c) {

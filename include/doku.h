@@ -21,13 +21,47 @@
 extern "C" {
 #endif
 
+/* DOKU_API marks the exported functions. The library is built with
+ * -fvisibility=hidden, so the shared object exports exactly the functions
+ * declared with it here and nothing of its internals (tests/abi checks). */
+#if defined(__GNUC__) || defined(__clang__)
+#define DOKU_API __attribute__((visibility("default")))
+#else
+#define DOKU_API
+#endif
+
+/* The version of this header. CMakeLists.txt reads these lines, so they
+ * are the one place the version is written. */
 #define DOKU_VERSION_MAJOR 0
 #define DOKU_VERSION_MINOR 1
 #define DOKU_VERSION_PATCH 0
 #define DOKU_VERSION_STRING "0.1.0"
+/* One number that orders versions: MAJOR*10000 + MINOR*100 + PATCH. */
+#define DOKU_VERSION_NUMBER \
+    (DOKU_VERSION_MAJOR * 10000 + DOKU_VERSION_MINOR * 100 + DOKU_VERSION_PATCH)
 
-/* @return the library's version string, e.g. "0.1.0" (static storage). */
-const char *doku_version(void);
+/* @return the library's version string, e.g. "0.1.0" (static storage,
+ * never NULL). Compare with DOKU_VERSION_STRING to detect a header and a
+ * shared library from different releases. */
+DOKU_API const char *doku_version(void);
+
+/* @return the library's version as DOKU_VERSION_NUMBER computes it, e.g.
+ * 100 for 0.1.0: the running library's, where the macro is the header's. */
+DOKU_API unsigned doku_version_number(void);
+
+/* ABI rules (what a release may change without breaking callers built
+ * against an older header of the same major version):
+ * - Objects are opaque (create/free); their layout may change freely.
+ * - Public structs never grow with internal lists (technique ids, unit
+ *   kinds...): per-technique data is read through accessors such as
+ *   doku_rating_count(), never through an array sized by DOKU_TECH_COUNT.
+ * - Enums and status codes are append-only; their numbers never change.
+ * - Options structs are zero-initialisable: 0 in a field means "default",
+ *   so a caller that memsets them keeps working when fields are appended
+ *   at the end (which only a new major version does).
+ * - Every function validates its arguments and returns a status (or the
+ *   documented error value) for NULL or out-of-range input; none reads
+ *   out of bounds or crashes on them. */
 
 /* Largest supported side: candidate sets are 64-bit masks. */
 #define DOKU_MAX_N 64
@@ -47,8 +81,9 @@ typedef enum doku_status {
     DOKU_ERR_SIZE = 7        /* puzzle size does not match the shape */
 } doku_status;
 
-/* @return a short English description of status s (static storage). */
-const char *doku_status_string(doku_status s);
+/* @return a short English description of status s (static storage, never
+ * NULL; "unknown status" for a value not in the enum). */
+DOKU_API const char *doku_status_string(doku_status s);
 
 /* ---------------------------------------------------------------------
  * Geometry: the shape of a board and its units.
@@ -69,7 +104,8 @@ typedef enum doku_unit_kind {
     DOKU_UNIT_BOX = 2,
     DOKU_UNIT_DIAGONAL = 3,
     DOKU_UNIT_WINDOW = 4,
-    DOKU_UNIT_REGION = 5   /* jigsaw region */
+    DOKU_UNIT_REGION = 5,  /* jigsaw region */
+    DOKU_UNIT_NONE = -1    /* doku_shape_unit_kind: NULL shape or no such unit */
 } doku_unit_kind;
 
 typedef struct doku_shape_spec {
@@ -83,50 +119,76 @@ typedef struct doku_shape_spec {
 
 typedef struct doku_shape doku_shape;
 
-/* Creates the shape described by spec and stores it in *out.
- * @return DOKU_OK, or an error (and *out = NULL). The caller owns *out. */
-doku_status doku_shape_create(const doku_shape_spec *spec, doku_shape **out);
+/* Creates the shape described by spec and stores it in *out; the caller
+ * owns it (doku_shape_free). spec and its regions are only read during the
+ * call. @return DOKU_OK; DOKU_ERR_ARG if spec or out is NULL; DOKU_ERR_SHAPE
+ * for a side outside 2..DOKU_MAX_N (a 1x1 grid, box 1x1, is refused) or a
+ * box that does not tile it; DOKU_ERR_REGIONS for a region map that is not
+ * n regions of n cells; DOKU_ERR_VARIANT for unknown variant bits or a
+ * variant the shape has no room for; DOKU_ERR_NOMEM. On any error *out is
+ * NULL (if out is not). */
+DOKU_API doku_status doku_shape_create(const doku_shape_spec *spec, doku_shape **out);
 
-/* Convenience: plain n x n with default boxes and the given variants. */
-doku_status doku_shape_create_simple(int n, unsigned variants, doku_shape **out);
+/* doku_shape_create for a plain n x n with the default box (see
+ * doku_default_box) and the given variants; same returns. */
+DOKU_API doku_status doku_shape_create_simple(int n, unsigned variants, doku_shape **out);
 
-/* Frees a shape; NULL is ignored. */
-void doku_shape_free(doku_shape *shape);
+/* Frees a shape and everything it owns; NULL is ignored. Every solver,
+ * logic context, generator and band made for it must be freed first. */
+DOKU_API void doku_shape_free(doku_shape *shape);
 
 /* Picks the default box for side n: the most nearly square R <= C with
- * R*C = n. @return 0 on success, -1 if n has no such factorisation with
- * R >= 2 (primes: then only a jigsaw shape fits). */
-int doku_default_box(int n, int *box_rows, int *box_cols);
+ * R*C = n, written to *box_rows and *box_cols. @return 0 on success, -1
+ * if n has no such factorisation with R >= 2 (primes: then only a jigsaw
+ * shape fits) or a pointer is NULL (nothing written then). */
+DOKU_API int doku_default_box(int n, int *box_rows, int *box_cols);
 
-int doku_shape_n(const doku_shape *s);
-int doku_shape_cells(const doku_shape *s);         /* n*n */
-int doku_shape_box_rows(const doku_shape *s);      /* 0 if jigsaw replaces boxes */
-int doku_shape_box_cols(const doku_shape *s);
-unsigned doku_shape_variants(const doku_shape *s);
-int doku_shape_has_regions(const doku_shape *s);   /* jigsaw */
+/* Properties of a shape. Each returns 0 for a NULL shape. */
+DOKU_API int doku_shape_n(const doku_shape *s);             /* side n */
+DOKU_API int doku_shape_cells(const doku_shape *s);         /* n*n */
+DOKU_API int doku_shape_box_rows(const doku_shape *s);      /* 0 if jigsaw replaces boxes */
+DOKU_API int doku_shape_box_cols(const doku_shape *s);
+DOKU_API unsigned doku_shape_variants(const doku_shape *s); /* DOKU_VARIANT_* */
+DOKU_API int doku_shape_has_regions(const doku_shape *s);   /* 1: jigsaw */
 /* 1 if this is exactly classic 9x9 (3x3 boxes, no extra units). */
-int doku_shape_is_classic9(const doku_shape *s);
+DOKU_API int doku_shape_is_classic9(const doku_shape *s);
+/* Number of units: rows, columns, boxes, then extra units. */
+DOKU_API int doku_shape_unit_count(const doku_shape *s);
 
-int doku_shape_unit_count(const doku_shape *s);
-doku_unit_kind doku_shape_unit_kind(const doku_shape *s, int unit);
-/* Index of the unit among units of its kind, 0-based (row 0, box 4...). */
-int doku_shape_unit_ordinal(const doku_shape *s, int unit);
-/* The n cells of the unit (owned by the shape). */
-const uint16_t *doku_shape_unit_cells(const doku_shape *s, int unit);
-/* Units containing cell; count in *count (owned by the shape). */
-const uint16_t *doku_shape_cell_units(const doku_shape *s, int cell, int *count);
-/* Distinct cells sharing a unit with cell; count in *count. */
-const uint16_t *doku_shape_peers(const doku_shape *s, int cell, int *count);
+/* The unit accessors take a unit index in 0..doku_shape_unit_count()-1
+ * and the cell accessors a cell index in 0..doku_shape_cells()-1; a NULL
+ * shape or an index out of range gives the "none" value each names. The
+ * arrays returned are owned by the shape and live as long as it. */
 
-/* Writes a unit's user-facing name, e.g. "row 3", "box 5", "window 2",
- * "diagonal 1", "region 7". @return snprintf-style length. */
-int doku_shape_unit_name(const doku_shape *s, int unit, char *buf, size_t cap);
+/* @return the kind of unit, DOKU_UNIT_NONE if none. */
+DOKU_API doku_unit_kind doku_shape_unit_kind(const doku_shape *s, int unit);
+/* @return the unit's index among units of its kind, 0-based (row 0,
+ * box 4...); -1 if none. */
+DOKU_API int doku_shape_unit_ordinal(const doku_shape *s, int unit);
+/* @return the n cells of the unit; NULL if none. */
+DOKU_API const uint16_t *doku_shape_unit_cells(const doku_shape *s, int unit);
+/* @return the units containing cell, their number in *count (count may
+ * be NULL); NULL and *count = 0 if none. */
+DOKU_API const uint16_t *doku_shape_cell_units(const doku_shape *s, int cell, int *count);
+/* @return the distinct cells sharing a unit with cell, their number in
+ * *count (count may be NULL); NULL and *count = 0 if none. */
+DOKU_API const uint16_t *doku_shape_peers(const doku_shape *s, int cell, int *count);
 
-/* Writes "r{row}c{col}" (1-based) for cell. @return snprintf-style length. */
-int doku_cell_name(const doku_shape *s, int cell, char *buf, size_t cap);
+/* The three writers below fill buf (cap bytes, the caller's) like
+ * snprintf: always NUL-terminated when cap > 0, buf may be NULL when cap
+ * is 0 (to measure). @return the length of the full text, or -1 (and ""
+ * in buf when cap > 0) for a NULL shape, an index out of range, or a NULL
+ * buf with cap > 0. */
 
-/* Writes a one-line description, e.g. "9x9, 3x3 boxes, x+hyper". */
-int doku_shape_describe(const doku_shape *s, char *buf, size_t cap);
+/* A unit's user-facing name, e.g. "row 3", "box 5", "window 2",
+ * "diagonal 1", "region 7". */
+DOKU_API int doku_shape_unit_name(const doku_shape *s, int unit, char *buf, size_t cap);
+
+/* "r{row}c{col}" (1-based) for cell. */
+DOKU_API int doku_cell_name(const doku_shape *s, int cell, char *buf, size_t cap);
+
+/* A one-line description, e.g. "9x9, 3x3 boxes+x+hyper". */
+DOKU_API int doku_shape_describe(const doku_shape *s, char *buf, size_t cap);
 
 /* ---------------------------------------------------------------------
  * Rules: conflicts between givens and full-grid verification.
@@ -138,15 +200,17 @@ typedef struct doku_conflict {
 } doku_conflict;
 
 /* Finds pairs of filled cells with the same digit in one unit (each pair
- * once, reported for its first shared unit). Writes up to cap of them to out
- * (out may be NULL when cap is 0). Values outside 0..n count as errors:
- * @return number of conflicts found (may exceed cap), or -1 on a bad value. */
-long doku_find_conflicts(const doku_shape *s, const uint8_t *cells,
+ * once, reported for its first shared unit) in cells (n*n values, read
+ * only). Writes up to cap of them to out (the caller's array; may be NULL
+ * when cap is 0). @return the number of conflicts found (may exceed cap),
+ * or -1 for a value above n, a NULL s or cells, or a NULL out with cap > 0. */
+DOKU_API long doku_find_conflicts(const doku_shape *s, const uint8_t *cells,
                          doku_conflict *out, size_t cap);
 
-/* @return 1 if solution is complete, obeys every unit, and agrees with
- * every given (givens may be NULL); 0 otherwise. Independent of the solver. */
-int doku_verify_solution(const doku_shape *s, const uint8_t *givens,
+/* @return 1 if solution (n*n values) is complete, obeys every unit, and
+ * agrees with every given (givens may be NULL: no givens); 0 otherwise,
+ * also for a NULL s or solution. Independent of the solver. */
+DOKU_API int doku_verify_solution(const doku_shape *s, const uint8_t *givens,
                          const uint8_t *solution);
 
 /* ---------------------------------------------------------------------
@@ -155,9 +219,13 @@ int doku_verify_solution(const doku_shape *s, const uint8_t *givens,
 typedef struct doku_solver doku_solver;
 
 /* Creates a reusable solver for one shape (scratch memory for one search at
- * a time; use one per thread). The shape must outlive the solver. */
-doku_status doku_solver_create(const doku_shape *shape, doku_solver **out);
-void doku_solver_free(doku_solver *solver);   /* NULL is ignored */
+ * a time; use one per thread) in *out, owned by the caller
+ * (doku_solver_free). The shape must outlive the solver.
+ * @return DOKU_OK; DOKU_ERR_ARG if shape or out is NULL (*out = NULL if
+ * out is not); DOKU_ERR_NOMEM. */
+DOKU_API doku_status doku_solver_create(const doku_shape *shape, doku_solver **out);
+/* Frees a solver; NULL is ignored. */
+DOKU_API void doku_solver_free(doku_solver *solver);
 
 enum {
     DOKU_SEARCH_GENERIC = 1u << 0   /* never use a specialised fast path */
@@ -182,18 +250,50 @@ typedef struct doku_search_result {
 /* Called for each solution found, in order; return nonzero to stop. */
 typedef int (*doku_solution_fn)(void *user, const uint8_t *solution);
 
-/* Searches for solutions of givens (n*n values, 0 = empty).
- * solution: if not NULL, receives the first solution found (n*n values);
- *           untouched when none is found.
- * on_solution/user: optional callback for every solution (may be NULL).
+/* Searches for solutions of givens (n*n values, 0 = empty; read only).
+ * solution: if not NULL, receives the first solution found (n*n values,
+ *           the caller's); untouched when none is found.
+ * on_solution/user: optional callback for every solution (may be NULL);
+ *           the grid it sees is valid only during the call.
  * opts: may be NULL for limit 1, no budget.
- * The outcome is in *res: solutions == 0 and !gave_up means no solution;
- * solutions == limit means "at least limit".
- * @return DOKU_OK, or DOKU_ERR_ARG for a bad argument or a value > n. */
-doku_status doku_search(doku_solver *solver, const uint8_t *givens,
+ * res: required; the outcome: solutions == 0 and !gave_up means no
+ * solution; solutions == limit means "at least limit".
+ * @return DOKU_OK; DOKU_ERR_ARG (and nothing searched) for a NULL
+ * solver, givens or res, a value above n, or a negative or NaN
+ * time_budget; DOKU_ERR_NOMEM when the generic engine, built on its first
+ * use, cannot be allocated. */
+DOKU_API doku_status doku_search(doku_solver *solver, const uint8_t *givens,
                         const doku_search_opts *opts, uint8_t *solution,
                         doku_solution_fn on_solution, void *user,
                         doku_search_result *res);
+
+/* SIMD tiers of the fast paths (classic 9x9, board16). A solver picks the
+ * best tier the CPU has; DOKU_ISA in the environment (portable, avx2,
+ * avx512), read when a solver is created, caps it for every solver, e.g.
+ * for tests and benchmarks (a tier the CPU lacks there, or an unknown
+ * name, is ignored: callers wanting an error check doku_isa_supported). */
+typedef enum doku_isa {
+    DOKU_ISA_AUTO = 0,      /* the best the CPU supports */
+    DOKU_ISA_PORTABLE = 1,  /* baseline x86-64 (SSE2) or plain C elsewhere */
+    DOKU_ISA_AVX2 = 2,      /* AVX2, BMI1/2, POPCNT, LZCNT */
+    DOKU_ISA_AVX512 = 3     /* AVX-512F on top of AVX2 */
+} doku_isa;
+
+/* @return 1 if the running CPU can run tier isa (AUTO: 1), else 0. */
+DOKU_API int doku_isa_supported(doku_isa isa);
+/* @return "auto", "portable", "avx2" or "avx512" (static storage), NULL
+ * for a value outside the enum. */
+DOKU_API const char *doku_isa_name(doku_isa isa);
+/* @return the tier named name (as doku_isa_name spells it), or -1 if
+ * name is NULL or names none. */
+DOKU_API int doku_isa_from_name(const char *name);
+/* Makes solver's fast paths run tier isa (AUTO: the best). @return DOKU_OK,
+ * DOKU_ERR_ARG if solver is NULL, isa is outside the enum or the CPU
+ * lacks it (the solver is then unchanged). */
+DOKU_API doku_status doku_solver_set_isa(doku_solver *solver, doku_isa isa);
+/* @return the tier solver's shape runs on: the fast path's build, or
+ * DOKU_ISA_PORTABLE when the shape goes to the generic engine (plain C). */
+DOKU_API doku_isa doku_solver_isa(const doku_solver *solver);
 
 /* ---------------------------------------------------------------------
  * Text input. A reader takes lines of text and yields records: puzzles
@@ -232,19 +332,29 @@ typedef struct doku_record {
 
 typedef struct doku_reader doku_reader;
 
-doku_status doku_reader_create(const doku_reader_opts *opts, doku_reader **out);
-void doku_reader_free(doku_reader *r);   /* NULL is ignored */
+/* Creates a reader in *out, owned by the caller (doku_reader_free). opts
+ * may be NULL (infer the size, symbols AUTO). @return DOKU_OK;
+ * DOKU_ERR_ARG for a NULL out, opts->n outside 0..DOKU_MAX_N or an
+ * unknown opts->symbols (*out = NULL then); DOKU_ERR_NOMEM. */
+DOKU_API doku_status doku_reader_create(const doku_reader_opts *opts, doku_reader **out);
+/* Frees a reader and every record it holds; NULL is ignored. */
+DOKU_API void doku_reader_free(doku_reader *r);
 
-/* Feeds one line (without its newline; a trailing '\r' is ignored). Lines
- * are numbered in the order fed, from 1. @return DOKU_OK or DOKU_ERR_NOMEM. */
-doku_status doku_reader_push_line(doku_reader *r, const char *line, size_t len);
+/* Feeds one line of len bytes (without its newline; a trailing '\r' is
+ * ignored; copied, the caller keeps line). Lines are numbered in the order
+ * fed, from 1. @return DOKU_OK; DOKU_ERR_ARG for a NULL r, or a NULL line
+ * with len > 0; DOKU_ERR_NOMEM. Errors in the text are records, not
+ * statuses. */
+DOKU_API doku_status doku_reader_push_line(doku_reader *r, const char *line, size_t len);
 
-/* Signals end of input (completes or reports a pending multi-line grid). */
-doku_status doku_reader_finish(doku_reader *r);
+/* Signals end of input (completes or reports a pending multi-line grid).
+ * @return DOKU_OK, DOKU_ERR_ARG for a NULL r, or DOKU_ERR_NOMEM. */
+DOKU_API doku_status doku_reader_finish(doku_reader *r);
 
-/* Takes the next ready record. @return 1 and fills *rec (pointers valid
- * until the next call on r), or 0 if none is ready. */
-int doku_reader_next(doku_reader *r, doku_record *rec);
+/* Takes the next ready record. @return 1 and fills *rec (its pointers are
+ * owned by r and valid until the next call on r), or 0 if none is ready
+ * or r or rec is NULL. */
+DOKU_API int doku_reader_next(doku_reader *r, doku_record *rec);
 
 /* ---------------------------------------------------------------------
  * Text output.
@@ -268,16 +378,19 @@ enum {
     DOKU_STYLE_MARK_FILLED = 1u << 1 /* grid: filled digits distinguishable */
 };
 
-/* The symbol for value v (1..n) under symbols, '.' for 0. For n > 35 the
- * caller should use a token format. */
-char doku_symbol(int n, doku_symbols symbols, int v);
+/* @return the symbol for value v (1..n) under symbols; '.' for 0 and for
+ * any v the alphabet has no symbol for (v < 0, v above its 26, 35 or 36
+ * symbols). n is not used to check v. For n > 35 use a token format. */
+DOKU_API char doku_symbol(int n, doku_symbols symbols, int v);
 
-/* Writes cells in format fmt to buf (always NUL-terminated if cap > 0).
+/* Writes cells (n*n values) in format fmt to buf (the caller's, cap
+ * bytes; always NUL-terminated if cap > 0; NULL with cap 0 measures).
  * givens (may be NULL) marks which cells were given, for grid styling;
  * conflicts (may be NULL) marks cells to show in red with DOKU_STYLE_COLOR.
  * @return the length the full text needs (snprintf-style); when it is
- * >= cap, the output was cut. */
-size_t doku_format_cells(const doku_shape *s, const uint8_t *cells,
+ * >= cap, the output was cut. 0 (and "" in buf if cap > 0) for a NULL s
+ * or cells, a NULL buf with cap > 0, an unknown fmt or a value above n. */
+DOKU_API size_t doku_format_cells(const doku_shape *s, const uint8_t *cells,
                          const uint8_t *givens, const uint8_t *conflicts,
                          doku_format fmt, doku_symbols symbols, unsigned style,
                          char *buf, size_t cap);
@@ -296,14 +409,14 @@ typedef struct doku_rng {
 } doku_rng;
 
 /* Seeds r from any 64-bit value (0 is fine). NULL r is ignored. */
-void doku_rng_seed(doku_rng *r, uint64_t seed);
-/* @return the next 64 random bits. r must not be NULL. */
-uint64_t doku_rng_next(doku_rng *r);
-/* @return a uniform value in [0, bound); 0 when bound <= 1. */
-uint32_t doku_rng_below(doku_rng *r, uint32_t bound);
+DOKU_API void doku_rng_seed(doku_rng *r, uint64_t seed);
+/* @return the next 64 random bits; 0 for a NULL r. */
+DOKU_API uint64_t doku_rng_next(doku_rng *r);
+/* @return a uniform value in [0, bound); 0 when bound <= 1 or r is NULL. */
+DOKU_API uint32_t doku_rng_below(doku_rng *r, uint32_t bound);
 /* @return the seed of item `index` of a run seeded with `master`: how
  * batch generation stays identical whatever the number of threads. */
-uint64_t doku_seed_derive(uint64_t master, uint64_t index);
+DOKU_API uint64_t doku_seed_derive(uint64_t master, uint64_t index);
 
 /* Symmetry of the givens' positions. Removal works on orbits: the cells a
  * symmetry maps onto each other are given or empty together. */
@@ -320,13 +433,15 @@ typedef enum doku_symmetry {
 #define DOKU_SYM_COUNT 8
 
 /* @return the symmetry's lower-case name ("rot180"...), "?" if unknown. */
-const char *doku_symmetry_name(doku_symmetry sym);
+DOKU_API const char *doku_symmetry_name(doku_symmetry sym);
 /* Parses a name as printed by doku_symmetry_name (also "rotational" for
- * rot180, "none"). @return 0 and *out, or -1 if unknown. */
-int doku_symmetry_parse(const char *name, doku_symmetry *out);
-/* @return 1 if the givens of puzzle are symmetric under sym (RANDOM: under
- * any), 0 otherwise. */
-int doku_symmetry_holds(const doku_shape *s, doku_symmetry sym,
+ * rot180, "none"). @return 0 and *out, or -1 if unknown or a pointer is
+ * NULL. */
+DOKU_API int doku_symmetry_parse(const char *name, doku_symmetry *out);
+/* @return 1 if the givens of puzzle (n*n values) are symmetric under sym
+ * (RANDOM: under any), 0 otherwise, also for a NULL s or puzzle or an
+ * unknown sym. */
+DOKU_API int doku_symmetry_holds(const doku_shape *s, doku_symmetry sym,
                         const uint8_t *puzzle);
 
 /* Generator difficulty classes with qqwing's definitions: SIMPLE = naked
@@ -343,36 +458,44 @@ typedef enum doku_difficulty {
 } doku_difficulty;
 
 /* @return the level's name ("simple"...; "any" for ANY), "?" if unknown. */
-const char *doku_difficulty_name(doku_difficulty level);
-/* Parses a level name. @return 0 and *out, or -1 if unknown. */
-int doku_difficulty_parse(const char *name, doku_difficulty *out);
+DOKU_API const char *doku_difficulty_name(doku_difficulty level);
+/* Parses a level name. @return 0 and *out, or -1 if unknown or a
+ * pointer is NULL. */
+DOKU_API int doku_difficulty_parse(const char *name, doku_difficulty *out);
 
 /* The generator object: per shape, reusable, one per thread (it owns a
  * solver and scratch). The shape must outlive it. */
 typedef struct doku_generator doku_generator;
 
-doku_status doku_generator_create(const doku_shape *shape, doku_generator **out);
-void doku_generator_free(doku_generator *g);   /* NULL is ignored */
+/* Creates a generator in *out, owned by the caller (doku_generator_free).
+ * @return DOKU_OK; DOKU_ERR_ARG for a NULL shape or out (*out = NULL if
+ * out is not); DOKU_ERR_NOMEM. */
+DOKU_API doku_status doku_generator_create(const doku_shape *shape, doku_generator **out);
+/* Frees a generator; NULL is ignored. */
+DOKU_API void doku_generator_free(doku_generator *g);
 
-/* Classifies puzzle by the levels above (no uniqueness check: a puzzle the
- * logic cannot finish is EXPERT whether or not it is unique).
- * @return the level (SIMPLE..EXPERT), or DOKU_DIFF_ANY if the givens
- * contradict each other. */
-doku_difficulty doku_generator_difficulty(doku_generator *g, const uint8_t *puzzle);
+/* Classifies puzzle (n*n values) by the levels above (no uniqueness
+ * check: a puzzle the logic cannot finish is EXPERT whether or not it is
+ * unique). @return the level (SIMPLE..EXPERT), or DOKU_DIFF_ANY if the
+ * givens contradict each other, a value is above n, or g or puzzle is
+ * NULL. */
+DOKU_API doku_difficulty doku_generator_difficulty(doku_generator *g, const uint8_t *puzzle);
 
-/* Fills grid (n*n values) with a random complete solution of the shape,
- * drawn by a randomised search (random cell tie-breaks and digit order,
- * restarting on a node budget). @return DOKU_OK, DOKU_ERR_ARG for NULLs,
- * DOKU_ERR_NOMEM; DOKU_ERR_SHAPE if the shape has no solution at all
- * (e.g. a jigsaw map that admits none) after bounded effort. */
-doku_status doku_generate_grid(doku_generator *g, doku_rng *rng, uint8_t *grid);
+/* Fills grid (n*n values, the caller's) with a random complete solution
+ * of the shape, drawn by a randomised search from rng (advanced; random
+ * cell tie-breaks and digit order, restarting on a node budget).
+ * @return DOKU_OK; DOKU_ERR_ARG if g, rng or grid is NULL; DOKU_ERR_NOMEM;
+ * DOKU_ERR_SHAPE if the shape has no solution at all (e.g. a jigsaw map
+ * that admits none) after bounded effort. */
+DOKU_API doku_status doku_generate_grid(doku_generator *g, doku_rng *rng, uint8_t *grid);
 
 /* doku_generate_grid with a time budget in seconds (0 = none): past it the
  * fill stops and returns DOKU_ERR_SHAPE with *timed_out = 1 (timed_out may
  * be NULL; it is set to 0 otherwise). The budget only decides whether a
  * grid comes back, never which one: a grid returned is the one
- * doku_generate_grid gives for the same rng state. */
-doku_status doku_generate_grid_timed(doku_generator *g, doku_rng *rng,
+ * doku_generate_grid gives for the same rng state. A negative or NaN
+ * budget is DOKU_ERR_ARG. */
+DOKU_API doku_status doku_generate_grid_timed(doku_generator *g, doku_rng *rng,
                                      double time_budget, uint8_t *grid,
                                      int *timed_out);
 
@@ -405,11 +528,14 @@ typedef struct doku_reduce_result {
  * stays unique (or, with a level, solvable at that level).
  * start: NULL means the full solution. Cells of start that break the
  * symmetry stay as they are (their orbits are never removed).
- * puzzle receives n*n values; it may alias start. opts NULL: minimal, no
- * symmetry, any level. @return DOKU_OK; DOKU_ERR_ARG for NULLs or a start
- * that disagrees with solution. Uniqueness of start itself is the
- * caller's promise (doku_search with limit 2 checks it). */
-doku_status doku_reduce(doku_generator *g, doku_rng *rng,
+ * puzzle receives n*n values (the caller's); it may alias start. opts
+ * NULL: minimal, no symmetry, any level. res may be NULL.
+ * @return DOKU_OK; DOKU_ERR_ARG for a NULL g, rng, solution or puzzle, a
+ * solution value outside 1..n, a start that disagrees with solution, an
+ * unknown symmetry or level, or target_givens outside 0..n*n.
+ * Uniqueness of start itself is the caller's promise (doku_search with
+ * limit 2 checks it). */
+DOKU_API doku_status doku_reduce(doku_generator *g, doku_rng *rng,
                         const uint8_t *solution, const uint8_t *start,
                         const doku_reduce_opts *opts, uint8_t *puzzle,
                         doku_reduce_result *res);
@@ -453,12 +579,14 @@ typedef struct doku_generate_result {
 } doku_generate_result;
 
 /* Generates one unique puzzle from seed (the same seed and options give
- * the same puzzle). puzzle and solution receive n*n values (solution may
- * be NULL). When no accepted puzzle is found within max_attempts or
- * time_budget, res->found is 0 and best_* say what was reached.
- * @return DOKU_OK (also when not found), DOKU_ERR_ARG for NULLs or
- * impossible options, DOKU_ERR_NOMEM. */
-doku_status doku_generate(doku_generator *g, uint64_t seed,
+ * the same puzzle). puzzle and solution receive n*n values (the caller's;
+ * solution may be NULL). opts may be NULL (any puzzle); res may be NULL.
+ * When no accepted puzzle is found within max_attempts or time_budget,
+ * res->found is 0 and best_* say what was reached.
+ * @return DOKU_OK (also when not found); DOKU_ERR_ARG for a NULL g or
+ * puzzle, an unknown symmetry or level, givens bounds outside 0..n*n or
+ * crossed, or a negative or NaN time_budget; DOKU_ERR_NOMEM. */
+DOKU_API doku_status doku_generate(doku_generator *g, uint64_t seed,
                           const doku_generate_opts *opts, uint8_t *puzzle,
                           uint8_t *solution, doku_generate_result *res);
 
@@ -540,10 +668,11 @@ typedef enum doku_technique {
 
 /* @return the technique's display name ("Hidden Single"), static storage;
  * "?" for an unknown id. */
-const char *doku_technique_name(doku_technique t);
+DOKU_API const char *doku_technique_name(doku_technique t);
 
-/* @return a short lowercase keyword for t ("hidden-single"), static. */
-const char *doku_technique_key(doku_technique t);
+/* @return a short lowercase keyword for t ("hidden-single"), static
+ * storage; "?" for an unknown id. */
+DOKU_API const char *doku_technique_key(doku_technique t);
 
 /* Parses a comma-separated list of technique keywords and group names
  * (see docs/TECHNIQUES.md: "singles", "subsets", "fish", "wings",
@@ -552,9 +681,10 @@ const char *doku_technique_key(doku_technique t);
  * set; the extended techniques come with their own keywords, the groups
  * "finned-fish", "colouring", "als", "grouped-chains", "extra" (all of
  * them) and "extended" (SE's set plus all of them).
- * @return DOKU_OK, or DOKU_ERR_PARSE and *bad_word (may be NULL) points at
- * the offending word inside list. */
-doku_status doku_technique_mask(const char *list, uint64_t *mask,
+ * @return DOKU_OK; DOKU_ERR_PARSE and *bad_word (bad_word may be NULL)
+ * points at the offending word inside list; DOKU_ERR_ARG for a NULL list
+ * or mask. */
+DOKU_API doku_status doku_technique_mask(const char *list, uint64_t *mask,
                                 const char **bad_word);
 
 typedef struct doku_cand {
@@ -585,45 +715,67 @@ typedef struct doku_logic_opts {
     int uniqueness;        /* 0 (default): use uniqueness techniques when the
                               loaded puzzle is known to be unique; -1: never */
     int no_trial;          /* 1: never use the trial-and-error last resort */
+    uint64_t search_nodes; /* node budget of the reference search that
+                              doku_logic_load runs (solution, uniqueness);
+                              0 = DOKU_LOGIC_SEARCH_NODES. A count, not a
+                              clock: a rating never depends on the
+                              machine's speed. */
 } doku_logic_opts;
+
+/* The default node budget of doku_logic_load's reference search: about
+ * 10 s of the generic engine on a hard 16x16, far above what any puzzle
+ * of the test sets needs (the hardest 16x16 there: 123,061 nodes). */
+#define DOKU_LOGIC_SEARCH_NODES 5000000u
 
 typedef struct doku_logic doku_logic;
 
-/* Creates a logic context for shape. opts may be NULL (SE's techniques).
- * @return DOKU_OK, DOKU_ERR_ARG or DOKU_ERR_NOMEM. The caller owns *out. */
-doku_status doku_logic_create(const doku_shape *shape,
+/* Creates a logic context for shape in *out, owned by the caller
+ * (doku_logic_free). opts may be NULL (SE's techniques). @return DOKU_OK;
+ * DOKU_ERR_ARG for a NULL shape or out (*out = NULL if out is not);
+ * DOKU_ERR_NOMEM. */
+DOKU_API doku_status doku_logic_create(const doku_shape *shape,
                               const doku_logic_opts *opts, doku_logic **out);
-void doku_logic_free(doku_logic *lg);   /* NULL is ignored */
+/* Frees a logic context; NULL is ignored. */
+DOKU_API void doku_logic_free(doku_logic *lg);
 
 /* Loads a puzzle or a partly filled grid (n*n values, 0 = empty): every
  * empty cell gets the candidates the filled cells allow. The puzzle is
- * checked by search: uniqueness techniques are enabled only if it has
- * exactly one solution. @return DOKU_OK, DOKU_ERR_ARG (bad value or
- * conflicting givens). */
-doku_status doku_logic_load(doku_logic *lg, const uint8_t *cells);
+ * checked by search within the node budget opts.search_nodes: uniqueness
+ * techniques are enabled only if it has exactly one solution (a search
+ * that runs out of budget proves nothing: no uniqueness techniques, and
+ * no trial without a solution). The context keeps nothing of the
+ * previous puzzle: one context serves any number of puzzles of its shape.
+ * cells is copied. @return DOKU_OK; DOKU_ERR_ARG for a NULL lg or cells, a
+ * value above n, or conflicting givens. */
+DOKU_API doku_status doku_logic_load(doku_logic *lg, const uint8_t *cells);
 
 /* Loads a pencil-mark grid: cells (0 = empty) plus one candidate mask per
  * cell (bit d-1 = digit d; ignored for filled cells). Candidates that a
  * filled peer excludes are dropped. Uniqueness techniques stay off unless
- * unique_known is 1. @return DOKU_OK or DOKU_ERR_ARG. */
-doku_status doku_logic_load_candidates(doku_logic *lg, const uint8_t *cells,
+ * unique_known is 1. Both arrays are copied. @return DOKU_OK;
+ * DOKU_ERR_ARG for a NULL argument, a value above n, or conflicting
+ * filled cells. */
+DOKU_API doku_status doku_logic_load_candidates(doku_logic *lg, const uint8_t *cells,
                                        const uint64_t *cands, int unique_known);
 
-/* Finds the next step without applying it.
+/* Finds the next step without applying it. The step's pointers are owned
+ * by lg (see doku_step).
  * @return 1 and fills *step; 0 when solved or when no allowed technique
  * makes progress; -1 if the grid is broken (a cell without candidates or a
- * digit without a place). */
-int doku_logic_next(doku_logic *lg, doku_step *step);
+ * digit without a place) or lg or step is NULL. */
+DOKU_API int doku_logic_next(doku_logic *lg, doku_step *step);
 
-/* Applies the step last returned by doku_logic_next. @return DOKU_OK or
- * DOKU_ERR_ARG if there is none. */
-doku_status doku_logic_apply(doku_logic *lg);
+/* Applies the step last returned by doku_logic_next. @return DOKU_OK, or
+ * DOKU_ERR_ARG if there is none or lg is NULL. */
+DOKU_API doku_status doku_logic_apply(doku_logic *lg);
 
-/* @return 1 if every cell is filled. */
-int doku_logic_solved(const doku_logic *lg);
-/* Current cells (n*n, 0 = empty) and candidate masks, owned by lg. */
-const uint8_t *doku_logic_cells(const doku_logic *lg);
-const uint64_t *doku_logic_candidates(const doku_logic *lg);
+/* @return 1 if every cell is filled; 0 otherwise or for a NULL lg. */
+DOKU_API int doku_logic_solved(const doku_logic *lg);
+/* Current cells (n*n, 0 = empty) and candidate masks (n*n, bit d-1 =
+ * digit d), owned by lg and changed by its next load or apply; NULL for a
+ * NULL lg. */
+DOKU_API const uint8_t *doku_logic_cells(const doku_logic *lg);
+DOKU_API const uint64_t *doku_logic_candidates(const doku_logic *lg);
 
 /* SE levels by ER (doku_level_of). */
 typedef enum doku_level {
@@ -637,9 +789,10 @@ typedef enum doku_level {
 } doku_level;
 
 /* @return "Easy", "Medium", ... (static); "?" for an unknown level. */
-const char *doku_level_name(doku_level level);
-/* @return the level of rating er; DOKU_LEVEL_UNSOLVED if !solved. */
-doku_level doku_level_of(double er, int solved);
+DOKU_API const char *doku_level_name(doku_level level);
+/* @return the level of rating er; DOKU_LEVEL_UNSOLVED if !solved (or er
+ * is NaN). */
+DOKU_API doku_level doku_level_of(double er, int solved);
 
 typedef struct doku_rating {
     double er, ep, ed;     /* SE: hardest step; hardest up to the first
@@ -647,17 +800,19 @@ typedef struct doku_rating {
     int solved;            /* 1 if the run finished the grid */
     doku_level level;
     doku_technique hardest;
-    size_t steps;
-    unsigned counts[DOKU_TECH_COUNT]; /* steps per technique */
+    size_t steps;          /* steps applied; per technique:
+                              doku_logic_technique_count() */
 } doku_rating;
 
 /* Runs the whole logical solve from the current grid, applying steps.
  * on_step (may be NULL) sees each step before it is applied; returning
- * nonzero stops the run. history (may be NULL, cap bytes) receives one
- * character per step (see doku_technique_symbol), NUL-terminated, cut at
- * cap-1. @return DOKU_OK or DOKU_ERR_ARG. */
+ * nonzero stops the run. rating (may be NULL) receives the summary.
+ * history (may be NULL, cap bytes, the caller's) receives one character
+ * per step (see doku_technique_symbol), NUL-terminated, cut at cap-1.
+ * The steps per technique are read with doku_logic_technique_count.
+ * @return DOKU_OK, or DOKU_ERR_ARG for a NULL lg. */
 typedef int (*doku_step_fn)(void *user, const doku_step *step);
-doku_status doku_logic_run(doku_logic *lg, doku_step_fn on_step, void *user,
+DOKU_API doku_status doku_logic_run(doku_logic *lg, doku_step_fn on_step, void *user,
                            doku_rating *rating, char *history, size_t cap);
 
 /* @return one character per technique for compact histories: 'f' full
@@ -665,46 +820,73 @@ doku_status doku_logic_run(doku_logic *lg, doku_step_fn on_step, void *user,
  * '^' intersections, '!' subsets, '#' fish, 's' single-digit patterns,
  * 'w' wings, 'u' uniqueness, 'a' aligned exclusion, 'c' chains, 'F' Nishio
  * and forcing chains, 'D' dynamic chains, '?' trial (docs/TECHNIQUES.md). */
-char doku_technique_symbol(doku_technique t);
+DOKU_API char doku_technique_symbol(doku_technique t);
+
+/* @return how many steps of technique t the last doku_logic_run on lg
+ * applied (0 before any run); 0 for a NULL lg or an unknown t. The
+ * accessor keeps doku_rating's size independent of the technique list. */
+DOKU_API unsigned doku_logic_technique_count(const doku_logic *lg, doku_technique t);
 
 /* ---------------------------------------------------------------------
- * Generator: rating bands (issue 5).
+ * Generator: rating filters (ER ranges, issue 5).
  *
- * A doku_band judges candidate puzzles by the logic grader's rating, as
- * doku_logic_run gives it with default options (what `doku grade`
- * prints): ER, the hardest step of the engine's simplest-first path, with
- * trial and error (10.0) as the last resort. The verdict is exact; the
- * band only stops grading once it is known (a step above the band, the
- * first step at or above an open band's bottom, or a state that singles
- * alone finish). One band per thread; the shape must outlive it.
+ * A doku_rating_filter judges candidate puzzles by the logic grader's
+ * rating, as doku_logic_run gives it with default options (what `doku
+ * grade` prints): ER, the hardest step of the engine's simplest-first
+ * path, with trial and error (10.0) as the last resort. The verdict is
+ * exact; the filter only stops grading once it is known (a step above the
+ * range, the first step at or above an open range's bottom, or a state
+ * that singles alone finish). One filter per thread; the shape must
+ * outlive it. (Renamed from doku_band: "band" is a row of boxes.)
  * ------------------------------------------------------------------- */
 
-typedef struct doku_band_opts {
-    double min, max;       /* accepted ER band, inclusive; max < 0: no
+typedef struct doku_rating_filter_opts {
+    double min, max;       /* accepted ER range, inclusive; max < 0: no
                               upper bound */
     uint64_t require;      /* 0, or a mask of (1ull << doku_technique): the
                               path must use at least one of them */
-} doku_band_opts;
+} doku_rating_filter_opts;
 
-typedef struct doku_band doku_band;
+typedef struct doku_rating_filter doku_rating_filter;
 
-/* Creates a band judge for shape. @return DOKU_OK, DOKU_ERR_ARG (NULLs,
- * min > max >= 0, negative, infinite or NaN min, NaN max) or
+/* Creates a rating filter for shape. @return DOKU_OK, DOKU_ERR_ARG
+ * (NULLs, min > max >= 0, negative, infinite or NaN min, NaN max) or
  * DOKU_ERR_NOMEM. The caller owns *out. */
-doku_status doku_band_create(const doku_shape *shape, const doku_band_opts *opts,
-                             doku_band **out);
-void doku_band_free(doku_band *b);   /* NULL is ignored */
+DOKU_API doku_status doku_rating_filter_create(const doku_shape *shape,
+                                      const doku_rating_filter_opts *opts,
+                                      doku_rating_filter **out);
+DOKU_API void doku_rating_filter_free(doku_rating_filter *f);   /* NULL is ignored */
 
-/* A doku_puzzle_filter: user is a doku_band. @return 1 if puzzle (unique,
- * n*n values of b's shape) is rated inside the band and uses a required
- * technique, else 0 (also for a puzzle the engine rejects as invalid). */
-int doku_band_accept(void *user, const doku_shape *s, const uint8_t *puzzle,
-                     const uint8_t *solution);
+/* A doku_puzzle_filter: user is a doku_rating_filter. @return 1 if
+ * puzzle (unique, n*n values of the filter's shape) is rated inside the
+ * range and uses a required technique, else 0 (also for a puzzle the
+ * engine rejects as invalid, and for user or puzzle NULL). */
+DOKU_API int doku_rating_filter_accept(void *user, const doku_shape *s, const uint8_t *puzzle,
+                              const uint8_t *solution);
 
 /* Counters since creation, for benchmarks: puzzles judged, accepted, and
- * logic steps the engine took. Any pointer may be NULL. */
-void doku_band_stats(const doku_band *b, uint64_t *judged, uint64_t *accepted,
-                     uint64_t *steps);
+ * logic steps the engine took. Any pointer may be NULL (f NULL: zeros). */
+DOKU_API void doku_rating_filter_stats(const doku_rating_filter *f, uint64_t *judged,
+                              uint64_t *accepted, uint64_t *steps);
+
+/* The named ER ranges `doku generate --rating NAME` accepts, in the
+ * spirit of HoDoKu's five levels: easy (singles, 1.0-2.3), medium
+ * (intersections and pairs, 2.4-3.4), hard (up to basic fish, triples,
+ * single-digit patterns, XY/XYZ-wings, 3.5-4.6), unfair (up to the 6.x
+ * patterns and short chains, 4.7-6.9), extreme (7.0 and above). How they
+ * sit beside the generator's classes and grade's levels: the one scale in
+ * docs/TECHNIQUES.md. */
+typedef struct doku_rating_range {
+    const char *name;      /* lower case, static */
+    double min, max;       /* inclusive ER range; max < 0: no upper bound */
+} doku_rating_range;
+
+/* @return the i-th named range (0 = easy ... in rising order; static
+ * storage), or NULL for i < 0 or past the last. */
+DOKU_API const doku_rating_range *doku_rating_range_at(int i);
+/* @return the range called name (exact match), or NULL if there is none
+ * or name is NULL. */
+DOKU_API const doku_rating_range *doku_rating_range_find(const char *name);
 
 /* ---------------------------------------------------------------------
  * Records: results as the text, JSON and CSV that `doku` prints.
@@ -729,18 +911,18 @@ typedef struct doku_buf {
 
 /* Appends len bytes of s. @return DOKU_OK, DOKU_ERR_NOMEM (b->failed set)
  * or DOKU_ERR_ARG for a NULL b, or a NULL s with len > 0. */
-doku_status doku_buf_append(doku_buf *b, const char *s, size_t len);
+DOKU_API doku_status doku_buf_append(doku_buf *b, const char *s, size_t len);
 /* Appends s (NUL-terminated) as a JSON string literal, quotes included:
  * control bytes escaped, bytes that are not UTF-8 written as \u00XX (the
  * Latin-1 character). NULL s writes "". @return as doku_buf_append. */
-doku_status doku_buf_append_json_string(doku_buf *b, const char *s);
+DOKU_API doku_status doku_buf_append_json_string(doku_buf *b, const char *s);
 /* Appends s as one CSV field (RFC 4180), quoted when it holds a comma,
  * quote or line break. NULL s writes nothing. @return as doku_buf_append. */
-doku_status doku_buf_append_csv_field(doku_buf *b, const char *s);
+DOKU_API doku_status doku_buf_append_csv_field(doku_buf *b, const char *s);
 /* Empties b, keeping its memory (and clearing failed). NULL is ignored. */
-void doku_buf_reset(doku_buf *b);
+DOKU_API void doku_buf_reset(doku_buf *b);
 /* Frees b's memory and zeroes it; NULL is ignored. */
-void doku_buf_free(doku_buf *b);
+DOKU_API void doku_buf_free(doku_buf *b);
 
 /* The commands whose records the writers know. Their CSV columns differ;
  * their JSON records share the head below. */
@@ -783,7 +965,7 @@ typedef struct doku_record_opts {
  * opts asks for: stats, history; for generate: solution when extra is
  * 1). Commands without a CSV form append nothing.
  * @return as doku_buf_append; DOKU_ERR_ARG for NULL b or opts. */
-doku_status doku_format_csv_header(doku_buf *b, doku_command cmd,
+DOKU_API doku_status doku_format_csv_header(doku_buf *b, doku_command cmd,
                                    const doku_record_opts *opts, int extra);
 
 /* Appends the record of an input that is not a usable puzzle: status
@@ -791,7 +973,7 @@ doku_status doku_format_csv_header(doku_buf *b, doku_command cmd,
  * formats write nothing (the reason belongs on stderr there) except
  * where the command's verdict is its output (check).
  * @return as doku_buf_append; DOKU_ERR_ARG for a NULL argument. */
-doku_status doku_format_invalid(doku_buf *b, doku_command cmd, const doku_source *src,
+DOKU_API doku_status doku_format_invalid(doku_buf *b, doku_command cmd, const doku_source *src,
                                 const doku_record_opts *opts, const char *reason);
 
 /* ---- search records: solve, count, check ---- */
@@ -826,7 +1008,7 @@ typedef struct doku_search_record {
 /* Appends the record of one searched puzzle (src->shape not NULL).
  * @return as doku_buf_append; DOKU_ERR_ARG for a NULL argument or a
  * missing result. */
-doku_status doku_format_search(doku_buf *b, const doku_source *src,
+DOKU_API doku_status doku_format_search(doku_buf *b, const doku_source *src,
                                const doku_record_opts *opts,
                                const doku_search_record *rec);
 
@@ -839,14 +1021,14 @@ doku_status doku_format_search(doku_buf *b, const doku_source *src,
  * (cells and digits that prove it, digit 0 for a whole cell), "text"}
  * with cells named "r4c7". Other formats write the text form.
  * @return as doku_buf_append; DOKU_ERR_ARG for a NULL argument. */
-doku_status doku_format_step(doku_buf *b, const doku_shape *s, const doku_step *step,
+DOKU_API doku_status doku_format_step(doku_buf *b, const doku_shape *s, const doku_step *step,
                              doku_format fmt, size_t index);
 
 /* Appends the candidate grid of lg: one row a line, each empty cell as
  * its candidate symbols, filled cells as their digit, columns padded to
  * the widest entry, " |" between boxes, a blank line between box bands.
  * @return as doku_buf_append; DOKU_ERR_ARG for a NULL argument. */
-doku_status doku_format_candidates(doku_buf *b, const doku_shape *s, const doku_logic *lg);
+DOKU_API doku_status doku_format_candidates(doku_buf *b, const doku_shape *s, const doku_logic *lg);
 
 /* Parses a pencil-mark grid: n*n tokens separated by blanks (frame
  * characters | + - = : * are ignored), one per cell, each the cell's
@@ -855,7 +1037,7 @@ doku_status doku_format_candidates(doku_buf *b, const doku_shape *s, const doku_
  * n*n values, cands n*n masks (bit d-1 = digit d).
  * @return DOKU_OK, DOKU_ERR_ARG for a NULL argument or n out of range,
  * or DOKU_ERR_PARSE with a message in why (cap bytes, may be NULL). */
-doku_status doku_parse_pencil(const char *text, int n, doku_symbols symbols,
+DOKU_API doku_status doku_parse_pencil(const char *text, int n, doku_symbols symbols,
                               uint8_t *cells, uint64_t *cands, char *why, size_t cap);
 
 typedef struct doku_logic_record {
@@ -872,7 +1054,8 @@ typedef struct doku_logic_record {
                                   wrote them (JSON: comma-separated) */
     size_t steps_len;
     const doku_logic *logic;   /* explain (unsolved): the context whose
-                                  candidates the text shows */
+                                  candidates the text shows; grade: the
+                                  context that ran (technique counts) */
     const doku_step *step;     /* hint: the step found, or NULL */
     int next;                  /* hint: doku_logic_next's return */
     int solved;                /* hint: the grid was already full */
@@ -883,7 +1066,7 @@ typedef struct doku_logic_record {
 /* Appends the record of one puzzle run through the logic engine.
  * @return as doku_buf_append; DOKU_ERR_ARG for a NULL argument or a
  * missing rating / logic context the record needs. */
-doku_status doku_format_logic(doku_buf *b, const doku_source *src,
+DOKU_API doku_status doku_format_logic(doku_buf *b, const doku_source *src,
                               const doku_record_opts *opts,
                               const doku_logic_record *rec);
 

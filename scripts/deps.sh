@@ -5,17 +5,27 @@ set -e
 # cadical, minisat, python3: the SAT cross-check and the large-grid benchmark;
 # qqwing: the generator's cross-check and benchmark.
 PKGS="cmake gcc clang make pkg-config libcmocka-dev python3 cadical minisat qqwing"
+# doku serve: libmicrohttpd, cJSON; its browser tests: chromium and node/npm
+# (a node already on the PATH, e.g. from NodeSource, is used as it is);
+# its load benchmark: wrk.
+PKGS="$PKGS libmicrohttpd-dev libcjson-dev chromium wrk"
+command -v npm >/dev/null 2>&1 || PKGS="$PKGS nodejs npm"
 [ -n "$DOKU_EXTRA_PKGS" ] && PKGS="$PKGS $DOKU_EXTRA_PKGS"
 missing=""
 for p in $PKGS; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
 done
 [ -z "$missing" ] && exit 0
+# Never sudo: as root (CI, containers) install; otherwise say what is
+# missing and go on (the build reports what it cannot do without it).
+if [ "$(id -u)" -ne 0 ] || ! command -v apt-get >/dev/null 2>&1; then
+    echo "deps: missing$missing; install with:" >&2
+    echo "    sudo apt-get install -y$missing" >&2
+    exit 0
+fi
 echo "deps: installing$missing" >&2
-SUDO=""
-[ "$(id -u)" -ne 0 ] && SUDO="sudo"
 export DEBIAN_FRONTEND=noninteractive
-$SUDO apt-get install -y -qq $missing >/dev/null 2>&1 || {
-    $SUDO apt-get update -qq >/dev/null 2>&1
-    $SUDO apt-get install -y -qq $missing >/dev/null
+apt-get install -y -qq $missing >/dev/null 2>&1 || {
+    apt-get update -qq >/dev/null 2>&1
+    apt-get install -y -qq $missing >/dev/null
 }

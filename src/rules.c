@@ -8,6 +8,8 @@
 long doku_find_conflicts(const doku_shape *s, const uint8_t *cells,
                          doku_conflict *out, size_t cap)
 {
+    if (!s || !cells || (!out && cap))
+        return -1;
     int n = s->n;
     for (int i = 0; i < s->ncells; i++)
         if (cells[i] > n)
@@ -55,6 +57,8 @@ long doku_find_conflicts(const doku_shape *s, const uint8_t *cells,
 int doku_verify_solution(const doku_shape *s, const uint8_t *givens,
                          const uint8_t *solution)
 {
+    if (!s || !solution)
+        return 0;
     int n = s->n;
     for (int i = 0; i < s->ncells; i++) {
         if (solution[i] < 1 || solution[i] > n)

@@ -12,10 +12,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { MAX_CELL_UNITS = 6 }; /* row, col, box, 2 diagonals, window/region */
-
 int doku_default_box(int n, int *box_rows, int *box_cols)
 {
+    if (!box_rows || !box_cols)
+        return -1;
     int best = -1;
     for (int r = 2; r * r <= n; r++)
         if (n % r == 0)
@@ -122,31 +122,44 @@ static void add_variant_units(doku_shape *s, int win_rows, int win_cols)
     }
 }
 
-/* Derives per-cell unit lists and peer lists from the unit table. */
+/* Derives per-cell unit lists and peer lists from the unit table. The
+ * per-cell stride is the largest number of units any cell lies in (a
+ * centre cell of X + hyper + jigsaw with boxes lies in seven), counted
+ * first, never assumed. */
 static doku_status derive_cell_tables(doku_shape *s)
 {
     int n = s->n, nc = s->ncells;
-    s->max_cell_units = MAX_CELL_UNITS;
     s->cell_nunits = calloc((size_t)nc, 1);
-    s->cell_units = calloc((size_t)nc * MAX_CELL_UNITS, sizeof(uint16_t));
-    s->max_peers = MAX_CELL_UNITS * (n - 1);
+    if (!s->cell_nunits)
+        return DOKU_ERR_NOMEM;
+    int maxu = 0;
+    for (int u = 0; u < s->nunits; u++)
+        for (int i = 0; i < n; i++) {
+            int cell = s->unit_cells[u * n + i];
+            if (++s->cell_nunits[cell] > maxu)
+                maxu = s->cell_nunits[cell];
+        }
+    memset(s->cell_nunits, 0, (size_t)nc);
+    s->max_cell_units = maxu;
+    s->cell_units = calloc((size_t)nc * (size_t)maxu, sizeof(uint16_t));
+    s->max_peers = maxu * (n - 1);
     s->peer_count = calloc((size_t)nc, sizeof(uint16_t));
     s->peers = calloc((size_t)nc * (size_t)s->max_peers, sizeof(uint16_t));
     uint8_t *seen = calloc((size_t)nc, 1);
-    if (!s->cell_nunits || !s->cell_units || !s->peer_count || !s->peers || !seen) {
+    if (!s->cell_units || !s->peer_count || !s->peers || !seen) {
         free(seen);
         return DOKU_ERR_NOMEM;
     }
     for (int u = 0; u < s->nunits; u++)
         for (int i = 0; i < n; i++) {
             int cell = s->unit_cells[u * n + i];
-            s->cell_units[cell * MAX_CELL_UNITS + s->cell_nunits[cell]++] = (uint16_t)u;
+            s->cell_units[cell * maxu + s->cell_nunits[cell]++] = (uint16_t)u;
         }
     for (int cell = 0; cell < nc; cell++) {
         int k = 0;
         seen[cell] = 1;
         for (int j = 0; j < s->cell_nunits[cell]; j++) {
-            const uint16_t *uc = s->unit_cells + (size_t)s->cell_units[cell * MAX_CELL_UNITS + j] * n;
+            const uint16_t *uc = s->unit_cells + (size_t)s->cell_units[cell * maxu + j] * n;
             for (int i = 0; i < n; i++)
                 if (!seen[uc[i]]) {
                     seen[uc[i]] = 1;
@@ -162,6 +175,87 @@ static doku_status derive_cell_tables(doku_shape *s)
     return DOKU_OK;
 }
 
+/* Rank of a unit kind in the box-first order: box or region, row,
+ * column, then the extra units. */
+static int box_first_rank(doku_unit_kind k)
+{
+    switch (k) {
+    case DOKU_UNIT_BOX:
+    case DOKU_UNIT_REGION:
+        return 0;
+    case DOKU_UNIT_ROW:
+        return 1;
+    case DOKU_UNIT_COL:
+        return 2;
+    default:
+        return 3;
+    }
+}
+
+/* Derives the box-first tables (see shape_internal.h) from the per-cell
+ * unit lists: the same units and peers, re-ordered, plus each cell's
+ * position in every unit and the peer matrix. */
+static doku_status derive_box_first_tables(doku_shape *s)
+{
+    int n = s->n, nc = s->ncells, nu = s->nunits, maxu = s->max_cell_units;
+    s->peer_words = (nc + 63) / 64;
+    s->cell_units_bf = calloc((size_t)nc * (size_t)maxu, sizeof(uint16_t));
+    s->peers_bf = calloc((size_t)nc * (size_t)s->max_peers, sizeof(uint16_t));
+    s->cell_box = malloc(sizeof(int) * (size_t)nc);
+    s->cell_row = malloc(sizeof(int) * (size_t)nc);
+    s->cell_col = malloc(sizeof(int) * (size_t)nc);
+    s->cell_pos = malloc((size_t)nu * (size_t)nc);
+    s->peer_bits = calloc((size_t)nc * (size_t)s->peer_words, sizeof(uint64_t));
+    uint8_t *seen = calloc((size_t)nc, 1);
+    if (!s->cell_units_bf || !s->peers_bf || !s->cell_box || !s->cell_row || !s->cell_col ||
+        !s->cell_pos || !s->peer_bits || !seen) {
+        free(seen);
+        return DOKU_ERR_NOMEM;
+    }
+    memset(s->cell_pos, 0xff, (size_t)nu * (size_t)nc);
+    for (int u = 0; u < nu; u++)
+        for (int i = 0; i < n; i++)
+            s->cell_pos[(size_t)u * nc + s->unit_cells[(size_t)u * n + i]] = (uint8_t)i;
+    for (int c = 0; c < nc; c++) {
+        int cnt = s->cell_nunits[c], k = 0;
+        const uint16_t *cu = s->cell_units + (size_t)c * maxu;
+        uint16_t *bf = s->cell_units_bf + (size_t)c * maxu;
+        s->cell_box[c] = s->cell_row[c] = s->cell_col[c] = -1;
+        for (int rank = 0; rank <= 3; rank++)
+            for (int j = 0; j < cnt; j++)
+                if (box_first_rank((doku_unit_kind)s->unit_kind[cu[j]]) == rank)
+                    bf[k++] = cu[j];
+        for (int j = 0; j < cnt; j++) {
+            doku_unit_kind kd = (doku_unit_kind)s->unit_kind[cu[j]];
+            if (kd == DOKU_UNIT_BOX || kd == DOKU_UNIT_REGION)
+                s->cell_box[c] = cu[j];
+            else if (kd == DOKU_UNIT_ROW)
+                s->cell_row[c] = cu[j];
+            else if (kd == DOKU_UNIT_COL)
+                s->cell_col[c] = cu[j];
+        }
+        /* peers in the box-first unit order, each once */
+        uint16_t *pb = s->peers_bf + (size_t)c * s->max_peers;
+        int np = 0;
+        seen[c] = 1;
+        for (int j = 0; j < k; j++)
+            for (int i = 0; i < n; i++) {
+                int o = s->unit_cells[(size_t)bf[j] * n + i];
+                if (!seen[o]) {
+                    seen[o] = 1;
+                    pb[np++] = (uint16_t)o;
+                }
+            }
+        seen[c] = 0;
+        for (int i = 0; i < np; i++) {
+            seen[pb[i]] = 0;
+            s->peer_bits[(size_t)c * s->peer_words + (pb[i] >> 6)] |= (uint64_t)1 << (pb[i] & 63);
+        }
+    }
+    free(seen);
+    return DOKU_OK;
+}
+
 doku_status doku_shape_create(const doku_shape_spec *spec, doku_shape **out)
 {
     if (!out)
@@ -172,7 +266,9 @@ doku_status doku_shape_create(const doku_shape_spec *spec, doku_shape **out)
     int n = spec->n, br = spec->box_rows, bc = spec->box_cols;
     if (n == 0)
         n = br * bc;
-    if (n < 1 || n > DOKU_MAX_N || br < 0 || bc < 0)
+    /* n = 1 is refused: a one-cell grid has no unit worth the name, and
+     * the engines assume every unit has a second cell. */
+    if (n < 2 || n > DOKU_MAX_N || br < 0 || bc < 0)
         return DOKU_ERR_SHAPE;
     if (spec->variants & ~(unsigned)(DOKU_VARIANT_X | DOKU_VARIANT_HYPER))
         return DOKU_ERR_VARIANT;
@@ -222,6 +318,8 @@ doku_status doku_shape_create(const doku_shape_spec *spec, doku_shape **out)
     }
     add_variant_units(s, br, bc);
     doku_status st = derive_cell_tables(s);
+    if (st == DOKU_OK)
+        st = derive_box_first_tables(s);
     if (st != DOKU_OK) {
         doku_shape_free(s);
         return st;
@@ -252,44 +350,81 @@ void doku_shape_free(doku_shape *s)
     free(s->peer_count);
     free(s->peers);
     free(s->regions);
+    free(s->cell_units_bf);
+    free(s->peers_bf);
+    free(s->cell_box);
+    free(s->cell_row);
+    free(s->cell_col);
+    free(s->cell_pos);
+    free(s->peer_bits);
     free(s);
 }
 
-int doku_shape_n(const doku_shape *s) { return s->n; }
-int doku_shape_cells(const doku_shape *s) { return s->ncells; }
-int doku_shape_box_rows(const doku_shape *s) { return s->box_rows; }
-int doku_shape_box_cols(const doku_shape *s) { return s->box_cols; }
-unsigned doku_shape_variants(const doku_shape *s) { return s->variants; }
-int doku_shape_has_regions(const doku_shape *s) { return s->has_regions; }
-int doku_shape_is_classic9(const doku_shape *s) { return s->classic9; }
-int doku_shape_unit_count(const doku_shape *s) { return s->nunits; }
+/* The accessors below check their arguments (the public boundary): a NULL
+ * shape or an index out of range gives the documented "none" value. */
+int doku_shape_n(const doku_shape *s) { return s ? s->n : 0; }
+int doku_shape_cells(const doku_shape *s) { return s ? s->ncells : 0; }
+int doku_shape_box_rows(const doku_shape *s) { return s ? s->box_rows : 0; }
+int doku_shape_box_cols(const doku_shape *s) { return s ? s->box_cols : 0; }
+unsigned doku_shape_variants(const doku_shape *s) { return s ? s->variants : 0; }
+int doku_shape_has_regions(const doku_shape *s) { return s ? s->has_regions : 0; }
+int doku_shape_is_classic9(const doku_shape *s) { return s ? s->classic9 : 0; }
+int doku_shape_unit_count(const doku_shape *s) { return s ? s->nunits : 0; }
+
+static int unit_ok(const doku_shape *s, int unit)
+{
+    return s && unit >= 0 && unit < s->nunits;
+}
+
+static int cell_ok(const doku_shape *s, int cell)
+{
+    return s && cell >= 0 && cell < s->ncells;
+}
+
+/* A failed snprintf-style call: -1, and "" in buf when there is room. */
+static int no_text(char *buf, size_t cap)
+{
+    if (buf && cap)
+        buf[0] = '\0';
+    return -1;
+}
 
 doku_unit_kind doku_shape_unit_kind(const doku_shape *s, int unit)
 {
+    if (!unit_ok(s, unit))
+        return DOKU_UNIT_NONE;
     return (doku_unit_kind)s->unit_kind[unit];
 }
 
 int doku_shape_unit_ordinal(const doku_shape *s, int unit)
 {
+    if (!unit_ok(s, unit))
+        return -1;
     return s->unit_ordinal[unit];
 }
 
 const uint16_t *doku_shape_unit_cells(const doku_shape *s, int unit)
 {
+    if (!unit_ok(s, unit))
+        return NULL;
     return s->unit_cells + (size_t)unit * s->n;
 }
 
 const uint16_t *doku_shape_cell_units(const doku_shape *s, int cell, int *count)
 {
     if (count)
-        *count = s->cell_nunits[cell];
+        *count = cell_ok(s, cell) ? s->cell_nunits[cell] : 0;
+    if (!cell_ok(s, cell))
+        return NULL;
     return s->cell_units + (size_t)cell * s->max_cell_units;
 }
 
 const uint16_t *doku_shape_peers(const doku_shape *s, int cell, int *count)
 {
     if (count)
-        *count = s->peer_count[cell];
+        *count = cell_ok(s, cell) ? s->peer_count[cell] : 0;
+    if (!cell_ok(s, cell))
+        return NULL;
     return s->peers + (size_t)cell * s->max_peers;
 }
 
@@ -297,17 +432,23 @@ int doku_shape_unit_name(const doku_shape *s, int unit, char *buf, size_t cap)
 {
     static const char *const names[] = {"row", "column", "box", "diagonal",
                                         "window", "region"};
+    if (!unit_ok(s, unit) || (!buf && cap))
+        return no_text(buf, cap);
     return snprintf(buf, cap, "%s %d", names[s->unit_kind[unit]],
                     s->unit_ordinal[unit] + 1);
 }
 
 int doku_cell_name(const doku_shape *s, int cell, char *buf, size_t cap)
 {
+    if (!cell_ok(s, cell) || (!buf && cap))
+        return no_text(buf, cap);
     return snprintf(buf, cap, "r%dc%d", cell / s->n + 1, cell % s->n + 1);
 }
 
 int doku_shape_describe(const doku_shape *s, char *buf, size_t cap)
 {
+    if (!s || (!buf && cap))
+        return no_text(buf, cap);
     char boxes[40];
     if (s->box_rows)
         snprintf(boxes, sizeof boxes, "%dx%d boxes", s->box_rows, s->box_cols);

@@ -27,6 +27,18 @@ struct doku_shape {
     uint16_t *peers;        /* [ncells * max_peers] */
     int max_peers;
     uint8_t *regions;       /* [ncells] jigsaw map or NULL */
+
+    /* Derived once for the engines that walk a cell's units box first
+     * (the logic engine follows Sudoku Explainer's order: box or region,
+     * then row, column, extra units; its chains depend on that order). */
+    uint16_t *cell_units_bf; /* [ncells * max_cell_units] box-first order */
+    uint16_t *peers_bf;      /* [ncells * max_peers] peers in that unit order */
+    int *cell_box;           /* [ncells] box/region unit (the last listed), -1 */
+    int *cell_row, *cell_col; /* [ncells] row and column unit */
+    uint8_t *cell_pos;       /* [nunits * ncells] index of the cell in the
+                              * unit, 0xff where it is not in it */
+    uint64_t *peer_bits;     /* [ncells * peer_words] peer matrix */
+    int peer_words;          /* (ncells + 63) / 64 */
 };
 
 #endif

@@ -9,6 +9,11 @@ const char *doku_version(void)
     return DOKU_VERSION_STRING;
 }
 
+unsigned doku_version_number(void)
+{
+    return DOKU_VERSION_NUMBER;
+}
+
 const char *doku_status_string(doku_status s)
 {
     switch (s) {

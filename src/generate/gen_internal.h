@@ -6,14 +6,7 @@
 #ifndef DOKU_GEN_INTERNAL_H
 #define DOKU_GEN_INTERNAL_H
 
-#include "shape_internal.h"
-
-/* The randomised filler's state per search level. */
-typedef struct gen_fill_level {
-    uint64_t *cand;
-    uint8_t *val;
-    int filled;
-} gen_fill_level;
+#include "cands.h"
 
 struct doku_generator {
     const doku_shape *s;
@@ -21,17 +14,12 @@ struct doku_generator {
     uint64_t full;
     doku_solver *solver;
 
-    /* filler (grid.c) */
-    gen_fill_level *levels;
+    /* filler (grid.c): one grid per search level, sharing lgrid's scratch */
+    cands_grid *levels;
     int nlevels, cap;
-    int *queue;
-    uint8_t *qdigit;
 
-    /* level logic (level.c) */
-    uint64_t *lcand;       /* [ncells] */
-    uint8_t *lval;         /* [ncells] */
-    int *lqueue;           /* [ncells + 1] */
-    uint64_t *lunit;       /* [nunits] digits given in each unit */
+    /* level logic (level.c): the grid its closures run on */
+    cands_grid lgrid;
     /* unit pairs sharing >= 2 cells, for pointing/claiming: entries
      * ix_start[u] .. ix_start[u+1]-1 of ix_unit / ix_in_u / ix_in_v */
     int *ix_start;
@@ -45,16 +33,6 @@ struct doku_generator {
     uint8_t *work;         /* [ncells] */
     uint8_t *fill;         /* [ncells] generate(): the full grid */
 };
-
-/* Population count without needing the popcnt instruction (the library
- * is built for any x86-64; the builtin then becomes a slow libgcc call). */
-static inline int gen_popcount(uint64_t x)
-{
-    x = x - ((x >> 1) & 0x5555555555555555ull);
-    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
-    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
-    return (int)((x * 0x0101010101010101ull) >> 56);
-}
 
 /* Largest orbit of any symmetry (rot90). */
 #define GEN_MAX_ORBIT 4

@@ -10,10 +10,10 @@
  * the level far more often than filtering random minimal puzzles would.
  */
 #include "gen_internal.h"
+#include "util/clock.h"
 
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 doku_status doku_generator_create(const doku_shape *shape, doku_generator **out)
 {
@@ -31,19 +31,13 @@ doku_status doku_generator_create(const doku_shape *shape, doku_generator **out)
     g->full = g->n == 64 ? ~(uint64_t)0 : (((uint64_t)1 << g->n) - 1);
     size_t nc = (size_t)g->ncells;
     doku_status st = doku_solver_create(shape, &g->solver);
-    g->queue = malloc(sizeof(int) * (nc + 1));
-    g->qdigit = malloc(nc + 1);
-    g->lcand = malloc(sizeof(uint64_t) * nc);
-    g->lval = malloc(nc);
-    g->lqueue = malloc(sizeof(int) * (nc + 1));
-    g->lunit = malloc(sizeof(uint64_t) * (size_t)shape->nunits);
+    if (st == DOKU_OK)
+        st = cands_init(&g->lgrid, shape, NULL);
     g->unit_mask = malloc(sizeof(uint64_t) * (size_t)shape->nunits);
     g->order = malloc(sizeof(int) * nc);
     g->work = malloc(nc);
     g->fill = malloc(nc);
-    if (st == DOKU_OK && (!g->queue || !g->qdigit || !g->lcand ||
-                          !g->lval || !g->lqueue || !g->lunit || !g->unit_mask ||
-                          !g->order || !g->work || !g->fill))
+    if (st == DOKU_OK && (!g->unit_mask || !g->order || !g->work || !g->fill))
         st = DOKU_ERR_NOMEM;
     if (st == DOKU_OK && gen_level_init(g) != 0)
         st = DOKU_ERR_NOMEM;
@@ -59,18 +53,11 @@ void doku_generator_free(doku_generator *g)
 {
     if (!g)
         return;
-    for (int i = 0; i < g->nlevels; i++) {
-        free(g->levels[i].cand);
-        free(g->levels[i].val);
-    }
+    for (int i = 0; i < g->nlevels; i++)
+        cands_free(&g->levels[i]);
     free(g->levels);
     doku_solver_free(g->solver);
-    free(g->queue);
-    free(g->qdigit);
-    free(g->lcand);
-    free(g->lval);
-    free(g->lqueue);
-    free(g->lunit);
+    cands_free(&g->lgrid);
     free(g->ix_start);
     free(g->ix_unit);
     free(g->ix_in_u);
@@ -80,13 +67,6 @@ void doku_generator_free(doku_generator *g)
     free(g->work);
     free(g->fill);
     free(g);
-}
-
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
 /* One candidate puzzle from the grid in g->fill. @return 1 if puzzle
@@ -100,13 +80,13 @@ static int candidate(doku_generator *g, doku_rng *rng,
         for (int c = 0; c < s->ncells; c++)
             puzzle[c] = o->pattern[c] ? g->fill[c] : 0;
         doku_search_opts so = {2, o->check_budget == UINT64_MAX ? 0 : o->check_budget,
-                               deadline > 0 ? deadline - now_seconds() : 0, 0};
+                               deadline > 0 ? deadline - clock_monotonic_seconds() : 0, 0};
         if (deadline > 0 && so.time_budget <= 0)
             so.time_budget = 1e-9;
         doku_search_result r;
         if (doku_search(g->solver, puzzle, &so, NULL, NULL, NULL, &r) != DOKU_OK)
             return -1;
-        if (r.gave_up && deadline > 0 && now_seconds() > deadline)
+        if (r.gave_up && deadline > 0 && clock_monotonic_seconds() > deadline)
             res->timed_out = 1;
         res->symmetry = DOKU_SYM_NONE;
         res->minimal = 0;
@@ -155,16 +135,16 @@ doku_status doku_generate(doku_generator *g, uint64_t seed,
         (unsigned)o.level > DOKU_DIFF_EXPERT || o.min_givens < 0 ||
         o.max_givens < 0 || o.min_givens > s->ncells ||
         o.max_givens > s->ncells ||
-        (o.max_givens && o.min_givens > o.max_givens))
+        (o.max_givens && o.min_givens > o.max_givens) || !(o.time_budget >= 0))
         return DOKU_ERR_ARG;
     uint64_t max_attempts = o.max_attempts ? o.max_attempts : 1000;
-    double deadline = o.time_budget > 0 ? now_seconds() + o.time_budget : 0;
+    double deadline = o.time_budget > 0 ? clock_monotonic_seconds() + o.time_budget : 0;
     doku_rng rng;
     doku_rng_seed(&rng, seed);
     res->best_givens = s->ncells + 1;
     res->best_level = DOKU_DIFF_ANY;
     while (res->attempts < max_attempts) {
-        if (deadline > 0 && res->attempts > 0 && now_seconds() > deadline) {
+        if (deadline > 0 && res->attempts > 0 && clock_monotonic_seconds() > deadline) {
             res->timed_out = 1;
             break;
         }

@@ -9,117 +9,28 @@
  * cannot stall a 25x25 fill. Every choice comes from the caller's rng: same seed, same grid.
  */
 #include "gen_internal.h"
+#include "util/clock.h"
 
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
-static double fill_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static gen_fill_level *fill_level(doku_generator *g, int d)
+static cands_grid *fill_level(doku_generator *g, int d)
 {
     if (d < g->nlevels)
         return &g->levels[d];
     if (d >= g->cap) {
         int cap = g->cap ? g->cap * 2 : 16;
-        gen_fill_level *nl = realloc(g->levels, sizeof *nl * (size_t)cap);
+        cands_grid *nl = realloc(g->levels, sizeof *nl * (size_t)cap);
         if (!nl)
             return NULL;
         g->levels = nl;
         g->cap = cap;
     }
-    gen_fill_level *L = &g->levels[d];
-    L->cand = malloc(sizeof(uint64_t) * (size_t)g->ncells);
-    L->val = malloc((size_t)g->ncells);
-    if (!L->cand || !L->val) {
-        free(L->cand);
-        free(L->val);
+    /* every level borrows the level grid's scratch: one cascade at a time */
+    if (cands_init(&g->levels[d], g->s, &g->lgrid) != DOKU_OK)
         return NULL;
-    }
     g->nlevels = d + 1;
-    return L;
-}
-
-/* Places v in cell and the naked singles it forces. @return 0 on conflict. */
-static int fill_place(doku_generator *g, gen_fill_level *L, int cell, int v)
-{
-    const doku_shape *s = g->s;
-    int head = 0, tail = 0;
-    g->queue[tail] = cell;
-    g->qdigit[tail++] = (uint8_t)v;
-    while (head < tail) {
-        int c = g->queue[head];
-        int d = g->qdigit[head++];
-        uint64_t bit = (uint64_t)1 << (d - 1);
-        if (L->val[c] == d)
-            continue;
-        if (L->val[c] || !(L->cand[c] & bit))
-            return 0;
-        L->val[c] = (uint8_t)d;
-        L->cand[c] = bit;
-        L->filled++;
-        const uint16_t *pp = s->peers + (size_t)c * s->max_peers;
-        for (int i = 0, np = s->peer_count[c]; i < np; i++) {
-            int p = pp[i];
-            uint64_t m = L->cand[p];
-            if (!(m & bit))
-                continue;
-            m &= ~bit;
-            if (!m)
-                return 0;
-            L->cand[p] = m;
-            if (!(m & (m - 1)) && !L->val[p] && tail < s->ncells) {
-                g->queue[tail] = p;
-                g->qdigit[tail++] = (uint8_t)(__builtin_ctzll(m) + 1);
-            }
-        }
-    }
-    return 1;
-}
-
-/* One pass of hidden singles. Filling up to 16x16 is faster without them
- * (naked singles and a few extra nodes cost less than the scans: 15 vs 44
- * us per 9x9 grid); from 25x25 on they prune enough to pay (2 vs 18 ms). */
-static int fill_hidden(doku_generator *g, gen_fill_level *L)
-{
-    const doku_shape *s = g->s;
-    int n = s->n;
-    {
-        for (int u = 0; u < s->nunits; u++) {
-            const uint16_t *uc = s->unit_cells + (size_t)u * n;
-            uint64_t once = 0, twice = 0, placed = 0;
-            for (int i = 0; i < n; i++) {
-                uint64_t m = L->cand[uc[i]];
-                twice |= once & m;
-                once |= m;
-                if (L->val[uc[i]])
-                    placed |= m;
-            }
-            if (once != g->full)
-                return 0;
-            uint64_t only = once & ~twice & ~placed;
-            while (only) {
-                uint64_t bit = only & (~only + 1);
-                only &= only - 1;
-                for (int i = 0; i < n; i++) {
-                    int c = uc[i];
-                    if (!(L->cand[c] & bit))
-                        continue;
-                    if (!L->val[c]) {
-                        if (!fill_place(g, L, c, __builtin_ctzll(bit) + 1))
-                            return 0;
-                    }
-                    break;
-                }
-            }
-        }
-    }
-    return 1;
+    return &g->levels[d];
 }
 
 /* @return 1 solved (grid written), 0 dead end, -1 budget, -2 memory,
@@ -129,8 +40,11 @@ static int fill_search(doku_generator *g, doku_rng *rng, int depth, int last,
                        uint64_t *nodes, uint64_t budget, double deadline,
                        uint8_t *grid)
 {
-    gen_fill_level *L = &g->levels[depth];
-    if (g->n > 16 && !fill_hidden(g, L))
+    cands_grid *L = &g->levels[depth];
+    /* Hidden singles: filling up to 16x16 is faster without them (naked
+     * singles and a few extra nodes cost less than the scans: 15 vs 44 us
+     * per 9x9 grid); from 25x25 on they prune enough to pay (2 vs 18 ms). */
+    if (g->n > 16 && cands_hidden_singles(L) < 0)
         return 0;
     if (L->filled == g->ncells) {
         memcpy(grid, L->val, (size_t)g->ncells);
@@ -149,7 +63,7 @@ static int fill_search(doku_generator *g, doku_rng *rng, int depth, int last,
             int c = pp[j];
             if (L->val[c])
                 continue;
-            int k = gen_popcount(L->cand[c]);
+            int k = bits_count(L->cand[c]);
             if (k < best) {
                 best = k;
                 cell = c;
@@ -168,7 +82,7 @@ static int fill_search(doku_generator *g, doku_rng *rng, int depth, int last,
                 cell = c;
                 break;
             }
-            int k = gen_popcount(m);
+            int k = bits_count(m);
             if (k < best) {
                 best = k;
                 cell = c;
@@ -182,19 +96,17 @@ static int fill_search(doku_generator *g, doku_rng *rng, int depth, int last,
     while (m) {
         if (++*nodes > budget)
             return -1;
-        if (deadline > 0 && !(*nodes & 63) && fill_now() > deadline)
+        if (deadline > 0 && !(*nodes & 63) && clock_monotonic_seconds() > deadline)
             return -3;
-        int k = (int)doku_rng_below(rng, (uint32_t)gen_popcount(m));
+        int k = (int)doku_rng_below(rng, (uint32_t)bits_count(m));
         uint64_t rest = m;
         while (k--)
             rest &= rest - 1;
         uint64_t bit = rest & (~rest + 1);
         m &= ~bit;
-        gen_fill_level *N = &g->levels[depth + 1];
-        memcpy(N->cand, L->cand, sizeof(uint64_t) * (size_t)g->ncells);
-        memcpy(N->val, L->val, (size_t)g->ncells);
-        N->filled = L->filled;
-        if (!fill_place(g, N, cell, __builtin_ctzll(bit) + 1))
+        cands_grid *N = &g->levels[depth + 1];
+        cands_copy(N, L);
+        if (!cands_place(N, cell, bits_lowest(bit)))
             continue;
         int r = fill_search(g, rng, depth + 1, cell, nodes, budget, deadline, grid);
         if (r)
@@ -236,7 +148,7 @@ static int fill_by_solver(doku_generator *g, doku_rng *rng, double deadline,
          * and the grid must depend on the seed alone. */
         doku_search_opts so = {1, budget, 0, DOKU_SEARCH_GENERIC};
         if (deadline > 0) {
-            so.time_budget = deadline - fill_now();
+            so.time_budget = deadline - clock_monotonic_seconds();
             if (so.time_budget <= 0)
                 return -2;
         }
@@ -245,7 +157,7 @@ static int fill_by_solver(doku_generator *g, doku_rng *rng, double deadline,
             return -1;
         if (res.solutions == 1)
             return 1;
-        if (deadline > 0 && fill_now() > deadline)
+        if (deadline > 0 && clock_monotonic_seconds() > deadline)
             return -2;
         if (!res.gave_up && attempt == 0) {
             /* no grid starts with this row; a shape with none at all
@@ -268,14 +180,10 @@ int gen_fill(doku_generator *g, doku_rng *rng, double deadline, uint8_t *grid)
      * needs a long search (an awkward jigsaw) still gets one. */
     uint64_t budget = 50 + 4 * (uint64_t)g->ncells;
     for (int attempt = 0, own = own_attempts(g); attempt < own; attempt++, budget *= 2) {
-        gen_fill_level *L = fill_level(g, 0);
+        cands_grid *L = fill_level(g, 0);
         if (!L)
             return -1;
-        for (int c = 0; c < g->ncells; c++) {
-            L->cand[c] = g->full;
-            L->val[c] = 0;
-        }
-        L->filled = 0;
+        cands_clear(L);
         /* Row 1 as a random permutation: distinct digits never conflict in
          * any unit, and it saves the search n branch nodes. */
         uint8_t perm[DOKU_MAX_N];
@@ -286,7 +194,7 @@ int gen_fill(doku_generator *g, doku_rng *rng, double deadline, uint8_t *grid)
         }
         int ok = 1;
         for (int c = 0; c < g->n && ok; c++)
-            ok = L->val[c] == perm[c] || fill_place(g, L, c, perm[c]);
+            ok = cands_place(L, c, perm[c] - 1);
         if (!ok)
             continue; /* a variant's naked singles ruled this row out */
         uint64_t nodes = 0;
@@ -314,9 +222,9 @@ doku_status doku_generate_grid_timed(doku_generator *g, doku_rng *rng,
 {
     if (timed_out)
         *timed_out = 0;
-    if (!g || !rng || !grid)
+    if (!g || !rng || !grid || !(time_budget >= 0))
         return DOKU_ERR_ARG;
-    double deadline = time_budget > 0 ? fill_now() + time_budget : 0;
+    double deadline = time_budget > 0 ? clock_monotonic_seconds() + time_budget : 0;
     int r = gen_fill(g, rng, deadline, grid);
     if (r == -2) {
         if (timed_out)

@@ -12,136 +12,10 @@
  * the full grader with ratings lives in the logic engine.
  */
 #include "gen_internal.h"
+#include "unit_pairs.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-static const char *const level_names[] = {"any", "simple", "easy",
-                                          "intermediate", "expert"};
-
-const char *doku_difficulty_name(doku_difficulty level)
-{
-    return (unsigned)level <= DOKU_DIFF_EXPERT ? level_names[level] : "?";
-}
-
-int doku_difficulty_parse(const char *name, doku_difficulty *out)
-{
-    if (!name || !out)
-        return -1;
-    for (int i = 0; i <= DOKU_DIFF_EXPERT; i++)
-        if (strcmp(name, level_names[i]) == 0) {
-            *out = (doku_difficulty)i;
-            return 0;
-        }
-    if (strcmp(name, "medium") == 0) {
-        *out = DOKU_DIFF_INTERMEDIATE;
-        return 0;
-    }
-    if (strcmp(name, "hard") == 0) {
-        *out = DOKU_DIFF_EXPERT;
-        return 0;
-    }
-    return -1;
-}
-
-typedef struct lstate {
-    doku_generator *g;
-    const doku_shape *s;
-    uint64_t *cand;
-    uint8_t *val;
-    int filled;
-} lstate;
-
-/* Places d in cell and every naked single that follows. @return 0 on a
- * contradiction. */
-static int lplace(lstate *st, int cell, int d)
-{
-    const doku_shape *s = st->s;
-    int *queue = st->g->lqueue;
-    int head = 0, tail = 0;
-    queue[tail++] = cell * 64 + (d - 1);
-    while (head < tail) {
-        int c = queue[head] >> 6;
-        int b = queue[head++] & 63;
-        uint64_t bit = (uint64_t)1 << b;
-        if (st->val[c])
-            continue; /* queued twice with the same digit */
-        if (!(st->cand[c] & bit))
-            return 0;
-        st->val[c] = (uint8_t)(b + 1);
-        st->cand[c] = bit;
-        st->filled++;
-        const uint16_t *pp = s->peers + (size_t)c * s->max_peers;
-        for (int i = 0, np = s->peer_count[c]; i < np; i++) {
-            int p = pp[i];
-            uint64_t m = st->cand[p];
-            if (!(m & bit))
-                continue;
-            if (st->val[p])
-                return 0;
-            m &= ~bit;
-            if (!m)
-                return 0;
-            st->cand[p] = m;
-            if (!(m & (m - 1)) && tail < s->ncells)
-                queue[tail++] = p * 64 + __builtin_ctzll(m);
-        }
-    }
-    return 1;
-}
-
-/* Removes the candidates `bits` from an unsolved cell. @return -1 on a
- * contradiction, 1 if something changed, 0 if not. */
-static int lelim(lstate *st, int cell, uint64_t bits)
-{
-    uint64_t m = st->cand[cell];
-    if (st->val[cell] || !(m & bits))
-        return 0;
-    m &= ~bits;
-    if (!m)
-        return -1;
-    st->cand[cell] = m;
-    if (!(m & (m - 1)) && !lplace(st, cell, __builtin_ctzll(m) + 1))
-        return -1;
-    return 1;
-}
-
-/* One pass of hidden singles. @return -1 contradiction, else progress. */
-static int hidden_singles(lstate *st)
-{
-    const doku_shape *s = st->s;
-    int n = s->n, progress = 0;
-    for (int u = 0; u < s->nunits; u++) {
-        const uint16_t *uc = s->unit_cells + (size_t)u * n;
-        uint64_t once = 0, twice = 0, placed = 0;
-        for (int i = 0; i < n; i++) {
-            uint64_t m = st->cand[uc[i]];
-            twice |= once & m;
-            once |= m;
-            if (st->val[uc[i]])
-                placed |= m;
-        }
-        if (once != st->g->full)
-            return -1;
-        uint64_t only = once & ~twice & ~placed;
-        while (only) {
-            uint64_t bit = only & (~only + 1);
-            only &= only - 1;
-            for (int i = 0; i < n; i++) {
-                int c = uc[i];
-                if (!(st->cand[c] & bit))
-                    continue;
-                if (!st->val[c]) {
-                    if (!lplace(st, c, __builtin_ctzll(bit) + 1))
-                        return -1;
-                    progress = 1;
-                }
-                break;
-            }
-        }
-    }
-    return progress;
-}
 
 /* 1 if m has exactly two bits. */
 static int is_pair(uint64_t m)
@@ -150,69 +24,42 @@ static int is_pair(uint64_t m)
     return rest && !(rest & (rest - 1));
 }
 
-static int unit_position(const doku_shape *s, int unit, int cell)
-{
-    const uint16_t *uc = s->unit_cells + (size_t)unit * s->n;
-    for (int i = 0; i < s->n; i++)
-        if (uc[i] == cell)
-            return i;
-    return -1;
-}
-
 int gen_level_init(doku_generator *g)
 {
-    const doku_shape *s = g->s;
-    int nu = s->nunits, n = s->n, count = 0;
-    g->ix_start = malloc(sizeof(int) * (size_t)(nu + 1));
-    if (!g->ix_start)
+    /* The shared table, flattened per unit (other unit, both overlaps) so
+     * the pointing loop reads three arrays in step. */
+    unit_pairs up;
+    if (unit_pairs_build(g->s, &up) != DOKU_OK)
         return -1;
-    /* two rounds: count, then fill */
-    for (int round = 0; round < 2; round++) {
-        count = 0;
-        for (int u = 0; u < nu; u++) {
-            if (round)
-                g->ix_start[u] = count;
-            for (int v = 0; v < nu; v++) {
-                if (v == u)
-                    continue;
-                uint64_t in_u = 0, in_v = 0;
-                const uint16_t *uc = s->unit_cells + (size_t)u * n;
-                for (int i = 0; i < n; i++) {
-                    int j = unit_position(s, v, uc[i]);
-                    if (j >= 0) {
-                        in_u |= (uint64_t)1 << i;
-                        in_v |= (uint64_t)1 << j;
-                    }
-                }
-                if (gen_popcount(in_u) < 2)
-                    continue;
-                if (round) {
-                    g->ix_unit[count] = (uint16_t)v;
-                    g->ix_in_u[count] = in_u;
-                    g->ix_in_v[count] = in_v;
-                }
-                count++;
-            }
-        }
-        if (!round) {
-            g->ix_unit = malloc(sizeof(uint16_t) * (size_t)(count + 1));
-            g->ix_in_u = malloc(sizeof(uint64_t) * (size_t)(count + 1));
-            g->ix_in_v = malloc(sizeof(uint64_t) * (size_t)(count + 1));
-            if (!g->ix_unit || !g->ix_in_u || !g->ix_in_v)
-                return -1;
-        }
+    int nu = g->s->nunits;
+    size_t count = 2 * up.npairs;
+    g->ix_start = malloc(sizeof(int) * (size_t)(nu + 1));
+    g->ix_unit = malloc(sizeof(uint16_t) * (count + 1));
+    g->ix_in_u = malloc(sizeof(uint64_t) * (count + 1));
+    g->ix_in_v = malloc(sizeof(uint64_t) * (count + 1));
+    if (!g->ix_start || !g->ix_unit || !g->ix_in_u || !g->ix_in_v) {
+        unit_pairs_free(&up);
+        return -1;
     }
-    g->ix_start[nu] = count;
+    for (int u = 0; u <= nu; u++)
+        g->ix_start[u] = (int)up.first[u];
+    for (size_t e = 0; e < count; e++) {
+        const unit_pair *p = &up.pairs[up.at[e] >> 1];
+        int side = (int)(up.at[e] & 1);
+        g->ix_unit[e] = p->unit[!side];
+        g->ix_in_u[e] = p->in[side];
+        g->ix_in_v[e] = p->in[!side];
+    }
+    unit_pairs_free(&up);
     return 0;
 }
 
 /* Naked pairs, hidden pairs and pointing/claiming (a digit confined to
  * the intersection of two units) over every unit. @return -1 on a
  * contradiction, else whether anything was eliminated. */
-static int pairs_and_intersections(lstate *st)
+static int pairs_and_intersections(const doku_generator *g, cands_grid *st)
 {
     const doku_shape *s = st->s;
-    const doku_generator *g = st->g;
     int n = s->n, progress = 0;
     uint64_t pos[DOKU_MAX_N];
     int pairs[DOKU_MAX_N];
@@ -242,7 +89,7 @@ static int pairs_and_intersections(lstate *st)
                 for (int k = 0; k < n; k++) {
                     if (k == pairs[a] || k == pairs[b] || !(st->cand[uc[k]] & m))
                         continue;
-                    int r = lelim(st, uc[k], m);
+                    int r = cands_eliminate(st, uc[k], m);
                     if (r < 0)
                         return -1;
                     progress |= r;
@@ -258,7 +105,7 @@ static int pairs_and_intersections(lstate *st)
                     continue;
                 uint64_t keep = ((uint64_t)1 << a) | ((uint64_t)1 << b);
                 for (uint64_t p = pos[a]; p; p &= p - 1) {
-                    int r = lelim(st, uc[__builtin_ctzll(p)], ~keep);
+                    int r = cands_eliminate(st, uc[__builtin_ctzll(p)], ~keep);
                     if (r < 0)
                         return -1;
                     progress |= r;
@@ -278,7 +125,7 @@ static int pairs_and_intersections(lstate *st)
                     int c = vc[__builtin_ctzll(q)];
                     if (!(st->cand[c] & bit))
                         continue;
-                    int r = lelim(st, c, bit);
+                    int r = cands_eliminate(st, c, bit);
                     if (r < 0)
                         return -1;
                     progress |= r;
@@ -289,7 +136,7 @@ static int pairs_and_intersections(lstate *st)
     return progress;
 }
 
-static int all_placed(const lstate *st, const int *watch, int nwatch)
+static int all_placed(const cands_grid *st, const int *watch, int nwatch)
 {
     for (int i = 0; i < nwatch; i++)
         if (!st->val[watch[i]])
@@ -301,50 +148,16 @@ doku_difficulty gen_level_watch(doku_generator *g, const uint8_t *puzzle,
                            doku_difficulty max, const int *watch, int nwatch)
 {
     const doku_shape *s = g->s;
-    lstate st = {g, s, g->lcand, g->lval, 0};
-    /* Candidates straight from per-unit digit masks: far cheaper than
-     * placing the givens one by one through the peer lists. */
-    uint64_t *um = g->lunit;
-    memset(um, 0, sizeof(uint64_t) * (size_t)s->nunits);
-    for (int c = 0; c < s->ncells; c++) {
-        if (!puzzle[c])
-            continue;
-        uint64_t bit = (uint64_t)1 << (puzzle[c] - 1);
-        const uint16_t *cu = s->cell_units + (size_t)c * s->max_cell_units;
-        for (int i = 0; i < s->cell_nunits[c]; i++) {
-            if (um[cu[i]] & bit)
-                return DOKU_DIFF_ANY;
-            um[cu[i]] |= bit;
-        }
-        st.filled++;
-    }
-    for (int c = 0; c < s->ncells; c++) {
-        st.val[c] = puzzle[c];
-        if (puzzle[c]) {
-            st.cand[c] = (uint64_t)1 << (puzzle[c] - 1);
-            continue;
-        }
-        const uint16_t *cu = s->cell_units + (size_t)c * s->max_cell_units;
-        uint64_t b = 0;
-        for (int i = 0; i < s->cell_nunits[c]; i++)
-            b |= um[cu[i]];
-        st.cand[c] = g->full & ~b;
-        if (!st.cand[c])
-            return DOKU_DIFF_ANY;
-    }
-    for (int c = 0; c < s->ncells; c++) {
-        uint64_t m = st.cand[c];
-        if (!st.val[c] && !(m & (m - 1)) &&
-            !lplace(&st, c, __builtin_ctzll(m) + 1))
-            return DOKU_DIFF_ANY;
-    }
+    cands_grid *st = &g->lgrid;
+    if (!cands_load(st, puzzle) || !cands_place_singles(st))
+        return DOKU_DIFF_ANY;
     doku_difficulty need = DOKU_DIFF_SIMPLE;
-    while (st.filled < s->ncells) {
-        if (all_placed(&st, watch, nwatch))
+    while (st->filled < s->ncells) {
+        if (all_placed(st, watch, nwatch))
             return need;
         if (max < DOKU_DIFF_EASY)
             return DOKU_DIFF_EASY;
-        int r = hidden_singles(&st);
+        int r = cands_hidden_singles(st);
         if (r < 0)
             return DOKU_DIFF_ANY;
         if (r) {
@@ -354,7 +167,7 @@ doku_difficulty gen_level_watch(doku_generator *g, const uint8_t *puzzle,
         }
         if (max < DOKU_DIFF_INTERMEDIATE)
             return DOKU_DIFF_INTERMEDIATE;
-        r = pairs_and_intersections(&st);
+        r = pairs_and_intersections(g, st);
         if (r < 0)
             return DOKU_DIFF_ANY;
         if (!r)

@@ -15,9 +15,9 @@
  * always unique, at worst not minimal (and then says so).
  */
 #include "gen_internal.h"
+#include "util/clock.h"
 
 #include <string.h>
-#include <time.h>
 
 static int is_single(uint64_t m) { return m && !(m & (m - 1)); }
 
@@ -178,13 +178,6 @@ static uint64_t check_budget(const doku_shape *s, uint64_t asked)
     return asked == 0 ? default_budget(s) : asked;
 }
 
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 doku_status doku_reduce(doku_generator *g, doku_rng *rng,
                         const uint8_t *solution, const uint8_t *start,
                         const doku_reduce_opts *opts, uint8_t *puzzle,
@@ -209,10 +202,11 @@ doku_status gen_reduce(doku_generator *g, doku_rng *rng,
     doku_reduce_opts o = {0, DOKU_SYM_NONE, DOKU_DIFF_ANY, NULL, 0};
     if (opts)
         o = *opts;
-    if ((unsigned)o.symmetry >= DOKU_SYM_COUNT ||
-        (unsigned)o.level > DOKU_DIFF_EXPERT)
-        return DOKU_ERR_ARG;
     const doku_shape *s = g->s;
+    if ((unsigned)o.symmetry >= DOKU_SYM_COUNT ||
+        (unsigned)o.level > DOKU_DIFF_EXPERT || o.target_givens < 0 ||
+        o.target_givens > s->ncells)
+        return DOKU_ERR_ARG;
     for (int c = 0; c < s->ncells; c++) {
         if (solution[c] < 1 || solution[c] > s->n)
             return DOKU_ERR_ARG;
@@ -286,7 +280,7 @@ doku_status gen_reduce(doku_generator *g, doku_rng *rng,
             int k = gen_orbit(s, o.symmetry, g->order[i], orb);
             if (!p[orb[0]])
                 continue; /* removed by the first sweep */
-            if (deadline > 0 && now_seconds() > deadline) {
+            if (deadline > 0 && clock_monotonic_seconds() > deadline) {
                 untried = 1;
                 if (late)
                     *late = 1;

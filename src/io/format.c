@@ -222,7 +222,10 @@ size_t doku_format_cells(const doku_shape *s, const uint8_t *cells,
                          char *buf, size_t cap)
 {
     out o = {buf, cap, 0};
-    if (!s || !cells) {
+    int bad = !s || !cells || (!buf && cap) || (unsigned)fmt > (unsigned)DOKU_FORMAT_LEWIS;
+    for (int i = 0; !bad && i < s->ncells; i++)
+        bad = cells[i] > s->n;
+    if (bad) {
         if (buf && cap)
             buf[0] = '\0';
         return 0;

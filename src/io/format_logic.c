@@ -263,9 +263,10 @@ static void write_grade(doku_buf *b, const doku_source *src, const doku_record_o
         doku_buf_append_json_string(b, doku_technique_name(r->hardest));
         io_buf_puts(b, ",\"techniques\":{");
         for (int k = 0, first = 1; k < DOKU_TECH_COUNT; k++)
-            if (r->counts[k]) {
+            if (doku_logic_technique_count(rec->logic, (doku_technique)k)) {
                 io_buf_printf(b, "%s\"%s\":%u", first ? "" : ",",
-                              doku_technique_key((doku_technique)k), r->counts[k]);
+                              doku_technique_key((doku_technique)k),
+                              doku_logic_technique_count(rec->logic, (doku_technique)k));
                 first = 0;
             }
         io_buf_puts(b, "}");
@@ -296,8 +297,9 @@ static void write_grade(doku_buf *b, const doku_source *src, const doku_record_o
             io_grid_header(b, o, src, "");
         io_buf_printf(b, "%.1f/%.1f/%.1f %s", r->er, r->ep, r->ed, level);
         for (int k = 0; k < DOKU_TECH_COUNT; k++)
-            if (r->counts[k])
-                io_buf_printf(b, " %s:%u", doku_technique_key((doku_technique)k), r->counts[k]);
+            if (doku_logic_technique_count(rec->logic, (doku_technique)k))
+                io_buf_printf(b, " %s:%u", doku_technique_key((doku_technique)k),
+                              doku_logic_technique_count(rec->logic, (doku_technique)k));
         if (o->history)
             io_buf_printf(b, " %s %.2fms", hist, rec->time_ms);
         if (rec->timed_out)
@@ -329,7 +331,7 @@ doku_status doku_format_logic(doku_buf *b, const doku_source *src,
         write_hint(b, src, opts, rec);
         break;
     case DOKU_CMD_GRADE:
-        if (!rec->rating)
+        if (!rec->rating || !rec->logic)
             return DOKU_ERR_ARG;
         write_grade(b, src, opts, rec);
         break;

@@ -87,7 +87,8 @@ doku_status doku_reader_create(const doku_reader_opts *opts, doku_reader **out)
     if (!out)
         return DOKU_ERR_ARG;
     *out = NULL;
-    if (opts && (opts->n < 0 || opts->n > DOKU_MAX_N))
+    if (opts && (opts->n < 0 || opts->n > DOKU_MAX_N ||
+                 (unsigned)opts->symbols > (unsigned)DOKU_SYMBOLS_A_Z))
         return DOKU_ERR_ARG;
     doku_reader *r = calloc(1, sizeof *r);
     if (!r)

@@ -118,31 +118,22 @@ static void consider(doku_logic *L, const int *cells, int k1, lmask digits, int 
     }
 }
 
-/* The unit's candidate cells taken k1 at a time in lexicographic order;
- * a prefix whose digits already exceed size cannot become an ALS, so its
- * extensions are skipped (the order of the sets considered is unchanged). */
+/* The unit's candidate cells taken k1 at a time (combo.c): a set whose
+ * k1 cells hold size digits is an almost locked set; a prefix whose
+ * digits already exceed size is cut by the walk. */
 struct als_enum {
-    const int *ids, *bv;
-    int m, k1, size, base, nbv;
-    int cells[8];
+    doku_logic *L;
+    const int *bv;
+    int size, base, nbv;
     als_best *b;
 };
 
-static void als_rec(doku_logic *L, struct als_enum *e, int pos, int start, lmask uni)
+static int visit_als(void *vctx, const int *cells, int k1, lmask digits)
 {
-    for (int i = start; i <= e->m - (e->k1 - pos); i++) {
-        lmask nu = uni | L->cand[e->ids[i]];
-        int pc = lpop(nu);
-        if (pc > e->size)
-            continue;
-        e->cells[pos] = e->ids[i];
-        if (pos == e->k1 - 1) {
-            if (pc == e->size)
-                consider(L, e->cells, e->k1, nu, e->base, e->size, e->bv, e->nbv, e->b);
-        } else {
-            als_rec(L, e, pos + 1, i + 1, nu);
-        }
-    }
+    const struct als_enum *e = vctx;
+    if (lpop(digits) == e->size)
+        consider(e->L, cells, k1, digits, e->base, e->size, e->bv, e->nbv, e->b);
+    return 0; /* the best set is wanted: walk on */
 }
 
 /* A set and pivot that gave nothing when this search last found nothing
@@ -169,6 +160,7 @@ static int als_wing(doku_logic *L, int size, int base, doku_technique t, int slo
         }
     for (int u = 0; u < L->nunits && nbv; u++) {
         int ids[DOKU_MAX_N], m = 0, changed = !hot;
+        lmask masks[DOKU_MAX_N];
         for (int i = 0; i < n && !changed; i++)
             changed = hot[logic_unit_cell(L, u, i)];
         if (!changed && !nhot)
@@ -176,13 +168,15 @@ static int als_wing(doku_logic *L, int size, int base, doku_technique t, int slo
         for (int i = 0; i < n; i++) {
             int c = logic_unit_cell(L, u, i);
             int pc = lpop(L->cand[c]);
-            if (!L->val[c] && pc >= 2 && pc <= size)
+            if (!L->val[c] && pc >= 2 && pc <= size) {
+                masks[m] = L->cand[c];
                 ids[m++] = c;
+            }
         }
         if (m < k1)
             continue;
-        struct als_enum e = {ids, changed ? bv : hotbv, m, k1, size, base, changed ? nbv : nhot, {0}, &b};
-        als_rec(L, &e, 0, 0, 0);
+        struct als_enum e = {L, changed ? bv : hotbv, size, base, changed ? nbv : nhot, &b};
+        logic_combinations(masks, ids, m, k1, size, visit_als, &e);
     }
     free(bv);
     if (!b.found) {

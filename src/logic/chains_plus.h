@@ -1,8 +1,8 @@
 /*
  * chains_plus.h — the "advanced" implications of Sudoku Explainer's
- * Dynamic Forcing Chains (+), used by the dynamic walk in chains.c.
+ * Dynamic Forcing Chains (+), used by the dynamic walk in chain_forcing.c.
  *
- * Design: chains.c owns the walk (branches, instances, queues); this
+ * Design: chain_forcing.c owns the walk (branches, instances, queues); this
  * module only looks at the walk's scratch grid and reports each new off
  * node with the off nodes that enabled it, through a callback, so the two
  * files share nothing but the node numbering below.
@@ -12,7 +12,7 @@
 
 #include "logic_internal.h"
 
-/* Node numbering shared with chains.c: candidate (cell, digit 1..n),
+/* Node numbering shared with chain_internal.h: candidate (cell, digit 1..n),
  * on = 1 (assumed true) or 0 (assumed false). */
 static inline int plus_node(const doku_logic *L, int cell, int d, int on)
 {

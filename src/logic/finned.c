@@ -128,54 +128,58 @@ static int try_cover(doku_logic *L, fin_ctx *f, lmask cover, doku_technique t, l
     return 1;
 }
 
-/* All k-subsets of `uni` as cover sets. */
-static int covers(doku_logic *L, fin_ctx *f, lmask uni, lmask cover, int need, doku_technique t,
-                  lrate base)
+typedef struct fin_walk {
+    doku_logic *L;
+    fin_ctx *f;
+    doku_technique t;
+    lrate base;
+    lmask must;  /* cover lines every cover set holds */
+} fin_walk;
+
+/* One cover set: the lines of must plus the picked ones. */
+static int visit_cover(void *vctx, const int *pick, int k, lmask uni)
 {
-    if (need == 0)
-        return try_cover(L, f, cover, t, base);
-    while (uni) {
-        lmask b = uni & (~uni + 1);
-        uni &= uni - 1;
-        if (lpop(uni) + 1 < need)
-            return 0;
-        if (covers(L, f, uni, cover | b, need - 1, t, base))
-            return 1;
-    }
-    return 0;
+    (void)uni;
+    fin_walk *w = vctx;
+    lmask cover = w->must;
+    for (int i = 0; i < k; i++)
+        cover |= (lmask)1 << pick[i];
+    return try_cover(w->L, w->f, cover, w->t, w->base);
 }
 
-static int walk(doku_logic *L, fin_ctx *f, int start, int depth, lmask uni, int maxu,
-                doku_technique t, lrate base)
+/* All need-subsets of the cross lines in uni, added to must, as cover
+ * sets, in increasing order. */
+static int covers(fin_walk *w, lmask uni, lmask must, int need)
 {
-    int n = L->n;
-    if (depth == f->k) {
-        if (lpop(uni) <= f->k)
-            return 0;
-        if (!f->band)
-            return covers(L, f, uni, 0, f->k, t, base);
-        /* fins in one band: everything outside it is covered */
-        for (int s0 = 0; s0 < n; s0 += f->band) {
-            /* band == 64 (1x64 boxes): all of a 64-wide line, no shift by 64 */
-            lmask win = (f->band >= 64 ? ~(lmask)0 : ((lmask)1 << f->band) - 1) << s0;
-            lmask must = uni & ~win;
-            int need = f->k - lpop(must);
-            if (need < 0 || lpop(uni & win) <= need)
-                continue;
-            if (covers(L, f, uni & win, must, need, t, base))
-                return 1;
-        }
+    int bits[64], m = 0;
+    for (; uni; uni &= uni - 1)
+        bits[m++] = lfirst(uni);
+    w->must = must;
+    return logic_combinations(NULL, bits, m, need, 0, visit_cover, w);
+}
+
+/* k base lines (pick) whose places (uni) spread over more than k cross
+ * lines: try every cover set that leaves the rest as fins. */
+static int visit_base(void *vctx, const int *pick, int k, lmask uni)
+{
+    fin_walk *w = vctx;
+    fin_ctx *f = w->f;
+    int n = w->L->n;
+    for (int j = 0; j < k; j++)
+        f->pick[j] = pick[j];
+    if (lpop(uni) <= f->k)
         return 0;
-    }
-    for (int y = start; y < n; y++) {
-        lmask m = f->lines[y];
-        if (lpop(m) < 2)
+    if (!f->band)
+        return covers(w, uni, 0, f->k);
+    /* fins in one band: everything outside it is covered */
+    for (int s0 = 0; s0 < n; s0 += f->band) {
+        /* band == 64 (1x64 boxes): all of a 64-wide line, no shift by 64 */
+        lmask win = (f->band >= 64 ? ~(lmask)0 : ((lmask)1 << f->band) - 1) << s0;
+        lmask must = uni & ~win;
+        int need = f->k - lpop(must);
+        if (need < 0 || lpop(uni & win) <= need)
             continue;
-        lmask u2 = uni | m;
-        if (lpop(u2) > maxu)
-            continue;
-        f->pick[depth] = y;
-        if (walk(L, f, y + 1, depth + 1, u2, maxu, t, base))
+        if (covers(w, uni & win, must, need))
             return 1;
     }
     return 0;
@@ -209,8 +213,10 @@ static int finned(doku_logic *L, int k, doku_technique t, lrate base)
     int bw = 1;
     while (bw * bw < n)
         bw++;
-    lmask lines[DOKU_MAX_N];
+    lmask lines[DOKU_MAX_N], bases[DOKU_MAX_N];
+    int ids[DOKU_MAX_N];
     fin_ctx f;
+    fin_walk w = {L, &f, t, base, 0};
     f.k = k;
     f.lines = lines;
     f.sashimi_pass = 0;
@@ -222,11 +228,16 @@ static int finned(doku_logic *L, int k, doku_technique t, lrate base)
             /* the union of places: k cover lines plus the fins' band; with
              * other units, fins still span at most about a box's width */
             int maxu = k + (f.band ? f.band : bw);
+            int m = 0; /* base line candidates: 2 places of d or more */
             for (int y = 0; y < n; y++) {
                 int u = f.rows_base ? L->row_of[y * n] : L->col_of[y];
                 lines[y] = L->pos[(size_t)u * n + d - 1];
+                if (lpop(lines[y]) >= 2) {
+                    bases[m] = lines[y];
+                    ids[m++] = y;
+                }
             }
-            if (walk(L, &f, 0, 0, 0, maxu, t, base))
+            if (logic_combinations(bases, ids, m, k, maxu, visit_base, &w))
                 return 1;
         }
     }

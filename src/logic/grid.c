@@ -3,9 +3,9 @@
  * Explainer's order, digit positions per unit, the failure memos of the
  * finders, and user-facing names.
  *
- * Design: the unit table of the shape is re-ordered once per context so
- * that every cell lists its box first, then row, column and extra units,
- * as SE does; chain searches that follow this order find the same chains
+ * Design: the shape holds its unit table re-ordered once so that every
+ * cell lists its box first, then row, column and extra units, as SE
+ * does (shape.c derives it; a context only points at it); chain searches that follow this order find the same chains
  * SE finds, which keeps chain lengths (and so ratings) comparable. The
  * memos let a finder that found nothing skip, next time, what did not
  * change since (a digit's plane, a unit, a cell).
@@ -16,89 +16,23 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int kind_rank(doku_unit_kind k)
-{
-    switch (k) {
-    case DOKU_UNIT_BOX:
-    case DOKU_UNIT_REGION:
-        return 0;
-    case DOKU_UNIT_ROW:
-        return 1;
-    case DOKU_UNIT_COL:
-        return 2;
-    default:
-        return 3;
-    }
-}
-
-int logic_geometry_init(doku_logic *L)
+/* The geometry is the shape's box-first tables: nothing is derived here,
+ * so a context costs no geometry work of its own. */
+void logic_geometry_init(doku_logic *L)
 {
     const doku_shape *s = L->shape;
-    int n = L->n, nc = L->nc, nu = L->nunits;
     L->maxcu = s->max_cell_units;
     L->maxp = s->max_peers;
-    L->cunits = calloc((size_t)nc * (size_t)L->maxcu, sizeof(uint16_t));
-    L->ncunits = calloc((size_t)nc, 1);
-    L->peers = calloc((size_t)nc * (size_t)L->maxp, sizeof(uint16_t));
-    L->npeers = calloc((size_t)nc, sizeof(uint16_t));
-    L->box_of = malloc(sizeof(int) * (size_t)nc);
-    L->row_of = malloc(sizeof(int) * (size_t)nc);
-    L->col_of = malloc(sizeof(int) * (size_t)nc);
-    L->cell_in_unit = malloc((size_t)nu * (size_t)nc);
-    uint8_t *seen = calloc((size_t)nc, 1);
-    L->pwords = (nc + 63) / 64;
-    L->peerbits = calloc((size_t)nc * (size_t)L->pwords, sizeof(uint64_t));
-    if (!L->cunits || !L->ncunits || !L->peers || !L->npeers || !L->box_of ||
-        !L->row_of || !L->col_of || !L->cell_in_unit || !seen || !L->peerbits) {
-        free(seen);
-        return -1;
-    }
-    memset(L->cell_in_unit, 0xff, (size_t)nu * (size_t)nc);
-    for (int u = 0; u < nu; u++)
-        for (int i = 0; i < n; i++)
-            L->cell_in_unit[(size_t)u * nc + s->unit_cells[(size_t)u * n + i]] = (uint8_t)i;
-    for (int c = 0; c < nc; c++) {
-        int cnt = s->cell_nunits[c], k = 0;
-        const uint16_t *cu = s->cell_units + (size_t)c * s->max_cell_units;
-        L->box_of[c] = L->row_of[c] = L->col_of[c] = -1;
-        for (int rank = 0; rank <= 3; rank++)
-            for (int j = 0; j < cnt; j++)
-                if (kind_rank((doku_unit_kind)s->unit_kind[cu[j]]) == rank)
-                    L->cunits[(size_t)c * L->maxcu + k++] = cu[j];
-        L->ncunits[c] = (uint8_t)k;
-        for (int j = 0; j < cnt; j++) {
-            doku_unit_kind kd = (doku_unit_kind)s->unit_kind[cu[j]];
-            if (kd == DOKU_UNIT_BOX || kd == DOKU_UNIT_REGION)
-                L->box_of[c] = cu[j];
-            else if (kd == DOKU_UNIT_ROW)
-                L->row_of[c] = cu[j];
-            else if (kd == DOKU_UNIT_COL)
-                L->col_of[c] = cu[j];
-        }
-        /* peers in unit order, each once */
-        int np = 0;
-        seen[c] = 1;
-        for (int j = 0; j < k; j++) {
-            int u = L->cunits[(size_t)c * L->maxcu + j];
-            for (int i = 0; i < n; i++) {
-                int o = s->unit_cells[(size_t)u * n + i];
-                if (!seen[o]) {
-                    seen[o] = 1;
-                    L->peers[(size_t)c * L->maxp + np++] = (uint16_t)o;
-                }
-            }
-        }
-        L->npeers[c] = (uint16_t)np;
-        for (int i = 0; i < np; i++) {
-            int o = L->peers[(size_t)c * L->maxp + i];
-            L->peerbits[(size_t)c * L->pwords + (o >> 6)] |= (uint64_t)1 << (o & 63);
-        }
-        seen[c] = 0;
-        for (int i = 0; i < np; i++)
-            seen[L->peers[(size_t)c * L->maxp + i]] = 0;
-    }
-    free(seen);
-    return 0;
+    L->cunits = s->cell_units_bf;
+    L->ncunits = s->cell_nunits;
+    L->peers = s->peers_bf;
+    L->npeers = s->peer_count;
+    L->box_of = s->cell_box;
+    L->row_of = s->cell_row;
+    L->col_of = s->cell_col;
+    L->cell_in_unit = s->cell_pos;
+    L->peerbits = s->peer_bits;
+    L->pwords = s->peer_words;
 }
 
 /* Incremental: only the cells whose value or candidates differ from the

@@ -11,6 +11,7 @@
 #ifndef DOKU_LOGIC_INTERNAL_H
 #define DOKU_LOGIC_INTERNAL_H
 
+#include "../cands.h"
 #include "../shape_internal.h"
 #include "doku.h"
 
@@ -33,6 +34,24 @@ static inline int lpop(lmask m)
 }
 static inline int lfirst(lmask m) { return __builtin_ctzll(m); } /* 0-based bit */
 
+/* Technique sets (technique_keywords.c, context.c). */
+#define LOGIC_TB(t) ((uint64_t)1 << (t))
+/* The extended techniques: not in SE's order, so off unless asked for. */
+#define LOGIC_EXTENDED_MASK                                                                    \
+    (LOGIC_TB(DOKU_TECH_FINNED_X_WING) | LOGIC_TB(DOKU_TECH_FINNED_SWORDFISH) |              \
+     LOGIC_TB(DOKU_TECH_FINNED_JELLYFISH) | LOGIC_TB(DOKU_TECH_W_WING) |                     \
+     LOGIC_TB(DOKU_TECH_REMOTE_PAIR) | LOGIC_TB(DOKU_TECH_SIMPLE_COLOURING) |                \
+     LOGIC_TB(DOKU_TECH_MULTI_COLOURING) | LOGIC_TB(DOKU_TECH_UNIQUE_RECTANGLE_6) |          \
+     LOGIC_TB(DOKU_TECH_HIDDEN_RECTANGLE) | LOGIC_TB(DOKU_TECH_SUE_DE_COQ) |                 \
+     LOGIC_TB(DOKU_TECH_ALS_XZ) | LOGIC_TB(DOKU_TECH_ALS_XY_WING) |                          \
+     LOGIC_TB(DOKU_TECH_GROUPED_X_CHAIN) | LOGIC_TB(DOKU_TECH_GROUPED_AIC))
+/* SE's technique set: the default. */
+#define LOGIC_SE_MASK ((((uint64_t)1 << DOKU_TECH_COUNT) - 1) & ~LOGIC_EXTENDED_MASK)
+/* The singles, always allowed. */
+#define LOGIC_SINGLES_MASK                                                                     \
+    (LOGIC_TB(DOKU_TECH_FULL_HOUSE) | LOGIC_TB(DOKU_TECH_HIDDEN_SINGLE) |                    \
+     LOGIC_TB(DOKU_TECH_NAKED_SINGLE))
+
 /* A growable array of candidates (placements, eliminations, proof). */
 typedef struct lcands {
     doku_cand *v;
@@ -52,7 +71,7 @@ typedef struct lstep {
     int valid;
 } lstep;
 
-struct chain_ws;   /* chains.c workspace */
+struct chain_ws;   /* chain workspace (chain_internal.h) */
 
 struct doku_logic {
     const doku_shape *shape;
@@ -60,26 +79,29 @@ struct doku_logic {
     uint64_t allowed;       /* technique mask */
     int uniq_opt;           /* doku_logic_opts.uniqueness */
     int no_trial;
+    uint64_t search_nodes;  /* node budget of the reference search */
     int unique;             /* puzzle known to have exactly one solution */
     int has_solution;
 
-    uint8_t *val;           /* [nc] */
-    lmask *cand;            /* [nc] */
+    cands_grid grid;        /* the candidate grid (the kernel's, cands.h) */
+    uint8_t *val;           /* [nc] grid.val */
+    lmask *cand;            /* [nc] grid.cand: a placed cell's mask is 0 */
     lmask *pos;             /* [nunits*n] positions of digit d in unit u: bit i = i-th cell */
     uint8_t *solution;      /* [nc] when has_solution */
 
-    /* Geometry in SE's order: for each cell its units box first, then row,
-     * column, then extra units; and its peers in that order. */
-    uint16_t *cunits;       /* [nc * maxcu] */
-    uint8_t *ncunits;       /* [nc] */
+    /* Geometry in SE's order, read from the shape (shape_internal.h): for
+     * each cell its units box first, then row, column, then extra units;
+     * and its peers in that order. */
+    const uint16_t *cunits; /* [nc * maxcu] */
+    const uint8_t *ncunits; /* [nc] */
     int maxcu;
-    uint16_t *peers;        /* [nc * maxp] */
-    uint16_t *npeers;       /* [nc] */
+    const uint16_t *peers;  /* [nc * maxp] */
+    const uint16_t *npeers; /* [nc] */
     int maxp;
-    int *box_of;            /* [nc] unit index of the cell's box/region, -1 */
-    int *row_of, *col_of;   /* [nc] unit index */
-    uint8_t *cell_in_unit;  /* [nunits * nc] 0xff if not in unit, else position */
-    uint64_t *peerbits;     /* [nc * pwords] peer matrix */
+    const int *box_of;      /* [nc] unit index of the cell's box/region, -1 */
+    const int *row_of, *col_of; /* [nc] unit index */
+    const uint8_t *cell_in_unit; /* [nunits * nc] 0xff if not in unit, else position */
+    const uint64_t *peerbits;    /* [nc * pwords] peer matrix */
     int pwords;
 
     /* Failure memo (grid.c): a single-digit technique that found nothing
@@ -104,9 +126,10 @@ struct doku_logic {
     lcands tmp;             /* scratch */
     struct chain_ws *cw;
     doku_solver *solver;
+    unsigned run_counts[DOKU_TECH_COUNT]; /* steps per technique, last run */
 };
 
-/* --- step builder (engine.c) --- */
+/* --- step builder (step.c) --- */
 void lstep_begin(doku_logic *L, doku_technique t, lrate rating, const char *name);
 int lstep_place(doku_logic *L, int cell, int digit);
 int lstep_elim(doku_logic *L, int cell, int digit);
@@ -122,7 +145,7 @@ void lstep_append(doku_logic *L, const char *str, size_t len);
 void lstep_text_elims(doku_logic *L);
 /* Appends a candidate set as {1,2,7}. */
 void logic_text_set(doku_logic *L, lmask m);
-int logic_geometry_init(doku_logic *L);
+void logic_geometry_init(doku_logic *L);
 int lcands_push(lcands *a, int cell, int digit);
 
 /* --- grid helpers (grid.c) --- */
@@ -188,6 +211,20 @@ static inline int logic_unit_cell(const doku_logic *L, int u, int i)
     return L->shape->unit_cells[(size_t)u * L->n + i];
 }
 
+/* --- the combination walker (combo.c) --- */
+enum { LOGIC_COMBO_MAX = 16 }; /* the largest k a walk takes */
+/* Receives one pick: k ids (ascending positions in the item list) and the
+ * union of their masks. @return nonzero to stop the walk with that value. */
+typedef int (*logic_combo_fn)(void *ctx, const int *pick, int k, lmask uni);
+/* Calls visit for every k-subset of items 0..m-1 in lexicographic order,
+ * skipping those whose masks' union has more than limit bits (masks may
+ * be NULL: every union is 0). pick holds ids[i] for each chosen item i, or
+ * i itself when ids is NULL. k = 0 visits the empty pick once; k > m or
+ * k > LOGIC_COMBO_MAX visits nothing. @return the first nonzero visit
+ * result, or 0. */
+int logic_combinations(const lmask *masks, const int *ids, int m, int k, int limit,
+                       logic_combo_fn visit, void *ctx);
+
 /* --- technique finders: one signature --- */
 typedef int (*logic_finder)(doku_logic *L);
 
@@ -240,7 +277,7 @@ int logic_als_xy_wing(doku_logic *L);
 int logic_grouped_chains(doku_logic *L);      /* grouped.c */
 /* SE's chain length increment (tenths) for a chain of `nodes` nodes:
  * +0.1 each time nodes-2 passes 4, 6, 8, 12, 16, 24, 32, 48 ... (see
- * docs/TECHNIQUES.md); shared by chains.c and grouped.c. */
+ * docs/TECHNIQUES.md); shared by the chain modules and grouped.c. */
 static inline int logic_length_bonus(int nodes)
 {
     int added = 0, ceil = 4, length = nodes - 2, odd = 0;
@@ -252,7 +289,7 @@ static inline int logic_length_bonus(int nodes)
     return added;
 }
 
-/* chains.c workspace lifetime */
+/* chain workspace lifetime (chain_arena.c) */
 int logic_chain_ws_create(doku_logic *L);
 void logic_chain_ws_free(doku_logic *L);
 

@@ -22,8 +22,12 @@ const char *doku_level_name(doku_level level)
 
 doku_level doku_level_of(double er, int solved)
 {
-    if (!solved)
-        return DOKU_LEVEL_UNSOLVED;
+    if (!solved || er != er)
+        return DOKU_LEVEL_UNSOLVED; /* NaN: no rating */
+    if (er > 100.0)
+        return DOKU_LEVEL_NIGHTMARE; /* (and no int overflow below) */
+    if (er < 0.0)
+        return DOKU_LEVEL_EASY;
     /* compare in tenths to avoid 1.2000001 surprises */
     int t = (int)(er * 10.0 + 0.5);
     if (t <= 12)
@@ -46,6 +50,7 @@ doku_status doku_logic_run(doku_logic *L, doku_step_fn on_step, void *user,
         return DOKU_ERR_ARG;
     doku_rating r;
     memset(&r, 0, sizeof r);
+    memset(L->run_counts, 0, sizeof L->run_counts);
     r.hardest = DOKU_TECH_FULL_HOUSE;
     int er = 0, ep = 0, ed = 0, have_ep = 0, have_ed = 0;
     size_t hl = 0;
@@ -63,7 +68,8 @@ doku_status doku_logic_run(doku_logic *L, doku_step_fn on_step, void *user,
             er = rt;
             r.hardest = st.technique;
         }
-        r.counts[st.technique]++;
+        if ((unsigned)st.technique < DOKU_TECH_COUNT)
+            L->run_counts[st.technique]++;
         r.steps++;
         if (history && hl + 1 < cap) {
             history[hl++] = doku_technique_symbol(st.technique);
@@ -90,4 +96,11 @@ doku_status doku_logic_run(doku_logic *L, doku_step_fn on_step, void *user,
     if (rating)
         *rating = r;
     return DOKU_OK;
+}
+
+unsigned doku_logic_technique_count(const doku_logic *L, doku_technique t)
+{
+    if (!L || (unsigned)t >= DOKU_TECH_COUNT)
+        return 0;
+    return L->run_counts[t];
 }

@@ -5,37 +5,30 @@
  * Design: one combination search per unit over small masks. Naked: k
  * cells whose candidates together are k digits. Hidden: k digits whose
  * places together are k cells. Both are the same search with the roles
- * of cells and digits swapped, so one routine serves both.
+ * of cells and digits swapped, so one walk (combo.c) serves both.
  */
 #include "logic_internal.h"
 
-/* Combination search: items[0..m) with masks; find k of them whose union
- * has exactly k bits. Returns 1 with chosen indexes in pick (ascending
- * combination order), calling accept() to confirm progress. */
+/* A complete pick (cells for naked, digits for hidden) and the union of
+ * their masks is confirmed by accept(), which writes the step. */
 typedef int (*accept_fn)(doku_logic *L, int unit, const int *pick, int k, lmask uni, void *ctx);
-
-static int combos(doku_logic *L, int unit, const lmask *masks, const int *ids, int m, int k,
-                  int start, int depth, int *pick, lmask uni, accept_fn acc, void *ctx)
-{
-    if (depth == k)
-        return lpop(uni) == k && acc(L, unit, pick, k, uni, ctx);
-    for (int i = start; i <= m - (k - depth); i++) {
-        lmask u2 = uni | masks[i];
-        if (lpop(u2) > k)
-            continue;
-        pick[depth] = ids[i];
-        if (combos(L, unit, masks, ids, m, k, i + 1, depth + 1, pick, u2, acc, ctx))
-            return 1;
-    }
-    return 0;
-}
 
 typedef struct sub_ctx {
     int k;
     int direct;
     doku_technique tech;
     lrate rating;
+    doku_logic *L;
+    int unit;
+    accept_fn accept;
 } sub_ctx;
+
+/* k items whose union has exactly k bits: a naked or hidden set. */
+static int visit_set(void *vctx, const int *pick, int k, lmask uni)
+{
+    sub_ctx *cx = vctx;
+    return lpop(uni) == k && cx->accept(cx->L, cx->unit, pick, k, uni, cx);
+}
 
 static void unit_order(const doku_logic *L, int *order)
 {
@@ -194,9 +187,9 @@ static int naked(doku_logic *L, int k, doku_technique t, lrate rating, int slot)
     int n = L->n;
     int order[3 * DOKU_MAX_N + 64];
     unit_order(L, order);
-    sub_ctx cx = {k, 0, t, rating};
+    sub_ctx cx = {k, 0, t, rating, L, 0, accept_naked};
     lmask masks[DOKU_MAX_N];
-    int ids[DOKU_MAX_N], pick[8];
+    int ids[DOKU_MAX_N];
     for (int ui = 0; ui < L->nunits; ui++) {
         int u = order[ui], m = 0, empty = 0;
         if (logic_umemo_known(L, slot, u))
@@ -212,7 +205,8 @@ static int naked(doku_logic *L, int k, doku_technique t, lrate rating, int slot)
                 ids[m++] = c;
             }
         }
-        if (empty > k && m >= k && combos(L, u, masks, ids, m, k, 0, 0, pick, 0, accept_naked, &cx))
+        cx.unit = u;
+        if (empty > k && m >= k && logic_combinations(masks, ids, m, k, k, visit_set, &cx))
             return 1;
         logic_umemo_fail(L, slot, u);
     }
@@ -224,9 +218,9 @@ static int hidden(doku_logic *L, int k, int direct, doku_technique t, lrate rati
     int n = L->n;
     int order[3 * DOKU_MAX_N + 64];
     unit_order(L, order);
-    sub_ctx cx = {k, direct, t, rating};
+    sub_ctx cx = {k, direct, t, rating, L, 0, accept_hidden};
     lmask masks[DOKU_MAX_N];
-    int ids[DOKU_MAX_N], pick[8];
+    int ids[DOKU_MAX_N];
     for (int ui = 0; ui < L->nunits; ui++) {
         int u = order[ui], m = 0, open = 0;
         if (logic_umemo_known(L, slot, u))
@@ -241,7 +235,8 @@ static int hidden(doku_logic *L, int k, int direct, doku_technique t, lrate rati
                 ids[m++] = d;
             }
         }
-        if (open > k && m >= k && combos(L, u, masks, ids, m, k, 0, 0, pick, 0, accept_hidden, &cx))
+        cx.unit = u;
+        if (open > k && m >= k && logic_combinations(masks, ids, m, k, k, visit_set, &cx))
             return 1;
         logic_umemo_fail(L, slot, u);
     }

@@ -28,21 +28,6 @@ typedef struct ul_ctx {
     long budget;
 } ul_ctx;
 
-/* Advances idx (k increasing indexes below n) to the next combination in
- * lexicographic order. @return 0 when there is none (always for k = 0). */
-static int next_combination(int *idx, int k, int n)
-{
-    int t = k - 1;
-    while (t >= 0 && idx[t] == n - k + t)
-        t--;
-    if (t < 0)
-        return 0;
-    idx[t]++;
-    for (int s = t + 1; s < k; s++)
-        idx[s] = idx[s - 1] + 1;
-    return 1;
-}
-
 static int unit_kind_of(const doku_logic *L, int u) { return L->shape->unit_kind[u]; }
 
 static int ul_rating(int len)
@@ -120,6 +105,110 @@ static int ul_better(const ul_ctx *x, int rating, int type)
     return !x->found || rating < x->best_rating || (rating == x->best_rating && type < x->best_type);
 }
 
+/* A naked set's eliminations: cells[r] for r outside pick (positions in
+ * cells) lose the digits of vals. emit 0: @return 1 if any would lose
+ * one, 0 if none; emit 1: records them. */
+static int cells_elims(doku_logic *L, const int *cells, int ncells, const int *pick, int k,
+                       lmask vals, int emit)
+{
+    for (int r = 0; r < ncells; r++) {
+        int chosen = 0;
+        for (int i = 0; i < k; i++)
+            chosen |= pick[i] == r;
+        lmask m = chosen ? 0 : L->cand[cells[r]] & vals;
+        if (m && !emit)
+            return 1;
+        for (; m; m &= m - 1)
+            lstep_elim(L, cells[r], lfirst(m) + 1);
+    }
+    return 0;
+}
+
+/* The same in unit u with the positions i1, i2 counted as picked. */
+static int set_elims(doku_logic *L, int u, int i1, int i2, const int *pick, int k, lmask vals,
+                     int emit)
+{
+    int all[LOGIC_COMBO_MAX + 2], cells[DOKU_MAX_N], n = L->n;
+    for (int i = 0; i < k; i++)
+        all[i] = pick[i];
+    all[k] = i1;
+    all[k + 1] = i2;
+    for (int i = 0; i < n; i++)
+        cells[i] = logic_unit_cell(L, u, i);
+    return cells_elims(L, cells, n, all, k + 2, vals, emit);
+}
+
+/* Type 3 sets in unit u (cells i1, i2 of the loop at those positions):
+ * the combination walks' context (combo.c). */
+typedef struct t3_set {
+    doku_logic *L;
+    ul_ctx *x;
+    int u, i1, i2, degree, rating;
+    lmask extra;
+    int c1, c2;
+} t3_set;
+
+/* Naked: the loop cells' extra values and k other cells (pick: their
+ * positions in u) hold degree digits; those leave the rest of u. */
+static int visit_t3_naked(void *vctx, const int *pick, int k, lmask uni)
+{
+    const t3_set *e = vctx;
+    doku_logic *L = e->L;
+    int u = e->u;
+    lmask nset = (e->extra & L->cand[e->c1] & L->cand[e->c2]) | uni;
+    if (lpop(nset) != e->degree || lpop(uni | e->extra) != e->degree)
+        return 0;
+    lmask vals = uni | e->extra;
+    if (!set_elims(L, u, e->i1, e->i2, pick, k, vals, 0) || !ul_better(e->x, e->rating, 3))
+        return 0;
+    ul_begin(L, e->x, 3, e->rating);
+    set_elims(L, u, e->i1, e->i2, pick, k, vals, 1);
+    lstep_text(L, "its extra candidates form a naked set with other cells: ");
+    lstep_text_elims(L);
+    return 1;
+}
+
+/* Hidden: the loop's two values and k other digits (pick) have degree
+ * places in u, counting c1 but not c2; those places lose other digits. */
+static int visit_t3_hidden(void *vctx, const int *pick, int k, lmask none)
+{
+    (void)none;
+    const t3_set *e = vctx;
+    doku_logic *L = e->L;
+    ul_ctx *x = e->x;
+    int n = L->n, u = e->u;
+    lmask hv = x->vm, uni = 0;
+    for (int i = 0; i < k; i++)
+        hv |= LBIT(pick[i]);
+    for (lmask m = hv; m; m &= m - 1)
+        uni |= L->pos[(size_t)u * n + lfirst(m)];
+    uni &= ~((lmask)1 << e->i2);
+    if (lpop(uni) != e->degree || !ul_better(x, e->rating, 3))
+        return 0;
+    int any = 0;
+    for (lmask m = uni; m; m &= m - 1) {
+        int i = lfirst(m);
+        if (i == e->i1)
+            continue;
+        if (L->cand[logic_unit_cell(L, u, i)] & ~hv)
+            any = 1;
+    }
+    if (!any)
+        return 0;
+    ul_begin(L, x, 3, e->rating);
+    for (lmask m = uni; m; m &= m - 1) {
+        int i = lfirst(m);
+        if (i == e->i1)
+            continue;
+        int c = logic_unit_cell(L, u, i);
+        for (lmask f = L->cand[c] & ~hv; f; f &= f - 1)
+            lstep_elim(L, c, lfirst(f) + 1);
+    }
+    lstep_text(L, "with one of its extra cells it forms a hidden set: ");
+    lstep_text_elims(L);
+    return 1;
+}
+
 static void type3(doku_logic *L, ul_ctx *x, int c1, int c2, int base)
 {
     int n = L->n;
@@ -139,51 +228,16 @@ static void type3(doku_logic *L, ul_ctx *x, int c1, int c2, int base)
                 empty += !L->val[logic_unit_cell(L, u, i)];
             if (degree * 2 <= empty && degree <= 8) {
                 /* naked: c1 (as the extra values) + degree-1 other cells */
-                int idx[8];
-                int k = degree - 1;
-                /* enumerate combinations of k indexes from n excluding i1, i2 */
                 int others[DOKU_MAX_N], no = 0;
+                lmask masks[DOKU_MAX_N];
                 for (int i = 0; i < n; i++)
-                    if (i != i1 && i != i2 && !L->val[logic_unit_cell(L, u, i)])
+                    if (i != i1 && i != i2 && !L->val[logic_unit_cell(L, u, i)]) {
+                        masks[no] = L->cand[logic_unit_cell(L, u, i)];
                         others[no++] = i;
-                for (int i = 0; i < k; i++)
-                    idx[i] = i;
-                while (k <= no) {
-                    lmask uni = 0;
-                    for (int i = 0; i < k; i++)
-                        uni |= L->cand[logic_unit_cell(L, u, others[idx[i]])];
-                    lmask nset = (extra & L->cand[c1] & L->cand[c2]) | uni;
-                    if (lpop(nset) == degree && lpop(uni | extra) == degree) {
-                        lmask vals = uni | extra;
-                        int any = 0;
-                        for (int i = 0; i < n && !any; i++) {
-                            int c = logic_unit_cell(L, u, i);
-                            int in = i == i1 || i == i2;
-                            for (int t = 0; t < k; t++)
-                                in |= others[idx[t]] == i;
-                            if (!in && (L->cand[c] & vals))
-                                any = 1;
-                        }
-                        if (any && ul_better(x, rating, 3)) {
-                            ul_begin(L, x, 3, rating);
-                            for (int i = 0; i < n; i++) {
-                                int c = logic_unit_cell(L, u, i);
-                                int in = i == i1 || i == i2;
-                                for (int t = 0; t < k; t++)
-                                    in |= others[idx[t]] == i;
-                                if (in)
-                                    continue;
-                                for (lmask m = L->cand[c] & vals; m; m &= m - 1)
-                                    lstep_elim(L, c, lfirst(m) + 1);
-                            }
-                            lstep_text(L, "its extra candidates form a naked set with other cells: ");
-                            lstep_text_elims(L);
-                            return;
-                        }
                     }
-                    if (!next_combination(idx, k, no))
-                        break;
-                }
+                t3_set e = {L, x, u, i1, i2, degree, rating, extra, c1, c2};
+                if (logic_combinations(masks, others, no, degree - 1, degree, visit_t3_naked, &e))
+                    return;
             }
             if (degree * 2 < empty && degree >= 2) {
                 /* hidden: v1, v2 and degree-2 other digits (not extra) in
@@ -192,49 +246,34 @@ static void type3(doku_logic *L, ul_ctx *x, int c1, int c2, int base)
                 for (int d = 1; d <= n; d++)
                     if (!(x->vm & LBIT(d)) && !(extra & LBIT(d)) && L->pos[(size_t)u * n + d - 1])
                         rem[nr++] = d;
-                int k = degree - 2, idx[8];
+                int k = degree - 2;
                 if (k > nr || k > 8)
                     continue;
-                for (int i = 0; i < k; i++)
-                    idx[i] = i;
-                int hrating = base + (degree - 2);
-                for (;;) {
-                    lmask hv = x->vm, uni = 0;
-                    for (int i = 0; i < k; i++)
-                        hv |= LBIT(rem[idx[i]]);
-                    for (lmask m = hv; m; m &= m - 1)
-                        uni |= L->pos[(size_t)u * n + lfirst(m)];
-                    uni &= ~((lmask)1 << i2);
-                    if (lpop(uni) == degree && ul_better(x, hrating, 3)) {
-                        int any = 0;
-                        for (lmask m = uni; m; m &= m - 1) {
-                            int i = lfirst(m);
-                            if (i == i1)
-                                continue;
-                            if (L->cand[logic_unit_cell(L, u, i)] & ~hv)
-                                any = 1;
-                        }
-                        if (any) {
-                            ul_begin(L, x, 3, hrating);
-                            for (lmask m = uni; m; m &= m - 1) {
-                                int i = lfirst(m);
-                                if (i == i1)
-                                    continue;
-                                int c = logic_unit_cell(L, u, i);
-                                for (lmask e = L->cand[c] & ~hv; e; e &= e - 1)
-                                    lstep_elim(L, c, lfirst(e) + 1);
-                            }
-                            lstep_text(L, "with one of its extra cells it forms a hidden set: ");
-                            lstep_text_elims(L);
-                            return;
-                        }
-                    }
-                    if (!next_combination(idx, k, nr))
-                        break;
-                }
+                t3_set e = {L, x, u, i1, i2, degree, base + (degree - 2), extra, c1, c2};
+                if (logic_combinations(NULL, rem, nr, k, 0, visit_t3_hidden, &e))
+                    return;
             }
         }
     }
+}
+
+/* Type 2: the cells that see every extra cell (extra[0..ne)) lose d.
+ * emit 0: @return 1 if any would, 0 if none; emit 1: records them. */
+static int seeing_elims(doku_logic *L, const int *extra, int ne, int d, int emit)
+{
+    const uint16_t *p = L->peers + (size_t)extra[0] * L->maxp;
+    for (int k = 0; k < L->npeers[extra[0]]; k++) {
+        int c = p[k], all = 1;
+        if (!(L->cand[c] & LBIT(d)))
+            continue;
+        for (int i = 0; i < ne && all; i++)
+            all = c != extra[i] && logic_sees(L, c, extra[i]);
+        if (all && !emit)
+            return 1;
+        if (all)
+            lstep_elim(L, c, d);
+    }
+    return 0;
 }
 
 static void evaluate_loop(doku_logic *L, ul_ctx *x)
@@ -264,28 +303,9 @@ static void evaluate_loop(doku_logic *L, ul_ctx *x)
         /* type 2: the one extra digit is in one of the extra cells */
         if (lpop(ev) == 1 && ul_better(x, base, 2)) {
             int d = lfirst(L->cand[extra[0]] & ~x->vm) + 1;
-            int any = 0;
-            const uint16_t *p = L->peers + (size_t)extra[0] * L->maxp;
-            for (int k = 0; k < L->npeers[extra[0]]; k++) {
-                int c = p[k], all = 1;
-                if (!(L->cand[c] & LBIT(d)))
-                    continue;
-                for (int i = 0; i < ne && all; i++)
-                    all = c != extra[i] && logic_sees(L, c, extra[i]);
-                if (all)
-                    any = 1;
-            }
-            if (any) {
+            if (seeing_elims(L, extra, ne, d, 0)) {
                 ul_begin(L, x, 2, base);
-                for (int k = 0; k < L->npeers[extra[0]]; k++) {
-                    int c = p[k], all = 1;
-                    if (!(L->cand[c] & LBIT(d)))
-                        continue;
-                    for (int i = 0; i < ne && all; i++)
-                        all = c != extra[i] && logic_sees(L, c, extra[i]);
-                    if (all)
-                        lstep_elim(L, c, d);
-                }
+                seeing_elims(L, extra, ne, d, 1);
                 lstep_text(L, "%d is in one of the cells with extra candidates: ", d);
                 lstep_text_elims(L);
             }
@@ -407,6 +427,39 @@ int logic_unique_loops(doku_logic *L)
  * candidates are degree digits including every BUG value, they form a
  * naked set: its digits leave the rest of those cells' common unit part.
  * Rated 5.6 + 0.1 per digit of the set (pair 5.8 ... quintuple 6.1). */
+typedef struct bug3_set {
+    doku_logic *L;
+    int u;
+    const int *rc; /* the unit's cells seeing every BUG cell */
+    int nr, degree;
+    lmask allbug;
+} bug3_set;
+
+/* k of the cells rc (pick: their positions in rc) holding degree digits,
+ * every BUG value among them: a naked set with the BUG cell. */
+static int visit_bug3(void *vctx, const int *pick, int k, lmask uni)
+{
+    const bug3_set *e = vctx;
+    doku_logic *L = e->L;
+    const int *rc = e->rc;
+    int nr = e->nr, degree = e->degree;
+    if (lpop(uni) != degree || (uni & e->allbug) != e->allbug)
+        return 0;
+    if (!cells_elims(L, rc, nr, pick, k, uni, 0))
+        return 0;
+    lstep_begin(L, DOKU_TECH_BUG, 56 + degree, "BUG type 3");
+    cells_elims(L, rc, nr, pick, k, uni, 1);
+    char un[40];
+    logic_unitname(L, e->u, un, sizeof un);
+    lstep_text(L, "BUG type 3: one cell with extra candidates in %s takes one of ", un);
+    logic_text_set(L, e->allbug);
+    lstep_text(L, ", so with %d other cell%s it locks ", k, k > 1 ? "s" : "");
+    logic_text_set(L, uni);
+    lstep_text(L, ": ");
+    lstep_text_elims(L);
+    return 1;
+}
+
 static int bug_type3(doku_logic *L, const int *bug, int nbug, lmask allbug, const uint8_t *common)
 {
     int n = L->n;
@@ -417,62 +470,21 @@ static int bug_type3(doku_logic *L, const int *bug, int nbug, lmask allbug, cons
         if (!all)
             continue;
         int rc[DOKU_MAX_N], nr = 0;
+        lmask masks[DOKU_MAX_N];
         for (int i = 0; i < n; i++) {
             int c = logic_unit_cell(L, u, i);
-            if (common[c] && !L->val[c])
+            if (common[c] && !L->val[c]) {
+                masks[nr] = L->cand[c];
                 rc[nr++] = c;
+            }
         }
         for (int degree = 2; degree <= 6 && degree <= n; degree++) {
             int k = degree - 1;
             if (nr < k + 1)
                 break;
-            int idx[8];
-            for (int i = 0; i < k; i++)
-                idx[i] = i;
-            for (;;) {
-                lmask uni = 0;
-                for (int i = 0; i < k; i++)
-                    uni |= L->cand[rc[idx[i]]];
-                if (lpop(uni) == degree && (uni & allbug) == allbug) {
-                    int any = 0;
-                    for (int r = 0; r < nr; r++) {
-                        int chosen = 0;
-                        for (int i = 0; i < k; i++)
-                            chosen |= idx[i] == r;
-                        if (!chosen && (L->cand[rc[r]] & uni))
-                            any = 1;
-                    }
-                    if (any) {
-                        lstep_begin(L, DOKU_TECH_BUG, 56 + degree, "BUG type 3");
-                        for (int r = 0; r < nr; r++) {
-                            int chosen = 0;
-                            for (int i = 0; i < k; i++)
-                                chosen |= idx[i] == r;
-                            if (chosen)
-                                continue;
-                            for (lmask m = L->cand[rc[r]] & uni; m; m &= m - 1)
-                                lstep_elim(L, rc[r], lfirst(m) + 1);
-                        }
-                        char un[40];
-                        logic_unitname(L, u, un, sizeof un);
-                        lstep_text(L, "BUG type 3: one cell with extra candidates in %s takes one of ", un);
-                        logic_text_set(L, allbug);
-                        lstep_text(L, ", so with %d other cell%s it locks ", k, k > 1 ? "s" : "");
-                        logic_text_set(L, uni);
-                        lstep_text(L, ": ");
-                        lstep_text_elims(L);
-                        return 1;
-                    }
-                }
-                int t = k - 1;
-                while (t >= 0 && idx[t] == nr - k + t)
-                    t--;
-                if (t < 0)
-                    break;
-                idx[t]++;
-                for (int q = t + 1; q < k; q++)
-                    idx[q] = idx[q - 1] + 1;
-            }
+            bug3_set e = {L, u, rc, nr, degree, allbug};
+            if (logic_combinations(masks, NULL, nr, k, degree, visit_bug3, &e))
+                return 1;
         }
     }
     return 0;

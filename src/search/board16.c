@@ -274,6 +274,11 @@ int board16_set_variant(board16_engine *e, int variant)
     return e->variant;
 }
 
+int board16_variant(const board16_engine *e)
+{
+    return e->variant;
+}
+
 void board16_free(board16_engine *e)
 {
     if (!e)

@@ -4,11 +4,12 @@
  * The engine itself is in classic9_core.h (bitboards per digit and band;
  * see the comment there). This file compiles it three times on x86-64: a
  * portable build for any x86-64 (or any other architecture), one for CPUs
- * with AVX2/BMI2/POPCNT, where popcount, tzcnt and the compiler's vector
- * code are single instructions, and one for AVX-512F, whose propagation
- * works on all boards at once in 512-bit vectors. The variant is chosen once, when the engine is
- * created, from what the running CPU reports, so a binary built here never
- * executes an instruction an older CPU lacks.
+ * with AVX2/BMI2/POPCNT, whose propagation works on all boards at once in
+ * four 256-bit registers, and one for AVX-512F, which does the same in
+ * three 512-bit ones. The variant is chosen when the engine is created,
+ * from what the running CPU reports (a caller may ask for a lower one:
+ * isa.c), so a binary built here never executes an instruction an older
+ * CPU lacks.
  */
 #include "search_internal.h"
 #include "classic9_tables.h"
@@ -139,6 +140,11 @@ int classic9_set_variant(classic9_engine *e, int variant)
         e->variant = CLASSIC9_AVX2;
     }
 #endif
+    return e->variant;
+}
+
+int classic9_variant(const classic9_engine *e)
+{
     return e->variant;
 }
 

@@ -26,9 +26,10 @@
  * When at most C9_RESIDUAL cells are open, a scalar cell-by-cell search
  * finishes the state (see residual below): near the leaves, as when
  * counting every solution, it is much cheaper per node than a pass.
- * The AVX-512 build replaces the dirty-board queue by passes that apply
- * the same rules to all 27 boards at once (see its propagate below); the
- * fixpoint, and so the search tree, is the same.
+ * The AVX-512 and AVX2 builds replace the dirty-board queue by passes that
+ * apply the same rules to all 27 boards at once (see propagate below, and
+ * classic9_pass256.h for AVX2); the fixpoint, and so the search tree, is
+ * the same.
  */
 
 #define C9_FULL 0x7FFFFFFu
@@ -43,6 +44,21 @@
 #define C9_RESIDUAL 16
 #endif
 _Static_assert(C9_RESIDUAL <= C9_RES_MAX, "the residual search holds C9_RES_MAX cells");
+
+/* Population count: one instruction in the builds with POPCNT (and off
+ * x86); baseline x86-64 has none and the builtin there is a library call
+ * (7% of the portable build's instructions on serg), so it counts by SWAR. */
+static inline int C9_FN(popcount)(uint32_t x)
+{
+#if C9_SIMD >= 2 || !defined(C9_X86)
+    return __builtin_popcount(x);
+#else
+    x -= (x >> 1) & 0x55555555u;
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    x = (x + (x >> 4)) & 0x0F0F0F0Fu;
+    return (int)((x * 0x01010101u) >> 24);
+#endif
+}
 
 /* search_count_node without the call when there is no budget: a call to
  * code compiled for plain x86-64 from inside vector code is not free. */
@@ -468,6 +484,8 @@ static int C9_FN(propagate)(c9_state *s)
         _mm512_storeu_si512((void *)(s->cand + 16 * b), v[b]);
     return 1;
 }
+#elif C9_SIMD == 2
+#include "classic9_pass256.h"
 #else
 /* Runs every rule to a fixpoint. @return 0 on contradiction. */
 static int C9_FN(propagate)(c9_state *s)
@@ -631,6 +649,64 @@ static int C9_FN(triads_choose)(c9_state *s, int *band, int *digit)
     return cfg;
 }
 
+#if C9_SIMD == 1 || C9_SIMD == 2
+/* Per 6-bit field of x (counts <= 9): bit 5 set where the count is >= n. */
+static inline uint32_t C9_FN(at_least)(uint32_t x, uint32_t n, uint32_t h, uint32_t l)
+{
+    return ((x | h) - n * l) & h;
+}
+
+/* The branch choice of triads_choose from each digit's fitting
+ * configurations (ok[band][k]: bit d set if configuration k of digit d
+ * fits) and their totals per band, for the vector fronts: the band with
+ * the fewest configurations above nine, its digit with the fewest above
+ * one. @return as triads_choose. */
+static inline int C9_FN(pick_config)(uint32_t ok[3][6], const int *totals, int *band, int *digit)
+{
+    int best_total = 1000;
+    for (int b = 0; b < 3; b++)
+        if (totals[b] > 9 && totals[b] < best_total) {
+            best_total = totals[b];
+            *band = b;
+        }
+    if (best_total == 1000)
+        return 1 << 6;
+    /* Each digit's configuration count, bit-sliced over the nine digits
+     * (c0 + 2 c1 + 4 c2). */
+    uint32_t c0 = 0, c1 = 0, c2 = 0;
+    for (int k = 0; k < 6; k++) {
+        uint32_t m = ok[*band][k], k0 = c0 & m, k1 = c1 & k0;
+        c0 ^= m;
+        c1 ^= k0;
+        c2 |= k1;
+    }
+    /* The fewest configurations above one: 2, 3, 4, 5 or 6. */
+    uint32_t pick = c1 & ~c0 & ~c2;
+    if (!pick)
+        pick = c1 & c0 & ~c2;
+    if (!pick)
+        pick = c2 & ~c1 & ~c0;
+    if (!pick)
+        pick = c2 & ~c1 & c0;
+    if (!pick)
+        pick = c2 & c1;
+    if (!pick)
+        return 0;
+    int d = __builtin_ctz(pick);
+    *digit = d;
+    int cfg = 0;
+    for (int k = 0; k < 6; k++)
+        cfg |= (int)((ok[*band][k] >> d) & 1) << k;
+    return cfg;
+}
+
+#endif
+#if C9_SIMD == 1
+#include "classic9_triads128.h"
+#elif C9_SIMD == 2
+#include "classic9_triads256.h"
+#endif
+
 #if C9_SIMD == 3
 /* Per 6-bit field of x (counts <= 9): bit 5 set where the count is >= n. */
 static inline uint32_t C9_FN(at_least)(uint32_t x, uint32_t n, uint32_t h, uint32_t l)
@@ -781,7 +857,7 @@ static void C9_FN(res_dfs)(c9_resid *r, uint16_t *dom, uint32_t open, search_ctx
         int best = 0, least = 10;
         for (uint32_t o = open; o; o &= o - 1) {
             int i = __builtin_ctz(o);
-            int c = __builtin_popcount(dom[i]);
+            int c = C9_FN(popcount)(dom[i]);
             if (c < least) {
                 least = c;
                 best = i;
@@ -881,7 +957,7 @@ static uint64_t C9_FN(res_count)(const c9_res_set *peers, const uint16_t *dom_in
         int best = 0, least = 10;
         for (uint32_t o = open; o; o &= o - 1) {
             int i = __builtin_ctz(o);
-            int c = __builtin_popcount(dom[i]);
+            int c = C9_FN(popcount)(dom[i]);
             if (c < least) {
                 least = c;
                 best = i;
@@ -929,11 +1005,28 @@ static void C9_FN(residual)(const c9_state *s, search_ctx *ctx)
     for (int b = 0; b < 3; b++) {
 #if C9_SIMD == 3
         __m512i v = _mm512_loadu_si512((const void *)(s->cand + 16 * b));
+#elif C9_SIMD == 2
+        __m256i v = _mm256_loadu_si256((const __m256i *)(s->cand + 16 * b));
+#elif C9_SIMD == 1
+        __m128i v0 = _mm_loadu_si128((const __m128i *)(s->cand + 16 * b));
+        __m128i v1 = _mm_loadu_si128((const __m128i *)(s->cand + 16 * b + 4));
 #endif
         for (uint32_t o = C9_FULL & ~s->solved[b]; o; o &= o - 1) {
             int x = __builtin_ctz(o);
 #if C9_SIMD == 3
             dom[k] = (uint16_t)(_mm512_test_epi32_mask(v, _mm512_set1_epi32((int)(1u << x))) & 0x1FF);
+#elif C9_SIMD == 2
+            __m256i bit = _mm256_set1_epi32((int)(1u << x));
+            __m256i in = _mm256_cmpeq_epi32(_mm256_and_si256(v, bit), bit);
+            dom[k] = (uint16_t)((uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(in)) |
+                                ((s->cand[C9_I(8, b)] >> x) & 1u) << 8);
+#elif C9_SIMD == 1
+            __m128i bit = _mm_set1_epi32((int)(1u << x));
+            __m128i in0 = _mm_cmpeq_epi32(_mm_and_si128(v0, bit), bit);
+            __m128i in1 = _mm_cmpeq_epi32(_mm_and_si128(v1, bit), bit);
+            dom[k] = (uint16_t)((uint32_t)_mm_movemask_ps(_mm_castsi128_ps(in0)) |
+                                (uint32_t)_mm_movemask_ps(_mm_castsi128_ps(in1)) << 4 |
+                                ((s->cand[C9_I(8, b)] >> x) & 1u) << 8);
 #else
             uint32_t m = 0;
             for (int d = 0; d < 9; d++)
@@ -1009,9 +1102,9 @@ static void C9_FN(search)(c9_state *stack, int depth, search_ctx *ctx)
             C9_FN(report)(s, ctx);
             return;
         }
-        int open = __builtin_popcount(C9_FULL & ~s->solved[0]) +
-                   __builtin_popcount(C9_FULL & ~s->solved[1]) +
-                   __builtin_popcount(C9_FULL & ~s->solved[2]);
+        int open = C9_FN(popcount)(C9_FULL & ~s->solved[0]) +
+                   C9_FN(popcount)(C9_FULL & ~s->solved[1]) +
+                   C9_FN(popcount)(C9_FULL & ~s->solved[2]);
         if (open <= C9_RESIDUAL) {
             C9_FN(residual)(s, ctx);
             return;
@@ -1020,7 +1113,7 @@ static void C9_FN(search)(c9_state *stack, int depth, search_ctx *ctx)
          * takes in each row), as tdoku does; once every digit's
          * configuration is known, on a cell. */
         int b = 0, d = 0;
-#if C9_SIMD == 3
+#if C9_SIMD >= 1
         int t = C9_FN(triads_choose_fast)(s, &b, &d);
 #else
         int t = C9_FN(triads_choose)(s, &b, &d);
@@ -1056,6 +1149,10 @@ static void C9_FN(search)(c9_state *stack, int depth, search_ctx *ctx)
             return;
     }
 }
+
+#if C9_SIMD < 2
+#include "classic9_givens128.h"
+#endif
 
 #if C9_SIMD == 0
 static inline uint32_t C9_FN(eq_scalar)(const uint8_t *g, int k)
@@ -1097,16 +1194,11 @@ static inline void C9_FN(given_masks)(const uint8_t *givens, uint32_t *mine, uin
 static void C9_FN(run)(c9_state *stack, const uint8_t *givens, search_ctx *ctx)
 {
     c9_state *s = &stack[0];
-#if C9_SIMD != 3
-    /* (The AVX-512 setup below stores every board.) */
-    for (int i = 0; i < 48; i++)
-        s->cand[i] = (i & 15) < 9 ? C9_FULL : 0;
-#endif
     s->solved[3] = 0;
     C9_FN(count_node)(ctx);
     /* All givens at once: each digit's givens clear their band peers and
      * their columns; then the given cells lose every other digit. */
-    uint32_t mine[48], cols[16] = {0};
+    uint32_t mine[48];
     C9_FN(given_masks)(givens, mine, s->solved);
 #if C9_SIMD == 3
     /* The same on the three band vectors (lane = digit). */
@@ -1131,31 +1223,14 @@ static void C9_FN(run)(c9_state *stack, const uint8_t *givens, search_ctx *ctx)
         _mm512_storeu_si512((void *)(s->cand + 16 * b),
                             _mm512_ternarylogic_epi32(open, away, own[b], 0xBA));
     }
-    (void)cols;
     if (clash)
         return;
+#elif C9_SIMD == 2
+    if (C9_FN(p_givens)(s, mine))
+        return;
 #else
-    for (int d = 0; d < 9; d++)
-        for (int b = 0; b < 3; b++) {
-            uint32_t m = mine[b * 16 + d];
-            cols[d] |= (m | m >> 9 | m >> 18) & 0x1FF;
-        }
-    for (int b = 0; b < 3; b++)
-        for (int d = 0; d < 9; d++) {
-            uint32_t own = mine[b * 16 + d], m = C9_FULL & ~s->solved[b];
-            uint32_t o = (own | own >> 9 | own >> 18) & 0x1FF, other = cols[d] & ~o;
-            m &= ~(other | other << 9 | other << 18);
-            for (uint32_t t = own; t; t &= t - 1) {
-                int x = __builtin_ctz(t);
-                if (c9_band_peers[x] & own)
-                    return; /* two givens of d see each other */
-                m &= ~c9_band_peers[x];
-            }
-            /* A given whose column holds d in another band: conflict. */
-            if (own & (other | other << 9 | other << 18))
-                return;
-            s->cand[C9_I(d, b)] = m | own;
-        }
+    if (C9_FN(q_givens)(s, mine))
+        return;
 #endif
     s->dirty = 0x01FF01FF01FFull;
     s->coldirty = 0x1FF;

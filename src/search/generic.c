@@ -27,6 +27,7 @@
  * growing allowance guard against one early wrong choice (generic_run).
  */
 #include "generic_internal.h"
+#include "util/bits.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -48,7 +49,9 @@ struct generic_engine {
     generic_tables tables;
 
     /* The grid being searched. */
-    uint64_t *cand;      /* [ncells] candidates; one bit once placed/pending */
+    uint64_t *cand;      /* [ncells] candidates; one bit once placed/pending.
+                          * Not the kernel's 0 (cands.h): undo would have
+                          * to restore it, +1.3% instructions (measured) */
     uint64_t *pos;       /* [nunits * n] positions of digit d in unit u */
     uint8_t *val;        /* [ncells] placed digit, 0 if not placed */
     uint16_t *open;      /* [nunits] cells not yet placed */
@@ -83,26 +86,13 @@ struct generic_engine {
     uint64_t fail_need;  /* dead ends a run needs before it may give way */
 };
 
-/* SWAR count: the baseline x86-64 build has no popcnt instruction, and
- * the builtin would be a library call on the branching path. */
-static inline int popcount64(uint64_t m)
-{
-    m -= (m >> 1) & 0x5555555555555555ull;
-    m = (m & 0x3333333333333333ull) + ((m >> 2) & 0x3333333333333333ull);
-    m = (m + (m >> 4)) & 0x0f0f0f0f0f0f0f0full;
-    return (int)((m * 0x0101010101010101ull) >> 56);
-}
-static inline int lowest_bit(uint64_t m) { return __builtin_ctzll(m); }
-static inline int highest_bit(uint64_t m) { return 63 - __builtin_clzll(m); }
-static inline int is_single(uint64_t m) { return (m & (m - 1)) == 0; }
-
 /* The first overlap of unit u that holds all positions p (p has two or
  * more), as pair * 2 + side, or -1. Only overlaps through p's lowest
  * position can hold p, so few are looked at. */
 static inline long overlap_holding(const generic_engine *e, size_t u, uint64_t p)
 {
     const generic_tables *t = &e->tables;
-    size_t slot = u * (size_t)e->n + (size_t)lowest_bit(p);
+    size_t slot = u * (size_t)e->n + (size_t)bits_lowest(p);
     const uint64_t *in = t->at_mask + slot * (size_t)e->maxu;
     for (int k = 0, nk = t->at_pos_count[slot]; k < nk; k++)
         if (!(p & ~in[k]))
@@ -148,10 +138,10 @@ doku_status generic_create(const doku_shape *s, generic_engine **out)
         generic_free(e);
         return DOKU_ERR_NOMEM;
     }
-    for (size_t i = 0; i < e->tables.npairs; i++)
+    for (size_t i = 0; i < e->tables.up.npairs; i++)
         for (int side = 0; side < 2; side++) {
-            uint64_t m = e->tables.pairs[i].in[side];
-            int u = e->tables.pairs[i].unit[side], w = highest_bit(m) - lowest_bit(m);
+            uint64_t m = e->tables.up.pairs[i].in[side];
+            int u = e->tables.up.pairs[i].unit[side], w = bits_highest(m) - bits_lowest(m);
             if (w > e->span[u])
                 e->span[u] = (uint8_t)w;
         }
@@ -232,7 +222,7 @@ static void undo_to(generic_engine *e, size_t mark)
         cand[c] |= removed;
         const uint8_t *ci = cell_index + c * maxu;
         for (; removed; removed &= removed - 1) {
-            size_t d = (size_t)lowest_bit(removed);
+            size_t d = (size_t)bits_lowest(removed);
             for (int j = 0; j < k; j++)
                 pos[cu[j] * n + d] |= (uint64_t)1 << ci[j];
         }
@@ -255,9 +245,9 @@ static int eliminate_except(generic_engine *e, int c, uint64_t drop, int skip)
     if (!m || !push_trail(e, (uint32_t)c, drop))
         return 0;
     e->cand[c] = m;
-    if (is_single(m))
+    if (bits_single(m))
         e->naked[e->nnaked++] = (uint16_t)c;
-    else if (SUBSETS && is_single(m & (m - 1)) && !e->pair_cell_queued[c]) {
+    else if (SUBSETS && bits_single(m & (m - 1)) && !e->pair_cell_queued[c]) {
         e->pair_cell_queued[c] = 1;
         e->pair_cells[e->npair_cells++] = (uint16_t)c;
     }
@@ -273,7 +263,7 @@ static int eliminate_except(generic_engine *e, int c, uint64_t drop, int skip)
     const uint8_t *ci = e->tables.cell_index + (size_t)c * e->maxu;
     int k = s->cell_nunits[c];
     for (; drop; drop &= drop - 1) {
-        size_t d = (size_t)lowest_bit(drop);
+        size_t d = (size_t)bits_lowest(drop);
         for (int j = 0; j < k; j++) {
             size_t u = cu[j], key = u * n + d;
             if ((int)u == skip)
@@ -284,20 +274,20 @@ static int eliminate_except(generic_engine *e, int c, uint64_t drop, int skip)
                 return 0;
             if (ud_queued[key])
                 ;
-            else if (is_single(p)) {
+            else if (bits_single(p)) {
                 /* A unit-digit down to a placed cell needs no look. */
-                if (!val[unit_cells[u * n + (size_t)lowest_bit(p)]]) {
+                if (!val[unit_cells[u * n + (size_t)bits_lowest(p)]]) {
                     ud_queued[key] = 1;
                     e->ud[e->nud++] = (uint32_t)key;
                 }
                 continue;
-            } else if (highest_bit(p) - lowest_bit(p) <= span[u] && overlap_holding(e, u, p) >= 0) {
+            } else if (bits_highest(p) - bits_lowest(p) <= span[u] && overlap_holding(e, u, p) >= 0) {
                 /* The span test is a cheap necessary condition for an
                  * overlap to hold p (rows and columns fail it early). */
                 ud_queued[key] = 1;
                 e->ud[e->nud++] = (uint32_t)key;
             }
-            if (SUBSETS && !is_single(p) && is_single(p & (p - 1)) && !pair_ud_queued[key]) {
+            if (SUBSETS && !bits_single(p) && bits_single(p & (p - 1)) && !pair_ud_queued[key]) {
                 pair_ud_queued[key] = 1;
                 e->pair_ud[e->npair_ud++] = (uint32_t)key;
             }
@@ -319,7 +309,7 @@ static int place(generic_engine *e, int c)
         return 1;
     const doku_shape *s = e->s;
     uint64_t bit = e->cand[c];
-    size_t d = (size_t)lowest_bit(bit);
+    size_t d = (size_t)bits_lowest(bit);
     if (!push_trail(e, (uint32_t)c, 0))
         return 0;
     e->val[c] = (uint8_t)(d + 1);
@@ -332,7 +322,7 @@ static int place(generic_engine *e, int c)
         const uint16_t *uc = s->unit_cells + (size_t)u * e->n;
         uint64_t *p = &e->pos[u * (size_t)e->n + d], own = (uint64_t)1 << ci[j];
         for (uint64_t q = *p & ~own; q; q &= q - 1)
-            if (!eliminate_except(e, uc[lowest_bit(q)], bit, u))
+            if (!eliminate_except(e, uc[bits_lowest(q)], bit, u))
                 return 0;
         /* The peers' eliminations leave (u, d) alone: it is solved, and
          * looking at it on the way down would be wasted. Undo restores it
@@ -350,25 +340,25 @@ static int check_unit_digit(generic_engine *e, uint32_t key)
     int u = (int)(key / (uint32_t)e->n);
     size_t d = key % (uint32_t)e->n;
     uint64_t bit = (uint64_t)1 << d, p = e->pos[key];
-    if (is_single(p)) {
-        int c = s->unit_cells[(size_t)u * e->n + (size_t)lowest_bit(p)];
+    if (bits_single(p)) {
+        int c = s->unit_cells[(size_t)u * e->n + (size_t)bits_lowest(p)];
         return e->val[c] ? 1 : eliminate(e, c, e->cand[c] & ~bit);
     }
     /* Every overlap that holds p goes through p's lowest position. */
     const generic_tables *t = &e->tables;
-    size_t slot = (size_t)u * (size_t)e->n + (size_t)lowest_bit(p);
+    size_t slot = (size_t)u * (size_t)e->n + (size_t)bits_lowest(p);
     const uint32_t *at = t->at_pos + slot * (size_t)e->maxu;
     const uint64_t *in = t->at_mask + slot * (size_t)e->maxu;
     for (int k = 0, nk = t->at_pos_count[slot]; k < nk; k++) {
         if (p & ~in[k])
             continue;
-        const generic_pair *pr = &t->pairs[at[k] >> 1];
+        const unit_pair *pr = &t->up.pairs[at[k] >> 1];
         int side = (int)(at[k] & 1);
         int v = pr->unit[!side];
         const uint16_t *vc = s->unit_cells + (size_t)v * e->n;
         uint64_t q = e->pos[v * (size_t)e->n + d] & ~pr->in[!side];
         for (; q; q &= q - 1)
-            if (!eliminate(e, vc[lowest_bit(q)], bit))
+            if (!eliminate(e, vc[bits_lowest(q)], bit))
                 return 0;
     }
     return 1;
@@ -391,7 +381,7 @@ static int naked_pair(generic_engine *e, int c)
 {
     const doku_shape *s = e->s;
     uint64_t m = e->cand[c];
-    if (e->val[c] || is_single(m) || !is_single(m & (m - 1)))
+    if (bits_single(m) || !bits_single(m & (m - 1))) /* placed: one bit */
         return 1;
     const uint16_t *cu = s->cell_units + (size_t)c * e->maxu;
     const uint8_t *ci = e->tables.cell_index + (size_t)c * e->maxu;
@@ -400,17 +390,17 @@ static int naked_pair(generic_engine *e, int c)
         /* A mate holds both digits, so only the places both digits still
          * have are looked at (a placed cell has one candidate, never m). */
         const uint64_t *pu = e->pos + (size_t)cu[j] * e->n;
-        uint64_t both = pu[lowest_bit(m)] & pu[highest_bit(m)] & ~((uint64_t)1 << ci[j]);
+        uint64_t both = pu[bits_lowest(m)] & pu[bits_highest(m)] & ~((uint64_t)1 << ci[j]);
         for (; both; both &= both - 1) {
-            int i = lowest_bit(both);
+            int i = bits_lowest(both);
             if (e->cand[uc[i]] != m)
                 continue;
             uint64_t keep = ((uint64_t)1 << i) | ((uint64_t)1 << ci[j]);
             for (uint64_t r = m; r; r &= r - 1) {
-                size_t d = (size_t)lowest_bit(r);
+                size_t d = (size_t)bits_lowest(r);
                 uint64_t q = e->pos[cu[j] * (size_t)e->n + d] & ~keep;
                 for (; q; q &= q - 1)
-                    if (!eliminate(e, uc[lowest_bit(q)], (uint64_t)1 << d))
+                    if (!eliminate(e, uc[bits_lowest(q)], (uint64_t)1 << d))
                         return 0;
             }
             break;
@@ -424,14 +414,14 @@ static int naked_pair(generic_engine *e, int c)
 static int hidden_pair(generic_engine *e, uint32_t key)
 {
     uint64_t p = e->pos[key];
-    if (is_single(p) || !is_single(p & (p - 1)))
+    if (bits_single(p) || !bits_single(p & (p - 1)))
         return 1;
     size_t u = key / (uint32_t)e->n, d = key % (uint32_t)e->n;
     const uint16_t *uc = e->s->unit_cells + u * (size_t)e->n;
-    int c1 = uc[lowest_bit(p)], c2 = uc[highest_bit(p)];
+    int c1 = uc[bits_lowest(p)], c2 = uc[bits_highest(p)];
     uint64_t bit = (uint64_t)1 << d;
     for (uint64_t r = e->cand[c1] & e->cand[c2] & ~bit; r; r &= r - 1) {
-        size_t d2 = (size_t)lowest_bit(r);
+        size_t d2 = (size_t)bits_lowest(r);
         if (e->pos[u * (size_t)e->n + d2] != p)
             continue;
         uint64_t keep = bit | ((uint64_t)1 << d2);
@@ -508,7 +498,7 @@ static int pick_cell(const generic_engine *e)
     for (int c = 0; c < e->ncells; c++) {
         if (e->val[c])
             continue;
-        int k = popcount64(e->cand[c]);
+        int k = bits_count(e->cand[c]);
         if (k > best_count)
             continue;
         const uint16_t *cu = s->cell_units + (size_t)c * e->maxu;
@@ -566,10 +556,10 @@ static uint64_t scarcest_digit(const generic_engine *e, int c, uint64_t m)
     int nk = e->s->cell_nunits[c], best_places = 65;
     uint64_t best = m & (~m + 1);
     for (uint64_t r = m; r; r &= r - 1) {
-        size_t d = (size_t)lowest_bit(r);
+        size_t d = (size_t)bits_lowest(r);
         int places = 65;
         for (int j = 0; j < nk; j++) {
-            int q = popcount64(e->pos[cu[j] * (size_t)e->n + d]);
+            int q = bits_count(e->pos[cu[j] * (size_t)e->n + d]);
             if (q < places)
                 places = q;
         }
@@ -591,9 +581,9 @@ static int choose(generic_engine *e, search_ctx *ctx, uint64_t *first)
     int c = pick_cell(e);
     uint64_t m = e->cand[c];
     *first = m & (~m + 1);
-    if (!is_single(m & (m - 1)))
+    if (!bits_single(m & (m - 1)))
         *first = scarcest_digit(e, c, m);
-    if (!e->probing || popcount64(m) != 2)
+    if (!e->probing || bits_count(m) != 2)
         return c;
     int probed = 0, best = -1, changed = 0;
     int start = e->seed ? (int)(mix64(e->seed) % (uint64_t)e->ncells) : 0;
@@ -607,7 +597,7 @@ static int choose(generic_engine *e, search_ctx *ctx, uint64_t *first)
     for (int i = 0; i < e->ncells && probed < budget; i++) {
         int x = start + i < e->ncells ? start + i : start + i - e->ncells;
         m = e->cand[x];
-        if (e->val[x] || popcount64(m) != 2)
+        if (e->val[x] || bits_count(m) != 2)
             continue;
         probed++;
         if (count_node(e, ctx))
@@ -630,8 +620,8 @@ static int choose(generic_engine *e, search_ctx *ctx, uint64_t *first)
             *first = (e->seed && (mix64(e->seed ^ (uint64_t)x << 20) & 1)) ? b2 : b1;
         }
     }
-    if (best < 0 || (changed && (e->val[best] || !(e->cand[best] & *first) ||
-                                 is_single(e->cand[best]))))
+    if (best < 0 || (changed && (!(e->cand[best] & *first) || /* placed: one bit */
+                                 bits_single(e->cand[best]))))
         return PICK_AGAIN;
     return best;
 }

@@ -7,24 +7,13 @@
 #define DOKU_GENERIC_INTERNAL_H
 
 #include "search_internal.h"
-
-/* Two units overlapping in >= 2 cells; in[k] is the overlap as positions
- * (bit i = the unit's i-th cell) inside unit[k]. */
-typedef struct generic_pair {
-    uint64_t in[2];
-    uint16_t unit[2];
-} generic_pair;
+#include "unit_pairs.h"
 
 typedef struct generic_tables {
-    generic_pair *pairs;
-    size_t npairs;
-    /* The pairs of unit u are unit_pairs[unit_first[u] .. unit_first[u+1]),
-     * each written as pair * 2 + side (side: u is pairs[pair].unit[side]). */
-    uint32_t *unit_first;
-    uint32_t *unit_pairs;
+    unit_pairs up;          /* unit pairs sharing >= 2 cells (unit_pairs.c) */
     /* The pairs whose overlap holds position i of unit u:
      * at_pos[(u * n + i) * max_cell_units + k] for k < at_pos_count[u * n + i],
-     * written as pair * 2 + side like unit_pairs. */
+     * written as pair * 2 + side like up.at. */
     uint32_t *at_pos;
     uint8_t *at_pos_count;
     /* at_mask[same index as at_pos]: that pair's overlap inside u, copied

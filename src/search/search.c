@@ -1,19 +1,13 @@
 /*
  * search.c — the one search entry point. It validates input, sets up the
- * limit/budget context and dispatches to an engine; engines only search.
+ * limit/budget context and dispatches to an engine; engines only search
+ * and report to the context (search_ctx.c), never back to this file.
  */
 #include "search_internal.h"
+#include "util/clock.h"
 
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-
-static double monotonic_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 doku_status doku_solver_create(const doku_shape *shape, doku_solver **out)
 {
@@ -26,10 +20,13 @@ doku_status doku_solver_create(const doku_shape *shape, doku_solver **out)
     if (!sv)
         return DOKU_ERR_NOMEM;
     sv->shape = shape;
-    doku_status st = generic_create(shape, &sv->generic);
-    if (st == DOKU_OK && doku_shape_is_classic9(shape))
+    /* The generic engine is built on first use (doku_search): a classic
+     * 9x9 solver that never asks for it skips its tables (creation cost
+     * 18 us against a 2.8 us solve, BENCHMARKS.md). */
+    doku_status st = DOKU_OK;
+    if (doku_shape_is_classic9(shape))
         st = classic9_create(&sv->classic9);
-    else if (st == DOKU_OK && shape->n <= 16) {
+    else if (shape->n <= 16) {
         st = board16_create(shape, 0, &sv->board16);
         if (st == DOKU_ERR_VARIANT)
             st = DOKU_OK; /* a shape it does not take: generic only */
@@ -45,6 +42,7 @@ doku_status doku_solver_create(const doku_shape *shape, doku_solver **out)
         doku_solver_free(sv);
         return st;
     }
+    search_isa_from_env(sv);
     *out = sv;
     return DOKU_OK;
 }
@@ -57,46 +55,6 @@ void doku_solver_free(doku_solver *sv)
     classic9_free(sv->classic9);
     board16_free(sv->board16);
     free(sv);
-}
-
-void search_report_solution(search_ctx *ctx, const uint8_t *grid, int ncells)
-{
-    if (ctx->solutions == 0 && ctx->first_solution)
-        memcpy(ctx->first_solution, grid, (size_t)ncells);
-    ctx->solutions++;
-    if (ctx->on_solution && ctx->on_solution(ctx->user, grid))
-        ctx->stop = 1;
-    if (ctx->solutions >= ctx->limit)
-        ctx->stop = 1;
-}
-
-void search_report_count(search_ctx *ctx, uint64_t n)
-{
-    uint64_t room = ctx->limit - ctx->solutions;
-    ctx->solutions += n < room ? n : room;
-    if (ctx->solutions >= ctx->limit)
-        ctx->stop = 1;
-}
-
-int search_wants_grid(const search_ctx *ctx)
-{
-    return ctx->on_solution || (ctx->solutions == 0 && ctx->first_solution);
-}
-
-int search_count_node(search_ctx *ctx)
-{
-    ctx->nodes++;
-    if (ctx->node_budget && ctx->nodes > ctx->node_budget) {
-        ctx->gave_up = ctx->stop = 1;
-        return 1;
-    }
-    /* Reading the clock costs more than a node; sample it. */
-    if (ctx->deadline > 0 && (ctx->nodes & 255) == 0 &&
-        monotonic_seconds() > ctx->deadline) {
-        ctx->gave_up = ctx->stop = 1;
-        return 1;
-    }
-    return 0;
 }
 
 /* Whether any of the count bytes at g exceeds n: eight at a time (a
@@ -126,7 +84,7 @@ doku_status doku_search(doku_solver *sv, const uint8_t *givens,
                         doku_solution_fn on_solution, void *user,
                         doku_search_result *res)
 {
-    if (!sv || !givens || !res)
+    if (!sv || !givens || !res || (opts && !(opts->time_budget >= 0)))
         return DOKU_ERR_ARG;
     memset(res, 0, sizeof *res);
     const doku_shape *s = sv->shape;
@@ -136,7 +94,7 @@ doku_status doku_search(doku_solver *sv, const uint8_t *givens,
     ctx.limit = opts && opts->limit ? opts->limit : 1;
     ctx.node_budget = opts ? opts->node_budget : 0;
     if (opts && opts->time_budget > 0)
-        ctx.deadline = monotonic_seconds() + opts->time_budget;
+        ctx.deadline = clock_monotonic_seconds() + opts->time_budget;
     ctx.first_solution = solution;
     ctx.on_solution = on_solution;
     ctx.user = user;
@@ -145,8 +103,11 @@ doku_status doku_search(doku_solver *sv, const uint8_t *givens,
         classic9_run(sv->classic9, givens, &ctx);
     else if (sv->board16 && sv->board16_on && !generic_only)
         board16_run(sv->board16, givens, &ctx);
-    else
+    else {
+        if (!sv->generic && generic_create(s, &sv->generic) != DOKU_OK)
+            return DOKU_ERR_NOMEM;
         generic_run(sv->generic, givens, &ctx);
+    }
     res->solutions = ctx.solutions;
     res->nodes = ctx.nodes;
     res->guesses = ctx.guesses;

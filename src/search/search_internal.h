@@ -23,6 +23,7 @@ typedef struct search_ctx {
     void *user;
 } search_ctx;
 
+/* The context's bookkeeping (search_ctx.c), called by the engines. */
 /* Records one complete grid; sets ctx->stop when the search must end. */
 void search_report_solution(search_ctx *ctx, const uint8_t *grid, int ncells);
 /* Whether the next solution's grid is read (first solution wanted, or a
@@ -50,6 +51,7 @@ enum { CLASSIC9_PORTABLE = 0, CLASSIC9_AVX2 = 1, CLASSIC9_AVX512 = 2 };
 doku_status classic9_create(classic9_engine **out);
 void classic9_free(classic9_engine *e);
 int classic9_set_variant(classic9_engine *e, int variant);
+int classic9_variant(const classic9_engine *e); /* the build in use */
 void classic9_run(classic9_engine *e, const uint8_t *givens, search_ctx *ctx);
 
 /* The fast path for n <= 16 (board16.c). It solves every box shape and
@@ -66,14 +68,18 @@ enum { BOARD16_PORTABLE = 0, BOARD16_AVX2 = 1, BOARD16_AVX512 = 2 };
 doku_status board16_create(const doku_shape *s, int allow_extra, board16_engine **out);
 void board16_free(board16_engine *e);
 int board16_set_variant(board16_engine *e, int variant);
+int board16_variant(const board16_engine *e); /* the build in use */
 void board16_run(board16_engine *e, const uint8_t *givens, search_ctx *ctx);
 
 struct doku_solver {
     const doku_shape *shape;
-    generic_engine *generic;
+    generic_engine *generic;     /* NULL until a search needs it (lazy) */
     classic9_engine *classic9;   /* NULL unless the shape is classic 9x9 */
     board16_engine *board16;     /* NULL unless n <= 16 (and not classic 9x9) */
     int board16_on;              /* doku_search sends the search to board16 */
 };
+
+/* Applies DOKU_ISA from the environment to a new solver (isa.c). */
+void search_isa_from_env(doku_solver *sv);
 
 #endif

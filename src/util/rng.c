@@ -29,6 +29,8 @@ void doku_rng_seed(doku_rng *r, uint64_t seed)
 
 uint64_t doku_rng_next(doku_rng *r)
 {
+    if (!r)
+        return 0;
     uint64_t *s = r->s;
     uint64_t result = rotl(s[1] * 5, 7) * 9;
     uint64_t t = s[1] << 17;
@@ -43,7 +45,7 @@ uint64_t doku_rng_next(doku_rng *r)
 
 uint32_t doku_rng_below(doku_rng *r, uint32_t bound)
 {
-    if (bound <= 1)
+    if (!r || bound <= 1)
         return 0;
     /* Lemire's multiply-shift with rejection: unbiased, usually one draw. */
     uint64_t m = (doku_rng_next(r) >> 32) * (uint64_t)bound;

@@ -153,9 +153,9 @@ static int stop_at_first(void *user, const uint8_t *sol)
 
 /* Every build of the engine (portable, AVX2, AVX-512 where the CPU has
  * them) reaches the same fixpoints, so the same search tree: the same
- * nodes and guesses, not only the same solutions. The AVX-512 build
- * propagates differently (all boards at once), so this pins it to the
- * queued engine. */
+ * nodes and guesses, not only the same solutions. The AVX2 and AVX-512
+ * builds propagate differently (all boards at once), so this pins them to
+ * the portable build's queued engine. */
 static void test_variants_same_tree(void **state)
 {
     (void)state;
@@ -190,13 +190,14 @@ static void test_variants_same_tree(void **state)
     free(text);
 }
 
-static void test_budget_callback_and_bad_input(void **state)
+/* Runs on one tier: the givens are set up by each build's own code. */
+static void budget_callback_and_bad_input(doku_isa isa)
 {
-    (void)state;
     doku_shape *s;
     doku_solver *sv;
     assert_int_equal(doku_shape_create_simple(9, 0, &s), DOKU_OK);
     assert_int_equal(doku_solver_create(s, &sv), DOKU_OK);
+    assert_int_equal(doku_solver_set_isa(sv, isa), DOKU_OK);
     uint8_t g[81], sol[81];
     assert_int_equal(tu_cells_from_text(hard, 81, g), 0);
     doku_search_opts o = {0};
@@ -257,6 +258,77 @@ static void test_budget_callback_and_bad_input(void **state)
     doku_shape_free(s);
 }
 
+/* Each tier the CPU runs; the others are named as skipped. */
+static void test_budget_callback_and_bad_input(void **state)
+{
+    (void)state;
+    for (int isa = DOKU_ISA_PORTABLE; isa <= DOKU_ISA_AVX512; isa++) {
+        if (!doku_isa_supported((doku_isa)isa)) {
+            printf("tier %s: skipped (this CPU lacks it)\n", doku_isa_name((doku_isa)isa));
+            continue;
+        }
+        budget_callback_and_bad_input((doku_isa)isa);
+    }
+}
+
+/* Forcing a tier: taken when the CPU has it (and reported back), refused
+ * otherwise; DOKU_ISA in the environment does the same for new solvers. */
+static void test_isa_choice(void **state)
+{
+    (void)state;
+    doku_shape *s, *s16, *s25;
+    doku_solver *sv, *sv16, *sv25;
+    assert_int_equal(doku_shape_create_simple(9, 0, &s), DOKU_OK);
+    assert_int_equal(doku_shape_create_simple(16, 0, &s16), DOKU_OK);
+    assert_int_equal(doku_shape_create_simple(25, 0, &s25), DOKU_OK);
+    assert_int_equal(doku_solver_create(s, &sv), DOKU_OK);
+    assert_int_equal(doku_solver_create(s16, &sv16), DOKU_OK);
+    assert_int_equal(doku_solver_create(s25, &sv25), DOKU_OK);
+    doku_isa best = doku_solver_isa(sv);
+    assert_true(doku_isa_supported(best));
+    for (int isa = DOKU_ISA_PORTABLE; isa <= DOKU_ISA_AVX512; isa++) {
+        const char *name = doku_isa_name((doku_isa)isa);
+        assert_int_equal(doku_isa_from_name(name), isa);
+        if (!doku_isa_supported((doku_isa)isa)) {
+            assert_int_equal(doku_solver_set_isa(sv, (doku_isa)isa), DOKU_ERR_ARG);
+            assert_int_equal(doku_solver_isa(sv), best); /* unchanged */
+            printf("tier %s: skipped (this CPU lacks it)\n", name);
+            continue;
+        }
+        assert_int_equal(doku_solver_set_isa(sv, (doku_isa)isa), DOKU_OK);
+        assert_int_equal(doku_solver_isa(sv), isa);
+        assert_int_equal(doku_solver_set_isa(sv16, (doku_isa)isa), DOKU_OK);
+        assert_int_equal(doku_solver_isa(sv16), isa);
+        /* The generic engine is plain C whatever is asked. */
+        assert_int_equal(doku_solver_set_isa(sv25, (doku_isa)isa), DOKU_OK);
+        assert_int_equal(doku_solver_isa(sv25), DOKU_ISA_PORTABLE);
+    }
+    assert_int_equal(doku_solver_set_isa(sv, DOKU_ISA_AUTO), DOKU_OK);
+    assert_int_equal(doku_solver_isa(sv), best);
+    assert_int_equal(doku_solver_set_isa(NULL, DOKU_ISA_AUTO), DOKU_ERR_ARG);
+    assert_int_equal(doku_solver_set_isa(sv, (doku_isa)7), DOKU_ERR_ARG);
+    assert_null(doku_isa_name((doku_isa)7));
+    assert_int_equal(doku_isa_from_name("sse9"), -1);
+    assert_int_equal(doku_isa_from_name(NULL), -1);
+    /* The environment caps new solvers (an unknown name is ignored). */
+    doku_solver *e;
+    assert_int_equal(setenv("DOKU_ISA", "portable", 1), 0);
+    assert_int_equal(doku_solver_create(s, &e), DOKU_OK);
+    assert_int_equal(doku_solver_isa(e), DOKU_ISA_PORTABLE);
+    doku_solver_free(e);
+    assert_int_equal(setenv("DOKU_ISA", "sse9", 1), 0);
+    assert_int_equal(doku_solver_create(s, &e), DOKU_OK);
+    assert_int_equal(doku_solver_isa(e), best);
+    doku_solver_free(e);
+    assert_int_equal(unsetenv("DOKU_ISA"), 0);
+    doku_solver_free(sv);
+    doku_solver_free(sv16);
+    doku_solver_free(sv25);
+    doku_shape_free(s);
+    doku_shape_free(s16);
+    doku_shape_free(s25);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -266,6 +338,7 @@ int main(void)
         cmocka_unit_test(test_serg_multi_solution),
         cmocka_unit_test(test_variants_same_tree),
         cmocka_unit_test(test_budget_callback_and_bad_input),
+        cmocka_unit_test(test_isa_choice),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -419,6 +419,121 @@ static void test_techniques_mask(void **state)
     assert_int_equal(doku_logic_create(NULL, NULL, &lg), DOKU_ERR_ARG);
 }
 
+/* FNV-1a over every step of a run: technique, rating, text. */
+typedef struct digest_ctx {
+    uint64_t h;
+    size_t steps;
+} digest_ctx;
+
+static int digest_step(void *user, const doku_step *st)
+{
+    digest_ctx *d = user;
+    char head[48];
+    int k = snprintf(head, sizeof head, "%d:%.1f:", (int)st->technique, st->rating);
+    for (int i = 0; i < k; i++)
+        d->h = (d->h ^ (uint8_t)head[i]) * 1099511628211ull;
+    for (const char *p = st->text; *p; p++)
+        d->h = (d->h ^ (uint8_t)*p) * 1099511628211ull;
+    d->steps++;
+    return 0;
+}
+
+static uint64_t run_digest(doku_logic *lg, const uint8_t *cells)
+{
+    assert_int_equal(doku_logic_load(lg, cells), DOKU_OK);
+    digest_ctx d = {14695981039346656037ull, 0};
+    doku_rating rt;
+    assert_int_equal(doku_logic_run(lg, digest_step, &d, &rt, NULL, 0), DOKU_OK);
+    assert_true(rt.solved);
+    return d.h ^ d.steps;
+}
+
+/* Point 8 of issue 11: one context serves any number of puzzles of its
+ * shape. The memos and scratch a context keeps between puzzles must not
+ * change a single step: each fixture puzzle, solved by one context reused
+ * in order and in reverse order, gives the steps a fresh context gives
+ * (SE's set and the extended set). */
+static void test_context_reuse(void **state)
+{
+    (void)state;
+    char path[512];
+    snprintf(path, sizeof path, "%s/logic_techniques.tsv", DOKU_FIXTURES_DIR);
+    size_t len;
+    char *text = tu_read_file(path, &len);
+    assert_non_null(text);
+    char **lines;
+    size_t nl = tu_lines(text, &lines, 1);
+    if (nl > 40)
+        nl = 40;
+    uint8_t(*cells)[81] = malloc(sizeof *cells * nl);
+    uint64_t *fresh = malloc(sizeof *fresh * nl);
+    assert_non_null(cells);
+    assert_non_null(fresh);
+    for (size_t i = 0; i < nl; i++)
+        assert_int_equal(tu_cells_from_text(strchr(lines[i], '\t') + 1, 81, cells[i]), 0);
+    doku_shape *s;
+    assert_int_equal(doku_shape_create_simple(9, 0, &s), DOKU_OK);
+    for (int set = 0; set < 2; set++) {
+        doku_logic_opts o = {0};
+        if (set)
+            assert_int_equal(doku_technique_mask("extended", &o.techniques, NULL), DOKU_OK);
+        for (size_t i = 0; i < nl; i++) {
+            doku_logic *lg;
+            assert_int_equal(doku_logic_create(s, &o, &lg), DOKU_OK);
+            fresh[i] = run_digest(lg, cells[i]);
+            doku_logic_free(lg);
+        }
+        doku_logic *lg;
+        assert_int_equal(doku_logic_create(s, &o, &lg), DOKU_OK);
+        for (size_t i = 0; i < nl; i++)
+            assert_true(run_digest(lg, cells[i]) == fresh[i]);
+        for (size_t i = nl; i-- > 0;)
+            assert_true(run_digest(lg, cells[i]) == fresh[i]);
+        doku_logic_free(lg);
+    }
+    doku_shape_free(s);
+    free(cells);
+    free(fresh);
+    free(lines);
+    free(text);
+}
+
+/* Issue 11 point 5: the reference search of doku_logic_load has a node
+ * budget, not a clock. With a budget too small to prove uniqueness the
+ * uniqueness techniques stay off, the same way on every run; the default
+ * budget proves it and the Unique Rectangle step is taken. */
+static void test_search_node_budget(void **state)
+{
+    (void)state;
+    static const char *ur =
+        "080926004509008000000000003006010000070409080000080100600000000000200601900361070";
+    uint8_t cells[81];
+    assert_int_equal(tu_cells_from_text(ur, 81, cells), 0);
+    doku_shape *s;
+    assert_int_equal(doku_shape_create_simple(9, 0, &s), DOKU_OK);
+    for (int budget = 0; budget < 2; budget++) {
+        doku_logic_opts o = {0};
+        o.search_nodes = budget ? 1 : 0;
+        doku_logic *lg;
+        assert_int_equal(doku_logic_create(s, &o, &lg), DOKU_OK);
+        for (int run = 0; run < 2; run++) {
+            assert_int_equal(doku_logic_load(lg, cells), DOKU_OK);
+            doku_step st;
+            for (int step = 1; step < 29; step++) {
+                assert_int_equal(doku_logic_next(lg, &st), 1);
+                assert_int_equal(doku_logic_apply(lg), DOKU_OK);
+            }
+            assert_int_equal(doku_logic_next(lg, &st), 1);
+            if (budget)
+                assert_true(st.technique != DOKU_TECH_UNIQUE_RECTANGLE);
+            else
+                assert_int_equal(st.technique, DOKU_TECH_UNIQUE_RECTANGLE);
+        }
+        doku_logic_free(lg);
+    }
+    doku_shape_free(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -426,6 +541,8 @@ int main(void)
         cmocka_unit_test(test_techniques_mask),
         cmocka_unit_test(test_hint_partial_and_pencil),
         cmocka_unit_test(test_technique_examples),
+        cmocka_unit_test(test_context_reuse),
+        cmocka_unit_test(test_search_node_budget),
         cmocka_unit_test(test_variants),
         cmocka_unit_test(test_16x16),
         cmocka_unit_test(test_17_clue),

@@ -192,6 +192,128 @@ static void test_conflicts_and_verify(void **state)
     doku_shape_free(s);
 }
 
+/* Issue 18: a one-cell grid is refused with a status (the engines would
+ * recurse forever on it); the smallest supported side, 2, solves. */
+static void test_degenerate_sizes(void **state)
+{
+    (void)state;
+    doku_shape *s = (doku_shape *)&s;
+    doku_shape_spec spec = {0};
+    spec.box_rows = spec.box_cols = 1;
+    assert_int_equal(doku_shape_create(&spec, &s), DOKU_ERR_SHAPE);
+    assert_null(s);
+    uint8_t one_region[1] = {0};
+    spec = (doku_shape_spec){0};
+    spec.n = 1;
+    spec.regions = one_region;
+    assert_int_equal(doku_shape_create(&spec, &s), DOKU_ERR_SHAPE);
+    assert_int_equal(doku_shape_create_simple(1, 0, &s), DOKU_ERR_SHAPE);
+    assert_int_equal(doku_shape_create_simple(0, 0, &s), DOKU_ERR_SHAPE);
+
+    /* 2x2 with 1x2 boxes: the Latin squares of order 2, two of them. */
+    spec = (doku_shape_spec){0};
+    spec.box_rows = 1;
+    spec.box_cols = 2;
+    assert_int_equal(doku_shape_create(&spec, &s), DOKU_OK);
+    doku_solver *solver;
+    assert_int_equal(doku_solver_create(s, &solver), DOKU_OK);
+    uint8_t givens[4] = {0}, sol[4];
+    doku_search_opts o = {0};
+    o.limit = 10;
+    doku_search_result r;
+    assert_int_equal(doku_search(solver, givens, &o, sol, NULL, NULL, &r), DOKU_OK);
+    assert_int_equal(r.solutions, 2);
+    assert_true(doku_verify_solution(s, NULL, sol));
+    doku_solver_free(solver);
+    doku_shape_free(s);
+}
+
+/* Issue 18: X + hyper + jigsaw with the boxes kept puts the centre cell of
+ * a 15x15 (3x5 boxes) in seven units; every per-cell table must hold all
+ * of them. Checked against a brute-force reading of the unit table. */
+static void check_cell_tables(const doku_shape *s)
+{
+    int n = doku_shape_n(s), nc = doku_shape_cells(s), nu = doku_shape_unit_count(s);
+    for (int c = 0; c < nc; c++) {
+        int k, np;
+        const uint16_t *cu = doku_shape_cell_units(s, c, &k);
+        int expect = 0, has_row = 0, has_col = 0;
+        for (int u = 0; u < nu; u++) {
+            const uint16_t *uc = doku_shape_unit_cells(s, u);
+            int in = 0;
+            for (int i = 0; i < n; i++)
+                in |= uc[i] == c;
+            if (!in)
+                continue;
+            expect++;
+            int listed = 0;
+            for (int j = 0; j < k; j++)
+                listed += cu[j] == u;
+            assert_int_equal(listed, 1);
+            has_row |= doku_shape_unit_kind(s, u) == DOKU_UNIT_ROW;
+            has_col |= doku_shape_unit_kind(s, u) == DOKU_UNIT_COL;
+        }
+        assert_int_equal(k, expect);
+        assert_true(has_row && has_col);
+        /* peers: every cell sharing a unit, each once */
+        const uint16_t *p = doku_shape_peers(s, c, &np);
+        int brute = 0;
+        for (int o = 0; o < nc; o++) {
+            if (o == c)
+                continue;
+            int shares = 0;
+            for (int j = 0; j < k && !shares; j++) {
+                const uint16_t *uc = doku_shape_unit_cells(s, cu[j]);
+                for (int i = 0; i < n; i++)
+                    shares |= uc[i] == o;
+            }
+            if (!shares)
+                continue;
+            brute++;
+            int listed = 0;
+            for (int i = 0; i < np; i++)
+                listed += p[i] == o;
+            assert_int_equal(listed, 1);
+        }
+        assert_int_equal(np, brute);
+    }
+}
+
+static void test_seven_units(void **state)
+{
+    (void)state;
+    static const int boxes[][2] = {{3, 5}, {5, 3}, {3, 7}, {7, 3}, {5, 7}};
+    for (size_t b = 0; b < sizeof boxes / sizeof boxes[0]; b++) {
+        int n = boxes[b][0] * boxes[b][1];
+        uint8_t regions[DOKU_MAX_CELLS];
+        for (int i = 0; i < n * n; i++) /* region r = row r shifted by one */
+            regions[i] = (uint8_t)((i / n + (i % n == 0)) % n);
+        doku_shape_spec spec = {0};
+        spec.box_rows = boxes[b][0];
+        spec.box_cols = boxes[b][1];
+        spec.variants = DOKU_VARIANT_X | DOKU_VARIANT_HYPER;
+        spec.regions = regions;
+        spec.keep_boxes = 1;
+        doku_shape *s;
+        assert_int_equal(doku_shape_create(&spec, &s), DOKU_OK);
+        int centre = (n / 2) * n + n / 2, k;
+        doku_shape_cell_units(s, centre, &k);
+        assert_int_equal(k, 7);
+        check_cell_tables(s);
+        /* one duplicate pair in a row is reported once */
+        uint8_t g[DOKU_MAX_CELLS] = {0};
+        g[centre] = 1;
+        g[centre + 1] = 1;
+        doku_conflict c[16];
+        int found = doku_find_conflicts(s, g, c, 16);
+        int in_row = 0;
+        for (int i = 0; i < found; i++)
+            in_row += doku_shape_unit_kind(s, c[i].unit) == DOKU_UNIT_ROW;
+        assert_int_equal(in_row, 1);
+        doku_shape_free(s);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -200,6 +322,8 @@ int main(void)
         cmocka_unit_test(test_variants),
         cmocka_unit_test(test_jigsaw),
         cmocka_unit_test(test_conflicts_and_verify),
+        cmocka_unit_test(test_degenerate_sizes),
+        cmocka_unit_test(test_seven_units),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

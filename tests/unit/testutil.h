@@ -11,9 +11,13 @@
 /* Reads a whole file; NULL if it cannot be read. Caller frees. */
 char *tu_read_file(const char *path, size_t *len);
 
-/* Path of a file in the shared data folder (static buffer per call site is
- * not used: writes into buf). */
+/* Path of a file in the shared data folder, written into buf. Without
+ * the data folder the calling cmocka test is skipped (reported SKIPPED by
+ * name); call it only from inside a test. */
 const char *tu_data_path(char *buf, size_t cap, const char *rel);
+
+/* Path of a file in tests/fixtures, written into buf. */
+const char *tu_fixture_path(char *buf, size_t cap, const char *rel);
 
 /* Splits text into lines in place; returns count, *lines malloc'd. Lines
  * starting with '#' and empty lines are dropped when skip_comments. */

@@ -1,12 +1,12 @@
 /*
- * band.c — the rating-band judge for generated puzzles: is the logic
- * grader's rating (doku_logic_run, default options) inside [min, max],
- * and does its path use a required technique?
+ * rating_filter.c — the rating filter for generated puzzles: is the
+ * logic grader's rating (doku_logic_run, default options) inside the ER
+ * range [min, max], and does its path use a required technique?
  *
  * The one design idea: the rating is the hardest step of one fixed path,
  * so the verdict is often known long before the path ends, and the cheap
  * parts of the path can be skipped without changing it:
- *  - a step above max rejects; with an open band the first step at or
+ *  - a step above max rejects; with an open range the first step at or
  *    above min accepts;
  *  - once singles alone finish the grid (checked after each harder step),
  *    every later step is a single or an earlier-ordered family rated at
@@ -24,7 +24,8 @@
  * technique among those skipped, and min above 3.4 for the start (or a
  * requirement with a bottom every step reaches; for the tail: min above
  * 2.3 or already reached).
- * tests/unit/test_band.c compares every verdict with a full grading.
+ * tests/unit/test_rating_filter.c compares every verdict with a full
+ * grading.
  */
 #include "gen_internal.h"
 
@@ -41,7 +42,7 @@
 #define HIDDEN_PAIR_RATING 3.4
 #define NAKED_SINGLE_RATING 2.3
 
-struct doku_band {
+struct doku_rating_filter {
     const doku_shape *s;
     doku_logic *lg;
     double min, max;
@@ -50,14 +51,13 @@ struct doku_band {
     int skip_start;        /* start from the pairs closure */
     doku_generator *g;     /* its scratch and unit-pair tables */
     int skip_tail;         /* stop once singles finish */
-    uint8_t *val;          /* [ncells] closure scratch */
-    uint64_t *cand;        /* [ncells] */
-    int *queue;            /* [ncells] */
+    cands_grid grid;       /* singles-closure scratch */
     uint64_t judged, accepted, steps;
 };
 
-doku_status doku_band_create(const doku_shape *shape, const doku_band_opts *opts,
-                             doku_band **out)
+doku_status doku_rating_filter_create(const doku_shape *shape,
+                                      const doku_rating_filter_opts *opts,
+                                      doku_rating_filter **out)
 {
     if (!out)
         return DOKU_ERR_ARG;
@@ -66,7 +66,7 @@ doku_status doku_band_create(const doku_shape *shape, const doku_band_opts *opts
     if (!shape || !opts || !isfinite(opts->min) || isnan(opts->max) || opts->min < 0 ||
         (opts->max >= 0 && opts->max < opts->min))
         return DOKU_ERR_ARG;
-    doku_band *b = calloc(1, sizeof *b);
+    doku_rating_filter *b = calloc(1, sizeof *b);
     if (!b)
         return DOKU_ERR_NOMEM;
     b->s = shape;
@@ -81,32 +81,28 @@ doku_status doku_band_create(const doku_shape *shape, const doku_band_opts *opts
     b->skip_start = !(b->require & UPTO_HIDDEN_PAIR) &&
                     (b->min > HIDDEN_PAIR_RATING + EPS || (b->require && b->min <= 1.0 + EPS));
     b->skip_tail = !(b->require & UPTO_NAKED_SINGLE);
-    size_t nc = (size_t)shape->ncells;
-    b->val = malloc(nc);
-    b->cand = malloc(sizeof(uint64_t) * nc);
-    b->queue = malloc(sizeof(int) * nc);
-    if (!b->val || !b->cand || !b->queue || doku_logic_create(shape, NULL, &b->lg) != DOKU_OK ||
+    if (cands_init(&b->grid, shape, NULL) != DOKU_OK ||
+        doku_logic_create(shape, NULL, &b->lg) != DOKU_OK ||
         doku_generator_create(shape, &b->g) != DOKU_OK) {
-        doku_band_free(b);
+        doku_rating_filter_free(b);
         return DOKU_ERR_NOMEM;
     }
     *out = b;
     return DOKU_OK;
 }
 
-void doku_band_free(doku_band *b)
+void doku_rating_filter_free(doku_rating_filter *b)
 {
     if (!b)
         return;
     doku_logic_free(b->lg);
     doku_generator_free(b->g);
-    free(b->val);
-    free(b->cand);
-    free(b->queue);
+    cands_free(&b->grid);
     free(b);
 }
 
-void doku_band_stats(const doku_band *b, uint64_t *judged, uint64_t *accepted, uint64_t *steps)
+void doku_rating_filter_stats(const doku_rating_filter *b, uint64_t *judged,
+                              uint64_t *accepted, uint64_t *steps)
 {
     if (judged)
         *judged = b ? b->judged : 0;
@@ -116,94 +112,10 @@ void doku_band_stats(const doku_band *b, uint64_t *judged, uint64_t *accepted, u
         *steps = b ? b->steps : 0;
 }
 
-/* ---- singles closure on b->val / b->cand (placed cells: cand 0) ---- */
-
-/* Places d+1 in cell and every naked single that follows. @return 0 on a
- * contradiction. */
-static int place(doku_band *b, int cell, int d)
-{
-    const doku_shape *s = b->s;
-    int head = 0, tail = 0;
-    b->queue[tail++] = cell * 64 + d;
-    while (head < tail) {
-        int c = b->queue[head] >> 6, bit = b->queue[head] & 63;
-        head++;
-        if (b->val[c])
-            continue;
-        uint64_t m = (uint64_t)1 << bit;
-        if (!(b->cand[c] & m))
-            return 0;
-        b->val[c] = (uint8_t)(bit + 1);
-        b->cand[c] = 0;
-        const uint16_t *pp = s->peers + (size_t)c * s->max_peers;
-        for (int i = 0, np = s->peer_count[c]; i < np; i++) {
-            int p = pp[i];
-            if (!(b->cand[p] & m))
-                continue;
-            uint64_t left = b->cand[p] & ~m;
-            if (!left)
-                return 0;
-            b->cand[p] = left;
-            if (!(left & (left - 1)) && tail < s->ncells)
-                b->queue[tail++] = p * 64 + __builtin_ctzll(left);
-        }
-    }
-    return 1;
-}
-
-/* Naked and hidden singles to the fixpoint. @return 1 if the grid is
- * full, 0 if singles stall, -1 on a contradiction. */
-static int singles_closure(doku_band *b)
-{
-    const doku_shape *s = b->s;
-    int n = s->n, nc = s->ncells;
-    for (int c = 0; c < nc; c++) {
-        uint64_t m = b->cand[c];
-        if (!b->val[c] && m && !(m & (m - 1)) && !place(b, c, __builtin_ctzll(m)))
-            return -1;
-    }
-    uint64_t full = n == 64 ? ~(uint64_t)0 : (((uint64_t)1 << n) - 1);
-    for (;;) {
-        int progress = 0, open = 0;
-        for (int u = 0; u < s->nunits; u++) {
-            const uint16_t *uc = s->unit_cells + (size_t)u * n;
-            uint64_t once = 0, twice = 0, placed = 0;
-            for (int i = 0; i < n; i++) {
-                uint64_t m = b->cand[uc[i]];
-                twice |= once & m;
-                once |= m;
-                if (b->val[uc[i]])
-                    placed |= (uint64_t)1 << (b->val[uc[i]] - 1);
-            }
-            if ((once | placed) != full)
-                return -1;
-            uint64_t only = once & ~twice;
-            while (only) {
-                int d = __builtin_ctzll(only);
-                only &= only - 1;
-                for (int i = 0; i < n; i++) {
-                    int c = uc[i];
-                    if (b->cand[c] & ((uint64_t)1 << d)) {
-                        if (!place(b, c, d))
-                            return -1;
-                        progress = 1;
-                        break;
-                    }
-                }
-            }
-            open |= placed != full;
-        }
-        if (!open)
-            return 1;
-        if (!progress)
-            return 0;
-    }
-}
-
 /* ---- judging --------------------------------------------------------- */
 
 typedef struct verdict {
-    doku_band *b;
+    doku_rating_filter *b;
     int over;       /* a step above max */
     int reached;    /* a step at or above min */
     int used;       /* a required technique was used */
@@ -213,21 +125,16 @@ typedef struct verdict {
 } verdict;
 
 /* Singles finish from the engine's current grid? */
-static int singles_finish(doku_band *b)
+static int singles_finish(doku_rating_filter *b)
 {
-    const doku_shape *s = b->s;
-    const uint8_t *cells = doku_logic_cells(b->lg);
-    const uint64_t *cands = doku_logic_candidates(b->lg);
-    memcpy(b->val, cells, (size_t)s->ncells);
-    for (int c = 0; c < s->ncells; c++)
-        b->cand[c] = cells[c] ? 0 : cands[c];
-    return singles_closure(b) == 1;
+    cands_load_state(&b->grid, doku_logic_cells(b->lg), doku_logic_candidates(b->lg));
+    return cands_singles_closure(&b->grid) == 1;
 }
 
 static int on_step(void *user, const doku_step *st)
 {
     verdict *v = user;
-    doku_band *b = v->b;
+    doku_rating_filter *b = v->b;
     if (v->check && b->skip_tail && singles_finish(b)) {
         v->check = -1; /* singles finish: never check again */
         if (v->reached || b->min > NAKED_SINGLE_RATING + EPS) {
@@ -254,7 +161,7 @@ static int on_step(void *user, const doku_step *st)
 /* Loads the puzzle, from its pairs closure (the generator's INTERMEDIATE
  * class logic) when allowed. @return 1 loaded, 0 that closure solves it
  * (rating <= 3.4, no technique after the hidden pair), -1 invalid. */
-static int load(doku_band *b, const uint8_t *puzzle)
+static int load(doku_rating_filter *b, const uint8_t *puzzle)
 {
     if (!b->skip_start)
         return doku_logic_load(b->lg, puzzle) == DOKU_OK ? 1 : -1;
@@ -268,13 +175,13 @@ static int load(doku_band *b, const uint8_t *puzzle)
     if (lv != DOKU_DIFF_EXPERT)
         return 0;
     /* the stalled closure is left in the generator's scratch */
-    return doku_logic_load_candidates(b->lg, b->g->lval, b->g->lcand, 1) == DOKU_OK ? 1 : -1;
+    return doku_logic_load_candidates(b->lg, b->g->lgrid.val, b->g->lgrid.cand, 1) == DOKU_OK ? 1 : -1;
 }
 
-int doku_band_accept(void *user, const doku_shape *s, const uint8_t *puzzle,
+int doku_rating_filter_accept(void *user, const doku_shape *s, const uint8_t *puzzle,
                      const uint8_t *solution)
 {
-    doku_band *b = user;
+    doku_rating_filter *b = user;
     (void)solution;
     if (!b || !puzzle || (s && s != b->s && doku_shape_cells(s) != b->s->ncells))
         return 0;
@@ -291,7 +198,7 @@ int doku_band_accept(void *user, const doku_shape *s, const uint8_t *puzzle,
     b->steps += v.steps;
     if (v.over || !v.reached || (b->require && !v.used))
         return 0;
-    /* a closed band needs the whole path: finished by the engine, or
+    /* a closed range needs the whole path: finished by the engine, or
      * left to singles */
     if (!b->open && !v.done && !rt.solved)
         return 0;

@@ -1,8 +1,9 @@
 /*
- * test_band.c — the rating-band judge (doku_band) against a full grading:
- * for generated candidates and many bands (open and closed, low and high,
- * with and without a required technique), the band must accept exactly
- * the puzzles whose full doku_logic_run rating lies in the band. This is
+ * test_rating_filter.c — the rating filter (doku_rating_filter) against a
+ * full grading: for generated candidates and many ER ranges (open and
+ * closed, low and high, with and without a required technique), the
+ * filter must accept exactly the puzzles whose full doku_logic_run rating
+ * lies in the range. This is
  * what makes its shortcuts (early verdicts, singles-closure start, singles
  * tail) safe.
  */
@@ -49,7 +50,8 @@ static graded *make_candidates(const doku_shape *s, int n, doku_difficulty level
         assert_int_equal(doku_logic_run(lg, NULL, NULL, &rt, NULL, 0), DOKU_OK);
         v[i].er = rt.er;
         v[i].solved = rt.solved;
-        memcpy(v[i].counts, rt.counts, sizeof rt.counts);
+        for (int t = 0; t < DOKU_TECH_COUNT; t++)
+            v[i].counts[t] = doku_logic_technique_count(lg, (doku_technique)t);
     }
     doku_logic_free(lg);
     doku_generator_free(g);
@@ -72,29 +74,29 @@ static int expected(const graded *p, double min, double max, uint64_t require)
 static int check_band(const doku_shape *s, const graded *v, int n, double min, double max,
                       uint64_t require)
 {
-    doku_band_opts bo = {min, max, require};
-    doku_band *b = NULL;
-    assert_int_equal(doku_band_create(s, &bo, &b), DOKU_OK);
+    doku_rating_filter_opts bo = {min, max, require};
+    doku_rating_filter *b = NULL;
+    assert_int_equal(doku_rating_filter_create(s, &bo, &b), DOKU_OK);
     int acc = 0;
     for (int i = 0; i < n; i++) {
         int want = expected(&v[i], min, max, require);
-        int got = doku_band_accept(b, s, v[i].cells, NULL);
+        int got = doku_rating_filter_accept(b, s, v[i].cells, NULL);
         if (got != want)
             fail_msg("band %.1f..%.1f require %llx: candidate %d (er %.1f) got %d want %d", min,
                      max, (unsigned long long)require, i, v[i].er, got, want);
         acc += got;
     }
     uint64_t judged = 0, accepted = 0;
-    doku_band_stats(b, &judged, &accepted, NULL);
+    doku_rating_filter_stats(b, &judged, &accepted, NULL);
     assert_int_equal(judged, (uint64_t)n);
     assert_int_equal(accepted, (uint64_t)acc);
-    doku_band_free(b);
+    doku_rating_filter_free(b);
     return acc;
 }
 
 #define T(x) (1ull << (x))
 
-static void test_band_matches_full_grading(void **state)
+static void test_filter_matches_full_grading(void **state)
 {
     (void)state;
     doku_shape *s = NULL;
@@ -133,7 +135,7 @@ static void test_band_matches_full_grading(void **state)
     doku_shape_free(s);
 }
 
-static void test_band_variants(void **state)
+static void test_filter_variants(void **state)
 {
     (void)state;
     doku_shape *s = NULL;
@@ -147,38 +149,64 @@ static void test_band_variants(void **state)
     doku_shape_free(s);
 }
 
-static void test_band_arguments(void **state)
+static void test_filter_arguments(void **state)
 {
     (void)state;
     doku_shape *s = NULL;
     assert_int_equal(doku_shape_create_simple(9, 0, &s), DOKU_OK);
-    doku_band *b = NULL;
-    doku_band_opts bad = {5.0, 4.0, 0}, neg = {-1, -1, 0}, ok = {7.0, -1, 0};
-    assert_int_equal(doku_band_create(s, &bad, &b), DOKU_ERR_ARG);
-    assert_int_equal(doku_band_create(s, &neg, &b), DOKU_ERR_ARG);
+    doku_rating_filter *b = NULL;
+    doku_rating_filter_opts bad = {5.0, 4.0, 0}, neg = {-1, -1, 0}, ok = {7.0, -1, 0};
+    assert_int_equal(doku_rating_filter_create(s, &bad, &b), DOKU_ERR_ARG);
+    assert_int_equal(doku_rating_filter_create(s, &neg, &b), DOKU_ERR_ARG);
     /* not-a-number bounds pass every "<" test; they must be refused too */
-    doku_band_opts nan_min = {NAN, -1, 0}, nan_max = {7.0, NAN, 0}, inf_min = {INFINITY, -1, 0};
-    assert_int_equal(doku_band_create(s, &nan_min, &b), DOKU_ERR_ARG);
-    assert_int_equal(doku_band_create(s, &nan_max, &b), DOKU_ERR_ARG);
-    assert_int_equal(doku_band_create(s, &inf_min, &b), DOKU_ERR_ARG);
-    assert_int_equal(doku_band_create(NULL, &ok, &b), DOKU_ERR_ARG);
-    assert_int_equal(doku_band_create(s, &ok, NULL), DOKU_ERR_ARG);
-    assert_int_equal(doku_band_create(s, &ok, &b), DOKU_OK);
+    doku_rating_filter_opts nan_min = {NAN, -1, 0}, nan_max = {7.0, NAN, 0}, inf_min = {INFINITY, -1, 0};
+    assert_int_equal(doku_rating_filter_create(s, &nan_min, &b), DOKU_ERR_ARG);
+    assert_int_equal(doku_rating_filter_create(s, &nan_max, &b), DOKU_ERR_ARG);
+    assert_int_equal(doku_rating_filter_create(s, &inf_min, &b), DOKU_ERR_ARG);
+    assert_int_equal(doku_rating_filter_create(NULL, &ok, &b), DOKU_ERR_ARG);
+    assert_int_equal(doku_rating_filter_create(s, &ok, NULL), DOKU_ERR_ARG);
+    assert_int_equal(doku_rating_filter_create(s, &ok, &b), DOKU_OK);
     uint8_t conflict[81] = {0};
     conflict[0] = conflict[1] = 5;
-    assert_int_equal(doku_band_accept(b, s, conflict, NULL), 0);
-    assert_int_equal(doku_band_accept(b, s, NULL, NULL), 0);
-    doku_band_free(b);
-    doku_band_free(NULL);
+    assert_int_equal(doku_rating_filter_accept(b, s, conflict, NULL), 0);
+    assert_int_equal(doku_rating_filter_accept(b, s, NULL, NULL), 0);
+    doku_rating_filter_free(b);
+    doku_rating_filter_free(NULL);
     doku_shape_free(s);
+}
+
+/* The named ranges: one table, rising, contiguous in tenths, the last
+ * open; found by name, NULL for unknown names and out-of-range indices. */
+static void test_named_ranges(void **state)
+{
+    (void)state;
+    static const char *const names[] = {"easy", "medium", "hard", "unfair", "extreme"};
+    int count = 0;
+    for (const doku_rating_range *r; (r = doku_rating_range_at(count)) != NULL; count++) {
+        assert_string_equal(r->name, names[count]);
+        assert_ptr_equal(doku_rating_range_find(r->name), r);
+        if (count > 0) {
+            const doku_rating_range *prev = doku_rating_range_at(count - 1);
+            assert_true(prev->max >= 0);
+            assert_int_equal((int)(prev->max * 10 + 0.5) + 1, (int)(r->min * 10 + 0.5));
+        }
+    }
+    assert_int_equal(count, 5);
+    assert_true(doku_rating_range_at(count - 1)->max < 0);
+    assert_float_equal(doku_rating_range_find("hard")->min, 3.5, 1e-9);
+    assert_float_equal(doku_rating_range_find("hard")->max, 4.6, 1e-9);
+    assert_null(doku_rating_range_at(-1));
+    assert_null(doku_rating_range_find("expert"));
+    assert_null(doku_rating_range_find(NULL));
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_band_matches_full_grading),
-        cmocka_unit_test(test_band_variants),
-        cmocka_unit_test(test_band_arguments),
+        cmocka_unit_test(test_filter_matches_full_grading),
+        cmocka_unit_test(test_filter_variants),
+        cmocka_unit_test(test_filter_arguments),
+        cmocka_unit_test(test_named_ranges),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,245 @@
+/*
+ * api_logic.c — POST /api/hint, /api/explain and /api/grade: the logic
+ * engine on one puzzle (or, for hint, a pencil-mark grid), answered with
+ * the record `doku hint|explain|grade --format json` prints.
+ *
+ * The one design idea: the time budget is checked between steps, as the
+ * CLI's --timeout is: a run past it stops at the next step and the record
+ * says so, so a request never outlives its budget by more than one step.
+ */
+#include "api_endpoints.h"
+#include "record.h"
+#include "request.h"
+
+#include "doku.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct logic_req {
+    cJSON *req;
+    srv_puzzle p;
+    doku_logic *lg;
+    double deadline;
+    int timed_out;
+} logic_req;
+
+/* The CLI's logic options: "techniques", "no_uniqueness", "no_trial". */
+static int read_logic_opts(const cJSON *req, doku_logic_opts *lo, srv_reply *out)
+{
+    memset(lo, 0, sizeof *lo);
+    const char *list;
+    int no_uniq, no_trial;
+    if (srv_field_string(req, "techniques", &list, out) != 0 ||
+        srv_field_bool(req, "no_uniqueness", 0, &no_uniq, out) != 0 ||
+        srv_field_bool(req, "no_trial", 0, &no_trial, out) != 0)
+        return -1;
+    if (list) {
+        const char *bad = NULL;
+        if (doku_technique_mask(list, &lo->techniques, &bad) != DOKU_OK) {
+            char msg[160];
+            size_t len = 0;
+            while (bad && bad[len] && bad[len] != ',' && bad[len] != ' ' && len < 60)
+                len++;
+            snprintf(msg, sizeof msg, "unknown technique '%.*s' (GET /api/techniques lists them)",
+                     (int)len, bad ? bad : "");
+            srv_reply_error(out, 400, "bad_field", msg, "techniques");
+            return -1;
+        }
+    }
+    lo->uniqueness = no_uniq ? -1 : 0;
+    lo->no_trial = no_trial;
+    return 0;
+}
+
+/* Loads the puzzle (or for hint, the "pencil" grid) into a logic context. */
+static int logic_begin(logic_req *l, const char *body, size_t len, const srv_budget *b,
+                       int allow_pencil, srv_reply *out)
+{
+    memset(l, 0, sizeof *l);
+    l->req = srv_parse_body(body, len, out);
+    if (!l->req)
+        return -1;
+    double timeout;
+    doku_logic_opts lo;
+    const char *pencil = NULL;
+    if ((allow_pencil && srv_field_string(l->req, "pencil", &pencil, out) != 0) ||
+        srv_field_timeout(l->req, srv_remaining(b), &timeout, out) != 0 ||
+        read_logic_opts(l->req, &lo, out) != 0)
+        return -1;
+    l->deadline = srv_now() + timeout;
+    uint64_t *cands = NULL;
+    if (pencil) {
+        /* the side: from "size", else from the number of tokens */
+        if (srv_read_puzzle(l->req, 0, &l->p, out) != 0)
+            return -1;
+        if (!cJSON_GetObjectItemCaseSensitive(l->req, "size")) {
+            int tokens = 0, in = 0;
+            for (const char *q = pencil; *q; q++) {
+                int sep = *q == ' ' || *q == '\t' || *q == '\n' || *q == '\r' || strchr("|+-=:*", *q);
+                tokens += !sep && !in;
+                in = !sep;
+            }
+            int n = (int)lround(sqrt((double)tokens));
+            if (n != l->p.n) {
+                if (n < 4 || n > DOKU_MAX_N || n * n != tokens) {
+                    char msg[96];
+                    snprintf(msg, sizeof msg, "%d cells is not a square grid of 4x4 or more", tokens);
+                    srv_reply_error(out, 400, "bad_puzzle", msg, "pencil");
+                    return -1;
+                }
+                cJSON_AddNumberToObject(l->req, "size", n);
+                srv_puzzle_free(&l->p);
+                if (srv_read_puzzle(l->req, 0, &l->p, out) != 0)
+                    return -1;
+            }
+        }
+        size_t nc = (size_t)l->p.n * (size_t)l->p.n;
+        l->p.cells = malloc(nc);
+        cands = malloc(nc * sizeof *cands);
+        char why[160];
+        if (!l->p.cells || !cands) {
+            free(cands);
+            srv_reply_error(out, 500, "no_memory", "out of memory", NULL);
+            return -1;
+        }
+        if (doku_parse_pencil(pencil, l->p.n, l->p.symbols, l->p.cells, cands, why, sizeof why) !=
+            DOKU_OK) {
+            free(cands);
+            srv_reply_error(out, 400, "bad_puzzle", why, "pencil");
+            return -1;
+        }
+    } else if (srv_read_puzzle(l->req, 1, &l->p, out) != 0) {
+        return -1;
+    }
+    doku_status st = doku_logic_create(l->p.shape, &lo, &l->lg);
+    if (st == DOKU_OK)
+        st = cands ? doku_logic_load_candidates(l->lg, l->p.cells, cands, 0)
+                   : doku_logic_load(l->lg, l->p.cells);
+    free(cands);
+    if (st == DOKU_ERR_NOMEM) {
+        srv_reply_error(out, 500, "no_memory", "out of memory", NULL);
+        return -1;
+    }
+    if (st != DOKU_OK) {
+        /* as the CLI: the duplicate givens, else "invalid puzzle" */
+        doku_buf why = {0};
+        if (srv_describe_conflicts(&why, l->p.shape, l->p.cells, l->p.symbols, NULL) > 0 &&
+            why.data)
+            srv_reply_error(out, 422, "conflict", why.data, pencil ? "pencil" : "puzzle");
+        else
+            srv_reply_error(out, 422, "invalid_puzzle", "invalid puzzle", pencil ? "pencil" : "puzzle");
+        doku_buf_free(&why);
+        return -1;
+    }
+    return 0;
+}
+
+static void logic_end(logic_req *l)
+{
+    doku_logic_free(l->lg);
+    srv_puzzle_free(&l->p);
+    cJSON_Delete(l->req);
+}
+
+static int past_deadline(logic_req *l)
+{
+    if (!l->timed_out && srv_now() > l->deadline)
+        l->timed_out = 1;
+    return l->timed_out;
+}
+
+void srv_api_hint(const char *body, size_t len, const srv_budget *b, srv_reply *out)
+{
+    logic_req l;
+    if (logic_begin(&l, body, len, b, 1, out) == 0) {
+        doku_step st;
+        doku_logic_record rec;
+        memset(&rec, 0, sizeof rec);
+        rec.command = DOKU_CMD_HINT;
+        rec.next = doku_logic_next(l.lg, &st);
+        rec.step = rec.next == 1 ? &st : NULL;
+        rec.solved = doku_logic_solved(l.lg);
+        srv_reply_logic(out, &l.p, &rec, 0);
+    }
+    logic_end(&l);
+}
+
+typedef struct explain_steps {
+    logic_req *l;
+    doku_buf text;
+    size_t count;
+} explain_steps;
+
+static int on_explain_step(void *user, const doku_step *st)
+{
+    explain_steps *e = user;
+    if (past_deadline(e->l))
+        return 1;
+    e->count++;
+    if (e->count > 1)
+        doku_buf_append(&e->text, ",", 1);
+    doku_format_step(&e->text, e->l->p.shape, st, DOKU_FORMAT_JSON, e->count);
+    return 0;
+}
+
+void srv_api_explain(const char *body, size_t len, const srv_budget *b, srv_reply *out)
+{
+    logic_req l;
+    if (logic_begin(&l, body, len, b, 0, out) == 0) {
+        explain_steps e = {&l, {0}, 0};
+        doku_rating r;
+        doku_logic_run(l.lg, on_explain_step, &e, &r, NULL, 0);
+        if (e.text.failed) {
+            srv_reply_error(out, 500, "no_memory", "out of memory", NULL);
+        } else {
+            doku_logic_record rec;
+            memset(&rec, 0, sizeof rec);
+            rec.command = DOKU_CMD_EXPLAIN;
+            rec.rating = &r;
+            rec.timed_out = l.timed_out;
+            rec.steps = e.text.data ? e.text.data : "";
+            rec.steps_len = e.text.len;
+            rec.logic = l.lg;
+            srv_reply_logic(out, &l.p, &rec, 0);
+        }
+        doku_buf_free(&e.text);
+    }
+    logic_end(&l);
+}
+
+static int on_grade_step(void *user, const doku_step *st)
+{
+    return past_deadline(user);
+}
+
+void srv_api_grade(const char *body, size_t len, const srv_budget *b, srv_reply *out)
+{
+    logic_req l;
+    int history = 0;
+    if (logic_begin(&l, body, len, b, 0, out) == 0 &&
+        srv_field_bool(l.req, "history", 0, &history, out) == 0) {
+        size_t cap = (size_t)doku_shape_cells(l.p.shape) * 4 + 16;
+        char *hist = malloc(cap);
+        if (!hist) {
+            srv_reply_error(out, 500, "no_memory", "out of memory", NULL);
+        } else {
+            doku_rating r;
+            double t0 = srv_now();
+            doku_logic_run(l.lg, on_grade_step, &l, &r, hist, cap);
+            doku_logic_record rec;
+            memset(&rec, 0, sizeof rec);
+            rec.command = DOKU_CMD_GRADE;
+            rec.rating = &r;
+            rec.logic = l.lg;   /* its technique counts */
+            rec.timed_out = l.timed_out;
+            rec.history = hist;
+            rec.time_ms = (srv_now() - t0) * 1e3;
+            srv_reply_logic(out, &l.p, &rec, history);
+            free(hist);
+        }
+    }
+    logic_end(&l);
+}

@@ -1,0 +1,39 @@
+/*
+ * record.h — the bridge from the library's record writers to replies:
+ * the source of a request's puzzle, the JSON options, and the reply made
+ * from the record text. Also the budget arithmetic every endpoint uses.
+ */
+#ifndef DOKU_SERVER_RECORD_H
+#define DOKU_SERVER_RECORD_H
+
+#include "api.h"
+#include "request.h"
+
+#include "doku.h"
+
+/* Seconds left of the request's budget (at least a millisecond). */
+double srv_remaining(const srv_budget *b);
+
+/* The doku_source of a request's puzzle (file "", line 1). */
+doku_source srv_source(const srv_puzzle *p);
+
+/* Replies 200 with the search record rec of p as JSON (stats: add the
+ * search statistics; timeout: the budget named in "gave up after"). */
+void srv_reply_search(srv_reply *out, const srv_puzzle *p, const doku_search_record *rec,
+                      int stats, double timeout);
+
+/* Replies 200 with the logic record rec of p as JSON. */
+void srv_reply_logic(srv_reply *out, const srv_puzzle *p, const doku_logic_record *rec,
+                     int history);
+
+/* Replies with b's text (200), or a 500 when b failed; frees b. */
+void srv_reply_buf(srv_reply *out, doku_buf *b, doku_status st);
+
+/* Writes the duplicate givens of cells as `doku solve` and `doku check`
+ * word them ("r1c1 and r1c5 both hold 5 in row 1; ..."), up to 8, and
+ * marks every cell involved in marks (n*n, may be NULL).
+ * @return the number of conflicts (0: none), or -1 for a bad value. */
+long srv_describe_conflicts(doku_buf *b, const doku_shape *s, const uint8_t *cells,
+                            doku_symbols symbols, uint8_t *marks);
+
+#endif

@@ -1,0 +1,152 @@
+/*
+ * chain_arena.c — the chain searches' memory: the workspace of a logic
+ * context (branches, scratch grid, link lists), grown branch instances,
+ * and the ancestor count that gives a chain its length.
+ *
+ * Design: everything is allocated once per context and reused by every
+ * walk; a branch is cleared by bumping a generation stamp, not by memset.
+ */
+#include "chain_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+int logic_chain_ws_create(doku_logic *L)
+{
+    L->cw = NULL;
+    if (L->n > 25) /* memory grows as n^3 per branch: chains stop at 25x25 */
+        return 0;
+    struct chain_ws *w = calloc(1, sizeof *w);
+    if (!w)
+        return -1;
+    L->cw = w;
+    w->NN = L->nc * L->n * 2;
+    w->nbr = 2 * L->n + 2;
+    w->br = calloc((size_t)w->nbr, sizeof *w->br);
+    w->cur = calloc((size_t)L->nc, sizeof(lmask));
+    w->curpos = calloc((size_t)L->nunits * (size_t)L->n, sizeof(lmask));
+    w->seen = calloc((size_t)w->NN, sizeof(uint32_t));
+    w->genmark = calloc((size_t)w->NN, sizeof(uint32_t));
+    w->closemark = calloc((size_t)w->NN, sizeof(uint32_t));
+    w->sa = malloc(sizeof(int32_t) * ((size_t)w->NN + 1));
+    w->sb = malloc(sizeof(int32_t) * ((size_t)w->NN + 1));
+    w->stack = malloc(sizeof(int32_t) * (size_t)w->NN * 4);
+    w->tmpnodes = malloc(sizeof(int32_t) * (size_t)w->NN);
+    w->capgen = 4 * L->n * 4 + 16;
+    w->capgenhp = 8 * L->n * 4 + 16;
+    w->gen_node = malloc(sizeof(int32_t) * (size_t)w->capgen);
+    w->gen_hps = malloc(sizeof(int32_t) * (size_t)w->capgen);
+    w->gen_hpn = malloc(sizeof(int32_t) * (size_t)w->capgen);
+    w->gen_hp = malloc(sizeof(int32_t) * (size_t)w->capgenhp);
+    if (!w->br || !w->cur || !w->curpos || !w->genmark || !w->closemark || !w->sa || !w->sb || !w->seen || !w->stack || !w->tmpnodes || !w->gen_node ||
+        !w->gen_hps || !w->gen_hpn || !w->gen_hp)
+        return -1;
+    for (int i = 0; i < w->nbr; i++) {
+        branch *b = &w->br[i];
+        b->stamp = calloc((size_t)w->NN, sizeof(uint32_t));
+        b->slot = malloc(sizeof(int32_t) * (size_t)w->NN);
+        b->qon = malloc(sizeof(int32_t) * (size_t)w->NN);
+        b->qoff = malloc(sizeof(int32_t) * (size_t)w->NN * 4);
+        if (!b->stamp || !b->slot || !b->qon || !b->qoff)
+            return -1;
+    }
+    return 0;
+}
+
+void logic_chain_ws_free(doku_logic *L)
+{
+    struct chain_ws *w = L->cw;
+    if (!w)
+        return;
+    if (w->br)
+        for (int i = 0; i < w->nbr; i++) {
+            branch *b = &w->br[i];
+            free(b->stamp);
+            free(b->slot);
+            free(b->inode);
+            free(b->pstart);
+            free(b->pcount);
+            free(b->pool);
+            free(b->qon);
+            free(b->qoff);
+        }
+    free(w->br);
+    free(w->cur);
+    free(w->curpos);
+    free(w->seen);
+    free(w->genmark);
+    free(w->closemark);
+    free(w->sa);
+    free(w->sb);
+    free(w->la);
+    free(w->lb);
+    free(w->stack);
+    free(w->tmpnodes);
+    free(w->gen_node);
+    free(w->gen_hps);
+    free(w->gen_hpn);
+    free(w->gen_hp);
+    free(w);
+    L->cw = NULL;
+}
+
+/* The slow path of br_new: doubles the instance arrays and the parent
+ * pool as needed. */
+int chain_br_grow(branch *b, int np)
+{
+    if (b->ninst == b->capinst) {
+        int nc = b->capinst ? b->capinst * 2 : 1024;
+        int32_t *a = realloc(b->inode, sizeof(int32_t) * (size_t)nc);
+        if (!a)
+            return -1;
+        b->inode = a;
+        a = realloc(b->pstart, sizeof(int32_t) * (size_t)nc);
+        if (!a)
+            return -1;
+        b->pstart = a;
+        uint16_t *c = realloc(b->pcount, sizeof(uint16_t) * (size_t)nc);
+        if (!c)
+            return -1;
+        b->pcount = c;
+        b->capinst = nc;
+    }
+    if (b->npool + np > b->cappool) {
+        int nc = b->cappool ? b->cappool : 1024;
+        while (nc < b->npool + np)
+            nc *= 2;
+        int32_t *a = realloc(b->pool, sizeof(int32_t) * (size_t)nc);
+        if (!a)
+            return -1;
+        b->pool = a;
+        b->cappool = nc;
+    }
+    return 0;
+}
+
+/* Distinct nodes among the ancestors of instance i (itself included). */
+int chain_ancestors(doku_logic *L, const branch *b, int i)
+{
+    struct chain_ws *w = L->cw;
+    if (++w->seengen == 0) {
+        memset(w->seen, 0, sizeof(uint32_t) * (size_t)w->NN);
+        w->seengen = 1;
+    }
+    /* instances can repeat a node with other parents (cycles): walk
+     * instances, count nodes */
+    int sp = 0, count = 0;
+    w->stack[sp++] = i;
+    /* mark instances visited through a simple instance stamp: reuse
+     * tmpnodes as a visited flag table keyed by instance when small */
+    while (sp) {
+        int x = w->stack[--sp];
+        int node = b->inode[x];
+        if (w->seen[node] == w->seengen)
+            continue;
+        w->seen[node] = w->seengen;
+        count++;
+        for (int k = 0; k < b->pcount[x]; k++)
+            if (sp < w->NN * 4)
+                w->stack[sp++] = b->pool[b->pstart[x] + k];
+    }
+    return count;
+}

@@ -1,0 +1,185 @@
+/*
+ * chain_internal.h — what the chain modules share: the node numbering, a
+ * branch (one walk's instances and queues), the workspace that holds the
+ * branches and the link graph, and the ranking of found chains.
+ *
+ * A candidate assumed true ("on") or false ("off") is a node; a walk from
+ * one assumption records each node's instance with its parent instances,
+ * so a chain's length is its number of distinct ancestors. The modules:
+ * chain_arena.c (workspace, branches), chain_links.c (the links between
+ * nodes, static graph and dynamic), chain_text.c (how a chain reads),
+ * chain_scc.c (which sources can succeed), chain_cycles.c (cycles and
+ * AICs) and chain_forcing.c (Nishio, cell/region and dynamic forcing
+ * chains). None of them calls back into a module that calls it.
+ */
+#ifndef DOKU_CHAIN_INTERNAL_H
+#define DOKU_CHAIN_INTERNAL_H
+
+#include "logic_internal.h"
+
+/* Node numbering (the same as plus_node in chains_plus.h); L in scope. */
+#define NODE(c, d, on) ((((c) * L->n) + (d) - 1) * 2 + (on))
+#define NCELL(x) ((x) / 2 / L->n)
+#define NDIG(x) ((x) / 2 % L->n + 1)
+#define NON(x) ((x) & 1)
+
+
+typedef struct branch {
+    uint32_t *stamp;   /* [NN] == gen when the node is in this branch */
+    int32_t *slot;     /* [NN] instance of the node */
+    uint32_t gen;
+    /* instances */
+    int32_t *inode, *pstart;
+    uint16_t *pcount;
+    int ninst, capinst;
+    int32_t *pool;     /* parent instance indexes */
+    int npool, cappool;
+    int32_t *qon, *qoff; /* FIFO queues of instances */
+    int hon, ton, hoff, toff;
+} branch;
+
+struct chain_ws {
+    int NN;
+    int nbr;
+    branch *br;        /* [nbr] */
+    lmask *cur;        /* scratch grid for dynamic walks */
+    lmask *curpos;     /* its digit places per unit */
+    uint32_t *seen;    /* [NN] for ancestor counts */
+    uint32_t seengen;
+    int32_t *stack;
+    /* generated links */
+    int32_t *gen_node;  /* [cap] */
+    int32_t *gen_hp;    /* hidden parent node ids */
+    int32_t *gen_hps, *gen_hpn;
+    int ngen, ngenhp, capgen, capgenhp;
+    int32_t *tmpnodes;
+    uint32_t *genmark;  /* [NN] dedupe of generated links */
+    /* static link graph of the current grid (rebuilt per search): for an
+     * on node, A = same digit in peers, B = other digits of its cell; for
+     * an off node, A = X-links, B = the Y-link */
+    int32_t *sa, *sb, *la, *lb;
+    int capla, caplb;
+    uint32_t gengen;
+    uint32_t *closemark;  /* [NN] == closegen: an off node closing a cycle */
+    uint32_t closegen;
+};
+
+/* --- branches (chain_arena.c and inline) --- */
+static inline void br_reset(branch *b)
+{
+    b->gen++;
+    if (b->gen == 0) { /* wrapped: clear stamps */
+        b->gen = 1;
+    }
+    b->ninst = 0;
+    b->npool = 0;
+    b->hon = b->ton = b->hoff = b->toff = 0;
+}
+
+static inline int br_has(const branch *b, int node) { return b->stamp[node] == b->gen; }
+static inline int br_get(const branch *b, int node) { return b->stamp[node] == b->gen ? b->slot[node] : -1; }
+
+
+/* Makes room for one more instance with np parents (chain_arena.c).
+ * @return 0, or -1 without memory. */
+int chain_br_grow(branch *b, int np);
+
+/* New instance of node with the given parent instances; mapped if map.
+ * @return its index, or -1 without memory. */
+static inline int br_new(branch *b, int node, const int32_t *parents, int np, int map)
+{
+    if ((b->ninst == b->capinst || b->npool + np > b->cappool) && chain_br_grow(b, np))
+        return -1;
+    int i = b->ninst++;
+    b->inode[i] = node;
+    b->pstart[i] = b->npool;
+    b->pcount[i] = (uint16_t)np;
+    for (int k = 0; k < np; k++)
+        b->pool[b->npool++] = parents[k];
+    if (map) {
+        b->stamp[node] = b->gen;
+        b->slot[node] = i;
+    }
+    return i;
+}
+
+/* br_new for the common case (one parent, mapped) without the growth
+ * tests' cost when there is room. */
+static inline int br_push(branch *b, int node, int parent)
+{
+    if (b->ninst < b->capinst && b->npool < b->cappool) {
+        int i = b->ninst++;
+        b->inode[i] = node;
+        b->pstart[i] = b->npool;
+        b->pcount[i] = 1;
+        b->pool[b->npool++] = parent;
+        b->stamp[node] = b->gen;
+        b->slot[node] = i;
+        return i;
+    }
+    return br_new(b, node, &parent, 1, 1);
+}
+
+
+/* Distinct nodes among the ancestors of instance i (itself included). */
+int chain_ancestors(doku_logic *L, const branch *b, int i);
+
+/* --- links (chain_links.c) --- */
+/* The off consequences of (cell, d) on, in w->gen_*. */
+void chain_on_to_off(doku_logic *L, const lmask *g, int cell, int d, int useY);
+/* The on consequences of (cell, d) off, in w->gen_*, with hidden parents
+ * (dynamic mode: the removals that made the link) where src != g. */
+void chain_off_to_on(doku_logic *L, const lmask *g, const lmask *gpos, const lmask *src,
+               const lmask *spos, int cell, int d, int useY, int useX);
+/* Builds the static link graph of L's grid into w->sa/la/sb/lb.
+ * @return 0 or -1 without memory. */
+int chain_build_graph(doku_logic *L);
+/* The links of node in the static graph, in w->gen_* (no hidden parents). */
+void chain_static_links(doku_logic *L, int node, int useY, int useX);
+
+/* --- step text (chain_text.c) --- */
+/* Appends "r1c2=5" (on) or "r1c2<>5" (off). */
+void chain_node_text(doku_logic *L, int node);
+/* Appends the main line of a chain: root to instance i by first parents. */
+void chain_text(doku_logic *L, const branch *b, int i);
+/* Adds the candidates of that line to the step's proof. */
+void chain_proof(doku_logic *L, const branch *b, int i);
+
+/* --- source filter (chain_scc.c) --- */
+int chain_scc_filter(doku_logic *L, int useY, int useX, uint8_t *ok);
+
+/* --- ranking of found chains (SE sorts by difficulty, complexity, kind) --- */
+typedef struct best {
+    int rating, complexity, key, found;
+} best;
+
+static inline int better(const best *b, int rating, int complexity, int key)
+{
+    if (!b->found)
+        return 1;
+    if (rating != b->rating)
+        return rating < b->rating;
+    if (complexity != b->complexity)
+        return complexity < b->complexity;
+    return key < b->key;
+}
+
+static inline void best_set(best *b, int rating, int complexity, int key)
+{
+    b->rating = rating;
+    b->complexity = complexity;
+    b->key = key;
+    b->found = 1;
+}
+
+/* Whether any chain of complexity cx (or more) at this base rating would
+ * lose to the best found so far: lets a breadth-first walk stop early. */
+static inline int too_long(const best *b, int base, int cx)
+{
+    if (!b->found)
+        return 0;
+    int r = base + logic_length_bonus(cx);
+    return r > b->rating || (r == b->rating && cx > b->complexity);
+}
+
+#endif

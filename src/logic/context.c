@@ -1,0 +1,172 @@
+/*
+ * context.c — the logic context's life: create, load a puzzle (givens or
+ * pencil marks), read the grid, apply the step the engine found, free.
+ *
+ * Design: everything a context needs that depends only on the shape is
+ * the shape's (its box-first tables) or allocated once here; loading a
+ * puzzle resets the grid and nothing else, so one context serves any
+ * number of puzzles of its shape. The grid is the shared candidate-grid
+ * kernel (cands.c): loading and placing follow its one convention.
+ */
+#include "logic_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+doku_status doku_logic_create(const doku_shape *shape, const doku_logic_opts *opts,
+                              doku_logic **out)
+{
+    if (!out)
+        return DOKU_ERR_ARG;
+    *out = NULL;
+    if (!shape)
+        return DOKU_ERR_ARG;
+    doku_logic *L = calloc(1, sizeof *L);
+    if (!L)
+        return DOKU_ERR_NOMEM;
+    L->shape = shape;
+    L->n = shape->n;
+    L->nc = shape->ncells;
+    L->nunits = shape->nunits;
+    L->allowed = (opts && opts->techniques) ? (opts->techniques | LOGIC_SINGLES_MASK) : LOGIC_SE_MASK;
+    L->uniq_opt = opts ? opts->uniqueness : 0;
+    L->no_trial = opts ? opts->no_trial : 0;
+    L->search_nodes = (opts && opts->search_nodes) ? opts->search_nodes : DOKU_LOGIC_SEARCH_NODES;
+    if (L->no_trial)
+        L->allowed &= ~LOGIC_TB(DOKU_TECH_TRIAL);
+    /* the grid is the shared kernel's (cands.h); finders read val and
+     * cand through L, aliases of its arrays */
+    doku_status gst = cands_init(&L->grid, shape, NULL);
+    L->val = L->grid.val;
+    L->cand = L->grid.cand;
+    L->pos = calloc((size_t)L->nunits * (size_t)L->n, sizeof(lmask));
+    L->solution = calloc((size_t)L->nc, 1);
+    logic_geometry_init(L);
+    if (gst != DOKU_OK || !L->pos || !L->solution || logic_memo_alloc(L) != 0 ||
+        doku_solver_create(shape, &L->solver) != DOKU_OK || logic_chain_ws_create(L) != 0) {
+        doku_logic_free(L);
+        return DOKU_ERR_NOMEM;
+    }
+    *out = L;
+    return DOKU_OK;
+}
+
+void doku_logic_free(doku_logic *L)
+{
+    if (!L)
+        return;
+    logic_chain_ws_free(L);
+    doku_solver_free(L->solver);
+    cands_free(&L->grid);
+    free(L->pos);
+    free(L->solution);
+    free(L->plane);
+    free(L->memo);
+    free(L->snapcand);
+    free(L->snapval);
+    free(L->uver);
+    free(L->umemo);
+    free(L->cmemo_cand);
+    free(L->cmemo_val);
+    free(L->hot);
+    free(L->step.place.v);
+    free(L->step.elim.v);
+    free(L->step.proof.v);
+    free(L->step.text);
+    free(L->tmp.v);
+    free(L);
+}
+
+static doku_status load_common(doku_logic *L, const uint8_t *cells)
+{
+    int n = L->n;
+    for (int c = 0; c < L->nc; c++)
+        if (cells[c] > n)
+            return DOKU_ERR_ARG;
+    if (doku_find_conflicts(L->shape, cells, NULL, 0) != 0)
+        return DOKU_ERR_ARG;
+    if (!cands_load(&L->grid, cells)) {
+        /* an open cell without candidates (the givens do not conflict):
+         * cands_load stopped there; place the givens one by one instead,
+         * and doku_logic_next reports the dead cell */
+        cands_clear(&L->grid);
+        for (int c = 0; c < L->nc; c++)
+            if (cells[c])
+                cands_set(&L->grid, c, cells[c] - 1);
+    }
+    L->step.valid = 0;
+    logic_cmemo_reset(L);
+    return DOKU_OK;
+}
+
+static void solve_for_reference(doku_logic *L, const uint8_t *cells)
+{
+    doku_search_opts o = {0};
+    doku_search_result r;
+    o.limit = 2;
+    o.node_budget = L->search_nodes; /* nodes, never seconds: see doku.h */
+    L->has_solution = 0;
+    L->unique = 0;
+    if (doku_search(L->solver, cells, &o, L->solution, NULL, NULL, &r) == DOKU_OK &&
+        r.solutions >= 1) {
+        L->has_solution = 1;
+        L->unique = (r.solutions == 1 && !r.gave_up);
+    }
+}
+
+doku_status doku_logic_load(doku_logic *L, const uint8_t *cells)
+{
+    if (!L || !cells)
+        return DOKU_ERR_ARG;
+    doku_status st = load_common(L, cells);
+    if (st != DOKU_OK)
+        return st;
+    solve_for_reference(L, cells);
+    return DOKU_OK;
+}
+
+doku_status doku_logic_load_candidates(doku_logic *L, const uint8_t *cells,
+                                       const uint64_t *cands, int unique_known)
+{
+    if (!L || !cells || !cands)
+        return DOKU_ERR_ARG;
+    doku_status st = load_common(L, cells);
+    if (st != DOKU_OK)
+        return st;
+    for (int c = 0; c < L->nc; c++)
+        if (!L->val[c])
+            L->cand[c] &= cands[c];
+    /* A reference solution that respects the pencil marks: search on the
+     * filled cells, accept it only if it agrees with every mark. */
+    solve_for_reference(L, cells);
+    if (L->has_solution)
+        for (int c = 0; c < L->nc; c++)
+            if (!L->val[c] && !(L->cand[c] & LBIT(L->solution[c])))
+                L->has_solution = 0;
+    L->unique = unique_known ? 1 : 0;
+    return DOKU_OK;
+}
+
+int doku_logic_solved(const doku_logic *L)
+{
+    if (!L)
+        return 0;
+    return L->grid.filled == L->nc;
+}
+
+const uint8_t *doku_logic_cells(const doku_logic *L) { return L ? L->val : NULL; }
+const uint64_t *doku_logic_candidates(const doku_logic *L) { return L ? L->cand : NULL; }
+
+doku_status doku_logic_apply(doku_logic *L)
+{
+    if (!L || !L->step.valid)
+        return DOKU_ERR_ARG;
+    lstep *s = &L->step;
+    for (size_t i = 0; i < s->elim.n; i++)
+        L->cand[s->elim.v[i].cell] &= ~LBIT(s->elim.v[i].digit);
+    for (size_t i = 0; i < s->place.n; i++)
+        if (!L->val[s->place.v[i].cell])
+            cands_set(&L->grid, s->place.v[i].cell, s->place.v[i].digit - 1);
+    s->valid = 0;
+    return DOKU_OK;
+}

@@ -1,0 +1,92 @@
+/*
+ * technique_keywords.c — the --techniques vocabulary: technique keys and
+ * group words (pairs, fish, chains, extended, ...) turned into a mask.
+ *
+ * Design: groups are a table of masks over the technique sets defined in
+ * logic_internal.h; single techniques are found by their stable key, so
+ * the parser depends on the names only through doku_technique_key().
+ */
+#include "logic_internal.h"
+
+#include <string.h>
+
+typedef struct tech_group {
+    const char *key;
+    uint64_t mask;
+} tech_group;
+
+static const tech_group GROUPS[] = {
+    {"singles", LOGIC_TB(DOKU_TECH_FULL_HOUSE) | LOGIC_TB(DOKU_TECH_HIDDEN_SINGLE) | LOGIC_TB(DOKU_TECH_NAKED_SINGLE)},
+    {"direct", LOGIC_TB(DOKU_TECH_DIRECT_POINTING) | LOGIC_TB(DOKU_TECH_DIRECT_CLAIMING) |
+                   LOGIC_TB(DOKU_TECH_DIRECT_HIDDEN_PAIR) | LOGIC_TB(DOKU_TECH_DIRECT_HIDDEN_TRIPLE)},
+    {"intersections", LOGIC_TB(DOKU_TECH_POINTING) | LOGIC_TB(DOKU_TECH_CLAIMING) |
+                          LOGIC_TB(DOKU_TECH_DIRECT_POINTING) | LOGIC_TB(DOKU_TECH_DIRECT_CLAIMING)},
+    {"locked-candidates", LOGIC_TB(DOKU_TECH_POINTING) | LOGIC_TB(DOKU_TECH_CLAIMING) |
+                              LOGIC_TB(DOKU_TECH_DIRECT_POINTING) | LOGIC_TB(DOKU_TECH_DIRECT_CLAIMING)},
+    {"pairs", LOGIC_TB(DOKU_TECH_NAKED_PAIR) | LOGIC_TB(DOKU_TECH_HIDDEN_PAIR) | LOGIC_TB(DOKU_TECH_DIRECT_HIDDEN_PAIR)},
+    {"triples", LOGIC_TB(DOKU_TECH_NAKED_TRIPLE) | LOGIC_TB(DOKU_TECH_HIDDEN_TRIPLE) |
+                    LOGIC_TB(DOKU_TECH_DIRECT_HIDDEN_TRIPLE)},
+    {"quads", LOGIC_TB(DOKU_TECH_NAKED_QUAD) | LOGIC_TB(DOKU_TECH_HIDDEN_QUAD)},
+    {"subsets", LOGIC_TB(DOKU_TECH_NAKED_PAIR) | LOGIC_TB(DOKU_TECH_HIDDEN_PAIR) | LOGIC_TB(DOKU_TECH_DIRECT_HIDDEN_PAIR) |
+                    LOGIC_TB(DOKU_TECH_NAKED_TRIPLE) | LOGIC_TB(DOKU_TECH_HIDDEN_TRIPLE) |
+                    LOGIC_TB(DOKU_TECH_DIRECT_HIDDEN_TRIPLE) | LOGIC_TB(DOKU_TECH_NAKED_QUAD) |
+                    LOGIC_TB(DOKU_TECH_HIDDEN_QUAD)},
+    {"fish", LOGIC_TB(DOKU_TECH_X_WING) | LOGIC_TB(DOKU_TECH_SWORDFISH) | LOGIC_TB(DOKU_TECH_JELLYFISH)},
+    {"single-digit", LOGIC_TB(DOKU_TECH_SKYSCRAPER) | LOGIC_TB(DOKU_TECH_TWO_STRING_KITE) |
+                         LOGIC_TB(DOKU_TECH_TURBOT_FISH) | LOGIC_TB(DOKU_TECH_EMPTY_RECTANGLE) |
+                         LOGIC_TB(DOKU_TECH_THREE_LINKS)},
+    {"wings", LOGIC_TB(DOKU_TECH_XY_WING) | LOGIC_TB(DOKU_TECH_XYZ_WING) | LOGIC_TB(DOKU_TECH_WXYZ_WING) |
+                  LOGIC_TB(DOKU_TECH_VWXYZ_WING)},
+    {"aligned", LOGIC_TB(DOKU_TECH_ALIGNED_PAIR) | LOGIC_TB(DOKU_TECH_ALIGNED_TRIPLE)},
+    {"uniqueness", LOGIC_TB(DOKU_TECH_UNIQUE_RECTANGLE) | LOGIC_TB(DOKU_TECH_BUG)},
+    {"chains", LOGIC_TB(DOKU_TECH_X_CYCLE) | LOGIC_TB(DOKU_TECH_X_CHAIN) | LOGIC_TB(DOKU_TECH_Y_CYCLE) |
+                   LOGIC_TB(DOKU_TECH_XY_CYCLE) | LOGIC_TB(DOKU_TECH_AIC)},
+    {"forcing", LOGIC_TB(DOKU_TECH_NISHIO) | LOGIC_TB(DOKU_TECH_CELL_FORCING) | LOGIC_TB(DOKU_TECH_REGION_FORCING) |
+                    LOGIC_TB(DOKU_TECH_DYNAMIC_FORCING) | LOGIC_TB(DOKU_TECH_DYNAMIC_PLUS)},
+    {"all", LOGIC_SE_MASK},
+    /* extended techniques (off by default) */
+    {"finned-fish", LOGIC_TB(DOKU_TECH_FINNED_X_WING) | LOGIC_TB(DOKU_TECH_FINNED_SWORDFISH) |
+                        LOGIC_TB(DOKU_TECH_FINNED_JELLYFISH)},
+    {"colouring", LOGIC_TB(DOKU_TECH_SIMPLE_COLOURING) | LOGIC_TB(DOKU_TECH_MULTI_COLOURING)},
+    {"als", LOGIC_TB(DOKU_TECH_ALS_XZ) | LOGIC_TB(DOKU_TECH_ALS_XY_WING)},
+    {"grouped-chains", LOGIC_TB(DOKU_TECH_GROUPED_X_CHAIN) | LOGIC_TB(DOKU_TECH_GROUPED_AIC)},
+    {"extra", LOGIC_EXTENDED_MASK},
+    {"extended", LOGIC_SE_MASK | LOGIC_EXTENDED_MASK},
+};
+
+doku_status doku_technique_mask(const char *list, uint64_t *mask, const char **bad_word)
+{
+    if (!list || !mask)
+        return DOKU_ERR_ARG;
+    uint64_t m = LOGIC_SINGLES_MASK;
+    const char *p = list;
+    while (*p) {
+        while (*p == ',' || *p == ' ')
+            p++;
+        if (!*p)
+            break;
+        const char *w = p;
+        while (*p && *p != ',' && *p != ' ')
+            p++;
+        size_t len = (size_t)(p - w);
+        int found = 0;
+        for (size_t g = 0; g < sizeof GROUPS / sizeof GROUPS[0]; g++)
+            if (strlen(GROUPS[g].key) == len && strncmp(GROUPS[g].key, w, len) == 0) {
+                m |= GROUPS[g].mask;
+                found = 1;
+            }
+        for (int t = 0; t < DOKU_TECH_COUNT && !found; t++)
+            if (strlen(doku_technique_key((doku_technique)t)) == len &&
+                strncmp(doku_technique_key((doku_technique)t), w, len) == 0) {
+                m |= LOGIC_TB(t);
+                found = 1;
+            }
+        if (!found) {
+            if (bad_word)
+                *bad_word = w;
+            return DOKU_ERR_PARSE;
+        }
+    }
+    *mask = m;
+    return DOKU_OK;
+}

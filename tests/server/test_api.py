@@ -1,0 +1,493 @@
+#!/usr/bin/env python3
+"""API tests of `doku serve` (docs/API.md), against a server started on a
+free loopback port: every endpoint, every error path, malformed and
+oversize bodies, slow clients, 50 concurrent clients, shutdown while busy.
+
+Usage: test_api.py PATH/TO/doku
+Each response of a computing endpoint is compared with the record the CLI
+prints with --format json for the same puzzle: they must be the same
+record (the "file" and "line" of the input aside).
+Only the standard library: http.client and sockets talk to the server
+directly (no proxy settings apply).
+"""
+import http.client
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+import unittest
+
+DOKU = None
+SANITIZED = bool(os.environ.get("DOKU_SANITIZED"))
+SLOW = 4.0 if SANITIZED else 1.0   # time allowances grow under ASan
+
+EASY = "570060003030005060601007000053000001000080000900000270000800402080100030200040019"
+HARD = "12.3....435....1....4........54..2..6...7.........8.9...31..5.......9.7.....6...8"
+SOLUTION = "574268193832915764691437528753624981126789345948351276319876452485192637267543819"
+TWO_FIVES = "55" + "." * 79          # r1c1 and r1c2 both hold 5
+JIGSAW_MAP = ("001122222000103332100143332111143332504444462"
+              "577748888577748668577768666555558866")
+JIGSAW = "4.......7.........15......4..3...7..9.1...8.6..8...4..2.......8.........7.......9"
+HEX16 = ("....A75..23..9.6.......14C.65....9AC3..6......811B..84..F...D...3..1...B..69.5....2..97..B"
+         "...4..58.D.......42..764.7....3..A1.9.7.49...E...8.........5.7.A....E....24.6315........."
+         "..1..9..3.2..B1.............2......3.6..58.A4.6782.94..C...B..3...........7..")
+
+
+class Server:
+    """A `doku serve --port 0` process and its address."""
+
+    def __init__(self, *args):
+        self.proc = subprocess.Popen(
+            [DOKU, "serve", "--port", "0", "--quiet", *args],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        line = self.proc.stdout.readline()
+        m = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+        if not m:
+            self.proc.kill()
+            raise RuntimeError("server did not start: %r %r" % (line, self.proc.stderr.read()))
+        self.port = int(m.group(1))
+
+    def conn(self, timeout=30):
+        return http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
+
+    def request(self, method, path, body=None, headers=None, conn=None):
+        c = conn or self.conn()
+        h = {"Content-Type": "application/json"} if body is not None else {}
+        h.update(headers or {})
+        data = body if isinstance(body, (bytes, str)) or body is None else json.dumps(body)
+        c.request(method, path, body=data, headers=h)
+        r = c.getresponse()
+        raw = r.read()
+        if conn is None:
+            c.close()
+        try:
+            doc = json.loads(raw)
+        except ValueError:
+            doc = None
+        return r, doc, raw
+
+    def post(self, name, body, **kw):
+        return self.request("POST", "/api/" + name, body, **kw)
+
+    def stop(self, sig=signal.SIGTERM, timeout=20):
+        if self.proc.poll() is None:
+            self.proc.send_signal(sig)
+        try:
+            rc = self.proc.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            raise
+        self.proc.stdout.close()
+        err = self.proc.stderr.read()
+        self.proc.stderr.close()
+        return rc, err
+
+
+def cli_record(command, puzzle, *args):
+    """The record `doku COMMAND --format json` prints for puzzle, without file/line."""
+    out = subprocess.run([DOKU, command, "--format", "json", *args], input=puzzle + "\n",
+                         capture_output=True, text=True, timeout=120).stdout
+    rec = json.loads(out.splitlines()[0])
+    rec.pop("file", None)
+    rec.pop("line", None)
+    return rec
+
+
+def strip(rec):
+    rec = dict(rec)
+    rec.pop("file", None)
+    rec.pop("line", None)
+    if "stats" in rec:                   # times differ run to run
+        rec["stats"] = {k: v for k, v in rec["stats"].items() if k != "time_ms"}
+    return rec
+
+
+class Api(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.s = Server("--threads", "2", "--timeout", str(3 * SLOW), "--max-body", "65536")
+
+    @classmethod
+    def tearDownClass(cls):
+        rc, err = cls.s.stop()
+        assert rc == 0, err
+
+    def error(self, r, doc, status, code, where=None):
+        self.assertEqual(r.status, status, doc)
+        self.assertEqual(r.getheader("Content-Type"), "application/json")
+        self.assertIn("error", doc)
+        self.assertEqual(doc["error"]["code"], code, doc)
+        self.assertTrue(doc["error"]["message"])
+        if where is not None:
+            self.assertEqual(doc["error"].get("where"), where, doc)
+
+    # ---- the endpoints, compared with the CLI ----------------------------
+    def test_solve_same_record_as_cli(self):
+        for puzzle in (EASY, HARD):
+            r, doc, _ = self.s.post("solve", {"puzzle": puzzle})
+            self.assertEqual(r.status, 200)
+            self.assertEqual(strip(doc), cli_record("solve", puzzle))
+            self.assertEqual(doc["status"], "unique")
+        self.assertEqual("".join(str(d) for row in doc["solution"] for d in row)[:9], "126395784")
+
+    def test_solve_options(self):
+        r, doc, _ = self.s.post("solve", {"puzzle": EASY, "stats": True})
+        self.assertEqual(strip(doc), strip(cli_record("solve", EASY, "--stats")))
+        self.assertIn("time_ms", doc["stats"])
+        r, doc, _ = self.s.post("solve", {"puzzle": "." * 81, "limit": 3})
+        self.assertEqual(doc["status"], "multiple")
+        self.assertEqual(len(doc["solutions"]), 3)
+        self.assertEqual(strip(doc), cli_record("solve", "." * 81, "--limit", "3"))
+        r, doc, _ = self.s.post("solve", {"puzzle": TWO_FIVES})
+        self.assertEqual(doc["status"], "none")
+        self.assertIn("r1c1 and r1c2 both hold 5 in row 1", doc["reason"])
+        self.assertEqual(strip(doc), cli_record("solve", TWO_FIVES))
+
+    def test_count_and_check(self):
+        r, doc, _ = self.s.post("count", {"puzzle": EASY[:-9] + "." * 9, "limit": 50})
+        self.assertEqual(r.status, 200)
+        self.assertEqual(strip(doc), cli_record("count", EASY[:-9] + "." * 9, "--limit", "50"))
+        for puzzle in (EASY, TWO_FIVES, "." * 81):
+            r, doc, _ = self.s.post("check", {"puzzle": puzzle})
+            self.assertEqual(r.status, 200)
+            self.assertEqual(strip(doc), cli_record("check", puzzle))
+        r, doc, _ = self.s.post("check", {"puzzle": TWO_FIVES})
+        self.assertEqual(doc["status"], "invalid")
+        self.assertEqual(doc["conflicts"][0]["cells"], ["r1c1", "r1c2"])
+
+    def test_logic_endpoints(self):
+        for name in ("hint", "explain", "grade"):
+            r, doc, _ = self.s.post(name, {"puzzle": EASY})
+            self.assertEqual(r.status, 200, doc)
+            self.assertEqual(strip(doc), cli_record(name, EASY), name)
+        r, doc, _ = self.s.post("hint", {"puzzle": EASY})
+        self.assertEqual(doc["step"]["placements"], [{"cell": "r1c6", "digit": 8}])
+        r, doc, _ = self.s.post("grade", {"puzzle": EASY, "techniques": "singles"})
+        self.assertEqual(strip(doc), cli_record("grade", EASY, "--techniques", "singles"))
+
+    def test_hint_pencil(self):
+        rows = []
+        for r in range(9):
+            rows.append(" ".join(EASY[r * 9 + c] if EASY[r * 9 + c] != "0" else "123456789"
+                                 for c in range(9)))
+        r, doc, _ = self.s.post("hint", {"pencil": "\n".join(rows)})
+        self.assertEqual(r.status, 200, doc)
+        self.assertIn("step", doc)
+        r, doc, _ = self.s.post("hint", {"pencil": "1 2 3"})
+        self.error(r, doc, 400, "bad_puzzle", "pencil")
+
+    def test_other_shapes(self):
+        r, doc, _ = self.s.post("solve", {"puzzle": HEX16})
+        self.assertEqual(strip(doc), cli_record("solve", HEX16))
+        self.assertEqual(doc["n"], 16)
+        r, doc, _ = self.s.post("solve", {"puzzle": JIGSAW, "regions": JIGSAW_MAP, "keep_boxes": True})
+        self.assertEqual(doc["status"], "unique", doc)
+        mapfile = os.path.join(os.path.dirname(__file__), "..", "..", "examples", "jigsaw9.regions")
+        self.assertEqual(strip(doc), cli_record("solve", JIGSAW, "--regions", mapfile, "--keep-boxes"))
+        r, doc, _ = self.s.post("solve", {"puzzle": [[int(EASY[r * 9 + c]) for c in range(9)] for r in range(9)]})
+        self.assertEqual(doc["status"], "unique")
+        r, doc, _ = self.s.post("solve", {"puzzle": "." * 36, "box": "2x3", "variants": ["x"], "limit": 1})
+        self.assertEqual(doc["status"], "solved", doc)
+        r, doc, _ = self.s.post("check", {"puzzle": "1..4\n....\n....\n...."})
+        self.assertEqual(doc["n"], 4)
+
+    def test_generate_and_reduce(self):
+        body = {"seed": 7, "symmetry": "rot180", "difficulty": "easy"}
+        r, a, _ = self.s.post("generate", body)
+        self.assertEqual(r.status, 200, a)
+        r, b, _ = self.s.post("generate", body)
+        self.assertEqual(a, b)             # same seed, same puzzle
+        cli = subprocess.run([DOKU, "generate", "--seed", "7", "--symmetry", "rot180",
+                              "--difficulty", "easy", "--format", "json", "-q"],
+                             capture_output=True, text=True, timeout=60).stdout
+        self.assertEqual(a, json.loads(cli))
+        r, doc, _ = self.s.post("check", {"puzzle": a["puzzle"]})
+        self.assertEqual(doc["status"], "unique")
+        r, doc, _ = self.s.post("generate", {"size": 4, "seed": 1})
+        self.assertEqual(doc["n"], 4)
+        r, doc, _ = self.s.post("reduce", {"puzzle": SOLUTION, "seed": 3, "clues": 30})
+        self.assertEqual(r.status, 200, doc)
+        self.assertEqual(doc["status"], "reduced")
+        self.assertEqual(doc["givens"], 30)
+
+    def test_info(self):
+        r, doc, _ = self.s.request("GET", "/api/health")
+        self.assertEqual((r.status, doc["status"]), (200, "ok"))
+        r, doc, _ = self.s.request("GET", "/api/version")
+        self.assertEqual(doc["version"], subprocess.run([DOKU, "--version"], capture_output=True,
+                                                        text=True).stdout.split()[1])
+        r, doc, _ = self.s.request("GET", "/api/techniques")
+        keys = [t["key"] for t in doc["techniques"]]
+        self.assertIn("hidden-single", keys)
+        self.assertIn("x-wing", keys)
+
+    # ---- the page and the headers ----------------------------------------
+    def test_static_and_headers(self):
+        r, _, raw = self.s.request("GET", "/")
+        self.assertEqual(r.status, 200)
+        self.assertTrue(raw.startswith(b"<!doctype html>"))
+        self.assertIn("default-src 'self'", r.getheader("Content-Security-Policy"))
+        self.assertEqual(r.getheader("X-Content-Type-Options"), "nosniff")
+        self.assertIsNone(r.getheader("Access-Control-Allow-Origin"))
+        r, _, raw = self.s.request("GET", "/js/main.js")
+        self.assertTrue(r.getheader("Content-Type").startswith("text/javascript"))
+        r, _, _ = self.s.request("HEAD", "/style.css")
+        self.assertEqual(r.status, 200)
+        r, doc, _ = self.s.request("GET", "/nothing-here")
+        self.error(r, doc, 404, "not_found")
+        r, doc, _ = self.s.request("GET", "/../../etc/passwd")
+        self.assertIn(r.status, (400, 404))
+
+    # ---- every error path --------------------------------------------------
+    def test_bad_requests(self):
+        r, doc, _ = self.s.request("POST", "/api/solve", "{", )
+        self.error(r, doc, 400, "bad_json")
+        r, doc, _ = self.s.request("POST", "/api/solve", '{"puzzle": "1"} extra')
+        self.error(r, doc, 400, "bad_json")
+        r, doc, _ = self.s.request("POST", "/api/solve", "[1,2]")
+        self.error(r, doc, 400, "bad_json")
+        r, doc, _ = self.s.request("POST", "/api/solve", "")
+        self.error(r, doc, 400, "bad_json")
+        r, doc, _ = self.s.request("POST", "/api/solve", b"\xff\xfe\x00garbage")
+        self.error(r, doc, 400, "bad_json")
+        r, doc, _ = self.s.post("solve", {})
+        self.error(r, doc, 400, "missing_field", "puzzle")
+        r, doc, _ = self.s.post("solve", {"puzzle": 5})
+        self.error(r, doc, 400, "bad_field", "puzzle")
+        r, doc, _ = self.s.post("solve", {"puzzle": EASY[:-1]})
+        self.error(r, doc, 400, "bad_puzzle", "puzzle line 1 column 1")
+        r, doc, _ = self.s.post("solve", {"puzzle": EASY + "\n" + EASY})
+        self.error(r, doc, 400, "several_puzzles", "puzzle line 2")
+        r, doc, _ = self.s.post("solve", {"puzzle": "#only a comment"})
+        self.error(r, doc, 400, "bad_puzzle")
+        for field, value in (("limit", "abc"), ("limit", 0), ("limit", 1.5), ("stats", 3),
+                             ("box", 5), ("box", "3y3"), ("variants", "diagonal"),
+                             ("symbols", "hex"), ("timeout", -1), ("keep_boxes", "yes"),
+                             ("regions", "12")):
+            r, doc, _ = self.s.post("solve", {"puzzle": EASY, field: value})
+            self.error(r, doc, 400, "bad_field", field)
+        r, doc, _ = self.s.post("solve", {"puzzle": EASY, "box": "2x2"})
+        self.error(r, doc, 400, "bad_shape", "box")
+        r, doc, _ = self.s.post("solve", {"puzzle": EASY, "size": 16})
+        self.error(r, doc, 400, "bad_puzzle", "puzzle line 1 column 1")
+        r, doc, _ = self.s.post("solve", {"puzzle": [[1, 2], [3]]})
+        self.error(r, doc, 400, "bad_puzzle", "puzzle[1]")
+        r, doc, _ = self.s.post("solve", {"puzzle": [[0] * 4, [0] * 4, [0] * 4, [0, 0, 0, 9]]})
+        self.error(r, doc, 400, "bad_puzzle", "r4c4")
+        r, doc, _ = self.s.post("grade", {"puzzle": EASY, "techniques": "singles,bogus"})
+        self.error(r, doc, 400, "bad_field", "techniques")
+        r, doc, _ = self.s.post("explain", {"puzzle": TWO_FIVES})
+        self.error(r, doc, 422, "conflict", "puzzle")
+        r, doc, _ = self.s.post("generate", {"symmetry": "spiral"})
+        self.error(r, doc, 400, "bad_field", "symmetry")
+        r, doc, _ = self.s.post("generate", {"difficulty": "hardest"})
+        self.error(r, doc, 400, "bad_field", "difficulty")
+        r, doc, _ = self.s.post("generate", {"clues": "90"})
+        self.error(r, doc, 400, "bad_field", "clues")
+
+    def test_protocol_errors(self):
+        r, doc, _ = self.s.request("POST", "/api/nothing", {})
+        self.error(r, doc, 404, "not_found")
+        r, doc, _ = self.s.request("GET", "/api/solve")
+        self.error(r, doc, 405, "method_not_allowed")
+        self.assertEqual(r.getheader("Allow"), "POST")
+        r, doc, _ = self.s.request("DELETE", "/")
+        self.error(r, doc, 405, "method_not_allowed")
+        r, doc, _ = self.s.request("POST", "/api/solve", "puzzle=1", {"Content-Type": "application/x-www-form-urlencoded"})
+        self.error(r, doc, 415, "unsupported_media_type")
+        r, doc, _ = self.s.request("GET", "/api/health", headers={"Host": "evil.example:80"})
+        self.error(r, doc, 403, "bad_host")
+        r, doc, _ = self.s.request("GET", "/api/health", headers={"Host": "localhost:1"})
+        self.assertEqual(r.status, 200)
+
+    def test_oversize_bodies(self):
+        big = json.dumps({"puzzle": EASY, "pad": "x" * 70000})
+        r, doc, _ = self.s.request("POST", "/api/solve", big)
+        self.error(r, doc, 413, "body_too_large")
+        # a declared length far past the limit: refused before the body comes
+        s = socket.create_connection(("127.0.0.1", self.s.port), timeout=10)
+        s.sendall(b"POST /api/solve HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                  b"Content-Length: 100000000\r\n\r\n{")
+        reply = recv_all(s)
+        s.close()
+        self.assertTrue(reply.startswith(b"HTTP/1.1 413"), reply[:200])
+        # chunked, no length: read to its end (and dropped) past the limit, then refused
+        s = socket.create_connection(("127.0.0.1", self.s.port), timeout=10)
+        s.sendall(b"POST /api/solve HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                  b"Transfer-Encoding: chunked\r\n\r\n")
+        chunk = b"x" * 8192
+        try:
+            for _ in range(12):
+                s.sendall(b"%x\r\n" % len(chunk) + chunk + b"\r\n")
+            s.sendall(b"0\r\n\r\n")
+        except OSError:
+            pass                           # the server may close after answering
+        reply = recv_all(s)
+        s.close()
+        self.assertTrue(reply.startswith(b"HTTP/1.1 413"), reply[:200])
+        # the server is fine afterwards
+        r, doc, _ = self.s.post("solve", {"puzzle": EASY})
+        self.assertEqual(r.status, 200)
+
+    def test_garbage_and_slow_clients(self):
+        # raw garbage instead of HTTP: an error status or a close, never a hang
+        s = socket.create_connection(("127.0.0.1", self.s.port), timeout=10)
+        s.sendall(b"\x00\x01\x02 NOT HTTP AT ALL\r\n\r\n")
+        reply = recv_all(s)
+        s.close()
+        self.assertTrue(reply == b"" or reply.startswith(b"HTTP/1.1 4"), reply[:100])
+        # a client that sends half its headers and stalls blocks no one
+        slow = [socket.create_connection(("127.0.0.1", self.s.port), timeout=30) for _ in range(20)]
+        for k in slow:
+            k.sendall(b"POST /api/solve HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Le")
+        t0 = time.monotonic()
+        r, doc, _ = self.s.post("solve", {"puzzle": HARD})
+        self.assertEqual(doc["status"], "unique")
+        self.assertLess(time.monotonic() - t0, 2 * SLOW)
+        # a body trickled in over two seconds is still answered
+        body = json.dumps({"puzzle": EASY}).encode()
+        k = slow[0]
+        k.sendall(b"ngth: %d\r\nContent-Type: application/json\r\n\r\n" % len(body))
+        for i in range(0, len(body), 10):
+            k.sendall(body[i:i + 10])
+            time.sleep(0.2)
+        reply = recv_all(k, until_json=True)
+        self.assertTrue(reply.startswith(b"HTTP/1.1 200"), reply[:100])
+        for k in slow:
+            k.close()
+
+    def test_budget_gives_up(self):
+        t0 = time.monotonic()
+        r, doc, _ = self.s.post("count", {"puzzle": "." * 256, "timeout": 0.3})
+        self.assertEqual(r.status, 200)
+        self.assertEqual(doc["status"], "gave_up")
+        self.assertLess(time.monotonic() - t0, 3 * SLOW)
+
+    def test_concurrent_clients(self):
+        results, errors = [], []
+
+        def client():
+            try:
+                c = self.s.conn()
+                for _ in range(10):
+                    r, doc, _ = self.s.post("solve", {"puzzle": HARD}, conn=c)
+                    results.append((r.status, doc["status"], doc["solution"][0][0]))
+                c.close()
+            except Exception as e:   # noqa: BLE001 - reported below
+                errors.append(repr(e))
+
+        threads = [threading.Thread(target=client) for _ in range(50)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(120)
+        self.assertEqual(errors, [])
+        self.assertEqual(len(results), 500)
+        self.assertEqual(set(results), {(200, "unique", 1)})
+
+
+class Lifecycle(unittest.TestCase):
+    def test_shutdown_while_busy(self):
+        s = Server("--threads", "2", "--timeout", str(2 * SLOW))
+        replies, errors = [], []
+
+        def busy():
+            try:
+                r, doc, _ = s.post("count", {"puzzle": "." * 256}, conn=s.conn(60))
+                replies.append((r.status, doc.get("status")))
+                if r.status == 503:
+                    self.assertEqual(doc["error"]["code"], "shutting_down")
+            except Exception as e:   # noqa: BLE001
+                errors.append(repr(e))
+
+        threads = [threading.Thread(target=busy) for _ in range(4)]
+        for t in threads:
+            t.start()
+        time.sleep(0.5)
+        t0 = time.monotonic()
+        rc, err = s.stop(signal.SIGTERM)
+        for t in threads:
+            t.join(30)
+        self.assertEqual(rc, 0, err)
+        self.assertEqual(errors, [])
+        # two were running (they finish, giving up at their budget), two
+        # were queued (answered 503 at once): every client has its answer
+        self.assertEqual(len(replies), 4)
+        self.assertEqual(sorted(replies)[:2], [(200, "gave_up")] * 2)
+        for status, what in replies:
+            self.assertIn((status, what), ((200, "gave_up"), (503, None)))
+        self.assertLess(time.monotonic() - t0, 10 * SLOW)
+        self.assertIn("stopped", err)
+
+    def test_port_in_use_and_sigint(self):
+        a = Server()
+        p = subprocess.run([DOKU, "serve", "--port", str(a.port)], capture_output=True,
+                           text=True, timeout=30)
+        self.assertEqual(p.returncode, 1)
+        self.assertIn("already in use", p.stderr)
+        rc, _ = a.stop(signal.SIGINT)
+        self.assertEqual(rc, 0)
+
+    def test_usage_errors(self):
+        for args in (["--port", "99999"], ["--threads", "0"], ["--bogus"], ["--timeout", "x"]):
+            p = subprocess.run([DOKU, "serve", *args], capture_output=True, text=True, timeout=30)
+            self.assertEqual(p.returncode, 2, args)
+            self.assertIn("doku serve", p.stderr)
+
+    def test_cors_and_access_log(self):
+        proc = subprocess.Popen([DOKU, "serve", "--port", "0", "--cors", "https://example.org"],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        port = int(re.search(r":(\d+)/", proc.stdout.readline()).group(1))
+        c = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        c.request("OPTIONS", "/api/solve")
+        r = c.getresponse()
+        r.read()
+        self.assertEqual(r.status, 204)
+        self.assertEqual(r.getheader("Access-Control-Allow-Origin"), "https://example.org")
+        c.request("GET", "/api/health")
+        r = c.getresponse()
+        r.read()
+        self.assertEqual(r.getheader("Access-Control-Allow-Origin"), "https://example.org")
+        c.close()
+        proc.send_signal(signal.SIGTERM)
+        self.assertEqual(proc.wait(20), 0)
+        log = proc.stderr.read()
+        proc.stdout.close()
+        proc.stderr.close()
+        self.assertRegex(log, r'127\.0\.0\.1 "GET /api/health" 200 \d+ ')
+
+
+def recv_all(s, until_json=False):
+    data = b""
+    s.settimeout(10)
+    while True:
+        try:
+            k = s.recv(65536)
+        except (socket.timeout, ConnectionResetError):
+            break
+        if not k:
+            break
+        data += k
+        if until_json and b"\r\n\r\n" in data:
+            head, _, body = data.partition(b"\r\n\r\n")
+            m = re.search(rb"(?i)content-length: (\d+)", head)
+            if m and len(body) >= int(m.group(1)):
+                break
+        elif not until_json and b"\r\n\r\n" in data:
+            head, _, body = data.partition(b"\r\n\r\n")
+            m = re.search(rb"(?i)content-length: (\d+)", head)
+            if m and len(body) >= int(m.group(1)):
+                break
+    return data
+
+
+if __name__ == "__main__":
+    if len(sys.argv) < 2:
+        sys.exit("usage: test_api.py PATH/TO/doku [unittest args]")
+    DOKU = os.path.abspath(sys.argv.pop(1))
+    unittest.main(verbosity=2)

@@ -1,0 +1,609 @@
+/*
+ * test_api_args.c — the public boundary holds: every function of doku.h
+ * is called with NULL pointers, out-of-range indexes, unknown enum values
+ * and bad sizes, and must answer with its documented status or "none"
+ * value — never read out of bounds or crash (this runs under ASan+UBSan
+ * in `make test`). tests/abi/exports.sh checks that every function doku.h
+ * declares is named in this file.
+ *
+ * Black-box: only the public header.
+ */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "doku.h"
+
+/* Fixed fixtures for the calls that need valid objects besides the bad
+ * argument under test. */
+typedef struct world {
+    doku_shape *s9, *s4;
+    uint8_t empty9[81], bad9[81], full9[81];
+} world;
+
+static const char *solved9 =
+    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+
+static int setup(void **state)
+{
+    static world w;
+    memset(&w, 0, sizeof w);
+    if (doku_shape_create_simple(9, 0, &w.s9) != DOKU_OK ||
+        doku_shape_create_simple(4, 0, &w.s4) != DOKU_OK)
+        return -1;
+    for (int i = 0; i < 81; i++) {
+        w.full9[i] = (uint8_t)(solved9[i] - '0');
+        w.bad9[i] = i == 40 ? 10 : 0; /* a value above n */
+    }
+    *state = &w;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    world *w = *state;
+    doku_shape_free(w->s9);
+    doku_shape_free(w->s4);
+    return 0;
+}
+
+static void test_version_status(void **state)
+{
+    (void)state;
+    assert_string_equal(doku_version(), DOKU_VERSION_STRING);
+    assert_int_equal(doku_version_number(), DOKU_VERSION_NUMBER);
+    assert_int_equal(DOKU_VERSION_NUMBER, DOKU_VERSION_MAJOR * 10000 +
+                                              DOKU_VERSION_MINOR * 100 + DOKU_VERSION_PATCH);
+    assert_string_equal(doku_status_string((doku_status)99), "unknown status");
+    assert_string_equal(doku_status_string((doku_status)-1), "unknown status");
+    assert_string_equal(doku_status_string(DOKU_ERR_ARG), "invalid argument");
+}
+
+static void test_shape_create(void **state)
+{
+    (void)state;
+    doku_shape *s = (doku_shape *)&s; /* must be reset to NULL */
+    doku_shape_spec spec = {0};
+    assert_int_equal(doku_shape_create(NULL, &s), DOKU_ERR_ARG);
+    assert_null(s);
+    assert_int_equal(doku_shape_create(&spec, NULL), DOKU_ERR_ARG);
+    spec.n = -4;
+    assert_int_equal(doku_shape_create(&spec, &s), DOKU_ERR_SHAPE);
+    assert_null(s);
+    spec.n = DOKU_MAX_N + 1;
+    assert_int_equal(doku_shape_create(&spec, &s), DOKU_ERR_SHAPE);
+    spec.n = 9;
+    spec.box_rows = 2;
+    spec.box_cols = 4;
+    assert_int_equal(doku_shape_create(&spec, &s), DOKU_ERR_SHAPE);
+    spec.box_rows = -3;
+    spec.box_cols = -3;
+    assert_int_equal(doku_shape_create(&spec, &s), DOKU_ERR_SHAPE);
+    spec.box_rows = spec.box_cols = 0;
+    spec.variants = 1u << 7;
+    assert_int_equal(doku_shape_create(&spec, &s), DOKU_ERR_VARIANT);
+    spec.variants = 0;
+    uint8_t regions[81];
+    memset(regions, 0, sizeof regions); /* one region of 81 cells */
+    spec.regions = regions;
+    assert_int_equal(doku_shape_create(&spec, &s), DOKU_ERR_REGIONS);
+    for (int i = 0; i < 81; i++)
+        regions[i] = (uint8_t)(i / 9 + 200); /* ids out of range */
+    assert_int_equal(doku_shape_create(&spec, &s), DOKU_ERR_REGIONS);
+    assert_null(s);
+    assert_int_equal(doku_shape_create_simple(9, 0, NULL), DOKU_ERR_ARG);
+    assert_int_equal(doku_shape_create_simple(0, 0, &s), DOKU_ERR_SHAPE);
+    assert_int_equal(doku_shape_create_simple(-9, 0, &s), DOKU_ERR_SHAPE);
+    assert_int_equal(doku_shape_create_simple(1000, 0, &s), DOKU_ERR_SHAPE);
+    assert_int_equal(doku_shape_create_simple(7, 0, &s), DOKU_ERR_SHAPE);
+    assert_int_equal(doku_shape_create_simple(9, 0xff00u, &s), DOKU_ERR_VARIANT);
+    doku_shape_free(NULL);
+    int br = 7, bc = 7;
+    assert_int_equal(doku_default_box(9, NULL, &bc), -1);
+    assert_int_equal(doku_default_box(9, &br, NULL), -1);
+    assert_int_equal(doku_default_box(-1, &br, &bc), -1);
+    assert_int_equal(doku_default_box(7, &br, &bc), -1);
+    assert_int_equal(doku_default_box(12, &br, &bc), 0);
+    assert_int_equal(br * 10 + bc, 34);
+}
+
+static void test_shape_accessors(void **state)
+{
+    world *w = *state;
+    assert_int_equal(doku_shape_n(NULL), 0);
+    assert_int_equal(doku_shape_cells(NULL), 0);
+    assert_int_equal(doku_shape_box_rows(NULL), 0);
+    assert_int_equal(doku_shape_box_cols(NULL), 0);
+    assert_int_equal(doku_shape_variants(NULL), 0);
+    assert_int_equal(doku_shape_has_regions(NULL), 0);
+    assert_int_equal(doku_shape_is_classic9(NULL), 0);
+    assert_int_equal(doku_shape_unit_count(NULL), 0);
+    int units = doku_shape_unit_count(w->s9);
+    assert_int_equal(units, 27);
+    const int bad_units[] = {-1, units, units + 1000, INT32_MIN, INT32_MAX};
+    for (size_t i = 0; i < sizeof bad_units / sizeof bad_units[0]; i++) {
+        int u = bad_units[i];
+        assert_int_equal(doku_shape_unit_kind(w->s9, u), DOKU_UNIT_NONE);
+        assert_int_equal(doku_shape_unit_ordinal(w->s9, u), -1);
+        assert_null(doku_shape_unit_cells(w->s9, u));
+        char buf[16] = "x";
+        assert_int_equal(doku_shape_unit_name(w->s9, u, buf, sizeof buf), -1);
+        assert_string_equal(buf, "");
+    }
+    assert_int_equal(doku_shape_unit_kind(NULL, 0), DOKU_UNIT_NONE);
+    assert_int_equal(doku_shape_unit_ordinal(NULL, 0), -1);
+    assert_null(doku_shape_unit_cells(NULL, 0));
+    assert_int_equal(doku_shape_unit_kind(w->s9, 26), DOKU_UNIT_BOX);
+    const int bad_cells[] = {-1, 81, 4096, INT32_MIN, INT32_MAX};
+    for (size_t i = 0; i < sizeof bad_cells / sizeof bad_cells[0]; i++) {
+        int c = bad_cells[i], count = 5;
+        assert_null(doku_shape_cell_units(w->s9, c, &count));
+        assert_int_equal(count, 0);
+        count = 5;
+        assert_null(doku_shape_peers(w->s9, c, &count));
+        assert_int_equal(count, 0);
+        assert_null(doku_shape_peers(w->s9, c, NULL));
+        char buf[16] = "x";
+        assert_int_equal(doku_cell_name(w->s9, c, buf, sizeof buf), -1);
+        assert_string_equal(buf, "");
+    }
+    int count = 5;
+    assert_null(doku_shape_cell_units(NULL, 0, &count));
+    assert_int_equal(count, 0);
+    assert_null(doku_shape_peers(NULL, 0, &count));
+    assert_non_null(doku_shape_peers(w->s9, 80, &count));
+    assert_int_equal(count, 20);
+    assert_non_null(doku_shape_cell_units(w->s9, 0, NULL));
+    char buf[64];
+    assert_int_equal(doku_shape_unit_name(NULL, 0, buf, sizeof buf), -1);
+    assert_int_equal(doku_shape_unit_name(w->s9, 0, NULL, 10), -1);
+    assert_int_equal(doku_shape_unit_name(w->s9, 0, NULL, 0), 5); /* "row 1" */
+    assert_int_equal(doku_cell_name(NULL, 0, buf, sizeof buf), -1);
+    assert_int_equal(doku_cell_name(w->s9, 0, NULL, 10), -1);
+    assert_int_equal(doku_cell_name(w->s9, 80, buf, 3), 4); /* cut: "r9" */
+    assert_string_equal(buf, "r9");
+    assert_int_equal(doku_shape_describe(NULL, buf, sizeof buf), -1);
+    assert_int_equal(doku_shape_describe(w->s9, NULL, 10), -1);
+    assert_true(doku_shape_describe(w->s9, NULL, 0) > 0);
+}
+
+static void test_rules(void **state)
+{
+    world *w = *state;
+    doku_conflict c[2];
+    assert_int_equal(doku_find_conflicts(NULL, w->empty9, c, 2), -1);
+    assert_int_equal(doku_find_conflicts(w->s9, NULL, c, 2), -1);
+    assert_int_equal(doku_find_conflicts(w->s9, w->empty9, NULL, 2), -1);
+    assert_int_equal(doku_find_conflicts(w->s9, w->empty9, NULL, 0), 0);
+    assert_int_equal(doku_find_conflicts(w->s9, w->bad9, c, 2), -1);
+    assert_int_equal(doku_verify_solution(NULL, NULL, w->full9), 0);
+    assert_int_equal(doku_verify_solution(w->s9, NULL, NULL), 0);
+    assert_int_equal(doku_verify_solution(w->s9, NULL, w->full9), 1);
+    assert_int_equal(doku_verify_solution(w->s9, w->bad9, w->full9), 0);
+    assert_int_equal(doku_verify_solution(w->s9, NULL, w->bad9), 0);
+}
+
+static void test_search(void **state)
+{
+    world *w = *state;
+    doku_solver *sv = (doku_solver *)&sv;
+    assert_int_equal(doku_solver_create(NULL, &sv), DOKU_ERR_ARG);
+    assert_null(sv);
+    assert_int_equal(doku_solver_create(w->s9, NULL), DOKU_ERR_ARG);
+    doku_solver_free(NULL);
+    assert_int_equal(doku_solver_create(w->s9, &sv), DOKU_OK);
+    doku_search_result res;
+    doku_search_opts o = {0};
+    assert_int_equal(doku_search(NULL, w->empty9, NULL, NULL, NULL, NULL, &res), DOKU_ERR_ARG);
+    assert_int_equal(doku_search(sv, NULL, NULL, NULL, NULL, NULL, &res), DOKU_ERR_ARG);
+    assert_int_equal(doku_search(sv, w->empty9, NULL, NULL, NULL, NULL, NULL), DOKU_ERR_ARG);
+    assert_int_equal(doku_search(sv, w->bad9, NULL, NULL, NULL, NULL, &res), DOKU_ERR_ARG);
+    o.time_budget = -1;
+    assert_int_equal(doku_search(sv, w->empty9, &o, NULL, NULL, NULL, &res), DOKU_ERR_ARG);
+    o.time_budget = NAN;
+    assert_int_equal(doku_search(sv, w->empty9, &o, NULL, NULL, NULL, &res), DOKU_ERR_ARG);
+    o.time_budget = 0;
+    uint8_t sol[81];
+    assert_int_equal(doku_search(sv, w->full9, &o, sol, NULL, NULL, &res), DOKU_OK);
+    assert_int_equal(res.solutions, 1);
+    /* SIMD tiers: NULL solver, values outside the enum, unknown names. */
+    assert_int_equal(doku_solver_set_isa(NULL, DOKU_ISA_AUTO), DOKU_ERR_ARG);
+    assert_int_equal(doku_solver_set_isa(sv, (doku_isa)-1), DOKU_ERR_ARG);
+    assert_int_equal(doku_solver_set_isa(sv, (doku_isa)99), DOKU_ERR_ARG);
+    assert_int_equal(doku_solver_isa(NULL), DOKU_ISA_PORTABLE);
+    assert_int_equal(doku_isa_supported((doku_isa)99), 0);
+    assert_int_equal(doku_isa_supported((doku_isa)-1), 0);
+    assert_null(doku_isa_name((doku_isa)-1));
+    assert_int_equal(doku_isa_from_name(NULL), -1);
+    assert_int_equal(doku_isa_from_name(""), -1);
+    doku_solver_free(sv);
+}
+
+static void test_reader(void **state)
+{
+    (void)state;
+    doku_reader *r = (doku_reader *)&r;
+    doku_reader_opts o = {0};
+    assert_int_equal(doku_reader_create(NULL, NULL), DOKU_ERR_ARG);
+    o.n = -1;
+    assert_int_equal(doku_reader_create(&o, &r), DOKU_ERR_ARG);
+    assert_null(r);
+    o.n = DOKU_MAX_N + 1;
+    assert_int_equal(doku_reader_create(&o, &r), DOKU_ERR_ARG);
+    o.n = 0;
+    o.symbols = (doku_symbols)42;
+    assert_int_equal(doku_reader_create(&o, &r), DOKU_ERR_ARG);
+    o.symbols = (doku_symbols)-1;
+    assert_int_equal(doku_reader_create(&o, &r), DOKU_ERR_ARG);
+    doku_reader_free(NULL);
+    assert_int_equal(doku_reader_push_line(NULL, "1", 1), DOKU_ERR_ARG);
+    assert_int_equal(doku_reader_finish(NULL), DOKU_ERR_ARG);
+    doku_record rec;
+    assert_int_equal(doku_reader_next(NULL, &rec), 0);
+    assert_int_equal(doku_reader_create(NULL, &r), DOKU_OK);
+    assert_int_equal(doku_reader_push_line(r, NULL, 5), DOKU_ERR_ARG);
+    assert_int_equal(doku_reader_push_line(r, NULL, 0), DOKU_OK);
+    assert_int_equal(doku_reader_push_line(r, solved9, 81), DOKU_OK);
+    assert_int_equal(doku_reader_finish(r), DOKU_OK);
+    assert_int_equal(doku_reader_next(r, NULL), 0);
+    assert_int_equal(doku_reader_next(r, &rec), 1);
+    assert_int_equal(rec.kind, DOKU_RECORD_PUZZLE);
+    doku_reader_free(r);
+}
+
+static void test_format(void **state)
+{
+    world *w = *state;
+    assert_int_equal(doku_symbol(9, DOKU_SYMBOLS_AUTO, 0), '.');
+    assert_int_equal(doku_symbol(9, DOKU_SYMBOLS_AUTO, -5), '.');
+    assert_int_equal(doku_symbol(9, DOKU_SYMBOLS_AUTO, 1000), '.');
+    assert_int_equal(doku_symbol(9, DOKU_SYMBOLS_A_Z, 27), '.');
+    assert_int_equal(doku_symbol(9, (doku_symbols)77, 3), '3');
+    assert_int_equal(doku_symbol(-1, DOKU_SYMBOLS_AUTO, 10), 'A');
+    char buf[256] = "x";
+    assert_int_equal(doku_format_cells(NULL, w->full9, NULL, NULL, DOKU_FORMAT_LINE,
+                                       DOKU_SYMBOLS_AUTO, 0, buf, sizeof buf), 0);
+    assert_string_equal(buf, "");
+    assert_int_equal(doku_format_cells(w->s9, NULL, NULL, NULL, DOKU_FORMAT_LINE,
+                                       DOKU_SYMBOLS_AUTO, 0, buf, sizeof buf), 0);
+    assert_int_equal(doku_format_cells(w->s9, w->full9, NULL, NULL, DOKU_FORMAT_LINE,
+                                       DOKU_SYMBOLS_AUTO, 0, NULL, 10), 0);
+    assert_int_equal(doku_format_cells(w->s9, w->full9, NULL, NULL, (doku_format)99,
+                                       DOKU_SYMBOLS_AUTO, 0, buf, sizeof buf), 0);
+    assert_int_equal(doku_format_cells(w->s9, w->full9, NULL, NULL, (doku_format)-1,
+                                       DOKU_SYMBOLS_AUTO, 0, buf, sizeof buf), 0);
+    for (int f = DOKU_FORMAT_LINE; f <= DOKU_FORMAT_LEWIS; f++)
+        assert_int_equal(doku_format_cells(w->s9, w->bad9, NULL, NULL, (doku_format)f,
+                                           DOKU_SYMBOLS_AUTO, 0, buf, sizeof buf), 0);
+    assert_int_equal(doku_format_cells(w->s9, w->full9, NULL, NULL, DOKU_FORMAT_LINE,
+                                       DOKU_SYMBOLS_AUTO, 0, NULL, 0), 81);
+    assert_int_equal(doku_format_cells(w->s9, w->full9, NULL, NULL, DOKU_FORMAT_LINE,
+                                       (doku_symbols)99, 0, buf, sizeof buf), 81);
+}
+
+static void test_rng_symmetry_difficulty(void **state)
+{
+    world *w = *state;
+    doku_rng_seed(NULL, 1);
+    assert_int_equal(doku_rng_next(NULL), 0);
+    assert_int_equal(doku_rng_below(NULL, 100), 0);
+    doku_rng r;
+    doku_rng_seed(&r, 0);
+    assert_int_equal(doku_rng_below(&r, 0), 0);
+    assert_true(doku_rng_below(&r, 7) < 7);
+    assert_int_equal(doku_seed_derive(1, 2), doku_seed_derive(1, 2));
+    (void)doku_rng_next(&r);
+    assert_string_equal(doku_symmetry_name((doku_symmetry)-1), "?");
+    assert_string_equal(doku_symmetry_name((doku_symmetry)DOKU_SYM_COUNT), "?");
+    doku_symmetry sym;
+    assert_int_equal(doku_symmetry_parse(NULL, &sym), -1);
+    assert_int_equal(doku_symmetry_parse("rot180", NULL), -1);
+    assert_int_equal(doku_symmetry_parse("spiral", &sym), -1);
+    assert_int_equal(doku_symmetry_holds(NULL, DOKU_SYM_ROT180, w->full9), 0);
+    assert_int_equal(doku_symmetry_holds(w->s9, DOKU_SYM_ROT180, NULL), 0);
+    assert_int_equal(doku_symmetry_holds(w->s9, (doku_symmetry)99, w->full9), 0);
+    assert_int_equal(doku_symmetry_holds(w->s9, (doku_symmetry)-2, w->full9), 0);
+    assert_string_equal(doku_difficulty_name((doku_difficulty)-1), "?");
+    assert_string_equal(doku_difficulty_name((doku_difficulty)99), "?");
+    doku_difficulty d;
+    assert_int_equal(doku_difficulty_parse(NULL, &d), -1);
+    assert_int_equal(doku_difficulty_parse("easy", NULL), -1);
+    assert_int_equal(doku_difficulty_parse("impossible", &d), -1);
+}
+
+static void test_generator(void **state)
+{
+    world *w = *state;
+    doku_generator *g = (doku_generator *)&g;
+    assert_int_equal(doku_generator_create(NULL, &g), DOKU_ERR_ARG);
+    assert_null(g);
+    assert_int_equal(doku_generator_create(w->s4, NULL), DOKU_ERR_ARG);
+    doku_generator_free(NULL);
+    assert_int_equal(doku_generator_create(w->s9, &g), DOKU_OK);
+    assert_int_equal(doku_generator_difficulty(NULL, w->empty9), DOKU_DIFF_ANY);
+    assert_int_equal(doku_generator_difficulty(g, NULL), DOKU_DIFF_ANY);
+    assert_int_equal(doku_generator_difficulty(g, w->bad9), DOKU_DIFF_ANY);
+    doku_rng rng;
+    doku_rng_seed(&rng, 3);
+    uint8_t grid[81], puzzle[81];
+    int timed_out = 7;
+    assert_int_equal(doku_generate_grid(NULL, &rng, grid), DOKU_ERR_ARG);
+    assert_int_equal(doku_generate_grid(g, NULL, grid), DOKU_ERR_ARG);
+    assert_int_equal(doku_generate_grid(g, &rng, NULL), DOKU_ERR_ARG);
+    assert_int_equal(doku_generate_grid_timed(NULL, &rng, 0, grid, &timed_out), DOKU_ERR_ARG);
+    assert_int_equal(timed_out, 0);
+    assert_int_equal(doku_generate_grid_timed(g, &rng, -1, grid, NULL), DOKU_ERR_ARG);
+    assert_int_equal(doku_generate_grid_timed(g, &rng, NAN, grid, NULL), DOKU_ERR_ARG);
+    assert_int_equal(doku_generate_grid(g, &rng, grid), DOKU_OK);
+
+    doku_reduce_opts ro = {0};
+    doku_reduce_result rr;
+    assert_int_equal(doku_reduce(NULL, &rng, grid, NULL, NULL, puzzle, &rr), DOKU_ERR_ARG);
+    assert_int_equal(doku_reduce(g, NULL, grid, NULL, NULL, puzzle, &rr), DOKU_ERR_ARG);
+    assert_int_equal(doku_reduce(g, &rng, NULL, NULL, NULL, puzzle, &rr), DOKU_ERR_ARG);
+    assert_int_equal(doku_reduce(g, &rng, grid, NULL, NULL, NULL, &rr), DOKU_ERR_ARG);
+    assert_int_equal(doku_reduce(g, &rng, w->bad9, NULL, NULL, puzzle, &rr), DOKU_ERR_ARG);
+    assert_int_equal(doku_reduce(g, &rng, w->full9, w->bad9, NULL, puzzle, &rr), DOKU_ERR_ARG);
+    ro.symmetry = (doku_symmetry)99;
+    assert_int_equal(doku_reduce(g, &rng, grid, NULL, &ro, puzzle, &rr), DOKU_ERR_ARG);
+    ro.symmetry = DOKU_SYM_NONE;
+    ro.level = (doku_difficulty)-3;
+    assert_int_equal(doku_reduce(g, &rng, grid, NULL, &ro, puzzle, &rr), DOKU_ERR_ARG);
+    ro.level = DOKU_DIFF_ANY;
+    ro.target_givens = -1;
+    assert_int_equal(doku_reduce(g, &rng, grid, NULL, &ro, puzzle, &rr), DOKU_ERR_ARG);
+    ro.target_givens = 82;
+    assert_int_equal(doku_reduce(g, &rng, grid, NULL, &ro, puzzle, &rr), DOKU_ERR_ARG);
+    ro.target_givens = 40;
+    assert_int_equal(doku_reduce(g, &rng, grid, NULL, &ro, puzzle, NULL), DOKU_OK);
+
+    doku_generate_opts go = {0};
+    doku_generate_result gr;
+    assert_int_equal(doku_generate(NULL, 1, NULL, puzzle, NULL, &gr), DOKU_ERR_ARG);
+    assert_int_equal(doku_generate(g, 1, NULL, NULL, NULL, &gr), DOKU_ERR_ARG);
+    go.symmetry = (doku_symmetry)DOKU_SYM_COUNT;
+    assert_int_equal(doku_generate(g, 1, &go, puzzle, NULL, &gr), DOKU_ERR_ARG);
+    go.symmetry = DOKU_SYM_NONE;
+    go.level = (doku_difficulty)5;
+    assert_int_equal(doku_generate(g, 1, &go, puzzle, NULL, &gr), DOKU_ERR_ARG);
+    go.level = DOKU_DIFF_ANY;
+    go.min_givens = -1;
+    assert_int_equal(doku_generate(g, 1, &go, puzzle, NULL, &gr), DOKU_ERR_ARG);
+    go.min_givens = 0;
+    go.max_givens = 82;
+    assert_int_equal(doku_generate(g, 1, &go, puzzle, NULL, &gr), DOKU_ERR_ARG);
+    go.min_givens = 40;
+    go.max_givens = 30;
+    assert_int_equal(doku_generate(g, 1, &go, puzzle, NULL, &gr), DOKU_ERR_ARG);
+    go.min_givens = go.max_givens = 0;
+    go.time_budget = -2;
+    assert_int_equal(doku_generate(g, 1, &go, puzzle, NULL, &gr), DOKU_ERR_ARG);
+    go.time_budget = NAN;
+    assert_int_equal(doku_generate(g, 1, &go, puzzle, NULL, NULL), DOKU_ERR_ARG);
+    go.time_budget = 0;
+    assert_int_equal(doku_generate(g, 1, &go, puzzle, NULL, NULL), DOKU_OK);
+    doku_generator_free(g);
+}
+
+static void test_logic(void **state)
+{
+    world *w = *state;
+    assert_string_equal(doku_technique_name((doku_technique)-1), "?");
+    assert_string_equal(doku_technique_name(DOKU_TECH_COUNT), "?");
+    assert_string_equal(doku_technique_key((doku_technique)-1), "?");
+    assert_string_equal(doku_technique_key(DOKU_TECH_COUNT), "?");
+    assert_int_equal(doku_technique_symbol((doku_technique)-7), '?');
+    assert_int_equal(doku_technique_symbol(DOKU_TECH_COUNT), '?');
+    uint64_t mask = 0;
+    const char *bad = NULL;
+    assert_int_equal(doku_technique_mask(NULL, &mask, &bad), DOKU_ERR_ARG);
+    assert_int_equal(doku_technique_mask("singles", NULL, &bad), DOKU_ERR_ARG);
+    assert_int_equal(doku_technique_mask("singles,nonsense", &mask, NULL), DOKU_ERR_PARSE);
+    assert_int_equal(doku_technique_mask("x-wing,nonsense", &mask, &bad), DOKU_ERR_PARSE);
+    assert_string_equal(bad, "nonsense");
+
+    doku_logic *lg = (doku_logic *)&lg;
+    assert_int_equal(doku_logic_create(NULL, NULL, &lg), DOKU_ERR_ARG);
+    assert_null(lg);
+    assert_int_equal(doku_logic_create(w->s9, NULL, NULL), DOKU_ERR_ARG);
+    doku_logic_free(NULL);
+    doku_step st;
+    assert_int_equal(doku_logic_load(NULL, w->empty9), DOKU_ERR_ARG);
+    assert_int_equal(doku_logic_load_candidates(NULL, w->empty9, NULL, 0), DOKU_ERR_ARG);
+    assert_int_equal(doku_logic_next(NULL, &st), -1);
+    assert_int_equal(doku_logic_apply(NULL), DOKU_ERR_ARG);
+    assert_int_equal(doku_logic_solved(NULL), 0);
+    assert_null(doku_logic_cells(NULL));
+    assert_null(doku_logic_candidates(NULL));
+    assert_int_equal(doku_logic_run(NULL, NULL, NULL, NULL, NULL, 0), DOKU_ERR_ARG);
+    assert_int_equal(doku_logic_technique_count(NULL, DOKU_TECH_HIDDEN_SINGLE), 0);
+
+    assert_int_equal(doku_logic_create(w->s9, NULL, &lg), DOKU_OK);
+    uint64_t cands[81];
+    for (int i = 0; i < 81; i++)
+        cands[i] = 0x1ff;
+    assert_int_equal(doku_logic_load(lg, NULL), DOKU_ERR_ARG);
+    assert_int_equal(doku_logic_load(lg, w->bad9), DOKU_ERR_ARG);
+    assert_int_equal(doku_logic_load_candidates(lg, NULL, cands, 0), DOKU_ERR_ARG);
+    assert_int_equal(doku_logic_load_candidates(lg, w->empty9, NULL, 0), DOKU_ERR_ARG);
+    assert_int_equal(doku_logic_load_candidates(lg, w->bad9, cands, 0), DOKU_ERR_ARG);
+    assert_int_equal(doku_logic_next(lg, NULL), -1);
+    assert_int_equal(doku_logic_apply(lg), DOKU_ERR_ARG); /* no step found yet */
+    uint8_t puzzle[81];
+    memcpy(puzzle, w->full9, sizeof puzzle);
+    puzzle[0] = puzzle[40] = 0;
+    assert_int_equal(doku_logic_load(lg, puzzle), DOKU_OK);
+    assert_int_equal(doku_logic_technique_count(lg, DOKU_TECH_FULL_HOUSE), 0);
+    char hist[4];
+    doku_rating rt;
+    assert_int_equal(doku_logic_run(lg, NULL, NULL, NULL, NULL, 10), DOKU_OK);
+    assert_int_equal(doku_logic_load(lg, puzzle), DOKU_OK);
+    assert_int_equal(doku_logic_run(lg, NULL, NULL, &rt, hist, sizeof hist), DOKU_OK);
+    assert_true(rt.solved);
+    assert_int_equal(rt.steps, 2);
+    assert_int_equal(doku_logic_technique_count(lg, DOKU_TECH_FULL_HOUSE), 2);
+    assert_int_equal(doku_logic_technique_count(lg, (doku_technique)-1), 0);
+    assert_int_equal(doku_logic_technique_count(lg, DOKU_TECH_COUNT), 0);
+    assert_int_equal(doku_logic_technique_count(lg, (doku_technique)1000000), 0);
+    assert_string_equal(hist, "ff");
+    doku_logic_free(lg);
+
+    assert_string_equal(doku_level_name((doku_level)-1), "?");
+    assert_string_equal(doku_level_name((doku_level)99), "?");
+    assert_int_equal(doku_level_of(NAN, 1), DOKU_LEVEL_UNSOLVED);
+    assert_int_equal(doku_level_of(1e300, 1), DOKU_LEVEL_NIGHTMARE);
+    assert_int_equal(doku_level_of(INFINITY, 1), DOKU_LEVEL_NIGHTMARE);
+    assert_int_equal(doku_level_of(-1e300, 1), DOKU_LEVEL_EASY);
+    assert_int_equal(doku_level_of(2.0, 0), DOKU_LEVEL_UNSOLVED);
+}
+
+static void test_band(void **state)
+{
+    world *w = *state;
+    doku_rating_filter *b = (doku_rating_filter *)&b;
+    doku_rating_filter_opts o = {0};
+    o.min = 1.0;
+    o.max = 2.0;
+    assert_int_equal(doku_rating_filter_create(NULL, &o, &b), DOKU_ERR_ARG);
+    assert_null(b);
+    assert_int_equal(doku_rating_filter_create(w->s9, NULL, &b), DOKU_ERR_ARG);
+    assert_int_equal(doku_rating_filter_create(w->s9, &o, NULL), DOKU_ERR_ARG);
+    o.min = NAN;
+    assert_int_equal(doku_rating_filter_create(w->s9, &o, &b), DOKU_ERR_ARG);
+    o.min = 3.0;
+    assert_int_equal(doku_rating_filter_create(w->s9, &o, &b), DOKU_ERR_ARG);
+    o.min = 1.0;
+    doku_rating_filter_free(NULL);
+    uint64_t judged = 9, accepted = 9, steps = 9;
+    doku_rating_filter_stats(NULL, &judged, &accepted, &steps);
+    assert_int_equal(judged + accepted + steps, 0);
+    doku_rating_filter_stats(NULL, NULL, NULL, NULL);
+    assert_int_equal(doku_rating_filter_accept(NULL, w->s9, w->full9, NULL), 0);
+    assert_int_equal(doku_rating_filter_create(w->s9, &o, &b), DOKU_OK);
+    assert_int_equal(doku_rating_filter_accept(b, w->s9, NULL, NULL), 0);
+    assert_int_equal(doku_rating_filter_accept(b, w->s9, w->bad9, NULL), 0);
+    uint8_t four[16] = {0};
+    assert_int_equal(doku_rating_filter_accept(b, w->s4, four, NULL), 0); /* another size */
+    doku_rating_filter_stats(b, &judged, NULL, NULL);
+    doku_rating_filter_free(b);
+}
+
+static void test_formatters(void **state)
+{
+    world *w = *state;
+    doku_buf b = {0};
+    assert_int_equal(doku_buf_append(NULL, "x", 1), DOKU_ERR_ARG);
+    assert_int_equal(doku_buf_append(&b, NULL, 1), DOKU_ERR_ARG);
+    assert_int_equal(doku_buf_append(&b, NULL, 0), DOKU_OK);
+    assert_int_equal(doku_buf_append_json_string(NULL, "x"), DOKU_ERR_ARG);
+    assert_int_equal(doku_buf_append_csv_field(NULL, "x"), DOKU_ERR_ARG);
+    doku_buf_reset(NULL);
+    doku_buf_free(NULL);
+
+    doku_record_opts ro;
+    memset(&ro, 0, sizeof ro);
+    assert_int_equal(doku_format_csv_header(NULL, DOKU_CMD_SOLVE, &ro, 0), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_csv_header(&b, DOKU_CMD_SOLVE, NULL, 0), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_csv_header(&b, (doku_command)99, &ro, 0), DOKU_ERR_ARG);
+
+    doku_source src;
+    memset(&src, 0, sizeof src);
+    assert_int_equal(doku_format_invalid(NULL, DOKU_CMD_SOLVE, &src, &ro, "why"), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_invalid(&b, DOKU_CMD_SOLVE, NULL, &ro, "why"), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_invalid(&b, DOKU_CMD_SOLVE, &src, NULL, "why"), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_invalid(&b, DOKU_CMD_SOLVE, &src, &ro, NULL), DOKU_ERR_ARG);
+
+    doku_search_record sr;
+    memset(&sr, 0, sizeof sr);
+    sr.command = DOKU_CMD_SOLVE;
+    assert_int_equal(doku_format_search(NULL, &src, &ro, &sr), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_search(&b, NULL, &ro, &sr), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_search(&b, &src, &ro, &sr), DOKU_ERR_ARG); /* no shape */
+    src.shape = w->s9;
+    src.cells = w->full9;
+    assert_int_equal(doku_format_search(&b, &src, NULL, &sr), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_search(&b, &src, &ro, NULL), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_search(&b, &src, &ro, &sr), DOKU_ERR_ARG); /* no result */
+    sr.command = (doku_command)99;
+    assert_int_equal(doku_format_search(&b, &src, &ro, &sr), DOKU_ERR_ARG);
+
+    doku_step st;
+    memset(&st, 0, sizeof st);
+    assert_int_equal(doku_format_step(NULL, w->s9, &st, DOKU_FORMAT_LINE, 0), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_step(&b, NULL, &st, DOKU_FORMAT_LINE, 0), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_step(&b, w->s9, NULL, DOKU_FORMAT_LINE, 0), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_candidates(NULL, w->s9, NULL), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_candidates(&b, NULL, NULL), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_candidates(&b, w->s9, NULL), DOKU_ERR_ARG);
+
+    doku_logic_record lr;
+    memset(&lr, 0, sizeof lr);
+    lr.command = DOKU_CMD_GRADE;
+    assert_int_equal(doku_format_logic(NULL, &src, &ro, &lr), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_logic(&b, NULL, &ro, &lr), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_logic(&b, &src, NULL, &lr), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_logic(&b, &src, &ro, NULL), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_logic(&b, &src, &ro, &lr), DOKU_ERR_ARG); /* no rating */
+    lr.command = DOKU_CMD_EXPLAIN;
+    assert_int_equal(doku_format_logic(&b, &src, &ro, &lr), DOKU_ERR_ARG);
+    lr.command = (doku_command)99;
+    assert_int_equal(doku_format_logic(&b, &src, &ro, &lr), DOKU_ERR_ARG);
+
+    uint8_t cells[81];
+    uint64_t cands[81];
+    char why[64];
+    const char *pm = "123456789";
+    assert_int_equal(doku_parse_pencil(NULL, 9, DOKU_SYMBOLS_AUTO, cells, cands, why, sizeof why),
+                     DOKU_ERR_ARG);
+    assert_int_equal(doku_parse_pencil(pm, 9, DOKU_SYMBOLS_AUTO, NULL, cands, why, sizeof why),
+                     DOKU_ERR_ARG);
+    assert_int_equal(doku_parse_pencil(pm, 9, DOKU_SYMBOLS_AUTO, cells, NULL, why, sizeof why),
+                     DOKU_ERR_ARG);
+    assert_int_equal(doku_parse_pencil(pm, 0, DOKU_SYMBOLS_AUTO, cells, cands, NULL, 0),
+                     DOKU_ERR_ARG);
+    assert_int_equal(doku_parse_pencil(pm, DOKU_MAX_N + 1, DOKU_SYMBOLS_AUTO, cells, cands, why,
+                                       sizeof why), DOKU_ERR_ARG);
+    /* a short grid is a parse error with a reason, not a read past the text */
+    assert_int_equal(doku_parse_pencil(pm, 9, (doku_symbols)77, cells, cands, why, sizeof why),
+                     DOKU_ERR_PARSE);
+    assert_true(why[0] != '\0');
+    doku_buf_free(&b);
+}
+
+static void test_rating_range(void **state)
+{
+    (void)state;
+    assert_null(doku_rating_range_at(-1));
+    assert_null(doku_rating_range_at(1 << 20));
+    assert_null(doku_rating_range_find(NULL));
+    assert_null(doku_rating_range_find(""));
+    assert_null(doku_rating_range_find("no such range"));
+    const doku_rating_range *r = doku_rating_range_at(0);
+    assert_non_null(r);
+    assert_ptr_equal(doku_rating_range_find(r->name), r);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_version_status),
+        cmocka_unit_test(test_rating_range),
+        cmocka_unit_test_setup_teardown(test_formatters, setup, teardown),
+        cmocka_unit_test(test_shape_create),
+        cmocka_unit_test_setup_teardown(test_shape_accessors, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_rules, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_search, setup, teardown),
+        cmocka_unit_test(test_reader),
+        cmocka_unit_test_setup_teardown(test_format, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_rng_symmetry_difficulty, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_generator, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_logic, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_band, setup, teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

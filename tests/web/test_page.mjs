@@ -1,0 +1,267 @@
+// test_page.mjs DOKU CHROMIUM SHOTDIR — the web page in a real browser
+// (Debian's chromium through playwright-core), against `doku serve` on a
+// free loopback port. Each test gets a fresh page; any console error or
+// uncaught exception fails it. Screenshots land in SHOTDIR.
+import { spawn } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { chromium } from 'playwright-core';
+
+const [doku, chrome, shots] = process.argv.slice(2);
+mkdirSync(shots, { recursive: true });
+const require = createRequire(import.meta.url);
+const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+const EASY = '57..6...3.3...5.6.6.1..7....53.....1....8....9.....27....8..4.2.8.1...3.2...4..19';
+const HEX16 = '....A75..23..9.6.......14C.65....9AC3..6......811B..84..F...D...3..1...B..69.5....2..97..B...4..58.D.......42..764.7....3..A1.9.7.49...E...8.........5.7.A....E....24.6315...........1..9..3.2..B1.............2......3.6..58.A4.6782.94..C...B..3...........7..';
+const JIGSAW = '4.......7.........15......4..3...7..9.1...8.6..8...4..2.......8.........7.......9';
+const JIGSAW_MAP = '112233333111214443211254443222254443615555573688859999688859779688879777666669977';
+
+/* ---- the server --------------------------------------------------------- */
+const server = spawn(doku, ['serve', '--port', '0', '--quiet', '--threads', '2'], { stdio: ['ignore', 'pipe', 'inherit'] });
+const port = await new Promise((resolve, reject) => {
+  let text = '';
+  server.stdout.on('data', (d) => {
+    text += d;
+    const m = /http:\/\/127\.0\.0\.1:(\d+)\//.exec(text);
+    if (m) resolve(+m[1]);
+  });
+  server.on('exit', (code) => reject(new Error(`doku serve exited with ${code}`)));
+  setTimeout(() => reject(new Error('doku serve did not start')), 10000);
+});
+const base = `http://127.0.0.1:${port}/`;
+
+const browser = await chromium.launch({
+  executablePath: chrome,
+  headless: true,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+    '--disable-sync', '--no-first-run', '--no-proxy-server', '--disable-dev-shm-usage'],
+});
+
+/* ---- a tiny harness ---------------------------------------------------- */
+const tests = [];
+const test = (name, fn, opts = {}) => tests.push({ name, fn, opts });
+function assert(cond, msg) { if (!cond) throw new Error('assertion failed: ' + msg); }
+
+async function newPage(opts = {}) {
+  const ctx = await browser.newContext({ viewport: opts.viewport || { width: 1280, height: 900 }, hasTouch: !!opts.touch, colorScheme: opts.dark ? 'dark' : 'light', bypassCSP: !!opts.axe });
+  const page = await ctx.newPage();
+  page.problems = [];
+  page.on('console', (m) => { if (m.type() === 'error' && !opts.allowErrors) page.problems.push('console: ' + m.text()); });
+  page.on('pageerror', (e) => page.problems.push('pageerror: ' + e.message));
+  await page.goto(base + (opts.hash || ''));
+  await page.waitForSelector('#grid .cell');
+  return page;
+}
+
+const cell = (page, i) => page.locator('#grid .cell').nth(i);
+const digit = async (page, i) => (await cell(page, i).locator('.v').count()) ? cell(page, i).locator('.v').textContent() : '';
+const classes = (page, i) => cell(page, i).getAttribute('class');
+const statusText = (page) => page.locator('#status').textContent();
+
+async function typeLine(page, line, n) {
+  await cell(page, 0).click();
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) {
+      const ch = line[r * n + c];
+      if (ch !== '.') await page.keyboard.press(ch);
+      await page.keyboard.press('ArrowRight');
+    }
+    await page.keyboard.press('ArrowDown');
+  }
+}
+
+async function waitStatus(page, re) {
+  await page.waitForFunction((src) => new RegExp(src).test(document.getElementById('status').textContent), re.source, { timeout: 30000 });
+}
+
+/* ---- the tests --------------------------------------------------------- */
+test('enter a puzzle by keyboard, solve, givens styled apart', async (page) => {
+  await typeLine(page, EASY, 9);
+  assert((await classes(page, 0)).includes('given'), 'r1c1 is a given');
+  assert(page.url().includes('p=57..6'), 'the share link holds the puzzle: ' + page.url());
+  await page.click('#solve');
+  await waitStatus(page, /Unique solution/);
+  const g = await classes(page, 0), s = await classes(page, 2);
+  assert(g.includes('given') && !g.includes('solved'), 'r1c1 given: ' + g);
+  assert(s.includes('solved') && !s.includes('given'), 'r1c3 solved: ' + s);
+  assert((await digit(page, 2)) === '4', 'r1c3 holds 4');
+  const [cg, cs] = await page.evaluate(() => {
+    const c = document.querySelectorAll('#grid .cell');
+    return [getComputedStyle(c[0]).color + getComputedStyle(c[0]).fontWeight, getComputedStyle(c[2]).color + getComputedStyle(c[2]).fontWeight];
+  });
+  assert(cg !== cs, `givens look different from filled cells (${cg} vs ${cs})`);
+  await page.screenshot({ path: `${shots}/solve.png` });
+});
+
+test('a conflicting given turns both cells red', async (page) => {
+  await cell(page, 0).click();
+  await page.keyboard.press('5');
+  await cell(page, 4).click();
+  await page.keyboard.press('5');
+  assert((await classes(page, 0)).includes('conflict') && (await classes(page, 4)).includes('conflict'), 'both red at once');
+  await page.click('#check');
+  await waitStatus(page, /Invalid: r1c1 and r1c5 both hold 5 in row 1/);
+  assert((await classes(page, 0)).includes('conflict') && (await classes(page, 4)).includes('conflict'), 'both red after Check');
+  assert(!(await classes(page, 1)).includes('conflict'), 'r1c2 is not red');
+  await page.screenshot({ path: `${shots}/conflict.png` });
+});
+
+test('hint highlights its cells', async (page) => {
+  await page.click('#hint');
+  await waitStatus(page, /Hidden Single: in box 2, 8 can only go in r1c6/);
+  assert((await classes(page, 5)).includes('place'), 'r1c6 highlighted');
+  assert(await page.isVisible('#apply-hint'), 'Apply hint offered');
+  await page.click('#apply-hint');
+  assert((await digit(page, 5)) === '8', 'the hint placed 8');
+  await page.screenshot({ path: `${shots}/hint.png` });
+}, { hash: `#p=${EASY}&n=9` });
+
+test('explain steps forward and back', async (page) => {
+  await page.click('#explain');
+  await page.waitForSelector('#explain-box:not([hidden])');
+  const first = await page.locator('#step-text').textContent();
+  assert(/^1\. \(1\.2\) Hidden Single/.test(first), 'first step: ' + first);
+  assert((await classes(page, 5)).includes('place'), 'step 1 draws r1c6');
+  await page.click('#step-next');
+  await page.click('#step-next');
+  assert(/^3\./.test(await page.locator('#step-text').textContent()), 'at step 3');
+  assert((await digit(page, 5)) === '8', 'step 1 applied on the grid at step 3');
+  await page.keyboard.press('[');
+  await page.click('#step-prev');
+  assert(/^1\./.test(await page.locator('#step-text').textContent()), 'back at step 1');
+  assert((await digit(page, 5)) !== '8', 'r1c6 empty again before step 1');
+  await page.click('#step-last');
+  assert(/End of the explanation/.test(await page.locator('#step-text').textContent()), 'at the end');
+  await page.screenshot({ path: `${shots}/explain.png` });
+}, { hash: `#p=${EASY}&n=9` });
+
+test('generate then solve', async (page) => {
+  await page.click('#gen-box summary');
+  await page.fill('#gen-seed', '12345');
+  await page.selectOption('#gen-difficulty', 'easy');
+  await page.click('#generate');
+  await waitStatus(page, /Ready to play/);
+  assert(await page.isVisible('#playbar'), 'play mode after generate');
+  const givens = await page.locator('#grid .cell.given').count();
+  assert(givens >= 17 && givens < 81, 'givens: ' + givens);
+  await page.click('#solve');
+  await waitStatus(page, /Unique solution/);
+  assert((await page.locator('#grid .cell.solved').count()) === 81 - givens, 'every other cell solved');
+  await page.screenshot({ path: `${shots}/generate.png` });
+});
+
+test('a 16x16 puzzle', async (page) => {
+  await page.click('#solve');
+  await waitStatus(page, /Unique solution/);
+  assert((await page.locator('#grid .cell').count()) === 256, '256 cells');
+  assert((await page.locator('#pad button').count()) === 16, '16 pad keys');
+  assert((await digit(page, 0)).length === 1, 'one symbol per cell');
+  await page.screenshot({ path: `${shots}/16x16.png` });
+}, { hash: `#p=${HEX16}&n=16` });
+
+test('a jigsaw puzzle', async (page) => {
+  await page.click('#solve');
+  await waitStatus(page, /Unique solution/);
+  const colours = await page.evaluate(() => new Set([...document.querySelectorAll('#grid .cell')].map((c) => [...c.classList].find((k) => /^reg\d$/.test(k)))).size);
+  assert(colours >= 3, 'regions coloured: ' + colours);
+  await page.screenshot({ path: `${shots}/jigsaw.png` });
+}, { hash: `#p=${JIGSAW}&n=9&r=${JIGSAW_MAP}&keep=1` });
+
+test('jigsaw regions entered in the dialog', async (page) => {
+  await page.click('#jigsaw-open');
+  await page.click('#jigsaw-example');
+  await page.click('#jigsaw-apply');
+  assert(page.url().includes('r='), 'the link holds the regions');
+  assert((await page.locator('#grid .cell.bt').count()) > 0, 'region borders drawn');
+});
+
+test('play mode with candidates and undo', async (page) => {
+  await page.click('#mode-play');
+  assert(await page.isVisible('#playbar'), 'play bar');
+  await cell(page, 2).click();
+  await page.keyboard.press('9');
+  assert((await digit(page, 2)) === '9', 'entry placed');
+  assert((await classes(page, 2)).includes('entered'), 'styled as an entry');
+  await cell(page, 0).click();
+  await page.keyboard.press('1');
+  assert((await digit(page, 0)) === '5', 'givens are fixed in play mode');
+  await page.click('#check-entries');
+  await waitStatus(page, /1 entry is wrong/);
+  assert((await classes(page, 2)).includes('wrong'), 'the wrong entry is flagged');
+  await page.click('#undo');
+  assert((await digit(page, 2)) === '', 'undo clears the entry');
+  await page.click('#redo');
+  assert((await digit(page, 2)) === '9', 'redo brings it back');
+  await page.keyboard.press('Control+z');
+  await page.click('#pencil');
+  await cell(page, 3).click();
+  await page.click('#pad button[data-d="2"]');
+  await page.click('#pad button[data-d="4"]');
+  assert((await cell(page, 3).locator('.cands span').nth(1).textContent()) === '2', 'pencil mark 2');
+  await page.check('#auto-cands');
+  assert((await cell(page, 2).locator('.cands').count()) === 1, 'automatic candidates shown');
+  assert(/^\d+:\d\d$/.test(await page.locator('#timer').textContent()), 'timer runs');
+  await page.screenshot({ path: `${shots}/play.png` });
+}, { hash: `#p=${EASY}&n=9` });
+
+test('phone-size viewport', async (page) => {
+  const box = await page.locator('#grid').boundingBox();
+  assert(box.width <= 390 && box.width > 300, 'grid fits the width: ' + box.width);
+  const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert(scroll <= 390, 'no sideways scrolling: ' + scroll);
+  await cell(page, 2).tap();
+  await page.click('#pad button[data-d="4"]');
+  assert((await digit(page, 2)) === '4', 'the pad enters digits');
+  await page.screenshot({ path: `${shots}/phone.png`, fullPage: true });
+}, { viewport: { width: 390, height: 844 }, touch: true, hash: `#p=${EASY}&n=9` });
+
+for (const dark of [false, true]) {
+  test(`accessibility (axe-core, ${dark ? 'dark' : 'light'})`, async (page) => {
+    await page.click('#explain');
+    await page.waitForSelector('#explain-box:not([hidden])');
+    await page.click('#gen-box summary');
+    await page.click('#share-box summary');
+    await page.addScriptTag({ content: axeSource });
+    const res = await page.evaluate(async () => await window.axe.run(document, { resultTypes: ['violations'] }));
+    const bad = res.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    for (const v of res.violations) console.log(`  axe ${v.impact}: ${v.id} (${v.nodes.length}): ${v.help}`);
+    assert(bad.length === 0, 'serious or critical violations: ' + bad.map((v) => v.id).join(', '));
+    await page.screenshot({ path: `${shots}/axe-${dark ? 'dark' : 'light'}.png`, fullPage: true });
+  }, { axe: true, dark, hash: `#p=${EASY}&n=9` });
+}
+
+test('every action can be reached by keyboard', async (page) => {
+  const ids = new Set();
+  for (let k = 0; k < 80; k++) {
+    await page.keyboard.press('Tab');
+    const id = await page.evaluate(() => document.activeElement && (document.activeElement.id || document.activeElement.className));
+    if (id) ids.add(id);
+  }
+  for (const want of ['size', 'variant', 'mode-play', 'solve', 'check', 'hint', 'explain', 'grade', 'count', 'clear'])
+    assert(ids.has(want), 'Tab reaches #' + want);
+  assert([...ids].some((k) => String(k).includes('cell')), 'Tab reaches the grid');
+}, { hash: `#p=${EASY}&n=9` });
+
+/* ---- run ---------------------------------------------------------------- */
+let failed = 0;
+for (const t of tests) {
+  let page;
+  const t0 = Date.now();
+  try {
+    page = await newPage(t.opts);
+    await t.fn(page);
+    if (page.problems.length) throw new Error(page.problems.join('\n'));
+    console.log(`ok   ${t.name} (${Date.now() - t0} ms)`);
+  } catch (e) {
+    failed++;
+    console.log(`FAIL ${t.name}: ${e.message}`);
+    if (page) await page.screenshot({ path: `${shots}/FAIL-${t.name.replace(/\W+/g, '-')}.png` }).catch(() => {});
+  } finally {
+    if (page) await page.context().close();
+  }
+}
+await browser.close();
+server.kill('SIGTERM');
+console.log(`${tests.length - failed} of ${tests.length} browser tests passed; screenshots in ${shots}`);
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,747 @@
+// main.js — the page's controller: the state (shape, board, mode,
+// selection, the solver's latest answer), the wiring of every control and
+// key, and the calls to the API. view.js draws; board.js keeps history;
+// api.js talks to the server.
+
+import { call } from './api.js';
+import { Board } from './board.js';
+import { replay, stepMarks } from './explain.js';
+import { boxShapes, candidates, cellName, conflictCells, defaultBox, hyperFits, makeShape, parseCell } from './shape.js';
+import { fromLine, keyValue, readHash, shareHash, symbol, toGrid, toLine, ALPHABETS } from './text.js';
+import { buildGrid, paint } from './view.js';
+
+const SIZES = [4, 6, 8, 9, 10, 12, 14, 15, 16, 18, 20, 21, 22, 24, 25];
+const JIGSAW_EXAMPLE = `001122222
+000103332
+100143332
+111143332
+504444462
+577748888
+577748668
+577768666
+555558866`;
+
+const $ = (id) => document.getElementById(id);
+const S = {
+  shape: makeShape({ n: 9 }),
+  board: new Board(9),
+  alphabet: '1-9A-Z',
+  mode: 'edit',
+  pencil: false,
+  showCands: false,
+  selected: new Set([0]),
+  cursor: 0,
+  anchor: 0,
+  solution: null,      // the solver's answer drawn in the empty cells
+  known: null,         // the puzzle's solution, for "Check entries"
+  conflicts: new Set(),
+  wrong: new Set(),
+  step: null,          // the highlighted step (hint or explanation)
+  hint: null,
+  explain: null,       // { steps, states, pos }
+  timer: { start: 0, elapsed: 0, running: false, done: false },
+  busy: null,          // AbortController of the request in flight
+};
+let cells = [];
+
+/* ---- status and results --------------------------------------------- */
+
+function status(text, kind = '') {
+  const el = $('status');
+  el.textContent = text;
+  el.className = 'status' + (kind ? ' ' + kind : '');
+}
+
+function result(nodes) {
+  $('result').replaceChildren(...(Array.isArray(nodes) ? nodes : [nodes]));
+}
+
+function el(tag, text, cls) {
+  const e = document.createElement(tag);
+  if (text !== undefined) e.textContent = text;
+  if (cls) e.className = cls;
+  return e;
+}
+
+/* ---- drawing ------------------------------------------------------------ */
+
+function render() {
+  const ex = S.explain;
+  const st = ex ? ex.states[ex.pos] : null;
+  const values = S.board.values();
+  paint(cells, {
+    shape: S.shape, board: S.board, alphabet: S.alphabet,
+    selected: S.selected, cursor: S.cursor,
+    solution: ex ? null : S.solution,
+    // a hint is drawn on the candidates, so its eliminations show
+    showCands: (S.mode === 'play' && S.showCands) || !!S.hint,
+    cands: candidates(S.shape, values),
+    conflicts: S.conflicts, wrong: S.wrong,
+    step: S.step,
+    stepValues: st ? st.values : null,
+    stepCands: st ? st.cands : null,
+  });
+  $('undo').disabled = !S.board.undoStack.length;
+  $('redo').disabled = !S.board.redoStack.length;
+  $('apply-hint').hidden = !S.hint;
+  $('clear-marks').hidden = !(S.step || S.solution || S.conflicts.size || S.wrong.size || S.explain);
+}
+
+function rebuild() {
+  cells = buildGrid($('grid'), S.shape);
+  const pad = $('pad');
+  pad.replaceChildren();
+  const n = S.shape.n;
+  pad.style.setProperty('--pad-cols', n <= 9 ? n : Math.ceil(n / 2));
+  for (let d = 1; d <= n; d++) {
+    const b = el('button', symbol(S.alphabet, d));
+    b.type = 'button';
+    b.dataset.d = String(d);
+    b.setAttribute('aria-label', `Enter ${symbol(S.alphabet, d)}`);
+    pad.appendChild(b);
+  }
+  render();
+}
+
+/* ---- the shape menus ---------------------------------------------------- */
+
+function fillShapeMenus() {
+  const size = $('size');
+  if (!size.options.length)
+    for (const n of SIZES) size.add(new Option(`${n}×${n}`, String(n)));
+  size.value = String(S.shape.n);
+  const box = $('box');
+  box.replaceChildren();
+  const n = S.shape.n;
+  if (S.shape.regions && !S.shape.keepBoxes) box.add(new Option('jigsaw', 'jigsaw'));
+  for (const [r, c] of boxShapes(n)) box.add(new Option(`${r}×${c}`, `${r}x${c}`));
+  box.value = S.shape.regions && !S.shape.keepBoxes ? 'jigsaw' : S.shape.box ? S.shape.box.join('x') : '';
+  box.disabled = !!S.shape.regions;
+  const b = S.shape.box || defaultBox(n);
+  for (const o of $('variant').options) o.disabled = o.value.includes('hyper') && !(b && hyperFits(n, b[0], b[1]));
+  $('variant').value = [S.shape.x && 'x', S.shape.hyper && 'hyper'].filter(Boolean).join(',');
+}
+
+/** Replaces the shape; keeps the givens when the side is unchanged. */
+function setShape(spec, givens) {
+  const n = spec.n;
+  S.shape = makeShape(spec);
+  const old = S.board;
+  S.board = new Board(n);
+  if (givens) S.board.givens.set(givens);
+  else if (old.n === n) { S.board.givens.set(old.givens); S.board.entries.set(old.entries); }
+  S.selected = new Set([0]);
+  S.cursor = S.anchor = 0;
+  resetOverlays();
+  S.known = null;
+  fillShapeMenus();
+  rebuild();
+  changed(false);
+}
+
+function shapeSpec(over = {}) {
+  const s = S.shape;
+  return { n: s.n, box: s.box, x: s.x, hyper: s.hyper, regions: s.regions, keepBoxes: s.keepBoxes, ...over };
+}
+
+/* ---- the request body ------------------------------------------------ */
+
+function shapeFields() {
+  const s = S.shape, f = { size: s.n, symbols: S.alphabet };
+  if (s.box && (!s.regions || s.keepBoxes)) f.box = s.box.join('x');
+  const v = [s.x && 'x', s.hyper && 'hyper'].filter(Boolean).join(',');
+  if (v) f.variants = v;
+  if (s.regions) {
+    f.regions = s.regions.map((id) => ALPHABETS['1-9A-Z'][id]).join('');
+    f.keep_boxes = !!s.keepBoxes;
+  }
+  return f;
+}
+
+function puzzleBody(values, extra = {}) {
+  return { puzzle: toLine(S.alphabet, values), ...shapeFields(), ...extra };
+}
+
+function rowsToValues(rows) {
+  return Uint8Array.from(rows.flat());
+}
+
+/** Runs an API call with a busy state; errors land in the status line. */
+async function run(name, body, onDone, opts = {}) {
+  if (S.busy) S.busy.abort();
+  const ctl = new AbortController();
+  S.busy = ctl;
+  document.body.setAttribute('aria-busy', 'true');
+  if (opts.progress) opts.progress(true);
+  try {
+    const rec = await call(name, body, ctl.signal);
+    if (S.busy === ctl) onDone(rec);
+  } catch (e) {
+    if (e.name !== 'AbortError') status(e.message, 'bad');
+    else status('Cancelled.');
+  } finally {
+    if (S.busy === ctl) {
+      S.busy = null;
+      document.body.removeAttribute('aria-busy');
+    }
+    if (opts.progress) opts.progress(false);
+    render();
+  }
+}
+
+/* ---- changes ------------------------------------------------------------ */
+
+function resetOverlays() {
+  S.solution = null;
+  S.step = null;
+  S.hint = null;
+  S.wrong = new Set();
+  closeExplain();
+}
+
+/** After any change of the board: conflicts, the share link, solved? */
+function changed(userEdit = true) {
+  const values = S.board.values();
+  S.conflicts = conflictCells(S.shape, values);
+  history.replaceState(null, '', shareHash(S.alphabet, S.shape, S.board.givens));
+  if (userEdit && S.mode === 'play' && !S.timer.done && values.every((v) => v) && !S.conflicts.size) {
+    const ok = !S.known || values.every((v, i) => v === S.known[i]);
+    if (ok) {
+      stopTimer(true);
+      status(`Solved in ${fmtTime(S.timer.elapsed)}! Well done.`, 'good');
+    }
+  } else if (userEdit && S.conflicts.size) {
+    status(`${S.conflicts.size} cells conflict (same symbol twice in a row, column or region).`, 'bad');
+  } else if (userEdit) {
+    status('');
+  }
+  render();
+}
+
+function setValue(v, forceMarks = false) {
+  const b = S.board, sel = [...S.selected];
+  resetOverlays();
+  if (S.mode === 'edit') {
+    b.apply(sel, (i) => { b.givens[i] = v; b.entries[i] = 0; b.marks[i] = 0; });
+    S.known = null;
+  } else {
+    const free = sel.filter((i) => !b.givens[i]);
+    if (!free.length) { status('Givens cannot be changed in play mode; switch to Edit givens.', 'bad'); render(); return; }
+    if ((S.pencil || forceMarks) && v) {
+      const bit = 1 << (v - 1);
+      const open = free.filter((i) => !b.entries[i]);
+      const all = open.every((i) => b.marks[i] & bit);
+      b.apply(open, (i) => { b.marks[i] = all ? b.marks[i] & ~bit : b.marks[i] | bit; });
+    } else {
+      const touched = new Set(free);
+      if (v) for (const i of free) for (const p of S.shape.peers[i]) touched.add(p);
+      b.apply([...touched], (i) => {
+        if (free.includes(i)) { b.entries[i] = v; b.marks[i] = 0; }
+        else if (v) b.marks[i] &= ~(1 << (v - 1));   // an entry clears its peers' marks
+      });
+    }
+  }
+  changed();
+}
+
+/* ---- selection and keys ------------------------------------------------- */
+
+function moveTo(i, extend) {
+  S.cursor = i;
+  if (extend) S.selected.add(i);
+  else S.selected = new Set([i]);
+  render();
+  cells[i].focus();
+}
+
+function onKey(e) {
+  const t = e.target;
+  if ($('jigsaw').open || (t && t.closest && t.closest('input, textarea, select, dialog'))) return;
+  const n = S.shape.n, r = Math.floor(S.cursor / n), c = S.cursor % n;
+  const ctrl = e.ctrlKey || e.metaKey;
+  if (S.explain && (e.key === '[' || e.key === ']')) { stepBy(e.key === ']' ? 1 : -1); e.preventDefault(); return; }
+  if (ctrl && (e.key === 'z' || e.key === 'Z')) { e.shiftKey ? redo() : undo(); e.preventDefault(); return; }
+  if (ctrl && (e.key === 'y' || e.key === 'Y')) { redo(); e.preventDefault(); return; }
+  const inGrid = t && t.closest && t.closest('#grid, #pad, .pad-tools, body') && !(t.closest('.panel') || t.closest('.bar'));
+  if (!inGrid) return;
+  const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+  if (moves[e.key]) {
+    const [dr, dc] = moves[e.key];
+    moveTo(((r + dr + n) % n) * n + ((c + dc + n) % n), e.shiftKey || ctrl);
+    e.preventDefault();
+    return;
+  }
+  if (e.key === 'Delete' || e.key === 'Backspace') { setValue(0); e.preventDefault(); return; }
+  if (e.key === 'Escape') { resetOverlays(); render(); return; }
+  if (ctrl) return;
+  // Alt+digit marks candidates; on some layouts Alt changes e.key, so read e.code too
+  let key = e.key;
+  if (e.altKey && /^Digit\d$/.test(e.code)) key = e.code.slice(5);
+  else if (e.altKey && /^Key[A-Z]$/.test(e.code)) key = e.code.slice(3);
+  const v = keyValue(S.alphabet, n, key);
+  if (v) { setValue(v, e.altKey); e.preventDefault(); return; }
+  if (key === '.' || (key === '0' && S.alphabet !== '0-9A-Z')) { setValue(0); e.preventDefault(); }
+}
+
+function onPointer(e) {
+  const cell = e.target.closest('.cell');
+  if (!cell) return;
+  const i = +cell.dataset.i, n = S.shape.n;
+  if (e.ctrlKey || e.metaKey) {
+    if (S.selected.has(i) && S.selected.size > 1) S.selected.delete(i); else S.selected.add(i);
+    S.cursor = i;
+  } else if (e.shiftKey) {
+    const [r0, c0, r1, c1] = [Math.floor(S.anchor / n), S.anchor % n, Math.floor(i / n), i % n];
+    S.selected = new Set();
+    for (let r = Math.min(r0, r1); r <= Math.max(r0, r1); r++)
+      for (let c = Math.min(c0, c1); c <= Math.max(c0, c1); c++) S.selected.add(r * n + c);
+    S.cursor = i;
+  } else {
+    S.selected = new Set([i]);
+    S.cursor = S.anchor = i;
+  }
+  render();
+  cell.focus();
+}
+
+function onDrag(e) {
+  if (!(e.buttons & 1) || e.pointerType === 'touch') return;
+  const cell = document.elementFromPoint(e.clientX, e.clientY);
+  const c = cell && cell.closest && cell.closest('.cell');
+  if (c && !S.selected.has(+c.dataset.i)) { S.selected.add(+c.dataset.i); S.cursor = +c.dataset.i; render(); }
+}
+
+function undo() { if (S.board.undo()) { resetOverlays(); changed(false); status('Undone.'); } }
+function redo() { if (S.board.redo()) { resetOverlays(); changed(false); status('Redone.'); } }
+
+/* ---- modes and the timer ----------------------------------------------- */
+
+function fmtTime(ms) {
+  const s = Math.floor(ms / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+function elapsed() { return S.timer.elapsed + (S.timer.running ? performance.now() - S.timer.start : 0); }
+function startTimer() { if (!S.timer.running && !S.timer.done) { S.timer.start = performance.now(); S.timer.running = true; } }
+function stopTimer(done = false) {
+  if (S.timer.running) { S.timer.elapsed += performance.now() - S.timer.start; S.timer.running = false; }
+  if (done) S.timer.done = true;
+  $('timer').textContent = fmtTime(S.timer.elapsed);
+}
+function resetTimer() { S.timer = { start: 0, elapsed: 0, running: false, done: false }; $('timer').textContent = '0:00'; }
+setInterval(() => { if (S.timer.running) $('timer').textContent = fmtTime(elapsed()); }, 500);
+document.addEventListener('visibilitychange', () => {
+  if (S.mode !== 'play') return;
+  if (document.hidden) stopTimer(); else startTimer();
+});
+
+function setMode(mode) {
+  if (mode === 'play' && !S.board.givens.some((v) => v)) {
+    status('Enter or generate a puzzle first: play mode keeps the givens fixed.', 'bad');
+    return;
+  }
+  S.mode = mode;
+  $('mode-edit').setAttribute('aria-pressed', String(mode === 'edit'));
+  $('mode-play').setAttribute('aria-pressed', String(mode === 'play'));
+  $('playbar').hidden = mode !== 'play';
+  resetOverlays();
+  if (mode === 'play') {
+    startTimer();
+    status('Play: fill the empty cells. Alt+digit or Pencil marks candidates.');
+    if (!S.known) fetchKnown();
+  } else {
+    stopTimer();
+    status('Edit: type the givens.');
+  }
+  render();
+}
+
+function fetchKnown() {
+  const givens = Uint8Array.from(S.board.givens);
+  call('solve', puzzleBody(givens)).then((rec) => {
+    if (rec.status === 'unique' && rec.solution && S.board.givens.every((v, i) => v === givens[i]))
+      S.known = rowsToValues(rec.solution);
+  }).catch(() => {});
+}
+
+/* ---- solver actions ------------------------------------------------- */
+
+const STATUS_TEXT = {
+  unique: 'Unique solution', solved: 'Solved', multiple: 'Several solutions',
+  none: 'No solution', gave_up: 'Gave up', invalid: 'Invalid',
+};
+
+function doSolve() {
+  const values = S.board.values();
+  run('solve', puzzleBody(values, { stats: true }), (rec) => {
+    resetOverlays();
+    const ms = rec.stats ? ` in ${rec.stats.time_ms.toFixed(2)} ms` : '';
+    if (rec.solution) S.solution = rowsToValues(rec.solution);
+    if (S.solution && S.board.givens.every((v, i) => !v || v === S.solution[i]) && S.board.entries.every((v) => !v)) S.known = S.solution;
+    const txt = (STATUS_TEXT[rec.status] || rec.status) + ms + (rec.reason ? `: ${rec.reason}` : '');
+    status(txt, rec.status === 'unique' || rec.status === 'solved' ? 'good' : 'bad');
+    if (rec.reason) markReason(rec.reason);
+    const nodes = [el('p', txt, 'big')];
+    const count = (k, one, many) => `${k} ${k === 1 ? one : many}`;
+    if (rec.stats) nodes.push(el('p', `${count(rec.stats.nodes, 'node', 'nodes')}, ${count(rec.stats.guesses, 'guess', 'guesses')}`));
+    if (S.mode === 'play' && S.solution) stopTimer(true);   // the answer is out: the clock stops
+    result(nodes);
+  });
+}
+
+/* Cells named in a reason ("r1c1 and r1c5 both hold 5 in row 1") turn red. */
+function markReason(text) {
+  const n = S.shape.n;
+  for (const m of text.matchAll(/r\d+c\d+/g)) {
+    const i = parseCell(n, m[0]);
+    if (i >= 0) S.conflicts.add(i);
+  }
+}
+
+function doCount() {
+  const limit = Math.max(1, Math.min(1000000, parseInt($('count-limit').value, 10) || 50));
+  run('count', puzzleBody(S.board.values(), { limit, stats: true }), (rec) => {
+    let txt;
+    if (rec.status === 'gave_up') txt = `Gave up after ${rec.count} solutions`;
+    else if (rec.status === 'invalid') txt = `Invalid: ${rec.error || rec.reason || ''}`;
+    else if (rec.count === 0) txt = 'No solution';
+    else txt = `${rec.capped ? 'At least ' : ''}${rec.count} solution${rec.count === 1 ? '' : 's'}${rec.count === 1 && !rec.capped ? ' (unique)' : ''}`;
+    status(txt, rec.count === 1 && !rec.capped ? 'good' : '');
+    result(el('p', txt, 'big'));
+  });
+}
+
+function doCheck() {
+  run('check', puzzleBody(S.board.values()), (rec) => {
+    resetOverlays();
+    S.conflicts = new Set();
+    const nodes = [];
+    for (const c of rec.conflicts || []) for (const name of c.cells) {
+      const i = parseCell(S.shape.n, name);
+      if (i >= 0) S.conflicts.add(i);
+    }
+    const words = { unique: 'Unique: exactly one solution', none: 'No solution', multiple: 'Several solutions', gave_up: 'Gave up', invalid: 'Invalid' };
+    const txt = (words[rec.status] || rec.status) + (rec.message ? `: ${rec.message}` : '');
+    if (rec.message) markReason(rec.message);
+    status(txt, rec.status === 'unique' ? 'good' : 'bad');
+    nodes.push(el('p', txt, 'big'));
+    if (rec.conflicts && rec.conflicts.length) {
+      const ul = el('ul');
+      for (const c of rec.conflicts) ul.appendChild(el('li', `${c.cells.join(' and ')} both hold ${c.digit} in ${c.unit}`));
+      nodes.push(ul);
+    }
+    result(nodes);
+  });
+}
+
+function checkEntries() {
+  if (!S.known) { status('The solution is not known yet (is the puzzle unique?). Try Check.', 'bad'); fetchKnown(); return; }
+  S.wrong = new Set();
+  S.board.entries.forEach((v, i) => { if (v && !S.board.givens[i] && v !== S.known[i]) S.wrong.add(i); });
+  status(S.wrong.size ? `${S.wrong.size} entr${S.wrong.size === 1 ? 'y is' : 'ies are'} wrong (struck through).` : 'No wrong entries so far.', S.wrong.size ? 'bad' : 'good');
+  render();
+}
+
+function pencilBody() {
+  // a pencil-mark grid when the person keeps marks by hand in play mode
+  const b = S.board, n = S.shape.n;
+  if (S.mode !== 'play' || S.showCands || !b.marks.some((m) => m)) return null;
+  const cand = candidates(S.shape, b.values());
+  const toks = [];
+  for (let i = 0; i < n * n; i++) {
+    const v = b.value(i);
+    const m = v ? 0 : (b.marks[i] || cand[i]);
+    toks.push(v ? symbol(S.alphabet, v) : [...Array(n).keys()].filter((d) => m & (1 << d)).map((d) => symbol(S.alphabet, d + 1)).join('') || '.');
+  }
+  const rows = [];
+  for (let r = 0; r < n; r++) rows.push(toks.slice(r * n, r * n + n).join(' '));
+  return rows.join('\n');
+}
+
+function doHint() {
+  const pencil = pencilBody();
+  const body = pencil ? { pencil, ...shapeFields() } : puzzleBody(S.board.values());
+  run('hint', body, (rec) => {
+    resetOverlays();
+    if (!rec.step) {
+      const txt = rec.solved ? 'The grid is already full.' : 'No step found with the allowed techniques.';
+      status(txt);
+      result(el('p', txt));
+      return;
+    }
+    S.hint = rec.step;
+    S.step = stepMarks(S.shape.n, rec.step);
+    status(rec.step.text);
+    result([el('p', rec.step.text, 'big'), el('p', `${rec.step.technique}, rating ${rec.step.rating}`)]);
+  });
+}
+
+function applyHint() {
+  const st = S.hint;
+  if (!st) return;
+  const b = S.board, n = S.shape.n;
+  const place = new Map(), elim = new Map();
+  for (const p of st.placements || []) place.set(parseCell(n, p.cell), p.digit);
+  for (const e of st.eliminations || []) {
+    const i = parseCell(n, e.cell);
+    elim.set(i, (elim.get(i) || 0) | (1 << (e.digit - 1)));
+  }
+  const touched = [...new Set([...place.keys(), ...elim.keys()])].filter((i) => i >= 0 && !b.givens[i]);
+  b.apply(touched, (i) => {
+    if (place.has(i)) { b.entries[i] = place.get(i); b.marks[i] = 0; }
+    else if (elim.has(i) && b.marks[i]) b.marks[i] &= ~elim.get(i);
+  });
+  resetOverlays();
+  changed();
+}
+
+function doGrade() {
+  run('grade', puzzleBody(S.board.values()), (rec) => {
+    resetOverlays();
+    const txt = rec.solved ? `ER ${rec.er} · EP ${rec.ep} · ED ${rec.ed} — ${rec.level}` : `Not solved by logic (${rec.level || 'unsolved'})`;
+    status(txt, rec.solved ? 'good' : 'bad');
+    const table = el('table');
+    const head = el('tr');
+    head.append(el('th', 'Technique'), el('th', 'Steps'));
+    table.appendChild(head);
+    for (const [k, v] of Object.entries(rec.techniques || {})) {
+      const tr = el('tr');
+      tr.append(el('td', k.replace(/-/g, ' ')), el('td', String(v)));
+      table.appendChild(tr);
+    }
+    result([el('p', txt, 'big'), el('p', `Hardest step: ${rec.hardest || '—'}`), table]);
+  });
+}
+
+/* ---- explain ------------------------------------------------------------ */
+
+function doExplain() {
+  const start = S.board.values();
+  run('explain', puzzleBody(start), (rec) => {
+    resetOverlays();
+    const steps = rec.steps || [];
+    S.explain = { steps, states: replay(S.shape, start, steps), pos: 0 };
+    const list = $('step-list');
+    list.replaceChildren();
+    steps.forEach((s, k) => {
+      const li = el('li', s.text);
+      li.tabIndex = -1;
+      li.addEventListener('click', () => showStep(k));
+      list.appendChild(li);
+    });
+    $('explain-box').hidden = false;
+    const txt = `${steps.length} steps${rec.solved ? '' : ' (logic stopped: ' + (rec.status || 'not solved') + ')'}; rating ${rec.rating ?? '?'} ${rec.level || ''}`;
+    status(txt);
+    result(el('p', txt));
+    showStep(0);
+    $('step-next').focus();
+  });
+}
+
+function showStep(k) {
+  const ex = S.explain;
+  if (!ex) return;
+  ex.pos = Math.max(0, Math.min(ex.steps.length, k));
+  const st = ex.steps[ex.pos];
+  S.step = st ? stepMarks(S.shape.n, st) : null;
+  $('step-pos').textContent = st ? `step ${ex.pos + 1} of ${ex.steps.length}` : `end (${ex.steps.length} steps)`;
+  $('step-text').textContent = st ? `${ex.pos + 1}. (${st.rating}) ${st.text}` : ex.steps.length ? 'End of the explanation: the grid after the last step.' : 'No steps.';
+  [...$('step-list').children].forEach((li, i) => {
+    if (i === ex.pos) { li.setAttribute('aria-current', 'step'); li.scrollIntoView({ block: 'nearest' }); } else li.removeAttribute('aria-current');
+  });
+  render();
+}
+
+function stepBy(d) { if (S.explain) showStep(S.explain.pos + d); }
+
+function closeExplain() {
+  if (!S.explain) return;
+  S.explain = null;
+  $('explain-box').hidden = true;
+}
+
+/* ---- generate ---------------------------------------------------------- */
+
+let genTick = null;
+function doGenerate(e) {
+  e.preventDefault();
+  const body = shapeFields();
+  const sym = $('gen-symmetry').value, diff = $('gen-difficulty').value;
+  const clues = $('gen-clues').value.trim(), rating = $('gen-rating').value.trim(), seed = $('gen-seed').value.trim();
+  if (sym) body.symmetry = sym;
+  if (diff) body.difficulty = diff;
+  if (clues) body.clues = clues;
+  if (rating) body.rating = rating;
+  if (seed && !/^\d+$/.test(seed)) { status('The seed is a whole number.', 'bad'); return; }
+  // a seed the person can type again to get the same puzzle
+  const master = seed || String(crypto.getRandomValues(new Uint32Array(1))[0]);
+  body.seed = master;
+  const t0 = performance.now();
+  const progress = (on) => {
+    $('gen-progress').hidden = !on;
+    $('gen-cancel').hidden = !on;
+    $('generate').disabled = on;
+    clearInterval(genTick);
+    if (on) genTick = setInterval(() => { $('gen-elapsed').textContent = `working… ${((performance.now() - t0) / 1000).toFixed(0)} s`; }, 250);
+    else $('gen-elapsed').textContent = 'working…';
+  };
+  status('Generating…');
+  run('generate', body, (rec) => {
+    if (rec.status === 'gave_up') { status(`Nothing generated: ${rec.error}. Try fewer constraints.`, 'bad'); return; }
+    const givens = fromLine(S.alphabet, S.shape.n, rec.puzzle) || fromLine('1-9A-Z', S.shape.n, rec.puzzle);
+    if (!givens) { status('The generated puzzle did not fit the grid.', 'bad'); return; }
+    S.board.load(givens);
+    resetOverlays();
+    S.known = rec.solution ? (Array.isArray(rec.solution) ? rowsToValues(rec.solution) : fromLine(S.alphabet, S.shape.n, rec.solution)) : null;
+    resetTimer();
+    changed(false);
+    const txt = `Generated: ${rec.givens} givens, symmetry ${rec.symmetry}${rec.level ? ', ' + rec.level : ''}, seed ${master}.`;
+    result(el('p', txt));
+    setMode('play');
+    status(txt + ' Ready to play.', 'good');
+  }, { progress });
+}
+
+/* ---- load, share ------------------------------------------------------- */
+
+function doLoad() {
+  const text = $('paste').value;
+  if (!text.trim()) { status('Paste a puzzle into the box first.', 'bad'); return; }
+  // only the text: the paste may be of another size, and the reader finds it
+  const body = { puzzle: text, symbols: S.alphabet };
+  run('check', body, (rec) => {
+    if (rec.status === 'invalid' && !rec.puzzle) { status(rec.error || 'Not a puzzle.', 'bad'); return; }
+    const n = rec.n;
+    if (!SIZES.includes(n)) { status(`A ${n}×${n} puzzle is beyond this page (4×4 to 25×25).`, 'bad'); return; }
+    const givens = fromLine(S.alphabet, n, rec.puzzle) || fromLine('1-9A-Z', n, rec.puzzle);
+    if (!givens) { status('The puzzle did not fit the grid.', 'bad'); return; }
+    if (n !== S.shape.n) setShape({ n, box: defaultBox(n) }, givens);
+    else { S.board.load(givens); resetOverlays(); changed(false); }
+    resetTimer();
+    S.known = null;
+    status(`Loaded a ${n}×${n} puzzle: ${rec.status}.`, rec.status === 'unique' ? 'good' : '');
+  });
+}
+
+async function copyText(text, what) {
+  try {
+    await navigator.clipboard.writeText(text);
+    status(`Copied the ${what}.`, 'good');
+  } catch {
+    $('paste').value = text;
+    $('share-box').open = true;
+    $('paste').select();
+    status(`The browser refused the clipboard: the ${what} is in the text box, selected.`);
+  }
+}
+
+function download() {
+  const text = toLine(S.alphabet, S.board.givens) + '\n\n' + toGrid(S.alphabet, S.shape, S.board.givens);
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
+  a.download = `doku-${S.shape.n}x${S.shape.n}.txt`;
+  document.body.appendChild(a);
+  a.click();
+  setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
+}
+
+/* ---- jigsaw dialog ------------------------------------------------------ */
+
+function openJigsaw() {
+  const s = S.shape;
+  $('regions').value = s.regions ? Array.from({ length: s.n }, (_, r) => s.regions.slice(r * s.n, r * s.n + s.n).map((id) => ALPHABETS['1-9A-Z'][id]).join('')).join('\n') : '';
+  $('keep-boxes').checked = !!s.keepBoxes;
+  $('jigsaw-error').textContent = '';
+  $('jigsaw').showModal();
+}
+
+function applyJigsaw(e) {
+  if (e.submitter && e.submitter.value === 'cancel') return;
+  e.preventDefault();
+  const toks = [...$('regions').value.replace(/[\s,|;]+/g, '')];
+  let n = Math.round(Math.sqrt(toks.length));
+  if (!toks.length) { $('jigsaw').close(); setShape(shapeSpec({ regions: null, keepBoxes: false })); return; }
+  if (n * n !== toks.length || n < 4 || n > 25) { $('jigsaw-error').textContent = `The map holds ${toks.length} symbols: it needs n×n (81 for 9×9).`; return; }
+  const ids = new Map(), regions = toks.map((t) => { if (!ids.has(t)) ids.set(t, ids.size); return ids.get(t); });
+  const sizes = new Array(ids.size).fill(0);
+  regions.forEach((id) => sizes[id]++);
+  if (ids.size !== n || sizes.some((k) => k !== n)) { $('jigsaw-error').textContent = `The map needs ${n} regions of ${n} cells each; it has ${ids.size} regions of sizes ${sizes.join(', ')}.`; return; }
+  $('jigsaw').close();
+  const keep = $('keep-boxes').checked;
+  setShape({ n, box: keep ? defaultBox(n) : null, x: S.shape.x, hyper: false, regions, keepBoxes: keep }, n === S.shape.n ? S.board.givens : null);
+  status('Jigsaw regions set.');
+}
+
+/* ---- wiring ------------------------------------------------------------ */
+
+function wire() {
+  $('grid').addEventListener('pointerdown', onPointer);
+  $('grid').addEventListener('pointermove', onDrag);
+  $('grid').addEventListener('focusin', (e) => {
+    const c = e.target.closest('.cell');
+    if (c && +c.dataset.i !== S.cursor) { S.cursor = +c.dataset.i; S.selected = new Set([S.cursor]); render(); }
+  });
+  document.addEventListener('keydown', onKey);
+  $('pad').addEventListener('click', (e) => { const b = e.target.closest('button'); if (b) setValue(+b.dataset.d); });
+  $('erase').addEventListener('click', () => setValue(0));
+  $('pencil').addEventListener('click', () => { S.pencil = !S.pencil; $('pencil').setAttribute('aria-pressed', String(S.pencil)); });
+  $('undo').addEventListener('click', undo);
+  $('redo').addEventListener('click', redo);
+  $('clear').addEventListener('click', () => {
+    S.board.load(new Uint8Array(S.shape.n ** 2));
+    resetOverlays(); resetTimer(); S.known = null;
+    if (S.mode === 'play') setMode('edit');
+    changed(false);
+    status('Cleared (Undo brings it back).');
+  });
+  $('mode-edit').addEventListener('click', () => setMode('edit'));
+  $('mode-play').addEventListener('click', () => setMode('play'));
+  $('auto-cands').addEventListener('change', (e) => { S.showCands = e.target.checked; render(); });
+  $('check-entries').addEventListener('click', checkEntries);
+  $('solve').addEventListener('click', doSolve);
+  $('count').addEventListener('click', doCount);
+  $('check').addEventListener('click', doCheck);
+  $('hint').addEventListener('click', doHint);
+  $('apply-hint').addEventListener('click', applyHint);
+  $('clear-marks').addEventListener('click', () => { resetOverlays(); S.conflicts = conflictCells(S.shape, S.board.values()); render(); status(''); });
+  $('explain').addEventListener('click', doExplain);
+  $('grade').addEventListener('click', doGrade);
+  $('step-first').addEventListener('click', () => showStep(0));
+  $('step-prev').addEventListener('click', () => stepBy(-1));
+  $('step-next').addEventListener('click', () => stepBy(1));
+  $('step-last').addEventListener('click', () => S.explain && showStep(S.explain.steps.length));
+  $('gen-form').addEventListener('submit', doGenerate);
+  $('gen-cancel').addEventListener('click', () => S.busy && S.busy.abort());
+  $('load').addEventListener('click', doLoad);
+  $('copy-link').addEventListener('click', () => copyText(location.href, 'link'));
+  $('copy-line').addEventListener('click', () => copyText(toLine(S.alphabet, S.board.givens) + '\n', 'line'));
+  $('copy-grid').addEventListener('click', () => copyText(toGrid(S.alphabet, S.shape, S.board.givens), 'grid'));
+  $('download').addEventListener('click', download);
+  $('alphabet').addEventListener('change', (e) => { S.alphabet = e.target.value; rebuild(); changed(false); });
+  $('size').addEventListener('change', (e) => { const n = +e.target.value; setShape({ n, box: defaultBox(n) }); });
+  $('box').addEventListener('change', (e) => {
+    const m = /^(\d+)x(\d+)$/.exec(e.target.value);
+    if (!m) return;
+    const box = [+m[1], +m[2]];
+    setShape(shapeSpec({ box, hyper: S.shape.hyper && hyperFits(S.shape.n, box[0], box[1]) }));
+  });
+  $('variant').addEventListener('change', (e) => { const v = e.target.value; setShape(shapeSpec({ x: v.includes('x'), hyper: v.includes('hyper') })); });
+  $('jigsaw-open').addEventListener('click', openJigsaw);
+  $('jigsaw-form').addEventListener('submit', applyJigsaw);
+  $('jigsaw-example').addEventListener('click', () => { $('regions').value = JIGSAW_EXAMPLE; });
+  $('jigsaw-none').addEventListener('click', () => { $('regions').value = ''; });
+  window.addEventListener('hashchange', fromHash);
+}
+
+function fromHash() {
+  const h = readHash(location.hash);
+  if (!h) return false;
+  if (h.alphabet !== S.alphabet) { S.alphabet = h.alphabet; $('alphabet').value = h.alphabet; }
+  const same = h.n === S.shape.n && h.givens.every((v, i) => v === S.board.givens[i]);
+  if (same) return true;
+  setShape({ n: h.n, box: h.box, x: h.x, hyper: h.hyper, regions: h.regions, keepBoxes: h.keepBoxes }, h.givens);
+  return true;
+}
+
+wire();
+if (!fromHash()) { fillShapeMenus(); rebuild(); changed(false); }
+status('Edit: type the givens, or open Generate.');
