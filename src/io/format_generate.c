@@ -90,19 +90,9 @@ doku_status doku_format_reduce(doku_buf *b, const doku_source *src, const doku_r
             io_buf_printf(b, "%s,,,,,", rec->status);
             doku_buf_append_csv_field(b, msg);
             io_buf_puts(b, "\n");
-        } else if (fmt == DOKU_FORMAT_GRID) {
-            /* one record per input in every format */
-            doku_buf head = {0};
-            io_buf_printf(&head, "%s: %s", rec->status, msg);
-            io_grid_header(b, o, src, head.data ? head.data : "");
-            if (head.failed)
-                b->failed = 1;
-            doku_buf_free(&head);
-            io_buf_puts(b, "\n");
         } else {
-            io_buf_puts(b, "# ");
-            io_where(b, src);
-            io_buf_printf(b, ": %s: %s\n", rec->status, msg);
+            /* one record per input in every format */
+            io_verdict_text(b, src, o, rec->status, msg);
         }
         return io_buf_status(b);
     }

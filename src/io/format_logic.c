@@ -133,8 +133,6 @@ static void json_head(doku_buf *b, const doku_source *src, const char *status)
     io_buf_printf(b, ",\"status\":\"%s\"", status);
 }
 
-static void write_verdict_text(doku_buf *b, const doku_source *src, const doku_record_opts *o,
-                               const char *text, const char *msg);
 
 /* A puzzle the engine was not run on: no solution, several, or the check
  * ran out of budget. Nothing false is said: no step, no rating. */
@@ -166,30 +164,10 @@ static void write_verdict(doku_buf *b, const doku_source *src, const doku_record
             io_buf_puts(b, "\n");
             break;
         }
-        write_verdict_text(b, src, o, texts[v], msg);   /* explain, hint: no CSV form */
+        io_verdict_text(b, src, o, texts[v], msg);   /* explain, hint: no CSV form */
         break;
     default:
-        write_verdict_text(b, src, o, texts[v], msg);
-    }
-}
-
-static void write_verdict_text(doku_buf *b, const doku_source *src, const doku_record_opts *o,
-                               const char *text, const char *msg)
-{
-    if (io_record_format(o) == DOKU_FORMAT_GRID) {
-        doku_buf head = {0};
-        io_buf_puts(&head, text);
-        if (msg)
-            io_buf_printf(&head, ": %s", msg);
-        io_grid_header(b, o, src, head.data ? head.data : "");
-        if (head.failed)
-            b->failed = 1;
-        doku_buf_free(&head);
-        io_buf_puts(b, "\n");
-    } else {
-        io_buf_puts(b, "# ");
-        io_where(b, src);
-        io_buf_printf(b, ": %s%s%s\n", text, msg ? ": " : "", msg ? msg : "");
+        io_verdict_text(b, src, o, texts[v], msg);
     }
 }
 

@@ -248,3 +248,23 @@ doku_status doku_format_invalid(doku_buf *b, doku_command cmd, const doku_source
     }
     return io_buf_status(b);
 }
+
+void io_verdict_text(doku_buf *b, const doku_source *src, const doku_record_opts *o,
+                     const char *text, const char *msg)
+{
+    if (io_record_format(o) == DOKU_FORMAT_GRID) {
+        doku_buf head = {0};
+        io_buf_puts(&head, text);
+        if (msg)
+            io_buf_printf(&head, ": %s", msg);
+        io_grid_header(b, o, src, head.data ? head.data : "");
+        if (head.failed)
+            b->failed = 1;
+        doku_buf_free(&head);
+        io_buf_puts(b, "\n");
+    } else {
+        io_buf_puts(b, "# ");
+        io_where(b, src);
+        io_buf_printf(b, ": %s%s%s\n", text, msg ? ": " : "", msg ? msg : "");
+    }
+}

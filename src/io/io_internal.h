@@ -45,6 +45,10 @@ void io_put_line_json(doku_buf *b, const doku_shape *s, const uint8_t *cells,
                       doku_symbols symbols);
 /* "FILE:LINE", or "FILE:LINE:COL" when src has a column. */
 void io_where(doku_buf *b, const doku_source *src);
+/* A record that is only a verdict: in grid form a header "text: msg",
+ * otherwise "# FILE:LINE: text: msg"; msg may be NULL (no ": msg"). */
+void io_verdict_text(doku_buf *b, const doku_source *src, const doku_record_opts *o,
+                     const char *text, const char *msg);
 /* JSON: opens the record with "file", "line" and, for a puzzle, "n",
  * "shape", "puzzle" (line form in symbols) and "comment" if any. */
 void io_json_open(doku_buf *b, const doku_source *src, doku_symbols symbols);
