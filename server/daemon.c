@@ -9,6 +9,7 @@
  * signal handler: stop accepting, let the workers finish what is queued,
  * give the replies a moment to leave, then stop the daemon.
  */
+#include "mhd_loader.h"
 #include "api.h"
 #include "http.h"
 #include "server.h"
@@ -176,7 +177,9 @@ int srv_run(const srv_config *c, FILE *out, FILE *log)
         MHD_OPTION_NOTIFY_COMPLETED, srv_http_completed, h,
         MHD_OPTION_END);
     if (!d) {
-        fprintf(log, "doku serve: the HTTP daemon did not start\n");
+        const char *why = mhd_load();
+        fprintf(log, "doku serve: the HTTP daemon did not start%s%s\n", why ? ": " : "",
+                why ? why : "");
         srv_http_free(h);
         close(fd);
         pthread_sigmask(SIG_SETMASK, &old, NULL);
