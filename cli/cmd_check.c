@@ -65,8 +65,8 @@ static void check_puzzle(cli_worker *w, cli_task *t, void *p)
     int ncells = t->n * t->n;
     uint8_t *marks = calloc((size_t)ncells, 1);
     cli_buf why = {0};
-    long conflicts = cli_describe_conflicts(&why, t->shape, t->cells, t->symbols, marks,
-                                            MAX_CONFLICTS_SHOWN);
+    long conflicts = doku_format_conflicts(&why, t->shape, t->cells, t->symbols,
+                                           (size_t)MAX_CONFLICTS_SHOWN, marks);
     if (conflicts != 0) {
         t->exit_code = CLI_EXIT_FAIL;
         put_verdict(t, c, DOKU_CHECK_CONFLICT, conflicts > 0 ? why.data : "bad value", marks);

@@ -132,7 +132,7 @@ static void reduce_puzzle(cli_worker *w, cli_task *t, void *p)
     if (givens == nc) {
         if (!doku_verify_solution(s, NULL, t->cells)) {
             cli_buf b = {0};
-            cli_describe_conflicts(&b, s, t->cells, c->o.symbols, NULL, 3);
+            doku_format_conflicts(&b, s, t->cells, c->o.symbols, 3, NULL);
             snprintf(msg, sizeof msg, "not a valid grid: %s", b.data ? b.data : "");
             cli_buf_free(&b);
             fail(c, t, "invalid", msg);
@@ -153,7 +153,7 @@ static void reduce_puzzle(cli_worker *w, cli_task *t, void *p)
         }
         if (r.solutions == 0) {
             cli_buf b = {0};
-            long k = cli_describe_conflicts(&b, s, t->cells, c->o.symbols, NULL, 3);
+            long k = doku_format_conflicts(&b, s, t->cells, c->o.symbols, 3, NULL);
             snprintf(msg, sizeof msg, "no solution%s%s", k > 0 ? ": " : "", k > 0 ? b.data : "");
             cli_buf_free(&b);
             fail(c, t, "unsolvable", msg);

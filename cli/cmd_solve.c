@@ -130,7 +130,7 @@ static void solve_puzzle(cli_worker *w, cli_task *t, void *p)
     uint8_t *marks = NULL;
     if (res.solutions == 0 && !res.gave_up) {
         marks = calloc(ncells, 1);
-        if (cli_describe_conflicts(&why, t->shape, t->cells, t->symbols, marks, 8) <= 0) {
+        if (doku_format_conflicts(&why, t->shape, t->cells, t->symbols, 8, marks) <= 0) {
             free(marks);
             marks = NULL;
         }

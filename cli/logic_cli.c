@@ -84,7 +84,7 @@ doku_logic *logic_cli_load(const logic_cli_opts *lc, const cli_opts *o, doku_com
      * a step of a puzzle with none or several would state something
      * false ("only 4 leads to a solution"). */
     cli_buf why = {0};
-    long conflicts = cli_describe_conflicts(&why, t->shape, t->cells, t->symbols, NULL, 3);
+    long conflicts = doku_format_conflicts(&why, t->shape, t->cells, t->symbols, 3, NULL);
     if (conflicts != 0) {
         put_verdict(o, cmd, t, DOKU_CHECK_CONFLICT, conflicts > 0 ? why.data : "bad value");
         cli_buf_printf(&t->err, "%s:%zu: %s\n", t->file, t->line,

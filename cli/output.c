@@ -1,11 +1,9 @@
 /*
  * output.c — small output helpers shared by the commands: the task and
- * options handed to the library's record writers, and the sentence naming
- * duplicate givens ("r1c1 and r1c5 both hold 5 in row 1").
+ * options handed to the library's record writers, and the CSV header.
  */
 #include "output.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 void cli_task_where(const cli_task *t, char *buf, size_t cap)
@@ -14,48 +12,6 @@ void cli_task_where(const cli_task *t, char *buf, size_t cap)
         snprintf(buf, cap, "%s:%zu:%zu", t->file, t->line, t->column);
     else
         snprintf(buf, cap, "%s:%zu", t->file, t->line);
-}
-
-static const char *symbol_text(int n, doku_symbols symbols, int v, char *buf)
-{
-    if (n <= 35) {
-        buf[0] = doku_symbol(n, symbols, v);
-        buf[1] = '\0';
-    } else {
-        snprintf(buf, 8, "%d", v);
-    }
-    return buf;
-}
-
-long cli_describe_conflicts(cli_buf *b, const doku_shape *s, const uint8_t *cells,
-                            doku_symbols symbols, uint8_t *marks, int max)
-{
-    doku_conflict found[64];
-    size_t cap = max < 64 ? (size_t)max : 64;
-    long total = doku_find_conflicts(s, cells, found, cap);
-    if (total <= 0)
-        return total;
-    size_t shown = (size_t)total < cap ? (size_t)total : cap;
-    int n = doku_shape_n(s);
-    for (size_t i = 0; i < shown; i++) {
-        char a[16], c[16], unit[32], sym[8];
-        doku_cell_name(s, found[i].cell_a, a, sizeof a);
-        doku_cell_name(s, found[i].cell_b, c, sizeof c);
-        doku_shape_unit_name(s, found[i].unit, unit, sizeof unit);
-        cli_buf_printf(b, "%s%s and %s both hold %s in %s", i ? "; " : "", a, c,
-                       symbol_text(n, symbols, found[i].digit, sym), unit);
-    }
-    if ((size_t)total > shown)
-        cli_buf_printf(b, "; and %ld more", total - (long)shown);
-    if (marks) {
-        /* Mark every conflicting cell, not just the ones described. */
-        doku_conflict *all = cli_xmalloc(sizeof *all * (size_t)total);
-        doku_find_conflicts(s, cells, all, (size_t)total);
-        for (long i = 0; i < total; i++)
-            marks[all[i].cell_a] = marks[all[i].cell_b] = 1;
-        free(all);
-    }
-    return total;
 }
 
 doku_source cli_task_source(const cli_task *t, doku_symbols symbols)

@@ -924,6 +924,20 @@ DOKU_API void doku_buf_reset(doku_buf *b);
 /* Frees b's memory and zeroes it; NULL is ignored. */
 DOKU_API void doku_buf_free(doku_buf *b);
 
+/* Appends to b the sentence naming the duplicate givens of cells (n*n
+ * values, read only), as `doku check` words it: "r1c1 and r1c5 both hold
+ * 5 in row 1; ..." — the first max conflicts (at most 64; max 0 writes
+ * none of them), then "; and K more" when there are more. Digits are
+ * written in symbols, or as numbers when n > 35. Nothing is written when
+ * there is no conflict. If marks (the caller's, n*n) is not NULL, sets
+ * marks[cell] = 1 for every cell of every conflict, described or not, and
+ * leaves other entries alone. @return the number of conflicts (0: none);
+ * -1 for a NULL b, s or cells, an unknown symbols, a value above n
+ * (nothing written then), or an allocation failure (b->failed set, or
+ * marks left incomplete). */
+DOKU_API long doku_format_conflicts(doku_buf *b, const doku_shape *s, const uint8_t *cells,
+                                    doku_symbols symbols, size_t max, uint8_t *marks);
+
 /* The commands whose records the writers know. Their CSV columns differ;
  * their JSON records share the head below. */
 typedef enum doku_command {

@@ -346,7 +346,7 @@ void srv_api_reduce(const char *body, size_t len, const srv_budget *bud, srv_rep
     if (givens == nc) {
         if (!doku_verify_solution(p.shape, NULL, p.cells)) {
             doku_buf why = {0};
-            srv_describe_conflicts(&why, p.shape, p.cells, p.symbols, NULL);
+            doku_format_conflicts(&why, p.shape, p.cells, p.symbols, 8, NULL);
             snprintf(msg, sizeof msg, "not a valid grid: %s", why.data ? why.data : "");
             doku_buf_free(&why);
             reduce_fail(out, &p, "invalid", msg);
@@ -367,7 +367,7 @@ void srv_api_reduce(const char *body, size_t len, const srv_budget *bud, srv_rep
         }
         if (r.solutions == 0) {
             doku_buf why = {0};
-            long k = srv_describe_conflicts(&why, p.shape, p.cells, p.symbols, NULL);
+            long k = doku_format_conflicts(&why, p.shape, p.cells, p.symbols, 8, NULL);
             snprintf(msg, sizeof msg, "no solution%s%s", k > 0 ? ": " : "", k > 0 && why.data ? why.data : "");
             doku_buf_free(&why);
             reduce_fail(out, &p, "unsolvable", msg);

@@ -126,7 +126,7 @@ static int logic_begin(logic_req *l, const char *body, size_t len, const srv_bud
     if (st != DOKU_OK) {
         /* as the CLI: the duplicate givens, else "invalid puzzle" */
         doku_buf why = {0};
-        if (srv_describe_conflicts(&why, l->p.shape, l->p.cells, l->p.symbols, NULL) > 0 &&
+        if (doku_format_conflicts(&why, l->p.shape, l->p.cells, l->p.symbols, 8, NULL) > 0 &&
             why.data)
             srv_reply_error(out, 422, "conflict", why.data, pencil ? "pencil" : "puzzle");
         else

@@ -86,7 +86,7 @@ static void search_end(search_req *s)
 static char *conflict_reason(const srv_puzzle *p, uint8_t *marks)
 {
     doku_buf b = {0};
-    if (srv_describe_conflicts(&b, p->shape, p->cells, p->symbols, marks) <= 0) {
+    if (doku_format_conflicts(&b, p->shape, p->cells, p->symbols, 8, marks) <= 0) {
         doku_buf_free(&b);
         return NULL;
     }

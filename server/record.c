@@ -6,8 +6,6 @@
  */
 #include "record.h"
 
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 double srv_remaining(const srv_budget *b)
@@ -67,44 +65,4 @@ void srv_reply_logic(srv_reply *out, const srv_puzzle *p, const doku_logic_recor
     doku_buf b = {0};
     doku_status st = doku_format_logic(&b, &src, &ro, rec);
     srv_reply_buf(out, &b, st);
-}
-
-long srv_describe_conflicts(doku_buf *b, const doku_shape *s, const uint8_t *cells,
-                            doku_symbols symbols, uint8_t *marks)
-{
-    enum { SHOWN = 8 };
-    doku_conflict found[SHOWN];
-    long total = doku_find_conflicts(s, cells, found, SHOWN);
-    if (total <= 0)
-        return total;
-    int n = doku_shape_n(s);
-    size_t shown = (size_t)total < SHOWN ? (size_t)total : SHOWN;
-    for (size_t i = 0; i < shown; i++) {
-        char a[16], c[16], unit[32], sym[8], text[128];
-        doku_cell_name(s, found[i].cell_a, a, sizeof a);
-        doku_cell_name(s, found[i].cell_b, c, sizeof c);
-        doku_shape_unit_name(s, found[i].unit, unit, sizeof unit);
-        if (n > 35)
-            snprintf(sym, sizeof sym, "%d", found[i].digit);
-        else
-            snprintf(sym, sizeof sym, "%c", doku_symbol(n, symbols, found[i].digit));
-        int len = snprintf(text, sizeof text, "%s%s and %s both hold %s in %s", i ? "; " : "", a,
-                           c, sym, unit);
-        doku_buf_append(b, text, (size_t)len);
-    }
-    if ((size_t)total > shown) {
-        char more[48];
-        int len = snprintf(more, sizeof more, "; and %ld more", total - (long)shown);
-        doku_buf_append(b, more, (size_t)len);
-    }
-    if (marks) {
-        doku_conflict *all = malloc(sizeof *all * (size_t)total);
-        if (all) {
-            doku_find_conflicts(s, cells, all, (size_t)total);
-            for (long i = 0; i < total; i++)
-                marks[all[i].cell_a] = marks[all[i].cell_b] = 1;
-            free(all);
-        }
-    }
-    return total;
 }

@@ -29,11 +29,4 @@ void srv_reply_logic(srv_reply *out, const srv_puzzle *p, const doku_logic_recor
 /* Replies with b's text (200), or a 500 when b failed; frees b. */
 void srv_reply_buf(srv_reply *out, doku_buf *b, doku_status st);
 
-/* Writes the duplicate givens of cells as `doku solve` and `doku check`
- * word them ("r1c1 and r1c5 both hold 5 in row 1; ..."), up to 8, and
- * marks every cell involved in marks (n*n, may be NULL).
- * @return the number of conflicts (0: none), or -1 for a bad value. */
-long srv_describe_conflicts(doku_buf *b, const doku_shape *s, const uint8_t *cells,
-                            doku_symbols symbols, uint8_t *marks);
-
 #endif

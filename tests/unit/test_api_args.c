@@ -181,6 +181,30 @@ static void test_rules(void **state)
     assert_int_equal(doku_find_conflicts(w->s9, w->empty9, NULL, 2), -1);
     assert_int_equal(doku_find_conflicts(w->s9, w->empty9, NULL, 0), 0);
     assert_int_equal(doku_find_conflicts(w->s9, w->bad9, c, 2), -1);
+    doku_buf b = {0};
+    uint8_t marks[81] = {0};
+    assert_int_equal(doku_format_conflicts(NULL, w->s9, w->empty9, DOKU_SYMBOLS_AUTO, 3, NULL), -1);
+    assert_int_equal(doku_format_conflicts(&b, NULL, w->empty9, DOKU_SYMBOLS_AUTO, 3, NULL), -1);
+    assert_int_equal(doku_format_conflicts(&b, w->s9, NULL, DOKU_SYMBOLS_AUTO, 3, marks), -1);
+    assert_int_equal(doku_format_conflicts(&b, w->s9, w->empty9, (doku_symbols)99, 3, NULL), -1);
+    assert_int_equal(doku_format_conflicts(&b, w->s9, w->empty9, (doku_symbols)-1, 3, NULL), -1);
+    assert_int_equal(doku_format_conflicts(&b, w->s9, w->bad9, DOKU_SYMBOLS_AUTO, 3, marks), -1);
+    assert_int_equal(b.len, 0);
+    /* No conflict: 0 and nothing written; max 0 or huge is not an error. */
+    assert_int_equal(doku_format_conflicts(&b, w->s9, w->empty9, DOKU_SYMBOLS_AUTO, 0, marks), 0);
+    assert_int_equal(doku_format_conflicts(&b, w->s9, w->empty9, DOKU_SYMBOLS_AUTO, SIZE_MAX, NULL),
+                     0);
+    assert_int_equal(b.len, 0);
+    /* Two 5s in row 1, max 0: counted, marked, described only as "more". */
+    uint8_t two[81] = {0};
+    two[0] = two[4] = 5;
+    assert_int_equal(doku_format_conflicts(&b, w->s9, two, DOKU_SYMBOLS_AUTO, 0, marks), 1);
+    assert_string_equal(b.data, "; and 1 more");
+    assert_int_equal(marks[0] + marks[4], 2);
+    doku_buf_reset(&b);
+    assert_int_equal(doku_format_conflicts(&b, w->s9, two, DOKU_SYMBOLS_AUTO, SIZE_MAX, NULL), 1);
+    assert_string_equal(b.data, "r1c1 and r1c5 both hold 5 in row 1");
+    doku_buf_free(&b);
     assert_int_equal(doku_verify_solution(NULL, NULL, w->full9), 0);
     assert_int_equal(doku_verify_solution(w->s9, NULL, NULL), 0);
     assert_int_equal(doku_verify_solution(w->s9, NULL, w->full9), 1);
