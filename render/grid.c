@@ -29,6 +29,7 @@ static const rgb PLACE_BG = {0.78, 0.94, 0.78};
 static const rgb PLACE = {0.05, 0.50, 0.10};
 static const rgb PROOF_CELL_BG = {1.00, 0.96, 0.70};
 static const rgb PROOF_CAND = {0.55, 0.80, 1.00};
+static const rgb ELIM_BG = {1.00, 0.84, 0.84};
 static const rgb LINK = {0.15, 0.25, 0.65};
 static const rgb CAND = {0.35, 0.35, 0.35};
 /* jigsaw regions: light tints, by region number */
@@ -291,9 +292,9 @@ static void candidates(cairo_t *cr, const layout *L, const rd_grid *g)
             cand_centre(L, i, d, &cx, &cy);
             int mark = has_cand(g->step, i, d, 0);
             int gone = eliminated(g->step, i, d);
-            if (mark) {
-                set(cr, mark == 2 ? PLACE_BG : PROOF_CAND);
-                if (mark == 2)
+            if (mark || gone) {
+                set(cr, gone ? ELIM_BG : mark == 2 ? PLACE_BG : PROOF_CAND);
+                if (mark == 2 && !gone)
                     cairo_set_source_rgb(cr, 0.45, 0.82, 0.45);
                 cairo_arc(cr, cx, cy, rad, 0, RD_TAU);
                 cairo_fill(cr);
