@@ -649,11 +649,29 @@ static int C9_FN(triads_choose)(c9_state *s, int *band, int *digit)
     return cfg;
 }
 
-#if C9_SIMD == 1 || C9_SIMD == 2
+#if C9_SIMD >= 1
 /* Per 6-bit field of x (counts <= 9): bit 5 set where the count is >= n. */
 static inline uint32_t C9_FN(at_least)(uint32_t x, uint32_t n, uint32_t h, uint32_t l)
 {
     return ((x | h) - n * l) & h;
+}
+
+/* The vector fronts' verdict on one band from the per-minirow counts, in
+ * 6-bit fields (even minirows in et/eq, odd ones shifted down in ot/oq):
+ * over the digits, how many have a candidate there (et, ot) and how many
+ * have it as their only minirow of the row (eq, oq). 1 in the common
+ * case: every minirow has three digits or more, none is a naked triad
+ * (exactly three) and none holds three or more sole digits. Anything else
+ * is a contradiction or a triad for the scalar triads_choose. */
+static inline int C9_FN(triads_none)(uint32_t et, uint32_t ot, uint32_t eq, uint32_t oq)
+{
+    const uint32_t he = 0x20820820u, le = 0x1041041u, ho = 0x820820u, lo = 0x41041u;
+    uint32_t e3 = C9_FN(at_least)(et, 3, he, le), o3 = C9_FN(at_least)(ot, 3, ho, lo);
+    uint32_t e4 = C9_FN(at_least)(et, 4, he, le), o4 = C9_FN(at_least)(ot, 4, ho, lo);
+    uint32_t es3 = C9_FN(at_least)(eq, 3, he, le), os3 = C9_FN(at_least)(oq, 3, ho, lo);
+    uint32_t es4 = C9_FN(at_least)(eq, 4, he, le), os4 = C9_FN(at_least)(oq, 4, ho, lo);
+    return !(e3 != he || o3 != ho || (es4 | os4) || ((e3 & ~e4 & ~es3) | (o3 & ~o4 & ~os3)) ||
+             ((es3 & e4) | (os3 & o4)));
 }
 
 /* The branch choice of triads_choose from each digit's fitting
@@ -708,12 +726,6 @@ static inline int C9_FN(pick_config)(uint32_t ok[3][6], const int *totals, int *
 #endif
 
 #if C9_SIMD == 3
-/* Per 6-bit field of x (counts <= 9): bit 5 set where the count is >= n. */
-static inline uint32_t C9_FN(at_least)(uint32_t x, uint32_t n, uint32_t h, uint32_t l)
-{
-    return ((x | h) - n * l) & h;
-}
-
 /* The lane sums of four vectors at once (lanes of the result: a, b, c,
  * d): one shared shuffle tree instead of four reductions. */
 static inline __m128i C9_FN(hsum4)(__m512i a, __m512i b, __m512i c, __m512i d)
@@ -737,8 +749,7 @@ static int C9_FN(triads_choose_fast)(c9_state *s, int *band, int *digit)
     const __m512i p0 = _mm512_set1_epi32(0x40201), p1 = _mm512_set1_epi32(0x201008),
                   p2 = _mm512_set1_epi32(0x1008040);
     const __m512i even = _mm512_set1_epi32(0x1041041), odd = _mm512_set1_epi32(0x208208);
-    const uint32_t he = 0x20820820u, le = 0x1041041u, ho = 0x820820u, lo = 0x41041u;
-    __mmask16 ok[3][6];
+    uint32_t ok[3][6];
     int totals[3];
     for (int b = 0; b < 3; b++) {
         __m512i v = _mm512_loadu_si512((const void *)(s->cand + 16 * b));
@@ -748,8 +759,9 @@ static int C9_FN(triads_choose_fast)(c9_state *s, int *band, int *digit)
         __m512i nt = _mm512_andnot_si512(t, mr);
         int total = 0;
         for (int k = 0; k < 6; k++) {
-            ok[b][k] = _mm512_testn_epi32_mask(nt, _mm512_set1_epi32((int)(c9_config_cells[k] & 0x1249249u)));
-            total += __builtin_popcount((unsigned)ok[b][k] & 0x1FFu);
+            ok[b][k] = (uint32_t)_mm512_testn_epi32_mask(
+                           nt, _mm512_set1_epi32((int)(c9_config_cells[k] & 0x1249249u))) & 0x1FFu;
+            total += __builtin_popcount(ok[b][k]);
         }
         totals[b] = total;
         /* The other minirows of the same row. */
@@ -765,51 +777,11 @@ static int C9_FN(triads_choose_fast)(c9_state *s, int *band, int *digit)
         uint32_t ot = (uint32_t)_mm_extract_epi32(sums, 1) >> 3;
         uint32_t eq = (uint32_t)_mm_extract_epi32(sums, 2);
         uint32_t oq = (uint32_t)_mm_extract_epi32(sums, 3) >> 3;
-        uint32_t e3 = C9_FN(at_least)(et, 3, he, le), o3 = C9_FN(at_least)(ot, 3, ho, lo);
-        uint32_t e4 = C9_FN(at_least)(et, 4, he, le), o4 = C9_FN(at_least)(ot, 4, ho, lo);
-        uint32_t es3 = C9_FN(at_least)(eq, 3, he, le), os3 = C9_FN(at_least)(oq, 3, ho, lo);
-        uint32_t es4 = C9_FN(at_least)(eq, 4, he, le), os4 = C9_FN(at_least)(oq, 4, ho, lo);
         /* Contradiction, naked triad or hidden triad: the scalar path. */
-        if (e3 != he || o3 != ho || (es4 | os4) || ((e3 & ~e4 & ~es3) | (o3 & ~o4 & ~os3)) ||
-            ((es3 & e4) | (os3 & o4)))
+        if (!C9_FN(triads_none)(et, ot, eq, oq))
             return C9_FN(triads_choose)(s, band, digit);
     }
-    int best_total = 1000;
-    for (int b = 0; b < 3; b++)
-        if (totals[b] > 9 && totals[b] < best_total) {
-            best_total = totals[b];
-            *band = b;
-        }
-    if (best_total == 1000)
-        return 1 << 6;
-    /* Each digit's configuration count, bit-sliced over the nine digits
-     * in scalar registers (c0 + 2 c1 + 4 c2): a short chain, where a
-     * vector minimum is a long one. */
-    uint32_t c0 = 0, c1 = 0, c2 = 0;
-    for (int k = 0; k < 6; k++) {
-        uint32_t m = (uint32_t)ok[*band][k] & 0x1FFu, k0 = c0 & m, k1 = c1 & k0;
-        c0 ^= m;
-        c1 ^= k0;
-        c2 |= k1;
-    }
-    /* The fewest configurations above one: 2, 3, 4, 5 or 6. */
-    uint32_t pick = c1 & ~c0 & ~c2;
-    if (!pick)
-        pick = c1 & c0 & ~c2;
-    if (!pick)
-        pick = c2 & ~c1 & ~c0;
-    if (!pick)
-        pick = c2 & ~c1 & c0;
-    if (!pick)
-        pick = c2 & c1;
-    if (!pick)
-        return 0;
-    int d = __builtin_ctz(pick);
-    *digit = d;
-    int cfg = 0;
-    for (int k = 0; k < 6; k++)
-        cfg |= (int)((ok[*band][k] >> d) & 1) << k;
-    return cfg;
+    return C9_FN(pick_config)(ok, totals, band, digit);
 }
 #endif
 
