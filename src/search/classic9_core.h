@@ -656,15 +656,26 @@ static inline uint32_t C9_FN(at_least)(uint32_t x, uint32_t n, uint32_t h, uint3
     return ((x | h) - n * l) & h;
 }
 
-/* The vector fronts' verdict on one band from the per-minirow counts, in
- * 6-bit fields (even minirows in et/eq, odd ones shifted down in ot/oq):
- * over the digits, how many have a candidate there (et, ot) and how many
- * have it as their only minirow of the row (eq, oq). 1 in the common
- * case: every minirow has three digits or more, none is a naked triad
- * (exactly three) and none holds three or more sole digits. Anything else
- * is a contradiction or a triad for the scalar triads_choose. */
-static inline int C9_FN(triads_none)(uint32_t et, uint32_t ot, uint32_t eq, uint32_t oq)
+/* The vector fronts' verdict on one band from the per-minirow counts over
+ * the digits, in 6-bit fields, in the lanes of sums: how many digits have
+ * a candidate in each even minirow, in each odd one (3 bits up), and how
+ * many have it as their only minirow of the row, even and odd. 1 in the
+ * common case: every minirow has three digits or more, none is a naked
+ * triad (exactly three) and none holds three or more sole digits.
+ * Anything else is a contradiction or a triad for the scalar
+ * triads_choose. */
+static inline int C9_FN(triads_none)(__m128i sums)
 {
+#if C9_SIMD >= 2
+    uint32_t et = (uint32_t)_mm_cvtsi128_si32(sums);
+    uint32_t ot = (uint32_t)_mm_extract_epi32(sums, 1) >> 3;
+    uint32_t eq = (uint32_t)_mm_extract_epi32(sums, 2);
+    uint32_t oq = (uint32_t)_mm_extract_epi32(sums, 3) >> 3;
+#else
+    uint32_t sv[4];
+    _mm_storeu_si128((__m128i *)sv, sums);
+    uint32_t et = sv[0], ot = sv[1] >> 3, eq = sv[2], oq = sv[3] >> 3;
+#endif
     const uint32_t he = 0x20820820u, le = 0x1041041u, ho = 0x820820u, lo = 0x41041u;
     uint32_t e3 = C9_FN(at_least)(et, 3, he, le), o3 = C9_FN(at_least)(ot, 3, ho, lo);
     uint32_t e4 = C9_FN(at_least)(et, 4, he, le), o4 = C9_FN(at_least)(ot, 4, ho, lo);
@@ -773,12 +784,8 @@ static int C9_FN(triads_choose_fast)(c9_state *s, int *band, int *digit)
         __m512i q = _mm512_andnot_si512(others, t);
         __m128i sums = C9_FN(hsum4)(_mm512_and_si512(t, even), _mm512_and_si512(t, odd),
                                     _mm512_and_si512(q, even), _mm512_and_si512(q, odd));
-        uint32_t et = (uint32_t)_mm_cvtsi128_si32(sums);
-        uint32_t ot = (uint32_t)_mm_extract_epi32(sums, 1) >> 3;
-        uint32_t eq = (uint32_t)_mm_extract_epi32(sums, 2);
-        uint32_t oq = (uint32_t)_mm_extract_epi32(sums, 3) >> 3;
         /* Contradiction, naked triad or hidden triad: the scalar path. */
-        if (!C9_FN(triads_none)(et, ot, eq, oq))
+        if (!C9_FN(triads_none)(sums))
             return C9_FN(triads_choose)(s, band, digit);
     }
     return C9_FN(pick_config)(ok, totals, band, digit);
@@ -804,6 +811,27 @@ static void C9_FN(report)(const c9_state *s, search_ctx *ctx)
     search_report_solution(ctx, grid, 81);
 }
 
+/* The open cell (bit of open) with the fewest digits left in dom, the
+ * first found; the scan stops at one with `enough` or fewer. Its count
+ * goes to *least (10 when open is empty). */
+static inline __attribute__((always_inline)) int C9_FN(res_fewest)(const uint16_t *dom, uint32_t open,
+                                                                  int enough, int *least)
+{
+    int best = 0;
+    *least = 10;
+    for (uint32_t o = open; o; o &= o - 1) {
+        int i = __builtin_ctz(o);
+        int c = C9_FN(popcount)(dom[i]);
+        if (c < *least) {
+            *least = c;
+            best = i;
+            if (c <= enough)
+                break;
+        }
+    }
+    return best;
+}
+
 /* The residual search: once few cells are open, a fixpoint state is
  * finished cell by cell in scalar code, far cheaper per node than a
  * propagation pass over all 27 boards. At a fixpoint every open cell's
@@ -826,17 +854,8 @@ static void C9_FN(res_dfs)(c9_resid *r, uint16_t *dom, uint32_t open, search_ctx
             search_report_solution(ctx, grid, 81);
             return;
         }
-        int best = 0, least = 10;
-        for (uint32_t o = open; o; o &= o - 1) {
-            int i = __builtin_ctz(o);
-            int c = C9_FN(popcount)(dom[i]);
-            if (c < least) {
-                least = c;
-                best = i;
-                if (c <= 1)
-                    break;
-            }
-        }
+        int least;
+        int best = C9_FN(res_fewest)(dom, open, 1, &least);
         if (!least)
             return;
         uint32_t ds = dom[best];
@@ -926,17 +945,8 @@ static uint64_t C9_FN(res_count)(const c9_res_set *peers, const uint16_t *dom_in
                 return 0;
             continue;
         }
-        int best = 0, least = 10;
-        for (uint32_t o = open; o; o &= o - 1) {
-            int i = __builtin_ctz(o);
-            int c = C9_FN(popcount)(dom[i]);
-            if (c < least) {
-                least = c;
-                best = i;
-                if (c <= 2)
-                    break;
-            }
-        }
+        int least;
+        int best = C9_FN(res_fewest)(dom, open, 2, &least);
         uint32_t ds = dom[best];
         open &= ~(1u << best);
         uint32_t pe = peers[best] & open;

@@ -67,11 +67,8 @@ static int C9_FN(triads_choose_fast)(c9_state *s, int *band, int *digit)
                                         C9_FIELDS(q[2 * b], q[2 * b + 1], qn, even),
                                         C9_FIELDS(q[2 * b], q[2 * b + 1], qn, odd));
 #undef C9_FIELDS
-        uint32_t sv[4];
-        _mm_storeu_si128((__m128i *)sv, sums);
-        uint32_t et = sv[0], ot = sv[1] >> 3, eq = sv[2], oq = sv[3] >> 3;
         /* Contradiction, naked triad or hidden triad: the scalar path. */
-        if (!C9_FN(triads_none)(et, ot, eq, oq))
+        if (!C9_FN(triads_none)(sums))
             return C9_FN(triads_choose)(s, band, digit);
     }
     return C9_FN(pick_config)(ok, totals, band, digit);

@@ -71,12 +71,8 @@ static int C9_FN(triads_choose_fast)(c9_state *s, int *band, int *digit)
         __m128i sums = C9_FN(hsum4_256)(C9_FIELDS(t[b], tn, even), C9_FIELDS(t[b], tn, odd),
                                         C9_FIELDS(q[b], qn, even), C9_FIELDS(q[b], qn, odd));
 #undef C9_FIELDS
-        uint32_t et = (uint32_t)_mm_cvtsi128_si32(sums);
-        uint32_t ot = (uint32_t)_mm_extract_epi32(sums, 1) >> 3;
-        uint32_t eq = (uint32_t)_mm_extract_epi32(sums, 2);
-        uint32_t oq = (uint32_t)_mm_extract_epi32(sums, 3) >> 3;
         /* Contradiction, naked triad or hidden triad: the scalar path. */
-        if (!C9_FN(triads_none)(et, ot, eq, oq))
+        if (!C9_FN(triads_none)(sums))
             return C9_FN(triads_choose)(s, band, digit);
     }
     return C9_FN(pick_config)(ok, totals, band, digit);
