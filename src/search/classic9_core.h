@@ -571,6 +571,20 @@ static uint32_t C9_FN(choose)(const c9_state *s, int *band, int *bit)
     return digits;
 }
 
+/* The band to branch in: the one with the fewest digit configurations in
+ * all above nine (nine: every digit's is known), first of equals, to
+ * *band. 0 when every band is known. */
+static inline int C9_FN(fewest_band)(const int *totals, int *band)
+{
+    int best_total = 1000;
+    for (int b = 0; b < 3; b++)
+        if (totals[b] > 9 && totals[b] < best_total) {
+            best_total = totals[b];
+            *band = b;
+        }
+    return best_total != 1000;
+}
+
 /* Triads, then the branch choice; both need every board's minirow
  * pattern. A minirow (3 cells of a row in one box) holds exactly three
  * digits: if only three digits can go there, each must, so it leaves the
@@ -628,13 +642,7 @@ static int C9_FN(triads_choose)(c9_state *s, int *band, int *digit)
     }
     if (s->dirty)
         return 0;
-    int best_total = 1000;
-    for (int b = 0; b < 3; b++)
-        if (totals[b] > 9 && totals[b] < best_total) {
-            best_total = totals[b];
-            *band = b;
-        }
-    if (best_total == 1000)
+    if (!C9_FN(fewest_band)(totals, band))
         return 1 << 6;
     int best = 7, cfg = 0;
     for (int d = 0; d < 9; d++) {
@@ -692,13 +700,7 @@ static inline int C9_FN(triads_none)(__m128i sums)
  * one. @return as triads_choose. */
 static inline int C9_FN(pick_config)(uint32_t ok[3][6], const int *totals, int *band, int *digit)
 {
-    int best_total = 1000;
-    for (int b = 0; b < 3; b++)
-        if (totals[b] > 9 && totals[b] < best_total) {
-            best_total = totals[b];
-            *band = b;
-        }
-    if (best_total == 1000)
+    if (!C9_FN(fewest_band)(totals, band))
         return 1 << 6;
     /* Each digit's configuration count, bit-sliced over the nine digits
      * (c0 + 2 c1 + 4 c2). */
