@@ -1,6 +1,7 @@
 /*
  * sink.c — pages to files. A PDF is one surface whose page size is set
- * per page; an SVG or PNG page is a surface of its own, written as soon
+ * per page (or, with a numbered path, one PDF per page); an SVG or PNG
+ * page is a surface of its own, written as soon
  * as the page ends, so a long explanation never holds more than one
  * picture. PNG pages are drawn at 2 pixels a point (at most 2400 pixels
  * a side) so a grid stays sharp on screens.
@@ -40,19 +41,23 @@ int rd_sink_check_path(const char *path, char *why, size_t cap)
     return 0;
 }
 
+/* 1 if path holds a number conversion (not just %%). */
+static int has_pattern(const char *path)
+{
+    for (const char *p = path; *p; p++)
+        if (*p == '%') {
+            if (p[1] != '%')
+                return 1;
+            p++;
+        }
+    return 0;
+}
+
 /* The file of page k (1-based): the pattern's number, or with no pattern
  * and several pages, name-001.ext. */
 static void page_file(const rd_sink *s, size_t k, char *buf, size_t cap)
 {
-    int pattern = 0;
-    for (const char *p = s->path; *p; p++)
-        if (*p == '%') {
-            if (p[1] == '%')
-                p++;
-            else
-                pattern = 1;
-        }
-    if (pattern) {
+    if (has_pattern(s->path)) {
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"
         /* checked by rd_sink_check_path: one integer conversion at most */
@@ -95,7 +100,8 @@ cairo_t *rd_sink_begin(rd_sink *s, double w, double h)
     if (s->failed)
         return NULL;
     s->page++;
-    if (s->kind == RD_PDF) {
+    /* a PDF is one file of many pages unless the path numbers its files */
+    if (s->kind == RD_PDF && !has_pattern(s->path)) {
         if (!s->surface) {
             s->surface = cairo_pdf_surface_create(s->path, w, h);
             if (cairo_surface_status(s->surface) != CAIRO_STATUS_SUCCESS) {
@@ -112,7 +118,9 @@ cairo_t *rd_sink_begin(rd_sink *s, double w, double h)
         return s->cr;
     }
     page_file(s, s->page, s->file, sizeof s->file);
-    if (s->kind == RD_SVG) {
+    if (s->kind == RD_PDF) {
+        s->surface = cairo_pdf_surface_create(s->file, w, h);
+    } else if (s->kind == RD_SVG) {
         s->surface = cairo_svg_surface_create(s->file, w, h);
         cairo_svg_surface_restrict_to_version(s->surface, CAIRO_SVG_VERSION_1_1);
     } else {
@@ -140,7 +148,7 @@ void rd_sink_end(rd_sink *s)
 {
     if (!s->cr)
         return;
-    if (s->kind == RD_PDF) {
+    if (s->kind == RD_PDF && !has_pattern(s->path)) {
         cairo_show_page(s->cr);
         return;
     }

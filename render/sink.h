@@ -1,6 +1,7 @@
 /*
  * sink.h — where pages go: one PDF of many pages, or one SVG or PNG file
- * per page, named from the -o pattern.
+ * per page (a PDF too when the -o path holds a %d), named from the -o
+ * pattern.
  */
 #ifndef DOKU_RENDER_SINK_H
 #define DOKU_RENDER_SINK_H

@@ -1,5 +1,5 @@
 #!/bin/sh
-# tests/render/run.sh DOKU SRC — pictures drawn by doku (render/), then read
+# tests/render/run.sh DOKU SRC [REPLAY_CHECK] — pictures drawn by doku (render/), then read
 # back by tools that share no code with it: poppler's pdfinfo/pdftotext
 # (pages, and every given in the text layer in order), xmllint (the SVG is
 # XML) and rsvg-convert (it renders), and a PNG compared with the README's
@@ -8,6 +8,7 @@
 set -u
 DOKU=$1
 SRC=$2
+REPLAY=${3:-}
 CHECK="python3 $SRC/tests/render/check.py"
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
@@ -67,6 +68,16 @@ pdftotext -f 1 -l 1 "$T/explain.pdf" - | grep -q "Hidden Single" || fail "explai
 "$DOKU" explain --regions $E/jigsaw9.regions --keep-boxes --format svg -o "$T/jx.svg" $E/jigsaw9.txt || fail "explain jigsaw svg"
 for f in "$T"/jx*.svg; do xmllint --noout "$f" || fail "$f: not XML"; done
 echo "ok: explain ($steps steps)"
+# the candidates drawn before each step are the engine's (rated 9x9 up to
+# 9.3, 16x16, X + hyper)
+if [ -n "$REPLAY" ]; then
+    grep -v '^#' tests/fixtures/puzzles/classic9_rated.txt | cut -d: -f1 | awk 'NR % 4 == 1' |
+        "$DOKU" explain --format json | "$REPLAY" 9 0 || fail "replay 9x9"
+    grep -v '^#' tests/fixtures/puzzles/16x16.txt | cut -d: -f1 | head -1 |
+        "$DOKU" explain --format json | "$REPLAY" 16 0 || fail "replay 16x16"
+    grep -v '^#' tests/fixtures/puzzles/xhyper9.txt | cut -d: -f1 | sed -n '2,4p' |
+        "$DOKU" explain --variant x,hyper --format json | "$REPLAY" 9 3 || fail "replay X + hyper"
+fi
 
 # the README's picture: a hint drawn on its candidate grid, as docs/hint.png
 "$DOKU" hint --format png -o "$T/hint.png" examples/hint9.txt || fail "hint --format png"
@@ -98,6 +109,9 @@ pdftotext -f 1 -l 1 "$T/inline.pdf" - | grep -q "Club night" || fail "print: no 
 "$DOKU" print --generate -n 3 --per-page 2 --seed 3 --solutions none -o "$T/b.svg" || fail "print svg"
 [ -f "$T/b-001.svg" ] && [ -f "$T/b-002.svg" ] && [ ! -f "$T/b-003.svg" ] || fail "print svg: pages"
 echo "ok: print"
+# a numbered PDF path: one PDF per picture
+"$DOKU" solve --format pdf -o "$T/one-%d.pdf" $E/classic9.txt || fail "numbered pdf"
+[ "$(pages "$T/one-2.pdf")" = 1 ] && [ ! -f "$T/one-3.pdf" ] || fail "numbered pdf: files"
 
 # errors: a bad file pattern, a directory that is not there
 "$DOKU" solve --format png -o "$T/x-%s.png" $E/4x4.txt 2> "$T/err"; rc=$?
