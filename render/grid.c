@@ -56,7 +56,38 @@ typedef struct layout {
     uint8_t *window;
     int diagonals;
     int ccols, crows;          /* candidate places in a cell */
+    int tint[64];              /* jigsaw: each region's tint, neighbours differ */
 } layout;
+
+enum { NTINTS = sizeof REGION_TINT / sizeof REGION_TINT[0] };
+
+/* Greedy colouring of the regions' adjacency: a region takes the first
+ * tint none of its already tinted neighbours has (a map of regions
+ * rarely needs more than four; past NTINTS the tints repeat). */
+static void tint_regions(layout *L)
+{
+    int n = L->n;
+    uint64_t adj[64] = {0};
+    for (int r = 0; r < n; r++)
+        for (int c = 0; c < n; c++) {
+            int a = L->region[r * n + c];
+            int right = c + 1 < n ? L->region[r * n + c + 1] : a;
+            int down = r + 1 < n ? L->region[(r + 1) * n + c] : a;
+            adj[a] |= 1ull << right | 1ull << down;
+            adj[right] |= 1ull << a;
+            adj[down] |= 1ull << a;
+        }
+    for (int g = 0; g < n; g++) {
+        unsigned used = 0;
+        for (int h = 0; h < g; h++)
+            if (adj[g] >> h & 1)
+                used |= 1u << L->tint[h];
+        int t = 0;
+        while (t < NTINTS - 1 && (used >> t & 1))
+            t++;
+        L->tint[g] = t;
+    }
+}
 
 static int layout_make(layout *L, const doku_shape *s, double x, double y, double side)
 {
@@ -87,6 +118,8 @@ static int layout_make(layout *L, const doku_shape *s, double x, double y, doubl
         }
         L->diagonals |= k == DOKU_UNIT_DIAGONAL;
     }
+    if (L->region[0] >= 0)
+        tint_regions(L);
     int bc = doku_shape_box_cols(s);
     L->ccols = bc > 0 ? bc : (int)ceil(sqrt((double)n));
     L->crows = (n + L->ccols - 1) / L->ccols;
@@ -135,7 +168,7 @@ static void tints(cairo_t *cr, const layout *L, const rd_grid *g)
         else if (L->window[i])
             set(cr, WINDOW_BG);
         else if (L->region[i] >= 0)
-            set(cr, REGION_TINT[L->region[i] % (int)(sizeof REGION_TINT / sizeof REGION_TINT[0])]);
+            set(cr, REGION_TINT[L->tint[L->region[i]]]);
         else
             tinted = 0;
         if (tinted) {
