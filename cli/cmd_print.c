@@ -163,7 +163,7 @@ int cmd_print(int argc, char **argv)
         if (!format)
             format = CLI_FORMAT_PDF;
     }
-    fwd[0] = (char *)(generate ? "generate" : "solve");
+    fwd[0] = (char *)"print";   /* the name messages about the options give */
     fwd[nf++] = (char *)"--format";
     fwd[nf++] = (char *)format_name(format);
     fwd[nf] = NULL;
