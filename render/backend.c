@@ -12,6 +12,8 @@
 #include "record.h"
 #include "sink.h"
 
+#include <cairo.h>
+#include <fontconfig/fontconfig.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -82,7 +84,12 @@ static int finish(void *self, char *why, size_t cap)
             snprintf(s.why, sizeof s.why, "out of memory");
         }
     }
-    if (rd_sink_close(&s) != 0) {
+    int rc = rd_sink_close(&s);
+    /* cairo's and fontconfig's caches live until the process ends; freed
+     * here (doku draws one document per run) so leak checkers see none */
+    cairo_debug_reset_static_data();
+    FcFini();
+    if (rc != 0) {
         snprintf(why, cap, "%s", s.why);
         return -1;
     }
