@@ -70,15 +70,15 @@ static int finish(void *self, char *why, size_t cap)
     s.kind = b->kind;
     s.path = b->path;
     s.title = b->title;
+    if (b->n == 0) {
+        snprintf(why, cap, "no puzzle to draw: %s not written", b->path);
+        return -1;
+    }
     if (b->is_booklet) {
         s.npages = rd_booklet_count(&b->booklet, b->recs, b->n);
         rd_booklet_write(&s, &b->booklet, b->recs, b->n);
     } else {
         s.npages = rd_single_count(b->recs, b->n, b->cmd);
-        if (s.npages == 0) {
-            snprintf(why, cap, "no puzzle to draw: %s not written", b->path);
-            return -1;
-        }
         if (rd_single_write(&s, b->recs, b->n, b->cmd) != 0 && !s.failed) {
             s.failed = 1;
             snprintf(s.why, sizeof s.why, "out of memory");

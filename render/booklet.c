@@ -71,7 +71,7 @@ size_t rd_booklet_count(const cli_booklet *b, const rd_record *recs, size_t n)
         solution_table(recs, n, &c, &r);
         pages += pages_of(n, (size_t)(c * r));
     }
-    return pages ? pages : 1;
+    return pages;
 }
 
 /* Title at the top, "page k of N" at the bottom. */
@@ -159,8 +159,6 @@ int rd_booklet_write(rd_sink *s, const cli_booklet *b, const rd_record *recs, si
     int cols, rows;
     table(b->per_page, &cols, &rows);
     size_t per = (size_t)(cols * rows);
-    if (n == 0)
-        return table_page(s, b, recs, 0, 0, cols, rows, 0, npages);
     for (size_t i = 0; i < n; i += per)
         if (table_page(s, b, recs, i, n - i < per ? n - i : per, cols, rows, 0, npages) != 0)
             return -1;
