@@ -66,4 +66,21 @@ const char *io_symbol_text(int n, doku_symbols symbols, int v, char *buf);
 /* Appends one decimal number. */
 void io_put_u64(doku_buf *b, uint64_t v);
 
+
+/* ---- delimited lines (csv.c) ---- */
+/* One field of a delimited line: text without quotes and surrounding
+ * spaces ("" inside quotes left doubled), 1-based column. */
+typedef struct io_field {
+    const char *p;
+    size_t len;
+    size_t col;
+    int quoted;
+} io_field;
+/* The delimiter of a spreadsheet line: ',', ';' or '\t', whichever is most
+ * frequent outside quotes; 0 when there is none. */
+char io_csv_delimiter(const char *s, size_t len);
+/* Splits s at delim into fields (the first max stored in f).
+ * @return the number of fields (>= 1). */
+size_t io_csv_split(const char *s, size_t len, char delim, io_field *f, size_t max);
+
 #endif

@@ -74,6 +74,12 @@ struct doku_reader {
     entry *q;
     size_t qhead, qcount, qcap;
     int has_current;
+    /* text as spreadsheets and editors save it */
+    int unreadable;        /* UTF-16 input: reported once, the rest ignored */
+    int csv_grid_done;     /* the last line completed a delimited grid */
+    int puzzles;           /* puzzles emitted so far */
+    char header[48];       /* line 1 when it was taken for a CSV header */
+    io_field *fields;      /* [DOKU_MAX_CELLS + 1], on first use */
 };
 
 static int is_space(char c) { return c == ' ' || c == '\t' || c == '\v' || c == '\f' || c == '\r'; }
@@ -116,6 +122,7 @@ void doku_reader_free(doku_reader *r)
     free(r->q);
     free(r->grid);
     free(r->gcomment);
+    free(r->fields);
     free(r);
 }
 
@@ -288,6 +295,7 @@ static doku_status emit_puzzle(doku_reader *r, const raw_cell *cells, int n,
     memcpy(e->comment, comment, comment_len);
     e->comment[comment_len] = '\0';
     e->kind = DOKU_RECORD_PUZZLE;
+    r->puzzles++;
     e->symbols = token_mode ? DOKU_SYMBOLS_1_9A_Z : sym;
     e->n = n;
     e->line = line;
@@ -656,6 +664,7 @@ static int emit_line_fast(doku_reader *r, const char *s, size_t len, size_t at, 
         memcpy(e->comment, r->gcomment, r->gcomment_len);
     e->comment[r->gcomment_len] = '\0';
     e->kind = DOKU_RECORD_PUZZLE;
+    r->puzzles++;
     e->symbols = DOKU_SYMBOLS_1_9A_Z;
     e->n = m;
     e->line = r->lineno;
@@ -848,6 +857,217 @@ static doku_status handle_grid_line(doku_reader *r, const char *s, size_t len)
     return add_grid_row(r, &rw);
 }
 
+/* ---- delimited lines (spreadsheet CSV) ------------------------------------ */
+
+/* A field that is a whole one-line puzzle: @return its side, else 0. */
+static int field_puzzle_side(const doku_reader *r, const io_field *f)
+{
+    int m = square_side(f->len);
+    if (m < MIN_SIDE || m > MAX_CHAR_SIDE || (r->opts.n && r->opts.n != m))
+        return 0;
+    for (size_t i = 0; i < f->len; i++)
+        if (!is_cell_char(f->p[i]))
+            return 0;
+    return m;
+}
+
+/* One field as a grid cell: empty, one symbol, or a decimal number.
+ * @return 0 when it is none of these. */
+static int field_cell(const io_field *f, raw_cell *c, size_t line, int *multichar)
+{
+    int v;
+    c->line = (uint32_t)line;
+    c->col = (uint32_t)f->col;
+    c->token = TOKEN_NONE;
+    if (f->len == 0) {
+        c->ch = '.';
+        return 1;
+    }
+    if (f->len == 1 && is_cell_char(f->p[0])) {
+        c->ch = f->p[0];
+        return 1;
+    }
+    if (numeric_token(f->p, f->len, &v)) {
+        c->ch = 0;
+        c->token = (int16_t)v;
+        *multichar = 1;
+        return 1;
+    }
+    return 0;
+}
+
+/* The puzzle of a field of a delimited line; the other fields, as they
+ * were written, are its comment. */
+static doku_status emit_csv_puzzle(doku_reader *r, const char *s, size_t len, char delim,
+                                   const io_field *f, int m)
+{
+    size_t b = (size_t)(f->p - s) - (size_t)f->quoted, e = (size_t)(f->p - s) + f->len + (size_t)f->quoted;
+    while (e < len && s[e] != delim)
+        e++;
+    size_t before = b;
+    while (before && (s[before - 1] == ' ' || s[before - 1] == '\t'))
+        before--;
+    if (before && s[before - 1] == delim)
+        before--;
+    size_t after = e < len ? e + 1 : len;
+    r->gcomment_len = 0;
+    comment_append(r, s, before);
+    size_t joined = r->gcomment_len;
+    comment_append(r, s + after, len - after);
+    if (joined && r->gcomment_len > joined)
+        r->gcomment[joined] = delim; /* the two sides keep their delimiter */
+    size_t nc = (size_t)m * (size_t)m;
+    raw_cell *cells = r->grid;
+    for (size_t i = 0; i < nc; i++) {
+        cells[i].ch = f->p[i];
+        cells[i].token = TOKEN_NONE;
+        cells[i].line = (uint32_t)r->lineno;
+        cells[i].col = (uint32_t)(f->col + i);
+    }
+    return emit_puzzle(r, cells, m, 0, r->lineno, r->gcomment ? r->gcomment : "",
+                       r->gcomment_len);
+}
+
+/* A line with ',' ';' or tabs: a row of a grid (one field per cell, empty
+ * fields empty cells), a whole puzzle in n*n fields, or a record whose
+ * field holds a one-line puzzle (a CSV column of puzzles). Sets *handled
+ * to 0 for a tab-separated line that is none of these: the plain reader
+ * takes it (tabs are also just spaces). */
+static doku_status handle_csv_line(doku_reader *r, const char *s, size_t len, char delim,
+                                   int *handled)
+{
+    *handled = 1;
+    if (!r->fields) {
+        r->fields = malloc(sizeof(io_field) * (DOKU_MAX_CELLS + 1));
+        if (!r->fields)
+            return DOKU_ERR_NOMEM;
+    }
+    io_field *f = r->fields;
+    size_t nf = io_csv_split(s, len, delim, f, DOKU_MAX_CELLS + 1);
+    size_t stored = nf > DOKU_MAX_CELLS + 1 ? DOKU_MAX_CELLS + 1 : nf;
+    char msg[240];
+    if (delim == '\t' && nf > 1 && nf == stored && f[nf - 1].len == 0) {
+        /* "1\t-1\t3\t4\t": a tab after every field (Lewis files) */
+        if (r->active && (int)nf == r->width + 1) {
+            nf--;
+            stored--;
+        } else if (!r->active) {
+            int other_empty = 0;
+            for (size_t k = 0; k + 1 < nf; k++)
+                other_empty |= f[k].len == 0;
+            if (!other_empty) {
+                *handled = 0;
+                return DOKU_OK;
+            }
+        }
+    }
+    /* a column of one-line puzzles */
+    for (size_t k = 0; k < stored; k++) {
+        int m = field_puzzle_side(r, &f[k]);
+        if (!m)
+            continue;
+        r->csv_grid_done = 0;
+        if (r->active) {
+            doku_status st = abandon_grid(r, r->lineno, 1, "grid ended early");
+            if (st != DOKU_OK)
+                return st;
+        }
+        r->skipping = 0;
+        return emit_csv_puzzle(r, s, len, delim, &f[k], m);
+    }
+    if (r->skipping)
+        return DOKU_OK;
+    /* cells, one per field */
+    row rw;
+    rw.count = 0;
+    rw.comment = NULL;
+    rw.comment_len = 0;
+    int multichar = 0, empty = 1;
+    size_t bad = 0;
+    raw_cell *cells = nf > DOKU_MAX_N ? r->grid : rw.cells;
+    for (size_t k = 0; k < stored && k < DOKU_MAX_CELLS; k++) {
+        if (!field_cell(&f[k], &cells[k], r->lineno, &multichar)) {
+            bad = k + 1;
+            break;
+        }
+        if (f[k].len)
+            empty = 0;
+    }
+    if (bad) {
+        if (delim == '\t') {
+            *handled = 0;
+            return DOKU_OK;
+        }
+        const io_field *b = &f[bad - 1];
+        if (r->lineno == 1 && !r->active) {
+            /* a header row ("puzzle,solution,rating"): kept to name it if
+             * no puzzle follows */
+            snprintf(r->header, sizeof r->header, "%.*s", (int)(len > 40 ? 40 : len), s);
+            return DOKU_OK;
+        }
+        snprintf(msg, sizeof msg,
+                 "field %zu '%.*s' is no cell (a symbol, a number 1..%d or empty), and no field holds a one-line puzzle",
+                 bad, (int)(b->len > 24 ? 24 : b->len), b->p, DOKU_MAX_N);
+        if (r->active)
+            return abandon_grid(r, r->lineno, b->col, msg);
+        return push_error(r, r->lineno, b->col, DOKU_ERR_PARSE, msg);
+    }
+    if (nf > DOKU_MAX_N) {
+        int m = square_side(nf);
+        if (!r->active && m >= MIN_SIDE && m <= DOKU_MAX_N && (!r->opts.n || r->opts.n == m)) {
+            if (multichar) /* numbers: every single character must be a digit */
+                for (size_t k = 0; k < nf; k++)
+                    if (cells[k].token == TOKEN_NONE && cells[k].ch != '.' && is_digit(cells[k].ch)) {
+                        cells[k].token = (int16_t)(cells[k].ch - '0');
+                        cells[k].ch = 0;
+                    }
+            r->csv_grid_done = 0;
+            return emit_puzzle(r, cells, m, multichar, r->lineno, "", 0);
+        }
+        snprintf(msg, sizeof msg, "found %zu fields: a puzzle on one line needs n*n (81 for 9x9), a grid row 4..%d",
+                 nf, DOKU_MAX_N);
+        if (r->active)
+            return abandon_grid(r, r->lineno, 1, msg);
+        return push_error(r, r->lineno, 1, DOKU_ERR_PARSE, msg);
+    }
+    rw.count = (int)nf;
+    rw.numeric = 1;
+    for (size_t k = 0; k < nf; k++)
+        if (cells[k].token == TOKEN_NONE && !(cells[k].ch == '.' || is_digit(cells[k].ch)))
+            rw.numeric = 0;
+    rw.multichar = multichar;
+    if (multichar && !rw.numeric) {
+        for (size_t k = 0; k < nf; k++)
+            if (cells[k].token == TOKEN_NONE && cells[k].ch != '.' && !is_digit(cells[k].ch)) {
+                snprintf(msg, sizeof msg, "'%c' in a grid of decimal numbers", cells[k].ch);
+                return r->active ? abandon_grid(r, r->lineno, cells[k].col, msg)
+                                 : push_error(r, r->lineno, cells[k].col, DOKU_ERR_PARSE, msg);
+            }
+    }
+    if (!r->active) {
+        /* all-empty rows: blank lines in a sheet, unless they start a grid
+         * (a grid may begin with an empty row) */
+        if (empty && (nf < MIN_SIDE || r->csv_grid_done))
+            return DOKU_OK;
+        if (nf < MIN_SIDE || (r->opts.n && r->opts.n != (int)nf)) {
+            if (r->opts.n)
+                snprintf(msg, sizeof msg, "found %zu fields: expected rows of %d", nf, r->opts.n);
+            else
+                snprintf(msg, sizeof msg, "found %zu fields: a grid row has 4..%d", nf, DOKU_MAX_N);
+            return push_error(r, r->lineno, 1, DOKU_ERR_PARSE, msg);
+        }
+        r->csv_grid_done = 0;
+        start_grid(r, &rw, r->lineno);
+    } else if ((int)nf != r->width) {
+        snprintf(msg, sizeof msg, "row has %zu fields, expected %d", nf, r->width);
+        return abandon_grid(r, r->lineno, 1, msg);
+    }
+    doku_status st = add_grid_row(r, &rw);
+    if (!r->active)
+        r->csv_grid_done = 1;
+    return st;
+}
+
 static int starts_with_ci(const char *s, size_t len, const char *word)
 {
     size_t k = strlen(word);
@@ -863,17 +1083,22 @@ static int starts_with_ci(const char *s, size_t len, const char *word)
     return 1;
 }
 
-doku_status doku_reader_push_line(doku_reader *r, const char *line, size_t len)
+static doku_status push_one_line(doku_reader *r, const char *line, size_t len)
 {
-    if (!r || (!line && len))
-        return DOKU_ERR_ARG;
     r->lineno++;
+    size_t raw_len = len; /* trailing tabs are empty fields of a TSV row */
     while (len && (is_space(line[len - 1]) || line[len - 1] == '\n'))
         len--;
     size_t lead = 0;
     while (lead < len && is_space(line[lead]))
         lead++;
     if (lead == len) {
+        /* only tabs: a row of empty cells inside a tab-separated grid */
+        if (r->active && raw_len &&
+            io_csv_split(line, raw_len, '\t', NULL, 0) == (size_t)r->width) {
+            int handled;
+            return handle_csv_line(r, line, raw_len, '\t', &handled);
+        }
         r->skipping = 0;
         return DOKU_OK;
     }
@@ -891,6 +1116,14 @@ doku_status doku_reader_push_line(doku_reader *r, const char *line, size_t len)
         return DOKU_OK;
     if (s[0] == '#')
         return DOKU_OK;
+    char delim = io_csv_delimiter(line, raw_len);
+    if (delim) {
+        int handled;
+        doku_status st = handle_csv_line(r, line, delim == '\t' ? raw_len : len, delim, &handled);
+        if (handled)
+            return st;
+    }
+    r->csv_grid_done = 0;
     if (r->active)
         return handle_grid_line(r, line, len);
     if (r->skipping) {
@@ -903,6 +1136,44 @@ doku_status doku_reader_push_line(doku_reader *r, const char *line, size_t len)
     return handle_fresh_line(r, line, len);
 }
 
+/* Text as editors save it: a UTF-8 byte-order mark is skipped, UTF-16 is
+ * refused once (its bytes would read as garbage on every line), and a
+ * lone '\r' (old Mac line ends) ends a line like '\n'. */
+doku_status doku_reader_push_line(doku_reader *r, const char *line, size_t len)
+{
+    if (!r || (!line && len))
+        return DOKU_ERR_ARG;
+    if (r->unreadable) {
+        r->lineno++;
+        return DOKU_OK;
+    }
+    if (r->lineno == 0 && len >= 2) {
+        unsigned char b0 = (unsigned char)line[0], b1 = (unsigned char)line[1];
+        if ((b0 == 0xFF && b1 == 0xFE) || (b0 == 0xFE && b1 == 0xFF) || b0 == 0 || b1 == 0) {
+            r->lineno++;
+            r->unreadable = 1;
+            return push_error(r, 1, 1, DOKU_ERR_PARSE,
+                              "UTF-16 text: save as UTF-8 (in Excel: CSV UTF-8; in Notepad: Encoding UTF-8)");
+        }
+        if (len >= 3 && b0 == 0xEF && b1 == 0xBB && (unsigned char)line[2] == 0xBF) {
+            line += 3;
+            len -= 3;
+        }
+    }
+    while (len && (line[len - 1] == '\r' || line[len - 1] == '\n'))
+        len--;
+    const char *cr;
+    while (len && (cr = memchr(line, '\r', len)) != NULL) {
+        size_t k = (size_t)(cr - line);
+        doku_status st = push_one_line(r, line, k);
+        if (st != DOKU_OK)
+            return st;
+        line += k + 1;
+        len -= k + 1;
+    }
+    return push_one_line(r, line, len);
+}
+
 doku_status doku_reader_finish(doku_reader *r)
 {
     if (!r)
@@ -911,6 +1182,12 @@ doku_status doku_reader_finish(doku_reader *r)
         char msg[80];
         snprintf(msg, sizeof msg, "input ended inside a grid");
         return abandon_grid(r, r->lineno, 0, msg);
+    }
+    if (r->header[0] && !r->puzzles) {
+        char msg[160];
+        snprintf(msg, sizeof msg, "no puzzle: line 1 '%s' is no puzzle or grid row, and no puzzle follows it (read as a CSV header)", r->header);
+        r->header[0] = '\0';
+        return push_error(r, 1, 1, DOKU_ERR_PARSE, msg);
     }
     return DOKU_OK;
 }

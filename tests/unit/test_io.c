@@ -83,6 +83,79 @@ static void expect_p1(const got *g, int i)
     assert_memory_equal(g->cells[i], want, 81);
 }
 
+/* Text as spreadsheets and editors save it (issue 14): BOM, CRLF and
+ * CR, ',' ';' and tab fields with empty cells, quoted fields, a column of
+ * puzzles with its other fields as the comment, UTF-16 refused. */
+static void test_spreadsheet_text(void **state)
+{
+    (void)state;
+    char text[2048] = "\xEF\xBB\xBF";
+    for (int r = 0; r < 9; r++)
+        for (int c = 0; c < 9; c++) {
+            size_t l = strlen(text);
+            char ch = P1[r * 9 + c];
+            snprintf(text + l, sizeof text - l, "%.*s%s", ch != '.', &ch, c < 8 ? ";" : "\r\n");
+        }
+    got g;
+    read_text(text, 0, DOKU_SYMBOLS_AUTO, &g);
+    assert_int_equal(g.count, 1);
+    expect_p1(&g, 0);
+    /* the same grid with lone CRs and commas, fields quoted */
+    char cr[2048] = "";
+    for (int r = 0; r < 9; r++)
+        for (int c = 0; c < 9; c++) {
+            size_t l = strlen(cr);
+            char ch = P1[r * 9 + c];
+            l += (size_t)snprintf(cr + l, sizeof cr - l, ch == '.' ? "\"\"" : "\"%c\"", ch);
+            cr[l++] = c < 8 ? ',' : '\r';
+            cr[l] = '\0';
+        }
+    doku_reader *rd;
+    assert_int_equal(doku_reader_create(NULL, &rd), DOKU_OK);
+    assert_int_equal(doku_reader_push_line(rd, cr, strlen(cr)), DOKU_OK);
+    assert_int_equal(doku_reader_finish(rd), DOKU_OK);
+    doku_record rec;
+    assert_true(doku_reader_next(rd, &rec));
+    assert_int_equal(rec.kind, DOKU_RECORD_PUZZLE);
+    assert_int_equal(rec.line, 1);
+    uint8_t want[81];
+    assert_int_equal(tu_cells_from_text(P1, 81, want), 0);
+    assert_memory_equal(rec.cells, want, 81);
+    doku_reader_free(rd);
+    /* a column of puzzles: the other fields, as written, are the comment */
+    char col[512];
+    snprintf(col, sizeof col, "id;puzzle;note\n7;\"%s\";\"hard; very\"\n", P1);
+    read_text(col, 0, DOKU_SYMBOLS_AUTO, &g);
+    assert_int_equal(g.count, 1);
+    expect_p1(&g, 0);
+    assert_string_equal(g.comment[0], "7;\"hard; very\"");
+    assert_int_equal(g.line[0], 2);
+    /* a bad field is named with its column */
+    read_text("1,2,3,4\n5,6,x y,8\n", 0, DOKU_SYMBOLS_AUTO, &g);
+    assert_int_equal(g.kind[0], DOKU_RECORD_ERROR);
+    assert_int_equal(g.line[0], 2);
+    assert_int_equal(g.column[0], 5);
+    /* UTF-16 is refused once, at 1:1 */
+    assert_int_equal(doku_reader_create(NULL, &rd), DOKU_OK);
+    assert_int_equal(doku_reader_push_line(rd, "\xFF\xFE" "5\0" "3\0", 6), DOKU_OK);
+    assert_int_equal(doku_reader_push_line(rd, "\0" "5\0", 3), DOKU_OK);
+    assert_int_equal(doku_reader_finish(rd), DOKU_OK);
+    assert_true(doku_reader_next(rd, &rec));
+    assert_int_equal(rec.kind, DOKU_RECORD_ERROR);
+    assert_int_equal(rec.line, 1);
+    assert_int_equal(rec.column, 1);
+    assert_non_null(strstr(rec.message, "UTF-16"));
+    assert_false(doku_reader_next(rd, &rec));
+    doku_reader_free(rd);
+    /* 4x4 as numbers with empty fields, tab-separated, trailing tabs kept */
+    read_text("1\t\t\t\n\t\t3\t\n\t4\t\t\n\t\t\t2\n", 0, DOKU_SYMBOLS_AUTO, &g);
+    assert_int_equal(g.count, 1);
+    assert_int_equal(g.n[0], 4);
+    assert_int_equal(g.cells[0][0], 1);
+    assert_int_equal(g.cells[0][6], 3);
+    assert_int_equal(g.cells[0][15], 2);
+}
+
 static void test_one_line_with_comments(void **state)
 {
     (void)state;
@@ -617,6 +690,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_one_line_with_comments),
+        cmocka_unit_test(test_spreadsheet_text),
         cmocka_unit_test(test_empty_marks),
         cmocka_unit_test(test_framed_grids),
         cmocka_unit_test(test_16x16_alphabets),
