@@ -17,5 +17,6 @@ int cmd_explain(int argc, char **argv);
 int cmd_hint(int argc, char **argv);
 int cmd_grade(int argc, char **argv);
 int cmd_serve(int argc, char **argv);
+int cmd_convert(int argc, char **argv);
 
 #endif /* DOKU_CLI_COMMANDS_H */

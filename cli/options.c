@@ -98,6 +98,39 @@ static int parse_symbols(const char *v, doku_symbols *out)
     return 0;
 }
 
+/* The formats convert writes, by name; unlisted ones are refused with
+ * this list (cli_parse_target). */
+static const struct {
+    const char *name;
+    int target;
+} cli_targets[] = {
+    {"line", CLI_TO_LINE},         {"grid", CLI_TO_GRID},
+    {"candidates", CLI_TO_CANDIDATES}, {"pm", CLI_TO_PM},
+    {"csv", CLI_TO_CSV},           {"json", CLI_TO_JSON},
+};
+
+const char *cli_target_list(void)
+{
+    static char list[512];
+    if (!list[0]) {
+        size_t len = 0;
+        for (size_t i = 0; i < sizeof cli_targets / sizeof cli_targets[0]; i++)
+            len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", i ? ", " : "",
+                                    cli_targets[i].name);
+    }
+    return list;
+}
+
+int cli_parse_target(const char *cmd, const char *name, int *out)
+{
+    for (size_t i = 0; i < sizeof cli_targets / sizeof cli_targets[0]; i++)
+        if (!strcmp(name, cli_targets[i].name)) {
+            *out = cli_targets[i].target;
+            return 0;
+        }
+    return cli_usage_error(cmd, "--to: unknown format '%s'; supported: %s", name, cli_target_list());
+}
+
 static int parse_format(const char *v, int *out, doku_format *layout)
 {
     static const char *const names[] = {"line", "grid", "json", "csv",

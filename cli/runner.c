@@ -199,7 +199,8 @@ static cli_task *new_task(runner *r, const char *file, size_t line, size_t colum
     cli_buf out = t->out, err = t->err;
     uint8_t *cells_buf = t->cells_buf;
     char *comment_buf = t->comment_buf;
-    size_t cells_cap = t->cells_cap, comment_cap = t->comment_cap;
+    uint64_t *cands_buf = t->cands_buf;
+    size_t cells_cap = t->cells_cap, comment_cap = t->comment_cap, cands_cap = t->cands_cap;
     memset(t, 0, sizeof *t);
     t->out = out;
     t->err = err;
@@ -207,6 +208,8 @@ static cli_task *new_task(runner *r, const char *file, size_t line, size_t colum
     t->cells_cap = cells_cap;
     t->comment_buf = comment_buf;
     t->comment_cap = comment_cap;
+    t->cands_buf = cands_buf;
+    t->cands_cap = cands_cap;
     cli_buf_reset(&t->out);
     cli_buf_reset(&t->err);
     t->file = file;
@@ -247,7 +250,7 @@ static const doku_shape *shape_for(runner *r, int n, char *why, size_t cap)
 }
 
 static void add_record(runner *r, const char *file, const doku_record *rec,
-                       size_t lines_fed)
+                       const uint64_t *cands, size_t lines_fed)
 {
     cli_task *t = new_task(r, file, rec->line, rec->column);
     t->n = rec->n;
@@ -286,6 +289,15 @@ static void add_record(runner *r, const char *file, const doku_record *rec,
     }
     t->cells = t->cells_buf;
     memcpy(t->cells, rec->cells, ncells);
+    if (cands) {
+        if (ncells > t->cands_cap) {
+            free(t->cands_buf);
+            t->cands_buf = cli_xmalloc(ncells * sizeof *t->cands_buf);
+            t->cands_cap = ncells;
+        }
+        memcpy(t->cands_buf, cands, ncells * sizeof *t->cands_buf);
+        t->cands = t->cands_buf;
+    }
     t->shape = s;
 }
 
@@ -293,7 +305,7 @@ static void drain(runner *r, doku_reader *rd, const char *file, size_t lines_fed
 {
     doku_record rec;
     while (doku_reader_next(rd, &rec))
-        add_record(r, file, &rec, lines_fed);
+        add_record(r, file, &rec, doku_reader_candidates(rd), lines_fed);
 }
 
 /* ---- reading one input ------------------------------------------------ */
@@ -442,6 +454,7 @@ int cli_run(const cli_opts *o, const cli_run_ops *ops)
         cli_task *t = &r.tasks[i];
         free(t->cells_buf);
         free(t->comment_buf);
+        free(t->cands_buf);
         free(t->error);
         cli_buf_free(&t->out);
         cli_buf_free(&t->err);

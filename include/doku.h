@@ -355,6 +355,13 @@ DOKU_API doku_status doku_reader_finish(doku_reader *r);
  * owned by r and valid until the next call on r), or 0 if none is ready
  * or r or rec is NULL. */
 DOKU_API int doku_reader_next(doku_reader *r, doku_record *rec);
+/* The pencil marks of the record doku_reader_next last returned, when
+ * its text carried them (a candidate line or a pencil-mark grid; see
+ * docs/FORMATS.md): n*n masks, bit d-1 = digit d still possible, owned by
+ * r and valid until the next call on r; the record's cells hold the cells
+ * left with one candidate. @return NULL for a record without pencil
+ * marks, an error record, none returned yet, or a NULL r. */
+DOKU_API const uint64_t *doku_reader_candidates(const doku_reader *r);
 
 /* ---------------------------------------------------------------------
  * Text output.
@@ -1053,6 +1060,18 @@ DOKU_API doku_status doku_format_candidates(doku_buf *b, const doku_shape *s, co
  * or DOKU_ERR_PARSE with a message in why (cap bytes, may be NULL). */
 DOKU_API doku_status doku_parse_pencil(const char *text, int n, doku_symbols symbols,
                               uint8_t *cells, uint64_t *cands, char *why, size_t cap);
+
+/* Appends a pencil-mark state of shape s: cells (n*n values, 0 = empty)
+ * and cands (n*n masks, bit d-1 = digit d, read for empty cells only;
+ * NULL: each empty cell gets the digits no filled peer holds). grid 1:
+ * the candidate grid doku_format_candidates writes, which the reader
+ * reads back; grid 0: the n*n*n-character candidate line of Sudoku
+ * Explainer and tdoku (character (r*n + c)*n + d-1 is digit d in 1-9A-Z
+ * while it is a candidate, else '.'), then a newline. All arrays are the
+ * caller's, read only. @return as doku_buf_append; DOKU_ERR_ARG for a
+ * NULL b, s or cells, a value above n, or grid 0 with n > 35. */
+DOKU_API doku_status doku_format_pencil(doku_buf *b, const doku_shape *s, const uint8_t *cells,
+                                        const uint64_t *cands, int grid);
 
 typedef struct doku_logic_record {
     doku_command command;      /* DOKU_CMD_EXPLAIN, _HINT or _GRADE */

@@ -83,4 +83,22 @@ char io_csv_delimiter(const char *s, size_t len);
  * @return the number of fields (>= 1). */
 size_t io_csv_split(const char *s, size_t len, char delim, io_field *f, size_t max);
 
+/* ---- pencil marks (pencil_line.c) ---- */
+/* The side k of a candidate line of len = k*k*k characters, each '.' or
+ * the digit (1-9A-Z) its position allows; 0 when p is none (or want_n is
+ * set and differs). */
+int io_cand_line_side(const char *p, size_t len, int want_n);
+/* Decodes a candidate line of side n into cells (a lone candidate is a
+ * filled cell) and cands. @return 0, or 1 + the index of a cell left
+ * without candidates. */
+int io_cand_line_decode(const char *p, int n, uint8_t *cells, uint64_t *cands);
+/* One pencil-mark token: distinct symbols, or a lone '.'/'0' (mask 0).
+ * @return 1 with *mask and the largest value in *maxv, or 0 when the
+ * token is no candidate set. */
+int io_pencil_token(doku_symbols symbols, const char *p, size_t len, uint64_t *mask, int *maxv);
+/* Appends the pencil-mark grid of cells and cand (format_pencil.c):
+ * filled cells as their digit, open ones as their candidates. */
+void io_put_pencil_grid(doku_buf *b, const doku_shape *s, const uint8_t *cells,
+                        const uint64_t *cand);
+
 #endif

@@ -34,6 +34,9 @@ typedef struct entry {
     size_t cells_cap;
     char *comment;
     size_t comment_cap;
+    uint64_t *cands;      /* pencil marks: n*n masks, when has_cands */
+    size_t cands_cap;
+    int has_cands;
     char *message;
     size_t message_cap;
 } entry;
@@ -43,6 +46,7 @@ typedef struct raw_cell {
     char ch;          /* the character, or 0 for a numeric token */
     int16_t token;    /* numeric token value (-1/0 empty), or TOKEN_NONE */
     uint32_t line, col;
+    uint64_t mask;    /* a pencil-mark token's candidates; 0: none written */
 } raw_cell;
 
 /* A row parsed from one line. */
@@ -50,6 +54,7 @@ typedef struct row {
     raw_cell cells[DOKU_MAX_N + 1];
     int count;          /* may exceed DOKU_MAX_N: then cells holds the first */
     int numeric;        /* every token was a number or '.' */
+    int pencil;         /* tokens are candidate sets (a pencil-mark row) */
     int multichar;      /* some numeric token had two or more characters */
     size_t bad_col;     /* column of the first character that is no symbol */
     char bad_ch;
@@ -65,7 +70,7 @@ struct doku_reader {
     int in_other_section;  /* inside an .sdk section other than [Puzzle] */
     int skipping;          /* after a broken grid, until a blank line */
     /* multi-line grid in progress */
-    int active, width, rows, token_mode;
+    int active, width, rows, token_mode, pencil;
     size_t start_line;
     raw_cell *grid;        /* [DOKU_MAX_CELLS] */
     char *gcomment;
@@ -117,6 +122,7 @@ void doku_reader_free(doku_reader *r)
     for (size_t i = 0; i < r->qcap; i++) {
         free(r->q[i].cells);
         free(r->q[i].comment);
+        free(r->q[i].cands);
         free(r->q[i].message);
     }
     free(r->q);
@@ -165,6 +171,7 @@ static entry *queue_push(doku_reader *r)
     }
     entry *e = &r->q[(r->qhead + r->qcount) % r->qcap];
     r->qcount++;
+    e->has_cands = 0;
     return e;
 }
 
@@ -304,6 +311,169 @@ static doku_status emit_puzzle(doku_reader *r, const raw_cell *cells, int n,
     return DOKU_OK;
 }
 
+static int numeric_token(const char *t, size_t len, int *value);
+
+/* A puzzle with pencil marks: cells (a lone candidate is a filled cell)
+ * and candidates, both n*n, copied into a new record. */
+static doku_status emit_with_cands(doku_reader *r, int n, const uint8_t *cells,
+                                   const uint64_t *cands, size_t line, const char *comment,
+                                   size_t comment_len)
+{
+    char msg[160];
+    if (r->opts.n && n != r->opts.n) {
+        snprintf(msg, sizeof msg, "puzzle is %dx%d, expected %dx%d", n, n, r->opts.n, r->opts.n);
+        return push_error(r, line, 1, DOKU_ERR_SIZE, msg);
+    }
+    entry *e = queue_push(r);
+    if (!e)
+        return DOKU_ERR_NOMEM;
+    size_t nc = (size_t)n * (size_t)n;
+    if (!grow((void **)&e->cells, &e->cells_cap, nc) ||
+        !grow((void **)&e->cands, &e->cands_cap, nc * sizeof(uint64_t)) ||
+        !grow((void **)&e->comment, &e->comment_cap, comment_len + 1)) {
+        r->qcount--;
+        return DOKU_ERR_NOMEM;
+    }
+    memcpy(e->cells, cells, nc);
+    memcpy(e->cands, cands, nc * sizeof(uint64_t));
+    memcpy(e->comment, comment, comment_len);
+    e->comment[comment_len] = '\0';
+    e->has_cands = 1;
+    e->kind = DOKU_RECORD_PUZZLE;
+    r->puzzles++;
+    e->symbols = DOKU_SYMBOLS_1_9A_Z;
+    e->n = n;
+    e->line = line;
+    e->column = 0;
+    e->status = DOKU_OK;
+    return DOKU_OK;
+}
+
+/* A candidate line of side n at p (checked by io_cand_line_side). */
+static doku_status emit_cand_line(doku_reader *r, const char *p, int n, size_t col,
+                                  const char *comment, size_t comment_len)
+{
+    size_t nc = (size_t)n * (size_t)n;
+    uint8_t *cells = malloc(nc);
+    uint64_t *cands = malloc(nc * sizeof *cands);
+    doku_status st;
+    if (!cells || !cands) {
+        st = DOKU_ERR_NOMEM;
+    } else {
+        int bad = io_cand_line_decode(p, n, cells, cands);
+        if (bad) {
+            char msg[120];
+            snprintf(msg, sizeof msg, "candidate line: r%dc%d has no candidates left",
+                     (bad - 1) / n + 1, (bad - 1) % n + 1);
+            st = push_error(r, r->lineno, col + (size_t)(bad - 1) * (size_t)n, DOKU_ERR_PARSE, msg);
+        } else {
+            st = emit_with_cands(r, n, cells, cands, r->lineno, comment, comment_len);
+        }
+    }
+    free(cells);
+    free(cands);
+    return st;
+}
+
+/* A completed pencil-mark grid: each cell's token is its candidate set; a
+ * plain symbol is a filled cell and an empty mark a cell open to all. */
+static doku_status emit_pencil_grid(doku_reader *r, const raw_cell *raw, int n, size_t line,
+                                    const char *comment, size_t comment_len)
+{
+    size_t nc = (size_t)n * (size_t)n;
+    uint8_t *cells = malloc(nc);
+    uint64_t *cands = malloc(nc * sizeof *cands);
+    doku_status st = DOKU_OK;
+    uint64_t all = n >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << n) - 1);
+    doku_symbols sym = r->opts.symbols == DOKU_SYMBOLS_AUTO ? DOKU_SYMBOLS_1_9A_Z : r->opts.symbols;
+    if (!cells || !cands)
+        st = DOKU_ERR_NOMEM;
+    for (size_t i = 0; i < nc && st == DOKU_OK; i++) {
+        const raw_cell *c = &raw[i];
+        uint64_t m = c->mask;
+        if (!m) {
+            int v = c->token != TOKEN_NONE ? (c->token < 0 ? 0 : c->token)
+                    : is_empty_mark(c->ch) || (c->ch == '0' && sym != DOKU_SYMBOLS_0_9A_Z) ? 0
+                    : io_symbol_value(sym, c->ch);
+            if (v > n || (v == 0 && c->token == TOKEN_NONE && !is_empty_mark(c->ch) && c->ch != '0')) {
+                char msg[120];
+                snprintf(msg, sizeof msg, "'%c' is no candidate of a %dx%d grid", c->ch ? c->ch : '?', n, n);
+                st = push_error(r, c->line, c->col, DOKU_ERR_PARSE, msg);
+                break;
+            }
+            m = v ? (uint64_t)1 << (v - 1) : all;
+        }
+        if (m & ~all) {
+            char msg[120];
+            snprintf(msg, sizeof msg, "candidate above %d in a %dx%d pencil-mark grid", n, n, n);
+            st = push_error(r, c->line, c->col, DOKU_ERR_PARSE, msg);
+            break;
+        }
+        cands[i] = m;
+        cells[i] = (m & (m - 1)) ? 0 : (uint8_t)(__builtin_ctzll(m) + 1);
+    }
+    if (st == DOKU_OK && cells && cands)
+        st = emit_with_cands(r, n, cells, cands, line, comment, comment_len);
+    free(cells);
+    free(cands);
+    return st;
+}
+
+/* A pencil-mark row: blank- or '|'-separated tokens, each a set of
+ * distinct symbols no larger than the row is wide, at least one of two or
+ * more (a row of single symbols is an ordinary grid row, unless the grid
+ * is already a pencil-mark grid: force). On a side above 9, a row of
+ * decimal numbers is a row of numbers. @return 1 and fills rw. */
+static int pencil_row(const doku_reader *r, const char *s, size_t len, size_t line, int force,
+                      row *rw)
+{
+    size_t end = len;
+    for (size_t i = 1; i < len; i++)
+        if (s[i] == '#') {
+            end = i;
+            break;
+        }
+    int ntok = 0, multi = 0, allnum = 1, top = 0;
+    for (size_t i = 0; i < end;) {
+        while (i < end && (is_space(s[i]) || s[i] == '|'))
+            i++;
+        size_t b = i;
+        while (i < end && !is_space(s[i]) && s[i] != '|')
+            i++;
+        if (i == b)
+            break;
+        uint64_t m;
+        int mx, v;
+        if (ntok >= DOKU_MAX_N || !io_pencil_token(r->opts.symbols, s + b, i - b, &m, &mx))
+            return 0;
+        if (i - b > 1)
+            multi = 1;
+        if (!numeric_token(s + b, i - b, &v))
+            allnum = 0;
+        if (mx > top)
+            top = mx;
+        raw_cell *c = &rw->cells[ntok++];
+        c->ch = s[b];
+        c->token = TOKEN_NONE;
+        c->line = (uint32_t)line;
+        c->col = (uint32_t)(b + 1);
+        c->mask = m;
+    }
+    if (ntok < MIN_SIDE || top > ntok)
+        return 0;
+    if (!force && (!multi || (ntok > DECIMAL_SIDE && allnum)))
+        return 0;
+    rw->count = ntok;
+    rw->pencil = 1;
+    rw->numeric = 0;
+    rw->multichar = 0;
+    rw->bad_col = 0;
+    rw->bad_num = NULL;
+    rw->comment = end < len ? s + end + 1 : NULL;
+    rw->comment_len = end < len ? len - end - 1 : 0;
+    return 1;
+}
+
 /* ---- rows ------------------------------------------------------------- */
 
 /* A decimal token: "." or "-1" or 0..64 without leading zeros. */
@@ -351,6 +521,7 @@ static void row_add(row *rw, char ch, int token, size_t line, size_t col)
         c->token = (int16_t)token;
         c->line = (uint32_t)line;
         c->col = (uint32_t)col;
+        c->mask = 0;
     }
     rw->count++;
 }
@@ -361,6 +532,7 @@ static void parse_row(const char *s, size_t len, size_t line, int in_tokens, row
 {
     rw->count = 0;
     rw->numeric = 1;
+    rw->pencil = 0;
     rw->multichar = 0;
     rw->bad_col = 0;
     rw->bad_num = NULL;
@@ -451,6 +623,16 @@ static void bad_number_message(const row *rw, char *msg, size_t cap)
  * '-' or only '*' is a row of empty cells when its length says so. */
 static int is_frame(const char *s, size_t len, int width)
 {
+    /* HoDoKu's pencil-mark frames: ".-------.-------." and ":---+---:" */
+    int run = 0, longest = 0, dotted = 1;
+    for (size_t i = 0; i < len && dotted; i++) {
+        run = s[i] == '-' ? run + 1 : 0;
+        if (run > longest)
+            longest = run;
+        dotted = is_space(s[i]) || (s[i] && strchr(".:-+|*=", s[i]) != NULL);
+    }
+    if (dotted && longest >= 6)
+        return 1;
     int dash = 0, star = 0, other = 0, k = 0, gaps = 0;
     for (size_t i = 0; i < len; i++) {
         char c = s[i];
@@ -544,6 +726,7 @@ static doku_status start_grid(doku_reader *r, const row *rw, size_t line)
     r->width = rw->count;
     r->rows = 0;
     r->token_mode = rw->numeric && rw->multichar;
+    r->pencil = rw->pencil;
     r->start_line = line;
     r->gcomment_len = 0;
     return DOKU_OK;
@@ -555,11 +738,16 @@ static doku_status add_grid_row(doku_reader *r, const row *rw)
     memcpy(r->grid + (size_t)r->rows * w, rw->cells, sizeof(raw_cell) * (size_t)w);
     if (rw->numeric && rw->multichar)
         r->token_mode = 1;
+    if (rw->pencil)
+        r->pencil = 1;
     if (rw->comment)
         comment_append(r, rw->comment, rw->comment_len);
     if (++r->rows < w)
         return DOKU_OK;
     r->active = 0;
+    if (r->pencil)
+        return emit_pencil_grid(r, r->grid, w, r->start_line, r->gcomment ? r->gcomment : "",
+                                r->gcomment_len);
     if (r->token_mode) {
         /* Rows read before the first multi-digit token were single
          * characters; they must be digits or '.' to mean the same. */
@@ -605,6 +793,11 @@ static int find_line_puzzle(const doku_reader *r, const char *s, size_t len,
             i++;
         ntok++;
         int m = square_side(run);
+        if (run >= 64 && io_cand_line_side(s + b, run, r->opts.n)) {
+            *at = b;
+            *side = m;
+            return 1;
+        }
         if (m < MIN_SIDE || m > MAX_CHAR_SIDE)
             continue;
         if (r->opts.n && r->opts.n != m)
@@ -676,12 +869,22 @@ static int emit_line_fast(doku_reader *r, const char *s, size_t len, size_t at, 
 static doku_status emit_line_puzzle(doku_reader *r, const char *s, size_t len,
                                     size_t at, int m)
 {
+    size_t run = (size_t)m * (size_t)m;
+    int k = run >= 64 ? io_cand_line_side(s + at, run, r->opts.n) : 0;
+    if (k) {
+        r->gcomment_len = 0;
+        comment_append(r, s, at);
+        comment_append(r, s + at + run, len - at - run);
+        return emit_cand_line(r, s + at, k, at + 1, r->gcomment ? r->gcomment : "",
+                              r->gcomment_len);
+    }
     if (emit_line_fast(r, s, len, at, m))
         return DOKU_OK;
     raw_cell *cells = r->grid;
     size_t nc = (size_t)m * (size_t)m;
     for (size_t i = 0; i < nc; i++) {
         cells[i].ch = s[at + i];
+        cells[i].mask = 0;
         cells[i].token = TOKEN_NONE;
         cells[i].line = (uint32_t)r->lineno;
         cells[i].col = (uint32_t)(at + i + 1);
@@ -745,6 +948,7 @@ static doku_status emit_token_line(doku_reader *r, const char *s, size_t len,
         int v = 0;
         numeric_token(s + b, i - b, &v);
         cells[k].ch = 0;
+        cells[k].mask = 0;
         cells[k].token = (int16_t)v;
         cells[k].line = (uint32_t)r->lineno;
         cells[k].col = (uint32_t)(b + 1);
@@ -771,6 +975,10 @@ static doku_status handle_fresh_line(doku_reader *r, const char *s, size_t len)
     if ((m = token_line_side(r, s, len, &stop)) != 0)
         return emit_token_line(r, s, len, stop, m);
     row rw;
+    if (pencil_row(r, s, len, r->lineno, 0, &rw)) {
+        start_grid(r, &rw, r->lineno);
+        return add_grid_row(r, &rw);
+    }
     parse_row(s, len, r->lineno, 0, &rw);
     char msg[200];
     if (rw.bad_num) {
@@ -824,6 +1032,8 @@ static doku_status handle_grid_line(doku_reader *r, const char *s, size_t len)
     if (is_frame(s, len, r->width))
         return DOKU_OK;
     row rw;
+    if (pencil_row(r, s, len, r->lineno, r->pencil, &rw) && rw.count == r->width)
+        return add_grid_row(r, &rw);
     parse_row(s, len, r->lineno, r->token_mode, &rw);
     if (rw.bad_num) {
         char msg[200];
@@ -863,6 +1073,8 @@ static doku_status handle_grid_line(doku_reader *r, const char *s, size_t len)
 static int field_puzzle_side(const doku_reader *r, const io_field *f)
 {
     int m = square_side(f->len);
+    if (f->len >= 64 && io_cand_line_side(f->p, f->len, r->opts.n))
+        return m;
     if (m < MIN_SIDE || m > MAX_CHAR_SIDE || (r->opts.n && r->opts.n != m))
         return 0;
     for (size_t i = 0; i < f->len; i++)
@@ -878,6 +1090,7 @@ static int field_cell(const io_field *f, raw_cell *c, size_t line, int *multicha
     int v;
     c->line = (uint32_t)line;
     c->col = (uint32_t)f->col;
+    c->mask = 0;
     c->token = TOKEN_NONE;
     if (f->len == 0) {
         c->ch = '.';
@@ -917,9 +1130,14 @@ static doku_status emit_csv_puzzle(doku_reader *r, const char *s, size_t len, ch
     if (joined && r->gcomment_len > joined)
         r->gcomment[joined] = delim; /* the two sides keep their delimiter */
     size_t nc = (size_t)m * (size_t)m;
+    int k = nc >= 64 ? io_cand_line_side(f->p, nc, r->opts.n) : 0;
+    if (k)
+        return emit_cand_line(r, f->p, k, f->col, r->gcomment ? r->gcomment : "",
+                              r->gcomment_len);
     raw_cell *cells = r->grid;
     for (size_t i = 0; i < nc; i++) {
         cells[i].ch = f->p[i];
+        cells[i].mask = 0;
         cells[i].token = TOKEN_NONE;
         cells[i].line = (uint32_t)r->lineno;
         cells[i].col = (uint32_t)(f->col + i);
@@ -1190,6 +1408,14 @@ doku_status doku_reader_finish(doku_reader *r)
         return push_error(r, 1, 1, DOKU_ERR_PARSE, msg);
     }
     return DOKU_OK;
+}
+
+const uint64_t *doku_reader_candidates(const doku_reader *r)
+{
+    if (!r || !r->has_current || !r->qcap)
+        return NULL;
+    const entry *e = &r->q[(r->qhead + r->qcap - 1) % r->qcap];
+    return e->kind == DOKU_RECORD_PUZZLE && e->has_cands ? e->cands : NULL;
 }
 
 int doku_reader_next(doku_reader *r, doku_record *rec)

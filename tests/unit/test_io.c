@@ -156,6 +156,77 @@ static void test_spreadsheet_text(void **state)
     assert_int_equal(g.cells[0][15], 2);
 }
 
+/* Pencil marks (issue 14): the candidate line and the HoDoKu/SE grids
+ * read with their candidates, and doku_format_pencil writes both back. */
+static void test_pencil_marks(void **state)
+{
+    (void)state;
+    doku_shape *s;
+    assert_int_equal(doku_shape_create_simple(9, 0, &s), DOKU_OK);
+    uint8_t puz[81];
+    assert_int_equal(tu_cells_from_text(P1, 81, puz), 0);
+    /* givens only: each empty cell gets what its peers leave */
+    doku_buf line = {0}, grid = {0};
+    assert_int_equal(doku_format_pencil(&line, s, puz, NULL, 0), DOKU_OK);
+    assert_int_equal(line.len, 730);
+    assert_int_equal(line.data[0], '.');      /* r1c1 is 4: only '4' */
+    assert_int_equal(line.data[3], '4');
+    /* drop candidate 1 of r1c2 (characters 9..17) and read it back */
+    int first = -1;
+    for (int d = 0; d < 9; d++)
+        if (line.data[9 + d] != '.') {
+            first = d;
+            break;
+        }
+    assert_true(first >= 0);
+    line.data[9 + first] = '.';
+    doku_reader *r;
+    assert_int_equal(doku_reader_create(NULL, &r), DOKU_OK);
+    assert_int_equal(doku_reader_push_line(r, line.data, 729), DOKU_OK);
+    doku_record rec;
+    assert_true(doku_reader_next(r, &rec));
+    assert_int_equal(rec.kind, DOKU_RECORD_PUZZLE);
+    assert_int_equal(rec.n, 9);
+    const uint64_t *c = doku_reader_candidates(r);
+    assert_non_null(c);
+    assert_false(c[1] & ((uint64_t)1 << first));
+    assert_int_equal(rec.cells[0], 4);
+    /* the grid of those candidates reads back equal */
+    uint64_t cands[81];
+    memcpy(cands, c, sizeof cands);
+    uint8_t cells[81];
+    memcpy(cells, rec.cells, 81);
+    assert_int_equal(doku_format_pencil(&grid, s, cells, cands, 1), DOKU_OK);
+    doku_reader_free(r);
+    assert_int_equal(doku_reader_create(NULL, &r), DOKU_OK);
+    /* framed as HoDoKu frames it */
+    const char *frame = ".-----------.-----------.-----------.";
+    assert_int_equal(doku_reader_push_line(r, frame, strlen(frame)), DOKU_OK);
+    for (char *p = grid.data; *p;) {
+        char *e = strchr(p, '\n');
+        assert_int_equal(doku_reader_push_line(r, p, (size_t)(e - p)), DOKU_OK);
+        p = e + 1;
+    }
+    assert_int_equal(doku_reader_push_line(r, frame, strlen(frame)), DOKU_OK);
+    assert_int_equal(doku_reader_finish(r), DOKU_OK);
+    assert_true(doku_reader_next(r, &rec));
+    assert_int_equal(rec.kind, DOKU_RECORD_PUZZLE);
+    assert_memory_equal(rec.cells, cells, 81);
+    assert_non_null(doku_reader_candidates(r));
+    assert_memory_equal(doku_reader_candidates(r), cands, sizeof cands);
+    doku_reader_free(r);
+    /* a cell without candidates is named */
+    memset(line.data + 9 * 40, '.', 9);
+    got g;
+    line.data[729] = '\0';
+    read_text(line.data, 0, DOKU_SYMBOLS_AUTO, &g);
+    assert_int_equal(g.kind[0], DOKU_RECORD_ERROR);
+    assert_non_null(strstr(g.message[0], "r5c5 has no candidates"));
+    doku_buf_free(&line);
+    doku_buf_free(&grid);
+    doku_shape_free(s);
+}
+
 static void test_one_line_with_comments(void **state)
 {
     (void)state;
@@ -691,6 +762,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_one_line_with_comments),
         cmocka_unit_test(test_spreadsheet_text),
+        cmocka_unit_test(test_pencil_marks),
         cmocka_unit_test(test_empty_marks),
         cmocka_unit_test(test_framed_grids),
         cmocka_unit_test(test_16x16_alphabets),
