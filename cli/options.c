@@ -107,6 +107,9 @@ static const struct {
     {"line", CLI_TO_LINE},         {"grid", CLI_TO_GRID},
     {"candidates", CLI_TO_CANDIDATES}, {"pm", CLI_TO_PM},
     {"csv", CLI_TO_CSV},           {"json", CLI_TO_JSON},
+    {"sdk", CLI_TO_SDK},           {"opensudoku", CLI_TO_OPENSUDOKU},
+    {"sudokuwiki", CLI_TO_SUDOKUWIKI}, {"fpuzzles", CLI_TO_FPUZZLES},
+    {"sudokupad", CLI_TO_SUDOKUPAD},
 };
 
 const char *cli_target_list(void)

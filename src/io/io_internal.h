@@ -101,4 +101,80 @@ int io_pencil_token(doku_symbols symbols, const char *p, size_t len, uint64_t *m
 void io_put_pencil_grid(doku_buf *b, const doku_shape *s, const uint8_t *cells,
                         const uint64_t *cand);
 
+/* ---- lz-string (lzstring.c) ---- */
+/* Appends lz-string's compressToBase64 of the UTF-8 text to out.
+ * @return DOKU_OK or DOKU_ERR_NOMEM. */
+doku_status io_lz_compress_b64(const char *text, size_t len, doku_buf *out);
+/* Appends decompressFromBase64 of s (as UTF-8) to out, refusing output
+ * past max_units UTF-16 units. @return DOKU_OK; DOKU_ERR_PARSE for data
+ * that is no lz-string; DOKU_ERR_NOMEM. */
+doku_status io_lz_decompress_b64(const char *s, size_t len, size_t max_units, doku_buf *out);
+
+/* ---- a small JSON reader (json_mini.c) ---- */
+typedef enum io_json_type {
+    IO_JSON_NULL, IO_JSON_FALSE, IO_JSON_TRUE, IO_JSON_NUMBER, IO_JSON_STRING,
+    IO_JSON_ARRAY, IO_JSON_OBJECT
+} io_json_type;
+typedef struct io_json_node {
+    io_json_type type;
+    double num;
+    long str, key;       /* offsets into strings (key -1: none) */
+    int first, next;     /* first child, next sibling; -1: none */
+    int count;           /* children */
+} io_json_node;
+/* A parsed document: node 0 is the root. */
+typedef struct io_json {
+    io_json_node *nodes;
+    size_t count, cap;
+    doku_buf strings;    /* decoded strings, each NUL-terminated */
+} io_json;
+/* @return 0, or -1 with the reason in why; free with io_json_free. */
+int io_json_parse(io_json *j, const char *s, size_t len, char *why, size_t cap);
+void io_json_free(io_json *j);
+/* The member key of object obj, or -1. */
+int io_json_get(const io_json *j, int obj, const char *key);
+/* A string node's text, or NULL; a member's key, or NULL. */
+const char *io_json_str(const io_json *j, int node);
+const char *io_json_key(const io_json *j, int node);
+
+/* ---- links and metadata (links.c) ---- */
+/* A puzzle decoded from a link or a collection entry. */
+typedef struct io_puzzle {
+    int n;
+    uint8_t *cells;       /* the caller's, DOKU_MAX_CELLS */
+    doku_buf meta;        /* "key\0value\0" pairs */
+    size_t at, end;       /* the link's span in the line */
+} io_puzzle;
+/* Appends one key/value pair to a packed metadata buffer. */
+void io_meta_add(doku_buf *meta, const char *key, const char *value, size_t vlen);
+/* 0-15 for a hex digit, else -1. */
+int io_hex_digit(char c);
+/* Finds and decodes a SudokuWiki, f-puzzles or SudokuPad link in s.
+ * @return 0: none; 1: decoded into out; -1: a link doku cannot read, with
+ * the reason in why and its 1-based column in *col. */
+int io_link_decode(const char *s, size_t len, io_puzzle *out, char *why, size_t cap, size_t *col);
+/* f-puzzles' JSON into out. @return 1, or -1 with why. */
+int io_fpuzzles_json(const char *text, size_t len, io_puzzle *out, char *why, size_t cap);
+
+/* ---- OpenSudoku XML (opensudoku.c) ---- */
+/* Called for each <game>: data (NULL when the attribute is missing),
+ * the game's metadata (collection fields first). @return 0 to go on. */
+typedef int (*io_xml_game_fn)(void *ctx, const char *data, size_t len, doku_buf *meta,
+                              size_t line, size_t col);
+typedef struct io_xml {
+    int seen;            /* a document started */
+    int active;          /* inside <opensudoku> */
+    int in_tag;
+    size_t tag_line, tag_col;
+    doku_buf tag;        /* a tag spanning lines, so far */
+    int field;           /* 1 + the collection element whose text is read */
+    doku_buf text;
+    doku_buf collection; /* the collection's metadata, packed */
+} io_xml;
+/* 1 if the line opens an XML document (<?xml or <opensudoku). */
+int io_xml_starts(const char *s, size_t len);
+/* Scans one line. @return fn's first nonzero return, else 0. */
+int io_xml_line(io_xml *x, const char *s, size_t len, size_t line, io_xml_game_fn fn, void *ctx);
+void io_xml_free(io_xml *x);
+
 #endif

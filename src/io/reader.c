@@ -34,6 +34,8 @@ typedef struct entry {
     size_t cells_cap;
     char *comment;
     size_t comment_cap;
+    char *meta;           /* "key\0value\0" pairs (links, .sdk, OpenSudoku) */
+    size_t meta_len, meta_cap;
     uint64_t *cands;      /* pencil marks: n*n masks, when has_cands */
     size_t cands_cap;
     int has_cands;
@@ -85,6 +87,11 @@ struct doku_reader {
     int puzzles;           /* puzzles emitted so far */
     char header[48];       /* line 1 when it was taken for a CSV header */
     io_field *fields;      /* [DOKU_MAX_CELLS + 1], on first use */
+    /* metadata: .sdk '#A' headers for the next puzzle, a link's or game's
+     * own fields, an OpenSudoku document in progress */
+    doku_buf meta_pending, meta_extra;
+    io_xml xml;
+    uint8_t *link_cells;   /* [DOKU_MAX_CELLS], on first use */
 };
 
 static int is_space(char c) { return c == ' ' || c == '\t' || c == '\v' || c == '\f' || c == '\r'; }
@@ -123,12 +130,17 @@ void doku_reader_free(doku_reader *r)
         free(r->q[i].cells);
         free(r->q[i].comment);
         free(r->q[i].cands);
+        free(r->q[i].meta);
         free(r->q[i].message);
     }
     free(r->q);
     free(r->grid);
     free(r->gcomment);
     free(r->fields);
+    free(r->link_cells);
+    doku_buf_free(&r->meta_pending);
+    doku_buf_free(&r->meta_extra);
+    io_xml_free(&r->xml);
     free(r);
 }
 
@@ -172,7 +184,32 @@ static entry *queue_push(doku_reader *r)
     entry *e = &r->q[(r->qhead + r->qcount) % r->qcap];
     r->qcount++;
     e->has_cands = 0;
+    e->meta_len = 0;
     return e;
+}
+
+/* Gives a new puzzle record the metadata read for it: an OpenSudoku
+ * collection's fields, pending .sdk headers, its link's or game's own. */
+static void attach_meta(doku_reader *r, entry *e)
+{
+    const doku_buf *parts[3] = {&r->xml.collection, &r->meta_pending, &r->meta_extra};
+    size_t need = 0;
+    for (int k = 0; k < 3; k++)
+        need += parts[k]->len;
+    if (r->meta_extra.len && r->xml.collection.len)
+        need -= r->xml.collection.len; /* a game's metadata starts with its collection's */
+    e->meta_len = 0;
+    if (need && grow((void **)&e->meta, &e->meta_cap, need)) {
+        for (int k = 0; k < 3; k++) {
+            if (k == 0 && r->meta_extra.len && r->xml.collection.len)
+                continue;
+            if (parts[k]->len)
+                memcpy(e->meta + e->meta_len, parts[k]->data, parts[k]->len);
+            e->meta_len += parts[k]->len;
+        }
+    }
+    doku_buf_reset(&r->meta_pending);
+    doku_buf_reset(&r->meta_extra);
 }
 
 static doku_status push_error(doku_reader *r, size_t line, size_t col,
@@ -303,6 +340,7 @@ static doku_status emit_puzzle(doku_reader *r, const raw_cell *cells, int n,
     e->comment[comment_len] = '\0';
     e->kind = DOKU_RECORD_PUZZLE;
     r->puzzles++;
+    attach_meta(r, e);
     e->symbols = token_mode ? DOKU_SYMBOLS_1_9A_Z : sym;
     e->n = n;
     e->line = line;
@@ -341,6 +379,7 @@ static doku_status emit_with_cands(doku_reader *r, int n, const uint8_t *cells,
     e->has_cands = 1;
     e->kind = DOKU_RECORD_PUZZLE;
     r->puzzles++;
+    attach_meta(r, e);
     e->symbols = DOKU_SYMBOLS_1_9A_Z;
     e->n = n;
     e->line = line;
@@ -858,6 +897,7 @@ static int emit_line_fast(doku_reader *r, const char *s, size_t len, size_t at, 
     e->comment[r->gcomment_len] = '\0';
     e->kind = DOKU_RECORD_PUZZLE;
     r->puzzles++;
+    attach_meta(r, e);
     e->symbols = DOKU_SYMBOLS_1_9A_Z;
     e->n = m;
     e->line = r->lineno;
@@ -1286,6 +1326,205 @@ static doku_status handle_csv_line(doku_reader *r, const char *s, size_t len, ch
     return st;
 }
 
+/* ---- exchange formats: .sdk headers, links, HoDoKu, OpenSudoku ------------ */
+
+/* SadMan .sdk header letters and the metadata key each becomes. */
+static const char *sdk_key(char c)
+{
+    switch (c) {
+    case 'A': return "author";
+    case 'B': return "date";
+    case 'C': return "comment";
+    case 'D': return "description";
+    case 'L': return "level";
+    case 'S': return "source";
+    case 'U': return "url";
+    }
+    return NULL;
+}
+
+/* A puzzle given as values (a link, a collection's game). */
+static doku_status emit_values(doku_reader *r, const uint8_t *v, int n, size_t line, size_t col,
+                               const char *comment, size_t comment_len)
+{
+    raw_cell *cells = r->grid;
+    for (int i = 0; i < n * n; i++) {
+        cells[i].ch = 0;
+        cells[i].token = (int16_t)v[i];
+        cells[i].line = (uint32_t)line;
+        cells[i].col = (uint32_t)col;
+        cells[i].mask = 0;
+    }
+    return emit_puzzle(r, cells, n, 1, line, comment, comment_len);
+}
+
+static int on_xml_game(void *ctx, const char *data, size_t len, doku_buf *meta, size_t line,
+                       size_t col)
+{
+    doku_reader *r = ctx;
+    char msg[160];
+    int m = data ? square_side(len) : 0;
+    size_t bad = 0;
+    for (size_t i = 0; data && i < len && !bad; i++)
+        if (!is_digit(data[i]) && data[i] != '.')
+            bad = i + 1;
+    doku_status st;
+    if (!data) {
+        st = push_error(r, line, col, DOKU_ERR_PARSE, "OpenSudoku <game> without data=\"...\"");
+    } else if (m < MIN_SIDE || m > DECIMAL_SIDE || bad) {
+        snprintf(msg, sizeof msg, "OpenSudoku game data holds %zu characters%s; 81 digits (0 empty) expected",
+                 len, bad ? " that are not all digits" : "");
+        st = push_error(r, line, col, DOKU_ERR_PARSE, msg);
+    } else {
+        uint8_t v[DECIMAL_SIDE * DECIMAL_SIDE];
+        for (size_t i = 0; i < len; i++)
+            v[i] = data[i] == '.' ? 0 : (uint8_t)(data[i] - '0');
+        doku_buf_reset(&r->meta_extra);
+        if (meta->len)
+            doku_buf_append(&r->meta_extra, meta->data, meta->len);
+        st = emit_values(r, v, m, line, col, "", 0);
+    }
+    return st == DOKU_ERR_NOMEM ? 1 : 0;
+}
+
+/* A HoDoKu library line ":type:candidates:grid:deleted:eliminations:
+ * placements:extra": the grid marks placed digits with '+', the deleted
+ * candidates are "digit row col" triples; the rest is the comment. */
+static doku_status hodoku_line(doku_reader *r, const char *s, size_t len, int *handled)
+{
+    size_t f[8], nf = 0;
+    for (size_t i = 0; i < len && nf < 8; i++)
+        if (s[i] == ':')
+            f[nf++] = i;
+    *handled = 0;
+    if (nf < 4 || f[0] != 0)
+        return DOKU_OK;
+    const char *g = s + f[2] + 1;
+    size_t gl = f[3] - f[2] - 1, k = 0;
+    uint8_t cells[81];
+    for (size_t i = 0; i < gl; i++) {
+        if (g[i] == '+')
+            continue;
+        if (k == 81 || !(is_digit(g[i]) || g[i] == '.'))
+            return DOKU_OK;
+        cells[k++] = g[i] == '.' ? 0 : (uint8_t)(g[i] - '0');
+    }
+    if (k != 81)
+        return DOKU_OK;
+    *handled = 1;
+    uint64_t cands[81];
+    for (int i = 0; i < 81; i++) {
+        uint64_t m = 0x1FF;
+        for (int j = 0; j < 81; j++) {
+            int same = i / 9 == j / 9 || i % 9 == j % 9 ||
+                       (i / 27 == j / 27 && (i % 9) / 3 == (j % 9) / 3);
+            if (j != i && same && cells[j])
+                m &= ~((uint64_t)1 << (cells[j] - 1));
+        }
+        cands[i] = cells[i] ? (uint64_t)1 << (cells[i] - 1) : m;
+    }
+    const char *d = s + f[3] + 1, *de = nf > 4 ? s + f[4] : s + len;
+    while (d < de) {
+        while (d < de && (*d == ' ' || *d == ','))
+            d++;
+        if (d + 3 <= de && d[0] >= '1' && d[0] <= '9' && d[1] >= '1' && d[1] <= '9' &&
+            d[2] >= '1' && d[2] <= '9') {
+            int cell = (d[1] - '1') * 9 + (d[2] - '1');
+            if (!cells[cell])
+                cands[cell] &= ~((uint64_t)1 << (d[0] - '1'));
+            d += 3;
+        } else if (d < de) {
+            char msg[120];
+            snprintf(msg, sizeof msg, "HoDoKu line: deleted candidate '%.*s' is no digit-row-column triple",
+                     (int)(de - d > 8 ? 8 : de - d), d);
+            return push_error(r, r->lineno, (size_t)(d - s) + 1, DOKU_ERR_PARSE, msg);
+        }
+    }
+    for (int i = 0; i < 81; i++)
+        if (!cands[i]) {
+            char msg[120];
+            snprintf(msg, sizeof msg, "HoDoKu line: r%dc%d has no candidates left", i / 9 + 1, i % 9 + 1);
+            return push_error(r, r->lineno, f[2] + 2, DOKU_ERR_PARSE, msg);
+        }
+    /* the comment: the line without its grid and deleted candidates */
+    r->gcomment_len = 0;
+    comment_append(r, s, f[2] + 1);
+    size_t keep = r->gcomment_len;
+    comment_append(r, ":", 1);
+    if (r->gcomment_len == keep + 2)
+        r->gcomment[--r->gcomment_len - 1] = ':', r->gcomment[r->gcomment_len] = '\0';
+    if (nf > 4)
+        comment_append(r, s + f[4], len - f[4]);
+    return emit_with_cands(r, 9, cells, cands, r->lineno, r->gcomment ? r->gcomment : "",
+                           r->gcomment_len);
+}
+
+/* Lines of the exchange formats. @return 1 when the line was one (with
+ * *st its status). */
+static int exchange_line(doku_reader *r, const char *line, size_t len, const char *s, size_t sl,
+                         doku_status *st)
+{
+    *st = DOKU_OK;
+    if (r->xml.active || io_xml_starts(s, sl)) {
+        if (io_xml_line(&r->xml, line, len, r->lineno, on_xml_game, r))
+            *st = DOKU_ERR_NOMEM;
+        return 1;
+    }
+    const char *key;
+    if (sl >= 2 && s[0] == '#' && (key = sdk_key(s[1])) != NULL && (sl == 2 || s[2] == ' ' || s[2] == '\t')) {
+        size_t b = 2;
+        while (b < sl && (s[b] == ' ' || s[b] == '\t'))
+            b++;
+        if (b < sl)
+            io_meta_add(&r->meta_pending, key, s + b, sl - b);
+        return 1;
+    }
+    if (s[0] == '#')
+        return 0; /* a comment line, whatever it quotes */
+    if (s[0] == ':') {
+        int handled;
+        *st = hodoku_line(r, s, sl, &handled);
+        if (handled)
+            return 1;
+    }
+    if (sl < 20 || (!memchr(s, '/', sl)))
+        return 0;
+    if (!r->link_cells && !(r->link_cells = malloc(DOKU_MAX_CELLS))) {
+        *st = DOKU_ERR_NOMEM;
+        return 1;
+    }
+    io_puzzle p;
+    memset(&p, 0, sizeof p);
+    p.cells = r->link_cells;
+    char why[240];
+    size_t col = 0;
+    int rc = io_link_decode(line, len, &p, why, sizeof why, &col);
+    if (rc == 0) {
+        doku_buf_free(&p.meta);
+        return 0;
+    }
+    if (r->active)
+        abandon_grid(r, r->lineno, col, "grid ended by a link");
+    r->skipping = 0;
+    if (rc < 0) {
+        *st = push_error(r, r->lineno, col, DOKU_ERR_PARSE, why);
+    } else if (r->opts.n && r->opts.n != p.n) {
+        snprintf(why, sizeof why, "puzzle is %dx%d, expected %dx%d", p.n, p.n, r->opts.n, r->opts.n);
+        *st = push_error(r, r->lineno, col, DOKU_ERR_SIZE, why);
+    } else {
+        r->gcomment_len = 0;
+        comment_append(r, line, p.at);
+        comment_append(r, line + p.end, len - p.end);
+        doku_buf_reset(&r->meta_extra);
+        if (p.meta.len)
+            doku_buf_append(&r->meta_extra, p.meta.data, p.meta.len);
+        *st = emit_values(r, p.cells, p.n, r->lineno, col, r->gcomment ? r->gcomment : "",
+                          r->gcomment_len);
+    }
+    doku_buf_free(&p.meta);
+    return 1;
+}
+
 static int starts_with_ci(const char *s, size_t len, const char *word)
 {
     size_t k = strlen(word);
@@ -1322,6 +1561,10 @@ static doku_status push_one_line(doku_reader *r, const char *line, size_t len)
     }
     const char *s = line + lead;
     size_t sl = len - lead;
+    doku_status xst;
+    if ((r->xml.active || s[0] == '<' || s[0] == '#' || s[0] == ':' || sl >= 20) &&
+        exchange_line(r, line, len, s, sl, &xst))
+        return xst;
     if (s[0] == '[') {
         doku_status st = DOKU_OK;
         if (r->active)
@@ -1408,6 +1651,27 @@ doku_status doku_reader_finish(doku_reader *r)
         return push_error(r, 1, 1, DOKU_ERR_PARSE, msg);
     }
     return DOKU_OK;
+}
+
+int doku_reader_meta(const doku_reader *r, size_t i, const char **key, const char **value)
+{
+    if (!r || !key || !value || !r->has_current || !r->qcap)
+        return 0;
+    const entry *e = &r->q[(r->qhead + r->qcap - 1) % r->qcap];
+    if (e->kind != DOKU_RECORD_PUZZLE)
+        return 0;
+    size_t at = 0;
+    for (size_t k = 0; at < e->meta_len; k++) {
+        const char *kk = e->meta + at;
+        const char *vv = kk + strlen(kk) + 1;
+        if (k == i) {
+            *key = kk;
+            *value = vv;
+            return 1;
+        }
+        at = (size_t)(vv + strlen(vv) + 1 - e->meta);
+    }
+    return 0;
 }
 
 const uint64_t *doku_reader_candidates(const doku_reader *r)

@@ -282,6 +282,13 @@ static void test_reader(void **state)
     doku_reader_free(r);
     assert_int_equal(doku_reader_create(NULL, &r), DOKU_OK);
     assert_null(doku_reader_candidates(r)); /* nothing returned yet */
+    {
+        const char *k = NULL, *v = NULL;
+        assert_int_equal(doku_reader_meta(NULL, 0, &k, &v), 0);
+        assert_int_equal(doku_reader_meta(r, 0, NULL, &v), 0);
+        assert_int_equal(doku_reader_meta(r, 0, &k, NULL), 0);
+        assert_int_equal(doku_reader_meta(r, 0, &k, &v), 0); /* nothing returned yet */
+    }
     doku_reader_free(r);
 }
 
@@ -566,6 +573,12 @@ static void test_formatters(void **state)
     assert_int_equal(doku_format_step(NULL, w->s9, &st, DOKU_FORMAT_LINE, 0), DOKU_ERR_ARG);
     assert_int_equal(doku_format_step(&b, NULL, &st, DOKU_FORMAT_LINE, 0), DOKU_ERR_ARG);
     assert_int_equal(doku_format_step(&b, w->s9, NULL, DOKU_FORMAT_LINE, 0), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_exchange(NULL, w->s9, w->full9, NULL, DOKU_EXCHANGE_SDK), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_exchange(&b, NULL, w->full9, NULL, DOKU_EXCHANGE_SDK), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_exchange(&b, w->s9, NULL, NULL, DOKU_EXCHANGE_FPUZZLES), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_exchange(&b, w->s9, w->full9, NULL, (doku_exchange)99), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_exchange(&b, w->s9, w->full9, NULL, (doku_exchange)-1), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_exchange(&b, NULL, NULL, NULL, DOKU_EXCHANGE_OPENSUDOKU_TAIL), DOKU_OK);
     assert_int_equal(doku_format_pencil(NULL, w->s9, w->full9, NULL, 0), DOKU_ERR_ARG);
     assert_int_equal(doku_format_pencil(&b, NULL, w->full9, NULL, 0), DOKU_ERR_ARG);
     assert_int_equal(doku_format_pencil(&b, w->s9, NULL, NULL, 1), DOKU_ERR_ARG);
