@@ -1238,6 +1238,7 @@ static doku_status handle_csv_line(doku_reader *r, const char *s, size_t len, ch
     /* cells, one per field */
     row rw;
     rw.count = 0;
+    rw.pencil = 0;
     rw.comment = NULL;
     rw.comment_len = 0;
     int multichar = 0, empty = 1;
