@@ -1450,12 +1450,15 @@ static doku_status hodoku_line(doku_reader *r, const char *s, size_t len, int *h
     /* the comment: the line without its grid and deleted candidates */
     r->gcomment_len = 0;
     comment_append(r, s, f[2] + 1);
-    size_t keep = r->gcomment_len;
-    comment_append(r, ":", 1);
-    if (r->gcomment_len == keep + 2)
-        r->gcomment[--r->gcomment_len - 1] = ':', r->gcomment[r->gcomment_len] = '\0';
-    if (nf > 4)
+    if (nf > 4) {
+        /* joined as written: ":type:cands:" then ":elims:placements:" */
+        size_t keep = r->gcomment_len;
         comment_append(r, s + f[4], len - f[4]);
+        if (keep && r->gcomment_len > keep) {
+            memmove(r->gcomment + keep, r->gcomment + keep + 1, r->gcomment_len - keep);
+            r->gcomment_len--;
+        }
+    }
     return emit_with_cands(r, 9, cells, cands, r->lineno, r->gcomment ? r->gcomment : "",
                            r->gcomment_len);
 }
@@ -1472,7 +1475,8 @@ static int exchange_line(doku_reader *r, const char *line, size_t len, const cha
         return 1;
     }
     const char *key;
-    if (sl >= 2 && s[0] == '#' && (key = sdk_key(s[1])) != NULL && (sl == 2 || s[2] == ' ' || s[2] == '\t')) {
+    /* "#A name" and SadMan's own "#Aname" */
+    if (sl >= 2 && s[0] == '#' && (key = sdk_key(s[1])) != NULL) {
         size_t b = 2;
         while (b < sl && (s[b] == ' ' || s[b] == '\t'))
             b++;
