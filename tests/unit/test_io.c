@@ -227,6 +227,59 @@ static void test_pencil_marks(void **state)
     doku_shape_free(s);
 }
 
+/* Metadata (issue 14): .sdk headers become the next puzzle's fields,
+ * doku_format_exchange writes them back, links carry their shape. */
+static void test_metadata_and_exchange(void **state)
+{
+    (void)state;
+    doku_reader *r;
+    assert_int_equal(doku_reader_create(NULL, &r), DOKU_OK);
+    const char *lines[] = {"#A Jane Doe", "#LHard", "# just a comment", P1};
+    for (int i = 0; i < 4; i++)
+        assert_int_equal(doku_reader_push_line(r, lines[i], strlen(lines[i])), DOKU_OK);
+    doku_record rec;
+    assert_true(doku_reader_next(r, &rec));
+    const char *k, *v;
+    assert_int_equal(doku_reader_meta(r, 0, &k, &v), 1);
+    assert_string_equal(k, "author");
+    assert_string_equal(v, "Jane Doe");
+    assert_int_equal(doku_reader_meta(r, 1, &k, &v), 1);
+    assert_string_equal(k, "level");
+    assert_string_equal(v, "Hard");
+    assert_int_equal(doku_reader_meta(r, 2, &k, &v), 0);
+    /* written back as .sdk, then as a SudokuWiki and an f-puzzles link */
+    doku_shape *s;
+    assert_int_equal(doku_shape_create_simple(9, DOKU_VARIANT_X, &s), DOKU_OK);
+    const char *meta[] = {"author", "Jane Doe", "level", "Hard", "name", "Ünïcode \"title\"", NULL};
+    doku_buf b = {0};
+    assert_int_equal(doku_format_exchange(&b, s, rec.cells, meta, DOKU_EXCHANGE_SDK), DOKU_OK);
+    assert_non_null(strstr(b.data, "#A Jane Doe\n#L Hard\n4...3....\n"));
+    doku_buf_reset(&b);
+    assert_int_equal(doku_format_exchange(&b, s, rec.cells, meta, DOKU_EXCHANGE_SUDOKUWIKI),
+                     DOKU_ERR_SHAPE); /* X is no classic 9x9 */
+    assert_int_equal(doku_format_exchange(&b, s, rec.cells, meta, DOKU_EXCHANGE_FPUZZLES), DOKU_OK);
+    uint8_t cells[81];
+    memcpy(cells, rec.cells, 81);
+    doku_reader_free(r);
+    assert_int_equal(doku_reader_create(NULL, &r), DOKU_OK);
+    assert_int_equal(doku_reader_push_line(r, b.data, b.len - 1), DOKU_OK);
+    assert_true(doku_reader_next(r, &rec));
+    assert_int_equal(rec.kind, DOKU_RECORD_PUZZLE);
+    assert_memory_equal(rec.cells, cells, 81);
+    int saw_x = 0, saw_name = 0;
+    for (size_t i = 0; doku_reader_meta(r, i, &k, &v); i++) {
+        if (!strcmp(k, "variant") && !strcmp(v, "x"))
+            saw_x = 1;
+        if (!strcmp(k, "name") && !strcmp(v, "Ünïcode \"title\""))
+            saw_name = 1;
+    }
+    assert_true(saw_x);
+    assert_true(saw_name);
+    doku_reader_free(r);
+    doku_buf_free(&b);
+    doku_shape_free(s);
+}
+
 static void test_one_line_with_comments(void **state)
 {
     (void)state;
@@ -763,6 +816,7 @@ int main(void)
         cmocka_unit_test(test_one_line_with_comments),
         cmocka_unit_test(test_spreadsheet_text),
         cmocka_unit_test(test_pencil_marks),
+        cmocka_unit_test(test_metadata_and_exchange),
         cmocka_unit_test(test_empty_marks),
         cmocka_unit_test(test_framed_grids),
         cmocka_unit_test(test_16x16_alphabets),
