@@ -45,7 +45,18 @@ static int is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == 
 void io_meta_add(doku_buf *meta, const char *key, const char *value, size_t vlen)
 {
     doku_buf_append(meta, key, strlen(key) + 1);
-    doku_buf_append(meta, value, vlen);
+    /* a NUL byte inside the value would end it early in the packed list:
+     * it becomes a space */
+    for (size_t i = 0; i < vlen;) {
+        const char *z = memchr(value + i, '\0', vlen - i);
+        size_t take = z ? (size_t)(z - (value + i)) : vlen - i;
+        doku_buf_append(meta, value + i, take);
+        i += take;
+        if (z) {
+            doku_buf_append(meta, " ", 1);
+            i++;
+        }
+    }
     doku_buf_append(meta, "", 1);
 }
 

@@ -276,6 +276,18 @@ static void test_metadata_and_exchange(void **state)
     assert_true(saw_x);
     assert_true(saw_name);
     doku_reader_free(r);
+    /* a NUL byte inside an OpenSudoku field (found by fuzz_opensudoku):
+     * the field keeps its other bytes, the list stays well formed */
+    assert_int_equal(doku_reader_create(NULL, &r), DOKU_OK);
+    static const char x0[] = "<opensudoku><level>ea\0sy</level>";
+    static const char x1[] = "<game data=\"530070000600195000098000060800060003400803001700020006060000280000419005000080079\"/>";
+    assert_int_equal(doku_reader_push_line(r, x0, sizeof x0 - 1), DOKU_OK);
+    assert_int_equal(doku_reader_push_line(r, x1, sizeof x1 - 1), DOKU_OK);
+    assert_true(doku_reader_next(r, &rec));
+    assert_int_equal(doku_reader_meta(r, 0, &k, &v), 1);
+    assert_string_equal(k, "level");
+    assert_string_equal(v, "ea sy");
+    assert_int_equal(doku_reader_meta(r, 1, &k, &v), 0);
     doku_buf_free(&b);
     doku_shape_free(s);
 }
