@@ -24,5 +24,6 @@ int cmd_print(int argc, char **argv);
 struct cli_booklet;
 int cmd_solve_booklet(int argc, char **argv, const struct cli_booklet *booklet);
 int cmd_generate_booklet(int argc, char **argv, const struct cli_booklet *booklet);
+int cmd_convert(int argc, char **argv);
 
 #endif /* DOKU_CLI_COMMANDS_H */
