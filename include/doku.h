@@ -1095,10 +1095,12 @@ typedef struct doku_generate_record {
     int full;                  /* 1: a full grid (--full): no symmetry,
                                   level or minimality */
     int with_solution;         /* line and grid: add the solution */
+    uint64_t master_seed;      /* the run's master seed (json and csv) */
 } doku_generate_record;
 
 /* Appends the record of one generated puzzle of shape s, its line forms
- * in symbols. @return as doku_buf_append; DOKU_ERR_ARG for a NULL
+ * in symbols. Seeds are written as strings of digits in JSON (a reader
+ * keeps all 64 bits) and as digits in CSV. @return as doku_buf_append; DOKU_ERR_ARG for a NULL
  * argument. */
 doku_status doku_format_generate(doku_buf *b, const doku_shape *s, doku_symbols symbols,
                                  const doku_record_opts *opts,

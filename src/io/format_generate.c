@@ -2,8 +2,10 @@
  * format_generate.c — the records of the generator commands: a generated
  * puzzle (generate) and a reduced input (reduce).
  *
- * The one design idea: a generated record carries its own seed, so the
- * record alone is enough to make the puzzle again.
+ * The one design idea: a generated record carries its index, its own seed
+ * and its run's master seed, so the record alone is enough to make the
+ * puzzle again (`doku generate --seed MASTER --start INDEX` with the same
+ * options).
  */
 #include "io_internal.h"
 
@@ -37,8 +39,11 @@ doku_status doku_format_generate(doku_buf *b, const doku_shape *s, doku_symbols 
         io_buf_puts(b, "\n");
         break;
     case DOKU_FORMAT_JSON:
-        io_buf_printf(b, "{\"index\":%llu,\"seed\":%llu,\"n\":%d,\"puzzle\":", number,
-                      (unsigned long long)rec->seed, doku_shape_n(s));
+        /* seeds as strings: JSON readers hold numbers as doubles, exact
+         * only below 2^53, and a seed is 64 bits */
+        io_buf_printf(b, "{\"index\":%llu,\"seed\":\"%llu\",\"master_seed\":\"%llu\",\"n\":%d,"
+                      "\"puzzle\":", number, (unsigned long long)rec->seed,
+                      (unsigned long long)rec->master_seed, doku_shape_n(s));
         io_put_line_json(b, s, rec->puzzle, symbols);
         io_buf_puts(b, ",\"solution\":");
         io_put_line_json(b, s, rec->solution, symbols);
@@ -58,8 +63,9 @@ doku_status doku_format_generate(doku_buf *b, const doku_shape *s, doku_symbols 
             io_buf_puts(b, ",");
             io_put_line(b, s, rec->solution, symbols);
         }
-        io_buf_printf(b, ",%d,%s,%s,%s\n", res->givens, sym, lvl,
-                      full ? "" : res->minimal ? "yes" : "no");
+        io_buf_printf(b, ",%d,%s,%s,%s,%llu,%llu\n", res->givens, sym, lvl,
+                      full ? "" : res->minimal ? "yes" : "no", (unsigned long long)rec->seed,
+                      (unsigned long long)rec->master_seed);
         break;
     default:
         io_put_line(b, s, rec->puzzle, symbols);
