@@ -120,22 +120,6 @@ static void usage(FILE *f)
           f);
 }
 
-/* Parses "N" or "MIN-MAX" of non-negative integers. @return 0 or -1. */
-static int parse_band(const char *v, uint64_t *lo, uint64_t *hi)
-{
-    const char *dash = strchr(v, '-');
-    if (!dash)
-        return cli_parse_u64(v, lo) != 0 ? -1 : (*hi = *lo, 0);
-    char first[32];
-    size_t len = (size_t)(dash - v);
-    if (len == 0 || len >= sizeof first)
-        return -1;
-    memcpy(first, v, len);
-    first[len] = '\0';
-    if (cli_parse_u64(first, lo) != 0 || cli_parse_u64(dash + 1, hi) != 0 || *lo > *hi)
-        return -1;
-    return 0;
-}
 
 static int on_option(void *p, int id, const char *v)
 {
@@ -147,7 +131,7 @@ static int on_option(void *p, int id, const char *v)
             return cli_usage_error("generate", "-n wants a count; got '%s'", v);
         return 0;
     case OPT_CLUES:
-        if (parse_band(v, &a, &b) != 0 || a == 0 || b > DOKU_MAX_CELLS)
+        if (cli_parse_band(v, &a, &b) != 0 || a == 0 || b > DOKU_MAX_CELLS)
             return cli_usage_error("generate", "--clues wants N or MIN-MAX (e.g. 25 or 22-26); got '%s'", v);
         c->min_givens = (int)a;
         c->max_givens = (int)b;

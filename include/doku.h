@@ -1109,8 +1109,11 @@ doku_status doku_format_generate(doku_buf *b, const doku_shape *s, doku_symbols 
 typedef struct doku_reduce_record {
     const char *status;        /* "reduced", or why not: "invalid",
                                   "gave_up", "unsolvable", "not_unique",
-                                  "too_hard" ... */
-    const char *message;       /* the reason when not reduced */
+                                  "too_hard" ... ; with `reduced` set,
+                                  "above_target": reduced, but not down
+                                  to the givens asked */
+    const char *message;       /* the reason when not reduced, or why the
+                                  target was not reached (NULL: none) */
     const uint8_t *reduced;    /* when reduced: n*n values */
     int givens_before;         /* givens of the input */
     const doku_reduce_result *result; /* when reduced */

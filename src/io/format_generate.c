@@ -10,6 +10,7 @@
 #include "io_internal.h"
 
 #include <stdio.h>
+#include <string.h>
 
 doku_status doku_format_generate(doku_buf *b, const doku_shape *s, doku_symbols symbols,
                                  const doku_record_opts *o, const doku_generate_record *rec)
@@ -107,8 +108,9 @@ doku_status doku_format_reduce(doku_buf *b, const doku_source *src, const doku_r
     switch (fmt) {
     case DOKU_FORMAT_GRID: {
         char text[128];
-        snprintf(text, sizeof text, "%d givens (from %d)%s", rr->givens, rec->givens_before,
-                 rr->minimal ? ", minimal" : "");
+        snprintf(text, sizeof text, "%d givens (from %d)%s%s", rr->givens, rec->givens_before,
+                 rr->minimal ? ", minimal" : "",
+                 strcmp(rec->status, "reduced") ? ", above the target" : "");
         io_grid_header(b, o, src, text);
         io_put_cells(b, o, s, rec->reduced, rec->reduced, NULL, DOKU_FORMAT_GRID, src->symbols,
                      o->style);
@@ -116,18 +118,26 @@ doku_status doku_format_reduce(doku_buf *b, const doku_source *src, const doku_r
         break;
     }
     case DOKU_FORMAT_JSON:
+        /* "reduced", or "above_target" with the puzzle it did reach */
         io_json_open(b, src, src->symbols);
-        io_buf_puts(b, ",\"status\":\"reduced\",\"reduced\":");
+        io_buf_printf(b, ",\"status\":\"%s\",\"reduced\":", rec->status);
         io_put_line_json(b, s, rec->reduced, src->symbols);
-        io_buf_printf(b, ",\"givens\":%d,\"symmetry\":\"%s\",\"minimal\":%s}\n", rr->givens,
+        io_buf_printf(b, ",\"givens\":%d,\"symmetry\":\"%s\",\"minimal\":%s", rr->givens,
                       doku_symmetry_name(rr->symmetry), rr->minimal ? "true" : "false");
+        if (rec->message) {
+            io_buf_puts(b, ",\"error\":");
+            doku_buf_append_json_string(b, rec->message);
+        }
+        io_buf_puts(b, "}\n");
         break;
     case DOKU_FORMAT_CSV:
         io_csv_prefix(b, src);
-        io_buf_puts(b, "reduced,");
+        io_buf_printf(b, "%s,", rec->status);
         io_put_line(b, s, rec->reduced, src->symbols);
-        io_buf_printf(b, ",%d,%s,%s,\n", rr->givens, doku_symmetry_name(rr->symmetry),
+        io_buf_printf(b, ",%d,%s,%s,", rr->givens, doku_symmetry_name(rr->symmetry),
                       rr->minimal ? "yes" : "no");
+        doku_buf_append_csv_field(b, rec->message);
+        io_buf_puts(b, "\n");
         break;
     default:
         io_put_line(b, s, rec->reduced, src->symbols);

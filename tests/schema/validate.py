@@ -62,6 +62,7 @@ runs = [
     ("hint", [], {"step", "multiple", "none", "invalid"}),
     ("grade", ["--history"], {"solved", "multiple", "none", "invalid"}),
     ("reduce", [], {"reduced", "not_unique", "unsolvable", "invalid"}),
+    ("reduce", ["--clues", "10"], {"above_target", "not_unique", "unsolvable", "invalid"}),
     # Options that add fields or statuses: every solution, statistics, a
     # capped count, a first solution without the uniqueness check, logic
     # that stops short of the end.
