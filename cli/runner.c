@@ -6,7 +6,9 @@
  * record becomes a task in a ring. The tasks are items of the CLI's one
  * worker pool (pool.c): workers solve them in order while the reading
  * thread parses on, and the reading thread prints finished tasks in input
- * order. Memory stays bounded by the ring whatever the input size. Output
+ * order. Memory stays bounded by the ring whatever the input size, and a
+ * record too big to hold (solve --all) leaves in chunks once it is the
+ * next in order (cli_task_spill). Output
  * to a pipe or terminal is flushed as soon as the next record is not yet
  * done, and at most every 50 ms while one thread works through a batch;
  * SIGINT and SIGTERM print the finished records before the program ends.
@@ -17,6 +19,7 @@
 #include "pool.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -43,7 +46,7 @@ struct cli_worker {
     doku_logic *logics[DOKU_MAX_N + 1];
 };
 
-typedef struct runner {
+struct runner {
     const cli_opts *o;
     const cli_run_ops *ops;
     doku_shape *shapes[DOKU_MAX_N + 1];
@@ -60,7 +63,13 @@ typedef struct runner {
     double last_print;
     int write_failed;
     int exit_code;
-} runner;
+    /* cli_task_spill: workers wait on printed_cv until their task is the
+     * next to print; out_lock is held while a worker writes stdout. */
+    pthread_mutex_t lock, out_lock;
+    pthread_cond_t printed_cv;
+    int spill_failed;    /* a spilled write failed (under out_lock) */
+};
+typedef struct runner runner;
 
 /* Set by SIGINT/SIGTERM: stop reading, print what is done, exit. */
 static volatile sig_atomic_t stop_signal;
@@ -124,6 +133,19 @@ static void pool_item(void *ctx, int worker, uint64_t index)
     run_task(r, &r->workers[worker], &r->tasks[index % r->window]);
 }
 
+/* The next task to print is now `next`: wakes a worker waiting to spill. */
+static void set_printed(runner *r, uint64_t next)
+{
+    if (r->pool.nthreads == 0) {
+        r->printed = next;
+        return;
+    }
+    pthread_mutex_lock(&r->lock);
+    r->printed = next;
+    pthread_cond_broadcast(&r->printed_cv);
+    pthread_mutex_unlock(&r->lock);
+}
+
 static void print_task(runner *r, cli_task *t)
 {
     if (t->err.len) {
@@ -155,12 +177,43 @@ static void print_ready(runner *r, int wait, uint64_t keep)
         }
         print_task(r, &r->tasks[r->printed % r->window]);
         cli_pool_consume(&r->pool, r->printed);
-        r->printed++;
+        set_printed(r, r->printed + 1);
         any = 1;
     }
     if (any && r->flush_each)
         fflush(stdout);
     r->last_print = cli_now();
+}
+
+int cli_task_spill(cli_task *t)
+{
+    runner *r = t->owner;
+    if (!t->out.len)
+        return 0;
+    if (r->pool.nthreads == 0) {
+        /* one thread: the earlier tasks of the batch are done; print them */
+        for (; r->printed < t->index; r->printed++) {
+            print_task(r, &r->tasks[r->printed % r->window]);
+            cli_pool_consume(&r->pool, r->printed);
+        }
+    } else {
+        pthread_mutex_lock(&r->lock);
+        while (r->printed != t->index && !stop_signal)
+            pthread_cond_wait(&r->printed_cv, &r->lock);
+        pthread_mutex_unlock(&r->lock);
+        if (stop_signal)
+            return -1;
+    }
+    pthread_mutex_lock(&r->out_lock);
+    int failed = fwrite(t->out.data, 1, t->out.len, stdout) != t->out.len ||
+                 (r->flush_each && fflush(stdout) != 0);
+    if (failed)
+        r->spill_failed = 1;
+    t->spilled += t->out.len;
+    t->spill_open = t->out.data[t->out.len - 1] != '\n';
+    pthread_mutex_unlock(&r->out_lock);
+    cli_buf_reset(&t->out);
+    return failed ? -1 : 0;
 }
 
 /* Hands the tasks made so far to the pool when a batch is full (one
@@ -213,6 +266,7 @@ static cli_task *new_task(runner *r, const char *file, size_t line, size_t colum
     t->line = line;
     t->column = column;
     t->index = r->next_index++;
+    t->owner = r;
     return t;
 }
 
@@ -381,13 +435,26 @@ static void read_input(runner *r, FILE *f, const char *file)
 static void stop_now(runner *r)
 {
     print_ready(r, 0, 0);
+    if (r->printed < r->next_index) {
+        /* a record leaving in chunks: end it at its last whole chunk (the
+         * lock waits out a chunk being written; _exit follows) */
+        cli_task *head = &r->tasks[r->printed % r->window];
+        pthread_mutex_lock(&r->out_lock);
+        if (head->spilled) {
+            if (head->spill_open)
+                fputc('\n', stdout);
+            fflush(stdout);
+            fprintf(stderr, "doku %s: %s:%zu: record cut short by the signal\n", r->o->cmd,
+                    head->file, head->line);
+        }
+    }
     fflush(stdout);
     fprintf(stderr, "doku %s: stopped by signal %d after %llu records\n", r->o->cmd,
             (int)stop_signal, (unsigned long long)r->printed);
     _exit(128 + (int)stop_signal);
 }
 
-int cli_run(const cli_opts *o, const cli_run_ops *ops)
+static int run(const cli_opts *o, const cli_run_ops *ops, int streams)
 {
     runner r;
     memset(&r, 0, sizeof r);
@@ -405,8 +472,13 @@ int cli_run(const cli_opts *o, const cli_run_ops *ops)
     struct stat st;
     r.flush_each = fstat(STDOUT_FILENO, &st) != 0 || !S_ISREG(st.st_mode);
     r.last_print = cli_now();
-    /* the reading thread runs every task if no worker starts: slower, still right */
-    cli_pool_start(&r.pool, r.nworkers, r.window, CLAIM, pool_item, &r);
+    pthread_mutex_init(&r.lock, NULL);
+    pthread_mutex_init(&r.out_lock, NULL);
+    pthread_cond_init(&r.printed_cv, NULL);
+    /* the reading thread runs every task if no worker starts: slower, still
+     * right. A streaming task waits for the tasks before it to be printed,
+     * so those must not sit unfinished in its own worker's claim. */
+    cli_pool_start(&r.pool, r.nworkers, r.window, streams ? 1 : CLAIM, pool_item, &r);
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_stop_signal;
@@ -435,7 +507,7 @@ int cli_run(const cli_opts *o, const cli_run_ops *ops)
         stop_now(&r);
     cli_pool_stop(&r.pool);
     /* the message comes from main, which checks every command's output */
-    if (fflush(stdout) != 0 || ferror(stdout) || r.write_failed)
+    if (fflush(stdout) != 0 || ferror(stdout) || r.write_failed || r.spill_failed)
         r.exit_code = CLI_EXIT_USAGE;
 
     for (uint64_t i = 0; i < r.window; i++) {
@@ -455,5 +527,18 @@ int cli_run(const cli_opts *o, const cli_run_ops *ops)
     for (int n = 0; n <= DOKU_MAX_N; n++)
         doku_shape_free(r.shapes[n]);
     free(r.workers);
+    pthread_mutex_destroy(&r.lock);
+    pthread_mutex_destroy(&r.out_lock);
+    pthread_cond_destroy(&r.printed_cv);
     return r.exit_code;
+}
+
+int cli_run(const cli_opts *o, const cli_run_ops *ops)
+{
+    return run(o, ops, 0);
+}
+
+int cli_run_streaming(const cli_opts *o, const cli_run_ops *ops)
+{
+    return run(o, ops, 1);
 }

@@ -1017,6 +1017,9 @@ typedef struct doku_search_record {
                                   colour grids; may be NULL */
     doku_check_verdict verdict; /* check only */
     double time_ms;            /* with opts->stats */
+    size_t streamed;           /* solve with list: solutions already written
+                                  by doku_format_solution (0 .. streamed-1);
+                                  `solutions` then holds the ones after */
 } doku_search_record;
 
 /* Appends the record of one searched puzzle (src->shape not NULL).
@@ -1025,6 +1028,17 @@ typedef struct doku_search_record {
 DOKU_API doku_status doku_format_search(doku_buf *b, const doku_source *src,
                                const doku_record_opts *opts,
                                const doku_search_record *rec);
+
+/* Appends solution number index (0-based) of a listed solve record (list
+ * set: --limit N, --all), so a long listing can leave while the search
+ * runs; index 0 also writes the record's start. The record is ended by
+ * doku_format_search with rec->streamed = the number written this way.
+ * A listed record puts its solutions first and its status, count and
+ * reason after them, in every format. @return as doku_buf_append;
+ * DOKU_ERR_ARG for a NULL argument. */
+DOKU_API doku_status doku_format_solution(doku_buf *b, const doku_source *src,
+                                          const doku_record_opts *opts, size_t index,
+                                          const uint8_t *solution);
 
 /* ---- logic records: steps, candidates, explain, hint, grade ---- */
 
