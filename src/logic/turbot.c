@@ -144,6 +144,24 @@ int logic_turbot(doku_logic *L)
  * the bridge does and the box's d is on the heart's other line: cells
  * seeing both start and the heart, outside the box and the link's line,
  * lose d. */
+/* The heart of an empty rectangle in box B for the positions pm of one
+ * digit: the first cell of B whose row and column together hold every
+ * position. -1 when there is none. */
+static int box_heart(const doku_logic *L, int B, lmask pm)
+{
+    int n = L->n;
+    for (int e = 0; e < n; e++) {
+        int hc = logic_unit_cell(L, B, e), ok = 1;
+        for (lmask m = pm; m && ok; m &= m - 1) {
+            int c = logic_unit_cell(L, B, lfirst(m));
+            ok = c / n == hc / n || c % n == hc % n;
+        }
+        if (ok)
+            return hc;
+    }
+    return -1;
+}
+
 /* A cell that loses d in an empty rectangle: outside the box and the
  * link's line, seeing start, and seeing the bridge or every place of the
  * cross's other part (the part the bridge does not see). */
@@ -179,16 +197,7 @@ static int empty_rectangle(doku_logic *L, lmask skip)
             int pc = lpop(pm);
             if (pc < 3 || pc > 5)
                 continue;
-            int heart = -1;
-            for (int e = 0; e < n && heart < 0; e++) {
-                int hc = logic_unit_cell(L, B, e), ok = 1;
-                for (lmask m = pm; m && ok; m &= m - 1) {
-                    int c = logic_unit_cell(L, B, lfirst(m));
-                    ok = c / n == hc / n || c % n == hc % n;
-                }
-                if (ok)
-                    heart = hc;
-            }
+            int heart = box_heart(L, B, pm);
             if (heart < 0)
                 continue;
             for (int lu = 0; lu < L->nunits; lu++) {
@@ -339,16 +348,7 @@ static int three_links_er(doku_logic *L, lmask skip)
                 x->b[x->nb++] = logic_unit_cell(L, u, lfirst(m & (m - 1)));
                 ng++;
             } else if (pc >= 3 && pc <= 5 && logic_is_box(L, u) && L->row_of[0] >= 0) {
-                int heart = -1;
-                for (int e = 0; e < n && heart < 0; e++) {
-                    int hc = logic_unit_cell(L, u, e), ok = 1;
-                    for (lmask q = m; q && ok; q &= q - 1) {
-                        int c = logic_unit_cell(L, u, lfirst(q));
-                        ok = c / n == hc / n || c % n == hc % n;
-                    }
-                    if (ok)
-                        heart = hc;
-                }
+                int heart = box_heart(L, u, m);
                 if (heart < 0)
                     continue;
                 /* the heart, if a candidate, belongs to both parts */

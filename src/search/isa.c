@@ -8,6 +8,7 @@
  * never run: that would be an illegal instruction.
  */
 #include "search_internal.h"
+#include "cpu_tier.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -20,14 +21,11 @@ int doku_isa_supported(doku_isa isa)
     case DOKU_ISA_AUTO:
     case DOKU_ISA_PORTABLE:
         return 1;
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#ifdef CPU_TIER_X86
     case DOKU_ISA_AVX2:
+        return cpu_has_avx2();
     case DOKU_ISA_AVX512:
-        __builtin_cpu_init();
-        if (!(__builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi2") &&
-              __builtin_cpu_supports("popcnt")))
-            return 0;
-        return isa == DOKU_ISA_AVX2 || __builtin_cpu_supports("avx512f");
+        return cpu_has_avx512f();
 #endif
     default:
         return 0;
