@@ -84,7 +84,8 @@ static void usage(FILE *f)
             "                     a symmetry: no symmetric group of givens); a grid whose\n"
             "                     proof takes too long is dropped for another\n"
             "  --symmetry SYM     none, rot180, rot90, mirror, flip, diagonal,\n"
-            "                     antidiagonal, random (default none)\n"
+            "                     antidiagonal, random (default none); qqwing's\n"
+            "                     rotate180 and rotate90 too\n"
             "  --difficulty L     simple (naked singles suffice), easy (hidden singles\n"
             "                     needed), intermediate (pairs or pointing/claiming\n"
             "                     needed), expert (more than that), any (default)\n"
@@ -143,8 +144,8 @@ static int on_option(void *p, int id, const char *v)
         return 0;
     case OPT_SYMMETRY:
         if (doku_symmetry_parse(v, &c->symmetry) != 0)
-            return cli_usage_error("generate", "--symmetry wants none, rot180, rot90, mirror, flip, "
-                                   "diagonal, antidiagonal or random; got '%s'", v);
+            return cli_usage_error("generate", "--symmetry wants none, rot180 (rotate180), rot90 (rotate90), "
+                                   "mirror, flip, diagonal, antidiagonal or random; got '%s'", v);
         return 0;
     case OPT_DIFFICULTY:
         if (doku_difficulty_parse(v, &c->level) != 0)

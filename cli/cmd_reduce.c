@@ -54,7 +54,8 @@ static void usage(FILE *f)
             "                     on big grids cuts long checks short); 'minimal' in json\n"
             "                     and csv output says whether it was proven\n"
             "  --symmetry SYM     remove symmetric groups of cells together: none, rot180,\n"
-            "                     rot90, mirror, flip, diagonal, antidiagonal, random.\n"
+            "                     rot90, mirror, flip, diagonal, antidiagonal, random\n"
+            "                     (rotate180, rotate90 as in qqwing).\n"
             "                     Givens of the input outside a complete group stay.\n"
             "  --difficulty L     keep only removals that leave the puzzle solvable at\n"
             "                     level L: simple, easy or intermediate (see generate)\n"
@@ -93,8 +94,8 @@ static int on_option(void *p, int id, const char *v)
         return 0;
     case OPT_SYMMETRY:
         if (doku_symmetry_parse(v, &c->symmetry) != 0)
-            return cli_usage_error("reduce", "--symmetry wants none, rot180, rot90, mirror, flip, "
-                                   "diagonal, antidiagonal or random; got '%s'", v);
+            return cli_usage_error("reduce", "--symmetry wants none, rot180 (rotate180), rot90 (rotate90), "
+                                   "mirror, flip, diagonal, antidiagonal or random; got '%s'", v);
         return 0;
     case OPT_DIFFICULTY:
         if (doku_difficulty_parse(v, &c->level) != 0 || c->level == DOKU_DIFF_EXPERT)

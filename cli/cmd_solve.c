@@ -30,18 +30,19 @@ typedef struct solve_ctx {
 enum { OPT_LIMIT = 1, OPT_ALL, OPT_STATS };
 
 static const cli_option solve_options[] = {
-    {"--limit", 1, OPT_LIMIT}, {"--all", 0, OPT_ALL}, {"--stats", 0, OPT_STATS}, {NULL, 0, 0}};
+    {"--limit", 1, OPT_LIMIT}, {"-l", 1, OPT_LIMIT}, {"--all", 0, OPT_ALL},
+    {"--stats", 0, OPT_STATS}, {NULL, 0, 0}};
 
 static void usage(FILE *f)
 {
     fputs("Usage: doku solve [--limit N | --all] [--stats] [options] [FILE...]\n\n"
           "Solves each puzzle. A puzzle with one solution prints it; otherwise a\n"
           "status says: no solution, several solutions, or gave up (--timeout).\n\n"
-          "  --limit N   find and print up to N solutions (1: the first one found,\n"
-          "              without proving it unique)\n"
-          "  --all       find and print every solution, as they are found (a\n"
-          "              puzzle stops at 64 MiB of output, and says so)\n"
-          "  --stats     add search nodes, guesses and time per puzzle\n\n",
+          "  -l, --limit N   find and print up to N solutions (1: the first one\n"
+          "                  found, without proving it unique)\n"
+          "  --all           find and print every solution, as they are found (a\n"
+          "                  puzzle stops at 64 MiB of output, and says so)\n"
+          "  --stats         add search nodes, guesses and time per puzzle\n\n",
           f);
     fputs(cli_common_help, f);
     fputs("\n", f);

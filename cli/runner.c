@@ -529,6 +529,9 @@ static int run(const cli_opts *o, const cli_run_ops *ops, int streams)
     for (int i = 0; i < nfiles && !stop_signal && !r.write_failed; i++) {
         int is_stdin = !strcmp(files[i], "-");
         const char *name = is_stdin ? "<stdin>" : files[i];
+        if (is_stdin && isatty(STDIN_FILENO))
+            fprintf(stderr, "doku %s: reading puzzles from the terminal; end with Ctrl-D "
+                    "(or give a FILE; 'doku %s --help' for more)\n", o->cmd, o->cmd);
         FILE *f = is_stdin ? stdin : fopen(files[i], "rb");
         if (!f) {
             input_problem(&r, name, strerror(errno));

@@ -434,8 +434,8 @@ typedef enum doku_symmetry {
 
 /* @return the symmetry's lower-case name ("rot180"...), "?" if unknown. */
 DOKU_API const char *doku_symmetry_name(doku_symmetry sym);
-/* Parses a name as printed by doku_symmetry_name (also "rotational" for
- * rot180, "none"). @return 0 and *out, or -1 if unknown or a pointer is
+/* Parses a name as printed by doku_symmetry_name, or qqwing's "rotate90"
+ * and "rotate180" (also "rotational" for rot180). @return 0 and *out, or -1 if unknown or a pointer is
  * NULL. */
 DOKU_API int doku_symmetry_parse(const char *name, doku_symmetry *out);
 /* @return 1 if the givens of puzzle (n*n values) are symmetric under sym
@@ -674,7 +674,8 @@ DOKU_API const char *doku_technique_name(doku_technique t);
  * storage; "?" for an unknown id. */
 DOKU_API const char *doku_technique_key(doku_technique t);
 
-/* Parses a comma-separated list of technique keywords and group names
+/* Parses a comma-separated list of technique keywords, display names as
+ * explain prints them ("X-Wing", "Hidden Single"; any case) and group names
  * (see docs/TECHNIQUES.md: "singles", "subsets", "fish", "wings",
  * "uniqueness", "chains", "forcing", "all", ...) into a mask of
  * (1ull << doku_technique). Singles are always included. "all" is SE's
