@@ -308,7 +308,7 @@ static void input_problem(runner *r, const char *file, const char *what)
 {
     cli_task *t = new_task(r, file, 0, 0);
     t->exit_code = CLI_EXIT_USAGE;
-    cli_buf_printf(&t->err, "doku: %s: %s\n", file, what);
+    cli_buf_printf(&t->err, "doku %s: %s: %s\n", r->o->cmd, file, what);
 }
 
 /* Shapes are made once per side, on the reading thread, and only read by
@@ -448,7 +448,7 @@ static void read_input(runner *r, FILE *f, const char *file)
     if (r->next_index == first_index) {
         cli_task *t = new_task(r, file, 0, 0);
         t->exit_code = CLI_EXIT_FAIL;
-        cli_buf_printf(&t->err, "doku: %s: no puzzles found\n", file);
+        cli_buf_printf(&t->err, "doku %s: %s: no puzzles found\n", r->o->cmd, file);
     }
     doku_reader_free(rd);
     cli_buf_free(&line);

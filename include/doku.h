@@ -1065,7 +1065,8 @@ DOKU_API doku_status doku_format_candidates(doku_buf *b, const doku_shape *s, co
  * adds nothing); a one-candidate token is a filled cell. cells receives
  * n*n values, cands n*n masks (bit d-1 = digit d).
  * @return DOKU_OK, DOKU_ERR_ARG for a NULL argument or n out of range,
- * or DOKU_ERR_PARSE with a message in why (cap bytes, may be NULL). */
+ * or DOKU_ERR_PARSE with a message in why (cap bytes, may be NULL) that
+ * starts "LINE:COL: " (1-based, in text) when the fault is at a place. */
 DOKU_API doku_status doku_parse_pencil(const char *text, int n, doku_symbols symbols,
                               uint8_t *cells, uint64_t *cands, char *why, size_t cap);
 
