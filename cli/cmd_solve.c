@@ -137,7 +137,9 @@ static void solve_puzzle(cli_worker *w, cli_task *t, void *p)
         return;
     }
     if (k.failed) {
-        t->exit_code = CLI_EXIT_USAGE;   /* main says the output cannot be written */
+        /* the output failed (main says so), or a signal came: the
+         * solutions written so far stay, the record ends there */
+        t->exit_code = t->cut_short ? CLI_EXIT_FAIL : CLI_EXIT_USAGE;
         free(first);
         return;
     }

@@ -124,6 +124,10 @@ doku_logic *cli_worker_logic(cli_worker *w, const doku_shape *shape, const doku_
 
 static void run_task(runner *r, cli_worker *w, cli_task *t)
 {
+    if (stop_signal) {
+        t->skipped = 1;   /* never printed: the run ends before it */
+        return;
+    }
     if (!t->cells && !t->error)
         return;   /* a notice about the input, already written to t->err */
     if (t->error) {
@@ -178,6 +182,14 @@ static void print_task(runner *r, cli_task *t)
     } else if (t->out.len && fwrite(t->out.data, 1, t->out.len, stdout) != t->out.len) {
         r->write_failed = 1;
     }
+    if (t->cut_short) {
+        /* a listing stopped by the signal ends at its last whole line */
+        if (t->out.len ? t->out.data[t->out.len - 1] != '\n' : t->spill_open)
+            fputc('\n', stdout);
+        fflush(stdout);
+        fprintf(stderr, "doku %s: %s:%zu: record cut short by the signal\n", r->o->cmd, t->file,
+                t->line);
+    }
     if (t->exit_code > r->exit_code)
         r->exit_code = t->exit_code;
 }
@@ -199,6 +211,8 @@ static void print_ready(runner *r, int wait, uint64_t keep)
                 if (stop_signal)
                     return;
         }
+        if (r->tasks[r->printed % r->window].skipped)
+            break;   /* done, but not run: the signal came first */
         print_task(r, &r->tasks[r->printed % r->window]);
         cli_pool_consume(&r->pool, r->printed);
         set_printed(r, r->printed + 1);
@@ -212,6 +226,10 @@ static void print_ready(runner *r, int wait, uint64_t keep)
 int cli_task_spill(cli_task *t)
 {
     runner *r = t->owner;
+    if (stop_signal) {
+        t->cut_short = 1;
+        return -1;
+    }
     /* a document (xlsx, pdf ...) takes whole records: kept, up to the cap */
     if (!t->out.len || r->doc)
         return 0;
@@ -226,10 +244,18 @@ int cli_task_spill(cli_task *t)
         while (r->printed != t->index && !stop_signal)
             pthread_cond_wait(&r->printed_cv, &r->lock);
         pthread_mutex_unlock(&r->lock);
-        if (stop_signal)
+        if (stop_signal) {
+            t->cut_short = 1;
             return -1;
+        }
     }
     pthread_mutex_lock(&r->out_lock);
+    if (stop_signal) {
+        /* stop_now may be ending this record's line: write no more */
+        pthread_mutex_unlock(&r->out_lock);
+        t->cut_short = 1;
+        return -1;
+    }
     int failed = fwrite(t->out.data, 1, t->out.len, stdout) != t->out.len ||
                  (r->flush_each && fflush(stdout) != 0);
     if (failed)

@@ -35,6 +35,8 @@ typedef struct cli_task {
     struct runner *owner;    /* the run it belongs to (cli_task_spill) */
     size_t spilled;          /* bytes of out already written by cli_task_spill */
     int spill_open;          /* the last spilled byte left a line open */
+    int cut_short;           /* the task stopped early for SIGINT/SIGTERM */
+    int skipped;             /* not run: the signal came first */
 } cli_task;
 
 typedef struct cli_worker cli_worker;
@@ -62,8 +64,9 @@ typedef struct cli_run_ops {
  * to stdout now and empties it, in input order: it first waits until
  * every earlier record has been printed, so a worker holds at most one
  * unwritten chunk of it. Called by t's worker, in a run started with
- * cli_run_streaming. @return 0, or -1 when the output cannot be written (the
- * task should stop early). */
+ * cli_run_streaming. @return 0, or -1 when the output cannot be written or
+ * a SIGINT/SIGTERM came (the task should stop early; it sets cut_short
+ * for the signal, and what it has in out is written). */
 int cli_task_spill(cli_task *t);
 
 /* Reads every input of o (files, or stdin when none), runs ops on each
