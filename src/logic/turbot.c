@@ -47,26 +47,42 @@ static int kind_class(const doku_logic *L, int u)
 
 static int empty_rectangle(doku_logic *L, lmask skip);
 
-int logic_turbot(doku_logic *L)
+/* Room for every strong link of the grid: n per unit. */
+static size_t links_room(const doku_logic *L)
+{
+    return (size_t)L->nunits * (size_t)L->n;
+}
+
+/* Every strong link (a unit with two places for a digit) on the digits
+ * in want, unit by unit and digit by digit within a unit, written to s
+ * (room for n per unit). @return how many. */
+static size_t strong_links(const doku_logic *L, lmask want, slink *s)
 {
     int n = L->n;
-    size_t cap = (size_t)L->nunits * (size_t)n, ns = 0;
-    slink *s = malloc(cap * sizeof *s);
-    if (!s)
-        return 0;
-    lmask skip = logic_memo_skip(L, LMEMO_TURBOT);
+    size_t ns = 0;
     for (int u = 0; u < L->nunits; u++)
-        for (int d = 1; d <= n; d++) {
-            if (skip & LBIT(d))
-                continue;
+        for (lmask w = want; w; w &= w - 1) {
+            int d = lfirst(w) + 1;
             lmask m = L->pos[(size_t)u * n + d - 1];
             if (lpop(m) != 2)
                 continue;
             int a = logic_unit_cell(L, u, lfirst(m));
             m &= m - 1;
-            int b = logic_unit_cell(L, u, lfirst(m));
-            s[ns++] = (slink){u, a, b, d};
+            s[ns++] = (slink){u, a, logic_unit_cell(L, u, lfirst(m)), d};
         }
+    return ns;
+}
+
+int logic_turbot(doku_logic *L)
+{
+    int n = L->n;
+    size_t ns = 0;
+    slink *s = malloc(links_room(L) * sizeof *s);
+    if (!s)
+        return 0;
+    lmask skip = logic_memo_skip(L, LMEMO_TURBOT);
+    lmask all = n == 64 ? ~(lmask)0 : ((lmask)1 << n) - 1;
+    ns = strong_links(L, ~skip & all, s);
     /* best by rating: skyscraper 40, kite 41, turbot 42 */
     int best = 99, bestcnt = 0, bi = -1, bj = -1, bflipi = 0, bflipj = 0;
     for (size_t i = 0; i < ns; i++)
@@ -433,8 +449,8 @@ static int three_links_er(doku_logic *L, lmask skip)
 int logic_three_links(doku_logic *L)
 {
     int n = L->n;
-    size_t cap = (size_t)L->nunits * (size_t)n, ns = 0;
-    slink *s = malloc(cap * sizeof *s);
+    size_t ns = 0;
+    slink *s = malloc(links_room(L) * sizeof *s);
     if (!s)
         return 0;
     int best = 99, bc[6] = {0}, bu[3] = {0}, bd = 0;
@@ -442,15 +458,7 @@ int logic_three_links(doku_logic *L)
     for (int d = 1; d <= n; d++) {
         if (skip & LBIT(d))
             continue;
-        ns = 0;
-        for (int u = 0; u < L->nunits; u++) {
-            lmask m = L->pos[(size_t)u * n + d - 1];
-            if (lpop(m) != 2)
-                continue;
-            int a = logic_unit_cell(L, u, lfirst(m));
-            m &= m - 1;
-            s[ns++] = (slink){u, a, logic_unit_cell(L, u, lfirst(m)), d};
-        }
+        ns = strong_links(L, LBIT(d), s);
         /* middle link j in both directions (C=D); i ends in B seeing C, k
          * starts in E seeing D */
         for (size_t j = 0; j < ns; j++)
