@@ -567,6 +567,10 @@ static void test_formatters(void **state)
     assert_int_equal(doku_format_search(&b, &src, &ro, &sr), DOKU_ERR_ARG); /* no result */
     sr.command = (doku_command)99;
     assert_int_equal(doku_format_search(&b, &src, &ro, &sr), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_solution(NULL, &src, &ro, 0, w->full9), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_solution(&b, NULL, &ro, 0, w->full9), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_solution(&b, &src, NULL, 0, w->full9), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_solution(&b, &src, &ro, 0, NULL), DOKU_ERR_ARG);
 
     doku_step st;
     memset(&st, 0, sizeof st);
