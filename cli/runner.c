@@ -476,7 +476,7 @@ int cli_run(const cli_opts *o, const cli_run_ops *ops)
     }
     if (o->document) {
         char why[512];
-        cli_document_spec spec = {o->cmd, o->output, o->document, o->symbols};
+        cli_document_spec spec = {o->cmd, o->output, o->document, o->symbols, o->booklet};
         r.doc = cli_document_open(&spec, why, sizeof why);
         if (!r.doc) {
             fprintf(stderr, "doku %s: %s\n", o->cmd, why);

@@ -70,6 +70,17 @@ struct classic9_engine {
 #undef C9_SIMD
 
 #ifdef C9_X86
+/* x86-64-v2: the portable design with SSE4.1 extracts and POPCNT. */
+CPU_TIER_BEGIN(CPU_TIER_SSE42)
+#define C9_SIMD 1
+#define C9_SSE42 1
+#define C9_FN(name) c9_sse42_##name
+#include "classic9_core.h"
+#undef C9_FN
+#undef C9_SSE42
+#undef C9_SIMD
+CPU_TIER_END()
+
 CPU_TIER_BEGIN(CPU_TIER_AVX2)
 #define C9_SIMD 2
 #define C9_FN(name) c9_avx2_##name
@@ -108,9 +119,13 @@ int classic9_set_variant(classic9_engine *e, int variant)
     if ((variant < 0 || variant == CLASSIC9_AVX512) && cpu_has_avx512f()) {
         e->run = c9_avx512_run;
         e->variant = CLASSIC9_AVX512;
-    } else if (variant != CLASSIC9_PORTABLE && cpu_has_avx2()) {
+    } else if ((variant < 0 || variant == CLASSIC9_AVX2 || variant == CLASSIC9_AVX512) &&
+               cpu_has_avx2()) {
         e->run = c9_avx2_run;
         e->variant = CLASSIC9_AVX2;
+    } else if (variant != CLASSIC9_PORTABLE && cpu_has_sse42()) {
+        e->run = c9_sse42_run;
+        e->variant = CLASSIC9_SSE42;
     }
 #endif
     return e->variant;

@@ -50,7 +50,7 @@ _Static_assert(C9_RESIDUAL <= C9_RES_MAX, "the residual search holds C9_RES_MAX 
  * (7% of the portable build's instructions on serg), so it counts by SWAR. */
 static inline int C9_FN(popcount)(uint32_t x)
 {
-#if C9_SIMD >= 2 || !defined(C9_X86)
+#if C9_SIMD >= 2 || !defined(C9_X86) || defined(C9_SSE42)
     return __builtin_popcount(x);
 #else
     x -= (x >> 1) & 0x55555555u;
@@ -674,7 +674,7 @@ static inline uint32_t C9_FN(at_least)(uint32_t x, uint32_t n, uint32_t h, uint3
  * triads_choose. */
 static inline int C9_FN(triads_none)(__m128i sums)
 {
-#if C9_SIMD >= 2
+#if C9_SIMD >= 2 || defined(C9_SSE42)
     uint32_t et = (uint32_t)_mm_cvtsi128_si32(sums);
     uint32_t ot = (uint32_t)_mm_extract_epi32(sums, 1) >> 3;
     uint32_t eq = (uint32_t)_mm_extract_epi32(sums, 2);

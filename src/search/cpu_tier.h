@@ -15,6 +15,7 @@
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #define CPU_TIER_X86 1
 
+#define CPU_TIER_SSE42 "sse4.2,popcnt"
 #define CPU_TIER_AVX2 "avx2,bmi,bmi2,popcnt,lzcnt"
 #define CPU_TIER_AVX512F CPU_TIER_AVX2 ",avx512f"
 #define CPU_TIER_AVX512BW CPU_TIER_AVX512F ",avx512bw,avx512vl"
@@ -29,6 +30,13 @@
     CPU_TIER_PRAGMA(GCC push_options) CPU_TIER_PRAGMA(GCC target(features))
 #define CPU_TIER_END() CPU_TIER_PRAGMA(GCC pop_options)
 #endif
+
+/* x86-64-v2: SSE4.2 (with SSSE3, SSE4.1) and POPCNT. */
+static inline int cpu_has_sse42(void)
+{
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("sse4.2") && __builtin_cpu_supports("popcnt");
+}
 
 /* AVX2 with the bit instructions the engines use beside it. */
 static inline int cpu_has_avx2(void)
