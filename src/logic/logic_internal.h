@@ -269,6 +269,11 @@ int logic_x_wing(doku_logic *L);
 int logic_swordfish(doku_logic *L);
 int logic_jellyfish(doku_logic *L);
 int logic_turbot(doku_logic *L);
+/* turbot.c's grouped forms (turbot_grouped.c), 4.3; skip: digits whose
+ * plane is known to give nothing. emit 0: @return the best pattern's
+ * number of eliminations (0: none); emit 1: makes it the step, @return 1
+ * (0 if none or the technique is not allowed). */
+int logic_turbot_grouped(doku_logic *L, lmask skip, int emit);
 int logic_xy_wing(doku_logic *L);
 int logic_xyz_wing(doku_logic *L);
 int logic_unique_loops(doku_logic *L);
