@@ -29,6 +29,11 @@ typedef struct cli_opts {
     int format;                  /* doku_format or CLI_FORMAT_AUTO; tokens, hex
                                     and lewis are stored as GRID ... */
     doku_format layout;          /* ... with the grids' layout here (else GRID) */
+    int document;                /* a CLI_FORMAT_* document (xlsx, svg, png,
+                                    pdf): then format is JSON, the records the
+                                    document is made from; 0 for text */
+    const char *output;          /* -o/--output FILE: the document's path, or
+                                    where text output goes instead of stdout */
     int color;                   /* resolved: 1 = ANSI colour on stdout */
     int color_request;           /* -1 auto (TTY), 0 --no-color, 1 --color */
     char **files;                /* positional arguments ("-" = stdin) */

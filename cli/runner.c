@@ -15,6 +15,7 @@
 #include "output.h"
 #include "clock.h"
 #include "pool.h"
+#include "document.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -60,7 +61,19 @@ typedef struct runner {
     double last_print;
     int write_failed;
     int exit_code;
+    cli_document *doc;   /* --format xlsx|svg|png|pdf: records go here, not stdout */
 } runner;
+
+/* Writes the document (if any) from the records handed to it so far. */
+static void finish_document(runner *r)
+{
+    char why[512];
+    if (r->doc && cli_document_close(r->doc, why, sizeof why) != 0) {
+        fprintf(stderr, "doku %s: %s\n", r->o->cmd, why);
+        r->exit_code = CLI_EXIT_USAGE;
+    }
+    r->doc = NULL;
+}
 
 /* Set by SIGINT/SIGTERM: stop reading, print what is done, exit. */
 static volatile sig_atomic_t stop_signal;
@@ -130,8 +143,19 @@ static void print_task(runner *r, cli_task *t)
         fflush(stdout);
         fwrite(t->err.data, 1, t->err.len, stderr);
     }
-    if (t->out.len && fwrite(t->out.data, 1, t->out.len, stdout) != t->out.len)
+    if (r->doc) {
+        char why[512];
+        if (t->out.len &&
+            cli_document_add(r->doc, t->shape, t->out.data, t->out.len, why, sizeof why) != 0) {
+            char where[512];
+            cli_task_where(t, where, sizeof where);
+            fprintf(stderr, "doku %s: %s: %s\n", r->o->cmd, where, why);
+            if (t->exit_code < CLI_EXIT_FAIL)
+                t->exit_code = CLI_EXIT_FAIL;
+        }
+    } else if (t->out.len && fwrite(t->out.data, 1, t->out.len, stdout) != t->out.len) {
         r->write_failed = 1;
+    }
     if (t->exit_code > r->exit_code)
         r->exit_code = t->exit_code;
 }
@@ -382,6 +406,7 @@ static void stop_now(runner *r)
 {
     print_ready(r, 0, 0);
     fflush(stdout);
+    finish_document(r);
     fprintf(stderr, "doku %s: stopped by signal %d after %llu records\n", r->o->cmd,
             (int)stop_signal, (unsigned long long)r->printed);
     _exit(128 + (int)stop_signal);
@@ -401,6 +426,17 @@ int cli_run(const cli_opts *o, const cli_run_ops *ops)
     if (!r.tasks || !r.workers) {
         fputs("doku: out of memory\n", stderr);
         exit(CLI_EXIT_USAGE);
+    }
+    if (o->document) {
+        char why[512];
+        cli_document_spec spec = {o->cmd, o->output, o->document, o->symbols};
+        r.doc = cli_document_open(&spec, why, sizeof why);
+        if (!r.doc) {
+            fprintf(stderr, "doku %s: %s\n", o->cmd, why);
+            free(r.tasks);
+            free(r.workers);
+            return CLI_EXIT_USAGE;
+        }
     }
     struct stat st;
     r.flush_each = fstat(STDOUT_FILENO, &st) != 0 || !S_ISREG(st.st_mode);
@@ -434,6 +470,7 @@ int cli_run(const cli_opts *o, const cli_run_ops *ops)
     if (stop_signal)
         stop_now(&r);
     cli_pool_stop(&r.pool);
+    finish_document(&r);
     /* the message comes from main, which checks every command's output */
     if (fflush(stdout) != 0 || ferror(stdout) || r.write_failed)
         r.exit_code = CLI_EXIT_USAGE;
