@@ -165,11 +165,7 @@ static const char *pattern_name(const doku_logic *L, const gl *a, const gl *b, d
 
 static void node_text(doku_logic *L, const gnode *x)
 {
-    char a[24];
-    for (int i = 0; i < x->k; i++) {
-        logic_cellname(L, x->c[i], a, sizeof a);
-        lstep_text(L, "%s%s", i ? "," : "", a);
-    }
+    lstep_text_cells(L, x->c, x->k, ",", NULL);
 }
 
 int logic_turbot_grouped(doku_logic *L, lmask skip, int emit)
