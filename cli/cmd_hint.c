@@ -68,6 +68,7 @@ static int write_hint(cli_buf *out, const doku_source *src, const doku_record_op
     rec.next = doku_logic_next(lg, &st);
     rec.step = rec.next == 1 ? &st : NULL;
     rec.solved = doku_logic_solved(lg);
+    rec.timed_out = rec.next == -2;
     cli_check_written(doku_format_logic(out, src, ro, &rec));
     return (rec.next == 1 || rec.solved) ? CLI_EXIT_OK : CLI_EXIT_FAIL;
 }
@@ -181,7 +182,8 @@ static int hint_pencil(hint_ctx *c)
         } else if (!(s = cli_make_shape(&c->o, n, why, sizeof why))) {
             fprintf(stderr, "doku hint: %s: %s\n", strcmp(name, "-") ? name : "<stdin>", why);
         } else if (doku_logic_create(s, &c->lc.lo, &lg) != DOKU_OK ||
-                   doku_logic_load_candidates(lg, cells, cands, 0) != DOKU_OK) {
+                   doku_logic_load_candidates(lg, cells, cands, 0) != DOKU_OK ||
+                   doku_logic_set_time_limit(lg, logic_cli_budget(&c->o)) != DOKU_OK) {
             report_conflicts(strcmp(name, "-") ? name : "<stdin>", text, s, cells, c->o.symbols);
         } else {
             cli_buf out = {0};

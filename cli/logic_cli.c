@@ -30,8 +30,8 @@ const char logic_cli_help[] =
     "  --no-uniqueness     never use techniques that assume a unique solution\n"
     "  --no-trial          never use the trial-and-error last resort\n"
     "  (--timeout, default 60 s per puzzle, 0 = none, bounds the check that the\n"
-    "  puzzle has one solution and the run, checked between steps: the run\n"
-    "  gives up at the first step found after it, and says so)\n";
+    "  puzzle has one solution, then the run, checked inside every step: a\n"
+    "  search that runs past it stops there, and the output says so)\n";
 
 int logic_cli_option(logic_cli_opts *lc, const char *cmd, int id, const char *value)
 {
@@ -202,6 +202,8 @@ doku_logic *logic_cli_load(const logic_cli_opts *lc, const cli_opts *o, doku_com
         put_verdict(o, cmd, t, DOKU_CHECK_CONFLICT, "invalid puzzle");
         return NULL;
     }
+    /* the run gets the budget again, checked inside every step */
+    doku_logic_set_time_limit(lg, logic_cli_budget(o));
     return lg;
 }
 

@@ -786,8 +786,23 @@ DOKU_API doku_status doku_logic_load_candidates(doku_logic *lg, const uint8_t *c
  * by lg (see doku_step).
  * @return 1 and fills *step; 0 when solved or when no allowed technique
  * makes progress; -1 if the grid is broken (a cell without candidates or a
- * digit without a place) or lg or step is NULL. */
+ * digit without a place) or lg or step is NULL; -2 if the time limit
+ * (doku_logic_set_time_limit) ran out before a step was found. */
 DOKU_API int doku_logic_next(doku_logic *lg, doku_step *step);
+
+/* Bounds the time of the steps that follow on lg: once `seconds` of
+ * wall-clock time have passed from this call, the search for a step stops
+ * inside the techniques' loops (so one long step is interrupted too),
+ * doku_logic_next returns -2 without a step, and doku_logic_run ends
+ * unsolved. 0 removes the limit; loading a puzzle removes it as well (a
+ * limit belongs to the puzzle it was set for). A rating never depends on
+ * the limit unless it ran out. @return DOKU_OK; DOKU_ERR_ARG for a NULL lg
+ * or a negative or NaN seconds. */
+DOKU_API doku_status doku_logic_set_time_limit(doku_logic *lg, double seconds);
+/* @return 1 if the time limit of lg ran out (the last doku_logic_next
+ * returned -2, or the last run stopped for it); 0 otherwise or for a NULL
+ * lg. Cleared by doku_logic_set_time_limit and by loading a puzzle. */
+DOKU_API int doku_logic_timed_out(const doku_logic *lg);
 
 /* Applies the step last returned by doku_logic_next. @return DOKU_OK, or
  * DOKU_ERR_ARG if there is none or lg is NULL. */

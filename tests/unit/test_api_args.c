@@ -458,6 +458,8 @@ static void test_logic(void **state)
     assert_null(doku_logic_candidates(NULL));
     assert_int_equal(doku_logic_run(NULL, NULL, NULL, NULL, NULL, 0), DOKU_ERR_ARG);
     assert_int_equal(doku_logic_technique_count(NULL, DOKU_TECH_HIDDEN_SINGLE), 0);
+    assert_int_equal(doku_logic_set_time_limit(NULL, 1.0), DOKU_ERR_ARG);
+    assert_int_equal(doku_logic_timed_out(NULL), 0);
 
     assert_int_equal(doku_logic_create(w->s9, NULL, &lg), DOKU_OK);
     uint64_t cands[81];
@@ -470,6 +472,8 @@ static void test_logic(void **state)
     assert_int_equal(doku_logic_load_candidates(lg, w->bad9, cands, 0), DOKU_ERR_ARG);
     assert_int_equal(doku_logic_next(lg, NULL), -1);
     assert_int_equal(doku_logic_apply(lg), DOKU_ERR_ARG); /* no step found yet */
+    assert_int_equal(doku_logic_set_time_limit(lg, -1.0), DOKU_ERR_ARG);
+    assert_int_equal(doku_logic_set_time_limit(lg, NAN), DOKU_ERR_ARG);
     uint8_t puzzle[81];
     memcpy(puzzle, w->full9, sizeof puzzle);
     puzzle[0] = puzzle[40] = 0;
