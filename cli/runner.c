@@ -16,6 +16,7 @@
 #include "clock.h"
 #include "pool.h"
 #include "document.h"
+#include "workbook_input.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -62,6 +63,8 @@ typedef struct runner {
     int write_failed;
     int exit_code;
     cli_document *doc;   /* --format xlsx|svg|png|pdf: records go here, not stdout */
+    char **names;        /* workbook records' "FILE:Sheet!C3:K11", kept for the run */
+    size_t nnames, names_cap;
 } runner;
 
 /* Writes the document (if any) from the records handed to it so far. */
@@ -400,6 +403,71 @@ static void read_input(runner *r, FILE *f, const char *file)
     free(chunk);
 }
 
+/* ---- reading one workbook --------------------------------------------- */
+
+typedef struct workbook_ctx {
+    runner *r;
+    const char *file;
+} workbook_ctx;
+
+/* A workbook record is named "FILE:Sheet2!C3:K11" (line 0: no line). */
+static const char *keep_name(runner *r, const char *file, const char *where)
+{
+    if (r->nnames == r->names_cap) {
+        size_t cap = r->names_cap ? r->names_cap * 2 : 16;
+        char **p = realloc(r->names, cap * sizeof *p);
+        if (!p) {
+            fputs("doku: out of memory\n", stderr);
+            exit(CLI_EXIT_USAGE);
+        }
+        r->names = p;
+        r->names_cap = cap;
+    }
+    size_t len = strlen(file) + strlen(where) + 2;
+    char *name = cli_xmalloc(len);
+    snprintf(name, len, "%s:%s", file, where);
+    r->names[r->nnames++] = name;
+    return name;
+}
+
+static void workbook_record(void *ctx, const cli_workbook_puzzle *p)
+{
+    workbook_ctx *w = ctx;
+    doku_record rec;
+    memset(&rec, 0, sizeof rec);
+    rec.kind = p->cells ? DOKU_RECORD_PUZZLE : DOKU_RECORD_ERROR;
+    rec.n = p->n;
+    rec.cells = p->cells;
+    rec.comment = "";
+    rec.status = DOKU_ERR_PARSE;
+    rec.message = p->error;
+    rec.symbols = w->r->o->symbols != DOKU_SYMBOLS_AUTO ? w->r->o->symbols
+                                                         : DOKU_SYMBOLS_1_9A_Z;
+    add_record(w->r, keep_name(w->r, w->file, p->where), &rec, 0);
+}
+
+static void read_workbook(runner *r, const char *file, cli_workbook_kind kind)
+{
+    const cli_opts *o = r->o;
+    cli_workbook_request req = {o->sheet, o->range, 0, o->symbols};
+    if (o->regions)
+        req.n = o->regions_n;
+    else if (o->box_rows)
+        req.n = o->box_rows * o->box_cols;
+    workbook_ctx w = {r, file};
+    char why[1024];
+    long got = cli_workbook_read(file, kind, &req, workbook_record, &w, why, sizeof why);
+    if (got < 0) {
+        input_problem(r, file, why);
+    } else if (got == 0) {
+        cli_task *t = new_task(r, file, 0, 0);
+        t->exit_code = CLI_EXIT_FAIL;
+        cli_buf_printf(&t->err, "doku: %s: no puzzles found (a puzzle is a square block of "
+                                "digits and empty cells framed by empty cells; or give "
+                                "--range)\n", file);
+    }
+}
+
 /* Prints the finished records in order and ends the program: what a
  * SIGINT or SIGTERM leaves behind is every record that was done. */
 static void stop_now(runner *r)
@@ -456,6 +524,11 @@ int cli_run(const cli_opts *o, const cli_run_ops *ops)
     for (int i = 0; i < nfiles && !stop_signal && !r.write_failed; i++) {
         int is_stdin = !strcmp(files[i], "-");
         const char *name = is_stdin ? "<stdin>" : files[i];
+        cli_workbook_kind wk = is_stdin ? CLI_WORKBOOK_NONE : cli_workbook_kind_of(files[i]);
+        if (wk != CLI_WORKBOOK_NONE) {
+            read_workbook(&r, files[i], wk);
+            continue;
+        }
         FILE *f = is_stdin ? stdin : fopen(files[i], "rb");
         if (!f) {
             input_problem(&r, name, strerror(errno));
@@ -492,5 +565,8 @@ int cli_run(const cli_opts *o, const cli_run_ops *ops)
     for (int n = 0; n <= DOKU_MAX_N; n++)
         doku_shape_free(r.shapes[n]);
     free(r.workers);
+    for (size_t i = 0; i < r.nnames; i++)
+        free(r.names[i]);
+    free(r.names);
     return r.exit_code;
 }
