@@ -4,6 +4,7 @@
  * stay as they are.
  */
 #include "xls_book.h"
+#include "loaders.h"
 
 #include <freexl.h>
 
@@ -57,6 +58,11 @@ static int read_sheet(const void *h, unsigned short k, wb_sheet *s, char *why, s
 
 int xls_book_read(const char *path, wb_book *b, char *why, size_t cap)
 {
+    const char *missing = formats_load_freexl();
+    if (missing) {
+        snprintf(why, cap, "%s", missing);
+        return -1;
+    }
     const void *h = NULL;
     int err = freexl_open(path, &h);
     if (err != FREEXL_OK) {

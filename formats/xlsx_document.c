@@ -16,6 +16,7 @@
  */
 #include "xlsx_document.h"
 #include "record_grid.h"
+#include "loaders.h"
 
 #include <cjson/cJSON.h>
 #include <xlsxwriter.h>
@@ -498,6 +499,11 @@ void *xlsx_document_open(const cli_document_spec *spec, const cli_document_ops *
     if (strchr(spec->path, '%')) {
         snprintf(why, cap, "--format xlsx writes one workbook with a sheet per puzzle: "
                            "-o wants a file name, not a pattern ('%s')", spec->path);
+        return NULL;
+    }
+    const char *missing = formats_load_xlsxwriter();
+    if (missing) {
+        snprintf(why, cap, "%s", missing);
         return NULL;
     }
     xdoc *d = calloc(1, sizeof *d);

@@ -6,6 +6,7 @@
  */
 #include "zip_book.h"
 #include "book_xml.h"
+#include "loaders.h"
 
 #include <zip.h>
 
@@ -143,6 +144,11 @@ static int read_xlsx(zip_t *z, wb_book *b, char *why, size_t cap)
 
 int zip_book_read(const char *path, wb_book *b, char *why, size_t cap)
 {
+    const char *missing = formats_load_zip();
+    if (missing) {
+        snprintf(why, cap, "%s", missing);
+        return -1;
+    }
     int err = 0;
     zip_t *z = zip_open(path, ZIP_RDONLY, &err);
     if (!z) {
