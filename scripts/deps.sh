@@ -10,6 +10,10 @@ PKGS="cmake gcc clang make pkg-config libcmocka-dev python3 cadical minisat qqwi
 # its load benchmark: wrk.
 PKGS="$PKGS libmicrohttpd-dev libcjson-dev chromium wrk"
 command -v npm >/dev/null 2>&1 || PKGS="$PKGS nodejs npm"
+# workbooks (formats/): libzip, expat, FreeXL in; libxlsxwriter out; their
+# tests read doku's workbooks with openpyxl and LibreOffice (measured on a
+# loaded 2-core machine: libreoffice-calc-nogui took 162 s to install).
+PKGS="$PKGS libzip-dev libexpat1-dev libfreexl-dev libxlsxwriter-dev python3-openpyxl libreoffice-calc-nogui"
 [ -n "$DOKU_EXTRA_PKGS" ] && PKGS="$PKGS $DOKU_EXTRA_PKGS"
 missing=""
 for p in $PKGS; do

@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Writes the workbook fixtures with openpyxl (a program other than doku).
 
-    make_fixtures.py OUTDIR
+    make_fixtures.py OUTDIR PUZZLES16
+
+PUZZLES16 is tests/fixtures/puzzles/16x16.txt: its first puzzle is used.
 
 OUTDIR/book.xlsx has three sheets:
   Notes    a title, a merged heading and a small table (no puzzle)
@@ -10,7 +12,6 @@ OUTDIR/book.xlsx has three sheets:
            has saved it), bold givens on a fill, a merged title above it
   Big      a 16x16 puzzle at B2:Q17, numbers as numbers
 OUTDIR/bad.xlsx holds a 9x9 block at B2:J10 with 'x' in E7.
-The expected puzzles are written to OUTDIR/expected.txt in line form.
 """
 import os
 import sys
@@ -27,8 +28,14 @@ P9 = ("53..7...."
       ".6....28."
       "...419..5"
       "....8..79")
-# a 16x16 puzzle (1-16, '.' empty), from doku's own fixtures: rows of 16
-P16 = os.environ.get("P16", "")
+
+
+def first_puzzle(path):
+    with open(path) as f:
+        for line in f:
+            if line.strip() and not line.startswith("#"):
+                return line.split(":")[0].strip()
+    raise SystemExit("no puzzle in " + path)
 
 
 def cell_value(ch):
@@ -37,6 +44,7 @@ def cell_value(ch):
 
 def main():
     out = sys.argv[1]
+    p16 = first_puzzle(sys.argv[2])   # 1-9A-G, '.' empty
     os.makedirs(out, exist_ok=True)
     wb = Workbook()
     notes = wb.active
@@ -68,11 +76,10 @@ def main():
         cell.font = bold
         cell.fill = fill
 
-    if P16:
-        big = wb.create_sheet("Big")
-        for i, ch in enumerate(P16):
-            if ch != ".":
-                big.cell(row=2 + i // 16, column=2 + i % 16, value=cell_value(ch))  # B2:Q17
+    big = wb.create_sheet("Big")
+    for i, ch in enumerate(p16):
+        if ch != ".":
+            big.cell(row=2 + i // 16, column=2 + i % 16, value=cell_value(ch))  # B2:Q17
 
     wb.save(os.path.join(out, "book.xlsx"))
 
