@@ -70,8 +70,12 @@ FUZZ_SECONDS ?= 60
 fuzz: deps
 	@cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang -DDOKU_FUZZ=ON -DDOKU_TESTS=OFF >/dev/null
 	@cmake --build build-fuzz -j $(JOBS) --target fuzz_reader
+	@cmake --build build-fuzz -j $(JOBS) --target fuzz_book_xml 2>/dev/null || echo "fuzz: no fuzz_book_xml (needs expat)"
 	@mkdir -p build-fuzz/corpus && cp tests/fixtures/fuzz/* build-fuzz/corpus/ 2>/dev/null || true
 	@build-fuzz/fuzz_reader -max_total_time=$(FUZZ_SECONDS) -max_len=4096 build-fuzz/corpus
+	@if [ -x build-fuzz/formats/fuzz_book_xml ]; then \
+	  mkdir -p build-fuzz/corpus_book_xml && cp tests/fixtures/fuzz_book_xml/* build-fuzz/corpus_book_xml/ && \
+	  build-fuzz/formats/fuzz_book_xml -max_total_time=$(FUZZ_SECONDS) -max_len=40000 build-fuzz/corpus_book_xml; fi
 
 # doku against CaDiCaL on samples of every large and variant set.
 crosscheck: deps build

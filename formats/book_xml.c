@@ -86,6 +86,9 @@ typedef struct xml_state {
     int failed;
 } xml_state;
 
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
 static void fail(xml_state *x, const char *fmt, ...)
 {
     if (x->failed)
