@@ -94,7 +94,7 @@ static int dispatch(int argc, char **argv)
         int t = doku_isa_from_name(isa);
         if (t < 0 || !doku_isa_supported((doku_isa)t)) {
             fprintf(stderr, "doku: DOKU_ISA=%s: %s\n", isa,
-                    t < 0 ? "not a tier (portable, avx2, avx512, auto)" : "this CPU lacks it");
+                    t < 0 ? "not a tier (portable, sse42, avx2, avx512, auto)" : "this CPU lacks it");
             return CLI_EXIT_USAGE;
         }
     }

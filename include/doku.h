@@ -268,20 +268,24 @@ DOKU_API doku_status doku_search(doku_solver *solver, const uint8_t *givens,
                         doku_search_result *res);
 
 /* SIMD tiers of the fast paths (classic 9x9, board16). A solver picks the
- * best tier the CPU has; DOKU_ISA in the environment (portable, avx2,
- * avx512), read when a solver is created, caps it for every solver, e.g.
+ * best tier the CPU has; DOKU_ISA in the environment (portable, sse42,
+ * avx2, avx512), read when a solver is created, caps it for every solver, e.g.
  * for tests and benchmarks (a tier the CPU lacks there, or an unknown
  * name, is ignored: callers wanting an error check doku_isa_supported). */
 typedef enum doku_isa {
     DOKU_ISA_AUTO = 0,      /* the best the CPU supports */
     DOKU_ISA_PORTABLE = 1,  /* baseline x86-64 (SSE2) or plain C elsewhere */
     DOKU_ISA_AVX2 = 2,      /* AVX2, BMI1/2, POPCNT, LZCNT */
-    DOKU_ISA_AVX512 = 3     /* AVX-512F on top of AVX2 */
+    DOKU_ISA_AVX512 = 3,    /* AVX-512F on top of AVX2 */
+    DOKU_ISA_SSE42 = 4      /* x86-64-v2: SSE4.2 and POPCNT, the portable
+                               design with their instructions (between
+                               PORTABLE and AVX2 in speed; classic 9x9
+                               only, board16 shapes run PORTABLE) */
 } doku_isa;
 
 /* @return 1 if the running CPU can run tier isa (AUTO: 1), else 0. */
 DOKU_API int doku_isa_supported(doku_isa isa);
-/* @return "auto", "portable", "avx2" or "avx512" (static storage), NULL
+/* @return "auto", "portable", "avx2", "avx512" or "sse42" (static storage), NULL
  * for a value outside the enum. */
 DOKU_API const char *doku_isa_name(doku_isa isa);
 /* @return the tier named name (as doku_isa_name spells it), or -1 if
