@@ -458,7 +458,9 @@ static void read_workbook(runner *r, const char *file, cli_workbook_kind kind)
     char why[1024];
     long got = cli_workbook_read(file, kind, &req, workbook_record, &w, why, sizeof why);
     if (got < 0) {
-        input_problem(r, file, why);
+        cli_task *t = new_task(r, file, 0, 0);   /* why names the file and the cell */
+        t->exit_code = CLI_EXIT_USAGE;
+        cli_buf_printf(&t->err, "doku: %s\n", why);
     } else if (got == 0) {
         cli_task *t = new_task(r, file, 0, 0);
         t->exit_code = CLI_EXIT_FAIL;

@@ -8,7 +8,6 @@
 
 #include <stdio.h>
 #include <string.h>
-#include <strings.h>
 
 cli_workbook_kind cli_workbook_kind_of(const char *path)
 {
@@ -21,7 +20,6 @@ cli_workbook_kind cli_workbook_kind_of(const char *path)
             return CLI_WORKBOOK_ZIP;
         if (got == 8 && !memcmp(head, "\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1", 8))
             return CLI_WORKBOOK_XLS;
-        return CLI_WORKBOOK_NONE;
     }
     return CLI_WORKBOOK_NONE;
 }
@@ -30,12 +28,11 @@ cli_workbook_kind cli_workbook_kind_of(const char *path)
 long cli_workbook_read(const char *path, cli_workbook_kind kind, const cli_workbook_request *req,
                        cli_workbook_sink sink, void *ctx, char *why, size_t cap)
 {
-    (void)path;
     (void)req;
     (void)sink;
     (void)ctx;
-    snprintf(why, cap, "this doku was built without %s input: install %s and rebuild",
-             kind == CLI_WORKBOOK_XLS ? ".xls" : ".xlsx/.ods",
+    snprintf(why, cap, "%s: this doku was built without %s input: install %s and rebuild",
+             path, kind == CLI_WORKBOOK_XLS ? ".xls" : ".xlsx/.ods",
              kind == CLI_WORKBOOK_XLS ? "libfreexl-dev" : "libzip-dev libexpat1-dev");
     return -1;
 }

@@ -52,7 +52,8 @@ typedef void (*cli_workbook_sink)(void *ctx, const cli_workbook_puzzle *p);
  * @return the number of records handed over (puzzles and errors), or -1
  * with a message in why when the file as a whole cannot be read (broken
  * zip, a sheet or range that is not there, a build without the reader);
- * 0 when it holds no puzzle. */
+ * 0 when it holds no puzzle. The message starts with path, as the place
+ * it names: "book.xlsx:Sheet1!E7: ..." or "book.xlsx: no sheet ...". */
 long cli_workbook_read(const char *path, cli_workbook_kind kind, const cli_workbook_request *req,
                        cli_workbook_sink sink, void *ctx, char *why, size_t cap);
 

@@ -135,8 +135,26 @@ static int read_book(const char *path, cli_workbook_kind kind, wb_book *b, char 
     return zip_book_read(path, b, why, cap);
 }
 
-long cli_workbook_read(const char *path, cli_workbook_kind kind, const cli_workbook_request *req,
-                       cli_workbook_sink sink, void *ctx, char *why, size_t cap)
+/* "Sheet1!E7: ..." names a cell: it joins the file name with ':' as one
+ * place ("book.xlsx:Sheet1!E7: ..."); other messages follow "FILE: ". */
+static void with_file(const char *path, char *why, size_t cap)
+{
+    char inner[1024];
+    snprintf(inner, sizeof inner, "%s", why);
+    const char *bang = strchr(inner, '!');
+    const char *colon = strstr(inner, ": ");
+    int cell = 0;
+    if (bang && colon && bang < colon) {
+        const char *p = bang + 1;
+        uint32_t r, c;
+        cell = wb_parse_cell(&p, &r, &c) == 0 && p == colon;
+    }
+    snprintf(why, cap, "%s%s%s", path, cell ? ":" : ": ", inner);
+}
+
+static long read_workbook(const char *path, cli_workbook_kind kind,
+                          const cli_workbook_request *req, cli_workbook_sink sink, void *ctx,
+                          char *why, size_t cap)
 {
     wb_book b = {0};
     long result = -1;
@@ -206,4 +224,13 @@ long cli_workbook_read(const char *path, cli_workbook_kind kind, const cli_workb
 done:
     wb_book_clear(&b);
     return result;
+}
+
+long cli_workbook_read(const char *path, cli_workbook_kind kind, const cli_workbook_request *req,
+                       cli_workbook_sink sink, void *ctx, char *why, size_t cap)
+{
+    long got = read_workbook(path, kind, req, sink, ctx, why, cap);
+    if (got < 0)
+        with_file(path, why, cap);
+    return got;
 }

@@ -70,6 +70,22 @@ printf 'PK\003\004not really a zip' > "$tmp/fake.xlsx"
 got=$("$doku" check "$tmp/fake.xlsx" 2>&1); rc=$?
 [ $rc = 2 ] && echo "$got" | grep -q "cannot open as a zip workbook" || fail "fake zip: exit $rc, $got"
 
+# a cell naming a shared string the workbook does not have (the LibreOffice
+# file with one reference rewritten by Python's zipfile)
+python3 - "$fx/book_lo.xlsx" "$tmp/sst.xlsx" <<'PY'
+import re, sys, zipfile
+src, dst = sys.argv[1], sys.argv[2]
+with zipfile.ZipFile(src) as a, zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED) as b:
+    for item in a.infolist():
+        data = a.read(item.filename)
+        if item.filename == "xl/worksheets/sheet1.xml":
+            data = re.sub(rb'(<c r="A1"[^>]*t="s"[^>]*><v>)\d+', rb'\g<1>99', data)
+        b.writestr(item, data)
+PY
+got=$("$doku" check "$tmp/sst.xlsx" 2>&1); rc=$?
+[ $rc = 2 ] && echo "$got" | grep -qF "doku: $tmp/sst.xlsx:Notes!A1: shared string 99 does not exist" ||
+    fail "bad shared string: exit $rc, $got"
+
 # ---- writing -----------------------------------------------------------------
 "$doku" solve --format xlsx -o "$tmp/batch.xlsx" "$fx/book.xlsx" || fail "solve --format xlsx: exit $?"
 echo "$P9_NOVALUE" | "$doku" solve --format xlsx -o "$tmp/single.xlsx" || fail "single: exit $?"
