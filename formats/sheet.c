@@ -7,7 +7,8 @@
  * blocks framed by empty cells or the sheet's edge. A block is a puzzle
  * when it is square and every cell holds a digit of its size or an empty
  * mark. The pieces are kept on an explicit work list, so a hostile sheet
- * cannot exhaust the stack.
+ * cannot exhaust the stack. A puzzle with empty rows or columns of its
+ * own is cut into pieces; squares spanned by pieces' edges put it back.
  */
 #include "sheet.h"
 
@@ -359,6 +360,102 @@ static long split(pos *idx, piece p, int cols, piece **stack,
     return parts;
 }
 
+static int push_range(wb_range **list, size_t *count, size_t *cap, wb_range r)
+{
+    if (*count == *cap) {
+        size_t ncap = *cap ? *cap * 2 : 8;
+        wb_range *q = realloc(*list, ncap * sizeof *q);
+        if (!q)
+            return -1;
+        *list = q;
+        *cap = ncap;
+    }
+    (*list)[(*count)++] = r;
+    return 0;
+}
+
+/* 1 if the square r holds only cells readable for its side and the ring
+ * of cells around it (inside the sheet) is empty. */
+static int square_ok(const wb_sheet *s, const wb_range *r, int alphabet)
+{
+    int n = (int)(r->r1 - r->r0 + 1);
+    for (uint32_t row = r->r0; row <= r->r1; row++)
+        for (uint32_t col = r->c0; col <= r->c1; col++) {
+            const char *t = wb_sheet_text(s, row, col);
+            if (t && wb_cell_value(t, n, alphabet) < 0)
+                return 0;
+        }
+    int64_t top = (int64_t)r->r0 - 1, bottom = (int64_t)r->r1 + 1;
+    int64_t left = (int64_t)r->c0 - 1, right = (int64_t)r->c1 + 1;
+    for (int64_t row = top; row <= bottom; row++)
+        for (int64_t col = left; col <= right; col++) {
+            if (row != top && row != bottom && col != left && col != right)
+                continue;
+            if (row < 0 || col < 0)
+                continue;
+            if (wb_sheet_text(s, (uint32_t)row, (uint32_t)col))
+                return 0;
+        }
+    return 1;
+}
+
+/* Pieces searched for squares at most: the search below tries every
+ * pair of a piece's top row and a piece's left column (cubic in pieces),
+ * so the bound keeps a sheet of scattered numbers quick. */
+enum { MAX_PARTS = 200 };
+
+/* 1 if the non-empty cells of square r reach all four of its sides. */
+static int content_fills(const wb_sheet *s, const wb_range *r)
+{
+    uint32_t r0 = UINT32_MAX, r1 = 0, c0 = UINT32_MAX, c1 = 0;
+    for (uint32_t row = r->r0; row <= r->r1; row++)
+        for (uint32_t col = r->c0; col <= r->c1; col++)
+            if (wb_sheet_text(s, row, col)) {
+                if (row < r0) r0 = row;
+                if (row > r1) r1 = row;
+                if (col < c0) c0 = col;
+                if (col > c1) c1 = col;
+            }
+    return r0 == r->r0 && r1 == r->r1 && c0 == r->c0 && c1 == r->c1;
+}
+
+/* Puzzles cut apart by their own empty rows or columns: squares whose
+ * top row is some piece's top, left column some piece's left, bottom row
+ * some piece's bottom and right column some piece's right, whose cells
+ * reach all four sides, are all readable and are framed by empty cells. */
+static int join_parts(const wb_sheet *s, const wb_range *parts, size_t count, int min_n,
+                      int max_n, int alphabet, wb_range **found, size_t *nfound, size_t *fcap)
+{
+    for (size_t i = 0; i < count; i++)          /* the top row */
+        for (size_t j = 0; j < count; j++) {    /* the left column */
+            uint32_t r0 = parts[i].r0, c0 = parts[j].c0;
+            if (parts[j].r1 < r0 || parts[i].c1 < c0 || parts[j].r0 >= r0 + (uint32_t)max_n ||
+                parts[i].c0 >= c0 + (uint32_t)max_n)
+                continue;   /* the two pieces cannot lie in one square */
+            for (size_t k = 0; k < count; k++) {   /* the bottom row */
+                if (parts[k].r1 < r0 || parts[k].r1 - r0 + 1 < (uint32_t)min_n ||
+                    parts[k].r1 - r0 + 1 > (uint32_t)max_n)
+                    continue;
+                uint32_t n = parts[k].r1 - r0 + 1;
+                int right = 0;
+                for (size_t l = 0; l < count && !right; l++)
+                    right = parts[l].c1 == c0 + n - 1;
+                if (!right)
+                    continue;
+                wb_range sq = {r0, c0, r0 + n - 1, c0 + n - 1};
+                int seen = 0;
+                for (size_t f = 0; f < *nfound && !seen; f++)
+                    seen = (*found)[f].r0 <= sq.r1 && sq.r0 <= (*found)[f].r1 &&
+                           (*found)[f].c0 <= sq.c1 && sq.c0 <= (*found)[f].c1;
+                if (seen || !content_fills(s, &sq) || !square_ok(s, &sq, alphabet))
+                    continue;
+                if (push_range(found, nfound, fcap, sq) != 0)
+                    return -1;
+            }
+        }
+    return 0;
+}
+
 static int range_order(const void *a, const void *b)
 {
     const wb_range *x = a, *y = b;
@@ -375,8 +472,8 @@ long wb_find_puzzles(const wb_sheet *s, int min_n, int max_n, int alphabet, wb_r
     pos *idx = malloc(s->count * sizeof *idx);
     piece *stack = NULL;
     size_t top = 0, scap = 0;
-    wb_range *found = NULL;
-    size_t nfound = 0, fcap = 0;
+    wb_range *found = NULL, *parts = NULL;
+    size_t nfound = 0, fcap = 0, nparts = 0, pcap = 0;
     long result = -1;
     if (!idx)
         goto done;
@@ -409,23 +506,23 @@ long wb_find_puzzles(const wb_sheet *s, int min_n, int max_n, int alphabet, wb_r
             if (c->col > r.c1) r.c1 = c->col;
         }
         uint32_t h = r.r1 - r.r0 + 1, w = r.c1 - r.c0 + 1;
-        if (h != w || h < (uint32_t)min_n || h > (uint32_t)max_n)
-            continue;
-        int ok = 1;
+        int ok = h <= (uint32_t)max_n && w <= (uint32_t)max_n;
         for (size_t i = p.start; i < p.start + p.count && ok; i++)
-            ok = wb_cell_value(s->cells[idx[i].cell].text, (int)h, alphabet) >= 0;
+            ok = wb_cell_value(s->cells[idx[i].cell].text, max_n, alphabet) >= 0;
         if (!ok)
-            continue;
-        if (nfound == fcap) {
-            size_t ncap = fcap ? fcap * 2 : 8;
-            wb_range *q = realloc(found, ncap * sizeof *q);
-            if (!q)
+            continue;   /* text, or too big: no part of a puzzle */
+        if (h == w && h >= (uint32_t)min_n && square_ok(s, &r, alphabet)) {
+            if (push_range(&found, &nfound, &fcap, r) != 0)
                 goto done;
-            found = q;
-            fcap = ncap;
+        } else if (push_range(&parts, &nparts, &pcap, r) != 0) {
+            goto done;
         }
-        found[nfound++] = r;
     }
+    /* Pieces of digits that are no puzzle alone may be parts of one whose
+     * own empty rows or columns cut it apart. */
+    if (nparts > 1 && nparts <= MAX_PARTS && join_parts(s, parts, nparts, min_n, max_n, alphabet,
+                                                        &found, &nfound, &fcap) != 0)
+        goto done;
     if (nfound)
         qsort(found, nfound, sizeof *found, range_order);
     for (size_t i = 0; i < nfound && i < cap; i++)
@@ -435,5 +532,6 @@ done:
     free(idx);
     free(stack);
     free(found);
+    free(parts);
     return result;
 }

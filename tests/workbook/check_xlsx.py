@@ -4,10 +4,11 @@ checks what a spreadsheet user sees.
 
     check_xlsx.py DIR
 
-DIR holds batch.xlsx (solve of book.xlsx: two puzzles), single.xlsx (one
+DIR holds batch.xlsx (solve of book.xlsx: five puzzles), single.xlsx (one
 9x9 solved), stuck.xlsx (explain, stuck: candidates) and conflict.xlsx
 (solve of a puzzle with two 1s in row 1), and expected.txt: the 9x9
-puzzle, its solution, the 16x16 puzzle and its solution, one a line.
+puzzle, its solution, the 16x16 puzzle and its solution, the first 4x4
+puzzle and its solution, one a line.
 Prints what is wrong; exit 1 if anything is.
 """
 import os
@@ -53,10 +54,11 @@ def check_grid(ws, puzzle, solution, n, name):
 def main():
     d = sys.argv[1]
     with open(os.path.join(d, "expected.txt")) as f:
-        p9, s9, p16, s16 = [line.strip() for line in f][:4]
+        p9, s9, p16, s16, p4, s4 = [line.strip() for line in f][:6]
 
     wb = load_workbook(os.path.join(d, "batch.xlsx"))
-    expect(wb.sheetnames == ["Summary", "Puzzle 1", "Puzzle 2"], f"batch sheets {wb.sheetnames}")
+    expect(wb.sheetnames == ["Summary"] + [f"Puzzle {k}" for k in range(1, 6)],
+           f"batch sheets {wb.sheetnames}")
     summary = wb["Summary"]
     head = [c.value for c in summary[1]]
     expect(head[:5] == ["#", "sheet", "source", "puzzle", "status"], f"summary header {head}")
@@ -68,6 +70,10 @@ def main():
            f"summary row 3 {row3[:5]}")
     check_grid(wb["Puzzle 1"], p9, s9, 9, "batch Puzzle 1")
     check_grid(wb["Puzzle 2"], p16, s16, 16, "batch Puzzle 2")
+    check_grid(wb["Puzzle 3"], p4, s4, 4, "batch Puzzle 3")
+    row4 = [c.value for c in summary[4]]
+    expect(str(row4[2]).endswith("book.xlsx:Pair!B2:E5") and row4[3] == p4,
+           f"summary row 4 {row4[:5]}")
 
     wb = load_workbook(os.path.join(d, "single.xlsx"))
     expect(wb.sheetnames == ["Puzzle 1"], f"single sheets {wb.sheetnames}")

@@ -11,6 +11,9 @@ OUTDIR/book.xlsx has three sheets:
            as text, one as a formula (=2+3, cached value 5 once LibreOffice
            has saved it), bold givens on a fill, a merged title above it
   Big      a 16x16 puzzle at B2:Q17, numbers as numbers
+  Pair     two 4x4 puzzles side by side (B2:E5, G2:J5, one empty column
+           between them), each with empty rows inside it, and the 9x9
+           again at B8:J16, digits as text
 OUTDIR/bad.xlsx holds a 9x9 block at B2:J10 with 'x' in E7.
 """
 import os
@@ -80,6 +83,15 @@ def main():
     for i, ch in enumerate(p16):
         if ch != ".":
             big.cell(row=2 + i // 16, column=2 + i % 16, value=cell_value(ch))  # B2:Q17
+
+    pair = wb.create_sheet("Pair")
+    for left, p4 in ((2, ".1.2........4.3."), (7, "..23.....4..2..4")):
+        for i, ch in enumerate(p4):
+            if ch != ".":
+                pair.cell(row=2 + i // 4, column=left + i % 4, value=int(ch))
+    for i, ch in enumerate(P9):
+        if ch != ".":
+            pair.cell(row=8 + i // 9, column=2 + i % 9, value=ch)   # text: B8:J16
 
     wb.save(os.path.join(out, "book.xlsx"))
 

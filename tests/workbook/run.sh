@@ -23,6 +23,9 @@ P9_NOVALUE=53.......6..195....98....6.8...6...34..8.3..17...2...6.6....28....419
 S9=534678912672195348198342567859761423426853791713924856961537284287419635345286179
 P16=$(grep -v '^#' "$here/../fixtures/puzzles/16x16.txt" | head -1 | cut -d: -f1)
 S16=$(grep -v '^#' "$here/../fixtures/puzzles/16x16.txt" | head -1 | cut -d: -f3)
+# sheet Pair: two 4x4 puzzles cut apart by their own empty rows, the 9x9 again
+S4A=3142241313244231
+S4B=$(echo "..23.....4..2..4" | "$doku" solve 2>/dev/null)
 
 out=$("$doku" check "$fx/book.xlsx" 2>&1)
 case $out in
@@ -32,13 +35,19 @@ esac
 # ---- reading ---------------------------------------------------------------
 for f in book.xlsx book_lo.xlsx book.ods book.xls; do
     want="$fx/$f:Puzzles!C3:K11: unique
-$fx/$f:Big!B2:Q17: unique"
+$fx/$f:Big!B2:Q17: unique
+$fx/$f:Pair!B2:E5: unique
+$fx/$f:Pair!G2:J5: unique
+$fx/$f:Pair!B8:J16: unique"
     got=$("$doku" check "$fx/$f" 2>&1) || fail "$f: check exit $?"
     [ "$got" = "$want" ] || fail "$f: check gave
 $got"
     got=$("$doku" solve "$fx/$f" 2>&1)
     [ "$got" = "$S9
-$S16" ] || fail "$f: solve gave
+$S16
+$S4A
+$S4B
+$S9" ] || fail "$f: solve gave
 $got"
     case $f in
     book.xlsx|book.xls) p=$P9_NOVALUE ;;
@@ -94,7 +103,8 @@ echo "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.
 [ $? = 1 ] || fail "explain stuck: exit status"
 echo "11..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79" |
     "$doku" solve --format xlsx -o "$tmp/conflict.xlsx"
-printf '%s\n%s\n%s\n%s\n' "$P9_NOVALUE" "$S9" "$P16" "$S16" > "$tmp/expected.txt"
+printf '%s\n%s\n%s\n%s\n%s\n%s\n' "$P9_NOVALUE" "$S9" "$P16" "$S16" .1.2........4.3. "$S4A" \
+    > "$tmp/expected.txt"
 got=$("$doku" solve --format xlsx -o "$tmp/x%03d.xlsx" "$fx/book.xlsx" 2>&1); rc=$?
 [ $rc = 2 ] && echo "$got" | grep -q "not a pattern" || fail "pattern -o: exit $rc, $got"
 # what doku wrote, doku reads back: the solved grid is the puzzle found
