@@ -378,6 +378,15 @@ static int push_range(wb_range **list, size_t *count, size_t *cap, wb_range r)
  * of cells around it (inside the sheet) is empty. */
 static int square_ok(const wb_sheet *s, const wb_range *r, int alphabet)
 {
+    int64_t top = (int64_t)r->r0 - 1, bottom = (int64_t)r->r1 + 1;
+    int64_t left = (int64_t)r->c0 - 1, right = (int64_t)r->c1 + 1;
+    for (int64_t row = top; row <= bottom; row++) {
+        int edge = row == top || row == bottom;
+        for (int64_t col = left; col <= right; col += edge ? 1 : right - left) {
+            if (row >= 0 && col >= 0 && wb_sheet_text(s, (uint32_t)row, (uint32_t)col))
+                return 0;
+        }
+    }
     int n = (int)(r->r1 - r->r0 + 1);
     for (uint32_t row = r->r0; row <= r->r1; row++)
         for (uint32_t col = r->c0; col <= r->c1; col++) {
@@ -385,24 +394,14 @@ static int square_ok(const wb_sheet *s, const wb_range *r, int alphabet)
             if (t && wb_cell_value(t, n, alphabet) < 0)
                 return 0;
         }
-    int64_t top = (int64_t)r->r0 - 1, bottom = (int64_t)r->r1 + 1;
-    int64_t left = (int64_t)r->c0 - 1, right = (int64_t)r->c1 + 1;
-    for (int64_t row = top; row <= bottom; row++)
-        for (int64_t col = left; col <= right; col++) {
-            if (row != top && row != bottom && col != left && col != right)
-                continue;
-            if (row < 0 || col < 0)
-                continue;
-            if (wb_sheet_text(s, (uint32_t)row, (uint32_t)col))
-                return 0;
-        }
     return 1;
 }
 
 /* Pieces searched for squares at most: the search below tries every
- * pair of a piece's top row and a piece's left column (cubic in pieces),
+ * pair of a piece's top row and a piece's left column with each piece's
+ * bottom row (cubic in pieces),
  * so the bound keeps a sheet of scattered numbers quick. */
-enum { MAX_PARTS = 200 };
+enum { MAX_PARTS = 100 };
 
 /* 1 if the non-empty cells of square r reach all four of its sides. */
 static int content_fills(const wb_sheet *s, const wb_range *r)
@@ -423,31 +422,49 @@ static int content_fills(const wb_sheet *s, const wb_range *r)
  * top row is some piece's top, left column some piece's left, bottom row
  * some piece's bottom and right column some piece's right, whose cells
  * reach all four sides, are all readable and are framed by empty cells. */
+static int u32_order(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* The distinct values of one edge of the pieces, sorted, into out.
+ * @return how many. */
+static size_t edges(const wb_range *parts, size_t count, int which, uint32_t *out)
+{
+    for (size_t i = 0; i < count; i++)
+        out[i] = which == 0 ? parts[i].r0 : which == 1 ? parts[i].c0
+               : which == 2 ? parts[i].r1 : parts[i].c1;
+    qsort(out, count, sizeof *out, u32_order);
+    size_t k = 0;
+    for (size_t i = 0; i < count; i++)
+        if (!k || out[k - 1] != out[i])
+            out[k++] = out[i];
+    return k;
+}
+
 static int join_parts(const wb_sheet *s, const wb_range *parts, size_t count, int min_n,
                       int max_n, int alphabet, wb_range **found, size_t *nfound, size_t *fcap)
 {
-    for (size_t i = 0; i < count; i++)          /* the top row */
-        for (size_t j = 0; j < count; j++) {    /* the left column */
-            uint32_t r0 = parts[i].r0, c0 = parts[j].c0;
-            if (parts[j].r1 < r0 || parts[i].c1 < c0 || parts[j].r0 >= r0 + (uint32_t)max_n ||
-                parts[i].c0 >= c0 + (uint32_t)max_n)
-                continue;   /* the two pieces cannot lie in one square */
-            for (size_t k = 0; k < count; k++) {   /* the bottom row */
-                if (parts[k].r1 < r0 || parts[k].r1 - r0 + 1 < (uint32_t)min_n ||
-                    parts[k].r1 - r0 + 1 > (uint32_t)max_n)
-                    continue;
-                uint32_t n = parts[k].r1 - r0 + 1;
-                int right = 0;
-                for (size_t l = 0; l < count && !right; l++)
-                    right = parts[l].c1 == c0 + n - 1;
-                if (!right)
-                    continue;
-                wb_range sq = {r0, c0, r0 + n - 1, c0 + n - 1};
+    uint32_t tops[MAX_PARTS], lefts[MAX_PARTS], bottoms[MAX_PARTS], rights[MAX_PARTS];
+    size_t nt = edges(parts, count, 0, tops), nl = edges(parts, count, 1, lefts);
+    size_t nb = edges(parts, count, 2, bottoms), nr = edges(parts, count, 3, rights);
+    for (size_t i = 0; i < nt; i++)
+        for (size_t k = 0; k < nb; k++) {
+            if (bottoms[k] < tops[i] || bottoms[k] - tops[i] + 1 < (uint32_t)min_n ||
+                bottoms[k] - tops[i] + 1 > (uint32_t)max_n)
+                continue;
+            uint32_t n = bottoms[k] - tops[i] + 1;
+            for (size_t j = 0; j < nl; j++) {
+                uint32_t want = lefts[j] + n - 1;
+                if (!bsearch(&want, rights, nr, sizeof *rights, u32_order))
+                    continue;   /* no piece ends in the square's right column */
+                wb_range sq = {tops[i], lefts[j], tops[i] + n - 1, lefts[j] + n - 1};
                 int seen = 0;
                 for (size_t f = 0; f < *nfound && !seen; f++)
                     seen = (*found)[f].r0 <= sq.r1 && sq.r0 <= (*found)[f].r1 &&
                            (*found)[f].c0 <= sq.c1 && sq.c0 <= (*found)[f].c1;
-                if (seen || !content_fills(s, &sq) || !square_ok(s, &sq, alphabet))
+                if (seen || !square_ok(s, &sq, alphabet) || !content_fills(s, &sq))
                     continue;
                 if (push_range(found, nfound, fcap, sq) != 0)
                     return -1;

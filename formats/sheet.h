@@ -15,7 +15,7 @@ enum { WB_MAX_ROWS = 1048576, WB_MAX_COLS = 16384 };
 
 /* Cells a sheet may hold before the reader refuses it (a bound on memory
  * for hostile files: repeated ods rows, huge generated sheets). */
-enum { WB_MAX_CELLS = 4 * 1024 * 1024 };
+enum { WB_MAX_CELLS = 1024 * 1024 };
 
 typedef struct wb_cell {
     uint32_t row, col;  /* 0-based */
