@@ -65,14 +65,19 @@ tsan:
 	@cmake --build build-tsan -j $(JOBS) --target doku
 	@cd build-tsan && ctest --output-on-failure -L threads
 
-# Fuzz the reader for FUZZ_SECONDS (default 60) with libFuzzer.
+# Fuzz each target for FUZZ_SECONDS (default 60) with libFuzzer: the
+# reader, spreadsheet text, pencil marks, OpenSudoku XML and the link
+# decoders (lz-string, f-puzzles JSON); FUZZ_TARGETS picks some.
 FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?= fuzz_reader fuzz_csv fuzz_pencil fuzz_opensudoku fuzz_links
 fuzz: deps
 	@cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang -DDOKU_FUZZ=ON -DDOKU_TESTS=OFF >/dev/null
-	@cmake --build build-fuzz -j $(JOBS) --target fuzz_reader
+	@cmake --build build-fuzz -j $(JOBS) --target $(FUZZ_TARGETS)
+	@for t in $(FUZZ_TARGETS); do \
+	    mkdir -p build-fuzz/corpus-$$t && cp tests/fixtures/fuzz/* build-fuzz/corpus-$$t/ && \
+	    build-fuzz/$$t -max_total_time=$(FUZZ_SECONDS) -max_len=4096 build-fuzz/corpus-$$t || exit 1; \
+	done
 	@cmake --build build-fuzz -j $(JOBS) --target fuzz_book_xml 2>/dev/null || echo "fuzz: no fuzz_book_xml (needs expat)"
-	@mkdir -p build-fuzz/corpus && cp tests/fixtures/fuzz/* build-fuzz/corpus/ 2>/dev/null || true
-	@build-fuzz/fuzz_reader -max_total_time=$(FUZZ_SECONDS) -max_len=4096 build-fuzz/corpus
 	@if [ -x build-fuzz/formats/fuzz_book_xml ]; then \
 	  mkdir -p build-fuzz/corpus_book_xml && cp tests/fixtures/fuzz_book_xml/* build-fuzz/corpus_book_xml/ && \
 	  build-fuzz/formats/fuzz_book_xml -max_total_time=$(FUZZ_SECONDS) -max_len=40000 build-fuzz/corpus_book_xml; fi

@@ -524,7 +524,9 @@ static uint64_t clock_seed(void)
                             (uint64_t)getpid());
 }
 
-int cmd_generate(int argc, char **argv)
+int cmd_generate(int argc, char **argv) { return cmd_generate_booklet(argc, argv, NULL); }
+
+int cmd_generate_booklet(int argc, char **argv, const cli_booklet *booklet)
 {
     gen_ctx c;
     memset(&c, 0, sizeof c);
@@ -532,6 +534,7 @@ int cmd_generate(int argc, char **argv)
     int rc = cli_parse_args(&c.o, argc, argv, gen_options, on_option, &c, usage);
     if (rc != CLI_PARSE_OK)
         return rc == CLI_PARSE_HELP ? CLI_EXIT_OK : CLI_EXIT_USAGE;
+    c.o.booklet = booklet;
     rc = CLI_EXIT_USAGE;
     if (c.o.nfiles) {
         cli_usage_error("generate", "takes no input files (got '%s'); to reduce given puzzles use 'doku reduce'",
@@ -584,7 +587,7 @@ int cmd_generate(int argc, char **argv)
         goto out;
     }
     if (c.o.document) {
-        cli_document_spec spec = {c.o.cmd, c.o.output, c.o.document, c.o.symbols};
+        cli_document_spec spec = {c.o.cmd, c.o.output, c.o.document, c.o.symbols, c.o.booklet};
         c.doc = cli_document_open(&spec, why, sizeof why);
         if (!c.doc) {
             fprintf(stderr, "doku generate: %s\n", why);

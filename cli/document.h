@@ -30,12 +30,25 @@ enum {
 /* 1 when format is one of the CLI_FORMAT_* document formats. */
 int cli_format_is_document(int format);
 
+/* `doku print`: the records laid out as a booklet rather than one grid a
+ * page or image. */
+enum { CLI_PAPER_A4 = 0, CLI_PAPER_LETTER };
+enum { CLI_SOLUTIONS_BACK = 0, CLI_SOLUTIONS_NONE, CLI_SOLUTIONS_INLINE };
+typedef struct cli_booklet {
+    int per_page;        /* puzzles a page: 1, 2, 4 or 6 */
+    int paper;           /* CLI_PAPER_* */
+    const char *title;   /* on every page; NULL: none */
+    int solutions;       /* CLI_SOLUTIONS_*: small grids on the last pages,
+                            none, or beside each puzzle */
+} cli_booklet;
+
 /* What a backend is asked to make. */
 typedef struct cli_document_spec {
     const char *cmd;     /* the command ("solve", "explain", ...): what the records hold */
     const char *path;    /* -o FILE; may hold a printf %d/%03d for one file per record */
     int format;          /* CLI_FORMAT_* */
     doku_symbols symbols;/* alphabet the CLI writes digits in */
+    const cli_booklet *booklet; /* doku print's layout; NULL otherwise */
 } cli_document_spec;
 
 /* A backend's operations on the state its open function made. Each

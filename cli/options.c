@@ -105,6 +105,42 @@ static int parse_symbols(const char *v, doku_symbols *out)
     return 0;
 }
 
+/* The formats convert writes, by name; unlisted ones are refused with
+ * this list (cli_parse_target). */
+static const struct {
+    const char *name;
+    int target;
+} cli_targets[] = {
+    {"line", CLI_TO_LINE},         {"grid", CLI_TO_GRID},
+    {"candidates", CLI_TO_CANDIDATES}, {"pm", CLI_TO_PM},
+    {"csv", CLI_TO_CSV},           {"json", CLI_TO_JSON},
+    {"sdk", CLI_TO_SDK},           {"opensudoku", CLI_TO_OPENSUDOKU},
+    {"sudokuwiki", CLI_TO_SUDOKUWIKI}, {"fpuzzles", CLI_TO_FPUZZLES},
+    {"sudokupad", CLI_TO_SUDOKUPAD},
+};
+
+const char *cli_target_list(void)
+{
+    static char list[512];
+    if (!list[0]) {
+        size_t len = 0;
+        for (size_t i = 0; i < sizeof cli_targets / sizeof cli_targets[0]; i++)
+            len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", i ? ", " : "",
+                                    cli_targets[i].name);
+    }
+    return list;
+}
+
+int cli_parse_target(const char *cmd, const char *name, int *out)
+{
+    for (size_t i = 0; i < sizeof cli_targets / sizeof cli_targets[0]; i++)
+        if (!strcmp(name, cli_targets[i].name)) {
+            *out = cli_targets[i].target;
+            return 0;
+        }
+    return cli_usage_error(cmd, "--to: unknown format '%s'; supported: %s", name, cli_target_list());
+}
+
 static int parse_format(const char *v, int *out, doku_format *layout, int *document)
 {
     static const char *const doc_names[] = {"xlsx", "svg", "png", "pdf"};
