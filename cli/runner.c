@@ -490,7 +490,7 @@ static void workbook_record(void *ctx, const cli_workbook_puzzle *p)
     rec.message = p->error;
     rec.symbols = w->r->o->symbols != DOKU_SYMBOLS_AUTO ? w->r->o->symbols
                                                          : DOKU_SYMBOLS_1_9A_Z;
-    add_record(w->r, keep_name(w->r, w->file, p->where), &rec, 0);
+    add_record(w->r, keep_name(w->r, w->file, p->where), &rec, NULL, 0);   /* no reader: no marks or metadata */
 }
 
 static void read_workbook(runner *r, const char *file, cli_workbook_kind kind)
