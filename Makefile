@@ -77,6 +77,10 @@ fuzz: deps
 	    mkdir -p build-fuzz/corpus-$$t && cp tests/fixtures/fuzz/* build-fuzz/corpus-$$t/ && \
 	    build-fuzz/$$t -max_total_time=$(FUZZ_SECONDS) -max_len=4096 build-fuzz/corpus-$$t || exit 1; \
 	done
+	@cmake --build build-fuzz -j $(JOBS) --target fuzz_book_xml 2>/dev/null || echo "fuzz: no fuzz_book_xml (needs expat)"
+	@if [ -x build-fuzz/formats/fuzz_book_xml ]; then \
+	  mkdir -p build-fuzz/corpus_book_xml && cp tests/fixtures/fuzz_book_xml/* build-fuzz/corpus_book_xml/ && \
+	  build-fuzz/formats/fuzz_book_xml -max_total_time=$(FUZZ_SECONDS) -max_len=40000 build-fuzz/corpus_book_xml; fi
 
 # doku against CaDiCaL on samples of every large and variant set.
 crosscheck: deps build

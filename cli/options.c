@@ -23,7 +23,10 @@ const char cli_input_help[] =
     "  the grid kept as a comment, '#' lines skipped), or multi-line grids with\n"
     "  or without frames (.ss, .sdk). Sizes 4x4 ... 25x25 and more; see\n"
     "  docs/FORMATS.md. A bad puzzle is reported as FILE:LINE:COL: message on\n"
-    "  stderr and the others are still processed.\n";
+    "  stderr and the others are still processed.\n"
+    "  Workbooks (.xlsx, .xlsm, .ods, .xls): every square block of digits and\n"
+    "  empty cells framed by empty cells is a puzzle, named FILE:Sheet!C3:K11;\n"
+    "  --sheet NAME reads one sheet, --range C3:K11 (or Sheet1!C3:K11) one block.\n";
 
 const char cli_common_help[] =
     "Shape options:\n"
@@ -171,7 +174,8 @@ static int parse_format(const char *v, int *out, doku_format *layout, int *docum
 
 enum {
     OPT_BOX = -100, OPT_VARIANT, OPT_REGIONS, OPT_KEEP_BOXES, OPT_SYMBOLS,
-    OPT_THREADS, OPT_TIMEOUT, OPT_FORMAT, OPT_COLOR, OPT_NO_COLOR, OPT_OUTPUT
+    OPT_THREADS, OPT_TIMEOUT, OPT_FORMAT, OPT_COLOR, OPT_NO_COLOR, OPT_OUTPUT,
+    OPT_SHEET, OPT_RANGE
 };
 
 static const cli_option common_options[] = {
@@ -183,6 +187,7 @@ static const cli_option common_options[] = {
     {"--no-color", 0, OPT_NO_COLOR}, {"--no-colour", 0, OPT_NO_COLOR},
     {"--output", 1, OPT_OUTPUT},     {"-o", 1, OPT_OUTPUT},
     {"-t", 1, OPT_THREADS},
+    {"--sheet", 1, OPT_SHEET},       {"--range", 1, OPT_RANGE},
     {NULL, 0, 0}};
 
 /* Text formats a command cannot write, refused rather than ignored, and
@@ -258,6 +263,12 @@ static int common_option(cli_opts *o, const char *cmd, int id, const char *v)
         if (!*v)
             return cli_usage_error(cmd, "-o wants a file name");
         o->output = v;
+        return 0;
+    case OPT_SHEET:
+        o->sheet = v;
+        return 0;
+    case OPT_RANGE:
+        o->range = v;
         return 0;
     case OPT_COLOR:
         o->color_request = 1;

@@ -38,6 +38,8 @@ typedef struct cli_opts {
                                     is a booklet (document.h) */
     int color;                   /* resolved: 1 = ANSI colour on stdout */
     int color_request;           /* -1 auto (TTY), 0 --no-color, 1 --color */
+    const char *sheet;           /* --sheet NAME: workbook input's sheet */
+    const char *range;           /* --range C3:K11 or Sheet1!C3:K11 */
     char **files;                /* positional arguments ("-" = stdin) */
     int nfiles;
 } cli_opts;

@@ -8,7 +8,9 @@
 
 void cli_task_where(const cli_task *t, char *buf, size_t cap)
 {
-    if (t->column)
+    if (!t->line)
+        snprintf(buf, cap, "%s", t->file);   /* a workbook record: the name has the cells */
+    else if (t->column)
         snprintf(buf, cap, "%s:%zu:%zu", t->file, t->line, t->column);
     else
         snprintf(buf, cap, "%s:%zu", t->file, t->line);

@@ -19,6 +19,7 @@
 #include "pool.h"
 #include "meta_shape.h"
 #include "document.h"
+#include "workbook_input.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -72,6 +73,8 @@ struct runner {
     pthread_cond_t printed_cv;
     int spill_failed;    /* a spilled write failed (under out_lock) */
     cli_document *doc;   /* --format xlsx|svg|png|pdf: records go here, not stdout */
+    char **names;        /* workbook records' "FILE:Sheet!C3:K11", kept for the run */
+    size_t nnames, names_cap;
 };
 typedef struct runner runner;
 
@@ -528,6 +531,73 @@ static void read_input(runner *r, FILE *f, const char *file)
     free(chunk);
 }
 
+/* ---- reading one workbook --------------------------------------------- */
+
+typedef struct workbook_ctx {
+    runner *r;
+    const char *file;
+} workbook_ctx;
+
+/* A workbook record is named "FILE:Sheet2!C3:K11" (line 0: no line). */
+static const char *keep_name(runner *r, const char *file, const char *where)
+{
+    if (r->nnames == r->names_cap) {
+        size_t cap = r->names_cap ? r->names_cap * 2 : 16;
+        char **p = realloc(r->names, cap * sizeof *p);
+        if (!p) {
+            fputs("doku: out of memory\n", stderr);
+            exit(CLI_EXIT_USAGE);
+        }
+        r->names = p;
+        r->names_cap = cap;
+    }
+    size_t len = strlen(file) + strlen(where) + 2;
+    char *name = cli_xmalloc(len);
+    snprintf(name, len, "%s:%s", file, where);
+    r->names[r->nnames++] = name;
+    return name;
+}
+
+static void workbook_record(void *ctx, const cli_workbook_puzzle *p)
+{
+    workbook_ctx *w = ctx;
+    doku_record rec;
+    memset(&rec, 0, sizeof rec);
+    rec.kind = p->cells ? DOKU_RECORD_PUZZLE : DOKU_RECORD_ERROR;
+    rec.n = p->n;
+    rec.cells = p->cells;
+    rec.comment = "";
+    rec.status = DOKU_ERR_PARSE;
+    rec.message = p->error;
+    rec.symbols = w->r->o->symbols != DOKU_SYMBOLS_AUTO ? w->r->o->symbols
+                                                         : DOKU_SYMBOLS_1_9A_Z;
+    add_record(w->r, keep_name(w->r, w->file, p->where), &rec, NULL, 0);   /* no reader: no marks or metadata */
+}
+
+static void read_workbook(runner *r, const char *file, cli_workbook_kind kind)
+{
+    const cli_opts *o = r->o;
+    cli_workbook_request req = {o->sheet, o->range, 0, o->symbols};
+    if (o->regions)
+        req.n = o->regions_n;
+    else if (o->box_rows)
+        req.n = o->box_rows * o->box_cols;
+    workbook_ctx w = {r, file};
+    char why[1024];
+    long got = cli_workbook_read(file, kind, &req, workbook_record, &w, why, sizeof why);
+    if (got < 0) {
+        cli_task *t = new_task(r, file, 0, 0);   /* why names the file and the cell */
+        t->exit_code = CLI_EXIT_USAGE;
+        cli_buf_printf(&t->err, "doku: %s\n", why);
+    } else if (got == 0) {
+        cli_task *t = new_task(r, file, 0, 0);
+        t->exit_code = CLI_EXIT_FAIL;
+        cli_buf_printf(&t->err, "doku: %s: no puzzles found (a puzzle is a square block of "
+                                "digits and empty cells framed by empty cells; or give "
+                                "--range)\n", file);
+    }
+}
+
 /* Prints the finished records in order and ends the program: what a
  * SIGINT or SIGTERM leaves behind is every record that was done. */
 static void stop_now(runner *r)
@@ -605,6 +675,11 @@ static int run(const cli_opts *o, const cli_run_ops *ops, int streams)
         if (is_stdin && isatty(STDIN_FILENO))
             fprintf(stderr, "doku %s: reading puzzles from the terminal; end with Ctrl-D "
                     "(or give a FILE; 'doku %s --help' for more)\n", o->cmd, o->cmd);
+        cli_workbook_kind wk = is_stdin ? CLI_WORKBOOK_NONE : cli_workbook_kind_of(files[i]);
+        if (wk != CLI_WORKBOOK_NONE) {
+            read_workbook(&r, files[i], wk);
+            continue;
+        }
         FILE *f = is_stdin ? stdin : fopen(files[i], "rb");
         if (!f) {
             input_problem(&r, name, strerror(errno));
@@ -647,6 +722,9 @@ static int run(const cli_opts *o, const cli_run_ops *ops, int streams)
     pthread_mutex_destroy(&r.lock);
     pthread_mutex_destroy(&r.out_lock);
     pthread_cond_destroy(&r.printed_cv);
+    for (size_t i = 0; i < r.nnames; i++)
+        free(r.names[i]);
+    free(r.names);
     return r.exit_code;
 }
 

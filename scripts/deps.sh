@@ -15,6 +15,10 @@ PKGS="$PKGS libmicrohttpd-dev libcjson-dev chromium wrk"
 # lz-string check of f-puzzles links).
 PKGS="$PKGS parallel"
 command -v npm >/dev/null 2>&1 || PKGS="$PKGS nodejs npm"
+# workbooks (formats/): libzip, expat, FreeXL in; libxlsxwriter out; their
+# tests read doku's workbooks with openpyxl and LibreOffice (measured on a
+# loaded 2-core machine: libreoffice-calc-nogui took 162 s to install).
+PKGS="$PKGS libzip-dev libexpat1-dev libfreexl-dev libxlsxwriter-dev python3-openpyxl libreoffice-calc-nogui"
 # pictures and booklets (render/): cairo and the DejaVu font; their tests
 # read the files back with poppler-utils, libxml2-utils and librsvg2-bin.
 PKGS="$PKGS libcairo2-dev fonts-dejavu-core poppler-utils libxml2-utils librsvg2-bin"

@@ -88,6 +88,8 @@ const char *io_symbol_text(int n, doku_symbols symbols, int v, char *buf)
 void io_where(doku_buf *b, const doku_source *src)
 {
     io_buf_puts(b, src->file ? src->file : "");
+    if (!src->line)
+        return;   /* no line: the name says where (a workbook's "book.xlsx:Sheet1!C3:K11") */
     doku_buf_append(b, ":", 1);
     io_put_u64(b, src->line);
     if (src->column) {

@@ -1,0 +1,60 @@
+/*
+ * workbook_input.h — what the runner asks of workbook input (.xlsx,
+ * .xlsm, .ods, .xls): is this file a workbook, and the puzzles in it.
+ *
+ * Reading workbooks needs outside libraries, so the reader lives in
+ * formats/ (built when libzip, expat and FreeXL are there); this header
+ * is the whole of what the runner sees of it. A build without formats/
+ * still recognises a workbook and says what to install.
+ */
+#ifndef DOKU_CLI_WORKBOOK_INPUT_H
+#define DOKU_CLI_WORKBOOK_INPUT_H
+
+#include "doku.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef enum cli_workbook_kind {
+    CLI_WORKBOOK_NONE = 0,   /* text: the ordinary reader */
+    CLI_WORKBOOK_ZIP = 1,    /* .xlsx / .xlsm / .ods (a zip of XML) */
+    CLI_WORKBOOK_XLS = 2     /* old binary Excel (an OLE2 file) */
+} cli_workbook_kind;
+
+/* What the file at path is, by its first bytes (a zip or OLE2 header; no
+ * text puzzle starts with either) or, when it cannot be read, its name.
+ * Never fails: CLI_WORKBOOK_NONE for text and for what cannot be opened
+ * (the text path then reports it). */
+cli_workbook_kind cli_workbook_kind_of(const char *path);
+
+/* Where to look: NULLs and zeros find every puzzle automatically. */
+typedef struct cli_workbook_request {
+    const char *sheet;       /* --sheet NAME, or NULL: every sheet */
+    const char *range;       /* --range C3:K11 or Sheet1!C3:K11, or NULL */
+    int n;                   /* the side --box/--regions fix, or 0: any */
+    doku_symbols symbols;    /* --symbols: how letters and 0 read */
+} cli_workbook_request;
+
+/* One puzzle found, or one that could not be read. */
+typedef struct cli_workbook_puzzle {
+    const char *where;       /* "Sheet2!C3:K11"; for an error the cell,
+                                "Sheet1!E7" */
+    int n;
+    const uint8_t *cells;    /* n*n values, 0 = empty; NULL for an error */
+    const char *error;       /* what is wrong, or NULL */
+} cli_workbook_puzzle;
+
+/* Called for each puzzle in workbook order (sheets in order, puzzles by
+ * their top-left cell); the pointers live only during the call. */
+typedef void (*cli_workbook_sink)(void *ctx, const cli_workbook_puzzle *p);
+
+/* Reads the workbook at path and hands each puzzle to sink.
+ * @return the number of records handed over (puzzles and errors), or -1
+ * with a message in why when the file as a whole cannot be read (broken
+ * zip, a sheet or range that is not there, a build without the reader);
+ * 0 when it holds no puzzle. The message starts with path, as the place
+ * it names: "book.xlsx:Sheet1!E7: ..." or "book.xlsx: no sheet ...". */
+long cli_workbook_read(const char *path, cli_workbook_kind kind, const cli_workbook_request *req,
+                       cli_workbook_sink sink, void *ctx, char *why, size_t cap);
+
+#endif

@@ -1,0 +1,644 @@
+/*
+ * book_xml.c — expat handlers for the XML inside xlsx and ods files.
+ *
+ * Each part is parsed as a stream (a sheet may be hundreds of megabytes
+ * uncompressed) by one driver, xml_run, into a small state machine per
+ * part. Element names are compared without their namespace prefix
+ * ("x:c" and "c" are the same cell), as writers differ in the prefixes
+ * they choose. Text is collected only where a value can be.
+ */
+#include "book_xml.h"
+
+#include <expat.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { CHUNK = 1 << 16, TEXT_MAX = 1 << 20 };
+
+long xml_memory_read(void *ctx, char *buf, size_t cap)
+{
+    xml_memory *m = ctx;
+    size_t n = m->len - m->pos < cap ? m->len - m->pos : cap;
+    memcpy(buf, m->data + m->pos, n);
+    m->pos += n;
+    return (long)n;
+}
+
+/* ---- shared machinery --------------------------------------------------- */
+
+typedef struct text_buf {
+    char *data;
+    size_t len, cap;
+} text_buf;
+
+static int text_put(text_buf *t, const char *s, size_t len)
+{
+    if (t->len + len > TEXT_MAX)
+        return -1;
+    if (t->len + len + 1 > t->cap) {
+        size_t cap = t->cap ? t->cap : 64;
+        while (cap < t->len + len + 1)
+            cap *= 2;
+        char *p = realloc(t->data, cap);
+        if (!p)
+            return -1;
+        t->data = p;
+        t->cap = cap;
+    }
+    memcpy(t->data + t->len, s, len);
+    t->len += len;
+    t->data[t->len] = '\0';
+    return 0;
+}
+
+static char *xstrndup(const char *s, size_t len)
+{
+    char *p = malloc(len + 1);
+    if (p) {
+        memcpy(p, s, len);
+        p[len] = '\0';
+    }
+    return p;
+}
+
+static const char *local_name(const char *name)
+{
+    const char *c = strrchr(name, ':');
+    return c ? c + 1 : name;
+}
+
+static const char *attr(const char **atts, const char *local)
+{
+    for (int i = 0; atts[i]; i += 2)
+        if (!strcmp(local_name(atts[i]), local))
+            return atts[i + 1];
+    return NULL;
+}
+
+/* What every part's state starts with: the parser (to stop it) and the
+ * first error. */
+typedef struct xml_state {
+    XML_Parser parser;
+    char *why;
+    size_t cap;
+    int failed;
+} xml_state;
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+static void fail(xml_state *x, const char *fmt, ...)
+{
+    if (x->failed)
+        return;
+    x->failed = 1;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(x->why, x->cap, fmt, ap);
+    va_end(ap);
+    XML_StopParser(x->parser, XML_FALSE);
+}
+
+static int xml_run(xml_state *x, xml_source_fn src, void *ctx, void *user,
+                   XML_StartElementHandler start, XML_EndElementHandler end,
+                   XML_CharacterDataHandler chars)
+{
+    XML_Parser p = XML_ParserCreate(NULL);
+    if (!p) {
+        snprintf(x->why, x->cap, "out of memory");
+        return -1;
+    }
+    x->parser = p;
+    XML_SetUserData(p, user);
+    XML_SetElementHandler(p, start, end);
+    if (chars)
+        XML_SetCharacterDataHandler(p, chars);
+    char *buf = malloc(CHUNK);
+    int rc = 0;
+    if (!buf) {
+        snprintf(x->why, x->cap, "out of memory");
+        rc = -1;
+    }
+    while (!rc) {
+        long got = src(ctx, buf, CHUNK);
+        if (got < 0) {
+            snprintf(x->why, x->cap, "cannot read the XML");
+            rc = -1;
+            break;
+        }
+        if (XML_Parse(p, buf, (int)got, got == 0) != XML_STATUS_OK) {
+            if (!x->failed)
+                snprintf(x->why, x->cap, "broken XML at line %lu: %s",
+                         (unsigned long)XML_GetCurrentLineNumber(p),
+                         XML_ErrorString(XML_GetErrorCode(p)));
+            rc = -1;
+        } else if (x->failed) {
+            rc = -1;
+        }
+        if (got == 0)
+            break;
+    }
+    free(buf);
+    XML_ParserFree(p);
+    return rc;
+}
+
+/* ---- workbook.xml and its relationships --------------------------------- */
+
+void xlsx_sheet_list_free(xlsx_sheet_list *l)
+{
+    for (size_t i = 0; i < l->count; i++) {
+        free(l->refs[i].name);
+        free(l->refs[i].rid);
+        free(l->refs[i].target);
+    }
+    free(l->refs);
+    memset(l, 0, sizeof *l);
+}
+
+typedef struct list_state {
+    xml_state x;
+    xlsx_sheet_list *l;
+} list_state;
+
+static void workbook_start(void *u, const char *name, const char **atts)
+{
+    list_state *st = u;
+    if (strcmp(local_name(name), "sheet") != 0)
+        return;
+    const char *sheet = attr(atts, "name"), *rid = attr(atts, "id");
+    if (!sheet || !rid) {
+        fail(&st->x, "a sheet without a name or id in xl/workbook.xml");
+        return;
+    }
+    xlsx_sheet_list *l = st->l;
+    if (l->count == l->cap) {
+        size_t cap = l->cap ? l->cap * 2 : 8;
+        xlsx_sheet_ref *p = realloc(l->refs, cap * sizeof *p);
+        if (!p) {
+            fail(&st->x, "out of memory");
+            return;
+        }
+        l->refs = p;
+        l->cap = cap;
+    }
+    xlsx_sheet_ref *r = &l->refs[l->count];
+    r->name = xstrndup(sheet, strlen(sheet));
+    r->rid = xstrndup(rid, strlen(rid));
+    r->target = NULL;
+    l->count++;
+    if (!r->name || !r->rid)
+        fail(&st->x, "out of memory");
+}
+
+static void ignore_end(void *u, const char *name)
+{
+    (void)u;
+    (void)name;
+}
+
+int xlsx_parse_workbook(xml_source_fn src, void *ctx, xlsx_sheet_list *out, char *why, size_t cap)
+{
+    list_state st = {{NULL, why, cap, 0}, out};
+    return xml_run(&st.x, src, ctx, &st, workbook_start, ignore_end, NULL);
+}
+
+static void rels_start(void *u, const char *name, const char **atts)
+{
+    list_state *st = u;
+    if (strcmp(local_name(name), "Relationship") != 0)
+        return;
+    const char *id = attr(atts, "Id"), *target = attr(atts, "Target");
+    if (!id || !target)
+        return;
+    for (size_t i = 0; i < st->l->count; i++) {
+        xlsx_sheet_ref *r = &st->l->refs[i];
+        if (!strcmp(r->rid, id) && !r->target) {
+            r->target = xstrndup(target, strlen(target));
+            if (!r->target)
+                fail(&st->x, "out of memory");
+        }
+    }
+}
+
+int xlsx_parse_rels(xml_source_fn src, void *ctx, xlsx_sheet_list *l, char *why, size_t cap)
+{
+    list_state st = {{NULL, why, cap, 0}, l};
+    return xml_run(&st.x, src, ctx, &st, rels_start, ignore_end, NULL);
+}
+
+/* ---- shared strings ----------------------------------------------------- */
+
+void xlsx_strings_free(xlsx_strings *s)
+{
+    for (size_t i = 0; i < s->count; i++)
+        free(s->text[i]);
+    free(s->text);
+    memset(s, 0, sizeof *s);
+}
+
+typedef struct sst_state {
+    xml_state x;
+    xlsx_strings *out;
+    int in_si, in_t, in_phonetic;
+    text_buf text;
+} sst_state;
+
+static void sst_start(void *u, const char *name, const char **atts)
+{
+    sst_state *st = u;
+    const char *n = local_name(name);
+    (void)atts;
+    if (!strcmp(n, "si")) {
+        st->in_si = 1;
+        st->text.len = 0;
+        text_put(&st->text, "", 0);
+    } else if (!strcmp(n, "rPh")) {
+        st->in_phonetic = 1;
+    } else if (!strcmp(n, "t") && st->in_si && !st->in_phonetic) {
+        st->in_t = 1;
+    }
+}
+
+static void sst_end(void *u, const char *name)
+{
+    sst_state *st = u;
+    const char *n = local_name(name);
+    if (!strcmp(n, "t")) {
+        st->in_t = 0;
+    } else if (!strcmp(n, "rPh")) {
+        st->in_phonetic = 0;
+    } else if (!strcmp(n, "si") && st->in_si) {
+        st->in_si = 0;
+        xlsx_strings *o = st->out;
+        if (o->count == o->cap) {
+            size_t cap = o->cap ? o->cap * 2 : 64;
+            char **p = realloc(o->text, cap * sizeof *p);
+            if (!p) {
+                fail(&st->x, "out of memory");
+                return;
+            }
+            o->text = p;
+            o->cap = cap;
+        }
+        o->text[o->count] = xstrndup(st->text.data ? st->text.data : "", st->text.len);
+        if (!o->text[o->count]) {
+            fail(&st->x, "out of memory");
+            return;
+        }
+        o->count++;
+    }
+}
+
+static void sst_chars(void *u, const char *s, int len)
+{
+    sst_state *st = u;
+    if (st->in_t && text_put(&st->text, s, (size_t)len) != 0)
+        fail(&st->x, "shared string %zu is longer than %d bytes", st->out->count, TEXT_MAX);
+}
+
+int xlsx_parse_strings(xml_source_fn src, void *ctx, xlsx_strings *out, char *why, size_t cap)
+{
+    sst_state st;
+    memset(&st, 0, sizeof st);
+    st.x.why = why;
+    st.x.cap = cap;
+    st.out = out;
+    int rc = xml_run(&st.x, src, ctx, &st, sst_start, sst_end, sst_chars);
+    free(st.text.data);
+    return rc;
+}
+
+/* ---- worksheets --------------------------------------------------------- */
+
+typedef struct sheet_state {
+    xml_state x;
+    const xlsx_strings *sst;
+    wb_sheet *sheet;
+    uint32_t row, col;      /* the current cell (0-based) */
+    int row_seen;           /* a <row> has been opened */
+    int in_cell, in_v, in_is, in_t, in_phonetic;
+    char type[16];          /* the cell's t attribute */
+    text_buf text;
+} sheet_state;
+
+static void sheet_start(void *u, const char *name, const char **atts)
+{
+    sheet_state *st = u;
+    const char *n = local_name(name);
+    if (!strcmp(n, "row")) {
+        const char *r = attr(atts, "r");
+        if (r) {
+            char *end;
+            unsigned long v = strtoul(r, &end, 10);
+            if (*end || v < 1 || v > WB_MAX_ROWS) {
+                fail(&st->x, "row number '%s' out of range", r);
+                return;
+            }
+            st->row = (uint32_t)(v - 1);
+        } else if (st->row_seen) {
+            st->row++;
+        }
+        st->row_seen = 1;
+        st->col = 0;
+    } else if (!strcmp(n, "c")) {
+        const char *r = attr(atts, "r");
+        if (r) {
+            const char *p = r;
+            uint32_t row, col;
+            if (wb_parse_cell(&p, &row, &col) != 0 || *p) {
+                fail(&st->x, "cell reference '%s' is not a cell", r);
+                return;
+            }
+            st->row = row;
+            st->col = col;
+        }
+        const char *t = attr(atts, "t");
+        snprintf(st->type, sizeof st->type, "%s", t ? t : "n");
+        st->in_cell = 1;
+        st->text.len = 0;
+    } else if (st->in_cell && !strcmp(n, "v")) {
+        st->in_v = 1;
+    } else if (st->in_cell && !strcmp(n, "is")) {
+        st->in_is = 1;
+    } else if (st->in_is && !strcmp(n, "rPh")) {
+        st->in_phonetic = 1;
+    } else if (st->in_is && !st->in_phonetic && !strcmp(n, "t")) {
+        st->in_t = 1;
+    }
+}
+
+static void cell_done(sheet_state *st)
+{
+    char where[16];
+    wb_cell_name(st->row, st->col, where);
+    const char *text = st->text.data ? st->text.data : "";
+    size_t len = st->text.len;
+    int rc = 0;
+    if (len == 0) {
+        rc = 0;
+    } else if (!strcmp(st->type, "s")) {
+        char *end;
+        unsigned long k = strtoul(text, &end, 10);
+        if (*end || end == text || k >= st->sst->count) {
+            fail(&st->x, "%s: shared string %s does not exist (the workbook has %zu)", where,
+                 text, st->sst->count);
+            return;
+        }
+        const char *s = st->sst->text[k];
+        rc = wb_sheet_add(st->sheet, st->row, st->col, s, strlen(s));
+    } else if (!strcmp(st->type, "n")) {
+        char *end;
+        double v = strtod(text, &end);
+        if (end == text || *end) {
+            fail(&st->x, "%s: '%s' is not a number", where, text);
+            return;
+        }
+        rc = wb_sheet_add_number(st->sheet, st->row, st->col, v);
+    } else {
+        /* str (a formula's text), inlineStr, b, e, d: the text as it is */
+        rc = wb_sheet_add(st->sheet, st->row, st->col, text, len);
+    }
+    if (rc != 0)
+        fail(&st->x, "%s: out of memory or more than %d cells in the sheet", where,
+             (int)WB_MAX_CELLS);
+}
+
+static void sheet_end(void *u, const char *name)
+{
+    sheet_state *st = u;
+    const char *n = local_name(name);
+    if (!strcmp(n, "c") && st->in_cell) {
+        cell_done(st);
+        st->in_cell = st->in_v = st->in_is = st->in_t = st->in_phonetic = 0;
+        if (st->col + 1 < WB_MAX_COLS)
+            st->col++;
+    } else if (!strcmp(n, "v")) {
+        st->in_v = 0;
+    } else if (!strcmp(n, "is")) {
+        st->in_is = 0;
+    } else if (!strcmp(n, "rPh")) {
+        st->in_phonetic = 0;
+    } else if (!strcmp(n, "t")) {
+        st->in_t = 0;
+    }
+}
+
+static void sheet_chars(void *u, const char *s, int len)
+{
+    sheet_state *st = u;
+    if ((st->in_v || st->in_t) && text_put(&st->text, s, (size_t)len) != 0) {
+        char where[16];
+        wb_cell_name(st->row, st->col, where);
+        fail(&st->x, "%s: value longer than %d bytes", where, TEXT_MAX);
+    }
+}
+
+int xlsx_parse_sheet(xml_source_fn src, void *ctx, const xlsx_strings *sst, wb_sheet *s,
+                     char *why, size_t cap)
+{
+    sheet_state st;
+    memset(&st, 0, sizeof st);
+    st.x.why = why;
+    st.x.cap = cap;
+    st.sst = sst;
+    st.sheet = s;
+    int rc = xml_run(&st.x, src, ctx, &st, sheet_start, sheet_end, sheet_chars);
+    free(st.text.data);
+    if (rc == 0)
+        wb_sheet_sort(s);
+    return rc;
+}
+
+/* ---- OpenDocument content.xml ------------------------------------------- */
+
+/* One cell of the row being read, kept until the row's repeat count is
+ * known to apply (rows repeat as a whole). */
+typedef struct row_cell {
+    uint32_t col;
+    char *text;
+} row_cell;
+
+typedef struct ods_state {
+    xml_state x;
+    wb_book *book;
+    wb_sheet *sheet;        /* the table being read, NULL outside one */
+    uint32_t row, col;
+    unsigned long row_repeat, col_repeat;
+    int in_cell, in_p, in_annotation, paragraphs;
+    char *value;            /* office:value of a number cell */
+    text_buf text;
+    row_cell *cells;        /* the current row's cells */
+    size_t ncells, cap;
+} ods_state;
+
+static unsigned long repeat_of(const char **atts, const char *name)
+{
+    const char *r = attr(atts, name);
+    if (!r)
+        return 1;
+    unsigned long v = strtoul(r, NULL, 10);
+    return v < 1 ? 1 : v;
+}
+
+static void ods_row_clear(ods_state *st)
+{
+    for (size_t i = 0; i < st->ncells; i++)
+        free(st->cells[i].text);
+    st->ncells = 0;
+}
+
+static void ods_start(void *u, const char *name, const char **atts)
+{
+    ods_state *st = u;
+    const char *n = local_name(name);
+    if (!strcmp(n, "table") && !strncmp(name, "table:", 6)) {
+        const char *tn = attr(atts, "name");
+        if (!tn)
+            tn = "";
+        st->sheet = wb_book_add_sheet(st->book, tn, strlen(tn));
+        if (!st->sheet)
+            fail(&st->x, "out of memory");
+        st->row = 0;
+    } else if (!st->sheet) {
+        return;
+    } else if (!strcmp(n, "table-row")) {
+        st->row_repeat = repeat_of(atts, "number-rows-repeated");
+        st->col = 0;
+        ods_row_clear(st);
+    } else if (!strcmp(n, "table-cell") || !strcmp(n, "covered-table-cell")) {
+        st->col_repeat = repeat_of(atts, "number-columns-repeated");
+        st->in_cell = 1;
+        st->paragraphs = 0;
+        st->text.len = 0;
+        free(st->value);
+        st->value = NULL;
+        const char *type = attr(atts, "value-type");
+        const char *v = attr(atts, "value");
+        if (type && v && (!strcmp(type, "float") || !strcmp(type, "percentage") ||
+                          !strcmp(type, "currency")))
+            st->value = xstrndup(v, strlen(v));
+    } else if (st->in_cell && !strcmp(n, "annotation")) {
+        st->in_annotation = 1;
+    } else if (st->in_cell && !st->in_annotation && !strcmp(n, "p")) {
+        if (st->paragraphs++ > 0)
+            text_put(&st->text, "\n", 1);
+        st->in_p = 1;
+    } else if (st->in_p && !strcmp(n, "s")) {
+        unsigned long k = repeat_of(atts, "c");
+        for (unsigned long i = 0; i < k && i < 64; i++)
+            text_put(&st->text, " ", 1);
+    } else if (st->in_p && !strcmp(n, "tab")) {
+        text_put(&st->text, "\t", 1);
+    }
+}
+
+static void ods_cell_done(ods_state *st)
+{
+    const char *text = st->text.data && st->text.len ? st->text.data : "";
+    char num[64];
+    if (st->value) {
+        char *end;
+        double v = strtod(st->value, &end);
+        if (end != st->value && !*end) {
+            /* the value, not its display (which may be rounded or dated) */
+            wb_number_text(v, num);
+            text = num;
+        }
+    }
+    int blank = 1;
+    for (const char *p = text; *p; p++)
+        if (*p != ' ' && *p != '\t' && *p != '\n' && *p != '\r')
+            blank = 0;
+    if (!blank) {
+        for (unsigned long i = 0; i < st->col_repeat && st->col + i < WB_MAX_COLS; i++) {
+            if (st->ncells == st->cap) {
+                size_t cap = st->cap ? st->cap * 2 : 32;
+                row_cell *p = realloc(st->cells, cap * sizeof *p);
+                if (!p) {
+                    fail(&st->x, "out of memory");
+                    return;
+                }
+                st->cells = p;
+                st->cap = cap;
+            }
+            if (st->ncells >= WB_MAX_CELLS) {
+                fail(&st->x, "more than %d cells in one row", (int)WB_MAX_CELLS);
+                return;
+            }
+            char *copy = xstrndup(text, strlen(text));
+            if (!copy) {
+                fail(&st->x, "out of memory");
+                return;
+            }
+            st->cells[st->ncells++] = (row_cell){st->col + (uint32_t)i, copy};
+        }
+    }
+    unsigned long next = st->col + st->col_repeat;
+    st->col = next > WB_MAX_COLS ? WB_MAX_COLS : (uint32_t)next;
+}
+
+static void ods_row_done(ods_state *st)
+{
+    for (unsigned long r = 0; r < st->row_repeat && st->ncells; r++) {
+        if (st->row + r >= WB_MAX_ROWS)
+            break;
+        for (size_t i = 0; i < st->ncells; i++)
+            if (wb_sheet_add(st->sheet, st->row + (uint32_t)r, st->cells[i].col,
+                             st->cells[i].text, strlen(st->cells[i].text)) != 0) {
+                char where[16];
+                wb_cell_name(st->row + (uint32_t)r, st->cells[i].col, where);
+                fail(&st->x, "%s!%s: out of memory or more than %d cells in the sheet",
+                     st->sheet->name, where, (int)WB_MAX_CELLS);
+                return;
+            }
+    }
+    unsigned long next = st->row + st->row_repeat;
+    st->row = next > WB_MAX_ROWS ? WB_MAX_ROWS : (uint32_t)next;
+    ods_row_clear(st);
+}
+
+static void ods_end(void *u, const char *name)
+{
+    ods_state *st = u;
+    const char *n = local_name(name);
+    if (!st->sheet)
+        return;
+    if (!strcmp(n, "table") && !strncmp(name, "table:", 6)) {
+        wb_sheet_sort(st->sheet);
+        st->sheet = NULL;
+    } else if (!strcmp(n, "table-row")) {
+        ods_row_done(st);
+    } else if ((!strcmp(n, "table-cell") || !strcmp(n, "covered-table-cell")) && st->in_cell) {
+        ods_cell_done(st);
+        st->in_cell = st->in_p = st->in_annotation = 0;
+    } else if (!strcmp(n, "annotation")) {
+        st->in_annotation = 0;
+    } else if (!strcmp(n, "p")) {
+        st->in_p = 0;
+    }
+}
+
+static void ods_chars(void *u, const char *s, int len)
+{
+    ods_state *st = u;
+    if (st->in_p && !st->in_annotation && text_put(&st->text, s, (size_t)len) != 0)
+        fail(&st->x, "a cell's text is longer than %d bytes", TEXT_MAX);
+}
+
+int ods_parse_content(xml_source_fn src, void *ctx, wb_book *b, char *why, size_t cap)
+{
+    ods_state st;
+    memset(&st, 0, sizeof st);
+    st.x.why = why;
+    st.x.cap = cap;
+    st.book = b;
+    int rc = xml_run(&st.x, src, ctx, &st, ods_start, ods_end, ods_chars);
+    ods_row_clear(&st);
+    free(st.cells);
+    free(st.value);
+    free(st.text.data);
+    return rc;
+}

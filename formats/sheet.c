@@ -1,0 +1,554 @@
+/*
+ * sheet.c — the workbook model every reader fills, A1 cell names, and the
+ * search for puzzles on a sheet.
+ *
+ * Puzzles are found by cutting the sheet along empty rows and columns,
+ * again and again, until no piece splits (an "XY cut"): what is left are
+ * blocks framed by empty cells or the sheet's edge. A block is a puzzle
+ * when it is square and every cell holds a digit of its size or an empty
+ * mark. The pieces are kept on an explicit work list, so a hostile sheet
+ * cannot exhaust the stack. A puzzle with empty rows or columns of its
+ * own is cut into pieces; squares spanned by pieces' edges put it back.
+ */
+#include "sheet.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+wb_sheet *wb_book_add_sheet(wb_book *b, const char *name, size_t len)
+{
+    if (b->count == b->cap) {
+        size_t cap = b->cap ? b->cap * 2 : 4;
+        wb_sheet *p = realloc(b->sheets, cap * sizeof *p);
+        if (!p)
+            return NULL;
+        b->sheets = p;
+        b->cap = cap;
+    }
+    char *copy = malloc(len + 1);
+    if (!copy)
+        return NULL;
+    memcpy(copy, name, len);
+    copy[len] = '\0';
+    wb_sheet *s = &b->sheets[b->count++];
+    memset(s, 0, sizeof *s);
+    s->name = copy;
+    return s;
+}
+
+void wb_book_clear(wb_book *b)
+{
+    for (size_t i = 0; i < b->count; i++) {
+        wb_sheet *s = &b->sheets[i];
+        for (size_t k = 0; k < s->count; k++)
+            free(s->cells[k].text);
+        free(s->cells);
+        free(s->name);
+    }
+    free(b->sheets);
+    memset(b, 0, sizeof *b);
+}
+
+int wb_sheet_add(wb_sheet *s, uint32_t row, uint32_t col, const char *text, size_t len)
+{
+    size_t lead = 0;
+    while (lead < len && text[lead] && isspace((unsigned char)text[lead]))
+        lead++;
+    if (lead == len || !text[lead])
+        return 0;
+    if (s->count >= WB_MAX_CELLS)
+        return -1;
+    if (s->count == s->cap) {
+        size_t cap = s->cap ? s->cap * 2 : 64;
+        wb_cell *p = realloc(s->cells, cap * sizeof *p);
+        if (!p)
+            return -1;
+        s->cells = p;
+        s->cap = cap;
+    }
+    char *copy = malloc(len + 1);
+    if (!copy)
+        return -1;
+    memcpy(copy, text, len);
+    copy[len] = '\0';
+    s->cells[s->count].row = row;
+    s->cells[s->count].col = col;
+    s->cells[s->count].text = copy;
+    s->count++;
+    return 0;
+}
+
+void wb_number_text(double v, char *buf)
+{
+    if (isfinite(v) && v == floor(v) && fabs(v) < 1e15)
+        snprintf(buf, 32, "%.0f", v);
+    else
+        snprintf(buf, 32, "%.15g", v);
+}
+
+int wb_sheet_add_number(wb_sheet *s, uint32_t row, uint32_t col, double v)
+{
+    char buf[32];
+    wb_number_text(v, buf);
+    return wb_sheet_add(s, row, col, buf, strlen(buf));
+}
+
+static int cell_order(const void *a, const void *b)
+{
+    const wb_cell *x = a, *y = b;
+    if (x->row != y->row)
+        return x->row < y->row ? -1 : 1;
+    return x->col < y->col ? -1 : x->col > y->col;
+}
+
+void wb_sheet_sort(wb_sheet *s)
+{
+    /* A cell given twice comes only from a malformed file: one is kept. */
+    if (s->count < 2)
+        return;
+    qsort(s->cells, s->count, sizeof *s->cells, cell_order);
+    size_t out = 0;
+    for (size_t i = 0; i < s->count; i++) {
+        if (out && s->cells[out - 1].row == s->cells[i].row &&
+            s->cells[out - 1].col == s->cells[i].col) {
+            free(s->cells[out - 1].text);
+            s->cells[out - 1] = s->cells[i];
+            continue;
+        }
+        s->cells[out++] = s->cells[i];
+    }
+    s->count = out;
+}
+
+const char *wb_sheet_text(const wb_sheet *s, uint32_t row, uint32_t col)
+{
+    size_t lo = 0, hi = s->count;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        const wb_cell *c = &s->cells[mid];
+        if (c->row < row || (c->row == row && c->col < col))
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo < s->count && s->cells[lo].row == row && s->cells[lo].col == col)
+        return s->cells[lo].text;
+    return NULL;
+}
+
+/* ---- A1 names ----------------------------------------------------------- */
+
+void wb_cell_name(uint32_t row, uint32_t col, char *buf)
+{
+    char letters[8];
+    int k = 0;
+    uint32_t c = col + 1;
+    while (c > 0 && k < 7) {
+        c--;
+        letters[k++] = (char)('A' + c % 26);
+        c /= 26;
+    }
+    int o = 0;
+    while (k > 0)
+        buf[o++] = letters[--k];
+    snprintf(buf + o, 16 - (size_t)o, "%lu", (unsigned long)row + 1);
+}
+
+int wb_parse_cell(const char **p, uint32_t *row, uint32_t *col)
+{
+    const char *s = *p;
+    if (*s == '$')
+        s++;
+    uint64_t c = 0;
+    int letters = 0;
+    while (isalpha((unsigned char)*s) && letters < 4) {
+        c = c * 26 + (uint64_t)(toupper((unsigned char)*s) - 'A' + 1);
+        s++;
+        letters++;
+    }
+    if (!letters || isalpha((unsigned char)*s))
+        return -1;
+    if (*s == '$')
+        s++;
+    uint64_t r = 0;
+    int digits = 0;
+    while (isdigit((unsigned char)*s) && digits < 8) {
+        r = r * 10 + (uint64_t)(*s - '0');
+        s++;
+        digits++;
+    }
+    if (!digits || isdigit((unsigned char)*s) || r < 1 || r > WB_MAX_ROWS || c > WB_MAX_COLS)
+        return -1;
+    *row = (uint32_t)(r - 1);
+    *col = (uint32_t)(c - 1);
+    *p = s;
+    return 0;
+}
+
+int wb_parse_range(const char *text, char *sheet, size_t cap, wb_range *out)
+{
+    if (cap)
+        sheet[0] = '\0';
+    const char *bang = strrchr(text, '!');
+    const char *p = text;
+    if (bang) {
+        const char *a = text, *b = bang;
+        if (b - a >= 2 && *a == '\'' && b[-1] == '\'') {
+            a++;
+            b--;
+        }
+        size_t len = (size_t)(b - a);
+        if (len == 0 || len >= cap)
+            return -1;
+        /* '' inside a quoted name is one quote */
+        size_t o = 0;
+        for (const char *q = a; q < b; q++) {
+            sheet[o++] = *q;
+            if (*q == '\'' && q + 1 < b && q[1] == '\'')
+                q++;
+        }
+        sheet[o] = '\0';
+        p = bang + 1;
+    }
+    wb_range r;
+    if (wb_parse_cell(&p, &r.r0, &r.c0) != 0 || *p != ':')
+        return -1;
+    p++;
+    if (wb_parse_cell(&p, &r.r1, &r.c1) != 0 || *p)
+        return -1;
+    if (r.r1 < r.r0) {
+        uint32_t t = r.r0;
+        r.r0 = r.r1;
+        r.r1 = t;
+    }
+    if (r.c1 < r.c0) {
+        uint32_t t = r.c0;
+        r.c0 = r.c1;
+        r.c1 = t;
+    }
+    *out = r;
+    return 0;
+}
+
+static int needs_quotes(const char *name)
+{
+    for (const char *p = name; *p; p++)
+        if (!isalnum((unsigned char)*p) && *p != '_' && *p != '.')
+            return 1;
+    return 0;
+}
+
+void wb_range_name(const char *sheet, const wb_range *r, char *buf, size_t cap)
+{
+    char a[16], b[16];
+    wb_cell_name(r->r0, r->c0, a);
+    wb_cell_name(r->r1, r->c1, b);
+    size_t o = 0;
+    if (sheet && *sheet) {
+        int q = needs_quotes(sheet);
+        if (q && o + 1 < cap)
+            buf[o++] = '\'';
+        for (const char *p = sheet; *p && o + 2 < cap; p++) {
+            buf[o++] = *p;
+            if (*p == '\'' && o + 2 < cap)
+                buf[o++] = '\'';
+        }
+        if (q && o + 1 < cap)
+            buf[o++] = '\'';
+        if (o + 1 < cap)
+            buf[o++] = '!';
+    }
+    if (o < cap)
+        snprintf(buf + o, cap - o, "%s:%s", a, b);
+    else if (cap)
+        buf[cap - 1] = '\0';
+}
+
+/* ---- values ------------------------------------------------------------ */
+
+int wb_cell_value(const char *text, int n, int alphabet)
+{
+    while (isspace((unsigned char)*text))
+        text++;
+    size_t len = strlen(text);
+    while (len && isspace((unsigned char)text[len - 1]))
+        len--;
+    if (len == 0)
+        return 0;
+    if (len == 1 && strchr(".-_*", text[0]))
+        return 0;
+    int all_digits = 1;
+    for (size_t i = 0; i < len; i++)
+        if (!isdigit((unsigned char)text[i]))
+            all_digits = 0;
+    if (all_digits) {
+        if (len > 3)
+            return -1;
+        int v = atoi(text);
+        if (alphabet == WB_ZERO_BASED)
+            return v < n ? v + 1 : -1;
+        if (v == 0)
+            return 0;
+        return v <= n ? v : -1;
+    }
+    /* a letter: A = 1 (letters only), else the alphabet beyond 9 (A = 10,
+     * or A = 11 when 0 is a digit) */
+    if (len == 1 && isalpha((unsigned char)text[0])) {
+        int a = toupper((unsigned char)text[0]) - 'A';
+        if (alphabet == WB_LETTERS)
+            return a + 1 <= n ? a + 1 : -1;
+        int v = a + (alphabet == WB_ZERO_BASED ? 11 : 10);
+        return n > 9 && v <= n ? v : -1;
+    }
+    return -1;
+}
+
+/* ---- finding puzzles ---------------------------------------------------- */
+
+typedef struct piece {
+    size_t start, count;  /* a slice of the position array */
+} piece;
+
+typedef struct pos {
+    uint32_t row, col;
+    size_t cell;          /* index into the sheet's cells */
+} pos;
+
+static int by_row(const void *a, const void *b)
+{
+    const pos *x = a, *y = b;
+    return x->row < y->row ? -1 : x->row > y->row;
+}
+static int by_col(const void *a, const void *b)
+{
+    const pos *x = a, *y = b;
+    return x->col < y->col ? -1 : x->col > y->col;
+}
+
+/* Sorts the slice along one axis and splits it at empty lines: pushes the
+ * parts onto the stack. @return the number of parts (1: no cut), -1 on
+ * out of memory. */
+static long split(pos *idx, piece p, int cols, piece **stack,
+                  size_t *top, size_t *cap)
+{
+    qsort(idx + p.start, p.count, sizeof *idx, cols ? by_col : by_row);
+    long parts = 0;
+    size_t begin = p.start;
+    for (size_t i = p.start; i < p.start + p.count; i++) {
+        int last = i + 1 == p.start + p.count;
+        uint32_t here = cols ? idx[i].col : idx[i].row;
+        uint32_t next = last ? 0 : cols ? idx[i + 1].col : idx[i + 1].row;
+        if (!last && next <= here + 1)
+            continue;
+        if (begin == p.start && last)
+            return 1;   /* one part: nothing to push */
+        if (*top == *cap) {
+            size_t ncap = *cap ? *cap * 2 : 64;
+            piece *q = realloc(*stack, ncap * sizeof *q);
+            if (!q)
+                return -1;
+            *stack = q;
+            *cap = ncap;
+        }
+        (*stack)[(*top)++] = (piece){begin, i + 1 - begin};
+        begin = i + 1;
+        parts++;
+    }
+    return parts;
+}
+
+static int push_range(wb_range **list, size_t *count, size_t *cap, wb_range r)
+{
+    if (*count == *cap) {
+        size_t ncap = *cap ? *cap * 2 : 8;
+        wb_range *q = realloc(*list, ncap * sizeof *q);
+        if (!q)
+            return -1;
+        *list = q;
+        *cap = ncap;
+    }
+    (*list)[(*count)++] = r;
+    return 0;
+}
+
+/* 1 if the square r holds only cells readable for its side and the ring
+ * of cells around it (inside the sheet) is empty. */
+static int square_ok(const wb_sheet *s, const wb_range *r, int alphabet)
+{
+    int64_t top = (int64_t)r->r0 - 1, bottom = (int64_t)r->r1 + 1;
+    int64_t left = (int64_t)r->c0 - 1, right = (int64_t)r->c1 + 1;
+    for (int64_t row = top; row <= bottom; row++) {
+        int edge = row == top || row == bottom;
+        for (int64_t col = left; col <= right; col += edge ? 1 : right - left) {
+            if (row >= 0 && col >= 0 && wb_sheet_text(s, (uint32_t)row, (uint32_t)col))
+                return 0;
+        }
+    }
+    int n = (int)(r->r1 - r->r0 + 1);
+    for (uint32_t row = r->r0; row <= r->r1; row++)
+        for (uint32_t col = r->c0; col <= r->c1; col++) {
+            const char *t = wb_sheet_text(s, row, col);
+            if (t && wb_cell_value(t, n, alphabet) < 0)
+                return 0;
+        }
+    return 1;
+}
+
+/* Pieces searched for squares at most: the search below tries every
+ * pair of a piece's top row and a piece's left column with each piece's
+ * bottom row (cubic in pieces),
+ * so the bound keeps a sheet of scattered numbers quick. */
+enum { MAX_PARTS = 100 };
+
+/* 1 if the non-empty cells of square r reach all four of its sides. */
+static int content_fills(const wb_sheet *s, const wb_range *r)
+{
+    uint32_t r0 = UINT32_MAX, r1 = 0, c0 = UINT32_MAX, c1 = 0;
+    for (uint32_t row = r->r0; row <= r->r1; row++)
+        for (uint32_t col = r->c0; col <= r->c1; col++)
+            if (wb_sheet_text(s, row, col)) {
+                if (row < r0) r0 = row;
+                if (row > r1) r1 = row;
+                if (col < c0) c0 = col;
+                if (col > c1) c1 = col;
+            }
+    return r0 == r->r0 && r1 == r->r1 && c0 == r->c0 && c1 == r->c1;
+}
+
+/* Puzzles cut apart by their own empty rows or columns: squares whose
+ * top row is some piece's top, left column some piece's left, bottom row
+ * some piece's bottom and right column some piece's right, whose cells
+ * reach all four sides, are all readable and are framed by empty cells. */
+static int u32_order(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* The distinct values of one edge of the pieces, sorted, into out.
+ * @return how many. */
+static size_t edges(const wb_range *parts, size_t count, int which, uint32_t *out)
+{
+    for (size_t i = 0; i < count; i++)
+        out[i] = which == 0 ? parts[i].r0 : which == 1 ? parts[i].c0
+               : which == 2 ? parts[i].r1 : parts[i].c1;
+    qsort(out, count, sizeof *out, u32_order);
+    size_t k = 0;
+    for (size_t i = 0; i < count; i++)
+        if (!k || out[k - 1] != out[i])
+            out[k++] = out[i];
+    return k;
+}
+
+static int join_parts(const wb_sheet *s, const wb_range *parts, size_t count, int min_n,
+                      int max_n, int alphabet, wb_range **found, size_t *nfound, size_t *fcap)
+{
+    uint32_t tops[MAX_PARTS], lefts[MAX_PARTS], bottoms[MAX_PARTS], rights[MAX_PARTS];
+    size_t nt = edges(parts, count, 0, tops), nl = edges(parts, count, 1, lefts);
+    size_t nb = edges(parts, count, 2, bottoms), nr = edges(parts, count, 3, rights);
+    for (size_t i = 0; i < nt; i++)
+        for (size_t k = 0; k < nb; k++) {
+            if (bottoms[k] < tops[i] || bottoms[k] - tops[i] + 1 < (uint32_t)min_n ||
+                bottoms[k] - tops[i] + 1 > (uint32_t)max_n)
+                continue;
+            uint32_t n = bottoms[k] - tops[i] + 1;
+            for (size_t j = 0; j < nl; j++) {
+                uint32_t want = lefts[j] + n - 1;
+                if (!bsearch(&want, rights, nr, sizeof *rights, u32_order))
+                    continue;   /* no piece ends in the square's right column */
+                wb_range sq = {tops[i], lefts[j], tops[i] + n - 1, lefts[j] + n - 1};
+                int seen = 0;
+                for (size_t f = 0; f < *nfound && !seen; f++)
+                    seen = (*found)[f].r0 <= sq.r1 && sq.r0 <= (*found)[f].r1 &&
+                           (*found)[f].c0 <= sq.c1 && sq.c0 <= (*found)[f].c1;
+                if (seen || !square_ok(s, &sq, alphabet) || !content_fills(s, &sq))
+                    continue;
+                if (push_range(found, nfound, fcap, sq) != 0)
+                    return -1;
+            }
+        }
+    return 0;
+}
+
+static int range_order(const void *a, const void *b)
+{
+    const wb_range *x = a, *y = b;
+    if (x->r0 != y->r0)
+        return x->r0 < y->r0 ? -1 : 1;
+    return x->c0 < y->c0 ? -1 : x->c0 > y->c0;
+}
+
+long wb_find_puzzles(const wb_sheet *s, int min_n, int max_n, int alphabet, wb_range *out,
+                     size_t cap)
+{
+    if (s->count == 0)
+        return 0;
+    pos *idx = malloc(s->count * sizeof *idx);
+    piece *stack = NULL;
+    size_t top = 0, scap = 0;
+    wb_range *found = NULL, *parts = NULL;
+    size_t nfound = 0, fcap = 0, nparts = 0, pcap = 0;
+    long result = -1;
+    if (!idx)
+        goto done;
+    for (size_t i = 0; i < s->count; i++)
+        idx[i] = (pos){s->cells[i].row, s->cells[i].col, i};
+    stack = malloc(sizeof *stack);
+    if (!stack)
+        goto done;
+    scap = 1;
+    stack[top++] = (piece){0, s->count};
+    while (top) {
+        piece p = stack[--top];
+        long k = split(idx, p, 0, &stack, &top, &scap);
+        if (k < 0)
+            goto done;
+        if (k > 1)
+            continue;
+        k = split(idx, p, 1, &stack, &top, &scap);
+        if (k < 0)
+            goto done;
+        if (k > 1)
+            continue;
+        /* a leaf: its bounding box */
+        wb_range r = {UINT32_MAX, UINT32_MAX, 0, 0};
+        for (size_t i = p.start; i < p.start + p.count; i++) {
+            const pos *c = &idx[i];
+            if (c->row < r.r0) r.r0 = c->row;
+            if (c->row > r.r1) r.r1 = c->row;
+            if (c->col < r.c0) r.c0 = c->col;
+            if (c->col > r.c1) r.c1 = c->col;
+        }
+        uint32_t h = r.r1 - r.r0 + 1, w = r.c1 - r.c0 + 1;
+        int ok = h <= (uint32_t)max_n && w <= (uint32_t)max_n;
+        for (size_t i = p.start; i < p.start + p.count && ok; i++)
+            ok = wb_cell_value(s->cells[idx[i].cell].text, max_n, alphabet) >= 0;
+        if (!ok)
+            continue;   /* text, or too big: no part of a puzzle */
+        if (h == w && h >= (uint32_t)min_n && square_ok(s, &r, alphabet)) {
+            if (push_range(&found, &nfound, &fcap, r) != 0)
+                goto done;
+        } else if (push_range(&parts, &nparts, &pcap, r) != 0) {
+            goto done;
+        }
+    }
+    /* Pieces of digits that are no puzzle alone may be parts of one whose
+     * own empty rows or columns cut it apart. */
+    if (nparts > 1 && nparts <= MAX_PARTS && join_parts(s, parts, nparts, min_n, max_n, alphabet,
+                                                        &found, &nfound, &fcap) != 0)
+        goto done;
+    if (nfound)
+        qsort(found, nfound, sizeof *found, range_order);
+    for (size_t i = 0; i < nfound && i < cap; i++)
+        out[i] = found[i];
+    result = (long)nfound;
+done:
+    free(idx);
+    free(stack);
+    free(found);
+    free(parts);
+    return result;
+}

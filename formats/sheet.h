@@ -1,0 +1,98 @@
+/*
+ * sheet.h — a workbook as the readers leave it: named sheets, each a
+ * sparse list of non-empty cells with the text they show (numbers as
+ * their shortest decimal text). Every reader (xlsx, ods, xls) fills this
+ * one model, so finding puzzles, cell names and messages are written once.
+ */
+#ifndef DOKU_FORMATS_SHEET_H
+#define DOKU_FORMATS_SHEET_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Excel's limits; a reference beyond them is refused. */
+enum { WB_MAX_ROWS = 1048576, WB_MAX_COLS = 16384 };
+
+/* Cells a sheet may hold before the reader refuses it (a bound on memory
+ * for hostile files: repeated ods rows, huge generated sheets). */
+enum { WB_MAX_CELLS = 1024 * 1024 };
+
+typedef struct wb_cell {
+    uint32_t row, col;  /* 0-based */
+    char *text;         /* what the cell shows, owned by the sheet */
+} wb_cell;
+
+typedef struct wb_sheet {
+    char *name;
+    wb_cell *cells;
+    size_t count, cap;
+} wb_sheet;
+
+typedef struct wb_book {
+    wb_sheet *sheets;
+    size_t count, cap;
+} wb_book;
+
+/* Appends a sheet named name (copied). @return it, or NULL when out of memory. */
+wb_sheet *wb_book_add_sheet(wb_book *b, const char *name, size_t len);
+
+/* Frees every sheet; b itself is the caller's and is left empty. */
+void wb_book_clear(wb_book *b);
+
+/* Adds a cell holding len bytes of text (copied; NULs end it). Cells whose
+ * text is only white space are not stored. @return 0, or -1 when out of
+ * memory or past WB_MAX_CELLS. */
+int wb_sheet_add(wb_sheet *s, uint32_t row, uint32_t col, const char *text, size_t len);
+
+/* The text a spreadsheet shows for v in General format ("5", "0.5");
+ * buf holds at least 32 bytes. */
+void wb_number_text(double v, char *buf);
+
+/* Adds a number as the text a spreadsheet shows for it ("5", "0.5"). */
+int wb_sheet_add_number(wb_sheet *s, uint32_t row, uint32_t col, double v);
+
+/* Sorts the cells by row then column, keeping one of a cell given twice. */
+void wb_sheet_sort(wb_sheet *s);
+
+/* "C3" for row 2, col 2 (0-based). buf holds at least 16 bytes. */
+void wb_cell_name(uint32_t row, uint32_t col, char *buf);
+
+/* Parses "C3" (case-insensitive, optional '$'s) from *p, advancing it.
+ * @return 0, or -1 when no cell reference is there or it is out of range. */
+int wb_parse_cell(const char **p, uint32_t *row, uint32_t *col);
+
+/* A rectangle of cells, inclusive, 0-based. */
+typedef struct wb_range {
+    uint32_t r0, c0, r1, c1;
+} wb_range;
+
+/* Parses "C3:K11", "Sheet1!C3:K11" or "'My sheet'!C3:K11". The sheet
+ * name, if any, goes to sheet (cap bytes; "" when none).
+ * @return 0, or -1 when text is no such range. */
+int wb_parse_range(const char *text, char *sheet, size_t cap, wb_range *out);
+
+/* Writes "Sheet1!C3:K11" (the name quoted when it needs it) to buf. */
+void wb_range_name(const char *sheet, const wb_range *r, char *buf, size_t cap);
+
+/* How letters and numbers in cells map to values. */
+enum { WB_DIGITS = 0,      /* 1..n as numbers, A = 10, B = 11 ... beyond 9 */
+       WB_ZERO_BASED = 1,  /* 0..n-1 as numbers, A = 11 ... (hexadoku) */
+       WB_LETTERS = 2 };   /* A = 1, B = 2 ...; numbers 1..n as well */
+
+/* The value of one cell's text for a puzzle of side n under alphabet:
+ * 0 for an empty mark ("", ".", "-", "_", "*", and 0 unless zero is a
+ * digit), 1..n for a digit, -1 for anything else. */
+int wb_cell_value(const char *text, int n, int alphabet);
+
+/* Every block of the sheet that is a puzzle: cells separated from the
+ * rest by empty rows and columns (or the sheet's edge), n x n of them for
+ * some n in min_n..max_n, each empty or a value wb_cell_value accepts. The
+ * sheet must be sorted. Writes up to cap ranges to out. @return how many
+ * were found (may exceed cap), or -1 when out of memory. */
+long wb_find_puzzles(const wb_sheet *s, int min_n, int max_n, int alphabet, wb_range *out,
+                     size_t cap);
+
+/* The text of the cell at (row, col) of a sorted sheet, NULL if empty. */
+const char *wb_sheet_text(const wb_sheet *s, uint32_t row, uint32_t col);
+
+#endif

@@ -1,0 +1,236 @@
+/*
+ * workbook_reader.c — the runner's workbook input (cli/workbook_input.h):
+ * reads the whole workbook into the sheet model, then picks the puzzles
+ * out of it, from the range the user named or by finding every square
+ * block of digits framed by empty cells (sheet.c). Each puzzle's place is
+ * written as Excel writes a reference, "Sheet2!C3:K11", and every error
+ * names its sheet and cell.
+ */
+#include "workbook_input.h"
+#include "sheet.h"
+#include "zip_book.h"
+#ifdef DOKU_HAVE_FREEXL
+#include "xls_book.h"
+#endif
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+enum { NAME_MAX_BYTES = 512 };
+
+static int alphabet_of(doku_symbols s)
+{
+    return s == DOKU_SYMBOLS_0_9A_Z ? WB_ZERO_BASED : s == DOKU_SYMBOLS_A_Z ? WB_LETTERS
+                                                                            : WB_DIGITS;
+}
+
+static const wb_sheet *find_sheet(const wb_book *b, const char *name)
+{
+    for (size_t i = 0; i < b->count; i++)
+        if (!strcmp(b->sheets[i].name, name))
+            return &b->sheets[i];
+    for (size_t i = 0; i < b->count; i++)
+        if (!strcasecmp(b->sheets[i].name, name))
+            return &b->sheets[i];
+    return NULL;
+}
+
+static void no_such_sheet(const wb_book *b, const char *name, char *why, size_t cap)
+{
+    size_t o = (size_t)snprintf(why, cap, "no sheet named '%s'; the sheets are", name);
+    for (size_t i = 0; i < b->count && o < cap; i++)
+        o += (size_t)snprintf(why + o, cap - o, "%s '%s'", i ? "," : "", b->sheets[i].name);
+}
+
+/* The puzzle in range r of sheet s: one record, a puzzle or the first
+ * cell that is not a digit. */
+static void emit_range(const wb_sheet *s, const wb_range *r, int alphabet,
+                       cli_workbook_sink sink, void *ctx)
+{
+    int n = (int)(r->r1 - r->r0 + 1);
+    uint8_t *cells = calloc((size_t)n * (size_t)n, 1);
+    char where[NAME_MAX_BYTES + 40];
+    cli_workbook_puzzle p = {where, n, NULL, NULL};
+    if (!cells) {
+        wb_range_name(s->name, r, where, sizeof where);
+        p.error = "out of memory";
+        sink(ctx, &p);
+        return;
+    }
+    for (uint32_t row = r->r0; row <= r->r1; row++)
+        for (uint32_t col = r->c0; col <= r->c1; col++) {
+            const char *text = wb_sheet_text(s, row, col);
+            int v = text ? wb_cell_value(text, n, alphabet) : 0;
+            if (v < 0) {
+                wb_range one = {row, col, row, col};
+                char cell[NAME_MAX_BYTES + 40], full[2 * NAME_MAX_BYTES + 160];
+                wb_range_name(s->name, &one, cell, sizeof cell);
+                /* "Sheet1!E7:E7" -> "Sheet1!E7" */
+                char *colon = strrchr(cell, ':');
+                if (colon)
+                    *colon = '\0';
+                wb_range_name(s->name, r, where, sizeof where);
+                snprintf(full, sizeof full, "'%.40s' is not a digit 1..%d or an empty cell "
+                                            "(puzzle %s)", text, n, where);
+                p.where = cell;
+                p.error = full;
+                sink(ctx, &p);
+                free(cells);
+                return;
+            }
+            cells[(size_t)(row - r->r0) * (size_t)n + (col - r->c0)] = (uint8_t)v;
+        }
+    wb_range_name(s->name, r, where, sizeof where);
+    p.cells = cells;
+    sink(ctx, &p);
+    free(cells);
+}
+
+static int sizes_ok(int n)
+{
+    int br, bc;
+    return doku_default_box(n, &br, &bc) == 0;
+}
+
+/* Every puzzle of sheet s. @return how many, -1 when out of memory. */
+static long emit_found(const wb_sheet *s, const cli_workbook_request *req,
+                       cli_workbook_sink sink, void *ctx)
+{
+    int alphabet = alphabet_of(req->symbols);
+    int lo = req->n ? req->n : 4, hi = req->n ? req->n : DOKU_MAX_N;
+    long found = wb_find_puzzles(s, lo, hi, alphabet, NULL, 0);
+    if (found <= 0)
+        return found;
+    wb_range *ranges = malloc((size_t)found * sizeof *ranges);
+    if (!ranges)
+        return -1;
+    found = wb_find_puzzles(s, lo, hi, alphabet, ranges, (size_t)found);
+    long emitted = 0;
+    for (long i = 0; i < found; i++) {
+        int n = (int)(ranges[i].r1 - ranges[i].r0 + 1);
+        /* without --box or --regions only sides with boxes are puzzles;
+         * a 5x5 table of small numbers is not taken for one */
+        if (!req->n && !sizes_ok(n))
+            continue;
+        emit_range(s, &ranges[i], alphabet, sink, ctx);
+        emitted++;
+    }
+    free(ranges);
+    return emitted;
+}
+
+static int read_book(const char *path, cli_workbook_kind kind, wb_book *b, char *why, size_t cap)
+{
+    if (kind == CLI_WORKBOOK_XLS) {
+#ifdef DOKU_HAVE_FREEXL
+        return xls_book_read(path, b, why, cap);
+#else
+        snprintf(why, cap, "this doku was built without .xls input: install libfreexl-dev "
+                           "and rebuild");
+        return -1;
+#endif
+    }
+    return zip_book_read(path, b, why, cap);
+}
+
+/* "Sheet1!E7: ..." names a cell: it joins the file name with ':' as one
+ * place ("book.xlsx:Sheet1!E7: ..."); other messages follow "FILE: ". */
+static void with_file(const char *path, char *why, size_t cap)
+{
+    char inner[1024];
+    snprintf(inner, sizeof inner, "%s", why);
+    const char *bang = strchr(inner, '!');
+    const char *colon = strstr(inner, ": ");
+    int cell = 0;
+    if (bang && colon && bang < colon) {
+        const char *p = bang + 1;
+        uint32_t r, c;
+        cell = wb_parse_cell(&p, &r, &c) == 0 && p == colon;
+    }
+    snprintf(why, cap, "%s%s%s", path, cell ? ":" : ": ", inner);
+}
+
+static long read_workbook(const char *path, cli_workbook_kind kind,
+                          const cli_workbook_request *req, cli_workbook_sink sink, void *ctx,
+                          char *why, size_t cap)
+{
+    wb_book b = {0};
+    long result = -1;
+    char range_sheet[NAME_MAX_BYTES] = "";
+    wb_range range;
+    const char *sheet_name = req->sheet;
+    if (req->range) {
+        if (wb_parse_range(req->range, range_sheet, sizeof range_sheet, &range) != 0) {
+            snprintf(why, cap, "--range wants cells like C3:K11 or Sheet1!C3:K11; got '%s'",
+                     req->range);
+            return -1;
+        }
+        if (range_sheet[0]) {
+            if (sheet_name && strcasecmp(sheet_name, range_sheet) != 0) {
+                snprintf(why, cap, "--sheet '%s' and --range '%s' name different sheets",
+                         sheet_name, req->range);
+                return -1;
+            }
+            sheet_name = range_sheet;
+        }
+        uint32_t h = range.r1 - range.r0 + 1, w = range.c1 - range.c0 + 1;
+        if (h != w || h < 2 || h > DOKU_MAX_N || (req->n && (int)h != req->n)) {
+            char cells[NAME_MAX_BYTES + 40];
+            wb_range_name(NULL, &range, cells, sizeof cells);
+            if (req->n && h == w)
+                snprintf(why, cap, "--range %s is %ux%u cells, the shape is %dx%d", cells,
+                         (unsigned)h, (unsigned)w, req->n, req->n);
+            else
+                snprintf(why, cap, "--range %s is %ux%u cells: a puzzle is a square of 2x2 "
+                                   "to %dx%d", cells, (unsigned)h, (unsigned)w,
+                         DOKU_MAX_N, DOKU_MAX_N);
+            return -1;
+        }
+    }
+    if (read_book(path, kind, &b, why, cap) != 0)
+        goto done;
+    if (b.count == 0) {
+        snprintf(why, cap, "the workbook has no sheets");
+        goto done;
+    }
+    const wb_sheet *only = NULL;
+    if (sheet_name) {
+        only = find_sheet(&b, sheet_name);
+        if (!only) {
+            no_such_sheet(&b, sheet_name, why, cap);
+            goto done;
+        }
+    }
+    if (req->range) {
+        const wb_sheet *s = only ? only : &b.sheets[0];
+        emit_range(s, &range, alphabet_of(req->symbols), sink, ctx);
+        result = 1;
+        goto done;
+    }
+    result = 0;
+    for (size_t i = 0; i < b.count; i++) {
+        if (only && only != &b.sheets[i])
+            continue;
+        long k = emit_found(&b.sheets[i], req, sink, ctx);
+        if (k < 0) {
+            snprintf(why, cap, "out of memory");
+            result = -1;
+            goto done;
+        }
+        result += k;
+    }
+done:
+    wb_book_clear(&b);
+    return result;
+}
+
+long cli_workbook_read(const char *path, cli_workbook_kind kind, const cli_workbook_request *req,
+                       cli_workbook_sink sink, void *ctx, char *why, size_t cap)
+{
+    long got = read_workbook(path, kind, req, sink, ctx, why, cap);
+    if (got < 0)
+        with_file(path, why, cap);
+    return got;
+}

@@ -1,0 +1,94 @@
+/*
+ * xls_book.c — FreeXL walks each worksheet's used rectangle cell by cell;
+ * numbers become the text a spreadsheet shows for them, text and dates
+ * stay as they are.
+ */
+#include "xls_book.h"
+#include "loaders.h"
+
+#include <freexl.h>
+
+#include <stdio.h>
+#include <string.h>
+
+static int read_sheet(const void *h, unsigned short k, wb_sheet *s, char *why, size_t cap)
+{
+    unsigned int rows = 0;
+    unsigned short cols = 0;
+    if (freexl_select_active_worksheet(h, k) != FREEXL_OK ||
+        freexl_worksheet_dimensions(h, &rows, &cols) != FREEXL_OK) {
+        snprintf(why, cap, "%s: cannot read the sheet", s->name);
+        return -1;
+    }
+    for (unsigned int r = 0; r < rows && r < WB_MAX_ROWS; r++)
+        for (unsigned short c = 0; c < cols; c++) {
+            FreeXL_CellValue v;
+            if (freexl_get_cell_value(h, r, c, &v) != FREEXL_OK)
+                continue;
+            int rc = 0;
+            switch (v.type) {
+            case FREEXL_CELL_INT:
+                rc = wb_sheet_add_number(s, r, c, (double)v.value.int_value);
+                break;
+            case FREEXL_CELL_DOUBLE:
+                rc = wb_sheet_add_number(s, r, c, v.value.double_value);
+                break;
+            case FREEXL_CELL_TEXT:
+            case FREEXL_CELL_SST_TEXT:
+            case FREEXL_CELL_DATE:
+            case FREEXL_CELL_DATETIME:
+            case FREEXL_CELL_TIME:
+                if (v.value.text_value)
+                    rc = wb_sheet_add(s, r, c, v.value.text_value, strlen(v.value.text_value));
+                break;
+            default:
+                break;
+            }
+            if (rc != 0) {
+                char where[16];
+                wb_cell_name(r, c, where);
+                snprintf(why, cap, "%s!%s: out of memory or more than %d cells in the sheet",
+                         s->name, where, (int)WB_MAX_CELLS);
+                return -1;
+            }
+        }
+    wb_sheet_sort(s);
+    return 0;
+}
+
+int xls_book_read(const char *path, wb_book *b, char *why, size_t cap)
+{
+    const char *missing = formats_load_freexl();
+    if (missing) {
+        snprintf(why, cap, "%s", missing);
+        return -1;
+    }
+    const void *h = NULL;
+    int err = freexl_open(path, &h);
+    if (err != FREEXL_OK) {
+        snprintf(why, cap, "cannot read as an .xls workbook (FreeXL error %d)", err);
+        if (h)
+            freexl_close(h);
+        return -1;
+    }
+    unsigned int count = 0;
+    int rc = 0;
+    if (freexl_get_info(h, FREEXL_BIFF_SHEET_COUNT, &count) != FREEXL_OK) {
+        snprintf(why, cap, "cannot count the sheets");
+        rc = -1;
+    }
+    for (unsigned int k = 0; rc == 0 && k < count && k < 65535; k++) {
+        const char *name = NULL;
+        if (freexl_get_worksheet_name(h, (unsigned short)k, &name) != FREEXL_OK || !name)
+            name = "";
+        wb_sheet *s = wb_book_add_sheet(b, name, strlen(name));
+        if (!s) {
+            snprintf(why, cap, "out of memory");
+            rc = -1;
+            break;
+        }
+        rc = read_sheet(h, (unsigned short)k, s, why, cap);
+    }
+    freexl_close(h);
+    return rc;
+}

@@ -1,0 +1,140 @@
+#!/bin/sh
+# Workbooks in and out, against files other programs wrote.
+#   run.sh DOKU FIXTURES
+# FIXTURES is tests/fixtures/workbooks (made by make_fixtures.sh with
+# openpyxl and LibreOffice). Reads each with doku; writes --format xlsx and
+# reads it back with openpyxl (check_xlsx.py) and, in the plain build,
+# with LibreOffice headless (converted to CSV). Exit 77 (skipped) when
+# this doku was built without workbook support.
+set -u
+doku=$1
+fx=$2
+here=$(cd "$(dirname "$0")" && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fails=0
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+
+# P9 as LibreOffice saved it (the formula cell =2+5 computed to 7); the
+# openpyxl file and the .xls hold no value for it (openpyxl writes none,
+# FreeXL reads none), so there r1c5 is empty.
+P9=53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
+P9_NOVALUE=53.......6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
+S9=534678912672195348198342567859761423426853791713924856961537284287419635345286179
+P16=$(grep -v '^#' "$here/../fixtures/puzzles/16x16.txt" | head -1 | cut -d: -f1)
+S16=$(grep -v '^#' "$here/../fixtures/puzzles/16x16.txt" | head -1 | cut -d: -f3)
+# sheet Pair: two 4x4 puzzles cut apart by their own empty rows, the 9x9 again
+S4A=3142241313244231
+S4B=$(echo "..23.....4..2..4" | "$doku" solve 2>/dev/null)
+
+out=$("$doku" check "$fx/book.xlsx" 2>&1)
+case $out in
+*"built without"*) echo "SKIPPED: $out"; exit 77 ;;
+esac
+
+# ---- reading ---------------------------------------------------------------
+for f in book.xlsx book_lo.xlsx book.ods book.xls; do
+    want="$fx/$f:Puzzles!C3:K11: unique
+$fx/$f:Big!B2:Q17: unique
+$fx/$f:Pair!B2:E5: unique
+$fx/$f:Pair!G2:J5: unique
+$fx/$f:Pair!B8:J16: unique"
+    got=$("$doku" check "$fx/$f" 2>&1) || fail "$f: check exit $?"
+    [ "$got" = "$want" ] || fail "$f: check gave
+$got"
+    got=$("$doku" solve "$fx/$f" 2>&1)
+    [ "$got" = "$S9
+$S16
+$S4A
+$S4B
+$S9" ] || fail "$f: solve gave
+$got"
+    case $f in
+    book.xlsx|book.xls) p=$P9_NOVALUE ;;
+    *) p=$P9 ;;
+    esac
+    got=$("$doku" check --format json --sheet Puzzles "$fx/$f" | sed 's/.*"puzzle":"\([^"]*\)".*/\1/')
+    [ "$got" = "$p" ] || fail "$f: puzzle read as $got, want $p"
+done
+
+# --sheet and --range
+got=$("$doku" check --range 'Big!B2:Q17' "$fx/book.xlsx" 2>&1)
+[ "$got" = "$fx/book.xlsx:Big!B2:Q17: unique" ] || fail "--range Big!B2:Q17: $got"
+got=$("$doku" check --sheet puzzles --range C3:K11 "$fx/book.ods" 2>&1)
+[ "$got" = "$fx/book.ods:Puzzles!C3:K11: unique" ] || fail "--sheet --range: $got"
+
+# errors name the sheet and cell, and the exit status says what happened
+got=$("$doku" check --range B2:J10 "$fx/bad.xlsx" 2>&1); rc=$?
+[ $rc = 1 ] || fail "bad cell: exit $rc"
+echo "$got" | grep -q "bad.xlsx:Sheet1!E7: \(invalid: \)\?'x' is not a digit 1..9 or an empty cell" ||
+    fail "bad cell: $got"
+got=$("$doku" check "$fx/bad.xlsx" 2>&1); rc=$?
+[ $rc = 1 ] && echo "$got" | grep -q "no puzzles found" || fail "no puzzle: exit $rc, $got"
+got=$("$doku" check --sheet Nope "$fx/book.xlsx" 2>&1); rc=$?
+[ $rc = 2 ] && echo "$got" | grep -qF "no sheet named 'Nope'; the sheets are 'Notes', 'Puzzles', 'Big'" ||
+    fail "no sheet: exit $rc, $got"
+got=$("$doku" check --range C3:K12 "$fx/book.xlsx" 2>&1); rc=$?
+[ $rc = 2 ] && echo "$got" | grep -q "is 10x9 cells" || fail "non-square range: exit $rc, $got"
+printf 'PK\003\004not really a zip' > "$tmp/fake.xlsx"
+got=$("$doku" check "$tmp/fake.xlsx" 2>&1); rc=$?
+[ $rc = 2 ] && echo "$got" | grep -q "cannot open as a zip workbook" || fail "fake zip: exit $rc, $got"
+
+# a cell naming a shared string the workbook does not have (the LibreOffice
+# file with one reference rewritten by Python's zipfile)
+python3 - "$fx/book_lo.xlsx" "$tmp/sst.xlsx" <<'PY'
+import re, sys, zipfile
+src, dst = sys.argv[1], sys.argv[2]
+with zipfile.ZipFile(src) as a, zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED) as b:
+    for item in a.infolist():
+        data = a.read(item.filename)
+        if item.filename == "xl/worksheets/sheet1.xml":
+            data = re.sub(rb'(<c r="A1"[^>]*t="s"[^>]*><v>)\d+', rb'\g<1>99', data)
+        b.writestr(item, data)
+PY
+got=$("$doku" check "$tmp/sst.xlsx" 2>&1); rc=$?
+[ $rc = 2 ] && echo "$got" | grep -qF "doku: $tmp/sst.xlsx:Notes!A1: shared string 99 does not exist" ||
+    fail "bad shared string: exit $rc, $got"
+
+# ---- writing -----------------------------------------------------------------
+"$doku" solve --format xlsx -o "$tmp/batch.xlsx" "$fx/book.xlsx" || fail "solve --format xlsx: exit $?"
+echo "$P9_NOVALUE" | "$doku" solve --format xlsx -o "$tmp/single.xlsx" || fail "single: exit $?"
+echo "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3" |
+    "$doku" explain --techniques singles --no-trial --format xlsx -o "$tmp/stuck.xlsx"
+[ $? = 1 ] || fail "explain stuck: exit status"
+echo "11..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79" |
+    "$doku" solve --format xlsx -o "$tmp/conflict.xlsx"
+printf '%s\n%s\n%s\n%s\n%s\n%s\n' "$P9_NOVALUE" "$S9" "$P16" "$S16" .1.2........4.3. "$S4A" \
+    > "$tmp/expected.txt"
+got=$("$doku" solve --format xlsx -o "$tmp/x%03d.xlsx" "$fx/book.xlsx" 2>&1); rc=$?
+[ $rc = 2 ] && echo "$got" | grep -q "not a pattern" || fail "pattern -o: exit $rc, $got"
+# what doku wrote, doku reads back: the solved grid is the puzzle found
+got=$("$doku" check "$tmp/single.xlsx" 2>&1)
+[ "$got" = "$tmp/single.xlsx:'Puzzle 1'!B4:J12: unique" ] || fail "read back: $got"
+
+py=
+for p in /usr/bin/python3 python3; do
+    if "$p" -c 'import openpyxl' 2>/dev/null; then py=$p; break; fi
+done
+if [ -n "$py" ]; then
+    "$py" "$here/check_xlsx.py" "$tmp" || fail "openpyxl read-back"
+else
+    echo "SKIPPED: openpyxl read-back (no python3-openpyxl)"
+fi
+
+# LibreOffice opens the workbook and sees the solution in B4:J12. Slow to
+# start (10-20 s): the plain build only, with its own profile and a timeout.
+if [ -n "${DOKU_SANITIZED:-}" ]; then
+    echo "SKIPPED: LibreOffice check (sanitizer build; the plain build runs it)"
+elif command -v soffice >/dev/null 2>&1; then
+    mkdir -p "$tmp/lo"
+    HOME="$tmp" timeout 120 soffice --headless --norestore "-env:UserInstallation=file://$tmp/lo" \
+        --convert-to csv --outdir "$tmp/lo" "$tmp/single.xlsx" >/dev/null 2>&1 ||
+        fail "LibreOffice could not convert doku's workbook"
+    got=$(sed -n '4,12p' "$tmp/lo/single.csv" 2>/dev/null | cut -d, -f2-10 | tr -d ',\r\n')
+    [ "$got" = "$S9" ] || fail "LibreOffice read B4:J12 as '$got'"
+else
+    echo "SKIPPED: LibreOffice check (no soffice: Debian libreoffice-calc-nogui)"
+fi
+
+[ $fails = 0 ] && echo "workbook: all passed"
+[ $fails = 0 ]
