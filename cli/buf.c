@@ -12,30 +12,27 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Out of memory: the CLI's one answer, for every allocation. */
+static void die_nomem(void)
+{
+    fputs("doku: out of memory\n", stderr);
+    exit(CLI_EXIT_USAGE);
+}
+
 void *cli_xmalloc(size_t size)
 {
     void *p = malloc(size ? size : 1);
-    if (!p) {
-        fputs("doku: out of memory\n", stderr);
-        exit(CLI_EXIT_USAGE);
-    }
+    if (!p)
+        die_nomem();
     return p;
 }
 
 void *cli_xrealloc(void *p, size_t size)
 {
     void *q = realloc(p, size ? size : 1);
-    if (!q) {
-        fputs("doku: out of memory\n", stderr);
-        exit(CLI_EXIT_USAGE);
-    }
+    if (!q)
+        die_nomem();
     return q;
-}
-
-static void die_nomem(void)
-{
-    fputs("doku: out of memory\n", stderr);
-    exit(CLI_EXIT_USAGE);
 }
 
 void cli_check_written(doku_status st)

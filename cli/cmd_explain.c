@@ -17,9 +17,7 @@ typedef struct explain_ctx {
 } explain_ctx;
 
 static const cli_option explain_options[] = {
-    {"--techniques", 1, LOGIC_OPT_TECHNIQUES},
-    {"--no-uniqueness", 0, LOGIC_OPT_NO_UNIQUENESS},
-    {"--no-trial", 0, LOGIC_OPT_NO_TRIAL},
+    LOGIC_CLI_OPTION_ROWS,
     {NULL, 0, 0}};
 
 static void usage(FILE *f)
@@ -31,11 +29,7 @@ static void usage(FILE *f)
           "cells named r{row}c{col}. The simplest technique that makes progress is\n"
           "used each time; the puzzle's rating is its hardest step.\n\n",
           f);
-    fputs(logic_cli_help, f);
-    fputs("\n", f);
-    fputs(cli_common_help, f);
-    fputs("\n", f);
-    fputs(cli_input_help, f);
+    logic_cli_print_help(f);
     fputs("\nOutput: text: the puzzle, numbered steps, then 'solved: ER x (Level)' or\n"
           "'gave up' with the remaining candidates; json: one object per puzzle\n"
           "{\"puzzle\",\"solved\",\"rating\",\"level\",\"steps\":[{\"technique\",\"rating\",\n"

@@ -20,9 +20,7 @@ typedef struct grade_ctx {
 } grade_ctx;
 
 static const cli_option grade_options[] = {
-    {"--techniques", 1, LOGIC_OPT_TECHNIQUES},
-    {"--no-uniqueness", 0, LOGIC_OPT_NO_UNIQUENESS},
-    {"--no-trial", 0, LOGIC_OPT_NO_TRIAL},
+    LOGIC_CLI_OPTION_ROWS,
     {"--history", 0, OPT_HISTORY},
     {NULL, 0, 0}};
 
@@ -39,11 +37,7 @@ static void usage(FILE *f)
           "              c chain, F forcing chains, D dynamic chains, ? trial) and\n"
           "              the time\n\n",
           f);
-    fputs(logic_cli_help, f);
-    fputs("\n", f);
-    fputs(cli_common_help, f);
-    fputs("\n", f);
-    fputs(cli_input_help, f);
+    logic_cli_print_help(f);
     fputs("\nOutput: line: 'ER/EP/ED Level technique:count ...' (and the history);\n"
           "json: {\"puzzle\",\"solved\",\"er\",\"ep\",\"ed\",\"level\",\"hardest\",\n"
           "\"techniques\":{...}} (and \"history\", \"time_ms\"); csv: a header row,\n"

@@ -19,9 +19,7 @@ typedef struct hint_ctx {
 } hint_ctx;
 
 static const cli_option hint_options[] = {
-    {"--techniques", 1, LOGIC_OPT_TECHNIQUES},
-    {"--no-uniqueness", 0, LOGIC_OPT_NO_UNIQUENESS},
-    {"--no-trial", 0, LOGIC_OPT_NO_TRIAL},
+    LOGIC_CLI_OPTION_ROWS,
     {"--pencil", 0, LOGIC_OPT_PENCIL},
     {NULL, 0, 0}};
 
@@ -36,11 +34,7 @@ static void usage(FILE *f)
           "             characters | + - = : are ignored. Uniqueness techniques\n"
           "             are off for pencil marks.\n\n",
           f);
-    fputs(logic_cli_help, f);
-    fputs("\n", f);
-    fputs(cli_common_help, f);
-    fputs("\n", f);
-    fputs(cli_input_help, f);
+    logic_cli_print_help(f);
     fputs("\nOutput: text: '(rating) sentence', or 'solved' / 'no step found'; json:\n"
           "{\"puzzle\",\"solved\",\"step\":{\"technique\",\"rating\",\"placements\",\n"
           "\"eliminations\",\"text\"} or null}.\n\n"
@@ -84,18 +78,25 @@ static void hint_puzzle(cli_worker *w, cli_task *t, void *p)
     t->exit_code = write_hint(&t->out, &src, &ro, lg);
 }
 
+/* All of f as one NUL-terminated text, grown in the library's buffer;
+ * the caller frees it. */
 static char *read_all(FILE *f)
 {
-    size_t cap = 4096, len = 0;
-    char *buf = cli_xmalloc(cap);
+    cli_buf text = {0};
+    char chunk[4096];
     size_t k;
-    while ((k = fread(buf + len, 1, cap - len - 1, f)) > 0) {
-        len += k;
-        if (cap - len < 2)
-            buf = cli_xrealloc(buf, cap *= 2);
-    }
-    buf[len] = 0;
-    return buf;
+    cli_buf_put(&text, "", 0); /* "" for an empty input */
+    while ((k = fread(chunk, 1, sizeof chunk, f)) > 0)
+        cli_buf_put(&text, chunk, k);
+    return text.data;
+}
+
+/* 1 if ch separates the tokens of a pencil-mark text: white space or a
+ * border character. */
+static int is_separator(char ch)
+{
+    return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' ||
+           (ch && strchr("|+-=:*", ch) != NULL);
 }
 
 /* The 1-based line and column where token k (0-based) of a pencil-mark
@@ -106,7 +107,7 @@ static void token_where(const char *text, int k, int *line, int *col)
     const char *line_start = text;
     *line = 1;
     for (const char *q = text; *q; q++) {
-        int sep = (*q == ' ' || *q == '\t' || *q == '\n' || *q == '\r' || strchr("|+-=:*", *q));
+        int sep = is_separator(*q);
         if (!sep && !in && ++seen == k) {
             *col = (int)(q - line_start) + 1;
             return;
@@ -159,7 +160,7 @@ static int hint_pencil(hint_ctx *c)
         /* count tokens to find n */
         int tokens = 0, in = 0;
         for (const char *q = text; *q; q++) {
-            int sep = (*q == ' ' || *q == '\t' || *q == '\n' || *q == '\r' || strchr("|+-=:*", *q));
+            int sep = is_separator(*q);
             if (!sep && !in)
                 tokens++;
             in = !sep;

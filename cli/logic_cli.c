@@ -33,6 +33,15 @@ const char logic_cli_help[] =
     "  puzzle has one solution, then the run, checked inside every step: a\n"
     "  search that runs past it stops there, and the output says so)\n";
 
+void logic_cli_print_help(FILE *f)
+{
+    fputs(logic_cli_help, f);
+    fputs("\n", f);
+    fputs(cli_common_help, f);
+    fputs("\n", f);
+    fputs(cli_input_help, f);
+}
+
 int logic_cli_option(logic_cli_opts *lc, const char *cmd, int id, const char *value)
 {
     switch (id) {

@@ -13,6 +13,8 @@
 
 #include "runner.h"
 
+#include <stdio.h>
+
 typedef struct logic_cli_opts {
     doku_logic_opts lo;   /* techniques mask, uniqueness, no_trial */
     int pencil;           /* --pencil: input is a pencil-mark grid */
@@ -42,8 +44,19 @@ enum {
  * @return 0, -1 after an error message, or 1 if id is not one of them. */
 int logic_cli_option(logic_cli_opts *lc, const char *cmd, int id, const char *value);
 
+/* The rows of the shared options, first in each logic command's option
+ * table (--pencil is hint's alone). */
+#define LOGIC_CLI_OPTION_ROWS                          \
+    {"--techniques", 1, LOGIC_OPT_TECHNIQUES},         \
+    {"--no-uniqueness", 0, LOGIC_OPT_NO_UNIQUENESS},   \
+    {"--no-trial", 0, LOGIC_OPT_NO_TRIAL}
+
 /* The shared options' help text. */
 extern const char logic_cli_help[];
+
+/* Prints the help every logic command ends its option list with: the
+ * shared logic options, the common options and the input formats. */
+void logic_cli_print_help(FILE *f);
 
 /* The per-puzzle budget of the logic commands: --timeout, else 60 s. */
 #define LOGIC_DEFAULT_TIMEOUT 60.0
