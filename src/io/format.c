@@ -222,7 +222,8 @@ size_t doku_format_cells(const doku_shape *s, const uint8_t *cells,
                          char *buf, size_t cap)
 {
     out o = {buf, cap, 0};
-    int bad = !s || !cells || (!buf && cap) || (unsigned)fmt > (unsigned)DOKU_FORMAT_LEWIS;
+    int bad = !s || !cells || (!buf && cap) || (unsigned)fmt > (unsigned)DOKU_FORMAT_LEWIS ||
+              (unsigned)symbols > (unsigned)DOKU_SYMBOLS_A_Z;
     for (int i = 0; !bad && i < s->ncells; i++)
         bad = cells[i] > s->n;
     if (bad) {

@@ -289,7 +289,8 @@ static void write_grade(doku_buf *b, const doku_source *src, const doku_record_o
 doku_status doku_format_logic(doku_buf *b, const doku_source *src,
                               const doku_record_opts *opts, const doku_logic_record *rec)
 {
-    if (!b || !src || !opts || !rec || !src->shape || !src->cells)
+    if (!b || !src || !opts || !rec || !src->shape || !src->cells ||
+        io_record_args_bad(src->symbols, opts))
         return DOKU_ERR_ARG;
     if (rec->verdict != DOKU_CHECK_UNIQUE) {
         if (rec->verdict < DOKU_CHECK_UNIQUE || rec->verdict > DOKU_CHECK_CONFLICT ||

@@ -12,6 +12,12 @@
 #include <stdio.h>
 #include <string.h>
 
+int io_record_args_bad(doku_symbols symbols, const doku_record_opts *o)
+{
+    return (unsigned)symbols > (unsigned)DOKU_SYMBOLS_A_Z ||
+           (unsigned)o->format > (unsigned)DOKU_FORMAT_LEWIS;
+}
+
 doku_format io_record_format(const doku_record_opts *o)
 {
     return o->format > DOKU_FORMAT_CSV ? DOKU_FORMAT_GRID : o->format;
@@ -191,7 +197,7 @@ doku_status doku_format_csv_header(doku_buf *b, doku_command cmd, const doku_rec
 doku_status doku_format_invalid(doku_buf *b, doku_command cmd, const doku_source *src,
                                 const doku_record_opts *o, const char *reason)
 {
-    if (!b || !src || !o || !reason)
+    if (!b || !src || !o || !reason || io_record_args_bad(src->symbols, o))
         return DOKU_ERR_ARG;
     doku_format fmt = io_record_format(o);
     if (fmt == DOKU_FORMAT_JSON) {

@@ -310,7 +310,8 @@ static void write_check(doku_buf *b, const doku_source *src, const doku_record_o
 doku_status doku_format_search(doku_buf *b, const doku_source *src,
                                const doku_record_opts *opts, const doku_search_record *rec)
 {
-    if (!b || !src || !opts || !rec || !src->shape || !src->cells)
+    if (!b || !src || !opts || !rec || !src->shape || !src->cells ||
+        io_record_args_bad(src->symbols, opts))
         return DOKU_ERR_ARG;
     switch (rec->command) {
     case DOKU_CMD_SOLVE:

@@ -87,7 +87,9 @@ doku_status doku_reader_create(const doku_reader_opts *opts, doku_reader **out)
     if (!out)
         return DOKU_ERR_ARG;
     *out = NULL;
-    if (opts && (opts->n < 0 || opts->n > DOKU_MAX_N ||
+    /* a side the reader cannot read (below MIN_SIDE) is refused here, not
+     * answered later by an error on every line */
+    if (opts && (opts->n < 0 || (opts->n > 0 && opts->n < MIN_SIDE) || opts->n > DOKU_MAX_N ||
                  (unsigned)opts->symbols > (unsigned)DOKU_SYMBOLS_A_Z))
         return DOKU_ERR_ARG;
     doku_reader *r = calloc(1, sizeof *r);
