@@ -567,7 +567,9 @@ typedef struct doku_generate_opts {
     double time_budget;     /* seconds before giving up; 0 = none. (The
                                only non-deterministic knob: it decides
                                when to stop, never what is produced: a
-                               removal sweep it cuts short is dropped.) */
+                               removal sweep it cuts short is dropped.
+                               When filter is doku_rating_filter_accept,
+                               its judgement stops at the deadline too.) */
     uint64_t check_budget;  /* as in doku_reduce_opts */
 } doku_generate_opts;
 

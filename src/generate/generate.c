@@ -220,8 +220,24 @@ doku_status doku_generate(doku_generator *g, uint64_t seed,
             if (lv != o.level)
                 continue;
         }
-        if (o.filter && !o.filter(o.filter_user, s, puzzle, g->fill))
-            continue;
+        if (o.filter) {
+            /* our own rating filter takes the deadline into its judgement
+             * (a hard band's judgement can outlast a short budget) */
+            doku_rating_filter *own = o.filter == doku_rating_filter_accept && o.filter_user
+                                          ? o.filter_user : NULL;
+            if (own)
+                gen_filter_deadline(own, deadline);
+            int ok = o.filter(o.filter_user, s, puzzle, g->fill);
+            int late = own && gen_filter_timed_out(own);
+            if (own)
+                gen_filter_deadline(own, 0);
+            if (late) {
+                res->timed_out = 1;
+                break;
+            }
+            if (!ok)
+                continue;
+        }
         res->found = 1;
         res->givens = givens;
         res->level = lv;
