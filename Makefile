@@ -65,13 +65,18 @@ tsan:
 	@cmake --build build-tsan -j $(JOBS) --target doku
 	@cd build-tsan && ctest --output-on-failure -L threads
 
-# Fuzz the reader for FUZZ_SECONDS (default 60) with libFuzzer.
+# Every libFuzzer target in fuzz/ for FUZZ_SECONDS each (default 60) under
+# ASan+UBSan, from its seeds in tests/fixtures/fuzz/<name>; new inputs go
+# to build-fuzz/corpus/<name>, findings to build-fuzz/corpus/<name>-crash-*.
+# FUZZ_TARGETS picks some (e.g. FUZZ_TARGETS="logic differential").
 FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?= reader shape pencil search differential logic generate records
 fuzz: deps
 	@cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang -DDOKU_FUZZ=ON -DDOKU_TESTS=OFF >/dev/null
-	@cmake --build build-fuzz -j $(JOBS) --target fuzz_reader
-	@mkdir -p build-fuzz/corpus && cp tests/fixtures/fuzz/* build-fuzz/corpus/ 2>/dev/null || true
-	@build-fuzz/fuzz_reader -max_total_time=$(FUZZ_SECONDS) -max_len=4096 build-fuzz/corpus
+	@cmake --build build-fuzz -j $(JOBS) $(foreach t,$(FUZZ_TARGETS),--target fuzz_$(t))
+	@for t in $(FUZZ_TARGETS); do \
+	    ./fuzz/run.sh build-fuzz/fuzz/fuzz_$$t tests/fixtures/fuzz/$$t build-fuzz/corpus/$$t $(FUZZ_SECONDS) || exit 1; \
+	done
 
 # doku against CaDiCaL on samples of every large and variant set.
 crosscheck: deps build

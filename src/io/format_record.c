@@ -9,6 +9,8 @@
  */
 #include "io_internal.h"
 
+#include <math.h>
+
 #include <stdio.h>
 #include <string.h>
 
@@ -16,6 +18,14 @@ int io_record_args_bad(doku_symbols symbols, const doku_record_opts *o)
 {
     return (unsigned)symbols > (unsigned)DOKU_SYMBOLS_A_Z ||
            (unsigned)o->format > (unsigned)DOKU_FORMAT_LEWIS;
+}
+
+void io_put_json_number(doku_buf *b, int decimals, double v)
+{
+    if (isfinite(v))
+        io_buf_printf(b, "%.*f", decimals, v);
+    else
+        io_buf_puts(b, "null");
 }
 
 doku_format io_record_format(const doku_record_opts *o)

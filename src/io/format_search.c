@@ -96,8 +96,10 @@ static void put_stats_note(doku_buf *b, const char *prefix, const doku_search_re
 
 static void put_stats_json(doku_buf *b, const doku_search_result *res, double ms)
 {
-    io_buf_printf(b, ",\"stats\":{\"nodes\":%llu,\"guesses\":%llu,\"time_ms\":%.3f}",
-                  (unsigned long long)res->nodes, (unsigned long long)res->guesses, ms);
+    io_buf_printf(b, ",\"stats\":{\"nodes\":%llu,\"guesses\":%llu,\"time_ms\":",
+                  (unsigned long long)res->nodes, (unsigned long long)res->guesses);
+    io_put_json_number(b, 3, ms);
+    io_buf_puts(b, "}");
 }
 
 static void write_solve(doku_buf *b, const doku_source *src, const doku_record_opts *o,
