@@ -34,7 +34,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             abort();
         doku_logic_opts lo;
         memset(&lo, 0, sizeof lo);
-        lo.search_nodes = 200000;
+        lo.search_nodes = 20000;
         if (doku_logic_create(shapes[k], &lo, &logics[k][0]) != DOKU_OK)
             abort();
         lo.techniques = ext;
@@ -47,7 +47,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (fz_puzzle(&f, s, gens[k], cells, NULL) != 0)
         abort();
     doku_logic *lg = logics[k][fz_byte(&f) & 1];
-    doku_search_opts so = {2, 200000, 0, 0};
+    doku_search_opts so = {2, 20000, 0, 0};
     doku_search_result sr;
     if (doku_search(solvers[k], cells, &so, sol, NULL, NULL, &sr) != DOKU_OK)
         abort();

@@ -260,8 +260,10 @@ typedef int (*doku_solution_fn)(void *user, const uint8_t *solution);
  * solution; solutions == limit means "at least limit".
  * @return DOKU_OK; DOKU_ERR_ARG (and nothing searched) for a NULL
  * solver, givens or res, a value above n, a negative or NaN
- * time_budget, or flag bits other than DOKU_SEARCH_*; DOKU_ERR_NOMEM when the generic engine, built on its first
- * use, cannot be allocated. */
+ * time_budget, or flag bits other than DOKU_SEARCH_*; DOKU_ERR_NOMEM
+ * when the generic engine, built on its first use, cannot be allocated,
+ * or cannot grow its undo trail mid-search (res is then filled as a
+ * give-up: gave_up 1, solutions a lower bound). The solver stays usable. */
 DOKU_API doku_status doku_search(doku_solver *solver, const uint8_t *givens,
                         const doku_search_opts *opts, uint8_t *solution,
                         doku_solution_fn on_solution, void *user,

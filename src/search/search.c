@@ -115,5 +115,5 @@ doku_status doku_search(doku_solver *sv, const uint8_t *givens,
     res->nodes = ctx.nodes;
     res->guesses = ctx.guesses;
     res->gave_up = ctx.gave_up;
-    return DOKU_OK;
+    return ctx.out_of_memory ? DOKU_ERR_NOMEM : DOKU_OK;
 }
