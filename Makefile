@@ -9,7 +9,7 @@ MAKEFLAGS += --no-print-directory
 
 PORT ?= 8080
 
-.PHONY: all build run serve bench-serve test test-plain test-asan test-data asan tsan deps install clean fuzz crosscheck bench-large test-aarch64
+.PHONY: all build run serve bench-serve test test-plain test-asan test-data asan tsan deps install clean fuzz crosscheck bench-large test-aarch64 coverage
 
 all: build
 
@@ -78,6 +78,17 @@ fuzz: deps
 	    ./fuzz/run.sh build-fuzz/fuzz/fuzz_$$t tests/fixtures/fuzz/$$t build-fuzz/corpus/$$t $(FUZZ_SECONDS) || exit 1; \
 	done
 
+# Line and branch coverage of the library over the tests `make test` runs
+# (gcc --coverage, -O0; lcov from Debian, installed for this target only):
+# a per-module and per-file table, HTML in build-cov/coverage/.
+coverage:
+	@DOKU_EXTRA_PKGS=lcov ./scripts/deps.sh
+	@cmake -S . -B build-cov -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_COMPILER=gcc -DCMAKE_C_FLAGS="--coverage -O0" -DCMAKE_EXE_LINKER_FLAGS=--coverage -DCMAKE_SHARED_LINKER_FLAGS=--coverage >/dev/null
+	@cmake --build build-cov -j $(JOBS)
+	@find build-cov -name '*.gcda' -delete
+	@cd build-cov && ctest -j $(JOBS) $(COVERAGE_CTEST) >/dev/null || echo "coverage: some tests failed (see make test)" >&2
+	@./scripts/coverage.sh build-cov
+
 # doku against CaDiCaL on samples of every large and variant set.
 crosscheck: deps build
 	@python3 scripts/crosscheck_sat.py --doku build/bench/large/doku_large
@@ -100,4 +111,4 @@ test-aarch64:
 	@./scripts/test-aarch64.sh $(SAMPLE)
 
 clean:
-	rm -rf build build-test build-asan build-tsan build-fuzz build-aarch64
+	rm -rf build build-test build-asan build-tsan build-fuzz build-aarch64 build-cov
