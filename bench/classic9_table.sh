@@ -2,14 +2,14 @@
 # Produces the "Classic 9x9" figures of BENCHMARKS.md in one run: the fast
 # path on every shared 9x9 set, limits 1 and 2, counting all solutions of
 # the serg set, one thread pinned to one core with thread CPU time, for
-# each SIMD tier the CPU runs (TIERS, default "avx512 avx2 portable"; a
+# each SIMD tier the CPU runs (TIERS, default "avx512 avx2 sse42 portable"; a
 # tier the CPU lacks is named and skipped), then the generic engine and
 # two threads (wall clock) on the best tier.
 # Usage: bench/classic9_table.sh [DOKU] [REPEAT]
 set -e
 DOKU=${1:-build/doku}
 REP=${2:-5}
-TIERS=${TIERS:-avx512 avx2 portable}
+TIERS=${TIERS:-avx512 avx2 sse42 portable}
 D=${DOKU_DATA_DIR:-$(dirname "$0")/../../shared/data}/sudoku9
 SETS="$D/puzzles2_17_clue_dev $D/puzzles3_magictour_top1465 $D/puzzles5_forum_hardest_1905_11+_dev $D/puzzles6_forum_hardest_1106 $D/puzzles7_serg_benchmark"
 echo "# $(date -u '+%Y-%m-%d %H:%M UTC'); $(lscpu | sed -n 's/^Model name: *//p'); $($DOKU --version 2>/dev/null || true)"

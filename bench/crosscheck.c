@@ -125,7 +125,7 @@ int main(int argc, char **argv)
         }
     }
     if (first >= argc || limit == 0 || isa < 0) {
-        fprintf(stderr, "usage: crosscheck [--limit N] [--isa portable|avx2|avx512] FILE...\n");
+        fprintf(stderr, "usage: crosscheck [--limit N] [--isa portable|sse42|avx2|avx512] FILE...\n");
         return 2;
     }
     /* A tier the CPU cannot run is skipped by name, not failed: the same

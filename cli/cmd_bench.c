@@ -69,7 +69,7 @@ static void usage(FILE *f)
           "  -r, --repeat R          runs per figure, median reported (default 3)\n"
           "      --clock wall|cpu    wall clock (default) or the threads' CPU time\n"
           "      --generic           force the generic engine (no fast path)\n"
-          "      --isa TIER          run the fast paths' portable, avx2 or avx512\n"
+          "      --isa TIER          run the fast paths' portable, sse42, avx2 or avx512\n"
           "                          build (refused if the CPU lacks it; default:\n"
           "                          the best it has, or DOKU_ISA); the tier that\n"
           "                          ran is printed per file\n"
@@ -374,7 +374,7 @@ int cmd_bench(int argc, char **argv)
             const char *name = a[5] == '=' ? a + 6 : (i + 1 < argc ? argv[++i] : NULL);
             int isa = doku_isa_from_name(name);
             if (isa < 0) {
-                fprintf(stderr, "doku bench: --isa wants portable, avx2, avx512 or auto; got '%s'\n",
+                fprintf(stderr, "doku bench: --isa wants portable, sse42, avx2, avx512 or auto; got '%s'\n",
                         name ? name : "");
                 free(shape_argv);
                 return CLI_EXIT_USAGE;

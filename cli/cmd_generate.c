@@ -13,6 +13,7 @@
 #include "output.h"
 #include "gen_filter.h"
 #include "pool.h"
+#include "document.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -43,6 +44,7 @@ typedef struct gen_ctx {
     doku_shape *shape;
     int n, ncells;
     double timeout;
+    cli_document *doc;         /* --format xlsx|svg|png|pdf: records go here */
 } gen_ctx;
 
 enum {
@@ -348,7 +350,11 @@ static void print_result(const gen_ctx *c, uint64_t index, const slot *sl)
     rec.with_solution = c->with_solution;
     doku_record_opts ro = cli_format_opts(&c->o, c->o.format);
     cli_check_written(doku_format_generate(&b, c->shape, c->o.symbols, &ro, &rec));
-    fwrite(b.data, 1, b.len, stdout);
+    char why[512];
+    if (!c->doc)
+        fwrite(b.data, 1, b.len, stdout);
+    else if (cli_document_add(c->doc, c->shape, b.data, b.len, why, sizeof why) != 0)
+        fprintf(stderr, "doku generate: puzzle %llu: %s\n", (unsigned long long)index + 1, why);
     cli_buf_free(&b);
 }
 
@@ -518,7 +524,9 @@ static uint64_t clock_seed(void)
                             (uint64_t)getpid());
 }
 
-int cmd_generate(int argc, char **argv)
+int cmd_generate(int argc, char **argv) { return cmd_generate_booklet(argc, argv, NULL); }
+
+int cmd_generate_booklet(int argc, char **argv, const cli_booklet *booklet)
 {
     gen_ctx c;
     memset(&c, 0, sizeof c);
@@ -526,6 +534,7 @@ int cmd_generate(int argc, char **argv)
     int rc = cli_parse_args(&c.o, argc, argv, gen_options, on_option, &c, usage);
     if (rc != CLI_PARSE_OK)
         return rc == CLI_PARSE_HELP ? CLI_EXIT_OK : CLI_EXIT_USAGE;
+    c.o.booklet = booklet;
     rc = CLI_EXIT_USAGE;
     if (c.o.nfiles) {
         cli_usage_error("generate", "takes no input files (got '%s'); to reduce given puzzles use 'doku reduce'",
@@ -577,7 +586,20 @@ int cmd_generate(int argc, char **argv)
         rc = CLI_EXIT_OK;
         goto out;
     }
+    if (c.o.document) {
+        cli_document_spec spec = {c.o.cmd, c.o.output, c.o.document, c.o.symbols, c.o.booklet};
+        c.doc = cli_document_open(&spec, why, sizeof why);
+        if (!c.doc) {
+            fprintf(stderr, "doku generate: %s\n", why);
+            goto out;
+        }
+    }
     rc = run(&c);
+    if (c.doc && cli_document_close(c.doc, why, sizeof why) != 0) {
+        fprintf(stderr, "doku generate: %s\n", why);
+        rc = CLI_EXIT_USAGE;
+    }
+    c.doc = NULL;
 out:
     free(c.pattern);
     doku_shape_free(c.shape);

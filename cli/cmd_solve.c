@@ -7,6 +7,7 @@
 #include "commands.h"
 #include "clock.h"
 #include "output.h"
+#include "document.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -170,7 +171,9 @@ static void solve_invalid(cli_worker *w, cli_task *t, void *p)
     cli_check_written(doku_format_invalid(&t->out, DOKU_CMD_SOLVE, &src, &ro, t->error));
 }
 
-int cmd_solve(int argc, char **argv)
+int cmd_solve(int argc, char **argv) { return cmd_solve_booklet(argc, argv, NULL); }
+
+int cmd_solve_booklet(int argc, char **argv, const cli_booklet *booklet)
 {
     solve_ctx c;
     memset(&c, 0, sizeof c);
@@ -178,6 +181,7 @@ int cmd_solve(int argc, char **argv)
     int rc = cli_parse_args(&c.o, argc, argv, solve_options, on_option, &c, usage);
     if (rc != CLI_PARSE_OK)
         return rc == CLI_PARSE_HELP ? CLI_EXIT_OK : CLI_EXIT_USAGE;
+    c.o.booklet = booklet;
     if (c.o.format == DOKU_FORMAT_CSV)
         cli_print_csv_header(DOKU_CMD_SOLVE, c.stats, 0, 0);
     cli_run_ops ops = {solve_puzzle, solve_invalid, &c};

@@ -118,7 +118,11 @@ doku_logic *logic_cli_load(const logic_cli_opts *lc, const cli_opts *o, doku_com
         t->exit_code = CLI_EXIT_FAIL;
         return NULL;
     }
-    if (doku_logic_load(lg, t->cells) != DOKU_OK) {
+    /* Pencil marks read with the puzzle: the engine goes on from them.
+     * The filled cells alone have one solution (above), and candidates
+     * only narrow it, so the uniqueness techniques stay sound. */
+    if (t->cands ? doku_logic_load_candidates(lg, t->cells, t->cands, 1) != DOKU_OK
+                 : doku_logic_load(lg, t->cells) != DOKU_OK) {
         put_verdict(o, cmd, t, DOKU_CHECK_CONFLICT, "invalid puzzle");
         return NULL;
     }

@@ -28,6 +28,8 @@ static const command commands[] = {
     {"explain", cmd_explain, "solve like a person: every step, with SE ratings"},
     {"hint", cmd_hint, "the next logical step for a puzzle or pencil-mark grid"},
     {"grade", cmd_grade, "rate puzzles on Sudoku Explainer's scale (ER/EP/ED, level)"},
+    {"print", cmd_print, "a booklet of puzzles (PDF, SVG, PNG), solutions at the back"},
+    {"convert", cmd_convert, "convert puzzles between formats (CSV, pencil marks, links...)"},
     {"serve", cmd_serve, "the web page and JSON API on http://127.0.0.1:8080/"},
 };
 
@@ -94,7 +96,7 @@ static int dispatch(int argc, char **argv)
         int t = doku_isa_from_name(isa);
         if (t < 0 || !doku_isa_supported((doku_isa)t)) {
             fprintf(stderr, "doku: DOKU_ISA=%s: %s\n", isa,
-                    t < 0 ? "not a tier (portable, avx2, avx512, auto)" : "this CPU lacks it");
+                    t < 0 ? "not a tier (portable, sse42, avx2, avx512, auto)" : "this CPU lacks it");
             return CLI_EXIT_USAGE;
         }
     }

@@ -7,9 +7,11 @@
  */
 #include "options.h"
 #include "buf.h"
+#include "document.h"
 #include "regions.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,6 +44,8 @@ const char cli_common_help[] =
     "                     grids as tokens (\"1-16\" rows of numbers), hex\n"
     "                     (hexadoku 0-9A-F, '*' empty) or lewis (-1 empty),\n"
     "                     with every other line a '#' comment\n"
+    "                     Files: xlsx (workbook), svg, png or pdf, with -o\n"
+    "  -o, --output FILE  write to FILE instead of standard output\n"
     "  --color, --no-color  colour grids (givens bold, conflicts red); default:\n"
     "                     on when stdout is a terminal and NO_COLOR is unset\n";
 
@@ -98,8 +102,56 @@ static int parse_symbols(const char *v, doku_symbols *out)
     return 0;
 }
 
-static int parse_format(const char *v, int *out, doku_format *layout)
+/* The formats convert writes, by name; unlisted ones are refused with
+ * this list (cli_parse_target). */
+static const struct {
+    const char *name;
+    int target;
+} cli_targets[] = {
+    {"line", CLI_TO_LINE},         {"grid", CLI_TO_GRID},
+    {"candidates", CLI_TO_CANDIDATES}, {"pm", CLI_TO_PM},
+    {"csv", CLI_TO_CSV},           {"json", CLI_TO_JSON},
+    {"sdk", CLI_TO_SDK},           {"opensudoku", CLI_TO_OPENSUDOKU},
+    {"sudokuwiki", CLI_TO_SUDOKUWIKI}, {"fpuzzles", CLI_TO_FPUZZLES},
+    {"sudokupad", CLI_TO_SUDOKUPAD},
+};
+
+const char *cli_target_list(void)
 {
+    static char list[512];
+    if (!list[0]) {
+        size_t len = 0;
+        for (size_t i = 0; i < sizeof cli_targets / sizeof cli_targets[0]; i++)
+            len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", i ? ", " : "",
+                                    cli_targets[i].name);
+    }
+    return list;
+}
+
+int cli_parse_target(const char *cmd, const char *name, int *out)
+{
+    for (size_t i = 0; i < sizeof cli_targets / sizeof cli_targets[0]; i++)
+        if (!strcmp(name, cli_targets[i].name)) {
+            *out = cli_targets[i].target;
+            return 0;
+        }
+    return cli_usage_error(cmd, "--to: unknown format '%s'; supported: %s", name, cli_target_list());
+}
+
+static int parse_format(const char *v, int *out, doku_format *layout, int *document)
+{
+    static const char *const doc_names[] = {"xlsx", "svg", "png", "pdf"};
+    static const int doc_values[] = {CLI_FORMAT_XLSX, CLI_FORMAT_SVG, CLI_FORMAT_PNG,
+                                     CLI_FORMAT_PDF};
+    for (size_t i = 0; i < sizeof doc_names / sizeof doc_names[0]; i++)
+        if (!strcmp(v, doc_names[i])) {
+            /* a document is made from the JSON records */
+            *document = doc_values[i];
+            *out = DOKU_FORMAT_JSON;
+            *layout = DOKU_FORMAT_GRID;
+            return 0;
+        }
+    *document = 0;
     static const char *const names[] = {"line", "grid", "json", "csv",
                                         "tokens", "hex", "lewis"};
     static const int values[] = {DOKU_FORMAT_LINE, DOKU_FORMAT_GRID,
@@ -119,7 +171,7 @@ static int parse_format(const char *v, int *out, doku_format *layout)
 
 enum {
     OPT_BOX = -100, OPT_VARIANT, OPT_REGIONS, OPT_KEEP_BOXES, OPT_SYMBOLS,
-    OPT_THREADS, OPT_TIMEOUT, OPT_FORMAT, OPT_COLOR, OPT_NO_COLOR
+    OPT_THREADS, OPT_TIMEOUT, OPT_FORMAT, OPT_COLOR, OPT_NO_COLOR, OPT_OUTPUT
 };
 
 static const cli_option common_options[] = {
@@ -129,6 +181,7 @@ static const cli_option common_options[] = {
     {"--timeout", 1, OPT_TIMEOUT},   {"--format", 1, OPT_FORMAT},
     {"--color", 0, OPT_COLOR},       {"--colour", 0, OPT_COLOR},
     {"--no-color", 0, OPT_NO_COLOR}, {"--no-colour", 0, OPT_NO_COLOR},
+    {"--output", 1, OPT_OUTPUT},     {"-o", 1, OPT_OUTPUT},
     {NULL, 0, 0}};
 
 static int common_option(cli_opts *o, const char *cmd, int id, const char *v)
@@ -165,8 +218,14 @@ static int common_option(cli_opts *o, const char *cmd, int id, const char *v)
         o->timeout_given = 1;
         return 0;
     case OPT_FORMAT:
-        if (parse_format(v, &o->format, &o->layout) != 0)
-            return cli_usage_error(cmd, "--format wants line, grid, json, csv, tokens, hex or lewis; got '%s'", v);
+        if (parse_format(v, &o->format, &o->layout, &o->document) != 0)
+            return cli_usage_error(cmd, "--format wants line, grid, json, csv, tokens, hex, lewis, "
+                                        "xlsx, svg, png or pdf; got '%s'", v);
+        return 0;
+    case OPT_OUTPUT:
+        if (!*v)
+            return cli_usage_error(cmd, "-o wants a file name");
+        o->output = v;
         return 0;
     case OPT_COLOR:
         o->color_request = 1;
@@ -192,6 +251,20 @@ static const cli_option *find_option(const cli_option *table, const char *arg,
             return op;
         }
     return NULL;
+}
+
+/* Points standard output at path; nothing has been written yet, so the
+ * stdio stream needs no flush. 0, or -1 with errno set (stdout intact). */
+static int redirect_stdout(const char *path)
+{
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+    if (fd < 0)
+        return -1;
+    int rc = dup2(fd, STDOUT_FILENO) < 0 ? -1 : 0;
+    int saved = errno;
+    close(fd);
+    errno = saved;
+    return rc;
 }
 
 static void resolve_color(cli_opts *o)
@@ -275,6 +348,13 @@ int cli_parse_args(cli_opts *o, int argc, char **argv, const cli_option *extra,
         cli_usage_error(cmd, "--box %dx%d is for %dx%d grids but the --regions map is %dx%d",
                         o->box_rows, o->box_cols, o->box_rows * o->box_cols,
                         o->box_rows * o->box_cols, o->regions_n, o->regions_n);
+        cli_opts_free(o);
+        return CLI_PARSE_ERROR;
+    }
+    /* Text goes to the file as if it were standard output; a document
+     * opens its own file(s) when the run starts. */
+    if (o->output && !o->document && redirect_stdout(o->output) != 0) {
+        cli_usage_error(cmd, "cannot write %s: %s", o->output, strerror(errno));
         cli_opts_free(o);
         return CLI_PARSE_ERROR;
     }

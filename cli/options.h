@@ -29,6 +29,13 @@ typedef struct cli_opts {
     int format;                  /* doku_format or CLI_FORMAT_AUTO; tokens, hex
                                     and lewis are stored as GRID ... */
     doku_format layout;          /* ... with the grids' layout here (else GRID) */
+    int document;                /* a CLI_FORMAT_* document (xlsx, svg, png,
+                                    pdf): then format is JSON, the records the
+                                    document is made from; 0 for text */
+    const char *output;          /* -o/--output FILE: the document's path, or
+                                    where text output goes instead of stdout */
+    const struct cli_booklet *booklet; /* set by doku print: the document
+                                    is a booklet (document.h) */
     int color;                   /* resolved: 1 = ANSI colour on stdout */
     int color_request;           /* -1 auto (TTY), 0 --no-color, 1 --color */
     char **files;                /* positional arguments ("-" = stdin) */
@@ -62,6 +69,20 @@ void cli_opts_free(cli_opts *o);
 /* The help text for the common options, for each command's usage(). */
 extern const char cli_common_help[];
 extern const char cli_input_help[];
+
+/* ---- what `doku convert --to` writes ---------------------------------- */
+/* The output formats of convert. A new one (another helper's xlsx, svg
+ * ...) is a new value at the end and a row in cli_targets (options.c). */
+typedef enum cli_target {
+    CLI_TO_LINE, CLI_TO_GRID, CLI_TO_CANDIDATES, CLI_TO_PM, CLI_TO_CSV, CLI_TO_JSON,
+    CLI_TO_SDK, CLI_TO_OPENSUDOKU, CLI_TO_SUDOKUWIKI, CLI_TO_FPUZZLES, CLI_TO_SUDOKUPAD
+} cli_target;
+
+/* Reads a target name into *out. @return 0, or -1 after printing the
+ * list of the supported ones (cli_usage_error). */
+int cli_parse_target(const char *cmd, const char *name, int *out);
+/* "line, grid, ..." : the supported names, for help texts. */
+const char *cli_target_list(void);
 
 /* ---- shapes ----------------------------------------------------------- */
 /* Builds the shape for side n under the options: --box, --variant,

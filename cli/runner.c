@@ -15,6 +15,8 @@
 #include "output.h"
 #include "clock.h"
 #include "pool.h"
+#include "meta_shape.h"
+#include "document.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -47,6 +49,7 @@ typedef struct runner {
     const cli_opts *o;
     const cli_run_ops *ops;
     doku_shape *shapes[DOKU_MAX_N + 1];
+    cli_meta_shapes meta_shapes; /* shapes records declare (links) */
     cli_task *tasks;     /* the ring: task i is tasks[i % window] */
     uint64_t window;
     uint64_t batch;      /* tasks opened to the workers at once */
@@ -60,7 +63,19 @@ typedef struct runner {
     double last_print;
     int write_failed;
     int exit_code;
+    cli_document *doc;   /* --format xlsx|svg|png|pdf: records go here, not stdout */
 } runner;
+
+/* Writes the document (if any) from the records handed to it so far. */
+static void finish_document(runner *r)
+{
+    char why[512];
+    if (r->doc && cli_document_close(r->doc, why, sizeof why) != 0) {
+        fprintf(stderr, "doku %s: %s\n", r->o->cmd, why);
+        r->exit_code = CLI_EXIT_USAGE;
+    }
+    r->doc = NULL;
+}
 
 /* Set by SIGINT/SIGTERM: stop reading, print what is done, exit. */
 static volatile sig_atomic_t stop_signal;
@@ -130,8 +145,19 @@ static void print_task(runner *r, cli_task *t)
         fflush(stdout);
         fwrite(t->err.data, 1, t->err.len, stderr);
     }
-    if (t->out.len && fwrite(t->out.data, 1, t->out.len, stdout) != t->out.len)
+    if (r->doc) {
+        char why[512];
+        if (t->out.len &&
+            cli_document_add(r->doc, t->shape, t->out.data, t->out.len, why, sizeof why) != 0) {
+            char where[512];
+            cli_task_where(t, where, sizeof where);
+            fprintf(stderr, "doku %s: %s: %s\n", r->o->cmd, where, why);
+            if (t->exit_code < CLI_EXIT_FAIL)
+                t->exit_code = CLI_EXIT_FAIL;
+        }
+    } else if (t->out.len && fwrite(t->out.data, 1, t->out.len, stdout) != t->out.len) {
         r->write_failed = 1;
+    }
     if (t->exit_code > r->exit_code)
         r->exit_code = t->exit_code;
 }
@@ -199,7 +225,10 @@ static cli_task *new_task(runner *r, const char *file, size_t line, size_t colum
     cli_buf out = t->out, err = t->err;
     uint8_t *cells_buf = t->cells_buf;
     char *comment_buf = t->comment_buf;
-    size_t cells_cap = t->cells_cap, comment_cap = t->comment_cap;
+    uint64_t *cands_buf = t->cands_buf;
+    char *meta = t->meta;
+    size_t meta_cap = t->meta_cap;
+    size_t cells_cap = t->cells_cap, comment_cap = t->comment_cap, cands_cap = t->cands_cap;
     memset(t, 0, sizeof *t);
     t->out = out;
     t->err = err;
@@ -207,6 +236,10 @@ static cli_task *new_task(runner *r, const char *file, size_t line, size_t colum
     t->cells_cap = cells_cap;
     t->comment_buf = comment_buf;
     t->comment_cap = comment_cap;
+    t->cands_buf = cands_buf;
+    t->cands_cap = cands_cap;
+    t->meta = meta;
+    t->meta_cap = meta_cap;
     cli_buf_reset(&t->out);
     cli_buf_reset(&t->err);
     t->file = file;
@@ -246,10 +279,34 @@ static const doku_shape *shape_for(runner *r, int n, char *why, size_t cap)
     return r->shapes[n];
 }
 
-static void add_record(runner *r, const char *file, const doku_record *rec,
-                       size_t lines_fed)
+/* Copies the record's metadata into the task, packed. */
+static void copy_meta(cli_task *t, const doku_reader *rd)
 {
+    const char *k, *v;
+    for (size_t i = 0; doku_reader_meta(rd, i, &k, &v); i++) {
+        size_t kl = strlen(k) + 1, vl = strlen(v) + 1;
+        if (t->meta_len + kl + vl > t->meta_cap) {
+            size_t nc = (t->meta_len + kl + vl) * 2;
+            char *nm = realloc(t->meta, nc);
+            if (!nm) {
+                fputs("doku: out of memory\n", stderr);
+                exit(CLI_EXIT_USAGE);
+            }
+            t->meta = nm;
+            t->meta_cap = nc;
+        }
+        memcpy(t->meta + t->meta_len, k, kl);
+        memcpy(t->meta + t->meta_len + kl, v, vl);
+        t->meta_len += kl + vl;
+    }
+}
+
+static void add_record(runner *r, const char *file, const doku_record *rec,
+                       const doku_reader *rd, size_t lines_fed)
+{
+    const uint64_t *cands = doku_reader_candidates(rd);
     cli_task *t = new_task(r, file, rec->line, rec->column);
+    copy_meta(t, rd);
     t->n = rec->n;
     const char *comment = rec->comment ? rec->comment : "";
     size_t clen = strlen(comment) + 1;
@@ -273,7 +330,11 @@ static void add_record(runner *r, const char *file, const doku_record *rec,
     else
         t->format = t->multiline ? DOKU_FORMAT_GRID : DOKU_FORMAT_LINE;
     char why[256];
-    const doku_shape *s = shape_for(r, rec->n, why, sizeof why);
+    const doku_shape *s = NULL;
+    int declared = cli_meta_shape(&r->meta_shapes, r->o, rec->n, t->meta, t->meta_len, &s, why,
+                                  sizeof why);
+    if (declared == 0)
+        s = shape_for(r, rec->n, why, sizeof why);
     if (!s) {
         t->error = xstrdup(why);
         return;
@@ -286,6 +347,16 @@ static void add_record(runner *r, const char *file, const doku_record *rec,
     }
     t->cells = t->cells_buf;
     memcpy(t->cells, rec->cells, ncells);
+    if (cands) {
+        if (ncells > t->cands_cap) {
+            free(t->cands_buf);
+        free(t->meta);
+            t->cands_buf = cli_xmalloc(ncells * sizeof *t->cands_buf);
+            t->cands_cap = ncells;
+        }
+        memcpy(t->cands_buf, cands, ncells * sizeof *t->cands_buf);
+        t->cands = t->cands_buf;
+    }
     t->shape = s;
 }
 
@@ -293,7 +364,7 @@ static void drain(runner *r, doku_reader *rd, const char *file, size_t lines_fed
 {
     doku_record rec;
     while (doku_reader_next(rd, &rec))
-        add_record(r, file, &rec, lines_fed);
+        add_record(r, file, &rec, rd, lines_fed);
 }
 
 /* ---- reading one input ------------------------------------------------ */
@@ -382,6 +453,7 @@ static void stop_now(runner *r)
 {
     print_ready(r, 0, 0);
     fflush(stdout);
+    finish_document(r);
     fprintf(stderr, "doku %s: stopped by signal %d after %llu records\n", r->o->cmd,
             (int)stop_signal, (unsigned long long)r->printed);
     _exit(128 + (int)stop_signal);
@@ -401,6 +473,17 @@ int cli_run(const cli_opts *o, const cli_run_ops *ops)
     if (!r.tasks || !r.workers) {
         fputs("doku: out of memory\n", stderr);
         exit(CLI_EXIT_USAGE);
+    }
+    if (o->document) {
+        char why[512];
+        cli_document_spec spec = {o->cmd, o->output, o->document, o->symbols, o->booklet};
+        r.doc = cli_document_open(&spec, why, sizeof why);
+        if (!r.doc) {
+            fprintf(stderr, "doku %s: %s\n", o->cmd, why);
+            free(r.tasks);
+            free(r.workers);
+            return CLI_EXIT_USAGE;
+        }
     }
     struct stat st;
     r.flush_each = fstat(STDOUT_FILENO, &st) != 0 || !S_ISREG(st.st_mode);
@@ -434,6 +517,7 @@ int cli_run(const cli_opts *o, const cli_run_ops *ops)
     if (stop_signal)
         stop_now(&r);
     cli_pool_stop(&r.pool);
+    finish_document(&r);
     /* the message comes from main, which checks every command's output */
     if (fflush(stdout) != 0 || ferror(stdout) || r.write_failed)
         r.exit_code = CLI_EXIT_USAGE;
@@ -442,6 +526,8 @@ int cli_run(const cli_opts *o, const cli_run_ops *ops)
         cli_task *t = &r.tasks[i];
         free(t->cells_buf);
         free(t->comment_buf);
+        free(t->cands_buf);
+        free(t->meta);
         free(t->error);
         cli_buf_free(&t->out);
         cli_buf_free(&t->err);
@@ -454,6 +540,7 @@ int cli_run(const cli_opts *o, const cli_run_ops *ops)
         }
     for (int n = 0; n <= DOKU_MAX_N; n++)
         doku_shape_free(r.shapes[n]);
+    cli_meta_shapes_free(&r.meta_shapes);
     free(r.workers);
     return r.exit_code;
 }

@@ -30,6 +30,13 @@ typedef struct cli_task {
     size_t cells_cap;
     char *comment_buf;       /* runner-owned storage behind comment */
     size_t comment_cap;
+    const uint64_t *cands;   /* pencil marks read with the puzzle (n*n masks,
+                                bit d-1 = digit d), or NULL */
+    uint64_t *cands_buf;     /* runner-owned storage behind cands */
+    size_t cands_cap;
+    char *meta;              /* metadata read with the puzzle, packed
+                                "key\0value\0" (doku_reader_meta's keys) */
+    size_t meta_len, meta_cap;
     cli_buf out, err;        /* what to print on stdout / stderr */
     int exit_code;           /* worst outcome of this task */
 } cli_task;

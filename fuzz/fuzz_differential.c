@@ -11,11 +11,11 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-#define NTIERS 4
+#define NTIERS 5 /* AUTO, PORTABLE, AVX2, AVX512, SSE42 (doku_isa) */
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    /* one solver per shape kind and tier (AUTO, PORTABLE, AVX2, AVX512) */
+    /* one solver per shape kind and tier */
     static doku_shape *shapes[FZ_NSHAPES];
     static doku_solver *solvers[FZ_NSHAPES][NTIERS];
     static doku_generator *gens[FZ_NSHAPES];

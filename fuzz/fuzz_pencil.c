@@ -1,70 +1,87 @@
 /*
- * fuzz_pencil.c — the pencil-mark parser on arbitrary text, for a side
- * and alphabet taken from the first byte. It answers DOKU_OK or
- * DOKU_ERR_PARSE with a reason, never more; what it returns is in range
- * (values 0..n, masks within n bits, a filled cell's mask its digit).
- * Parsed grids on small sides are then loaded into the logic engine as
- * candidates (refused only for conflicting filled cells) and the
- * candidate grid is written back.
+ * fuzz_pencil.c — libFuzzer target for pencil marks: any bytes as lines
+ * (candidate lines, pencil-mark grids, HoDoKu library lines) give records
+ * whose candidates fit their side and hold every filled cell's digit, and
+ * every such state written as a candidate grid reads back to the same
+ * cells and candidates.
  */
-#include "fuzz_input.h"
+#include "doku.h"
+
+#include <stdlib.h>
+#include <string.h>
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static const int SIDES[] = {4, 6, 9, 9, 9, 12, 16, 25};
+static void check(const doku_record *rec, const uint64_t *cands)
+{
+    int n = rec->n, nc = n * n;
+    uint64_t all = n >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << n) - 1);
+    for (int i = 0; i < nc; i++) {
+        if (!cands[i] || (cands[i] & ~all))
+            abort();
+        if (rec->cells[i] && cands[i] != (uint64_t)1 << (rec->cells[i] - 1))
+            abort();
+    }
+    doku_shape *s;
+    if (doku_shape_create_simple(n, 0, &s) != DOKU_OK)
+        return;
+    doku_buf b = {0};
+    uint8_t *cells = malloc((size_t)nc);
+    uint64_t *c2 = malloc((size_t)nc * sizeof *c2);
+    memcpy(cells, rec->cells, (size_t)nc);
+    memcpy(c2, cands, (size_t)nc * sizeof *c2);
+    if (doku_format_pencil(&b, s, cells, c2, 1) == DOKU_OK) {
+        doku_reader_opts o = {n, DOKU_SYMBOLS_1_9A_Z};
+        doku_reader *r;
+        doku_reader_create(&o, &r);
+        for (char *p = b.data; p && *p;) {
+            char *e = strchr(p, '\n');
+            doku_reader_push_line(r, p, (size_t)(e - p));
+            p = e + 1;
+        }
+        doku_reader_finish(r);
+        doku_record again;
+        if (n <= 35) {
+            if (!doku_reader_next(r, &again) || again.kind != DOKU_RECORD_PUZZLE ||
+                memcmp(again.cells, cells, (size_t)nc) != 0)
+                abort();
+            const uint64_t *back = doku_reader_candidates(r);
+            /* a grid of single digits only reads as a plain grid */
+            if (back && memcmp(back, c2, (size_t)nc * sizeof *c2) != 0)
+                abort();
+        }
+        doku_reader_free(r);
+    }
+    doku_buf_free(&b);
+    free(cells);
+    free(c2);
+    doku_shape_free(s);
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    static doku_shape *shapes[8];
-    static doku_logic *logics[8];
-    if (size < 1)
+    doku_reader *r;
+    if (doku_reader_create(NULL, &r) != DOKU_OK)
         return 0;
-    unsigned head = data[0];
-    int si = (int)(head & 7);
-    int n = SIDES[si];
-    doku_symbols sym = (doku_symbols)(head >> 3 & 3);
-    char *text = malloc(size);
-    memcpy(text, data + 1, size - 1);
-    text[size - 1] = '\0';
-    static uint8_t cells[DOKU_MAX_CELLS];
-    static uint64_t cands[DOKU_MAX_CELLS];
-    char why[200];
-    doku_status st = doku_parse_pencil(text, n, sym, cells, cands, why, sizeof why);
-    free(text);
-    if (st == DOKU_ERR_PARSE) {
-        if (!why[0] || strlen(why) >= sizeof why)
-            abort();
-        return 0;
+    const char *p = (const char *)data, *end = p + size;
+    doku_record rec;
+    while (p < end) {
+        const char *e = memchr(p, '\n', (size_t)(end - p));
+        size_t len = e ? (size_t)(e - p) : (size_t)(end - p);
+        doku_reader_push_line(r, p, len);
+        while (doku_reader_next(r, &rec)) {
+            const uint64_t *c = doku_reader_candidates(r);
+            if (c)
+                check(&rec, c);
+        }
+        p += len + 1;
     }
-    if (st != DOKU_OK)
-        abort();
-    uint64_t all = n == 64 ? ~0ull : (1ull << n) - 1;
-    for (int c = 0; c < n * n; c++) {
-        if (cells[c] > n || (cands[c] & ~all))
-            abort();
-        if (cells[c] && cands[c] != 1ull << (cells[c] - 1))
-            abort();
+    doku_reader_finish(r);
+    while (doku_reader_next(r, &rec)) {
+        const uint64_t *c = doku_reader_candidates(r);
+        if (c)
+            check(&rec, c);
     }
-    /* small sides: the grid loads as candidates and its candidate grid
-     * is written (stepping a sparse candidate grid can take seconds per
-     * step until issue 17 bounds a step; fuzz_logic covers the steps) */
-    if (n > 9 || !(head & 0x20))
-        return 0;
-    if (!shapes[si]) {
-        if (doku_shape_create_simple(n, 0, &shapes[si]) != DOKU_OK ||
-            doku_logic_create(shapes[si], NULL, &logics[si]) != DOKU_OK)
-            abort();
-    }
-    doku_logic *lg = logics[si];
-    st = doku_logic_load_candidates(lg, cells, cands, 0);
-    if (st != DOKU_OK) {
-        if (st != DOKU_ERR_ARG || doku_find_conflicts(shapes[si], cells, NULL, 0) <= 0)
-            abort(); /* refused only for conflicting filled cells */
-        return 0;
-    }
-    doku_buf b = {0};
-    if (doku_format_candidates(&b, shapes[si], lg) != DOKU_OK && !b.failed)
-        abort();
-    doku_buf_free(&b);
+    doku_reader_free(r);
     return 0;
 }

@@ -270,20 +270,24 @@ DOKU_API doku_status doku_search(doku_solver *solver, const uint8_t *givens,
                         doku_search_result *res);
 
 /* SIMD tiers of the fast paths (classic 9x9, board16). A solver picks the
- * best tier the CPU has; DOKU_ISA in the environment (portable, avx2,
- * avx512), read when a solver is created, caps it for every solver, e.g.
+ * best tier the CPU has; DOKU_ISA in the environment (portable, sse42,
+ * avx2, avx512), read when a solver is created, caps it for every solver, e.g.
  * for tests and benchmarks (a tier the CPU lacks there, or an unknown
  * name, is ignored: callers wanting an error check doku_isa_supported). */
 typedef enum doku_isa {
     DOKU_ISA_AUTO = 0,      /* the best the CPU supports */
     DOKU_ISA_PORTABLE = 1,  /* baseline x86-64 (SSE2) or plain C elsewhere */
     DOKU_ISA_AVX2 = 2,      /* AVX2, BMI1/2, POPCNT, LZCNT */
-    DOKU_ISA_AVX512 = 3     /* AVX-512F on top of AVX2 */
+    DOKU_ISA_AVX512 = 3,    /* AVX-512F on top of AVX2 */
+    DOKU_ISA_SSE42 = 4      /* x86-64-v2: SSE4.2 and POPCNT, the portable
+                               design with their instructions (between
+                               PORTABLE and AVX2 in speed; classic 9x9
+                               only, board16 shapes run PORTABLE) */
 } doku_isa;
 
 /* @return 1 if the running CPU can run tier isa (AUTO: 1), else 0. */
 DOKU_API int doku_isa_supported(doku_isa isa);
-/* @return "auto", "portable", "avx2" or "avx512" (static storage), NULL
+/* @return "auto", "portable", "avx2", "avx512" or "sse42" (static storage), NULL
  * for a value outside the enum. */
 DOKU_API const char *doku_isa_name(doku_isa isa);
 /* @return the tier named name (as doku_isa_name spells it), or -1 if
@@ -357,6 +361,25 @@ DOKU_API doku_status doku_reader_finish(doku_reader *r);
  * owned by r and valid until the next call on r), or 0 if none is ready
  * or r or rec is NULL. */
 DOKU_API int doku_reader_next(doku_reader *r, doku_record *rec);
+/* The i-th (0-based) metadata field of the puzzle record doku_reader_next
+ * last returned: what its text said about it beside the cells — SadMan
+ * .sdk headers (#A author, #D description, #C comment, #B date, #L level,
+ * #S source, #U url), an OpenSudoku collection's and game's fields (name,
+ * author, description, comment, date, source, level, url, note), an
+ * f-puzzles link's title (name), author and ruleset (rules), and what the
+ * shape must be: "variant" = "x" (both diagonals) and "regions" = n*n
+ * region symbols 1-9A-Z (jigsaw). See docs/FORMATS.md. *key and *value are
+ * owned by r and valid until the next call on r. @return 1 and sets them;
+ * 0 past the last field, for an error record, with none returned yet, or
+ * for a NULL argument. */
+DOKU_API int doku_reader_meta(const doku_reader *r, size_t i, const char **key, const char **value);
+/* The pencil marks of the record doku_reader_next last returned, when
+ * its text carried them (a candidate line or a pencil-mark grid; see
+ * docs/FORMATS.md): n*n masks, bit d-1 = digit d still possible, owned by
+ * r and valid until the next call on r; the record's cells hold the cells
+ * left with one candidate. @return NULL for a record without pencil
+ * marks, an error record, none returned yet, or a NULL r. */
+DOKU_API const uint64_t *doku_reader_candidates(const doku_reader *r);
 
 /* ---------------------------------------------------------------------
  * Text output.
@@ -1066,6 +1089,48 @@ DOKU_API doku_status doku_format_candidates(doku_buf *b, const doku_shape *s, co
  * unknown symbols, or DOKU_ERR_PARSE with a message in why (cap bytes, may be NULL). */
 DOKU_API doku_status doku_parse_pencil(const char *text, int n, doku_symbols symbols,
                               uint8_t *cells, uint64_t *cands, char *why, size_t cap);
+
+/* Appends a pencil-mark state of shape s: cells (n*n values, 0 = empty)
+ * and cands (n*n masks, bit d-1 = digit d, read for empty cells only;
+ * NULL: each empty cell gets the digits no filled peer holds). grid 1:
+ * the candidate grid doku_format_candidates writes, which the reader
+ * reads back; grid 0: the n*n*n-character candidate line of Sudoku
+ * Explainer and tdoku (character (r*n + c)*n + d-1 is digit d in 1-9A-Z
+ * while it is a candidate, else '.'), then a newline. All arrays are the
+ * caller's, read only. @return as doku_buf_append; DOKU_ERR_ARG for a
+ * NULL b, s or cells, a value above n, or grid 0 with n > 35. */
+DOKU_API doku_status doku_format_pencil(doku_buf *b, const doku_shape *s, const uint8_t *cells,
+                                        const uint64_t *cands, int grid);
+
+/* Exchange formats: one puzzle as other programs share it. */
+typedef enum doku_exchange {
+    DOKU_EXCHANGE_SDK = 0,              /* SadMan .sdk: '#A author' ... header
+                                           lines, then n rows ('.' empty) */
+    DOKU_EXCHANGE_SUDOKUWIKI = 1,       /* https://www.sudokuwiki.org/sudoku.htm?bd=
+                                           81 digits, 0 empty (classic 9x9) */
+    DOKU_EXCHANGE_FPUZZLES = 2,         /* https://www.f-puzzles.com/?load=... */
+    DOKU_EXCHANGE_SUDOKUPAD = 3,        /* https://sudokupad.app/fpuzzles... */
+    DOKU_EXCHANGE_OPENSUDOKU = 4,       /* one <game data=.../> line (9x9) */
+    DOKU_EXCHANGE_OPENSUDOKU_HEAD = 5,  /* <?xml ...><opensudoku> and the
+                                           collection's fields from meta */
+    DOKU_EXCHANGE_OPENSUDOKU_TAIL = 6   /* </opensudoku> */
+} doku_exchange;
+
+/* Appends cells (n*n values of shape s, 0 = empty) in exchange format fmt,
+ * each puzzle or part ending in a newline. meta is NULL or an array of
+ * key, value strings ended by a NULL key, with doku_reader_meta's keys
+ * (author, name, description, comment, date, source, level, url, rules,
+ * note); each format writes those it can hold. f-puzzles/SudokuPad links
+ * carry jigsaw regions and the X diagonals, as lz-string base64 of
+ * f-puzzles' JSON. s and cells may be NULL for the OpenSudoku head and
+ * tail. All arguments are the caller's, read only. @return as
+ * doku_buf_append; DOKU_ERR_ARG for a NULL b (or s, cells where needed),
+ * a value above n or an unknown fmt; DOKU_ERR_SHAPE (nothing written)
+ * when the format cannot hold the shape: SudokuWiki and OpenSudoku are
+ * classic 9x9; f-puzzles has no hyper windows, no jigsaw with boxes and
+ * no side above 16; .sdk no side above 35. */
+DOKU_API doku_status doku_format_exchange(doku_buf *b, const doku_shape *s, const uint8_t *cells,
+                                          const char *const *meta, doku_exchange fmt);
 
 typedef struct doku_logic_record {
     doku_command command;      /* DOKU_CMD_EXPLAIN, _HINT or _GRADE */

@@ -9,7 +9,13 @@ PKGS="cmake gcc clang make pkg-config libcmocka-dev python3 cadical minisat qqwi
 # (a node already on the PATH, e.g. from NodeSource, is used as it is);
 # its load benchmark: wrk.
 PKGS="$PKGS libmicrohttpd-dev libcjson-dev chromium wrk"
+# docs/SCALING.md's test: GNU parallel (node/npm above also run the
+# lz-string check of f-puzzles links).
+PKGS="$PKGS parallel"
 command -v npm >/dev/null 2>&1 || PKGS="$PKGS nodejs npm"
+# pictures and booklets (render/): cairo and the DejaVu font; their tests
+# read the files back with poppler-utils, libxml2-utils and librsvg2-bin.
+PKGS="$PKGS libcairo2-dev fonts-dejavu-core poppler-utils libxml2-utils librsvg2-bin"
 [ -n "$DOKU_EXTRA_PKGS" ] && PKGS="$PKGS $DOKU_EXTRA_PKGS"
 missing=""
 for p in $PKGS; do

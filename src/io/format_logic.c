@@ -66,58 +66,7 @@ doku_status doku_format_candidates(doku_buf *b, const doku_shape *s, const doku_
 {
     if (!b || !s || !lg)
         return DOKU_ERR_ARG;
-    int n = doku_shape_n(s);
-    const uint8_t *cells = doku_logic_cells(lg);
-    const uint64_t *cand = doku_logic_candidates(lg);
-    int br = doku_shape_box_rows(s), bc = doku_shape_box_cols(s);
-    /* column width: the widest candidate list (or value) in the column */
-    int width[DOKU_MAX_N];
-    for (int c = 0; c < n; c++) {
-        width[c] = 1;
-        for (int r = 0; r < n; r++) {
-            int i = r * n + c, w = 0;
-            if (cells[i])
-                w = cells[i] > 9 ? 2 : 1;
-            else
-                for (int d = 1; d <= n; d++)
-                    if (cand[i] & ((uint64_t)1 << (d - 1)))
-                        w += d > 9 ? (n > 35 ? 3 : 1) : 1;
-            if (w > width[c])
-                width[c] = w;
-        }
-    }
-    doku_buf row = {0};
-    for (int r = 0; r < n; r++) {
-        if (br && r && r % br == 0)
-            io_buf_puts(b, "\n");
-        doku_buf_reset(&row);
-        for (int c = 0; c < n; c++) {
-            if (bc && c && c % bc == 0)
-                io_buf_puts(&row, " |");
-            char tok[200];
-            int k = 0, i = r * n + c;
-            char sym[8];
-            if (cells[i]) {
-                k = snprintf(tok, sizeof tok, "%s",
-                             io_symbol_text(n, DOKU_SYMBOLS_AUTO, cells[i], sym));
-            } else {
-                tok[0] = '\0';
-                for (int d = 1; d <= n && k < 190; d++)
-                    if (cand[i] & ((uint64_t)1 << (d - 1)))
-                        k += snprintf(tok + k, sizeof tok - (size_t)k, "%s",
-                                      io_symbol_text(n, DOKU_SYMBOLS_AUTO, d, sym));
-            }
-            io_buf_printf(&row, " %-*s", width[c], tok);
-        }
-        size_t len = row.len;
-        while (len && row.data[len - 1] == ' ')
-            len--; /* no trailing blanks */
-        doku_buf_append(b, row.data, len);
-        io_buf_puts(b, "\n");
-    }
-    if (row.failed)
-        b->failed = 1;
-    doku_buf_free(&row);
+    io_put_pencil_grid(b, s, doku_logic_cells(lg), doku_logic_candidates(lg));
     return io_buf_status(b);
 }
 

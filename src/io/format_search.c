@@ -94,6 +94,16 @@ static void put_stats_note(doku_buf *b, const char *prefix, const doku_search_re
                   (unsigned long long)res->nodes, (unsigned long long)res->guesses, ms);
 }
 
+/* The end of a grid record: the statistics note when asked, then the
+ * blank line that separates records. */
+static void end_grid_record(doku_buf *b, const doku_record_opts *o, const doku_search_result *res,
+                            double ms)
+{
+    if (o->stats)
+        put_stats_note(b, io_note(o), res, ms);
+    io_buf_puts(b, "\n");
+}
+
 static void put_stats_json(doku_buf *b, const doku_search_result *res, double ms)
 {
     io_buf_printf(b, ",\"stats\":{\"nodes\":%llu,\"guesses\":%llu,\"time_ms\":",
@@ -128,9 +138,7 @@ static void write_solve(doku_buf *b, const doku_source *src, const doku_record_o
         }
         if (!shown)
             io_puzzle_grid(b, o, src, rec->marks);
-        if (o->stats)
-            put_stats_note(b, io_note(o), res, rec->time_ms);
-        io_buf_puts(b, "\n");
+        end_grid_record(b, o, res, rec->time_ms);
         break;
     case DOKU_FORMAT_JSON:
         io_json_open(b, src, src->symbols);
@@ -204,9 +212,7 @@ static void write_count(doku_buf *b, const doku_source *src, const doku_record_o
                  res->gave_up ? " (gave up)" : "");
         io_grid_header(b, o, src, text);
         io_puzzle_grid(b, o, src, NULL);
-        if (o->stats)
-            put_stats_note(b, io_note(o), res, rec->time_ms);
-        io_buf_puts(b, "\n");
+        end_grid_record(b, o, res, rec->time_ms);
         break;
     }
     case DOKU_FORMAT_JSON:

@@ -34,6 +34,11 @@ typedef struct entry {
     size_t cells_cap;
     char *comment;
     size_t comment_cap;
+    char *meta;           /* "key\0value\0" pairs (links, .sdk, OpenSudoku) */
+    size_t meta_len, meta_cap;
+    uint64_t *cands;      /* pencil marks: n*n masks, when has_cands */
+    size_t cands_cap;
+    int has_cands;
     char *message;
     size_t message_cap;
 } entry;
@@ -43,6 +48,7 @@ typedef struct raw_cell {
     char ch;          /* the character, or 0 for a numeric token */
     int16_t token;    /* numeric token value (-1/0 empty), or TOKEN_NONE */
     uint32_t line, col;
+    uint64_t mask;    /* a pencil-mark token's candidates; 0: none written */
 } raw_cell;
 
 /* A row parsed from one line. */
@@ -50,6 +56,7 @@ typedef struct row {
     raw_cell cells[DOKU_MAX_N + 1];
     int count;          /* may exceed DOKU_MAX_N: then cells holds the first */
     int numeric;        /* every token was a number or '.' */
+    int pencil;         /* tokens are candidate sets (a pencil-mark row) */
     int multichar;      /* some numeric token had two or more characters */
     size_t bad_col;     /* column of the first character that is no symbol */
     char bad_ch;
@@ -65,7 +72,7 @@ struct doku_reader {
     int in_other_section;  /* inside an .sdk section other than [Puzzle] */
     int skipping;          /* after a broken grid, until a blank line */
     /* multi-line grid in progress */
-    int active, width, rows, token_mode;
+    int active, width, rows, token_mode, pencil;
     size_t start_line;
     raw_cell *grid;        /* [DOKU_MAX_CELLS] */
     char *gcomment;
@@ -74,6 +81,17 @@ struct doku_reader {
     entry *q;
     size_t qhead, qcount, qcap;
     int has_current;
+    /* text as spreadsheets and editors save it */
+    int unreadable;        /* UTF-16 input: reported once, the rest ignored */
+    int csv_grid_done;     /* the last line completed a delimited grid */
+    int puzzles;           /* puzzles emitted so far */
+    char header[48];       /* line 1 when it was taken for a CSV header */
+    io_field *fields;      /* [DOKU_MAX_CELLS + 1], on first use */
+    /* metadata: .sdk '#A' headers for the next puzzle, a link's or game's
+     * own fields, an OpenSudoku document in progress */
+    doku_buf meta_pending, meta_extra;
+    io_xml xml;
+    uint8_t *link_cells;   /* [DOKU_MAX_CELLS], on first use */
 };
 
 static int is_space(char c) { return c == ' ' || c == '\t' || c == '\v' || c == '\f' || c == '\r'; }
@@ -113,11 +131,18 @@ void doku_reader_free(doku_reader *r)
     for (size_t i = 0; i < r->qcap; i++) {
         free(r->q[i].cells);
         free(r->q[i].comment);
+        free(r->q[i].cands);
+        free(r->q[i].meta);
         free(r->q[i].message);
     }
     free(r->q);
     free(r->grid);
     free(r->gcomment);
+    free(r->fields);
+    free(r->link_cells);
+    doku_buf_free(&r->meta_pending);
+    doku_buf_free(&r->meta_extra);
+    io_xml_free(&r->xml);
     free(r);
 }
 
@@ -160,7 +185,33 @@ static entry *queue_push(doku_reader *r)
     }
     entry *e = &r->q[(r->qhead + r->qcount) % r->qcap];
     r->qcount++;
+    e->has_cands = 0;
+    e->meta_len = 0;
     return e;
+}
+
+/* Gives a new puzzle record the metadata read for it: an OpenSudoku
+ * collection's fields, pending .sdk headers, its link's or game's own. */
+static void attach_meta(doku_reader *r, entry *e)
+{
+    const doku_buf *parts[3] = {&r->xml.collection, &r->meta_pending, &r->meta_extra};
+    size_t need = 0;
+    for (int k = 0; k < 3; k++)
+        need += parts[k]->len;
+    if (r->meta_extra.len && r->xml.collection.len)
+        need -= r->xml.collection.len; /* a game's metadata starts with its collection's */
+    e->meta_len = 0;
+    if (need && grow((void **)&e->meta, &e->meta_cap, need)) {
+        for (int k = 0; k < 3; k++) {
+            if (k == 0 && r->meta_extra.len && r->xml.collection.len)
+                continue;
+            if (parts[k]->len)
+                memcpy(e->meta + e->meta_len, parts[k]->data, parts[k]->len);
+            e->meta_len += parts[k]->len;
+        }
+    }
+    doku_buf_reset(&r->meta_pending);
+    doku_buf_reset(&r->meta_extra);
 }
 
 static doku_status push_error(doku_reader *r, size_t line, size_t col,
@@ -290,12 +341,178 @@ static doku_status emit_puzzle(doku_reader *r, const raw_cell *cells, int n,
     memcpy(e->comment, comment, comment_len);
     e->comment[comment_len] = '\0';
     e->kind = DOKU_RECORD_PUZZLE;
+    r->puzzles++;
+    attach_meta(r, e);
     e->symbols = token_mode ? DOKU_SYMBOLS_1_9A_Z : sym;
     e->n = n;
     e->line = line;
     e->column = 0;
     e->status = DOKU_OK;
     return DOKU_OK;
+}
+
+static int numeric_token(const char *t, size_t len, int *value);
+
+/* A puzzle with pencil marks: cells (a lone candidate is a filled cell)
+ * and candidates, both n*n, copied into a new record. */
+static doku_status emit_with_cands(doku_reader *r, int n, const uint8_t *cells,
+                                   const uint64_t *cands, size_t line, const char *comment,
+                                   size_t comment_len)
+{
+    char msg[160];
+    if (r->opts.n && n != r->opts.n) {
+        snprintf(msg, sizeof msg, "puzzle is %dx%d, expected %dx%d", n, n, r->opts.n, r->opts.n);
+        return push_error(r, line, 1, DOKU_ERR_SIZE, msg);
+    }
+    entry *e = queue_push(r);
+    if (!e)
+        return DOKU_ERR_NOMEM;
+    size_t nc = (size_t)n * (size_t)n;
+    if (!grow((void **)&e->cells, &e->cells_cap, nc) ||
+        !grow((void **)&e->cands, &e->cands_cap, nc * sizeof(uint64_t)) ||
+        !grow((void **)&e->comment, &e->comment_cap, comment_len + 1)) {
+        r->qcount--;
+        return DOKU_ERR_NOMEM;
+    }
+    memcpy(e->cells, cells, nc);
+    memcpy(e->cands, cands, nc * sizeof(uint64_t));
+    memcpy(e->comment, comment, comment_len);
+    e->comment[comment_len] = '\0';
+    e->has_cands = 1;
+    e->kind = DOKU_RECORD_PUZZLE;
+    r->puzzles++;
+    attach_meta(r, e);
+    e->symbols = DOKU_SYMBOLS_1_9A_Z;
+    e->n = n;
+    e->line = line;
+    e->column = 0;
+    e->status = DOKU_OK;
+    return DOKU_OK;
+}
+
+/* A candidate line of side n at p (checked by io_cand_line_side). */
+static doku_status emit_cand_line(doku_reader *r, const char *p, int n, size_t col,
+                                  const char *comment, size_t comment_len)
+{
+    size_t nc = (size_t)n * (size_t)n;
+    uint8_t *cells = malloc(nc);
+    uint64_t *cands = malloc(nc * sizeof *cands);
+    doku_status st;
+    if (!cells || !cands) {
+        st = DOKU_ERR_NOMEM;
+    } else {
+        int bad = io_cand_line_decode(p, n, cells, cands);
+        if (bad) {
+            char msg[120];
+            snprintf(msg, sizeof msg, "candidate line: r%dc%d has no candidates left",
+                     (bad - 1) / n + 1, (bad - 1) % n + 1);
+            st = push_error(r, r->lineno, col + (size_t)(bad - 1) * (size_t)n, DOKU_ERR_PARSE, msg);
+        } else {
+            st = emit_with_cands(r, n, cells, cands, r->lineno, comment, comment_len);
+        }
+    }
+    free(cells);
+    free(cands);
+    return st;
+}
+
+/* A completed pencil-mark grid: each cell's token is its candidate set; a
+ * plain symbol is a filled cell and an empty mark a cell open to all. */
+static doku_status emit_pencil_grid(doku_reader *r, const raw_cell *raw, int n, size_t line,
+                                    const char *comment, size_t comment_len)
+{
+    size_t nc = (size_t)n * (size_t)n;
+    uint8_t *cells = malloc(nc);
+    uint64_t *cands = malloc(nc * sizeof *cands);
+    doku_status st = DOKU_OK;
+    uint64_t all = n >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << n) - 1);
+    doku_symbols sym = r->opts.symbols == DOKU_SYMBOLS_AUTO ? DOKU_SYMBOLS_1_9A_Z : r->opts.symbols;
+    if (!cells || !cands)
+        st = DOKU_ERR_NOMEM;
+    for (size_t i = 0; i < nc && st == DOKU_OK; i++) {
+        const raw_cell *c = &raw[i];
+        uint64_t m = c->mask;
+        if (!m) {
+            int v = c->token != TOKEN_NONE ? (c->token < 0 ? 0 : c->token)
+                    : is_empty_mark(c->ch) || (c->ch == '0' && sym != DOKU_SYMBOLS_0_9A_Z) ? 0
+                    : io_symbol_value(sym, c->ch);
+            if (v > n || (v == 0 && c->token == TOKEN_NONE && !is_empty_mark(c->ch) && c->ch != '0')) {
+                char msg[120];
+                snprintf(msg, sizeof msg, "'%c' is no candidate of a %dx%d grid", c->ch ? c->ch : '?', n, n);
+                st = push_error(r, c->line, c->col, DOKU_ERR_PARSE, msg);
+                break;
+            }
+            m = v ? (uint64_t)1 << (v - 1) : all;
+        }
+        if (m & ~all) {
+            char msg[120];
+            snprintf(msg, sizeof msg, "candidate above %d in a %dx%d pencil-mark grid", n, n, n);
+            st = push_error(r, c->line, c->col, DOKU_ERR_PARSE, msg);
+            break;
+        }
+        cands[i] = m;
+        cells[i] = (m & (m - 1)) ? 0 : (uint8_t)(__builtin_ctzll(m) + 1);
+    }
+    if (st == DOKU_OK && cells && cands)
+        st = emit_with_cands(r, n, cells, cands, line, comment, comment_len);
+    free(cells);
+    free(cands);
+    return st;
+}
+
+/* A pencil-mark row: blank- or '|'-separated tokens, each a set of
+ * distinct symbols no larger than the row is wide, at least one of two or
+ * more (a row of single symbols is an ordinary grid row, unless the grid
+ * is already a pencil-mark grid: force). On a side above 9, a row of
+ * decimal numbers is a row of numbers. @return 1 and fills rw. */
+static int pencil_row(const doku_reader *r, const char *s, size_t len, size_t line, int force,
+                      row *rw)
+{
+    size_t end = len;
+    for (size_t i = 1; i < len; i++)
+        if (s[i] == '#') {
+            end = i;
+            break;
+        }
+    int ntok = 0, multi = 0, allnum = 1, top = 0;
+    for (size_t i = 0; i < end;) {
+        while (i < end && (is_space(s[i]) || s[i] == '|'))
+            i++;
+        size_t b = i;
+        while (i < end && !is_space(s[i]) && s[i] != '|')
+            i++;
+        if (i == b)
+            break;
+        uint64_t m;
+        int mx, v;
+        if (ntok >= DOKU_MAX_N || !io_pencil_token(r->opts.symbols, s + b, i - b, &m, &mx))
+            return 0;
+        if (i - b > 1)
+            multi = 1;
+        if (!numeric_token(s + b, i - b, &v))
+            allnum = 0;
+        if (mx > top)
+            top = mx;
+        raw_cell *c = &rw->cells[ntok++];
+        c->ch = s[b];
+        c->token = TOKEN_NONE;
+        c->line = (uint32_t)line;
+        c->col = (uint32_t)(b + 1);
+        c->mask = m;
+    }
+    if (ntok < MIN_SIDE || top > ntok)
+        return 0;
+    if (!force && (!multi || (ntok > DECIMAL_SIDE && allnum)))
+        return 0;
+    rw->count = ntok;
+    rw->pencil = 1;
+    rw->numeric = 0;
+    rw->multichar = 0;
+    rw->bad_col = 0;
+    rw->bad_num = NULL;
+    rw->comment = end < len ? s + end + 1 : NULL;
+    rw->comment_len = end < len ? len - end - 1 : 0;
+    return 1;
 }
 
 /* ---- rows ------------------------------------------------------------- */
@@ -345,6 +562,7 @@ static void row_add(row *rw, char ch, int token, size_t line, size_t col)
         c->token = (int16_t)token;
         c->line = (uint32_t)line;
         c->col = (uint32_t)col;
+        c->mask = 0;
     }
     rw->count++;
 }
@@ -355,6 +573,7 @@ static void parse_row(const char *s, size_t len, size_t line, int in_tokens, row
 {
     rw->count = 0;
     rw->numeric = 1;
+    rw->pencil = 0;
     rw->multichar = 0;
     rw->bad_col = 0;
     rw->bad_num = NULL;
@@ -445,6 +664,16 @@ static void bad_number_message(const row *rw, char *msg, size_t cap)
  * '-' or only '*' is a row of empty cells when its length says so. */
 static int is_frame(const char *s, size_t len, int width)
 {
+    /* HoDoKu's pencil-mark frames: ".-------.-------." and ":---+---:" */
+    int run = 0, longest = 0, dotted = 1;
+    for (size_t i = 0; i < len && dotted; i++) {
+        run = s[i] == '-' ? run + 1 : 0;
+        if (run > longest)
+            longest = run;
+        dotted = is_space(s[i]) || (s[i] && strchr(".:-+|*=", s[i]) != NULL);
+    }
+    if (dotted && longest >= 6)
+        return 1;
     int dash = 0, star = 0, other = 0, k = 0, gaps = 0;
     for (size_t i = 0; i < len; i++) {
         char c = s[i];
@@ -538,6 +767,7 @@ static doku_status start_grid(doku_reader *r, const row *rw, size_t line)
     r->width = rw->count;
     r->rows = 0;
     r->token_mode = rw->numeric && rw->multichar;
+    r->pencil = rw->pencil;
     r->start_line = line;
     r->gcomment_len = 0;
     return DOKU_OK;
@@ -549,11 +779,16 @@ static doku_status add_grid_row(doku_reader *r, const row *rw)
     memcpy(r->grid + (size_t)r->rows * w, rw->cells, sizeof(raw_cell) * (size_t)w);
     if (rw->numeric && rw->multichar)
         r->token_mode = 1;
+    if (rw->pencil)
+        r->pencil = 1;
     if (rw->comment)
         comment_append(r, rw->comment, rw->comment_len);
     if (++r->rows < w)
         return DOKU_OK;
     r->active = 0;
+    if (r->pencil)
+        return emit_pencil_grid(r, r->grid, w, r->start_line, r->gcomment ? r->gcomment : "",
+                                r->gcomment_len);
     if (r->token_mode) {
         /* Rows read before the first multi-digit token were single
          * characters; they must be digits or '.' to mean the same. */
@@ -599,6 +834,11 @@ static int find_line_puzzle(const doku_reader *r, const char *s, size_t len,
             i++;
         ntok++;
         int m = square_side(run);
+        if (run >= 64 && io_cand_line_side(s + b, run, r->opts.n)) {
+            *at = b;
+            *side = m;
+            return 1;
+        }
         if (m < MIN_SIDE || m > MAX_CHAR_SIDE)
             continue;
         if (r->opts.n && r->opts.n != m)
@@ -658,6 +898,8 @@ static int emit_line_fast(doku_reader *r, const char *s, size_t len, size_t at, 
         memcpy(e->comment, r->gcomment, r->gcomment_len);
     e->comment[r->gcomment_len] = '\0';
     e->kind = DOKU_RECORD_PUZZLE;
+    r->puzzles++;
+    attach_meta(r, e);
     e->symbols = DOKU_SYMBOLS_1_9A_Z;
     e->n = m;
     e->line = r->lineno;
@@ -669,12 +911,22 @@ static int emit_line_fast(doku_reader *r, const char *s, size_t len, size_t at, 
 static doku_status emit_line_puzzle(doku_reader *r, const char *s, size_t len,
                                     size_t at, int m)
 {
+    size_t run = (size_t)m * (size_t)m;
+    int k = run >= 64 ? io_cand_line_side(s + at, run, r->opts.n) : 0;
+    if (k) {
+        r->gcomment_len = 0;
+        comment_append(r, s, at);
+        comment_append(r, s + at + run, len - at - run);
+        return emit_cand_line(r, s + at, k, at + 1, r->gcomment ? r->gcomment : "",
+                              r->gcomment_len);
+    }
     if (emit_line_fast(r, s, len, at, m))
         return DOKU_OK;
     raw_cell *cells = r->grid;
     size_t nc = (size_t)m * (size_t)m;
     for (size_t i = 0; i < nc; i++) {
         cells[i].ch = s[at + i];
+        cells[i].mask = 0;
         cells[i].token = TOKEN_NONE;
         cells[i].line = (uint32_t)r->lineno;
         cells[i].col = (uint32_t)(at + i + 1);
@@ -738,6 +990,7 @@ static doku_status emit_token_line(doku_reader *r, const char *s, size_t len,
         int v = 0;
         numeric_token(s + b, i - b, &v);
         cells[k].ch = 0;
+        cells[k].mask = 0;
         cells[k].token = (int16_t)v;
         cells[k].line = (uint32_t)r->lineno;
         cells[k].col = (uint32_t)(b + 1);
@@ -779,6 +1032,10 @@ static doku_status handle_fresh_line(doku_reader *r, const char *s, size_t len)
     if ((m = token_line_side(r, s, len, &stop)) != 0)
         return emit_token_line(r, s, len, stop, m);
     row rw;
+    if (pencil_row(r, s, len, r->lineno, 0, &rw)) {
+        start_grid(r, &rw, r->lineno);
+        return add_grid_row(r, &rw);
+    }
     parse_row(s, len, r->lineno, 0, &rw);
     char msg[200];
     if (rw.bad_num) {
@@ -832,6 +1089,8 @@ static doku_status handle_grid_line(doku_reader *r, const char *s, size_t len)
     if (is_frame(s, len, r->width))
         return DOKU_OK;
     row rw;
+    if (pencil_row(r, s, len, r->lineno, r->pencil, &rw) && rw.count == r->width)
+        return add_grid_row(r, &rw);
     parse_row(s, len, r->lineno, r->token_mode, &rw);
     if (rw.bad_num) {
         char msg[200];
@@ -865,6 +1124,429 @@ static doku_status handle_grid_line(doku_reader *r, const char *s, size_t len)
     return add_grid_row(r, &rw);
 }
 
+/* ---- delimited lines (spreadsheet CSV) ------------------------------------ */
+
+/* A field that is a whole one-line puzzle: @return its side, else 0. */
+static int field_puzzle_side(const doku_reader *r, const io_field *f)
+{
+    int m = square_side(f->len);
+    if (f->len >= 64 && io_cand_line_side(f->p, f->len, r->opts.n))
+        return m;
+    if (m < MIN_SIDE || m > MAX_CHAR_SIDE || (r->opts.n && r->opts.n != m))
+        return 0;
+    for (size_t i = 0; i < f->len; i++)
+        if (!is_cell_char(f->p[i]))
+            return 0;
+    return m;
+}
+
+/* One field as a grid cell: empty, one symbol, or a decimal number.
+ * @return 0 when it is none of these. */
+static int field_cell(const io_field *f, raw_cell *c, size_t line, int *multichar)
+{
+    int v;
+    c->line = (uint32_t)line;
+    c->col = (uint32_t)f->col;
+    c->mask = 0;
+    c->token = TOKEN_NONE;
+    if (f->len == 0) {
+        c->ch = '.';
+        return 1;
+    }
+    if (f->len == 1 && is_cell_char(f->p[0])) {
+        c->ch = f->p[0];
+        return 1;
+    }
+    if (numeric_token(f->p, f->len, &v)) {
+        c->ch = 0;
+        c->token = (int16_t)v;
+        *multichar = 1;
+        return 1;
+    }
+    return 0;
+}
+
+/* The puzzle of a field of a delimited line; the other fields, as they
+ * were written, are its comment. */
+static doku_status emit_csv_puzzle(doku_reader *r, const char *s, size_t len, char delim,
+                                   const io_field *f, int m)
+{
+    size_t b = (size_t)(f->p - s) - (size_t)f->quoted, e = (size_t)(f->p - s) + f->len + (size_t)f->quoted;
+    while (e < len && s[e] != delim)
+        e++;
+    size_t before = b;
+    while (before && (s[before - 1] == ' ' || s[before - 1] == '\t'))
+        before--;
+    if (before && s[before - 1] == delim)
+        before--;
+    size_t after = e < len ? e + 1 : len;
+    r->gcomment_len = 0;
+    comment_append(r, s, before);
+    size_t joined = r->gcomment_len;
+    comment_append(r, s + after, len - after);
+    if (joined && r->gcomment_len > joined)
+        r->gcomment[joined] = delim; /* the two sides keep their delimiter */
+    size_t nc = (size_t)m * (size_t)m;
+    int k = nc >= 64 ? io_cand_line_side(f->p, nc, r->opts.n) : 0;
+    if (k)
+        return emit_cand_line(r, f->p, k, f->col, r->gcomment ? r->gcomment : "",
+                              r->gcomment_len);
+    raw_cell *cells = r->grid;
+    for (size_t i = 0; i < nc; i++) {
+        cells[i].ch = f->p[i];
+        cells[i].mask = 0;
+        cells[i].token = TOKEN_NONE;
+        cells[i].line = (uint32_t)r->lineno;
+        cells[i].col = (uint32_t)(f->col + i);
+    }
+    return emit_puzzle(r, cells, m, 0, r->lineno, r->gcomment ? r->gcomment : "",
+                       r->gcomment_len);
+}
+
+/* A line with ',' ';' or tabs: a row of a grid (one field per cell, empty
+ * fields empty cells), a whole puzzle in n*n fields, or a record whose
+ * field holds a one-line puzzle (a CSV column of puzzles). Sets *handled
+ * to 0 for a tab-separated line that is none of these: the plain reader
+ * takes it (tabs are also just spaces). */
+static doku_status handle_csv_line(doku_reader *r, const char *s, size_t len, char delim,
+                                   int *handled)
+{
+    *handled = 1;
+    if (!r->fields) {
+        r->fields = malloc(sizeof(io_field) * (DOKU_MAX_CELLS + 1));
+        if (!r->fields)
+            return DOKU_ERR_NOMEM;
+    }
+    io_field *f = r->fields;
+    size_t nf = io_csv_split(s, len, delim, f, DOKU_MAX_CELLS + 1);
+    size_t stored = nf > DOKU_MAX_CELLS + 1 ? DOKU_MAX_CELLS + 1 : nf;
+    char msg[240];
+    if (delim == '\t' && nf > 1 && nf == stored && f[nf - 1].len == 0) {
+        /* "1\t-1\t3\t4\t": a tab after every field (Lewis files) */
+        if (r->active && (int)nf == r->width + 1) {
+            nf--;
+            stored--;
+        } else if (!r->active) {
+            int other_empty = 0;
+            for (size_t k = 0; k + 1 < nf; k++)
+                other_empty |= f[k].len == 0;
+            if (!other_empty) {
+                *handled = 0;
+                return DOKU_OK;
+            }
+        }
+    }
+    /* a column of one-line puzzles */
+    for (size_t k = 0; k < stored; k++) {
+        int m = field_puzzle_side(r, &f[k]);
+        if (!m)
+            continue;
+        r->csv_grid_done = 0;
+        if (r->active) {
+            doku_status st = abandon_grid(r, r->lineno, 1, "grid ended early");
+            if (st != DOKU_OK)
+                return st;
+        }
+        r->skipping = 0;
+        return emit_csv_puzzle(r, s, len, delim, &f[k], m);
+    }
+    if (r->skipping)
+        return DOKU_OK;
+    /* cells, one per field */
+    row rw;
+    rw.count = 0;
+    rw.pencil = 0;
+    rw.comment = NULL;
+    rw.comment_len = 0;
+    int multichar = 0, empty = 1;
+    size_t bad = 0;
+    raw_cell *cells = nf > DOKU_MAX_N ? r->grid : rw.cells;
+    for (size_t k = 0; k < stored && k < DOKU_MAX_CELLS; k++) {
+        if (!field_cell(&f[k], &cells[k], r->lineno, &multichar)) {
+            bad = k + 1;
+            break;
+        }
+        if (f[k].len)
+            empty = 0;
+    }
+    if (bad) {
+        if (delim == '\t') {
+            *handled = 0;
+            return DOKU_OK;
+        }
+        const io_field *b = &f[bad - 1];
+        if (r->lineno == 1 && !r->active) {
+            /* a header row ("puzzle,solution,rating"): kept to name it if
+             * no puzzle follows */
+            snprintf(r->header, sizeof r->header, "%.*s", (int)(len > 40 ? 40 : len), s);
+            return DOKU_OK;
+        }
+        snprintf(msg, sizeof msg,
+                 "field %zu '%.*s' is no cell (a symbol, a number 1..%d or empty), and no field holds a one-line puzzle",
+                 bad, (int)(b->len > 24 ? 24 : b->len), b->p, DOKU_MAX_N);
+        if (r->active)
+            return abandon_grid(r, r->lineno, b->col, msg);
+        return push_error(r, r->lineno, b->col, DOKU_ERR_PARSE, msg);
+    }
+    if (nf > DOKU_MAX_N) {
+        int m = square_side(nf);
+        if (!r->active && m >= MIN_SIDE && m <= DOKU_MAX_N && (!r->opts.n || r->opts.n == m)) {
+            if (multichar) /* numbers: every single character must be a digit */
+                for (size_t k = 0; k < nf; k++)
+                    if (cells[k].token == TOKEN_NONE && cells[k].ch != '.' && is_digit(cells[k].ch)) {
+                        cells[k].token = (int16_t)(cells[k].ch - '0');
+                        cells[k].ch = 0;
+                    }
+            r->csv_grid_done = 0;
+            return emit_puzzle(r, cells, m, multichar, r->lineno, "", 0);
+        }
+        snprintf(msg, sizeof msg, "found %zu fields: a puzzle on one line needs n*n (81 for 9x9), a grid row 4..%d",
+                 nf, DOKU_MAX_N);
+        if (r->active)
+            return abandon_grid(r, r->lineno, 1, msg);
+        return push_error(r, r->lineno, 1, DOKU_ERR_PARSE, msg);
+    }
+    rw.count = (int)nf;
+    rw.numeric = 1;
+    for (size_t k = 0; k < nf; k++)
+        if (cells[k].token == TOKEN_NONE && !(cells[k].ch == '.' || is_digit(cells[k].ch)))
+            rw.numeric = 0;
+    rw.multichar = multichar;
+    if (multichar && !rw.numeric) {
+        for (size_t k = 0; k < nf; k++)
+            if (cells[k].token == TOKEN_NONE && cells[k].ch != '.' && !is_digit(cells[k].ch)) {
+                snprintf(msg, sizeof msg, "'%c' in a grid of decimal numbers", cells[k].ch);
+                return r->active ? abandon_grid(r, r->lineno, cells[k].col, msg)
+                                 : push_error(r, r->lineno, cells[k].col, DOKU_ERR_PARSE, msg);
+            }
+    }
+    if (!r->active) {
+        /* all-empty rows: blank lines in a sheet, unless they start a grid
+         * (a grid may begin with an empty row) */
+        if (empty && (nf < MIN_SIDE || r->csv_grid_done))
+            return DOKU_OK;
+        if (nf < MIN_SIDE || (r->opts.n && r->opts.n != (int)nf)) {
+            if (r->opts.n)
+                snprintf(msg, sizeof msg, "found %zu fields: expected rows of %d", nf, r->opts.n);
+            else
+                snprintf(msg, sizeof msg, "found %zu fields: a grid row has 4..%d", nf, DOKU_MAX_N);
+            return push_error(r, r->lineno, 1, DOKU_ERR_PARSE, msg);
+        }
+        r->csv_grid_done = 0;
+        start_grid(r, &rw, r->lineno);
+    } else if ((int)nf != r->width) {
+        snprintf(msg, sizeof msg, "row has %zu fields, expected %d", nf, r->width);
+        return abandon_grid(r, r->lineno, 1, msg);
+    }
+    doku_status st = add_grid_row(r, &rw);
+    if (!r->active)
+        r->csv_grid_done = 1;
+    return st;
+}
+
+/* ---- exchange formats: .sdk headers, links, HoDoKu, OpenSudoku ------------ */
+
+/* SadMan .sdk header letters and the metadata key each becomes. */
+static const char *sdk_key(char c)
+{
+    switch (c) {
+    case 'A': return "author";
+    case 'B': return "date";
+    case 'C': return "comment";
+    case 'D': return "description";
+    case 'L': return "level";
+    case 'S': return "source";
+    case 'U': return "url";
+    }
+    return NULL;
+}
+
+/* A puzzle given as values (a link, a collection's game). */
+static doku_status emit_values(doku_reader *r, const uint8_t *v, int n, size_t line, size_t col,
+                               const char *comment, size_t comment_len)
+{
+    raw_cell *cells = r->grid;
+    for (int i = 0; i < n * n; i++) {
+        cells[i].ch = 0;
+        cells[i].token = (int16_t)v[i];
+        cells[i].line = (uint32_t)line;
+        cells[i].col = (uint32_t)col;
+        cells[i].mask = 0;
+    }
+    return emit_puzzle(r, cells, n, 1, line, comment, comment_len);
+}
+
+static int on_xml_game(void *ctx, const char *data, size_t len, doku_buf *meta, size_t line,
+                       size_t col)
+{
+    doku_reader *r = ctx;
+    char msg[160];
+    int m = data ? square_side(len) : 0;
+    size_t bad = 0;
+    for (size_t i = 0; data && i < len && !bad; i++)
+        if (!is_digit(data[i]) && data[i] != '.')
+            bad = i + 1;
+    doku_status st;
+    if (!data) {
+        st = push_error(r, line, col, DOKU_ERR_PARSE, "OpenSudoku <game> without data=\"...\"");
+    } else if (m < MIN_SIDE || m > DECIMAL_SIDE || bad) {
+        snprintf(msg, sizeof msg, "OpenSudoku game data holds %zu characters%s; 81 digits (0 empty) expected",
+                 len, bad ? " that are not all digits" : "");
+        st = push_error(r, line, col, DOKU_ERR_PARSE, msg);
+    } else {
+        uint8_t v[DECIMAL_SIDE * DECIMAL_SIDE];
+        for (size_t i = 0; i < len; i++)
+            v[i] = data[i] == '.' ? 0 : (uint8_t)(data[i] - '0');
+        doku_buf_reset(&r->meta_extra);
+        if (meta->len)
+            doku_buf_append(&r->meta_extra, meta->data, meta->len);
+        st = emit_values(r, v, m, line, col, "", 0);
+    }
+    return st == DOKU_ERR_NOMEM ? 1 : 0;
+}
+
+/* A HoDoKu library line ":type:candidates:grid:deleted:eliminations:
+ * placements:extra": the grid marks placed digits with '+', the deleted
+ * candidates are "digit row col" triples; the rest is the comment. */
+static doku_status hodoku_line(doku_reader *r, const char *s, size_t len, int *handled)
+{
+    size_t f[8], nf = 0;
+    for (size_t i = 0; i < len && nf < 8; i++)
+        if (s[i] == ':')
+            f[nf++] = i;
+    *handled = 0;
+    if (nf < 4 || f[0] != 0)
+        return DOKU_OK;
+    const char *g = s + f[2] + 1;
+    size_t gl = f[3] - f[2] - 1, k = 0;
+    uint8_t cells[81];
+    for (size_t i = 0; i < gl; i++) {
+        if (g[i] == '+')
+            continue;
+        if (k == 81 || !(is_digit(g[i]) || g[i] == '.'))
+            return DOKU_OK;
+        cells[k++] = g[i] == '.' ? 0 : (uint8_t)(g[i] - '0');
+    }
+    if (k != 81)
+        return DOKU_OK;
+    *handled = 1;
+    uint64_t cands[81];
+    for (int i = 0; i < 81; i++) {
+        uint64_t m = 0x1FF;
+        for (int j = 0; j < 81; j++) {
+            int same = i / 9 == j / 9 || i % 9 == j % 9 ||
+                       (i / 27 == j / 27 && (i % 9) / 3 == (j % 9) / 3);
+            if (j != i && same && cells[j])
+                m &= ~((uint64_t)1 << (cells[j] - 1));
+        }
+        cands[i] = cells[i] ? (uint64_t)1 << (cells[i] - 1) : m;
+    }
+    const char *d = s + f[3] + 1, *de = nf > 4 ? s + f[4] : s + len;
+    while (d < de) {
+        while (d < de && (*d == ' ' || *d == ','))
+            d++;
+        if (d + 3 <= de && d[0] >= '1' && d[0] <= '9' && d[1] >= '1' && d[1] <= '9' &&
+            d[2] >= '1' && d[2] <= '9') {
+            int cell = (d[1] - '1') * 9 + (d[2] - '1');
+            if (!cells[cell])
+                cands[cell] &= ~((uint64_t)1 << (d[0] - '1'));
+            d += 3;
+        } else if (d < de) {
+            char msg[120];
+            snprintf(msg, sizeof msg, "HoDoKu line: deleted candidate '%.*s' is no digit-row-column triple",
+                     (int)(de - d > 8 ? 8 : de - d), d);
+            return push_error(r, r->lineno, (size_t)(d - s) + 1, DOKU_ERR_PARSE, msg);
+        }
+    }
+    for (int i = 0; i < 81; i++)
+        if (!cands[i]) {
+            char msg[120];
+            snprintf(msg, sizeof msg, "HoDoKu line: r%dc%d has no candidates left", i / 9 + 1, i % 9 + 1);
+            return push_error(r, r->lineno, f[2] + 2, DOKU_ERR_PARSE, msg);
+        }
+    /* the comment: the line without its grid and deleted candidates */
+    r->gcomment_len = 0;
+    comment_append(r, s, f[2] + 1);
+    if (nf > 4) {
+        /* joined as written: ":type:cands:" then ":elims:placements:" */
+        size_t keep = r->gcomment_len;
+        comment_append(r, s + f[4], len - f[4]);
+        if (keep && r->gcomment_len > keep) {
+            memmove(r->gcomment + keep, r->gcomment + keep + 1, r->gcomment_len - keep);
+            r->gcomment_len--;
+        }
+    }
+    return emit_with_cands(r, 9, cells, cands, r->lineno, r->gcomment ? r->gcomment : "",
+                           r->gcomment_len);
+}
+
+/* Lines of the exchange formats. @return 1 when the line was one (with
+ * *st its status). */
+static int exchange_line(doku_reader *r, const char *line, size_t len, const char *s, size_t sl,
+                         doku_status *st)
+{
+    *st = DOKU_OK;
+    if (r->xml.active || io_xml_starts(s, sl)) {
+        if (io_xml_line(&r->xml, line, len, r->lineno, on_xml_game, r))
+            *st = DOKU_ERR_NOMEM;
+        return 1;
+    }
+    const char *key;
+    /* "#A name" and SadMan's own "#Aname" */
+    if (sl >= 2 && s[0] == '#' && (key = sdk_key(s[1])) != NULL) {
+        size_t b = 2;
+        while (b < sl && (s[b] == ' ' || s[b] == '\t'))
+            b++;
+        if (b < sl)
+            io_meta_add(&r->meta_pending, key, s + b, sl - b);
+        return 1;
+    }
+    if (s[0] == '#')
+        return 0; /* a comment line, whatever it quotes */
+    if (s[0] == ':') {
+        int handled;
+        *st = hodoku_line(r, s, sl, &handled);
+        if (handled)
+            return 1;
+    }
+    if (sl < 20 || (!memchr(s, '/', sl)))
+        return 0;
+    if (!r->link_cells && !(r->link_cells = malloc(DOKU_MAX_CELLS))) {
+        *st = DOKU_ERR_NOMEM;
+        return 1;
+    }
+    io_puzzle p;
+    memset(&p, 0, sizeof p);
+    p.cells = r->link_cells;
+    char why[240];
+    size_t col = 0;
+    int rc = io_link_decode(line, len, &p, why, sizeof why, &col);
+    if (rc == 0) {
+        doku_buf_free(&p.meta);
+        return 0;
+    }
+    if (r->active)
+        abandon_grid(r, r->lineno, col, "grid ended by a link");
+    r->skipping = 0;
+    if (rc < 0) {
+        *st = push_error(r, r->lineno, col, DOKU_ERR_PARSE, why);
+    } else if (r->opts.n && r->opts.n != p.n) {
+        snprintf(why, sizeof why, "puzzle is %dx%d, expected %dx%d", p.n, p.n, r->opts.n, r->opts.n);
+        *st = push_error(r, r->lineno, col, DOKU_ERR_SIZE, why);
+    } else {
+        r->gcomment_len = 0;
+        comment_append(r, line, p.at);
+        comment_append(r, line + p.end, len - p.end);
+        doku_buf_reset(&r->meta_extra);
+        if (p.meta.len)
+            doku_buf_append(&r->meta_extra, p.meta.data, p.meta.len);
+        *st = emit_values(r, p.cells, p.n, r->lineno, col, r->gcomment ? r->gcomment : "",
+                          r->gcomment_len);
+    }
+    doku_buf_free(&p.meta);
+    return 1;
+}
+
 static int starts_with_ci(const char *s, size_t len, const char *word)
 {
     size_t k = strlen(word);
@@ -880,22 +1562,31 @@ static int starts_with_ci(const char *s, size_t len, const char *word)
     return 1;
 }
 
-doku_status doku_reader_push_line(doku_reader *r, const char *line, size_t len)
+static doku_status push_one_line(doku_reader *r, const char *line, size_t len)
 {
-    if (!r || (!line && len))
-        return DOKU_ERR_ARG;
     r->lineno++;
+    size_t raw_len = len; /* trailing tabs are empty fields of a TSV row */
     while (len && (is_space(line[len - 1]) || line[len - 1] == '\n'))
         len--;
     size_t lead = 0;
     while (lead < len && is_space(line[lead]))
         lead++;
     if (lead == len) {
+        /* only tabs: a row of empty cells inside a tab-separated grid */
+        if (r->active && raw_len &&
+            io_csv_split(line, raw_len, '\t', NULL, 0) == (size_t)r->width) {
+            int handled;
+            return handle_csv_line(r, line, raw_len, '\t', &handled);
+        }
         r->skipping = 0;
         return DOKU_OK;
     }
     const char *s = line + lead;
     size_t sl = len - lead;
+    doku_status xst;
+    if ((r->xml.active || s[0] == '<' || s[0] == '#' || s[0] == ':' || sl >= 20) &&
+        exchange_line(r, line, len, s, sl, &xst))
+        return xst;
     if (s[0] == '[') {
         doku_status st = DOKU_OK;
         if (r->active)
@@ -908,6 +1599,14 @@ doku_status doku_reader_push_line(doku_reader *r, const char *line, size_t len)
         return DOKU_OK;
     if (s[0] == '#')
         return DOKU_OK;
+    char delim = io_csv_delimiter(line, raw_len);
+    if (delim) {
+        int handled;
+        doku_status st = handle_csv_line(r, line, delim == '\t' ? raw_len : len, delim, &handled);
+        if (handled)
+            return st;
+    }
+    r->csv_grid_done = 0;
     if (r->active)
         return handle_grid_line(r, line, len);
     if (r->skipping) {
@@ -920,6 +1619,44 @@ doku_status doku_reader_push_line(doku_reader *r, const char *line, size_t len)
     return handle_fresh_line(r, line, len);
 }
 
+/* Text as editors save it: a UTF-8 byte-order mark is skipped, UTF-16 is
+ * refused once (its bytes would read as garbage on every line), and a
+ * lone '\r' (old Mac line ends) ends a line like '\n'. */
+doku_status doku_reader_push_line(doku_reader *r, const char *line, size_t len)
+{
+    if (!r || (!line && len))
+        return DOKU_ERR_ARG;
+    if (r->unreadable) {
+        r->lineno++;
+        return DOKU_OK;
+    }
+    if (r->lineno == 0 && len >= 2) {
+        unsigned char b0 = (unsigned char)line[0], b1 = (unsigned char)line[1];
+        if ((b0 == 0xFF && b1 == 0xFE) || (b0 == 0xFE && b1 == 0xFF) || b0 == 0 || b1 == 0) {
+            r->lineno++;
+            r->unreadable = 1;
+            return push_error(r, 1, 1, DOKU_ERR_PARSE,
+                              "UTF-16 text: save as UTF-8 (in Excel: CSV UTF-8; in Notepad: Encoding UTF-8)");
+        }
+        if (len >= 3 && b0 == 0xEF && b1 == 0xBB && (unsigned char)line[2] == 0xBF) {
+            line += 3;
+            len -= 3;
+        }
+    }
+    while (len && (line[len - 1] == '\r' || line[len - 1] == '\n'))
+        len--;
+    const char *cr;
+    while (len && (cr = memchr(line, '\r', len)) != NULL) {
+        size_t k = (size_t)(cr - line);
+        doku_status st = push_one_line(r, line, k);
+        if (st != DOKU_OK)
+            return st;
+        line += k + 1;
+        len -= k + 1;
+    }
+    return push_one_line(r, line, len);
+}
+
 doku_status doku_reader_finish(doku_reader *r)
 {
     if (!r)
@@ -929,7 +1666,42 @@ doku_status doku_reader_finish(doku_reader *r)
         snprintf(msg, sizeof msg, "input ended inside a grid");
         return abandon_grid(r, r->lineno, 0, msg);
     }
+    if (r->header[0] && !r->puzzles) {
+        char msg[160];
+        snprintf(msg, sizeof msg, "no puzzle: line 1 '%s' is no puzzle or grid row, and no puzzle follows it (read as a CSV header)", r->header);
+        r->header[0] = '\0';
+        return push_error(r, 1, 1, DOKU_ERR_PARSE, msg);
+    }
     return DOKU_OK;
+}
+
+int doku_reader_meta(const doku_reader *r, size_t i, const char **key, const char **value)
+{
+    if (!r || !key || !value || !r->has_current || !r->qcap)
+        return 0;
+    const entry *e = &r->q[(r->qhead + r->qcap - 1) % r->qcap];
+    if (e->kind != DOKU_RECORD_PUZZLE)
+        return 0;
+    size_t at = 0;
+    for (size_t k = 0; at < e->meta_len; k++) {
+        const char *kk = e->meta + at;
+        const char *vv = kk + strlen(kk) + 1;
+        if (k == i) {
+            *key = kk;
+            *value = vv;
+            return 1;
+        }
+        at = (size_t)(vv + strlen(vv) + 1 - e->meta);
+    }
+    return 0;
+}
+
+const uint64_t *doku_reader_candidates(const doku_reader *r)
+{
+    if (!r || !r->has_current || !r->qcap)
+        return NULL;
+    const entry *e = &r->q[(r->qhead + r->qcap - 1) % r->qcap];
+    return e->kind == DOKU_RECORD_PUZZLE && e->has_cands ? e->cands : NULL;
 }
 
 int doku_reader_next(doku_reader *r, doku_record *rec)

@@ -112,17 +112,10 @@ static int try_set(doku_logic *L, ae_ctx *x, const int *cells, const uint64_t *c
         for (lmask m = L->cand[ex[e]]; m; m &= m - 1)
             lstep_proof(L, ex[e], lfirst(m) + 1);
     lstep_text(L, "%s: for ", L->step.name);
-    char a[24];
-    for (int i = 0; i < k; i++) {
-        logic_cellname(L, cells[i], a, sizeof a);
-        lstep_text(L, "%s%s", i ? (i == k - 1 ? " and " : ", ") : "", a);
-    }
+    lstep_text_cells(L, cells, k, ", ", " and ");
     lstep_text(L, ", every combination of values using these candidates repeats a digit "
                   "or empties a common peer (");
-    for (int e = 0; e < ne; e++) {
-        logic_cellname(L, ex[e], a, sizeof a);
-        lstep_text(L, "%s%s", e ? ", " : "", a);
-    }
+    lstep_text_cells(L, ex, ne, ", ", NULL);
     lstep_text(L, "), so: ");
     lstep_text_elims(L);
     return 1;

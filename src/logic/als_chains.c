@@ -216,11 +216,7 @@ static int elim_d(doku_logic *L, const als_list *A, const als *a, const als *b, 
 
 static void als_text(doku_logic *L, const als *a)
 {
-    char nm[24];
-    for (int i = 0; i < a->k; i++) {
-        logic_cellname(L, a->cells[i], nm, sizeof nm);
-        lstep_text(L, "%s%s", i ? "," : "", nm);
-    }
+    lstep_text_cells(L, a->cells, a->k, ",", NULL);
     lstep_text(L, " ");
     logic_text_set(L, a->digits);
 }

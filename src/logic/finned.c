@@ -118,11 +118,7 @@ static int try_cover(doku_logic *L, fin_ctx *f, lmask cover, doku_technique t, l
     for (lmask cm = cover; cm; cm &= cm - 1, j++)
         lstep_text(L, "%s%d", j ? (j == f->k - 1 ? " and " : ", ") : "", lfirst(cm) + 1);
     lstep_text(L, " or in the fin%s ", f->nfins > 1 ? "s" : "");
-    for (int i = 0; i < f->nfins; i++) {
-        char a[24];
-        logic_cellname(L, f->fins[i], a, sizeof a);
-        lstep_text(L, "%s%s", i ? "," : "", a);
-    }
+    lstep_text_cells(L, f->fins, f->nfins, ",", NULL);
     lstep_text(L, ", so %d goes from the cells of those %s that see every fin: ", d, cn);
     lstep_text_elims(L);
     return 1;

@@ -141,6 +141,9 @@ void lstep_text(doku_logic *L, const char *fmt, ...)
     ;
 /* Appends len bytes of str to the text as they are (no format). */
 void lstep_append(doku_logic *L, const char *str, size_t len);
+/* Appends the names of k cells: "r1c1,r2c2" with sep ",", or "r1c1, r2c2
+ * and r3c3" with sep ", " and last " and " (last NULL: sep throughout). */
+void lstep_text_cells(doku_logic *L, const int *cells, int k, const char *sep, const char *last);
 /* Appends the eliminations list "r1c2<>5, r3c4<>5" style to the text. */
 void lstep_text_elims(doku_logic *L);
 /* Appends a candidate set as {1,2,7}. */

@@ -113,6 +113,15 @@ void lstep_append(doku_logic *L, const char *str, size_t len)
     s->text[s->textlen] = 0;
 }
 
+void lstep_text_cells(doku_logic *L, const int *cells, int k, const char *sep, const char *last)
+{
+    char a[24];
+    for (int i = 0; i < k; i++) {
+        logic_cellname(L, cells[i], a, sizeof a);
+        lstep_text(L, "%s%s", i == 0 ? "" : i == k - 1 && last ? last : sep, a);
+    }
+}
+
 void lstep_text_elims(doku_logic *L)
 {
     lstep *s = &L->step;

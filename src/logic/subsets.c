@@ -57,15 +57,6 @@ static void digits_text(doku_logic *L, lmask m)
     }
 }
 
-static void cells_text(doku_logic *L, const int *cells, int k)
-{
-    char a[24];
-    for (int i = 0; i < k; i++) {
-        logic_cellname(L, cells[i], a, sizeof a);
-        lstep_text(L, "%s%s", i == 0 ? "" : (i == k - 1 ? " and " : ", "), a);
-    }
-}
-
 /* naked: pick = cell ids, uni = digits */
 static int accept_naked(doku_logic *L, int unit, const int *pick, int k, lmask uni, void *vctx)
 {
@@ -105,7 +96,7 @@ static int accept_naked(doku_logic *L, int unit, const int *pick, int k, lmask u
         }
     }
     lstep_text(L, "%s: in %s, ", L->step.name, un);
-    cells_text(L, pick, k);
+    lstep_text_cells(L, pick, k, ", ", " and ");
     lstep_text(L, " hold only ");
     digits_text(L, uni);
     lstep_text(L, ", so those digits go from the rest of %s: ", un);
@@ -166,7 +157,7 @@ static int accept_hidden(doku_logic *L, int unit, const int *pick, int k, lmask 
     lstep_text(L, "%s: in %s, ", L->step.name, un);
     digits_text(L, dm);
     lstep_text(L, " can only go in ");
-    cells_text(L, cells, nc);
+    lstep_text_cells(L, cells, nc, ", ", " and ");
     if (cx->direct) {
         char a[24];
         logic_cellname(L, place_cell, a, sizeof a);

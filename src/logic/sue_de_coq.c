@@ -62,15 +62,6 @@ static int elims(doku_logic *L, const sdc *s, int apply)
     return unit_elims(L, s, s->u2, s->Bs, s->nB, d2, apply) | a;
 }
 
-static void cells_text(doku_logic *L, const int *v, int n)
-{
-    char a[24];
-    for (int i = 0; i < n; i++) {
-        logic_cellname(L, v[i], a, sizeof a);
-        lstep_text(L, "%s%s", i ? "," : "", a);
-    }
-}
-
 static void emit(doku_logic *L, sdc *s)
 {
     int cells = s->nC + s->nL + s->nB;
@@ -86,15 +77,15 @@ static void emit(doku_logic *L, sdc *s)
     logic_unitname(L, s->u1, n1, sizeof n1);
     logic_unitname(L, s->u2, n2, sizeof n2);
     lstep_text(L, "Sue de Coq: ");
-    cells_text(L, s->C, s->nC);
+    lstep_text_cells(L, s->C, s->nC, ",", NULL);
     lstep_text(L, " ");
     logic_text_set(L, s->V);
     lstep_text(L, " with ");
-    cells_text(L, s->Ls, s->nL);
+    lstep_text_cells(L, s->Ls, s->nL, ",", NULL);
     lstep_text(L, " ");
     logic_text_set(L, s->DL);
     lstep_text(L, " in %s and ", n1);
-    cells_text(L, s->Bs, s->nB);
+    lstep_text_cells(L, s->Bs, s->nB, ",", NULL);
     lstep_text(L, " ");
     logic_text_set(L, s->DB);
     lstep_text(L, " in %s hold %d digits in %d cells, so each digit is used once: ", n2, cells,

@@ -47,26 +47,42 @@ static int kind_class(const doku_logic *L, int u)
 
 static int empty_rectangle(doku_logic *L, lmask skip);
 
-int logic_turbot(doku_logic *L)
+/* Room for every strong link of the grid: n per unit. */
+static size_t links_room(const doku_logic *L)
+{
+    return (size_t)L->nunits * (size_t)L->n;
+}
+
+/* Every strong link (a unit with two places for a digit) on the digits
+ * in want, unit by unit and digit by digit within a unit, written to s
+ * (room for n per unit). @return how many. */
+static size_t strong_links(const doku_logic *L, lmask want, slink *s)
 {
     int n = L->n;
-    size_t cap = (size_t)L->nunits * (size_t)n, ns = 0;
-    slink *s = malloc(cap * sizeof *s);
-    if (!s)
-        return 0;
-    lmask skip = logic_memo_skip(L, LMEMO_TURBOT);
+    size_t ns = 0;
     for (int u = 0; u < L->nunits; u++)
-        for (int d = 1; d <= n; d++) {
-            if (skip & LBIT(d))
-                continue;
+        for (lmask w = want; w; w &= w - 1) {
+            int d = lfirst(w) + 1;
             lmask m = L->pos[(size_t)u * n + d - 1];
             if (lpop(m) != 2)
                 continue;
             int a = logic_unit_cell(L, u, lfirst(m));
             m &= m - 1;
-            int b = logic_unit_cell(L, u, lfirst(m));
-            s[ns++] = (slink){u, a, b, d};
+            s[ns++] = (slink){u, a, logic_unit_cell(L, u, lfirst(m)), d};
         }
+    return ns;
+}
+
+int logic_turbot(doku_logic *L)
+{
+    int n = L->n;
+    size_t ns = 0;
+    slink *s = malloc(links_room(L) * sizeof *s);
+    if (!s)
+        return 0;
+    lmask skip = logic_memo_skip(L, LMEMO_TURBOT);
+    lmask all = n == 64 ? ~(lmask)0 : ((lmask)1 << n) - 1;
+    ns = strong_links(L, ~skip & all, s);
     /* best by rating: skyscraper 40, kite 41, turbot 42 */
     int best = 99, bestcnt = 0, bi = -1, bj = -1, bflipi = 0, bflipj = 0;
     for (size_t i = 0; i < ns; i++)
@@ -144,6 +160,24 @@ int logic_turbot(doku_logic *L)
  * the bridge does and the box's d is on the heart's other line: cells
  * seeing both start and the heart, outside the box and the link's line,
  * lose d. */
+/* The heart of an empty rectangle in box B for the positions pm of one
+ * digit: the first cell of B whose row and column together hold every
+ * position. -1 when there is none. */
+static int box_heart(const doku_logic *L, int B, lmask pm)
+{
+    int n = L->n;
+    for (int e = 0; e < n; e++) {
+        int hc = logic_unit_cell(L, B, e), ok = 1;
+        for (lmask m = pm; m && ok; m &= m - 1) {
+            int c = logic_unit_cell(L, B, lfirst(m));
+            ok = c / n == hc / n || c % n == hc % n;
+        }
+        if (ok)
+            return hc;
+    }
+    return -1;
+}
+
 /* A cell that loses d in an empty rectangle: outside the box and the
  * link's line, seeing start, and seeing the bridge or every place of the
  * cross's other part (the part the bridge does not see). */
@@ -179,16 +213,7 @@ static int empty_rectangle(doku_logic *L, lmask skip)
             int pc = lpop(pm);
             if (pc < 3 || pc > 5)
                 continue;
-            int heart = -1;
-            for (int e = 0; e < n && heart < 0; e++) {
-                int hc = logic_unit_cell(L, B, e), ok = 1;
-                for (lmask m = pm; m && ok; m &= m - 1) {
-                    int c = logic_unit_cell(L, B, lfirst(m));
-                    ok = c / n == hc / n || c % n == hc % n;
-                }
-                if (ok)
-                    heart = hc;
-            }
+            int heart = box_heart(L, B, pm);
             if (heart < 0)
                 continue;
             for (int lu = 0; lu < L->nunits; lu++) {
@@ -339,16 +364,7 @@ static int three_links_er(doku_logic *L, lmask skip)
                 x->b[x->nb++] = logic_unit_cell(L, u, lfirst(m & (m - 1)));
                 ng++;
             } else if (pc >= 3 && pc <= 5 && logic_is_box(L, u) && L->row_of[0] >= 0) {
-                int heart = -1;
-                for (int e = 0; e < n && heart < 0; e++) {
-                    int hc = logic_unit_cell(L, u, e), ok = 1;
-                    for (lmask q = m; q && ok; q &= q - 1) {
-                        int c = logic_unit_cell(L, u, lfirst(q));
-                        ok = c / n == hc / n || c % n == hc % n;
-                    }
-                    if (ok)
-                        heart = hc;
-                }
+                int heart = box_heart(L, u, m);
                 if (heart < 0)
                     continue;
                 /* the heart, if a candidate, belongs to both parts */
@@ -433,8 +449,8 @@ static int three_links_er(doku_logic *L, lmask skip)
 int logic_three_links(doku_logic *L)
 {
     int n = L->n;
-    size_t cap = (size_t)L->nunits * (size_t)n, ns = 0;
-    slink *s = malloc(cap * sizeof *s);
+    size_t ns = 0;
+    slink *s = malloc(links_room(L) * sizeof *s);
     if (!s)
         return 0;
     int best = 99, bc[6] = {0}, bu[3] = {0}, bd = 0;
@@ -442,15 +458,7 @@ int logic_three_links(doku_logic *L)
     for (int d = 1; d <= n; d++) {
         if (skip & LBIT(d))
             continue;
-        ns = 0;
-        for (int u = 0; u < L->nunits; u++) {
-            lmask m = L->pos[(size_t)u * n + d - 1];
-            if (lpop(m) != 2)
-                continue;
-            int a = logic_unit_cell(L, u, lfirst(m));
-            m &= m - 1;
-            s[ns++] = (slink){u, a, logic_unit_cell(L, u, lfirst(m)), d};
-        }
+        ns = strong_links(L, LBIT(d), s);
         /* middle link j in both directions (C=D); i ends in B seeing C, k
          * starts in E seeing D */
         for (size_t j = 0; j < ns; j++)

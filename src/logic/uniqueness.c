@@ -68,11 +68,7 @@ static int valid_loop(doku_logic *L, const int *loop, int len)
 
 static void loop_text(doku_logic *L, const ul_ctx *x)
 {
-    char a[24];
-    for (int i = 0; i < x->len; i++) {
-        logic_cellname(L, x->loop[i], a, sizeof a);
-        lstep_text(L, "%s%s", i ? "," : "", a);
-    }
+    lstep_text_cells(L, x->loop, x->len, ",", NULL);
 }
 
 static const char *ul_name(const ul_ctx *x, int type, char *buf, size_t cap)

@@ -47,6 +47,7 @@ enum { B16_PLAIN_FIRST = 32 };
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #define B16_X86 1
 #include <immintrin.h>
+#include "cpu_tier.h"
 #endif
 
 #define B16_SIMD 0
@@ -56,58 +57,27 @@ enum { B16_PLAIN_FIRST = 32 };
 #undef B16_SIMD
 
 #ifdef B16_X86
-#if defined(__clang__)
-#pragma clang attribute push(__attribute__((target("avx2,bmi,bmi2,popcnt,lzcnt"))), apply_to = function)
-#else
-#pragma GCC push_options
-#pragma GCC target("avx2,bmi,bmi2,popcnt,lzcnt")
-#endif
+CPU_TIER_BEGIN(CPU_TIER_AVX2)
 #define B16_SIMD 2
 #define B16_FN(name) b16_avx2_##name
 #include "board16_core.h"
 #undef B16_FN
 #undef B16_SIMD
-#if defined(__clang__)
-#pragma clang attribute pop
-#else
-#pragma GCC pop_options
-#endif
+CPU_TIER_END()
 
 /* AVX-512 (F, BW, VL): the same vector code on 256-bit registers, with
  * three-input logic (vpternlog) and compares into mask registers, which
  * the compiler picks on its own, plus the paired-board code (B16_PAIRS in
  * board16_core.h) on 512-bit registers. */
-#if defined(__clang__)
-#pragma clang attribute push(__attribute__((target("avx2,bmi,bmi2,popcnt,lzcnt,avx512f,avx512bw,avx512vl"))), apply_to = function)
-#else
-#pragma GCC push_options
-#pragma GCC target("avx2,bmi,bmi2,popcnt,lzcnt,avx512f,avx512bw,avx512vl")
-#endif
+CPU_TIER_BEGIN(CPU_TIER_AVX512BW)
 #define B16_SIMD 3
 #define B16_FN(name) b16_avx512_##name
 #include "board16_core.h"
 #undef B16_FN
 #undef B16_SIMD
-#if defined(__clang__)
-#pragma clang attribute pop
-#else
-#pragma GCC pop_options
-#endif
+CPU_TIER_END()
 
-static int cpu_has_avx512(void)
-{
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-           __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("bmi2") &&
-           __builtin_cpu_supports("popcnt");
-}
 
-static int cpu_has_avx2(void)
-{
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi2") &&
-           __builtin_cpu_supports("popcnt");
-}
 #endif
 
 static void set_cell(b16v *v, int r, int c)
@@ -264,7 +234,7 @@ int board16_set_variant(board16_engine *e, int variant)
         e->run = b16_avx2_run;
         e->variant = BOARD16_AVX2;
     }
-    if ((variant < 0 || variant == BOARD16_AVX512) && cpu_has_avx512()) {
+    if ((variant < 0 || variant == BOARD16_AVX512) && cpu_has_avx512bw()) {
         e->run = b16_avx512_run;
         e->variant = BOARD16_AVX512;
     }

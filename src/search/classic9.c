@@ -55,6 +55,7 @@ struct classic9_engine {
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #define C9_X86 1
 #include <immintrin.h>
+#include "cpu_tier.h"
 #endif
 
 /* Portable build: SSE2 is part of x86-64 itself; elsewhere plain C. */
@@ -69,51 +70,34 @@ struct classic9_engine {
 #undef C9_SIMD
 
 #ifdef C9_X86
-#if defined(__clang__)
-#pragma clang attribute push(__attribute__((target("avx2,bmi,bmi2,popcnt,lzcnt"))), apply_to = function)
-#else
-#pragma GCC push_options
-#pragma GCC target("avx2,bmi,bmi2,popcnt,lzcnt")
-#endif
+/* x86-64-v2: the portable design with SSE4.1 extracts and POPCNT. */
+CPU_TIER_BEGIN(CPU_TIER_SSE42)
+#define C9_SIMD 1
+#define C9_SSE42 1
+#define C9_FN(name) c9_sse42_##name
+#include "classic9_core.h"
+#undef C9_FN
+#undef C9_SSE42
+#undef C9_SIMD
+CPU_TIER_END()
+
+CPU_TIER_BEGIN(CPU_TIER_AVX2)
 #define C9_SIMD 2
 #define C9_FN(name) c9_avx2_##name
 #include "classic9_core.h"
 #undef C9_FN
 #undef C9_SIMD
-#if defined(__clang__)
-#pragma clang attribute pop
-#else
-#pragma GCC pop_options
-#endif
+CPU_TIER_END()
 
-#if defined(__clang__)
-#pragma clang attribute push(__attribute__((target("avx512f,avx2,bmi,bmi2,popcnt,lzcnt"))), apply_to = function)
-#else
-#pragma GCC push_options
-#pragma GCC target("avx512f,avx2,bmi,bmi2,popcnt,lzcnt")
-#endif
+CPU_TIER_BEGIN(CPU_TIER_AVX512F)
 #define C9_SIMD 3
 #define C9_FN(name) c9_avx512_##name
 #include "classic9_core.h"
 #undef C9_FN
 #undef C9_SIMD
-#if defined(__clang__)
-#pragma clang attribute pop
-#else
-#pragma GCC pop_options
-#endif
+CPU_TIER_END()
 
-static int cpu_has_avx2(void)
-{
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi2") &&
-           __builtin_cpu_supports("popcnt");
-}
 
-static int cpu_has_avx512(void)
-{
-    return cpu_has_avx2() && __builtin_cpu_supports("avx512f");
-}
 #endif
 
 doku_status classic9_create(classic9_engine **out)
@@ -132,12 +116,16 @@ int classic9_set_variant(classic9_engine *e, int variant)
     e->variant = CLASSIC9_PORTABLE;
     (void)variant; /* only one build off x86-64 */
 #ifdef C9_X86
-    if ((variant < 0 || variant == CLASSIC9_AVX512) && cpu_has_avx512()) {
+    if ((variant < 0 || variant == CLASSIC9_AVX512) && cpu_has_avx512f()) {
         e->run = c9_avx512_run;
         e->variant = CLASSIC9_AVX512;
-    } else if (variant != CLASSIC9_PORTABLE && cpu_has_avx2()) {
+    } else if ((variant < 0 || variant == CLASSIC9_AVX2 || variant == CLASSIC9_AVX512) &&
+               cpu_has_avx2()) {
         e->run = c9_avx2_run;
         e->variant = CLASSIC9_AVX2;
+    } else if (variant != CLASSIC9_PORTABLE && cpu_has_sse42()) {
+        e->run = c9_sse42_run;
+        e->variant = CLASSIC9_SSE42;
     }
 #endif
     return e->variant;

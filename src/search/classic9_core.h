@@ -50,7 +50,7 @@ _Static_assert(C9_RESIDUAL <= C9_RES_MAX, "the residual search holds C9_RES_MAX 
  * (7% of the portable build's instructions on serg), so it counts by SWAR. */
 static inline int C9_FN(popcount)(uint32_t x)
 {
-#if C9_SIMD >= 2 || !defined(C9_X86)
+#if C9_SIMD >= 2 || !defined(C9_X86) || defined(C9_SSE42)
     return __builtin_popcount(x);
 #else
     x -= (x >> 1) & 0x55555555u;
@@ -571,6 +571,20 @@ static uint32_t C9_FN(choose)(const c9_state *s, int *band, int *bit)
     return digits;
 }
 
+/* The band to branch in: the one with the fewest digit configurations in
+ * all above nine (nine: every digit's is known), first of equals, to
+ * *band. 0 when every band is known. */
+static inline int C9_FN(fewest_band)(const int *totals, int *band)
+{
+    int best_total = 1000;
+    for (int b = 0; b < 3; b++)
+        if (totals[b] > 9 && totals[b] < best_total) {
+            best_total = totals[b];
+            *band = b;
+        }
+    return best_total != 1000;
+}
+
 /* Triads, then the branch choice; both need every board's minirow
  * pattern. A minirow (3 cells of a row in one box) holds exactly three
  * digits: if only three digits can go there, each must, so it leaves the
@@ -628,13 +642,7 @@ static int C9_FN(triads_choose)(c9_state *s, int *band, int *digit)
     }
     if (s->dirty)
         return 0;
-    int best_total = 1000;
-    for (int b = 0; b < 3; b++)
-        if (totals[b] > 9 && totals[b] < best_total) {
-            best_total = totals[b];
-            *band = b;
-        }
-    if (best_total == 1000)
+    if (!C9_FN(fewest_band)(totals, band))
         return 1 << 6;
     int best = 7, cfg = 0;
     for (int d = 0; d < 9; d++) {
@@ -649,11 +657,40 @@ static int C9_FN(triads_choose)(c9_state *s, int *band, int *digit)
     return cfg;
 }
 
-#if C9_SIMD == 1 || C9_SIMD == 2
+#if C9_SIMD >= 1
 /* Per 6-bit field of x (counts <= 9): bit 5 set where the count is >= n. */
 static inline uint32_t C9_FN(at_least)(uint32_t x, uint32_t n, uint32_t h, uint32_t l)
 {
     return ((x | h) - n * l) & h;
+}
+
+/* The vector fronts' verdict on one band from the per-minirow counts over
+ * the digits, in 6-bit fields, in the lanes of sums: how many digits have
+ * a candidate in each even minirow, in each odd one (3 bits up), and how
+ * many have it as their only minirow of the row, even and odd. 1 in the
+ * common case: every minirow has three digits or more, none is a naked
+ * triad (exactly three) and none holds three or more sole digits.
+ * Anything else is a contradiction or a triad for the scalar
+ * triads_choose. */
+static inline int C9_FN(triads_none)(__m128i sums)
+{
+#if C9_SIMD >= 2 || defined(C9_SSE42)
+    uint32_t et = (uint32_t)_mm_cvtsi128_si32(sums);
+    uint32_t ot = (uint32_t)_mm_extract_epi32(sums, 1) >> 3;
+    uint32_t eq = (uint32_t)_mm_extract_epi32(sums, 2);
+    uint32_t oq = (uint32_t)_mm_extract_epi32(sums, 3) >> 3;
+#else
+    uint32_t sv[4];
+    _mm_storeu_si128((__m128i *)sv, sums);
+    uint32_t et = sv[0], ot = sv[1] >> 3, eq = sv[2], oq = sv[3] >> 3;
+#endif
+    const uint32_t he = 0x20820820u, le = 0x1041041u, ho = 0x820820u, lo = 0x41041u;
+    uint32_t e3 = C9_FN(at_least)(et, 3, he, le), o3 = C9_FN(at_least)(ot, 3, ho, lo);
+    uint32_t e4 = C9_FN(at_least)(et, 4, he, le), o4 = C9_FN(at_least)(ot, 4, ho, lo);
+    uint32_t es3 = C9_FN(at_least)(eq, 3, he, le), os3 = C9_FN(at_least)(oq, 3, ho, lo);
+    uint32_t es4 = C9_FN(at_least)(eq, 4, he, le), os4 = C9_FN(at_least)(oq, 4, ho, lo);
+    return !(e3 != he || o3 != ho || (es4 | os4) || ((e3 & ~e4 & ~es3) | (o3 & ~o4 & ~os3)) ||
+             ((es3 & e4) | (os3 & o4)));
 }
 
 /* The branch choice of triads_choose from each digit's fitting
@@ -663,13 +700,7 @@ static inline uint32_t C9_FN(at_least)(uint32_t x, uint32_t n, uint32_t h, uint3
  * one. @return as triads_choose. */
 static inline int C9_FN(pick_config)(uint32_t ok[3][6], const int *totals, int *band, int *digit)
 {
-    int best_total = 1000;
-    for (int b = 0; b < 3; b++)
-        if (totals[b] > 9 && totals[b] < best_total) {
-            best_total = totals[b];
-            *band = b;
-        }
-    if (best_total == 1000)
+    if (!C9_FN(fewest_band)(totals, band))
         return 1 << 6;
     /* Each digit's configuration count, bit-sliced over the nine digits
      * (c0 + 2 c1 + 4 c2). */
@@ -708,12 +739,6 @@ static inline int C9_FN(pick_config)(uint32_t ok[3][6], const int *totals, int *
 #endif
 
 #if C9_SIMD == 3
-/* Per 6-bit field of x (counts <= 9): bit 5 set where the count is >= n. */
-static inline uint32_t C9_FN(at_least)(uint32_t x, uint32_t n, uint32_t h, uint32_t l)
-{
-    return ((x | h) - n * l) & h;
-}
-
 /* The lane sums of four vectors at once (lanes of the result: a, b, c,
  * d): one shared shuffle tree instead of four reductions. */
 static inline __m128i C9_FN(hsum4)(__m512i a, __m512i b, __m512i c, __m512i d)
@@ -737,8 +762,7 @@ static int C9_FN(triads_choose_fast)(c9_state *s, int *band, int *digit)
     const __m512i p0 = _mm512_set1_epi32(0x40201), p1 = _mm512_set1_epi32(0x201008),
                   p2 = _mm512_set1_epi32(0x1008040);
     const __m512i even = _mm512_set1_epi32(0x1041041), odd = _mm512_set1_epi32(0x208208);
-    const uint32_t he = 0x20820820u, le = 0x1041041u, ho = 0x820820u, lo = 0x41041u;
-    __mmask16 ok[3][6];
+    uint32_t ok[3][6];
     int totals[3];
     for (int b = 0; b < 3; b++) {
         __m512i v = _mm512_loadu_si512((const void *)(s->cand + 16 * b));
@@ -748,8 +772,9 @@ static int C9_FN(triads_choose_fast)(c9_state *s, int *band, int *digit)
         __m512i nt = _mm512_andnot_si512(t, mr);
         int total = 0;
         for (int k = 0; k < 6; k++) {
-            ok[b][k] = _mm512_testn_epi32_mask(nt, _mm512_set1_epi32((int)(c9_config_cells[k] & 0x1249249u)));
-            total += __builtin_popcount((unsigned)ok[b][k] & 0x1FFu);
+            ok[b][k] = (uint32_t)_mm512_testn_epi32_mask(
+                           nt, _mm512_set1_epi32((int)(c9_config_cells[k] & 0x1249249u))) & 0x1FFu;
+            total += __builtin_popcount(ok[b][k]);
         }
         totals[b] = total;
         /* The other minirows of the same row. */
@@ -761,55 +786,11 @@ static int C9_FN(triads_choose_fast)(c9_state *s, int *band, int *digit)
         __m512i q = _mm512_andnot_si512(others, t);
         __m128i sums = C9_FN(hsum4)(_mm512_and_si512(t, even), _mm512_and_si512(t, odd),
                                     _mm512_and_si512(q, even), _mm512_and_si512(q, odd));
-        uint32_t et = (uint32_t)_mm_cvtsi128_si32(sums);
-        uint32_t ot = (uint32_t)_mm_extract_epi32(sums, 1) >> 3;
-        uint32_t eq = (uint32_t)_mm_extract_epi32(sums, 2);
-        uint32_t oq = (uint32_t)_mm_extract_epi32(sums, 3) >> 3;
-        uint32_t e3 = C9_FN(at_least)(et, 3, he, le), o3 = C9_FN(at_least)(ot, 3, ho, lo);
-        uint32_t e4 = C9_FN(at_least)(et, 4, he, le), o4 = C9_FN(at_least)(ot, 4, ho, lo);
-        uint32_t es3 = C9_FN(at_least)(eq, 3, he, le), os3 = C9_FN(at_least)(oq, 3, ho, lo);
-        uint32_t es4 = C9_FN(at_least)(eq, 4, he, le), os4 = C9_FN(at_least)(oq, 4, ho, lo);
         /* Contradiction, naked triad or hidden triad: the scalar path. */
-        if (e3 != he || o3 != ho || (es4 | os4) || ((e3 & ~e4 & ~es3) | (o3 & ~o4 & ~os3)) ||
-            ((es3 & e4) | (os3 & o4)))
+        if (!C9_FN(triads_none)(sums))
             return C9_FN(triads_choose)(s, band, digit);
     }
-    int best_total = 1000;
-    for (int b = 0; b < 3; b++)
-        if (totals[b] > 9 && totals[b] < best_total) {
-            best_total = totals[b];
-            *band = b;
-        }
-    if (best_total == 1000)
-        return 1 << 6;
-    /* Each digit's configuration count, bit-sliced over the nine digits
-     * in scalar registers (c0 + 2 c1 + 4 c2): a short chain, where a
-     * vector minimum is a long one. */
-    uint32_t c0 = 0, c1 = 0, c2 = 0;
-    for (int k = 0; k < 6; k++) {
-        uint32_t m = (uint32_t)ok[*band][k] & 0x1FFu, k0 = c0 & m, k1 = c1 & k0;
-        c0 ^= m;
-        c1 ^= k0;
-        c2 |= k1;
-    }
-    /* The fewest configurations above one: 2, 3, 4, 5 or 6. */
-    uint32_t pick = c1 & ~c0 & ~c2;
-    if (!pick)
-        pick = c1 & c0 & ~c2;
-    if (!pick)
-        pick = c2 & ~c1 & ~c0;
-    if (!pick)
-        pick = c2 & ~c1 & c0;
-    if (!pick)
-        pick = c2 & c1;
-    if (!pick)
-        return 0;
-    int d = __builtin_ctz(pick);
-    *digit = d;
-    int cfg = 0;
-    for (int k = 0; k < 6; k++)
-        cfg |= (int)((ok[*band][k] >> d) & 1) << k;
-    return cfg;
+    return C9_FN(pick_config)(ok, totals, band, digit);
 }
 #endif
 
@@ -830,6 +811,27 @@ static void C9_FN(report)(const c9_state *s, search_ctx *ctx)
             }
         }
     search_report_solution(ctx, grid, 81);
+}
+
+/* The open cell (bit of open) with the fewest digits left in dom, the
+ * first found; the scan stops at one with `enough` or fewer. Its count
+ * goes to *least (10 when open is empty). */
+static inline __attribute__((always_inline)) int C9_FN(res_fewest)(const uint16_t *dom, uint32_t open,
+                                                                  int enough, int *least)
+{
+    int best = 0;
+    *least = 10;
+    for (uint32_t o = open; o; o &= o - 1) {
+        int i = __builtin_ctz(o);
+        int c = C9_FN(popcount)(dom[i]);
+        if (c < *least) {
+            *least = c;
+            best = i;
+            if (c <= enough)
+                break;
+        }
+    }
+    return best;
 }
 
 /* The residual search: once few cells are open, a fixpoint state is
@@ -854,17 +856,8 @@ static void C9_FN(res_dfs)(c9_resid *r, uint16_t *dom, uint32_t open, search_ctx
             search_report_solution(ctx, grid, 81);
             return;
         }
-        int best = 0, least = 10;
-        for (uint32_t o = open; o; o &= o - 1) {
-            int i = __builtin_ctz(o);
-            int c = C9_FN(popcount)(dom[i]);
-            if (c < least) {
-                least = c;
-                best = i;
-                if (c <= 1)
-                    break;
-            }
-        }
+        int least;
+        int best = C9_FN(res_fewest)(dom, open, 1, &least);
         if (!least)
             return;
         uint32_t ds = dom[best];
@@ -954,17 +947,8 @@ static uint64_t C9_FN(res_count)(const c9_res_set *peers, const uint16_t *dom_in
                 return 0;
             continue;
         }
-        int best = 0, least = 10;
-        for (uint32_t o = open; o; o &= o - 1) {
-            int i = __builtin_ctz(o);
-            int c = C9_FN(popcount)(dom[i]);
-            if (c < least) {
-                least = c;
-                best = i;
-                if (c <= 2)
-                    break;
-            }
-        }
+        int least;
+        int best = C9_FN(res_fewest)(dom, open, 2, &least);
         uint32_t ds = dom[best];
         open &= ~(1u << best);
         uint32_t pe = peers[best] & open;

@@ -31,7 +31,6 @@ static int C9_FN(triads_choose_fast)(c9_state *s, int *band, int *digit)
     const __m128i p0 = _mm_set1_epi32(0x40201), p01 = _mm_set1_epi32(0x40201 | 0x201008),
                   p2 = _mm_set1_epi32(0x1008040), p12 = _mm_set1_epi32(0x201008 | 0x1008040);
     const __m128i even = _mm_set1_epi32(0x1041041), odd = _mm_set1_epi32(0x208208);
-    const uint32_t he = 0x20820820u, le = 0x1041041u, ho = 0x820820u, lo = 0x41041u;
     /* Vectors 2b, 2b + 1: digits 0-3 and 4-7 of band b; 6: digit 8. */
     __m128i t[7], q[7];
     for (int i = 0; i < 7; i++) {
@@ -68,16 +67,8 @@ static int C9_FN(triads_choose_fast)(c9_state *s, int *band, int *digit)
                                         C9_FIELDS(q[2 * b], q[2 * b + 1], qn, even),
                                         C9_FIELDS(q[2 * b], q[2 * b + 1], qn, odd));
 #undef C9_FIELDS
-        uint32_t sv[4];
-        _mm_storeu_si128((__m128i *)sv, sums);
-        uint32_t et = sv[0], ot = sv[1] >> 3, eq = sv[2], oq = sv[3] >> 3;
-        uint32_t e3 = C9_FN(at_least)(et, 3, he, le), o3 = C9_FN(at_least)(ot, 3, ho, lo);
-        uint32_t e4 = C9_FN(at_least)(et, 4, he, le), o4 = C9_FN(at_least)(ot, 4, ho, lo);
-        uint32_t es3 = C9_FN(at_least)(eq, 3, he, le), os3 = C9_FN(at_least)(oq, 3, ho, lo);
-        uint32_t es4 = C9_FN(at_least)(eq, 4, he, le), os4 = C9_FN(at_least)(oq, 4, ho, lo);
         /* Contradiction, naked triad or hidden triad: the scalar path. */
-        if (e3 != he || o3 != ho || (es4 | os4) || ((e3 & ~e4 & ~es3) | (o3 & ~o4 & ~os3)) ||
-            ((es3 & e4) | (os3 & o4)))
+        if (!C9_FN(triads_none)(sums))
             return C9_FN(triads_choose)(s, band, digit);
     }
     return C9_FN(pick_config)(ok, totals, band, digit);

@@ -34,7 +34,6 @@ static int C9_FN(triads_choose_fast)(c9_state *s, int *band, int *digit)
     const __m256i p0 = _mm256_set1_epi32(0x40201), p1 = _mm256_set1_epi32(0x201008),
                   p2 = _mm256_set1_epi32(0x1008040);
     const __m256i even = _mm256_set1_epi32(0x1041041), odd = _mm256_set1_epi32(0x208208);
-    const uint32_t he = 0x20820820u, le = 0x1041041u, ho = 0x820820u, lo = 0x41041u;
     __m256i t[4], q[4];
     for (int b = 0; b < 4; b++) {
         __m256i v = b < 3 ? _mm256_loadu_si256((const __m256i *)(s->cand + 16 * b))
@@ -72,17 +71,8 @@ static int C9_FN(triads_choose_fast)(c9_state *s, int *band, int *digit)
         __m128i sums = C9_FN(hsum4_256)(C9_FIELDS(t[b], tn, even), C9_FIELDS(t[b], tn, odd),
                                         C9_FIELDS(q[b], qn, even), C9_FIELDS(q[b], qn, odd));
 #undef C9_FIELDS
-        uint32_t et = (uint32_t)_mm_cvtsi128_si32(sums);
-        uint32_t ot = (uint32_t)_mm_extract_epi32(sums, 1) >> 3;
-        uint32_t eq = (uint32_t)_mm_extract_epi32(sums, 2);
-        uint32_t oq = (uint32_t)_mm_extract_epi32(sums, 3) >> 3;
-        uint32_t e3 = C9_FN(at_least)(et, 3, he, le), o3 = C9_FN(at_least)(ot, 3, ho, lo);
-        uint32_t e4 = C9_FN(at_least)(et, 4, he, le), o4 = C9_FN(at_least)(ot, 4, ho, lo);
-        uint32_t es3 = C9_FN(at_least)(eq, 3, he, le), os3 = C9_FN(at_least)(oq, 3, ho, lo);
-        uint32_t es4 = C9_FN(at_least)(eq, 4, he, le), os4 = C9_FN(at_least)(oq, 4, ho, lo);
         /* Contradiction, naked triad or hidden triad: the scalar path. */
-        if (e3 != he || o3 != ho || (es4 | os4) || ((e3 & ~e4 & ~es3) | (o3 & ~o4 & ~os3)) ||
-            ((es3 & e4) | (os3 & o4)))
+        if (!C9_FN(triads_none)(sums))
             return C9_FN(triads_choose)(s, band, digit);
     }
     return C9_FN(pick_config)(ok, totals, band, digit);

@@ -8,11 +8,12 @@
  * never run: that would be an illegal instruction.
  */
 #include "search_internal.h"
+#include "cpu_tier.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const isa_names[] = {"auto", "portable", "avx2", "avx512"};
+static const char *const isa_names[] = {"auto", "portable", "avx2", "avx512", "sse42"};
 
 int doku_isa_supported(doku_isa isa)
 {
@@ -20,14 +21,13 @@ int doku_isa_supported(doku_isa isa)
     case DOKU_ISA_AUTO:
     case DOKU_ISA_PORTABLE:
         return 1;
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#ifdef CPU_TIER_X86
+    case DOKU_ISA_SSE42:
+        return cpu_has_sse42();
     case DOKU_ISA_AVX2:
+        return cpu_has_avx2();
     case DOKU_ISA_AVX512:
-        __builtin_cpu_init();
-        if (!(__builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi2") &&
-              __builtin_cpu_supports("popcnt")))
-            return 0;
-        return isa == DOKU_ISA_AVX2 || __builtin_cpu_supports("avx512f");
+        return cpu_has_avx512f();
 #endif
     default:
         return 0;
@@ -55,12 +55,15 @@ doku_status doku_solver_set_isa(doku_solver *sv, doku_isa isa)
 {
     if (!sv || !doku_isa_name(isa) || !doku_isa_supported(isa))
         return DOKU_ERR_ARG;
-    /* The engines number their builds portable, AVX2, AVX-512 from 0. */
-    int variant = isa == DOKU_ISA_AUTO ? -1 : (int)isa - 1;
+    static const int c9_variant[] = {-1, CLASSIC9_PORTABLE, CLASSIC9_AVX2, CLASSIC9_AVX512,
+                                     CLASSIC9_SSE42};
+    /* board16 has no SSE4.2 build: its portable one serves */
+    static const int b16_variant[] = {-1, BOARD16_PORTABLE, BOARD16_AVX2, BOARD16_AVX512,
+                                      BOARD16_PORTABLE};
     if (sv->classic9)
-        classic9_set_variant(sv->classic9, variant);
+        classic9_set_variant(sv->classic9, c9_variant[isa]);
     if (sv->board16) {
-        int got = board16_set_variant(sv->board16, variant);
+        int got = board16_set_variant(sv->board16, b16_variant[isa]);
         /* Chosen by itself, the portable board16 build loses to the
          * generic engine (search.c), so AUTO keeps that policy; a forced
          * tier is what the caller asked for. */
@@ -73,12 +76,14 @@ doku_isa doku_solver_isa(const doku_solver *sv)
 {
     if (!sv)
         return DOKU_ISA_PORTABLE;
-    int v = -1;
+    static const doku_isa c9_isa[] = {DOKU_ISA_PORTABLE, DOKU_ISA_AVX2, DOKU_ISA_AVX512,
+                                      DOKU_ISA_SSE42};
+    static const doku_isa b16_isa[] = {DOKU_ISA_PORTABLE, DOKU_ISA_AVX2, DOKU_ISA_AVX512};
     if (sv->classic9)
-        v = classic9_variant(sv->classic9);
-    else if (sv->board16 && sv->board16_on)
-        v = board16_variant(sv->board16);
-    return v < 0 ? DOKU_ISA_PORTABLE : (doku_isa)(v + 1);
+        return c9_isa[classic9_variant(sv->classic9)];
+    if (sv->board16 && sv->board16_on)
+        return b16_isa[board16_variant(sv->board16)];
+    return DOKU_ISA_PORTABLE;
 }
 
 void search_isa_from_env(doku_solver *sv)

@@ -48,7 +48,7 @@ void generic_run(generic_engine *e, const uint8_t *givens, search_ctx *ctx);
  * another value asks for that one (falling back to what the CPU has).
  * @return the variant chosen. */
 typedef struct classic9_engine classic9_engine;
-enum { CLASSIC9_PORTABLE = 0, CLASSIC9_AVX2 = 1, CLASSIC9_AVX512 = 2 };
+enum { CLASSIC9_PORTABLE = 0, CLASSIC9_AVX2 = 1, CLASSIC9_AVX512 = 2, CLASSIC9_SSE42 = 3 };
 doku_status classic9_create(classic9_engine **out);
 void classic9_free(classic9_engine *e);
 int classic9_set_variant(classic9_engine *e, int variant);

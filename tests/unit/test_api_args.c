@@ -277,6 +277,18 @@ static void test_reader(void **state)
     assert_int_equal(doku_reader_next(r, NULL), 0);
     assert_int_equal(doku_reader_next(r, &rec), 1);
     assert_int_equal(rec.kind, DOKU_RECORD_PUZZLE);
+    assert_null(doku_reader_candidates(r)); /* no pencil marks in a plain line */
+    assert_null(doku_reader_candidates(NULL));
+    doku_reader_free(r);
+    assert_int_equal(doku_reader_create(NULL, &r), DOKU_OK);
+    assert_null(doku_reader_candidates(r)); /* nothing returned yet */
+    {
+        const char *k = NULL, *v = NULL;
+        assert_int_equal(doku_reader_meta(NULL, 0, &k, &v), 0);
+        assert_int_equal(doku_reader_meta(r, 0, NULL, &v), 0);
+        assert_int_equal(doku_reader_meta(r, 0, &k, NULL), 0);
+        assert_int_equal(doku_reader_meta(r, 0, &k, &v), 0); /* nothing returned yet */
+    }
     doku_reader_free(r);
 }
 
@@ -562,6 +574,21 @@ static void test_formatters(void **state)
     assert_int_equal(doku_format_step(NULL, w->s9, &st, DOKU_FORMAT_LINE, 0), DOKU_ERR_ARG);
     assert_int_equal(doku_format_step(&b, NULL, &st, DOKU_FORMAT_LINE, 0), DOKU_ERR_ARG);
     assert_int_equal(doku_format_step(&b, w->s9, NULL, DOKU_FORMAT_LINE, 0), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_exchange(NULL, w->s9, w->full9, NULL, DOKU_EXCHANGE_SDK), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_exchange(&b, NULL, w->full9, NULL, DOKU_EXCHANGE_SDK), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_exchange(&b, w->s9, NULL, NULL, DOKU_EXCHANGE_FPUZZLES), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_exchange(&b, w->s9, w->full9, NULL, (doku_exchange)99), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_exchange(&b, w->s9, w->full9, NULL, (doku_exchange)-1), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_exchange(&b, NULL, NULL, NULL, DOKU_EXCHANGE_OPENSUDOKU_TAIL), DOKU_OK);
+    assert_int_equal(doku_format_pencil(NULL, w->s9, w->full9, NULL, 0), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_pencil(&b, NULL, w->full9, NULL, 0), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_pencil(&b, w->s9, NULL, NULL, 1), DOKU_ERR_ARG);
+    {
+        uint8_t big[81];
+        memcpy(big, w->full9, 81);
+        big[5] = 10; /* a value above n */
+        assert_int_equal(doku_format_pencil(&b, w->s9, big, NULL, 0), DOKU_ERR_ARG);
+    }
     assert_int_equal(doku_format_candidates(NULL, w->s9, NULL), DOKU_ERR_ARG);
     assert_int_equal(doku_format_candidates(&b, NULL, NULL), DOKU_ERR_ARG);
     assert_int_equal(doku_format_candidates(&b, w->s9, NULL), DOKU_ERR_ARG);

@@ -143,7 +143,8 @@ static double rate(const doku_shape *s, const uint8_t *givens, const uint8_t *ex
 
 /* The fast-path builds (ISA tiers) to try; the ones this CPU cannot run
  * are reported SKIPPED by name, once. */
-static const doku_isa tiers[] = {DOKU_ISA_PORTABLE, DOKU_ISA_AVX2, DOKU_ISA_AVX512};
+static const doku_isa tiers[] = {DOKU_ISA_PORTABLE, DOKU_ISA_SSE42, DOKU_ISA_AVX2,
+                                 DOKU_ISA_AVX512};
 #define NTIERS (sizeof tiers / sizeof tiers[0])
 
 static void report_tiers(void)

@@ -83,6 +83,215 @@ static void expect_p1(const got *g, int i)
     assert_memory_equal(g->cells[i], want, 81);
 }
 
+/* Text as spreadsheets and editors save it (issue 14): BOM, CRLF and
+ * CR, ',' ';' and tab fields with empty cells, quoted fields, a column of
+ * puzzles with its other fields as the comment, UTF-16 refused. */
+static void test_spreadsheet_text(void **state)
+{
+    (void)state;
+    char text[2048] = "\xEF\xBB\xBF";
+    for (int r = 0; r < 9; r++)
+        for (int c = 0; c < 9; c++) {
+            size_t l = strlen(text);
+            char ch = P1[r * 9 + c];
+            snprintf(text + l, sizeof text - l, "%.*s%s", ch != '.', &ch, c < 8 ? ";" : "\r\n");
+        }
+    got g;
+    read_text(text, 0, DOKU_SYMBOLS_AUTO, &g);
+    assert_int_equal(g.count, 1);
+    expect_p1(&g, 0);
+    /* the same grid with lone CRs and commas, fields quoted */
+    char cr[2048] = "";
+    for (int r = 0; r < 9; r++)
+        for (int c = 0; c < 9; c++) {
+            size_t l = strlen(cr);
+            char ch = P1[r * 9 + c];
+            l += (size_t)snprintf(cr + l, sizeof cr - l, ch == '.' ? "\"\"" : "\"%c\"", ch);
+            cr[l++] = c < 8 ? ',' : '\r';
+            cr[l] = '\0';
+        }
+    doku_reader *rd;
+    assert_int_equal(doku_reader_create(NULL, &rd), DOKU_OK);
+    assert_int_equal(doku_reader_push_line(rd, cr, strlen(cr)), DOKU_OK);
+    assert_int_equal(doku_reader_finish(rd), DOKU_OK);
+    doku_record rec;
+    assert_true(doku_reader_next(rd, &rec));
+    assert_int_equal(rec.kind, DOKU_RECORD_PUZZLE);
+    assert_int_equal(rec.line, 1);
+    uint8_t want[81];
+    assert_int_equal(tu_cells_from_text(P1, 81, want), 0);
+    assert_memory_equal(rec.cells, want, 81);
+    doku_reader_free(rd);
+    /* a column of puzzles: the other fields, as written, are the comment */
+    char col[512];
+    snprintf(col, sizeof col, "id;puzzle;note\n7;\"%s\";\"hard; very\"\n", P1);
+    read_text(col, 0, DOKU_SYMBOLS_AUTO, &g);
+    assert_int_equal(g.count, 1);
+    expect_p1(&g, 0);
+    assert_string_equal(g.comment[0], "7;\"hard; very\"");
+    assert_int_equal(g.line[0], 2);
+    /* a bad field is named with its column */
+    read_text("1,2,3,4\n5,6,x y,8\n", 0, DOKU_SYMBOLS_AUTO, &g);
+    assert_int_equal(g.kind[0], DOKU_RECORD_ERROR);
+    assert_int_equal(g.line[0], 2);
+    assert_int_equal(g.column[0], 5);
+    /* UTF-16 is refused once, at 1:1 */
+    assert_int_equal(doku_reader_create(NULL, &rd), DOKU_OK);
+    assert_int_equal(doku_reader_push_line(rd, "\xFF\xFE" "5\0" "3\0", 6), DOKU_OK);
+    assert_int_equal(doku_reader_push_line(rd, "\0" "5\0", 3), DOKU_OK);
+    assert_int_equal(doku_reader_finish(rd), DOKU_OK);
+    assert_true(doku_reader_next(rd, &rec));
+    assert_int_equal(rec.kind, DOKU_RECORD_ERROR);
+    assert_int_equal(rec.line, 1);
+    assert_int_equal(rec.column, 1);
+    assert_non_null(strstr(rec.message, "UTF-16"));
+    assert_false(doku_reader_next(rd, &rec));
+    doku_reader_free(rd);
+    /* 4x4 as numbers with empty fields, tab-separated, trailing tabs kept */
+    read_text("1\t\t\t\n\t\t3\t\n\t4\t\t\n\t\t\t2\n", 0, DOKU_SYMBOLS_AUTO, &g);
+    assert_int_equal(g.count, 1);
+    assert_int_equal(g.n[0], 4);
+    assert_int_equal(g.cells[0][0], 1);
+    assert_int_equal(g.cells[0][6], 3);
+    assert_int_equal(g.cells[0][15], 2);
+}
+
+/* Pencil marks (issue 14): the candidate line and the HoDoKu/SE grids
+ * read with their candidates, and doku_format_pencil writes both back. */
+static void test_pencil_marks(void **state)
+{
+    (void)state;
+    doku_shape *s;
+    assert_int_equal(doku_shape_create_simple(9, 0, &s), DOKU_OK);
+    uint8_t puz[81];
+    assert_int_equal(tu_cells_from_text(P1, 81, puz), 0);
+    /* givens only: each empty cell gets what its peers leave */
+    doku_buf line = {0}, grid = {0};
+    assert_int_equal(doku_format_pencil(&line, s, puz, NULL, 0), DOKU_OK);
+    assert_int_equal(line.len, 730);
+    assert_int_equal(line.data[0], '.');      /* r1c1 is 4: only '4' */
+    assert_int_equal(line.data[3], '4');
+    /* drop candidate 1 of r1c2 (characters 9..17) and read it back */
+    int first = -1;
+    for (int d = 0; d < 9; d++)
+        if (line.data[9 + d] != '.') {
+            first = d;
+            break;
+        }
+    assert_true(first >= 0);
+    line.data[9 + first] = '.';
+    doku_reader *r;
+    assert_int_equal(doku_reader_create(NULL, &r), DOKU_OK);
+    assert_int_equal(doku_reader_push_line(r, line.data, 729), DOKU_OK);
+    doku_record rec;
+    assert_true(doku_reader_next(r, &rec));
+    assert_int_equal(rec.kind, DOKU_RECORD_PUZZLE);
+    assert_int_equal(rec.n, 9);
+    const uint64_t *c = doku_reader_candidates(r);
+    assert_non_null(c);
+    assert_false(c[1] & ((uint64_t)1 << first));
+    assert_int_equal(rec.cells[0], 4);
+    /* the grid of those candidates reads back equal */
+    uint64_t cands[81];
+    memcpy(cands, c, sizeof cands);
+    uint8_t cells[81];
+    memcpy(cells, rec.cells, 81);
+    assert_int_equal(doku_format_pencil(&grid, s, cells, cands, 1), DOKU_OK);
+    doku_reader_free(r);
+    assert_int_equal(doku_reader_create(NULL, &r), DOKU_OK);
+    /* framed as HoDoKu frames it */
+    const char *frame = ".-----------.-----------.-----------.";
+    assert_int_equal(doku_reader_push_line(r, frame, strlen(frame)), DOKU_OK);
+    for (char *p = grid.data; *p;) {
+        char *e = strchr(p, '\n');
+        assert_int_equal(doku_reader_push_line(r, p, (size_t)(e - p)), DOKU_OK);
+        p = e + 1;
+    }
+    assert_int_equal(doku_reader_push_line(r, frame, strlen(frame)), DOKU_OK);
+    assert_int_equal(doku_reader_finish(r), DOKU_OK);
+    assert_true(doku_reader_next(r, &rec));
+    assert_int_equal(rec.kind, DOKU_RECORD_PUZZLE);
+    assert_memory_equal(rec.cells, cells, 81);
+    assert_non_null(doku_reader_candidates(r));
+    assert_memory_equal(doku_reader_candidates(r), cands, sizeof cands);
+    doku_reader_free(r);
+    /* a cell without candidates is named */
+    memset(line.data + 9 * 40, '.', 9);
+    got g;
+    line.data[729] = '\0';
+    read_text(line.data, 0, DOKU_SYMBOLS_AUTO, &g);
+    assert_int_equal(g.kind[0], DOKU_RECORD_ERROR);
+    assert_non_null(strstr(g.message[0], "r5c5 has no candidates"));
+    doku_buf_free(&line);
+    doku_buf_free(&grid);
+    doku_shape_free(s);
+}
+
+/* Metadata (issue 14): .sdk headers become the next puzzle's fields,
+ * doku_format_exchange writes them back, links carry their shape. */
+static void test_metadata_and_exchange(void **state)
+{
+    (void)state;
+    doku_reader *r;
+    assert_int_equal(doku_reader_create(NULL, &r), DOKU_OK);
+    const char *lines[] = {"#A Jane Doe", "#LHard", "# just a comment", P1};
+    for (int i = 0; i < 4; i++)
+        assert_int_equal(doku_reader_push_line(r, lines[i], strlen(lines[i])), DOKU_OK);
+    doku_record rec;
+    assert_true(doku_reader_next(r, &rec));
+    const char *k, *v;
+    assert_int_equal(doku_reader_meta(r, 0, &k, &v), 1);
+    assert_string_equal(k, "author");
+    assert_string_equal(v, "Jane Doe");
+    assert_int_equal(doku_reader_meta(r, 1, &k, &v), 1);
+    assert_string_equal(k, "level");
+    assert_string_equal(v, "Hard");
+    assert_int_equal(doku_reader_meta(r, 2, &k, &v), 0);
+    /* written back as .sdk, then as a SudokuWiki and an f-puzzles link */
+    doku_shape *s;
+    assert_int_equal(doku_shape_create_simple(9, DOKU_VARIANT_X, &s), DOKU_OK);
+    const char *meta[] = {"author", "Jane Doe", "level", "Hard", "name", "Ünïcode \"title\"", NULL};
+    doku_buf b = {0};
+    assert_int_equal(doku_format_exchange(&b, s, rec.cells, meta, DOKU_EXCHANGE_SDK), DOKU_OK);
+    assert_non_null(strstr(b.data, "#A Jane Doe\n#L Hard\n4...3....\n"));
+    doku_buf_reset(&b);
+    assert_int_equal(doku_format_exchange(&b, s, rec.cells, meta, DOKU_EXCHANGE_SUDOKUWIKI),
+                     DOKU_ERR_SHAPE); /* X is no classic 9x9 */
+    assert_int_equal(doku_format_exchange(&b, s, rec.cells, meta, DOKU_EXCHANGE_FPUZZLES), DOKU_OK);
+    uint8_t cells[81];
+    memcpy(cells, rec.cells, 81);
+    doku_reader_free(r);
+    assert_int_equal(doku_reader_create(NULL, &r), DOKU_OK);
+    assert_int_equal(doku_reader_push_line(r, b.data, b.len - 1), DOKU_OK);
+    assert_true(doku_reader_next(r, &rec));
+    assert_int_equal(rec.kind, DOKU_RECORD_PUZZLE);
+    assert_memory_equal(rec.cells, cells, 81);
+    int saw_x = 0, saw_name = 0;
+    for (size_t i = 0; doku_reader_meta(r, i, &k, &v); i++) {
+        if (!strcmp(k, "variant") && !strcmp(v, "x"))
+            saw_x = 1;
+        if (!strcmp(k, "name") && !strcmp(v, "Ünïcode \"title\""))
+            saw_name = 1;
+    }
+    assert_true(saw_x);
+    assert_true(saw_name);
+    doku_reader_free(r);
+    /* a NUL byte inside an OpenSudoku field (found by fuzz_opensudoku):
+     * the field keeps its other bytes, the list stays well formed */
+    assert_int_equal(doku_reader_create(NULL, &r), DOKU_OK);
+    static const char x0[] = "<opensudoku><level>ea\0sy</level>";
+    static const char x1[] = "<game data=\"530070000600195000098000060800060003400803001700020006060000280000419005000080079\"/>";
+    assert_int_equal(doku_reader_push_line(r, x0, sizeof x0 - 1), DOKU_OK);
+    assert_int_equal(doku_reader_push_line(r, x1, sizeof x1 - 1), DOKU_OK);
+    assert_true(doku_reader_next(r, &rec));
+    assert_int_equal(doku_reader_meta(r, 0, &k, &v), 1);
+    assert_string_equal(k, "level");
+    assert_string_equal(v, "ea sy");
+    assert_int_equal(doku_reader_meta(r, 1, &k, &v), 0);
+    doku_buf_free(&b);
+    doku_shape_free(s);
+}
+
 static void test_one_line_with_comments(void **state)
 {
     (void)state;
@@ -617,6 +826,9 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_one_line_with_comments),
+        cmocka_unit_test(test_spreadsheet_text),
+        cmocka_unit_test(test_pencil_marks),
+        cmocka_unit_test(test_metadata_and_exchange),
         cmocka_unit_test(test_empty_marks),
         cmocka_unit_test(test_framed_grids),
         cmocka_unit_test(test_16x16_alphabets),

@@ -1,0 +1,282 @@
+/*
+ * cmd_convert.c — `doku convert --to FORMAT`: reads puzzles in any layout
+ * the reader knows (lines, grids, spreadsheet CSV, pencil marks,
+ * collections and links) and writes each in one text format, keeping its
+ * comment and, where the target can hold them, its pencil marks.
+ *
+ * The one design idea: convert is a command like the others, a function
+ * of one puzzle run by the batch runner, so it streams, keeps input
+ * order and reports bad input as FILE:LINE:COL like every command. A
+ * format with a header or footer (csv, opensudoku) writes them around
+ * the run.
+ */
+#include "commands.h"
+#include "output.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum { OPT_TO = 1 };
+
+typedef struct convert_ctx {
+    cli_opts o;
+    int to;          /* cli_target */
+    int to_given;
+    int head_written; /* opensudoku: set by the task of index 0 only */
+} convert_ctx;
+
+static const cli_option convert_options[] = {
+    {"--to", 1, OPT_TO},
+    {"--format", 1, OPT_TO},
+    {NULL, 0, 0}};
+
+static void usage(FILE *f)
+{
+    fprintf(f, "Usage: doku convert --to FORMAT [options] [FILE...]\n\n"
+               "Reads puzzles in any layout doku reads and writes each in FORMAT:\n"
+               "  %s\n\n", cli_target_list());
+    fputs("  line        one puzzle a line, then its comment\n"
+          "  grid        the puzzle as a framed grid ('# comment' above it)\n"
+          "  candidates  the n*n*n-character candidate line (SE, tdoku): the pencil\n"
+          "              marks read with the puzzle, or those its givens leave\n"
+          "  pm          the pencil-mark grid (HoDoKu/SE style)\n"
+          "  csv         a header row, then puzzle,comment per puzzle\n"
+          "  json        one object a line: puzzle, n, comment, candidates, meta\n"
+          "  sdk         SadMan .sdk: '#A author' ... header lines, then the rows\n"
+          "  opensudoku  an OpenSudoku collection (XML; classic 9x9)\n"
+          "  sudokuwiki  https://www.sudokuwiki.org/sudoku.htm?bd=... (classic 9x9)\n"
+          "  fpuzzles    https://www.f-puzzles.com/?load=... (X and jigsaw too)\n"
+          "  sudokupad   https://sudokupad.app/fpuzzles... (as fpuzzles)\n\n"
+          "--format is the same as --to. Comments travel wherever the target has\n"
+          "a place for them. See docs/FORMATS.md.\n\n",
+          f);
+    fputs(cli_common_help, f);
+    fputs("\n", f);
+    fputs(cli_input_help, f);
+    fputs("\nExit status: 0 every puzzle converted; 1 some input was not a puzzle (or\n"
+          "the target cannot hold it); 2 usage error or unreadable input.\n",
+          f);
+}
+
+static int on_option(void *p, int id, const char *v)
+{
+    convert_ctx *c = p;
+    if (id == OPT_TO) {
+        if (cli_parse_target("convert", v, &c->to) != 0)
+            return -1;
+        c->to_given = 1;
+        return 0;
+    }
+    return -1;
+}
+
+/* Appends cells in fmt (a doku_format) to the task's output. */
+static void put_cells(cli_task *t, const uint8_t *cells, doku_format fmt)
+{
+    size_t need = doku_format_cells(t->shape, cells, NULL, NULL, fmt, t->symbols, 0, NULL, 0);
+    char *buf = cli_xmalloc(need + 1);
+    doku_format_cells(t->shape, cells, NULL, NULL, fmt, t->symbols, 0, buf, need + 1);
+    cli_buf_put(&t->out, buf, need);
+    free(buf);
+}
+
+static void put_comment_after(cli_task *t)
+{
+    if (t->comment && t->comment[0])
+        cli_buf_printf(&t->out, " %s", t->comment);
+    cli_buf_put(&t->out, "\n", 1);
+}
+
+/* The task's metadata as key, value pairs ending in NULL; its comment
+ * joins as "comment" (or, for OpenSudoku games, "note") when the
+ * metadata has none. @return the array (free it). */
+static const char **meta_pairs(const cli_task *t, const char *comment_key)
+{
+    size_t count = 0;
+    for (size_t at = 0; at < t->meta_len; at += strlen(t->meta + at) + 1)
+        count++;
+    const char **a = cli_xmalloc((count + 3) * sizeof *a);
+    size_t k = 0;
+    int has_comment = 0;
+    for (size_t at = 0; at < t->meta_len; at += strlen(t->meta + at) + 1) {
+        a[k] = t->meta + at;
+        if (k % 2 == 0 && !strcmp(a[k], comment_key))
+            has_comment = 1;
+        k++;
+    }
+    if (!has_comment && t->comment && t->comment[0]) {
+        a[k++] = comment_key;
+        a[k++] = t->comment;
+    }
+    a[k] = NULL;
+    return a;
+}
+
+static void put_exchange(cli_task *t, doku_exchange fmt, const char *comment_key,
+                         const char *what)
+{
+    const char **meta = meta_pairs(t, comment_key);
+    doku_status st = doku_format_exchange(&t->out, t->shape, t->cells, meta, fmt);
+    free(meta);
+    if (st == DOKU_ERR_SHAPE) {
+        char shape[128];
+        doku_shape_describe(t->shape, shape, sizeof shape);
+        cli_buf_printf(&t->err, "%s:%zu: %s cannot hold this puzzle (%s)\n", t->file, t->line,
+                       what, shape);
+        t->exit_code = CLI_EXIT_FAIL;
+        return;
+    }
+    cli_check_written(st);
+    t->exit_code = CLI_EXIT_OK;
+}
+
+static void opensudoku_head(convert_ctx *c, cli_task *t)
+{
+    if (c->to != CLI_TO_OPENSUDOKU || t->index != 0)
+        return;
+    const char **meta = t->cells ? meta_pairs(t, "note") : NULL;
+    cli_check_written(doku_format_exchange(&t->out, NULL, NULL, meta, DOKU_EXCHANGE_OPENSUDOKU_HEAD));
+    free(meta);
+    c->head_written = 1;
+}
+
+static void convert_invalid(cli_worker *w, cli_task *t, void *p)
+{
+    (void)w;
+    opensudoku_head(p, t);
+    char where[512];
+    cli_task_where(t, where, sizeof where);
+    cli_buf_printf(&t->err, "%s: %s\n", where, t->error);
+}
+
+static void convert_puzzle(cli_worker *w, cli_task *t, void *p)
+{
+    convert_ctx *c = p;
+    opensudoku_head(c, t);
+    (void)w;
+    cli_buf *b = &t->out;
+    switch (c->to) {
+    case CLI_TO_LINE:
+        put_cells(t, t->cells, DOKU_FORMAT_LINE);
+        put_comment_after(t);
+        break;
+    case CLI_TO_GRID:
+        if (t->comment && t->comment[0])
+            cli_buf_printf(b, "# %s\n", t->comment);
+        put_cells(t, t->cells, c->o.layout);
+        cli_buf_put(b, "\n", 1);
+        break;
+    case CLI_TO_CANDIDATES: {
+        if (t->n > 35) {
+            cli_buf_printf(&t->err, "%s:%zu: a candidate line has one character per digit: %dx%d is too large\n",
+                           t->file, t->line, t->n, t->n);
+            t->exit_code = CLI_EXIT_FAIL;
+            return;
+        }
+        cli_check_written(doku_format_pencil(b, t->shape, t->cells, t->cands, 0));
+        if (t->comment && t->comment[0]) {
+            b->len--; /* the newline goes after the comment */
+            put_comment_after(t);
+        }
+        break;
+    }
+    case CLI_TO_PM:
+        if (t->comment && t->comment[0])
+            cli_buf_printf(b, "# %s\n", t->comment);
+        cli_check_written(doku_format_pencil(b, t->shape, t->cells, t->cands, 1));
+        cli_buf_put(b, "\n", 1);
+        break;
+    case CLI_TO_CSV:
+        put_cells(t, t->cells, DOKU_FORMAT_LINE);
+        if (t->comment && t->comment[0])
+            cli_buf_printf(b, ",%s", t->comment);
+        cli_buf_put(b, "\n", 1);
+        break;
+    case CLI_TO_JSON: {
+        cli_buf line = {0};
+        size_t need = doku_format_cells(t->shape, t->cells, NULL, NULL, DOKU_FORMAT_LINE,
+                                        t->symbols, 0, NULL, 0);
+        char *buf = cli_xmalloc(need + 1);
+        doku_format_cells(t->shape, t->cells, NULL, NULL, DOKU_FORMAT_LINE, t->symbols, 0, buf,
+                          need + 1);
+        cli_buf_printf(b, "{\"file\":");
+        doku_buf_append_json_string(b, t->file);
+        cli_buf_printf(b, ",\"line\":%zu,\"n\":%d,\"puzzle\":", t->line, t->n);
+        doku_buf_append_json_string(b, buf);
+        free(buf);
+        if (t->comment && t->comment[0]) {
+            cli_buf_printf(b, ",\"comment\":");
+            doku_buf_append_json_string(b, t->comment);
+        }
+        if (t->cands && t->n <= 35) {
+            cli_check_written(doku_format_pencil(&line, t->shape, t->cells, t->cands, 0));
+            if (line.len)
+                line.data[--line.len] = '\0';
+            cli_buf_printf(b, ",\"candidates\":");
+            doku_buf_append_json_string(b, line.data);
+        }
+        if (t->meta_len) {
+            cli_buf_printf(b, ",\"meta\":{");
+            int first = 1;
+            for (size_t at = 0; at < t->meta_len;) {
+                const char *k = t->meta + at, *v = k + strlen(k) + 1;
+                cli_buf_printf(b, "%s", first ? "" : ",");
+                doku_buf_append_json_string(b, k);
+                cli_buf_put(b, ":", 1);
+                doku_buf_append_json_string(b, v);
+                first = 0;
+                at = (size_t)(v + strlen(v) + 1 - t->meta);
+            }
+            cli_buf_put(b, "}", 1);
+        }
+        cli_buf_put(b, "}\n", 2);
+        cli_buf_free(&line);
+        break;
+    }
+    case CLI_TO_SDK:
+        put_exchange(t, DOKU_EXCHANGE_SDK, "comment", "an .sdk file");
+        cli_buf_put(b, "\n", 1);
+        return;
+    case CLI_TO_OPENSUDOKU:
+        put_exchange(t, DOKU_EXCHANGE_OPENSUDOKU, "note", "OpenSudoku (classic 9x9 only)");
+        return;
+    case CLI_TO_SUDOKUWIKI:
+        put_exchange(t, DOKU_EXCHANGE_SUDOKUWIKI, "comment", "a SudokuWiki link (classic 9x9 only)");
+        return;
+    case CLI_TO_FPUZZLES:
+        put_exchange(t, DOKU_EXCHANGE_FPUZZLES, "comment", "an f-puzzles link (no hyper, jigsaw with boxes or side above 16)");
+        return;
+    case CLI_TO_SUDOKUPAD:
+        put_exchange(t, DOKU_EXCHANGE_SUDOKUPAD, "comment", "a SudokuPad link (no hyper, jigsaw with boxes or side above 16)");
+        return;
+    }
+    t->exit_code = CLI_EXIT_OK;
+}
+
+int cmd_convert(int argc, char **argv)
+{
+    convert_ctx c;
+    memset(&c, 0, sizeof c);
+    int rc = cli_parse_args(&c.o, argc, argv, convert_options, on_option, &c, usage);
+    if (rc != CLI_PARSE_OK)
+        return rc == CLI_PARSE_HELP ? CLI_EXIT_OK : CLI_EXIT_USAGE;
+    if (!c.to_given) {
+        cli_usage_error("convert", "--to FORMAT is needed; supported: %s", cli_target_list());
+        cli_opts_free(&c.o);
+        return CLI_EXIT_USAGE;
+    }
+    if (c.to == CLI_TO_CSV)
+        fputs("puzzle,comment\n", stdout);
+    cli_run_ops ops = {convert_puzzle, convert_invalid, &c};
+    rc = cli_run(&c.o, &ops);
+    if (c.to == CLI_TO_OPENSUDOKU) {
+        cli_buf tail = {0};
+        if (!c.head_written)
+            cli_check_written(doku_format_exchange(&tail, NULL, NULL, NULL, DOKU_EXCHANGE_OPENSUDOKU_HEAD));
+        cli_check_written(doku_format_exchange(&tail, NULL, NULL, NULL, DOKU_EXCHANGE_OPENSUDOKU_TAIL));
+        fwrite(tail.data, 1, tail.len, stdout);
+        cli_buf_free(&tail);
+    }
+    cli_opts_free(&c.o);
+    return rc;
+}
