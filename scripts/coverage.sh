@@ -19,7 +19,7 @@ awk -v root="$(cd "$(dirname "$0")/.." && pwd)/" '
     /^LH:/ { lh[f] = $0; sub(/LH:/, "", lh[f]); LH[m] += lh[f]; TLH += lh[f] }
     /^BRF:/ { bf[f] = $0; sub(/BRF:/, "", bf[f]); BF[m] += bf[f]; TBF += bf[f] }
     /^BRH:/ { bh[f] = $0; sub(/BRH:/, "", bh[f]); BH[m] += bh[f]; TBH += bh[f] }
-    function pct(a, b) { return b ? sprintf("%5.1f%%", 100 * a / b) : "    -" }
+    function pct(a, b) { return b + 0 ? sprintf("%5.1f%%", 100 * a / b) : "    -" }
     END {
         printf "%-36s %8s %8s\n", "module / file", "lines", "branches"
         for (m in LF) printf "%-36s %8s %8s\n", m "/", pct(LH[m], LF[m]), pct(BH[m], BF[m]) | "sort"
