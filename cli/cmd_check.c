@@ -14,14 +14,22 @@ enum { MAX_CONFLICTS_SHOWN = 16 };
 
 typedef struct check_ctx {
     cli_opts o;
+    int quiet;           /* --quiet: only the records of problem puzzles */
 } check_ctx;
+
+enum { OPT_QUIET = 1 };
+
+static const cli_option check_options[] = {
+    {"--quiet", 0, OPT_QUIET}, {"-q", 0, OPT_QUIET}, {NULL, 0, 0}};
 
 static void usage(FILE *f)
 {
-    fputs("Usage: doku check [options] [FILE...]\n\n"
+    fputs("Usage: doku check [-q] [options] [FILE...]\n\n"
           "Validates each puzzle: its symbols and size, duplicate givens (naming\n"
           "both cells rNcM, the digit and the unit), then whether it has no\n"
-          "solution, several solutions, or exactly one (a proper puzzle).\n\n",
+          "solution, several solutions, or exactly one (a proper puzzle).\n\n"
+          "  -q, --quiet   print only the problems: no record for a puzzle with\n"
+          "                exactly one solution (the exit status is the same)\n\n",
           f);
     fputs(cli_common_help, f);
     fputs("\n", f);
@@ -39,10 +47,12 @@ static void usage(FILE *f)
 
 static int on_option(void *p, int id, const char *v)
 {
-    (void)p;
-    (void)id;
+    check_ctx *c = p;
     (void)v;
-    return -1;
+    if (id != OPT_QUIET)
+        return -1;
+    c->quiet = 1;
+    return 0;
 }
 
 static void put_verdict(cli_task *t, const check_ctx *c, doku_check_verdict v,
@@ -99,7 +109,8 @@ static void check_puzzle(cli_worker *w, cli_task *t, void *p)
         put_verdict(t, c, DOKU_CHECK_MULTIPLE, "", NULL);
     } else {
         t->exit_code = CLI_EXIT_OK;
-        put_verdict(t, c, DOKU_CHECK_UNIQUE, "", NULL);
+        if (!c->quiet)
+            put_verdict(t, c, DOKU_CHECK_UNIQUE, "", NULL);
     }
 }
 
@@ -116,7 +127,7 @@ int cmd_check(int argc, char **argv)
 {
     check_ctx c;
     memset(&c, 0, sizeof c);
-    int rc = cli_parse_args(&c.o, argc, argv, NULL, on_option, &c, usage);
+    int rc = cli_parse_args(&c.o, argc, argv, check_options, on_option, &c, usage);
     if (rc != CLI_PARSE_OK)
         return rc == CLI_PARSE_HELP ? CLI_EXIT_OK : CLI_EXIT_USAGE;
     /* A report, not a picture: one verdict line unless a format is asked. */

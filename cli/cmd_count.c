@@ -21,7 +21,7 @@ typedef struct count_ctx {
 enum { OPT_LIMIT = 1, OPT_STATS };
 
 static const cli_option count_options[] = {
-    {"--limit", 1, OPT_LIMIT}, {"--stats", 0, OPT_STATS}, {NULL, 0, 0}};
+    {"--limit", 1, OPT_LIMIT}, {"-l", 1, OPT_LIMIT}, {"--stats", 0, OPT_STATS}, {NULL, 0, 0}};
 
 static void usage(FILE *f)
 {
@@ -29,8 +29,8 @@ static void usage(FILE *f)
             "Usage: doku count [--limit N] [--stats] [options] [FILE...]\n\n"
             "Counts the solutions of each puzzle: the exact number, or '>=N' when the\n"
             "count reached the limit or the time budget ran out first.\n\n"
-            "  --limit N   stop counting at N solutions (default %d)\n"
-            "  --stats     add search nodes, guesses and time per puzzle\n"
+            "  -l, --limit N   stop counting at N solutions (default %d)\n"
+            "  --stats         add search nodes, guesses and time per puzzle\n"
             "  (count gives up after %g s per puzzle unless --timeout says otherwise;\n"
             "  --timeout 0 means no budget)\n\n",
             DEFAULT_LIMIT, DEFAULT_TIMEOUT);

@@ -87,7 +87,7 @@ static void explain_puzzle(cli_worker *w, cli_task *t, void *p)
     memset(&rec, 0, sizeof rec);
     rec.command = DOKU_CMD_EXPLAIN;
     rec.rating = &r;
-    rec.timed_out = col.dl.hit;
+    rec.timed_out = col.dl.hit || doku_logic_timed_out(lg);
     rec.steps = steps.data;
     rec.steps_len = steps.len;
     rec.logic = lg;

@@ -40,6 +40,7 @@ typedef struct gen_ctx {
     uint8_t *pattern;
     uint64_t seed;
     int seed_given;
+    uint64_t start;            /* --start K: index (0-based) of the first puzzle */
     uint64_t attempts;
     doku_shape *shape;
     int n, ncells;
@@ -50,7 +51,7 @@ typedef struct gen_ctx {
 enum {
     OPT_COUNT = 1, OPT_CLUES, OPT_MINIMAL, OPT_SYMMETRY, OPT_DIFFICULTY,
     OPT_RATING, OPT_REQUIRE, OPT_PATTERN, OPT_SEED, OPT_FULL, OPT_QUIET,
-    OPT_SOLUTION, OPT_SIZE, OPT_ATTEMPTS
+    OPT_SOLUTION, OPT_SIZE, OPT_ATTEMPTS, OPT_START
 };
 
 static const cli_option gen_options[] = {
@@ -62,7 +63,7 @@ static const cli_option gen_options[] = {
     {"--seed", 1, OPT_SEED},        {"--full", 0, OPT_FULL},
     {"--quiet", 0, OPT_QUIET},      {"-q", 0, OPT_QUIET},
     {"--solution", 0, OPT_SOLUTION}, {"--size", 1, OPT_SIZE},
-    {"--attempts", 1, OPT_ATTEMPTS}, {NULL, 0, 0}};
+    {"--attempts", 1, OPT_ATTEMPTS}, {"--start", 1, OPT_START}, {NULL, 0, 0}};
 
 static void usage(FILE *f)
 {
@@ -70,6 +71,7 @@ static void usage(FILE *f)
             "Usage: doku generate [-n COUNT] [--clues N | --clues MIN-MAX] [--minimal]\n"
             "                     [--symmetry SYM] [--difficulty LEVEL | --rating MIN-MAX]\n"
             "                     [--require TECHNIQUE] [--pattern FILE] [--seed S]\n"
+            "                     [--start K]\n"
             "                     [--full] [--solution] [--size N] [options]\n\n"
             "Generates puzzles with exactly one solution: a random full grid, then givens\n"
             "removed in random order while the puzzle stays unique. The same seed and\n"
@@ -82,7 +84,8 @@ static void usage(FILE *f)
             "                     a symmetry: no symmetric group of givens); a grid whose\n"
             "                     proof takes too long is dropped for another\n"
             "  --symmetry SYM     none, rot180, rot90, mirror, flip, diagonal,\n"
-            "                     antidiagonal, random (default none)\n"
+            "                     antidiagonal, random (default none); qqwing's\n"
+            "                     rotate180 and rotate90 too\n"
             "  --difficulty L     simple (naked singles suffice), easy (hidden singles\n"
             "                     needed), intermediate (pairs or pointing/claiming\n"
             "                     needed), expert (more than that), any (default)\n"
@@ -93,42 +96,33 @@ static void usage(FILE *f)
             "  --require TECH     the grader's solution path must use technique TECH\n"
             "  --pattern FILE     givens exactly where FILE has a mark: n*n cells, '.',\n"
             "                     '0' or '_' empty, any other symbol a given\n"
-            "  --seed S           master seed (default: from the clock, shown on stderr)\n"
+            "  --seed S           master seed (default: from the clock); always named on\n"
+            "                     stderr ('doku generate: seed S'; with -q only when it\n"
+            "                     came from the clock) and in json and csv records\n"
+            "  --start K          begin at puzzle K of the seed's sequence (default 1):\n"
+            "                     --seed S --start K -n 1 makes again the record with\n"
+            "                     index K and master_seed S (same options)\n"
             "  --full             print complete random grids instead of puzzles\n"
             "  --solution         print each puzzle's solution too\n"
             "  --size N           side of the grid (default: from --box or --regions, else 9)\n"
             "  --attempts N       full grids tried per puzzle before giving up\n"
             "                     (default: until --timeout; %d with --timeout 0)\n"
-            "  -q, --quiet        no progress or summary on stderr\n"
+            "  -q, --quiet        no progress, summary or seed line on stderr (the seed\n"
+            "                     line stays when the seed came from the clock)\n"
             "  (each puzzle gives up after %g s unless --timeout says otherwise; a\n"
             "  request that cannot be met ends with a message saying what was reached)\n\n",
             DEFAULT_ATTEMPTS, DEFAULT_TIMEOUT);
     fputs(cli_common_help, f);
     fputs("\nOutput per format: line: one puzzle per line ('puzzle solution' with\n"
           "--solution); grid: a '# puzzle K: ...' header and the framed grid; json:\n"
-          "one object per puzzle (index, seed, puzzle, solution, givens, symmetry,\n"
-          "level, minimal); csv: a header row, then one row per puzzle.\n\n"
+          "one object per puzzle (index, seed and master_seed as strings, puzzle,\n"
+          "solution, givens, symmetry, level, minimal); csv: a header row, then one\n"
+          "row per puzzle.\n\n"
           "Exit status: 0 every puzzle generated; 1 a request could not be met within\n"
           "the budget (the puzzles before it are printed); 2 usage error.\n",
           f);
 }
 
-/* Parses "N" or "MIN-MAX" of non-negative integers. @return 0 or -1. */
-static int parse_band(const char *v, uint64_t *lo, uint64_t *hi)
-{
-    const char *dash = strchr(v, '-');
-    if (!dash)
-        return cli_parse_u64(v, lo) != 0 ? -1 : (*hi = *lo, 0);
-    char first[32];
-    size_t len = (size_t)(dash - v);
-    if (len == 0 || len >= sizeof first)
-        return -1;
-    memcpy(first, v, len);
-    first[len] = '\0';
-    if (cli_parse_u64(first, lo) != 0 || cli_parse_u64(dash + 1, hi) != 0 || *lo > *hi)
-        return -1;
-    return 0;
-}
 
 static int on_option(void *p, int id, const char *v)
 {
@@ -140,7 +134,7 @@ static int on_option(void *p, int id, const char *v)
             return cli_usage_error("generate", "-n wants a count; got '%s'", v);
         return 0;
     case OPT_CLUES:
-        if (parse_band(v, &a, &b) != 0 || a == 0 || b > DOKU_MAX_CELLS)
+        if (cli_parse_band(v, &a, &b) != 0 || a == 0 || b > DOKU_MAX_CELLS)
             return cli_usage_error("generate", "--clues wants N or MIN-MAX (e.g. 25 or 22-26); got '%s'", v);
         c->min_givens = (int)a;
         c->max_givens = (int)b;
@@ -150,8 +144,8 @@ static int on_option(void *p, int id, const char *v)
         return 0;
     case OPT_SYMMETRY:
         if (doku_symmetry_parse(v, &c->symmetry) != 0)
-            return cli_usage_error("generate", "--symmetry wants none, rot180, rot90, mirror, flip, "
-                                   "diagonal, antidiagonal or random; got '%s'", v);
+            return cli_usage_error("generate", "--symmetry wants none, rot180 (rotate180), rot90 (rotate90), "
+                                   "mirror, flip, diagonal, antidiagonal or random; got '%s'", v);
         return 0;
     case OPT_DIFFICULTY:
         if (doku_difficulty_parse(v, &c->level) != 0)
@@ -186,6 +180,11 @@ static int on_option(void *p, int id, const char *v)
         if (cli_parse_u64(v, &a) != 0 || a < 1 || a > DOKU_MAX_N)
             return cli_usage_error("generate", "--size wants a side from 1 to %d; got '%s'", DOKU_MAX_N, v);
         c->size = (int)a;
+        return 0;
+    case OPT_START:
+        if (cli_parse_u64(v, &c->start) != 0 || c->start == 0)
+            return cli_usage_error("generate", "--start wants a puzzle number from 1; got '%s'", v);
+        c->start--;
         return 0;
     case OPT_ATTEMPTS:
         if (cli_parse_u64(v, &c->attempts) != 0 || c->attempts == 0)
@@ -253,7 +252,7 @@ typedef struct gen_run {
 static void generate_one(const gen_ctx *c, doku_generator *g, doku_rating_filter *fs,
                          uint64_t index, slot *sl)
 {
-    uint64_t seed = doku_seed_derive(c->seed, index);
+    uint64_t seed = doku_seed_derive(c->seed, c->start + index);
     memset(&sl->res, 0, sizeof sl->res);
     if (c->full) {
         doku_rng rng;
@@ -341,8 +340,9 @@ static void print_result(const gen_ctx *c, uint64_t index, const slot *sl)
     cli_buf b = {0};
     doku_generate_record rec;
     memset(&rec, 0, sizeof rec);
-    rec.index = index;
-    rec.seed = doku_seed_derive(c->seed, index);
+    rec.index = c->start + index;
+    rec.seed = doku_seed_derive(c->seed, c->start + index);
+    rec.master_seed = c->seed;
     rec.puzzle = sl->puzzle;
     rec.solution = sl->solution;
     rec.result = &sl->res;
@@ -379,8 +379,9 @@ static void describe_request(const gen_ctx *c, char *buf, size_t cap)
         gen_filter_describe(&c->filter, buf + k, cap - (size_t)k);
 }
 
-static void report_failure(const gen_ctx *c, uint64_t index, const slot *sl)
+static void report_failure(const gen_ctx *c, uint64_t i, const slot *sl)
 {
+    uint64_t index = c->start + i;
     char req[512];
     describe_request(c, req, sizeof req);
     if (sl->status != DOKU_OK) {
@@ -585,6 +586,12 @@ int cmd_generate_booklet(int argc, char **argv, const cli_booklet *booklet)
     if (c.count == 0) {
         rc = CLI_EXIT_OK;
         goto out;
+    }
+    /* The seed is named even when stderr is no terminal: a run from the
+     * clock could not be made again otherwise. */
+    if (!c.quiet || !c.seed_given) {
+        fprintf(stderr, "doku generate: seed %llu\n", (unsigned long long)c.seed);
+        fflush(stderr);
     }
     if (c.o.document) {
         cli_document_spec spec = {c.o.cmd, c.o.output, c.o.document, c.o.symbols, c.o.booklet};

@@ -8,6 +8,7 @@
 #include "output.h"
 #include "logic_cli.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -67,6 +68,7 @@ static int write_hint(cli_buf *out, const doku_source *src, const doku_record_op
     rec.next = doku_logic_next(lg, &st);
     rec.step = rec.next == 1 ? &st : NULL;
     rec.solved = doku_logic_solved(lg);
+    rec.timed_out = rec.next == -2;
     cli_check_written(doku_format_logic(out, src, ro, &rec));
     return (rec.next == 1 || rec.solved) ? CLI_EXIT_OK : CLI_EXIT_FAIL;
 }
@@ -96,6 +98,48 @@ static char *read_all(FILE *f)
     return buf;
 }
 
+/* The 1-based line and column where token k (0-based) of a pencil-mark
+ * text starts, with the token rule of hint_pencil's count. */
+static void token_where(const char *text, int k, int *line, int *col)
+{
+    int seen = -1, in = 0;
+    const char *line_start = text;
+    *line = 1;
+    for (const char *q = text; *q; q++) {
+        int sep = (*q == ' ' || *q == '\t' || *q == '\n' || *q == '\r' || strchr("|+-=:*", *q));
+        if (!sep && !in && ++seen == k) {
+            *col = (int)(q - line_start) + 1;
+            return;
+        }
+        in = !sep;
+        if (*q == '\n') {
+            (*line)++;
+            line_start = q + 1;
+        }
+    }
+    *col = 1;
+}
+
+/* Filled cells of a pencil-mark grid that clash: FILE:LINE:COL of the
+ * first cell named, and every clash ("r1c1 and r1c5 both hold 5 in row 1"). */
+static void report_conflicts(const char *file, const char *text, const doku_shape *s,
+                             const uint8_t *cells, doku_symbols symbols)
+{
+    cli_buf why = {0};
+    doku_conflict first;
+    long k = doku_find_conflicts(s, cells, &first, 1);
+    doku_format_conflicts(&why, s, cells, symbols, 8, NULL);
+    if (k > 0 && why.data) {
+        int line, col;
+        token_where(text, first.cell_a, &line, &col);
+        fprintf(stderr, "%s:%d:%d: the filled cells conflict: %s\n", file, line, col, why.data);
+    } else {
+        fprintf(stderr, "doku hint: %s: the filled cells leave a cell without candidates\n",
+                file);
+    }
+    cli_buf_free(&why);
+}
+
 /* --pencil: each input is one pencil-mark grid; the side comes from the
  * number of tokens. */
 static int hint_pencil(hint_ctx *c)
@@ -105,7 +149,7 @@ static int hint_pencil(hint_ctx *c)
         const char *name = c->o.nfiles ? c->o.files[i] : "-";
         FILE *f = strcmp(name, "-") ? fopen(name, "r") : stdin;
         if (!f) {
-            fprintf(stderr, "doku hint: cannot read %s\n", name);
+            fprintf(stderr, "doku hint: cannot read %s: %s\n", name, strerror(errno));
             worst = CLI_EXIT_USAGE;
             continue;
         }
@@ -132,13 +176,15 @@ static int hint_pencil(hint_ctx *c)
                     f == stdin ? "<stdin>" : name, tokens);
         } else if (doku_parse_pencil(text, n, c->o.symbols, cells, cands, why, sizeof why) !=
                    DOKU_OK) {
-            fprintf(stderr, "doku hint: %s: %s\n", strcmp(name, "-") ? name : "<stdin>", why);
+            /* why starts "LINE:COL: " when the fault has a place */
+            fprintf(stderr, "%s:%s%s\n", strcmp(name, "-") ? name : "<stdin>",
+                    why[0] >= '0' && why[0] <= '9' ? "" : " ", why);
         } else if (!(s = cli_make_shape(&c->o, n, why, sizeof why))) {
             fprintf(stderr, "doku hint: %s: %s\n", strcmp(name, "-") ? name : "<stdin>", why);
         } else if (doku_logic_create(s, &c->lc.lo, &lg) != DOKU_OK ||
-                   doku_logic_load_candidates(lg, cells, cands, 0) != DOKU_OK) {
-            fprintf(stderr, "doku hint: %s: the filled cells conflict\n",
-                    strcmp(name, "-") ? name : "<stdin>");
+                   doku_logic_load_candidates(lg, cells, cands, 0) != DOKU_OK ||
+                   doku_logic_set_time_limit(lg, logic_cli_budget(&c->o)) != DOKU_OK) {
+            report_conflicts(strcmp(name, "-") ? name : "<stdin>", text, s, cells, c->o.symbols);
         } else {
             cli_buf out = {0};
             doku_source src;

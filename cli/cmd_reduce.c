@@ -20,7 +20,8 @@
 
 typedef struct reduce_ctx {
     cli_opts o;
-    int target;
+    int target;                /* --clues N or MIN-MAX: aim at MIN ... */
+    int target_max;            /* ... and fail above MAX (0: no target) */
     int prove;                 /* --minimal: no check budget */
     doku_symmetry symmetry;
     doku_difficulty level;
@@ -38,19 +39,23 @@ static const cli_option reduce_options[] = {
 static void usage(FILE *f)
 {
     fprintf(f,
-            "Usage: doku reduce [--clues N] [--symmetry SYM] [--difficulty LEVEL]\n"
+            "Usage: doku reduce [--clues N|MIN-MAX] [--symmetry SYM] [--difficulty LEVEL]\n"
             "                   [--seed S] [options] [FILE...]\n\n"
             "Reads complete grids or unique puzzles and removes givens in random order,\n"
             "keeping each removal only if the solution stays unique: down to N givens,\n"
             "or (the default, --minimal) until no given can be removed.\n\n"
-            "  --clues N          stop at N givens (may stay a little above with a\n"
-            "                     symmetry whose groups do not fit)\n"
+            "  --clues N          stop at N givens; MIN-MAX: aim at MIN, accept up to\n"
+            "                     MAX (a symmetry whose groups do not fit N exactly\n"
+            "                     needs a band). An input that stays above the target\n"
+            "                     gets status above_target (the puzzle it reached, and\n"
+            "                     a message saying why) and exit 1\n"
             "  --minimal          reduce until no given can be removed, with a far\n"
             "                     larger search budget per check than the default (which\n"
             "                     on big grids cuts long checks short); 'minimal' in json\n"
             "                     and csv output says whether it was proven\n"
             "  --symmetry SYM     remove symmetric groups of cells together: none, rot180,\n"
-            "                     rot90, mirror, flip, diagonal, antidiagonal, random.\n"
+            "                     rot90, mirror, flip, diagonal, antidiagonal, random\n"
+            "                     (rotate180, rotate90 as in qqwing).\n"
             "                     Givens of the input outside a complete group stay.\n"
             "  --difficulty L     keep only removals that leave the puzzle solvable at\n"
             "                     level L: simple, easy or intermediate (see generate)\n"
@@ -66,28 +71,31 @@ static void usage(FILE *f)
           "(status reduced|invalid|not_unique|unsolvable, reduced, givens, minimal);\n"
           "csv: a header row, then one row per input.\n\n"
           "Exit status: 0 every input reduced; 1 some input is invalid, has no\n"
-          "solution or more than one; 2 usage error or unreadable input.\n",
+          "solution or more than one, or stayed above --clues; 2 usage error or\n"
+          "unreadable input.\n",
           f);
 }
 
 static int on_option(void *p, int id, const char *v)
 {
     reduce_ctx *c = p;
-    uint64_t x;
+    uint64_t lo, hi;
     switch (id) {
     case OPT_CLUES:
-        if (cli_parse_u64(v, &x) != 0 || x == 0 || x > DOKU_MAX_CELLS)
-            return cli_usage_error("reduce", "--clues wants a positive number; got '%s'", v);
-        c->target = (int)x;
+        if (cli_parse_band(v, &lo, &hi) != 0 || lo == 0 || hi > DOKU_MAX_CELLS)
+            return cli_usage_error("reduce", "--clues wants N or MIN-MAX (e.g. 25 or 22-26); got '%s'", v);
+        c->target = (int)lo;
+        c->target_max = (int)hi;
         return 0;
     case OPT_MINIMAL:
         c->target = 0;
+        c->target_max = 0;
         c->prove = 1;
         return 0;
     case OPT_SYMMETRY:
         if (doku_symmetry_parse(v, &c->symmetry) != 0)
-            return cli_usage_error("reduce", "--symmetry wants none, rot180, rot90, mirror, flip, "
-                                   "diagonal, antidiagonal or random; got '%s'", v);
+            return cli_usage_error("reduce", "--symmetry wants none, rot180 (rotate180), rot90 (rotate90), "
+                                   "mirror, flip, diagonal, antidiagonal or random; got '%s'", v);
         return 0;
     case OPT_DIFFICULTY:
         if (doku_difficulty_parse(v, &c->level) != 0 || c->level == DOKU_DIFF_EXPERT)
@@ -191,6 +199,27 @@ static void reduce_puzzle(cli_worker *w, cli_task *t, void *p)
     doku_reduce_record rec;
     memset(&rec, 0, sizeof rec);
     rec.status = "reduced";
+    if (c->target_max && rr.givens > c->target_max) {
+        /* said like generate's unreachable request: what was reached, why */
+        rec.status = "above_target";
+        char band[48];
+        if (c->target == c->target_max)
+            snprintf(band, sizeof band, "%d", c->target);
+        else
+            snprintf(band, sizeof band, "%d-%d", c->target, c->target_max);
+        snprintf(msg, sizeof msg, "reduced to %d givens, not the %s asked: %s", rr.givens, band,
+                 rr.minimal ? "no given can be removed while the solution stays unique"
+                 : c->level != DOKU_DIFF_ANY ? "no further removal kept it unique and solvable at that level"
+                 : c->symmetry != DOKU_SYM_NONE ? "no further group of symmetric cells could go without "
+                                                  "leaving several solutions or too few givens (a wider "
+                                                  "band may fit)"
+                 : "no further removal stayed unique within the check budget (--minimal checks longer)");
+        rec.message = msg;
+        char where[512];
+        cli_task_where(t, where, sizeof where);
+        cli_buf_printf(&t->err, "%s: %s\n", where, msg);
+        t->exit_code = CLI_EXIT_FAIL;
+    }
     rec.reduced = out;
     rec.givens_before = givens;
     rec.result = &rr;

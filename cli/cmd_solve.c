@@ -2,7 +2,9 @@
  * cmd_solve.c — `doku solve`: the solution of each puzzle, or why there is
  * none. By default it searches for two solutions, so a puzzle with several
  * is reported as such rather than silently given one answer; --limit and
- * --all print the solutions found instead.
+ * --all print the solutions found instead, as they are found: a listing
+ * leaves in chunks (cli_task_spill), so memory does not grow with it or
+ * with --threads.
  */
 #include "commands.h"
 #include "clock.h"
@@ -12,9 +14,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* --all on a nearly empty grid would buffer solutions until memory ran
- * out; past this much text for one puzzle the search stops. */
+/* --all on a nearly empty grid has more solutions than anyone can read;
+ * past this much text for one puzzle the search stops (the record says
+ * so). A JSON record is one line: this also bounds a reader's line. */
 #define MAX_PUZZLE_OUTPUT ((size_t)64 << 20)
+/* A listing is handed to stdout whenever this much of it is waiting. */
+#define SPILL_BYTES ((size_t)256 << 10)
 
 typedef struct solve_ctx {
     cli_opts o;
@@ -26,18 +31,19 @@ typedef struct solve_ctx {
 enum { OPT_LIMIT = 1, OPT_ALL, OPT_STATS };
 
 static const cli_option solve_options[] = {
-    {"--limit", 1, OPT_LIMIT}, {"--all", 0, OPT_ALL}, {"--stats", 0, OPT_STATS}, {NULL, 0, 0}};
+    {"--limit", 1, OPT_LIMIT}, {"-l", 1, OPT_LIMIT}, {"--all", 0, OPT_ALL},
+    {"--stats", 0, OPT_STATS}, {NULL, 0, 0}};
 
 static void usage(FILE *f)
 {
     fputs("Usage: doku solve [--limit N | --all] [--stats] [options] [FILE...]\n\n"
           "Solves each puzzle. A puzzle with one solution prints it; otherwise a\n"
           "status says: no solution, several solutions, or gave up (--timeout).\n\n"
-          "  --limit N   find and print up to N solutions (1: the first one found,\n"
-          "              without proving it unique)\n"
-          "  --all       find and print every solution (beware: may be many; a\n"
-          "              puzzle stops at 64 MiB of output)\n"
-          "  --stats     add search nodes, guesses and time per puzzle\n\n",
+          "  -l, --limit N   find and print up to N solutions (1: the first one\n"
+          "                  found, without proving it unique)\n"
+          "  --all           find and print every solution, as they are found (a\n"
+          "                  puzzle stops at 64 MiB of output, and says so)\n"
+          "  --stats         add search nodes, guesses and time per puzzle\n\n",
           f);
     fputs(cli_common_help, f);
     fputs("\n", f);
@@ -46,7 +52,9 @@ static void usage(FILE *f)
           "grid: a header 'FILE:LINE: status (shape)' and the grid (filled-in\n"
           "digits marked, givens bold in colour); json: one object per puzzle\n"
           "(status unique|solved|multiple|none|gave_up|invalid); csv: a header row,\n"
-          "then one row per solution or status.\n\n"
+          "then one row per puzzle. With --limit N or --all the solutions come\n"
+          "first, as they are found, and the status after them (csv: a row\n"
+          "'solution,K' per solution, then the status row).\n\n"
           "Exit status: 0 every puzzle solved (uniquely, unless --limit 1);\n"
           "1 some puzzle has no solution, several solutions, timed out or is\n"
           "invalid; 2 usage error or unreadable input.\n",
@@ -73,24 +81,28 @@ static int on_option(void *p, int id, const char *v)
     return -1;
 }
 
-/* Collects the solutions to print while the search runs. */
-typedef struct collect {
-    size_t ncells;
-    uint8_t *cells;      /* count solutions of ncells values */
-    size_t count, cap;
+/* Writes each solution found into the task's output while the search
+ * runs, and hands it on in chunks. */
+typedef struct lister {
+    cli_task *t;
+    const doku_source *src;
+    const doku_record_opts *ro;
+    size_t count;        /* solutions written */
     int cut;             /* stopped at MAX_PUZZLE_OUTPUT */
-} collect;
+    int failed;          /* the output failed: stop */
+} lister;
 
 static int on_solution(void *p, const uint8_t *sol)
 {
-    collect *k = p;
-    if (k->count == k->cap) {
-        k->cap = k->cap ? k->cap * 2 : 16;
-        k->cells = cli_xrealloc(k->cells, k->cap * k->ncells);
-    }
-    memcpy(k->cells + k->count++ * k->ncells, sol, k->ncells);
-    if (k->count * k->ncells > MAX_PUZZLE_OUTPUT) {
+    lister *k = p;
+    cli_check_written(doku_format_solution(&k->t->out, k->src, k->ro, k->count, sol));
+    k->count++;
+    if (k->t->spilled + k->t->out.len > MAX_PUZZLE_OUTPUT) {
         k->cut = 1;
+        return 1;
+    }
+    if (k->t->out.len >= SPILL_BYTES && cli_task_spill(k->t) != 0) {
+        k->failed = 1;
         return 1;
     }
     return 0;
@@ -110,7 +122,10 @@ static void solve_puzzle(cli_worker *w, cli_task *t, void *p)
     so.limit = c->limit;
     so.time_budget = c->o.timeout;
     uint8_t *first = cli_xmalloc(ncells);
-    collect k = {ncells, NULL, 0, 0, 0};
+    doku_source src = cli_task_source(t, t->symbols);
+    doku_record_opts ro = cli_record_opts(t, &c->o);
+    ro.stats = c->stats;
+    lister k = {t, &src, &ro, 0, 0, 0};
     doku_search_result res;
     double t0 = c->stats ? cli_now() : 0;
     doku_status st = doku_search(sv, t->cells, &so, first, c->print_all ? on_solution : NULL,
@@ -120,9 +135,19 @@ static void solve_puzzle(cli_worker *w, cli_task *t, void *p)
         cli_buf_printf(&t->err, "%s:%zu: %s\n", t->file, t->line, doku_status_string(st));
         t->exit_code = CLI_EXIT_FAIL;
         free(first);
-        free(k.cells);
         return;
     }
+    if (k.failed) {
+        /* the output failed (main says so), or a signal came: the
+         * solutions written so far stay, the record ends there */
+        t->exit_code = t->cut_short ? CLI_EXIT_FAIL : CLI_EXIT_USAGE;
+        free(first);
+        return;
+    }
+    if (k.cut)
+        cli_buf_printf(&t->err, "%s:%zu: the listing stopped at %zu MiB of output (%zu solutions "
+                       "written; there are more)\n", t->file, t->line, MAX_PUZZLE_OUTPUT >> 20,
+                       k.count);
     int ok = !res.gave_up && !k.cut && res.solutions > 0 && (c->limit == 1 || res.solutions == 1);
     t->exit_code = ok ? CLI_EXIT_OK : CLI_EXIT_FAIL;
 
@@ -142,20 +167,17 @@ static void solve_puzzle(cli_worker *w, cli_task *t, void *p)
     rec.result = &res;
     rec.limit = c->limit;
     rec.list = c->print_all;
-    rec.solutions = c->print_all ? k.cells : first;
-    rec.nsolutions = c->print_all ? k.count : res.solutions > 0 ? 1 : 0;
+    rec.solutions = c->print_all ? NULL : first;
+    rec.nsolutions = c->print_all ? 0 : res.solutions > 0 ? 1 : 0;
+    rec.streamed = k.count;
     rec.cut_mib = k.cut ? MAX_PUZZLE_OUTPUT >> 20 : 0;
     rec.reason = why.data;
     rec.marks = marks;
     rec.time_ms = ms;
-    doku_source src = cli_task_source(t, t->symbols);
-    doku_record_opts ro = cli_record_opts(t, &c->o);
-    ro.stats = c->stats;
     cli_check_written(doku_format_search(&t->out, &src, &ro, &rec));
     free(marks);
     free(first);
     cli_buf_free(&why);
-    free(k.cells);
 }
 
 static void solve_invalid(cli_worker *w, cli_task *t, void *p)
@@ -185,7 +207,7 @@ int cmd_solve_booklet(int argc, char **argv, const cli_booklet *booklet)
     if (c.o.format == DOKU_FORMAT_CSV)
         cli_print_csv_header(DOKU_CMD_SOLVE, c.stats, 0, 0);
     cli_run_ops ops = {solve_puzzle, solve_invalid, &c};
-    rc = cli_run(&c.o, &ops);
+    rc = c.print_all ? cli_run_streaming(&c.o, &ops) : cli_run(&c.o, &ops);
     cli_opts_free(&c.o);
     return rc;
 }

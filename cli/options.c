@@ -29,14 +29,14 @@ const char cli_common_help[] =
     "Shape options:\n"
     "  --box RxC          box of R rows x C columns (default: most nearly square)\n"
     "  --variant LIST     extra units, comma-separated: x (both diagonals),\n"
-    "                     hyper (Windoku windows), none\n"
+    "                     hyper or windoku (Windoku windows), none\n"
     "  --regions FILE     jigsaw: FILE holds n*n region symbols, one symbol per\n"
     "                     region (spaces, line breaks and |+- frames allowed);\n"
     "                     the regions replace the boxes\n"
     "  --keep-boxes       with --regions: keep the boxes as well\n"
     "  --symbols SET      1-9A-Z (default), 0-9A-Z or A-Z for 16x16 and larger\n"
     "Run options:\n"
-    "  --threads N        solve with N threads (output order is kept; default 1)\n"
+    "  -t, --threads N    solve with N threads (output order is kept; default 1)\n"
     "  --timeout SECONDS  give up on a puzzle after this long (default: none)\n"
     "Output options:\n"
     "  --format FMT       line, grid, json or csv (default: line for puzzles\n"
@@ -182,7 +182,39 @@ static const cli_option common_options[] = {
     {"--color", 0, OPT_COLOR},       {"--colour", 0, OPT_COLOR},
     {"--no-color", 0, OPT_NO_COLOR}, {"--no-colour", 0, OPT_NO_COLOR},
     {"--output", 1, OPT_OUTPUT},     {"-o", 1, OPT_OUTPUT},
+    {"-t", 1, OPT_THREADS},
     {NULL, 0, 0}};
+
+/* Text formats a command cannot write, refused rather than ignored, and
+ * what it does write, for the message. A command not listed writes every
+ * text format; documents (xlsx ...) are judged by cli_document_open. */
+static const struct {
+    const char *cmd;
+    const char *refused;       /* blank-separated --format names */
+    const char *writes;
+} format_limits[] = {
+    {"explain", "csv tokens hex lewis", "line, grid or json"},
+    {"hint", "csv tokens hex lewis", "line, grid or json"},
+    {"grade", "tokens hex lewis", "line, grid, json or csv"},
+};
+
+/* @return 0, or -1 after saying that cmd cannot write format name v. */
+static int check_format_for(const char *cmd, const char *v)
+{
+    size_t len = strlen(v);
+    for (size_t i = 0; i < sizeof format_limits / sizeof format_limits[0]; i++) {
+        if (strcmp(format_limits[i].cmd, cmd) != 0)
+            continue;
+        for (const char *p = format_limits[i].refused; *p;) {
+            size_t k = strcspn(p, " ");
+            if (k == len && !strncmp(p, v, len))
+                return cli_usage_error(cmd, "cannot write --format %s; it writes %s", v,
+                                       format_limits[i].writes);
+            p += k + (p[k] == ' ');
+        }
+    }
+    return 0;
+}
 
 static int common_option(cli_opts *o, const char *cmd, int id, const char *v)
 {
@@ -195,7 +227,7 @@ static int common_option(cli_opts *o, const char *cmd, int id, const char *v)
         return 0;
     case OPT_VARIANT:
         if (parse_variants(v, &o->variants) != 0)
-            return cli_usage_error(cmd, "--variant wants a comma list of x, hyper, none; got '%s'", v);
+            return cli_usage_error(cmd, "--variant wants a comma list of x, hyper (windoku), none; got '%s'", v);
         return 0;
     case OPT_REGIONS:
         o->regions_file = v;
@@ -221,7 +253,7 @@ static int common_option(cli_opts *o, const char *cmd, int id, const char *v)
         if (parse_format(v, &o->format, &o->layout, &o->document) != 0)
             return cli_usage_error(cmd, "--format wants line, grid, json, csv, tokens, hex, lewis, "
                                         "xlsx, svg, png or pdf; got '%s'", v);
-        return 0;
+        return check_format_for(cmd, v);
     case OPT_OUTPUT:
         if (!*v)
             return cli_usage_error(cmd, "-o wants a file name");

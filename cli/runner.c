@@ -6,7 +6,9 @@
  * record becomes a task in a ring. The tasks are items of the CLI's one
  * worker pool (pool.c): workers solve them in order while the reading
  * thread parses on, and the reading thread prints finished tasks in input
- * order. Memory stays bounded by the ring whatever the input size. Output
+ * order. Memory stays bounded by the ring whatever the input size, and a
+ * record too big to hold (solve --all) leaves in chunks once it is the
+ * next in order (cli_task_spill). Output
  * to a pipe or terminal is flushed as soon as the next record is not yet
  * done, and at most every 50 ms while one thread works through a batch;
  * SIGINT and SIGTERM print the finished records before the program ends.
@@ -19,6 +21,7 @@
 #include "document.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -45,7 +48,7 @@ struct cli_worker {
     doku_logic *logics[DOKU_MAX_N + 1];
 };
 
-typedef struct runner {
+struct runner {
     const cli_opts *o;
     const cli_run_ops *ops;
     doku_shape *shapes[DOKU_MAX_N + 1];
@@ -63,8 +66,14 @@ typedef struct runner {
     double last_print;
     int write_failed;
     int exit_code;
+    /* cli_task_spill: workers wait on printed_cv until their task is the
+     * next to print; out_lock is held while a worker writes stdout. */
+    pthread_mutex_t lock, out_lock;
+    pthread_cond_t printed_cv;
+    int spill_failed;    /* a spilled write failed (under out_lock) */
     cli_document *doc;   /* --format xlsx|svg|png|pdf: records go here, not stdout */
-} runner;
+};
+typedef struct runner runner;
 
 /* Writes the document (if any) from the records handed to it so far. */
 static void finish_document(runner *r)
@@ -117,6 +126,10 @@ doku_logic *cli_worker_logic(cli_worker *w, const doku_shape *shape, const doku_
 
 static void run_task(runner *r, cli_worker *w, cli_task *t)
 {
+    if (stop_signal) {
+        t->skipped = 1;   /* never printed: the run ends before it */
+        return;
+    }
     if (!t->cells && !t->error)
         return;   /* a notice about the input, already written to t->err */
     if (t->error) {
@@ -139,6 +152,19 @@ static void pool_item(void *ctx, int worker, uint64_t index)
     run_task(r, &r->workers[worker], &r->tasks[index % r->window]);
 }
 
+/* The next task to print is now `next`: wakes a worker waiting to spill. */
+static void set_printed(runner *r, uint64_t next)
+{
+    if (r->pool.nthreads == 0) {
+        r->printed = next;
+        return;
+    }
+    pthread_mutex_lock(&r->lock);
+    r->printed = next;
+    pthread_cond_broadcast(&r->printed_cv);
+    pthread_mutex_unlock(&r->lock);
+}
+
 static void print_task(runner *r, cli_task *t)
 {
     if (t->err.len) {
@@ -157,6 +183,14 @@ static void print_task(runner *r, cli_task *t)
         }
     } else if (t->out.len && fwrite(t->out.data, 1, t->out.len, stdout) != t->out.len) {
         r->write_failed = 1;
+    }
+    if (t->cut_short) {
+        /* a listing stopped by the signal ends at its last whole line */
+        if (t->out.len ? t->out.data[t->out.len - 1] != '\n' : t->spill_open)
+            fputc('\n', stdout);
+        fflush(stdout);
+        fprintf(stderr, "doku %s: %s:%zu: record cut short by the signal\n", r->o->cmd, t->file,
+                t->line);
     }
     if (t->exit_code > r->exit_code)
         r->exit_code = t->exit_code;
@@ -179,14 +213,60 @@ static void print_ready(runner *r, int wait, uint64_t keep)
                 if (stop_signal)
                     return;
         }
+        if (r->tasks[r->printed % r->window].skipped)
+            break;   /* done, but not run: the signal came first */
         print_task(r, &r->tasks[r->printed % r->window]);
         cli_pool_consume(&r->pool, r->printed);
-        r->printed++;
+        set_printed(r, r->printed + 1);
         any = 1;
     }
     if (any && r->flush_each)
         fflush(stdout);
     r->last_print = cli_now();
+}
+
+int cli_task_spill(cli_task *t)
+{
+    runner *r = t->owner;
+    if (stop_signal) {
+        t->cut_short = 1;
+        return -1;
+    }
+    /* a document (xlsx, pdf ...) takes whole records: kept, up to the cap */
+    if (!t->out.len || r->doc)
+        return 0;
+    if (r->pool.nthreads == 0) {
+        /* one thread: the earlier tasks of the batch are done; print them */
+        for (; r->printed < t->index; r->printed++) {
+            print_task(r, &r->tasks[r->printed % r->window]);
+            cli_pool_consume(&r->pool, r->printed);
+        }
+    } else {
+        pthread_mutex_lock(&r->lock);
+        while (r->printed != t->index && !stop_signal)
+            pthread_cond_wait(&r->printed_cv, &r->lock);
+        pthread_mutex_unlock(&r->lock);
+        if (stop_signal) {
+            t->cut_short = 1;
+            return -1;
+        }
+    }
+    pthread_mutex_lock(&r->out_lock);
+    if (stop_signal) {
+        /* stop_now may be ending this record's line: write no more */
+        pthread_mutex_unlock(&r->out_lock);
+        t->cut_short = 1;
+        return -1;
+    }
+    int failed = fwrite(t->out.data, 1, t->out.len, stdout) != t->out.len ||
+                 (r->flush_each && fflush(stdout) != 0);
+    if (failed)
+        r->spill_failed = 1;
+    t->spilled += t->out.len;
+    t->spill_open = t->out.data[t->out.len - 1] != '\n';
+    pthread_mutex_unlock(&r->out_lock);
+    cli_buf_reset(&t->out);
+    return failed ? -1 : 0;
 }
 
 /* Hands the tasks made so far to the pool when a batch is full (one
@@ -246,6 +326,7 @@ static cli_task *new_task(runner *r, const char *file, size_t line, size_t colum
     t->line = line;
     t->column = column;
     t->index = r->next_index++;
+    t->owner = r;
     return t;
 }
 
@@ -262,7 +343,7 @@ static void input_problem(runner *r, const char *file, const char *what)
 {
     cli_task *t = new_task(r, file, 0, 0);
     t->exit_code = CLI_EXIT_USAGE;
-    cli_buf_printf(&t->err, "doku: %s: %s\n", file, what);
+    cli_buf_printf(&t->err, "doku %s: %s: %s\n", r->o->cmd, file, what);
 }
 
 /* Shapes are made once per side, on the reading thread, and only read by
@@ -440,7 +521,7 @@ static void read_input(runner *r, FILE *f, const char *file)
     if (r->next_index == first_index) {
         cli_task *t = new_task(r, file, 0, 0);
         t->exit_code = CLI_EXIT_FAIL;
-        cli_buf_printf(&t->err, "doku: %s: no puzzles found\n", file);
+        cli_buf_printf(&t->err, "doku %s: %s: no puzzles found\n", r->o->cmd, file);
     }
     doku_reader_free(rd);
     cli_buf_free(&line);
@@ -452,6 +533,19 @@ static void read_input(runner *r, FILE *f, const char *file)
 static void stop_now(runner *r)
 {
     print_ready(r, 0, 0);
+    if (r->printed < r->next_index) {
+        /* a record leaving in chunks: end it at its last whole chunk (the
+         * lock waits out a chunk being written; _exit follows) */
+        cli_task *head = &r->tasks[r->printed % r->window];
+        pthread_mutex_lock(&r->out_lock);
+        if (head->spilled) {
+            if (head->spill_open)
+                fputc('\n', stdout);
+            fflush(stdout);
+            fprintf(stderr, "doku %s: %s:%zu: record cut short by the signal\n", r->o->cmd,
+                    head->file, head->line);
+        }
+    }
     fflush(stdout);
     finish_document(r);
     fprintf(stderr, "doku %s: stopped by signal %d after %llu records\n", r->o->cmd,
@@ -459,7 +553,7 @@ static void stop_now(runner *r)
     _exit(128 + (int)stop_signal);
 }
 
-int cli_run(const cli_opts *o, const cli_run_ops *ops)
+static int run(const cli_opts *o, const cli_run_ops *ops, int streams)
 {
     runner r;
     memset(&r, 0, sizeof r);
@@ -488,8 +582,13 @@ int cli_run(const cli_opts *o, const cli_run_ops *ops)
     struct stat st;
     r.flush_each = fstat(STDOUT_FILENO, &st) != 0 || !S_ISREG(st.st_mode);
     r.last_print = cli_now();
-    /* the reading thread runs every task if no worker starts: slower, still right */
-    cli_pool_start(&r.pool, r.nworkers, r.window, CLAIM, pool_item, &r);
+    pthread_mutex_init(&r.lock, NULL);
+    pthread_mutex_init(&r.out_lock, NULL);
+    pthread_cond_init(&r.printed_cv, NULL);
+    /* the reading thread runs every task if no worker starts: slower, still
+     * right. A streaming task waits for the tasks before it to be printed,
+     * so those must not sit unfinished in its own worker's claim. */
+    cli_pool_start(&r.pool, r.nworkers, r.window, streams ? 1 : CLAIM, pool_item, &r);
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_stop_signal;
@@ -503,6 +602,9 @@ int cli_run(const cli_opts *o, const cli_run_ops *ops)
     for (int i = 0; i < nfiles && !stop_signal && !r.write_failed; i++) {
         int is_stdin = !strcmp(files[i], "-");
         const char *name = is_stdin ? "<stdin>" : files[i];
+        if (is_stdin && isatty(STDIN_FILENO))
+            fprintf(stderr, "doku %s: reading puzzles from the terminal; end with Ctrl-D "
+                    "(or give a FILE; 'doku %s --help' for more)\n", o->cmd, o->cmd);
         FILE *f = is_stdin ? stdin : fopen(files[i], "rb");
         if (!f) {
             input_problem(&r, name, strerror(errno));
@@ -519,7 +621,7 @@ int cli_run(const cli_opts *o, const cli_run_ops *ops)
     cli_pool_stop(&r.pool);
     finish_document(&r);
     /* the message comes from main, which checks every command's output */
-    if (fflush(stdout) != 0 || ferror(stdout) || r.write_failed)
+    if (fflush(stdout) != 0 || ferror(stdout) || r.write_failed || r.spill_failed)
         r.exit_code = CLI_EXIT_USAGE;
 
     for (uint64_t i = 0; i < r.window; i++) {
@@ -542,5 +644,18 @@ int cli_run(const cli_opts *o, const cli_run_ops *ops)
         doku_shape_free(r.shapes[n]);
     cli_meta_shapes_free(&r.meta_shapes);
     free(r.workers);
+    pthread_mutex_destroy(&r.lock);
+    pthread_mutex_destroy(&r.out_lock);
+    pthread_cond_destroy(&r.printed_cv);
     return r.exit_code;
+}
+
+int cli_run(const cli_opts *o, const cli_run_ops *ops)
+{
+    return run(o, ops, 0);
+}
+
+int cli_run_streaming(const cli_opts *o, const cli_run_ops *ops)
+{
+    return run(o, ops, 1);
 }

@@ -39,6 +39,11 @@ typedef struct cli_task {
     size_t meta_len, meta_cap;
     cli_buf out, err;        /* what to print on stdout / stderr */
     int exit_code;           /* worst outcome of this task */
+    struct runner *owner;    /* the run it belongs to (cli_task_spill) */
+    size_t spilled;          /* bytes of out already written by cli_task_spill */
+    int spill_open;          /* the last spilled byte left a line open */
+    int cut_short;           /* the task stopped early for SIGINT/SIGTERM */
+    int skipped;             /* not run: the signal came first */
 } cli_task;
 
 typedef struct cli_worker cli_worker;
@@ -62,9 +67,22 @@ typedef struct cli_run_ops {
     void *ctx;             /* passed to both; shared by all threads */
 } cli_run_ops;
 
+/* For a record that can grow large (solve --all): writes what t->out holds
+ * to stdout now and empties it, in input order: it first waits until
+ * every earlier record has been printed, so a worker holds at most one
+ * unwritten chunk of it. Called by t's worker, in a run started with
+ * cli_run_streaming. @return 0, or -1 when the output cannot be written or
+ * a SIGINT/SIGTERM came (the task should stop early; it sets cut_short
+ * for the signal, and what it has in out is written). */
+int cli_task_spill(cli_task *t);
+
 /* Reads every input of o (files, or stdin when none), runs ops on each
  * record with o->threads workers and prints the results in input order.
  * @return the worst exit code of all tasks and inputs. */
 int cli_run(const cli_opts *o, const cli_run_ops *ops);
+/* cli_run for commands whose tasks call cli_task_spill: workers take one
+ * task at a time (a task waits for the ones before it to be printed, so
+ * none of those may sit unstarted in its own worker's claim). */
+int cli_run_streaming(const cli_opts *o, const cli_run_ops *ops);
 
 #endif

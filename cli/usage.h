@@ -21,5 +21,7 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
 /* Strict number parsing for option values. @return 0 or -1. */
 int cli_parse_u64(const char *s, uint64_t *out);
 int cli_parse_seconds(const char *s, double *out);
+/* "N" (lo = hi = N) or "MIN-MAX" with MIN <= MAX. @return 0 or -1. */
+int cli_parse_band(const char *s, uint64_t *lo, uint64_t *hi);
 
 #endif

@@ -462,8 +462,8 @@ typedef enum doku_symmetry {
 
 /* @return the symmetry's lower-case name ("rot180"...), "?" if unknown. */
 DOKU_API const char *doku_symmetry_name(doku_symmetry sym);
-/* Parses a name as printed by doku_symmetry_name (also "rotational" for
- * rot180, "none"). @return 0 and *out, or -1 if unknown or a pointer is
+/* Parses a name as printed by doku_symmetry_name, or qqwing's "rotate90"
+ * and "rotate180" (also "rotational" for rot180). @return 0 and *out, or -1 if unknown or a pointer is
  * NULL. */
 DOKU_API int doku_symmetry_parse(const char *name, doku_symmetry *out);
 /* @return 1 if the givens of puzzle (n*n values) are symmetric under sym
@@ -706,7 +706,8 @@ DOKU_API const char *doku_technique_name(doku_technique t);
  * storage; "?" for an unknown id. */
 DOKU_API const char *doku_technique_key(doku_technique t);
 
-/* Parses a comma-separated list of technique keywords and group names
+/* Parses a comma-separated list of technique keywords, display names as
+ * explain prints them ("X-Wing", "Hidden Single"; any case) and group names
  * (see docs/TECHNIQUES.md: "singles", "subsets", "fish", "wings",
  * "uniqueness", "chains", "forcing", "all", ...) into a mask of
  * (1ull << doku_technique). Singles are always included. "all" is SE's
@@ -795,8 +796,23 @@ DOKU_API doku_status doku_logic_load_candidates(doku_logic *lg, const uint8_t *c
  * by lg (see doku_step).
  * @return 1 and fills *step; 0 when solved or when no allowed technique
  * makes progress; -1 if the grid is broken (a cell without candidates or a
- * digit without a place) or lg or step is NULL. */
+ * digit without a place) or lg or step is NULL; -2 if the time limit
+ * (doku_logic_set_time_limit) ran out before a step was found. */
 DOKU_API int doku_logic_next(doku_logic *lg, doku_step *step);
+
+/* Bounds the time of the steps that follow on lg: once `seconds` of
+ * wall-clock time have passed from this call, the search for a step stops
+ * inside the techniques' loops (so one long step is interrupted too),
+ * doku_logic_next returns -2 without a step, and doku_logic_run ends
+ * unsolved. 0 removes the limit; loading a puzzle removes it as well (a
+ * limit belongs to the puzzle it was set for). A rating never depends on
+ * the limit unless it ran out. @return DOKU_OK; DOKU_ERR_ARG for a NULL lg
+ * or a negative or NaN seconds. */
+DOKU_API doku_status doku_logic_set_time_limit(doku_logic *lg, double seconds);
+/* @return 1 if the time limit of lg ran out (the last doku_logic_next
+ * returned -2, or the last run stopped for it); 0 otherwise or for a NULL
+ * lg. Cleared by doku_logic_set_time_limit and by loading a puzzle. */
+DOKU_API int doku_logic_timed_out(const doku_logic *lg);
 
 /* Applies the step last returned by doku_logic_next. @return DOKU_OK, or
  * DOKU_ERR_ARG if there is none or lg is NULL. */
@@ -1053,6 +1069,9 @@ typedef struct doku_search_record {
                                   colour grids; may be NULL */
     doku_check_verdict verdict; /* check only */
     double time_ms;            /* with opts->stats */
+    size_t streamed;           /* solve with list: solutions already written
+                                  by doku_format_solution (0 .. streamed-1);
+                                  `solutions` then holds the ones after */
 } doku_search_record;
 
 /* Appends the record of one searched puzzle (src->shape not NULL).
@@ -1061,6 +1080,17 @@ typedef struct doku_search_record {
 DOKU_API doku_status doku_format_search(doku_buf *b, const doku_source *src,
                                const doku_record_opts *opts,
                                const doku_search_record *rec);
+
+/* Appends solution number index (0-based) of a listed solve record (list
+ * set: --limit N, --all), so a long listing can leave while the search
+ * runs; index 0 also writes the record's start. The record is ended by
+ * doku_format_search with rec->streamed = the number written this way.
+ * A listed record puts its solutions first and its status, count and
+ * reason after them, in every format. @return as doku_buf_append;
+ * DOKU_ERR_ARG for a NULL argument. */
+DOKU_API doku_status doku_format_solution(doku_buf *b, const doku_source *src,
+                                          const doku_record_opts *opts, size_t index,
+                                          const uint8_t *solution);
 
 /* ---- logic records: steps, candidates, explain, hint, grade ---- */
 
@@ -1086,7 +1116,9 @@ DOKU_API doku_status doku_format_candidates(doku_buf *b, const doku_shape *s, co
  * adds nothing); a one-candidate token is a filled cell. cells receives
  * n*n values, cands n*n masks (bit d-1 = digit d).
  * @return DOKU_OK, DOKU_ERR_ARG for a NULL argument, n out of range or an
- * unknown symbols, or DOKU_ERR_PARSE with a message in why (cap bytes, may be NULL). */
+ * unknown symbols, or DOKU_ERR_PARSE with a message in why (cap bytes, may
+ * be NULL) that starts "LINE:COL: " (1-based, in text) when the fault is
+ * at a place. */
 DOKU_API doku_status doku_parse_pencil(const char *text, int n, doku_symbols symbols,
                               uint8_t *cells, uint64_t *cands, char *why, size_t cap);
 
@@ -1173,10 +1205,12 @@ typedef struct doku_generate_record {
     int full;                  /* 1: a full grid (--full): no symmetry,
                                   level or minimality */
     int with_solution;         /* line and grid: add the solution */
+    uint64_t master_seed;      /* the run's master seed (json and csv) */
 } doku_generate_record;
 
 /* Appends the record of one generated puzzle of shape s, its line forms
- * in symbols. @return as doku_buf_append; DOKU_ERR_ARG for a NULL
+ * in symbols. Seeds are written as strings of digits in JSON (a reader
+ * keeps all 64 bits) and as digits in CSV. @return as doku_buf_append; DOKU_ERR_ARG for a NULL
  * argument. */
 DOKU_API doku_status doku_format_generate(doku_buf *b, const doku_shape *s, doku_symbols symbols,
                                  const doku_record_opts *opts,
@@ -1185,8 +1219,11 @@ DOKU_API doku_status doku_format_generate(doku_buf *b, const doku_shape *s, doku
 typedef struct doku_reduce_record {
     const char *status;        /* "reduced", or why not: "invalid",
                                   "gave_up", "unsolvable", "not_unique",
-                                  "too_hard" ... */
-    const char *message;       /* the reason when not reduced */
+                                  "too_hard" ... ; with `reduced` set,
+                                  "above_target": reduced, but not down
+                                  to the givens asked */
+    const char *message;       /* the reason when not reduced, or why the
+                                  target was not reached (NULL: none) */
     const uint8_t *reduced;    /* when reduced: n*n values */
     int givens_before;         /* givens of the input */
     const doku_reduce_result *result; /* when reduced */

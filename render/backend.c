@@ -28,17 +28,6 @@ typedef struct backend {
     size_t n, cap;
 } backend;
 
-static char *dup_str(const char *s)
-{
-    if (!s)
-        return NULL;
-    size_t len = strlen(s) + 1;
-    char *d = malloc(len);
-    if (d)
-        memcpy(d, s, len);
-    return d;
-}
-
 static int add(void *self, const doku_shape *shape, const char *json, size_t len, char *why,
                size_t cap)
 {
@@ -129,12 +118,12 @@ void *doku_render_document_open(const cli_document_spec *spec, const cli_documen
     b->kind = spec->format == CLI_FORMAT_PDF ? RD_PDF : spec->format == CLI_FORMAT_SVG ? RD_SVG
                                                                                        : RD_PNG;
     b->symbols = spec->symbols;
-    b->cmd = dup_str(spec->cmd);
-    b->path = dup_str(spec->path);
+    b->cmd = rd_strdup(spec->cmd);
+    b->path = rd_strdup(spec->path);
     if (spec->booklet) {
         b->is_booklet = 1;
         b->booklet = *spec->booklet;
-        b->title = dup_str(spec->booklet->title);
+        b->title = rd_strdup(spec->booklet->title);
         b->booklet.title = b->title;
     }
     if (!b->cmd || !b->path || (spec->booklet && spec->booklet->title && !b->title)) {

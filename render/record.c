@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static char *dup_str(const char *s)
+char *rd_strdup(const char *s)
 {
     if (!s)
         return NULL;
@@ -222,8 +222,8 @@ static int read_links(const rd_record *r, rd_step *st)
 
 static int read_step(const rd_record *r, const cJSON *o, rd_step *st)
 {
-    st->technique = dup_str(str_field(o, "technique"));
-    st->text = dup_str(str_field(o, "text"));
+    st->technique = rd_strdup(str_field(o, "technique"));
+    st->text = rd_strdup(str_field(o, "text"));
     const cJSON *rt = cJSON_GetObjectItemCaseSensitive(o, "rating");
     st->rating = cJSON_IsNumber(rt) ? rt->valuedouble : -1;
     if (read_cands(r, cJSON_GetObjectItemCaseSensitive(o, "placements"), &st->place, &st->nplace) ||
@@ -321,11 +321,11 @@ int rd_record_parse(rd_record *r, const doku_shape *shape, doku_symbols symbols,
     else if (read_conflicts(r, cJSON_GetObjectItemCaseSensitive(o, "conflicts")) != 0)
         bad = "out of memory";
     if (!bad) {
-        r->status = dup_str(str_field(o, "status"));
-        r->message = dup_str(str_field(o, "message"));
-        r->comment = dup_str(str_field(o, "comment"));
-        r->file = dup_str(str_field(o, "file"));
-        r->level = dup_str(str_field(o, "level"));
+        r->status = rd_strdup(str_field(o, "status"));
+        r->message = rd_strdup(str_field(o, "message"));
+        r->comment = rd_strdup(str_field(o, "comment"));
+        r->file = rd_strdup(str_field(o, "file"));
+        r->level = rd_strdup(str_field(o, "level"));
         const cJSON *f = cJSON_GetObjectItemCaseSensitive(o, "line");
         r->line = cJSON_IsNumber(f) ? (long)f->valuedouble : 0;
         f = cJSON_GetObjectItemCaseSensitive(o, "index");

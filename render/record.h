@@ -65,6 +65,10 @@ int rd_record_parse(rd_record *r, const doku_shape *shape, doku_symbols symbols,
 /* Frees what r holds (r itself is the caller's); NULL is fine. */
 void rd_record_free(rd_record *r);
 
+/* A malloc'd copy of s (the caller frees it); NULL for NULL s or out of
+ * memory. */
+char *rd_strdup(const char *s);
+
 /* The symbol of value v (1..n) in the record's alphabet, as the CLI
  * writes it, into buf (at least 4 bytes). @return buf. */
 const char *rd_symbol(const rd_record *r, int v, char *buf);

@@ -10,26 +10,22 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The first len bytes of s as a string in buf (cut to its 1024 bytes). */
+static const char *prefix(const char *s, size_t len, char buf[1024])
+{
+    if (len >= 1024)
+        len = 1023;
+    memcpy(buf, s, len);
+    buf[len] = '\0';
+    return buf;
+}
+
 static double width_of(cairo_t *cr, const char *s, size_t len)
 {
     char buf[1024];
-    if (len >= sizeof buf)
-        len = sizeof buf - 1;
-    memcpy(buf, s, len);
-    buf[len] = '\0';
     cairo_text_extents_t e;
-    cairo_text_extents(cr, buf, &e);
+    cairo_text_extents(cr, prefix(s, len, buf), &e);
     return e.x_advance;
-}
-
-static void show_n(cairo_t *cr, const char *s, size_t len)
-{
-    char buf[1024];
-    if (len >= sizeof buf)
-        len = sizeof buf - 1;
-    memcpy(buf, s, len);
-    buf[len] = '\0';
-    cairo_show_text(cr, buf);
 }
 
 int rd_wrap(cairo_t *cr, const char *text, double x, double y, double width, double lh, int draw)
@@ -55,8 +51,9 @@ int rd_wrap(cairo_t *cr, const char *text, double x, double y, double width, dou
                 i++;
         }
         if (draw) {
+            char buf[1024];
             cairo_move_to(cr, x, y + lines * lh);
-            show_n(cr, s, fit);
+            cairo_show_text(cr, prefix(s, fit, buf));
         }
         lines++;
         s += fit;

@@ -3,8 +3,10 @@
 # Idempotent and quiet when everything is already present.
 set -e
 # cadical, minisat, python3: the SAT cross-check and the large-grid benchmark;
-# qqwing: the generator's cross-check and benchmark.
-PKGS="cmake gcc clang make pkg-config libcmocka-dev python3 cadical minisat qqwing"
+# python3-jsonschema: the JSON records checked against docs/schema;
+# qqwing: the generator's cross-check and benchmark; time: /usr/bin/time
+# for the memory bound of a golden test.
+PKGS="cmake gcc clang make pkg-config libcmocka-dev python3 python3-jsonschema time cadical minisat qqwing"
 # doku serve: libmicrohttpd, cJSON; its browser tests: chromium and node/npm
 # (a node already on the PATH, e.g. from NodeSource, is used as it is);
 # its load benchmark: wrk.

@@ -282,6 +282,7 @@ void srv_api_generate(const char *body, size_t len, const srv_budget *bud, srv_r
     memset(&rec, 0, sizeof rec);
     rec.index = 0;
     rec.seed = item;
+    rec.master_seed = seed;
     rec.puzzle = puzzle;
     rec.solution = solution;
     rec.result = &res;

@@ -134,6 +134,9 @@ static int logic_begin(logic_req *l, const char *body, size_t len, const srv_bud
         doku_buf_free(&why);
         return -1;
     }
+    /* the request's deadline also bounds each step from inside */
+    double left = l->deadline - srv_now();
+    doku_logic_set_time_limit(l->lg, left > 1e-6 ? left : 1e-6);
     return 0;
 }
 
@@ -162,6 +165,7 @@ void srv_api_hint(const char *body, size_t len, const srv_budget *b, srv_reply *
         rec.next = doku_logic_next(l.lg, &st);
         rec.step = rec.next == 1 ? &st : NULL;
         rec.solved = doku_logic_solved(l.lg);
+        rec.timed_out = rec.next == -2;
         srv_reply_logic(out, &l.p, &rec, 0);
     }
     logic_end(&l);
@@ -199,7 +203,7 @@ void srv_api_explain(const char *body, size_t len, const srv_budget *b, srv_repl
             memset(&rec, 0, sizeof rec);
             rec.command = DOKU_CMD_EXPLAIN;
             rec.rating = &r;
-            rec.timed_out = l.timed_out;
+            rec.timed_out = l.timed_out || doku_logic_timed_out(l.lg);
             rec.steps = e.text.data ? e.text.data : "";
             rec.steps_len = e.text.len;
             rec.logic = l.lg;
@@ -234,7 +238,7 @@ void srv_api_grade(const char *body, size_t len, const srv_budget *b, srv_reply 
             rec.command = DOKU_CMD_GRADE;
             rec.rating = &r;
             rec.logic = l.lg;   /* its technique counts */
-            rec.timed_out = l.timed_out;
+            rec.timed_out = l.timed_out || doku_logic_timed_out(l.lg);
             rec.history = hist;
             rec.time_ms = (srv_now() - t0) * 1e3;
             srv_reply_logic(out, &l.p, &rec, history);

@@ -28,10 +28,17 @@ int doku_symmetry_parse(const char *name, doku_symmetry *out)
             *out = (doku_symmetry)i;
             return 0;
         }
-    if (strcmp(name, "rotational") == 0 || strcmp(name, "rot") == 0) {
-        *out = DOKU_SYM_ROT180;
-        return 0;
-    }
+    /* other spellings: qqwing's rotate90/rotate180, older "rotational" */
+    static const struct {
+        const char *name;
+        doku_symmetry sym;
+    } aliases[] = {{"rotate180", DOKU_SYM_ROT180}, {"rotate90", DOKU_SYM_ROT90},
+                   {"rotational", DOKU_SYM_ROT180}, {"rot", DOKU_SYM_ROT180}};
+    for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
+        if (strcmp(name, aliases[i].name) == 0) {
+            *out = aliases[i].sym;
+            return 0;
+        }
     return -1;
 }
 

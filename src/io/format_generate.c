@@ -2,12 +2,15 @@
  * format_generate.c — the records of the generator commands: a generated
  * puzzle (generate) and a reduced input (reduce).
  *
- * The one design idea: a generated record carries its own seed, so the
- * record alone is enough to make the puzzle again.
+ * The one design idea: a generated record carries its index, its own seed
+ * and its run's master seed, so the record alone is enough to make the
+ * puzzle again (`doku generate --seed MASTER --start INDEX` with the same
+ * options).
  */
 #include "io_internal.h"
 
 #include <stdio.h>
+#include <string.h>
 
 doku_status doku_format_generate(doku_buf *b, const doku_shape *s, doku_symbols symbols,
                                  const doku_record_opts *o, const doku_generate_record *rec)
@@ -38,8 +41,11 @@ doku_status doku_format_generate(doku_buf *b, const doku_shape *s, doku_symbols 
         io_buf_puts(b, "\n");
         break;
     case DOKU_FORMAT_JSON:
-        io_buf_printf(b, "{\"index\":%llu,\"seed\":%llu,\"n\":%d,\"puzzle\":", number,
-                      (unsigned long long)rec->seed, doku_shape_n(s));
+        /* seeds as strings: JSON readers hold numbers as doubles, exact
+         * only below 2^53, and a seed is 64 bits */
+        io_buf_printf(b, "{\"index\":%llu,\"seed\":\"%llu\",\"master_seed\":\"%llu\",\"n\":%d,"
+                      "\"puzzle\":", number, (unsigned long long)rec->seed,
+                      (unsigned long long)rec->master_seed, doku_shape_n(s));
         io_put_line_json(b, s, rec->puzzle, symbols);
         io_buf_puts(b, ",\"solution\":");
         io_put_line_json(b, s, rec->solution, symbols);
@@ -59,8 +65,9 @@ doku_status doku_format_generate(doku_buf *b, const doku_shape *s, doku_symbols 
             io_buf_puts(b, ",");
             io_put_line(b, s, rec->solution, symbols);
         }
-        io_buf_printf(b, ",%d,%s,%s,%s\n", res->givens, sym, lvl,
-                      full ? "" : res->minimal ? "yes" : "no");
+        io_buf_printf(b, ",%d,%s,%s,%s,%llu,%llu\n", res->givens, sym, lvl,
+                      full ? "" : res->minimal ? "yes" : "no", (unsigned long long)rec->seed,
+                      (unsigned long long)rec->master_seed);
         break;
     default:
         io_put_line(b, s, rec->puzzle, symbols);
@@ -103,8 +110,9 @@ doku_status doku_format_reduce(doku_buf *b, const doku_source *src, const doku_r
     switch (fmt) {
     case DOKU_FORMAT_GRID: {
         char text[128];
-        snprintf(text, sizeof text, "%d givens (from %d)%s", rr->givens, rec->givens_before,
-                 rr->minimal ? ", minimal" : "");
+        snprintf(text, sizeof text, "%d givens (from %d)%s%s", rr->givens, rec->givens_before,
+                 rr->minimal ? ", minimal" : "",
+                 strcmp(rec->status, "reduced") ? ", above the target" : "");
         io_grid_header(b, o, src, text);
         io_put_cells(b, o, s, rec->reduced, rec->reduced, NULL, DOKU_FORMAT_GRID, src->symbols,
                      o->style);
@@ -112,18 +120,26 @@ doku_status doku_format_reduce(doku_buf *b, const doku_source *src, const doku_r
         break;
     }
     case DOKU_FORMAT_JSON:
+        /* "reduced", or "above_target" with the puzzle it did reach */
         io_json_open(b, src, src->symbols);
-        io_buf_puts(b, ",\"status\":\"reduced\",\"reduced\":");
+        io_buf_printf(b, ",\"status\":\"%s\",\"reduced\":", rec->status);
         io_put_line_json(b, s, rec->reduced, src->symbols);
-        io_buf_printf(b, ",\"givens\":%d,\"symmetry\":\"%s\",\"minimal\":%s}\n", rr->givens,
+        io_buf_printf(b, ",\"givens\":%d,\"symmetry\":\"%s\",\"minimal\":%s", rr->givens,
                       doku_symmetry_name(rr->symmetry), rr->minimal ? "true" : "false");
+        if (rec->message) {
+            io_buf_puts(b, ",\"error\":");
+            doku_buf_append_json_string(b, rec->message);
+        }
+        io_buf_puts(b, "}\n");
         break;
     case DOKU_FORMAT_CSV:
         io_csv_prefix(b, src);
-        io_buf_puts(b, "reduced,");
+        io_buf_printf(b, "%s,", rec->status);
         io_put_line(b, s, rec->reduced, src->symbols);
-        io_buf_printf(b, ",%d,%s,%s,\n", rr->givens, doku_symmetry_name(rr->symmetry),
+        io_buf_printf(b, ",%d,%s,%s,", rr->givens, doku_symmetry_name(rr->symmetry),
                       rr->minimal ? "yes" : "no");
+        doku_buf_append_csv_field(b, rec->message);
+        io_buf_puts(b, "\n");
         break;
     default:
         io_put_line(b, s, rec->reduced, src->symbols);

@@ -156,8 +156,14 @@ static void write_hint(doku_buf *b, const doku_source *src, const doku_record_op
 {
     int k = rec->step ? 1 : rec->next;
     if (io_record_format(o) == DOKU_FORMAT_JSON) {
-        json_head(b, src, rec->step ? "step" : rec->solved ? "solved" : k < 0 ? "broken" : "stuck");
-        io_buf_printf(b, ",\"solved\":%s,\"step\":", rec->solved ? "true" : "false");
+        json_head(b, src,
+                  rec->step       ? "step"
+                  : rec->solved   ? "solved"
+                  : k == -2       ? "gave_up"
+                  : k < 0         ? "broken"
+                                  : "stuck");
+        io_buf_printf(b, ",\"solved\":%s,%s\"step\":", rec->solved ? "true" : "false",
+                      k == -2 ? "\"timed_out\":true," : "");
         if (rec->step)
             doku_format_step(b, src->shape, rec->step, DOKU_FORMAT_JSON, 0);
         else
@@ -167,6 +173,8 @@ static void write_hint(doku_buf *b, const doku_source *src, const doku_record_op
         doku_format_step(b, src->shape, rec->step, DOKU_FORMAT_LINE, 0);
     } else if (rec->solved) {
         io_buf_puts(b, "solved: no step needed\n");
+    } else if (k == -2) {
+        io_buf_puts(b, "no step: the time limit (--timeout) ran out during the search\n");
     } else if (k < 0) {
         io_buf_puts(b, "no step: the grid is broken (a cell or a digit has no place left)\n");
     } else {

@@ -189,7 +189,7 @@ doku_status doku_format_csv_header(doku_buf *b, doku_command cmd, const doku_rec
                       o->history ? ",history,time_ms" : "");
         break;
     case DOKU_CMD_GENERATE:
-        io_buf_printf(b, "index,puzzle%s,givens,symmetry,level,minimal\n",
+        io_buf_printf(b, "index,puzzle%s,givens,symmetry,level,minimal,seed,master_seed\n",
                       extra ? ",solution" : "");
         break;
     case DOKU_CMD_REDUCE:

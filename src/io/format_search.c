@@ -112,6 +112,100 @@ static void put_stats_json(doku_buf *b, const doku_search_result *res, double ms
     io_buf_puts(b, "}");
 }
 
+/* A listed record (--limit N, --all) is written as a start, one item per
+ * solution and an end, so its solutions can leave while the search still
+ * runs (doku_format_solution); what only the end knows (status, count)
+ * comes after them in every format. */
+static void list_item(doku_buf *b, const doku_source *src, const doku_record_opts *o,
+                      size_t index, const uint8_t *cells)
+{
+    const doku_shape *s = src->shape;
+    switch (io_record_format(o)) {
+    case DOKU_FORMAT_GRID:
+        if (index == 0)
+            io_grid_header(b, o, src, "solutions");
+        io_buf_printf(b, "%ssolution %llu:\n", io_note(o), (unsigned long long)index + 1);
+        io_put_cells(b, o, s, cells, src->cells, NULL, DOKU_FORMAT_GRID, src->symbols, o->style);
+        break;
+    case DOKU_FORMAT_JSON:
+        if (index == 0) {
+            io_json_open(b, src, src->symbols);
+            io_buf_puts(b, ",\"solutions\":[");
+        } else {
+            io_buf_puts(b, ",");
+        }
+        io_put_json_cells(b, s, cells);
+        break;
+    case DOKU_FORMAT_CSV:
+        io_csv_prefix(b, src);
+        io_buf_puts(b, "solution,");
+        io_put_u64(b, (uint64_t)index + 1);
+        io_buf_puts(b, ",");
+        io_put_line(b, s, cells, src->symbols);
+        io_buf_puts(b, o->stats ? ",,,,\n" : ",\n");
+        break;
+    default:
+        io_put_line(b, s, cells, src->symbols);
+        io_buf_puts(b, "\n");
+    }
+}
+
+static void list_end(doku_buf *b, const doku_source *src, const doku_record_opts *o,
+                     const doku_search_record *rec, const outcome *oc, const char *why,
+                     size_t shown)
+{
+    const doku_search_result *res = rec->result;
+    switch (io_record_format(o)) {
+    case DOKU_FORMAT_GRID:
+        if (!shown) {
+            io_grid_header(b, o, src, oc->text);
+            io_puzzle_grid(b, o, src, rec->marks);
+        } else {
+            io_buf_printf(b, "%s%s\n", io_note(o), oc->text);
+        }
+        if (why)
+            io_buf_printf(b, "%s  %s\n", io_note(o), why);
+        if (o->stats)
+            put_stats_note(b, io_note(o), res, rec->time_ms);
+        io_buf_puts(b, "\n");
+        break;
+    case DOKU_FORMAT_JSON:
+        if (!shown) {
+            io_json_open(b, src, src->symbols);
+            io_buf_puts(b, ",\"solutions\":[");
+        }
+        io_buf_printf(b, "],\"status\":\"%s\",\"solutions_found\":%llu,\"capped\":%s", oc->key,
+                      (unsigned long long)res->solutions, oc->count[0] == '>' ? "true" : "false");
+        if (why) {
+            io_buf_puts(b, ",\"reason\":");
+            doku_buf_append_json_string(b, why);
+        }
+        if (rec->cut_mib)
+            io_buf_printf(b, ",\"message\":\"stopped at %zu MiB of output\"", rec->cut_mib);
+        if (o->stats)
+            put_stats_json(b, res, rec->time_ms);
+        io_buf_puts(b, "}\n");
+        break;
+    case DOKU_FORMAT_CSV:
+        io_csv_prefix(b, src);
+        io_buf_printf(b, "%s,%s,", oc->key, oc->count);
+        if (o->stats)
+            put_stats_csv(b, res, rec->time_ms);
+        io_buf_puts(b, ",");
+        doku_buf_append_csv_field(b, why ? why : rec->cut_mib ? oc->text : "");
+        io_buf_puts(b, "\n");
+        break;
+    default:
+        if (!oc->ok || res->solutions > 1) {
+            io_buf_puts(b, "# ");
+            io_where(b, src);
+            io_buf_printf(b, ": %s%s%s\n", oc->text, why ? ": " : "", why ? why : "");
+        }
+        if (o->stats)
+            put_stats_note(b, "# ", res, rec->time_ms);
+    }
+}
+
 static void write_solve(doku_buf *b, const doku_source *src, const doku_record_opts *o,
                         const doku_search_record *rec)
 {
@@ -120,23 +214,25 @@ static void write_solve(doku_buf *b, const doku_source *src, const doku_record_o
     size_t ncells = (size_t)doku_shape_cells(s);
     outcome oc;
     judge_solve(o, rec, &oc);
-    /* The solutions to show: every one listed, or the unique/first one. */
-    int have_one = res->solutions > 0 && (oc.ok || rec->list) && rec->nsolutions > 0;
-    size_t shown = rec->list ? rec->nsolutions : have_one ? 1 : 0;
     const char *why = rec->reason && rec->reason[0] ? rec->reason : NULL;
+    if (rec->list) {
+        for (size_t i = 0; i < rec->nsolutions; i++)
+            list_item(b, src, o, rec->streamed + i, rec->solutions + i * ncells);
+        list_end(b, src, o, rec, &oc, why, rec->streamed + rec->nsolutions);
+        return;
+    }
+    /* The unique (or first) solution, when there is one to show. */
+    int shown = res->solutions > 0 && oc.ok && rec->nsolutions > 0;
 
     switch (io_record_format(o)) {
     case DOKU_FORMAT_GRID:
         io_grid_header(b, o, src, oc.text);
         if (why)
             io_buf_printf(b, "%s  %s\n", io_note(o), why);
-        for (size_t i = 0; i < shown; i++) {
-            if (rec->list)
-                io_buf_printf(b, "%ssolution %llu:\n", io_note(o), (unsigned long long)i + 1);
-            io_put_cells(b, o, s, rec->solutions + i * ncells, src->cells, NULL,
-                         DOKU_FORMAT_GRID, src->symbols, o->style);
-        }
-        if (!shown)
+        if (shown)
+            io_put_cells(b, o, s, rec->solutions, src->cells, NULL, DOKU_FORMAT_GRID,
+                         src->symbols, o->style);
+        else
             io_puzzle_grid(b, o, src, rec->marks);
         end_grid_record(b, o, res, rec->time_ms);
         break;
@@ -144,17 +240,9 @@ static void write_solve(doku_buf *b, const doku_source *src, const doku_record_o
         io_json_open(b, src, src->symbols);
         io_buf_printf(b, ",\"status\":\"%s\",\"solutions_found\":%llu,\"capped\":%s", oc.key,
                       (unsigned long long)res->solutions, oc.count[0] == '>' ? "true" : "false");
-        if (have_one && !rec->list) {
+        if (shown) {
             io_buf_puts(b, ",\"solution\":");
             io_put_json_cells(b, s, rec->solutions);
-        } else if (rec->list) {
-            io_buf_puts(b, ",\"solutions\":[");
-            for (size_t i = 0; i < shown; i++) {
-                if (i)
-                    io_buf_puts(b, ",");
-                io_put_json_cells(b, s, rec->solutions + i * ncells);
-            }
-            io_buf_puts(b, "]");
         }
         if (why) {
             io_buf_puts(b, ",\"reason\":");
@@ -165,25 +253,22 @@ static void write_solve(doku_buf *b, const doku_source *src, const doku_record_o
         io_buf_puts(b, "}\n");
         break;
     case DOKU_FORMAT_CSV:
-        /* one row per solution, or one row with the status alone */
-        for (size_t i = 0; i < (shown ? shown : 1); i++) {
-            io_csv_prefix(b, src);
-            io_buf_printf(b, "%s,%s,", oc.key, oc.count);
-            if (shown)
-                io_put_line(b, s, rec->solutions + i * ncells, src->symbols);
-            if (o->stats)
-                put_stats_csv(b, res, rec->time_ms);
-            io_buf_puts(b, ",");
-            doku_buf_append_csv_field(b, why ? why : "");
-            io_buf_puts(b, "\n");
-        }
+        io_csv_prefix(b, src);
+        io_buf_printf(b, "%s,%s,", oc.key, oc.count);
+        if (shown)
+            io_put_line(b, s, rec->solutions, src->symbols);
+        if (o->stats)
+            put_stats_csv(b, res, rec->time_ms);
+        io_buf_puts(b, ",");
+        doku_buf_append_csv_field(b, why ? why : "");
+        io_buf_puts(b, "\n");
         break;
     default:
-        for (size_t i = 0; i < shown; i++) {
-            io_put_line(b, s, rec->solutions + i * ncells, src->symbols);
+        if (shown) {
+            io_put_line(b, s, rec->solutions, src->symbols);
             io_buf_puts(b, "\n");
         }
-        if (!oc.ok || (rec->list && res->solutions > 1)) {
+        if (!oc.ok) {
             io_buf_puts(b, "# ");
             io_where(b, src);
             io_buf_printf(b, ": %s%s%s\n", oc.text, why ? ": " : "", why ? why : "");
@@ -191,6 +276,16 @@ static void write_solve(doku_buf *b, const doku_source *src, const doku_record_o
         if (o->stats)
             put_stats_note(b, "# ", res, rec->time_ms);
     }
+}
+
+doku_status doku_format_solution(doku_buf *b, const doku_source *src,
+                                 const doku_record_opts *opts, size_t index,
+                                 const uint8_t *solution)
+{
+    if (!b || !src || !opts || !src->shape || !src->cells || !solution)
+        return DOKU_ERR_ARG;
+    list_item(b, src, opts, index, solution);
+    return io_buf_status(b);
 }
 
 /* ---- count ---------------------------------------------------------- */

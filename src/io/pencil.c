@@ -21,6 +21,19 @@ static int is_separator(char ch)
 /* Writes the reason into why, when the caller gave room for it. */
 #define SAY(...) ((void)(why && cap ? snprintf(why, cap, __VA_ARGS__) : 0))
 
+/* The 1-based line and column of q in text. */
+static void text_where(const char *text, const char *q, int *line, int *col)
+{
+    *line = 1;
+    const char *start = text;
+    for (const char *p = text; p < q; p++)
+        if (*p == '\n') {
+            (*line)++;
+            start = p + 1;
+        }
+    *col = (int)(q - start) + 1;
+}
+
 doku_status doku_parse_pencil(const char *text, int n, doku_symbols symbols, uint8_t *cells,
                               uint64_t *cands, char *why, size_t cap)
 {
@@ -33,6 +46,7 @@ doku_status doku_parse_pencil(const char *text, int n, doku_symbols symbols, uin
     int zero_empty = symbols != DOKU_SYMBOLS_0_9A_Z;
     int nc = n * n, k = 0;
     const char *p = text;
+    int line, col;
     while (*p) {
         while (*p && is_separator(*p))
             p++;
@@ -40,15 +54,20 @@ doku_status doku_parse_pencil(const char *text, int n, doku_symbols symbols, uin
             break;
         uint64_t m = 0;
         int count = 0;
+        const char *token = p;
         for (; *p && !is_separator(*p); p++) {
             char ch = *p;
             int v = ch == '.' || (ch == '0' && zero_empty) ? 0 : io_symbol_value(symbols, ch);
             if (v == 0 && ch != '.' && !(ch == '0' && zero_empty)) {
-                SAY("unexpected character '%c' in cell %d", ch, k + 1);
+                text_where(text, p, &line, &col);
+                SAY("%d:%d: unexpected character '%c' in r%dc%d", line, col, ch, k / n + 1,
+                    k % n + 1);
                 return DOKU_ERR_PARSE;
             }
             if (v > n) {
-                SAY("digit %d is too large for %dx%d in cell %d", v, n, n, k + 1);
+                text_where(text, p, &line, &col);
+                SAY("%d:%d: '%c' (%d) is too large for %dx%d in r%dc%d", line, col, ch, v, n, n,
+                    k / n + 1, k % n + 1);
                 return DOKU_ERR_PARSE;
             }
             if (v && !(m & ((uint64_t)1 << (v - 1)))) {
@@ -57,11 +76,13 @@ doku_status doku_parse_pencil(const char *text, int n, doku_symbols symbols, uin
             }
         }
         if (k >= nc) {
-            SAY("more than %d cells", nc);
+            text_where(text, token, &line, &col);
+            SAY("%d:%d: more than %d cells", line, col, nc);
             return DOKU_ERR_PARSE;
         }
         if (count == 0) {
-            SAY("cell %d (r%dc%d) has no candidates", k + 1, k / n + 1, k % n + 1);
+            text_where(text, token, &line, &col);
+            SAY("%d:%d: r%dc%d has no candidates", line, col, k / n + 1, k % n + 1);
             return DOKU_ERR_PARSE;
         }
         cells[k] = count == 1 ? (uint8_t)(__builtin_ctzll(m) + 1) : 0;

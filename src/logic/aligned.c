@@ -190,7 +190,7 @@ static int aligned(doku_logic *L, int k)
     uint8_t *seen3 = NULL;
     if (k == 3 && nb <= 256)
         seen3 = calloc(((size_t)nb * (size_t)nb * (size_t)nb + 7) / 8, 1);
-    for (int i = 0; i < nb && !found; i++)
+    for (int i = 0; i < nb && !found && !logic_past_deadline(L); i++)
         for (int j = i + 1; j < nb && !found; j++) {
             const uint64_t *ei = x.ex + (size_t)base[i] * x.words;
             const uint64_t *ej = x.ex + (size_t)base[j] * x.words;

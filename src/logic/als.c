@@ -158,7 +158,7 @@ static int als_wing(doku_logic *L, int size, int base, doku_technique t, int slo
             if (hot && hot[y])
                 hotbv[nhot++] = y;
         }
-    for (int u = 0; u < L->nunits && nbv; u++) {
+    for (int u = 0; u < L->nunits && nbv && !logic_past_deadline(L); u++) {
         int ids[DOKU_MAX_N], m = 0, changed = !hot;
         lmask masks[DOKU_MAX_N];
         for (int i = 0; i < n && !changed; i++)

@@ -268,7 +268,7 @@ int logic_als_xz(doku_logic *L)
     als_list A;
     enumerate(L, &A);
     int found = 0;
-    for (int j = 1; j < A.n && !found; j++)
+    for (int j = 1; j < A.n && !found && !logic_stop(L); j++)
         for (int i = 0; i < j && !found; i++) {
             const als *a = &A.v[i], *b = &A.v[j];
             if (lpop(a->digits & b->digits) < 2 || overlap(a, b))
@@ -320,7 +320,7 @@ int logic_als_xy_wing(doku_logic *L)
         list_free(&A);
         return 0;
     }
-    for (int c = 0; c < N && !found; c++) {
+    for (int c = 0; c < N && !found && !logic_stop(L); c++) {
         int nl = 0;
         for (int i = 0; i < N; i++)
             if (i != c && (A.v[i].digits & A.v[c].digits) && !overlap(&A.v[i], &A.v[c])) {

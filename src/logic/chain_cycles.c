@@ -301,7 +301,7 @@ int logic_chain_cycles(doku_logic *L)
             break; /* XY chains start at 7.0 */
         if (chain_scc_filter(L, useY, useX, ok))
             memset(ok, 7, (size_t)L->cw->NN);
-        for (int c = 0; c < L->nc; c++) {
+        for (int c = 0; c < L->nc && !logic_stop(L); c++) {
             int card = lpop(L->cand[c]);
             if (L->val[c] || card < 2)
                 continue;

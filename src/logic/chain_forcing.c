@@ -59,6 +59,8 @@ static int propagate(doku_logic *L, branch *b, const walk_opts *o, int *on_i, in
     }
     int32_t par[64];
     while (b->hon < b->ton || b->hoff < b->toff) {
+        if (logic_stop(L))
+            return -1; /* the engine discards the whole search */
         if (b->hon < b->ton) {
             int p = b->qon[b->hon++];
             int pn = b->inode[p];
@@ -300,6 +302,8 @@ static int multi_search(doku_logic *L, multi_ctx *m)
     for (int c = 0; c < L->nc; c++) {
         if (L->val[c])
             continue;
+        if (logic_past_deadline(L))
+            return 0;
         int card = lpop(L->cand[c]);
         if (!(card > 2 || (card > 1 && m->dynamic)))
             continue;

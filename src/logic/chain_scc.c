@@ -55,6 +55,12 @@ int chain_scc_filter(doku_logic *L, int useY, int useX, uint8_t *ok)
                 comp[root] = -1;
                 sstack[sp++] = root;
                 while (csp) {
+                    if (logic_stop(L)) {
+                        /* no source passes: the engine discards the search */
+                        free(idx), free(stk), free(reach);
+                        memset(ok, 0, (size_t)NN);
+                        return 0;
+                    }
                     int v = cs_node[csp - 1], e = cs_edge[csp - 1];
                     /* v's links: the Y part (lb), then the rest (la) */
                     int nb = useY ? w->sb[v + 1] - w->sb[v] : 0;

@@ -9,6 +9,7 @@
  * kernel (cands.c): loading and placing follow its one convention.
  */
 #include "logic_internal.h"
+#include "../util/clock.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -97,6 +98,8 @@ static doku_status load_common(doku_logic *L, const uint8_t *cells)
     }
     L->step.valid = 0;
     logic_cmemo_reset(L);
+    L->deadline = 0; /* a time limit belongs to the puzzle it was set for */
+    L->timed_out = 0;
     return DOKU_OK;
 }
 
@@ -170,4 +173,26 @@ doku_status doku_logic_apply(doku_logic *L)
             cands_set(&L->grid, s->place.v[i].cell, s->place.v[i].digit - 1);
     s->valid = 0;
     return DOKU_OK;
+}
+
+doku_status doku_logic_set_time_limit(doku_logic *L, double seconds)
+{
+    if (!L || !(seconds >= 0))
+        return DOKU_ERR_ARG;
+    L->timed_out = 0;
+    L->poll = 0;
+    L->deadline = seconds > 0 ? clock_monotonic_seconds() + seconds : 0;
+    return DOKU_OK;
+}
+
+int doku_logic_timed_out(const doku_logic *L)
+{
+    return L ? L->timed_out : 0;
+}
+
+int logic_past_deadline(doku_logic *L)
+{
+    if (!L->timed_out && L->deadline > 0 && clock_monotonic_seconds() > L->deadline)
+        L->timed_out = 1;
+    return L->timed_out;
 }

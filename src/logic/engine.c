@@ -115,6 +115,8 @@ int doku_logic_next(doku_logic *L, doku_step *out)
         return 0;
     if (broken(L))
         return -1;
+    if (logic_past_deadline(L))
+        return -2;
     logic_positions(L);
     int uniq_ok = L->uniq_opt >= 0 && L->unique;
     for (size_t i = 0; i < sizeof ENGINE / sizeof ENGINE[0]; i++) {
@@ -125,7 +127,14 @@ int doku_logic_next(doku_logic *L, doku_step *out)
             continue;
         if (e->find == logic_trial && !L->has_solution)
             continue;
-        if (e->find(L)) {
+        int found = e->find(L);
+        if (L->timed_out || logic_past_deadline(L)) {
+            /* a search cut short may have kept a worse step than the
+             * technique's own choice: report the interruption instead */
+            L->step.valid = 0;
+            return -2;
+        }
+        if (found) {
             if (L->step.place.n == 0 && L->step.elim.n == 0) {
                 L->step.valid = 0;
                 continue; /* defensive: a step must make progress */

@@ -112,6 +112,8 @@ lmask logic_memo_skip(const doku_logic *L, int slot)
 
 void logic_memo_fail(doku_logic *L, int slot)
 {
+    if (L->timed_out)
+        return; /* a search cut short proves no failure */
     for (int d = 1; d <= L->n; d++) {
         uint64_t *e = memo_entry(L, slot, d);
         e[0] = 1;
@@ -132,6 +134,8 @@ const uint8_t *logic_cmemo_hot(doku_logic *L, int slot)
 
 void logic_cmemo_fail(doku_logic *L, int slot)
 {
+    if (L->timed_out)
+        return; /* a search cut short proves no failure */
     memcpy(L->cmemo_cand + (size_t)slot * L->nc, L->cand, sizeof(lmask) * (size_t)L->nc);
     memcpy(L->cmemo_val + (size_t)slot * L->nc, L->val, (size_t)L->nc);
     L->cmemo_valid[slot] = 1;

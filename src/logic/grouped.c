@@ -429,7 +429,7 @@ int logic_grouped_chains(doku_logic *L)
         if (build_links(L, &g) != 0)
             goto out;
         int before = g.best_rating;
-        for (int si = 0; si < g.nn; si++)
+        for (int si = 0; si < g.nn && !logic_stop(L); si++)
             search_from(L, &g, si, aic ? 71 : 67);
         if (g.best_rating < before)
             best_aic = aic;

@@ -127,7 +127,29 @@ struct doku_logic {
     struct chain_ws *cw;
     doku_solver *solver;
     unsigned run_counts[DOKU_TECH_COUNT]; /* steps per technique, last run */
+
+    /* Time limit (doku_logic_set_time_limit): the monotonic second after
+     * which a search stops (0 = none), whether it did, and a countdown
+     * that spaces the clock reads inside hot loops. */
+    double deadline;
+    int timed_out;
+    unsigned poll;
 };
+
+/* 1 if the time limit has passed (then L->timed_out stays 1 and every
+ * technique returns "nothing found" at its next check, so the engine
+ * reports the interruption instead of a step). Reads the clock on every
+ * call: use it once per outer iteration (a cell, a source, a unit). */
+int logic_past_deadline(doku_logic *L);
+/* The same for inner loops: reads the clock once every 256 calls. */
+static inline int logic_stop(doku_logic *L)
+{
+    if (L->timed_out)
+        return 1;
+    if (L->deadline <= 0 || (++L->poll & 255u))
+        return 0;
+    return logic_past_deadline(L);
+}
 
 /* --- step builder (step.c) --- */
 void lstep_begin(doku_logic *L, doku_technique t, lrate rating, const char *name);
@@ -187,6 +209,8 @@ static inline int logic_umemo_known(const doku_logic *L, int slot, int u)
 /* the technique of slot found nothing in unit u as it is now */
 static inline void logic_umemo_fail(doku_logic *L, int slot, int u)
 {
+    if (L->timed_out)
+        return; /* a search cut short proves no failure */
     L->umemo[(size_t)slot * (size_t)L->nunits + (size_t)u] = L->uver[u] + 1;
 }
 /* 1 if the technique of slot found nothing for digit d on this very plane */
@@ -248,6 +272,11 @@ int logic_x_wing(doku_logic *L);
 int logic_swordfish(doku_logic *L);
 int logic_jellyfish(doku_logic *L);
 int logic_turbot(doku_logic *L);
+/* turbot.c's grouped forms (turbot_grouped.c), 4.3; skip: digits whose
+ * plane is known to give nothing. emit 0: @return the best pattern's
+ * number of eliminations (0: none); emit 1: makes it the step, @return 1
+ * (0 if none or the technique is not allowed). */
+int logic_turbot_grouped(doku_logic *L, lmask skip, int emit);
 int logic_xy_wing(doku_logic *L);
 int logic_xyz_wing(doku_logic *L);
 int logic_unique_loops(doku_logic *L);

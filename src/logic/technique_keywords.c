@@ -3,8 +3,9 @@
  * group words (pairs, fish, chains, extended, ...) turned into a mask.
  *
  * Design: groups are a table of masks over the technique sets defined in
- * logic_internal.h; single techniques are found by their stable key, so
- * the parser depends on the names only through doku_technique_key().
+ * logic_internal.h; single techniques are found by their stable key or
+ * their display name, in any case, so the parser depends on the names
+ * only through doku_technique_key() and doku_technique_name().
  */
 #include "logic_internal.h"
 
@@ -54,6 +55,40 @@ static const tech_group GROUPS[] = {
     {"extended", LOGIC_SE_MASK | LOGIC_EXTENDED_MASK},
 };
 
+/* w[0..len) and name are the same word up to case, with ' ' and '_'
+ * read as '-': "X-Wing", "x-wing" and "hidden single" all name keys. */
+static int same_word(const char *w, size_t len, const char *name)
+{
+    size_t i = 0;
+    for (; i < len && name[i]; i++) {
+        char a = w[i], b = name[i];
+        a = (char)(a == ' ' || a == '_' ? '-' : a >= 'A' && a <= 'Z' ? a - 'A' + 'a' : a);
+        b = (char)(b == ' ' || b == '_' ? '-' : b >= 'A' && b <= 'Z' ? b - 'A' + 'a' : b);
+        if (a != b)
+            return 0;
+    }
+    return i == len && !name[i];
+}
+
+/* Adds the group or technique w[0..len) names to *m. @return 1, or 0 if
+ * it names none: a group word, a technique key or its display name. */
+static int add_word(const char *w, size_t len, uint64_t *m)
+{
+    int found = 0;
+    for (size_t g = 0; g < sizeof GROUPS / sizeof GROUPS[0]; g++)
+        if (same_word(w, len, GROUPS[g].key)) {
+            *m |= GROUPS[g].mask;
+            found = 1;
+        }
+    for (int t = 0; t < DOKU_TECH_COUNT && !found; t++)
+        if (same_word(w, len, doku_technique_key((doku_technique)t)) ||
+            same_word(w, len, doku_technique_name((doku_technique)t))) {
+            *m |= LOGIC_TB(t);
+            found = 1;
+        }
+    return found;
+}
+
 doku_status doku_technique_mask(const char *list, uint64_t *mask, const char **bad_word)
 {
     if (!list || !mask)
@@ -61,30 +96,32 @@ doku_status doku_technique_mask(const char *list, uint64_t *mask, const char **b
     uint64_t m = LOGIC_SINGLES_MASK;
     const char *p = list;
     while (*p) {
+        /* an item runs to the next comma; it is one name ("Hidden Single",
+         * "X-Wing", "x-wing") or, failing that, blank-separated words */
         while (*p == ',' || *p == ' ')
             p++;
         if (!*p)
             break;
-        const char *w = p;
-        while (*p && *p != ',' && *p != ' ')
+        const char *item = p;
+        while (*p && *p != ',')
             p++;
-        size_t len = (size_t)(p - w);
-        int found = 0;
-        for (size_t g = 0; g < sizeof GROUPS / sizeof GROUPS[0]; g++)
-            if (strlen(GROUPS[g].key) == len && strncmp(GROUPS[g].key, w, len) == 0) {
-                m |= GROUPS[g].mask;
-                found = 1;
+        const char *end = p;
+        while (end > item && end[-1] == ' ')
+            end--;
+        if (add_word(item, (size_t)(end - item), &m))
+            continue;
+        for (const char *w = item; w < end;) {
+            const char *e = w;
+            while (e < end && *e != ' ')
+                e++;
+            if (!add_word(w, (size_t)(e - w), &m)) {
+                if (bad_word)
+                    *bad_word = w;
+                return DOKU_ERR_PARSE;
             }
-        for (int t = 0; t < DOKU_TECH_COUNT && !found; t++)
-            if (strlen(doku_technique_key((doku_technique)t)) == len &&
-                strncmp(doku_technique_key((doku_technique)t), w, len) == 0) {
-                m |= LOGIC_TB(t);
-                found = 1;
-            }
-        if (!found) {
-            if (bad_word)
-                *bad_word = w;
-            return DOKU_ERR_PARSE;
+            while (e < end && *e == ' ')
+                e++;
+            w = e;
         }
     }
     *mask = m;

@@ -45,7 +45,7 @@ static int kind_class(const doku_logic *L, int u)
     return k == DOKU_UNIT_ROW ? 1 : k == DOKU_UNIT_COL ? 2 : 0;
 }
 
-static int empty_rectangle(doku_logic *L, lmask skip);
+static int empty_rectangle(doku_logic *L, lmask skip, int beat);
 
 /* Room for every strong link of the grid: n per unit. */
 static size_t links_room(const doku_logic *L)
@@ -147,7 +147,12 @@ int logic_turbot(doku_logic *L)
         return 1;
     }
     free(s);
-    if (logic_allowed(L, DOKU_TECH_EMPTY_RECTANGLE) && empty_rectangle(L, skip))
+    /* the 4.3 patterns: the one with the most eliminations (the Sukaku
+     * rater's order), the empty rectangle on a tie */
+    int grouped = logic_turbot_grouped(L, skip, 0);
+    if (logic_allowed(L, DOKU_TECH_EMPTY_RECTANGLE) && empty_rectangle(L, skip, grouped))
+        return 1;
+    if (grouped && logic_turbot_grouped(L, skip, 1))
         return 1;
     logic_memo_fail(L, LMEMO_TURBOT);
     return 0;
@@ -199,7 +204,8 @@ static int er_victim(doku_logic *L, int c, int d, int B, int lu, int start, int 
     return 1;
 }
 
-static int empty_rectangle(doku_logic *L, lmask skip)
+/* beat: emit only a pattern with at least this many eliminations. */
+static int empty_rectangle(doku_logic *L, lmask skip, int beat)
 {
     int n = L->n;
     if (L->row_of[0] < 0 || L->col_of[0] < 0)
@@ -250,7 +256,7 @@ static int empty_rectangle(doku_logic *L, lmask skip)
                 }
             }
         }
-    if (bB < 0)
+    if (bB < 0 || bestcnt < beat)
         return 0;
     int d = bd;
     lstep_begin(L, DOKU_TECH_EMPTY_RECTANGLE, 43, NULL);
@@ -380,6 +386,27 @@ static int three_links_er(doku_logic *L, lmask skip)
                 x->er = 1;
                 ner++;
                 ng++;
+            } else if (pc >= 3 && pc <= 6 && logic_is_line(L, u)) {
+                /* a grouped line link (Sukaku's grouped strong link): the
+                 * places lie in exactly two boxes, one group per box */
+                int b0 = -1, b1 = -1, ok = 1;
+                for (lmask q = m; q && ok; q &= q - 1) {
+                    int c = logic_unit_cell(L, u, lfirst(q)), b = L->box_of[c];
+                    if (b < 0 || (b != b0 && b != b1 && b0 >= 0 && b1 >= 0)) {
+                        ok = 0;
+                    } else if (b == b0 || b0 < 0) {
+                        b0 = b;
+                        x->a[x->na++] = c;
+                    } else {
+                        b1 = b;
+                        x->b[x->nb++] = c;
+                    }
+                }
+                if (!ok || !x->na || !x->nb)
+                    continue;
+                x->er = 1;
+                ner++;
+                ng++;
             }
         }
         if (!ner)
@@ -418,7 +445,7 @@ static int three_links_er(doku_logic *L, lmask skip)
                                 if (!group_elims(L, grp, ngr, all, na, d, 0))
                                     continue;
                                 lstep_begin(L, DOKU_TECH_THREE_LINKS, 57,
-                                            "3 Strong Links (with Empty Rectangle)");
+                                            "3 Strong Links (grouped)");
                                 group_elims(L, grp, ngr, all, na, d, 1);
                                 for (int t = 0; t < na; t++)
                                     lstep_proof(L, all[t], d);
@@ -426,8 +453,9 @@ static int three_links_er(doku_logic *L, lmask skip)
                                 logic_unitname(L, g[i].unit, u1, sizeof u1);
                                 logic_unitname(L, g[j].unit, u2, sizeof u2);
                                 logic_unitname(L, g[k].unit, u3, sizeof u3);
-                                lstep_text(L, "%s: %d through %s, %s and %s (an empty rectangle "
-                                              "acting as a strong link) reaches both ends, so: ",
+                                lstep_text(L, "%s: %d through %s, %s and %s (one link or more "
+                                              "between groups of cells: an empty rectangle, or a "
+                                              "line's places in two boxes) reaches both ends, so: ",
                                            L->step.name, d, u1, u2, u3);
                                 lstep_text_elims(L);
                                 free(g);

@@ -346,7 +346,7 @@ static void evaluate_loop(doku_logic *L, ul_ctx *x)
 
 static void walk(doku_logic *L, ul_ctx *x, int cell, int allowed_ex, lmask exv, int last_kind)
 {
-    if (x->len >= 64 || --x->budget < 0)
+    if (x->len >= 64 || --x->budget < 0 || logic_stop(L))
         return;
     x->loop[x->len++] = cell;
     x->inloop[cell] = 1;
@@ -401,7 +401,7 @@ int logic_unique_loops(doku_logic *L)
         return 0;
     }
     x.budget = 2000000;
-    for (int c = 0; c < L->nc; c++) {
+    for (int c = 0; c < L->nc && !logic_past_deadline(L); c++) {
         if (L->val[c] || lpop(L->cand[c]) != 2)
             continue;
         x.vm = L->cand[c];

@@ -46,6 +46,9 @@ same "solve 16x16" solve --timeout 20 "$TMP/16x16.txt"
 same "solve x+hyper" solve --variant x,hyper "$TMP/xhyper9.txt"
 same "check json" check --format json "$TMP/classic9_multi.txt" "$TMP/classic9_top1465.txt"
 same "count" count --limit 50 "$TMP/classic9_multi.txt"
+# listings that leave in chunks (cli_task_spill): 39168 solutions each
+for i in 1 2 3; do echo "351624.............................."; done > "$TMP/six.txt"
+same "solve --all streamed" solve --all "$TMP/six.txt"
 same "grade" grade "$TMP/classic9_rated.txt"
 same "explain json" explain --format json "$TMP/classic9_top1465.txt"
 same "generate" generate -n 12 --seed 5 --symmetry rot180

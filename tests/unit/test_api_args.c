@@ -459,6 +459,8 @@ static void test_logic(void **state)
     assert_null(doku_logic_candidates(NULL));
     assert_int_equal(doku_logic_run(NULL, NULL, NULL, NULL, NULL, 0), DOKU_ERR_ARG);
     assert_int_equal(doku_logic_technique_count(NULL, DOKU_TECH_HIDDEN_SINGLE), 0);
+    assert_int_equal(doku_logic_set_time_limit(NULL, 1.0), DOKU_ERR_ARG);
+    assert_int_equal(doku_logic_timed_out(NULL), 0);
 
     assert_int_equal(doku_logic_create(w->s9, NULL, &lg), DOKU_OK);
     uint64_t cands[81];
@@ -471,6 +473,8 @@ static void test_logic(void **state)
     assert_int_equal(doku_logic_load_candidates(lg, w->bad9, cands, 0), DOKU_ERR_ARG);
     assert_int_equal(doku_logic_next(lg, NULL), -1);
     assert_int_equal(doku_logic_apply(lg), DOKU_ERR_ARG); /* no step found yet */
+    assert_int_equal(doku_logic_set_time_limit(lg, -1.0), DOKU_ERR_ARG);
+    assert_int_equal(doku_logic_set_time_limit(lg, NAN), DOKU_ERR_ARG);
     uint8_t puzzle[81];
     memcpy(puzzle, w->full9, sizeof puzzle);
     puzzle[0] = puzzle[40] = 0;
@@ -568,6 +572,10 @@ static void test_formatters(void **state)
     assert_int_equal(doku_format_search(&b, &src, &ro, &sr), DOKU_ERR_ARG); /* no result */
     sr.command = (doku_command)99;
     assert_int_equal(doku_format_search(&b, &src, &ro, &sr), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_solution(NULL, &src, &ro, 0, w->full9), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_solution(&b, NULL, &ro, 0, w->full9), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_solution(&b, &src, NULL, 0, w->full9), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_solution(&b, &src, &ro, 0, NULL), DOKU_ERR_ARG);
 
     doku_step st;
     memset(&st, 0, sizeof st);

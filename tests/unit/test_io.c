@@ -288,6 +288,7 @@ static void test_metadata_and_exchange(void **state)
     assert_string_equal(k, "level");
     assert_string_equal(v, "ea sy");
     assert_int_equal(doku_reader_meta(r, 1, &k, &v), 0);
+    doku_reader_free(r);
     doku_buf_free(&b);
     doku_shape_free(s);
 }
