@@ -9,7 +9,7 @@ MAKEFLAGS += --no-print-directory
 
 PORT ?= 8080
 
-.PHONY: all build run serve bench-serve test test-plain test-asan test-data asan tsan deps install clean fuzz crosscheck bench-large test-aarch64
+.PHONY: all build run serve bench-serve test test-plain test-asan test-data asan tsan deps install clean fuzz crosscheck bench-large test-aarch64 coverage
 
 all: build
 
@@ -65,22 +65,35 @@ tsan:
 	@cmake --build build-tsan -j $(JOBS) --target doku
 	@cd build-tsan && ctest --output-on-failure -L threads
 
-# Fuzz each target for FUZZ_SECONDS (default 60) with libFuzzer: the
-# reader, spreadsheet text, pencil marks, OpenSudoku XML and the link
-# decoders (lz-string, f-puzzles JSON); FUZZ_TARGETS picks some.
+# Every libFuzzer target in fuzz/ for FUZZ_SECONDS each (default 60) under
+# ASan+UBSan (the parsers: reader, csv, pencil, opensudoku, links; the
+# properties: shape, search, differential, logic, generate, records), from
+# its seeds in tests/fixtures/fuzz/<name>; new inputs go
+# to build-fuzz/corpus/<name>, findings to build-fuzz/corpus/<name>-crash-*.
+# FUZZ_TARGETS picks some (e.g. FUZZ_TARGETS="logic differential").
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= fuzz_reader fuzz_csv fuzz_pencil fuzz_opensudoku fuzz_links
+FUZZ_TARGETS ?= reader csv pencil opensudoku links shape search differential logic generate records
 fuzz: deps
 	@cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang -DDOKU_FUZZ=ON -DDOKU_TESTS=OFF >/dev/null
-	@cmake --build build-fuzz -j $(JOBS) --target $(FUZZ_TARGETS)
+	@cmake --build build-fuzz -j $(JOBS) $(foreach t,$(FUZZ_TARGETS),--target fuzz_$(t))
 	@for t in $(FUZZ_TARGETS); do \
-	    mkdir -p build-fuzz/corpus-$$t && cp tests/fixtures/fuzz/* build-fuzz/corpus-$$t/ && \
-	    build-fuzz/$$t -max_total_time=$(FUZZ_SECONDS) -max_len=4096 build-fuzz/corpus-$$t || exit 1; \
+	    ./fuzz/run.sh build-fuzz/fuzz/fuzz_$$t tests/fixtures/fuzz/$$t build-fuzz/corpus/$$t $(FUZZ_SECONDS) || exit 1; \
 	done
 	@cmake --build build-fuzz -j $(JOBS) --target fuzz_book_xml 2>/dev/null || echo "fuzz: no fuzz_book_xml (needs expat)"
 	@if [ -x build-fuzz/formats/fuzz_book_xml ]; then \
 	  mkdir -p build-fuzz/corpus_book_xml && cp tests/fixtures/fuzz_book_xml/* build-fuzz/corpus_book_xml/ && \
 	  build-fuzz/formats/fuzz_book_xml -max_total_time=$(FUZZ_SECONDS) -max_len=40000 build-fuzz/corpus_book_xml; fi
+
+# Line and branch coverage of the library over the tests `make test` runs
+# (gcc --coverage, -O0; lcov from Debian, installed for this target only):
+# a per-module and per-file table, HTML in build-cov/coverage/.
+coverage:
+	@DOKU_EXTRA_PKGS=lcov ./scripts/deps.sh
+	@cmake -S . -B build-cov -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_COMPILER=gcc -DCMAKE_C_FLAGS="--coverage -O0" -DCMAKE_EXE_LINKER_FLAGS=--coverage -DCMAKE_SHARED_LINKER_FLAGS=--coverage >/dev/null
+	@cmake --build build-cov -j $(JOBS)
+	@find build-cov -name '*.gcda' -delete
+	@cd build-cov && ctest -j $(JOBS) $(COVERAGE_CTEST) >/dev/null || echo "coverage: some tests failed (see make test)" >&2
+	@./scripts/coverage.sh build-cov
 
 # doku against CaDiCaL on samples of every large and variant set.
 crosscheck: deps build
@@ -104,4 +117,4 @@ test-aarch64:
 	@./scripts/test-aarch64.sh $(SAMPLE)
 
 clean:
-	rm -rf build build-test build-asan build-tsan build-fuzz build-aarch64
+	rm -rf build build-test build-asan build-tsan build-fuzz build-aarch64 build-cov

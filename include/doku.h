@@ -259,9 +259,11 @@ typedef int (*doku_solution_fn)(void *user, const uint8_t *solution);
  * res: required; the outcome: solutions == 0 and !gave_up means no
  * solution; solutions == limit means "at least limit".
  * @return DOKU_OK; DOKU_ERR_ARG (and nothing searched) for a NULL
- * solver, givens or res, a value above n, or a negative or NaN
- * time_budget; DOKU_ERR_NOMEM when the generic engine, built on its first
- * use, cannot be allocated. */
+ * solver, givens or res, a value above n, a negative or NaN
+ * time_budget, or flag bits other than DOKU_SEARCH_*; DOKU_ERR_NOMEM
+ * when the generic engine, built on its first use, cannot be allocated,
+ * or cannot grow its undo trail mid-search (res is then filled as a
+ * give-up: gave_up 1, solutions a lower bound). The solver stays usable. */
 DOKU_API doku_status doku_search(doku_solver *solver, const uint8_t *givens,
                         const doku_search_opts *opts, uint8_t *solution,
                         doku_solution_fn on_solution, void *user,
@@ -338,8 +340,8 @@ typedef struct doku_reader doku_reader;
 
 /* Creates a reader in *out, owned by the caller (doku_reader_free). opts
  * may be NULL (infer the size, symbols AUTO). @return DOKU_OK;
- * DOKU_ERR_ARG for a NULL out, opts->n outside 0..DOKU_MAX_N or an
- * unknown opts->symbols (*out = NULL then); DOKU_ERR_NOMEM. */
+ * DOKU_ERR_ARG for a NULL out, opts->n other than 0 or 4..DOKU_MAX_N (the
+ * reader reads sides from 4 up) or an unknown opts->symbols (*out = NULL then); DOKU_ERR_NOMEM. */
 DOKU_API doku_status doku_reader_create(const doku_reader_opts *opts, doku_reader **out);
 /* Frees a reader and every record it holds; NULL is ignored. */
 DOKU_API void doku_reader_free(doku_reader *r);
@@ -402,8 +404,10 @@ enum {
 };
 
 /* @return the symbol for value v (1..n) under symbols; '.' for 0 and for
- * any v the alphabet has no symbol for (v < 0, v above its 26, 35 or 36
- * symbols). n is not used to check v. For n > 35 use a token format. */
+ * any v that is not a digit of side n (v < 0, v > n, n outside
+ * 1..DOKU_MAX_N) or that the alphabet has no symbol for (above its 26, 35
+ * or 36 symbols), and for an unknown symbols. For n > 35 use a token
+ * format. */
 DOKU_API char doku_symbol(int n, doku_symbols symbols, int v);
 
 /* Writes cells (n*n values) in format fmt to buf (the caller's, cap
@@ -412,7 +416,8 @@ DOKU_API char doku_symbol(int n, doku_symbols symbols, int v);
  * conflicts (may be NULL) marks cells to show in red with DOKU_STYLE_COLOR.
  * @return the length the full text needs (snprintf-style); when it is
  * >= cap, the output was cut. 0 (and "" in buf if cap > 0) for a NULL s
- * or cells, a NULL buf with cap > 0, an unknown fmt or a value above n. */
+ * or cells, a NULL buf with cap > 0, an unknown fmt or symbols, or a value
+ * above n. */
 DOKU_API size_t doku_format_cells(const doku_shape *s, const uint8_t *cells,
                          const uint8_t *givens, const uint8_t *conflicts,
                          doku_format fmt, doku_symbols symbols, unsigned style,
@@ -578,14 +583,18 @@ typedef struct doku_generate_opts {
                                dropped (raise check_budget on big grids) */
     doku_symmetry symmetry;
     doku_difficulty level;  /* ANY or the exact level wanted */
-    const uint8_t *pattern; /* NULL, or n*n flags: givens exactly there */
+    const uint8_t *pattern; /* NULL, or n*n flags: givens exactly there
+                               (with minimal: a grid is accepted only if
+                               every one of them is proven needed) */
     doku_puzzle_filter filter;
     void *filter_user;
     uint64_t max_attempts;  /* full grids tried before giving up; 0 = 1000 */
     double time_budget;     /* seconds before giving up; 0 = none. (The
                                only non-deterministic knob: it decides
                                when to stop, never what is produced: a
-                               removal sweep it cuts short is dropped.) */
+                               removal sweep it cuts short is dropped.
+                               When filter is doku_rating_filter_accept,
+                               its judgement stops at the deadline too.) */
     uint64_t check_budget;  /* as in doku_reduce_opts */
 } doku_generate_opts;
 
@@ -755,7 +764,8 @@ typedef struct doku_logic doku_logic;
 
 /* Creates a logic context for shape in *out, owned by the caller
  * (doku_logic_free). opts may be NULL (SE's techniques). @return DOKU_OK;
- * DOKU_ERR_ARG for a NULL shape or out (*out = NULL if out is not);
+ * DOKU_ERR_ARG for a NULL shape or out (*out = NULL if out is not), or a
+ * techniques bit at or above DOKU_TECH_COUNT;
  * DOKU_ERR_NOMEM. */
 DOKU_API doku_status doku_logic_create(const doku_shape *shape,
                               const doku_logic_opts *opts, doku_logic **out);
@@ -889,7 +899,8 @@ typedef struct doku_rating_filter_opts {
 typedef struct doku_rating_filter doku_rating_filter;
 
 /* Creates a rating filter for shape. @return DOKU_OK, DOKU_ERR_ARG
- * (NULLs, min > max >= 0, negative, infinite or NaN min, NaN max) or
+ * (NULLs, min > max >= 0, negative, infinite or NaN min, NaN max, a
+ * require bit at or above DOKU_TECH_COUNT) or
  * DOKU_ERR_NOMEM. The caller owns *out. */
 DOKU_API doku_status doku_rating_filter_create(const doku_shape *shape,
                                       const doku_rating_filter_opts *opts,
@@ -1002,7 +1013,9 @@ typedef struct doku_source {
     doku_symbols symbols;     /* alphabet of the puzzle's line form */
 } doku_source;
 
-/* How records are written. */
+/* How records are written. Every record writer below answers
+ * DOKU_ERR_ARG (and writes nothing) for a src->symbols (or symbols) or
+ * opts->format outside its enum. */
 typedef struct doku_record_opts {
     doku_format format;       /* LINE, GRID, JSON or CSV; TOKENS, HEX and
                                  LEWIS write GRID records whose grids take
@@ -1102,9 +1115,10 @@ DOKU_API doku_status doku_format_candidates(doku_buf *b, const doku_shape *s, co
  * candidates written in symbols (DOKU_SYMBOLS_AUTO: 1-9A-Z, '.' or '0'
  * adds nothing); a one-candidate token is a filled cell. cells receives
  * n*n values, cands n*n masks (bit d-1 = digit d).
- * @return DOKU_OK, DOKU_ERR_ARG for a NULL argument or n out of range,
- * or DOKU_ERR_PARSE with a message in why (cap bytes, may be NULL) that
- * starts "LINE:COL: " (1-based, in text) when the fault is at a place. */
+ * @return DOKU_OK, DOKU_ERR_ARG for a NULL argument, n out of range or an
+ * unknown symbols, or DOKU_ERR_PARSE with a message in why (cap bytes, may
+ * be NULL) that starts "LINE:COL: " (1-based, in text) when the fault is
+ * at a place. */
 DOKU_API doku_status doku_parse_pencil(const char *text, int n, doku_symbols symbols,
                               uint8_t *cells, uint64_t *cands, char *why, size_t cap);
 
@@ -1198,7 +1212,7 @@ typedef struct doku_generate_record {
  * in symbols. Seeds are written as strings of digits in JSON (a reader
  * keeps all 64 bits) and as digits in CSV. @return as doku_buf_append; DOKU_ERR_ARG for a NULL
  * argument. */
-doku_status doku_format_generate(doku_buf *b, const doku_shape *s, doku_symbols symbols,
+DOKU_API doku_status doku_format_generate(doku_buf *b, const doku_shape *s, doku_symbols symbols,
                                  const doku_record_opts *opts,
                                  const doku_generate_record *rec);
 
@@ -1218,7 +1232,7 @@ typedef struct doku_reduce_record {
 /* Appends the record of one reduced input (src->shape not NULL); a
  * failure is "# FILE:LINE: status: message" in line form. @return as doku_buf_append; DOKU_ERR_ARG for a NULL argument
  * or a missing part. */
-doku_status doku_format_reduce(doku_buf *b, const doku_source *src,
+DOKU_API doku_status doku_format_reduce(doku_buf *b, const doku_source *src,
                                const doku_record_opts *opts, const doku_reduce_record *rec);
 
 #ifdef __cplusplus

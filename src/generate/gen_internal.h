@@ -69,4 +69,12 @@ doku_difficulty gen_level(doku_generator *g, const uint8_t *puzzle, doku_difficu
 doku_difficulty gen_level_watch(doku_generator *g, const uint8_t *puzzle,
                            doku_difficulty max, const int *watch, int nwatch);
 
+/* Gives the rating filter f the generator's deadline (monotonic seconds,
+ * 0 = none) for the judgements that follow: doku_generate recognises its
+ * own filter and passes it, as the filter callback carries no budget. A
+ * judgement past it stops between two steps and rejects. */
+void gen_filter_deadline(doku_rating_filter *f, double deadline);
+/* @return 1 if f's last judgement was stopped by that deadline. */
+int gen_filter_timed_out(const doku_rating_filter *f);
+
 #endif

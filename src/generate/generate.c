@@ -69,6 +69,37 @@ void doku_generator_free(doku_generator *g)
     free(g);
 }
 
+/* Whether every given of the pattern puzzle (unique, solution g->fill) is
+ * needed: removing any one must let a second solution in. Each check is a
+ * limit-2 search under the same budgets as the uniqueness check. @return
+ * 1 proven minimal, 0 not minimal or unproven (a check ran out of budget),
+ * -1 on an allocation failure. */
+static int pattern_minimal(doku_generator *g, const doku_generate_opts *o, double deadline,
+                           uint8_t *puzzle, doku_generate_result *res)
+{
+    const doku_shape *s = g->s;
+    for (int c = 0; c < s->ncells; c++) {
+        if (!puzzle[c])
+            continue;
+        doku_search_opts so = {2, o->check_budget == UINT64_MAX ? 0 : o->check_budget,
+                               deadline > 0 ? deadline - clock_monotonic_seconds() : 0, 0};
+        if (deadline > 0 && so.time_budget <= 0)
+            so.time_budget = 1e-9;
+        uint8_t keep = puzzle[c];
+        puzzle[c] = 0;
+        doku_search_result r;
+        doku_status st = doku_search(g->solver, puzzle, &so, NULL, NULL, NULL, &r);
+        puzzle[c] = keep;
+        if (st != DOKU_OK)
+            return -1;
+        if (r.gave_up && deadline > 0 && clock_monotonic_seconds() > deadline)
+            res->timed_out = 1;
+        if (r.gave_up || r.solutions < 2)
+            return 0;
+    }
+    return 1;
+}
+
 /* One candidate puzzle from the grid in g->fill. @return 1 if puzzle
  * holds a unique candidate, 0 if this grid gave none, <0 on error. */
 static int candidate(doku_generator *g, doku_rng *rng,
@@ -90,7 +121,15 @@ static int candidate(doku_generator *g, doku_rng *rng,
             res->timed_out = 1;
         res->symmetry = DOKU_SYM_NONE;
         res->minimal = 0;
-        return r.solutions == 1 && !r.gave_up;
+        if (r.solutions != 1 || r.gave_up)
+            return 0;
+        if (!o->minimal)
+            return 1;
+        /* minimal with a pattern: the givens are fixed, so the puzzle is
+         * accepted only if each of them is proven needed */
+        int m = pattern_minimal(g, o, deadline, puzzle, res);
+        res->minimal = m == 1;
+        return m;
     }
     doku_reduce_opts ro;
     memset(&ro, 0, sizeof ro);
@@ -181,8 +220,24 @@ doku_status doku_generate(doku_generator *g, uint64_t seed,
             if (lv != o.level)
                 continue;
         }
-        if (o.filter && !o.filter(o.filter_user, s, puzzle, g->fill))
-            continue;
+        if (o.filter) {
+            /* our own rating filter takes the deadline into its judgement
+             * (a hard band's judgement can outlast a short budget) */
+            doku_rating_filter *own = o.filter == doku_rating_filter_accept && o.filter_user
+                                          ? o.filter_user : NULL;
+            if (own)
+                gen_filter_deadline(own, deadline);
+            int ok = o.filter(o.filter_user, s, puzzle, g->fill);
+            int late = own && gen_filter_timed_out(own);
+            if (own)
+                gen_filter_deadline(own, 0);
+            if (late) {
+                res->timed_out = 1;
+                break;
+            }
+            if (!ok)
+                continue;
+        }
         res->found = 1;
         res->givens = givens;
         res->level = lv;

@@ -28,6 +28,7 @@
  * grading.
  */
 #include "gen_internal.h"
+#include "util/clock.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -53,6 +54,8 @@ struct doku_rating_filter {
     int skip_tail;         /* stop once singles finish */
     cands_grid grid;       /* singles-closure scratch */
     uint64_t judged, accepted, steps;
+    double deadline;       /* gen_filter_deadline: monotonic s, 0 = none */
+    int timed_out;         /* the last judgement ran past it */
 };
 
 doku_status doku_rating_filter_create(const doku_shape *shape,
@@ -64,7 +67,8 @@ doku_status doku_rating_filter_create(const doku_shape *shape,
     *out = NULL;
     /* NaN passes every comparison, and an infinite min rejects all */
     if (!shape || !opts || !isfinite(opts->min) || isnan(opts->max) || opts->min < 0 ||
-        (opts->max >= 0 && opts->max < opts->min))
+        (opts->max >= 0 && opts->max < opts->min) ||
+        (opts->require & ~((1ull << DOKU_TECH_COUNT) - 1)))
         return DOKU_ERR_ARG;
     doku_rating_filter *b = calloc(1, sizeof *b);
     if (!b)
@@ -121,6 +125,7 @@ typedef struct verdict {
     int used;       /* a required technique was used */
     int done;       /* the rest of the path cannot change anything */
     int check;      /* the last step was harder than a single */
+    int late;       /* stopped by the deadline: no verdict */
     uint64_t steps;
 } verdict;
 
@@ -135,6 +140,10 @@ static int on_step(void *user, const doku_step *st)
 {
     verdict *v = user;
     doku_rating_filter *b = v->b;
+    if (b->deadline > 0 && clock_monotonic_seconds() > b->deadline) {
+        v->late = 1;
+        return 1;
+    }
     if (v->check && b->skip_tail && singles_finish(b)) {
         v->check = -1; /* singles finish: never check again */
         if (v->reached || b->min > NAKED_SINGLE_RATING + EPS) {
@@ -186,6 +195,11 @@ int doku_rating_filter_accept(void *user, const doku_shape *s, const uint8_t *pu
     if (!b || !puzzle || (s && s != b->s && doku_shape_cells(s) != b->s->ncells))
         return 0;
     b->judged++;
+    b->timed_out = 0;
+    if (b->deadline > 0 && clock_monotonic_seconds() > b->deadline) {
+        b->timed_out = 1;
+        return 0;
+    }
     int r = load(b, puzzle);
     if (r <= 0)
         return 0; /* invalid, or pairs solve it: rated <= 3.4, none required */
@@ -196,6 +210,10 @@ int doku_rating_filter_accept(void *user, const doku_shape *s, const uint8_t *pu
     if (doku_logic_run(b->lg, on_step, &v, &rt, NULL, 0) != DOKU_OK)
         return 0;
     b->steps += v.steps;
+    if (v.late) {
+        b->timed_out = 1;
+        return 0;
+    }
     if (v.over || !v.reached || (b->require && !v.used))
         return 0;
     /* a closed range needs the whole path: finished by the engine, or
@@ -204,4 +222,14 @@ int doku_rating_filter_accept(void *user, const doku_shape *s, const uint8_t *pu
         return 0;
     b->accepted++;
     return 1;
+}
+
+void gen_filter_deadline(doku_rating_filter *f, double deadline)
+{
+    f->deadline = deadline;
+}
+
+int gen_filter_timed_out(const doku_rating_filter *f)
+{
+    return f->timed_out;
 }

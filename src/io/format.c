@@ -190,7 +190,9 @@ static void format_hex(out *o, const doku_shape *s, const uint8_t *cells)
         if (r && r % gr == 0)
             putc_(o, '\n');
         for (int c = 0; c < n; c++) {
-            if (c && c % gc == 0)
+            /* a group of two symbols such as "43" would read back as the
+             * number 43: boxes narrower than 3 are written unbroken */
+            if (c && c % gc == 0 && gc > 2)
                 putc_(o, ' ');
             int v = cells[r * n + c];
             putc_(o, v ? a[v - 1] : '*');
@@ -222,7 +224,8 @@ size_t doku_format_cells(const doku_shape *s, const uint8_t *cells,
                          char *buf, size_t cap)
 {
     out o = {buf, cap, 0};
-    int bad = !s || !cells || (!buf && cap) || (unsigned)fmt > (unsigned)DOKU_FORMAT_LEWIS;
+    int bad = !s || !cells || (!buf && cap) || (unsigned)fmt > (unsigned)DOKU_FORMAT_LEWIS ||
+              (unsigned)symbols > (unsigned)DOKU_SYMBOLS_A_Z;
     for (int i = 0; !bad && i < s->ncells; i++)
         bad = cells[i] > s->n;
     if (bad) {

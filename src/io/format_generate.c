@@ -15,7 +15,8 @@
 doku_status doku_format_generate(doku_buf *b, const doku_shape *s, doku_symbols symbols,
                                  const doku_record_opts *o, const doku_generate_record *rec)
 {
-    if (!b || !s || !o || !rec || !rec->puzzle || !rec->solution || !rec->result)
+    if (!b || !s || !o || !rec || !rec->puzzle || !rec->solution || !rec->result ||
+        io_record_args_bad(symbols, o))
         return DOKU_ERR_ARG;
     const doku_generate_result *res = rec->result;
     int full = rec->full;
@@ -82,7 +83,8 @@ doku_status doku_format_generate(doku_buf *b, const doku_shape *s, doku_symbols 
 doku_status doku_format_reduce(doku_buf *b, const doku_source *src, const doku_record_opts *o,
                                const doku_reduce_record *rec)
 {
-    if (!b || !src || !o || !rec || !src->shape || !src->cells || !rec->status)
+    if (!b || !src || !o || !rec || !src->shape || !src->cells || !rec->status ||
+        io_record_args_bad(src->symbols, o))
         return DOKU_ERR_ARG;
     doku_format fmt = io_record_format(o);
     if (!rec->reduced || !rec->result) {

@@ -14,7 +14,7 @@
 
 static void put_rating(doku_buf *b, double r)
 {
-    io_buf_printf(b, "%.1f", r);
+    io_put_json_number(b, 1, r);
 }
 
 static void put_cands_json(doku_buf *b, const doku_shape *s, const doku_cand *v, size_t n,
@@ -191,8 +191,13 @@ static void write_grade(doku_buf *b, const doku_source *src, const doku_record_o
     switch (io_record_format(o)) {
     case DOKU_FORMAT_JSON:
         json_head(b, src, run_status(rec, r->solved));
-        io_buf_printf(b, ",\"solved\":%s,\"er\":%.1f,\"ep\":%.1f,\"ed\":%.1f,\"level\":",
-                      r->solved ? "true" : "false", r->er, r->ep, r->ed);
+        io_buf_printf(b, ",\"solved\":%s,\"er\":", r->solved ? "true" : "false");
+        io_put_json_number(b, 1, r->er);
+        io_buf_puts(b, ",\"ep\":");
+        io_put_json_number(b, 1, r->ep);
+        io_buf_puts(b, ",\"ed\":");
+        io_put_json_number(b, 1, r->ed);
+        io_buf_puts(b, ",\"level\":");
         doku_buf_append_json_string(b, level);
         io_buf_puts(b, ",\"hardest\":");
         doku_buf_append_json_string(b, doku_technique_name(r->hardest));
@@ -210,7 +215,8 @@ static void write_grade(doku_buf *b, const doku_source *src, const doku_record_o
         if (o->history) {
             io_buf_puts(b, ",\"history\":");
             doku_buf_append_json_string(b, hist);
-            io_buf_printf(b, ",\"time_ms\":%.3f", rec->time_ms);
+            io_buf_puts(b, ",\"time_ms\":");
+            io_put_json_number(b, 3, rec->time_ms);
         }
         io_buf_puts(b, "}\n");
         break;
@@ -246,7 +252,8 @@ static void write_grade(doku_buf *b, const doku_source *src, const doku_record_o
 doku_status doku_format_logic(doku_buf *b, const doku_source *src,
                               const doku_record_opts *opts, const doku_logic_record *rec)
 {
-    if (!b || !src || !opts || !rec || !src->shape || !src->cells)
+    if (!b || !src || !opts || !rec || !src->shape || !src->cells ||
+        io_record_args_bad(src->symbols, opts))
         return DOKU_ERR_ARG;
     if (rec->verdict != DOKU_CHECK_UNIQUE) {
         if (rec->verdict < DOKU_CHECK_UNIQUE || rec->verdict > DOKU_CHECK_CONFLICT ||

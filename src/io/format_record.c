@@ -9,8 +9,24 @@
  */
 #include "io_internal.h"
 
+#include <math.h>
+
 #include <stdio.h>
 #include <string.h>
+
+int io_record_args_bad(doku_symbols symbols, const doku_record_opts *o)
+{
+    return (unsigned)symbols > (unsigned)DOKU_SYMBOLS_A_Z ||
+           (unsigned)o->format > (unsigned)DOKU_FORMAT_LEWIS;
+}
+
+void io_put_json_number(doku_buf *b, int decimals, double v)
+{
+    if (isfinite(v))
+        io_buf_printf(b, "%.*f", decimals, v);
+    else
+        io_buf_puts(b, "null");
+}
 
 doku_format io_record_format(const doku_record_opts *o)
 {
@@ -193,7 +209,7 @@ doku_status doku_format_csv_header(doku_buf *b, doku_command cmd, const doku_rec
 doku_status doku_format_invalid(doku_buf *b, doku_command cmd, const doku_source *src,
                                 const doku_record_opts *o, const char *reason)
 {
-    if (!b || !src || !o || !reason)
+    if (!b || !src || !o || !reason || io_record_args_bad(src->symbols, o))
         return DOKU_ERR_ARG;
     doku_format fmt = io_record_format(o);
     if (fmt == DOKU_FORMAT_JSON) {

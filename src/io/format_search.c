@@ -106,8 +106,10 @@ static void end_grid_record(doku_buf *b, const doku_record_opts *o, const doku_s
 
 static void put_stats_json(doku_buf *b, const doku_search_result *res, double ms)
 {
-    io_buf_printf(b, ",\"stats\":{\"nodes\":%llu,\"guesses\":%llu,\"time_ms\":%.3f}",
-                  (unsigned long long)res->nodes, (unsigned long long)res->guesses, ms);
+    io_buf_printf(b, ",\"stats\":{\"nodes\":%llu,\"guesses\":%llu,\"time_ms\":",
+                  (unsigned long long)res->nodes, (unsigned long long)res->guesses);
+    io_put_json_number(b, 3, ms);
+    io_buf_puts(b, "}");
 }
 
 /* A listed record (--limit N, --all) is written as a start, one item per
@@ -411,7 +413,8 @@ static void write_check(doku_buf *b, const doku_source *src, const doku_record_o
 doku_status doku_format_search(doku_buf *b, const doku_source *src,
                                const doku_record_opts *opts, const doku_search_record *rec)
 {
-    if (!b || !src || !opts || !rec || !src->shape || !src->cells)
+    if (!b || !src || !opts || !rec || !src->shape || !src->cells ||
+        io_record_args_bad(src->symbols, opts))
         return DOKU_ERR_ARG;
     switch (rec->command) {
     case DOKU_CMD_SOLVE:

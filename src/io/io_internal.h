@@ -14,6 +14,13 @@ int io_alphabet_size(doku_symbols symbols);
 int io_symbol_value(doku_symbols symbols, char ch);
 /* "1-9A-Z", "0-9A-Z" or "A-Z". */
 const char *io_symbols_name(doku_symbols symbols);
+/* 1 if a record writer's symbols or o->format is outside its enum (the
+ * writers then answer DOKU_ERR_ARG instead of writing a default). */
+int io_record_args_bad(doku_symbols symbols, const doku_record_opts *o);
+/* Appends v with that many decimals, or JSON's
+ * null when v is NaN or infinite (which printf would spell "nan"/"inf",
+ * breaking the JSON). */
+void io_put_json_number(doku_buf *b, int decimals, double v);
 
 /* Record writers' appenders over doku_buf (format_buf.c): printf-style,
  * a NUL-terminated string, and "r4c7" of a cell. Errors stick in

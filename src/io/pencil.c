@@ -39,7 +39,8 @@ doku_status doku_parse_pencil(const char *text, int n, doku_symbols symbols, uin
 {
     if (why && cap)
         why[0] = '\0';
-    if (!text || !cells || !cands || n < 1 || n > DOKU_MAX_N)
+    if (!text || !cells || !cands || n < 1 || n > DOKU_MAX_N ||
+        (unsigned)symbols > (unsigned)DOKU_SYMBOLS_A_Z)
         return DOKU_ERR_ARG;
     /* '0' is an empty mark unless the alphabet uses it as a digit */
     int zero_empty = symbols != DOKU_SYMBOLS_0_9A_Z;

@@ -105,7 +105,9 @@ doku_status doku_reader_create(const doku_reader_opts *opts, doku_reader **out)
     if (!out)
         return DOKU_ERR_ARG;
     *out = NULL;
-    if (opts && (opts->n < 0 || opts->n > DOKU_MAX_N ||
+    /* a side the reader cannot read (below MIN_SIDE) is refused here, not
+     * answered later by an error on every line */
+    if (opts && (opts->n < 0 || (opts->n > 0 && opts->n < MIN_SIDE) || opts->n > DOKU_MAX_N ||
                  (unsigned)opts->symbols > (unsigned)DOKU_SYMBOLS_A_Z))
         return DOKU_ERR_ARG;
     doku_reader *r = calloc(1, sizeof *r);
@@ -1003,13 +1005,28 @@ static doku_status emit_token_line(doku_reader *r, const char *s, size_t len,
 
 /* ---- the line dispatcher ------------------------------------------------- */
 
+/* A line of exactly n stars (blanks allowed) when the side n is known: a
+ * hexadoku row of empties, even unbroken ("****" of a 4x4 with 2-wide
+ * boxes), not a frame. */
+static int star_row(const char *s, size_t len, int n)
+{
+    int k = 0;
+    for (size_t i = 0; i < len; i++) {
+        if (s[i] == '*')
+            k++;
+        else if (!is_space(s[i]))
+            return 0;
+    }
+    return n && k == n;
+}
+
 static doku_status handle_fresh_line(doku_reader *r, const char *s, size_t len)
 {
     size_t at;
     int m;
     if (find_line_puzzle(r, s, len, &at, &m))
         return emit_line_puzzle(r, s, len, at, m);
-    if (is_frame(s, len, 0))
+    if (is_frame(s, len, 0) && !star_row(s, len, r->opts.n))
         return DOKU_OK;
     size_t stop;
     if ((m = token_line_side(r, s, len, &stop)) != 0)

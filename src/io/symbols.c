@@ -23,8 +23,8 @@ int io_alphabet_size(doku_symbols symbols)
 
 char doku_symbol(int n, doku_symbols symbols, int v)
 {
-    (void)n;
-    if (v <= 0 || v > io_alphabet_size(symbols))
+    if (n < 1 || n > DOKU_MAX_N || v <= 0 || v > n || (unsigned)symbols > DOKU_SYMBOLS_A_Z ||
+        v > io_alphabet_size(symbols))
         return '.';
     return io_alphabet(symbols)[v - 1];
 }

@@ -20,7 +20,8 @@ doku_status doku_logic_create(const doku_shape *shape, const doku_logic_opts *op
     if (!out)
         return DOKU_ERR_ARG;
     *out = NULL;
-    if (!shape)
+    /* a technique bit past the list names nothing: refused, not ignored */
+    if (!shape || (opts && (opts->techniques & ~((1ull << DOKU_TECH_COUNT) - 1))))
         return DOKU_ERR_ARG;
     doku_logic *L = calloc(1, sizeof *L);
     if (!L)

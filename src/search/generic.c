@@ -757,7 +757,8 @@ void generic_run(generic_engine *e, const uint8_t *givens, search_ctx *ctx)
         if (start(e, givens))
             search(e, ctx);
         if (e->oom) {
-            ctx->gave_up = 1; /* out of memory: an honest give-up */
+            ctx->gave_up = 1; /* out of memory: a give-up doku_search */
+            ctx->out_of_memory = 1; /* reports as DOKU_ERR_NOMEM */
             return;
         }
         if (!e->aborted || ctx->stop)

@@ -84,7 +84,10 @@ doku_status doku_search(doku_solver *sv, const uint8_t *givens,
                         doku_solution_fn on_solution, void *user,
                         doku_search_result *res)
 {
-    if (!sv || !givens || !res || (opts && !(opts->time_budget >= 0)))
+    /* !(x >= 0) also refuses NaN; flags outside DOKU_SEARCH_* are refused
+     * rather than ignored, so a caller's typo is not silently "none" */
+    if (!sv || !givens || !res ||
+        (opts && (!(opts->time_budget >= 0) || (opts->flags & ~(unsigned)DOKU_SEARCH_GENERIC))))
         return DOKU_ERR_ARG;
     memset(res, 0, sizeof *res);
     const doku_shape *s = sv->shape;
@@ -112,5 +115,5 @@ doku_status doku_search(doku_solver *sv, const uint8_t *givens,
     res->nodes = ctx.nodes;
     res->guesses = ctx.guesses;
     res->gave_up = ctx.gave_up;
-    return DOKU_OK;
+    return ctx.out_of_memory ? DOKU_ERR_NOMEM : DOKU_OK;
 }

@@ -17,6 +17,7 @@ typedef struct search_ctx {
     uint64_t nodes;
     uint64_t guesses;
     int gave_up;
+    int out_of_memory;  /* an engine could not grow its scratch: gave up */
     int stop;                 /* limit reached, callback asked, or budget */
     uint8_t *first_solution;  /* NULL or n*n output */
     doku_solution_fn on_solution;

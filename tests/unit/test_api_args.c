@@ -299,8 +299,9 @@ static void test_format(void **state)
     assert_int_equal(doku_symbol(9, DOKU_SYMBOLS_AUTO, -5), '.');
     assert_int_equal(doku_symbol(9, DOKU_SYMBOLS_AUTO, 1000), '.');
     assert_int_equal(doku_symbol(9, DOKU_SYMBOLS_A_Z, 27), '.');
-    assert_int_equal(doku_symbol(9, (doku_symbols)77, 3), '3');
-    assert_int_equal(doku_symbol(-1, DOKU_SYMBOLS_AUTO, 10), 'A');
+    assert_int_equal(doku_symbol(9, (doku_symbols)77, 3), '.'); /* unknown alphabet */
+    assert_int_equal(doku_symbol(-1, DOKU_SYMBOLS_AUTO, 10), '.'); /* no such side */
+    assert_int_equal(doku_symbol(9, DOKU_SYMBOLS_AUTO, 10), '.');  /* above n */
     char buf[256] = "x";
     assert_int_equal(doku_format_cells(NULL, w->full9, NULL, NULL, DOKU_FORMAT_LINE,
                                        DOKU_SYMBOLS_AUTO, 0, buf, sizeof buf), 0);
@@ -319,7 +320,7 @@ static void test_format(void **state)
     assert_int_equal(doku_format_cells(w->s9, w->full9, NULL, NULL, DOKU_FORMAT_LINE,
                                        DOKU_SYMBOLS_AUTO, 0, NULL, 0), 81);
     assert_int_equal(doku_format_cells(w->s9, w->full9, NULL, NULL, DOKU_FORMAT_LINE,
-                                       (doku_symbols)99, 0, buf, sizeof buf), 81);
+                                       (doku_symbols)99, 0, buf, sizeof buf), 0);
 }
 
 static void test_rng_symmetry_difficulty(void **state)
@@ -628,9 +629,28 @@ static void test_formatters(void **state)
     assert_int_equal(doku_parse_pencil(pm, DOKU_MAX_N + 1, DOKU_SYMBOLS_AUTO, cells, cands, why,
                                        sizeof why), DOKU_ERR_ARG);
     /* a short grid is a parse error with a reason, not a read past the text */
-    assert_int_equal(doku_parse_pencil(pm, 9, (doku_symbols)77, cells, cands, why, sizeof why),
+    assert_int_equal(doku_parse_pencil(pm, 9, DOKU_SYMBOLS_AUTO, cells, cands, why, sizeof why),
                      DOKU_ERR_PARSE);
     assert_true(why[0] != '\0');
+    /* an unknown alphabet is a bad argument, not a parse error */
+    assert_int_equal(doku_parse_pencil(pm, 9, (doku_symbols)77, cells, cands, why, sizeof why),
+                     DOKU_ERR_ARG);
+
+    doku_generate_result gres;
+    memset(&gres, 0, sizeof gres);
+    doku_generate_record gr = {0, 1, w->full9, w->full9, &gres, 0, 0};
+    assert_int_equal(doku_format_generate(NULL, w->s9, DOKU_SYMBOLS_AUTO, &ro, &gr), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_generate(&b, NULL, DOKU_SYMBOLS_AUTO, &ro, &gr), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_generate(&b, w->s9, DOKU_SYMBOLS_AUTO, NULL, &gr), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_generate(&b, w->s9, DOKU_SYMBOLS_AUTO, &ro, NULL), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_generate(&b, w->s9, (doku_symbols)9, &ro, &gr), DOKU_ERR_ARG);
+    doku_reduce_record rr;
+    memset(&rr, 0, sizeof rr);
+    rr.status = "invalid";
+    assert_int_equal(doku_format_reduce(NULL, &src, &ro, &rr), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_reduce(&b, NULL, &ro, &rr), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_reduce(&b, &src, NULL, &rr), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_reduce(&b, &src, &ro, NULL), DOKU_ERR_ARG);
     doku_buf_free(&b);
 }
 
