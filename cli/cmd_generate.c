@@ -557,7 +557,7 @@ int cmd_generate_booklet(int argc, char **argv, const cli_booklet *booklet)
         cli_usage_error("generate", "use --difficulty or --rating, not both");
         goto out;
     }
-    if (gen_filter_active(&c.filter) && gen_filter_check(&c.filter) != 0)
+    if (gen_filter_active(&c.filter) && gen_filter_check(&c.filter, "generate") != 0)
         goto out;
     c.n = c.size;
     if (!c.n)
