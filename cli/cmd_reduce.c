@@ -126,7 +126,7 @@ static int on_option(void *p, int id, const char *v)
         return 0;
     case OPT_SEED:
         if (cli_parse_u64(v, &c->seed) != 0)
-            return cli_usage_error("reduce", "--seed wants a number from 0 to 2^64-1; got '%s'", v);
+            return cli_usage_error("reduce", "--seed wants a number from 0 to " CLI_U64_MAX_TEXT " (2^64-1); got '%s'", v);
         return 0;
     }
     return -1;
