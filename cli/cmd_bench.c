@@ -14,6 +14,7 @@
 #include "pool.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -436,12 +437,16 @@ int cmd_bench(int argc, char **argv)
             i++;
         uint64_t tmp[BENCH_MAX_LIST];
         int k;
+        const char *want = "";  /* the range, named when a value is refused */
+        char max_want[48];
         if (OPT("-l", "--limit")) {
+            want = "numbers from 1 to " CLI_U64_MAX_TEXT ", comma-separated";
             k = parse_list(val, o.limits, BENCH_MAX_LIST);
             if (k < 0)
                 goto bad_value;
             o.nlimits = k;
         } else if (OPT("-t", "--threads")) {
+            want = "numbers from 1 to 64, comma-separated";
             k = parse_list(val, tmp, BENCH_MAX_LIST);
             if (k < 0)
                 goto bad_value;
@@ -452,14 +457,19 @@ int cmd_bench(int argc, char **argv)
             }
             o.nthreads = k;
         } else if (OPT("-r", "--repeat")) {
+            want = "a number from 1 to 64";
             if (parse_list(val, tmp, 1) != 1 || tmp[0] > 64)
                 goto bad_value;
             o.repeat = (int)tmp[0];
         } else if (OPT("-n", "--max")) {
-            if (parse_list(val, tmp, 1) != 1)
+            snprintf(max_want, sizeof max_want, "a number from 1 to %ld", LONG_MAX);
+            want = max_want;
+            /* above LONG_MAX the cast would turn negative: no limit */
+            if (parse_list(val, tmp, 1) != 1 || tmp[0] > (uint64_t)LONG_MAX)
                 goto bad_value;
             o.max_puzzles = (long)tmp[0];
         } else {
+            want = "cpu or wall";
             if (strcmp(val, "cpu") == 0)
                 o.cpu_clock = 1;
             else if (strcmp(val, "wall") != 0)
@@ -468,7 +478,7 @@ int cmd_bench(int argc, char **argv)
         continue;
 #undef OPT
     bad_value:
-        fprintf(stderr, "doku bench: bad value '%s' for %.*s\n", val, (int)nlen, a);
+        fprintf(stderr, "doku bench: %.*s wants %s; got '%s'\n", (int)nlen, a, want, val);
         free(shape_argv);
         return CLI_EXIT_USAGE;
     }

@@ -54,7 +54,7 @@ static int on_option(void *p, int id, const char *v)
     switch (id) {
     case OPT_LIMIT:
         if (cli_parse_u64(v, &c->limit) != 0 || c->limit == 0)
-            return cli_usage_error("count", "--limit wants a positive number; got '%s'", v);
+            return cli_usage_error("count", "--limit wants a number from 1 to " CLI_U64_MAX_TEXT "; got '%s'", v);
         return 0;
     case OPT_STATS:
         c->stats = 1;

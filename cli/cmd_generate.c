@@ -131,7 +131,7 @@ static int on_option(void *p, int id, const char *v)
     switch (id) {
     case OPT_COUNT:
         if (cli_parse_u64(v, &c->count) != 0)
-            return cli_usage_error("generate", "-n wants a count; got '%s'", v);
+            return cli_usage_error("generate", "-n wants a count from 0 to " CLI_U64_MAX_TEXT "; got '%s'", v);
         return 0;
     case OPT_CLUES:
         if (cli_parse_band(v, &a, &b) != 0 || a == 0 || b > DOKU_MAX_CELLS)
@@ -164,7 +164,7 @@ static int on_option(void *p, int id, const char *v)
         return 0;
     case OPT_SEED:
         if (cli_parse_u64(v, &c->seed) != 0)
-            return cli_usage_error("generate", "--seed wants a number from 0 to 2^64-1; got '%s'", v);
+            return cli_usage_error("generate", "--seed wants a number from 0 to " CLI_U64_MAX_TEXT " (2^64-1); got '%s'", v);
         c->seed_given = 1;
         return 0;
     case OPT_FULL:
@@ -183,12 +183,12 @@ static int on_option(void *p, int id, const char *v)
         return 0;
     case OPT_START:
         if (cli_parse_u64(v, &c->start) != 0 || c->start == 0)
-            return cli_usage_error("generate", "--start wants a puzzle number from 1; got '%s'", v);
+            return cli_usage_error("generate", "--start wants a puzzle number from 1 to " CLI_U64_MAX_TEXT "; got '%s'", v);
         c->start--;
         return 0;
     case OPT_ATTEMPTS:
         if (cli_parse_u64(v, &c->attempts) != 0 || c->attempts == 0)
-            return cli_usage_error("generate", "--attempts wants a positive number; got '%s'", v);
+            return cli_usage_error("generate", "--attempts wants a number from 1 to " CLI_U64_MAX_TEXT "; got '%s'", v);
         return 0;
     }
     return -1;
@@ -557,7 +557,7 @@ int cmd_generate_booklet(int argc, char **argv, const cli_booklet *booklet)
         cli_usage_error("generate", "use --difficulty or --rating, not both");
         goto out;
     }
-    if (gen_filter_active(&c.filter) && gen_filter_check(&c.filter) != 0)
+    if (gen_filter_active(&c.filter) && gen_filter_check(&c.filter, "generate") != 0)
         goto out;
     c.n = c.size;
     if (!c.n)

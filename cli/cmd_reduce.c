@@ -8,6 +8,7 @@
  * silently changed.
  */
 #include "commands.h"
+#include "gen_filter.h"
 #include "output.h"
 
 #include <stdlib.h>
@@ -17,6 +18,9 @@
  * worst on 16x16 (an unlimited check once ran past a 30 s budget). */
 #define PROOF_BUDGET 200000
 #define DEFAULT_TIMEOUT 60.0
+/* Reductions tried per input for --rating/--require: each is a fresh
+ * random order (its own derived seed), judged by the grader after. */
+#define FILTER_ATTEMPTS 32
 
 typedef struct reduce_ctx {
     cli_opts o;
@@ -25,22 +29,26 @@ typedef struct reduce_ctx {
     int prove;                 /* --minimal: no check budget */
     doku_symmetry symmetry;
     doku_difficulty level;
+    gen_filter_spec filter;    /* --rating, --require: as generate */
     uint64_t seed;
 } reduce_ctx;
 
-enum { OPT_CLUES = 1, OPT_SYMMETRY, OPT_DIFFICULTY, OPT_SEED, OPT_MINIMAL };
+enum { OPT_CLUES = 1, OPT_SYMMETRY, OPT_DIFFICULTY, OPT_SEED, OPT_MINIMAL, OPT_RATING,
+       OPT_REQUIRE };
 
 static const cli_option reduce_options[] = {
     {"--clues", 1, OPT_CLUES},         {"--givens", 1, OPT_CLUES},
     {"--symmetry", 1, OPT_SYMMETRY},   {"--difficulty", 1, OPT_DIFFICULTY},
     {"--seed", 1, OPT_SEED},           {"--minimal", 0, OPT_MINIMAL},
+    {"--rating", 1, OPT_RATING},       {"--require", 1, OPT_REQUIRE},
     {NULL, 0, 0}};
 
 static void usage(FILE *f)
 {
     fprintf(f,
             "Usage: doku reduce [--clues N|MIN-MAX] [--symmetry SYM] [--difficulty LEVEL]\n"
-            "                   [--seed S] [options] [FILE...]\n\n"
+            "                   [--rating MIN-MAX] [--require TECH] [--seed S]\n"
+            "                   [options] [FILE...]\n\n"
             "Reads complete grids or unique puzzles and removes givens in random order,\n"
             "keeping each removal only if the solution stays unique: down to N givens,\n"
             "or (the default, --minimal) until no given can be removed.\n\n"
@@ -59,16 +67,23 @@ static void usage(FILE *f)
             "                     Givens of the input outside a complete group stay.\n"
             "  --difficulty L     keep only removals that leave the puzzle solvable at\n"
             "                     level L: simple, easy or intermediate (see generate)\n"
+            "  --rating MIN-MAX   the result must rate in this band as `doku grade`\n"
+            "                     rates (MIN+ or a name as in generate); up to %d\n"
+            "                     reductions in other random orders are tried, then\n"
+            "                     status outside_rating (the last result) and exit 1\n"
+            "  --require TECH     the result's solution path must use TECH (tried the\n"
+            "                     same way)\n"
             "  --seed S           master seed (default 1); input K uses its own seed\n"
             "  (a uniqueness check of the input gives up after %g s unless --timeout\n"
             "  says otherwise)\n\n",
-            DEFAULT_TIMEOUT);
+            FILTER_ATTEMPTS, DEFAULT_TIMEOUT);
     fputs(cli_common_help, f);
     fputs("\n", f);
     fputs(cli_input_help, f);
     fputs("\nOutput per format: line: the reduced puzzle; grid: a header\n"
           "'FILE:LINE: N givens (shape)' and the grid; json: one object per input\n"
-          "(status reduced|invalid|not_unique|unsolvable, reduced, givens, minimal);\n"
+          "(status reduced|above_target|outside_rating|invalid|not_unique|unsolvable,\n"
+          "reduced, givens, minimal);\n"
           "csv: a header row, then one row per input.\n\n"
           "Exit status: 0 every input reduced; 1 some input is invalid, has no\n"
           "solution or more than one, or stayed above --clues; 2 usage error or\n"
@@ -102,9 +117,16 @@ static int on_option(void *p, int id, const char *v)
             return cli_usage_error("reduce", "--difficulty wants simple, easy, intermediate or any; "
                                    "got '%s'", v);
         return 0;
+    case OPT_RATING:
+        if (gen_filter_parse_rating(&c->filter, v) != 0)
+            return cli_usage_error("reduce", "--rating wants MIN-MAX, MIN+ or a name (e.g. 2.0-4.5, 7.0+, extreme); got '%s'", v);
+        return 0;
+    case OPT_REQUIRE:
+        c->filter.require = v;
+        return 0;
     case OPT_SEED:
         if (cli_parse_u64(v, &c->seed) != 0)
-            return cli_usage_error("reduce", "--seed wants a number from 0 to 2^64-1; got '%s'", v);
+            return cli_usage_error("reduce", "--seed wants a number from 0 to " CLI_U64_MAX_TEXT " (2^64-1); got '%s'", v);
         return 0;
     }
     return -1;
@@ -133,6 +155,7 @@ static void reduce_puzzle(cli_worker *w, cli_task *t, void *p)
     int nc = doku_shape_cells(s);
     uint8_t *sol = cli_xmalloc((size_t)nc), *out = cli_xmalloc((size_t)nc);
     doku_generator *g = NULL;
+    doku_rating_filter *judge = NULL;
     char msg[256];
     int givens = 0;
     for (int i = 0; i < nc; i++)
@@ -182,8 +205,6 @@ static void reduce_puzzle(cli_worker *w, cli_task *t, void *p)
         fail(c, t, "too_hard", msg);
         goto out;
     }
-    doku_rng rng;
-    doku_rng_seed(&rng, doku_seed_derive(c->seed, t->index));
     doku_reduce_opts ro;
     memset(&ro, 0, sizeof ro);
     ro.target_givens = c->target;
@@ -191,15 +212,42 @@ static void reduce_puzzle(cli_worker *w, cli_task *t, void *p)
     ro.level = c->level;
     if (c->prove)
         ro.check_budget = PROOF_BUDGET;
-    doku_reduce_result rr;
-    if (doku_reduce(g, &rng, sol, t->cells, &ro, out, &rr) != DOKU_OK) {
-        fail(c, t, "invalid", "cannot reduce this input");
+    if (gen_filter_active(&c->filter) && !(judge = gen_filter_band(&c->filter, s))) {
+        fail(c, t, "invalid", "out of memory");
         goto out;
+    }
+    doku_reduce_result rr;
+    int accepted = 1;
+    for (int k = 0; k < (judge ? FILTER_ATTEMPTS : 1); k++) {
+        /* attempt 0 uses the input's own seed, so without a filter the
+         * result is what it always was */
+        doku_rng rng;
+        uint64_t seed = doku_seed_derive(c->seed, t->index);
+        doku_rng_seed(&rng, k ? doku_seed_derive(seed, (uint64_t)k) : seed);
+        if (doku_reduce(g, &rng, sol, t->cells, &ro, out, &rr) != DOKU_OK) {
+            fail(c, t, "invalid", "cannot reduce this input");
+            goto out;
+        }
+        accepted = !judge || doku_rating_filter_accept(judge, s, out, sol);
+        if (accepted)
+            break;
     }
     doku_reduce_record rec;
     memset(&rec, 0, sizeof rec);
     rec.status = "reduced";
-    if (c->target_max && rr.givens > c->target_max) {
+    if (!accepted) {
+        char want[160] = "";
+        gen_filter_describe(&c->filter, want, sizeof want);
+        rec.status = "outside_rating";
+        snprintf(msg, sizeof msg, "none of %d reductions was%s (the last one is given)",
+                 FILTER_ATTEMPTS, want + 1);
+        rec.message = msg;
+        char where[512];
+        cli_task_where(t, where, sizeof where);
+        cli_buf_printf(&t->err, "%s: %s\n", where, msg);
+        t->exit_code = CLI_EXIT_FAIL;
+    }
+    if (accepted && c->target_max && rr.givens > c->target_max) {
         /* said like generate's unreachable request: what was reached, why */
         rec.status = "above_target";
         char band[48];
@@ -227,6 +275,7 @@ static void reduce_puzzle(cli_worker *w, cli_task *t, void *p)
     doku_record_opts fo = cli_record_opts(t, &c->o);
     cli_check_written(doku_format_reduce(&t->out, &src, &fo, &rec));
 out:
+    doku_rating_filter_free(judge);
     doku_generator_free(g);
     free(sol);
     free(out);
@@ -252,6 +301,15 @@ int cmd_reduce(int argc, char **argv)
     int rc = cli_parse_args(&c.o, argc, argv, reduce_options, on_option, &c, usage);
     if (rc != CLI_PARSE_OK)
         return rc == CLI_PARSE_HELP ? CLI_EXIT_OK : CLI_EXIT_USAGE;
+    if (c.level != DOKU_DIFF_ANY && c.filter.have_rating) {
+        cli_usage_error("reduce", "use --difficulty or --rating, not both");
+        cli_opts_free(&c.o);
+        return CLI_EXIT_USAGE;
+    }
+    if (gen_filter_active(&c.filter) && gen_filter_check(&c.filter, "reduce") != 0) {
+        cli_opts_free(&c.o);
+        return CLI_EXIT_USAGE;
+    }
     if (c.o.format == DOKU_FORMAT_CSV)
         cli_print_csv_header(DOKU_CMD_REDUCE, 0, 0, 0);
     cli_run_ops ops = {reduce_puzzle, reduce_invalid, &c};

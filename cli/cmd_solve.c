@@ -67,7 +67,7 @@ static int on_option(void *p, int id, const char *v)
     switch (id) {
     case OPT_LIMIT:
         if (cli_parse_u64(v, &c->limit) != 0 || c->limit == 0)
-            return cli_usage_error("solve", "--limit wants a positive number; got '%s'", v);
+            return cli_usage_error("solve", "--limit wants a number from 1 to " CLI_U64_MAX_TEXT "; got '%s'", v);
         c->print_all = c->limit > 1;
         return 0;
     case OPT_ALL:

@@ -1,5 +1,5 @@
 /*
- * gen_filter.c — --rating and --require for `doku generate`, judged by the
+ * gen_filter.c — --rating and --require for `doku generate` and `doku reduce`, judged by the
  * logic grader (Sudoku Explainer scale) exactly as `doku grade` rates:
  * parsing, and the library's doku_rating_filter (which stops grading as
  * soon as the verdict is known). The generator's cheap classes screen first: a
@@ -58,14 +58,14 @@ int gen_filter_active(const gen_filter_spec *f)
     return f->have_rating || f->require;
 }
 
-int gen_filter_check(gen_filter_spec *f)
+int gen_filter_check(gen_filter_spec *f, const char *cmd)
 {
     if (!f->require)
         return 0;
     const char *bad = NULL;
     uint64_t mask = 0;
     if (doku_technique_mask(f->require, &mask, &bad) != DOKU_OK) {
-        fprintf(stderr, "doku generate: --require: unknown technique '%s' (see docs/TECHNIQUES.md)\n",
+        fprintf(stderr, "doku %s: --require: unknown technique '%s' (see docs/TECHNIQUES.md)\n", cmd,
                 bad ? bad : f->require);
         return -1;
     }
@@ -78,8 +78,8 @@ int gen_filter_check(gen_filter_spec *f)
     uint64_t se = 0;
     doku_technique_mask("all", &se, NULL); /* the library's own list of SE's set */
     if (!(f->require_mask & se)) {
-        fprintf(stderr, "doku generate: --require: '%s' is an extended technique, which the SE-style "
-                        "grader does not use\n", f->require);
+        fprintf(stderr, "doku %s: --require: '%s' is an extended technique, which the SE-style "
+                        "grader does not use\n", cmd, f->require);
         return -1;
     }
     return 0;

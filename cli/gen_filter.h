@@ -1,6 +1,6 @@
 /*
  * gen_filter.h — the acceptance filter `doku generate` hands the library
- * for requests only the logic grader can judge (--rating, --require).
+ * (and `doku reduce` applies to its results) for requests only the logic grader can judge (--rating, --require).
  * Kept apart so the generator pipeline does not depend on the grader: the
  * filter is a doku_puzzle_filter, and this file is the only place that
  * knows how a rating or a technique is checked.
@@ -26,8 +26,8 @@ int gen_filter_parse_rating(gen_filter_spec *f, const char *v);
 /* 1 if the spec asks for anything. */
 int gen_filter_active(const gen_filter_spec *f);
 /* Parses and checks the technique list. @return 0, or -1 after printing
- * why to stderr. */
-int gen_filter_check(gen_filter_spec *f);
+ * why to stderr, naming the command cmd ("generate", "reduce"). */
+int gen_filter_check(gen_filter_spec *f, const char *cmd);
 /* The generator class that every accepted puzzle must have (a cheap
  * screen before grading): EXPERT for bands above 3.4 or for required
  * techniques all tried after the hidden pair, else ANY. */

@@ -18,6 +18,10 @@ enum {
 int cli_usage_error(const char *cmd, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
+/* The largest value cli_parse_u64 takes (2^64-1), for messages that name
+ * an option's real range. */
+#define CLI_U64_MAX_TEXT "18446744073709551615"
+
 /* Strict number parsing for option values. @return 0 or -1. */
 int cli_parse_u64(const char *s, uint64_t *out);
 int cli_parse_seconds(const char *s, double *out);

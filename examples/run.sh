@@ -11,7 +11,8 @@ status=0
 run() {
     title=$1
     shift
-    printf '=== %s\n    doku solve %s\n\n' "$title" "$*"
+    # the command exactly as it runs (the binary and every option)
+    printf '=== %s\n    %s solve --format grid --stats %s\n\n' "$title" "$DOKU" "$*"
     "$DOKU" solve --format grid --stats "$@" || status=1
 }
 

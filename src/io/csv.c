@@ -47,8 +47,13 @@ size_t io_csv_split(const char *s, size_t len, char delim, io_field *f, size_t m
         size_t q = i;
         while (q < len && (s[q] == ' ' || (s[q] == '\t' && delim != '\t')))
             q++;
+        /* ="..." is how spreadsheets are told a digit string is text (Excel
+         * and LibreOffice keep its leading zeros and all its digits): the
+         * '=' belongs to no field */
+        int text = q + 1 < len && s[q] == '=' && s[q + 1] == '"';
+        q += (size_t)text;
         if (q < len && s[q] == '"') {
-            quoted = 1;
+            quoted = 1 + text;
             i = q + 1;
             b = i;
             while (i < len) {

@@ -112,7 +112,8 @@ doku_status doku_format_reduce(doku_buf *b, const doku_source *src, const doku_r
         char text[128];
         snprintf(text, sizeof text, "%d givens (from %d)%s%s", rr->givens, rec->givens_before,
                  rr->minimal ? ", minimal" : "",
-                 strcmp(rec->status, "reduced") ? ", above the target" : "");
+                 !strcmp(rec->status, "above_target") ? ", above the target"
+                 : !strcmp(rec->status, "outside_rating") ? ", outside the rating asked" : "");
         io_grid_header(b, o, src, text);
         io_put_cells(b, o, s, rec->reduced, rec->reduced, NULL, DOKU_FORMAT_GRID, src->symbols,
                      o->style);

@@ -81,7 +81,8 @@ typedef struct io_field {
     const char *p;
     size_t len;
     size_t col;
-    int quoted;
+    int quoted;      /* characters before p that open it: 0, 1 ('"') or
+                        2 ('="', a spreadsheet text field) */
 } io_field;
 /* The delimiter of a spreadsheet line: ',', ';' or '\t', whichever is most
  * frequent outside quotes; 0 when there is none. */

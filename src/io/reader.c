@@ -1171,7 +1171,7 @@ static int field_cell(const io_field *f, raw_cell *c, size_t line, int *multicha
 static doku_status emit_csv_puzzle(doku_reader *r, const char *s, size_t len, char delim,
                                    const io_field *f, int m)
 {
-    size_t b = (size_t)(f->p - s) - (size_t)f->quoted, e = (size_t)(f->p - s) + f->len + (size_t)f->quoted;
+    size_t b = (size_t)(f->p - s) - (size_t)f->quoted, e = (size_t)(f->p - s) + f->len + (f->quoted != 0);
     while (e < len && s[e] != delim)
         e++;
     size_t before = b;
