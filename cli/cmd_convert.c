@@ -12,6 +12,7 @@
  */
 #include "commands.h"
 #include "output.h"
+#include "document.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -46,7 +47,9 @@ static void usage(FILE *f)
           "  opensudoku  an OpenSudoku collection (XML; classic 9x9)\n"
           "  sudokuwiki  https://www.sudokuwiki.org/sudoku.htm?bd=... (classic 9x9)\n"
           "  fpuzzles    https://www.f-puzzles.com/?load=... (X and jigsaw too)\n"
-          "  sudokupad   https://sudokupad.app/fpuzzles... (as fpuzzles)\n\n"
+          "  sudokupad   https://sudokupad.app/fpuzzles... (as fpuzzles)\n"
+          "  xlsx, pdf, svg, png  with -o FILE: a workbook (a sheet a puzzle, a\n"
+          "              summary first) or pictures of the puzzles\n\n"
           "--format is the same as --to. Comments travel wherever the target has\n"
           "a place for them. See docs/FORMATS.md.\n\n",
           f);
@@ -61,7 +64,23 @@ static void usage(FILE *f)
 static int on_option(void *p, int id, const char *v)
 {
     convert_ctx *c = p;
+    /* Files made of every record (document.h): convert hands them its JSON
+     * records, which carry the puzzle, comment and candidates. */
+    static const struct {
+        const char *name;
+        int document;
+    } documents[] = {{"xlsx", CLI_FORMAT_XLSX}, {"svg", CLI_FORMAT_SVG},
+                     {"png", CLI_FORMAT_PNG},   {"pdf", CLI_FORMAT_PDF}};
+    for (size_t i = 0; id == OPT_TO && i < sizeof documents / sizeof documents[0]; i++)
+        if (!strcmp(v, documents[i].name)) {
+            c->o.document = documents[i].document;
+            c->o.format = DOKU_FORMAT_JSON;
+            c->to = CLI_TO_JSON;
+            c->to_given = 1;
+            return 0;
+        }
     if (id == OPT_TO) {
+        c->o.document = 0;
         if (cli_parse_target("convert", v, &c->to) != 0)
             return -1;
         c->to_given = 1;

@@ -139,7 +139,8 @@ int cli_parse_target(const char *cmd, const char *name, int *out)
             *out = cli_targets[i].target;
             return 0;
         }
-    return cli_usage_error(cmd, "--to: unknown format '%s'; supported: %s", name, cli_target_list());
+    return cli_usage_error(cmd, "--to: unknown format '%s'; supported: %s; with -o FILE: xlsx, "
+                                "pdf, svg, png", name, cli_target_list());
 }
 
 static int parse_format(const char *v, int *out, doku_format *layout, int *document)

@@ -111,6 +111,30 @@ got=$("$doku" solve --format xlsx -o "$tmp/x%03d.xlsx" "$fx/book.xlsx" 2>&1); rc
 got=$("$doku" check "$tmp/single.xlsx" 2>&1)
 [ "$got" = "$tmp/single.xlsx:'Puzzle 1'!B4:J12: unique" ] || fail "read back: $got"
 
+# convert --to xlsx and back: every puzzle comes back from its own sheet,
+# in order (comments stay in the summary sheet). Only puzzles with a given
+# in each edge row and column: the finder cannot place a block whose edge
+# is empty (docs/FORMATS.md, "Workbooks"), doku's own sheets included.
+fxp="$here/../fixtures/puzzles"
+grep -hv '^#' "$fxp/4x4.txt" "$fxp/classic9_17clue.txt" "$fxp/classic9_top1465.txt" | cut -d: -f1 |
+    python3 -c '
+import math, sys
+for p in sys.stdin.read().split():
+    n = math.isqrt(len(p))
+    rows = [p[i * n:(i + 1) * n] for i in range(n)]
+    edges = [rows[0], rows[-1], "".join(r[0] for r in rows), "".join(r[-1] for r in rows)]
+    if all(any(ch != "." for ch in e) for e in edges):
+        print(p)' | head -n 12 > "$tmp/conv_in.txt"
+[ "$(wc -l < "$tmp/conv_in.txt")" -ge 6 ] || fail "convert round trip: too few fixture puzzles"
+if "$doku" convert --to xlsx -o "$tmp/conv.xlsx" "$tmp/conv_in.txt" 2>"$tmp/conv.err"; then
+    "$doku" convert --to line "$tmp/conv.xlsx" > "$tmp/conv_back.txt" 2>>"$tmp/conv.err" ||
+        fail "convert --to line of doku's workbook: $(cat "$tmp/conv.err")"
+    cmp -s "$tmp/conv_in.txt" "$tmp/conv_back.txt" ||
+        fail "convert xlsx round trip: $(diff "$tmp/conv_in.txt" "$tmp/conv_back.txt" | head -5)"
+else
+    fail "convert --to xlsx: $(cat "$tmp/conv.err")"
+fi
+
 py=
 for p in /usr/bin/python3 python3; do
     if "$p" -c 'import openpyxl' 2>/dev/null; then py=$p; break; fi
