@@ -291,8 +291,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         gr.level = (doku_difficulty)(fz_byte(&f) % 7);
         gr.symmetry = (doku_symmetry)(fz_byte(&f) % 10);
         gr.minimal = fz_byte(&f) & 1;
-        doku_generate_record rec = {fz_u64(&f), fz_u64(&f), cells, cells, &gr,
-                                    (int)(fz_byte(&f) & 1), (int)(fz_byte(&f) & 1)};
+        doku_generate_record rec;
+        memset(&rec, 0, sizeof rec);
+        rec.index = fz_u64(&f);
+        rec.seed = fz_u64(&f);
+        rec.puzzle = cells;
+        rec.solution = cells;
+        rec.result = &gr;
+        rec.full = (int)(fz_byte(&f) & 1);
+        rec.with_solution = (int)(fz_byte(&f) & 1);
+        rec.master_seed = fz_u64(&f);
         st = doku_format_generate(&b, s, sym, &ro, &rec);
     } else if (which == 4) {
         doku_reduce_result rr;

@@ -638,7 +638,12 @@ static void test_formatters(void **state)
 
     doku_generate_result gres;
     memset(&gres, 0, sizeof gres);
-    doku_generate_record gr = {0, 1, w->full9, w->full9, &gres, 0, 0};
+    doku_generate_record gr;
+    memset(&gr, 0, sizeof gr);
+    gr.seed = 1;
+    gr.puzzle = w->full9;
+    gr.solution = w->full9;
+    gr.result = &gres;
     assert_int_equal(doku_format_generate(NULL, w->s9, DOKU_SYMBOLS_AUTO, &ro, &gr), DOKU_ERR_ARG);
     assert_int_equal(doku_format_generate(&b, NULL, DOKU_SYMBOLS_AUTO, &ro, &gr), DOKU_ERR_ARG);
     assert_int_equal(doku_format_generate(&b, w->s9, DOKU_SYMBOLS_AUTO, NULL, &gr), DOKU_ERR_ARG);
