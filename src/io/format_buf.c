@@ -61,6 +61,32 @@ void io_buf_puts(doku_buf *b, const char *s)
     doku_buf_append(b, s, strlen(s));
 }
 
+void io_buf_put_utf8(doku_buf *b, uint32_t cp)
+{
+    char t[4];
+    size_t n;
+    if (cp < 0x80) {
+        t[0] = (char)cp;
+        n = 1;
+    } else if (cp < 0x800) {
+        t[0] = (char)(0xC0 | cp >> 6);
+        t[1] = (char)(0x80 | (cp & 0x3F));
+        n = 2;
+    } else if (cp < 0x10000) {
+        t[0] = (char)(0xE0 | cp >> 12);
+        t[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
+        t[2] = (char)(0x80 | (cp & 0x3F));
+        n = 3;
+    } else {
+        t[0] = (char)(0xF0 | cp >> 18);
+        t[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
+        t[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
+        t[3] = (char)(0x80 | (cp & 0x3F));
+        n = 4;
+    }
+    doku_buf_append(b, t, n);
+}
+
 void io_buf_printf(doku_buf *b, const char *fmt, ...)
 {
     va_list ap;

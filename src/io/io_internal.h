@@ -28,6 +28,8 @@ void io_put_json_number(doku_buf *b, int decimals, double v);
 void io_buf_printf(doku_buf *b, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 void io_buf_puts(doku_buf *b, const char *s);
+/* Appends code point cp (at most 0x10FFFF) in UTF-8. */
+void io_buf_put_utf8(doku_buf *b, uint32_t cp);
 /* Makes room for extra more bytes and a NUL. @return 0, or -1 (failed). */
 int io_buf_reserve(doku_buf *b, size_t extra);
 void io_buf_cell(doku_buf *b, const doku_shape *s, int cell);

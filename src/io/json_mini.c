@@ -73,32 +73,6 @@ static int hex4(const char *s, unsigned *v)
     return 1;
 }
 
-static void put_cp(doku_buf *b, unsigned cp)
-{
-    char t[4];
-    size_t n;
-    if (cp < 0x80) {
-        t[0] = (char)cp;
-        n = 1;
-    } else if (cp < 0x800) {
-        t[0] = (char)(0xC0 | cp >> 6);
-        t[1] = (char)(0x80 | (cp & 0x3F));
-        n = 2;
-    } else if (cp < 0x10000) {
-        t[0] = (char)(0xE0 | cp >> 12);
-        t[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
-        t[2] = (char)(0x80 | (cp & 0x3F));
-        n = 3;
-    } else {
-        t[0] = (char)(0xF0 | cp >> 18);
-        t[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
-        t[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
-        t[3] = (char)(0x80 | (cp & 0x3F));
-        n = 4;
-    }
-    doku_buf_append(b, t, n);
-}
-
 /* A string at p->pos (on the quote) into the arena. @return its offset. */
 static long parse_string(parser *p)
 {
@@ -138,7 +112,7 @@ static long parse_string(parser *p)
             cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
             p->pos += 6;
         }
-        put_cp(a, cp);
+        io_buf_put_utf8(a, cp);
     }
     return fail(p, "unterminated string");
 }

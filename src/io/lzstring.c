@@ -56,32 +56,6 @@ static size_t utf8_to_16(const char *s, size_t len, uint16_t *u)
     return k;
 }
 
-static void put_utf8(doku_buf *b, uint32_t cp)
-{
-    char t[4];
-    size_t n;
-    if (cp < 0x80) {
-        t[0] = (char)cp;
-        n = 1;
-    } else if (cp < 0x800) {
-        t[0] = (char)(0xC0 | cp >> 6);
-        t[1] = (char)(0x80 | (cp & 0x3F));
-        n = 2;
-    } else if (cp < 0x10000) {
-        t[0] = (char)(0xE0 | cp >> 12);
-        t[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
-        t[2] = (char)(0x80 | (cp & 0x3F));
-        n = 3;
-    } else {
-        t[0] = (char)(0xF0 | cp >> 18);
-        t[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
-        t[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
-        t[3] = (char)(0x80 | (cp & 0x3F));
-        n = 4;
-    }
-    doku_buf_append(b, t, n);
-}
-
 static void utf16_to_8(doku_buf *b, const uint16_t *u, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
@@ -90,7 +64,7 @@ static void utf16_to_8(doku_buf *b, const uint16_t *u, size_t n)
             cp = 0x10000 + ((cp - 0xD800) << 10) + (u[i + 1] - 0xDC00);
             i++;
         }
-        put_utf8(b, cp);
+        io_buf_put_utf8(b, cp);
     }
 }
 
