@@ -1126,7 +1126,8 @@ DOKU_API doku_status doku_parse_pencil(const char *text, int n, doku_symbols sym
  * and cands (n*n masks, bit d-1 = digit d, read for empty cells only;
  * NULL: each empty cell gets the digits no filled peer holds). grid 1:
  * the candidate grid doku_format_candidates writes, which the reader
- * reads back; grid 0: the n*n*n-character candidate line of Sudoku
+ * reads back (an empty cell with one candidate is written as that digit,
+ * so it reads back filled with it); grid 0: the n*n*n-character candidate line of Sudoku
  * Explainer and tdoku (character (r*n + c)*n + d-1 is digit d in 1-9A-Z
  * while it is a candidate, else '.'), then a newline. All arrays are the
  * caller's, read only. @return as doku_buf_append; DOKU_ERR_ARG for a

@@ -91,12 +91,16 @@ doku_status doku_format_reduce(doku_buf *b, const doku_source *src, const doku_r
         const char *msg = rec->message ? rec->message : "";
         if (fmt == DOKU_FORMAT_JSON) {
             io_json_open(b, src, src->symbols);
-            io_buf_printf(b, ",\"status\":\"%s\",\"error\":", rec->status);
+            /* the status is the caller's string: escaped like the rest */
+            io_buf_puts(b, ",\"status\":");
+            doku_buf_append_json_string(b, rec->status);
+            io_buf_puts(b, ",\"error\":");
             doku_buf_append_json_string(b, msg);
             io_buf_puts(b, "}\n");
         } else if (fmt == DOKU_FORMAT_CSV) {
             io_csv_prefix(b, src);
-            io_buf_printf(b, "%s,,,,,", rec->status);
+            doku_buf_append_csv_field(b, rec->status);
+            io_buf_puts(b, ",,,,,");
             doku_buf_append_csv_field(b, msg);
             io_buf_puts(b, "\n");
         } else {
@@ -123,7 +127,9 @@ doku_status doku_format_reduce(doku_buf *b, const doku_source *src, const doku_r
     case DOKU_FORMAT_JSON:
         /* "reduced", or "above_target" with the puzzle it did reach */
         io_json_open(b, src, src->symbols);
-        io_buf_printf(b, ",\"status\":\"%s\",\"reduced\":", rec->status);
+        io_buf_puts(b, ",\"status\":");
+        doku_buf_append_json_string(b, rec->status);
+        io_buf_puts(b, ",\"reduced\":");
         io_put_line_json(b, s, rec->reduced, src->symbols);
         io_buf_printf(b, ",\"givens\":%d,\"symmetry\":\"%s\",\"minimal\":%s", rr->givens,
                       doku_symmetry_name(rr->symmetry), rr->minimal ? "true" : "false");
@@ -135,7 +141,8 @@ doku_status doku_format_reduce(doku_buf *b, const doku_source *src, const doku_r
         break;
     case DOKU_FORMAT_CSV:
         io_csv_prefix(b, src);
-        io_buf_printf(b, "%s,", rec->status);
+        doku_buf_append_csv_field(b, rec->status);
+        io_buf_puts(b, ",");
         io_put_line(b, s, rec->reduced, src->symbols);
         io_buf_printf(b, ",%d,%s,%s,", rr->givens, doku_symmetry_name(rr->symmetry),
                       rr->minimal ? "yes" : "no");

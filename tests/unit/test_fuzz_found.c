@@ -88,11 +88,104 @@ static void test_json_non_finite_numbers(void **state)
     doku_shape_free(s);
 }
 
+/* fuzz_records: doku_format_reduce wrote the caller's status string raw
+ * into JSON (a control byte or a quote made the record no JSON) and CSV
+ * (a comma shifted the fields); it is escaped as every other string. */
+static void test_reduce_status_escaped(void **state)
+{
+    (void)state;
+    doku_shape *s;
+    assert_int_equal(doku_shape_create_simple(4, 0, &s), DOKU_OK);
+    uint8_t cells[16] = {1, 2, 3, 4};
+    doku_record_opts ro;
+    memset(&ro, 0, sizeof ro);
+    doku_source src = {"f", 1, 0, s, cells, NULL, DOKU_SYMBOLS_AUTO};
+    doku_reduce_result rr;
+    memset(&rr, 0, sizeof rr);
+    rr.givens = 4;
+    doku_reduce_record rec = {"a\"b,\x1f", "why", NULL, 4, NULL};
+    doku_buf b = {0};
+    ro.format = DOKU_FORMAT_JSON;
+    assert_int_equal(doku_format_reduce(&b, &src, &ro, &rec), DOKU_OK);
+    assert_non_null(strstr(b.data, "\"status\":\"a\\\"b,\\u001f\",\"error\":\"why\""));
+    doku_buf_reset(&b);
+    rec.reduced = cells;
+    rec.result = &rr;
+    assert_int_equal(doku_format_reduce(&b, &src, &ro, &rec), DOKU_OK);
+    assert_non_null(strstr(b.data, "\"status\":\"a\\\"b,\\u001f\",\"reduced\":"));
+    doku_buf_reset(&b);
+    ro.format = DOKU_FORMAT_CSV;
+    assert_int_equal(doku_format_reduce(&b, &src, &ro, &rec), DOKU_OK);
+    assert_non_null(strstr(b.data, ",\"a\"\"b,\x1f\",1234"));
+    doku_buf_reset(&b);
+    /* the plain status words are written as before */
+    rec.status = "reduced";
+    assert_int_equal(doku_format_reduce(&b, &src, &ro, &rec), DOKU_OK);
+    assert_non_null(strstr(b.data, ",reduced,1234"));
+    doku_buf_free(&b);
+    doku_shape_free(s);
+}
+
+/* fuzz_pencil: a HoDoKu line whose empty cell r9c3 keeps one candidate
+ * (1) read back from its candidate grid with r9c3 filled. The harness
+ * expected the cell empty; the format cannot say so: a candidate grid
+ * writes one candidate and a filled cell alike (as HoDoKu and SE do),
+ * and a one-candidate token reads as a filled cell. Pinned here: the
+ * candidates survive, and the only change is that cell filled with its
+ * candidate. */
+static void test_pencil_one_candidate_reads_filled(void **state)
+{
+    (void)state;
+    static const char line[] =
+        ":0400:5:3+7+6.2+8.+19+1+2+93.+6+8.+7+5+48+7+9+13+6+2+86+3...+7+2+12+1+5+86+7..3+7+9"
+        "+42+1+3+68+5.+32+1+8..+3+6+68+7.+32+1.+4.+5+0+67.+2+38:446:r2c8<>5 r7c7<>5::";
+    doku_reader *r;
+    assert_int_equal(doku_reader_create(NULL, &r), DOKU_OK);
+    assert_int_equal(doku_reader_push_line(r, line, sizeof line - 1), DOKU_OK);
+    assert_int_equal(doku_reader_finish(r), DOKU_OK);
+    doku_record rec;
+    assert_true(doku_reader_next(r, &rec));
+    assert_int_equal(rec.kind, DOKU_RECORD_PUZZLE);
+    const uint64_t *cands = doku_reader_candidates(r);
+    assert_non_null(cands);
+    const int cell = 8 * 9 + 2; /* r9c3, the "+0" */
+    assert_int_equal(rec.cells[cell], 0);
+    assert_int_equal(cands[cell], 1);
+    doku_shape *s;
+    assert_int_equal(doku_shape_create_simple(9, 0, &s), DOKU_OK);
+    doku_buf b = {0};
+    assert_int_equal(doku_format_pencil(&b, s, rec.cells, cands, 1), DOKU_OK);
+    doku_reader_opts o = {9, DOKU_SYMBOLS_1_9A_Z};
+    doku_reader *r2;
+    assert_int_equal(doku_reader_create(&o, &r2), DOKU_OK);
+    for (char *p = b.data; *p;) {
+        char *e = strchr(p, '\n');
+        assert_non_null(e);
+        assert_int_equal(doku_reader_push_line(r2, p, (size_t)(e - p)), DOKU_OK);
+        p = e + 1;
+    }
+    assert_int_equal(doku_reader_finish(r2), DOKU_OK);
+    doku_record back;
+    assert_true(doku_reader_next(r2, &back));
+    assert_int_equal(back.kind, DOKU_RECORD_PUZZLE);
+    const uint64_t *back_cands = doku_reader_candidates(r2);
+    assert_non_null(back_cands);
+    assert_memory_equal(back_cands, cands, 81 * sizeof *cands);
+    for (int i = 0; i < 81; i++)
+        assert_int_equal(back.cells[i], i == cell ? 1 : rec.cells[i]);
+    doku_buf_free(&b);
+    doku_reader_free(r2);
+    doku_reader_free(r);
+    doku_shape_free(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_hex_narrow_boxes_read_back),
         cmocka_unit_test(test_json_non_finite_numbers),
+        cmocka_unit_test(test_reduce_status_escaped),
+        cmocka_unit_test(test_pencil_one_candidate_reads_filled),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
