@@ -797,7 +797,9 @@ DOKU_API doku_status doku_logic_load_candidates(doku_logic *lg, const uint8_t *c
  * @return 1 and fills *step; 0 when solved or when no allowed technique
  * makes progress; -1 if the grid is broken (a cell without candidates or a
  * digit without a place) or lg or step is NULL; -2 if the time limit
- * (doku_logic_set_time_limit) ran out before a step was found. */
+ * (doku_logic_set_time_limit) ran out before a step was found; -3 if an
+ * allocation failed during the search (no step; lg stays usable and a
+ * later call may succeed). */
 DOKU_API int doku_logic_next(doku_logic *lg, doku_step *step);
 
 /* Bounds the time of the steps that follow on lg: once `seconds` of
@@ -859,7 +861,9 @@ typedef struct doku_rating {
  * history (may be NULL, cap bytes, the caller's) receives one character
  * per step (see doku_technique_symbol), NUL-terminated, cut at cap-1.
  * The steps per technique are read with doku_logic_technique_count.
- * @return DOKU_OK, or DOKU_ERR_ARG for a NULL lg. */
+ * @return DOKU_OK; DOKU_ERR_ARG for a NULL lg; DOKU_ERR_NOMEM if an
+ * allocation failed while looking for a step (doku_logic_next's -3): the
+ * run stopped there, rating and history hold the steps applied before. */
 typedef int (*doku_step_fn)(void *user, const doku_step *step);
 DOKU_API doku_status doku_logic_run(doku_logic *lg, doku_step_fn on_step, void *user,
                            doku_rating *rating, char *history, size_t cap);

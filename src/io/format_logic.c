@@ -160,6 +160,7 @@ static void write_hint(doku_buf *b, const doku_source *src, const doku_record_op
                   rec->step       ? "step"
                   : rec->solved   ? "solved"
                   : k == -2       ? "gave_up"
+                  : k == -3       ? "out_of_memory"
                   : k < 0         ? "broken"
                                   : "stuck");
         io_buf_printf(b, ",\"solved\":%s,%s\"step\":", rec->solved ? "true" : "false",
@@ -175,6 +176,8 @@ static void write_hint(doku_buf *b, const doku_source *src, const doku_record_op
         io_buf_puts(b, "solved: no step needed\n");
     } else if (k == -2) {
         io_buf_puts(b, "no step: the time limit (--timeout) ran out during the search\n");
+    } else if (k == -3) {
+        io_buf_puts(b, "no step: out of memory during the search\n");
     } else if (k < 0) {
         io_buf_puts(b, "no step: the grid is broken (a cell or a digit has no place left)\n");
     } else {

@@ -425,6 +425,7 @@ static doku_status emit_pencil_grid(doku_reader *r, const raw_cell *raw, int n, 
     uint8_t *cells = malloc(nc);
     uint64_t *cands = malloc(nc * sizeof *cands);
     doku_status st = DOKU_OK;
+    int bad = 0; /* an error record was queued: no puzzle from this grid */
     uint64_t all = n >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << n) - 1);
     doku_symbols sym = r->opts.symbols == DOKU_SYMBOLS_AUTO ? DOKU_SYMBOLS_1_9A_Z : r->opts.symbols;
     if (!cells || !cands)
@@ -438,8 +439,12 @@ static doku_status emit_pencil_grid(doku_reader *r, const raw_cell *raw, int n, 
                     : io_symbol_value(sym, c->ch);
             if (v > n || (v == 0 && c->token == TOKEN_NONE && !is_empty_mark(c->ch) && c->ch != '0')) {
                 char msg[120];
-                snprintf(msg, sizeof msg, "'%c' is no candidate of a %dx%d grid", c->ch ? c->ch : '?', n, n);
+                if (c->token != TOKEN_NONE) /* a number: name it, not its '?' */
+                    snprintf(msg, sizeof msg, "%d is no candidate of a %dx%d grid", c->token, n, n);
+                else
+                    snprintf(msg, sizeof msg, "'%c' is no candidate of a %dx%d grid", c->ch ? c->ch : '?', n, n);
                 st = push_error(r, c->line, c->col, DOKU_ERR_PARSE, msg);
+                bad = 1;
                 break;
             }
             m = v ? (uint64_t)1 << (v - 1) : all;
@@ -448,12 +453,13 @@ static doku_status emit_pencil_grid(doku_reader *r, const raw_cell *raw, int n, 
             char msg[120];
             snprintf(msg, sizeof msg, "candidate above %d in a %dx%d pencil-mark grid", n, n, n);
             st = push_error(r, c->line, c->col, DOKU_ERR_PARSE, msg);
+            bad = 1;
             break;
         }
         cands[i] = m;
         cells[i] = (m & (m - 1)) ? 0 : (uint8_t)(__builtin_ctzll(m) + 1);
     }
-    if (st == DOKU_OK && cells && cands)
+    if (st == DOKU_OK && !bad && cells && cands)
         st = emit_with_cands(r, n, cells, cands, line, comment, comment_len);
     free(cells);
     free(cands);

@@ -162,8 +162,10 @@ static int aligned(doku_logic *L, int k)
     int *bidx = malloc(sizeof(int) * (size_t)nc); /* cell -> index in base, -1 */
     uint64_t *c2 = malloc(sizeof(uint64_t) * (size_t)x.words * 2);
     int found = 0, nb = 0;
-    if (!x.ex || !x.isbase || !base || !bidx || !c2)
+    if (!x.ex || !x.isbase || !base || !bidx || !c2) {
+        logic_nomem(L);
         goto out;
+    }
     for (int c = 0; c < nc; c++)
         bidx[c] = -1;
     for (int c = 0; c < nc; c++) {

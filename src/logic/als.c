@@ -150,7 +150,7 @@ static int als_wing(doku_logic *L, int size, int base, doku_technique t, int slo
      * the changed ones among them */
     int *bv = malloc(sizeof(int) * 2 * (size_t)L->nc), nbv = 0, nhot = 0;
     if (!bv)
-        return 0;
+        return logic_nomem(L);
     int *hotbv = bv + L->nc;
     for (int y = 0; y < L->nc; y++)
         if (lpop(L->cand[y]) == 2) {

@@ -87,8 +87,10 @@ static void enum_rec(doku_logic *L, als_list *out, int u, const int *empty, int 
         if (out->n == out->cap) {
             int nc = out->cap ? out->cap * 2 : 256;
             als *v = realloc(out->v, (size_t)nc * sizeof *v);
-            if (!v)
+            if (!v) {
+                logic_nomem(L);
                 return;
+            }
             out->v = v;
             out->cap = nc;
         }
@@ -144,7 +146,7 @@ static int enumerate(doku_logic *L, als_list *out)
     out->dcells = calloc((size_t)n * (size_t)pw, sizeof(uint64_t));
     if (!out->pool || !out->dcells) {
         out->n = 0;
-        return 0;
+        return logic_nomem(L);
     }
     for (int c = 0; c < L->nc; c++)
         for (lmask m = L->val[c] ? 0 : L->cand[c]; m; m &= m - 1)
@@ -318,7 +320,7 @@ int logic_als_xy_wing(doku_logic *L)
         free(lk);
         free(lx);
         list_free(&A);
-        return 0;
+        return logic_nomem(L);
     }
     for (int c = 0; c < N && !found && !logic_stop(L); c++) {
         int nl = 0;

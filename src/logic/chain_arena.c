@@ -43,6 +43,7 @@ int logic_chain_ws_create(doku_logic *L)
         return -1;
     for (int i = 0; i < w->nbr; i++) {
         branch *b = &w->br[i];
+        b->nomem = &L->nomem;
         b->stamp = calloc((size_t)w->NN, sizeof(uint32_t));
         b->slot = malloc(sizeof(int32_t) * (size_t)w->NN);
         b->qon = malloc(sizeof(int32_t) * (size_t)w->NN);
@@ -92,7 +93,7 @@ void logic_chain_ws_free(doku_logic *L)
 
 /* The slow path of br_new: doubles the instance arrays and the parent
  * pool as needed. */
-int chain_br_grow(branch *b, int np)
+static int br_grow(branch *b, int np)
 {
     if (b->ninst == b->capinst) {
         int nc = b->capinst ? b->capinst * 2 : 1024;
@@ -121,6 +122,14 @@ int chain_br_grow(branch *b, int np)
         b->cappool = nc;
     }
     return 0;
+}
+
+int chain_br_grow(branch *b, int np)
+{
+    if (br_grow(b, np) == 0)
+        return 0;
+    *b->nomem = 1;
+    return -1;
 }
 
 /* Distinct nodes among the ancestors of instance i (itself included). */

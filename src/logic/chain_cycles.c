@@ -67,8 +67,8 @@ static void cycle_elims(doku_logic *L, const branch *b, int pinst, int onode, in
             for (size_t t = 0; t < L->tmp.n; t++)
                 if (L->tmp.v[t].cell == c && L->tmp.v[t].digit == d)
                     dup = 1;
-            if (!dup)
-                lcands_push(&L->tmp, c, d);
+            if (!dup && lcands_push(&L->tmp, c, d))
+                logic_nomem(L);
         }
     }
 }
@@ -116,6 +116,8 @@ static void do_cycles(doku_logic *L, branch *b, int source, int useY, int useX, 
     struct chain_ws *w = L->cw;
     br_reset(b);
     int root = br_new(b, source, NULL, 0, 1);
+    if (root < 0)
+        return; /* no memory: br_new recorded it on L */
     b->qon[b->ton++] = root;
     int length = 0;
     const lmask *g = L->cand;
@@ -263,6 +265,8 @@ static void do_forcing(doku_logic *L, branch *b, int source, int useY, best *bb)
 {
     br_reset(b);
     int root = br_new(b, source, NULL, 0, 1);
+    if (root < 0)
+        return; /* no memory: br_new recorded it on L */
     if (NON(source))
         b->qon[b->ton++] = root;
     else
@@ -290,10 +294,10 @@ int logic_chain_cycles(doku_logic *L)
     branch *b = &L->cw->br[0];
     best bb = {0, 0, 0, 0};
     if (chain_build_graph(L))
-        return 0;
+        return logic_nomem(L);
     uint8_t *ok = malloc((size_t)L->cw->NN);
     if (!ok)
-        return 0;
+        return logic_nomem(L);
     static const int modes[3][2] = {{0, 1}, {1, 0}, {1, 1}}; /* {useY, useX}: X, Y, XY */
     for (int m = 0; m < 3; m++) {
         int useY = modes[m][0], useX = modes[m][1];

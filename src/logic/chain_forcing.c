@@ -130,6 +130,8 @@ static int start_walk(doku_logic *L, branch *b, int node, const walk_opts *o, in
 {
     br_reset(b);
     int r = br_new(b, node, NULL, 0, 1);
+    if (r < 0)
+        return 0; /* no memory: br_new recorded it on L */
     if (NON(node))
         b->qon[b->ton++] = r;
     else
@@ -298,7 +300,7 @@ static int multi_search(doku_logic *L, multi_ctx *m)
     struct chain_ws *w = L->cw;
     int n = L->n;
     if (!m->dynamic && chain_build_graph(L))
-        return 0;
+        return logic_nomem(L);
     for (int c = 0; c < L->nc; c++) {
         if (L->val[c])
             continue;

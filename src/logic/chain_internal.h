@@ -36,6 +36,8 @@ typedef struct branch {
     int npool, cappool;
     int32_t *qon, *qoff; /* FIFO queues of instances */
     int hon, ton, hoff, toff;
+    int *nomem;        /* the context's allocation-failure flag (logic_nomem):
+                          set when the branch cannot grow */
 } branch;
 
 struct chain_ws {

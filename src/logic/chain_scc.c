@@ -35,6 +35,7 @@ int chain_scc_filter(doku_logic *L, int useY, int useX, uint8_t *ok)
     uint64_t *reach = malloc(sizeof(uint64_t) * ((size_t)nlive + 1) * (size_t)W);
     if (!idx || !stk || !reach) {
         free(idx), free(stk), free(reach);
+        logic_nomem(L);
         return -1;
     }
     int32_t *low = idx + NN, *comp = idx + 2 * NN;

@@ -32,7 +32,10 @@ static int col_alloc(doku_logic *L, colours *x)
     x->order = malloc(nc * sizeof(int));
     x->start = malloc((nc + 1) * sizeof(int));
     x->from = malloc(nc * sizeof(int));
-    return x->col && x->comp && x->order && x->start && x->from ? 0 : -1;
+    if (x->col && x->comp && x->order && x->start && x->from)
+        return 0;
+    logic_nomem(L);
+    return -1;
 }
 
 static void col_free(colours *x)
@@ -329,6 +332,8 @@ int logic_remote_pair(doku_logic *L)
 {
     colours x;
     int found = 0, *path = malloc((size_t)L->nc * 2 * sizeof(int));
+    if (!path)
+        logic_nomem(L);
     if (col_alloc(L, &x) == 0 && path) {
         for (int a = 0; a < L->nc && !found; a++) {
             lmask pair = L->cand[a];

@@ -111,6 +111,7 @@ int doku_logic_next(doku_logic *L, doku_step *out)
     if (!L || !out)
         return -1;
     L->step.valid = 0;
+    L->nomem = 0;
     if (doku_logic_solved(L))
         return 0;
     if (broken(L))
@@ -128,6 +129,12 @@ int doku_logic_next(doku_logic *L, doku_step *out)
         if (e->find == logic_trial && !L->has_solution)
             continue;
         int found = e->find(L);
+        if (L->nomem) {
+            /* a list that could not grow lost part of a step, or a
+             * finder skipped its search: no silent change of path */
+            L->step.valid = 0;
+            return -3;
+        }
         if (L->timed_out || logic_past_deadline(L)) {
             /* a search cut short may have kept a worse step than the
              * technique's own choice: report the interruption instead */

@@ -400,8 +400,10 @@ int logic_grouped_chains(doku_logic *L)
     memset(&g, 0, sizeof g);
     g.cell_node = malloc((size_t)L->nc * (size_t)n * sizeof(int));
     int found = 0;
-    if (!g.cell_node || build_nodes(L, &g) != 0)
+    if (!g.cell_node || build_nodes(L, &g) != 0) {
+        logic_nomem(L); /* build_nodes fails only without memory */
         goto out;
+    }
     /* a walk from every node costs nodes x links: beyond a few thousand
      * candidates (big grids early on) the search is skipped */
     if (g.nn > GROUPED_MAX_NODES)
@@ -413,8 +415,10 @@ int logic_grouped_chains(doku_logic *L)
     g.off[0] = malloc(((size_t)g.nn + 1) * sizeof(int));
     g.off[1] = malloc(((size_t)g.nn + 1) * sizeof(int));
     g.best_path = malloc(sizeof(int) * (MAX_NODES_PATH + 1));
-    if (!g.par || !g.dist || !g.queue || !g.stamp || !g.best_path || !g.off[0] || !g.off[1])
+    if (!g.par || !g.dist || !g.queue || !g.stamp || !g.best_path || !g.off[0] || !g.off[1]) {
+        logic_nomem(L);
         goto out;
+    }
     int have_groups = 0;
     for (int i = 0; i < g.nn; i++)
         have_groups |= g.nd[i].k > 1;
@@ -426,8 +430,10 @@ int logic_grouped_chains(doku_logic *L)
         if (!logic_allowed(L, aic ? DOKU_TECH_GROUPED_AIC : DOKU_TECH_GROUPED_X_CHAIN))
             continue;
         g.aic = aic;
-        if (build_links(L, &g) != 0)
+        if (build_links(L, &g) != 0) {
+            logic_nomem(L); /* build_links fails only without memory */
             goto out;
+        }
         int before = g.best_rating;
         for (int si = 0; si < g.nn && !logic_stop(L); si++)
             search_from(L, &g, si, aic ? 71 : 67);

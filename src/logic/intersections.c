@@ -23,7 +23,8 @@ static int collect(doku_logic *L, int A, int B, int d)
     for (int i = 0; i < n; i++) {
         int c = logic_unit_cell(L, B, i);
         if ((L->cand[c] & LBIT(d)) && L->cell_in_unit[(size_t)A * L->nc + c] == 0xff)
-            lcands_push(&L->tmp, c, d);
+            if (lcands_push(&L->tmp, c, d))
+                logic_nomem(L);
     }
     return (int)L->tmp.n;
 }

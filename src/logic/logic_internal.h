@@ -134,7 +134,19 @@ struct doku_logic {
     double deadline;
     int timed_out;
     unsigned poll;
+    /* An allocation of the step builder or of a finder failed since the
+     * last doku_logic_next began: the step found (or not) is unreliable,
+     * so doku_logic_next reports -3 instead (logic_nomem). */
+    int nomem;
 };
+
+/* Records an allocation failure on L (see nomem). @return 0, so a finder
+ * can `return logic_nomem(L);` as "nothing found". */
+static inline int logic_nomem(doku_logic *L)
+{
+    L->nomem = 1;
+    return 0;
+}
 
 /* 1 if the time limit has passed (then L->timed_out stays 1 and every
  * technique returns "nothing found" at its next check, so the engine

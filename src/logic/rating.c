@@ -54,11 +54,12 @@ doku_status doku_logic_run(doku_logic *L, doku_step_fn on_step, void *user,
     r.hardest = DOKU_TECH_FULL_HOUSE;
     int er = 0, ep = 0, ed = 0, have_ep = 0, have_ed = 0;
     size_t hl = 0;
+    int k = 0;
     if (history && cap)
         history[0] = 0;
     for (;;) {
         doku_step st;
-        int k = doku_logic_next(L, &st);
+        k = doku_logic_next(L, &st);
         if (k <= 0)
             break;
         if (on_step && on_step(user, &st))
@@ -95,7 +96,7 @@ doku_status doku_logic_run(doku_logic *L, doku_step_fn on_step, void *user,
     r.level = doku_level_of(r.er, r.solved);
     if (rating)
         *rating = r;
-    return DOKU_OK;
+    return k == -3 ? DOKU_ERR_NOMEM : DOKU_OK;
 }
 
 unsigned doku_logic_technique_count(const doku_logic *L, doku_technique t)

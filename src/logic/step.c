@@ -42,12 +42,21 @@ void lstep_begin(doku_logic *L, doku_technique t, lrate rating, const char *name
     s->valid = 1;
 }
 
+/* lcands_push onto a list of L's, recording a failure on L. */
+static int push(doku_logic *L, lcands *a, int cell, int digit)
+{
+    if (lcands_push(a, cell, digit) == 0)
+        return 0;
+    logic_nomem(L);
+    return -1;
+}
+
 int lstep_place(doku_logic *L, int cell, int digit)
 {
     for (size_t i = 0; i < L->step.place.n; i++)
         if (L->step.place.v[i].cell == cell)
             return 0;
-    return lcands_push(&L->step.place, cell, digit);
+    return push(L, &L->step.place, cell, digit);
 }
 
 int lstep_elim(doku_logic *L, int cell, int digit)
@@ -57,12 +66,12 @@ int lstep_elim(doku_logic *L, int cell, int digit)
     for (size_t i = 0; i < L->step.elim.n; i++)
         if (L->step.elim.v[i].cell == cell && L->step.elim.v[i].digit == digit)
             return 0;
-    return lcands_push(&L->step.elim, cell, digit);
+    return push(L, &L->step.elim, cell, digit);
 }
 
 int lstep_proof(doku_logic *L, int cell, int digit)
 {
-    return lcands_push(&L->step.proof, cell, digit);
+    return push(L, &L->step.proof, cell, digit);
 }
 
 void lstep_text(doku_logic *L, const char *fmt, ...)
@@ -84,8 +93,10 @@ void lstep_text(doku_logic *L, const char *fmt, ...)
         while (nc < s->textlen + (size_t)w + 1)
             nc *= 2;
         char *t = realloc(s->text, nc);
-        if (!t)
+        if (!t) {
+            logic_nomem(L);
             return;
+        }
         s->text = t;
         if (s->textcap == 0)
             t[0] = 0;
@@ -101,8 +112,10 @@ void lstep_append(doku_logic *L, const char *str, size_t len)
         while (nc < s->textlen + len + 1)
             nc *= 2;
         char *t = realloc(s->text, nc);
-        if (!t)
+        if (!t) {
+            logic_nomem(L);
             return;
+        }
         if (!s->text)
             t[0] = 0;
         s->text = t;

@@ -79,7 +79,7 @@ int logic_turbot(doku_logic *L)
     size_t ns = 0;
     slink *s = malloc(links_room(L) * sizeof *s);
     if (!s)
-        return 0;
+        return logic_nomem(L);
     lmask skip = logic_memo_skip(L, LMEMO_TURBOT);
     lmask all = n == 64 ? ~(lmask)0 : ((lmask)1 << n) - 1;
     ns = strong_links(L, ~skip & all, s);
@@ -353,7 +353,7 @@ static int three_links_er(doku_logic *L, lmask skip)
     size_t cap = (size_t)L->nunits * (size_t)n;
     glink *g = malloc(cap * sizeof *g);
     if (!g)
-        return 0;
+        return logic_nomem(L);
     for (int d = 1; d <= n; d++) {
         if (skip & LBIT(d))
             continue;
@@ -480,7 +480,7 @@ int logic_three_links(doku_logic *L)
     size_t ns = 0;
     slink *s = malloc(links_room(L) * sizeof *s);
     if (!s)
-        return 0;
+        return logic_nomem(L);
     int best = 99, bc[6] = {0}, bu[3] = {0}, bd = 0;
     lmask skip = logic_memo_skip(L, LMEMO_THREE_LINKS);
     for (int d = 1; d <= n; d++) {

@@ -176,7 +176,7 @@ int logic_turbot_grouped(doku_logic *L, lmask skip, int emit)
     size_t cap = (size_t)L->nunits * (size_t)n, ns = 0;
     gl *s = malloc(cap * sizeof *s);
     if (!s)
-        return 0;
+        return logic_nomem(L);
     for (int d = 1; d <= n; d++)
         for (int u = 0; u < L->nunits && !(skip & LBIT(d)); u++)
             if (make_link(L, u, d, &s[ns]))

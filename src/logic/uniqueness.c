@@ -48,6 +48,8 @@ static int valid_loop(doku_logic *L, const int *loop, int len)
     int *odd = calloc((size_t)L->nunits, sizeof(int));
     int *even = calloc((size_t)L->nunits, sizeof(int));
     int ok = odd && even;
+    if (!ok)
+        logic_nomem(L);
     for (int i = 0; i < len && ok; i++) {
         int c = loop[i];
         for (int j = 0; j < L->ncunits[c] && ok; j++) {
@@ -398,7 +400,7 @@ int logic_unique_loops(doku_logic *L)
     if (!x.ucount || !x.inloop) {
         free(x.ucount);
         free(x.inloop);
-        return 0;
+        return logic_nomem(L);
     }
     x.budget = 2000000;
     for (int c = 0; c < L->nc && !logic_past_deadline(L); c++) {
@@ -495,8 +497,10 @@ int logic_bug(doku_logic *L)
     int *bugcells = malloc(sizeof(int) * (size_t)nc);
     int nbug = 0, have_common = 0, result = 0;
     lmask allbug = 0;
-    if (!tmp || !bugval || !common || !bugcells)
+    if (!tmp || !bugval || !common || !bugcells) {
+        logic_nomem(L);
         goto done;
+    }
     memcpy(tmp, L->cand, sizeof(lmask) * (size_t)nc);
     for (int u = 0; u < L->nunits; u++)
         for (int d = 1; d <= n; d++) {

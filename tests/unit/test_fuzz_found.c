@@ -179,6 +179,46 @@ static void test_pencil_one_candidate_reads_filled(void **state)
     doku_shape_free(s);
 }
 
+/* fuzz_reader: a 16x16 grid of numbers that turned into a pencil-mark
+ * grid (row 14's "B") and then held a number above 16 (row 4's "30")
+ * gave its error and then a puzzle anyway, whose cells after the bad
+ * one were never written (uninitialised memory, values above n). Now
+ * the error is the grid's only record, and it names the number. */
+static void test_pencil_grid_error_emits_no_puzzle(void **state)
+{
+    (void)state;
+    static const char *const rows[] = {
+        " .  4  .  9  .  2  .  .  .  .  .  6  . 13  . 10",
+        "11  . 10  . 13  .  .  .  4  .  .  . 14  . 15  .",
+        " .  3  .  5  .  .  .  1  .  7  .  .  .  4  . 12",
+        " 6  .  1  .  .  .  8  . 30  .  9  .  .  .  5  .",
+        " . 12  .  .  .  6  .  8  .  1  . 15  .  .  .  5",
+        " 4  .  .  . 11  . 12  .  3  .  7  .  2  .  .  .",
+        " .  .  .  3  . 10  .  7  . 14  .  4  .  1  .  .",
+        " .  .  8  . 15  .  4  . 12  .  5  .  7  . 11  .",
+        " .  .  . 16  . 12  .  6  .  9  . 11  .  2  .  .",
+        " 9  .  .  .  1  . 13  .  2  . 15  . 16  .  .  .",
+        " . 11  .  .  . 14  .  3  . 10  .  5  .  .  .  7",
+        "12  .  4  .  .  .  5  .  7  .  1  .  .  .  6  .",
+        " . 13  .  8  .  .  . 10  .  3  .  .  . 11  . 16",
+        " 5  . 15  .  6  .  .  .  9  .  .  .  1  .  B  .",
+        " .  9  .  2  .  8  .  .  .  .  .  7  .  6  . 14",
+        " 1  .  6  . 12  . 14  .  .  . 13  .  9  .  7  . ",
+    };
+    doku_reader *r;
+    assert_int_equal(doku_reader_create(NULL, &r), DOKU_OK);
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
+        assert_int_equal(doku_reader_push_line(r, rows[i], strlen(rows[i])), DOKU_OK);
+    assert_int_equal(doku_reader_finish(r), DOKU_OK);
+    doku_record rec;
+    assert_true(doku_reader_next(r, &rec));
+    assert_int_equal(rec.kind, DOKU_RECORD_ERROR);
+    assert_int_equal(rec.line, 4);
+    assert_non_null(strstr(rec.message, "30"));
+    assert_false(doku_reader_next(r, &rec));
+    doku_reader_free(r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -186,6 +226,7 @@ int main(void)
         cmocka_unit_test(test_json_non_finite_numbers),
         cmocka_unit_test(test_reduce_status_escaped),
         cmocka_unit_test(test_pencil_one_candidate_reads_filled),
+        cmocka_unit_test(test_pencil_grid_error_emits_no_puzzle),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -238,14 +238,55 @@ static int sc_logic(void)
             mix(doku_logic_cells(lg), 81);
             mix(doku_logic_candidates(lg), 81 * sizeof(uint64_t));
         }
-        /* Not checked: doku_logic_next / _run. A step finder whose list
-         * cannot grow (lcands_push in src/logic/step.c) drops that step
-         * without a status, so the run's rating changes silently: a known
-         * defect of the logic engine (docs/RELIABILITY.md), left to its
-         * owner (issue 17 reworks the step API). */
     } else {
         assert_null(lg);
     }
+    doku_logic_free(lg);
+    doku_shape_free(s);
+    return hit;
+}
+
+/* A whole logical solve (doku_logic_run, so every doku_logic_next): a
+ * step list or text that cannot grow, or a finder's workspace, must end
+ * the run with DOKU_ERR_NOMEM (-3 from doku_logic_next), never change the
+ * path or rating silently. The puzzles need intersections, subsets,
+ * fish, wings and chains (each finder's lists grow on its first step). */
+static int sc_logic_run(void)
+{
+    static const char *const puzzles[] = {
+        "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+        /* tests/fixtures/logic_techniques.tsv: x-wing, xy-wing, aic */
+        "970306042805000109000050000207000304010020080400738001000905000000000000100847003",
+        "060050030000306000007000400030000060014020790700000001000000000900147005051609870",
+        "070090040140208037900010008080000090201040603400000001010000020000629000700080009",
+    };
+    doku_shape *s;
+    if (nomem(doku_shape_create_simple(9, 0, &s)))
+        return 1;
+    doku_logic *lg = (doku_logic *)1;
+    doku_status st = doku_logic_create(s, NULL, &lg);
+    int hit = nomem(st);
+    for (size_t p = 0; st == DOKU_OK && p < sizeof puzzles / sizeof puzzles[0]; p++) {
+        uint8_t cells[81];
+        cells_of(puzzles[p], cells, 81);
+        if (nomem(doku_logic_load(lg, cells))) {
+            hit = 1;
+            continue;
+        }
+        doku_rating r;
+        char hist[512];
+        int run_nomem = nomem(doku_logic_run(lg, NULL, NULL, &r, hist, sizeof hist));
+        hit |= run_nomem;
+        if (!run_nomem) {
+            mix_int((long long)(r.er * 10 + 0.5));
+            mix_int((long long)r.steps);
+            mix_int(r.solved);
+            mix(hist, strlen(hist));
+            mix(doku_logic_cells(lg), 81);
+        }
+    }
+    if (st != DOKU_OK)
+        assert_null(lg);
     doku_logic_free(lg);
     doku_shape_free(s);
     return hit;
@@ -338,6 +379,7 @@ static void test_nomem_each(void **state)
     } all[] = {
         {sc_shapes, "shape_create"},   {sc_search, "search"},
         {sc_reader, "reader"},         {sc_logic, "logic"},
+        {sc_logic_run, "logic run"},
         {sc_generate, "generate"},     {sc_rating_filter, "rating_filter"},
         {sc_writers, "record writers"},
     };
