@@ -14,122 +14,7 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-/* ---- a strict JSON checker (RFC 8259 values, whitespace between) ---- */
-static const char *ws(const char *p)
-{
-    while (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t')
-        p++;
-    return p;
-}
-
-static const char *value(const char *p, int depth);
-
-static const char *string(const char *p)
-{
-    if (*p++ != '"')
-        return NULL;
-    for (;;) {
-        unsigned char c = (unsigned char)*p++;
-        if (c == '"')
-            return p;
-        if (c < 0x20)
-            return NULL;
-        if (c == '\\') {
-            c = (unsigned char)*p++;
-            if (c == 'u') {
-                for (int i = 0; i < 4; i++, p++)
-                    if (!((*p >= '0' && *p <= '9') || (*p >= 'a' && *p <= 'f') ||
-                          (*p >= 'A' && *p <= 'F')))
-                        return NULL;
-            } else if (!strchr("\"\\/bfnrt", c) || !c) {
-                return NULL;
-            }
-        }
-    }
-}
-
-static const char *number(const char *p)
-{
-    if (*p == '-')
-        p++;
-    if (*p == '0')
-        p++;
-    else if (*p >= '1' && *p <= '9')
-        while (*p >= '0' && *p <= '9')
-            p++;
-    else
-        return NULL;
-    if (*p == '.') {
-        p++;
-        if (!(*p >= '0' && *p <= '9'))
-            return NULL;
-        while (*p >= '0' && *p <= '9')
-            p++;
-    }
-    if (*p == 'e' || *p == 'E') {
-        p++;
-        if (*p == '+' || *p == '-')
-            p++;
-        if (!(*p >= '0' && *p <= '9'))
-            return NULL;
-        while (*p >= '0' && *p <= '9')
-            p++;
-    }
-    return p;
-}
-
-static const char *value(const char *p, int depth)
-{
-    if (depth > 64)
-        return NULL;
-    p = ws(p);
-    if (*p == '{' || *p == '[') {
-        char close = *p == '{' ? '}' : ']';
-        int obj = *p == '{';
-        p = ws(p + 1);
-        if (*p == close)
-            return p + 1;
-        for (;;) {
-            if (obj) {
-                p = string(ws(p));
-                if (!p || *(p = ws(p)) != ':')
-                    return NULL;
-                p++;
-            }
-            p = value(p, depth + 1);
-            if (!p)
-                return NULL;
-            p = ws(p);
-            if (*p == close)
-                return p + 1;
-            if (*p++ != ',')
-                return NULL;
-        }
-    }
-    if (*p == '"')
-        return string(p);
-    if (!strncmp(p, "true", 4))
-        return p + 4;
-    if (!strncmp(p, "false", 5))
-        return p + 5;
-    if (!strncmp(p, "null", 4))
-        return p + 4;
-    return number(p);
-}
-
-/* The buffer holds whole JSON values, one after another. */
-static void check_json(const doku_buf *b)
-{
-    const char *p = b->data ? b->data : "";
-    for (p = ws(p); *p; p = ws(p)) {
-        const char *at = p;
-        p = value(p, 0);
-        if (!p) {
-            fprintf(stderr, "not JSON at offset %zu of:\n%s\n", (size_t)(at - b->data), b->data);
-            abort();
-        }
-    }
-}
+#include "json_check.h"
 
 static void check_buf(const doku_buf *b)
 {
@@ -377,7 +262,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         abort();
     check_buf(&b);
     if (json && st == DOKU_OK)
-        check_json(&b);
+        check_json(b.data);
     doku_buf_free(&b);
     return 0;
 }
