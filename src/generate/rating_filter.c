@@ -203,6 +203,12 @@ int doku_rating_filter_accept(void *user, const doku_shape *s, const uint8_t *pu
     int r = load(b, puzzle);
     if (r <= 0)
         return 0; /* invalid, or pairs solve it: rated <= 3.4, none required */
+    if (b->deadline > 0) {
+        /* the deadline also ends one long step (forcing chains on a big
+         * grid), not only the run between steps (a load clears it) */
+        double left = b->deadline - clock_monotonic_seconds();
+        doku_logic_set_time_limit(b->lg, left > 1e-6 ? left : 1e-6);
+    }
     verdict v;
     memset(&v, 0, sizeof v);
     v.b = b;
@@ -210,7 +216,7 @@ int doku_rating_filter_accept(void *user, const doku_shape *s, const uint8_t *pu
     if (doku_logic_run(b->lg, on_step, &v, &rt, NULL, 0) != DOKU_OK)
         return 0;
     b->steps += v.steps;
-    if (v.late) {
+    if (v.late || doku_logic_timed_out(b->lg)) {
         b->timed_out = 1;
         return 0;
     }

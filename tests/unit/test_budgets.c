@@ -66,6 +66,15 @@ static void test_generate_band16(void **state)
     run_band(16, 10.0, 0.2, 4);
 }
 
+/* 25x25: one logic step (forcing chains on a big grid) is the longest
+ * part of a judgement; the filter hands its deadline to the logic
+ * engine, which ends that step too. */
+static void test_generate_band25(void **state)
+{
+    (void)state;
+    run_band(25, 10.0, 0.2, 3);
+}
+
 static void test_generate_band9(void **state)
 {
     (void)state;
@@ -104,6 +113,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_generate_band16),
+        cmocka_unit_test(test_generate_band25),
         cmocka_unit_test(test_generate_band9),
         cmocka_unit_test(test_filter_direct_after),
     };
