@@ -1,0 +1,379 @@
+/*
+ * test_io_records.c — the record writers of the generator and the logic
+ * engine (doku_format_generate, _reduce, _logic) in every format, on a
+ * 4x4 whose answers are known: the fields each format carries, the
+ * vocabulary of statuses and verdicts, the CSV columns against their
+ * header, and that every grid-layout record reads back to the puzzle
+ * (and solution) it was written from. The CLI's golden tests see these
+ * writers through the commands; here each is pinned at the library.
+ *
+ * Black-box: only the public header.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "doku.h"
+
+/* 4x4, 2x2 boxes: a puzzle with one solution, six givens in rot180. */
+static const uint8_t PUZ[16] = {1, 0, 0, 4, 0, 4, 0, 0, 0, 0, 4, 0, 4, 0, 0, 1};
+static const uint8_t SOL[16] = {1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1};
+
+static doku_record_opts opts(doku_format f)
+{
+    doku_record_opts ro;
+    memset(&ro, 0, sizeof ro);
+    ro.format = f;
+    return ro;
+}
+
+/* Feeds text to a 4x4 reader; @return the number of puzzles read into
+ * out (up to max), asserting no error record. */
+static int read_back(const char *text, uint8_t out[][16], int max)
+{
+    doku_reader_opts o = {4, DOKU_SYMBOLS_AUTO};
+    doku_reader *r;
+    assert_int_equal(doku_reader_create(&o, &r), DOKU_OK);
+    for (const char *p = text; *p;) {
+        const char *e = strchr(p, '\n');
+        size_t len = e ? (size_t)(e - p) : strlen(p);
+        assert_int_equal(doku_reader_push_line(r, p, len), DOKU_OK);
+        p += len + (e != NULL);
+    }
+    assert_int_equal(doku_reader_finish(r), DOKU_OK);
+    doku_record rec;
+    int k = 0;
+    while (doku_reader_next(r, &rec)) {
+        if (rec.kind != DOKU_RECORD_PUZZLE)
+            fail_msg("line %zu: %s in\n%s", rec.line, rec.message, text);
+        assert_true(k < max);
+        assert_int_equal(rec.n, 4);
+        memcpy(out[k++], rec.cells, 16);
+    }
+    doku_reader_free(r);
+    return k;
+}
+
+/* The number of comma-separated fields of a CSV line without quotes. */
+static int csv_fields(const char *line)
+{
+    int k = 1;
+    for (const char *p = line; *p && *p != '\n'; p++)
+        k += *p == ',';
+    return k;
+}
+
+static void test_generate_records(void **state)
+{
+    (void)state;
+    doku_shape *s;
+    assert_int_equal(doku_shape_create_simple(4, 0, &s), DOKU_OK);
+    doku_generate_result gr;
+    memset(&gr, 0, sizeof gr);
+    gr.found = 1;
+    gr.givens = 6;
+    gr.level = DOKU_DIFF_EASY;
+    gr.symmetry = DOKU_SYM_ROT180;
+    gr.minimal = 1;
+    /* index is 0-based; records number puzzles from 1 */
+    doku_generate_record rec = {2, 12345, PUZ, SOL, &gr, 0, 1, 42};
+    doku_buf b = {0};
+    doku_record_opts ro = opts(DOKU_FORMAT_JSON);
+    assert_int_equal(doku_format_generate(&b, s, DOKU_SYMBOLS_AUTO, &ro, &rec), DOKU_OK);
+    assert_string_equal(b.data, "{\"index\":3,\"seed\":\"12345\",\"master_seed\":\"42\",\"n\":4,"
+                                "\"puzzle\":\"1..4.4....4.4..1\",\"solution\":\"1234341221434321\","
+                                "\"givens\":6,\"symmetry\":\"rot180\",\"minimal\":true,"
+                                "\"level\":\"easy\"}\n");
+    /* a full grid has no symmetry, level or minimality to report */
+    doku_buf_reset(&b);
+    rec.full = 1;
+    assert_int_equal(doku_format_generate(&b, s, DOKU_SYMBOLS_AUTO, &ro, &rec), DOKU_OK);
+    assert_null(strstr(b.data, "symmetry"));
+    assert_null(strstr(b.data, "level"));
+    assert_non_null(strstr(b.data, "\"givens\":6}"));
+    rec.full = 0;
+
+    /* CSV: the row has as many fields as its header */
+    doku_buf_reset(&b);
+    ro = opts(DOKU_FORMAT_CSV);
+    assert_int_equal(doku_format_csv_header(&b, DOKU_CMD_GENERATE, &ro, 1), DOKU_OK);
+    assert_string_equal(b.data, "index,puzzle,solution,givens,symmetry,level,minimal,seed,"
+                                "master_seed\n");
+    int head = csv_fields(b.data);
+    doku_buf_reset(&b);
+    assert_int_equal(doku_format_generate(&b, s, DOKU_SYMBOLS_AUTO, &ro, &rec), DOKU_OK);
+    assert_string_equal(b.data, "3,1..4.4....4.4..1,1234341221434321,6,rot180,easy,yes,12345,42\n");
+    assert_int_equal(csv_fields(b.data), head);
+
+    /* line: the puzzle, then its solution when asked for */
+    doku_buf_reset(&b);
+    ro = opts(DOKU_FORMAT_LINE);
+    assert_int_equal(doku_format_generate(&b, s, DOKU_SYMBOLS_AUTO, &ro, &rec), DOKU_OK);
+    assert_string_equal(b.data, "1..4.4....4.4..1 1234341221434321\n");
+    doku_buf_reset(&b);
+    rec.with_solution = 0;
+    assert_int_equal(doku_format_generate(&b, s, DOKU_SYMBOLS_AUTO, &ro, &rec), DOKU_OK);
+    assert_string_equal(b.data, "1..4.4....4.4..1\n");
+    rec.with_solution = 1;
+
+    /* every grid layout: a '#' header naming what was made, and text
+     * that reads back as the puzzle, then the solution */
+    static const doku_format grids[] = {DOKU_FORMAT_GRID, DOKU_FORMAT_TOKENS, DOKU_FORMAT_HEX,
+                                        DOKU_FORMAT_LEWIS};
+    for (size_t i = 0; i < sizeof grids / sizeof grids[0]; i++) {
+        doku_buf_reset(&b);
+        ro = opts(grids[i]);
+        assert_int_equal(doku_format_generate(&b, s, DOKU_SYMBOLS_AUTO, &ro, &rec), DOKU_OK);
+        assert_non_null(strstr(b.data, "# puzzle 3: 6 givens, symmetry rot180, easy, minimal\n"));
+        uint8_t got[3][16];
+        assert_int_equal(read_back(b.data, got, 3), 2);
+        assert_memory_equal(got[0], PUZ, 16);
+        assert_memory_equal(got[1], SOL, 16);
+    }
+    /* the symbols asked for are the line's alphabet */
+    doku_buf_reset(&b);
+    ro = opts(DOKU_FORMAT_LINE);
+    rec.with_solution = 0;
+    assert_int_equal(doku_format_generate(&b, s, DOKU_SYMBOLS_A_Z, &ro, &rec), DOKU_OK);
+    assert_string_equal(b.data, "A..D.D....D.D..A\n");
+
+    assert_int_equal(doku_format_generate(NULL, s, DOKU_SYMBOLS_AUTO, &ro, &rec), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_generate(&b, s, DOKU_SYMBOLS_AUTO, &ro, NULL), DOKU_ERR_ARG);
+    doku_buf_free(&b);
+    doku_shape_free(s);
+}
+
+static void test_reduce_records(void **state)
+{
+    (void)state;
+    doku_shape *s;
+    assert_int_equal(doku_shape_create_simple(4, 0, &s), DOKU_OK);
+    doku_reduce_result rr;
+    memset(&rr, 0, sizeof rr);
+    rr.givens = 6;
+    rr.minimal = 1;
+    rr.symmetry = DOKU_SYM_NONE;
+    doku_source src = {"in.txt", 7, 0, s, SOL, "# c", DOKU_SYMBOLS_AUTO};
+    doku_reduce_record rec = {"reduced", NULL, PUZ, 16, &rr};
+    doku_buf b = {0};
+    doku_record_opts ro = opts(DOKU_FORMAT_JSON);
+    assert_int_equal(doku_format_reduce(&b, &src, &ro, &rec), DOKU_OK);
+    assert_string_equal(b.data, "{\"file\":\"in.txt\",\"line\":7,\"n\":4,\"shape\":\"4x4, 2x2 boxes\","
+                                "\"puzzle\":\"1234341221434321\",\"comment\":\"# c\","
+                                "\"status\":\"reduced\",\"reduced\":\"1..4.4....4.4..1\","
+                                "\"givens\":6,\"symmetry\":\"none\",\"minimal\":true}\n");
+    /* reduced, but not down to the target: the puzzle and why */
+    rec.status = "above_target";
+    rec.message = "target 4 not reached";
+    doku_buf_reset(&b);
+    assert_int_equal(doku_format_reduce(&b, &src, &ro, &rec), DOKU_OK);
+    assert_non_null(strstr(b.data, "\"status\":\"above_target\",\"reduced\":\"1..4.4....4.4..1\""));
+    assert_non_null(strstr(b.data, "\"error\":\"target 4 not reached\"}\n"));
+
+    /* CSV, reduced and failed alike, has the header's columns */
+    ro = opts(DOKU_FORMAT_CSV);
+    doku_buf_reset(&b);
+    assert_int_equal(doku_format_csv_header(&b, DOKU_CMD_REDUCE, &ro, 0), DOKU_OK);
+    assert_string_equal(b.data, "file,line,status,reduced,givens,symmetry,minimal,message\n");
+    int head = csv_fields(b.data);
+    doku_buf_reset(&b);
+    assert_int_equal(doku_format_reduce(&b, &src, &ro, &rec), DOKU_OK);
+    assert_string_equal(b.data, "in.txt,7,above_target,1..4.4....4.4..1,6,none,yes,"
+                                "target 4 not reached\n");
+    assert_int_equal(csv_fields(b.data), head);
+    doku_reduce_record bad = {"not_unique", "2 solutions", NULL, 6, NULL};
+    doku_buf_reset(&b);
+    assert_int_equal(doku_format_reduce(&b, &src, &ro, &bad), DOKU_OK);
+    assert_string_equal(b.data, "in.txt,7,not_unique,,,,,2 solutions\n");
+    assert_int_equal(csv_fields(b.data), head);
+
+    /* JSON failure: the status and the reason, no puzzle */
+    ro = opts(DOKU_FORMAT_JSON);
+    doku_buf_reset(&b);
+    assert_int_equal(doku_format_reduce(&b, &src, &ro, &bad), DOKU_OK);
+    assert_non_null(strstr(b.data, "\"status\":\"not_unique\",\"error\":\"2 solutions\"}\n"));
+    assert_null(strstr(b.data, "\"reduced\""));
+
+    /* line: the reduced puzzle with the input's comment; a failure is a
+     * '#' line naming the place */
+    ro = opts(DOKU_FORMAT_LINE);
+    doku_buf_reset(&b);
+    assert_int_equal(doku_format_reduce(&b, &src, &ro, &rec), DOKU_OK);
+    assert_string_equal(b.data, "1..4.4....4.4..1 # c\n");
+    doku_buf_reset(&b);
+    assert_int_equal(doku_format_reduce(&b, &src, &ro, &bad), DOKU_OK);
+    assert_string_equal(b.data, "# in.txt:7: not_unique: 2 solutions\n");
+
+    /* grid: a header saying how far it got, the grid reads back */
+    ro = opts(DOKU_FORMAT_GRID);
+    doku_buf_reset(&b);
+    assert_int_equal(doku_format_reduce(&b, &src, &ro, &rec), DOKU_OK);
+    assert_non_null(strstr(b.data, "6 givens (from 16), minimal, above the target"));
+    uint8_t got[2][16];
+    assert_int_equal(read_back(b.data, got, 2), 1);
+    assert_memory_equal(got[0], PUZ, 16);
+
+    /* a record without its status or shape is refused */
+    rec.status = NULL;
+    assert_int_equal(doku_format_reduce(&b, &src, &ro, &rec), DOKU_ERR_ARG);
+    rec.status = "reduced";
+    doku_source none = {"in.txt", 7, 0, NULL, NULL, NULL, DOKU_SYMBOLS_AUTO};
+    assert_int_equal(doku_format_reduce(&b, &none, &ro, &rec), DOKU_ERR_ARG);
+    doku_buf_free(&b);
+    doku_shape_free(s);
+}
+
+/* The engine's real steps on PUZ, written by every logic record. */
+static void test_logic_records(void **state)
+{
+    (void)state;
+    doku_shape *s;
+    assert_int_equal(doku_shape_create_simple(4, 0, &s), DOKU_OK);
+    doku_logic *lg;
+    assert_int_equal(doku_logic_create(s, NULL, &lg), DOKU_OK);
+    assert_int_equal(doku_logic_load(lg, PUZ), DOKU_OK);
+    doku_source src = {"in.txt", 7, 0, s, PUZ, NULL, DOKU_SYMBOLS_AUTO};
+
+    /* hint: the first step, as a sentence and as JSON */
+    doku_step st;
+    assert_int_equal(doku_logic_next(lg, &st), 1);
+    doku_logic_record rec;
+    memset(&rec, 0, sizeof rec);
+    rec.command = DOKU_CMD_HINT;
+    rec.next = 1;
+    rec.step = &st;
+    rec.logic = lg;
+    doku_buf b = {0};
+    doku_record_opts ro = opts(DOKU_FORMAT_LINE);
+    assert_int_equal(doku_format_logic(&b, &src, &ro, &rec), DOKU_OK);
+    assert_string_equal(b.data, "(1.2) Hidden Single: in box 2, 1 can only go in r2c3\n");
+    doku_buf_reset(&b);
+    ro = opts(DOKU_FORMAT_JSON);
+    assert_int_equal(doku_format_logic(&b, &src, &ro, &rec), DOKU_OK);
+    assert_non_null(strstr(b.data, "\"status\":\"step\",\"solved\":false,\"step\":{"
+                                   "\"technique\":\"Hidden Single\",\"key\":\"hidden-single\","
+                                   "\"rating\":1.2,\"placements\":[{\"cell\":\"r2c3\",\"digit\":1}]"));
+    /* no step: each of doku_logic_next's answers has its own words */
+    static const struct {
+        int next;
+        const char *json, *line;
+    } none[] = {
+        {0, "stuck", "no step found with the allowed techniques\n"},
+        {-1, "broken", "no step: the grid is broken (a cell or a digit has no place left)\n"},
+        {-2, "gave_up", "no step: the time limit (--timeout) ran out during the search\n"},
+        {-3, "out_of_memory", "no step: out of memory during the search\n"},
+    };
+    rec.step = NULL;
+    for (size_t i = 0; i < sizeof none / sizeof none[0]; i++) {
+        rec.next = none[i].next;
+        ro = opts(DOKU_FORMAT_LINE);
+        doku_buf_reset(&b);
+        assert_int_equal(doku_format_logic(&b, &src, &ro, &rec), DOKU_OK);
+        assert_string_equal(b.data, none[i].line);
+        ro = opts(DOKU_FORMAT_JSON);
+        doku_buf_reset(&b);
+        assert_int_equal(doku_format_logic(&b, &src, &ro, &rec), DOKU_OK);
+        char want[64];
+        snprintf(want, sizeof want, "\"status\":\"%s\"", none[i].json);
+        assert_non_null(strstr(b.data, want));
+        assert_non_null(strstr(b.data, "\"step\":null}"));
+        assert_true((none[i].next == -2) == (strstr(b.data, "\"timed_out\":true") != NULL));
+    }
+
+    /* explain: the steps of the whole solve, numbered, and the rating */
+    assert_int_equal(doku_logic_load(lg, PUZ), DOKU_OK);
+    doku_buf steps = {0};
+    int k = 0;
+    while (doku_logic_next(lg, &st) == 1) {
+        assert_int_equal(doku_format_step(&steps, s, &st, DOKU_FORMAT_LINE, ++k), DOKU_OK);
+        assert_int_equal(doku_logic_apply(lg), DOKU_OK);
+    }
+    assert_true(doku_logic_solved(lg));
+    assert_int_equal(doku_logic_load(lg, PUZ), DOKU_OK);
+    doku_rating rt;
+    assert_int_equal(doku_logic_run(lg, NULL, NULL, &rt, NULL, 0), DOKU_OK);
+    assert_int_equal((int)rt.steps, k);
+    memset(&rec, 0, sizeof rec);
+    rec.command = DOKU_CMD_EXPLAIN;
+    rec.rating = &rt;
+    rec.steps = steps.data;
+    rec.steps_len = steps.len;
+    rec.logic = lg;
+    ro = opts(DOKU_FORMAT_LINE);
+    doku_buf_reset(&b);
+    assert_int_equal(doku_format_logic(&b, &src, &ro, &rec), DOKU_OK);
+    assert_true(!strncmp(b.data, "1..4.4....4.4..1\n   1. (1.2) Hidden Single: in box 2", 52));
+    char tail[96];
+    snprintf(tail, sizeof tail, "solved in %d steps: ER %.1f, EP %.1f, ED %.1f (%s)\n", k, rt.er,
+             rt.ep, rt.ed, doku_level_name(rt.level));
+    assert_non_null(strstr(b.data, tail));
+
+    /* grade: the technique counts add up to the steps, in JSON and CSV */
+    memset(&rec, 0, sizeof rec);
+    rec.command = DOKU_CMD_GRADE;
+    rec.rating = &rt;
+    rec.logic = lg;
+    ro = opts(DOKU_FORMAT_JSON);
+    doku_buf_reset(&b);
+    assert_int_equal(doku_format_logic(&b, &src, &ro, &rec), DOKU_OK);
+    char want[160];
+    snprintf(want, sizeof want, "\"techniques\":{\"full-house\":%u,\"hidden-single\":%u,\"trial\":%u}",
+             doku_logic_technique_count(lg, DOKU_TECH_FULL_HOUSE),
+             doku_logic_technique_count(lg, DOKU_TECH_HIDDEN_SINGLE),
+             doku_logic_technique_count(lg, DOKU_TECH_TRIAL));
+    assert_non_null(strstr(b.data, want));
+    assert_int_equal(doku_logic_technique_count(lg, DOKU_TECH_FULL_HOUSE) +
+                         doku_logic_technique_count(lg, DOKU_TECH_HIDDEN_SINGLE) +
+                         doku_logic_technique_count(lg, DOKU_TECH_TRIAL),
+                     k);
+    assert_non_null(strstr(b.data, "\"status\":\"solved\",\"solved\":true,\"er\":10.0,"));
+    ro = opts(DOKU_FORMAT_CSV);
+    ro.history = 1;
+    rec.history = "iiTfffffff";
+    rec.time_ms = 1.5;
+    doku_buf_reset(&b);
+    assert_int_equal(doku_format_csv_header(&b, DOKU_CMD_GRADE, &ro, 0), DOKU_OK);
+    int head = csv_fields(b.data);
+    doku_buf_reset(&b);
+    assert_int_equal(doku_format_logic(&b, &src, &ro, &rec), DOKU_OK);
+    assert_string_equal(b.data, "in.txt,7,1..4.4....4.4..1,solved,yes,10.0,1.2,1.2,Nightmare,"
+                                "Trial and Error,iiTfffffff,1.500,\n");
+    assert_int_equal(csv_fields(b.data), head);
+    /* a puzzle the engine never ran on: the verdict instead of a rating */
+    memset(&rec, 0, sizeof rec);
+    rec.command = DOKU_CMD_GRADE;
+    rec.verdict = DOKU_CHECK_MULTIPLE;
+    rec.message = "2 solutions";
+    ro = opts(DOKU_FORMAT_JSON);
+    doku_buf_reset(&b);
+    assert_int_equal(doku_format_logic(&b, &src, &ro, &rec), DOKU_OK);
+    assert_non_null(strstr(b.data, "\"status\":\"multiple\",\"message\":\"2 solutions\"}\n"));
+    ro = opts(DOKU_FORMAT_CSV);
+    doku_buf_reset(&b);
+    assert_int_equal(doku_format_logic(&b, &src, &ro, &rec), DOKU_OK);
+    assert_string_equal(b.data, "in.txt,7,1..4.4....4.4..1,multiple,,,,,,,2 solutions\n");
+
+    /* a grade or explain record needs its rating */
+    rec.verdict = DOKU_CHECK_UNIQUE;
+    assert_int_equal(doku_format_logic(&b, &src, &ro, &rec), DOKU_ERR_ARG);
+    doku_buf_free(&steps);
+    doku_buf_free(&b);
+    doku_logic_free(lg);
+    doku_shape_free(s);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_generate_records),
+        cmocka_unit_test(test_reduce_records),
+        cmocka_unit_test(test_logic_records),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
