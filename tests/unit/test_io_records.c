@@ -368,12 +368,255 @@ static void test_logic_records(void **state)
     doku_shape_free(s);
 }
 
+/* Feeds text (lines) to a reader with no size given; @return 1 with the
+ * first record a puzzle of n cells equal to cells, and *meta_out the
+ * "key=value;" list of its metadata (cap bytes). */
+static int reads_as(const char *text, int n, const uint8_t *cells, char *meta_out, size_t cap)
+{
+    doku_reader *r;
+    assert_int_equal(doku_reader_create(NULL, &r), DOKU_OK);
+    for (const char *p = text; *p;) {
+        const char *e = strchr(p, '\n');
+        size_t len = e ? (size_t)(e - p) : strlen(p);
+        assert_int_equal(doku_reader_push_line(r, p, len), DOKU_OK);
+        p += len + (e != NULL);
+    }
+    assert_int_equal(doku_reader_finish(r), DOKU_OK);
+    doku_record rec;
+    int ok = doku_reader_next(r, &rec) && rec.kind == DOKU_RECORD_PUZZLE && rec.n == n &&
+             !memcmp(rec.cells, cells, (size_t)n * (size_t)n);
+    size_t at = 0;
+    const char *k, *v;
+    meta_out[0] = '\0';
+    for (size_t i = 0; ok && doku_reader_meta(r, i, &k, &v); i++)
+        at += (size_t)snprintf(meta_out + at, at < cap ? cap - at : 0, "%s=%s;", k, v);
+    doku_reader_free(r);
+    return ok;
+}
+
+/* Every exchange format writes what it can hold and reads back to the
+ * same cells (and the metadata it carries); a shape it cannot hold is
+ * DOKU_ERR_SHAPE with nothing written. */
+static void test_exchange_round_trips(void **state)
+{
+    (void)state;
+    static const char *const meta[] = {"author", "A. Setter", "name", "Test", "comment", "c1",
+                                       "level", "hard", NULL};
+    static const char P9[] =
+        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+    uint8_t c9[81];
+    for (int i = 0; i < 81; i++)
+        c9[i] = (uint8_t)(P9[i] == '.' ? 0 : P9[i] - '0');
+    doku_shape *s9;
+    assert_int_equal(doku_shape_create_simple(9, 0, &s9), DOKU_OK);
+    doku_buf b = {0};
+    char got[512];
+
+    assert_int_equal(doku_format_exchange(&b, s9, c9, meta, DOKU_EXCHANGE_SDK), DOKU_OK);
+    assert_true(!strncmp(b.data, "#A A. Setter\n#C c1\n#L hard\n4...3....\n", 36));
+    assert_true(reads_as(b.data, 9, c9, got, sizeof got));
+    assert_string_equal(got, "author=A. Setter;comment=c1;level=hard;");
+
+    doku_buf_reset(&b);
+    assert_int_equal(doku_format_exchange(&b, s9, c9, meta, DOKU_EXCHANGE_SUDOKUWIKI), DOKU_OK);
+    assert_string_equal(b.data, "https://www.sudokuwiki.org/sudoku.htm?bd="
+                                "400030000000600800000000001000050090080000600070200000"
+                                "000102700503000040900000000\n");
+    assert_true(reads_as(b.data, 9, c9, got, sizeof got));
+
+    static const doku_exchange links[] = {DOKU_EXCHANGE_FPUZZLES, DOKU_EXCHANGE_SUDOKUPAD};
+    for (size_t i = 0; i < 2; i++) {
+        doku_buf_reset(&b);
+        assert_int_equal(doku_format_exchange(&b, s9, c9, meta, links[i]), DOKU_OK);
+        assert_true(!strncmp(b.data, i ? "https://sudokupad.app/fpuzzles" : "https://www.f-puzzles.com/?load=",
+                             i ? 30 : 32));
+        assert_true(reads_as(b.data, 9, c9, got, sizeof got));
+        assert_string_equal(got, "name=Test;author=A. Setter;");
+    }
+
+    /* OpenSudoku: a collection is its head, one line per game, its tail */
+    doku_buf_reset(&b);
+    assert_int_equal(doku_format_exchange(&b, NULL, NULL, meta, DOKU_EXCHANGE_OPENSUDOKU_HEAD),
+                     DOKU_OK);
+    assert_int_equal(doku_format_exchange(&b, s9, c9, meta, DOKU_EXCHANGE_OPENSUDOKU), DOKU_OK);
+    assert_int_equal(doku_format_exchange(&b, NULL, NULL, meta, DOKU_EXCHANGE_OPENSUDOKU_TAIL),
+                     DOKU_OK);
+    assert_non_null(strstr(b.data, "<game data=\"4000300000006008000000000010000500900800006000702"));
+    assert_true(reads_as(b.data, 9, c9, got, sizeof got));
+    assert_non_null(strstr(got, "name=Test;"));
+    assert_non_null(strstr(got, "author=A. Setter;"));
+    assert_non_null(strstr(got, "level=hard;"));
+
+    /* a 6x6: SudokuWiki and OpenSudoku are 9x9 only; the rest hold it */
+    doku_shape *s6;
+    assert_int_equal(doku_shape_create_simple(6, 0, &s6), DOKU_OK);
+    uint8_t c6[36] = {1, 0, 0, 0, 0, 0, 0, 2};
+    c6[35] = 6;
+    doku_buf_reset(&b);
+    assert_int_equal(doku_format_exchange(&b, s6, c6, meta, DOKU_EXCHANGE_SUDOKUWIKI), DOKU_ERR_SHAPE);
+    assert_int_equal(doku_format_exchange(&b, s6, c6, meta, DOKU_EXCHANGE_OPENSUDOKU), DOKU_ERR_SHAPE);
+    assert_int_equal(b.len, 0);
+    assert_int_equal(doku_format_exchange(&b, s6, c6, NULL, DOKU_EXCHANGE_FPUZZLES), DOKU_OK);
+    assert_true(reads_as(b.data, 6, c6, got, sizeof got));
+    doku_buf_reset(&b);
+    assert_int_equal(doku_format_exchange(&b, s6, c6, NULL, DOKU_EXCHANGE_SDK), DOKU_OK);
+    assert_string_equal(b.data, "1.....\n.2....\n......\n......\n......\n.....6\n");
+    assert_true(reads_as(b.data, 6, c6, got, sizeof got));
+    assert_string_equal(got, "");
+
+    /* a jigsaw: the f-puzzles link carries its regions */
+    uint8_t reg[81];
+    for (int r = 0; r < 9; r++)
+        for (int c = 0; c < 9; c++)
+            reg[r * 9 + c] = (uint8_t)((r / 3) * 3 + c / 3);
+    reg[0] = 1; /* r1c1 and r1c4 trade regions */
+    reg[3] = 0;
+    doku_shape_spec sp = {9, 0, 0, 0, reg, 0};
+    doku_shape *sj;
+    assert_int_equal(doku_shape_create(&sp, &sj), DOKU_OK);
+    doku_buf_reset(&b);
+    assert_int_equal(doku_format_exchange(&b, sj, c9, NULL, DOKU_EXCHANGE_FPUZZLES), DOKU_OK);
+    assert_true(reads_as(b.data, 9, c9, got, sizeof got));
+    assert_string_equal(got, "regions=211122333111222333111222333444555666444555666444555666"
+                             "777888999777888999777888999;");
+    doku_buf_reset(&b);
+    assert_int_equal(doku_format_exchange(&b, sj, c9, NULL, DOKU_EXCHANGE_SUDOKUWIKI), DOKU_ERR_SHAPE);
+
+    /* f-puzzles: no hyper windows, no side above 16 */
+    doku_shape *sh, *s25;
+    assert_int_equal(doku_shape_create_simple(9, DOKU_VARIANT_HYPER, &sh), DOKU_OK);
+    assert_int_equal(doku_shape_create_simple(25, 0, &s25), DOKU_OK);
+    uint8_t c25[625] = {0};
+    assert_int_equal(doku_format_exchange(&b, sh, c9, NULL, DOKU_EXCHANGE_FPUZZLES), DOKU_ERR_SHAPE);
+    assert_int_equal(doku_format_exchange(&b, s25, c25, NULL, DOKU_EXCHANGE_FPUZZLES), DOKU_ERR_SHAPE);
+    assert_int_equal(b.len, 0);
+    /* a value above n, an unknown format */
+    c6[5] = 7;
+    assert_int_equal(doku_format_exchange(&b, s6, c6, NULL, DOKU_EXCHANGE_SDK), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_exchange(&b, s9, c9, NULL, (doku_exchange)99), DOKU_ERR_ARG);
+    doku_buf_free(&b);
+    doku_shape_free(s25);
+    doku_shape_free(sh);
+    doku_shape_free(sj);
+    doku_shape_free(s6);
+    doku_shape_free(s9);
+}
+
+/* Search records (solve, count, check) for each outcome: the status word
+ * in JSON, the line text, and CSV rows with their header's columns. */
+static void test_search_outcomes(void **state)
+{
+    (void)state;
+    doku_shape *s;
+    assert_int_equal(doku_shape_create_simple(4, 0, &s), DOKU_OK);
+    /* 1..4 / .... / .... / ...1 has exactly these two solutions */
+    static const uint8_t puz[16] = {1, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1};
+    static const uint8_t two[32] = {1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1,
+                                    1, 2, 3, 4, 4, 3, 2, 1, 2, 1, 4, 3, 3, 4, 1, 2};
+    doku_source src = {"in.txt", 7, 0, s, puz, NULL, DOKU_SYMBOLS_AUTO};
+    static const doku_search_result found2 = {2, 17, 3, 0}, gave_up = {0, 100, 50, 1},
+                                    none = {0, 5, 0, 0};
+    static const struct {
+        doku_command cmd;
+        const doku_search_result *res;
+        int list;
+        uint64_t limit;
+        const char *reason;
+        const char *json, *line, *csv;
+    } cases[] = {
+        {DOKU_CMD_SOLVE, &found2, 1, 5, NULL, "\"status\":\"multiple\",\"solutions_found\":2,\"capped\":false",
+         "1234341221434321\n1234432121433412\n# in.txt:7: 2 solutions\n",
+         "in.txt,7,solution,1,1234341221434321,,,,\nin.txt,7,solution,2,1234432121433412,,,,\n"
+         "in.txt,7,multiple,2,,17,3,2.500,\n"},
+        {DOKU_CMD_SOLVE, &found2, 0, 2, NULL, "\"status\":\"multiple\",\"solutions_found\":2,\"capped\":true",
+         "# in.txt:7: several solutions (at least 2)\n", "in.txt,7,multiple,>=2,,17,3,2.500,\n"},
+        {DOKU_CMD_SOLVE, &gave_up, 0, 2, NULL, "\"status\":\"gave_up\",\"solutions_found\":0,\"capped\":true",
+         "# in.txt:7: gave up after 0.5 s (0 solutions found)\n", "in.txt,7,gave_up,>=0,,100,50,2.500,\n"},
+        {DOKU_CMD_SOLVE, &none, 0, 2, "r1c1 and r1c4 both hold 1",
+         "\"status\":\"none\",\"solutions_found\":0,\"capped\":false,\"reason\":\"r1c1 and r1c4 both hold 1\"",
+         "# in.txt:7: no solution: r1c1 and r1c4 both hold 1\n",
+         "in.txt,7,none,0,,5,0,2.500,r1c1 and r1c4 both hold 1\n"},
+        {DOKU_CMD_COUNT, &found2, 0, 1000, NULL, "\"status\":\"counted\",\"count\":2,\"capped\":false,\"limit\":1000",
+         "2\n", "in.txt,7,counted,2,17,3,2.500,\n"},
+        {DOKU_CMD_COUNT, &gave_up, 0, 1000, NULL, "\"status\":\"gave_up\",\"count\":0,\"capped\":true,\"limit\":1000",
+         ">=0 (gave up)\n", "in.txt,7,gave_up,>=0,100,50,2.500,\n"},
+    };
+    doku_buf b = {0};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        doku_search_record rec;
+        memset(&rec, 0, sizeof rec);
+        rec.command = cases[i].cmd;
+        rec.result = cases[i].res;
+        rec.limit = cases[i].limit;
+        rec.list = cases[i].list;
+        rec.solutions = two;
+        rec.nsolutions = cases[i].res->solutions;
+        rec.reason = cases[i].reason;
+        rec.time_ms = 2.5;
+        doku_record_opts ro = opts(DOKU_FORMAT_JSON);
+        ro.stats = 1;
+        ro.timeout = 0.5;
+        doku_buf_reset(&b);
+        assert_int_equal(doku_format_search(&b, &src, &ro, &rec), DOKU_OK);
+        if (!strstr(b.data, cases[i].json))
+            fail_msg("case %zu: %s", i, b.data);
+        assert_non_null(strstr(b.data, "\"stats\":{\"nodes\":"));
+        ro.format = DOKU_FORMAT_LINE;
+        ro.stats = 0;
+        doku_buf_reset(&b);
+        assert_int_equal(doku_format_search(&b, &src, &ro, &rec), DOKU_OK);
+        assert_string_equal(b.data, cases[i].line);
+        ro.format = DOKU_FORMAT_CSV;
+        ro.stats = 1;
+        doku_buf_reset(&b);
+        assert_int_equal(doku_format_csv_header(&b, rec.command, &ro, 0), DOKU_OK);
+        int head = csv_fields(b.data);
+        doku_buf_reset(&b);
+        assert_int_equal(doku_format_search(&b, &src, &ro, &rec), DOKU_OK);
+        assert_string_equal(b.data, cases[i].csv);
+        for (const char *p = b.data; *p; p = strchr(p, '\n') + 1)
+            assert_int_equal(csv_fields(p), head);
+    }
+    /* check: one word per verdict, in every format */
+    static const char *const words[] = {"unique", "none", "multiple", "gave_up", "invalid"};
+    static const char *const text[] = {"unique", "no solution", "several solutions", "gave up",
+                                       "invalid: r1c1 and r1c4 both hold 1"};
+    for (int v = DOKU_CHECK_UNIQUE; v <= DOKU_CHECK_CONFLICT; v++) {
+        doku_search_record rec;
+        memset(&rec, 0, sizeof rec);
+        rec.command = DOKU_CMD_CHECK;
+        rec.result = &found2;
+        rec.verdict = (doku_check_verdict)v;
+        rec.reason = v == DOKU_CHECK_CONFLICT ? "r1c1 and r1c4 both hold 1" : NULL;
+        doku_record_opts ro = opts(DOKU_FORMAT_JSON);
+        char want[128];
+        doku_buf_reset(&b);
+        assert_int_equal(doku_format_search(&b, &src, &ro, &rec), DOKU_OK);
+        snprintf(want, sizeof want, "\"status\":\"%s\"", words[v]);
+        assert_non_null(strstr(b.data, want));
+        ro.format = DOKU_FORMAT_LINE;
+        doku_buf_reset(&b);
+        assert_int_equal(doku_format_search(&b, &src, &ro, &rec), DOKU_OK);
+        snprintf(want, sizeof want, "in.txt:7: %s\n", text[v]);
+        assert_string_equal(b.data, want);
+        ro.format = DOKU_FORMAT_CSV;
+        doku_buf_reset(&b);
+        assert_int_equal(doku_format_search(&b, &src, &ro, &rec), DOKU_OK);
+        snprintf(want, sizeof want, "in.txt,7,%s,%s\n", words[v], rec.reason ? rec.reason : "");
+        assert_string_equal(b.data, want);
+    }
+    doku_buf_free(&b);
+    doku_shape_free(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_generate_records),
         cmocka_unit_test(test_reduce_records),
         cmocka_unit_test(test_logic_records),
+        cmocka_unit_test(test_exchange_round_trips),
+        cmocka_unit_test(test_search_outcomes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
