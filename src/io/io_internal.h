@@ -181,7 +181,7 @@ typedef struct io_xml {
     doku_buf text;
     doku_buf collection; /* the collection's metadata, packed */
 } io_xml;
-/* 1 if the line opens an XML document (<?xml or <opensudoku). */
+/* 1 if the line opens an XML document (<?xml, <opensudoku or a <!-- comment). */
 int io_xml_starts(const char *s, size_t len);
 /* Scans one line. @return fn's first nonzero return, else 0. */
 int io_xml_line(io_xml *x, const char *s, size_t len, size_t line, io_xml_game_fn fn, void *ctx);

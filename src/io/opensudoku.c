@@ -199,7 +199,10 @@ int io_xml_starts(const char *s, size_t len)
     size_t i = 0;
     while (i < len && (s[i] == ' ' || s[i] == '\t'))
         i++;
-    return len - i >= 5 && (!memcmp(s + i, "<?xml", 5) ||
+    /* an XML comment too: files put them between the declaration and
+     * <opensudoku>, and no puzzle text starts with "<!--" */
+    return len - i >= 4 && (!memcmp(s + i, "<!--", 4) ||
+                            (len - i >= 5 && !memcmp(s + i, "<?xml", 5)) ||
                             (len - i >= 11 && !memcmp(s + i, "<opensudoku", 11)));
 }
 

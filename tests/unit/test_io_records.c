@@ -609,6 +609,110 @@ static void test_search_outcomes(void **state)
     doku_shape_free(s);
 }
 
+/* OpenSudoku read from the XML other programs write: entities and
+ * character references decoded in fields and attributes, a folder's
+ * name, a game's note, single-quoted attributes, a tag over lines, and an
+ * XML comment between the declaration and <opensudoku> (it was an
+ * "unexpected character '<'" error before this test). */
+static void test_opensudoku_fields(void **state)
+{
+    (void)state;
+    static const char *const lines[] = {
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
+        "<!-- a comment -->",
+        "<opensudoku>",
+        "  <name>Fish &amp; Chips &lt;3&gt; &#233;t&#xE9; &quot;q&quot; &apos;a&apos; &bogus; &#;</name>",
+        "  <folder name='Hard &amp; fast'>",
+        "  <game note=\"n&#49;\"",
+        "        data='400030000000600800000000001000050090080000600070200000000102700503000040900000000'/>",
+        "  </folder>",
+        "</opensudoku>",
+    };
+    doku_reader *r;
+    assert_int_equal(doku_reader_create(NULL, &r), DOKU_OK);
+    for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++)
+        assert_int_equal(doku_reader_push_line(r, lines[i], strlen(lines[i])), DOKU_OK);
+    assert_int_equal(doku_reader_finish(r), DOKU_OK);
+    doku_record rec;
+    assert_true(doku_reader_next(r, &rec));
+    assert_int_equal(rec.kind, DOKU_RECORD_PUZZLE);
+    assert_int_equal(rec.n, 9);
+    assert_int_equal(rec.cells[0], 4);
+    assert_int_equal(rec.cells[4], 3);
+    assert_int_equal(rec.cells[80], 0);
+    const char *k, *v;
+    int saw_name = 0, saw_note = 0;
+    for (size_t i = 0; doku_reader_meta(r, i, &k, &v); i++) {
+        if (!strcmp(k, "name")) {
+            /* the folder's name replaces the collection's */
+            saw_name = !strcmp(v, "Hard & fast") ||
+                       !strcmp(v, "Fish & Chips <3> \xC3\xA9t\xC3\xA9 \"q\" 'a' &bogus; &#;");
+        }
+        if (!strcmp(k, "note"))
+            saw_note = !strcmp(v, "n1");
+    }
+    assert_true(saw_name);
+    assert_true(saw_note);
+    assert_false(doku_reader_next(r, &rec));
+    doku_reader_free(r);
+
+    /* a game without data, and data that is no grid: errors with places */
+    static const char *const bad[] = {"<opensudoku>", "<game note=\"x\"/>", "<game data=\"12x\"/>",
+                                      "</opensudoku>"};
+    assert_int_equal(doku_reader_create(NULL, &r), DOKU_OK);
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        assert_int_equal(doku_reader_push_line(r, bad[i], strlen(bad[i])), DOKU_OK);
+    assert_int_equal(doku_reader_finish(r), DOKU_OK);
+    assert_true(doku_reader_next(r, &rec));
+    assert_int_equal(rec.kind, DOKU_RECORD_ERROR);
+    assert_int_equal(rec.line, 2);
+    assert_non_null(strstr(rec.message, "without data"));
+    assert_true(doku_reader_next(r, &rec));
+    assert_int_equal(rec.kind, DOKU_RECORD_ERROR);
+    assert_int_equal(rec.line, 3);
+    assert_non_null(strstr(rec.message, "not all digits"));
+    assert_false(doku_reader_next(r, &rec));
+    doku_reader_free(r);
+}
+
+/* doku_parse_pencil names the place and the cell of what it refuses. */
+static void test_parse_pencil_errors(void **state)
+{
+    (void)state;
+    uint8_t cells[16];
+    uint64_t cands[16];
+    char why[128];
+    static const struct {
+        const char *text;
+        const char *why;
+    } cases[] = {
+        {"12 34 1 2\n3 % 4 1\n", "2:3: unexpected character '%' in r2c2"},
+        {"12 34 1 2\n3 5 4 1\n", "2:3: '5' (5) is too large for 4x4 in r2c2"},
+        {"1 2 3 4 1 2 3 4 1 2 3 4 1 2 3 4 1", "1:33: more than 16 cells"},
+        {"1 2 3 4", "found 4 cells, expected 16"},
+        {"1 2 . 4", "1:5: r1c3 has no candidates"},
+        {"1 2 3 4\n1 2 3 4\n1 0 3 4", "3:3: r3c2 has no candidates"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        assert_int_equal(doku_parse_pencil(cases[i].text, 4, DOKU_SYMBOLS_AUTO, cells, cands, why,
+                                           sizeof why),
+                         DOKU_ERR_PARSE);
+        assert_string_equal(why, cases[i].why);
+    }
+    /* a one-symbol token is a filled cell, a longer one its candidates */
+    assert_int_equal(doku_parse_pencil("1 234 234 234 234 234 234 234 234 234 234 234 234 234 234 2",
+                                       4, DOKU_SYMBOLS_AUTO, cells, cands, why, sizeof why),
+                     DOKU_OK);
+    assert_int_equal(cells[0], 1);
+    assert_int_equal(cands[0], 1);
+    assert_int_equal(cells[1], 0);
+    assert_int_equal(cands[1], 0xE);
+    assert_int_equal(cells[15], 2);
+    /* no room for the reason: the status alone */
+    assert_int_equal(doku_parse_pencil("z", 4, DOKU_SYMBOLS_AUTO, cells, cands, NULL, 0),
+                     DOKU_ERR_PARSE);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -617,6 +721,8 @@ int main(void)
         cmocka_unit_test(test_logic_records),
         cmocka_unit_test(test_exchange_round_trips),
         cmocka_unit_test(test_search_outcomes),
+        cmocka_unit_test(test_opensudoku_fields),
+        cmocka_unit_test(test_parse_pencil_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
