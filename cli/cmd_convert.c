@@ -23,7 +23,7 @@ typedef struct convert_ctx {
     cli_opts o;
     int to;          /* cli_target */
     int to_given;
-    int head_written; /* opensudoku: set by the task of index 0 only */
+    int head_written; /* opensudoku: set by the run's first record only */
 } convert_ctx;
 
 static const cli_option convert_options[] = {
@@ -151,7 +151,9 @@ static void put_exchange(cli_task *t, doku_exchange fmt, const char *comment_key
 
 static void opensudoku_head(convert_ctx *c, cli_task *t)
 {
-    if (c->to != CLI_TO_OPENSUDOKU || t->index != 0)
+    /* the first record, not task 0: a file that could not be opened
+     * before it is only a message on stderr */
+    if (c->to != CLI_TO_OPENSUDOKU || !t->first_record)
         return;
     const char **meta = t->cells ? meta_pairs(t, "note") : NULL;
     cli_check_written(doku_format_exchange(&t->out, NULL, NULL, meta, DOKU_EXCHANGE_OPENSUDOKU_HEAD));

@@ -58,6 +58,7 @@ struct runner {
     uint64_t window;
     uint64_t batch;      /* tasks opened to the workers at once */
     uint64_t next_index; /* tasks made so far */
+    uint64_t records_seen; /* puzzle and error records made so far */
     uint64_t opened;     /* tasks handed to the pool */
     uint64_t printed;    /* tasks printed so far */
     cli_worker *workers;
@@ -390,6 +391,7 @@ static void add_record(runner *r, const char *file, const doku_record *rec,
 {
     const uint64_t *cands = doku_reader_candidates(rd);
     cli_task *t = new_task(r, file, rec->line, rec->column);
+    t->first_record = !r->records_seen++;
     copy_meta(t, rd);
     t->n = rec->n;
     const char *comment = rec->comment ? rec->comment : "";
@@ -678,6 +680,14 @@ static int run(const cli_opts *o, const cli_run_ops *ops, int streams)
         cli_workbook_kind wk = is_stdin ? CLI_WORKBOOK_NONE : cli_workbook_kind_of(files[i]);
         if (wk != CLI_WORKBOOK_NONE) {
             read_workbook(&r, files[i], wk);
+            continue;
+        }
+        if (o->sheet || o->range) {
+            /* a place in a workbook means nothing in text: refused, not ignored */
+            input_problem(&r, name, o->range ? "--range names cells of a workbook (.xlsx, .xlsm, "
+                                               ".ods, .xls); this input is text"
+                                             : "--sheet names a sheet of a workbook (.xlsx, .xlsm, "
+                                               ".ods, .xls); this input is text");
             continue;
         }
         FILE *f = is_stdin ? stdin : fopen(files[i], "rb");
