@@ -436,7 +436,6 @@ static void add_record(runner *r, const char *file, const doku_record *rec,
     if (cands) {
         if (ncells > t->cands_cap) {
             free(t->cands_buf);
-        free(t->meta);
             t->cands_buf = cli_xmalloc(ncells * sizeof *t->cands_buf);
             t->cands_cap = ncells;
         }

@@ -269,6 +269,20 @@ DOKU_API doku_status doku_search(doku_solver *solver, const uint8_t *givens,
                         doku_solution_fn on_solution, void *user,
                         doku_search_result *res);
 
+/* doku_search restricted by pencil marks: candidates holds n*n masks
+ * (bit d-1 = digit d; the caller's, read only), and a solution puts in
+ * each empty cell of givens one of that cell's candidates (masks of
+ * filled cells are not read). A candidate the marks removed is thus
+ * excluded, as a player who crossed it out meant; solutions == 0 then
+ * may mean the marks exclude every solution the givens have. NULL
+ * candidates: exactly doku_search. Runs the generic engine. @return as
+ * doku_search. */
+DOKU_API doku_status doku_search_candidates(doku_solver *solver, const uint8_t *givens,
+                                            const uint64_t *candidates,
+                                            const doku_search_opts *opts, uint8_t *solution,
+                                            doku_solution_fn on_solution, void *user,
+                                            doku_search_result *res);
+
 /* SIMD tiers of the fast paths (classic 9x9, board16). A solver picks the
  * best tier the CPU has; DOKU_ISA in the environment (portable, sse42,
  * avx2, avx512), read when a solver is created, caps it for every solver, e.g.
