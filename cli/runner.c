@@ -562,6 +562,16 @@ static const char *keep_name(runner *r, const char *file, const char *where)
 static void workbook_record(void *ctx, const cli_workbook_puzzle *p)
 {
     workbook_ctx *w = ctx;
+    if (p->notes) {
+        /* a notice before the record, in order: "doku solve: book.xlsx:Sheet1!E7: ..." */
+        cli_task *t = new_task(w->r, w->file, 0, 0);
+        for (const char *line = p->notes; *line;) {
+            const char *end = strchr(line, '\n');
+            size_t len = end ? (size_t)(end - line) : strlen(line);
+            cli_buf_printf(&t->err, "doku %s: %s:%.*s\n", w->r->o->cmd, w->file, (int)len, line);
+            line += len + (end != NULL);
+        }
+    }
     doku_record rec;
     memset(&rec, 0, sizeof rec);
     rec.kind = p->cells ? DOKU_RECORD_PUZZLE : DOKU_RECORD_ERROR;
