@@ -691,17 +691,19 @@ static int run(const cli_opts *o, const cli_run_ops *ops, int streams)
             read_workbook(&r, files[i], wk);
             continue;
         }
+        FILE *f = is_stdin ? stdin : fopen(files[i], "rb");
+        if (!f) {
+            input_problem(&r, name, strerror(errno));
+            continue;
+        }
         if (o->sheet || o->range) {
             /* a place in a workbook means nothing in text: refused, not ignored */
             input_problem(&r, name, o->range ? "--range names cells of a workbook (.xlsx, .xlsm, "
                                                ".ods, .xls); this input is text"
                                              : "--sheet names a sheet of a workbook (.xlsx, .xlsm, "
                                                ".ods, .xls); this input is text");
-            continue;
-        }
-        FILE *f = is_stdin ? stdin : fopen(files[i], "rb");
-        if (!f) {
-            input_problem(&r, name, strerror(errno));
+            if (!is_stdin)
+                fclose(f);
             continue;
         }
         read_input(&r, f, name);

@@ -637,9 +637,10 @@ typedef struct ods_state {
     column_run *columns;
     size_t ncolumns, columns_cap;
     uint32_t column_at;
-    /* the current cell */
-    char *cell_style;       /* its table:style-name, NULL for the column's */
-    int has_formula, has_type;
+    /* the current cell's table:style-name, NULL for its column's; a
+     * formula cell without a value type is LibreOffice's empty-string
+     * result, so it reads as empty like any empty cell */
+    char *cell_style;
 } ods_state;
 
 static unsigned long repeat_of(const char **atts, const char *name)
@@ -811,8 +812,6 @@ static void ods_start(void *u, const char *name, const char **atts)
         const char *cs = attr(atts, "style-name");
         free(st->cell_style);
         st->cell_style = cs ? xstrndup(cs, strlen(cs)) : NULL;
-        st->has_formula = attr(atts, "formula") != NULL;
-        st->has_type = type != NULL;
         if (type && v && (!strcmp(type, "float") || !strcmp(type, "percentage") ||
                           !strcmp(type, "currency")))
             st->value = xstrndup(v, strlen(v));
@@ -854,8 +853,6 @@ static void ods_cell_done(ods_state *st)
         int rc = 0;
         if (!blank)
             rc = ods_row_keep(st, col, text, 0);
-        else if (st->has_formula && !st->has_type)
-            rc = ods_row_keep(st, col, NULL, WB_CELL_NO_VALUE);  /* never computed */
         else if (small && (st->cell_style ? framed_style(st, st->cell_style)
                                           : column_framed(st, col)))
             rc = ods_row_keep(st, col, NULL, WB_CELL_STYLED);
