@@ -36,6 +36,8 @@ doku_record_opts cli_format_opts(const cli_opts *o, int format)
     memset(&ro, 0, sizeof ro);
     ro.format = format == DOKU_FORMAT_GRID ? o->layout : (doku_format)format;
     ro.style = o->color ? DOKU_STYLE_COLOR : DOKU_STYLE_MARK_FILLED;
+    if (o->csv_text)
+        ro.style |= DOKU_STYLE_CSV_TEXT;
     ro.timeout = o->timeout;
     return ro;
 }

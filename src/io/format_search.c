@@ -195,7 +195,7 @@ static void list_item(doku_buf *b, const doku_source *src, const doku_record_opt
         io_buf_puts(b, "solution,");
         io_put_u64(b, (uint64_t)index + 1);
         io_buf_puts(b, ",");
-        io_put_line(b, s, cells, src->symbols);
+        io_csv_line(b, o, s, cells, src->symbols);
         io_buf_puts(b, o->stats ? ",,,,\n" : ",\n");
         break;
     default:
@@ -283,7 +283,7 @@ static void write_solve(doku_buf *b, const doku_source *src, const doku_record_o
     case DOKU_FORMAT_CSV:
         csv_status(b, src, &oc);
         if (shown)
-            io_put_line(b, s, rec->solutions, src->symbols);
+            io_csv_line(b, o, s, rec->solutions, src->symbols);
         csv_close(b, o, rec, why ? why : "");
         break;
     default:

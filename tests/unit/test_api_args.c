@@ -323,7 +323,7 @@ static void test_format(void **state)
                                        DOKU_SYMBOLS_AUTO, 0, buf, sizeof buf), 0);
     assert_int_equal(doku_format_cells(w->s9, w->full9, NULL, NULL, (doku_format)-1,
                                        DOKU_SYMBOLS_AUTO, 0, buf, sizeof buf), 0);
-    for (int f = DOKU_FORMAT_LINE; f <= DOKU_FORMAT_LEWIS; f++)
+    for (int f = DOKU_FORMAT_LINE; f <= DOKU_FORMAT_CSV_GRID; f++)
         assert_int_equal(doku_format_cells(w->s9, w->bad9, NULL, NULL, (doku_format)f,
                                            DOKU_SYMBOLS_AUTO, 0, buf, sizeof buf), 0);
     assert_int_equal(doku_format_cells(w->s9, w->full9, NULL, NULL, DOKU_FORMAT_LINE,

@@ -209,24 +209,53 @@ elif command -v soffice >/dev/null 2>&1; then
         fail "LibreOffice could not convert doku's workbook"
     got=$(sed -n '4,12p' "$tmp/lo/single.csv" 2>/dev/null | cut -d, -f2-10 | tr -d ',\r\n')
     [ "$got" = "$S9" ] || fail "LibreOffice read B4:J12 as '$got'"
-    lo_to() { # FORMAT FILE: LibreOffice converts FILE into $tmp/lo/FORMAT/
+    lo_to() { # FORMAT FILE...: LibreOffice converts the FILEs (one start) into $tmp/lo/FORMAT/
+        f=$1; shift
         HOME="$tmp" timeout 120 soffice --headless --norestore "-env:UserInstallation=file://$tmp/lo" \
-            --convert-to "$1" --outdir "$tmp/lo/$1" "$2" >/dev/null 2>&1 ||
-            fail "LibreOffice could not convert $2 to $1"
+            --convert-to "$f" --outdir "$tmp/lo/$f" "$@" >/dev/null 2>&1 ||
+            fail "LibreOffice could not convert $* to $f"
     }
+    echo "$P9" | "$doku" solve --format csv-excel > "$tmp/excel_solve.csv"
+    "$doku" generate -n 1 --seed 18446744073709551557 --format csv-excel > "$tmp/excel_gen.csv" 2>/dev/null
+    if [ -n "$py" ]; then
+        lo_to ods "$tmp/conv.xlsx" "$tmp/drawn.xlsx"
+        lo_to xls "$tmp/drawn.xlsx"
+        lo_to xlsx "$tmp/excel_solve.csv" "$tmp/excel_gen.csv"
+    else
+        lo_to ods "$tmp/conv.xlsx"
+    fi
     # doku's workbook of puzzles with empty edges, as LibreOffice saves it
-    lo_to ods "$tmp/conv.xlsx"
     "$doku" convert --to line "$tmp/lo/ods/conv.ods" 2>/dev/null | cmp -s - "$tmp/conv_in.txt" ||
         fail "convert round trip through LibreOffice's ods: $("$doku" convert --to line "$tmp/lo/ods/conv.ods" 2>&1 | diff - "$tmp/conv_in.txt" | head -5)"
+    # CSV for spreadsheets: with --format csv-excel the 81-digit solution
+    # and the 64-bit seeds stay text when LibreOffice opens the file (plain
+    # csv: numbers, 5.3E+80); what doku wrote, doku reads back
+    got=$("$doku" convert --to line "$tmp/excel_solve.csv" 2>&1 | cut -d' ' -f1)
+    [ "$got" = "$S9" ] || fail "csv-excel read back as $got"
+    if [ -n "$py" ]; then
+        "$py" - "$tmp/lo/xlsx/excel_solve.xlsx" "$tmp/lo/xlsx/excel_gen.xlsx" "$S9" <<'PY' || fail "csv-excel in LibreOffice"
+import sys
+from openpyxl import load_workbook
+ws = load_workbook(sys.argv[1], data_only=True).active
+cell = ws["E2"]
+if cell.value != sys.argv[3] or cell.data_type != "s":
+    sys.exit("solution cell E2: %r (%s), want the 81 digits as text" % (cell.value, cell.data_type))
+ws = load_workbook(sys.argv[2], data_only=True).active
+head = [c.value for c in ws[1]]
+row = {h: c for h, c in zip(head, ws[2])}
+for key, want in (("seed", None), ("master_seed", "18446744073709551557")):
+    c = row[key]
+    if c.data_type != "s" or not str(c.value).isdigit() or (want and c.value != want):
+        sys.exit("%s: %r (%s), want digits as text" % (key, c.value, c.data_type))
+PY
+    fi
     if [ -n "$py" ]; then
         # the drawn grids as LibreOffice saves them: styles become automatic
         # cell styles (ods) and formulas get their values; .xls keeps no
         # style doku can see (FreeXL), only the values, formulas' included
-        lo_to ods "$tmp/drawn.xlsx"
         check_drawn "$tmp/lo/ods/drawn.ods" "$found_drawn" "$P_EDGE
 $F4
 $FORMULAS4_COMPUTED"
-        lo_to xls "$tmp/drawn.xlsx"
         got=$("$doku" check --format json --range 'Formulas!B2:E5' "$tmp/lo/xls/drawn.xls" 2>&1 |
               sed 's/.*"puzzle":"\([^"]*\)".*/\1/')
         [ "$got" = "$FORMULAS4_COMPUTED" ] || fail "drawn.xls: formulas read as $got"
