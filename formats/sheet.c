@@ -52,6 +52,24 @@ void wb_book_clear(wb_book *b)
     memset(b, 0, sizeof *b);
 }
 
+/* Appends a cell (text owned by the sheet from now on, or NULL).
+ * @return 0, -1 when out of memory. */
+static int push_cell(wb_sheet *s, uint32_t row, uint32_t col, char *text, unsigned flags)
+{
+    if (s->count == s->cap) {
+        size_t cap = s->cap ? s->cap * 2 : 64;
+        wb_cell *p = realloc(s->cells, cap * sizeof *p);
+        if (!p)
+            return -1;
+        s->cells = p;
+        s->cap = cap;
+    }
+    s->cells[s->count++] = (wb_cell){row, col, text, flags};
+    if (flags == WB_CELL_STYLED)
+        s->styled++;
+    return 0;
+}
+
 int wb_sheet_add(wb_sheet *s, uint32_t row, uint32_t col, const char *text, size_t len)
 {
     size_t lead = 0;
@@ -61,24 +79,15 @@ int wb_sheet_add(wb_sheet *s, uint32_t row, uint32_t col, const char *text, size
         return 0;
     if (s->count - s->styled >= WB_MAX_CELLS)
         return -1;
-    if (s->count == s->cap) {
-        size_t cap = s->cap ? s->cap * 2 : 64;
-        wb_cell *p = realloc(s->cells, cap * sizeof *p);
-        if (!p)
-            return -1;
-        s->cells = p;
-        s->cap = cap;
-    }
     char *copy = malloc(len + 1);
     if (!copy)
         return -1;
     memcpy(copy, text, len);
     copy[len] = '\0';
-    s->cells[s->count].row = row;
-    s->cells[s->count].col = col;
-    s->cells[s->count].text = copy;
-    s->cells[s->count].flags = 0;
-    s->count++;
+    if (push_cell(s, row, col, copy, 0) != 0) {
+        free(copy);
+        return -1;
+    }
     return 0;
 }
 
@@ -88,19 +97,7 @@ int wb_sheet_add_empty(wb_sheet *s, uint32_t row, uint32_t col, unsigned flags)
         return 0;
     if (s->count - s->styled >= WB_MAX_CELLS && flags != WB_CELL_STYLED)
         return -1;
-    if (s->count == s->cap) {
-        size_t cap = s->cap ? s->cap * 2 : 64;
-        wb_cell *p = realloc(s->cells, cap * sizeof *p);
-        if (!p)
-            return -1;
-        s->cells = p;
-        s->cap = cap;
-    }
-    s->cells[s->count] = (wb_cell){row, col, NULL, flags};
-    s->count++;
-    if (flags == WB_CELL_STYLED)
-        s->styled++;
-    return 0;
+    return push_cell(s, row, col, NULL, flags);
 }
 
 void wb_number_text(double v, char *buf)
