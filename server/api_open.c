@@ -58,11 +58,15 @@ static cJSON *add_puzzle(open_list *L, const char *where, const char *file, size
     L->total++;
     if (L->total > MAX_LISTED || L->nomem)
         return NULL;
-    char *text = cells_line(n, cells, symbols == DOKU_SYMBOLS_AUTO ? DOKU_SYMBOLS_1_9A_Z : symbols);
+    if (symbols == DOKU_SYMBOLS_AUTO)
+        symbols = DOKU_SYMBOLS_1_9A_Z;
+    static const char *const alphabet[] = {"1-9A-Z", "1-9A-Z", "0-9A-Z", "A-Z"};
+    char *text = cells_line(n, cells, symbols);
     cJSON *e = cJSON_CreateObject();
     if (!text || !e || !cJSON_AddStringToObject(e, "where", where) ||
         !cJSON_AddStringToObject(e, "file", file) || !cJSON_AddNumberToObject(e, "line", (double)line) ||
-        !cJSON_AddNumberToObject(e, "n", n) || !cJSON_AddStringToObject(e, "puzzle", text)) {
+        !cJSON_AddNumberToObject(e, "n", n) || !cJSON_AddStringToObject(e, "puzzle", text) ||
+        !cJSON_AddStringToObject(e, "symbols", n > 35 ? "decimal" : alphabet[symbols])) {
         free(text);
         cJSON_Delete(e);
         L->nomem = 1;
