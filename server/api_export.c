@@ -114,15 +114,14 @@ static void put(doku_buf *b, const char *s)
 }
 
 /* line, grid, csv: the puzzle, then (when given) the solution, each as
- * `doku convert --to line|grid` writes a puzzle with its comment. */
+ * `doku convert --to line|grid` writes a puzzle with its comment (csv:
+ * the grid with ',' between the numbers). */
 static void write_cells(doku_buf *b, const srv_puzzle *p, const char *comment,
                         const uint8_t *sol, const char *sol_comment, doku_format fmt)
 {
     const uint8_t *grids[2] = {p->cells, sol};
     const char *notes[2] = {comment, sol_comment};
     for (int k = 0; k < 2 && grids[k]; k++) {
-        if (k)
-            put(b, "\n");
         if (fmt == DOKU_FORMAT_LINE) {
             put_cells(b, p, grids[k], fmt);
             if (notes[k] && *notes[k]) {
@@ -137,6 +136,7 @@ static void write_cells(doku_buf *b, const srv_puzzle *p, const char *comment,
                 put(b, "\n");
             }
             put_cells(b, p, grids[k], fmt);
+            put(b, "\n");   /* a blank line ends each grid, as convert's */
         }
     }
 }
@@ -261,6 +261,8 @@ void srv_api_export(const srv_call *c, srv_reply *out)
         }
         if (f->code == DOKU_EXCHANGE_OPENSUDOKU)
             doku_format_exchange(&b, NULL, NULL, NULL, DOKU_EXCHANGE_OPENSUDOKU_TAIL);
+        if (f->code == DOKU_EXCHANGE_SDK)
+            put(&b, "\n");   /* as `doku convert --to sdk` ends each puzzle */
     }
     if (b.failed || !b.data) {
         srv_reply_error(out, 500, "no_memory", "out of memory", NULL);
