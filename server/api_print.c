@@ -15,6 +15,7 @@
  */
 #include "api_endpoints.h"
 #include "cache.h"
+#include "clock.h"
 #include "documents.h"
 #include "gen_request.h"
 #include "record.h"
@@ -103,9 +104,9 @@ static int generate_all(srv_gen *g, uint64_t count, booklet_recs *recs, srv_repl
         rc = -1;
         goto done;
     }
-    double deadline = srv_now() + g->timeout;
+    double deadline = cli_now() + g->timeout;
     for (uint64_t k = 0; k < count; k++) {
-        double left = deadline - srv_now();
+        double left = deadline - cli_now();
         if (left < 0.001)
             break;
         doku_generate_result res;
@@ -187,7 +188,7 @@ static int solve_all(const cJSON *req, const cJSON *list, double timeout, bookle
         goto done;
     }
     cJSON_DeleteItemFromObjectCaseSensitive(one, "puzzles");
-    double deadline = srv_now() + timeout;
+    double deadline = cli_now() + timeout;
     int n = 0;
     size_t k = 0;
     const cJSON *item;
@@ -224,7 +225,7 @@ static int solve_all(const cJSON *req, const cJSON *list, double timeout, bookle
         doku_solver *solver = srv_cache_solver(p.shape);
         doku_search_opts so = {0};
         so.limit = 2;
-        double left = deadline - srv_now();
+        double left = deadline - cli_now();
         so.time_budget = left > 0.001 ? left : 0.001;
         doku_search_result res;
         memset(&res, 0, sizeof res);
