@@ -245,6 +245,10 @@ test('phone-size viewport', async (page) => {
   await cell(page, 2).tap();
   await page.click('#pad button[data-d="4"]');
   assert((await digit(page, 2)) === '4', 'the pad enters digits');
+  await pick(page, MULTI_FILE);
+  await waitStatus(page, /club\.txt: 2 puzzles/);
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert(wide <= 390, 'no sideways scrolling with the file list open: ' + wide);
   await page.screenshot({ path: `${shots}/phone.png`, fullPage: true });
 }, { viewport: { width: 390, height: 844 }, touch: true, hash: `#p=${EASY}&n=9` });
 

@@ -199,8 +199,10 @@ export function wireFiles(ctx) {
   });
   $('export').addEventListener('click', doExport);
   $('export-format').addEventListener('change', () => {
-    const link = LINKS.has($('export-format').value);
-    $('export').textContent = link ? 'Make link' : 'Download';
+    const f = $('export-format').value;
+    $('export').textContent = LINKS.has(f) ? 'Make link' : 'Download';
+    // the exchange formats hold one puzzle, never its solution
+    $('export-solution').disabled = LINKS.has(f) || f === 'sdk' || f === 'opensudoku';
   });
   $('book-print').addEventListener('click', () => {
     const body = ctx.genBody();
