@@ -2,7 +2,7 @@
 // (Debian's chromium through playwright-core), against `doku serve` on a
 // free loopback port. Each test gets a fresh page; any console error or
 // uncaught exception fails it. Screenshots land in SHOTDIR.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,6 +31,10 @@ execFileSync(doku, ['convert', '--to', 'xlsx', '-o', XLSX_FILE], { input: `${HAR
 const XLSX_TWO = join(files, 'two.xlsx');
 execFileSync(doku, ['convert', '--to', 'xlsx', '-o', XLSX_TWO], { input: `${EASY}\n${HARD}\n` });
 const BROKEN = fixture('broken.xlsx', readFileSync(XLSX_FILE).subarray(0, 400));
+const JIGSAW_REGIONS = fixture('j.regions', JIGSAW_MAP.match(/.{9}/g).join('\n') + '\n');
+const JIGSAW_LINK = execFileSync(doku, ['convert', '--to', 'fpuzzles', '--regions', JIGSAW_REGIONS], { input: `${JIGSAW}\n` }).toString().trim();
+// the regions alone (no boxes, as the link holds them): what doku solve says
+const JIGSAW_ALONE = JSON.parse(spawnSync(doku, ['solve', '--format', 'json', '--regions', JIGSAW_REGIONS], { input: `${JIGSAW}\n` }).stdout.toString()).status;
 
 /* ---- the server --------------------------------------------------------- */
 const server = spawn(doku, ['serve', '--port', '0', '--quiet', '--threads', '2'], { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -304,6 +308,18 @@ test('choose from a file of several puzzles; problems named by line and column',
   await waitStatus(page, /Opened two\.xlsx \('Puzzle 1'!B4:J12\)/);
   assert((await digit(page, 0)) === '5', 'the first sheet\'s puzzle');
   await page.screenshot({ path: `${shots}/open-list.png`, fullPage: true });
+});
+
+test('paste an f-puzzles link: the jigsaw comes with it', async (page) => {
+  await page.click('#share-box summary');
+  await page.fill('#paste', JIGSAW_LINK);
+  await page.click('#load');
+  await waitStatus(page, /Opened pasted text \(line 1\)/);
+  const colours = await page.evaluate(() => new Set([...document.querySelectorAll('#grid .cell')].map((c) => [...c.classList].find((k) => /^reg\d$/.test(k)))).size);
+  assert(colours >= 3, 'regions coloured: ' + colours);
+  assert(page.url().includes('r='), 'the share link holds the regions');
+  await page.click('#solve');
+  await waitStatus(page, JIGSAW_ALONE === 'unique' ? /Unique solution/ : /Several solutions/);
 });
 
 test('a broken workbook is refused with its name', async (page) => {
