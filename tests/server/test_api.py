@@ -745,7 +745,8 @@ class Lifecycle(unittest.TestCase):
         self.assertEqual(rc, 0)
 
     def test_usage_errors(self):
-        for args in (["--port", "99999"], ["--threads", "0"], ["--bogus"], ["--timeout", "x"]):
+        for args in (["--port", "99999"], ["--threads", "0"], ["--bogus"], ["--timeout", "x"],
+                     ["--max-upload", "10"]):
             p = subprocess.run([DOKU, "serve", *args], capture_output=True, text=True, timeout=30)
             self.assertEqual(p.returncode, 2, args)
             self.assertIn("doku serve", p.stderr)
