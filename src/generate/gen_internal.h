@@ -8,6 +8,23 @@
 
 #include "cands.h"
 
+/* The classic 9x9 singles of the level logic (level9.c): fixed tables
+ * copied from the shape, and the grid its closures run on. */
+#define L9_N 9
+#define L9_CELLS 81
+#define L9_UNITS 27
+#define L9_PEERS 20
+typedef struct level9 {
+    uint8_t peer[L9_CELLS][L9_PEERS];
+    uint8_t cell_unit[L9_CELLS][3];
+    uint8_t unit[L9_UNITS][L9_N];
+    uint16_t cand[L9_CELLS];   /* an open cell's candidates; 0 once placed */
+    uint8_t val[L9_CELLS];     /* placed digit 1..9, 0 = open */
+    uint16_t placed[L9_UNITS]; /* digits placed in each unit */
+    uint8_t stack[L9_CELLS];   /* cells waiting to be placed */
+    int left;                  /* open cells */
+} level9;
+
 struct doku_generator {
     const doku_shape *s;
     int n, ncells;
@@ -20,6 +37,7 @@ struct doku_generator {
 
     /* level logic (level.c): the grid its closures run on */
     cands_grid lgrid;
+    level9 *l9;            /* its singles on classic 9x9, else NULL */
     /* unit pairs sharing >= 2 cells, for pointing/claiming: entries
      * ix_start[u] .. ix_start[u+1]-1 of ix_unit / ix_in_u / ix_in_v */
     int *ix_start;
@@ -32,7 +50,15 @@ struct doku_generator {
     int *order;            /* [ncells] orbit representatives */
     uint8_t *work;         /* [ncells] */
     uint8_t *fill;         /* [ncells] generate(): the full grid */
+
+    /* two-digit unavoidable sets (unavoid.c), grids up to 81 cells */
+    int *uv_left;            /* [sets] givens left in each set */
+    uint16_t *uv_cell_sets;  /* [ncells * (n-1)] the sets each cell is in */
+    int uv_on;               /* built for the grid being reduced */
 };
+
+/* Largest grid whose unavoidable sets the generator keeps. */
+#define GEN_UNAVOID_MAX_CELLS 81
 
 /* Largest orbit of any symmetry (rot90). */
 #define GEN_MAX_ORBIT 4
@@ -68,6 +94,30 @@ doku_difficulty gen_level(doku_generator *g, const uint8_t *puzzle, doku_difficu
  * returns a level <= max (not necessarily the exact level). */
 doku_difficulty gen_level_watch(doku_generator *g, const uint8_t *puzzle,
                            doku_difficulty max, const int *watch, int nwatch);
+
+/* @return the classic 9x9 singles tables for s, or NULL if s is not
+ * classic 9x9 or memory ran out. level9_free(NULL) is a no-op. */
+level9 *level9_create(const doku_shape *s);
+void level9_free(level9 *l);
+
+/* The singles part of gen_level_watch on classic 9x9. @return 1 with
+ * *level its answer (as gen_level_watch's), or 0 if singles stall and max
+ * allows pairs: *level is the level needed so far and l holds the
+ * stalled grid (val, cand) for the pairs logic to go on from. */
+int level9_singles(level9 *l, const uint8_t *puzzle, doku_difficulty max,
+                   const int *watch, int nwatch, doku_difficulty *level);
+
+/* Allocates the unavoidable-set tables (none above
+ * GEN_UNAVOID_MAX_CELLS cells). @return 0, or -1 out of memory. */
+int gen_unavoid_init(doku_generator *g);
+/* Builds the two-digit unavoidable sets of grid sol, counting the givens
+ * of each (givens: sol's cells that are given, 0 = open). Sets uv_on. */
+void gen_unavoid_build(doku_generator *g, const uint8_t *sol, const uint8_t *givens);
+/* Counts the k cells as removed. @return 1 if some set is left without a
+ * given (the puzzle then has another solution), else 0. */
+int gen_unavoid_remove(doku_generator *g, const int *cells, int k);
+/* Undoes gen_unavoid_remove of the same cells. */
+void gen_unavoid_restore(doku_generator *g, const int *cells, int k);
 
 /* Gives the rating filter f the generator's deadline (monotonic seconds,
  * 0 = none) for the judgements that follow: doku_generate recognises its

@@ -149,25 +149,42 @@ doku_difficulty gen_level_watch(doku_generator *g, const uint8_t *puzzle,
 {
     const doku_shape *s = g->s;
     cands_grid *st = &g->lgrid;
-    if (!cands_load(st, puzzle) || !cands_place_singles(st))
-        return DOKU_DIFF_ANY;
     doku_difficulty need = DOKU_DIFF_SIMPLE;
-    while (st->filled < s->ncells) {
-        if (all_placed(st, watch, nwatch))
+    int stalled = 0; /* singles are known to stall: pairs next */
+    if (g->l9) {
+        /* classic 9x9: singles on the fixed tables; the pairs go on from
+         * where they stall */
+        level9 *l = g->l9;
+        if (level9_singles(l, puzzle, max, watch, nwatch, &need))
             return need;
-        if (max < DOKU_DIFF_EASY)
-            return DOKU_DIFF_EASY;
-        int r = cands_hidden_singles(st);
-        if (r < 0)
-            return DOKU_DIFF_ANY;
-        if (r) {
-            if (need < DOKU_DIFF_EASY)
-                need = DOKU_DIFF_EASY;
-            continue;
+        for (int c = 0; c < s->ncells; c++) {
+            st->val[c] = l->val[c];
+            st->cand[c] = l->cand[c];
         }
-        if (max < DOKU_DIFF_INTERMEDIATE)
-            return DOKU_DIFF_INTERMEDIATE;
-        r = pairs_and_intersections(g, st);
+        st->filled = s->ncells - l->left;
+        stalled = 1;
+    } else if (!cands_load(st, puzzle) || !cands_place_singles(st)) {
+        return DOKU_DIFF_ANY;
+    }
+    while (st->filled < s->ncells) {
+        if (!stalled) {
+            if (all_placed(st, watch, nwatch))
+                return need;
+            if (max < DOKU_DIFF_EASY)
+                return DOKU_DIFF_EASY;
+            int r = cands_hidden_singles(st);
+            if (r < 0)
+                return DOKU_DIFF_ANY;
+            if (r) {
+                if (need < DOKU_DIFF_EASY)
+                    need = DOKU_DIFF_EASY;
+                continue;
+            }
+            if (max < DOKU_DIFF_INTERMEDIATE)
+                return DOKU_DIFF_INTERMEDIATE;
+        }
+        stalled = 0;
+        int r = pairs_and_intersections(g, st);
         if (r < 0)
             return DOKU_DIFF_ANY;
         if (!r)

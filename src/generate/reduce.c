@@ -227,6 +227,8 @@ doku_status gen_reduce(doku_generator *g, doku_rng *rng,
             givens++;
         }
 
+    gen_unavoid_build(g, solution, p);
+
     /* Orbits whose cells are all removable givens, by representative. */
     int norb = 0, orb[GEN_MAX_ORBIT];
     for (int c = 0; c < s->ncells; c++) {
@@ -294,10 +296,14 @@ doku_status gen_reduce(doku_generator *g, doku_rng *rng,
                 mask_toggle(g, orb[j], p[orb[j]]);
                 p[orb[j]] = 0;
             }
-            if (removal_ok(&x, p, orb, k)) {
+            /* the last given of an unavoidable set stays, unsearched */
+            int refuted = g->uv_on && gen_unavoid_remove(g, orb, k);
+            if (!refuted && removal_ok(&x, p, orb, k)) {
                 givens -= k;
                 continue;
             }
+            if (g->uv_on)
+                gen_unavoid_restore(g, orb, k);
             for (int j = 0; j < k; j++) {
                 p[orb[j]] = solution[orb[j]];
                 mask_toggle(g, orb[j], p[orb[j]]);
