@@ -8,16 +8,20 @@
 
 #include "cands.h"
 
-/* The classic 9x9 singles of the level logic (level9.c): fixed tables
- * copied from the shape, and the grid its closures run on. */
+/* The level logic on classic 9x9 (level9.c): fixed tables copied from
+ * the shape, and the grid its closures run on. */
 #define L9_N 9
 #define L9_CELLS 81
 #define L9_UNITS 27
 #define L9_PEERS 20
+#define L9_CROSSINGS 108   /* box-row and box-column pairs, both ways */
 typedef struct level9 {
     uint8_t peer[L9_CELLS][L9_PEERS];
     uint8_t cell_unit[L9_CELLS][3];
     uint8_t unit[L9_UNITS][L9_N];
+    uint8_t ix_start[L9_UNITS + 1];     /* unit crossings, as level.c's */
+    uint8_t ix_unit[L9_CROSSINGS];
+    uint16_t ix_in_u[L9_CROSSINGS], ix_in_v[L9_CROSSINGS];
     uint16_t cand[L9_CELLS];   /* an open cell's candidates; 0 once placed */
     uint8_t val[L9_CELLS];     /* placed digit 1..9, 0 = open */
     uint16_t placed[L9_UNITS]; /* digits placed in each unit */
@@ -37,7 +41,7 @@ struct doku_generator {
 
     /* level logic (level.c): the grid its closures run on */
     cands_grid lgrid;
-    level9 *l9;            /* its singles on classic 9x9, else NULL */
+    level9 *l9;            /* the same on classic 9x9, else NULL */
     /* unit pairs sharing >= 2 cells, for pointing/claiming: entries
      * ix_start[u] .. ix_start[u+1]-1 of ix_unit / ix_in_u / ix_in_v */
     int *ix_start;
@@ -95,17 +99,14 @@ doku_difficulty gen_level(doku_generator *g, const uint8_t *puzzle, doku_difficu
 doku_difficulty gen_level_watch(doku_generator *g, const uint8_t *puzzle,
                            doku_difficulty max, const int *watch, int nwatch);
 
-/* @return the classic 9x9 singles tables for s, or NULL if s is not
+/* @return the classic 9x9 level logic for g (its shape and its unit
+ * crossings, so after gen_level_init), or NULL if the shape is not
  * classic 9x9 or memory ran out. level9_free(NULL) is a no-op. */
-level9 *level9_create(const doku_shape *s);
+level9 *level9_create(const doku_generator *g);
 void level9_free(level9 *l);
-
-/* The singles part of gen_level_watch on classic 9x9. @return 1 with
- * *level its answer (as gen_level_watch's), or 0 if singles stall and max
- * allows pairs: *level is the level needed so far and l holds the
- * stalled grid (val, cand) for the pairs logic to go on from. */
-int level9_singles(level9 *l, const uint8_t *puzzle, doku_difficulty max,
-                   const int *watch, int nwatch, doku_difficulty *level);
+/* gen_level_watch on classic 9x9, same answers. */
+doku_difficulty level9_level(level9 *l, const uint8_t *puzzle, doku_difficulty max,
+                             const int *watch, int nwatch);
 
 /* Allocates the unavoidable-set tables (none above
  * GEN_UNAVOID_MAX_CELLS cells). @return 0, or -1 out of memory. */

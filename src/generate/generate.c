@@ -41,7 +41,7 @@ doku_status doku_generator_create(const doku_shape *shape, doku_generator **out)
         st = DOKU_ERR_NOMEM;
     if (st == DOKU_OK && gen_level_init(g) != 0)
         st = DOKU_ERR_NOMEM;
-    if (st == DOKU_OK && shape->classic9 && !(g->l9 = level9_create(shape)))
+    if (st == DOKU_OK && shape->classic9 && !(g->l9 = level9_create(g)))
         st = DOKU_ERR_NOMEM;
     if (st == DOKU_OK && gen_unavoid_init(g) != 0)
         st = DOKU_ERR_NOMEM;

@@ -144,47 +144,31 @@ static int all_placed(const cands_grid *st, const int *watch, int nwatch)
     return nwatch > 0;
 }
 
-doku_difficulty gen_level_watch(doku_generator *g, const uint8_t *puzzle,
-                           doku_difficulty max, const int *watch, int nwatch)
+/* gen_level_watch on the shared kernel, for any shape. */
+static doku_difficulty level_any_shape(doku_generator *g, const uint8_t *puzzle,
+                                       doku_difficulty max, const int *watch, int nwatch)
 {
     const doku_shape *s = g->s;
     cands_grid *st = &g->lgrid;
-    doku_difficulty need = DOKU_DIFF_SIMPLE;
-    int stalled = 0; /* singles are known to stall: pairs next */
-    if (g->l9) {
-        /* classic 9x9: singles on the fixed tables; the pairs go on from
-         * where they stall */
-        level9 *l = g->l9;
-        if (level9_singles(l, puzzle, max, watch, nwatch, &need))
-            return need;
-        for (int c = 0; c < s->ncells; c++) {
-            st->val[c] = l->val[c];
-            st->cand[c] = l->cand[c];
-        }
-        st->filled = s->ncells - l->left;
-        stalled = 1;
-    } else if (!cands_load(st, puzzle) || !cands_place_singles(st)) {
+    if (!cands_load(st, puzzle) || !cands_place_singles(st))
         return DOKU_DIFF_ANY;
-    }
+    doku_difficulty need = DOKU_DIFF_SIMPLE;
     while (st->filled < s->ncells) {
-        if (!stalled) {
-            if (all_placed(st, watch, nwatch))
-                return need;
-            if (max < DOKU_DIFF_EASY)
-                return DOKU_DIFF_EASY;
-            int r = cands_hidden_singles(st);
-            if (r < 0)
-                return DOKU_DIFF_ANY;
-            if (r) {
-                if (need < DOKU_DIFF_EASY)
-                    need = DOKU_DIFF_EASY;
-                continue;
-            }
-            if (max < DOKU_DIFF_INTERMEDIATE)
-                return DOKU_DIFF_INTERMEDIATE;
+        if (all_placed(st, watch, nwatch))
+            return need;
+        if (max < DOKU_DIFF_EASY)
+            return DOKU_DIFF_EASY;
+        int r = cands_hidden_singles(st);
+        if (r < 0)
+            return DOKU_DIFF_ANY;
+        if (r) {
+            if (need < DOKU_DIFF_EASY)
+                need = DOKU_DIFF_EASY;
+            continue;
         }
-        stalled = 0;
-        int r = pairs_and_intersections(g, st);
+        if (max < DOKU_DIFF_INTERMEDIATE)
+            return DOKU_DIFF_INTERMEDIATE;
+        r = pairs_and_intersections(g, st);
         if (r < 0)
             return DOKU_DIFF_ANY;
         if (!r)
@@ -194,6 +178,29 @@ doku_difficulty gen_level_watch(doku_generator *g, const uint8_t *puzzle,
     return need;
 }
 
+doku_difficulty gen_level_watch(doku_generator *g, const uint8_t *puzzle,
+                           doku_difficulty max, const int *watch, int nwatch)
+{
+    /* classic 9x9: the same logic on fixed tables (level9.c) */
+    if (g->l9) {
+        level9 *l = g->l9;
+        doku_difficulty lv = level9_level(l, puzzle, max, watch, nwatch);
+        if (lv == DOKU_DIFF_EXPERT) {
+            /* the stalled closure where level_any_shape leaves it (the
+             * rating filter starts from it); the same candidates, as a
+             * closure does not depend on the order of its steps */
+            cands_grid *st = &g->lgrid;
+            for (int c = 0; c < g->ncells; c++) {
+                st->val[c] = l->val[c];
+                st->cand[c] = l->cand[c];
+            }
+            st->filled = g->ncells - l->left;
+        }
+        return lv;
+    }
+    return level_any_shape(g, puzzle, max, watch, nwatch);
+}
+
 doku_difficulty doku_generator_difficulty(doku_generator *g, const uint8_t *puzzle)
 {
     if (!g || !puzzle)
@@ -201,7 +208,8 @@ doku_difficulty doku_generator_difficulty(doku_generator *g, const uint8_t *puzz
     for (int c = 0; c < g->ncells; c++)
         if (puzzle[c] > g->n)
             return DOKU_DIFF_ANY;
-    return gen_level(g, puzzle, DOKU_DIFF_INTERMEDIATE);
+    /* any puzzle, contradictions included: the shared kernel's answers */
+    return level_any_shape(g, puzzle, DOKU_DIFF_INTERMEDIATE, NULL, 0);
 }
 
 doku_difficulty gen_level(doku_generator *g, const uint8_t *puzzle, doku_difficulty max)

@@ -1,12 +1,13 @@
 /*
- * level9.c — the singles tiers of the level classifier (level.c) on the
- * classic 9x9 grid, with fixed-size tables and 16-bit masks.
+ * level9.c — the level classifier (level.c) on the classic 9x9 grid,
+ * with fixed-size tables and 16-bit masks.
  *
- * Why a second copy of the singles: on classic 9x9 the generator's
+ * Why a second copy of level.c's logic: on classic 9x9 the generator's
  * guided removal (SIMPLE, EASY) and its logic-proven uniqueness (ANY,
  * EXPERT: reduce.c) are almost all singles closures, and the shared
  * kernel (cands.c) pays for being generic (64-bit masks, unit and peer
- * counts read from the shape, any n). The closures are the same sets of
+ * counts read from the shape, any n); the final level check of EXPERT
+ * candidates runs the pairs too. The closures are the same sets of
  * placements whatever the order of steps (each technique only removes
  * candidates), so the levels it returns are exactly level.c's.
  * The tables are copied from the shape (one geometry model); only their
@@ -22,9 +23,11 @@
 /* The mask of a placed value (index 0: open cell). */
 static const uint16_t VALUE_BIT[L9_N + 1] = {0, 1, 2, 4, 8, 16, 32, 64, 128, 256};
 
-level9 *level9_create(const doku_shape *s)
+level9 *level9_create(const doku_generator *g)
 {
-    if (!s->classic9 || s->nunits != L9_UNITS || s->ncells != L9_CELLS)
+    const doku_shape *s = g->s;
+    if (!s->classic9 || s->nunits != L9_UNITS || s->ncells != L9_CELLS ||
+        g->ix_start[L9_UNITS] > L9_CROSSINGS)
         return NULL;
     level9 *l = calloc(1, sizeof *l);
     if (!l)
@@ -44,6 +47,14 @@ level9 *level9_create(const doku_shape *s)
     for (int u = 0; u < L9_UNITS; u++)
         for (int i = 0; i < L9_N; i++)
             l->unit[u][i] = (uint8_t)s->unit_cells[(size_t)u * L9_N + i];
+    /* the generator's unit crossings (level.c), in 16-bit masks */
+    for (int u = 0; u <= L9_UNITS; u++)
+        l->ix_start[u] = (uint8_t)g->ix_start[u];
+    for (int e = 0; e < g->ix_start[L9_UNITS]; e++) {
+        l->ix_unit[e] = (uint8_t)g->ix_unit[e];
+        l->ix_in_u[e] = (uint16_t)g->ix_in_u[e];
+        l->ix_in_v[e] = (uint16_t)g->ix_in_v[e];
+    }
     return l;
 }
 
@@ -155,6 +166,107 @@ static int hidden_pass(level9 *l)
     return progress;
 }
 
+/* Removes the digits bits from cell, placing a naked single it leaves.
+ * @return 1 if something was removed, 0 if not, -1 on a contradiction. */
+static int eliminate(level9 *l, int cell, unsigned bits)
+{
+    unsigned m = l->cand[cell];
+    if (!(m & bits))
+        return 0;
+    m &= ~bits;
+    if (!m)
+        return -1;
+    l->cand[cell] = (uint16_t)m;
+    if (single(m)) {
+        l->stack[0] = (uint8_t)cell;
+        if (!cascade(l, 1))
+            return -1;
+    }
+    return 1;
+}
+
+static int is_pair(unsigned m)
+{
+    unsigned rest = m & (m - 1);
+    return rest && !(rest & (rest - 1));
+}
+
+/* Naked pairs, hidden pairs and pointing/claiming over every unit, as
+ * level.c's pairs_and_intersections. @return -1 on a contradiction, else
+ * whether anything was eliminated. */
+static int pairs_pass(level9 *l)
+{
+    uint16_t *cand = l->cand;
+    int progress = 0;
+    for (int u = 0; u < L9_UNITS; u++) {
+        const uint8_t *uc = l->unit[u];
+        unsigned pos[L9_N] = {0};
+        int pairs[L9_N], npairs = 0, open = 0;
+        for (int i = 0; i < L9_N; i++) {
+            unsigned m = cand[uc[i]];
+            if (!m)
+                continue;
+            open++;
+            if (is_pair(m))
+                pairs[npairs++] = i;
+            for (; m; m &= m - 1)
+                pos[__builtin_ctz(m)] |= 1u << i;
+        }
+        if (open < 2)
+            continue;
+        /* naked pairs */
+        for (int a = 0; a < npairs && open > 2; a++) {
+            unsigned m = cand[uc[pairs[a]]];
+            for (int b = a + 1; b < npairs; b++) {
+                if (cand[uc[pairs[b]]] != m)
+                    continue;
+                for (int k = 0; k < L9_N; k++) {
+                    if (k == pairs[a] || k == pairs[b])
+                        continue;
+                    int r = eliminate(l, uc[k], m);
+                    if (r < 0)
+                        return -1;
+                    progress |= r;
+                }
+            }
+        }
+        /* hidden pairs */
+        for (int a = 0; a < L9_N && open > 2; a++) {
+            if (!is_pair(pos[a]))
+                continue;
+            for (int b = a + 1; b < L9_N; b++) {
+                if (pos[b] != pos[a])
+                    continue;
+                unsigned keep = (1u << a) | (1u << b);
+                for (unsigned p = pos[a]; p; p &= p - 1) {
+                    int r = eliminate(l, uc[__builtin_ctz(p)], L9_ALL & ~keep);
+                    if (r < 0)
+                        return -1;
+                    progress |= r;
+                }
+            }
+        }
+        /* pointing / claiming: digit d of u confined to a crossing unit */
+        for (int d = 0; d < L9_N; d++) {
+            unsigned p = pos[d];
+            if (!(p & (p - 1)))
+                continue;
+            for (int e = l->ix_start[u]; e < l->ix_start[u + 1]; e++) {
+                if (p & ~l->ix_in_u[e])
+                    continue;
+                const uint8_t *vc = l->unit[l->ix_unit[e]];
+                for (unsigned q = L9_ALL & ~l->ix_in_v[e]; q; q &= q - 1) {
+                    int r = eliminate(l, vc[__builtin_ctz(q)], 1u << d);
+                    if (r < 0)
+                        return -1;
+                    progress |= r;
+                }
+            }
+        }
+    }
+    return progress;
+}
+
 static int all_placed(const level9 *l, const int *watch, int nwatch)
 {
     for (int i = 0; i < nwatch; i++)
@@ -163,37 +275,43 @@ static int all_placed(const level9 *l, const int *watch, int nwatch)
     return nwatch > 0;
 }
 
-int level9_singles(level9 *l, const uint8_t *puzzle, doku_difficulty max,
-                   const int *watch, int nwatch, doku_difficulty *level)
+/* The tiers from the loaded (or stalled) grid in l: as level.c's loop,
+ * from level need, with the pairs first when `stalled`. */
+static doku_difficulty run(level9 *l, doku_difficulty need, int stalled,
+                           doku_difficulty max, const int *watch, int nwatch)
 {
-    if (!load(l, puzzle)) {
-        *level = DOKU_DIFF_ANY;
-        return 1;
-    }
-    doku_difficulty need = DOKU_DIFF_SIMPLE;
     while (l->left) {
-        if (all_placed(l, watch, nwatch))
-            break;
-        if (max < DOKU_DIFF_EASY) {
-            need = DOKU_DIFF_EASY;
-            break;
+        if (!stalled) {
+            if (all_placed(l, watch, nwatch))
+                return need;
+            if (max < DOKU_DIFF_EASY)
+                return DOKU_DIFF_EASY;
+            int r = hidden_pass(l);
+            if (r < 0)
+                return DOKU_DIFF_ANY;
+            if (r) {
+                if (need < DOKU_DIFF_EASY)
+                    need = DOKU_DIFF_EASY;
+                continue;
+            }
+            if (max < DOKU_DIFF_INTERMEDIATE)
+                return DOKU_DIFF_INTERMEDIATE;
         }
-        int r = hidden_pass(l);
-        if (r < 0) {
-            need = DOKU_DIFF_ANY;
-            break;
-        }
-        if (r) {
-            need = DOKU_DIFF_EASY;
-            continue;
-        }
-        if (max < DOKU_DIFF_INTERMEDIATE) {
-            need = DOKU_DIFF_INTERMEDIATE;
-            break;
-        }
-        *level = need;
-        return 0;
+        stalled = 0;
+        int r = pairs_pass(l);
+        if (r < 0)
+            return DOKU_DIFF_ANY;
+        if (!r)
+            return DOKU_DIFF_EXPERT;
+        need = DOKU_DIFF_INTERMEDIATE;
     }
-    *level = need;
-    return 1;
+    return need;
+}
+
+doku_difficulty level9_level(level9 *l, const uint8_t *puzzle, doku_difficulty max,
+                             const int *watch, int nwatch)
+{
+    if (!load(l, puzzle))
+        return DOKU_DIFF_ANY;
+    return run(l, DOKU_DIFF_SIMPLE, 0, max, watch, nwatch);
 }
