@@ -58,11 +58,17 @@ struct doku_generator {
     /* two-digit unavoidable sets (unavoid.c), grids up to 81 cells */
     int *uv_left;            /* [sets] givens left in each set */
     uint16_t *uv_cell_sets;  /* [ncells * (n-1)] the sets each cell is in */
+    struct uv_mask *uv_peers; /* [ncells] each cell's peers */
     int uv_on;               /* built for the grid being reduced */
 };
 
-/* Largest grid whose unavoidable sets the generator keeps. */
+/* Largest grid whose unavoidable sets the generator keeps, its digits. */
 #define GEN_UNAVOID_MAX_CELLS 81
+#define GEN_UNAVOID_MAX_N 9
+/* A set of cells of such a grid. */
+typedef struct uv_mask {
+    uint64_t w[2];
+} uv_mask;
 
 /* Largest orbit of any symmetry (rot90). */
 #define GEN_MAX_ORBIT 4

@@ -65,6 +65,7 @@ void doku_generator_free(doku_generator *g)
     level9_free(g->l9);
     free(g->uv_left);
     free(g->uv_cell_sets);
+    free(g->uv_peers);
     free(g->ix_start);
     free(g->ix_unit);
     free(g->ix_in_u);

@@ -27,7 +27,16 @@ int gen_unavoid_init(doku_generator *g)
         return 0;
     g->uv_left = malloc(sizeof *g->uv_left * max_sets(s->n));
     g->uv_cell_sets = malloc(sizeof *g->uv_cell_sets * (size_t)s->ncells * (size_t)(s->n - 1));
-    return g->uv_left && g->uv_cell_sets ? 0 : -1;
+    g->uv_peers = malloc(sizeof *g->uv_peers * (size_t)s->ncells);
+    if (!g->uv_left || !g->uv_cell_sets || !g->uv_peers)
+        return -1;
+    for (int c = 0; c < s->ncells; c++) {
+        const uint16_t *pp = s->peers + (size_t)c * s->max_peers;
+        g->uv_peers[c].w[0] = g->uv_peers[c].w[1] = 0;
+        for (int i = 0; i < s->peer_count[c]; i++)
+            g->uv_peers[c].w[pp[i] >> 6] |= (uint64_t)1 << (pp[i] & 63);
+    }
+    return 0;
 }
 
 void gen_unavoid_build(doku_generator *g, const uint8_t *sol, const uint8_t *givens)
@@ -37,62 +46,49 @@ void gen_unavoid_build(doku_generator *g, const uint8_t *sol, const uint8_t *giv
     g->uv_on = g->uv_left != NULL;
     if (!g->uv_on)
         return;
-    /* where[u][d]: unit u's cell holding digit d; rank[c]: c's index
-     * among the cells holding its digit (in cell order) */
-    uint16_t where[GEN_UNAVOID_MAX_CELLS * 3][16];
-    uint8_t rank[GEN_UNAVOID_MAX_CELLS], seen[16] = {0};
-    uint16_t cells_of[16][16];
-    if (s->nunits > GEN_UNAVOID_MAX_CELLS * 3 || n > 16) {
-        g->uv_on = 0;
-        return;
-    }
+    /* the cells of each digit and the givens, as 128-bit cell masks */
+    uv_mask of[GEN_UNAVOID_MAX_N] = {{{0, 0}}}, giv = {{0, 0}};
     for (int c = 0; c < s->ncells; c++) {
-        int d = sol[c] - 1;
-        if (seen[d] >= n) {
-            g->uv_on = 0; /* not a grid of n cells per digit */
-            return;
-        }
-        rank[c] = seen[d];
-        cells_of[d][seen[d]++] = (uint16_t)c;
+        uint64_t bit = (uint64_t)1 << (c & 63);
+        of[sol[c] - 1].w[c >> 6] |= bit;
+        if (givens[c])
+            giv.w[c >> 6] |= bit;
     }
-    for (int u = 0; u < s->nunits; u++)
-        for (int i = 0; i < n; i++) {
-            int c = s->unit_cells[(size_t)u * n + i];
-            where[u][sol[c] - 1] = (uint16_t)c;
-        }
     int nsets = 0;
     for (int a = 0; a < n; a++)
         for (int b = a + 1; b < n; b++) {
-            /* local ids: a-cells 0..n-1, b-cells n..2n-1; the links of
-             * each as a bit mask of local ids, then a flood per component */
-            uint32_t nb[32] = {0};
-            for (int u = 0; u < s->nunits; u++) {
-                int x = rank[where[u][a]], y = n + rank[where[u][b]];
-                nb[x] |= (uint32_t)1 << y;
-                nb[y] |= (uint32_t)1 << x;
-            }
-            uint32_t todo = ((uint32_t)1 << (2 * n)) - 1;
-            while (todo) {
-                uint32_t comp = todo & (~todo + 1), front = comp;
-                while (front) {
-                    int i = __builtin_ctz(front);
-                    front &= front - 1;
-                    uint32_t add = nb[i] & ~comp;
-                    comp |= add;
-                    front |= add;
+            /* An a cell's links are the b cells among its peers (and the
+             * other way round): flood each component over peer masks. */
+            uv_mask todo = {{of[a].w[0] | of[b].w[0], of[a].w[1] | of[b].w[1]}};
+            while (todo.w[0] | todo.w[1]) {
+                int w0 = todo.w[0] ? 0 : 1;
+                uv_mask comp = {{0, 0}}, front;
+                comp.w[w0] = todo.w[w0] & (~todo.w[w0] + 1);
+                front = comp;
+                for (;;) {
+                    int w = front.w[0] ? 0 : front.w[1] ? 1 : -1;
+                    if (w < 0)
+                        break;
+                    int c = w * 64 + __builtin_ctzll(front.w[w]);
+                    front.w[w] &= front.w[w] - 1;
+                    for (int k = 0; k < 2; k++) {
+                        uint64_t add = g->uv_peers[c].w[k] & todo.w[k] & ~comp.w[k];
+                        comp.w[k] |= add;
+                        front.w[k] |= add;
+                    }
                 }
-                todo &= ~comp;
-                int id = nsets++, left = 0;
-                for (uint32_t m = comp; m; m &= m - 1) {
-                    int i = __builtin_ctz(m);
-                    int own = i < n ? a : b, other = i < n ? b : a;
-                    int c = cells_of[own][i < n ? i : i - n];
-                    /* slot of digit `other` among c's n-1 other digits */
-                    int slot = other < own ? other : other - 1;
-                    g->uv_cell_sets[(size_t)c * (n - 1) + slot] = (uint16_t)id;
-                    left += givens[c] != 0;
-                }
-                g->uv_left[id] = left;
+                todo.w[0] &= ~comp.w[0];
+                todo.w[1] &= ~comp.w[1];
+                int id = nsets++;
+                g->uv_left[id] = bits_count(comp.w[0] & giv.w[0]) + bits_count(comp.w[1] & giv.w[1]);
+                for (int k = 0; k < 2; k++)
+                    for (uint64_t m = comp.w[k]; m; m &= m - 1) {
+                        int c = k * 64 + __builtin_ctzll(m);
+                        int own = sol[c] - 1, other = own == a ? b : a;
+                        /* slot of digit `other` among c's n-1 other digits */
+                        int slot = other < own ? other : other - 1;
+                        g->uv_cell_sets[(size_t)c * (n - 1) + slot] = (uint16_t)id;
+                    }
             }
         }
 }
