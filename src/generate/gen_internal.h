@@ -15,6 +15,12 @@
 #define L9_UNITS 27
 #define L9_PEERS 20
 #define L9_CROSSINGS 108   /* box-row and box-column pairs, both ways */
+typedef struct l9grid {
+    uint16_t cand[L9_CELLS];   /* an open cell's candidates; 0 once placed */
+    uint16_t placed[L9_UNITS]; /* digits placed in each unit */
+    uint8_t val[L9_CELLS];     /* placed digit 1..9, 0 = open */
+    int left;                  /* open cells */
+} l9grid;
 typedef struct level9 {
     uint8_t peer[L9_CELLS][L9_PEERS];
     uint8_t cell_unit[L9_CELLS][3];
@@ -22,11 +28,9 @@ typedef struct level9 {
     uint8_t ix_start[L9_UNITS + 1];     /* unit crossings, as level.c's */
     uint8_t ix_unit[L9_CROSSINGS];
     uint16_t ix_in_u[L9_CROSSINGS], ix_in_v[L9_CROSSINGS];
-    uint16_t cand[L9_CELLS];   /* an open cell's candidates; 0 once placed */
-    uint8_t val[L9_CELLS];     /* placed digit 1..9, 0 = open */
-    uint16_t placed[L9_UNITS]; /* digits placed in each unit */
     uint8_t stack[L9_CELLS];   /* cells waiting to be placed */
-    int left;                  /* open cells */
+    l9grid gr;                 /* the grid being worked on */
+    l9grid fill[L9_CELLS + 1]; /* grid9.c: the grid saved at each depth */
 } level9;
 
 struct doku_generator {
@@ -113,6 +117,20 @@ void level9_free(level9 *l);
 /* gen_level_watch on classic 9x9, same answers. */
 doku_difficulty level9_level(level9 *l, const uint8_t *puzzle, doku_difficulty max,
                              const int *watch, int nwatch);
+
+/* Empties l's grid (every digit open everywhere). */
+void level9_clear(level9 *l);
+/* Places digit index d in cell of l's grid and every naked single that
+ * follows (a no-op if cell already holds d). @return 1, or 0 on a
+ * contradiction (the grid is then inconsistent). */
+int level9_place(level9 *l, int cell, int d);
+
+/* One attempt of gen_fill's own filler on classic 9x9 (grid9.c): the
+ * same grids from the same rng as grid.c's, on level9's tables. @return
+ * 1 filled, 0 no grid exists, -1 over budget (or the first row failed),
+ * -3 past the deadline. */
+int gen_fill9_attempt(doku_generator *g, doku_rng *rng, uint64_t budget,
+                      double deadline, uint8_t *grid);
 
 /* Allocates the unavoidable-set tables (none above
  * GEN_UNAVOID_MAX_CELLS cells). @return 0, or -1 out of memory. */

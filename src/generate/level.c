@@ -191,10 +191,10 @@ doku_difficulty gen_level_watch(doku_generator *g, const uint8_t *puzzle,
              * closure does not depend on the order of its steps */
             cands_grid *st = &g->lgrid;
             for (int c = 0; c < g->ncells; c++) {
-                st->val[c] = l->val[c];
-                st->cand[c] = l->cand[c];
+                st->val[c] = l->gr.val[c];
+                st->cand[c] = l->gr.cand[c];
             }
-            st->filled = g->ncells - l->left;
+            st->filled = g->ncells - l->gr.left;
         }
         return lv;
     }

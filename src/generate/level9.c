@@ -66,18 +66,18 @@ static int single(unsigned m) { return !(m & (m - 1)); }
  * naked single that follows. @return 1, or 0 on a contradiction. */
 static int cascade(level9 *l, int sp)
 {
-    uint16_t *cand = l->cand;
+    uint16_t *cand = l->gr.cand;
     uint8_t *stack = l->stack;
     while (sp) {
         int c = stack[--sp];
         unsigned m = cand[c];
         if (!m)
             return 0;
-        l->val[c] = (uint8_t)(__builtin_ctz(m) + 1);
+        l->gr.val[c] = (uint8_t)(__builtin_ctz(m) + 1);
         cand[c] = 0;
-        l->left--;
+        l->gr.left--;
         for (int i = 0; i < 3; i++)
-            l->placed[l->cell_unit[c][i]] |= (uint16_t)m;
+            l->gr.placed[l->cell_unit[c][i]] |= (uint16_t)m;
         const uint8_t *pp = l->peer[c];
         for (int i = 0; i < L9_PEERS; i++) {
             int p = pp[i];
@@ -95,6 +95,28 @@ static int cascade(level9 *l, int sp)
     return 1;
 }
 
+void level9_clear(level9 *l)
+{
+    for (int c = 0; c < L9_CELLS; c++) {
+        l->gr.cand[c] = L9_ALL;
+        l->gr.val[c] = 0;
+    }
+    memset(l->gr.placed, 0, sizeof l->gr.placed);
+    l->gr.left = L9_CELLS;
+}
+
+int level9_place(level9 *l, int cell, int d)
+{
+    unsigned bit = 1u << d;
+    if (l->gr.val[cell])
+        return l->gr.val[cell] == d + 1;
+    if (!(l->gr.cand[cell] & bit))
+        return 0;
+    l->gr.cand[cell] = (uint16_t)bit;
+    l->stack[0] = (uint8_t)cell;
+    return cascade(l, 1);
+}
+
 /* Candidates from the givens and the naked-singles closure. @return 1, or
  * 0 if the givens contradict each other. */
 static int load(level9 *l, const uint8_t *puzzle)
@@ -103,8 +125,8 @@ static int load(level9 *l, const uint8_t *puzzle)
     int left = L9_CELLS, sp = 0;
     for (int c = 0; c < L9_CELLS; c++) {
         unsigned bit = VALUE_BIT[puzzle[c]];
-        l->val[c] = puzzle[c];
-        l->cand[c] = 0;
+        l->gr.val[c] = puzzle[c];
+        l->gr.cand[c] = 0;
         if (!bit)
             continue;
         left--;
@@ -115,8 +137,8 @@ static int load(level9 *l, const uint8_t *puzzle)
             um[u] |= (uint16_t)bit;
         }
     }
-    l->left = left;
-    memcpy(l->placed, um, sizeof um);
+    l->gr.left = left;
+    memcpy(l->gr.placed, um, sizeof um);
     for (int c = 0; c < L9_CELLS; c++) {
         if (puzzle[c])
             continue;
@@ -124,7 +146,7 @@ static int load(level9 *l, const uint8_t *puzzle)
         unsigned m = L9_ALL & ~(unsigned)(um[cu[0]] | um[cu[1]] | um[cu[2]]);
         if (!m)
             return 0;
-        l->cand[c] = (uint16_t)m;
+        l->gr.cand[c] = (uint16_t)m;
         if (single(m))
             l->stack[sp++] = (uint8_t)c;
     }
@@ -135,7 +157,7 @@ static int load(level9 *l, const uint8_t *puzzle)
  * @return 1 if something was placed, 0 if not, -1 on a contradiction. */
 static int hidden_pass(level9 *l)
 {
-    uint16_t *cand = l->cand;
+    uint16_t *cand = l->gr.cand;
     int progress = 0;
     for (int u = 0; u < L9_UNITS; u++) {
         const uint8_t *uc = l->unit[u];
@@ -145,7 +167,7 @@ static int hidden_pass(level9 *l)
             twice |= once & m;
             once |= m;
         }
-        if ((once | l->placed[u]) != L9_ALL)
+        if ((once | l->gr.placed[u]) != L9_ALL)
             return -1;
         for (unsigned only = once & ~twice; only; only &= only - 1) {
             unsigned bit = only & (~only + 1);
@@ -170,13 +192,13 @@ static int hidden_pass(level9 *l)
  * @return 1 if something was removed, 0 if not, -1 on a contradiction. */
 static int eliminate(level9 *l, int cell, unsigned bits)
 {
-    unsigned m = l->cand[cell];
+    unsigned m = l->gr.cand[cell];
     if (!(m & bits))
         return 0;
     m &= ~bits;
     if (!m)
         return -1;
-    l->cand[cell] = (uint16_t)m;
+    l->gr.cand[cell] = (uint16_t)m;
     if (single(m)) {
         l->stack[0] = (uint8_t)cell;
         if (!cascade(l, 1))
@@ -196,7 +218,7 @@ static int is_pair(unsigned m)
  * whether anything was eliminated. */
 static int pairs_pass(level9 *l)
 {
-    uint16_t *cand = l->cand;
+    uint16_t *cand = l->gr.cand;
     int progress = 0;
     for (int u = 0; u < L9_UNITS; u++) {
         const uint8_t *uc = l->unit[u];
@@ -270,7 +292,7 @@ static int pairs_pass(level9 *l)
 static int all_placed(const level9 *l, const int *watch, int nwatch)
 {
     for (int i = 0; i < nwatch; i++)
-        if (!l->val[watch[i]])
+        if (!l->gr.val[watch[i]])
             return 0;
     return nwatch > 0;
 }
@@ -280,7 +302,7 @@ static int all_placed(const level9 *l, const int *watch, int nwatch)
 static doku_difficulty run(level9 *l, doku_difficulty need, int stalled,
                            doku_difficulty max, const int *watch, int nwatch)
 {
-    while (l->left) {
+    while (l->gr.left) {
         if (!stalled) {
             if (all_placed(l, watch, nwatch))
                 return need;
