@@ -33,7 +33,7 @@ static int search9(level9 *l, doku_rng *rng, int depth, int last, uint64_t *node
             int c = pp[j];
             if (gr->val[c])
                 continue;
-            int k = __builtin_popcount(gr->cand[c]);
+            int k = bits_count(gr->cand[c]);
             if (k < best) {
                 best = k;
                 cell = c;
@@ -52,7 +52,7 @@ static int search9(level9 *l, doku_rng *rng, int depth, int last, uint64_t *node
                 cell = c;
                 break;
             }
-            int k = __builtin_popcount(m);
+            int k = bits_count(m);
             if (k < best) {
                 best = k;
                 cell = c;
@@ -67,7 +67,7 @@ static int search9(level9 *l, doku_rng *rng, int depth, int last, uint64_t *node
             return -1;
         if (deadline > 0 && !(*nodes & 63) && clock_monotonic_seconds() > deadline)
             return -3;
-        int k = (int)doku_rng_below(rng, (uint32_t)__builtin_popcount(m));
+        int k = (int)doku_rng_below(rng, (uint32_t)bits_count(m));
         unsigned rest = m;
         while (k--)
             rest &= rest - 1;

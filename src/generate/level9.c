@@ -160,6 +160,8 @@ static int hidden_pass(level9 *l)
     uint16_t *cand = l->gr.cand;
     int progress = 0;
     for (int u = 0; u < L9_UNITS; u++) {
+        if (l->gr.placed[u] == L9_ALL)
+            continue; /* complete */
         const uint8_t *uc = l->unit[u];
         unsigned once = 0, twice = 0;
         for (int i = 0; i < L9_N; i++) {
@@ -221,6 +223,10 @@ static int pairs_pass(level9 *l)
     uint16_t *cand = l->gr.cand;
     int progress = 0;
     for (int u = 0; u < L9_UNITS; u++) {
+        /* with at most one open cell: no pair, nothing to point */
+        unsigned open_digits = L9_ALL & ~(unsigned)l->gr.placed[u];
+        if (!(open_digits & (open_digits - 1)))
+            continue;
         const uint8_t *uc = l->unit[u];
         unsigned pos[L9_N] = {0};
         int pairs[L9_N], npairs = 0, open = 0;

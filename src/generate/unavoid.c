@@ -55,40 +55,49 @@ void gen_unavoid_build(doku_generator *g, const uint8_t *sol, const uint8_t *giv
             giv.w[c >> 6] |= bit;
     }
     int nsets = 0;
+    const uv_mask *peers = g->uv_peers;
     for (int a = 0; a < n; a++)
         for (int b = a + 1; b < n; b++) {
             /* An a cell's links are the b cells among its peers (and the
-             * other way round): flood each component over peer masks. */
-            uv_mask todo = {{of[a].w[0] | of[b].w[0], of[a].w[1] | of[b].w[1]}};
-            while (todo.w[0] | todo.w[1]) {
-                int w0 = todo.w[0] ? 0 : 1;
-                uv_mask comp = {{0, 0}}, front;
-                comp.w[w0] = todo.w[w0] & (~todo.w[w0] + 1);
-                front = comp;
-                for (;;) {
-                    int w = front.w[0] ? 0 : front.w[1] ? 1 : -1;
-                    if (w < 0)
-                        break;
-                    int c = w * 64 + __builtin_ctzll(front.w[w]);
-                    front.w[w] &= front.w[w] - 1;
-                    for (int k = 0; k < 2; k++) {
-                        uint64_t add = g->uv_peers[c].w[k] & todo.w[k] & ~comp.w[k];
-                        comp.w[k] |= add;
-                        front.w[k] |= add;
+             * other way round): flood each component over peer masks,
+             * a layer at a time (no branch on which word a cell is in). */
+            uint64_t todo0 = of[a].w[0] | of[b].w[0], todo1 = of[a].w[1] | of[b].w[1];
+            while (todo0 | todo1) {
+                uint64_t c0 = todo0 & (~todo0 + 1), c1 = c0 ? 0 : todo1 & (~todo1 + 1);
+                uint64_t f0 = c0, f1 = c1;
+                while (f0 | f1) {
+                    uint64_t a0 = 0, a1 = 0;
+                    for (; f0; f0 &= f0 - 1) {
+                        const uv_mask *pm = &peers[__builtin_ctzll(f0)];
+                        a0 |= pm->w[0];
+                        a1 |= pm->w[1];
                     }
+                    for (; f1; f1 &= f1 - 1) {
+                        const uv_mask *pm = &peers[64 + __builtin_ctzll(f1)];
+                        a0 |= pm->w[0];
+                        a1 |= pm->w[1];
+                    }
+                    f0 = a0 & todo0 & ~c0;
+                    f1 = a1 & todo1 & ~c1;
+                    c0 |= f0;
+                    c1 |= f1;
                 }
-                todo.w[0] &= ~comp.w[0];
-                todo.w[1] &= ~comp.w[1];
+                todo0 &= ~c0;
+                todo1 &= ~c1;
                 int id = nsets++;
-                g->uv_left[id] = bits_count(comp.w[0] & giv.w[0]) + bits_count(comp.w[1] & giv.w[1]);
-                for (int k = 0; k < 2; k++)
-                    for (uint64_t m = comp.w[k]; m; m &= m - 1) {
-                        int c = k * 64 + __builtin_ctzll(m);
-                        int own = sol[c] - 1, other = own == a ? b : a;
-                        /* slot of digit `other` among c's n-1 other digits */
-                        int slot = other < own ? other : other - 1;
-                        g->uv_cell_sets[(size_t)c * (n - 1) + slot] = (uint16_t)id;
-                    }
+                g->uv_left[id] = bits_count(c0 & giv.w[0]) + bits_count(c1 & giv.w[1]);
+                /* slots among a cell's n-1 other digits: b-1 for the a
+                 * cells (b > a), a for the b cells */
+                uint16_t *cs = g->uv_cell_sets;
+                size_t n1 = (size_t)(n - 1);
+                for (uint64_t m = c0 & of[a].w[0]; m; m &= m - 1)
+                    cs[(size_t)__builtin_ctzll(m) * n1 + (size_t)(b - 1)] = (uint16_t)id;
+                for (uint64_t m = c1 & of[a].w[1]; m; m &= m - 1)
+                    cs[(size_t)(64 + __builtin_ctzll(m)) * n1 + (size_t)(b - 1)] = (uint16_t)id;
+                for (uint64_t m = c0 & of[b].w[0]; m; m &= m - 1)
+                    cs[(size_t)__builtin_ctzll(m) * n1 + (size_t)a] = (uint16_t)id;
+                for (uint64_t m = c1 & of[b].w[1]; m; m &= m - 1)
+                    cs[(size_t)(64 + __builtin_ctzll(m)) * n1 + (size_t)a] = (uint16_t)id;
             }
         }
 }
