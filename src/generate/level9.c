@@ -153,39 +153,62 @@ static int load(level9 *l, const uint8_t *puzzle)
     return cascade(l, sp);
 }
 
-/* One pass of hidden singles over the units, each placement cascading.
- * @return 1 if something was placed, 0 if not, -1 on a contradiction. */
-static int hidden_pass(level9 *l)
+/* Hidden singles in unit u, each placement cascading. @return 1 if
+ * something was placed, 0 if not, -1 on a contradiction. */
+static int hidden_unit(level9 *l, int u)
 {
     uint16_t *cand = l->gr.cand;
+    if (l->gr.placed[u] == L9_ALL)
+        return 0; /* complete */
+    const uint8_t *uc = l->unit[u];
+    unsigned once = 0, twice = 0;
+    for (int i = 0; i < L9_N; i++) {
+        unsigned m = cand[uc[i]];
+        twice |= once & m;
+        once |= m;
+    }
+    if ((once | l->gr.placed[u]) != L9_ALL)
+        return -1;
     int progress = 0;
-    for (int u = 0; u < L9_UNITS; u++) {
-        if (l->gr.placed[u] == L9_ALL)
-            continue; /* complete */
-        const uint8_t *uc = l->unit[u];
-        unsigned once = 0, twice = 0;
+    for (unsigned only = once & ~twice; only; only &= only - 1) {
+        unsigned bit = only & (~only + 1);
+        /* an earlier placement's cascade may have taken its place */
         for (int i = 0; i < L9_N; i++) {
-            unsigned m = cand[uc[i]];
-            twice |= once & m;
-            once |= m;
-        }
-        if ((once | l->gr.placed[u]) != L9_ALL)
-            return -1;
-        for (unsigned only = once & ~twice; only; only &= only - 1) {
-            unsigned bit = only & (~only + 1);
-            /* an earlier placement's cascade may have taken its place */
-            for (int i = 0; i < L9_N; i++) {
-                int c = uc[i];
-                if (cand[c] & bit) {
-                    cand[c] = (uint16_t)bit;
-                    l->stack[0] = (uint8_t)c;
-                    if (!cascade(l, 1))
-                        return -1;
-                    progress = 1;
-                    break;
-                }
+            int c = uc[i];
+            if (cand[c] & bit) {
+                cand[c] = (uint16_t)bit;
+                l->stack[0] = (uint8_t)c;
+                if (!cascade(l, 1))
+                    return -1;
+                progress = 1;
+                break;
             }
         }
+    }
+    return progress;
+}
+
+static int all_placed(const level9 *l, const int *watch, int nwatch)
+{
+    for (int i = 0; i < nwatch; i++)
+        if (!l->gr.val[watch[i]])
+            return 0;
+    return nwatch > 0;
+}
+
+/* One pass of hidden singles over the units. @return 1 if something was placed, 0 if not, -1 on a
+ * contradiction, 2 as soon as every watched cell is placed (the caller's
+ * answer is then known; the pass stops there). */
+static int hidden_pass(level9 *l, const int *watch, int nwatch)
+{
+    int progress = 0;
+    for (int u = 0; u < L9_UNITS; u++) {
+        int r = hidden_unit(l, u);
+        if (r < 0)
+            return -1;
+        if (r && all_placed(l, watch, nwatch))
+            return 2;
+        progress |= r;
     }
     return progress;
 }
@@ -295,14 +318,6 @@ static int pairs_pass(level9 *l)
     return progress;
 }
 
-static int all_placed(const level9 *l, const int *watch, int nwatch)
-{
-    for (int i = 0; i < nwatch; i++)
-        if (!l->gr.val[watch[i]])
-            return 0;
-    return nwatch > 0;
-}
-
 /* The tiers from the loaded (or stalled) grid in l: as level.c's loop,
  * from level need, with the pairs first when `stalled`. */
 static doku_difficulty run(level9 *l, doku_difficulty need, int stalled,
@@ -314,9 +329,11 @@ static doku_difficulty run(level9 *l, doku_difficulty need, int stalled,
                 return need;
             if (max < DOKU_DIFF_EASY)
                 return DOKU_DIFF_EASY;
-            int r = hidden_pass(l);
+            int r = hidden_pass(l, watch, nwatch);
             if (r < 0)
                 return DOKU_DIFF_ANY;
+            if (r == 2)
+                return need < DOKU_DIFF_EASY ? DOKU_DIFF_EASY : need;
             if (r) {
                 if (need < DOKU_DIFF_EASY)
                     need = DOKU_DIFF_EASY;
