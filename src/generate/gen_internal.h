@@ -8,6 +8,31 @@
 
 #include "cands.h"
 
+/* The level logic on classic 9x9 (level9.c): fixed tables copied from
+ * the shape, and the grid its closures run on. */
+#define L9_N 9
+#define L9_CELLS 81
+#define L9_UNITS 27
+#define L9_PEERS 20
+#define L9_CROSSINGS 108   /* box-row and box-column pairs, both ways */
+typedef struct l9grid {
+    uint16_t cand[L9_CELLS];   /* an open cell's candidates; 0 once placed */
+    uint16_t placed[L9_UNITS]; /* digits placed in each unit */
+    uint8_t val[L9_CELLS];     /* placed digit 1..9, 0 = open */
+    int left;                  /* open cells */
+} l9grid;
+typedef struct level9 {
+    uint8_t peer[L9_CELLS][L9_PEERS];
+    uint8_t cell_unit[L9_CELLS][3];
+    uint8_t unit[L9_UNITS][L9_N];
+    uint8_t ix_start[L9_UNITS + 1];     /* unit crossings, as level.c's */
+    uint8_t ix_unit[L9_CROSSINGS];
+    uint16_t ix_in_u[L9_CROSSINGS], ix_in_v[L9_CROSSINGS];
+    uint8_t stack[L9_CELLS];   /* cells waiting to be placed */
+    l9grid gr;                 /* the grid being worked on */
+    l9grid fill[L9_CELLS + 1]; /* grid9.c: the grid saved at each depth */
+} level9;
+
 struct doku_generator {
     const doku_shape *s;
     int n, ncells;
@@ -20,6 +45,7 @@ struct doku_generator {
 
     /* level logic (level.c): the grid its closures run on */
     cands_grid lgrid;
+    level9 *l9;            /* the same on classic 9x9, else NULL */
     /* unit pairs sharing >= 2 cells, for pointing/claiming: entries
      * ix_start[u] .. ix_start[u+1]-1 of ix_unit / ix_in_u / ix_in_v */
     int *ix_start;
@@ -32,7 +58,21 @@ struct doku_generator {
     int *order;            /* [ncells] orbit representatives */
     uint8_t *work;         /* [ncells] */
     uint8_t *fill;         /* [ncells] generate(): the full grid */
+
+    /* two-digit unavoidable sets (unavoid.c), grids up to 81 cells */
+    int *uv_left;            /* [sets] givens left in each set */
+    uint16_t *uv_cell_sets;  /* [ncells * (n-1)] the sets each cell is in */
+    struct uv_mask *uv_peers; /* [ncells] each cell's peers */
+    int uv_on;               /* built for the grid being reduced */
 };
+
+/* Largest grid whose unavoidable sets the generator keeps, its digits. */
+#define GEN_UNAVOID_MAX_CELLS 81
+#define GEN_UNAVOID_MAX_N 9
+/* A set of cells of such a grid. */
+typedef struct uv_mask {
+    uint64_t w[2];
+} uv_mask;
 
 /* Largest orbit of any symmetry (rot90). */
 #define GEN_MAX_ORBIT 4
@@ -68,6 +108,41 @@ doku_difficulty gen_level(doku_generator *g, const uint8_t *puzzle, doku_difficu
  * returns a level <= max (not necessarily the exact level). */
 doku_difficulty gen_level_watch(doku_generator *g, const uint8_t *puzzle,
                            doku_difficulty max, const int *watch, int nwatch);
+
+/* @return the classic 9x9 level logic for g (its shape and its unit
+ * crossings, so after gen_level_init), or NULL if the shape is not
+ * classic 9x9 or memory ran out. level9_free(NULL) is a no-op. */
+level9 *level9_create(const doku_generator *g);
+void level9_free(level9 *l);
+/* gen_level_watch on classic 9x9, same answers. */
+doku_difficulty level9_level(level9 *l, const uint8_t *puzzle, doku_difficulty max,
+                             const int *watch, int nwatch);
+
+/* Empties l's grid (every digit open everywhere). */
+void level9_clear(level9 *l);
+/* Places digit index d in cell of l's grid and every naked single that
+ * follows (a no-op if cell already holds d). @return 1, or 0 on a
+ * contradiction (the grid is then inconsistent). */
+int level9_place(level9 *l, int cell, int d);
+
+/* One attempt of gen_fill's own filler on classic 9x9 (grid9.c): the
+ * same grids from the same rng as grid.c's, on level9's tables. @return
+ * 1 filled, 0 no grid exists, -1 over budget (or the first row failed),
+ * -3 past the deadline. */
+int gen_fill9_attempt(doku_generator *g, doku_rng *rng, uint64_t budget,
+                      double deadline, uint8_t *grid);
+
+/* Allocates the unavoidable-set tables (none above
+ * GEN_UNAVOID_MAX_CELLS cells). @return 0, or -1 out of memory. */
+int gen_unavoid_init(doku_generator *g);
+/* Builds the two-digit unavoidable sets of grid sol, counting the givens
+ * of each (givens: sol's cells that are given, 0 = open). Sets uv_on. */
+void gen_unavoid_build(doku_generator *g, const uint8_t *sol, const uint8_t *givens);
+/* Counts the k cells as removed. @return 1 if some set is left without a
+ * given (the puzzle then has another solution), else 0. */
+int gen_unavoid_remove(doku_generator *g, const int *cells, int k);
+/* Undoes gen_unavoid_remove of the same cells. */
+void gen_unavoid_restore(doku_generator *g, const int *cells, int k);
 
 /* The generator's deadline as its own rating filter sees it. The filter
  * callback carries no budget, so doku_generate recognises its own filter

@@ -41,6 +41,10 @@ doku_status doku_generator_create(const doku_shape *shape, doku_generator **out)
         st = DOKU_ERR_NOMEM;
     if (st == DOKU_OK && gen_level_init(g) != 0)
         st = DOKU_ERR_NOMEM;
+    if (st == DOKU_OK && shape->classic9 && !(g->l9 = level9_create(g)))
+        st = DOKU_ERR_NOMEM;
+    if (st == DOKU_OK && gen_unavoid_init(g) != 0)
+        st = DOKU_ERR_NOMEM;
     if (st != DOKU_OK) {
         doku_generator_free(g);
         return st;
@@ -58,6 +62,10 @@ void doku_generator_free(doku_generator *g)
     free(g->levels);
     doku_solver_free(g->solver);
     cands_free(&g->lgrid);
+    level9_free(g->l9);
+    free(g->uv_left);
+    free(g->uv_cell_sets);
+    free(g->uv_peers);
     free(g->ix_start);
     free(g->ix_unit);
     free(g->ix_in_u);

@@ -180,6 +180,15 @@ int gen_fill(doku_generator *g, doku_rng *rng, double deadline, uint8_t *grid)
      * needs a long search (an awkward jigsaw) still gets one. */
     uint64_t budget = 50 + 4 * (uint64_t)g->ncells;
     for (int attempt = 0, own = own_attempts(g); attempt < own; attempt++, budget *= 2) {
+        if (g->l9) {
+            /* classic 9x9: the same search on fixed tables (grid9.c) */
+            int r = gen_fill9_attempt(g, rng, budget, deadline, grid);
+            if (r == 1 || r == 0)
+                return r;
+            if (r == -3)
+                return -2;
+            continue;
+        }
         cands_grid *L = fill_level(g, 0);
         if (!L)
             return -1;

@@ -144,8 +144,9 @@ static int all_placed(const cands_grid *st, const int *watch, int nwatch)
     return nwatch > 0;
 }
 
-doku_difficulty gen_level_watch(doku_generator *g, const uint8_t *puzzle,
-                           doku_difficulty max, const int *watch, int nwatch)
+/* gen_level_watch on the shared kernel, for any shape. */
+static doku_difficulty level_any_shape(doku_generator *g, const uint8_t *puzzle,
+                                       doku_difficulty max, const int *watch, int nwatch)
 {
     const doku_shape *s = g->s;
     cands_grid *st = &g->lgrid;
@@ -177,6 +178,29 @@ doku_difficulty gen_level_watch(doku_generator *g, const uint8_t *puzzle,
     return need;
 }
 
+doku_difficulty gen_level_watch(doku_generator *g, const uint8_t *puzzle,
+                           doku_difficulty max, const int *watch, int nwatch)
+{
+    /* classic 9x9: the same logic on fixed tables (level9.c) */
+    if (g->l9) {
+        level9 *l = g->l9;
+        doku_difficulty lv = level9_level(l, puzzle, max, watch, nwatch);
+        if (lv == DOKU_DIFF_EXPERT) {
+            /* the stalled closure where level_any_shape leaves it (the
+             * rating filter starts from it); the same candidates, as a
+             * closure does not depend on the order of its steps */
+            cands_grid *st = &g->lgrid;
+            for (int c = 0; c < g->ncells; c++) {
+                st->val[c] = l->gr.val[c];
+                st->cand[c] = l->gr.cand[c];
+            }
+            st->filled = g->ncells - l->gr.left;
+        }
+        return lv;
+    }
+    return level_any_shape(g, puzzle, max, watch, nwatch);
+}
+
 doku_difficulty doku_generator_difficulty(doku_generator *g, const uint8_t *puzzle)
 {
     if (!g || !puzzle)
@@ -184,7 +208,8 @@ doku_difficulty doku_generator_difficulty(doku_generator *g, const uint8_t *puzz
     for (int c = 0; c < g->ncells; c++)
         if (puzzle[c] > g->n)
             return DOKU_DIFF_ANY;
-    return gen_level(g, puzzle, DOKU_DIFF_INTERMEDIATE);
+    /* any puzzle, contradictions included: the shared kernel's answers */
+    return level_any_shape(g, puzzle, DOKU_DIFF_INTERMEDIATE, NULL, 0);
 }
 
 doku_difficulty gen_level(doku_generator *g, const uint8_t *puzzle, doku_difficulty max)

@@ -1,0 +1,362 @@
+/*
+ * level9.c — the level classifier (level.c) on the classic 9x9 grid,
+ * with fixed-size tables and 16-bit masks.
+ *
+ * Why a second copy of level.c's logic: on classic 9x9 the generator's
+ * guided removal (SIMPLE, EASY) and its logic-proven uniqueness (ANY,
+ * EXPERT: reduce.c) are almost all singles closures, and the shared
+ * kernel (cands.c) pays for being generic (64-bit masks, unit and peer
+ * counts read from the shape, any n); the final level check of EXPERT
+ * candidates runs the pairs too. The closures are the same sets of
+ * placements whatever the order of steps (each technique only removes
+ * candidates), so the levels it returns are exactly level.c's.
+ * The tables are copied from the shape (one geometry model); only their
+ * sizes are fixed here.
+ */
+#include "gen_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define L9_ALL 0x1ffu
+
+/* The mask of a placed value (index 0: open cell). */
+static const uint16_t VALUE_BIT[L9_N + 1] = {0, 1, 2, 4, 8, 16, 32, 64, 128, 256};
+
+level9 *level9_create(const doku_generator *g)
+{
+    const doku_shape *s = g->s;
+    if (!s->classic9 || s->nunits != L9_UNITS || s->ncells != L9_CELLS ||
+        g->ix_start[L9_UNITS] > L9_CROSSINGS)
+        return NULL;
+    level9 *l = calloc(1, sizeof *l);
+    if (!l)
+        return NULL;
+    for (int c = 0; c < L9_CELLS; c++) {
+        const uint16_t *pp = s->peers + (size_t)c * s->max_peers;
+        const uint16_t *cu = s->cell_units + (size_t)c * s->max_cell_units;
+        if (s->peer_count[c] != L9_PEERS || s->cell_nunits[c] != 3) {
+            free(l);
+            return NULL;
+        }
+        for (int i = 0; i < L9_PEERS; i++)
+            l->peer[c][i] = (uint8_t)pp[i];
+        for (int i = 0; i < 3; i++)
+            l->cell_unit[c][i] = (uint8_t)cu[i];
+    }
+    for (int u = 0; u < L9_UNITS; u++)
+        for (int i = 0; i < L9_N; i++)
+            l->unit[u][i] = (uint8_t)s->unit_cells[(size_t)u * L9_N + i];
+    /* the generator's unit crossings (level.c), in 16-bit masks */
+    for (int u = 0; u <= L9_UNITS; u++)
+        l->ix_start[u] = (uint8_t)g->ix_start[u];
+    for (int e = 0; e < g->ix_start[L9_UNITS]; e++) {
+        l->ix_unit[e] = (uint8_t)g->ix_unit[e];
+        l->ix_in_u[e] = (uint16_t)g->ix_in_u[e];
+        l->ix_in_v[e] = (uint16_t)g->ix_in_v[e];
+    }
+    return l;
+}
+
+void level9_free(level9 *l) { free(l); }
+
+static int single(unsigned m) { return !(m & (m - 1)); }
+
+/* Places the cells on the stack (each open with one candidate) and every
+ * naked single that follows. @return 1, or 0 on a contradiction. */
+static int cascade(level9 *l, int sp)
+{
+    uint16_t *cand = l->gr.cand;
+    uint8_t *stack = l->stack;
+    while (sp) {
+        int c = stack[--sp];
+        unsigned m = cand[c];
+        if (!m)
+            return 0;
+        l->gr.val[c] = (uint8_t)(__builtin_ctz(m) + 1);
+        cand[c] = 0;
+        l->gr.left--;
+        for (int i = 0; i < 3; i++)
+            l->gr.placed[l->cell_unit[c][i]] |= (uint16_t)m;
+        const uint8_t *pp = l->peer[c];
+        for (int i = 0; i < L9_PEERS; i++) {
+            int p = pp[i];
+            unsigned q = cand[p];
+            if (!(q & m))
+                continue;
+            q ^= m;
+            if (!q)
+                return 0;
+            cand[p] = (uint16_t)q;
+            if (single(q))
+                stack[sp++] = (uint8_t)p;
+        }
+    }
+    return 1;
+}
+
+void level9_clear(level9 *l)
+{
+    for (int c = 0; c < L9_CELLS; c++) {
+        l->gr.cand[c] = L9_ALL;
+        l->gr.val[c] = 0;
+    }
+    memset(l->gr.placed, 0, sizeof l->gr.placed);
+    l->gr.left = L9_CELLS;
+}
+
+int level9_place(level9 *l, int cell, int d)
+{
+    unsigned bit = 1u << d;
+    if (l->gr.val[cell])
+        return l->gr.val[cell] == d + 1;
+    if (!(l->gr.cand[cell] & bit))
+        return 0;
+    l->gr.cand[cell] = (uint16_t)bit;
+    l->stack[0] = (uint8_t)cell;
+    return cascade(l, 1);
+}
+
+/* Candidates from the givens and the naked-singles closure. @return 1, or
+ * 0 if the givens contradict each other. */
+static int load(level9 *l, const uint8_t *puzzle)
+{
+    uint16_t um[L9_UNITS] = {0};
+    int left = L9_CELLS, sp = 0;
+    for (int c = 0; c < L9_CELLS; c++) {
+        unsigned bit = VALUE_BIT[puzzle[c]];
+        l->gr.val[c] = puzzle[c];
+        l->gr.cand[c] = 0;
+        if (!bit)
+            continue;
+        left--;
+        for (int i = 0; i < 3; i++) {
+            int u = l->cell_unit[c][i];
+            if (um[u] & bit)
+                return 0;
+            um[u] |= (uint16_t)bit;
+        }
+    }
+    l->gr.left = left;
+    memcpy(l->gr.placed, um, sizeof um);
+    for (int c = 0; c < L9_CELLS; c++) {
+        if (puzzle[c])
+            continue;
+        const uint8_t *cu = l->cell_unit[c];
+        unsigned m = L9_ALL & ~(unsigned)(um[cu[0]] | um[cu[1]] | um[cu[2]]);
+        if (!m)
+            return 0;
+        l->gr.cand[c] = (uint16_t)m;
+        if (single(m))
+            l->stack[sp++] = (uint8_t)c;
+    }
+    return cascade(l, sp);
+}
+
+/* Hidden singles in unit u, each placement cascading. @return 1 if
+ * something was placed, 0 if not, -1 on a contradiction. */
+static int hidden_unit(level9 *l, int u)
+{
+    uint16_t *cand = l->gr.cand;
+    if (l->gr.placed[u] == L9_ALL)
+        return 0; /* complete */
+    const uint8_t *uc = l->unit[u];
+    unsigned once = 0, twice = 0;
+    for (int i = 0; i < L9_N; i++) {
+        unsigned m = cand[uc[i]];
+        twice |= once & m;
+        once |= m;
+    }
+    if ((once | l->gr.placed[u]) != L9_ALL)
+        return -1;
+    int progress = 0;
+    for (unsigned only = once & ~twice; only; only &= only - 1) {
+        unsigned bit = only & (~only + 1);
+        /* an earlier placement's cascade may have taken its place */
+        for (int i = 0; i < L9_N; i++) {
+            int c = uc[i];
+            if (cand[c] & bit) {
+                cand[c] = (uint16_t)bit;
+                l->stack[0] = (uint8_t)c;
+                if (!cascade(l, 1))
+                    return -1;
+                progress = 1;
+                break;
+            }
+        }
+    }
+    return progress;
+}
+
+static int all_placed(const level9 *l, const int *watch, int nwatch)
+{
+    for (int i = 0; i < nwatch; i++)
+        if (!l->gr.val[watch[i]])
+            return 0;
+    return nwatch > 0;
+}
+
+/* One pass of hidden singles over the units. @return 1 if something was placed, 0 if not, -1 on a
+ * contradiction, 2 as soon as every watched cell is placed (the caller's
+ * answer is then known; the pass stops there). */
+static int hidden_pass(level9 *l, const int *watch, int nwatch)
+{
+    int progress = 0;
+    for (int u = 0; u < L9_UNITS; u++) {
+        int r = hidden_unit(l, u);
+        if (r < 0)
+            return -1;
+        if (r && all_placed(l, watch, nwatch))
+            return 2;
+        progress |= r;
+    }
+    return progress;
+}
+
+/* Removes the digits bits from cell, placing a naked single it leaves.
+ * @return 1 if something was removed, 0 if not, -1 on a contradiction. */
+static int eliminate(level9 *l, int cell, unsigned bits)
+{
+    unsigned m = l->gr.cand[cell];
+    if (!(m & bits))
+        return 0;
+    m &= ~bits;
+    if (!m)
+        return -1;
+    l->gr.cand[cell] = (uint16_t)m;
+    if (single(m)) {
+        l->stack[0] = (uint8_t)cell;
+        if (!cascade(l, 1))
+            return -1;
+    }
+    return 1;
+}
+
+static int is_pair(unsigned m)
+{
+    unsigned rest = m & (m - 1);
+    return rest && !(rest & (rest - 1));
+}
+
+/* Naked pairs, hidden pairs and pointing/claiming over every unit, as
+ * level.c's pairs_and_intersections. @return -1 on a contradiction, else
+ * whether anything was eliminated. */
+static int pairs_pass(level9 *l)
+{
+    uint16_t *cand = l->gr.cand;
+    int progress = 0;
+    for (int u = 0; u < L9_UNITS; u++) {
+        /* with at most one open cell: no pair, nothing to point */
+        unsigned open_digits = L9_ALL & ~(unsigned)l->gr.placed[u];
+        if (!(open_digits & (open_digits - 1)))
+            continue;
+        const uint8_t *uc = l->unit[u];
+        unsigned pos[L9_N] = {0};
+        int pairs[L9_N], npairs = 0, open = 0;
+        for (int i = 0; i < L9_N; i++) {
+            unsigned m = cand[uc[i]];
+            if (!m)
+                continue;
+            open++;
+            if (is_pair(m))
+                pairs[npairs++] = i;
+            for (; m; m &= m - 1)
+                pos[__builtin_ctz(m)] |= 1u << i;
+        }
+        if (open < 2)
+            continue;
+        /* naked pairs */
+        for (int a = 0; a < npairs && open > 2; a++) {
+            unsigned m = cand[uc[pairs[a]]];
+            for (int b = a + 1; b < npairs; b++) {
+                if (cand[uc[pairs[b]]] != m)
+                    continue;
+                for (int k = 0; k < L9_N; k++) {
+                    if (k == pairs[a] || k == pairs[b])
+                        continue;
+                    int r = eliminate(l, uc[k], m);
+                    if (r < 0)
+                        return -1;
+                    progress |= r;
+                }
+            }
+        }
+        /* hidden pairs */
+        for (int a = 0; a < L9_N && open > 2; a++) {
+            if (!is_pair(pos[a]))
+                continue;
+            for (int b = a + 1; b < L9_N; b++) {
+                if (pos[b] != pos[a])
+                    continue;
+                unsigned keep = (1u << a) | (1u << b);
+                for (unsigned p = pos[a]; p; p &= p - 1) {
+                    int r = eliminate(l, uc[__builtin_ctz(p)], L9_ALL & ~keep);
+                    if (r < 0)
+                        return -1;
+                    progress |= r;
+                }
+            }
+        }
+        /* pointing / claiming: digit d of u confined to a crossing unit */
+        for (int d = 0; d < L9_N; d++) {
+            unsigned p = pos[d];
+            if (!(p & (p - 1)))
+                continue;
+            for (int e = l->ix_start[u]; e < l->ix_start[u + 1]; e++) {
+                if (p & ~l->ix_in_u[e])
+                    continue;
+                const uint8_t *vc = l->unit[l->ix_unit[e]];
+                for (unsigned q = L9_ALL & ~l->ix_in_v[e]; q; q &= q - 1) {
+                    int r = eliminate(l, vc[__builtin_ctz(q)], 1u << d);
+                    if (r < 0)
+                        return -1;
+                    progress |= r;
+                }
+            }
+        }
+    }
+    return progress;
+}
+
+/* The tiers from the loaded (or stalled) grid in l: as level.c's loop,
+ * from level need, with the pairs first when `stalled`. */
+static doku_difficulty run(level9 *l, doku_difficulty need, int stalled,
+                           doku_difficulty max, const int *watch, int nwatch)
+{
+    while (l->gr.left) {
+        if (!stalled) {
+            if (all_placed(l, watch, nwatch))
+                return need;
+            if (max < DOKU_DIFF_EASY)
+                return DOKU_DIFF_EASY;
+            int r = hidden_pass(l, watch, nwatch);
+            if (r < 0)
+                return DOKU_DIFF_ANY;
+            if (r == 2)
+                return need < DOKU_DIFF_EASY ? DOKU_DIFF_EASY : need;
+            if (r) {
+                if (need < DOKU_DIFF_EASY)
+                    need = DOKU_DIFF_EASY;
+                continue;
+            }
+            if (max < DOKU_DIFF_INTERMEDIATE)
+                return DOKU_DIFF_INTERMEDIATE;
+        }
+        stalled = 0;
+        int r = pairs_pass(l);
+        if (r < 0)
+            return DOKU_DIFF_ANY;
+        if (!r)
+            return DOKU_DIFF_EXPERT;
+        need = DOKU_DIFF_INTERMEDIATE;
+    }
+    return need;
+}
+
+doku_difficulty level9_level(level9 *l, const uint8_t *puzzle, doku_difficulty max,
+                             const int *watch, int nwatch)
+{
+    if (!load(l, puzzle))
+        return DOKU_DIFF_ANY;
+    return run(l, DOKU_DIFF_SIMPLE, 0, max, watch, nwatch);
+}
