@@ -321,5 +321,30 @@ doku_status gen_reduce(doku_generator *g, doku_rng *rng,
     res->givens = givens;
     res->minimal = !untried && !res->unresolved &&
                    (o.level == DOKU_DIFF_ANY || o.level == DOKU_DIFF_EXPERT);
+    /* Kept givens were never tried: "minimal" claims every orbit is
+     * needed, so an orbit holding a kept given is checked now, and one
+     * that could go makes the result not minimal (it stays). */
+    if (res->minimal && o.keep) {
+        x.level = DOKU_DIFF_ANY;
+        for (int c = 0; c < s->ncells && res->minimal; c++) {
+            int k = gen_orbit(s, o.symmetry, c, orb), kept = 0, whole = 1;
+            for (int i = 0; i < k; i++) {
+                kept |= o.keep[orb[i]] != 0;
+                whole &= orb[i] >= c && p[orb[i]] != 0;
+            }
+            if (!kept || !whole)
+                continue;
+            for (int j = 0; j < k; j++) {
+                mask_toggle(g, orb[j], p[orb[j]]);
+                p[orb[j]] = 0;
+            }
+            if (removal_ok(&x, p, orb, k) || res->unresolved)
+                res->minimal = 0;
+            for (int j = 0; j < k; j++) {
+                p[orb[j]] = solution[orb[j]];
+                mask_toggle(g, orb[j], p[orb[j]]);
+            }
+        }
+    }
     return DOKU_OK;
 }
