@@ -695,6 +695,7 @@ typedef enum doku_technique {
     DOKU_TECH_ALS_XY_WING,          /* 6.0+ */
     DOKU_TECH_GROUPED_X_CHAIN,      /* 6.7+ */
     DOKU_TECH_GROUPED_AIC,          /* 7.1+ */
+    DOKU_TECH_NESTED_FORCING,       /* 9.5+ SE's nested forcing chains */
     DOKU_TECH_COUNT
 } doku_technique;
 

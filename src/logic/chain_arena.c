@@ -64,6 +64,7 @@ void logic_chain_ws_free(doku_logic *L)
             free(b->stamp);
             free(b->slot);
             free(b->inode);
+            free(b->inest);
             free(b->pstart);
             free(b->pcount);
             free(b->pool);
@@ -86,6 +87,9 @@ void logic_chain_ws_free(doku_logic *L)
     free(w->gen_hps);
     free(w->gen_hpn);
     free(w->gen_hp);
+    free(w->nest_cx);
+    free(w->nest_mark);
+    chain_nest_ws_free(w->nw);
     free(w);
     L->cw = NULL;
 }
@@ -100,6 +104,10 @@ int chain_br_grow(branch *b, int np)
         if (!a)
             return -1;
         b->inode = a;
+        a = realloc(b->inest, sizeof(int32_t) * (size_t)nc);
+        if (!a)
+            return -1;
+        b->inest = a;
         a = realloc(b->pstart, sizeof(int32_t) * (size_t)nc);
         if (!a)
             return -1;
@@ -149,4 +157,43 @@ int chain_ancestors(doku_logic *L, const branch *b, int i)
                 w->stack[sp++] = b->pool[b->pstart[x] + k];
     }
     return count;
+}
+
+int chain_complexity(doku_logic *L, const branch *b, const int *inst, int k)
+{
+    struct chain_ws *w = L->cw;
+    int cx = 0;
+    for (int j = 0; j < k; j++)
+        cx += chain_ancestors(L, b, inst[j]);
+    if (!w->nnest)
+        return cx; /* no nested chain in this search */
+    /* one walk over the union of the ancestors; each nested chain once */
+    if (++w->seengen == 0) {
+        memset(w->seen, 0, sizeof(uint32_t) * (size_t)w->NN);
+        w->seengen = 1;
+    }
+    if (++w->nest_gen == 0) {
+        memset(w->nest_mark, 0, sizeof(uint32_t) * (size_t)w->capnest);
+        w->nest_gen = 1;
+    }
+    int sp = 0;
+    for (int j = 0; j < k; j++)
+        if (sp < w->NN * 4)
+            w->stack[sp++] = inst[j];
+    while (sp) {
+        int x = w->stack[--sp];
+        int node = b->inode[x];
+        if (w->seen[node] == w->seengen)
+            continue;
+        w->seen[node] = w->seengen;
+        int id = b->inest[x];
+        if (id >= 0 && w->nest_mark[id] != w->nest_gen) {
+            w->nest_mark[id] = w->nest_gen;
+            cx += w->nest_cx[id];
+        }
+        for (int q = 0; q < b->pcount[x]; q++)
+            if (sp < w->NN * 4)
+                w->stack[sp++] = b->pool[b->pstart[x] + q];
+    }
+    return cx;
 }

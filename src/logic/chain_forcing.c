@@ -15,12 +15,15 @@
 #include "chain_internal.h"
 #include "chains_plus.h"
 
+#include <stdio.h>
 #include <string.h>
 
 typedef struct walk_opts {
     int useY;      /* !nishio */
     int dynamic;
-    int plus;      /* SE's level 1: advanced implications (chains_plus.c) */
+    int level;     /* SE's nesting level: 1 adds the advanced implications
+                    * of chains_plus.c, 2 and 3 the inner chains of
+                    * chain_nested.c */
 } walk_opts;
 
 /* chains_plus.c reports an implied off node: add it to the walk as SE
@@ -41,6 +44,39 @@ static void plus_sink(void *ctx, int node, const int32_t *pnodes, int np)
     int xi = br_new(b, node, par, k, 1);
     if (xi >= 0)
         b->qoff[b->toff++] = xi;
+}
+
+/* chain_nested.c reports an off node an inner chain found: add it with
+ * the inner chain's id, one id per inner hint. */
+typedef struct nest_ctx {
+    doku_logic *L;
+    branch *b;
+    int last_hint, last_id;
+} nest_ctx;
+
+static void nest_sink(void *ctx, int node, const int32_t *pnodes, int np, int cx, int hint)
+{
+    nest_ctx *nc = ctx;
+    branch *b = nc->b;
+    if (br_has(b, node))
+        return;
+    if (hint != nc->last_hint) {
+        nc->last_hint = hint;
+        nc->last_id = chain_nest_new(nc->L, cx);
+    }
+    int32_t par[256];
+    int k = 0;
+    for (int i = 0; i < np && k < 256; i++) {
+        int pi = br_get(b, pnodes[i]);
+        if (pi >= 0)
+            par[k++] = pi;
+    }
+    int xi = br_new(b, node, par, k, 1);
+    if (xi >= 0) {
+        b->inest[xi] = nc->last_id;
+        if (b->toff < nc->L->cw->NN * 4)
+            b->qoff[b->toff++] = xi;
+    }
 }
 
 /* Returns -1, or the instance pair of a contradiction in *on_i, *off_i. */
@@ -120,8 +156,11 @@ static int propagate(doku_logic *L, branch *b, const walk_opts *o, int *on_i, in
                 }
             }
         }
-        if (o->plus && b->hon == b->ton && b->hoff == b->toff)
-            logic_plus_advanced(L, g, gpos, plus_sink, b);
+        if (o->level && b->hon == b->ton && b->hoff == b->toff &&
+            !logic_plus_advanced(L, g, gpos, plus_sink, b) && o->level >= 2) {
+            nest_ctx nc = {L, b, -1, -1};
+            chain_nested_rule(L, g, gpos, o->level, nest_sink, &nc);
+        }
     }
     return -1;
 }
@@ -154,6 +193,15 @@ typedef struct multi_ctx {
     doku_technique tech;
 } multi_ctx;
 
+/* SE's name suffix for a nesting level ("" below 1). */
+static const char *level_suffix(int level)
+{
+    return level == 1   ? " (+)"
+           : level == 2 ? " (+ Forcing Chains)"
+           : level == 3 ? " (+ Multiple Forcing Chains)"
+                        : "";
+}
+
 static void conclude(doku_logic *L, int node)
 {
     int c = NCELL(node), d = NDIG(node);
@@ -176,14 +224,16 @@ static void emit_contradiction(doku_logic *L, multi_ctx *m, branch *b, int src, 
     int target = src ^ 1;
     if (!worth(L, target))
         return;
-    int cx = chain_ancestors(L, b, on_i) + chain_ancestors(L, b, off_i);
+    int pair[2] = {on_i, off_i};
+    int cx = chain_complexity(L, b, pair, 2);
     int rating = m->base + logic_length_bonus(cx);
     if (!better(&m->bb, rating, cx, 7) || !logic_allowed(L, m->tech))
         return;
     best_set(&m->bb, rating, cx, 7);
-    const char *name = m->nishio                           ? "Nishio Forcing Chains"
-                       : m->tech == DOKU_TECH_DYNAMIC_PLUS ? "Dynamic Contradiction Forcing Chains (+)"
-                                                           : "Dynamic Contradiction Forcing Chains";
+    char nm[96];
+    snprintf(nm, sizeof nm, "%s%s", m->nishio ? "Nishio Forcing Chains" : "Dynamic Contradiction Forcing Chains",
+             level_suffix(m->wo.level));
+    const char *name = nm;
     lstep_begin(L, m->tech, rating, name);
     conclude(L, target);
     char a[24];
@@ -204,8 +254,10 @@ static void emit_multi(doku_logic *L, multi_ctx *m, int kind, int node, branch *
     if (!worth(L, node))
         return;
     int cx = 0;
-    for (int i = 0; i < nb; i++)
-        cx += chain_ancestors(L, brs[i], br_get(brs[i], node));
+    for (int i = 0; i < nb; i++) {
+        int at = br_get(brs[i], node);
+        cx += chain_complexity(L, brs[i], &at, 1);
+    }
     int rating = m->base + logic_length_bonus(cx);
     int key = kind == 0 ? 1 : kind == 1 ? 5 : 6;
     if (!better(&m->bb, rating, cx, key))
@@ -216,17 +268,11 @@ static void emit_multi(doku_logic *L, multi_ctx *m, int kind, int node, branch *
     if (!logic_allowed(L, t))
         return;
     best_set(&m->bb, rating, cx, key);
-    const char *name;
-    if (m->dynamic)
-        name = kind == 0 ? "Dynamic Double Forcing Chains"
-               : kind == 1 ? "Dynamic Cell Forcing Chains"
-                           : "Dynamic Region Forcing Chains";
-    else
-        name = kind == 1 ? "Cell Forcing Chains" : "Region Forcing Chains";
-    if (m->tech == DOKU_TECH_DYNAMIC_PLUS)
-        name = kind == 0 ? "Dynamic Double Forcing Chains (+)"
-               : kind == 1 ? "Dynamic Cell Forcing Chains (+)"
-                           : "Dynamic Region Forcing Chains (+)";
+    char nm[96];
+    snprintf(nm, sizeof nm, "%s%s%s", m->dynamic ? "Dynamic " : "",
+             kind == 0 ? "Double Forcing Chains" : kind == 1 ? "Cell Forcing Chains" : "Region Forcing Chains",
+             level_suffix(m->wo.level));
+    const char *name = nm;
     lstep_begin(L, t, rating, name);
     conclude(L, node);
     char a[24], un[40];
@@ -297,6 +343,7 @@ static int multi_search(doku_logic *L, multi_ctx *m)
 {
     struct chain_ws *w = L->cw;
     int n = L->n;
+    w->nnest = 0;
     if (!m->dynamic && chain_build_graph(L))
         return 0;
     for (int c = 0; c < L->nc; c++) {
@@ -398,4 +445,22 @@ int logic_chain_dynamic_plus(doku_logic *L)
         return 0;
     multi_ctx m = {{0, 0, 0, 0}, {1, 1, 1}, 90, 0, 1, 1, DOKU_TECH_DYNAMIC_PLUS};
     return multi_search(L, &m);
+}
+
+/* SE's nested forcing chains, level 2 (9.5, inner forcing chains) then
+ * level 3 (10.0, inner multiple forcing chains): the first level with a
+ * step gives it. Same size limit as the (+) level, whose walks they
+ * extend: every stall of every walk runs a whole inner chain search. */
+int logic_chain_nested(doku_logic *L)
+{
+    if (!L->cw || L->n > PLUS_MAX_SIDE)
+        return 0;
+    for (int level = 2; level <= 3; level++) {
+        multi_ctx m = {{0, 0, 0, 0}, {1, 1, level}, 95 + 5 * (level - 2), 0, 1, 1, DOKU_TECH_NESTED_FORCING};
+        if (multi_search(L, &m))
+            return 1;
+        if (L->timed_out || logic_past_deadline(L))
+            return 0;
+    }
+    return 0;
 }

@@ -30,6 +30,7 @@ typedef struct branch {
     uint32_t gen;
     /* instances */
     int32_t *inode, *pstart;
+    int32_t *inest;    /* nested chain id of an instance (chain_nested.c), or -1 */
     uint16_t *pcount;
     int ninst, capinst;
     int32_t *pool;     /* parent instance indexes */
@@ -62,6 +63,13 @@ struct chain_ws {
     uint32_t gengen;
     uint32_t *closemark;  /* [NN] == closegen: an off node closing a cycle */
     uint32_t closegen;
+    /* nested chains (chain_nested.c): the complexity of each inner chain
+     * an instance came from, by id; reset by each search */
+    int32_t *nest_cx;
+    uint32_t *nest_mark;
+    uint32_t nest_gen;
+    int nnest, capnest;
+    struct nest_ws *nw;   /* the inner searches' own workspace, or NULL */
 };
 
 /* --- branches (chain_arena.c and inline) --- */
@@ -92,6 +100,7 @@ static inline int br_new(branch *b, int node, const int32_t *parents, int np, in
         return -1;
     int i = b->ninst++;
     b->inode[i] = node;
+    b->inest[i] = -1;
     b->pstart[i] = b->npool;
     b->pcount[i] = (uint16_t)np;
     for (int k = 0; k < np; k++)
@@ -110,6 +119,7 @@ static inline int br_push(branch *b, int node, int parent)
     if (b->ninst < b->capinst && b->npool < b->cappool) {
         int i = b->ninst++;
         b->inode[i] = node;
+        b->inest[i] = -1;
         b->pstart[i] = b->npool;
         b->pcount[i] = 1;
         b->pool[b->npool++] = parent;
@@ -123,6 +133,11 @@ static inline int br_push(branch *b, int node, int parent)
 
 /* Distinct nodes among the ancestors of instance i (itself included). */
 int chain_ancestors(doku_logic *L, const branch *b, int i);
+
+/* SE's complexity of a conclusion reached at instances inst[0..k) of b:
+ * the sum of their ancestor counts, plus, once per distinct nested chain
+ * among all their ancestors, that nested chain's own complexity. */
+int chain_complexity(doku_logic *L, const branch *b, const int *inst, int k);
 
 /* --- links (chain_links.c) --- */
 /* The off consequences of (cell, d) on, in w->gen_*. */
@@ -147,6 +162,23 @@ void chain_proof(doku_logic *L, const branch *b, int i);
 
 /* --- source filter (chain_scc.c) --- */
 int chain_scc_filter(doku_logic *L, int useY, int useX, uint8_t *ok);
+
+/* --- nested chains (chain_nested.c) --- */
+/* Receives one off node an inner chain search found on a walk's reduced
+ * grid: its parents (the walk's removals the inner chain needed), the
+ * inner chain's complexity, and the inner hint's index (the same for all
+ * eliminations of one inner chain, during one call). */
+typedef void (*chain_nest_sink)(void *ctx, int node, const int32_t *parents, int np, int cx, int hint);
+/* SE's inner chain rules of nesting level 2 (forcing chains) and 3 (then
+ * multiple forcing chains) on the walk's grid g/gpos, against L->cand;
+ * the first rule that yields a hint reports all its hints, best first.
+ * @return whether anything was reported. */
+int chain_nested_rule(doku_logic *L, const lmask *g, const lmask *gpos, int level, chain_nest_sink add, void *ctx);
+/* Registers a nested chain of complexity cx. @return its id, or -1
+ * without memory. */
+int chain_nest_new(doku_logic *L, int cx);
+struct nest_ws;
+void chain_nest_ws_free(struct nest_ws *nw);
 
 /* --- ranking of found chains (SE sorts by difficulty, complexity, kind) --- */
 typedef struct best {

@@ -64,6 +64,7 @@ static const engine_entry ENGINE[] = {
     {logic_chain_multiple, LOGIC_TB(DOKU_TECH_CELL_FORCING) | LOGIC_TB(DOKU_TECH_REGION_FORCING), 0},
     {logic_chain_dynamic, LOGIC_TB(DOKU_TECH_DYNAMIC_FORCING), 0},
     {logic_chain_dynamic_plus, LOGIC_TB(DOKU_TECH_DYNAMIC_PLUS), 0},
+    {logic_chain_nested, LOGIC_TB(DOKU_TECH_NESTED_FORCING), 0},
     {logic_trial, LOGIC_TB(DOKU_TECH_TRIAL), 0},
 };
 

@@ -291,6 +291,7 @@ int logic_chain_nishio(doku_logic *L);
 int logic_chain_multiple(doku_logic *L);
 int logic_chain_dynamic(doku_logic *L);
 int logic_chain_dynamic_plus(doku_logic *L);
+int logic_chain_nested(doku_logic *L);
 int logic_trial(doku_logic *L);
 
 /* extended techniques (off by default; see engine.c) */
