@@ -87,6 +87,8 @@ void logic_chain_ws_free(doku_logic *L)
     free(w->gen_hps);
     free(w->gen_hpn);
     free(w->gen_hp);
+    free(w->reach);
+    free(w->reachstamp);
     free(w->nest_cx);
     free(w->nest_mark);
     chain_nest_ws_free(w->nw);

@@ -70,6 +70,11 @@ struct chain_ws {
     uint32_t nest_gen;
     int nnest, capnest;
     struct nest_ws *nw;   /* the inner searches' own workspace, or NULL */
+    /* reach cache of the forcing searches (chain_forcing.c) */
+    uint64_t *reach;
+    uint32_t *reachstamp, reachgen; /* [NN / 2] which on-walks are in reach */
+    size_t reachcap;
+    int reachwords;
 };
 
 /* --- branches (chain_arena.c and inline) --- */
