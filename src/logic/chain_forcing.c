@@ -23,8 +23,8 @@ typedef struct walk_opts {
     int useY;      /* !nishio */
     int dynamic;
     int level;     /* SE's nesting level: 1 adds the advanced implications
-                    * of chains_plus.c, 2 and 3 the inner chains of
-                    * chain_nested.c */
+                    * of chains_plus.c, 2 and up the inner rule */
+    chain_inner_rule inner;
 } walk_opts;
 
 /* chains_plus.c reports an implied off node: add it to the walk as SE
@@ -147,20 +147,24 @@ static int propagate(doku_logic *L, branch *b, const walk_opts *o, int *on_i, in
                 int conj = br_get(b, x ^ 1);
                 if (conj >= 0) {
                     *on_i = br_new(b, x, par, np, 0);
+                    if (*on_i >= 0)
+                        b->icause[*on_i] = o->dynamic ? w->gen_cause[k] : -1;
                     *off_i = conj;
                     return 1;
                 }
                 if (!br_has(b, x)) {
                     int xi = br_new(b, x, par, np, 1);
-                    if (xi >= 0)
+                    if (xi >= 0) {
+                        b->icause[xi] = o->dynamic ? w->gen_cause[k] : -1;
                         b->qon[b->ton++] = xi;
+                    }
                 }
             }
         }
         if (o->level && b->hon == b->ton && b->hoff == b->toff &&
             !logic_plus_advanced(L, g, gpos, plus_sink, b) && o->level >= 2) {
             nest_ctx nc = {L, b, -1, -1};
-            chain_nested_rule(L, g, gpos, o->level, nest_sink, &nc);
+            o->inner(L, g, gpos, o->level, nest_sink, &nc);
         }
     }
     return -1;
@@ -193,6 +197,8 @@ typedef struct multi_ctx {
     int nishio, multiple, dynamic;
     doku_technique tech;
     int seq, bestseq; /* SE's order of finding, the last tie-break */
+    chain_hint_sink collect; /* collect mode: every hint goes here */
+    void *cctx;
 } multi_ctx;
 
 /* better() with SE's order of finding as the last tie-break: region
@@ -212,6 +218,8 @@ static const char *level_suffix(int level)
     return level == 1   ? " (+)"
            : level == 2 ? " (+ Forcing Chains)"
            : level == 3 ? " (+ Multiple Forcing Chains)"
+           : level == 4 ? " (+ Dynamic Forcing Chains)"
+           : level == 5 ? " (+ Dynamic Forcing Chains (+ Forcing Chains))"
                         : "";
 }
 
@@ -240,6 +248,13 @@ static void emit_contradiction(doku_logic *L, multi_ctx *m, branch *b, int src, 
     int pair[2] = {on_i, off_i};
     int cx = chain_complexity(L, b, pair, 2);
     int rating = m->base + logic_length_bonus(cx);
+    if (m->collect) {
+        branch *bb[2] = {b, b};
+        chain_hint h = {7, target, src, -1, bb, pair, 2, rating, cx, 7, m->seq};
+        m->collect(m->cctx, &h);
+        m->bb.found = 1;
+        return;
+    }
     if (!better_seq(m, rating, cx, 7) || !logic_allowed(L, m->tech))
         return;
     best_set(&m->bb, rating, cx, 7);
@@ -274,6 +289,15 @@ static void emit_multi(doku_logic *L, multi_ctx *m, int kind, int node, branch *
     }
     int rating = m->base + logic_length_bonus(cx);
     int key = kind == 0 ? 1 : kind == 1 ? 5 : 6;
+    if (m->collect) {
+        int inst[DOKU_MAX_N];
+        for (int i = 0; i < nb; i++)
+            inst[i] = br_get(brs[i], node);
+        chain_hint h = {kind, node, srcs[0], kind == 2 ? cell_or_unit : -1, brs, inst, nb, rating, cx, key, m->seq};
+        m->collect(m->cctx, &h);
+        m->bb.found = 1;
+        return;
+    }
     if (!better_seq(m, rating, cx, key))
         return;
     doku_technique t = m->tech;
@@ -554,7 +578,7 @@ int logic_chain_nishio(doku_logic *L)
 {
     if (!L->cw)
         return 0;
-    multi_ctx m = {{0, 0, 0, 0}, {0, 1, 0}, 75, 1, 0, 1, DOKU_TECH_NISHIO, 0, 0};
+    multi_ctx m = {{0, 0, 0, 0}, {0, 1, 0, NULL}, 75, 1, 0, 1, DOKU_TECH_NISHIO, 0, 0, NULL, NULL};
     return multi_search(L, &m);
 }
 
@@ -562,7 +586,7 @@ int logic_chain_multiple(doku_logic *L)
 {
     if (!L->cw)
         return 0;
-    multi_ctx m = {{0, 0, 0, 0}, {1, 0, 0}, 80, 0, 1, 0, DOKU_TECH_CELL_FORCING, 0, 0};
+    multi_ctx m = {{0, 0, 0, 0}, {1, 0, 0, NULL}, 80, 0, 1, 0, DOKU_TECH_CELL_FORCING, 0, 0, NULL, NULL};
     return multi_search(L, &m);
 }
 
@@ -570,7 +594,7 @@ int logic_chain_dynamic(doku_logic *L)
 {
     if (!L->cw)
         return 0;
-    multi_ctx m = {{0, 0, 0, 0}, {1, 1, 0}, 85, 0, 1, 1, DOKU_TECH_DYNAMIC_FORCING, 0, 0};
+    multi_ctx m = {{0, 0, 0, 0}, {1, 1, 0, NULL}, 85, 0, 1, 1, DOKU_TECH_DYNAMIC_FORCING, 0, 0, NULL, NULL};
     return multi_search(L, &m);
 }
 
@@ -585,24 +609,18 @@ int logic_chain_dynamic_plus(doku_logic *L)
 {
     if (!L->cw || L->n > PLUS_MAX_SIDE)
         return 0;
-    multi_ctx m = {{0, 0, 0, 0}, {1, 1, 1}, 90, 0, 1, 1, DOKU_TECH_DYNAMIC_PLUS, 0, 0};
+    multi_ctx m = {{0, 0, 0, 0}, {1, 1, 1, NULL}, 90, 0, 1, 1, DOKU_TECH_DYNAMIC_PLUS, 0, 0, NULL, NULL};
     return multi_search(L, &m);
 }
 
-/* SE's nested forcing chains, level 2 (9.5, inner forcing chains) then
- * level 3 (10.0, inner multiple forcing chains): the first level with a
- * step gives it. Same size limit as the (+) level, whose walks they
- * extend: every stall of every walk runs a whole inner chain search. */
-int logic_chain_nested(doku_logic *L)
+int chain_forcing_search(doku_logic *L, int level, chain_inner_rule inner, chain_hint_sink collect, void *cctx)
 {
-    if (!L->cw || L->n > PLUS_MAX_SIDE)
+    if (!L->cw)
         return 0;
-    for (int level = 2; level <= 3; level++) {
-        multi_ctx m = {{0, 0, 0, 0}, {1, 1, level}, 95 + 5 * (level - 2), 0, 1, 1, DOKU_TECH_NESTED_FORCING, 0, 0};
-        if (multi_search(L, &m))
-            return 1;
-        if (L->timed_out || logic_past_deadline(L))
-            return 0;
-    }
-    return 0;
+    doku_technique t = level >= 2   ? DOKU_TECH_NESTED_FORCING
+                       : level == 1 ? DOKU_TECH_DYNAMIC_PLUS
+                                    : DOKU_TECH_DYNAMIC_FORCING;
+    int base = level >= 2 ? 95 + 5 * (level - 2) : 85 + 5 * level;
+    multi_ctx m = {{0, 0, 0, 0}, {1, 1, level, inner}, base, 0, 1, 1, t, 0, 0, collect, cctx};
+    return multi_search(L, &m);
 }

@@ -30,7 +30,7 @@
 #include <string.h>
 
 typedef struct ihint {
-    int rating, cx, key;
+    int rating, cx, key, seq;
     int e0, ne; /* eliminations (off nodes) in el[] */
     int p0, np; /* parents (off nodes) in pp[] */
 } ihint;
@@ -47,6 +47,7 @@ struct nest_ws {
     int nh, caph;
     int32_t *el, *pp;
     int nel, capel, npp, cappp;
+    int p0, e0; /* the hint being built */
     /* static closures of level 3 (cell and region forcing chains) */
     int ncl;
     uint32_t **clstamp;
@@ -157,22 +158,18 @@ typedef struct inner {
     const lmask *g, *gpos;
 } inner;
 
-/* Adds the walk's removals that the on node x's cause relied on to the
- * current hint's parents: for a cell cause, the cell's removed
- * candidates; for a unit cause, the unit's removed places of the digit. */
-static int add_cause_parents(inner *in, int x, int cause)
+int chain_nest_cause_parents(doku_logic *L, const lmask *g, const lmask *gpos, int x, int cause)
 {
-    doku_logic *L = in->L;
-    struct nest_ws *nw = in->nw;
+    struct nest_ws *nw = L->cw->nw;
     int n = L->n, c = NCELL(x), d = NDIG(x);
     int32_t tmp[2 * DOKU_MAX_N];
     int k = 0;
     if (cause == -2) {
-        for (lmask m = L->cand[c] & ~in->g[c]; m; m &= m - 1)
+        for (lmask m = L->cand[c] & ~g[c]; m; m &= m - 1)
             tmp[k++] = NODE(c, lfirst(m) + 1, 0);
     } else if (cause >= 0) {
         size_t at = (size_t)cause * n + d - 1;
-        for (lmask m = L->pos[at] & ~in->gpos[at]; m; m &= m - 1)
+        for (lmask m = L->pos[at] & ~gpos[at]; m; m &= m - 1)
             tmp[k++] = NODE(logic_unit_cell(L, cause, lfirst(m)), d, 0);
     }
     for (int i = 0; i < k; i++) {
@@ -186,20 +183,38 @@ static int add_cause_parents(inner *in, int x, int cause)
     return 0;
 }
 
-static void parents_begin(struct nest_ws *nw)
+static int add_cause_parents(inner *in, int x, int cause)
 {
+    return chain_nest_cause_parents(in->L, in->g, in->gpos, x, cause);
+}
+
+int chain_nest_open(doku_logic *L)
+{
+    struct nest_ws *nw = nest_ws_get(L);
+    if (!nw)
+        return -1;
     if (++nw->pgen == 0) {
         memset(nw->pmark, 0, sizeof(uint32_t) * (size_t)nw->NN);
         nw->pgen = 1;
     }
+    nw->p0 = nw->npp;
+    nw->e0 = nw->nel;
+    return 0;
 }
 
-/* Records a hint whose parents are pp[p0..npp) and eliminations
- * el[e0..nel); drops it (and them) if it has no parent. @return -1
- * without memory. */
-static int hint_close(inner *in, int rating, int cx, int key, int p0, int e0)
+int chain_nest_elim(doku_logic *L, int node)
 {
-    struct nest_ws *nw = in->nw;
+    struct nest_ws *nw = L->cw->nw;
+    if (grow32(&nw->el, &nw->capel, nw->nel + 1))
+        return -1;
+    nw->el[nw->nel++] = node;
+    return 0;
+}
+
+int chain_nest_close(doku_logic *L, int rating, int cx, int key, int seq)
+{
+    struct nest_ws *nw = L->cw->nw;
+    int p0 = nw->p0, e0 = nw->e0;
     if (nw->npp == p0 || nw->nel == e0) {
         nw->npp = p0;
         nw->nel = e0;
@@ -217,18 +232,11 @@ static int hint_close(inner *in, int rating, int cx, int key, int p0, int e0)
     h->rating = rating;
     h->cx = cx;
     h->key = key;
+    h->seq = seq;
     h->e0 = e0;
     h->ne = nw->nel - e0;
     h->p0 = p0;
     h->np = nw->npp - p0;
-    return 0;
-}
-
-static int add_elim(struct nest_ws *nw, int node)
-{
-    if (grow32(&nw->el, &nw->capel, nw->nel + 1))
-        return -1;
-    nw->el[nw->nel++] = node;
     return 0;
 }
 
@@ -364,21 +372,19 @@ static int level2_forcing(inner *in)
                     int cx = forcing_walk(in, src, useY);
                     if (!cx)
                         continue;
-                    int p0 = nw->npp, e0 = nw->nel;
-                    parents_begin(nw);
-                    if (chain_parents(in, src ^ 1))
+                    if (chain_nest_open(L) || chain_parents(in, src ^ 1))
                         return -1;
-                    if (nw->npp == p0)
+                    if (nw->npp == nw->p0)
                         continue;
                     if (on) { /* src leads to its own negation: remove it */
-                        if (add_elim(nw, NODE(c, d, 0)))
+                        if (chain_nest_elim(L, NODE(c, d, 0)))
                             return -1;
                     } else { /* src off leads to it on: it holds */
                         for (lmask o = g[c] & ~LBIT(d); o; o &= o - 1)
-                            if (add_elim(nw, NODE(c, lfirst(o) + 1, 0)))
+                            if (chain_nest_elim(L, NODE(c, lfirst(o) + 1, 0)))
                                 return -1;
                     }
-                    if (hint_close(in, base + logic_length_bonus(cx), cx, key, p0, e0))
+                    if (chain_nest_close(L, base + logic_length_bonus(cx), cx, key, nw->nh))
                         return -1;
                 }
             }
@@ -489,8 +495,9 @@ static int multi_hint(inner *in, const int *ks, const int *srcs, int nk, int nod
         return 0;
     if (NON(node) && lpop(in->g[c]) < 2)
         return 0;
-    int cx = 0, p0 = nw->npp, e0 = nw->nel;
-    parents_begin(nw);
+    int cx = 0;
+    if (chain_nest_open(L))
+        return -1;
     for (int i = 0; i < nk; i++) {
         cx += cl_depth(nw, ks[i], node);
         if (cl_parents(in, ks[i], node))
@@ -501,12 +508,12 @@ static int multi_hint(inner *in, const int *ks, const int *srcs, int nk, int nod
         return -1;
     if (NON(node)) {
         for (lmask o = in->g[c] & ~LBIT(d); o; o &= o - 1)
-            if (add_elim(nw, NODE(c, lfirst(o) + 1, 0)))
+            if (chain_nest_elim(L, NODE(c, lfirst(o) + 1, 0)))
                 return -1;
-    } else if (add_elim(nw, node)) {
+    } else if (chain_nest_elim(L, node)) {
         return -1;
     }
-    return hint_close(in, 80 + logic_length_bonus(cx), cx, key, p0, e0);
+    return chain_nest_close(L, 80 + logic_length_bonus(cx), cx, key, nw->nh);
 }
 
 static int level3_multiple(inner *in)
@@ -584,7 +591,7 @@ static int level3_multiple(inner *in)
  * order found (SE's sort is stable): one packed key each. */
 typedef struct hord {
     uint64_t k;
-    int32_t i;
+    int32_t seq, i;
 } hord;
 
 static int cmp_hord(const void *a, const void *b)
@@ -592,7 +599,42 @@ static int cmp_hord(const void *a, const void *b)
     const hord *x = a, *y = b;
     if (x->k != y->k)
         return x->k < y->k ? -1 : 1;
+    if (x->seq != y->seq)
+        return x->seq < y->seq ? -1 : 1;
     return (x->i > y->i) - (x->i < y->i);
+}
+
+void chain_nest_reset(doku_logic *L)
+{
+    struct nest_ws *nw = nest_ws_get(L);
+    if (nw)
+        nw->nh = nw->nel = nw->npp = 0;
+}
+
+int chain_nest_report(doku_logic *L, chain_nest_sink add, void *ctx)
+{
+    struct nest_ws *nw = L->cw->nw;
+    if (!nw || !nw->nh)
+        return 0;
+    hord *ord = malloc(sizeof(hord) * (size_t)nw->nh);
+    if (!ord)
+        return 0;
+    for (int i = 0; i < nw->nh; i++) {
+        const ihint *h = &nw->h[i];
+        uint64_t cx = (uint64_t)(h->cx < (1 << 24) ? h->cx : (1 << 24) - 1);
+        ord[i].k = ((uint64_t)h->rating << 32) | (cx << 4) | (uint64_t)h->key;
+        ord[i].seq = h->seq;
+        ord[i].i = i;
+    }
+    qsort(ord, (size_t)nw->nh, sizeof ord[0], cmp_hord);
+    for (int i = 0; i < nw->nh; i++) {
+        const ihint *h = &nw->h[ord[i].i];
+        for (int e = 0; e < h->ne; e++)
+            add(ctx, nw->el[h->e0 + e], nw->pp + h->p0, h->np, h->cx, ord[i].i);
+    }
+    free(ord);
+    nw->nh = nw->nel = nw->npp = 0;
+    return 1;
 }
 
 int chain_nested_rule(doku_logic *L, const lmask *g, const lmask *gpos, int level, chain_nest_sink add, void *ctx)
@@ -601,31 +643,12 @@ int chain_nested_rule(doku_logic *L, const lmask *g, const lmask *gpos, int leve
     if (!nw)
         return 0;
     inner in = {L, nw, g, gpos};
-    int reported = 0;
-    for (int rule = 2; rule <= level && !reported; rule++) {
-        nw->nh = nw->nel = nw->npp = 0;
-        int r = rule == 2 ? level2_forcing(&in) : level3_multiple(&in);
-        if (r)
+    for (int rule = 2; rule <= level && rule <= 3; rule++) {
+        chain_nest_reset(L);
+        if (rule == 2 ? level2_forcing(&in) : level3_multiple(&in))
             return 0;
-        if (!nw->nh)
-            continue;
-        hord *ord = malloc(sizeof(hord) * (size_t)nw->nh);
-        if (!ord)
-            return 0;
-        for (int i = 0; i < nw->nh; i++) {
-            const ihint *h = &nw->h[i];
-            uint64_t cx = (uint64_t)(h->cx < (1 << 24) ? h->cx : (1 << 24) - 1);
-            ord[i].k = ((uint64_t)h->rating << 32) | (cx << 4) | (uint64_t)h->key;
-            ord[i].i = i;
-        }
-        qsort(ord, (size_t)nw->nh, sizeof ord[0], cmp_hord);
-        for (int i = 0; i < nw->nh; i++) {
-            const ihint *h = &nw->h[ord[i].i];
-            for (int e = 0; e < h->ne; e++)
-                add(ctx, nw->el[h->e0 + e], nw->pp + h->p0, h->np, h->cx, ord[i].i);
-        }
-        free(ord);
-        reported = 1;
+        if (chain_nest_report(L, add, ctx))
+            return 1;
     }
-    return reported;
+    return 0;
 }
