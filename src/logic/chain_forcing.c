@@ -273,6 +273,8 @@ static void emit_contradiction(doku_logic *L, multi_ctx *m, branch *b, int src, 
     chain_text(L, b, off_i);
     lstep_text(L, ", a contradiction, so ");
     conclusion_text(L, target);
+    if (m->wo.level >= 2)
+        lstep_text(L, " (~>: by an inner chain on the grid reduced so far)");
 }
 
 /* A conclusion reached from every branch (cell values, unit places, or
@@ -333,6 +335,8 @@ static void emit_multi(doku_logic *L, multi_ctx *m, int kind, int node, branch *
         chain_text(L, brs[i], br_get(brs[i], node));
     }
     lstep_text(L, ")");
+    if (m->wo.level >= 2)
+        lstep_text(L, " (~>: by an inner chain on the grid reduced so far)");
 }
 
 /* Region chains of digit d in unit u, whose first place is cell: every
@@ -501,6 +505,8 @@ static int multi_search(doku_logic *L, multi_ctx *m)
     struct chain_ws *w = L->cw;
     int n = L->n;
     w->nnest = 0;
+    if (!m->collect)
+        L->floor = m->base;
     if (!m->dynamic && chain_build_graph(L))
         return 0;
     int cached = !m->nishio && reach_ready(L);

@@ -128,6 +128,7 @@ int doku_logic_next(doku_logic *L, doku_step *out)
             continue;
         if (e->find == logic_trial && !L->has_solution)
             continue;
+        L->floor = 0;
         int found = e->find(L);
         if (L->timed_out || logic_past_deadline(L)) {
             /* a search cut short may have kept a worse step than the

@@ -134,6 +134,10 @@ struct doku_logic {
     double deadline;
     int timed_out;
     unsigned poll;
+    /* The lowest rating the technique being searched can give (set by the
+     * slow chain searches; 0 unknown): with a timeout, the interrupted
+     * step is known to be at least this hard. */
+    lrate floor;
 };
 
 /* 1 if the time limit has passed (then L->timed_out stays 1 and every
