@@ -7,7 +7,6 @@
 #include "buf.h"
 #include "usage.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,27 +48,6 @@ void cli_buf_put(cli_buf *b, const char *s, size_t len)
 void cli_buf_puts(cli_buf *b, const char *s)
 {
     cli_buf_put(b, s, strlen(s));
-}
-
-void cli_buf_printf(cli_buf *b, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    char small[256];
-    int need = vsnprintf(small, sizeof small, fmt, ap);
-    va_end(ap);
-    if (need < 0)
-        return;
-    if ((size_t)need < sizeof small) {
-        cli_buf_put(b, small, (size_t)need);
-        return;
-    }
-    char *big = cli_xmalloc((size_t)need + 1);
-    va_start(ap, fmt);
-    vsnprintf(big, (size_t)need + 1, fmt, ap);
-    va_end(ap);
-    cli_buf_put(b, big, (size_t)need);
-    free(big);
 }
 
 void cli_buf_json_string(cli_buf *b, const char *s)

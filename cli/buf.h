@@ -15,8 +15,8 @@ typedef doku_buf cli_buf;
 
 void cli_buf_put(cli_buf *b, const char *s, size_t len);
 void cli_buf_puts(cli_buf *b, const char *s);
-void cli_buf_printf(cli_buf *b, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
+/* printf into b (the library's doku_buf_printf); ENOMEM ends the program. */
+#define cli_buf_printf(b, ...) cli_check_written(doku_buf_printf((b), __VA_ARGS__))
 /* Writes s as a JSON string literal, quotes included. */
 void cli_buf_json_string(cli_buf *b, const char *s);
 /* Writes s as one CSV field, quoted when it needs to be. */

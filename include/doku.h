@@ -26,8 +26,10 @@ extern "C" {
  * declared with it here and nothing of its internals (tests/abi checks). */
 #if defined(__GNUC__) || defined(__clang__)
 #define DOKU_API __attribute__((visibility("default")))
+#define DOKU_PRINTF(f, a) __attribute__((format(printf, f, a)))
 #else
 #define DOKU_API
+#define DOKU_PRINTF(f, a)
 #endif
 
 /* The version of this header. CMakeLists.txt reads these lines, so they
@@ -977,6 +979,10 @@ DOKU_API doku_status doku_buf_append_json_string(doku_buf *b, const char *s);
 /* Appends s as one CSV field (RFC 4180), quoted when it holds a comma,
  * quote or line break. NULL s writes nothing. @return as doku_buf_append. */
 DOKU_API doku_status doku_buf_append_csv_field(doku_buf *b, const char *s);
+/* Appends the text printf would write for fmt and its arguments (any
+ * length). @return as doku_buf_append; DOKU_ERR_ARG for a NULL b or fmt,
+ * or a format that printf itself rejects (nothing is appended then). */
+DOKU_API doku_status doku_buf_printf(doku_buf *b, const char *fmt, ...) DOKU_PRINTF(2, 3);
 /* Empties b, keeping its memory (and clearing failed). NULL is ignored. */
 DOKU_API void doku_buf_reset(doku_buf *b);
 /* Frees b's memory and zeroes it; NULL is ignored. */

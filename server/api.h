@@ -16,7 +16,7 @@
 typedef struct srv_budget {
     double timeout;          /* seconds of computation (the server's --timeout;
                                 a request may ask for less) */
-    double deadline;         /* srv_now() + timeout when the job started */
+    double deadline;         /* cli_now() + timeout when the job started */
 } srv_budget;
 
 typedef struct srv_endpoint {
@@ -28,8 +28,5 @@ typedef struct srv_endpoint {
 
 /* @return the endpoint at path, or NULL. */
 const srv_endpoint *srv_api_find(const char *path);
-
-/* Seconds on a monotonic clock. */
-double srv_now(void);
 
 #endif

@@ -8,6 +8,7 @@
  * says so, so a request never outlives its budget by more than one step.
  */
 #include "api_endpoints.h"
+#include "clock.h"
 #include "record.h"
 #include "request.h"
 
@@ -69,7 +70,7 @@ static int logic_begin(logic_req *l, const char *body, size_t len, const srv_bud
         srv_field_timeout(l->req, srv_remaining(b), &timeout, out) != 0 ||
         read_logic_opts(l->req, &lo, out) != 0)
         return -1;
-    l->deadline = srv_now() + timeout;
+    l->deadline = cli_now() + timeout;
     uint64_t *cands = NULL;
     if (pencil) {
         /* the side: from "size", else from the number of tokens */
@@ -135,7 +136,7 @@ static int logic_begin(logic_req *l, const char *body, size_t len, const srv_bud
         return -1;
     }
     /* the request's deadline also bounds each step from inside */
-    double left = l->deadline - srv_now();
+    double left = l->deadline - cli_now();
     doku_logic_set_time_limit(l->lg, left > 1e-6 ? left : 1e-6);
     return 0;
 }
@@ -149,7 +150,7 @@ static void logic_end(logic_req *l)
 
 static int past_deadline(logic_req *l)
 {
-    if (!l->timed_out && srv_now() > l->deadline)
+    if (!l->timed_out && cli_now() > l->deadline)
         l->timed_out = 1;
     return l->timed_out;
 }
@@ -231,7 +232,7 @@ void srv_api_grade(const char *body, size_t len, const srv_budget *b, srv_reply 
             srv_reply_error(out, 500, "no_memory", "out of memory", NULL);
         } else {
             doku_rating r;
-            double t0 = srv_now();
+            double t0 = cli_now();
             doku_logic_run(l.lg, on_grade_step, &l, &r, hist, cap);
             doku_logic_record rec;
             memset(&rec, 0, sizeof rec);
@@ -240,7 +241,7 @@ void srv_api_grade(const char *body, size_t len, const srv_budget *b, srv_reply 
             rec.logic = l.lg;   /* its technique counts */
             rec.timed_out = l.timed_out || doku_logic_timed_out(l.lg);
             rec.history = hist;
-            rec.time_ms = (srv_now() - t0) * 1e3;
+            rec.time_ms = (cli_now() - t0) * 1e3;
             srv_reply_logic(out, &l.p, &rec, history);
             free(hist);
         }

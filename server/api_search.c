@@ -8,6 +8,7 @@
  * the record writer's job, so the page and the CLI cannot disagree.
  */
 #include "api_endpoints.h"
+#include "clock.h"
 #include "cache.h"
 #include "request.h"
 #include "record.h"
@@ -115,11 +116,11 @@ void srv_api_solve(const char *body, size_t len, const srv_budget *bud, srv_repl
     so.limit = limit;
     so.time_budget = s.timeout;
     doku_search_result res;
-    double t0 = srv_now();
+    double t0 = cli_now();
     doku_status st = first ? doku_search(s.solver, s.p.cells, &so, first,
                                          list ? on_solution : NULL, &k, &res)
                            : DOKU_ERR_NOMEM;
-    double ms = (srv_now() - t0) * 1000.0;
+    double ms = (cli_now() - t0) * 1000.0;
     if (st != DOKU_OK || k.nomem) {
         srv_reply_error(out, st == DOKU_ERR_ARG ? 400 : 500, st == DOKU_ERR_ARG ? "bad_puzzle" : "no_memory",
                         doku_status_string(st == DOKU_OK ? DOKU_ERR_NOMEM : st), "puzzle");
@@ -164,9 +165,9 @@ void srv_api_count(const char *body, size_t len, const srv_budget *bud, srv_repl
     so.limit = limit;
     so.time_budget = s.timeout;
     doku_search_result res;
-    double t0 = srv_now();
+    double t0 = cli_now();
     doku_status st = doku_search(s.solver, s.p.cells, &so, NULL, NULL, NULL, &res);
-    double ms = (srv_now() - t0) * 1000.0;
+    double ms = (cli_now() - t0) * 1000.0;
     if (st != DOKU_OK) {
         srv_reply_error(out, st == DOKU_ERR_ARG ? 400 : 500, "bad_puzzle", doku_status_string(st),
                         "puzzle");

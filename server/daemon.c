@@ -13,6 +13,7 @@
 #include "api.h"
 #include "http.h"
 #include "server.h"
+#include "clock.h"
 
 #include <arpa/inet.h>
 #include <errno.h>
@@ -38,26 +39,6 @@ void srv_config_defaults(srv_config *c)
     c->max_body = 1 << 20;
     c->timeout = 10.0;
     c->max_connections = 256;
-}
-
-double srv_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-void srv_format_addr(const struct sockaddr *addr, char *buf, size_t cap)
-{
-    snprintf(buf, cap, "?");
-    if (!addr)
-        return;
-    if (addr->sa_family == AF_INET)
-        inet_ntop(AF_INET, &((const struct sockaddr_in *)(const void *)addr)->sin_addr, buf,
-                  (socklen_t)cap);
-    else if (addr->sa_family == AF_INET6)
-        inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)(const void *)addr)->sin6_addr, buf,
-                  (socklen_t)cap);
 }
 
 static int is_loopback(const struct sockaddr *a)
@@ -202,8 +183,8 @@ int srv_run(const srv_config *c, FILE *out, FILE *log)
 
     int lfd = MHD_quiesce_daemon(d); /* no new connections from here */
     srv_http_stop_pool(h);           /* every queued job answered */
-    double end = srv_now() + DRAIN_SECONDS;
-    while (srv_http_active(h) > 0 && srv_now() < end) {
+    double end = cli_now() + DRAIN_SECONDS;
+    while (srv_http_active(h) > 0 && cli_now() < end) {
         struct timespec ts = {0, 10 * 1000 * 1000};
         nanosleep(&ts, NULL);
     }

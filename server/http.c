@@ -15,15 +15,33 @@
 #include "api.h"
 #include "assets.h"
 #include "pool.h"
+#include "clock.h"
 
+#include <arpa/inet.h>
 #include <microhttpd.h>
+#include <netinet/in.h>
 #include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <time.h>
 
 /* The page's policy: everything from this origin, nothing inline. */
+/* The client address as text ("?" when unknown), for the access log. */
+static void format_addr(const struct sockaddr *addr, char *buf, size_t cap)
+{
+    snprintf(buf, cap, "?");
+    if (!addr)
+        return;
+    if (addr->sa_family == AF_INET)
+        inet_ntop(AF_INET, &((const struct sockaddr_in *)(const void *)addr)->sin_addr, buf,
+                  (socklen_t)cap);
+    else if (addr->sa_family == AF_INET6)
+        inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)(const void *)addr)->sin6_addr, buf,
+                  (socklen_t)cap);
+}
+
 static const char csp[] =
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
     "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
@@ -250,7 +268,7 @@ void srv_http_run_job(void *job)
     } else {
         srv_budget b;
         b.timeout = rq->http->cfg.timeout;
-        b.deadline = srv_now() + b.timeout;
+        b.deadline = cli_now() + b.timeout;
         rq->ep->run(rq->body ? rq->body : "", rq->len, &b, &rq->reply);
     }
     rq->phase = PHASE_DONE;
@@ -325,7 +343,7 @@ static srv_request *request_begin(srv_http *h, struct MHD_Connection *conn, cons
         return NULL;
     rq->http = h;
     rq->conn = conn;
-    rq->start = srv_now();
+    rq->start = cli_now();
     snprintf(rq->method, sizeof rq->method, "%s", method);
     /* the log shows the path with control bytes replaced */
     size_t i = 0;
@@ -334,7 +352,7 @@ static srv_request *request_begin(srv_http *h, struct MHD_Connection *conn, cons
     rq->path[i] = '\0';
     const union MHD_ConnectionInfo *ci =
         MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
-    srv_format_addr(ci ? ci->client_addr : NULL, rq->client, sizeof rq->client);
+    format_addr(ci ? ci->client_addr : NULL, rq->client, sizeof rq->client);
     atomic_fetch_add(&h->active, 1);
     return rq;
 }
@@ -359,7 +377,7 @@ static enum MHD_Result route(srv_request *rq, const char *url, const char *metho
             return send_error(rq, 405, "method_not_allowed", msg, method);
         }
         if (!rq->ep->post) {
-            srv_budget b = {rq->http->cfg.timeout, srv_now() + rq->http->cfg.timeout};
+            srv_budget b = {rq->http->cfg.timeout, cli_now() + rq->http->cfg.timeout};
             rq->ep->run("", 0, &b, &rq->reply);
             return send_reply(rq);
         }
@@ -448,7 +466,7 @@ void srv_http_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
                            : toe == MHD_REQUEST_TERMINATED_DAEMON_SHUTDOWN ? " (shutdown)"
                            : rq->status ? "" : " (closed)";
         fprintf(h->log, "%s %s \"%s %s\" %d %zu %.2fms%s\n", when, rq->client, rq->method,
-                rq->path, rq->status, rq->sent, (srv_now() - rq->start) * 1000.0, note);
+                rq->path, rq->status, rq->sent, (cli_now() - rq->start) * 1000.0, note);
     }
     srv_reply_clear(&rq->reply);
     free(rq->body);

@@ -35,7 +35,5 @@ void srv_http_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
 /* The pool's job function: runs one request's endpoint. */
 void srv_http_run_job(void *job);
 
-/* Writes addr as "127.0.0.1" or "::1" ("?" for NULL or unknown). */
-void srv_format_addr(const struct sockaddr *addr, char *buf, size_t cap);
 
 #endif

@@ -5,12 +5,13 @@
  * can move between the two without a second parser.
  */
 #include "record.h"
+#include "clock.h"
 
 #include <string.h>
 
 double srv_remaining(const srv_budget *b)
 {
-    double left = b->deadline - srv_now();
+    double left = b->deadline - cli_now();
     return left > 0.001 ? left : 0.001;
 }
 

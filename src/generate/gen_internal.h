@@ -69,12 +69,15 @@ doku_difficulty gen_level(doku_generator *g, const uint8_t *puzzle, doku_difficu
 doku_difficulty gen_level_watch(doku_generator *g, const uint8_t *puzzle,
                            doku_difficulty max, const int *watch, int nwatch);
 
-/* Gives the rating filter f the generator's deadline (monotonic seconds,
- * 0 = none) for the judgements that follow: doku_generate recognises its
- * own filter and passes it, as the filter callback carries no budget. A
- * judgement past it stops between two steps and rejects. */
-void gen_filter_deadline(doku_rating_filter *f, double deadline);
-/* @return 1 if f's last judgement was stopped by that deadline. */
-int gen_filter_timed_out(const doku_rating_filter *f);
+/* The generator's deadline as its own rating filter sees it. The filter
+ * callback carries no budget, so doku_generate recognises its own filter
+ * (doku_rating_filter_accept) and sets this clock, the first member of
+ * struct doku_rating_filter, around each judgement: a plain struct both
+ * sides read, so neither file calls into the other. */
+typedef struct gen_filter_clock {
+    double deadline; /* monotonic seconds; 0 = none. A judgement past it
+                      * stops between two steps and rejects */
+    int timed_out;   /* set by the filter: its last judgement was stopped */
+} gen_filter_clock;
 
 #endif

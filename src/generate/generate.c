@@ -223,14 +223,14 @@ doku_status doku_generate(doku_generator *g, uint64_t seed,
         if (o.filter) {
             /* our own rating filter takes the deadline into its judgement
              * (a hard band's judgement can outlast a short budget) */
-            doku_rating_filter *own = o.filter == doku_rating_filter_accept && o.filter_user
-                                          ? o.filter_user : NULL;
+            gen_filter_clock *own = o.filter == doku_rating_filter_accept && o.filter_user
+                                        ? (gen_filter_clock *)o.filter_user : NULL;
             if (own)
-                gen_filter_deadline(own, deadline);
+                own->deadline = deadline;
             int ok = o.filter(o.filter_user, s, puzzle, g->fill);
-            int late = own && gen_filter_timed_out(own);
+            int late = own && own->timed_out;
             if (own)
-                gen_filter_deadline(own, 0);
+                own->deadline = 0;
             if (late) {
                 res->timed_out = 1;
                 break;

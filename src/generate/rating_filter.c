@@ -44,6 +44,7 @@
 #define NAKED_SINGLE_RATING 2.3
 
 struct doku_rating_filter {
+    gen_filter_clock clock; /* first: doku_generate reaches it by a cast */
     const doku_shape *s;
     doku_logic *lg;
     double min, max;
@@ -54,8 +55,6 @@ struct doku_rating_filter {
     int skip_tail;         /* stop once singles finish */
     cands_grid grid;       /* singles-closure scratch */
     uint64_t judged, accepted, steps;
-    double deadline;       /* gen_filter_deadline: monotonic s, 0 = none */
-    int timed_out;         /* the last judgement ran past it */
 };
 
 doku_status doku_rating_filter_create(const doku_shape *shape,
@@ -140,7 +139,7 @@ static int on_step(void *user, const doku_step *st)
 {
     verdict *v = user;
     doku_rating_filter *b = v->b;
-    if (b->deadline > 0 && clock_monotonic_seconds() > b->deadline) {
+    if (b->clock.deadline > 0 && clock_monotonic_seconds() > b->clock.deadline) {
         v->late = 1;
         return 1;
     }
@@ -195,9 +194,9 @@ int doku_rating_filter_accept(void *user, const doku_shape *s, const uint8_t *pu
     if (!b || !puzzle || (s && s != b->s && doku_shape_cells(s) != b->s->ncells))
         return 0;
     b->judged++;
-    b->timed_out = 0;
-    if (b->deadline > 0 && clock_monotonic_seconds() > b->deadline) {
-        b->timed_out = 1;
+    b->clock.timed_out = 0;
+    if (b->clock.deadline > 0 && clock_monotonic_seconds() > b->clock.deadline) {
+        b->clock.timed_out = 1;
         return 0;
     }
     int r = load(b, puzzle);
@@ -211,7 +210,7 @@ int doku_rating_filter_accept(void *user, const doku_shape *s, const uint8_t *pu
         return 0;
     b->steps += v.steps;
     if (v.late) {
-        b->timed_out = 1;
+        b->clock.timed_out = 1;
         return 0;
     }
     if (v.over || !v.reached || (b->require && !v.used))
@@ -222,14 +221,4 @@ int doku_rating_filter_accept(void *user, const doku_shape *s, const uint8_t *pu
         return 0;
     b->accepted++;
     return 1;
-}
-
-void gen_filter_deadline(doku_rating_filter *f, double deadline)
-{
-    f->deadline = deadline;
-}
-
-int gen_filter_timed_out(const doku_rating_filter *f)
-{
-    return f->timed_out;
 }

@@ -87,25 +87,27 @@ void io_buf_put_utf8(doku_buf *b, uint32_t cp)
     doku_buf_append(b, t, n);
 }
 
-void io_buf_printf(doku_buf *b, const char *fmt, ...)
+doku_status doku_buf_printf(doku_buf *b, const char *fmt, ...)
 {
+    if (!b || !fmt)
+        return DOKU_ERR_ARG;
     va_list ap;
     va_start(ap, fmt);
     char small[256];
     int need = vsnprintf(small, sizeof small, fmt, ap);
     va_end(ap);
     if (need < 0)
-        return;
-    if ((size_t)need < sizeof small) {
-        doku_buf_append(b, small, (size_t)need);
-        return;
-    }
+        return DOKU_ERR_ARG;
+    if ((size_t)need < sizeof small)
+        return doku_buf_append(b, small, (size_t)need);
+    /* too long for the stack copy: print a second time straight into b */
     if (io_buf_reserve(b, (size_t)need) != 0)
-        return;
+        return DOKU_ERR_NOMEM;
     va_start(ap, fmt);
     vsnprintf(b->data + b->len, (size_t)need + 1, fmt, ap);
     va_end(ap);
     b->len += (size_t)need;
+    return DOKU_OK;
 }
 
 void io_buf_cell(doku_buf *b, const doku_shape *s, int cell)

@@ -22,11 +22,11 @@ int io_record_args_bad(doku_symbols symbols, const doku_record_opts *o);
  * breaking the JSON). */
 void io_put_json_number(doku_buf *b, int decimals, double v);
 
-/* Record writers' appenders over doku_buf (format_buf.c): printf-style,
+/* Record writers' appenders over doku_buf (format_buf.c): printf-style
+ * (the public doku_buf_printf, its status left to the sticky failed flag),
  * a NUL-terminated string, and "r4c7" of a cell. Errors stick in
  * b->failed, so callers append freely and check once. */
-void io_buf_printf(doku_buf *b, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
+#define io_buf_printf(...) ((void)doku_buf_printf(__VA_ARGS__))
 void io_buf_puts(doku_buf *b, const char *s);
 /* Appends code point cp (at most 0x10FFFF) in UTF-8. */
 void io_buf_put_utf8(doku_buf *b, uint32_t cp);

@@ -141,9 +141,7 @@ static void do_cycles(doku_logic *L, branch *b, int source, int useY, int useX, 
                         w->closemark[NODE(c, sd, 0)] = w->closegen;
                 }
         }
-    /* links read straight from the static graph, in static_links' order:
-     * the cell (Y) part first, then the rest */
-    const int32_t *sa = w->sa, *sb = w->sb, *la = w->la, *lb = w->lb;
+    /* links read straight from the static graph, in static_links' order */
     while (b->hon < b->ton || b->hoff < b->toff) {
         length++;
         if (too_long(bb, cbase, length + 1))
@@ -153,10 +151,9 @@ static void do_cycles(doku_logic *L, branch *b, int source, int useY, int useX, 
             int p = b->qon[b->hon++];
             int pn = b->inode[p];
             for (int part = useY ? 0 : 1; part < 2; part++) {
-                const int32_t *li = part ? la : lb;
-                int e1 = part ? sa[pn + 1] : sb[pn + 1];
-                for (int e = part ? sa[pn] : sb[pn]; e < e1; e++) {
-                    int o = li[e];
+                edge_span es = static_edges(w, part, pn);
+                for (int e = es.begin; e < es.end; e++) {
+                    int o = es.to[e];
                     /* a cycle is closed when this off node links back to
                      * the source and the loop is long enough (and the off
                      * node is not already on the path: SE's isParent) */
@@ -175,10 +172,9 @@ static void do_cycles(doku_logic *L, branch *b, int source, int useY, int useX, 
             int p = b->qoff[b->hoff++];
             int pn = b->inode[p];
             for (int part = useY ? 0 : 1; part < (useX ? 2 : 1); part++) {
-                const int32_t *li = part ? la : lb;
-                int e1 = part ? sa[pn + 1] : sb[pn + 1];
-                for (int e = part ? sa[pn] : sb[pn]; e < e1; e++) {
-                    int q = li[e];
+                edge_span es = static_edges(w, part, pn);
+                for (int e = es.begin; e < es.end; e++) {
+                    int q = es.to[e];
                     if (!br_has(b, q)) {
                         int qi = br_push(b, q, p);
                         if (qi >= 0)
@@ -232,15 +228,13 @@ static inline int forcing_layer(doku_logic *L, branch *b, int source, int useY, 
                                 int32_t *next, int *next_tail)
 {
     const struct chain_ws *w = L->cw;
-    const int32_t *sa = w->sa, *sb = w->sb, *la = w->la, *lb = w->lb;
     while (*head < tail) {
         int p = q[(*head)++];
         int pn = b->inode[p];
         for (int part = useY ? 0 : 1; part < 2; part++) {
-            const int32_t *li = part ? la : lb;
-            int e1 = part ? sa[pn + 1] : sb[pn + 1];
-            for (int e = part ? sa[pn] : sb[pn]; e < e1; e++) {
-                int o = li[e];
+            edge_span es = static_edges(w, part, pn);
+            for (int e = es.begin; e < es.end; e++) {
+                int o = es.to[e];
                 if (!found && o == (source ^ 1)) {
                     emit_forcing(L, b, p, o, useY, bb);
                     found = 1;

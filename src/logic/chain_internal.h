@@ -80,6 +80,21 @@ struct chain_ws {
     int reachwords;
 };
 
+/* The static links of node pn, one part at a time: part 0 its B links
+ * (the cell, SE's Y part), part 1 its A links. Cycles, forcing and their
+ * callers walk the parts in this order, so the order is the contract. */
+typedef struct {
+    const int32_t *to;
+    int begin, end;
+} edge_span;
+
+static inline edge_span static_edges(const struct chain_ws *w, int part, int pn)
+{
+    const int32_t *s = part ? w->sa : w->sb;
+    edge_span e = {part ? w->la : w->lb, s[pn], s[pn + 1]};
+    return e;
+}
+
 /* --- branches (chain_arena.c and inline) --- */
 static inline void br_reset(branch *b)
 {

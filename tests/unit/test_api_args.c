@@ -543,6 +543,21 @@ static void test_formatters(void **state)
     assert_int_equal(doku_buf_append(&b, NULL, 0), DOKU_OK);
     assert_int_equal(doku_buf_append_json_string(NULL, "x"), DOKU_ERR_ARG);
     assert_int_equal(doku_buf_append_csv_field(NULL, "x"), DOKU_ERR_ARG);
+    assert_int_equal(doku_buf_printf(NULL, "%d", 1), DOKU_ERR_ARG);
+    assert_int_equal(doku_buf_printf(&(doku_buf){0}, NULL), DOKU_ERR_ARG);
+    {
+        /* short text goes through the stack copy, long text is printed
+         * straight into the buffer: both must append exactly */
+        doku_buf pb = {0};
+        assert_int_equal(doku_buf_printf(&pb, "r%dc%d", 4, 7), DOKU_OK);
+        assert_string_equal(pb.data, "r4c7");
+        assert_int_equal(doku_buf_printf(&pb, "%0600d|", 5), DOKU_OK);
+        assert_int_equal((int)pb.len, 4 + 601);
+        assert_int_equal(pb.data[4 + 599], '5');
+        assert_int_equal(pb.data[4 + 600], '|');
+        assert_int_equal(pb.data[pb.len], '\0');
+        doku_buf_free(&pb);
+    }
     doku_buf_reset(NULL);
     doku_buf_free(NULL);
 
