@@ -145,9 +145,9 @@ static void write_explain(doku_buf *b, const doku_source *src, const doku_record
     } else {
         double at = doku_logic_gave_up_at(rec->logic);
         if (rec->timed_out && at > 0)
-            io_buf_printf(b, "gave up at ER >= %.1f after %zu steps: the time limit (--timeout) ran out; "
+            io_buf_printf(b, "gave up after %zu steps at ER >= %.1f: the time limit (--timeout) ran out; "
                              "remaining candidates:\n",
-                          at > r->er ? at : r->er, r->steps);
+                          r->steps, at > r->er ? at : r->er);
         else
             io_buf_printf(b, "gave up after %zu steps: %s; remaining candidates:\n", r->steps,
                           rec->timed_out ? "the time limit (--timeout) ran out"
@@ -255,7 +255,7 @@ static void write_grade(doku_buf *b, const doku_source *src, const doku_record_o
         if (o->history)
             io_buf_printf(b, " %s %.2fms", hist, rec->time_ms);
         if (rec->timed_out && doku_logic_gave_up_at(rec->logic) > 0)
-            io_buf_printf(b, " (gave up at ER >= %.1f: --timeout)",
+            io_buf_printf(b, " (gave up: --timeout) at ER >= %.1f",
                           doku_logic_gave_up_at(rec->logic) > r->er ? doku_logic_gave_up_at(rec->logic) : r->er);
         else if (rec->timed_out)
             io_buf_puts(b, " (gave up: --timeout)");
