@@ -92,7 +92,8 @@ static void check_puzzle(cli_worker *w, cli_task *t, void *p)
     so.limit = 2;
     so.time_budget = c->o.timeout;
     doku_search_result res;
-    doku_status st = sv ? doku_search(sv, t->cells, &so, NULL, NULL, NULL, &res) : DOKU_ERR_NOMEM;
+    doku_status st = sv ? doku_search_candidates(sv, t->cells, t->cands, &so, NULL, NULL, NULL, &res)
+                         : DOKU_ERR_NOMEM;
     if (st != DOKU_OK) {
         t->exit_code = CLI_EXIT_FAIL;
         put_verdict(t, c, DOKU_CHECK_CONFLICT, doku_status_string(st), NULL);
@@ -103,7 +104,10 @@ static void check_puzzle(cli_worker *w, cli_task *t, void *p)
         put_verdict(t, c, DOKU_CHECK_GAVE_UP, res.solutions ? "at least 1 solution" : "", NULL);
     } else if (res.solutions == 0) {
         t->exit_code = CLI_EXIT_FAIL;
-        put_verdict(t, c, DOKU_CHECK_NONE, "", NULL);
+        cli_buf marks_why = {0};
+        cli_marks_exclude(sv, t, c->o.timeout, &marks_why);
+        put_verdict(t, c, DOKU_CHECK_NONE, marks_why.data ? marks_why.data : "", NULL);
+        cli_buf_free(&marks_why);
     } else if (res.solutions > 1) {
         t->exit_code = CLI_EXIT_FAIL;
         put_verdict(t, c, DOKU_CHECK_MULTIPLE, "", NULL);

@@ -23,7 +23,7 @@ typedef struct convert_ctx {
     cli_opts o;
     int to;          /* cli_target */
     int to_given;
-    int head_written; /* opensudoku: set by the task of index 0 only */
+    int head_written; /* opensudoku: set by the run's first record only */
 } convert_ctx;
 
 static const cli_option convert_options[] = {
@@ -42,6 +42,10 @@ static void usage(FILE *f)
           "              marks read with the puzzle, or those its givens leave\n"
           "  pm          the pencil-mark grid (HoDoKu/SE style)\n"
           "  csv         a header row, then puzzle,comment per puzzle\n"
+          "  csv-excel   csv with the puzzle as =\"...\", which Excel and LibreOffice\n"
+          "              keep as text (and doku reads back)\n"
+          "  csv-grid    the puzzle as n CSV rows, one cell a field ('# comment'\n"
+          "              above it, a blank line after): a block of cells in a sheet\n"
           "  json        one object a line: puzzle, n, comment, candidates, meta\n"
           "  sdk         SadMan .sdk: '#A author' ... header lines, then the rows\n"
           "  opensudoku  an OpenSudoku collection (XML; classic 9x9)\n"
@@ -151,7 +155,9 @@ static void put_exchange(cli_task *t, doku_exchange fmt, const char *comment_key
 
 static void opensudoku_head(convert_ctx *c, cli_task *t)
 {
-    if (c->to != CLI_TO_OPENSUDOKU || t->index != 0)
+    /* the first record, not task 0: a file that could not be opened
+     * before it is only a message on stderr */
+    if (c->to != CLI_TO_OPENSUDOKU || !t->first_record)
         return;
     const char **meta = t->cells ? meta_pairs(t, "note") : NULL;
     cli_check_written(doku_format_exchange(&t->out, NULL, NULL, meta, DOKU_EXCHANGE_OPENSUDOKU_HEAD));
@@ -209,6 +215,19 @@ static void convert_puzzle(cli_worker *w, cli_task *t, void *p)
         put_cells(t, t->cells, DOKU_FORMAT_LINE);
         if (t->comment && t->comment[0])
             cli_buf_printf(b, ",%s", t->comment);
+        cli_buf_put(b, "\n", 1);
+        break;
+    case CLI_TO_CSV_EXCEL:
+        cli_buf_put(b, "=\"", 2);
+        put_cells(t, t->cells, DOKU_FORMAT_LINE);
+        cli_buf_put(b, "\",", 2);
+        doku_buf_append_csv_field(b, t->comment ? t->comment : "");
+        cli_buf_put(b, "\n", 1);
+        break;
+    case CLI_TO_CSV_GRID:
+        if (t->comment && t->comment[0])
+            cli_buf_printf(b, "# %s\n", t->comment);
+        put_cells(t, t->cells, DOKU_FORMAT_CSV_GRID);
         cli_buf_put(b, "\n", 1);
         break;
     case CLI_TO_JSON: {
@@ -284,7 +303,7 @@ int cmd_convert(int argc, char **argv)
         cli_opts_free(&c.o);
         return CLI_EXIT_USAGE;
     }
-    if (c.to == CLI_TO_CSV)
+    if (c.to == CLI_TO_CSV || c.to == CLI_TO_CSV_EXCEL)
         fputs("puzzle,comment\n", stdout);
     cli_run_ops ops = {convert_puzzle, convert_invalid, &c};
     rc = cli_run(&c.o, &ops);

@@ -12,7 +12,10 @@
 #include <string.h>
 
 #ifdef DOKU_HAVE_SERVER
+#include "document.h"
+#include "files.h"
 #include "server.h"
+#include "workbook_input.h"
 #endif
 
 /* The exit codes every command uses: 0 ok, 1 failure, 2 usage. */
@@ -21,15 +24,17 @@ enum { SERVE_OK = 0, SERVE_FAIL = 1, SERVE_USAGE = 2 };
 static void usage(FILE *f)
 {
     fputs("Usage: doku serve [--host ADDR] [--port N] [--threads N] [--max-body BYTES]\n"
-          "                  [--timeout SECONDS] [--max-connections N] [--cors ORIGIN]\n"
-          "                  [--quiet]\n\n"
+          "                  [--max-upload BYTES] [--timeout SECONDS]\n"
+          "                  [--max-connections N] [--cors ORIGIN] [--quiet]\n\n"
           "Serves the doku web page and its JSON API (docs/API.md) from this binary:\n"
-          "enter, play, check, solve, explain, grade and generate puzzles in a browser.\n\n"
+          "enter, play, check, solve, explain, grade and generate puzzles in a browser,\n"
+          "open puzzle files and workbooks, download pictures, workbooks and booklets.\n\n"
           "  --host ADDR            address to listen on (default 127.0.0.1; any other\n"
           "                         address is reachable from the network: a warning says so)\n"
           "  --port N               port (default 8080; 0 takes a free one, printed)\n"
           "  --threads N            worker threads computing answers (default: CPU count)\n"
           "  --max-body BYTES       largest request body (default 1048576); larger: 413\n"
+          "  --max-upload BYTES     largest file opened on the page (default 8388608)\n"
           "  --timeout SECONDS      computing time per request (default 10); a search past\n"
           "                         it answers status \"gave up\"\n"
           "  --max-connections N    open connections at once (default 256)\n"
@@ -42,6 +47,14 @@ static void usage(FILE *f)
 }
 
 #ifdef DOKU_HAVE_SERVER
+/* The CLI's workbook reader and document backends, for the page's file
+ * endpoints (server/files.h). */
+static const srv_files serve_files = {
+    cli_workbook_kind_of, cli_workbook_read,
+    cli_document_open,    cli_document_add,
+    cli_document_close,   cli_document_discard,
+};
+
 static int parse_long(const char *v, long lo, long hi, long *out)
 {
     char *end;
@@ -66,6 +79,7 @@ int cmd_serve(int argc, char **argv)
 #ifdef DOKU_HAVE_SERVER
     srv_config c;
     srv_config_defaults(&c);
+    c.files = &serve_files;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -108,6 +122,10 @@ int cmd_serve(int argc, char **argv)
             if (parse_long(v, 64, 1L << 30, &x) != 0)
                 return bad(name, "a byte count from 64 to 1073741824", v);
             c.max_body = (size_t)x;
+        } else if (!strcmp(name, "--max-upload")) {
+            if (parse_long(v, 1024, 1L << 30, &x) != 0)
+                return bad(name, "a byte count from 1024 to 1073741824", v);
+            c.max_upload = (size_t)x;
         } else if (!strcmp(name, "--timeout")) {
             char *end;
             double t = strtod(v, &end);

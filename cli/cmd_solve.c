@@ -128,8 +128,10 @@ static void solve_puzzle(cli_worker *w, cli_task *t, void *p)
     lister k = {t, &src, &ro, 0, 0, 0};
     doku_search_result res;
     double t0 = c->stats ? cli_now() : 0;
-    doku_status st = doku_search(sv, t->cells, &so, first, c->print_all ? on_solution : NULL,
-                                 &k, &res);
+    /* pencil marks read with the puzzle restrict it: a crossed-out
+     * candidate is excluded (t->cands NULL: the givens alone) */
+    doku_status st = doku_search_candidates(sv, t->cells, t->cands, &so, first,
+                                            c->print_all ? on_solution : NULL, &k, &res);
     double ms = c->stats ? (cli_now() - t0) * 1e3 : 0;
     if (st != DOKU_OK) {
         cli_buf_printf(&t->err, "%s:%zu: %s\n", t->file, t->line, doku_status_string(st));
@@ -159,6 +161,7 @@ static void solve_puzzle(cli_worker *w, cli_task *t, void *p)
         if (doku_format_conflicts(&why, t->shape, t->cells, t->symbols, 8, marks) <= 0) {
             free(marks);
             marks = NULL;
+            cli_marks_exclude(sv, t, c->o.timeout, &why);
         }
     }
     doku_search_record rec;

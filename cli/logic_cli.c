@@ -197,6 +197,19 @@ doku_logic *logic_cli_load(const logic_cli_opts *lc, const cli_opts *o, doku_com
                                   : "the givens contradict every solution");
         return NULL;
     }
+    if (t->cands) {
+        /* the marks must keep the givens' one solution */
+        so.limit = 1;
+        if (doku_search_candidates(sv, t->cells, t->cands, &so, NULL, NULL, NULL, &res) != DOKU_OK ||
+            (!res.gave_up && res.solutions == 0)) {
+            cli_buf_reset(&why);
+            cli_marks_exclude(sv, t, logic_cli_budget(o), &why);
+            put_verdict(o, cmd, t, DOKU_CHECK_NONE,
+                        why.data && why.len ? why.data : "no solution under these pencil marks");
+            cli_buf_free(&why);
+            return NULL;
+        }
+    }
     doku_logic *lg = cli_worker_logic(w, t->shape, &lc->lo);
     if (!lg) {
         cli_buf_printf(&t->err, "%s:%zu: out of memory\n", t->file, t->line);

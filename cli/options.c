@@ -44,10 +44,13 @@ const char cli_common_help[] =
     "                     the budget the command names above; 0 = none)\n"
     "Output options:\n"
     "  --format FMT       line, grid, json or csv (default: line for puzzles\n"
-    "                     given on one line, grid for multi-line grids); or\n"
-    "                     grids as tokens (\"1-16\" rows of numbers), hex\n"
-    "                     (hexadoku 0-9A-F, '*' empty) or lewis (-1 empty),\n"
-    "                     with every other line a '#' comment\n"
+    "                     given on one line, grid for multi-line grids);\n"
+    "                     csv-excel: csv whose grids and seeds Excel and\n"
+    "                     LibreOffice keep as text (=\"...\"); or grids as\n"
+    "                     tokens (\"1-16\" rows of numbers), hex (hexadoku\n"
+    "                     0-9A-F, '*' empty), lewis (-1 empty) or csv-grid\n"
+    "                     (a block of n CSV rows, one cell a field), with\n"
+    "                     every other line a '#' comment\n"
     "                     Files: xlsx (workbook), svg, png or pdf, with -o\n"
     "  -o, --output FILE  write to FILE instead of standard output\n"
     "  --color, --no-color  colour grids (givens bold, conflicts red); default:\n"
@@ -114,7 +117,8 @@ static const struct {
 } cli_targets[] = {
     {"line", CLI_TO_LINE},         {"grid", CLI_TO_GRID},
     {"candidates", CLI_TO_CANDIDATES}, {"pm", CLI_TO_PM},
-    {"csv", CLI_TO_CSV},           {"json", CLI_TO_JSON},
+    {"csv", CLI_TO_CSV},           {"csv-excel", CLI_TO_CSV_EXCEL},
+    {"csv-grid", CLI_TO_CSV_GRID}, {"json", CLI_TO_JSON},
     {"sdk", CLI_TO_SDK},           {"opensudoku", CLI_TO_OPENSUDOKU},
     {"sudokuwiki", CLI_TO_SUDOKUWIKI}, {"fpuzzles", CLI_TO_FPUZZLES},
     {"sudokupad", CLI_TO_SUDOKUPAD},
@@ -158,10 +162,12 @@ static int parse_format(const char *v, int *out, doku_format *layout, int *docum
         }
     *document = 0;
     static const char *const names[] = {"line", "grid", "json", "csv",
-                                        "tokens", "hex", "lewis"};
+                                        "tokens", "hex", "lewis", "csv-grid",
+                                        "csv-excel"};
     static const int values[] = {DOKU_FORMAT_LINE, DOKU_FORMAT_GRID,
                                  DOKU_FORMAT_JSON, DOKU_FORMAT_CSV,
-                                 DOKU_FORMAT_TOKENS, DOKU_FORMAT_HEX, DOKU_FORMAT_LEWIS};
+                                 DOKU_FORMAT_TOKENS, DOKU_FORMAT_HEX, DOKU_FORMAT_LEWIS,
+                                 DOKU_FORMAT_CSV_GRID, DOKU_FORMAT_CSV};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (!strcmp(v, names[i])) {
             *out = values[i];
@@ -200,9 +206,9 @@ static const struct {
     const char *refused;       /* blank-separated --format names */
     const char *writes;
 } format_limits[] = {
-    {"explain", "csv tokens hex lewis", "line, grid or json"},
-    {"hint", "csv tokens hex lewis", "line, grid or json"},
-    {"grade", "tokens hex lewis", "line, grid, json or csv"},
+    {"explain", "csv csv-excel csv-grid tokens hex lewis", "line, grid or json"},
+    {"hint", "csv csv-excel csv-grid tokens hex lewis", "line, grid or json"},
+    {"grade", "tokens hex lewis csv-grid", "line, grid, json, csv or csv-excel"},
 };
 
 /* @return 0, or -1 after saying that cmd cannot write format name v. */
@@ -258,8 +264,10 @@ static int common_option(cli_opts *o, const char *cmd, int id, const char *v)
         return 0;
     case OPT_FORMAT:
         if (parse_format(v, &o->format, &o->layout, &o->document) != 0)
-            return cli_usage_error(cmd, "--format wants line, grid, json, csv, tokens, hex, lewis, "
-                                        "xlsx, svg, png or pdf; got '%s'", v);
+            return cli_usage_error(cmd, "--format wants line, grid, json, csv, csv-excel, "
+                                        "csv-grid, tokens, hex, lewis, xlsx, svg, png or pdf; "
+                                        "got '%s'", v);
+        o->csv_text = !strcmp(v, "csv-excel");
         return check_format_for(cmd, v);
     case OPT_OUTPUT:
         if (!*v)

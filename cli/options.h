@@ -29,6 +29,8 @@ typedef struct cli_opts {
     int format;                  /* doku_format or CLI_FORMAT_AUTO; tokens, hex
                                     and lewis are stored as GRID ... */
     doku_format layout;          /* ... with the grids' layout here (else GRID) */
+    int csv_text;                /* --format csv-excel: CSV whose grids and
+                                    seeds spreadsheets keep as text */
     int document;                /* a CLI_FORMAT_* document (xlsx, svg, png,
                                     pdf): then format is JSON, the records the
                                     document is made from; 0 for text */
@@ -77,7 +79,8 @@ extern const char cli_input_help[];
  * ...) is a new value at the end and a row in cli_targets (options.c). */
 typedef enum cli_target {
     CLI_TO_LINE, CLI_TO_GRID, CLI_TO_CANDIDATES, CLI_TO_PM, CLI_TO_CSV, CLI_TO_JSON,
-    CLI_TO_SDK, CLI_TO_OPENSUDOKU, CLI_TO_SUDOKUWIKI, CLI_TO_FPUZZLES, CLI_TO_SUDOKUPAD
+    CLI_TO_SDK, CLI_TO_OPENSUDOKU, CLI_TO_SUDOKUWIKI, CLI_TO_FPUZZLES, CLI_TO_SUDOKUPAD,
+    CLI_TO_CSV_GRID, CLI_TO_CSV_EXCEL
 } cli_target;
 
 /* Reads a target name into *out. @return 0, or -1 after printing the

@@ -4,6 +4,7 @@
  */
 #include "output.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 void cli_task_where(const cli_task *t, char *buf, size_t cap)
@@ -35,6 +36,8 @@ doku_record_opts cli_format_opts(const cli_opts *o, int format)
     memset(&ro, 0, sizeof ro);
     ro.format = format == DOKU_FORMAT_GRID ? o->layout : (doku_format)format;
     ro.style = o->color ? DOKU_STYLE_COLOR : DOKU_STYLE_MARK_FILLED;
+    if (o->csv_text)
+        ro.style |= DOKU_STYLE_CSV_TEXT;
     ro.timeout = o->timeout;
     return ro;
 }
@@ -56,4 +59,36 @@ void cli_print_csv_header(doku_command cmd, int stats, int history, int extra)
     if (b.len)
         fwrite(b.data, 1, b.len, stdout);
     cli_buf_free(&b);
+}
+
+int cli_marks_exclude(doku_solver *sv, const cli_task *t, double budget, cli_buf *why)
+{
+    if (!sv || !t->cands)
+        return 0;
+    size_t nc = (size_t)t->n * (size_t)t->n;
+    uint8_t *sol = cli_xmalloc(nc);
+    doku_search_opts so = {1, 0, budget, 0};
+    doku_search_result r;
+    int found = doku_search(sv, t->cells, &so, sol, NULL, NULL, &r) == DOKU_OK && r.solutions;
+    if (found) {
+        cli_buf_printf(why, "the pencil marks exclude every solution of "
+                            "the givens (one puts");
+        int named = 0, more = 0;
+        for (size_t c = 0; c < nc; c++) {
+            if (t->cells[c] || (t->cands[c] >> (sol[c] - 1) & 1))
+                continue;
+            if (named == 4) {
+                more++;
+                continue;
+            }
+            cli_buf_printf(why, "%s %d in r%zuc%zu", named ? "," : "", sol[c],
+                           c / (size_t)t->n + 1, c % (size_t)t->n + 1);
+            named++;
+        }
+        if (more)
+            cli_buf_printf(why, " and %d more", more);
+        cli_buf_printf(why, ", where the marks crossed it out)");
+    }
+    free(sol);
+    return found;
 }

@@ -21,6 +21,14 @@ doku_record_opts cli_format_opts(const cli_opts *o, int format);
 /* cli_format_opts for the task's format. */
 doku_record_opts cli_record_opts(const cli_task *t, const cli_opts *o);
 
+/* For a pencil-mark puzzle (t->cands) that has no solution under its
+ * marks: searches the givens alone (limit 1, budget seconds, 0 = none)
+ * and, when they have a solution, appends to why that the marks exclude
+ * every solution, naming cells where the one found has a digit the marks
+ * crossed out. @return 1 when written, 0 (nothing written) when there
+ * are no marks or the givens have no solution either. */
+int cli_marks_exclude(doku_solver *sv, const cli_task *t, double budget, cli_buf *why);
+
 /* Prints the CSV header row of cmd's records to stdout. */
 void cli_print_csv_header(doku_command cmd, int stats, int history, int extra);
 

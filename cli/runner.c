@@ -58,6 +58,7 @@ struct runner {
     uint64_t window;
     uint64_t batch;      /* tasks opened to the workers at once */
     uint64_t next_index; /* tasks made so far */
+    uint64_t records_seen; /* puzzle and error records made so far */
     uint64_t opened;     /* tasks handed to the pool */
     uint64_t printed;    /* tasks printed so far */
     cli_worker *workers;
@@ -390,6 +391,7 @@ static void add_record(runner *r, const char *file, const doku_record *rec,
 {
     const uint64_t *cands = doku_reader_candidates(rd);
     cli_task *t = new_task(r, file, rec->line, rec->column);
+    t->first_record = !r->records_seen++;
     copy_meta(t, rd);
     t->n = rec->n;
     const char *comment = rec->comment ? rec->comment : "";
@@ -434,7 +436,6 @@ static void add_record(runner *r, const char *file, const doku_record *rec,
     if (cands) {
         if (ncells > t->cands_cap) {
             free(t->cands_buf);
-        free(t->meta);
             t->cands_buf = cli_xmalloc(ncells * sizeof *t->cands_buf);
             t->cands_cap = ncells;
         }
@@ -561,6 +562,16 @@ static const char *keep_name(runner *r, const char *file, const char *where)
 static void workbook_record(void *ctx, const cli_workbook_puzzle *p)
 {
     workbook_ctx *w = ctx;
+    if (p->notes) {
+        /* a notice before the record, in order: "doku solve: book.xlsx:Sheet1!E7: ..." */
+        cli_task *t = new_task(w->r, w->file, 0, 0);
+        for (const char *line = p->notes; *line;) {
+            const char *end = strchr(line, '\n');
+            size_t len = end ? (size_t)(end - line) : strlen(line);
+            cli_buf_printf(&t->err, "doku %s: %s:%.*s\n", w->r->o->cmd, w->file, (int)len, line);
+            line += len + (end != NULL);
+        }
+    }
     doku_record rec;
     memset(&rec, 0, sizeof rec);
     rec.kind = p->cells ? DOKU_RECORD_PUZZLE : DOKU_RECORD_ERROR;
@@ -683,6 +694,16 @@ static int run(const cli_opts *o, const cli_run_ops *ops, int streams)
         FILE *f = is_stdin ? stdin : fopen(files[i], "rb");
         if (!f) {
             input_problem(&r, name, strerror(errno));
+            continue;
+        }
+        if (o->sheet || o->range) {
+            /* a place in a workbook means nothing in text: refused, not ignored */
+            input_problem(&r, name, o->range ? "--range names cells of a workbook (.xlsx, .xlsm, "
+                                               ".ods, .xls); this input is text"
+                                             : "--sheet names a sheet of a workbook (.xlsx, .xlsm, "
+                                               ".ods, .xls); this input is text");
+            if (!is_stdin)
+                fclose(f);
             continue;
         }
         read_input(&r, f, name);

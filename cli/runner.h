@@ -44,6 +44,9 @@ typedef struct cli_task {
     int spill_open;          /* the last spilled byte left a line open */
     int cut_short;           /* the task stopped early for SIGINT/SIGTERM */
     int skipped;             /* not run: the signal came first */
+    int first_record;        /* the first puzzle or error record of the run
+                                (notices about unreadable input before it
+                                do not count): where a header belongs */
 } cli_task;
 
 typedef struct cli_worker cli_worker;

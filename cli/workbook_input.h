@@ -42,6 +42,9 @@ typedef struct cli_workbook_puzzle {
     int n;
     const uint8_t *cells;    /* n*n values, 0 = empty; NULL for an error */
     const char *error;       /* what is wrong, or NULL */
+    const char *notes;       /* NULL, or lines "Sheet1!E7: ...\n" about
+                                cells read in a way the user should know
+                                (a formula without a stored value) */
 } cli_workbook_puzzle;
 
 /* Called for each puzzle in workbook order (sheets in order, puzzles by

@@ -311,15 +311,139 @@ int xlsx_parse_strings(xml_source_fn src, void *ctx, xlsx_strings *out, char *wh
     return rc;
 }
 
+/* ---- styles ------------------------------------------------------------- */
+
+void xlsx_styles_free(xlsx_styles *s)
+{
+    free(s->framed);
+    memset(s, 0, sizeof *s);
+}
+
+/* A growable list of small numbers (ids, flags). */
+typedef struct id_list {
+    uint32_t *v;
+    size_t count, cap;
+} id_list;
+
+static int id_push(id_list *l, uint32_t x)
+{
+    if (l->count == l->cap) {
+        size_t cap = l->cap ? l->cap * 2 : 16;
+        uint32_t *p = realloc(l->v, cap * sizeof *p);
+        if (!p)
+            return -1;
+        l->v = p;
+        l->cap = cap;
+    }
+    l->v[l->count++] = x;
+    return 0;
+}
+
+typedef struct styles_state {
+    xml_state x;
+    int in_fills, in_borders, in_border, in_xfs;
+    id_list fills, borders, xf_fill, xf_border;  /* fills/borders: 1 = drawn */
+} styles_state;
+
+static uint32_t id_attr(const char **atts, const char *name)
+{
+    const char *v = attr(atts, name);
+    unsigned long k = v ? strtoul(v, NULL, 10) : 0;
+    return k > UINT32_MAX ? UINT32_MAX : (uint32_t)k;
+}
+
+static void styles_start(void *u, const char *name, const char **atts)
+{
+    styles_state *st = u;
+    const char *n = local_name(name);
+    int bad = 0;
+    if (!strcmp(n, "fills")) {
+        st->in_fills = 1;
+    } else if (!strcmp(n, "borders")) {
+        st->in_borders = 1;
+    } else if (!strcmp(n, "cellXfs")) {
+        st->in_xfs = 1;
+    } else if (st->in_fills && !strcmp(n, "fill")) {
+        bad = id_push(&st->fills, 0);
+    } else if (st->in_fills && st->fills.count &&
+               (!strcmp(n, "patternFill") || !strcmp(n, "gradientFill"))) {
+        /* a pattern without a type is "none"; gray125 is Excel's reserved
+         * second fill, never a user's */
+        const char *type = attr(atts, "patternType");
+        if (!strcmp(n, "gradientFill") ||
+            (type && strcmp(type, "none") != 0 && strcmp(type, "gray125") != 0))
+            st->fills.v[st->fills.count - 1] = 1;
+    } else if (st->in_borders && !strcmp(n, "border")) {
+        st->in_border = 1;
+        bad = id_push(&st->borders, 0);
+    } else if (st->in_border && st->borders.count &&
+               (!strcmp(n, "left") || !strcmp(n, "right") || !strcmp(n, "top") ||
+                !strcmp(n, "bottom") || !strcmp(n, "start") || !strcmp(n, "end"))) {
+        const char *style = attr(atts, "style");
+        if (style && strcmp(style, "none") != 0)
+            st->borders.v[st->borders.count - 1] = 1;
+    } else if (st->in_xfs && !strcmp(n, "xf")) {
+        bad = id_push(&st->xf_fill, id_attr(atts, "fillId")) ||
+              id_push(&st->xf_border, id_attr(atts, "borderId"));
+    }
+    if (bad)
+        fail(&st->x, "out of memory");
+}
+
+static void styles_end(void *u, const char *name)
+{
+    styles_state *st = u;
+    const char *n = local_name(name);
+    if (!strcmp(n, "fills"))
+        st->in_fills = 0;
+    else if (!strcmp(n, "borders"))
+        st->in_borders = 0;
+    else if (!strcmp(n, "border"))
+        st->in_border = 0;
+    else if (!strcmp(n, "cellXfs"))
+        st->in_xfs = 0;
+}
+
+int xlsx_parse_styles(xml_source_fn src, void *ctx, xlsx_styles *out, char *why, size_t cap)
+{
+    styles_state st;
+    memset(&st, 0, sizeof st);
+    st.x.why = why;
+    st.x.cap = cap;
+    int rc = xml_run(&st.x, src, ctx, &st, styles_start, styles_end, NULL);
+    if (rc == 0 && st.xf_fill.count) {
+        out->framed = calloc(st.xf_fill.count, 1);
+        if (!out->framed) {
+            snprintf(why, cap, "out of memory");
+            rc = -1;
+        } else {
+            out->count = st.xf_fill.count;
+            for (size_t i = 0; i < out->count; i++) {
+                uint32_t f = st.xf_fill.v[i], b = st.xf_border.v[i];
+                out->framed[i] = (unsigned char)((f < st.fills.count && st.fills.v[f]) ||
+                                                 (b < st.borders.count && st.borders.v[b]));
+            }
+        }
+    }
+    free(st.fills.v);
+    free(st.borders.v);
+    free(st.xf_fill.v);
+    free(st.xf_border.v);
+    return rc;
+}
+
 /* ---- worksheets --------------------------------------------------------- */
 
 typedef struct sheet_state {
     xml_state x;
     const xlsx_strings *sst;
+    const xlsx_styles *styles;  /* NULL: styled empties are not kept */
     wb_sheet *sheet;
     uint32_t row, col;      /* the current cell (0-based) */
     int row_seen;           /* a <row> has been opened */
     int in_cell, in_v, in_is, in_t, in_phonetic;
+    int has_formula, has_value; /* the cell has an <f>, a <v> or <is> */
+    unsigned long style;    /* the cell's s attribute */
     char type[16];          /* the cell's t attribute */
     text_buf text;
 } sheet_state;
@@ -357,12 +481,19 @@ static void sheet_start(void *u, const char *name, const char **atts)
         }
         const char *t = attr(atts, "t");
         snprintf(st->type, sizeof st->type, "%s", t ? t : "n");
+        const char *style = attr(atts, "s");
+        st->style = style ? strtoul(style, NULL, 10) : 0;
         st->in_cell = 1;
+        st->has_formula = st->has_value = 0;
         st->text.len = 0;
+    } else if (st->in_cell && !strcmp(n, "f")) {
+        st->has_formula = 1;
     } else if (st->in_cell && !strcmp(n, "v")) {
         st->in_v = 1;
+        st->has_value = 1;
     } else if (st->in_cell && !strcmp(n, "is")) {
         st->in_is = 1;
+        st->has_value = 1;
     } else if (st->in_is && !strcmp(n, "rPh")) {
         st->in_phonetic = 1;
     } else if (st->in_is && !st->in_phonetic && !strcmp(n, "t")) {
@@ -377,8 +508,14 @@ static void cell_done(sheet_state *st)
     const char *text = st->text.data ? st->text.data : "";
     size_t len = st->text.len;
     int rc = 0;
-    if (len == 0) {
-        rc = 0;
+    if (len == 0 && st->has_formula && (!st->has_value || strcmp(st->type, "str") != 0)) {
+        /* a formula no program computed (openpyxl writes <v></v>): said
+         * when the cell is read as part of a puzzle; an empty string is
+         * a text result (t="str") */
+        rc = wb_sheet_add_empty(st->sheet, st->row, st->col, WB_CELL_NO_VALUE);
+    } else if (len == 0) {
+        if (st->styles && st->style < st->styles->count && st->styles->framed[st->style])
+            rc = wb_sheet_add_empty(st->sheet, st->row, st->col, WB_CELL_STYLED);
     } else if (!strcmp(st->type, "s")) {
         char *end;
         unsigned long k = strtoul(text, &end, 10);
@@ -439,11 +576,18 @@ static void sheet_chars(void *u, const char *s, int len)
 int xlsx_parse_sheet(xml_source_fn src, void *ctx, const xlsx_strings *sst, wb_sheet *s,
                      char *why, size_t cap)
 {
+    return xlsx_parse_sheet_styled(src, ctx, sst, NULL, s, why, cap);
+}
+
+int xlsx_parse_sheet_styled(xml_source_fn src, void *ctx, const xlsx_strings *sst,
+                            const xlsx_styles *styles, wb_sheet *s, char *why, size_t cap)
+{
     sheet_state st;
     memset(&st, 0, sizeof st);
     st.x.why = why;
     st.x.cap = cap;
     st.sst = sst;
+    st.styles = styles;
     st.sheet = s;
     int rc = xml_run(&st.x, src, ctx, &st, sheet_start, sheet_end, sheet_chars);
     free(st.text.data);
@@ -458,8 +602,20 @@ int xlsx_parse_sheet(xml_source_fn src, void *ctx, const xlsx_strings *sst, wb_s
  * known to apply (rows repeat as a whole). */
 typedef struct row_cell {
     uint32_t col;
-    char *text;
+    char *text;         /* NULL for an empty cell kept for its flags */
+    unsigned flags;     /* WB_CELL_* */
 } row_cell;
+
+/* A run of columns sharing a default cell style (table:table-column). */
+typedef struct column_run {
+    uint32_t start, count;
+    int framed;
+} column_run;
+
+/* Repeats of styled empty cells kept at most, across and down: a grid is
+ * at most DOKU_MAX_N wide, while a style spread over whole rows or
+ * columns (1024 columns repeated) would be a flood of cells. */
+enum { STYLED_REPEAT_MAX = 64 };
 
 typedef struct ods_state {
     xml_state x;
@@ -472,6 +628,19 @@ typedef struct ods_state {
     text_buf text;
     row_cell *cells;        /* the current row's cells */
     size_t ncells, cap;
+    /* automatic cell styles with a border or background, by name */
+    int in_auto_styles, style_framed;
+    char *style_name;       /* the style:style being read */
+    char **framed;
+    size_t nframed, framed_cap;
+    /* the table's column default styles */
+    column_run *columns;
+    size_t ncolumns, columns_cap;
+    uint32_t column_at;
+    /* the current cell's table:style-name, NULL for its column's; a
+     * formula cell without a value type is LibreOffice's empty-string
+     * result, so it reads as empty like any empty cell */
+    char *cell_style;
 } ods_state;
 
 static unsigned long repeat_of(const char **atts, const char *name)
@@ -483,6 +652,99 @@ static unsigned long repeat_of(const char **atts, const char *name)
     return v < 1 ? 1 : v;
 }
 
+static int framed_style(const ods_state *st, const char *name)
+{
+    for (size_t i = 0; name && i < st->nframed; i++)
+        if (!strcmp(st->framed[i], name))
+            return 1;
+    return 0;
+}
+
+static int column_framed(const ods_state *st, uint32_t col)
+{
+    for (size_t i = 0; i < st->ncolumns; i++)
+        if (col >= st->columns[i].start && col - st->columns[i].start < st->columns[i].count)
+            return st->columns[i].framed;
+    return 0;
+}
+
+/* A border or background in a style:table-cell-properties. */
+static int draws(const char **atts)
+{
+    static const char *const sides[] = {"border", "border-left", "border-right", "border-top",
+                                        "border-bottom"};
+    for (size_t i = 0; i < sizeof sides / sizeof sides[0]; i++) {
+        const char *v = attr(atts, sides[i]);
+        if (v && strcmp(v, "none") != 0)
+            return 1;
+    }
+    const char *bg = attr(atts, "background-color");
+    return bg && strcmp(bg, "transparent") != 0;
+}
+
+/* The style part of ods_start: automatic styles and column defaults.
+ * @return 1 when name was one of them. */
+static int ods_style_start(ods_state *st, const char *name, const char *n, const char **atts)
+{
+    if (!strcmp(n, "automatic-styles")) {
+        st->in_auto_styles = 1;
+    } else if (st->in_auto_styles && !strcmp(n, "style") && !strncmp(name, "style:", 6)) {
+        const char *family = attr(atts, "family"), *sn = attr(atts, "name");
+        free(st->style_name);
+        st->style_name = family && sn && !strcmp(family, "table-cell") ? xstrndup(sn, strlen(sn))
+                                                                       : NULL;
+        st->style_framed = 0;
+    } else if (st->style_name && !strcmp(n, "table-cell-properties")) {
+        st->style_framed |= draws(atts);
+    } else if (st->sheet && !strcmp(n, "table-column")) {
+        unsigned long k = repeat_of(atts, "number-columns-repeated");
+        const char *def = attr(atts, "default-cell-style-name");
+        if (framed_style(st, def)) {
+            if (st->ncolumns == st->columns_cap) {
+                size_t cap = st->columns_cap ? st->columns_cap * 2 : 8;
+                column_run *p = realloc(st->columns, cap * sizeof *p);
+                if (!p) {
+                    fail(&st->x, "out of memory");
+                    return 1;
+                }
+                st->columns = p;
+                st->columns_cap = cap;
+            }
+            st->columns[st->ncolumns++] =
+                (column_run){st->column_at, k > WB_MAX_COLS ? WB_MAX_COLS : (uint32_t)k, 1};
+        }
+        unsigned long next = st->column_at + k;
+        st->column_at = next > WB_MAX_COLS ? WB_MAX_COLS : (uint32_t)next;
+    } else {
+        return 0;
+    }
+    return 1;
+}
+
+static void ods_style_end(ods_state *st, const char *name, const char *n)
+{
+    if (!strcmp(n, "automatic-styles")) {
+        st->in_auto_styles = 0;
+    } else if (st->style_name && !strcmp(n, "style") && !strncmp(name, "style:", 6)) {
+        if (st->style_framed) {
+            if (st->nframed == st->framed_cap) {
+                size_t cap = st->framed_cap ? st->framed_cap * 2 : 16;
+                char **p = realloc(st->framed, cap * sizeof *p);
+                if (!p) {
+                    fail(&st->x, "out of memory");
+                    return;
+                }
+                st->framed = p;
+                st->framed_cap = cap;
+            }
+            st->framed[st->nframed++] = st->style_name;
+        } else {
+            free(st->style_name);
+        }
+        st->style_name = NULL;
+    }
+}
+
 static void ods_row_clear(ods_state *st)
 {
     for (size_t i = 0; i < st->ncells; i++)
@@ -490,10 +752,38 @@ static void ods_row_clear(ods_state *st)
     st->ncells = 0;
 }
 
+/* Keeps one cell of the current row. @return 0, -1 after a failure. */
+static int ods_row_keep(ods_state *st, uint32_t col, const char *text, unsigned flags)
+{
+    if (st->ncells == st->cap) {
+        size_t cap = st->cap ? st->cap * 2 : 32;
+        row_cell *p = realloc(st->cells, cap * sizeof *p);
+        if (!p) {
+            fail(&st->x, "out of memory");
+            return -1;
+        }
+        st->cells = p;
+        st->cap = cap;
+    }
+    if (st->ncells >= WB_MAX_CELLS) {
+        fail(&st->x, "more than %d cells in one row", (int)WB_MAX_CELLS);
+        return -1;
+    }
+    char *copy = NULL;
+    if (text && !(copy = xstrndup(text, strlen(text)))) {
+        fail(&st->x, "out of memory");
+        return -1;
+    }
+    st->cells[st->ncells++] = (row_cell){col, copy, flags};
+    return 0;
+}
+
 static void ods_start(void *u, const char *name, const char **atts)
 {
     ods_state *st = u;
     const char *n = local_name(name);
+    if (ods_style_start(st, name, n, atts))
+        return;
     if (!strcmp(n, "table") && !strncmp(name, "table:", 6)) {
         const char *tn = attr(atts, "name");
         if (!tn)
@@ -502,6 +792,8 @@ static void ods_start(void *u, const char *name, const char **atts)
         if (!st->sheet)
             fail(&st->x, "out of memory");
         st->row = 0;
+        st->ncolumns = 0;
+        st->column_at = 0;
     } else if (!st->sheet) {
         return;
     } else if (!strcmp(n, "table-row")) {
@@ -517,6 +809,9 @@ static void ods_start(void *u, const char *name, const char **atts)
         st->value = NULL;
         const char *type = attr(atts, "value-type");
         const char *v = attr(atts, "value");
+        const char *cs = attr(atts, "style-name");
+        free(st->cell_style);
+        st->cell_style = cs ? xstrndup(cs, strlen(cs)) : NULL;
         if (type && v && (!strcmp(type, "float") || !strcmp(type, "percentage") ||
                           !strcmp(type, "currency")))
             st->value = xstrndup(v, strlen(v));
@@ -552,29 +847,17 @@ static void ods_cell_done(ods_state *st)
     for (const char *p = text; *p; p++)
         if (*p != ' ' && *p != '\t' && *p != '\n' && *p != '\r')
             blank = 0;
-    if (!blank) {
-        for (unsigned long i = 0; i < st->col_repeat && st->col + i < WB_MAX_COLS; i++) {
-            if (st->ncells == st->cap) {
-                size_t cap = st->cap ? st->cap * 2 : 32;
-                row_cell *p = realloc(st->cells, cap * sizeof *p);
-                if (!p) {
-                    fail(&st->x, "out of memory");
-                    return;
-                }
-                st->cells = p;
-                st->cap = cap;
-            }
-            if (st->ncells >= WB_MAX_CELLS) {
-                fail(&st->x, "more than %d cells in one row", (int)WB_MAX_CELLS);
-                return;
-            }
-            char *copy = xstrndup(text, strlen(text));
-            if (!copy) {
-                fail(&st->x, "out of memory");
-                return;
-            }
-            st->cells[st->ncells++] = (row_cell){st->col + (uint32_t)i, copy};
-        }
+    int small = st->col_repeat <= STYLED_REPEAT_MAX && st->row_repeat <= STYLED_REPEAT_MAX;
+    for (unsigned long i = 0; i < st->col_repeat && st->col + i < WB_MAX_COLS; i++) {
+        uint32_t col = st->col + (uint32_t)i;
+        int rc = 0;
+        if (!blank)
+            rc = ods_row_keep(st, col, text, 0);
+        else if (small && (st->cell_style ? framed_style(st, st->cell_style)
+                                          : column_framed(st, col)))
+            rc = ods_row_keep(st, col, NULL, WB_CELL_STYLED);
+        if (rc != 0)
+            return;
     }
     unsigned long next = st->col + st->col_repeat;
     st->col = next > WB_MAX_COLS ? WB_MAX_COLS : (uint32_t)next;
@@ -586,8 +869,11 @@ static void ods_row_done(ods_state *st)
         if (st->row + r >= WB_MAX_ROWS)
             break;
         for (size_t i = 0; i < st->ncells; i++)
-            if (wb_sheet_add(st->sheet, st->row + (uint32_t)r, st->cells[i].col,
-                             st->cells[i].text, strlen(st->cells[i].text)) != 0) {
+            if ((st->cells[i].text
+                     ? wb_sheet_add(st->sheet, st->row + (uint32_t)r, st->cells[i].col,
+                                    st->cells[i].text, strlen(st->cells[i].text))
+                     : wb_sheet_add_empty(st->sheet, st->row + (uint32_t)r, st->cells[i].col,
+                                          st->cells[i].flags)) != 0) {
                 char where[16];
                 wb_cell_name(st->row + (uint32_t)r, st->cells[i].col, where);
                 fail(&st->x, "%s!%s: out of memory or more than %d cells in the sheet",
@@ -604,6 +890,7 @@ static void ods_end(void *u, const char *name)
 {
     ods_state *st = u;
     const char *n = local_name(name);
+    ods_style_end(st, name, n);
     if (!st->sheet)
         return;
     if (!strcmp(n, "table") && !strncmp(name, "table:", 6)) {
@@ -640,5 +927,11 @@ int ods_parse_content(xml_source_fn src, void *ctx, wb_book *b, char *why, size_
     free(st.cells);
     free(st.value);
     free(st.text.data);
+    free(st.style_name);
+    free(st.cell_style);
+    for (size_t i = 0; i < st.nframed; i++)
+        free(st.framed[i]);
+    free(st.framed);
+    free(st.columns);
     return rc;
 }

@@ -29,6 +29,15 @@ typedef struct xlsx_strings {
 } xlsx_strings;
 void xlsx_strings_free(xlsx_strings *s);
 
+/* Which cell formats of an xlsx (xl/styles.xml's cellXfs, by the index a
+ * cell's s attribute names) draw a border or a fill: an empty cell in one
+ * is part of a drawn grid. */
+typedef struct xlsx_styles {
+    unsigned char *framed;   /* 1 for a format with a border line or a fill */
+    size_t count;
+} xlsx_styles;
+void xlsx_styles_free(xlsx_styles *s);
+
 /* One sheet of xl/workbook.xml: its name and relationship id. */
 typedef struct xlsx_sheet_ref {
     char *name;
@@ -55,12 +64,24 @@ int xlsx_parse_rels(xml_source_fn src, void *ctx, xlsx_sheet_list *l, char *why,
 /* xl/sharedStrings.xml (rich text runs joined, phonetic runs left out). */
 int xlsx_parse_strings(xml_source_fn src, void *ctx, xlsx_strings *out, char *why, size_t cap);
 
+/* xl/styles.xml: which cell formats are framed (fills and borders read
+ * in any order before or after the formats). */
+int xlsx_parse_styles(xml_source_fn src, void *ctx, xlsx_styles *out, char *why, size_t cap);
+
 /* xl/worksheets/sheetN.xml: every cell's shown value into s (numbers,
- * shared and inline strings, formulas' cached values, booleans). */
+ * shared and inline strings, formulas' cached values, booleans); a
+ * formula without a cached value is kept as WB_CELL_NO_VALUE. */
 int xlsx_parse_sheet(xml_source_fn src, void *ctx, const xlsx_strings *sst, wb_sheet *s,
                      char *why, size_t cap);
 
-/* An ods's content.xml: every table as a sheet of b. */
+/* xlsx_parse_sheet that also keeps the empty cells whose format styles
+ * (may be NULL) calls framed, as WB_CELL_STYLED. */
+int xlsx_parse_sheet_styled(xml_source_fn src, void *ctx, const xlsx_strings *sst,
+                            const xlsx_styles *styles, wb_sheet *s, char *why, size_t cap);
+
+/* An ods's content.xml: every table as a sheet of b, with the empty
+ * cells whose automatic style (or column default) has a border or a
+ * background as WB_CELL_STYLED. */
 int ods_parse_content(xml_source_fn src, void *ctx, wb_book *b, char *why, size_t cap);
 
 #endif

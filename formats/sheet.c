@@ -52,15 +52,10 @@ void wb_book_clear(wb_book *b)
     memset(b, 0, sizeof *b);
 }
 
-int wb_sheet_add(wb_sheet *s, uint32_t row, uint32_t col, const char *text, size_t len)
+/* Appends a cell (text owned by the sheet from now on, or NULL).
+ * @return 0, -1 when out of memory. */
+static int push_cell(wb_sheet *s, uint32_t row, uint32_t col, char *text, unsigned flags)
 {
-    size_t lead = 0;
-    while (lead < len && text[lead] && isspace((unsigned char)text[lead]))
-        lead++;
-    if (lead == len || !text[lead])
-        return 0;
-    if (s->count >= WB_MAX_CELLS)
-        return -1;
     if (s->count == s->cap) {
         size_t cap = s->cap ? s->cap * 2 : 64;
         wb_cell *p = realloc(s->cells, cap * sizeof *p);
@@ -69,16 +64,40 @@ int wb_sheet_add(wb_sheet *s, uint32_t row, uint32_t col, const char *text, size
         s->cells = p;
         s->cap = cap;
     }
+    s->cells[s->count++] = (wb_cell){row, col, text, flags};
+    if (flags == WB_CELL_STYLED)
+        s->styled++;
+    return 0;
+}
+
+int wb_sheet_add(wb_sheet *s, uint32_t row, uint32_t col, const char *text, size_t len)
+{
+    size_t lead = 0;
+    while (lead < len && text[lead] && isspace((unsigned char)text[lead]))
+        lead++;
+    if (lead == len || !text[lead])
+        return 0;
+    if (s->count - s->styled >= WB_MAX_CELLS)
+        return -1;
     char *copy = malloc(len + 1);
     if (!copy)
         return -1;
     memcpy(copy, text, len);
     copy[len] = '\0';
-    s->cells[s->count].row = row;
-    s->cells[s->count].col = col;
-    s->cells[s->count].text = copy;
-    s->count++;
+    if (push_cell(s, row, col, copy, 0) != 0) {
+        free(copy);
+        return -1;
+    }
     return 0;
+}
+
+int wb_sheet_add_empty(wb_sheet *s, uint32_t row, uint32_t col, unsigned flags)
+{
+    if (flags == WB_CELL_STYLED && s->styled >= WB_MAX_STYLED)
+        return 0;
+    if (s->count - s->styled >= WB_MAX_CELLS && flags != WB_CELL_STYLED)
+        return -1;
+    return push_cell(s, row, col, NULL, flags);
 }
 
 void wb_number_text(double v, char *buf)
@@ -114,8 +133,18 @@ void wb_sheet_sort(wb_sheet *s)
     for (size_t i = 0; i < s->count; i++) {
         if (out && s->cells[out - 1].row == s->cells[i].row &&
             s->cells[out - 1].col == s->cells[i].col) {
-            free(s->cells[out - 1].text);
-            s->cells[out - 1] = s->cells[i];
+            wb_cell *kept = &s->cells[out - 1], *next = &s->cells[i];
+            if (kept->flags == WB_CELL_STYLED)
+                s->styled--;
+            if (next->flags == WB_CELL_STYLED)
+                s->styled--;
+            /* the text wins over a flagged empty; of two, the later */
+            if (kept->text && !next->text)
+                continue;
+            free(kept->text);
+            *kept = *next;
+            if (kept->flags == WB_CELL_STYLED)
+                s->styled++;
             continue;
         }
         s->cells[out++] = s->cells[i];
@@ -123,7 +152,7 @@ void wb_sheet_sort(wb_sheet *s)
     s->count = out;
 }
 
-const char *wb_sheet_text(const wb_sheet *s, uint32_t row, uint32_t col)
+const wb_cell *wb_sheet_cell(const wb_sheet *s, uint32_t row, uint32_t col)
 {
     size_t lo = 0, hi = s->count;
     while (lo < hi) {
@@ -135,8 +164,14 @@ const char *wb_sheet_text(const wb_sheet *s, uint32_t row, uint32_t col)
             hi = mid;
     }
     if (lo < s->count && s->cells[lo].row == row && s->cells[lo].col == col)
-        return s->cells[lo].text;
+        return &s->cells[lo];
     return NULL;
+}
+
+const char *wb_sheet_text(const wb_sheet *s, uint32_t row, uint32_t col)
+{
+    const wb_cell *c = wb_sheet_cell(s, row, col);
+    return c ? c->text : NULL;
 }
 
 /* ---- A1 names ----------------------------------------------------------- */
@@ -308,6 +343,23 @@ int wb_cell_value(const char *text, int n, int alphabet)
 
 /* ---- finding puzzles ---------------------------------------------------- */
 
+/* One search: the sheet, and whether styled empty cells count as part of
+ * a block (drawn mode) or only cells with text (content mode). */
+typedef struct finder {
+    const wb_sheet *s;
+    int drawn;
+    int alphabet;
+} finder;
+
+/* 1 if (row, col) belongs to a block in this search's sense. */
+static int occupied(const finder *f, int64_t row, int64_t col)
+{
+    if (row < 0 || col < 0)
+        return 0;
+    const wb_cell *c = wb_sheet_cell(f->s, (uint32_t)row, (uint32_t)col);
+    return c && (c->text || f->drawn);
+}
+
 typedef struct piece {
     size_t start, count;  /* a slice of the position array */
 } piece;
@@ -376,22 +428,22 @@ static int push_range(wb_range **list, size_t *count, size_t *cap, wb_range r)
 
 /* 1 if the square r holds only cells readable for its side and the ring
  * of cells around it (inside the sheet) is empty. */
-static int square_ok(const wb_sheet *s, const wb_range *r, int alphabet)
+static int square_ok(const finder *f, const wb_range *r)
 {
     int64_t top = (int64_t)r->r0 - 1, bottom = (int64_t)r->r1 + 1;
     int64_t left = (int64_t)r->c0 - 1, right = (int64_t)r->c1 + 1;
     for (int64_t row = top; row <= bottom; row++) {
         int edge = row == top || row == bottom;
         for (int64_t col = left; col <= right; col += edge ? 1 : right - left) {
-            if (row >= 0 && col >= 0 && wb_sheet_text(s, (uint32_t)row, (uint32_t)col))
+            if (occupied(f, row, col))
                 return 0;
         }
     }
     int n = (int)(r->r1 - r->r0 + 1);
     for (uint32_t row = r->r0; row <= r->r1; row++)
         for (uint32_t col = r->c0; col <= r->c1; col++) {
-            const char *t = wb_sheet_text(s, row, col);
-            if (t && wb_cell_value(t, n, alphabet) < 0)
+            const char *t = wb_sheet_text(f->s, row, col);
+            if (t && wb_cell_value(t, n, f->alphabet) < 0)
                 return 0;
         }
     return 1;
@@ -403,13 +455,14 @@ static int square_ok(const wb_sheet *s, const wb_range *r, int alphabet)
  * so the bound keeps a sheet of scattered numbers quick. */
 enum { MAX_PARTS = 100 };
 
-/* 1 if the non-empty cells of square r reach all four of its sides. */
-static int content_fills(const wb_sheet *s, const wb_range *r)
+/* 1 if the cells of square r that belong to a block reach all four of
+ * its sides. */
+static int content_fills(const finder *f, const wb_range *r)
 {
     uint32_t r0 = UINT32_MAX, r1 = 0, c0 = UINT32_MAX, c1 = 0;
     for (uint32_t row = r->r0; row <= r->r1; row++)
         for (uint32_t col = r->c0; col <= r->c1; col++)
-            if (wb_sheet_text(s, row, col)) {
+            if (occupied(f, row, col)) {
                 if (row < r0) r0 = row;
                 if (row > r1) r1 = row;
                 if (col < c0) c0 = col;
@@ -443,8 +496,18 @@ static size_t edges(const wb_range *parts, size_t count, int which, uint32_t *ou
     return k;
 }
 
-static int join_parts(const wb_sheet *s, const wb_range *parts, size_t count, int min_n,
-                      int max_n, int alphabet, wb_range **found, size_t *nfound, size_t *fcap)
+/* 1 if r overlaps one of the count ranges at list. */
+static int overlaps(const wb_range *list, size_t count, const wb_range *r)
+{
+    for (size_t f = 0; f < count; f++)
+        if (list[f].r0 <= r->r1 && r->r0 <= list[f].r1 && list[f].c0 <= r->c1 &&
+            r->c0 <= list[f].c1)
+            return 1;
+    return 0;
+}
+
+static int join_parts(const finder *f, const wb_range *parts, size_t count, int min_n,
+                      int max_n, wb_range **found, size_t *nfound, size_t *fcap)
 {
     uint32_t tops[MAX_PARTS], lefts[MAX_PARTS], bottoms[MAX_PARTS], rights[MAX_PARTS];
     size_t nt = edges(parts, count, 0, tops), nl = edges(parts, count, 1, lefts);
@@ -460,11 +523,7 @@ static int join_parts(const wb_sheet *s, const wb_range *parts, size_t count, in
                 if (!bsearch(&want, rights, nr, sizeof *rights, u32_order))
                     continue;   /* no piece ends in the square's right column */
                 wb_range sq = {tops[i], lefts[j], tops[i] + n - 1, lefts[j] + n - 1};
-                int seen = 0;
-                for (size_t f = 0; f < *nfound && !seen; f++)
-                    seen = (*found)[f].r0 <= sq.r1 && sq.r0 <= (*found)[f].r1 &&
-                           (*found)[f].c0 <= sq.c1 && sq.c0 <= (*found)[f].c1;
-                if (seen || !square_ok(s, &sq, alphabet) || !content_fills(s, &sq))
+                if (overlaps(*found, *nfound, &sq) || !square_ok(f, &sq) || !content_fills(f, &sq))
                     continue;
                 if (push_range(found, nfound, fcap, sq) != 0)
                     return -1;
@@ -481,26 +540,33 @@ static int range_order(const void *a, const void *b)
     return x->c0 < y->c0 ? -1 : x->c0 > y->c0;
 }
 
-long wb_find_puzzles(const wb_sheet *s, int min_n, int max_n, int alphabet, wb_range *out,
-                     size_t cap)
+/* One XY-cut search in f's sense, adding the puzzles it finds that
+ * overlap none already in *found. @return 0, -1 when out of memory. */
+static int find_blocks(const finder *f, int min_n, int max_n, wb_range **found, size_t *nfound,
+                       size_t *fcap)
 {
-    if (s->count == 0)
-        return 0;
-    pos *idx = malloc(s->count * sizeof *idx);
+    const wb_sheet *s = f->s;
+    size_t known = *nfound;
+    pos *idx = malloc((s->count ? s->count : 1) * sizeof *idx);
     piece *stack = NULL;
-    size_t top = 0, scap = 0;
-    wb_range *found = NULL, *parts = NULL;
-    size_t nfound = 0, fcap = 0, nparts = 0, pcap = 0;
-    long result = -1;
+    size_t top = 0, scap = 0, npos = 0;
+    wb_range *parts = NULL, *mine = NULL;
+    size_t nparts = 0, pcap = 0, nmine = 0, mcap = 0;
+    int result = -1;
     if (!idx)
         goto done;
     for (size_t i = 0; i < s->count; i++)
-        idx[i] = (pos){s->cells[i].row, s->cells[i].col, i};
+        if (s->cells[i].text || f->drawn)
+            idx[npos++] = (pos){s->cells[i].row, s->cells[i].col, i};
+    if (!npos) {
+        result = 0;
+        goto done;
+    }
     stack = malloc(sizeof *stack);
     if (!stack)
         goto done;
     scap = 1;
-    stack[top++] = (piece){0, s->count};
+    stack[top++] = (piece){0, npos};
     while (top) {
         piece p = stack[--top];
         long k = split(idx, p, 0, &stack, &top, &scap);
@@ -524,12 +590,14 @@ long wb_find_puzzles(const wb_sheet *s, int min_n, int max_n, int alphabet, wb_r
         }
         uint32_t h = r.r1 - r.r0 + 1, w = r.c1 - r.c0 + 1;
         int ok = h <= (uint32_t)max_n && w <= (uint32_t)max_n;
-        for (size_t i = p.start; i < p.start + p.count && ok; i++)
-            ok = wb_cell_value(s->cells[idx[i].cell].text, max_n, alphabet) >= 0;
+        for (size_t i = p.start; i < p.start + p.count && ok; i++) {
+            const char *t = s->cells[idx[i].cell].text;
+            ok = !t || wb_cell_value(t, max_n, f->alphabet) >= 0;
+        }
         if (!ok)
             continue;   /* text, or too big: no part of a puzzle */
-        if (h == w && h >= (uint32_t)min_n && square_ok(s, &r, alphabet)) {
-            if (push_range(&found, &nfound, &fcap, r) != 0)
+        if (h == w && h >= (uint32_t)min_n && square_ok(f, &r)) {
+            if (push_range(&mine, &nmine, &mcap, r) != 0)
                 goto done;
         } else if (push_range(&parts, &nparts, &pcap, r) != 0) {
             goto done;
@@ -537,18 +605,37 @@ long wb_find_puzzles(const wb_sheet *s, int min_n, int max_n, int alphabet, wb_r
     }
     /* Pieces of digits that are no puzzle alone may be parts of one whose
      * own empty rows or columns cut it apart. */
-    if (nparts > 1 && nparts <= MAX_PARTS && join_parts(s, parts, nparts, min_n, max_n, alphabet,
-                                                        &found, &nfound, &fcap) != 0)
+    if (nparts > 1 && nparts <= MAX_PARTS &&
+        join_parts(f, parts, nparts, min_n, max_n, &mine, &nmine, &mcap) != 0)
         goto done;
+    for (size_t i = 0; i < nmine; i++)
+        if (!overlaps(*found, known, &mine[i]) && push_range(found, nfound, fcap, mine[i]) != 0)
+            goto done;
+    result = 0;
+done:
+    free(idx);
+    free(stack);
+    free(parts);
+    free(mine);
+    return result;
+}
+
+long wb_find_puzzles(const wb_sheet *s, int min_n, int max_n, int alphabet, wb_range *out,
+                     size_t cap)
+{
+    wb_range *found = NULL;
+    size_t nfound = 0, fcap = 0;
+    finder drawn = {s, 1, alphabet}, content = {s, 0, alphabet};
+    if (s->count &&
+        ((s->styled && find_blocks(&drawn, min_n, max_n, &found, &nfound, &fcap) != 0) ||
+         find_blocks(&content, min_n, max_n, &found, &nfound, &fcap) != 0)) {
+        free(found);
+        return -1;
+    }
     if (nfound)
         qsort(found, nfound, sizeof *found, range_order);
     for (size_t i = 0; i < nfound && i < cap; i++)
         out[i] = found[i];
-    result = (long)nfound;
-done:
-    free(idx);
-    free(stack);
     free(found);
-    free(parts);
-    return result;
+    return (long)nfound;
 }

@@ -1,7 +1,9 @@
 /*
  * sheet.h — a workbook as the readers leave it: named sheets, each a
  * sparse list of non-empty cells with the text they show (numbers as
- * their shortest decimal text). Every reader (xlsx, ods, xls) fills this
+ * their shortest decimal text), and of the empty cells that matter: those
+ * drawn with a border or fill (a grid's empty cells) and formulas whose
+ * value the file does not hold. Every reader (xlsx, ods, xls) fills this
  * one model, so finding puzzles, cell names and messages are written once.
  */
 #ifndef DOKU_FORMATS_SHEET_H
@@ -17,15 +19,26 @@ enum { WB_MAX_ROWS = 1048576, WB_MAX_COLS = 16384 };
  * for hostile files: repeated ods rows, huge generated sheets). */
 enum { WB_MAX_CELLS = 1024 * 1024 };
 
+/* Empty cells the readers keep (wb_cell.flags). */
+enum { WB_CELL_STYLED = 1,    /* a border or fill: part of a drawn grid */
+       WB_CELL_NO_VALUE = 2 };/* a formula the file holds no value for */
+
+/* Styled empty cells a sheet keeps at most (beyond, they are dropped:
+ * they only help find puzzles). */
+enum { WB_MAX_STYLED = 1024 * 1024 };
+
 typedef struct wb_cell {
     uint32_t row, col;  /* 0-based */
-    char *text;         /* what the cell shows, owned by the sheet */
+    char *text;         /* what the cell shows, owned by the sheet; NULL
+                           for the empty cells kept for their flags */
+    unsigned flags;     /* WB_CELL_*, 0 for a cell with text */
 } wb_cell;
 
 typedef struct wb_sheet {
     char *name;
     wb_cell *cells;
     size_t count, cap;
+    size_t styled;      /* how many cells are WB_CELL_STYLED empties */
 } wb_sheet;
 
 typedef struct wb_book {
@@ -44,6 +57,11 @@ void wb_book_clear(wb_book *b);
  * memory or past WB_MAX_CELLS. */
 int wb_sheet_add(wb_sheet *s, uint32_t row, uint32_t col, const char *text, size_t len);
 
+/* Keeps an empty cell for its flags (WB_CELL_*); a cell that also has
+ * text keeps the text (wb_sheet_sort). Styled cells past WB_MAX_STYLED
+ * are dropped. @return 0, or -1 when out of memory or past WB_MAX_CELLS. */
+int wb_sheet_add_empty(wb_sheet *s, uint32_t row, uint32_t col, unsigned flags);
+
 /* The text a spreadsheet shows for v in General format ("5", "0.5");
  * buf holds at least 32 bytes. */
 void wb_number_text(double v, char *buf);
@@ -51,7 +69,8 @@ void wb_number_text(double v, char *buf);
 /* Adds a number as the text a spreadsheet shows for it ("5", "0.5"). */
 int wb_sheet_add_number(wb_sheet *s, uint32_t row, uint32_t col, double v);
 
-/* Sorts the cells by row then column, keeping one of a cell given twice. */
+/* Sorts the cells by row then column, keeping one of a cell given twice
+ * (the one with text, if any). */
 void wb_sheet_sort(wb_sheet *s);
 
 /* "C3" for row 2, col 2 (0-based). buf holds at least 16 bytes. */
@@ -86,13 +105,22 @@ int wb_cell_value(const char *text, int n, int alphabet);
 
 /* Every block of the sheet that is a puzzle: cells separated from the
  * rest by empty rows and columns (or the sheet's edge), n x n of them for
- * some n in min_n..max_n, each empty or a value wb_cell_value accepts. The
- * sheet must be sorted. Writes up to cap ranges to out. @return how many
- * were found (may exceed cap), or -1 when out of memory. */
+ * some n in min_n..max_n, each empty or a value wb_cell_value accepts.
+ * Blocks are looked for twice: first with the styled empty cells as part
+ * of the block (a drawn grid whose first or last row or column is empty
+ * is still whole), then by content alone (a grid typed without borders,
+ * or one whose styles spill over its neighbours); a block the second way
+ * finds that overlaps one of the first is left out. The sheet must be
+ * sorted. Writes up to cap ranges to out. @return how many were found
+ * (may exceed cap), or -1 when out of memory. */
 long wb_find_puzzles(const wb_sheet *s, int min_n, int max_n, int alphabet, wb_range *out,
                      size_t cap);
 
 /* The text of the cell at (row, col) of a sorted sheet, NULL if empty. */
 const char *wb_sheet_text(const wb_sheet *s, uint32_t row, uint32_t col);
+
+/* The cell kept at (row, col) of a sorted sheet (text or a flagged
+ * empty), NULL if none. */
+const wb_cell *wb_sheet_cell(const wb_sheet *s, uint32_t row, uint32_t col);
 
 #endif

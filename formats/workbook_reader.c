@@ -44,6 +44,47 @@ static void no_such_sheet(const wb_book *b, const char *name, char *why, size_t 
         o += (size_t)snprintf(why + o, cap - o, "%s '%s'", i ? "," : "", b->sheets[i].name);
 }
 
+/* "Sheet1!E7" into buf (cap >= NAME_MAX_BYTES + 40). */
+static void cell_place(const wb_sheet *s, uint32_t row, uint32_t col, char *buf, size_t cap)
+{
+    wb_range one = {row, col, row, col};
+    wb_range_name(s->name, &one, buf, cap);
+    char *colon = strrchr(buf, ':');   /* "Sheet1!E7:E7" -> "Sheet1!E7" */
+    if (colon)
+        *colon = '\0';
+}
+
+/* Formula cells of range r whose value the file does not hold: one line
+ * each (up to a few) into notes. They read as empty, and the user is
+ * told which, rather than losing the givens silently. */
+static void formula_notes(const wb_sheet *s, const wb_range *r, char *notes, size_t cap)
+{
+    size_t o = 0;
+    int listed = 0, more = 0;
+    notes[0] = '\0';
+    for (uint32_t row = r->r0; row <= r->r1; row++)
+        for (uint32_t col = r->c0; col <= r->c1; col++) {
+            const wb_cell *c = wb_sheet_cell(s, row, col);
+            if (!c || !(c->flags & WB_CELL_NO_VALUE))
+                continue;
+            if (listed == 4) {
+                more++;
+                continue;
+            }
+            char place[NAME_MAX_BYTES + 40];
+            cell_place(s, row, col, place, sizeof place);
+            if (o < cap)
+                o += (size_t)snprintf(notes + o, cap - o,
+                                      "%s: a formula whose value the file does not hold (no "
+                                      "spreadsheet computed it: open and save the workbook "
+                                      "in one); read as an empty cell\n", place);
+            listed++;
+        }
+    if (more && o < cap)
+        snprintf(notes + o, cap - o, "%s: %d more formula cells of this puzzle read as empty "
+                                     "for the same reason\n", s->name, more);
+}
+
 /* The puzzle in range r of sheet s: one record, a puzzle or the first
  * cell that is not a digit. */
 static void emit_range(const wb_sheet *s, const wb_range *r, int alphabet,
@@ -52,7 +93,8 @@ static void emit_range(const wb_sheet *s, const wb_range *r, int alphabet,
     int n = (int)(r->r1 - r->r0 + 1);
     uint8_t *cells = calloc((size_t)n * (size_t)n, 1);
     char where[NAME_MAX_BYTES + 40];
-    cli_workbook_puzzle p = {where, n, NULL, NULL};
+    char notes[6 * (NAME_MAX_BYTES + 200)];
+    cli_workbook_puzzle p = {where, n, NULL, NULL, NULL};
     if (!cells) {
         wb_range_name(s->name, r, where, sizeof where);
         p.error = "out of memory";
@@ -64,13 +106,8 @@ static void emit_range(const wb_sheet *s, const wb_range *r, int alphabet,
             const char *text = wb_sheet_text(s, row, col);
             int v = text ? wb_cell_value(text, n, alphabet) : 0;
             if (v < 0) {
-                wb_range one = {row, col, row, col};
                 char cell[NAME_MAX_BYTES + 40], full[2 * NAME_MAX_BYTES + 160];
-                wb_range_name(s->name, &one, cell, sizeof cell);
-                /* "Sheet1!E7:E7" -> "Sheet1!E7" */
-                char *colon = strrchr(cell, ':');
-                if (colon)
-                    *colon = '\0';
+                cell_place(s, row, col, cell, sizeof cell);
                 wb_range_name(s->name, r, where, sizeof where);
                 snprintf(full, sizeof full, "'%.40s' is not a digit 1..%d or an empty cell "
                                             "(puzzle %s)", text, n, where);
@@ -83,6 +120,8 @@ static void emit_range(const wb_sheet *s, const wb_range *r, int alphabet,
             cells[(size_t)(row - r->r0) * (size_t)n + (col - r->c0)] = (uint8_t)v;
         }
     wb_range_name(s->name, r, where, sizeof where);
+    formula_notes(s, r, notes, sizeof notes);
+    p.notes = notes[0] ? notes : NULL;
     p.cells = cells;
     sink(ctx, &p);
     free(cells);

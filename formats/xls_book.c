@@ -1,10 +1,12 @@
 /*
  * xls_book.c — FreeXL walks each worksheet's used rectangle cell by cell;
  * numbers become the text a spreadsheet shows for them, text and dates
- * stay as they are.
+ * stay as they are. FreeXL reports formula cells as empty, so their
+ * stored values come from the file's records (xls_formulas.c).
  */
 #include "xls_book.h"
 #include "loaders.h"
+#include "xls_formulas.h"
 
 #include <freexl.h>
 
@@ -56,6 +58,21 @@ static int read_sheet(const void *h, unsigned short k, wb_sheet *s, char *why, s
     return 0;
 }
 
+/* A formula's cached value into its sheet of the book. */
+static int add_formula(void *user, const char *sheet, uint32_t row, uint32_t col, int kind,
+                       double number, const char *text)
+{
+    wb_book *b = user;
+    for (size_t i = 0; i < b->count; i++) {
+        wb_sheet *s = &b->sheets[i];
+        if (strcmp(s->name, sheet) != 0)
+            continue;
+        return kind == XLS_FORMULA_NUMBER ? wb_sheet_add_number(s, row, col, number)
+                                          : wb_sheet_add(s, row, col, text, strlen(text));
+    }
+    return 0;   /* a sheet FreeXL does not list (a chart or macro sheet) */
+}
+
 int xls_book_read(const char *path, wb_book *b, char *why, size_t cap)
 {
     const char *missing = formats_load_freexl();
@@ -90,5 +107,14 @@ int xls_book_read(const char *path, wb_book *b, char *why, size_t cap)
         rc = read_sheet(h, (unsigned short)k, s, why, cap);
     }
     freexl_close(h);
+    if (rc == 0) {
+        char inner[256];
+        if (xls_formulas_read(path, add_formula, b, inner, sizeof inner) != 0) {
+            snprintf(why, cap, "%s", inner);
+            rc = -1;
+        }
+        for (size_t i = 0; rc == 0 && i < b->count; i++)
+            wb_sheet_sort(&b->sheets[i]);
+    }
     return rc;
 }

@@ -73,6 +73,10 @@ static int parse_strings(xml_source_fn src, void *ctx, void *user, char *why, si
 {
     return xlsx_parse_strings(src, ctx, user, why, cap);
 }
+static int parse_styles(xml_source_fn src, void *ctx, void *user, char *why, size_t cap)
+{
+    return xlsx_parse_styles(src, ctx, user, why, cap);
+}
 static int parse_content(xml_source_fn src, void *ctx, void *user, char *why, size_t cap)
 {
     return ods_parse_content(src, ctx, user, why, cap);
@@ -80,6 +84,7 @@ static int parse_content(xml_source_fn src, void *ctx, void *user, char *why, si
 
 typedef struct sheet_job {
     const xlsx_strings *sst;
+    const xlsx_styles *styles;
     wb_sheet *sheet;
 } sheet_job;
 
@@ -87,7 +92,7 @@ static int parse_sheet(xml_source_fn src, void *ctx, void *user, char *why, size
 {
     sheet_job *j = user;
     char inner[400];
-    int rc = xlsx_parse_sheet(src, ctx, j->sst, j->sheet, inner, sizeof inner);
+    int rc = xlsx_parse_sheet_styled(src, ctx, j->sst, j->styles, j->sheet, inner, sizeof inner);
     if (rc != 0) {
         /* "E7: ..." becomes "Sheet1!E7: ..."; other messages "Sheet1: ..." */
         const char *p = inner;
@@ -111,6 +116,7 @@ static int read_xlsx(zip_t *z, wb_book *b, char *why, size_t cap)
 {
     xlsx_sheet_list list = {0};
     xlsx_strings sst = {0};
+    xlsx_styles styles = {0};
     int rc = parse_part(z, "xl/workbook.xml", parse_workbook, &list, why, cap);
     if (rc == 0)
         rc = parse_part(z, "xl/_rels/workbook.xml.rels", parse_rels, &list, why, cap);
@@ -119,6 +125,9 @@ static int read_xlsx(zip_t *z, wb_book *b, char *why, size_t cap)
         rc = -1;
     }
     if (rc == 0 && parse_part(z, "xl/sharedStrings.xml", parse_strings, &sst, why, cap) < 0)
+        rc = -1;
+    /* the styles only help find grids whose edge cells are empty */
+    if (rc == 0 && parse_part(z, "xl/styles.xml", parse_styles, &styles, why, cap) < 0)
         rc = -1;
     for (size_t i = 0; rc == 0 && i < list.count; i++) {
         const xlsx_sheet_ref *ref = &list.refs[i];
@@ -132,12 +141,13 @@ static int read_xlsx(zip_t *z, wb_book *b, char *why, size_t cap)
         }
         char path[1024];
         part_path(ref->target, path, sizeof path);
-        sheet_job job = {&sst, s};
+        sheet_job job = {&sst, &styles, s};
         rc = parse_part(z, path, parse_sheet, &job, why, cap);
         if (rc == 1)
             rc = 0;   /* a sheet the file names but does not hold: empty */
     }
     xlsx_strings_free(&sst);
+    xlsx_styles_free(&styles);
     xlsx_sheet_list_free(&list);
     return rc;
 }

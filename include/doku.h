@@ -271,6 +271,20 @@ DOKU_API doku_status doku_search(doku_solver *solver, const uint8_t *givens,
                         doku_solution_fn on_solution, void *user,
                         doku_search_result *res);
 
+/* doku_search restricted by pencil marks: candidates holds n*n masks
+ * (bit d-1 = digit d; the caller's, read only), and a solution puts in
+ * each empty cell of givens one of that cell's candidates (masks of
+ * filled cells are not read). A candidate the marks removed is thus
+ * excluded, as a player who crossed it out meant; solutions == 0 then
+ * may mean the marks exclude every solution the givens have. NULL
+ * candidates: exactly doku_search. Runs the generic engine. @return as
+ * doku_search. */
+DOKU_API doku_status doku_search_candidates(doku_solver *solver, const uint8_t *givens,
+                                            const uint64_t *candidates,
+                                            const doku_search_opts *opts, uint8_t *solution,
+                                            doku_solution_fn on_solution, void *user,
+                                            doku_search_result *res);
+
 /* SIMD tiers of the fast paths (classic 9x9, board16). A solver picks the
  * best tier the CPU has; DOKU_ISA in the environment (portable, sse42,
  * avx2, avx512), read when a solver is created, caps it for every solver, e.g.
@@ -396,13 +410,23 @@ typedef enum doku_format {
     DOKU_FORMAT_HEX = 5,    /* hexadoku: 0-9A-Z symbols (1-9 up to 9x9), '*'
                                empty, groups of a box's width, blank line
                                between box bands (sides above 36: as TOKENS) */
-    DOKU_FORMAT_LEWIS = 6   /* Lewis: box order line, "1", then n lines of n
+    DOKU_FORMAT_LEWIS = 6,  /* Lewis: box order line, "1", then n lines of n
                                tab-separated numbers, -1 empty */
+    DOKU_FORMAT_CSV_GRID = 7 /* csv-grid: n lines of n comma-separated
+                               numbers, an empty field for an empty cell
+                               (as CSV); as a record format, GRID records in
+                               this layout: a spreadsheet opens each grid as
+                               a block of cells, and doku reads them back */
 } doku_format;
 
 enum {
     DOKU_STYLE_COLOR = 1u << 0,   /* ANSI: givens bold, conflicts red */
-    DOKU_STYLE_MARK_FILLED = 1u << 1 /* grid: filled digits distinguishable */
+    DOKU_STYLE_MARK_FILLED = 1u << 1, /* grid: filled digits distinguishable */
+    DOKU_STYLE_CSV_TEXT = 1u << 2   /* CSV records: grids in line form and
+                                       seeds written ="..." so Excel and
+                                       LibreOffice keep them as text (an
+                                       81-digit solution is not a number);
+                                       doku's reader reads such fields back */
 };
 
 /* @return the symbol for value v (1..n) under symbols; '.' for 0 and for

@@ -95,7 +95,8 @@ void rd_caption(const rd_record *r, long number, char *buf, size_t cap)
     if (number > 0 || r->index > 0) {
         snprintf(t, sizeof t, "%ld", number > 0 ? number : r->index);
         add(buf, cap, &k, "Puzzle ", t);
-    } else if (r->file) {
+    } else if (r->file && *r->file) {
+        /* a record with no file (the server's) has no place to name */
         snprintf(t, sizeof t, "%s:%ld", r->file, r->line);
         add(buf, cap, &k, "", t);
     }

@@ -1,7 +1,8 @@
 /*
  * api.c — the table of API endpoints, and the three that only describe
  * the server: health, version and the technique list. The endpoints that
- * compute live in api_search.c, api_logic.c and api_generate.c.
+ * compute live in api_search.c, api_logic.c and api_generate.c; those
+ * that read and write files in api_open.c, api_export.c and api_print.c.
  */
 #include "api.h"
 #include "api_endpoints.h"
@@ -51,17 +52,20 @@ static void api_techniques(const char *body, size_t len, const srv_budget *b, sr
 }
 
 static const srv_endpoint endpoints[] = {
-    {"/api/health", 0, 0, api_health},
-    {"/api/version", 0, 0, api_version},
-    {"/api/techniques", 0, 0, api_techniques},
-    {"/api/solve", 1, 1, srv_api_solve},
-    {"/api/count", 1, 1, srv_api_count},
-    {"/api/check", 1, 1, srv_api_check},
-    {"/api/hint", 1, 1, srv_api_hint},
-    {"/api/explain", 1, 1, srv_api_explain},
-    {"/api/grade", 1, 1, srv_api_grade},
-    {"/api/generate", 1, 1, srv_api_generate},
-    {"/api/reduce", 1, 1, srv_api_reduce},
+    {"/api/health", 0, SRV_INLINE, api_health, NULL, 0},
+    {"/api/version", 0, SRV_INLINE, api_version, NULL, 0},
+    {"/api/techniques", 0, SRV_INLINE, api_techniques, NULL, 0},
+    {"/api/solve", 1, SRV_COMPUTE, srv_api_solve, NULL, 0},
+    {"/api/count", 1, SRV_COMPUTE, srv_api_count, NULL, 0},
+    {"/api/check", 1, SRV_COMPUTE, srv_api_check, NULL, 0},
+    {"/api/hint", 1, SRV_COMPUTE, srv_api_hint, NULL, 0},
+    {"/api/explain", 1, SRV_COMPUTE, srv_api_explain, NULL, 0},
+    {"/api/grade", 1, SRV_COMPUTE, srv_api_grade, NULL, 0},
+    {"/api/generate", 1, SRV_COMPUTE, srv_api_generate, NULL, 0},
+    {"/api/reduce", 1, SRV_COMPUTE, srv_api_reduce, NULL, 0},
+    {"/api/open", 1, SRV_FILES, NULL, srv_api_open, 1},
+    {"/api/export", 1, SRV_FILES, NULL, srv_api_export, 0},
+    {"/api/print", 1, SRV_FILES, NULL, srv_api_print, 0},
 };
 
 const srv_endpoint *srv_api_find(const char *path)

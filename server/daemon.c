@@ -37,6 +37,7 @@ void srv_config_defaults(srv_config *c)
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
     c->threads = cpus > 0 ? (int)(cpus > 64 ? 64 : cpus) : 2;
     c->max_body = 1 << 20;
+    c->max_upload = (size_t)8 << 20;
     c->timeout = 10.0;
     c->max_connections = 256;
 }

@@ -9,6 +9,9 @@
  * hold only a connection slot, a long generate holds only one worker,
  * and a full queue is answered 503 at once. Every path through the
  * handler ends in a response: bad input never closes a connection.
+ * File jobs (workbooks read, documents drawn) have a pool of their own,
+ * and the bytes of uploads held at once are capped, so a few large
+ * files neither hold the solving workers nor fill memory.
  */
 #include "http.h"
 
@@ -18,6 +21,7 @@
 #include "clock.h"
 
 #include <arpa/inet.h>
+#include <cjson/cJSON.h>
 #include <microhttpd.h>
 #include <netinet/in.h>
 #include <stdatomic.h>
@@ -47,9 +51,16 @@ static const char csp[] =
     "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
     "frame-ancestors 'none'";
 
+/* Threads of the file-job pool (api.h, SRV_FILES). */
+#define FILE_THREADS 2
+/* Upload bytes held at once, in units of --max-upload. */
+#define UPLOADS_AT_ONCE 4
+
 struct srv_http {
     srv_config cfg;
     srv_pool *pool;
+    srv_pool *files;          /* file jobs (SRV_FILES) */
+    atomic_size_t uploads;    /* bytes of raw bodies held right now */
     FILE *log;
     int loopback;             /* bound to a loopback address: check Host */
     atomic_int stopping;
@@ -73,6 +84,9 @@ typedef struct srv_request {
     char *body;
     size_t len, cap;
     int too_large;
+    int too_busy;             /* the upload cap was reached: 503 at the end */
+    size_t held;              /* bytes counted in srv_http.uploads */
+    cJSON *args;              /* a raw endpoint's query arguments */
     req_phase phase;
     srv_reply reply;
     int status;               /* status sent, for the log */
@@ -92,7 +106,11 @@ srv_http *srv_http_create(const srv_config *cfg, int loopback, FILE *log)
     /* each connection has at most one job, so this queue never refuses a
      * job the connection limit let in */
     h->pool = srv_pool_create(cfg->threads, (size_t)cfg->max_connections + 1, srv_http_run_job);
-    if (!h->pool) {
+    h->files = srv_pool_create(FILE_THREADS, (size_t)cfg->max_connections + 1, srv_http_run_job);
+    atomic_init(&h->uploads, 0);
+    if (!h->pool || !h->files) {
+        srv_pool_free(h->pool);
+        srv_pool_free(h->files);
         free(h);
         return NULL;
     }
@@ -103,6 +121,7 @@ void srv_http_stop_pool(srv_http *h)
 {
     atomic_store(&h->stopping, 1);
     srv_pool_shutdown(h->pool);
+    srv_pool_shutdown(h->files);
 }
 
 long srv_http_active(srv_http *h)
@@ -115,6 +134,7 @@ void srv_http_free(srv_http *h)
     if (!h)
         return;
     srv_pool_free(h->pool);
+    srv_pool_free(h->files);
     free(h);
 }
 
@@ -131,6 +151,8 @@ static void add_common_headers(srv_request *rq, struct MHD_Response *resp, int a
     MHD_add_response_header(resp, "Cache-Control", api ? "no-store" : "no-cache");
     if (rq->http->cfg.cors) {
         MHD_add_response_header(resp, "Access-Control-Allow-Origin", rq->http->cfg.cors);
+        MHD_add_response_header(resp, "Access-Control-Expose-Headers",
+                                "Content-Disposition, X-Doku-Puzzles, X-Doku-Requested");
         MHD_add_response_header(resp, "Vary", "Origin");
     }
     if (atomic_load(&rq->http->stopping))
@@ -154,6 +176,21 @@ static enum MHD_Result send_reply(srv_request *rq)
     r->body = NULL; /* owned by the response now */
     MHD_add_response_header(resp, "Content-Type", r->type ? r->type : "application/json");
     add_common_headers(rq, resp, 1);
+    if (r->filename[0]) {
+        char cd[160];
+        snprintf(cd, sizeof cd, "attachment; filename=\"%s\"", r->filename);
+        MHD_add_response_header(resp, "Content-Disposition", cd);
+    }
+    /* the endpoint's own headers, "Name: value\n" lines of its own text */
+    for (char *line = r->headers; *line;) {
+        char *nl = strchr(line, '\n'), *colon = strchr(line, ':');
+        if (!nl || !colon || colon > nl)
+            break;
+        *nl = *colon = '\0';
+        MHD_add_response_header(resp, line, colon + 2);
+        line = nl + 1;
+    }
+    r->headers[0] = '\0';
     if (r->status == 503)
         MHD_add_response_header(resp, "Retry-After", "1");
     if (r->status == 405)
@@ -241,6 +278,13 @@ static int json_content_type(srv_request *rq)
  * client, which may be busy sending it, gets to read the 413. */
 #define DRAIN_BYTES ((unsigned long long)8 << 20)
 
+/* The largest body rq's endpoint takes: --max-upload for a file, else
+ * --max-body. */
+static size_t body_limit(const srv_request *rq)
+{
+    return rq->ep && rq->ep->raw ? rq->http->cfg.max_upload : rq->http->cfg.max_body;
+}
+
 /* A declared body longer than the limit: 0 no, 1 yes but small enough to
  * drain, 2 yes and refused before it is read (the connection then
  * closes). */
@@ -251,9 +295,31 @@ static int declared_too_large(srv_request *rq)
         return 0;
     char *end;
     unsigned long long v = strtoull(cl, &end, 10);
-    if (*end != '\0' || v <= rq->http->cfg.max_body)
+    if (*end != '\0' || v <= body_limit(rq))
         return 0;
-    return v <= rq->http->cfg.max_body + DRAIN_BYTES ? 1 : 2;
+    return v <= body_limit(rq) + DRAIN_BYTES ? 1 : 2;
+}
+
+/* Counts size more bytes of a raw body against the upload cap. @return
+ * 0, or -1 when the cap would be passed (nothing counted). */
+static int hold_upload(srv_request *rq, size_t size)
+{
+    srv_http *h = rq->http;
+    size_t cap = h->cfg.max_upload * UPLOADS_AT_ONCE;
+    size_t cur = atomic_load(&h->uploads);
+    do {
+        if (cur + size > cap)
+            return -1;
+    } while (!atomic_compare_exchange_weak(&h->uploads, &cur, cur + size));
+    rq->held += size;
+    return 0;
+}
+
+static void release_upload(srv_request *rq)
+{
+    if (rq->held)
+        atomic_fetch_sub(&rq->http->uploads, rq->held);
+    rq->held = 0;
 }
 
 /* ---- the worker side -------------------------------------------------- */
@@ -269,7 +335,13 @@ void srv_http_run_job(void *job)
         srv_budget b;
         b.timeout = rq->http->cfg.timeout;
         b.deadline = cli_now() + b.timeout;
-        rq->ep->run(rq->body ? rq->body : "", rq->len, &b, &rq->reply);
+        if (rq->ep->run_file) {
+            srv_call call = {rq->body ? rq->body : "", rq->len, rq->args, &b,
+                             rq->http->cfg.files};
+            rq->ep->run_file(&call, &rq->reply);
+        } else {
+            rq->ep->run(rq->body ? rq->body : "", rq->len, &b, &rq->reply);
+        }
     }
     rq->phase = PHASE_DONE;
     MHD_resume_connection(rq->conn);
@@ -277,9 +349,16 @@ void srv_http_run_job(void *job)
 
 static void too_large_message(srv_request *rq, char *buf, size_t cap)
 {
-    snprintf(buf, cap, "the request body is larger than the server's limit of %zu bytes "
-                       "(--max-body)", rq->http->cfg.max_body);
+    if (rq->ep && rq->ep->raw)
+        snprintf(buf, cap, "the file is larger than the server's limit of %zu bytes "
+                           "(--max-upload)", rq->http->cfg.max_upload);
+    else
+        snprintf(buf, cap, "the request body is larger than the server's limit of %zu bytes "
+                           "(--max-body)", rq->http->cfg.max_body);
 }
+
+static const char busy_uploads[] =
+    "the server is busy reading other files: try again in a moment";
 
 /* The body is complete: run the endpoint on a worker. */
 static enum MHD_Result dispatch(srv_request *rq)
@@ -289,11 +368,14 @@ static enum MHD_Result dispatch(srv_request *rq)
         too_large_message(rq, msg, sizeof msg);
         return send_error(rq, 413, "body_too_large", msg, NULL);
     }
+    if (rq->too_busy)
+        return send_error(rq, 503, "busy", busy_uploads, NULL);
     if (atomic_load(&rq->http->stopping))
         return send_error(rq, 503, "shutting_down", "the server is shutting down", NULL);
     rq->phase = PHASE_WAITING;
     MHD_suspend_connection(rq->conn);
-    if (srv_pool_submit(rq->http->pool, rq) != 0) {
+    srv_pool *pool = rq->ep->heavy == SRV_FILES ? rq->http->files : rq->http->pool;
+    if (srv_pool_submit(pool, rq) != 0) {
         srv_reply_error(&rq->reply, 503, "busy",
                         atomic_load(&rq->http->stopping)
                             ? "the server is shutting down"
@@ -308,13 +390,18 @@ static enum MHD_Result dispatch(srv_request *rq)
 /* @return 0 appended, 1 the body is over the limit, -1 out of memory. */
 static int append_body(srv_request *rq, const char *data, size_t size)
 {
-    if (rq->too_large)
+    if (rq->too_large || rq->too_busy)
         return 1;
-    if (rq->len + size > rq->http->cfg.max_body) {
-        rq->too_large = 1;
+    if (rq->len + size > body_limit(rq) ||
+        (rq->ep && rq->ep->raw && hold_upload(rq, size) != 0)) {
+        if (rq->len + size > body_limit(rq))
+            rq->too_large = 1;
+        else
+            rq->too_busy = 1;
         free(rq->body);
         rq->body = NULL;
         rq->len = rq->cap = 0;
+        release_upload(rq);
         return 1;
     }
     if (rq->len + size + 1 > rq->cap) {
@@ -357,6 +444,18 @@ static srv_request *request_begin(srv_http *h, struct MHD_Connection *conn, cons
     return rq;
 }
 
+/* MHD_KeyValueIterator: one query argument into the object (a repeated
+ * name keeps its first value; an argument without '=' is ""). */
+static enum MHD_Result add_arg(void *cls, enum MHD_ValueKind kind, const char *key,
+                               const char *value)
+{
+    (void)kind;
+    cJSON *args = cls;
+    if (key && !cJSON_GetObjectItemCaseSensitive(args, key))
+        cJSON_AddStringToObject(args, key, value ? value : "");
+    return MHD_YES;
+}
+
 static enum MHD_Result route(srv_request *rq, const char *url, const char *method)
 {
     int get = !strcmp(method, "GET") || !strcmp(method, "HEAD");
@@ -381,7 +480,13 @@ static enum MHD_Result route(srv_request *rq, const char *url, const char *metho
             rq->ep->run("", 0, &b, &rq->reply);
             return send_reply(rq);
         }
-        if (!json_content_type(rq))
+        if (rq->ep->raw) {
+            /* a file: its bytes are the body, the options the query's */
+            rq->args = cJSON_CreateObject();
+            if (!rq->args)
+                return send_error(rq, 500, "no_memory", "out of memory", NULL);
+            MHD_get_connection_values(rq->conn, MHD_GET_ARGUMENT_KIND, add_arg, rq->args);
+        } else if (!json_content_type(rq))
             return send_error(rq, 415, "unsupported_media_type",
                               "the request body must be JSON (Content-Type: application/json)",
                               "Content-Type");
@@ -469,6 +574,8 @@ void srv_http_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
                 rq->path, rq->status, rq->sent, (cli_now() - rq->start) * 1000.0, note);
     }
     srv_reply_clear(&rq->reply);
+    release_upload(rq);
+    cJSON_Delete(rq->args);
     free(rq->body);
     free(rq);
     atomic_fetch_sub(&h->active, 1);

@@ -29,6 +29,7 @@ static struct {
     void (*stop)(struct MHD_Daemon *);
     MHD_socket (*quiesce)(struct MHD_Daemon *);
     const char *(*lookup)(struct MHD_Connection *, enum MHD_ValueKind, const char *);
+    int (*values)(struct MHD_Connection *, enum MHD_ValueKind, MHD_KeyValueIterator, void *);
     enum MHD_Result (*queue)(struct MHD_Connection *, unsigned, struct MHD_Response *);
     void (*suspend)(struct MHD_Connection *);
     void (*resume)(struct MHD_Connection *);
@@ -71,6 +72,7 @@ static void open_library(void)
     LOAD(stop, "MHD_stop_daemon");
     LOAD(quiesce, "MHD_quiesce_daemon");
     LOAD(lookup, "MHD_lookup_connection_value");
+    LOAD(values, "MHD_get_connection_values");
     LOAD(queue, "MHD_queue_response");
     LOAD(suspend, "MHD_suspend_connection");
     LOAD(resume, "MHD_resume_connection");
@@ -112,6 +114,12 @@ const char *MHD_lookup_connection_value(struct MHD_Connection *connection,
                                         enum MHD_ValueKind kind, const char *key)
 {
     return mhd.lookup(connection, kind, key);
+}
+
+int MHD_get_connection_values(struct MHD_Connection *connection, enum MHD_ValueKind kind,
+                              MHD_KeyValueIterator iterator, void *iterator_cls)
+{
+    return mhd.values(connection, kind, iterator, iterator_cls);
 }
 
 enum MHD_Result MHD_queue_response(struct MHD_Connection *connection, unsigned int status_code,

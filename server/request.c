@@ -173,7 +173,7 @@ int srv_field_timeout(const cJSON *req, double server_limit, double *v, srv_repl
 
 /* ---- shape fields ----------------------------------------------------- */
 
-static int read_symbols(const cJSON *req, doku_symbols *sym, srv_reply *out)
+int srv_field_symbols(const cJSON *req, doku_symbols *sym, srv_reply *out)
 {
     const char *s;
     *sym = DOKU_SYMBOLS_AUTO;
@@ -548,7 +548,7 @@ int srv_read_puzzle(const cJSON *req, int need_puzzle, srv_puzzle *p, srv_reply 
     uint64_t size;
     uint8_t *regions = NULL;
     int regions_n = 0;
-    if (read_symbols(req, &p->symbols, out) || read_box(req, &br, &bc, out) ||
+    if (srv_field_symbols(req, &p->symbols, out) || read_box(req, &br, &bc, out) ||
         read_variants(req, &variants, out) || srv_field_bool(req, "keep_boxes", 0, &keep, out) ||
         srv_field_u64(req, "size", 4, DOKU_MAX_N, 0, &size, out) ||
         read_regions(req, &regions, &regions_n, out))

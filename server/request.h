@@ -50,6 +50,9 @@ int srv_field_bool(const cJSON *req, const char *name, int def, int *v, srv_repl
 /* A string field; *v points into req (NULL when absent). */
 int srv_field_string(const cJSON *req, const char *name, const char **v, srv_reply *out);
 
+/* "symbols": "1-9A-Z", "0-9A-Z", "A-Z" or "auto" (the default). */
+int srv_field_symbols(const cJSON *req, doku_symbols *sym, srv_reply *out);
+
 /* The seconds a request may compute: its "timeout" field when smaller
  * than the server's limit. @return 0, or -1 with a 400 in out. */
 int srv_field_timeout(const cJSON *req, double server_limit, double *v, srv_reply *out);

@@ -10,6 +10,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+struct srv_files;
+
 typedef struct srv_config {
     const char *host;        /* address to bind, "127.0.0.1" by default */
     int port;                /* 0: any free port (the one taken is printed) */
@@ -19,6 +21,9 @@ typedef struct srv_config {
     int max_connections;     /* open connections at once */
     const char *cors;        /* NULL, or the one origin allowed by CORS */
     int quiet;               /* 1: no access log */
+    size_t max_upload;       /* bytes of a file sent to /api/open */
+    const struct srv_files *files; /* workbooks and documents (files.h);
+                                      NULL: those endpoints answer 501 */
 } srv_config;
 
 /* The defaults of every field (host 127.0.0.1, port 8080, ...). */

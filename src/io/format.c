@@ -224,7 +224,7 @@ size_t doku_format_cells(const doku_shape *s, const uint8_t *cells,
                          char *buf, size_t cap)
 {
     out o = {buf, cap, 0};
-    int bad = !s || !cells || (!buf && cap) || (unsigned)fmt > (unsigned)DOKU_FORMAT_LEWIS ||
+    int bad = !s || !cells || (!buf && cap) || (unsigned)fmt > (unsigned)DOKU_FORMAT_CSV_GRID ||
               (unsigned)symbols > (unsigned)DOKU_SYMBOLS_A_Z;
     for (int i = 0; !bad && i < s->ncells; i++)
         bad = cells[i] > s->n;
@@ -239,7 +239,8 @@ size_t doku_format_cells(const doku_shape *s, const uint8_t *cells,
     case DOKU_FORMAT_LINE: format_line(&o, s, cells, symbols); break;
     case DOKU_FORMAT_GRID: format_grid(&o, s, cells, givens, conflicts, symbols, style); break;
     case DOKU_FORMAT_JSON: format_json(&o, s, cells); break;
-    case DOKU_FORMAT_CSV: format_csv(&o, s, cells); break;
+    case DOKU_FORMAT_CSV:
+    case DOKU_FORMAT_CSV_GRID: format_csv(&o, s, cells); break;
     case DOKU_FORMAT_TOKENS: format_tokens(&o, s, cells); break;
     case DOKU_FORMAT_HEX: format_hex(&o, s, cells); break;
     case DOKU_FORMAT_LEWIS: format_lewis(&o, s, cells); break;

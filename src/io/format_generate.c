@@ -60,14 +60,22 @@ doku_status doku_format_generate(doku_buf *b, const doku_shape *s, doku_symbols 
         break;
     case DOKU_FORMAT_CSV:
         io_buf_printf(b, "%llu,", number);
-        io_put_line(b, s, rec->puzzle, symbols);
+        io_csv_line(b, o, s, rec->puzzle, symbols);
         if (rec->with_solution || full) {
             io_buf_puts(b, ",");
-            io_put_line(b, s, rec->solution, symbols);
+            io_csv_line(b, o, s, rec->solution, symbols);
         }
-        io_buf_printf(b, ",%d,%s,%s,%s,%llu,%llu\n", res->givens, sym, lvl,
-                      full ? "" : res->minimal ? "yes" : "no", (unsigned long long)rec->seed,
-                      (unsigned long long)rec->master_seed);
+        io_buf_printf(b, ",%d,%s,%s,%s,", res->givens, sym, lvl,
+                      full ? "" : res->minimal ? "yes" : "no");
+        /* seeds are 64-bit: a spreadsheet would round them as numbers */
+        io_csv_text_open(b, o);
+        io_put_u64(b, rec->seed);
+        io_csv_text_close(b, o);
+        io_buf_puts(b, ",");
+        io_csv_text_open(b, o);
+        io_put_u64(b, rec->master_seed);
+        io_csv_text_close(b, o);
+        io_buf_puts(b, "\n");
         break;
     default:
         io_put_line(b, s, rec->puzzle, symbols);
@@ -136,7 +144,7 @@ doku_status doku_format_reduce(doku_buf *b, const doku_source *src, const doku_r
     case DOKU_FORMAT_CSV:
         io_csv_prefix(b, src);
         io_buf_printf(b, "%s,", rec->status);
-        io_put_line(b, s, rec->reduced, src->symbols);
+        io_csv_line(b, o, s, rec->reduced, src->symbols);
         io_buf_printf(b, ",%d,%s,%s,", rr->givens, doku_symmetry_name(rr->symmetry),
                       rr->minimal ? "yes" : "no");
         doku_buf_append_csv_field(b, rec->message);

@@ -106,7 +106,7 @@ static void write_verdict(doku_buf *b, const doku_source *src, const doku_record
     case DOKU_FORMAT_CSV:
         if (rec->command == DOKU_CMD_GRADE) {
             io_csv_prefix(b, src);
-            io_put_line(b, src->shape, src->cells, src->symbols);
+            io_csv_line(b, o, src->shape, src->cells, src->symbols);
             io_buf_printf(b, ",%s,,,,,,%s", keys[v], o->history ? ",," : "");
             io_buf_puts(b, ",");
             doku_buf_append_csv_field(b, msg ? msg : texts[v]);
@@ -233,7 +233,7 @@ static void write_grade(doku_buf *b, const doku_source *src, const doku_record_o
         break;
     case DOKU_FORMAT_CSV:
         io_csv_prefix(b, src);
-        io_put_line(b, src->shape, src->cells, src->symbols);
+        io_csv_line(b, o, src->shape, src->cells, src->symbols);
         io_buf_printf(b, ",%s,%s,%.1f,%.1f,%.1f,%s,", run_status(rec, r->solved),
                       r->solved ? "yes" : "no", r->er, r->ep, r->ed, level);
         doku_buf_append_csv_field(b, doku_technique_name(r->hardest));

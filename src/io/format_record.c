@@ -17,7 +17,7 @@
 int io_record_args_bad(doku_symbols symbols, const doku_record_opts *o)
 {
     return (unsigned)symbols > (unsigned)DOKU_SYMBOLS_A_Z ||
-           (unsigned)o->format > (unsigned)DOKU_FORMAT_LEWIS;
+           (unsigned)o->format > (unsigned)DOKU_FORMAT_CSV_GRID;
 }
 
 void io_put_json_number(doku_buf *b, int decimals, double v)
@@ -68,6 +68,27 @@ void io_put_json_cells(doku_buf *b, const doku_shape *s, const uint8_t *cells)
 void io_put_line(doku_buf *b, const doku_shape *s, const uint8_t *cells, doku_symbols symbols)
 {
     io_put_cells(b, NULL, s, cells, NULL, NULL, DOKU_FORMAT_LINE, symbols, 0);
+}
+
+void io_csv_text_open(doku_buf *b, const doku_record_opts *o)
+{
+    if (o->style & DOKU_STYLE_CSV_TEXT)
+        doku_buf_append(b, "=\"", 2);
+}
+
+void io_csv_text_close(doku_buf *b, const doku_record_opts *o)
+{
+    if (o->style & DOKU_STYLE_CSV_TEXT)
+        doku_buf_append(b, "\"", 1);
+}
+
+void io_csv_line(doku_buf *b, const doku_record_opts *o, const doku_shape *s,
+                 const uint8_t *cells, doku_symbols symbols)
+{
+    /* the line form holds no quote or comma: no CSV quoting needed */
+    io_csv_text_open(b, o);
+    io_put_line(b, s, cells, symbols);
+    io_csv_text_close(b, o);
 }
 
 void io_put_line_json(doku_buf *b, const doku_shape *s, const uint8_t *cells,

@@ -116,6 +116,60 @@ static void put_stats_json(doku_buf *b, const doku_search_result *res, double ms
  * solution and an end, so its solutions can leave while the search still
  * runs (doku_format_solution); what only the end knows (status, count)
  * comes after them in every format. */
+/* The parts a solve record ends with, whether it listed its solutions
+ * or showed one: JSON's status fields and its close, CSV's status
+ * columns and its close, the text formats' status note. */
+static void json_status(doku_buf *b, const outcome *oc, const doku_search_result *res)
+{
+    io_buf_printf(b, ",\"status\":\"%s\",\"solutions_found\":%llu,\"capped\":%s", oc->key,
+                  (unsigned long long)res->solutions, oc->count[0] == '>' ? "true" : "false");
+}
+
+static void json_close(doku_buf *b, const doku_record_opts *o, const doku_search_record *rec,
+                       const char *why, size_t cut_mib)
+{
+    if (why) {
+        io_buf_puts(b, ",\"reason\":");
+        doku_buf_append_json_string(b, why);
+    }
+    if (cut_mib)
+        io_buf_printf(b, ",\"message\":\"stopped at %zu MiB of output\"", cut_mib);
+    if (o->stats)
+        put_stats_json(b, rec->result, rec->time_ms);
+    io_buf_puts(b, "}\n");
+}
+
+static void csv_status(doku_buf *b, const doku_source *src, const outcome *oc)
+{
+    io_csv_prefix(b, src);
+    io_buf_printf(b, "%s,%s,", oc->key, oc->count);
+}
+
+static void csv_close(doku_buf *b, const doku_record_opts *o, const doku_search_record *rec,
+                      const char *message)
+{
+    if (o->stats)
+        put_stats_csv(b, rec->result, rec->time_ms);
+    io_buf_puts(b, ",");
+    doku_buf_append_csv_field(b, message);
+    io_buf_puts(b, "\n");
+}
+
+/* "# FILE:LINE: status: why" when the status is worth a line, and the
+ * stats note. */
+static void note_status(doku_buf *b, const doku_source *src, const doku_record_opts *o,
+                        const doku_search_record *rec, const outcome *oc, int show,
+                        const char *why)
+{
+    if (show) {
+        io_buf_puts(b, "# ");
+        io_where(b, src);
+        io_buf_printf(b, ": %s%s%s\n", oc->text, why ? ": " : "", why ? why : "");
+    }
+    if (o->stats)
+        put_stats_note(b, "# ", rec->result, rec->time_ms);
+}
+
 static void list_item(doku_buf *b, const doku_source *src, const doku_record_opts *o,
                       size_t index, const uint8_t *cells)
 {
@@ -141,7 +195,7 @@ static void list_item(doku_buf *b, const doku_source *src, const doku_record_opt
         io_buf_puts(b, "solution,");
         io_put_u64(b, (uint64_t)index + 1);
         io_buf_puts(b, ",");
-        io_put_line(b, s, cells, src->symbols);
+        io_csv_line(b, o, s, cells, src->symbols);
         io_buf_puts(b, o->stats ? ",,,,\n" : ",\n");
         break;
     default:
@@ -174,35 +228,16 @@ static void list_end(doku_buf *b, const doku_source *src, const doku_record_opts
             io_json_open(b, src, src->symbols);
             io_buf_puts(b, ",\"solutions\":[");
         }
-        io_buf_printf(b, "],\"status\":\"%s\",\"solutions_found\":%llu,\"capped\":%s", oc->key,
-                      (unsigned long long)res->solutions, oc->count[0] == '>' ? "true" : "false");
-        if (why) {
-            io_buf_puts(b, ",\"reason\":");
-            doku_buf_append_json_string(b, why);
-        }
-        if (rec->cut_mib)
-            io_buf_printf(b, ",\"message\":\"stopped at %zu MiB of output\"", rec->cut_mib);
-        if (o->stats)
-            put_stats_json(b, res, rec->time_ms);
-        io_buf_puts(b, "}\n");
+        io_buf_puts(b, "]");
+        json_status(b, oc, res);
+        json_close(b, o, rec, why, rec->cut_mib);
         break;
     case DOKU_FORMAT_CSV:
-        io_csv_prefix(b, src);
-        io_buf_printf(b, "%s,%s,", oc->key, oc->count);
-        if (o->stats)
-            put_stats_csv(b, res, rec->time_ms);
-        io_buf_puts(b, ",");
-        doku_buf_append_csv_field(b, why ? why : rec->cut_mib ? oc->text : "");
-        io_buf_puts(b, "\n");
+        csv_status(b, src, oc);
+        csv_close(b, o, rec, why ? why : rec->cut_mib ? oc->text : "");
         break;
     default:
-        if (!oc->ok || res->solutions > 1) {
-            io_buf_puts(b, "# ");
-            io_where(b, src);
-            io_buf_printf(b, ": %s%s%s\n", oc->text, why ? ": " : "", why ? why : "");
-        }
-        if (o->stats)
-            put_stats_note(b, "# ", res, rec->time_ms);
+        note_status(b, src, o, rec, oc, !oc->ok || res->solutions > 1, why);
     }
 }
 
@@ -238,43 +273,25 @@ static void write_solve(doku_buf *b, const doku_source *src, const doku_record_o
         break;
     case DOKU_FORMAT_JSON:
         io_json_open(b, src, src->symbols);
-        io_buf_printf(b, ",\"status\":\"%s\",\"solutions_found\":%llu,\"capped\":%s", oc.key,
-                      (unsigned long long)res->solutions, oc.count[0] == '>' ? "true" : "false");
+        json_status(b, &oc, res);
         if (shown) {
             io_buf_puts(b, ",\"solution\":");
             io_put_json_cells(b, s, rec->solutions);
         }
-        if (why) {
-            io_buf_puts(b, ",\"reason\":");
-            doku_buf_append_json_string(b, why);
-        }
-        if (o->stats)
-            put_stats_json(b, res, rec->time_ms);
-        io_buf_puts(b, "}\n");
+        json_close(b, o, rec, why, 0);
         break;
     case DOKU_FORMAT_CSV:
-        io_csv_prefix(b, src);
-        io_buf_printf(b, "%s,%s,", oc.key, oc.count);
+        csv_status(b, src, &oc);
         if (shown)
-            io_put_line(b, s, rec->solutions, src->symbols);
-        if (o->stats)
-            put_stats_csv(b, res, rec->time_ms);
-        io_buf_puts(b, ",");
-        doku_buf_append_csv_field(b, why ? why : "");
-        io_buf_puts(b, "\n");
+            io_csv_line(b, o, s, rec->solutions, src->symbols);
+        csv_close(b, o, rec, why ? why : "");
         break;
     default:
         if (shown) {
             io_put_line(b, s, rec->solutions, src->symbols);
             io_buf_puts(b, "\n");
         }
-        if (!oc.ok) {
-            io_buf_puts(b, "# ");
-            io_where(b, src);
-            io_buf_printf(b, ": %s%s%s\n", oc.text, why ? ": " : "", why ? why : "");
-        }
-        if (o->stats)
-            put_stats_note(b, "# ", res, rec->time_ms);
+        note_status(b, src, o, rec, &oc, !oc.ok, why);
     }
 }
 

@@ -49,6 +49,12 @@ void io_put_cells(doku_buf *b, const doku_record_opts *o, const doku_shape *s,
 void io_put_json_cells(doku_buf *b, const doku_shape *s, const uint8_t *cells);
 /* Appends the one-line form of cells (no newline). */
 void io_put_line(doku_buf *b, const doku_shape *s, const uint8_t *cells, doku_symbols symbols);
+/* A CSV field of digits (a grid's line form, a seed): ="..." under
+ * DOKU_STYLE_CSV_TEXT, so spreadsheets keep it as text; else as is. */
+void io_csv_text_open(doku_buf *b, const doku_record_opts *o);
+void io_csv_text_close(doku_buf *b, const doku_record_opts *o);
+void io_csv_line(doku_buf *b, const doku_record_opts *o, const doku_shape *s,
+                 const uint8_t *cells, doku_symbols symbols);
 /* Appends the line form as a JSON string / a CSV field. */
 void io_put_line_json(doku_buf *b, const doku_shape *s, const uint8_t *cells,
                       doku_symbols symbols);

@@ -278,26 +278,69 @@ static doku_symbols choose_symbols(const doku_reader *r, const raw_cell *cells, 
     return DOKU_SYMBOLS_1_9A_Z;
 }
 
+/* Queues a size error when n is not the side the caller fixed.
+ * @return 1 (with *st the error's status) when it did. */
+static int wrong_side(doku_reader *r, int n, size_t line, doku_status *st)
+{
+    if (!r->opts.n || n == r->opts.n)
+        return 0;
+    char msg[160];
+    snprintf(msg, sizeof msg, "puzzle is %dx%d, expected %dx%d", n, n, r->opts.n, r->opts.n);
+    *st = push_error(r, line, 1, DOKU_ERR_SIZE, msg);
+    return 1;
+}
+
+/* Opens the next puzzle record of side n: room for its cells, its
+ * candidates (with_cands) and a comment of comment_len bytes. The caller
+ * fills e->cells (and e->cands), then closes it with close_puzzle or, on
+ * bad input, drops it (r->qcount--) before queueing the error.
+ * @return the entry, NULL when out of memory. */
+static entry *open_puzzle(doku_reader *r, int n, int with_cands, size_t comment_len)
+{
+    entry *e = queue_push(r);
+    if (!e)
+        return NULL;
+    size_t nc = (size_t)n * (size_t)n;
+    if (!grow((void **)&e->cells, &e->cells_cap, nc) ||
+        (with_cands && !grow((void **)&e->cands, &e->cands_cap, nc * sizeof(uint64_t))) ||
+        !grow((void **)&e->comment, &e->comment_cap, comment_len + 1)) {
+        r->qcount--;
+        return NULL;
+    }
+    e->has_cands = with_cands;
+    return e;
+}
+
+/* Completes the record open_puzzle opened. @return DOKU_OK. */
+static doku_status close_puzzle(doku_reader *r, entry *e, int n, doku_symbols sym, size_t line,
+                                const char *comment, size_t comment_len)
+{
+    memcpy(e->comment, comment, comment_len);
+    e->comment[comment_len] = '\0';
+    e->kind = DOKU_RECORD_PUZZLE;
+    r->puzzles++;
+    attach_meta(r, e);
+    e->symbols = sym;
+    e->n = n;
+    e->line = line;
+    e->column = 0;
+    e->status = DOKU_OK;
+    return DOKU_OK;
+}
+
 static doku_status emit_puzzle(doku_reader *r, const raw_cell *cells, int n,
                                int token_mode, size_t line,
                                const char *comment, size_t comment_len)
 {
     char msg[160];
-    if (r->opts.n && n != r->opts.n) {
-        snprintf(msg, sizeof msg, "puzzle is %dx%d, expected %dx%d", n, n,
-                 r->opts.n, r->opts.n);
-        return push_error(r, line, 1, DOKU_ERR_SIZE, msg);
-    }
+    doku_status st;
+    if (wrong_side(r, n, line, &st))
+        return st;
     doku_symbols sym = token_mode ? DOKU_SYMBOLS_1_9A_Z : choose_symbols(r, cells, n);
-    entry *e = queue_push(r);
+    entry *e = open_puzzle(r, n, 0, comment_len);
     if (!e)
         return DOKU_ERR_NOMEM;
     size_t nc = (size_t)n * (size_t)n;
-    if (!grow((void **)&e->cells, &e->cells_cap, nc) ||
-        !grow((void **)&e->comment, &e->comment_cap, comment_len + 1)) {
-        r->qcount--;
-        return DOKU_ERR_NOMEM;
-    }
     const uint8_t *table = SYMBOL_VALUE[sym == DOKU_SYMBOLS_0_9A_Z ? 1 : sym == DOKU_SYMBOLS_A_Z ? 2 : 0];
     for (size_t i = 0; i < nc; i++) {
         const raw_cell *c = &cells[i];
@@ -338,17 +381,8 @@ static doku_status emit_puzzle(doku_reader *r, const raw_cell *cells, int n,
         }
         e->cells[i] = (uint8_t)v;
     }
-    memcpy(e->comment, comment, comment_len);
-    e->comment[comment_len] = '\0';
-    e->kind = DOKU_RECORD_PUZZLE;
-    r->puzzles++;
-    attach_meta(r, e);
-    e->symbols = token_mode ? DOKU_SYMBOLS_1_9A_Z : sym;
-    e->n = n;
-    e->line = line;
-    e->column = 0;
-    e->status = DOKU_OK;
-    return DOKU_OK;
+    return close_puzzle(r, e, n, token_mode ? DOKU_SYMBOLS_1_9A_Z : sym, line, comment,
+                        comment_len);
 }
 
 static int numeric_token(const char *t, size_t len, int *value);
@@ -359,61 +393,41 @@ static doku_status emit_with_cands(doku_reader *r, int n, const uint8_t *cells,
                                    const uint64_t *cands, size_t line, const char *comment,
                                    size_t comment_len)
 {
-    char msg[160];
-    if (r->opts.n && n != r->opts.n) {
-        snprintf(msg, sizeof msg, "puzzle is %dx%d, expected %dx%d", n, n, r->opts.n, r->opts.n);
-        return push_error(r, line, 1, DOKU_ERR_SIZE, msg);
-    }
-    entry *e = queue_push(r);
+    doku_status st;
+    if (wrong_side(r, n, line, &st))
+        return st;
+    entry *e = open_puzzle(r, n, 1, comment_len);
     if (!e)
         return DOKU_ERR_NOMEM;
     size_t nc = (size_t)n * (size_t)n;
-    if (!grow((void **)&e->cells, &e->cells_cap, nc) ||
-        !grow((void **)&e->cands, &e->cands_cap, nc * sizeof(uint64_t)) ||
-        !grow((void **)&e->comment, &e->comment_cap, comment_len + 1)) {
-        r->qcount--;
-        return DOKU_ERR_NOMEM;
-    }
     memcpy(e->cells, cells, nc);
     memcpy(e->cands, cands, nc * sizeof(uint64_t));
-    memcpy(e->comment, comment, comment_len);
-    e->comment[comment_len] = '\0';
-    e->has_cands = 1;
-    e->kind = DOKU_RECORD_PUZZLE;
-    r->puzzles++;
-    attach_meta(r, e);
-    e->symbols = DOKU_SYMBOLS_1_9A_Z;
-    e->n = n;
-    e->line = line;
-    e->column = 0;
-    e->status = DOKU_OK;
-    return DOKU_OK;
+    return close_puzzle(r, e, n, DOKU_SYMBOLS_1_9A_Z, line, comment, comment_len);
 }
 
-/* A candidate line of side n at p (checked by io_cand_line_side). */
+/* A candidate line of side n at p (checked by io_cand_line_side),
+ * decoded straight into its record. */
 static doku_status emit_cand_line(doku_reader *r, const char *p, int n, size_t col,
                                   const char *comment, size_t comment_len)
 {
-    size_t nc = (size_t)n * (size_t)n;
-    uint8_t *cells = malloc(nc);
-    uint64_t *cands = malloc(nc * sizeof *cands);
     doku_status st;
-    if (!cells || !cands) {
-        st = DOKU_ERR_NOMEM;
-    } else {
-        int bad = io_cand_line_decode(p, n, cells, cands);
-        if (bad) {
-            char msg[120];
-            snprintf(msg, sizeof msg, "candidate line: r%dc%d has no candidates left",
-                     (bad - 1) / n + 1, (bad - 1) % n + 1);
-            st = push_error(r, r->lineno, col + (size_t)(bad - 1) * (size_t)n, DOKU_ERR_PARSE, msg);
-        } else {
-            st = emit_with_cands(r, n, cells, cands, r->lineno, comment, comment_len);
-        }
+    entry *e = open_puzzle(r, n, 1, comment_len);
+    if (!e)
+        return DOKU_ERR_NOMEM;
+    int bad = io_cand_line_decode(p, n, e->cells, e->cands);
+    if (bad) {
+        char msg[120];
+        r->qcount--;
+        snprintf(msg, sizeof msg, "candidate line: r%dc%d has no candidates left",
+                 (bad - 1) / n + 1, (bad - 1) % n + 1);
+        return push_error(r, r->lineno, col + (size_t)(bad - 1) * (size_t)n, DOKU_ERR_PARSE, msg);
     }
-    free(cells);
-    free(cands);
-    return st;
+    if (r->opts.n && n != r->opts.n) {
+        r->qcount--;
+        wrong_side(r, n, r->lineno, &st);
+        return st;
+    }
+    return close_puzzle(r, e, n, DOKU_SYMBOLS_1_9A_Z, r->lineno, comment, comment_len);
 }
 
 /* A completed pencil-mark grid: each cell's token is its candidate set; a
@@ -422,42 +436,56 @@ static doku_status emit_pencil_grid(doku_reader *r, const raw_cell *raw, int n, 
                                     const char *comment, size_t comment_len)
 {
     size_t nc = (size_t)n * (size_t)n;
-    uint8_t *cells = malloc(nc);
-    uint64_t *cands = malloc(nc * sizeof *cands);
-    doku_status st = DOKU_OK;
     uint64_t all = n >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << n) - 1);
     doku_symbols sym = r->opts.symbols == DOKU_SYMBOLS_AUTO ? DOKU_SYMBOLS_1_9A_Z : r->opts.symbols;
-    if (!cells || !cands)
-        st = DOKU_ERR_NOMEM;
-    for (size_t i = 0; i < nc && st == DOKU_OK; i++) {
+    doku_status st;
+    entry *e = open_puzzle(r, n, 1, comment_len);
+    if (!e)
+        return DOKU_ERR_NOMEM;
+    for (size_t i = 0; i < nc; i++) {
         const raw_cell *c = &raw[i];
         uint64_t m = c->mask;
+        char msg[120];
         if (!m) {
             int v = c->token != TOKEN_NONE ? (c->token < 0 ? 0 : c->token)
                     : is_empty_mark(c->ch) || (c->ch == '0' && sym != DOKU_SYMBOLS_0_9A_Z) ? 0
                     : io_symbol_value(sym, c->ch);
             if (v > n || (v == 0 && c->token == TOKEN_NONE && !is_empty_mark(c->ch) && c->ch != '0')) {
-                char msg[120];
+                r->qcount--;
                 snprintf(msg, sizeof msg, "'%c' is no candidate of a %dx%d grid", c->ch ? c->ch : '?', n, n);
-                st = push_error(r, c->line, c->col, DOKU_ERR_PARSE, msg);
-                break;
+                return push_error(r, c->line, c->col, DOKU_ERR_PARSE, msg);
             }
             m = v ? (uint64_t)1 << (v - 1) : all;
         }
         if (m & ~all) {
-            char msg[120];
+            r->qcount--;
             snprintf(msg, sizeof msg, "candidate above %d in a %dx%d pencil-mark grid", n, n, n);
-            st = push_error(r, c->line, c->col, DOKU_ERR_PARSE, msg);
-            break;
+            return push_error(r, c->line, c->col, DOKU_ERR_PARSE, msg);
         }
-        cands[i] = m;
-        cells[i] = (m & (m - 1)) ? 0 : (uint8_t)(__builtin_ctzll(m) + 1);
+        e->cands[i] = m;
+        e->cells[i] = (m & (m - 1)) ? 0 : (uint8_t)(__builtin_ctzll(m) + 1);
     }
-    if (st == DOKU_OK && cells && cands)
-        st = emit_with_cands(r, n, cells, cands, line, comment, comment_len);
-    free(cells);
-    free(cands);
-    return st;
+    if (r->opts.n && n != r->opts.n) {
+        r->qcount--;
+        wrong_side(r, n, line, &st);
+        return st;
+    }
+    return close_puzzle(r, e, n, DOKU_SYMBOLS_1_9A_Z, line, comment, comment_len);
+}
+
+/* Steps to the next token of s[*at..end), where blanks (and '|' when
+ * bars) separate tokens: its start goes to *start and *at past its end.
+ * @return its length, 0 at the end of the text. */
+static size_t next_token(const char *s, size_t end, int bars, size_t *at, size_t *start)
+{
+    size_t i = *at;
+    while (i < end && (is_space(s[i]) || (bars && s[i] == '|')))
+        i++;
+    *start = i;
+    while (i < end && !is_space(s[i]) && !(bars && s[i] == '|'))
+        i++;
+    *at = i;
+    return i - *start;
 }
 
 /* A pencil-mark row: blank- or '|'-separated tokens, each a set of
@@ -475,14 +503,7 @@ static int pencil_row(const doku_reader *r, const char *s, size_t len, size_t li
             break;
         }
     int ntok = 0, multi = 0, allnum = 1, top = 0;
-    for (size_t i = 0; i < end;) {
-        while (i < end && (is_space(s[i]) || s[i] == '|'))
-            i++;
-        size_t b = i;
-        while (i < end && !is_space(s[i]) && s[i] != '|')
-            i++;
-        if (i == b)
-            break;
+    for (size_t i = 0, b; next_token(s, end, 1, &i, &b);) {
         uint64_t m;
         int mx, v;
         if (ntok >= DOKU_MAX_N || !io_pencil_token(r->opts.symbols, s + b, i - b, &m, &mx))
@@ -591,14 +612,7 @@ static void parse_row(const char *s, size_t len, size_t line, int in_tokens, row
     int ntok = 0;
     const char *odd = NULL;
     size_t odd_len = 0, odd_col = 0;
-    for (size_t i = 0; i < end;) {
-        while (i < end && (is_space(s[i]) || s[i] == '|'))
-            i++;
-        size_t b = i;
-        while (i < end && !is_space(s[i]) && s[i] != '|')
-            i++;
-        if (i == b)
-            break;
+    for (size_t i = 0, b; next_token(s, end, 1, &i, &b);) {
         int v;
         ntok++;
         if (!numeric_token(s + b, i - b, &v)) {
@@ -623,14 +637,7 @@ static void parse_row(const char *s, size_t len, size_t line, int in_tokens, row
         return;
     }
     if (rw->numeric && rw->multichar) {
-        for (size_t i = 0; i < end;) {
-            while (i < end && (is_space(s[i]) || s[i] == '|'))
-                i++;
-            size_t b = i;
-            while (i < end && !is_space(s[i]) && s[i] != '|')
-                i++;
-            if (i == b)
-                break;
+        for (size_t i = 0, b; next_token(s, end, 1, &i, &b);) {
             int v = 0;
             numeric_token(s + b, i - b, &v);
             row_add(rw, 0, v, line, b + 1);
@@ -952,14 +959,7 @@ static int token_line_side(const doku_reader *r, const char *s, size_t len, size
             break;
         }
     size_t ntok = 0;
-    for (size_t i = 0; i < stop;) {
-        while (i < stop && is_space(s[i]))
-            i++;
-        size_t b = i;
-        while (i < stop && !is_space(s[i]))
-            i++;
-        if (i == b)
-            break;
+    for (size_t i = 0, b; next_token(s, stop, 0, &i, &b);) {
         int v;
         if (!numeric_token(s + b, i - b, &v))
             return 0;
@@ -979,14 +979,7 @@ static doku_status emit_token_line(doku_reader *r, const char *s, size_t len,
 {
     raw_cell *cells = r->grid;
     size_t k = 0;
-    for (size_t i = 0; i < stop;) {
-        while (i < stop && is_space(s[i]))
-            i++;
-        size_t b = i;
-        while (i < stop && !is_space(s[i]))
-            i++;
-        if (i == b)
-            break;
+    for (size_t i = 0, b; next_token(s, stop, 0, &i, &b);) {
         int v = 0;
         numeric_token(s + b, i - b, &v);
         cells[k].ch = 0;

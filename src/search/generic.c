@@ -682,8 +682,10 @@ static void search(generic_engine *e, search_ctx *ctx)
     }
 }
 
-/* Sets up the givens and propagates. @return 0 if they contradict. */
-static int start(generic_engine *e, const uint8_t *givens)
+/* Sets up the givens, removes what the pencil marks cands (NULL: none)
+ * exclude from the empty cells, and propagates. @return 0 if they
+ * contradict. */
+static int start(generic_engine *e, const uint8_t *givens, const uint64_t *cands)
 {
     for (int c = 0; c < e->ncells; c++) {
         e->cand[c] = e->full;
@@ -705,6 +707,19 @@ static int start(generic_engine *e, const uint8_t *givens)
         /* The root is never undone: its trail is dropped as it goes. */
         e->ntrail = 0;
         ok = (e->cand[c] & bit) && eliminate(e, c, e->cand[c] & ~bit);
+        while (ok && e->nnaked)
+            ok = place(e, e->naked[--e->nnaked]);
+    }
+    for (int c = 0; cands && c < e->ncells && ok; c++) {
+        if (givens[c])
+            continue;
+        if (e->val[c]) {
+            /* placed by the givens' cascade: the marks must allow it */
+            ok = (int)(cands[c] >> (e->val[c] - 1) & 1);
+            continue;
+        }
+        e->ntrail = 0;
+        ok = eliminate(e, c, e->cand[c] & ~cands[c]);
         while (ok && e->nnaked)
             ok = place(e, e->naked[--e->nnaked]);
     }
@@ -754,7 +769,7 @@ void generic_run(generic_engine *e, const uint8_t *givens, search_ctx *ctx)
         e->fails = 0;
         e->fail_need = e->probing ? allowance / FAIL_SHARE : 0;
         e->oom = 0;
-        if (start(e, givens))
+        if (start(e, givens, ctx->cands))
             search(e, ctx);
         if (e->oom) {
             ctx->gave_up = 1; /* out of memory: a give-up doku_search */

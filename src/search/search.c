@@ -79,10 +79,12 @@ static int any_above(const uint8_t *g, int count, int n)
     return acc != 0;
 }
 
-doku_status doku_search(doku_solver *sv, const uint8_t *givens,
-                        const doku_search_opts *opts, uint8_t *solution,
-                        doku_solution_fn on_solution, void *user,
-                        doku_search_result *res)
+/* doku_search and doku_search_candidates: cands NULL, or pencil marks
+ * that only the generic engine reads. */
+static doku_status search_with(doku_solver *sv, const uint8_t *givens, const uint64_t *cands,
+                               const doku_search_opts *opts, uint8_t *solution,
+                               doku_solution_fn on_solution, void *user,
+                               doku_search_result *res)
 {
     /* !(x >= 0) also refuses NaN; flags outside DOKU_SEARCH_* are refused
      * rather than ignored, so a caller's typo is not silently "none" */
@@ -101,7 +103,8 @@ doku_status doku_search(doku_solver *sv, const uint8_t *givens,
     ctx.first_solution = solution;
     ctx.on_solution = on_solution;
     ctx.user = user;
-    int generic_only = opts && (opts->flags & DOKU_SEARCH_GENERIC);
+    ctx.cands = cands;
+    int generic_only = cands || (opts && (opts->flags & DOKU_SEARCH_GENERIC));
     if (sv->classic9 && !generic_only)
         classic9_run(sv->classic9, givens, &ctx);
     else if (sv->board16 && sv->board16_on && !generic_only)
@@ -116,4 +119,20 @@ doku_status doku_search(doku_solver *sv, const uint8_t *givens,
     res->guesses = ctx.guesses;
     res->gave_up = ctx.gave_up;
     return ctx.out_of_memory ? DOKU_ERR_NOMEM : DOKU_OK;
+}
+
+doku_status doku_search(doku_solver *sv, const uint8_t *givens,
+                        const doku_search_opts *opts, uint8_t *solution,
+                        doku_solution_fn on_solution, void *user,
+                        doku_search_result *res)
+{
+    return search_with(sv, givens, NULL, opts, solution, on_solution, user, res);
+}
+
+doku_status doku_search_candidates(doku_solver *sv, const uint8_t *givens,
+                                   const uint64_t *candidates, const doku_search_opts *opts,
+                                   uint8_t *solution, doku_solution_fn on_solution, void *user,
+                                   doku_search_result *res)
+{
+    return search_with(sv, givens, candidates, opts, solution, on_solution, user, res);
 }

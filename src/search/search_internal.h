@@ -20,6 +20,8 @@ typedef struct search_ctx {
     int out_of_memory;  /* an engine could not grow its scratch: gave up */
     int stop;                 /* limit reached, callback asked, or budget */
     uint8_t *first_solution;  /* NULL or n*n output */
+    const uint64_t *cands;    /* NULL, or n*n masks an empty cell's digit
+                                 must lie in (pencil marks; generic engine) */
     doku_solution_fn on_solution;
     void *user;
 } search_ctx;

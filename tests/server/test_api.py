@@ -18,9 +18,11 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import unittest
+import urllib.parse
 
 DOKU = None
 SANITIZED = bool(os.environ.get("DOKU_SANITIZED"))
@@ -391,6 +393,315 @@ class Api(unittest.TestCase):
         self.assertEqual(set(results), {(200, "unique", 1)})
 
 
+FIXTURES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "fixtures")
+WORKBOOKS = os.path.join(FIXTURES, "workbooks")
+
+
+def cli_convert(to, text=None, path=None, *args):
+    """What `doku convert --to TO` writes for text (stdin) or the file at path."""
+    cmd = [DOKU, "convert", "--to", to, *args] + ([os.path.basename(path)] if path else [])
+    p = subprocess.run(cmd, input=text, capture_output=True, text=True, timeout=120,
+                       cwd=os.path.dirname(path) if path else None)
+    return p.stdout
+
+
+def have(tool):
+    return subprocess.run(["sh", "-c", "command -v " + tool], capture_output=True).returncode == 0
+
+
+class Files(unittest.TestCase):
+    """/api/open, /api/export and /api/print: the CLI's readers and writers."""
+    MAX_UPLOAD = 200000
+
+    @classmethod
+    def setUpClass(cls):
+        cls.s = Server("--threads", "2", "--timeout", str(3 * SLOW), "--max-body", "65536",
+                       "--max-upload", str(cls.MAX_UPLOAD))
+
+    @classmethod
+    def tearDownClass(cls):
+        rc, err = cls.s.stop()
+        assert rc == 0, err
+
+    error = Api.error
+
+    def open(self, data, **query):
+        path = "/api/open" + ("?" + urllib.parse.urlencode(query) if query else "")
+        if isinstance(data, str):
+            data = data.encode()
+        return self.s.request("POST", path, data, {"Content-Type": "application/octet-stream"})
+
+    def export(self, body):
+        return self.s.request("POST", "/api/export", body)
+
+    # ---- open ----------------------------------------------------------------
+    def test_open_text_as_convert_reads_it(self):
+        text = "# club night\n" + EASY + " first\n..3 not a puzzle\n" + HARD + "\n"
+        r, doc, _ = self.open(text, name="club.txt")
+        self.assertEqual(r.status, 200, doc)
+        self.assertEqual((doc["name"], doc["kind"], doc["total"], doc["truncated"]), ("club.txt", "text", 2, False))
+        cli = [json.loads(x) for x in cli_convert("json", text).splitlines()]
+        self.assertEqual([p["puzzle"] for p in doc["puzzles"]], [c["puzzle"] for c in cli])
+        self.assertEqual([p["where"] for p in doc["puzzles"]], ["line 2", "line 4"])
+        self.assertEqual([p["line"] for p in doc["puzzles"]], [c["line"] for c in cli])
+        self.assertEqual(doc["puzzles"][0]["comment"], "first")
+        self.assertEqual(len(doc["problems"]), 1)
+        self.assertRegex(doc["problems"][0]["where"], r"^club\.txt:3:\d+$")
+        # a spreadsheet's CSV: BOM, CRLF, ';' separators, empty cells
+        rows = [";".join(c if c != "0" else "" for c in EASY[r * 9:r * 9 + 9]) for r in range(9)]
+        r, doc, _ = self.open(b"\xef\xbb\xbf" + "\r\n".join(rows).encode() + b"\r\n", name="g.csv")
+        self.assertEqual(doc["puzzles"][0]["puzzle"], EASY.replace("0", "."))
+        # pencil marks: the candidate line comes back as convert writes it
+        cands = cli_convert("candidates", EASY + "\n").split()[0]
+        r, doc, _ = self.open(cands)
+        self.assertEqual(doc["puzzles"][0]["candidates"], cands)
+        # links carry their shape: an f-puzzles X puzzle
+        link = cli_convert("fpuzzles", "." * 81 + "\n", None, "--variant", "x").strip()
+        r, doc, _ = self.open(link)
+        self.assertEqual(doc["puzzles"][0]["meta"].get("variant"), "x", doc)
+        # an .sdk file keeps its header fields
+        r, doc, _ = self.open("#Aan author\n" + "\n".join(EASY[r * 9:r * 9 + 9] for r in range(9)), name="p.sdk")
+        self.assertEqual(doc["puzzles"][0]["meta"]["author"], "an author")
+        # a 16x16 in hexadoku's alphabet says which it is
+        r, doc, _ = self.open(HEX16)
+        self.assertEqual((doc["puzzles"][0]["n"], doc["puzzles"][0]["symbols"]), (16, "1-9A-Z"))
+
+    def test_open_workbooks_as_the_cli(self):
+        for name in ("book.xlsx", "book.ods", "book.xls", "book_lo.xlsx"):
+            path = os.path.join(WORKBOOKS, name)
+            with open(path, "rb") as f:
+                r, doc, _ = self.open(f.read(), name=name)
+            self.assertEqual(r.status, 200, (name, doc))
+            cli = [json.loads(x) for x in cli_convert("json", None, path).splitlines()]
+            self.assertEqual([(p["file"], p["puzzle"], p["n"]) for p in doc["puzzles"]],
+                             [(c["file"], c["puzzle"], c["n"]) for c in cli], name)
+            self.assertEqual(doc["puzzles"][0]["where"], "Puzzles!C3:K11")
+        with open(os.path.join(WORKBOOKS, "book.xlsx"), "rb") as f:
+            data = f.read()
+        r, doc, _ = self.open(data, name="book.xlsx", sheet="Pair")
+        self.assertEqual([p["where"] for p in doc["puzzles"]], ["Pair!B2:E5", "Pair!G2:J5", "Pair!B8:J16"])
+        r, doc, _ = self.open(data, name="book.xlsx", range="Big!B2:Q17")
+        self.assertEqual([p["n"] for p in doc["puzzles"]], [16])
+        r, doc, _ = self.open(data, name="book.xlsx", sheet="Nope")
+        self.error(r, doc, 422, "bad_file", "book.xlsx")
+        self.assertIn("no sheet named 'Nope'", doc["error"]["message"])
+
+    def test_open_errors(self):
+        r, doc, _ = self.open(b"")
+        self.error(r, doc, 400, "empty_file", "body")
+        with open(os.path.join(WORKBOOKS, "book.xlsx"), "rb") as f:
+            broken = f.read()[:500]
+        r, doc, _ = self.open(broken, name="broken.xlsx")
+        self.error(r, doc, 422, "bad_file", "broken.xlsx")
+        self.assertTrue(doc["error"]["message"].startswith("broken.xlsx: "), doc)
+        with open(os.path.join(WORKBOOKS, "bad.xlsx"), "rb") as f:
+            r, doc, _ = self.open(f.read(), name="bad.xlsx")
+        self.assertIn(r.status, (422,), doc)
+        r, doc, _ = self.open("hello world\n", name="notes.txt")
+        self.error(r, doc, 422, "no_puzzle", "notes.txt:1:3")
+        r, doc, _ = self.open(b"\xff\xfe1\x002\x00", name="u16.txt")
+        self.error(r, doc, 422, "no_puzzle", "u16.txt:1:1")
+        self.assertIn("UTF-16", doc["error"]["message"])
+        for field, value in (("symbols", "hex"), ("size", "99"), ("size", "x")):
+            r, doc, _ = self.open(EASY, **{field: value})
+            self.error(r, doc, 400, "bad_field", field)
+        # any Content-Type is a file here; JSON endpoints still want JSON
+        r, doc, _ = self.s.request("POST", "/api/open", EASY, {"Content-Type": "text/csv"})
+        self.assertEqual(r.status, 200, doc)
+        r, doc, _ = self.s.request("GET", "/api/open")
+        self.error(r, doc, 405, "method_not_allowed")
+
+    def test_open_sizes(self):
+        # above --max-body (65536) but within --max-upload: a file may be larger
+        text = ("# padding " + "x" * 70 + "\n") * 1000 + EASY + "\n"
+        self.assertGreater(len(text), 65536)
+        r, doc, _ = self.open(text, name="long.txt")
+        self.assertEqual((r.status, doc["total"]), (200, 1), doc)
+        # past --max-upload: 413 by Content-Length, or read and dropped when chunked
+        r, doc, _ = self.open(b"x" * (self.MAX_UPLOAD + 1))
+        self.error(r, doc, 413, "body_too_large")
+        self.assertIn("--max-upload", doc["error"]["message"])
+        s = socket.create_connection(("127.0.0.1", self.s.port), timeout=10)
+        s.sendall(b"POST /api/open HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n")
+        chunk = b"7" * 16384
+        try:
+            for _ in range(14):
+                s.sendall(b"%x\r\n" % len(chunk) + chunk + b"\r\n")
+            s.sendall(b"0\r\n\r\n")
+        except OSError:
+            pass
+        reply = recv_all(s)
+        s.close()
+        self.assertTrue(reply.startswith(b"HTTP/1.1 413"), reply[:200])
+        # many lines of many puzzles: listed up to 1000, all counted
+        r, doc, _ = self.open((EASY + "\n") * 1500)
+        self.assertEqual((doc["total"], len(doc["puzzles"]), doc["truncated"]), (1500, 1000, True))
+
+    def test_upload_cap(self):
+        # uploads held at once are capped (4 x --max-upload): the fifth large
+        # one still being sent is answered 503, the others are served
+        size = self.MAX_UPLOAD - 1000
+        socks = []
+        for _ in range(5):
+            k = socket.create_connection(("127.0.0.1", self.s.port), timeout=20)
+            k.sendall(b"POST /api/open?name=x.txt HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                      b"Content-Length: %d\r\n\r\n" % size)
+            k.sendall(b"\n" * (size - 200))
+            socks.append(k)
+            time.sleep(0.2)
+        replies = []
+        for k in socks:
+            try:
+                k.sendall(b"\n" * 119 + (EASY + "\n").encode())
+            except OSError:
+                pass
+            replies.append(recv_all(k, until_json=True))
+            k.close()
+        codes = sorted(int(x.split(b" ")[1]) for x in replies if x.startswith(b"HTTP/1.1"))
+        self.assertEqual(codes, [200, 200, 200, 200, 503], [x[:120] for x in replies])
+        r, doc, _ = self.open(EASY)
+        self.assertEqual(r.status, 200)     # the cap is released again
+
+    # ---- export --------------------------------------------------------------
+    def test_export_text_formats_as_convert(self):
+        for fmt in ("line", "sdk", "opensudoku", "sudokuwiki", "fpuzzles", "sudokupad"):
+            r, _, raw = self.export({"puzzle": EASY, "format": fmt})
+            self.assertEqual(r.status, 200, raw)
+            self.assertEqual(raw.decode(), cli_convert(fmt, EASY + "\n"), fmt)
+            self.assertRegex(r.getheader("Content-Disposition"), r'^attachment; filename="doku-9x9\.')
+        r, _, raw = self.export({"puzzle": EASY, "format": "grid", "comment": "from Ann"})
+        self.assertEqual(raw.decode(), cli_convert("grid", EASY + " from Ann\n"))
+        # CSV: the grid, then the solution; both read back
+        r, _, raw = self.export({"puzzle": EASY, "format": "csv", "solution": True, "name": "mine"})
+        self.assertEqual(r.getheader("Content-Type"), "text/csv; charset=utf-8")
+        self.assertEqual(r.getheader("Content-Disposition"), 'attachment; filename="mine.csv"')
+        r, doc, _ = self.open(raw, name="mine.csv")
+        self.assertEqual([p["puzzle"] for p in doc["puzzles"]], [EASY.replace("0", "."), SOLUTION])
+        # a jigsaw travels in an f-puzzles link and comes back with its regions
+        r, _, raw = self.export({"puzzle": JIGSAW, "regions": JIGSAW_MAP, "format": "fpuzzles"})
+        r, doc, _ = self.open(raw)
+        self.assertEqual(doc["puzzles"][0]["puzzle"], JIGSAW)
+        self.assertEqual(len(doc["puzzles"][0]["meta"]["regions"]), 81)
+
+    def test_export_documents(self):
+        r, _, raw = self.export({"puzzle": EASY, "format": "pdf"})
+        self.assertEqual((r.status, r.getheader("Content-Type")), (200, "application/pdf"))
+        self.assertTrue(raw.startswith(b"%PDF-"))
+        if have("pdftotext"):
+            text = subprocess.run(["pdftotext", "-raw", "-", "-"], input=raw, capture_output=True).stdout.decode()
+            self.assertEqual("".join(c for c in text if c in "123456789"), EASY.replace("0", ""))
+        r, _, raw = self.export({"puzzle": EASY, "format": "png", "solution": True})
+        self.assertEqual((r.status, r.getheader("Content-Type")), (200, "image/png"))
+        self.assertTrue(raw.startswith(b"\x89PNG\r\n\x1a\n"))
+        r, _, raw = self.export({"puzzle": HEX16, "format": "svg"})
+        self.assertEqual(r.getheader("Content-Type"), "image/svg+xml")
+        import xml.dom.minidom
+        xml.dom.minidom.parseString(raw)
+
+    def test_workbook_round_trip(self):
+        for puzzle in (EASY, HARD.replace(".", "0")):
+            r, _, raw = self.export({"puzzle": puzzle, "format": "xlsx", "comment": "round trip"})
+            self.assertEqual(r.status, 200, raw[:200])
+            self.assertEqual(r.getheader("Content-Type"),
+                             "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
+            self.assertTrue(raw.startswith(b"PK"))
+            r, doc, _ = self.open(raw, name="doku-9x9.xlsx")
+            self.assertEqual(r.status, 200, doc)
+            self.assertEqual([p["puzzle"] for p in doc["puzzles"]], [puzzle.replace("0", ".")])
+            self.assertEqual(doc["kind"], "workbook")
+        # with the solution the workbook holds the solved grid (givens styled)
+        r, _, raw = self.export({"puzzle": EASY, "format": "xlsx", "solution": True})
+        r, doc, _ = self.open(raw, name="solved.xlsx")
+        self.assertEqual(doc["puzzles"][0]["puzzle"], SOLUTION)
+
+    def test_export_errors(self):
+        r, doc, _ = self.export({"puzzle": EASY})
+        self.error(r, doc, 400, "missing_field", "format")
+        r, doc, _ = self.export({"puzzle": EASY, "format": "docx"})
+        self.error(r, doc, 400, "bad_field", "format")
+        r, doc, _ = self.export({"puzzle": EASY, "format": 3})
+        self.error(r, doc, 400, "bad_field", "format")
+        r, doc, _ = self.export({"format": "pdf"})
+        self.error(r, doc, 400, "missing_field", "puzzle")
+        r, doc, _ = self.export({"puzzle": HEX16, "format": "sudokuwiki"})
+        self.error(r, doc, 422, "format_cannot_hold", "format")
+        r, doc, _ = self.export({"puzzle": TWO_FIVES, "format": "pdf", "solution": True})
+        self.error(r, doc, 422, "unsolvable", "solution")
+        self.assertIn("r1c1 and r1c2 both hold 5 in row 1", doc["error"]["message"])
+        r, doc, _ = self.export({"puzzle": "." * 256, "format": "png", "solution": True, "timeout": 0.001})
+        self.assertIn(r.status, (200, 422))
+        r, doc, _ = self.s.request("POST", "/api/export", "{", )
+        self.error(r, doc, 400, "bad_json")
+        r, doc, _ = self.s.request("POST", "/api/export", "format=pdf", {"Content-Type": "text/plain"})
+        self.error(r, doc, 415, "unsupported_media_type")
+
+    # ---- print ---------------------------------------------------------------
+    def test_print_booklet_as_the_cli(self):
+        body = {"count": 6, "per_page": 6, "seed": 5, "difficulty": "easy", "title": "Club night"}
+        r, _, raw = self.s.request("POST", "/api/print", body)
+        self.assertEqual((r.status, r.getheader("Content-Type")), (200, "application/pdf"), raw[:200])
+        self.assertEqual((r.getheader("X-Doku-Puzzles"), r.getheader("X-Doku-Requested")), ("6", "6"))
+        self.assertEqual(r.getheader("Content-Disposition"), 'attachment; filename="doku-booklet.pdf"')
+        if have("pdftotext"):
+            with tempfile.TemporaryDirectory() as d:
+                cli = os.path.join(d, "c.pdf")
+                subprocess.run([DOKU, "print", "--generate", "-n", "6", "--per-page", "6", "--seed", "5",
+                                "--difficulty", "easy", "--title", "Club night", "-o", cli],
+                               capture_output=True, timeout=60)
+                want = subprocess.run(["pdftotext", cli, "-"], capture_output=True).stdout
+            got = subprocess.run(["pdftotext", "-", "-"], input=raw, capture_output=True).stdout
+            self.assertEqual(got, want)
+            info = subprocess.run(["pdfinfo", "-"], input=raw, capture_output=True).stdout.decode()
+            self.assertRegex(info, r"Pages:\s+2")
+        # the puzzles of a file, solved for the solution pages
+        r, _, raw = self.s.request("POST", "/api/print", {"puzzles": [EASY, HARD], "per_page": 2,
+                                                          "solutions": "inline", "paper": "letter"})
+        self.assertEqual((r.status, r.getheader("X-Doku-Puzzles")), (200, "2"))
+        self.assertTrue(raw.startswith(b"%PDF-"))
+
+    def test_print_errors_and_budget(self):
+        for field, value in (("per_page", 3), ("count", 0), ("count", 101), ("paper", "a3"),
+                             ("solutions", "front"), ("title", "x" * 300), ("puzzles", "abc")):
+            r, doc, _ = self.s.request("POST", "/api/print", {field: value})
+            self.error(r, doc, 400, "bad_field", field)
+        r, doc, _ = self.s.request("POST", "/api/print", {"puzzles": [EASY, "1..4\n....\n....\n...."]})
+        self.error(r, doc, 400, "bad_puzzle", "puzzles[1]")
+        r, doc, _ = self.s.request("POST", "/api/print", {"puzzles": [EASY, EASY[:-3]]})
+        self.error(r, doc, 400, "bad_puzzle", "puzzles[1] line 1 column 1")
+        r, doc, _ = self.s.request("POST", "/api/print", {"puzzles": []})
+        self.error(r, doc, 400, "bad_field", "puzzles")
+        # a request the budget cannot meet: what was made, or a clear refusal
+        t0 = time.monotonic()
+        r, doc, raw = self.s.request("POST", "/api/print", {"count": 100, "rating": "9.0+", "timeout": 1})
+        self.assertLess(time.monotonic() - t0, 6 * SLOW)
+        if r.status == 200:
+            self.assertLess(int(r.getheader("X-Doku-Puzzles")), 100)
+            self.assertEqual(r.getheader("X-Doku-Requested"), "100")
+        else:
+            self.error(r, doc, 422, "cannot_generate")
+
+    def test_file_jobs_leave_the_workers_free(self):
+        # two long booklets take the file pool; solving goes on meanwhile
+        done = []
+
+        def booklet():
+            r, _, _ = self.s.request("POST", "/api/print", {"count": 100, "rating": "4.0+", "timeout": 2 * SLOW})
+            done.append(r.status)
+
+        threads = [threading.Thread(target=booklet) for _ in range(2)]
+        for t in threads:
+            t.start()
+        time.sleep(0.3)
+        t0 = time.monotonic()
+        for _ in range(5):
+            r, doc, _ = self.s.post("solve", {"puzzle": HARD})
+            self.assertEqual(doc["status"], "unique")
+        self.assertLess(time.monotonic() - t0, 1.5 * SLOW)
+        for t in threads:
+            t.join(60)
+        self.assertEqual(len(done), 2)
+
+
 class Lifecycle(unittest.TestCase):
     def test_shutdown_while_busy(self):
         s = Server("--threads", "2", "--timeout", str(2 * SLOW))
@@ -434,7 +745,8 @@ class Lifecycle(unittest.TestCase):
         self.assertEqual(rc, 0)
 
     def test_usage_errors(self):
-        for args in (["--port", "99999"], ["--threads", "0"], ["--bogus"], ["--timeout", "x"]):
+        for args in (["--port", "99999"], ["--threads", "0"], ["--bogus"], ["--timeout", "x"],
+                     ["--max-upload", "10"]):
             p = subprocess.run([DOKU, "serve", *args], capture_output=True, text=True, timeout=30)
             self.assertEqual(p.returncode, 2, args)
             self.assertIn("doku serve", p.stderr)

@@ -235,6 +235,15 @@ static void test_search(void **state)
     uint8_t sol[81];
     assert_int_equal(doku_search(sv, w->full9, &o, sol, NULL, NULL, &res), DOKU_OK);
     assert_int_equal(res.solutions, 1);
+    uint64_t marks[81];
+    for (int c = 0; c < 81; c++)
+        marks[c] = 0x1FF;
+    assert_int_equal(doku_search_candidates(NULL, w->empty9, marks, NULL, NULL, NULL, NULL, &res), DOKU_ERR_ARG);
+    assert_int_equal(doku_search_candidates(sv, NULL, marks, NULL, NULL, NULL, NULL, &res), DOKU_ERR_ARG);
+    assert_int_equal(doku_search_candidates(sv, w->bad9, marks, NULL, NULL, NULL, NULL, &res), DOKU_ERR_ARG);
+    assert_int_equal(doku_search_candidates(sv, w->full9, marks, &o, NULL, NULL, NULL, NULL), DOKU_ERR_ARG);
+    assert_int_equal(doku_search_candidates(sv, w->full9, NULL, &o, sol, NULL, NULL, &res), DOKU_OK);
+    assert_int_equal(res.solutions, 1);
     /* SIMD tiers: NULL solver, values outside the enum, unknown names. */
     assert_int_equal(doku_solver_set_isa(NULL, DOKU_ISA_AUTO), DOKU_ERR_ARG);
     assert_int_equal(doku_solver_set_isa(sv, (doku_isa)-1), DOKU_ERR_ARG);
@@ -314,7 +323,7 @@ static void test_format(void **state)
                                        DOKU_SYMBOLS_AUTO, 0, buf, sizeof buf), 0);
     assert_int_equal(doku_format_cells(w->s9, w->full9, NULL, NULL, (doku_format)-1,
                                        DOKU_SYMBOLS_AUTO, 0, buf, sizeof buf), 0);
-    for (int f = DOKU_FORMAT_LINE; f <= DOKU_FORMAT_LEWIS; f++)
+    for (int f = DOKU_FORMAT_LINE; f <= DOKU_FORMAT_CSV_GRID; f++)
         assert_int_equal(doku_format_cells(w->s9, w->bad9, NULL, NULL, (doku_format)f,
                                            DOKU_SYMBOLS_AUTO, 0, buf, sizeof buf), 0);
     assert_int_equal(doku_format_cells(w->s9, w->full9, NULL, NULL, DOKU_FORMAT_LINE,

@@ -140,7 +140,7 @@ static void test_symbols_range(void **state)
         assert_int_equal(doku_format_reduce(&b, &src, &ro, &rr), DOKU_ERR_ARG);
         assert_int_equal(b.len, 0); /* nothing written */
         src.symbols = DOKU_SYMBOLS_AUTO;
-        ro.format = (doku_format)(bad + 3);
+        ro.format = (doku_format)(bad + DOKU_FORMAT_CSV_GRID + 1);
         assert_int_equal(doku_format_search(&b, &src, &ro, &sr), DOKU_ERR_ARG);
         ro.format = DOKU_FORMAT_JSON;
         assert_int_equal(doku_format_search(&b, &src, &ro, &sr), DOKU_OK);

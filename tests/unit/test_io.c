@@ -667,6 +667,7 @@ static void test_large_grid_writers(void **state)
         round_trip(sizes[i], 0, DOKU_FORMAT_TOKENS);
         round_trip(sizes[i], 0, DOKU_FORMAT_HEX);
         round_trip(sizes[i], 0, DOKU_FORMAT_LEWIS);
+        round_trip(sizes[i], 0, DOKU_FORMAT_CSV_GRID);
     }
 }
 

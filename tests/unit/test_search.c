@@ -262,6 +262,70 @@ static void test_conflicting_givens_have_no_solution(void **state)
     doku_shape_free(s);
 }
 
+/* Pencil marks restrict the search: on the empty 4x4 grid (288 grids)
+ * r1c1 limited to {1} leaves a quarter, {1,2} half; every solution keeps
+ * each cell's digit among its marks; a cell with no mark left has none. */
+typedef struct marks_seen {
+    const uint64_t *cands;
+    int count, outside;
+} marks_seen;
+
+static int marks_cb(void *user, const uint8_t *sol)
+{
+    marks_seen *m = user;
+    m->count++;
+    for (int c = 0; c < 16; c++)
+        if (!(m->cands[c] >> (sol[c] - 1) & 1))
+            m->outside++;
+    return 0;
+}
+
+static void test_pencil_marks_restrict(void **state)
+{
+    (void)state;
+    doku_shape *s;
+    doku_solver *sv;
+    assert_int_equal(doku_shape_create_simple(4, 0, &s), DOKU_OK);
+    assert_int_equal(doku_solver_create(s, &sv), DOKU_OK);
+    uint8_t givens[16] = {0};
+    uint64_t cands[16];
+    for (int c = 0; c < 16; c++)
+        cands[c] = 0xF;
+    doku_search_opts o = {0};
+    o.limit = 1000;
+    doku_search_result r;
+    marks_seen m = {cands, 0, 0};
+    assert_int_equal(doku_search_candidates(sv, givens, cands, &o, NULL, marks_cb, &m, &r), DOKU_OK);
+    assert_int_equal(r.solutions, 288);
+    cands[0] = 0x1;
+    m.count = 0;
+    assert_int_equal(doku_search_candidates(sv, givens, cands, &o, NULL, marks_cb, &m, &r), DOKU_OK);
+    assert_int_equal(r.solutions, 72);
+    cands[0] = 0x3;
+    cands[5] = 0xC; /* r2c2 only 3 or 4 */
+    m.count = 0;
+    assert_int_equal(doku_search_candidates(sv, givens, cands, &o, NULL, marks_cb, &m, &r), DOKU_OK);
+    assert_int_equal(m.count, (int)r.solutions);
+    assert_true(r.solutions > 0 && r.solutions < 144);
+    assert_int_equal(m.outside, 0);
+    cands[9] = 0; /* r3c2: nothing left */
+    assert_int_equal(doku_search_candidates(sv, givens, cands, &o, NULL, NULL, NULL, &r), DOKU_OK);
+    assert_int_equal(r.solutions, 0);
+    assert_false(r.gave_up);
+    /* NULL marks: doku_search itself */
+    assert_int_equal(doku_search_candidates(sv, givens, NULL, &o, NULL, NULL, NULL, &r), DOKU_OK);
+    assert_int_equal(r.solutions, 288);
+    /* a given's mask is not read */
+    givens[0] = 2;
+    for (int c = 0; c < 16; c++)
+        cands[c] = 0xF;
+    cands[0] = 0;
+    assert_int_equal(doku_search_candidates(sv, givens, cands, &o, NULL, NULL, NULL, &r), DOKU_OK);
+    assert_int_equal(r.solutions, 72);
+    doku_solver_free(sv);
+    doku_shape_free(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -271,6 +335,7 @@ int main(void)
         cmocka_unit_test(test_empty_4x4_count),
         cmocka_unit_test(test_budget_gives_up),
         cmocka_unit_test(test_conflicting_givens_have_no_solution),
+        cmocka_unit_test(test_pencil_marks_restrict),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

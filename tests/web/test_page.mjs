@@ -2,8 +2,10 @@
 // (Debian's chromium through playwright-core), against `doku serve` on a
 // free loopback port. Each test gets a fresh page; any console error or
 // uncaught exception fails it. Screenshots land in SHOTDIR.
-import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { chromium } from 'playwright-core';
 
@@ -16,6 +18,23 @@ const EASY = '57..6...3.3...5.6.6.1..7....53.....1....8....9.....27....8..4.2.8.
 const HEX16 = '....A75..23..9.6.......14C.65....9AC3..6......811B..84..F...D...3..1...B..69.5....2..97..B...4..58.D.......42..764.7....3..A1.9.7.49...E...8.........5.7.A....E....24.6315...........1..9..3.2..B1.............2......3.6..58.A4.6782.94..C...B..3...........7..';
 const JIGSAW = '4.......7.........15......4..3...7..9.1...8.6..8...4..2.......8.........7.......9';
 const JIGSAW_MAP = '112233333111214443211254443222254443615555573688859999688859779688879777666669977';
+const HARD = '12.3....435....1....4........54..2..6...7.........8.9...31..5.......9.7.....6...8';
+
+/* ---- files to open, made with doku's own writers ------------------------ */
+const files = mkdtempSync(join(tmpdir(), 'doku-web-files-'));
+const fixture = (name, text) => { const p = join(files, name); writeFileSync(p, text); return p; };
+const csvGrid = (line) => Array.from({ length: 9 }, (_, r) => [...line.slice(r * 9, r * 9 + 9)].map((c) => (c === '.' ? '' : c)).join(',')).join('\r\n') + '\r\n';
+const CSV_FILE = fixture('grandma.csv', csvGrid(HARD));
+const MULTI_FILE = fixture('club.txt', `${EASY} first\n..3 not a puzzle\n${HARD} second\n`);
+const XLSX_FILE = join(files, 'book.xlsx');
+execFileSync(doku, ['convert', '--to', 'xlsx', '-o', XLSX_FILE], { input: `${HARD}\n` });
+const XLSX_TWO = join(files, 'two.xlsx');
+execFileSync(doku, ['convert', '--to', 'xlsx', '-o', XLSX_TWO], { input: `${EASY}\n${HARD}\n` });
+const BROKEN = fixture('broken.xlsx', readFileSync(XLSX_FILE).subarray(0, 400));
+const JIGSAW_REGIONS = fixture('j.regions', JIGSAW_MAP.match(/.{9}/g).join('\n') + '\n');
+const JIGSAW_LINK = execFileSync(doku, ['convert', '--to', 'fpuzzles', '--regions', JIGSAW_REGIONS], { input: `${JIGSAW}\n` }).toString().trim();
+// the regions alone (no boxes, as the link holds them): what doku solve says
+const JIGSAW_ALONE = JSON.parse(spawnSync(doku, ['solve', '--format', 'json', '--regions', JIGSAW_REGIONS], { input: `${JIGSAW}\n` }).stdout.toString()).status;
 
 /* ---- the server --------------------------------------------------------- */
 const server = spawn(doku, ['serve', '--port', '0', '--quiet', '--threads', '2'], { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -70,6 +89,23 @@ async function typeLine(page, line, n) {
     await page.keyboard.press('ArrowDown');
   }
 }
+
+/* Opens path through the "Open a file…" button and the browser's file chooser. */
+async function pick(page, path) {
+  await page.evaluate(() => { document.getElementById('file-box').open = true; });
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.click('#open-file')]);
+  await chooser.setFiles(path);
+}
+
+/* The file the page downloads when action runs: { name, path }. */
+async function download(page, action) {
+  const [d] = await Promise.all([page.waitForEvent('download', { timeout: 30000 }), action()]);
+  const path = join(files, `${Date.now()}-${d.suggestedFilename()}`);
+  await d.saveAs(path);
+  return { name: d.suggestedFilename(), path };
+}
+
+const givensOf = (line) => [...line].filter((c) => /[1-9]/.test(c)).join('');
 
 async function waitStatus(page, re) {
   await page.waitForFunction((src) => new RegExp(src).test(document.getElementById('status').textContent), re.source, { timeout: 30000 });
@@ -213,6 +249,10 @@ test('phone-size viewport', async (page) => {
   await cell(page, 2).tap();
   await page.click('#pad button[data-d="4"]');
   assert((await digit(page, 2)) === '4', 'the pad enters digits');
+  await pick(page, MULTI_FILE);
+  await waitStatus(page, /club\.txt: 2 puzzles/);
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert(wide <= 390, 'no sideways scrolling with the file list open: ' + wide);
   await page.screenshot({ path: `${shots}/phone.png`, fullPage: true });
 }, { viewport: { width: 390, height: 844 }, touch: true, hash: `#p=${EASY}&n=9` });
 
@@ -222,6 +262,8 @@ for (const dark of [false, true]) {
     await page.waitForSelector('#explain-box:not([hidden])');
     await page.click('#gen-box summary');
     await page.click('#share-box summary');
+    await pick(page, MULTI_FILE);
+    await waitStatus(page, /club\.txt: 2 puzzles/);
     await page.addScriptTag({ content: axeSource });
     const res = await page.evaluate(async () => await window.axe.run(document, { resultTypes: ['violations'] }));
     const bad = res.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
@@ -231,21 +273,137 @@ for (const dark of [false, true]) {
   }, { axe: true, dark, hash: `#p=${EASY}&n=9` });
 }
 
+test('open a CSV file by the file picker', async (page) => {
+  await pick(page, CSV_FILE);
+  await waitStatus(page, /Opened grandma\.csv \(line 1\)/);
+  assert((await digit(page, 0)) === '1' && (await digit(page, 1)) === '2', 'r1c1 r1c2 from the CSV');
+  assert((await classes(page, 3)).includes('given'), 'r1c4 is a given');
+  assert(page.url().includes('p=12.3'), 'the share link holds the opened puzzle');
+  await page.click('#solve');
+  await waitStatus(page, /Unique solution/);
+}, { hash: `#p=${EASY}&n=9` });
+
+test('open an xlsx workbook by the file picker', async (page) => {
+  await pick(page, XLSX_FILE);
+  await waitStatus(page, /Opened book\.xlsx \('Puzzle 1'!B4:J12\)/);
+  const line = await page.evaluate(() => [...document.querySelectorAll('#grid .cell')].map((c) => (c.querySelector('.v') || {}).textContent || '.').join(''));
+  assert(line === HARD, 'the workbook\'s puzzle: ' + line);
+});
+
+test('choose from a file of several puzzles; problems named by line and column', async (page) => {
+  await pick(page, MULTI_FILE);
+  await waitStatus(page, /club\.txt: 2 puzzles/);
+  const items = await page.locator('#open-list button').allTextContents();
+  assert(items.length === 2 && items[0].startsWith('line 1') && items[1].startsWith('line 3'), 'listed by line: ' + items);
+  const problem = await page.locator('#open-problems li').first().textContent();
+  assert(/^club\.txt:2:\d+: /.test(problem), 'the problem names file:line:column: ' + problem);
+  await page.locator('#open-list button').nth(1).click();
+  await waitStatus(page, /Opened club\.txt \(line 3\)/);
+  assert((await digit(page, 0)) === '1', 'the second puzzle is on the board');
+  await pick(page, XLSX_TWO);
+  await waitStatus(page, /two\.xlsx: 2 puzzles/);
+  const sheets = await page.locator('#open-list button').allTextContents();
+  assert(sheets[0].startsWith("'Puzzle 1'!B4:J12") && sheets[1].startsWith("'Puzzle 2'!B4:J12"), 'listed by sheet!range: ' + sheets);
+  await page.locator('#open-list button').nth(0).click();
+  await waitStatus(page, /Opened two\.xlsx \('Puzzle 1'!B4:J12\)/);
+  assert((await digit(page, 0)) === '5', 'the first sheet\'s puzzle');
+  await page.screenshot({ path: `${shots}/open-list.png`, fullPage: true });
+});
+
+test('paste an f-puzzles link: the jigsaw comes with it', async (page) => {
+  await page.click('#share-box summary');
+  await page.fill('#paste', JIGSAW_LINK);
+  await page.click('#load');
+  await waitStatus(page, /Opened pasted text \(line 1\)/);
+  const colours = await page.evaluate(() => new Set([...document.querySelectorAll('#grid .cell')].map((c) => [...c.classList].find((k) => /^reg\d$/.test(k)))).size);
+  assert(colours >= 3, 'regions coloured: ' + colours);
+  assert(page.url().includes('r='), 'the share link holds the regions');
+  await page.click('#solve');
+  await waitStatus(page, JIGSAW_ALONE === 'unique' ? /Unique solution/ : /Several solutions/);
+});
+
+test('a broken workbook is refused with its name', async (page) => {
+  await pick(page, BROKEN);
+  await waitStatus(page, /broken\.xlsx: cannot open as a zip workbook/);
+}, { allowErrors: true });   // the browser logs the 422 itself
+
+test('drop a file onto the grid', async (page) => {
+  const dt = await page.evaluateHandle((text) => {
+    const d = new DataTransfer();
+    d.items.add(new File([text], 'dropped.sdk', { type: 'text/plain' }));
+    return d;
+  }, `#A somebody\n${HARD.match(/.{9}/g).join('\n')}\n`);
+  await page.dispatchEvent('#grid', 'drop', { dataTransfer: dt });
+  await waitStatus(page, /Opened dropped\.sdk/);
+  assert((await digit(page, 0)) === '1', 'the dropped puzzle is on the board');
+}, { hash: `#p=${EASY}&n=9` });
+
+test('export a PDF with the givens, and a link', async (page) => {
+  await page.click('#file-box summary');
+  await page.selectOption('#export-format', 'pdf');
+  const pdf = await download(page, () => page.click('#export'));
+  assert(pdf.name === 'doku-9x9.pdf', 'named ' + pdf.name);
+  assert(readFileSync(pdf.path).subarray(0, 5).toString() === '%PDF-', 'a PDF');
+  const text = execFileSync('pdftotext', ['-raw', pdf.path, '-']).toString();
+  assert(givensOf(text) === givensOf(EASY), 'every given in order: ' + givensOf(text));
+  // solved: the download carries the solution too
+  await page.click('#solve');
+  await waitStatus(page, /Unique solution/);
+  assert(await page.isChecked('#export-solution'), 'with the solution once solved');
+  const solved = await download(page, () => page.click('#export'));
+  const digits = givensOf(execFileSync('pdftotext', ['-raw', solved.path, '-']).toString());
+  // the givens, then the digits the solution adds: every digit 1-9 nine times
+  const counts = [...'123456789'].map((d) => [...digits].filter((c) => c === d).length);
+  assert(digits.length === 81 && counts.every((k) => k === 9), 'the whole solution drawn: ' + digits);
+  await page.selectOption('#export-format', 'xlsx');
+  const book = await download(page, () => page.click('#export'));
+  assert(book.name === 'doku-9x9.xlsx' && readFileSync(book.path).subarray(0, 2).toString() === 'PK', 'an xlsx');
+  await page.selectOption('#export-format', 'sudokuwiki');
+  await page.click('#export');
+  await page.waitForSelector('#export-link-box:not([hidden])');
+  const href = await page.getAttribute('#export-link', 'href');
+  assert(href === `https://www.sudokuwiki.org/sudoku.htm?bd=${EASY.replace(/\./g, '0')}`, 'the SudokuWiki link: ' + href);
+  await page.screenshot({ path: `${shots}/export.png`, fullPage: true });
+}, { hash: `#p=${EASY}&n=9` });
+
+test('print a booklet from the generate panel', async (page) => {
+  await page.click('#gen-box summary');
+  await page.fill('#gen-seed', '5');
+  await page.selectOption('#gen-difficulty', 'easy');
+  await page.fill('#book-count', '6');
+  await page.selectOption('#book-per-page', '6');
+  await page.fill('#book-title', 'Club night');
+  const pdf = await download(page, () => page.click('#book-print'));
+  await waitStatus(page, /Saved doku-booklet\.pdf: 6 puzzles/);
+  const info = execFileSync('pdfinfo', [pdf.path]).toString();
+  assert(/Pages:\s+2/.test(info), 'one page of puzzles, one of solutions: ' + info);
+  const text = execFileSync('pdftotext', [pdf.path, '-']).toString();
+  const cli = join(files, 'cli-booklet.pdf');
+  execFileSync(doku, ['print', '--generate', '-n', '6', '--per-page', '6', '--seed', '5', '--difficulty', 'easy', '--symmetry', 'rot180', '--title', 'Club night', '-o', cli], { stdio: 'ignore' });
+  assert(text === execFileSync('pdftotext', [cli, '-']).toString(), 'the same booklet as doku print --generate');
+  await page.screenshot({ path: `${shots}/booklet.png`, fullPage: true });
+});
+
 test('every action can be reached by keyboard', async (page) => {
+  await page.click('#file-box summary');   // the file controls, as a person opens them
+  await page.focus('#status');
   const ids = new Set();
-  for (let k = 0; k < 80; k++) {
+  for (let k = 0; k < 120; k++) {
     await page.keyboard.press('Tab');
     const id = await page.evaluate(() => document.activeElement && (document.activeElement.id || document.activeElement.className));
     if (id) ids.add(id);
   }
-  for (const want of ['size', 'variant', 'mode-play', 'solve', 'check', 'hint', 'explain', 'grade', 'count', 'clear'])
+  for (const want of ['size', 'variant', 'mode-play', 'solve', 'check', 'hint', 'explain', 'grade', 'count', 'clear', 'open-file', 'export-format', 'export'])
     assert(ids.has(want), 'Tab reaches #' + want);
   assert([...ids].some((k) => String(k).includes('cell')), 'Tab reaches the grid');
 }, { hash: `#p=${EASY}&n=9` });
 
 /* ---- run ---------------------------------------------------------------- */
 let failed = 0;
-for (const t of tests) {
+// DOKU_WEB_ONLY=REGEX runs only the tests whose names match (while working on one)
+const only = process.env.DOKU_WEB_ONLY ? new RegExp(process.env.DOKU_WEB_ONLY) : null;
+const chosen = tests.filter((k) => !only || only.test(k.name));
+for (const t of chosen) {
   let page;
   const t0 = Date.now();
   try {
@@ -263,5 +421,5 @@ for (const t of tests) {
 }
 await browser.close();
 server.kill('SIGTERM');
-console.log(`${tests.length - failed} of ${tests.length} browser tests passed; screenshots in ${shots}`);
+console.log(`${chosen.length - failed} of ${chosen.length} browser tests passed; screenshots in ${shots}`);
 process.exit(failed ? 1 : 0);

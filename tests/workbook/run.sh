@@ -15,9 +15,10 @@ trap 'rm -rf "$tmp"' EXIT
 fails=0
 fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
 
-# P9 as LibreOffice saved it (the formula cell =2+5 computed to 7); the
-# openpyxl file and the .xls hold no value for it (openpyxl writes none,
-# FreeXL reads none), so there r1c5 is empty.
+# P9 as LibreOffice saved it (the formula cell =2+5 computed to 7, read
+# from the .xls's own FORMULA record, which FreeXL skips); the openpyxl
+# file holds no value for it (openpyxl writes none), so there r1c5 is
+# empty and doku says so on stderr, naming the cell.
 P9=53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
 P9_NOVALUE=53.......6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
 S9=534678912672195348198342567859761423426853791713924856961537284287419635345286179
@@ -39,10 +40,15 @@ $fx/$f:Big!B2:Q17: unique
 $fx/$f:Pair!B2:E5: unique
 $fx/$f:Pair!G2:J5: unique
 $fx/$f:Pair!B8:J16: unique"
-    got=$("$doku" check "$fx/$f" 2>&1) || fail "$f: check exit $?"
+    got=$("$doku" check "$fx/$f" 2>"$tmp/err") || fail "$f: check exit $?"
     [ "$got" = "$want" ] || fail "$f: check gave
 $got"
-    got=$("$doku" solve "$fx/$f" 2>&1)
+    case $f in
+    book.xlsx) grep -qF "doku check: $fx/$f:Puzzles!G3: a formula whose value the file does not hold" "$tmp/err" ||
+        fail "$f: no message for the formula without a value: $(cat "$tmp/err")" ;;
+    *) [ -s "$tmp/err" ] && fail "$f: check said $(cat "$tmp/err")" ;;
+    esac
+    got=$("$doku" solve "$fx/$f" 2>/dev/null)
     [ "$got" = "$S9
 $S16
 $S4A
@@ -50,10 +56,10 @@ $S4B
 $S9" ] || fail "$f: solve gave
 $got"
     case $f in
-    book.xlsx|book.xls) p=$P9_NOVALUE ;;
+    book.xlsx) p=$P9_NOVALUE ;;
     *) p=$P9 ;;
     esac
-    got=$("$doku" check --format json --sheet Puzzles "$fx/$f" | sed 's/.*"puzzle":"\([^"]*\)".*/\1/')
+    got=$("$doku" check --format json --sheet Puzzles "$fx/$f" 2>/dev/null | sed 's/.*"puzzle":"\([^"]*\)".*/\1/')
     [ "$got" = "$p" ] || fail "$f: puzzle read as $got, want $p"
 done
 
@@ -112,25 +118,37 @@ got=$("$doku" check "$tmp/single.xlsx" 2>&1)
 [ "$got" = "$tmp/single.xlsx:'Puzzle 1'!B4:J12: unique" ] || fail "read back: $got"
 
 # convert --to xlsx and back: every puzzle comes back from its own sheet,
-# in order (comments stay in the summary sheet). Only puzzles with a given
-# in each edge row and column: the finder cannot place a block whose edge
-# is empty (docs/FORMATS.md, "Workbooks"), doku's own sheets included.
+# in order (comments stay in the summary sheet), also those whose first or
+# last row or column is empty: doku draws every cell of its grid with a
+# border, and a bordered empty cell belongs to the block. The 17-clue
+# puzzles mostly have empty edges; P_EDGE and the 16x16 have all four, or
+# an empty first row, for certain.
 fxp="$here/../fixtures/puzzles"
-grep -hv '^#' "$fxp/4x4.txt" "$fxp/classic9_17clue.txt" "$fxp/classic9_top1465.txt" | cut -d: -f1 |
-    python3 -c '
+P_EDGE=...........3.1.5...1.....4..6.....2...........2.....7..4.....8...5.9.6...........
+P16_EDGE=$(echo "$P16" | cut -c17- | sed 's/^/................/')
+{ grep -hv '^#' "$fxp/4x4.txt" | cut -d: -f1 | head -n 2
+  grep -hv '^#' "$fxp/classic9_17clue.txt" | cut -d: -f1 | head -n 8
+  echo "$P_EDGE"; echo "$P16_EDGE"; } > "$tmp/conv_in.txt"
+edges=$(python3 -c '
 import math, sys
-for p in sys.stdin.read().split():
+k = 0
+for p in open(sys.argv[1]).read().split():
     n = math.isqrt(len(p))
     rows = [p[i * n:(i + 1) * n] for i in range(n)]
     edges = [rows[0], rows[-1], "".join(r[0] for r in rows), "".join(r[-1] for r in rows)]
-    if all(any(ch != "." for ch in e) for e in edges):
-        print(p)' | head -n 12 > "$tmp/conv_in.txt"
-[ "$(wc -l < "$tmp/conv_in.txt")" -ge 6 ] || fail "convert round trip: too few fixture puzzles"
+    k += any(set(e) == {"."} for e in edges)
+print(k)' "$tmp/conv_in.txt")
+[ "$edges" -ge 4 ] || fail "convert round trip: only $edges puzzles with an empty edge"
 if "$doku" convert --to xlsx -o "$tmp/conv.xlsx" "$tmp/conv_in.txt" 2>"$tmp/conv.err"; then
     "$doku" convert --to line "$tmp/conv.xlsx" > "$tmp/conv_back.txt" 2>>"$tmp/conv.err" ||
         fail "convert --to line of doku's workbook: $(cat "$tmp/conv.err")"
     cmp -s "$tmp/conv_in.txt" "$tmp/conv_back.txt" ||
         fail "convert xlsx round trip: $(diff "$tmp/conv_in.txt" "$tmp/conv_back.txt" | head -5)"
+    # and what solve and generate write reads back as what they wrote
+    "$doku" generate -n 2 --seed 11 --format xlsx -o "$tmp/gen.xlsx" 2>/dev/null
+    "$doku" generate -n 2 --seed 11 2>/dev/null | "$doku" solve > "$tmp/gen_solved.txt"
+    "$doku" convert --to line "$tmp/gen.xlsx" 2>/dev/null | cmp -s - "$tmp/gen_solved.txt" ||
+        fail "generate --format xlsx did not read back as its grids"
 else
     fail "convert --to xlsx: $(cat "$tmp/conv.err")"
 fi
@@ -145,6 +163,41 @@ else
     echo "SKIPPED: openpyxl read-back (no python3-openpyxl)"
 fi
 
+# Grids drawn by hand (openpyxl): a bordered 9x9 and a filled 4x4, each
+# with an empty edge, are found by their styles; a grid typed without
+# styles whose first row is empty is not (its content is 8x9), but
+# --range reads it; formulas without stored values are named.
+F4=.14..4.3.3.4.23.
+FORMULAS4=.1..2..31.2.4.31
+FORMULAS4_COMPUTED=31.22..31.2.4.31
+check_drawn() { # FILE WANT_FOUND WANT_LINES
+    got=$("$doku" check "$1" 2>/dev/null | sed "s|^$1:||")
+    [ "$got" = "$2" ] || fail "$1: found
+$got
+want
+$2"
+    got=$("$doku" convert --to line "$1" 2>/dev/null)
+    [ "$got" = "$3" ] || fail "$1: read
+$got
+want
+$3"
+    got=$("$doku" check --range 'Typed!B2:J10' "$1" 2>&1)
+    [ "$got" = "$1:Typed!B2:J10: several solutions" ] || fail "$1: --range Typed!B2:J10: $got"
+}
+found_drawn="Bordered!C3:K11: several solutions
+Filled!B2:E5: unique
+Formulas!B2:E5: unique"
+if [ -n "$py" ]; then
+    "$py" "$here/drawn_book.py" "$tmp/drawn.xlsx" || fail "drawn_book.py"
+    check_drawn "$tmp/drawn.xlsx" "$found_drawn" "$P_EDGE
+$F4
+$FORMULAS4"
+    "$doku" check "$tmp/drawn.xlsx" 2>&1 >/dev/null | grep -c "drawn.xlsx:Formulas![BDE]2: a formula whose value the file does not hold" |
+        grep -qx 3 || fail "drawn.xlsx: formulas without values not named"
+else
+    echo "SKIPPED: hand-drawn grids (no python3-openpyxl)"
+fi
+
 # LibreOffice opens the workbook and sees the solution in B4:J12. Slow to
 # start (10-20 s): the plain build only, with its own profile and a timeout.
 if [ -n "${DOKU_SANITIZED:-}" ]; then
@@ -156,6 +209,57 @@ elif command -v soffice >/dev/null 2>&1; then
         fail "LibreOffice could not convert doku's workbook"
     got=$(sed -n '4,12p' "$tmp/lo/single.csv" 2>/dev/null | cut -d, -f2-10 | tr -d ',\r\n')
     [ "$got" = "$S9" ] || fail "LibreOffice read B4:J12 as '$got'"
+    lo_to() { # FORMAT FILE...: LibreOffice converts the FILEs (one start) into $tmp/lo/FORMAT/
+        f=$1; shift
+        HOME="$tmp" timeout 120 soffice --headless --norestore "-env:UserInstallation=file://$tmp/lo" \
+            --convert-to "$f" --outdir "$tmp/lo/$f" "$@" >/dev/null 2>&1 ||
+            fail "LibreOffice could not convert $* to $f"
+    }
+    echo "$P9" | "$doku" solve --format csv-excel > "$tmp/excel_solve.csv"
+    "$doku" generate -n 1 --seed 18446744073709551557 --format csv-excel > "$tmp/excel_gen.csv" 2>/dev/null
+    if [ -n "$py" ]; then
+        lo_to ods "$tmp/conv.xlsx" "$tmp/drawn.xlsx"
+        lo_to xls "$tmp/drawn.xlsx"
+        lo_to xlsx "$tmp/excel_solve.csv" "$tmp/excel_gen.csv"
+    else
+        lo_to ods "$tmp/conv.xlsx"
+    fi
+    # doku's workbook of puzzles with empty edges, as LibreOffice saves it
+    "$doku" convert --to line "$tmp/lo/ods/conv.ods" 2>/dev/null | cmp -s - "$tmp/conv_in.txt" ||
+        fail "convert round trip through LibreOffice's ods: $("$doku" convert --to line "$tmp/lo/ods/conv.ods" 2>&1 | diff - "$tmp/conv_in.txt" | head -5)"
+    # CSV for spreadsheets: with --format csv-excel the 81-digit solution
+    # and the 64-bit seeds stay text when LibreOffice opens the file (plain
+    # csv: numbers, 5.3E+80); what doku wrote, doku reads back
+    got=$("$doku" convert --to line "$tmp/excel_solve.csv" 2>&1 | cut -d' ' -f1)
+    [ "$got" = "$S9" ] || fail "csv-excel read back as $got"
+    if [ -n "$py" ]; then
+        "$py" - "$tmp/lo/xlsx/excel_solve.xlsx" "$tmp/lo/xlsx/excel_gen.xlsx" "$S9" <<'PY' || fail "csv-excel in LibreOffice"
+import sys
+from openpyxl import load_workbook
+ws = load_workbook(sys.argv[1], data_only=True).active
+cell = ws["E2"]
+if cell.value != sys.argv[3] or cell.data_type != "s":
+    sys.exit("solution cell E2: %r (%s), want the 81 digits as text" % (cell.value, cell.data_type))
+ws = load_workbook(sys.argv[2], data_only=True).active
+head = [c.value for c in ws[1]]
+row = {h: c for h, c in zip(head, ws[2])}
+for key, want in (("seed", None), ("master_seed", "18446744073709551557")):
+    c = row[key]
+    if c.data_type != "s" or not str(c.value).isdigit() or (want and c.value != want):
+        sys.exit("%s: %r (%s), want digits as text" % (key, c.value, c.data_type))
+PY
+    fi
+    if [ -n "$py" ]; then
+        # the drawn grids as LibreOffice saves them: styles become automatic
+        # cell styles (ods) and formulas get their values; .xls keeps no
+        # style doku can see (FreeXL), only the values, formulas' included
+        check_drawn "$tmp/lo/ods/drawn.ods" "$found_drawn" "$P_EDGE
+$F4
+$FORMULAS4_COMPUTED"
+        got=$("$doku" check --format json --range 'Formulas!B2:E5' "$tmp/lo/xls/drawn.xls" 2>&1 |
+              sed 's/.*"puzzle":"\([^"]*\)".*/\1/')
+        [ "$got" = "$FORMULAS4_COMPUTED" ] || fail "drawn.xls: formulas read as $got"
+    fi
 else
     echo "SKIPPED: LibreOffice check (no soffice: Debian libreoffice-calc-nogui)"
 fi

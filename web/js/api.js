@@ -1,6 +1,7 @@
 // api.js — the page's only way to the server: POST a JSON request to
 // /api/<name> and get the record back, or an Error whose message is the
-// server's own sentence (with its "where").
+// server's own sentence (with its "where"); or POST a file (or a JSON
+// request) and get a file back (fetchFile).
 
 /** Posts body to /api/name. Resolves to the record; rejects with an Error (err.code, err.where). */
 export async function call(name, body, signal) {
@@ -27,4 +28,42 @@ export async function call(name, body, signal) {
     throw Object.assign(new Error(e.message + (e.where ? ` (${e.where})` : '')), { code: e.code, where: e.where });
   }
   return data;
+}
+
+/** The error a failed reply stands for: the server's sentence and its "where". */
+async function replyError(res) {
+  let e = null;
+  try {
+    const data = await res.json();
+    e = data && data.error;
+  } catch { /* not JSON */ }
+  if (!e) e = { code: 'http', message: `the server answered ${res.status}` };
+  return Object.assign(new Error(e.message + (e.where ? ` (${e.where})` : '')),
+    { code: e.code, where: e.where, bare: e.message, status: res.status });
+}
+
+/**
+ * Posts to /api/name and resolves to the reply as a file: { blob, filename,
+ * headers }. body is an object (sent as JSON) or a Blob/File (sent as it
+ * is, with query the query string's fields). Rejects as call() does.
+ */
+export async function fetchFile(name, body, { query = null, signal } = {}) {
+  const raw = body instanceof Blob;
+  const url = `/api/${name}` + (query ? '?' + new URLSearchParams(query).toString() : '');
+  let res;
+  try {
+    res = await fetch(url, {
+      method: 'POST',
+      headers: { 'Content-Type': raw ? 'application/octet-stream' : 'application/json' },
+      body: raw ? body : JSON.stringify(body),
+      signal,
+    });
+  } catch (e) {
+    if (e.name === 'AbortError') throw e;
+    throw Object.assign(new Error('the server cannot be reached (is doku serve still running?)'), { code: 'offline' });
+  }
+  if (!res.ok) throw await replyError(res);
+  const cd = res.headers.get('Content-Disposition') || '';
+  const m = /filename="([^"]+)"/.exec(cd);
+  return { blob: await res.blob(), filename: m ? m[1] : name, headers: res.headers };
 }

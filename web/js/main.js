@@ -1,13 +1,14 @@
 // main.js — the page's controller: the state (shape, board, mode,
 // selection, the solver's latest answer), the wiring of every control and
 // key, and the calls to the API. view.js draws; board.js keeps history;
-// api.js talks to the server.
+// api.js talks to the server; files.js opens and saves files.
 
 import { call } from './api.js';
 import { Board } from './board.js';
 import { replay, stepMarks } from './explain.js';
 import { boxShapes, candidates, cellName, conflictCells, defaultBox, hyperFits, makeShape, parseCell } from './shape.js';
 import { fromLine, keyValue, readHash, shareHash, symbol, toGrid, toLine, ALPHABETS } from './text.js';
+import { wireFiles } from './files.js';
 import { buildGrid, paint } from './view.js';
 
 const SIZES = [4, 6, 8, 9, 10, 12, 14, 15, 16, 18, 20, 21, 22, 24, 25];
@@ -41,6 +42,7 @@ const S = {
   explain: null,       // { steps, states, pos }
   timer: { start: 0, elapsed: 0, running: false, done: false },
   busy: null,          // AbortController of the request in flight
+  comment: '',         // the opened puzzle's comment, saved with it
 };
 let cells = [];
 
@@ -193,6 +195,7 @@ async function run(name, body, onDone, opts = {}) {
 
 function resetOverlays() {
   S.solution = null;
+  $('export-solution').checked = false;
   S.step = null;
   S.hint = null;
   S.wrong = new Set();
@@ -376,6 +379,7 @@ function doSolve() {
     resetOverlays();
     const ms = rec.stats ? ` in ${rec.stats.time_ms.toFixed(2)} ms` : '';
     if (rec.solution) S.solution = rowsToValues(rec.solution);
+    if (S.solution) $('export-solution').checked = true;   // a download now carries it
     if (S.solution && S.board.givens.every((v, i) => !v || v === S.solution[i]) && S.board.entries.every((v) => !v)) S.known = S.solution;
     const txt = (STATUS_TEXT[rec.status] || rec.status) + ms + (rec.reason ? `: ${rec.reason}` : '');
     status(txt, rec.status === 'unique' || rec.status === 'solved' ? 'good' : 'bad');
@@ -562,8 +566,9 @@ function closeExplain() {
 /* ---- generate ---------------------------------------------------------- */
 
 let genTick = null;
-function doGenerate(e) {
-  e.preventDefault();
+
+/** The generate form as request fields (a seed drawn when none is typed), or null after saying why. */
+function genBody() {
   const body = shapeFields();
   const sym = $('gen-symmetry').value, diff = $('gen-difficulty').value;
   const clues = $('gen-clues').value.trim(), rating = $('gen-rating').value.trim(), seed = $('gen-seed').value.trim();
@@ -571,10 +576,17 @@ function doGenerate(e) {
   if (diff) body.difficulty = diff;
   if (clues) body.clues = clues;
   if (rating) body.rating = rating;
-  if (seed && !/^\d+$/.test(seed)) { status('The seed is a whole number.', 'bad'); return; }
+  if (seed && !/^\d+$/.test(seed)) { status('The seed is a whole number.', 'bad'); return null; }
   // a seed the person can type again to get the same puzzle
-  const master = seed || String(crypto.getRandomValues(new Uint32Array(1))[0]);
-  body.seed = master;
+  body.seed = seed || String(crypto.getRandomValues(new Uint32Array(1))[0]);
+  return body;
+}
+
+function doGenerate(e) {
+  e.preventDefault();
+  const body = genBody();
+  if (!body) return;
+  const master = body.seed;
   const t0 = performance.now();
   const progress = (on) => {
     $('gen-progress').hidden = !on;
@@ -591,6 +603,7 @@ function doGenerate(e) {
     if (!givens) { status('The generated puzzle did not fit the grid.', 'bad'); return; }
     S.board.load(givens);
     resetOverlays();
+    S.comment = '';
     S.known = rec.solution ? (Array.isArray(rec.solution) ? rowsToValues(rec.solution) : fromLine(S.alphabet, S.shape.n, rec.solution)) : null;
     resetTimer();
     changed(false);
@@ -606,20 +619,51 @@ function doGenerate(e) {
 function doLoad() {
   const text = $('paste').value;
   if (!text.trim()) { status('Paste a puzzle into the box first.', 'bad'); return; }
-  // only the text: the paste may be of another size, and the reader finds it
-  const body = { puzzle: text, symbols: S.alphabet };
-  run('check', body, (rec) => {
-    if (rec.status === 'invalid' && !rec.puzzle) { status(rec.error || 'Not a puzzle.', 'bad'); return; }
-    const n = rec.n;
-    if (!SIZES.includes(n)) { status(`A ${n}×${n} puzzle is beyond this page (4×4 to 25×25).`, 'bad'); return; }
-    const givens = fromLine(S.alphabet, n, rec.puzzle) || fromLine('1-9A-Z', n, rec.puzzle);
-    if (!givens) { status('The puzzle did not fit the grid.', 'bad'); return; }
-    if (n !== S.shape.n) setShape({ n, box: defaultBox(n) }, givens);
-    else { S.board.load(givens); resetOverlays(); changed(false); }
-    resetTimer();
-    S.known = null;
-    status(`Loaded a ${n}×${n} puzzle: ${rec.status}.`, rec.status === 'unique' ? 'good' : '');
-  });
+  // the server's reader finds the puzzle(s), their size and any link's shape
+  files.open(new Blob([text], { type: 'text/plain' }), 'pasted text');
+}
+
+/** Puts an opened puzzle (files.js readEntry) on the board. @return false if it cannot be shown. */
+function loadEntry(e) {
+  const { n } = e;
+  if (!SIZES.includes(n)) { status(`A ${n}×${n} puzzle is beyond this page (4×4 to 25×25).`, 'bad'); return false; }
+  const givens = fromLine(e.alphabet, n, e.line);
+  if (!givens) { status('The puzzle did not fit the grid.', 'bad'); return false; }
+  if (e.alphabet !== S.alphabet) { S.alphabet = e.alphabet; $('alphabet').value = e.alphabet; }
+  const s = S.shape;
+  if (n === s.n && !s.regions && !e.regions && s.x === e.x && !s.hyper) {
+    S.board.load(givens);   // the same shape: Undo brings the old puzzle back
+    resetOverlays();
+    rebuild();
+  } else {
+    setShape({ n, box: defaultBox(n), x: e.x, hyper: false, regions: e.regions, keepBoxes: false }, givens);
+  }
+  resetTimer();
+  S.known = null;
+  S.comment = e.comment;
+  if (e.marks && e.marks.some((m, i) => m && !givens[i])) {
+    e.marks.forEach((m, i) => { if (!givens[i]) S.board.marks[i] = m; });
+    S.showCands = false;
+    $('auto-cands').checked = false;
+    setMode('play');
+  }
+  changed(false);
+  return true;
+}
+
+/** Runs fn (an async request) with the page busy; its error goes to the status line. @return its result or null. */
+async function busy(fn) {
+  if (S.busy) S.busy.abort();
+  S.busy = null;
+  document.body.setAttribute('aria-busy', 'true');
+  try {
+    return await fn();
+  } catch (e) {
+    status(e.name === 'AbortError' ? 'Cancelled.' : e.message, 'bad');
+    return null;
+  } finally {
+    document.body.removeAttribute('aria-busy');
+  }
 }
 
 async function copyText(text, what) {
@@ -688,7 +732,7 @@ function wire() {
   $('redo').addEventListener('click', redo);
   $('clear').addEventListener('click', () => {
     S.board.load(new Uint8Array(S.shape.n ** 2));
-    resetOverlays(); resetTimer(); S.known = null;
+    resetOverlays(); resetTimer(); S.known = null; S.comment = '';
     if (S.mode === 'play') setMode('edit');
     changed(false);
     status('Cleared (Undo brings it back).');
@@ -743,5 +787,12 @@ function fromHash() {
 }
 
 wire();
+const files = wireFiles({
+  status,
+  busy,
+  load: loadEntry,
+  genBody,
+  puzzleBody: () => puzzleBody(S.board.givens, S.comment ? { comment: S.comment } : {}),
+});
 if (!fromHash()) { fillShapeMenus(); rebuild(); changed(false); }
 status('Edit: type the givens, or open Generate.');

@@ -1,0 +1,324 @@
+/*
+ * api_open.c — POST /api/open: a file as the person has it (a text file
+ * of any layout doku reads, a pasted link, or a workbook: .xlsx, .xlsm,
+ * .ods, .xls) becomes the list of puzzles in it, each named where it was
+ * found ("line 3", "'Puzzle 1'!B4:J12"), and the problems named as the
+ * CLI names them ("book.xlsx:Sheet1!E7: ...", "p.txt:3:5: ...").
+ *
+ * The one design idea: nothing here reads a format. Text goes through the
+ * library's reader line by line, as `doku` reads a file; a workbook is
+ * written to a scratch file and read by the CLI's own workbook reader
+ * (files.h), so the page finds exactly the puzzles `doku convert` finds.
+ * Each puzzle is the record `doku convert --to json` writes for it, plus
+ * its place.
+ */
+#include "api_endpoints.h"
+#include "cache.h"
+#include "documents.h"
+#include "request.h"
+
+#include <cjson/cJSON.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Puzzles and problems listed at most (the rest only counted). */
+#define MAX_LISTED 1000
+#define MAX_PROBLEMS 100
+
+typedef struct open_list {
+    const char *name;         /* the file's name as the person gave it */
+    cJSON *puzzles, *problems;
+    long total, problem_total;
+    int nomem;
+} open_list;
+
+/* cells as a line in symbols ('.' empty), or decimal tokens past 35. */
+static char *cells_line(int n, const uint8_t *cells, doku_symbols symbols)
+{
+    size_t ncells = (size_t)n * (size_t)n;
+    char *s = malloc(n > 35 ? ncells * 3 + 1 : ncells + 1);
+    if (!s)
+        return NULL;
+    size_t k = 0;
+    for (size_t i = 0; i < ncells; i++) {
+        if (n > 35)
+            k += (size_t)sprintf(s + k, i ? " %d" : "%d", cells[i]);
+        else
+            s[k++] = cells[i] ? doku_symbol(n, symbols, cells[i]) : '.';
+    }
+    s[k] = '\0';
+    return s;
+}
+
+/* A new puzzle entry (NULL when the list is full or memory ran out). */
+static cJSON *add_puzzle(open_list *L, const char *where, const char *file, size_t line, int n,
+                         const uint8_t *cells, doku_symbols symbols)
+{
+    L->total++;
+    if (L->total > MAX_LISTED || L->nomem)
+        return NULL;
+    if (symbols == DOKU_SYMBOLS_AUTO)
+        symbols = DOKU_SYMBOLS_1_9A_Z;
+    static const char *const alphabet[] = {"1-9A-Z", "1-9A-Z", "0-9A-Z", "A-Z"};
+    char *text = cells_line(n, cells, symbols);
+    cJSON *e = cJSON_CreateObject();
+    if (!text || !e || !cJSON_AddStringToObject(e, "where", where) ||
+        !cJSON_AddStringToObject(e, "file", file) || !cJSON_AddNumberToObject(e, "line", (double)line) ||
+        !cJSON_AddNumberToObject(e, "n", n) || !cJSON_AddStringToObject(e, "puzzle", text) ||
+        !cJSON_AddStringToObject(e, "symbols", n > 35 ? "decimal" : alphabet[symbols])) {
+        free(text);
+        cJSON_Delete(e);
+        L->nomem = 1;
+        return NULL;
+    }
+    free(text);
+    cJSON_AddItemToArray(L->puzzles, e);
+    return e;
+}
+
+static void add_problem(open_list *L, const char *where, const char *message)
+{
+    L->problem_total++;
+    if (L->problem_total > MAX_PROBLEMS || L->nomem)
+        return;
+    cJSON *e = cJSON_CreateObject();
+    if (!e || !cJSON_AddStringToObject(e, "where", where) ||
+        !cJSON_AddStringToObject(e, "message", message)) {
+        cJSON_Delete(e);
+        L->nomem = 1;
+        return;
+    }
+    cJSON_AddItemToArray(L->problems, e);
+}
+
+/* ---- text ------------------------------------------------------------- */
+
+/* The reader's pencil marks as the candidate line convert writes. */
+static void add_candidates(cJSON *e, int n, const uint8_t *cells, const uint64_t *cands)
+{
+    if (!cands || n > 35)
+        return;
+    doku_shape_spec spec;
+    memset(&spec, 0, sizeof spec);
+    spec.n = n;
+    const doku_shape *shape;
+    if (srv_cache_shape(&spec, &shape) != DOKU_OK)
+        return;
+    doku_buf b = {0};
+    if (doku_format_pencil(&b, shape, cells, cands, 0) == DOKU_OK && b.data) {
+        if (b.len && b.data[b.len - 1] == '\n')
+            b.data[--b.len] = '\0';
+        cJSON_AddStringToObject(e, "candidates", b.data);
+    }
+    doku_buf_free(&b);
+}
+
+static void take_record(open_list *L, doku_reader *r, const doku_record *rec)
+{
+    char where[64], file[1200];
+    if (rec->kind == DOKU_RECORD_ERROR) {
+        if (rec->column)
+            snprintf(file, sizeof file, "%s:%zu:%zu", L->name, rec->line, rec->column);
+        else
+            snprintf(file, sizeof file, "%s:%zu", L->name, rec->line);
+        add_problem(L, file, rec->message);
+        return;
+    }
+    snprintf(where, sizeof where, "line %zu", rec->line);
+    cJSON *e = add_puzzle(L, where, L->name, rec->line, rec->n, rec->cells, rec->symbols);
+    if (!e)
+        return;
+    if (rec->comment && rec->comment[0])
+        cJSON_AddStringToObject(e, "comment", rec->comment);
+    add_candidates(e, rec->n, rec->cells, doku_reader_candidates(r));
+    const char *k, *v;
+    cJSON *meta = NULL;
+    for (size_t i = 0; doku_reader_meta(r, i, &k, &v); i++) {
+        if (!meta && !(meta = cJSON_AddObjectToObject(e, "meta")))
+            break;
+        if (!cJSON_GetObjectItemCaseSensitive(meta, k))
+            cJSON_AddStringToObject(meta, k, v);
+    }
+}
+
+static int read_text(open_list *L, const char *body, size_t len, int n, doku_symbols symbols)
+{
+    doku_reader_opts ro = {n, symbols};
+    doku_reader *r = NULL;
+    if (doku_reader_create(&ro, &r) != DOKU_OK)
+        return -1;
+    doku_record rec;
+    for (size_t at = 0; at < len;) {
+        const char *nl = memchr(body + at, '\n', len - at);
+        size_t k = nl ? (size_t)(nl - (body + at)) : len - at;
+        if (doku_reader_push_line(r, body + at, k) != DOKU_OK) {
+            doku_reader_free(r);
+            return -1;
+        }
+        while (doku_reader_next(r, &rec))
+            take_record(L, r, &rec);
+        at += k + 1;
+    }
+    doku_reader_finish(r);
+    while (doku_reader_next(r, &rec))
+        take_record(L, r, &rec);
+    doku_reader_free(r);
+    return 0;
+}
+
+/* ---- workbooks -------------------------------------------------------- */
+
+static void take_sheet_puzzle(void *ctx, const cli_workbook_puzzle *p)
+{
+    open_list *L = ctx;
+    char file[1200];
+    snprintf(file, sizeof file, "%s:%s", L->name, p->where);
+    if (p->error || !p->cells) {
+        add_problem(L, file, p->error ? p->error : "not a puzzle");
+        return;
+    }
+    add_puzzle(L, p->where, file, 0, p->n, p->cells, DOKU_SYMBOLS_AUTO);
+}
+
+/* A name for the scratch copy: the upload's own when it is plain. */
+static void scratch_name(const char *name, cli_workbook_kind kind, char *buf, size_t cap)
+{
+    const char *base = strrchr(name, '/');
+    base = base ? base + 1 : name;
+    size_t len = strlen(base);
+    int plain = len > 0 && len < 120 && base[0] != '.';
+    for (size_t i = 0; i < len && plain; i++) {
+        char c = base[i];
+        plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                c == '.' || c == '-' || c == '_' || c == ' ';
+    }
+    if (plain)
+        snprintf(buf, cap, "%s", base);
+    else
+        snprintf(buf, cap, "upload.%s", kind == CLI_WORKBOOK_XLS ? "xls" : "xlsx");
+}
+
+/* @return the records handed over, or -1 with a reply in out. */
+static long read_workbook(open_list *L, const srv_call *c, cli_workbook_kind kind,
+                          const cli_workbook_request *wr, srv_reply *out)
+{
+    if (!c->files || !c->files->workbook_read) {
+        srv_reply_error(out, 501, "not_built", "this server was built without workbook input",
+                        NULL);
+        return -1;
+    }
+    char dir[4096], path[4300], base[128], why[1400];
+    if (srv_scratch_make(dir, sizeof dir) != 0) {
+        srv_reply_error(out, 500, "no_scratch", "cannot make a temporary directory (TMPDIR)",
+                        NULL);
+        return -1;
+    }
+    scratch_name(L->name, kind, base, sizeof base);
+    snprintf(path, sizeof path, "%s/%s", dir, base);
+    FILE *f = fopen(path, "wb");
+    int wrote = f && fwrite(c->body, 1, c->len, f) == c->len;
+    if (f && fclose(f) != 0)
+        wrote = 0;
+    long got = -1;
+    if (!wrote) {
+        srv_reply_error(out, 500, "no_scratch", "cannot write the file to a temporary directory",
+                        NULL);
+    } else {
+        /* its kind by the same test the CLI makes on a file */
+        if (c->files->workbook_kind)
+            kind = c->files->workbook_kind(path);
+        why[0] = '\0';
+        got = c->files->workbook_read(path, kind, wr, take_sheet_puzzle, L, why, sizeof why);
+        if (got < 0) {
+            /* the reader names the scratch copy: name the upload instead */
+            srv_scratch_unname(why, dir);
+            size_t bl = strlen(base);
+            char msg[1400];
+            if (!strncmp(why, base, bl) && why[bl] == ':')
+                snprintf(msg, sizeof msg, "%s%s", L->name, why + bl);
+            else
+                snprintf(msg, sizeof msg, "%s", why);
+            srv_reply_error(out, 422, "bad_file", msg, L->name);
+        }
+    }
+    srv_scratch_remove(dir);
+    return got;
+}
+
+/* ---- the endpoint ------------------------------------------------------- */
+
+static cli_workbook_kind kind_of_bytes(const char *b, size_t len)
+{
+    if (len >= 4 && !memcmp(b, "PK\x03\x04", 4))
+        return CLI_WORKBOOK_ZIP;
+    if (len >= 8 && !memcmp(b, "\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1", 8))
+        return CLI_WORKBOOK_XLS;
+    return CLI_WORKBOOK_NONE;
+}
+
+void srv_api_open(const srv_call *c, srv_reply *out)
+{
+    const cJSON *args = c->args;
+    const char *name, *sheet, *range;
+    uint64_t size;
+    doku_symbols symbols;
+    if (srv_field_string(args, "name", &name, out) || srv_field_string(args, "sheet", &sheet, out) ||
+        srv_field_string(args, "range", &range, out) ||
+        srv_field_u64(args, "size", 4, DOKU_MAX_N, 0, &size, out) ||
+        srv_field_symbols(args, &symbols, out))
+        return;
+    if (!name || !*name)
+        name = "upload";
+    if (c->len == 0) {
+        srv_reply_error(out, 400, "empty_file", "the file is empty: send its bytes as the body",
+                        "body");
+        return;
+    }
+    open_list L;
+    memset(&L, 0, sizeof L);
+    L.name = name;
+    cJSON *root = cJSON_CreateObject();
+    L.puzzles = cJSON_AddArrayToObject(root, "puzzles");
+    L.problems = cJSON_AddArrayToObject(root, "problems");
+    if (!L.puzzles || !L.problems) {
+        cJSON_Delete(root);
+        srv_reply_error(out, 500, "no_memory", "out of memory", NULL);
+        return;
+    }
+    cli_workbook_kind kind = kind_of_bytes(c->body, c->len);
+    const char *kind_name = "text";
+    if (kind != CLI_WORKBOOK_NONE) {
+        cli_workbook_request wr = {sheet, range, (int)size, symbols};
+        if (read_workbook(&L, c, kind, &wr, out) < 0) {
+            cJSON_Delete(root);
+            return;
+        }
+        kind_name = kind == CLI_WORKBOOK_XLS ? "xls" : "workbook";
+    } else if (read_text(&L, c->body, c->len, (int)size, symbols) != 0) {
+        L.nomem = 1;
+    }
+    if (L.nomem) {
+        cJSON_Delete(root);
+        srv_reply_error(out, 500, "no_memory", "out of memory", NULL);
+        return;
+    }
+    if (L.total == 0) {
+        /* nothing to choose from: the first problem is the answer */
+        const cJSON *first = cJSON_GetArrayItem(L.problems, 0);
+        const char *msg = first ? cJSON_GetObjectItem(first, "message")->valuestring
+                                : "the file holds no puzzle doku can read";
+        const char *where = first ? cJSON_GetObjectItem(first, "where")->valuestring : name;
+        srv_reply_error(out, 422, "no_puzzle", msg, where);
+        cJSON_Delete(root);
+        return;
+    }
+    cJSON_AddStringToObject(root, "name", name);
+    cJSON_AddStringToObject(root, "kind", kind_name);
+    cJSON_AddNumberToObject(root, "total", (double)L.total);
+    cJSON_AddBoolToObject(root, "truncated", L.total > MAX_LISTED);
+    cJSON_AddNumberToObject(root, "problem_total", (double)L.problem_total);
+    char *text = cJSON_PrintUnformatted(root);
+    cJSON_Delete(root);
+    srv_reply_take(out, 200, text, text ? strlen(text) : 0);
+}

@@ -1,0 +1,228 @@
+// files.js — files in and out: open a file (picker, drop onto the grid,
+// or pasted text) through /api/open and choose among its puzzles; save
+// the puzzle in any format doku writes through /api/export; print a
+// booklet through /api/print. The server reads and writes every format
+// with the CLI's own code; this module only moves bytes and choices.
+// main.js hands in what it owns (the board, the status line) as ctx, so
+// the two modules never call each other back and forth.
+
+import { fetchFile } from './api.js';
+import { ALPHABETS } from './text.js';
+
+const $ = (id) => document.getElementById(id);
+const LINKS = new Set(['sudokuwiki', 'fpuzzles', 'sudokupad']);
+
+/** Hands blob to the browser as a download named filename. */
+export function saveBlob(blob, filename) {
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(blob);
+  a.download = filename;
+  document.body.appendChild(a);
+  a.click();
+  setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
+}
+
+/** The pencil marks of a candidate line (n*n*n characters, '.' = not a
+ * candidate): one mask per cell (bit d-1 = digit d). */
+export function candidateMasks(line, n) {
+  if (!line || line.length !== n * n * n) return null;
+  const masks = new Array(n * n).fill(0);
+  for (let i = 0; i < n * n; i++)
+    for (let d = 0; d < n; d++) if (line[i * n + d] !== '.') masks[i] |= 1 << d;
+  return masks;
+}
+
+/**
+ * What the page needs of one /api/open entry: { n, alphabet, line (the
+ * puzzle in alphabet), x, regions (ids per cell or null), marks (masks
+ * or null), label }.
+ */
+export function readEntry(e) {
+  const meta = e.meta || {};
+  let regions = null;
+  if (meta.regions && meta.regions.length === e.n * e.n) {
+    const ids = new Map();
+    regions = [...meta.regions].map((ch) => { if (!ids.has(ch)) ids.set(ch, ids.size); return ids.get(ch); });
+  }
+  const label = [e.where, `${e.n}×${e.n}`, meta.name || e.comment || ''].filter(Boolean).join(' · ');
+  return {
+    n: e.n,
+    alphabet: ALPHABETS[e.symbols] ? e.symbols : '1-9A-Z',
+    line: e.puzzle,
+    x: (meta.variant || '').split(',').includes('x'),
+    regions,
+    marks: candidateMasks(e.candidates, e.n),
+    comment: e.comment || meta.name || '',
+    label,
+  };
+}
+
+/* The message of a failed open, as the CLI words it: "book.xlsx:Sheet1!E7: ...". */
+function placed(err) {
+  if (!err.bare) return err.message;
+  if (!err.where || err.where === 'body' || err.bare.startsWith(err.where)) return err.bare;
+  return `${err.where}: ${err.bare}`;
+}
+
+/**
+ * Wires the file controls. ctx: status(text, kind), busy(fn) (runs an
+ * async fn with the page marked busy; resolves to its result or null
+ * after reporting its error), puzzleBody() (the request fields of the
+ * givens and shape), genBody() (the generate fields) or null after
+ * reporting why, load(entry) (puts a readEntry on the board), solved()
+ * (true when a solution is on the board).
+ */
+export function wireFiles(ctx) {
+  let opened = null;   // the last file's entries
+
+  function showList(list) {
+    opened = list;
+    const ol = $('open-list');
+    ol.replaceChildren();
+    list.puzzles.forEach((e, k) => {
+      const li = document.createElement('li');
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.className = 'open-item';
+      b.textContent = readEntry(e).label;
+      b.addEventListener('click', () => choose(k));
+      li.appendChild(b);
+      ol.appendChild(li);
+    });
+    const ul = $('open-problems');
+    ul.replaceChildren();
+    for (const p of list.problems || []) {
+      const li = document.createElement('li');
+      li.textContent = `${p.where}: ${p.message}`;
+      ul.appendChild(li);
+    }
+    if (list.problem_total > (list.problems || []).length) {
+      const li = document.createElement('li');
+      li.textContent = `… ${list.problem_total - list.problems.length} more problems`;
+      ul.appendChild(li);
+    }
+    const more = list.truncated ? ` (the first ${list.puzzles.length} of ${list.total} listed)` : '';
+    $('open-title').textContent = `${list.name}: ${list.total} puzzle${list.total === 1 ? '' : 's'}${more}. Choose one:`;
+    $('open-box').hidden = false;
+    $('open-print').hidden = list.puzzles.length < 2;
+    $('file-box').open = true;
+  }
+
+  function choose(k) {
+    const e = opened.puzzles[k];
+    [...$('open-list').querySelectorAll('button')].forEach((b, i) => b.setAttribute('aria-current', String(i === k)));
+    if (ctx.load(readEntry(e)))
+      ctx.status(`Opened ${opened.name} (${e.where}): a ${e.n}×${e.n} puzzle.`, 'good');
+  }
+
+  /** Opens a file or text: one puzzle goes on the board, several are listed. */
+  async function open(blob, name) {
+    const list = await ctx.busy(async () => {
+      try {
+        const { blob: reply } = await fetchFile('open', blob, { query: { name } });
+        return JSON.parse(await reply.text());
+      } catch (err) {
+        throw Object.assign(new Error(placed(err)), { name: err.name });
+      }
+    });
+    if (!list) return;
+    if (list.puzzles.length === 1 && !(list.problems || []).length) {
+      opened = list;
+      $('open-box').hidden = true;
+      choose(0);
+      return;
+    }
+    showList(list);
+    if (list.puzzles.length === 1) choose(0);
+    else ctx.status(`${list.name}: ${list.total} puzzles. Choose one from the list.`, '');
+    const first = $('open-list').querySelector('button');
+    if (first) first.focus();
+  }
+
+  async function doExport() {
+    const format = $('export-format').value;
+    const body = { ...ctx.puzzleBody(), format, solution: $('export-solution').checked };
+    const got = await ctx.busy(() => fetchFile('export', body));
+    if (!got) return;
+    if (LINKS.has(format)) {
+      const url = (await got.blob.text()).trim();
+      const a = $('export-link');
+      a.href = url;
+      a.textContent = url;
+      $('export-link-box').hidden = false;
+      try {
+        await navigator.clipboard.writeText(url);
+        ctx.status('Copied the link (also shown below the Save button).', 'good');
+      } catch {
+        ctx.status('The link is shown below the Save button.', 'good');
+      }
+      return;
+    }
+    $('export-link-box').hidden = true;
+    saveBlob(got.blob, got.filename);
+    ctx.status(`Saved ${got.filename}.`, 'good');
+  }
+
+  async function printBooklet(body) {
+    const got = await ctx.busy(() => fetchFile('print', body));
+    if (!got) return;
+    saveBlob(got.blob, got.filename);
+    const made = +got.headers.get('X-Doku-Puzzles'), asked = +got.headers.get('X-Doku-Requested');
+    if (made < asked) ctx.status(`Only ${made} of ${asked} puzzles could be made within the time limit: ${got.filename} holds those.`, 'bad');
+    else ctx.status(`Saved ${got.filename}: ${made} puzzle${made === 1 ? '' : 's'}.`, 'good');
+  }
+
+  $('open-file').addEventListener('click', () => $('file-input').click());
+  $('file-input').addEventListener('change', (e) => {
+    const f = e.target.files[0];
+    if (f) open(f, f.name);
+    e.target.value = '';
+  });
+  // a file (or text) dropped onto the board
+  const zone = document.querySelector('.board');
+  const over = (e) => {
+    if (![...e.dataTransfer.types].some((t) => t === 'Files' || t === 'text/plain')) return;
+    e.preventDefault();
+    zone.classList.add('drop');
+  };
+  zone.addEventListener('dragenter', over);
+  zone.addEventListener('dragover', over);
+  zone.addEventListener('dragleave', (e) => { if (!zone.contains(e.relatedTarget)) zone.classList.remove('drop'); });
+  zone.addEventListener('drop', (e) => {
+    zone.classList.remove('drop');
+    const f = e.dataTransfer.files[0];
+    const text = f ? null : e.dataTransfer.getData('text/plain');
+    if (!f && !text) return;
+    e.preventDefault();
+    if (f) open(f, f.name);
+    else open(new Blob([text], { type: 'text/plain' }), 'dropped text');
+  });
+  $('export').addEventListener('click', doExport);
+  $('export-format').addEventListener('change', () => {
+    const f = $('export-format').value;
+    $('export').textContent = LINKS.has(f) ? 'Make link' : 'Download';
+    // the exchange formats hold one puzzle, never its solution
+    $('export-solution').disabled = LINKS.has(f) || f === 'sdk' || f === 'opensudoku';
+  });
+  $('book-print').addEventListener('click', () => {
+    const body = ctx.genBody();
+    if (!body) return;
+    const count = Math.max(1, Math.min(100, parseInt($('book-count').value, 10) || 12));
+    body.count = count;
+    body.per_page = +$('book-per-page').value;
+    body.paper = $('book-paper').value;
+    body.solutions = $('book-solutions').value;
+    const title = $('book-title').value.trim();
+    if (title) body.title = title;
+    ctx.status(`Making a booklet of ${count} puzzles…`);
+    printBooklet(body);
+  });
+  $('open-print').addEventListener('click', () => {
+    if (!opened) return;
+    const alphabet = readEntry(opened.puzzles[0]).alphabet;
+    const puzzles = opened.puzzles.slice(0, 100).map((e) => e.puzzle);
+    printBooklet({ puzzles, symbols: alphabet, name: opened.name.replace(/\.[^.]*$/, '') || 'doku-booklet' });
+  });
+
+  return { open };
+}
