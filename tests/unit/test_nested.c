@@ -6,9 +6,10 @@
  *
  * The ratings are public facts (SE 1.2.1's ER as published, and as SE
  * 1.2.1 built from source gave them step by step on this machine). The
- * full set takes about 35 s of CPU in a Release build; under the
- * sanitizers (DOKU_SANITIZED) only AI Escargot runs, and Golden Nugget
- * (about 25 s alone) only with DOKU_TEST_SLOW=1.
+ * default set takes about 10 s of CPU in a Release build (25 s in the
+ * -Werror test build); under the sanitizers (DOKU_SANITIZED) only AI
+ * Escargot runs, and Golden Nugget (about 29 s alone) only with
+ * DOKU_TEST_SLOW=1.
  */
 #include <setjmp.h>
 #include <stdarg.h>
