@@ -14,7 +14,9 @@
  *                         [--n SIDE] [--variants x,hyper] [--no-unique]
  *                         [--techniques LIST] [--count]
  * --techniques: the allowed set (e.g. "extended"); --count: print how
- * many steps each technique made.
+ * many steps each technique made; --each: one line per puzzle (reference,
+ * ours, CPU time). A bare puzzle followed by a number (the published-list
+ * format "<puzzle> <ER> [EP ED] name") takes that number as its reference.
  */
 #include "doku.h"
 
@@ -106,7 +108,7 @@ int main(int argc, char **argv)
     int show_mismatch = 0, n = 9, no_unique = 0, trace = 0;
     unsigned variants = 0;
     const char *techs = NULL;
-    int count = 0;
+    int count = 0, each = 0;
     for (int i = 2; i < argc; i++) {
         if (!strcmp(argv[i], "--limit") && i + 1 < argc)
             limit = atol(argv[++i]);
@@ -120,6 +122,8 @@ int main(int argc, char **argv)
             trace = 1;
         else if (!strcmp(argv[i], "--techniques") && i + 1 < argc)
             techs = argv[++i];
+        else if (!strcmp(argv[i], "--each"))
+            each = 1;
         else if (!strcmp(argv[i], "--count"))
             count = 1;
         else if (!strcmp(argv[i], "--no-unique"))
@@ -157,7 +161,7 @@ int main(int argc, char **argv)
     if (doku_logic_create(shape, &lo, &lg) != DOKU_OK || doku_solver_create(shape, &sv) != DOKU_OK)
         return 2;
     char line[8192];
-    long total = 0, rated = 0, exact = 0, within = 0, unsound = 0, unsolved = 0, lineno = 0;
+    long total = 0, rated = 0, exact = 0, within = 0, within2 = 0, unsound = 0, unsolved = 0, lineno = 0;
     long conf[NB][NB];
     double tband[NB];
     long cband[NB];
@@ -182,6 +186,12 @@ int main(int argc, char **argv)
             ref = atof(end);
         } else if (parse_cells(p, nc, cells, &end) != 0) {
             continue;
+        } else {
+            char *num_end;
+            double v = strtod(end, &num_end);
+            if (num_end != end && v > 0 && v <= 20)
+                ref = v;
+            sp = NULL;
         }
         doku_search_opts so = {0};
         doku_search_result sr;
@@ -216,17 +226,22 @@ int main(int argc, char **argv)
                 exact++;
             if (diff >= -5 && diff <= 5)
                 within++;
+            if (diff >= -2 && diff <= 2)
+                within2++;
             conf[band_of(ref)][band_of(r.er)]++;
             if (show_mismatch && diff != 0)
                 printf("MISMATCH line %ld ref %.1f got %.1f (%s) %.81s\n", lineno, ref, r.er,
-                       doku_technique_name(r.hardest), sp + 1);
+                       doku_technique_name(r.hardest), sp ? sp + 1 : line);
         }
+        if (each)
+            printf("line %ld ref %.1f got %.1f/%.1f/%.1f %s time %.3f s\n", lineno, ref, r.er, r.ep, r.ed,
+                   r.solved ? "solved" : "unsolved", dt);
     }
     fclose(f);
     printf("puzzles %ld, unsound %ld, unsolved %ld\n", total, unsound, unsolved);
     if (rated) {
-        printf("rated %ld: exact %.2f%%, within 0.5 %.2f%%\n", rated, 100.0 * exact / rated,
-               100.0 * within / rated);
+        printf("rated %ld: exact %.2f%%, within 0.2 %.2f%%, within 0.5 %.2f%%\n", rated, 100.0 * exact / rated,
+               100.0 * within2 / rated, 100.0 * within / rated);
         printf("confusion (rows: reference band, cols: ours)\n%9s", "");
         for (int j = 0; j < NB; j++)
             printf(" %7s", BAND_NAME[j]);

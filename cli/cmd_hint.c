@@ -63,6 +63,7 @@ static int write_hint(cli_buf *out, const doku_source *src, const doku_record_op
     rec.step = rec.next == 1 ? &st : NULL;
     rec.solved = doku_logic_solved(lg);
     rec.timed_out = rec.next == -2;
+    rec.logic = lg; /* how hard the interrupted step was known to be */
     cli_check_written(doku_format_logic(out, src, ro, &rec));
     return (rec.next == 1 || rec.solved) ? CLI_EXIT_OK : CLI_EXIT_FAIL;
 }

@@ -721,6 +721,7 @@ typedef enum doku_technique {
     DOKU_TECH_ALS_XY_WING,          /* 6.0+ */
     DOKU_TECH_GROUPED_X_CHAIN,      /* 6.7+ */
     DOKU_TECH_GROUPED_AIC,          /* 7.1+ */
+    DOKU_TECH_NESTED_FORCING,       /* 9.5+ SE's nested forcing chains */
     DOKU_TECH_COUNT
 } doku_technique;
 
@@ -841,6 +842,13 @@ DOKU_API doku_status doku_logic_set_time_limit(doku_logic *lg, double seconds);
  * returned -2, or the last run stopped for it); 0 otherwise or for a NULL
  * lg. Cleared by doku_logic_set_time_limit and by loading a puzzle. */
 DOKU_API int doku_logic_timed_out(const doku_logic *lg);
+/* @return when the time limit of lg interrupted a step, the rating that
+ * step was known to reach at least (the base rating of the chain search
+ * in progress, e.g. 10.5 inside SE's level-4 nested forcing chains), so
+ * the puzzle's ER is at least the larger of it and the hardest step
+ * applied; 0.0 if unknown, if the limit did not run out, or for a NULL
+ * lg. */
+DOKU_API double doku_logic_gave_up_at(const doku_logic *lg);
 
 /* Applies the step last returned by doku_logic_next. @return DOKU_OK, or
  * DOKU_ERR_ARG if there is none or lg is NULL. */

@@ -143,9 +143,15 @@ static void write_explain(doku_buf *b, const doku_source *src, const doku_record
         io_buf_printf(b, "solved in %zu steps: ER %.1f, EP %.1f, ED %.1f (%s)\n", r->steps,
                       r->er, r->ep, r->ed, doku_level_name(r->level));
     } else {
-        io_buf_printf(b, "gave up after %zu steps: %s; remaining candidates:\n", r->steps,
-                      rec->timed_out ? "the time limit (--timeout) ran out"
-                                     : "no allowed technique applies");
+        double at = doku_logic_gave_up_at(rec->logic);
+        if (rec->timed_out && at > 0)
+            io_buf_printf(b, "gave up after %zu steps at ER >= %.1f: the time limit (--timeout) ran out; "
+                             "remaining candidates:\n",
+                          r->steps, at > r->er ? at : r->er);
+        else
+            io_buf_printf(b, "gave up after %zu steps: %s; remaining candidates:\n", r->steps,
+                          rec->timed_out ? "the time limit (--timeout) ran out"
+                                         : "no allowed technique applies");
         doku_format_candidates(b, src->shape, rec->logic);
     }
     io_buf_puts(b, "\n");
@@ -175,7 +181,12 @@ static void write_hint(doku_buf *b, const doku_source *src, const doku_record_op
     } else if (rec->solved) {
         io_buf_puts(b, "solved: no step needed\n");
     } else if (k == -2) {
-        io_buf_puts(b, "no step: the time limit (--timeout) ran out during the search\n");
+        if (doku_logic_gave_up_at(rec->logic) > 0)
+            io_buf_printf(b, "no step: the time limit (--timeout) ran out during the search (the step is "
+                             "at least ER %.1f)\n",
+                          doku_logic_gave_up_at(rec->logic));
+        else
+            io_buf_puts(b, "no step: the time limit (--timeout) ran out during the search\n");
     } else if (k == -3) {
         io_buf_puts(b, "no step: out of memory during the search\n");
     } else if (k < 0) {
@@ -246,7 +257,10 @@ static void write_grade(doku_buf *b, const doku_source *src, const doku_record_o
                               doku_logic_technique_count(rec->logic, (doku_technique)k));
         if (o->history)
             io_buf_printf(b, " %s %.2fms", hist, rec->time_ms);
-        if (rec->timed_out)
+        if (rec->timed_out && doku_logic_gave_up_at(rec->logic) > 0)
+            io_buf_printf(b, " (gave up: --timeout) at ER >= %.1f",
+                          doku_logic_gave_up_at(rec->logic) > r->er ? doku_logic_gave_up_at(rec->logic) : r->er);
+        else if (rec->timed_out)
             io_buf_puts(b, " (gave up: --timeout)");
         io_buf_puts(b, "\n");
     }

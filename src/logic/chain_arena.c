@@ -37,9 +37,10 @@ int logic_chain_ws_create(doku_logic *L)
     w->gen_node = malloc(sizeof(int32_t) * (size_t)w->capgen);
     w->gen_hps = malloc(sizeof(int32_t) * (size_t)w->capgen);
     w->gen_hpn = malloc(sizeof(int32_t) * (size_t)w->capgen);
+    w->gen_cause = malloc(sizeof(int32_t) * (size_t)w->capgen);
     w->gen_hp = malloc(sizeof(int32_t) * (size_t)w->capgenhp);
     if (!w->br || !w->cur || !w->curpos || !w->genmark || !w->closemark || !w->sa || !w->sb || !w->seen || !w->stack || !w->tmpnodes || !w->gen_node ||
-        !w->gen_hps || !w->gen_hpn || !w->gen_hp)
+        !w->gen_hps || !w->gen_hpn || !w->gen_cause || !w->gen_hp)
         return -1;
     for (int i = 0; i < w->nbr; i++) {
         branch *b = &w->br[i];
@@ -65,6 +66,8 @@ void logic_chain_ws_free(doku_logic *L)
             free(b->stamp);
             free(b->slot);
             free(b->inode);
+            free(b->inest);
+            free(b->icause);
             free(b->pstart);
             free(b->pcount);
             free(b->pool);
@@ -86,7 +89,14 @@ void logic_chain_ws_free(doku_logic *L)
     free(w->gen_node);
     free(w->gen_hps);
     free(w->gen_hpn);
+    free(w->gen_cause);
     free(w->gen_hp);
+    chain_child_free(w->child);
+    free(w->reach);
+    free(w->reachstamp);
+    free(w->nest_cx);
+    free(w->nest_mark);
+    chain_nest_ws_free(w->nw);
     free(w);
     L->cw = NULL;
 }
@@ -101,6 +111,14 @@ static int br_grow(branch *b, int np)
         if (!a)
             return -1;
         b->inode = a;
+        a = realloc(b->inest, sizeof(int32_t) * (size_t)nc);
+        if (!a)
+            return -1;
+        b->inest = a;
+        a = realloc(b->icause, sizeof(int32_t) * (size_t)nc);
+        if (!a)
+            return -1;
+        b->icause = a;
         a = realloc(b->pstart, sizeof(int32_t) * (size_t)nc);
         if (!a)
             return -1;
@@ -158,4 +176,75 @@ int chain_ancestors(doku_logic *L, const branch *b, int i)
                 w->stack[sp++] = b->pool[b->pstart[x] + k];
     }
     return count;
+}
+
+int chain_complexity(doku_logic *L, const branch *b, const int *inst, int k)
+{
+    struct chain_ws *w = L->cw;
+    int cx = 0;
+    for (int j = 0; j < k; j++)
+        cx += chain_ancestors(L, b, inst[j]);
+    if (!w->nnest)
+        return cx; /* no nested chain in this search */
+    /* one walk over the union of the ancestors; each nested chain once */
+    if (++w->seengen == 0) {
+        memset(w->seen, 0, sizeof(uint32_t) * (size_t)w->NN);
+        w->seengen = 1;
+    }
+    if (++w->nest_gen == 0) {
+        memset(w->nest_mark, 0, sizeof(uint32_t) * (size_t)w->capnest);
+        w->nest_gen = 1;
+    }
+    int sp = 0;
+    for (int j = 0; j < k; j++)
+        if (sp < w->NN * 4)
+            w->stack[sp++] = inst[j];
+    while (sp) {
+        int x = w->stack[--sp];
+        int node = b->inode[x];
+        if (w->seen[node] == w->seengen)
+            continue;
+        w->seen[node] = w->seengen;
+        int id = b->inest[x];
+        if (id >= 0 && w->nest_mark[id] != w->nest_gen) {
+            w->nest_mark[id] = w->nest_gen;
+            cx += w->nest_cx[id];
+        }
+        for (int q = 0; q < b->pcount[x]; q++)
+            if (sp < w->NN * 4)
+                w->stack[sp++] = b->pool[b->pstart[x] + q];
+    }
+    return cx;
+}
+
+void chain_child_free(doku_logic *C)
+{
+    if (!C)
+        return;
+    logic_chain_ws_free(C);
+    free(C->cand);
+    free(C->pos);
+    free(C);
+}
+
+doku_logic *chain_child(doku_logic *L)
+{
+    struct chain_ws *w = L->cw;
+    if (w->child)
+        return w->child;
+    doku_logic *C = malloc(sizeof *C);
+    if (!C)
+        return NULL;
+    *C = *L; /* geometry and values shared, read only */
+    memset(&C->step, 0, sizeof C->step);
+    memset(&C->tmp, 0, sizeof C->tmp);
+    C->cw = NULL;
+    C->cand = malloc(sizeof(lmask) * (size_t)L->nc);
+    C->pos = malloc(sizeof(lmask) * (size_t)L->nunits * (size_t)L->n);
+    if (!C->cand || !C->pos || logic_chain_ws_create(C) || !C->cw) {
+        chain_child_free(C);
+        return NULL;
+    }
+    w->child = C;
+    return C;
 }

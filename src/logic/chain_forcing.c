@@ -15,12 +15,16 @@
 #include "chain_internal.h"
 #include "chains_plus.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 typedef struct walk_opts {
     int useY;      /* !nishio */
     int dynamic;
-    int plus;      /* SE's level 1: advanced implications (chains_plus.c) */
+    int level;     /* SE's nesting level: 1 adds the advanced implications
+                    * of chains_plus.c, 2 and up the inner rule */
+    chain_inner_rule inner;
 } walk_opts;
 
 /* chains_plus.c reports an implied off node: add it to the walk as SE
@@ -41,6 +45,39 @@ static void plus_sink(void *ctx, int node, const int32_t *pnodes, int np)
     int xi = br_new(b, node, par, k, 1);
     if (xi >= 0)
         b->qoff[b->toff++] = xi;
+}
+
+/* chain_nested.c reports an off node an inner chain found: add it with
+ * the inner chain's id, one id per inner hint. */
+typedef struct nest_ctx {
+    doku_logic *L;
+    branch *b;
+    int last_hint, last_id;
+} nest_ctx;
+
+static void nest_sink(void *ctx, int node, const int32_t *pnodes, int np, int cx, int hint)
+{
+    nest_ctx *nc = ctx;
+    branch *b = nc->b;
+    if (br_has(b, node))
+        return;
+    if (hint != nc->last_hint) {
+        nc->last_hint = hint;
+        nc->last_id = chain_nest_new(nc->L, cx);
+    }
+    int32_t par[256];
+    int k = 0;
+    for (int i = 0; i < np && k < 256; i++) {
+        int pi = br_get(b, pnodes[i]);
+        if (pi >= 0)
+            par[k++] = pi;
+    }
+    int xi = br_new(b, node, par, k, 1);
+    if (xi >= 0) {
+        b->inest[xi] = nc->last_id;
+        if (b->toff < nc->L->cw->NN * 4)
+            b->qoff[b->toff++] = xi;
+    }
 }
 
 /* Returns -1, or the instance pair of a contradiction in *on_i, *off_i. */
@@ -110,18 +147,25 @@ static int propagate(doku_logic *L, branch *b, const walk_opts *o, int *on_i, in
                 int conj = br_get(b, x ^ 1);
                 if (conj >= 0) {
                     *on_i = br_new(b, x, par, np, 0);
+                    if (*on_i >= 0)
+                        b->icause[*on_i] = o->dynamic ? w->gen_cause[k] : -1;
                     *off_i = conj;
                     return 1;
                 }
                 if (!br_has(b, x)) {
                     int xi = br_new(b, x, par, np, 1);
-                    if (xi >= 0)
+                    if (xi >= 0) {
+                        b->icause[xi] = o->dynamic ? w->gen_cause[k] : -1;
                         b->qon[b->ton++] = xi;
+                    }
                 }
             }
         }
-        if (o->plus && b->hon == b->ton && b->hoff == b->toff)
-            logic_plus_advanced(L, g, gpos, plus_sink, b);
+        if (o->level && b->hon == b->ton && b->hoff == b->toff &&
+            !logic_plus_advanced(L, g, gpos, plus_sink, b) && o->level >= 2) {
+            nest_ctx nc = {L, b, -1, -1};
+            o->inner(L, g, gpos, o->level, nest_sink, &nc);
+        }
     }
     return -1;
 }
@@ -154,7 +198,32 @@ typedef struct multi_ctx {
     int base;         /* 75, 80, 85 */
     int nishio, multiple, dynamic;
     doku_technique tech;
+    int seq, bestseq; /* SE's order of finding, the last tie-break */
+    chain_hint_sink collect; /* collect mode: every hint goes here */
+    void *cctx;
 } multi_ctx;
+
+/* better() with SE's order of finding as the last tie-break: region
+ * chains are ranked after the cell loop (region_pass), so a tie cannot
+ * be left to the order of the calls. */
+static int better_seq(const multi_ctx *m, int rating, int cx, int key)
+{
+    const best *b = &m->bb;
+    if (!b->found || rating != b->rating || cx != b->complexity || key != b->key)
+        return better(b, rating, cx, key);
+    return m->seq < m->bestseq;
+}
+
+/* SE's name suffix for a nesting level ("" below 1). */
+static const char *level_suffix(int level)
+{
+    return level == 1   ? " (+)"
+           : level == 2 ? " (+ Forcing Chains)"
+           : level == 3 ? " (+ Multiple Forcing Chains)"
+           : level == 4 ? " (+ Dynamic Forcing Chains)"
+           : level == 5 ? " (+ Dynamic Forcing Chains (+ Forcing Chains))"
+                        : "";
+}
 
 static void conclude(doku_logic *L, int node)
 {
@@ -178,14 +247,24 @@ static void emit_contradiction(doku_logic *L, multi_ctx *m, branch *b, int src, 
     int target = src ^ 1;
     if (!worth(L, target))
         return;
-    int cx = chain_ancestors(L, b, on_i) + chain_ancestors(L, b, off_i);
+    int pair[2] = {on_i, off_i};
+    int cx = chain_complexity(L, b, pair, 2);
     int rating = m->base + logic_length_bonus(cx);
-    if (!better(&m->bb, rating, cx, 7) || !logic_allowed(L, m->tech))
+    if (m->collect) {
+        branch *bb[2] = {b, b};
+        chain_hint h = {7, target, src, -1, bb, pair, 2, rating, cx, 7, m->seq};
+        m->collect(m->cctx, &h);
+        m->bb.found = 1;
+        return;
+    }
+    if (!better_seq(m, rating, cx, 7) || !logic_allowed(L, m->tech))
         return;
     best_set(&m->bb, rating, cx, 7);
-    const char *name = m->nishio                           ? "Nishio Forcing Chains"
-                       : m->tech == DOKU_TECH_DYNAMIC_PLUS ? "Dynamic Contradiction Forcing Chains (+)"
-                                                           : "Dynamic Contradiction Forcing Chains";
+    m->bestseq = m->seq;
+    char nm[96];
+    snprintf(nm, sizeof nm, "%s%s", m->nishio ? "Nishio Forcing Chains" : "Dynamic Contradiction Forcing Chains",
+             level_suffix(m->wo.level));
+    const char *name = nm;
     lstep_begin(L, m->tech, rating, name);
     conclude(L, target);
     char a[24];
@@ -196,6 +275,8 @@ static void emit_contradiction(doku_logic *L, multi_ctx *m, branch *b, int src, 
     chain_text(L, b, off_i);
     lstep_text(L, ", a contradiction, so ");
     conclusion_text(L, target);
+    if (m->wo.level >= 2)
+        lstep_text(L, " (~>: by an inner chain on the grid reduced so far)");
 }
 
 /* A conclusion reached from every branch (cell values, unit places, or
@@ -206,11 +287,22 @@ static void emit_multi(doku_logic *L, multi_ctx *m, int kind, int node, branch *
     if (!worth(L, node))
         return;
     int cx = 0;
-    for (int i = 0; i < nb; i++)
-        cx += chain_ancestors(L, brs[i], br_get(brs[i], node));
+    for (int i = 0; i < nb; i++) {
+        int at = br_get(brs[i], node);
+        cx += chain_complexity(L, brs[i], &at, 1);
+    }
     int rating = m->base + logic_length_bonus(cx);
     int key = kind == 0 ? 1 : kind == 1 ? 5 : 6;
-    if (!better(&m->bb, rating, cx, key))
+    if (m->collect) {
+        int inst[DOKU_MAX_N];
+        for (int i = 0; i < nb; i++)
+            inst[i] = br_get(brs[i], node);
+        chain_hint h = {kind, node, srcs[0], kind == 2 ? cell_or_unit : -1, brs, inst, nb, rating, cx, key, m->seq};
+        m->collect(m->cctx, &h);
+        m->bb.found = 1;
+        return;
+    }
+    if (!better_seq(m, rating, cx, key))
         return;
     doku_technique t = m->tech;
     if (!m->dynamic)
@@ -218,17 +310,12 @@ static void emit_multi(doku_logic *L, multi_ctx *m, int kind, int node, branch *
     if (!logic_allowed(L, t))
         return;
     best_set(&m->bb, rating, cx, key);
-    const char *name;
-    if (m->dynamic)
-        name = kind == 0 ? "Dynamic Double Forcing Chains"
-               : kind == 1 ? "Dynamic Cell Forcing Chains"
-                           : "Dynamic Region Forcing Chains";
-    else
-        name = kind == 1 ? "Cell Forcing Chains" : "Region Forcing Chains";
-    if (m->tech == DOKU_TECH_DYNAMIC_PLUS)
-        name = kind == 0 ? "Dynamic Double Forcing Chains (+)"
-               : kind == 1 ? "Dynamic Cell Forcing Chains (+)"
-                           : "Dynamic Region Forcing Chains (+)";
+    m->bestseq = m->seq;
+    char nm[96];
+    snprintf(nm, sizeof nm, "%s%s%s", m->dynamic ? "Dynamic " : "",
+             kind == 0 ? "Double Forcing Chains" : kind == 1 ? "Cell Forcing Chains" : "Region Forcing Chains",
+             level_suffix(m->wo.level));
+    const char *name = nm;
     lstep_begin(L, t, rating, name);
     conclude(L, node);
     char a[24], un[40];
@@ -250,47 +337,167 @@ static void emit_multi(doku_logic *L, multi_ctx *m, int kind, int node, branch *
         chain_text(L, brs[i], br_get(brs[i], node));
     }
     lstep_text(L, ")");
+    if (m->wo.level >= 2)
+        lstep_text(L, " (~>: by an inner chain on the grid reduced so far)");
+}
+
+/* Region chains of digit d in unit u, whose first place is cell: every
+ * place's on-walk, and the conclusions common to all of them. own, if
+ * not NULL, is cell's walk already made. */
+static void region_unit(doku_logic *L, multi_ctx *m, int cell, int d, int u, branch *own)
+{
+    struct chain_ws *w = L->cw;
+    int n = L->n;
+    lmask pm = L->pos[(size_t)u * n + d - 1];
+    branch *brs[DOKU_MAX_N];
+    int srcs[DOKU_MAX_N], nb = 0, bi = n + 1;
+    for (lmask mm = pm; mm; mm &= mm - 1) {
+        int c = logic_unit_cell(L, u, lfirst(mm));
+        srcs[nb] = NODE(c, d, 1);
+        if (c == cell && own) {
+            brs[nb++] = own;
+        } else {
+            branch *b = &w->br[bi++];
+            int oi, fi;
+            start_walk(L, b, NODE(c, d, 1), &m->wo, &oi, &fi);
+            brs[nb++] = b;
+        }
+    }
+    /* conclusions common to all branches: walk the first */
+    branch *b0 = brs[0];
+    for (int i = 0; i < b0->ninst; i++) {
+        int node = b0->inode[i];
+        if (br_get(b0, node) != i)
+            continue;
+        int all = 1;
+        for (int k = 1; k < nb && all; k++)
+            all = br_has(brs[k], node);
+        if (all)
+            emit_multi(L, m, 2, node, brs, srcs, nb, u);
+    }
+}
+
+/* Whether a region chain of d in u starts from cell (SE starts it from
+ * the unit's first place, when the cell loop reaches that cell). */
+static int region_starts(const doku_logic *L, const multi_ctx *m, int cell, int d, int u)
+{
+    lmask pm = L->pos[(size_t)u * L->n + d - 1];
+    int card = lpop(pm);
+    if (!(card == 2 || (m->multiple && card > 2)))
+        return 0;
+    return logic_unit_cell(L, u, lfirst(pm)) == cell;
 }
 
 static void region_chains(doku_logic *L, multi_ctx *m, int cell, int d, branch *own)
 {
-    struct chain_ws *w = L->cw;
-    int n = L->n;
     for (int j = 0; j < L->ncunits[cell]; j++) {
         int u = L->cunits[(size_t)cell * L->maxcu + j];
-        lmask pm = L->pos[(size_t)u * n + d - 1];
-        int card = lpop(pm);
-        if (!(card == 2 || (m->multiple && card > 2)))
+        if (region_starts(L, m, cell, d, u))
+            region_unit(L, m, cell, d, u, own);
+    }
+}
+
+/* SE's order of finding within the search: cell, then digit (the cell
+ * chains after the last digit), then binary chains before region chains. */
+static int seq_of(const doku_logic *L, int cell, int di, int part)
+{
+    return ((cell * (L->n + 1)) + di) * 2 + part;
+}
+
+/* The reach cache: one bit per node for each on-walk of the cell loop, so
+ * that region chains (every place of a digit in a unit) need not walk
+ * again unless their walks share a conclusion worth making. */
+static uint64_t *reach_of(doku_logic *L, int node)
+{
+    struct chain_ws *w = L->cw;
+    return w->reach + (size_t)(node / 2) * (size_t)w->reachwords;
+}
+
+static void reach_record(doku_logic *L, const branch *b, int node)
+{
+    L->cw->reachstamp[node / 2] = L->cw->reachgen;
+    uint64_t *r = reach_of(L, node);
+    memset(r, 0, sizeof(uint64_t) * (size_t)L->cw->reachwords);
+    for (int i = 0; i < b->ninst; i++) {
+        int x = b->inode[i];
+        if (br_get(b, x) == i)
+            r[x >> 6] |= (uint64_t)1 << (x & 63);
+    }
+}
+
+/* Memory the cache would take; past this the region chains walk again
+ * (grids above 16x16). */
+enum { REACH_MAX_BYTES = 8 << 20 };
+
+static int reach_ready(doku_logic *L)
+{
+    struct chain_ws *w = L->cw;
+    size_t words = ((size_t)w->NN + 63) / 64;
+    size_t need = (size_t)L->nc * (size_t)L->n * words;
+    if (need * sizeof(uint64_t) > REACH_MAX_BYTES)
+        return 0;
+    if (w->reachcap < need) {
+        uint64_t *t = realloc(w->reach, need * sizeof(uint64_t));
+        if (!t)
+            return 0;
+        w->reach = t;
+        w->reachcap = need;
+    }
+    if (!w->reachstamp) {
+        w->reachstamp = calloc((size_t)w->NN / 2, sizeof(uint32_t));
+        if (!w->reachstamp)
+            return 0;
+    }
+    if (++w->reachgen == 0) {
+        memset(w->reachstamp, 0, sizeof(uint32_t) * (size_t)w->NN / 2);
+        w->reachgen = 1;
+    }
+    w->reachwords = (int)words;
+    return 1;
+}
+
+/* The region chains after the cell loop, from the reach cache: a unit's
+ * walks are made again only if their common nodes hold a conclusion. */
+static void region_pass(doku_logic *L, multi_ctx *m)
+{
+    struct chain_ws *w = L->cw;
+    int n = L->n, words = w->reachwords;
+    for (int c = 0; c < L->nc; c++) {
+        if (L->val[c])
             continue;
-        if (logic_unit_cell(L, u, lfirst(pm)) != cell)
-            continue; /* each unit once, from its first place */
-        branch *brs[DOKU_MAX_N];
-        int srcs[DOKU_MAX_N], nb = 0, bi = n + 1;
-        lmask mm = pm;
-        while (mm) {
-            int c = logic_unit_cell(L, u, lfirst(mm));
-            mm &= mm - 1;
-            srcs[nb] = NODE(c, d, 1);
-            if (c == cell) {
-                brs[nb++] = own;
-            } else {
-                branch *b = &w->br[bi++];
-                int oi, fi;
-                start_walk(L, b, NODE(c, d, 1), &m->wo, &oi, &fi);
-                brs[nb++] = b;
+        int card = lpop(L->cand[c]);
+        if (!(card > 2 || (card > 1 && m->dynamic)))
+            continue;
+        if (logic_past_deadline(L))
+            return;
+        int di = 0;
+        for (lmask mm = L->cand[c]; mm; mm &= mm - 1, di++) {
+            int d = lfirst(mm) + 1;
+            m->seq = seq_of(L, c, di, 1);
+            for (int j = 0; j < L->ncunits[c]; j++) {
+                int u = L->cunits[(size_t)c * L->maxcu + j];
+                if (!region_starts(L, m, c, d, u))
+                    continue;
+                lmask pm = L->pos[(size_t)u * n + d - 1];
+                for (lmask q = pm; q; q &= q - 1) {
+                    int x = NODE(logic_unit_cell(L, u, lfirst(q)), d, 1), oi, fi;
+                    if (w->reachstamp[x / 2] != w->reachgen) {
+                        /* a cell the cell loop skips (two candidates, static) */
+                        start_walk(L, &w->br[n + 1], x, &m->wo, &oi, &fi);
+                        reach_record(L, &w->br[n + 1], x);
+                    }
+                }
+                int any = 0;
+                for (int k = 0; k < words && !any; k++) {
+                    uint64_t all = ~(uint64_t)0;
+                    for (lmask q = pm; q; q &= q - 1)
+                        all &= reach_of(L, NODE(logic_unit_cell(L, u, lfirst(q)), d, 1))[k];
+                    for (; all && !any; all &= all - 1)
+                        any = worth(L, k * 64 + __builtin_ctzll(all));
+                }
+                if (any)
+                    region_unit(L, m, c, d, u, NULL);
             }
-        }
-        /* conclusions common to all branches: walk the smallest */
-        branch *b0 = brs[0];
-        for (int i = 0; i < b0->ninst; i++) {
-            int node = b0->inode[i];
-            if (br_get(b0, node) != i)
-                continue;
-            int all = 1;
-            for (int k = 1; k < nb && all; k++)
-                all = br_has(brs[k], node);
-            if (all)
-                emit_multi(L, m, 2, node, brs, srcs, nb, u);
         }
     }
 }
@@ -299,8 +506,12 @@ static int multi_search(doku_logic *L, multi_ctx *m)
 {
     struct chain_ws *w = L->cw;
     int n = L->n;
+    w->nnest = 0;
+    if (!m->collect)
+        L->floor = m->base;
     if (!m->dynamic && chain_build_graph(L))
         return logic_nomem(L);
+    int cached = !m->nishio && reach_ready(L);
     for (int c = 0; c < L->nc; c++) {
         if (L->val[c])
             continue;
@@ -315,6 +526,7 @@ static int multi_search(doku_logic *L, multi_ctx *m)
         while (mm) {
             int d = lfirst(mm) + 1;
             mm &= mm - 1;
+            m->seq = seq_of(L, c, nv, 0);
             branch *bon = &w->br[nv];
             branch *boff = &w->br[n];
             int on_i, off_i;
@@ -340,13 +552,18 @@ static int multi_search(doku_logic *L, multi_ctx *m)
                     }
                 }
             }
-            if (!m->nishio)
+            if (cached)
+                reach_record(L, bon, onsrc);
+            else if (!m->nishio) {
+                m->seq = seq_of(L, c, nv, 1);
                 region_chains(L, m, c, d, bon);
+            }
             vb[nv] = bon;
             vsrc[nv] = onsrc;
             nv++;
         }
         if (!m->nishio && (card == 2 || (m->multiple && card > 2))) {
+            m->seq = seq_of(L, c, n, 0);
             branch *b0 = vb[0];
             for (int i = 0; i < b0->ninst; i++) {
                 int node = b0->inode[i];
@@ -360,6 +577,8 @@ static int multi_search(doku_logic *L, multi_ctx *m)
             }
         }
     }
+    if (cached)
+        region_pass(L, m);
     return m->bb.found;
 }
 
@@ -367,7 +586,7 @@ int logic_chain_nishio(doku_logic *L)
 {
     if (!L->cw)
         return 0;
-    multi_ctx m = {{0, 0, 0, 0}, {0, 1, 0}, 75, 1, 0, 1, DOKU_TECH_NISHIO};
+    multi_ctx m = {{0, 0, 0, 0}, {0, 1, 0, NULL}, 75, 1, 0, 1, DOKU_TECH_NISHIO, 0, 0, NULL, NULL};
     return multi_search(L, &m);
 }
 
@@ -375,7 +594,7 @@ int logic_chain_multiple(doku_logic *L)
 {
     if (!L->cw)
         return 0;
-    multi_ctx m = {{0, 0, 0, 0}, {1, 0, 0}, 80, 0, 1, 0, DOKU_TECH_CELL_FORCING};
+    multi_ctx m = {{0, 0, 0, 0}, {1, 0, 0, NULL}, 80, 0, 1, 0, DOKU_TECH_CELL_FORCING, 0, 0, NULL, NULL};
     return multi_search(L, &m);
 }
 
@@ -383,7 +602,7 @@ int logic_chain_dynamic(doku_logic *L)
 {
     if (!L->cw)
         return 0;
-    multi_ctx m = {{0, 0, 0, 0}, {1, 1, 0}, 85, 0, 1, 1, DOKU_TECH_DYNAMIC_FORCING};
+    multi_ctx m = {{0, 0, 0, 0}, {1, 1, 0, NULL}, 85, 0, 1, 1, DOKU_TECH_DYNAMIC_FORCING, 0, 0, NULL, NULL};
     return multi_search(L, &m);
 }
 
@@ -398,6 +617,18 @@ int logic_chain_dynamic_plus(doku_logic *L)
 {
     if (!L->cw || L->n > PLUS_MAX_SIDE)
         return 0;
-    multi_ctx m = {{0, 0, 0, 0}, {1, 1, 1}, 90, 0, 1, 1, DOKU_TECH_DYNAMIC_PLUS};
+    multi_ctx m = {{0, 0, 0, 0}, {1, 1, 1, NULL}, 90, 0, 1, 1, DOKU_TECH_DYNAMIC_PLUS, 0, 0, NULL, NULL};
+    return multi_search(L, &m);
+}
+
+int chain_forcing_search(doku_logic *L, int level, chain_inner_rule inner, chain_hint_sink collect, void *cctx)
+{
+    if (!L->cw)
+        return 0;
+    doku_technique t = level >= 2   ? DOKU_TECH_NESTED_FORCING
+                       : level == 1 ? DOKU_TECH_DYNAMIC_PLUS
+                                    : DOKU_TECH_DYNAMIC_FORCING;
+    int base = level >= 2 ? 95 + 5 * (level - 2) : 85 + 5 * level;
+    multi_ctx m = {{0, 0, 0, 0}, {1, 1, level, inner}, base, 0, 1, 1, t, 0, 0, collect, cctx};
     return multi_search(L, &m);
 }

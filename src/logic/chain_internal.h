@@ -30,6 +30,8 @@ typedef struct branch {
     uint32_t gen;
     /* instances */
     int32_t *inode, *pstart;
+    int32_t *inest;    /* nested chain id of an instance (chain_nested.c), or -1 */
+    int32_t *icause;   /* an on instance's cause in a dynamic walk (gen_cause) */
     uint16_t *pcount;
     int ninst, capinst;
     int32_t *pool;     /* parent instance indexes */
@@ -53,6 +55,7 @@ struct chain_ws {
     int32_t *gen_node;  /* [cap] */
     int32_t *gen_hp;    /* hidden parent node ids */
     int32_t *gen_hps, *gen_hpn;
+    int32_t *gen_cause; /* an on link's cause: -2 its cell, u unit u, -1 none */
     int ngen, ngenhp, capgen, capgenhp;
     int32_t *tmpnodes;
     uint32_t *genmark;  /* [NN] dedupe of generated links */
@@ -64,6 +67,19 @@ struct chain_ws {
     uint32_t gengen;
     uint32_t *closemark;  /* [NN] == closegen: an off node closing a cycle */
     uint32_t closegen;
+    /* nested chains (chain_nested.c): the complexity of each inner chain
+     * an instance came from, by id; reset by each search */
+    int32_t *nest_cx;
+    uint32_t *nest_mark;
+    uint32_t nest_gen;
+    int nnest, capnest;
+    struct nest_ws *nw;   /* the inner searches' own workspace, or NULL */
+    doku_logic *child;    /* the context inner forcing searches run in */
+    /* reach cache of the forcing searches (chain_forcing.c) */
+    uint64_t *reach;
+    uint32_t *reachstamp, reachgen; /* [NN / 2] which on-walks are in reach */
+    size_t reachcap;
+    int reachwords;
 };
 
 /* The static links of node pn, one part at a time: part 0 its B links
@@ -109,6 +125,8 @@ static inline int br_new(branch *b, int node, const int32_t *parents, int np, in
         return -1;
     int i = b->ninst++;
     b->inode[i] = node;
+    b->inest[i] = -1;
+    b->icause[i] = -1;
     b->pstart[i] = b->npool;
     b->pcount[i] = (uint16_t)np;
     for (int k = 0; k < np; k++)
@@ -127,6 +145,8 @@ static inline int br_push(branch *b, int node, int parent)
     if (b->ninst < b->capinst && b->npool < b->cappool) {
         int i = b->ninst++;
         b->inode[i] = node;
+        b->inest[i] = -1;
+        b->icause[i] = -1;
         b->pstart[i] = b->npool;
         b->pcount[i] = 1;
         b->pool[b->npool++] = parent;
@@ -140,6 +160,11 @@ static inline int br_push(branch *b, int node, int parent)
 
 /* Distinct nodes among the ancestors of instance i (itself included). */
 int chain_ancestors(doku_logic *L, const branch *b, int i);
+
+/* SE's complexity of a conclusion reached at instances inst[0..k) of b:
+ * the sum of their ancestor counts, plus, once per distinct nested chain
+ * among all their ancestors, that nested chain's own complexity. */
+int chain_complexity(doku_logic *L, const branch *b, const int *inst, int k);
 
 /* --- links (chain_links.c) --- */
 /* The off consequences of (cell, d) on, in w->gen_*. */
@@ -164,6 +189,64 @@ void chain_proof(doku_logic *L, const branch *b, int i);
 
 /* --- source filter (chain_scc.c) --- */
 int chain_scc_filter(doku_logic *L, int useY, int useX, uint8_t *ok);
+
+/* --- nested chains (chain_nested.c, chain_nesting.c) --- */
+/* Receives one off node an inner chain search found on a walk's reduced
+ * grid: its parents (the walk's removals the inner chain needed), the
+ * inner chain's complexity, and the inner hint's index (the same for all
+ * eliminations of one inner chain, during one call). */
+typedef void (*chain_nest_sink)(void *ctx, int node, const int32_t *parents, int np, int cx, int hint);
+/* An inner rule of SE's nesting level `level` (>= 2), run on a stalled
+ * walk's grid g/gpos against L->cand/L->pos. @return whether it reported
+ * anything (the first productive rule of the level reports all its
+ * hints, best first). */
+typedef int (*chain_inner_rule)(doku_logic *L, const lmask *g, const lmask *gpos, int level, chain_nest_sink add,
+                                void *ctx);
+/* Levels 2 and 3: static forcing chains, then multiple forcing chains. */
+int chain_nested_rule(doku_logic *L, const lmask *g, const lmask *gpos, int level, chain_nest_sink add, void *ctx);
+/* Registers a nested chain of complexity cx. @return its id, or -1
+ * without memory. */
+int chain_nest_new(doku_logic *L, int cx);
+struct nest_ws;
+void chain_nest_ws_free(struct nest_ws *nw);
+/* The inner hint list of L (one per context): reset, then for each hint
+ * open, add parents (the removals an on node x of cause `cause` relied
+ * on: -2 its cell, u its unit) and eliminations, close with its rank;
+ * report sends them all, best first, to `add` and empties the list.
+ * @return -1 without memory (report: whether it sent anything). */
+void chain_nest_reset(doku_logic *L);
+int chain_nest_open(doku_logic *L);
+int chain_nest_cause_parents(doku_logic *L, const lmask *g, const lmask *gpos, int x, int cause);
+int chain_nest_elim(doku_logic *L, int node);
+int chain_nest_close(doku_logic *L, int rating, int cx, int key, int seq);
+int chain_nest_report(doku_logic *L, chain_nest_sink add, void *ctx);
+
+/* A context for searches on a walk's reduced grid (chain_arena.c): L's
+ * geometry and values, its own candidate grid (to be filled) and chain
+ * workspace; made on first use, freed with L's workspace. @return it, or
+ * NULL without memory. It never makes steps. */
+doku_logic *chain_child(doku_logic *L);
+void chain_child_free(doku_logic *C);
+
+/* --- the forcing search as an inner rule (chain_forcing.c) --- */
+/* One hint of a search run in collect mode: the conclusion `node` (on:
+ * place, off: remove), reached at instance inst[i] of brs[i] for each of
+ * its nb chains; kind 0 double, 1 cell, 2 region, 7 contradiction (whose
+ * two instances are the on and off ends); for kind 1 and 2, src is a
+ * source node and unit the region (-1 for a cell). */
+typedef struct chain_hint {
+    int kind, node, src, unit;
+    branch *const *brs;
+    const int *inst;
+    int nb;
+    int rating, cx, key, seq;
+} chain_hint;
+typedef void (*chain_hint_sink)(void *ctx, const chain_hint *h);
+/* SE's dynamic forcing chains of nesting level `level` (0 plain, 1 (+),
+ * 2+ nested with inner rule `inner`) on L's grid: with collect, every
+ * hint goes to it and no step is made; without, the best becomes L's
+ * step. @return whether anything was found. */
+int chain_forcing_search(doku_logic *L, int level, chain_inner_rule inner, chain_hint_sink collect, void *cctx);
 
 /* --- ranking of found chains (SE sorts by difficulty, complexity, kind) --- */
 typedef struct best {

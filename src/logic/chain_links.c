@@ -35,6 +35,7 @@ static void gen_add(struct chain_ws *w, int node)
     w->gen_node[w->ngen] = node;
     w->gen_hps[w->ngen] = w->ngenhp;
     w->gen_hpn[w->ngen] = 0;
+    w->gen_cause[w->ngen] = -1;
     w->ngen++;
 }
 
@@ -77,6 +78,8 @@ void chain_off_to_on(doku_logic *L, const lmask *g, const lmask *gpos, const lma
         int other = lfirst(g[cell] & ~LBIT(d)) + 1;
         int before = w->ngen;
         gen_add(w, NODE(cell, other, 1));
+        if (w->ngen > before)
+            w->gen_cause[w->ngen - 1] = -2; /* the cell's last two */
         if (w->ngen > before && src != g) {
             lmask gone = src[cell] & ~g[cell];
             while (gone) {
@@ -97,6 +100,8 @@ void chain_off_to_on(doku_logic *L, const lmask *g, const lmask *gpos, const lma
             int other = logic_unit_cell(L, u, lfirst(pm & ~me));
             int before = w->ngen;
             gen_add(w, NODE(other, d, 1));
+            if (w->ngen > before)
+                w->gen_cause[w->ngen - 1] = u; /* the unit's last two places */
             if (w->ngen > before && src != g) {
                 for (lmask m = spos[(size_t)u * n + d - 1] & ~pm; m; m &= m - 1)
                     gen_hidden(w, NODE(logic_unit_cell(L, u, lfirst(m)), d, 0));

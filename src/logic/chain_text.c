@@ -28,19 +28,24 @@ void chain_node_text(doku_logic *L, int node)
     lstep_append(L, a, (size_t)k);
 }
 
-/* The main line of a chain: from the root to instance i by first parents. */
+/* The main line of a chain: from the root to instance i by first parents.
+ * A node an inner chain gave (nested forcing chains) follows " ~> ". */
 void chain_text(doku_logic *L, const branch *b, int i)
 {
     struct chain_ws *w = L->cw;
     int k = 0;
     while (i >= 0 && k < w->NN) {
-        w->tmpnodes[k++] = b->inode[i];
+        w->stack[k++] = i;
         i = b->pcount[i] ? b->pool[b->pstart[i]] : -1;
     }
     for (int j = k - 1; j >= 0; j--) {
-        if (j != k - 1)
-            lstep_append(L, " -> ", 4);
-        chain_node_text(L, w->tmpnodes[j]);
+        if (j != k - 1) {
+            if (b->inest[w->stack[j]] >= 0)
+                lstep_append(L, " ~> ", 4);
+            else
+                lstep_append(L, " -> ", 4);
+        }
+        chain_node_text(L, b->inode[w->stack[j]]);
     }
 }
 

@@ -190,6 +190,11 @@ int doku_logic_timed_out(const doku_logic *L)
     return L ? L->timed_out : 0;
 }
 
+double doku_logic_gave_up_at(const doku_logic *L)
+{
+    return L && L->timed_out ? L->floor / 10.0 : 0.0;
+}
+
 int logic_past_deadline(doku_logic *L)
 {
     if (!L->timed_out && L->deadline > 0 && clock_monotonic_seconds() > L->deadline)

@@ -64,6 +64,7 @@ static const engine_entry ENGINE[] = {
     {logic_chain_multiple, LOGIC_TB(DOKU_TECH_CELL_FORCING) | LOGIC_TB(DOKU_TECH_REGION_FORCING), 0},
     {logic_chain_dynamic, LOGIC_TB(DOKU_TECH_DYNAMIC_FORCING), 0},
     {logic_chain_dynamic_plus, LOGIC_TB(DOKU_TECH_DYNAMIC_PLUS), 0},
+    {logic_chain_nested, LOGIC_TB(DOKU_TECH_NESTED_FORCING), 0},
     {logic_trial, LOGIC_TB(DOKU_TECH_TRIAL), 0},
 };
 
@@ -128,6 +129,7 @@ int doku_logic_next(doku_logic *L, doku_step *out)
             continue;
         if (e->find == logic_trial && !L->has_solution)
             continue;
+        L->floor = 0;
         int found = e->find(L);
         if (L->nomem) {
             /* a list that could not grow lost part of a step, or a

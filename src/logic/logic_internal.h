@@ -138,6 +138,10 @@ struct doku_logic {
      * last doku_logic_next began: the step found (or not) is unreliable,
      * so doku_logic_next reports -3 instead (logic_nomem). */
     int nomem;
+    /* The lowest rating the technique being searched can give (set by the
+     * slow chain searches; 0 unknown): with a timeout, the interrupted
+     * step is known to be at least this hard. */
+    lrate floor;
 };
 
 /* Records an allocation failure on L (see nomem). @return 0, so a finder
@@ -303,6 +307,7 @@ int logic_chain_nishio(doku_logic *L);
 int logic_chain_multiple(doku_logic *L);
 int logic_chain_dynamic(doku_logic *L);
 int logic_chain_dynamic_plus(doku_logic *L);
+int logic_chain_nested(doku_logic *L);
 int logic_trial(doku_logic *L);
 
 /* extended techniques (off by default; see engine.c) */

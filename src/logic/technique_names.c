@@ -71,6 +71,7 @@ static const tech_info TECH[DOKU_TECH_COUNT] = {
     [DOKU_TECH_ALS_XY_WING] = {"ALS-XY-Wing", "als-xy-wing", 'w'},
     [DOKU_TECH_GROUPED_X_CHAIN] = {"Grouped X-Chain", "grouped-x-chain", 'c'},
     [DOKU_TECH_GROUPED_AIC] = {"Grouped AIC", "grouped-aic", 'c'},
+    [DOKU_TECH_NESTED_FORCING] = {"Nested Forcing Chains", "nested-forcing", 'D'},
 };
 
 /* The technique mask is a uint64_t. */
