@@ -93,7 +93,8 @@ static int inner_search(doku_logic *L, const lmask *g, const lmask *gpos, int le
 {
     doku_logic *C = chain_child(L);
     if (!C)
-        return 0;
+        return logic_nomem(L);
+    C->nomem = 0;
     memcpy(C->cand, g, sizeof(lmask) * (size_t)L->nc);
     memcpy(C->pos, gpos, sizeof(lmask) * (size_t)L->nunits * (size_t)L->n);
     C->deadline = L->deadline;
@@ -106,7 +107,9 @@ static int inner_search(doku_logic *L, const lmask *g, const lmask *gpos, int le
     L->poll = C->poll;
     if (C->timed_out)
         L->timed_out = 1;
-    if (cc.failed || L->timed_out) {
+    if (C->nomem)
+        L->nomem = 1; /* the inner search's step would be unreliable */
+    if (cc.failed || L->timed_out || L->nomem) {
         chain_nest_reset(L);
         return 0;
     }
