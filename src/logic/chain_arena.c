@@ -101,28 +101,25 @@ void logic_chain_ws_free(doku_logic *L)
     L->cw = NULL;
 }
 
+/* Resizes *a to n entries, keeping *a on failure. @return 0 or -1. */
+static int resize32(int32_t **a, int n)
+{
+    int32_t *t = realloc(*a, sizeof(int32_t) * (size_t)n);
+    if (!t)
+        return -1;
+    *a = t;
+    return 0;
+}
+
 /* The slow path of br_new: doubles the instance arrays and the parent
  * pool as needed. */
 static int br_grow(branch *b, int np)
 {
     if (b->ninst == b->capinst) {
         int nc = b->capinst ? b->capinst * 2 : 1024;
-        int32_t *a = realloc(b->inode, sizeof(int32_t) * (size_t)nc);
-        if (!a)
+        if (resize32(&b->inode, nc) || resize32(&b->inest, nc) || resize32(&b->icause, nc) ||
+            resize32(&b->pstart, nc))
             return -1;
-        b->inode = a;
-        a = realloc(b->inest, sizeof(int32_t) * (size_t)nc);
-        if (!a)
-            return -1;
-        b->inest = a;
-        a = realloc(b->icause, sizeof(int32_t) * (size_t)nc);
-        if (!a)
-            return -1;
-        b->icause = a;
-        a = realloc(b->pstart, sizeof(int32_t) * (size_t)nc);
-        if (!a)
-            return -1;
-        b->pstart = a;
         uint16_t *c = realloc(b->pcount, sizeof(uint16_t) * (size_t)nc);
         if (!c)
             return -1;
@@ -133,10 +130,8 @@ static int br_grow(branch *b, int np)
         int nc = b->cappool ? b->cappool : 1024;
         while (nc < b->npool + np)
             nc *= 2;
-        int32_t *a = realloc(b->pool, sizeof(int32_t) * (size_t)nc);
-        if (!a)
+        if (resize32(&b->pool, nc))
             return -1;
-        b->pool = a;
         b->cappool = nc;
     }
     return 0;
@@ -154,27 +149,11 @@ int chain_br_grow(branch *b, int np)
 int chain_ancestors(doku_logic *L, const branch *b, int i)
 {
     struct chain_ws *w = L->cw;
-    if (++w->seengen == 0) {
-        memset(w->seen, 0, sizeof(uint32_t) * (size_t)w->NN);
-        w->seengen = 1;
-    }
-    /* instances can repeat a node with other parents (cycles): walk
-     * instances, count nodes */
+    seen_next(w);
     int sp = 0, count = 0;
     w->stack[sp++] = i;
-    /* mark instances visited through a simple instance stamp: reuse
-     * tmpnodes as a visited flag table keyed by instance when small */
-    while (sp) {
-        int x = w->stack[--sp];
-        int node = b->inode[x];
-        if (w->seen[node] == w->seengen)
-            continue;
-        w->seen[node] = w->seengen;
+    while (ancestor_next(w, b, &sp) >= 0)
         count++;
-        for (int k = 0; k < b->pcount[x]; k++)
-            if (sp < w->NN * 4)
-                w->stack[sp++] = b->pool[b->pstart[x] + k];
-    }
     return count;
 }
 
@@ -187,10 +166,7 @@ int chain_complexity(doku_logic *L, const branch *b, const int *inst, int k)
     if (!w->nnest)
         return cx; /* no nested chain in this search */
     /* one walk over the union of the ancestors; each nested chain once */
-    if (++w->seengen == 0) {
-        memset(w->seen, 0, sizeof(uint32_t) * (size_t)w->NN);
-        w->seengen = 1;
-    }
+    seen_next(w);
     if (++w->nest_gen == 0) {
         memset(w->nest_mark, 0, sizeof(uint32_t) * (size_t)w->capnest);
         w->nest_gen = 1;
@@ -199,20 +175,12 @@ int chain_complexity(doku_logic *L, const branch *b, const int *inst, int k)
     for (int j = 0; j < k; j++)
         if (sp < w->NN * 4)
             w->stack[sp++] = inst[j];
-    while (sp) {
-        int x = w->stack[--sp];
-        int node = b->inode[x];
-        if (w->seen[node] == w->seengen)
-            continue;
-        w->seen[node] = w->seengen;
+    for (int x; (x = ancestor_next(w, b, &sp)) >= 0;) {
         int id = b->inest[x];
         if (id >= 0 && w->nest_mark[id] != w->nest_gen) {
             w->nest_mark[id] = w->nest_gen;
             cx += w->nest_cx[id];
         }
-        for (int q = 0; q < b->pcount[x]; q++)
-            if (sp < w->NN * 4)
-                w->stack[sp++] = b->pool[b->pstart[x] + q];
     }
     return cx;
 }

@@ -17,6 +17,8 @@
 
 #include "logic_internal.h"
 
+#include <string.h>
+
 /* Node numbering (the same as plus_node in chains_plus.h); L in scope. */
 #define NODE(c, d, on) ((((c) * L->n) + (d) - 1) * 2 + (on))
 #define NCELL(x) ((x) / 2 / L->n)
@@ -95,6 +97,37 @@ static inline edge_span static_edges(const struct chain_ws *w, int part, int pn)
     const int32_t *s = part ? w->sa : w->sb;
     edge_span e = {part ? w->la : w->lb, s[pn], s[pn + 1]};
     return e;
+}
+
+/* Starts a new generation of w->seen (a node is seen when its stamp
+ * equals w->seengen), clearing the stamps when the counter wraps. */
+static inline void seen_next(struct chain_ws *w)
+{
+    if (++w->seengen == 0) {
+        memset(w->seen, 0, sizeof(uint32_t) * (size_t)w->NN);
+        w->seengen = 1;
+    }
+}
+
+/* One step of a walk over the ancestors of the instances on w->stack
+ * (*sp entries): pops until an instance whose node is not yet seen in
+ * this generation, marks the node, pushes the instance's parents.
+ * @return that instance, or -1 when the walk is over. A node reached
+ * again through other parents (cycles) is visited once. */
+static inline int ancestor_next(struct chain_ws *w, const branch *b, int *sp)
+{
+    while (*sp) {
+        int x = w->stack[--*sp];
+        int node = b->inode[x];
+        if (w->seen[node] == w->seengen)
+            continue;
+        w->seen[node] = w->seengen;
+        for (int k = 0; k < b->pcount[x]; k++)
+            if (*sp < w->NN * 4)
+                w->stack[(*sp)++] = b->pool[b->pstart[x] + k];
+        return x;
+    }
+    return -1;
 }
 
 /* --- branches (chain_arena.c and inline) --- */

@@ -39,24 +39,14 @@ static int hint_parents(collect_ctx *cc, const chain_hint *h)
     struct chain_ws *w = C->cw;
     for (int t = 0; t < h->nb; t++) {
         const branch *b = h->brs[t];
-        if (++w->seengen == 0) {
-            memset(w->seen, 0, sizeof(uint32_t) * (size_t)w->NN);
-            w->seengen = 1;
-        }
+        seen_next(w);
         int sp = 0;
         w->stack[sp++] = h->inst[t];
-        while (sp) {
-            int x = w->stack[--sp];
+        for (int x; (x = ancestor_next(w, b, &sp)) >= 0;) {
             int node = b->inode[x];
-            if (w->seen[node] == w->seengen)
-                continue;
-            w->seen[node] = w->seengen;
             if (NON(node) && b->icause[x] != -1 &&
                 chain_nest_cause_parents(cc->L, cc->g, cc->gpos, node, b->icause[x]))
                 return -1;
-            for (int q = 0; q < b->pcount[x]; q++)
-                if (sp < w->NN * 4)
-                    w->stack[sp++] = b->pool[b->pstart[x] + q];
         }
     }
     /* a cell or region chain's sources are tied by their cell or unit */
