@@ -61,15 +61,21 @@ static int locked2(const doku_logic *L, int u, int d, int p, int q)
     return (a == p && b == q) || (a == q && b == p);
 }
 
-static void rect_text(doku_logic *L, const int *c4, int u, int v)
+/* Begins the step (technique t at rating) and its sentence: "name: the
+ * four corners hold u and v; ", the corners' u and v as its proof. */
+static void rect_intro(doku_logic *L, doku_technique t, int rating, const char *name,
+                       const int *c4, int u, int v)
 {
     char a[24];
+    lstep_begin(L, t, rating, NULL);
+    lstep_text(L, "%s: ", name);
     for (int i = 0; i < 4; i++) {
         logic_cellname(L, c4[i], a, sizeof a);
         lstep_text(L, "%s%s", i ? "," : "", a);
         lstep_proof(L, c4[i], u);
         lstep_proof(L, c4[i], v);
     }
+    lstep_text(L, " hold %d and %d; ", u < v ? u : v, u < v ? v : u);
 }
 
 /* Calls fn on every rectangle (corners a=r1c1, b=r1c2, c=r2c1, d=r2c2)
@@ -125,18 +131,15 @@ static int type6(doku_logic *L, const int *c4, int u, int v)
                    locked2(L, L->col_of[c4[1]], u, c4[1], c4[3]);
         if (!rows && !cols)
             continue;
-        lstep_begin(L, DOKU_TECH_UNIQUE_RECTANGLE_6, 46, NULL);
+        rect_intro(L, DOKU_TECH_UNIQUE_RECTANGLE_6, 46, "Unique Rectangle type 6", c4, u, v);
         lstep_elim(L, x, u);
         lstep_elim(L, y, u);
         char sp[24], sq[24];
         logic_cellname(L, p, sp, sizeof sp);
         logic_cellname(L, q, sq, sizeof sq);
-        lstep_text(L, "Unique Rectangle type 6: ");
-        rect_text(L, c4, u, v);
-        lstep_text(L, " hold %d and %d; %s and %s hold only them and %d is locked to the "
-                      "rectangle in both %s, so %d in either other corner would force the "
-                      "deadly pattern: ",
-                   u < v ? u : v, u < v ? v : u, sp, sq, u, rows ? "rows" : "columns", u);
+        lstep_text(L, "%s and %s hold only them and %d is locked to the rectangle in both %s, "
+                      "so %d in either other corner would force the deadly pattern: ",
+                   sp, sq, u, rows ? "rows" : "columns", u);
         lstep_text_elims(L);
         return 1;
     }
@@ -155,17 +158,14 @@ static int hidden(doku_logic *L, const int *c4, int u, int v)
         /* u only in the rectangle in o's row (o,t) and o's column (o,s) */
         if (!locked2(L, L->row_of[o], u, o, t) || !locked2(L, L->col_of[o], u, o, s))
             continue;
-        lstep_begin(L, DOKU_TECH_HIDDEN_RECTANGLE, 47, NULL);
+        rect_intro(L, DOKU_TECH_HIDDEN_RECTANGLE, 47, "Hidden Rectangle", c4, u, v);
         lstep_elim(L, o, v);
         char sp[24], so[24];
         logic_cellname(L, p, sp, sizeof sp);
         logic_cellname(L, o, so, sizeof so);
-        lstep_text(L, "Hidden Rectangle: ");
-        rect_text(L, c4, u, v);
-        lstep_text(L, " hold %d and %d; %s holds only them and %d is locked to the rectangle "
-                      "in the row and column of %s, so %d there would force the deadly "
-                      "pattern: ",
-                   u < v ? u : v, u < v ? v : u, sp, u, so, v);
+        lstep_text(L, "%s holds only them and %d is locked to the rectangle in the row and "
+                      "column of %s, so %d there would force the deadly pattern: ",
+                   sp, u, so, v);
         lstep_text_elims(L);
         return 1;
     }

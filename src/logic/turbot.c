@@ -47,10 +47,14 @@ static int kind_class(const doku_logic *L, int u)
 
 static int empty_rectangle(doku_logic *L, lmask skip, int beat);
 
-/* Room for every strong link of the grid: n per unit. */
-static size_t links_room(const doku_logic *L)
+/* Room for every strong link of the grid (n per unit), or NULL after
+ * recording the allocation failure on L. The caller frees it. */
+static slink *links_alloc(doku_logic *L)
 {
-    return (size_t)L->nunits * (size_t)L->n;
+    slink *s = malloc((size_t)L->nunits * (size_t)L->n * sizeof *s);
+    if (!s)
+        logic_nomem(L);
+    return s;
 }
 
 /* Every strong link (a unit with two places for a digit) on the digits
@@ -75,14 +79,12 @@ static size_t strong_links(const doku_logic *L, lmask want, slink *s)
 
 int logic_turbot(doku_logic *L)
 {
-    int n = L->n;
-    size_t ns = 0;
-    slink *s = malloc(links_room(L) * sizeof *s);
+    slink *s = links_alloc(L);
     if (!s)
-        return logic_nomem(L);
+        return 0;
     lmask skip = logic_memo_skip(L, LMEMO_TURBOT);
-    lmask all = n == 64 ? ~(lmask)0 : ((lmask)1 << n) - 1;
-    ns = strong_links(L, ~skip & all, s);
+    lmask all = L->n == 64 ? ~(lmask)0 : ((lmask)1 << L->n) - 1;
+    size_t ns = strong_links(L, ~skip & all, s);
     /* best by rating: skyscraper 40, kite 41, turbot 42 */
     int best = 99, bestcnt = 0, bi = -1, bj = -1, bflipi = 0, bflipj = 0;
     for (size_t i = 0; i < ns; i++)
@@ -477,10 +479,10 @@ static int three_links_er(doku_logic *L, lmask skip)
 int logic_three_links(doku_logic *L)
 {
     int n = L->n;
-    size_t ns = 0;
-    slink *s = malloc(links_room(L) * sizeof *s);
+    slink *s = links_alloc(L);
     if (!s)
-        return logic_nomem(L);
+        return 0;
+    size_t ns = 0;
     int best = 99, bc[6] = {0}, bu[3] = {0}, bd = 0;
     lmask skip = logic_memo_skip(L, LMEMO_THREE_LINKS);
     for (int d = 1; d <= n; d++) {
