@@ -77,6 +77,8 @@ static void check_puzzle(cli_worker *w, cli_task *t, void *p)
     cli_buf why = {0};
     long conflicts = doku_format_conflicts(&why, t->shape, t->cells, t->symbols,
                                            (size_t)MAX_CONFLICTS_SHOWN, marks);
+    if (conflicts == -2)
+        cli_check_written(DOKU_ERR_NOMEM); /* out of memory: the CLI's one answer */
     if (conflicts != 0) {
         t->exit_code = CLI_EXIT_FAIL;
         put_verdict(t, c, DOKU_CHECK_CONFLICT, conflicts > 0 ? why.data : "bad value", marks);

@@ -76,7 +76,10 @@ static void explain_puzzle(cli_worker *w, cli_task *t, void *p)
     doku_format fmt = t->format == DOKU_FORMAT_JSON ? DOKU_FORMAT_JSON : DOKU_FORMAT_LINE;
     collect col = {&steps, t->shape, fmt, 0, logic_cli_deadline(&c->o)};
     doku_rating r;
-    doku_logic_run(lg, on_step, &col, &r, NULL, 0);
+    if (logic_cli_run_failed(t, doku_logic_run(lg, on_step, &col, &r, NULL, 0))) {
+        cli_buf_free(&steps);
+        return;
+    }
     doku_logic_record rec;
     memset(&rec, 0, sizeof rec);
     rec.command = DOKU_CMD_EXPLAIN;

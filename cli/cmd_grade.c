@@ -75,8 +75,12 @@ static void grade_puzzle(cli_worker *w, cli_task *t, void *p)
     doku_rating r;
     double t0 = cli_now();
     logic_deadline dl = logic_cli_deadline(&c->o);
-    doku_logic_run(lg, dl.end > 0 ? grade_step : NULL, &dl, &r, hist, cap);
+    doku_status st = doku_logic_run(lg, dl.end > 0 ? grade_step : NULL, &dl, &r, hist, cap);
     double ms = (cli_now() - t0) * 1e3;
+    if (logic_cli_run_failed(t, st)) {
+        free(hist);
+        return;
+    }
     doku_logic_record rec;
     memset(&rec, 0, sizeof rec);
     rec.command = DOKU_CMD_GRADE;

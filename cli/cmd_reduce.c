@@ -228,7 +228,10 @@ static void reduce_puzzle(cli_worker *w, cli_task *t, void *p)
             fail(c, t, "invalid", "cannot reduce this input");
             goto out;
         }
-        accepted = !judge || doku_rating_filter_accept(judge, s, out, sol);
+        if (judge && gen_filter_judge(judge, s, out, sol, &accepted) != DOKU_OK) {
+            fail(c, t, "invalid", "out of memory");
+            goto out;
+        }
         if (accepted)
             break;
     }

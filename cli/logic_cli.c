@@ -164,6 +164,8 @@ doku_logic *logic_cli_load(const logic_cli_opts *lc, const cli_opts *o, doku_com
      * false ("only 4 leads to a solution"). */
     cli_buf why = {0};
     long conflicts = doku_format_conflicts(&why, t->shape, t->cells, t->symbols, 3, NULL);
+    if (conflicts == -2)
+        cli_check_written(DOKU_ERR_NOMEM); /* out of memory: the CLI's one answer */
     if (conflicts != 0) {
         put_verdict(o, cmd, t, DOKU_CHECK_CONFLICT, conflicts > 0 ? why.data : "bad value");
         cli_buf_printf(&t->err, "%s:%zu: %s\n", t->file, t->line,
@@ -258,4 +260,14 @@ int logic_cli_past(logic_deadline *d)
     if (d->end > 0 && cli_now() > d->end)
         d->hit = 1;
     return d->hit;
+}
+
+int logic_cli_run_failed(cli_task *t, doku_status st)
+{
+    if (st == DOKU_OK)
+        return 0;
+    cli_buf_printf(&t->err, "%s:%zu: %s\n", t->file, t->line,
+                   st == DOKU_ERR_NOMEM ? "out of memory" : doku_status_string(st));
+    t->exit_code = CLI_EXIT_FAIL;
+    return 1;
 }

@@ -70,6 +70,12 @@ double logic_cli_budget(const cli_opts *o);
 doku_logic *logic_cli_load(const logic_cli_opts *lc, const cli_opts *o, doku_command cmd,
                            cli_worker *w, cli_task *t);
 
+/* What doku_logic_run returned for t: DOKU_OK gives 0; anything else (an
+ * allocation failure: the run stopped short, its rating is not the
+ * puzzle's) writes "FILE:LINE: out of memory" (or the status) to t's
+ * errors, sets t->exit_code and gives 1: the caller writes no record. */
+int logic_cli_run_failed(cli_task *t, doku_status st);
+
 /* The record of an input that is no puzzle, for cmd (and its message on
  * stderr). */
 void logic_cli_invalid(cli_worker *w, cli_task *t, const cli_opts *o, doku_command cmd);

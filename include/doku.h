@@ -643,7 +643,9 @@ typedef struct doku_generate_result {
  * res->found is 0 and best_* say what was reached.
  * @return DOKU_OK (also when not found); DOKU_ERR_ARG for a NULL g or
  * puzzle, an unknown symmetry or level, givens bounds outside 0..n*n or
- * crossed, or a negative or NaN time_budget; DOKU_ERR_NOMEM. */
+ * crossed, or a negative or NaN time_budget; DOKU_ERR_NOMEM (also when
+ * opts->filter is doku_rating_filter_accept and its judgement could not
+ * allocate: the run stops there, nothing found). */
 DOKU_API doku_status doku_generate(doku_generator *g, uint64_t seed,
                           const doku_generate_opts *opts, uint8_t *puzzle,
                           uint8_t *solution, doku_generate_result *res);
@@ -948,9 +950,14 @@ DOKU_API void doku_rating_filter_free(doku_rating_filter *f);   /* NULL is ignor
 /* A doku_puzzle_filter: user is a doku_rating_filter. @return 1 if
  * puzzle (unique, n*n values of the filter's shape) is rated inside the
  * range and uses a required technique, else 0 (also for a puzzle the
- * engine rejects as invalid, and for user or puzzle NULL). */
+ * engine rejects as invalid, for user or puzzle NULL, and when an
+ * allocation failed: doku_rating_filter_status tells that 0 apart). */
 DOKU_API int doku_rating_filter_accept(void *user, const doku_shape *s, const uint8_t *puzzle,
                               const uint8_t *solution);
+/* @return DOKU_ERR_NOMEM if f's last doku_rating_filter_accept stopped
+ * because an allocation failed (its 0 is then no verdict; f stays
+ * usable), DOKU_OK otherwise; DOKU_ERR_ARG for a NULL f. */
+DOKU_API doku_status doku_rating_filter_status(const doku_rating_filter *f);
 
 /* Counters since creation, for benchmarks: puzzles judged, accepted, and
  * logic steps the engine took. Any pointer may be NULL (f NULL: zeros). */
@@ -1024,9 +1031,9 @@ DOKU_API void doku_buf_free(doku_buf *b);
  * there is no conflict. If marks (the caller's, n*n) is not NULL, sets
  * marks[cell] = 1 for every cell of every conflict, described or not, and
  * leaves other entries alone. @return the number of conflicts (0: none);
- * -1 for a NULL b, s or cells, an unknown symbols, a value above n
- * (nothing written then), or an allocation failure (b->failed set, or
- * marks left incomplete). */
+ * -1 for a NULL b, s or cells, an unknown symbols or a value above n
+ * (nothing written then); -2 for an allocation failure (b->failed set,
+ * or marks left incomplete). */
 DOKU_API long doku_format_conflicts(doku_buf *b, const doku_shape *s, const uint8_t *cells,
                                     doku_symbols symbols, size_t max, uint8_t *marks);
 

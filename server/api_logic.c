@@ -196,8 +196,10 @@ void srv_api_explain(const char *body, size_t len, const srv_budget *b, srv_repl
     if (logic_begin(&l, body, len, b, 0, out) == 0) {
         explain_steps e = {&l, {0}, 0};
         doku_rating r;
-        doku_logic_run(l.lg, on_explain_step, &e, &r, NULL, 0);
-        if (e.text.failed) {
+        /* an allocation failure stops the run short: its rating is not
+         * the puzzle's, so it is no answer (as a failed step text) */
+        doku_status st = doku_logic_run(l.lg, on_explain_step, &e, &r, NULL, 0);
+        if (st != DOKU_OK || e.text.failed) {
             srv_reply_error(out, 500, "no_memory", "out of memory", NULL);
         } else {
             doku_logic_record rec;
@@ -233,16 +235,20 @@ void srv_api_grade(const char *body, size_t len, const srv_budget *b, srv_reply 
         } else {
             doku_rating r;
             double t0 = cli_now();
-            doku_logic_run(l.lg, on_grade_step, &l, &r, hist, cap);
-            doku_logic_record rec;
-            memset(&rec, 0, sizeof rec);
-            rec.command = DOKU_CMD_GRADE;
-            rec.rating = &r;
-            rec.logic = l.lg;   /* its technique counts */
-            rec.timed_out = l.timed_out || doku_logic_timed_out(l.lg);
-            rec.history = hist;
-            rec.time_ms = (cli_now() - t0) * 1e3;
-            srv_reply_logic(out, &l.p, &rec, history);
+            if (doku_logic_run(l.lg, on_grade_step, &l, &r, hist, cap) != DOKU_OK) {
+                /* stopped short by an allocation failure: no rating */
+                srv_reply_error(out, 500, "no_memory", "out of memory", NULL);
+            } else {
+                doku_logic_record rec;
+                memset(&rec, 0, sizeof rec);
+                rec.command = DOKU_CMD_GRADE;
+                rec.rating = &r;
+                rec.logic = l.lg;   /* its technique counts */
+                rec.timed_out = l.timed_out || doku_logic_timed_out(l.lg);
+                rec.history = hist;
+                rec.time_ms = (cli_now() - t0) * 1e3;
+                srv_reply_logic(out, &l.p, &rec, history);
+            }
             free(hist);
         }
     }

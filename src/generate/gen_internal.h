@@ -153,6 +153,8 @@ typedef struct gen_filter_clock {
     double deadline; /* monotonic seconds; 0 = none. A judgement past it
                       * stops between two steps and rejects */
     int timed_out;   /* set by the filter: its last judgement was stopped */
+    int nomem;       /* set by the filter: its last judgement could not
+                      * allocate (its 0 is then no verdict) */
 } gen_filter_clock;
 
 #endif

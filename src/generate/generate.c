@@ -239,6 +239,8 @@ doku_status doku_generate(doku_generator *g, uint64_t seed,
             int late = own && own->timed_out;
             if (own)
                 own->deadline = 0;
+            if (own && own->nomem)
+                return DOKU_ERR_NOMEM; /* a 0 without a verdict */
             if (late) {
                 res->timed_out = 1;
                 break;

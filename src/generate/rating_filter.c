@@ -115,6 +115,13 @@ void doku_rating_filter_stats(const doku_rating_filter *b, uint64_t *judged,
         *steps = b ? b->steps : 0;
 }
 
+doku_status doku_rating_filter_status(const doku_rating_filter *b)
+{
+    if (!b)
+        return DOKU_ERR_ARG;
+    return b->clock.nomem ? DOKU_ERR_NOMEM : DOKU_OK;
+}
+
 /* ---- judging --------------------------------------------------------- */
 
 typedef struct verdict {
@@ -166,13 +173,20 @@ static int on_step(void *user, const doku_step *st)
     return (b->open && v->reached) && (!b->require || v->used);
 }
 
+/* 1 for DOKU_OK, -2 for DOKU_ERR_NOMEM, else -1 (load's answers). */
+static int loaded(doku_status st)
+{
+    return st == DOKU_OK ? 1 : st == DOKU_ERR_NOMEM ? -2 : -1;
+}
+
 /* Loads the puzzle, from its pairs closure (the generator's INTERMEDIATE
  * class logic) when allowed. @return 1 loaded, 0 that closure solves it
- * (rating <= 3.4, no technique after the hidden pair), -1 invalid. */
+ * (rating <= 3.4, no technique after the hidden pair), -1 invalid, -2 an
+ * allocation failed. */
 static int load(doku_rating_filter *b, const uint8_t *puzzle)
 {
     if (!b->skip_start)
-        return doku_logic_load(b->lg, puzzle) == DOKU_OK ? 1 : -1;
+        return loaded(doku_logic_load(b->lg, puzzle));
     const doku_shape *s = b->s;
     for (int c = 0; c < s->ncells; c++)
         if (puzzle[c] > s->n)
@@ -183,7 +197,7 @@ static int load(doku_rating_filter *b, const uint8_t *puzzle)
     if (lv != DOKU_DIFF_EXPERT)
         return 0;
     /* the stalled closure is left in the generator's scratch */
-    return doku_logic_load_candidates(b->lg, b->g->lgrid.val, b->g->lgrid.cand, 1) == DOKU_OK ? 1 : -1;
+    return loaded(doku_logic_load_candidates(b->lg, b->g->lgrid.val, b->g->lgrid.cand, 1));
 }
 
 int doku_rating_filter_accept(void *user, const doku_shape *s, const uint8_t *puzzle,
@@ -195,11 +209,16 @@ int doku_rating_filter_accept(void *user, const doku_shape *s, const uint8_t *pu
         return 0;
     b->judged++;
     b->clock.timed_out = 0;
+    b->clock.nomem = 0;
     if (b->clock.deadline > 0 && clock_monotonic_seconds() > b->clock.deadline) {
         b->clock.timed_out = 1;
         return 0;
     }
     int r = load(b, puzzle);
+    if (r == -2) {
+        b->clock.nomem = 1;
+        return 0;
+    }
     if (r <= 0)
         return 0; /* invalid, or pairs solve it: rated <= 3.4, none required */
     if (b->clock.deadline > 0) {
@@ -212,8 +231,10 @@ int doku_rating_filter_accept(void *user, const doku_shape *s, const uint8_t *pu
     memset(&v, 0, sizeof v);
     v.b = b;
     doku_rating rt;
-    if (doku_logic_run(b->lg, on_step, &v, &rt, NULL, 0) != DOKU_OK)
+    if (doku_logic_run(b->lg, on_step, &v, &rt, NULL, 0) != DOKU_OK) {
+        b->clock.nomem = 1; /* lg and on_step are set: only an allocation */
         return 0;
+    }
     b->steps += v.steps;
     if (v.late || doku_logic_timed_out(b->lg)) {
         b->clock.timed_out = 1;

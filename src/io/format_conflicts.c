@@ -52,9 +52,10 @@ long doku_format_conflicts(doku_buf *b, const doku_shape *s, const uint8_t *cell
     }
     if ((size_t)total > shown)
         io_buf_printf(b, "; and %ld more", total - (long)shown);
+    /* -2, not -1: a caller tells "out of memory" from a bad value */
     if (marks && mark_all(s, cells, total, marks) != 0)
-        return -1;
+        return -2;
     if (io_buf_status(b) != DOKU_OK)
-        return -1;
+        return -2;
     return total;
 }

@@ -190,6 +190,7 @@ static void test_rules(void **state)
     assert_int_equal(doku_format_conflicts(&b, w->s9, w->empty9, (doku_symbols)-1, 3, NULL), -1);
     assert_int_equal(doku_format_conflicts(&b, w->s9, w->bad9, DOKU_SYMBOLS_AUTO, 3, marks), -1);
     assert_int_equal(b.len, 0);
+    /* -2 is an allocation failure (test_nomem), never a bad argument */
     /* No conflict: 0 and nothing written; max 0 or huge is not an error. */
     assert_int_equal(doku_format_conflicts(&b, w->s9, w->empty9, DOKU_SYMBOLS_AUTO, 0, marks), 0);
     assert_int_equal(doku_format_conflicts(&b, w->s9, w->empty9, DOKU_SYMBOLS_AUTO, SIZE_MAX, NULL),
@@ -540,6 +541,9 @@ static void test_band(void **state)
     assert_int_equal(doku_rating_filter_accept(b, w->s9, w->bad9, NULL), 0);
     uint8_t four[16] = {0};
     assert_int_equal(doku_rating_filter_accept(b, w->s4, four, NULL), 0); /* another size */
+    /* rejections, not allocation failures (test_nomem has those) */
+    assert_int_equal(doku_rating_filter_status(b), DOKU_OK);
+    assert_int_equal(doku_rating_filter_status(NULL), DOKU_ERR_ARG);
     doku_rating_filter_stats(b, &judged, NULL, NULL);
     doku_rating_filter_free(b);
 }

@@ -335,6 +335,90 @@ static int sc_rating_filter(void)
     return hit;
 }
 
+/* A judgement that cannot allocate is no rejection: the filter says
+ * DOKU_ERR_NOMEM (doku_rating_filter_status), and doku_generate with its
+ * own filter stops with DOKU_ERR_NOMEM, never a different puzzle. */
+static int sc_rating_judge(void)
+{
+    static const char *const puzzles[] = {
+        "970306042805000109000050000207000304010020080400738001000905000000000000100847003",
+        "070090040140208037900010008080000090201040603400000001010000020000629000700080009",
+    };
+    doku_shape *s;
+    if (nomem(doku_shape_create_simple(9, 0, &s)))
+        return 1;
+    int hit = 0;
+    for (int band = 0; band < 2; band++) {
+        /* a closed band grades the whole path; an open one from the pairs
+         * closure (its own start) */
+        doku_rating_filter_opts fo = {band ? 4.0 : 2.0, band ? -1 : 9.0, 0};
+        doku_rating_filter *f = NULL;
+        if (nomem(doku_rating_filter_create(s, &fo, &f))) {
+            hit = 1;
+            continue;
+        }
+        for (size_t p = 0; p < sizeof puzzles / sizeof puzzles[0]; p++) {
+            uint8_t cells[81];
+            cells_of(puzzles[p], cells, 81);
+            int ok = doku_rating_filter_accept(f, s, cells, NULL);
+            if (nomem(doku_rating_filter_status(f))) {
+                assert_int_equal(ok, 0);
+                hit = 1;
+            } else {
+                mix_int(ok);
+            }
+        }
+        doku_generator *g = NULL;
+        if (nomem(doku_generator_create(s, &g))) {
+            hit = 1;
+        } else {
+            doku_generate_opts o;
+            memset(&o, 0, sizeof o);
+            o.filter = doku_rating_filter_accept;
+            o.filter_user = f;
+            o.max_attempts = 3;
+            uint8_t p[81], sol[81];
+            doku_generate_result r;
+            if (nomem(doku_generate(g, 11, &o, p, sol, &r))) {
+                hit = 1;
+            } else {
+                mix_int(r.found);
+                mix_int((long long)r.attempts);
+                if (r.found)
+                    mix(p, 81);
+            }
+        }
+        doku_generator_free(g);
+        doku_rating_filter_free(f);
+    }
+    doku_shape_free(s);
+    return hit;
+}
+
+/* doku_format_conflicts: -2 (out of memory) or the full answer. */
+static int sc_conflicts(void)
+{
+    doku_shape *s;
+    if (nomem(doku_shape_create_simple(9, 0, &s)))
+        return 1;
+    uint8_t cells[81] = {0}, marks[81] = {0};
+    cells[0] = cells[4] = cells[40] = cells[44] = 5;
+    doku_buf b = {0};
+    long k = doku_format_conflicts(&b, s, cells, DOKU_SYMBOLS_AUTO, 8, marks);
+    int hit = 0;
+    if (k == -2) {
+        hit = 1;
+    } else {
+        assert_true(k > 0);
+        mix_int(k);
+        mix(b.data, b.len);
+        mix(marks, 81);
+    }
+    doku_buf_free(&b);
+    doku_shape_free(s);
+    return hit;
+}
+
 static int sc_writers(void)
 {
     doku_shape *s;
@@ -381,6 +465,8 @@ static void test_nomem_each(void **state)
         {sc_reader, "reader"},         {sc_logic, "logic"},
         {sc_logic_run, "logic run"},
         {sc_generate, "generate"},     {sc_rating_filter, "rating_filter"},
+        {sc_rating_judge, "rating filter judging, generate with it"},
+        {sc_conflicts, "format_conflicts"},
         {sc_writers, "record writers"},
     };
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) {
