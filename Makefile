@@ -73,7 +73,7 @@ tsan:
 # to build-fuzz/corpus/<name>, findings to build-fuzz/corpus/<name>-crash-*.
 # FUZZ_TARGETS picks some (e.g. FUZZ_TARGETS="logic differential").
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= reader csv pencil opensudoku links shape search differential logic generate records http_body
+FUZZ_TARGETS ?= reader csv pencil opensudoku links shape search differential logic generate records http_body http_files xls
 fuzz: deps
 	@cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang -DDOKU_FUZZ=ON -DDOKU_TESTS=OFF >/dev/null
 	@cmake --build build-fuzz -j $(JOBS) $(foreach t,$(FUZZ_TARGETS),--target fuzz_$(t))

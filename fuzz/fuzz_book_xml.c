@@ -2,8 +2,9 @@
  * fuzz_book_xml.c — libFuzzer target for the workbook XML readers
  * (formats/book_xml.c) and the puzzle finder behind them (formats/
  * sheet.c). The first byte picks the part (0 worksheet, 1 shared strings,
- * 2 OpenDocument content, 3 workbook + relationships), the rest is its
- * XML. Any bytes must give cells or a message, never a crash, a leak or
+ * 2 OpenDocument content, 3 workbook + relationships, 4 styles: their
+ * cell formats then judge a fixed sheet's empty cells, 5 worksheet with
+ * fixed styles: its empty framed cells kept), the rest is its XML. Any bytes must give cells or a message, never a crash, a leak or
  * a hang; every cell must lie inside the sheet limits, every puzzle found
  * must be square and hold only readable values.
  */
@@ -53,7 +54,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     xml_memory m = {(const char *)data + 1, size - 1, 0};
     char why[400];
     wb_book b = {0};
-    switch (data[0] & 3) {
+    switch (data[0] & 7) {
     case 0: {
         char *texts[] = {"5", "x", "12"};
         xlsx_strings sst = {texts, 3, 3};
@@ -73,6 +74,38 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             for (size_t i = 0; i < b.count; i++)
                 check_sheet(&b.sheets[i]);
         break;
+    case 4: {
+        /* the formats' framed flags as read, then looked up by every s=
+         * of a sheet (indices inside, past and far past the list) */
+        xlsx_styles st = {0};
+        if (xlsx_parse_styles(xml_memory_read, &m, &st, why, sizeof why) == 0) {
+            for (size_t i = 0; i < st.count; i++)
+                if (st.framed[i] > 1)
+                    abort();
+            static const char sheet[] =
+                "<worksheet><sheetData><row r=\"1\"><c r=\"A1\" s=\"0\"/><c r=\"B1\" s=\"1\"/>"
+                "<c r=\"C1\" s=\"2\"/><c r=\"D1\" s=\"7\"/><c r=\"E1\" s=\"4294967295\"/>"
+                "<c r=\"F1\" s=\"1\"><v>5</v></c></row></sheetData></worksheet>";
+            xml_memory sm = {sheet, sizeof sheet - 1, 0};
+            xlsx_strings none = {0};
+            wb_sheet *s = wb_book_add_sheet(&b, "Styled", 6);
+            if (s && xlsx_parse_sheet_styled(xml_memory_read, &sm, &none, &st, s, why,
+                                             sizeof why) == 0)
+                check_sheet(s);
+        }
+        xlsx_styles_free(&st);
+        break;
+    }
+    case 5: {
+        unsigned char framed[4] = {0, 1, 0, 1};
+        xlsx_styles st = {framed, 4};
+        char *texts[] = {"5", "x", "12"};
+        xlsx_strings sst = {texts, 3, 3};
+        wb_sheet *s = wb_book_add_sheet(&b, "Sheet1", 6);
+        if (s && xlsx_parse_sheet_styled(xml_memory_read, &m, &sst, &st, s, why, sizeof why) == 0)
+            check_sheet(s);
+        break;
+    }
     default: {
         xlsx_sheet_list l = {0};
         if (xlsx_parse_workbook(xml_memory_read, &m, &l, why, sizeof why) == 0) {
