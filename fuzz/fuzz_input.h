@@ -102,14 +102,50 @@ static inline doku_shape *fz_make_shape(const fz_shape_kind *k)
  * with any value 0..n (conflicts, no solution, several). Also writes the
  * grid to full (n*n) when full is not NULL. @return 0, or -1 if no grid
  * could be made. */
+/* The grids already made, by shape and seed: filling a grid was most of
+ * an input's time, and a seed is one byte, so each shape has at most 256
+ * grids. A slot keeps the grid and the generator's random state after it
+ * (the cells kept are drawn from there), so a hit gives exactly what
+ * making the grid again gives. */
+typedef struct fz_grid_slot {
+    const doku_shape *s;
+    unsigned seed;
+    doku_rng after;
+    uint8_t *grid;
+} fz_grid_slot;
+
+static inline int fz_grid(const doku_shape *s, doku_generator *g, unsigned seed, doku_rng *rng,
+                          uint8_t *grid)
+{
+    static fz_grid_slot slots[4096];
+    int nc = doku_shape_cells(s);
+    fz_grid_slot *e = &slots[((uintptr_t)s / 64 * 31 + seed) % 4096];
+    if (e->s == s && e->seed == seed) {
+        memcpy(grid, e->grid, (size_t)nc);
+        *rng = e->after;
+        return 0;
+    }
+    doku_rng_seed(rng, seed);
+    if (doku_generate_grid(g, rng, grid) != DOKU_OK)
+        return -1;
+    uint8_t *copy = realloc(e->grid, (size_t)nc);
+    if (!copy)
+        return 0; /* not cached: still a good grid */
+    memcpy(copy, grid, (size_t)nc);
+    e->grid = copy;
+    e->s = s;
+    e->seed = seed;
+    e->after = *rng;
+    return 0;
+}
+
 static inline int fz_puzzle(fz *f, const doku_shape *s, doku_generator *g, uint8_t *cells,
                             uint8_t *full)
 {
     int n = doku_shape_n(s), nc = doku_shape_cells(s);
     doku_rng rng;
-    doku_rng_seed(&rng, fz_byte(f));
     uint8_t grid[DOKU_MAX_CELLS];
-    if (doku_generate_grid(g, &rng, grid) != DOKU_OK)
+    if (fz_grid(s, g, fz_byte(f), &rng, grid) != 0)
         return -1;
     if (full)
         memcpy(full, grid, (size_t)nc);
