@@ -117,11 +117,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             abort();
         static uint8_t empty[DOKU_MAX_CELLS], sol[DOKU_MAX_CELLS];
         /* an empty grid needs about one node per cell for a solution (no
-         * backtracking on most shapes): a budget of a few times that finds
-         * the solutions the check is about, and ends the hopeless ones
+         * backtracking on most shapes): a budget of twice that finds the
+         * solutions the check is about, and ends the hopeless ones
          * (irregular maps without a grid) fast */
-        uint64_t budget = 4 * (uint64_t)doku_shape_cells(s) + 64;
-        doku_search_opts o = {2, budget < 3000 ? budget : 3000, 0, 0};
+        uint64_t budget = 2 * (uint64_t)doku_shape_cells(s) + 64;
+        doku_search_opts o = {2, budget < 1000 ? budget : 1000, 0, 0};
         doku_search_result r;
         if (doku_search(sv, empty, &o, sol, NULL, NULL, &r) != DOKU_OK)
             abort();
