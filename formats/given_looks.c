@@ -135,9 +135,17 @@ wb_givens wb_pick_givens(int n, int br, int bc, const uint8_t *values, const uin
             why = feature_names[f];
         }
     }
-    for (int i = 0; i < n * n; i++)
+    /* every digit bold (doku's givens, conflicting ones on red among
+     * them): they all look like givens, whatever else differs */
+    int all_bold = 1;
+    for (int i = 0; i < n * n; i++) {
         given[i] = values[i] != 0;
+        if (values[i] && !(looks[i] & WB_LOOK_BOLD))
+            all_bold = 0;
+    }
+    if (verdict == WB_GIVENS_UNCLEAR && all_bold)
+        verdict = WB_GIVENS_ALL;
     if (feature)
-        *feature = why;
+        *feature = verdict == WB_GIVENS_UNCLEAR ? why : NULL;
     return verdict;
 }

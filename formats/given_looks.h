@@ -24,7 +24,10 @@ typedef enum wb_givens {
  * from marking. Features are tried in order: bold (the bold digits are
  * the givens), text colour (the black or automatic ones, when the others
  * are coloured), fill (the filled ones, when there is one fill and the
- * rest have none). Writes given[i] = 1 for each given, 0 elsewhere.
+ * rest have none). Digits that differ otherwise are unclear, unless
+ * all of them are bold (all look like givens: doku draws conflicting
+ * givens bold on red among bold on blue). Writes given[i] = 1 for each
+ * given, 0 elsewhere.
  * *feature (feature may be NULL) names what told them apart, or for
  * WB_GIVENS_UNCLEAR what differs: "bold", "colour" or "fill".
  * @return the verdict. */

@@ -120,6 +120,10 @@ got=$("$doku" check "$tmp/single.xlsx" 2>&1)
 [ "$got" = "$tmp/single.xlsx:'Puzzle 1'!B4:J12: unique" ] || fail "read back: $got"
 got=$("$doku" convert --to line "$tmp/single.xlsx" 2>&1)
 [ "$got" = "$P9_NOVALUE" ] || fail "solve --format xlsx read back as $got, want the puzzle"
+# conflicting givens are bold on red among bold on blue: all givens, no note
+got=$("$doku" convert --to line "$tmp/conflict.xlsx" 2>&1)
+[ "$got" = "11..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79" ] ||
+    fail "conflict.xlsx read back as $got"
 got=$("$doku" convert --to line "$tmp/batch.xlsx" 2>&1)
 want=$("$doku" convert --to line "$fx/book.xlsx" 2>/dev/null)
 [ "$got" = "$want" ] || fail "solve --format xlsx of a batch read back as
