@@ -98,7 +98,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     case 5: {
         unsigned char framed[4] = {0, 1, 0, 1};
-        xlsx_styles st = {framed, 4};
+        uint64_t look[4] = {0, WB_LOOK_BOLD, WB_LOOK_COLOR | 0x123456, WB_LOOK_FILL};
+        xlsx_styles st = {.framed = framed, .look = look, .count = 4};
         char *texts[] = {"5", "x", "12"};
         xlsx_strings sst = {texts, 3, 3};
         wb_sheet *s = wb_book_add_sheet(&b, "Sheet1", 6);

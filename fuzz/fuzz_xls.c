@@ -2,12 +2,14 @@
  * fuzz_xls.c — libFuzzer target for the .xls formula reader
  * (formats/xls_formulas.c): the compound file's header, sector tables,
  * directory and Workbook stream, then the BIFF records (BOUNDSHEET, BOF,
- * FORMULA, STRING) it walks for cached values. The input is the whole
+ * FORMULA, STRING, and the formats' fonts and fills) it walks for cached
+ * values and cells' looks (asked for on inputs of odd length). The input is the whole
  * file (the reader takes a path: it is written to one temporary file).
  * Any bytes must give formula cells or a message, never a crash, a leak
  * or a hang; every cell reported has a sheet name, a row and column
  * inside the sheet limits and a known kind, a text result is non-empty
- * and NUL-terminated, and the message of a refusal is non-empty.
+ * and NUL-terminated, a look is not plain (0), and the message of a
+ * refusal is non-empty.
  */
 #include "xls_formulas.h"
 
@@ -37,6 +39,16 @@ static int on_formula(void *user, const char *sheet, uint32_t row, uint32_t col,
     return 0;
 }
 
+/* A cell's look (WB_LOOK_*): reported only when not plain. */
+static int on_look(void *user, const char *sheet, uint32_t row, uint32_t col, uint64_t look)
+{
+    (void)user;
+    if (!sheet || row >= WB_MAX_ROWS || col >= WB_MAX_COLS || !look)
+        abort();
+    (void)strlen(sheet);
+    return 0;
+}
+
 static char path[64];
 
 static void remove_file(void) { unlink(path); }
@@ -57,7 +69,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         abort();
     size_t count = 0;
     char why[256] = "";
-    if (xls_formulas_read(path, on_formula, &count, why, sizeof why) != 0 && !why[0])
+    if (xls_formulas_read(path, on_formula, (size & 1) ? on_look : NULL, &count, why,
+                          sizeof why) != 0 && !why[0])
         abort();   /* a refusal says why */
     return 0;
 }
