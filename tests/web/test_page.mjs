@@ -378,6 +378,60 @@ test('drop a file onto the grid', async (page) => {
   assert((await digit(page, 0)) === '1', 'the dropped puzzle is on the board');
 }, { hash: `#p=${EASY}&n=9` });
 
+/* The ink in each cell of a 9x9 PNG drawn by render/single.c (grid at
+ * x 20, y 46 in picture units, 36 a cell, the picture 364 wide): 'g' dark
+ * (a given), 'b' blue (a filled digit), '.' no digit. */
+async function pngCells(page, path) {
+  const b64 = readFileSync(path).toString('base64');
+  return page.evaluate(async (src) => {
+    const img = new Image();
+    img.src = 'data:image/png;base64,' + src;
+    await img.decode();
+    const cv = document.createElement('canvas');
+    cv.width = img.width; cv.height = img.height;
+    const cx = cv.getContext('2d');
+    cx.drawImage(img, 0, 0);
+    const k = img.width / 364;
+    let out = '';
+    for (let r = 0; r < 9; r++) {
+      for (let c = 0; c < 9; c++) {
+        const d = cx.getImageData(Math.round((20 + c * 36 + 8) * k), Math.round((46 + r * 36 + 6) * k), Math.round(20 * k), Math.round(24 * k)).data;
+        let dark = 0, blue = 0;
+        for (let i = 0; i < d.length; i += 4) {
+          if (d[i] < 90 && d[i + 1] < 90 && d[i + 2] < 90) dark++;
+          else if (d[i + 2] > 150 && d[i] < 110) blue++;
+        }
+        out += dark > 12 ? 'g' : blue > 12 ? 'b' : '.';
+      }
+    }
+    return out;
+  }, b64);
+}
+
+test('export PDF and PNG of a half-played grid: the entries drawn, apart from the givens', async (page) => {
+  await page.click('#mode-play');
+  await cell(page, 2).click();
+  await page.keyboard.press('4');   // r1c3: an entry
+  await cell(page, 3).click();
+  await page.keyboard.press('2');   // r1c4
+  await page.click('#file-box summary');
+  await page.selectOption('#export-format', 'pdf');
+  assert(!(await page.isChecked('#export-solution')), 'no solution asked for');
+  const pdf = await download(page, () => page.click('#export'));
+  const played = [...EASY].map((c, i) => (i === 2 ? '4' : i === 3 ? '2' : c)).join('');
+  // -layout: the digits in reading order (cairo draws the givens first)
+  const text = execFileSync('pdftotext', ['-layout', pdf.path, '-']).toString();
+  assert(givensOf(text) === givensOf(played), 'the givens and the two entries in order: ' + givensOf(text));
+  // the entries in the regular face, the givens in bold
+  const fonts = execFileSync('pdffonts', [pdf.path]).toString();
+  assert(/\+DejaVuSans\s/.test(fonts) && /\+DejaVuSans-Bold\s/.test(fonts), 'a bold face and a regular one: ' + fonts);
+  await page.selectOption('#export-format', 'png');
+  const png = await download(page, () => page.click('#export'));
+  const ink = await pngCells(page, png.path);
+  const want = [...played].map((c, i) => (c === '.' ? '.' : EASY[i] === '.' ? 'b' : 'g')).join('');
+  assert(ink === want, `givens dark, entries blue, the rest empty:\n${ink}\n${want}`);
+}, { hash: `#p=${EASY}&n=9` });
+
 test('export a PDF with the givens, and a link', async (page) => {
   await page.click('#file-box summary');
   await page.selectOption('#export-format', 'pdf');
