@@ -432,6 +432,64 @@ test('export PDF and PNG of a half-played grid: the entries drawn, apart from th
   assert(ink === want, `givens dark, entries blue, the rest empty:\n${ink}\n${want}`);
 }, { hash: `#p=${EASY}&n=9` });
 
+test('grade and explain say in plain words why logic stops, and what is left', async (page) => {
+  // several solutions: logic is not run, and the page says why
+  const several = EASY.slice(0, 77) + '....';
+  await page.goto(`${base}#p=${several}&n=9`);
+  await page.waitForSelector('#grid .cell');
+  await page.click('#grade');
+  await waitStatus(page, /^Several solutions: logic \(and its rating\) needs a puzzle with exactly one solution/);
+  await page.click('#explain');
+  await waitStatus(page, /^Several solutions: logic/);
+  assert(await page.isHidden('#explain-box'), 'no explanation of nothing');
+  // a time limit that runs out: "gave up", after how many steps, and how many cells are left
+  await page.route('**/api/explain', (route) => route.continue({ postData: JSON.stringify({ ...JSON.parse(route.request().postData()), timeout: 1 }) }));
+  await page.goto(`${base}#p=${HARD}&n=9`);
+  await page.waitForSelector('#grid .cell');
+  await page.click('#explain');
+  await waitStatus(page, /^Logic gave up after \d+ steps?: the time limit ran out before the next step was found.* \d+ cells are still empty/);
+  const text = await statusText(page);
+  assert(!/gave_up|logic stopped/.test(text), 'no status codes shown: ' + text);
+  const steps = +/after (\d+) step/.exec(text)[1];
+  const left = +/ (\d+) cells are still empty/.exec(text)[1];
+  assert(left > 0 && left <= [...HARD].filter((c) => c === '.').length, `${left} cells left after ${steps} steps`);
+  await page.click('#step-last');
+  assert(/End of the explanation/.test(await page.locator('#step-text').textContent()), 'the end of the run');
+  assert(await page.locator('#grid .cell .cands').count() >= left, 'the cells left show their candidates');
+  await page.screenshot({ path: `${shots}/explain-gave-up.png` });
+});
+
+test('a server error on the puzzle names the cells, without field names', async (page) => {
+  await cell(page, 0).click();
+  await page.keyboard.press('5');
+  await cell(page, 4).click();
+  await page.keyboard.press('5');
+  await page.click('#grade');
+  await waitStatus(page, /^Cannot grade: r1c1 and r1c5 both hold 5 in row 1$/);
+  await page.click('#explain');
+  await waitStatus(page, /^Cannot explain: r1c1 and r1c5 both hold 5 in row 1$/);
+  assert((await classes(page, 0)).includes('conflict') && (await classes(page, 4)).includes('conflict'), 'both cells red');
+  await page.fill('#count-limit', '0');
+  await page.click('#count');
+  await waitStatus(page, /^Count up to: a whole number from 1 to 1000000/);
+}, { allowErrors: true });
+
+test('generate: a givens count the symmetry cannot give is told at once, with counts that work', async (page) => {
+  let asked = 0;
+  page.on('request', (r) => { if (r.url().endsWith('/api/generate')) asked++; });
+  await page.click('#gen-box summary');
+  await page.selectOption('#gen-symmetry', 'rot90');
+  await page.fill('#gen-clues', '30');
+  await page.click('#generate');
+  await waitStatus(page, /^With rot90 symmetry a 9×9 puzzle cannot have 30 givens .*: try 29 or 32/);
+  await page.selectOption('#size', '16');
+  await page.selectOption('#gen-symmetry', 'rot180');
+  await page.fill('#gen-clues', '121');
+  await page.click('#generate');
+  await waitStatus(page, /^With rot180 symmetry a 16×16 puzzle cannot have 121 givens .*: try 120 or 122/);
+  assert(asked === 0, 'nothing sent to the server');
+});
+
 test('export a PDF with the givens, and a link', async (page) => {
   await page.click('#file-box summary');
   await page.selectOption('#export-format', 'pdf');
