@@ -253,6 +253,16 @@ test('phone-size viewport', async (page) => {
   await waitStatus(page, /club\.txt: 2 puzzles/);
   const wide = await page.evaluate(() => document.documentElement.scrollWidth);
   assert(wide <= 390, 'no sideways scrolling with the file list open: ' + wide);
+  // every card open, at 25x25 too: each field stays inside its card
+  await page.selectOption('#size', '25');
+  await page.evaluate(() => document.querySelectorAll('details.card').forEach((d) => { d.open = true; }));
+  const out = await page.evaluate(() => [...document.querySelectorAll('.card input:not([type=checkbox]):not([hidden]), .card select')]
+    .filter((e) => e.offsetParent)
+    .filter((e) => e.getBoundingClientRect().right > e.closest('.card').getBoundingClientRect().right)
+    .map((e) => e.id));
+  assert(out.length === 0, 'fields past their card\'s edge: ' + out.join(' '));
+  const open = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert(open <= 390, 'no sideways scrolling with every card open: ' + open);
   await page.screenshot({ path: `${shots}/phone.png`, fullPage: true });
 }, { viewport: { width: 390, height: 844 }, touch: true, hash: `#p=${EASY}&n=9` });
 
