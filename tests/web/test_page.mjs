@@ -500,6 +500,36 @@ test('generate: a givens count the symmetry cannot give is told at once, with co
   assert(asked === 0, 'nothing sent to the server');
 });
 
+test('a random full grid, then givens removed down to a chosen count with one solution left', async (page) => {
+  await page.click('#gen-box summary');
+  await page.fill('#gen-seed', '11');
+  await page.click('#gen-full');
+  await waitStatus(page, /^A full grid \(seed 11\)/);
+  let st = await gridState(page);
+  assert(!st.line.includes('.') && st.givens === 'g'.repeat(81), 'every cell a given: ' + st.line);
+  const full = st.line;
+  const cli = execFileSync(doku, ['generate', '--full', '--seed', '11']).toString().trim().split(/\s/)[0];
+  assert(cli === full, 'the grid doku generate --full --seed 11 makes: ' + cli);
+  await page.selectOption('#gen-symmetry', 'rot180');
+  await page.fill('#gen-clues', '30');
+  await page.click('#reduce');
+  await waitStatus(page, /^Removed 51 givens: 30 left, one solution, symmetry rot180/);
+  st = await gridState(page);
+  assert([...st.line].filter((c) => c !== '.').length === 30, '30 givens on the board: ' + st.line);
+  assert([...st.line].every((c, i) => c === '.' || c === full[i]), 'the givens kept are the full grid\'s');
+  assert([...st.line].every((c, i) => (c === '.') === (st.line[80 - i] === '.')), 'rot180 symmetric');
+  const count = spawnSync(doku, ['count', '--limit', '2'], { input: st.line + '\n' }).stdout.toString();
+  assert(/^1\b/.test(count.trim()), 'one solution (doku count): ' + count);
+  // fewer than any unique puzzle can keep: said, not hidden
+  await page.click('#solve');
+  await waitStatus(page, /Unique solution/);
+  await page.fill('#gen-clues', '12');
+  await page.selectOption('#gen-symmetry', 'none');
+  await page.click('#reduce');
+  await waitStatus(page, /^Removed \d+ givens: \d+ left, one solution.* No fewer keep one solution from this grid \(12 asked\)/);
+  await page.screenshot({ path: `${shots}/reduce.png` });
+});
+
 test('export a PDF with the givens, and a link', async (page) => {
   await page.click('#file-box summary');
   await page.selectOption('#export-format', 'pdf');

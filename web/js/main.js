@@ -718,6 +718,67 @@ function doGenerate(e) {
   }, { progress });
 }
 
+/* A new grid of givens from the server's line (generate, reduce): on the
+ * board in edit mode, the solution known. @return false if it did not fit. */
+function loadGivens(line, solution) {
+  const givens = fromLine(S.alphabet, S.shape.n, line) || fromLine('1-9A-Z', S.shape.n, line);
+  if (!givens) { status('The grid from the server did not fit the board.', 'bad'); return false; }
+  S.board.load(givens);
+  resetOverlays();
+  S.comment = '';
+  S.known = solution;
+  resetTimer();
+  setMode('edit');
+  changed(false);
+  return true;
+}
+
+/* A random full grid (every cell a given), to remove givens from. */
+function doFullGrid() {
+  const body = { ...shapeFields(), full: true };
+  const seed = $('gen-seed').value.trim();
+  if (seed && !/^\d+$/.test(seed)) { status('The seed is a whole number.', 'bad'); return; }
+  body.seed = seed || String(crypto.getRandomValues(new Uint32Array(1))[0]);
+  run('generate', body, (rec) => {
+    if (rec.status === 'gave_up') { status(`No full grid made: ${rec.error}.`, 'bad'); return; }
+    if (!loadGivens(rec.puzzle, null)) return;
+    S.known = S.board.values();
+    const txt = `A full grid (seed ${body.seed}). "Remove givens" takes it down to the Givens count, keeping one solution.`;
+    result(el('p', txt));
+    status(txt, 'good');
+  });
+}
+
+/* The board's grid with givens removed down to the Givens count, one
+ * solution kept (/api/reduce): from the solution when one is shown, else
+ * from the givens and entries. */
+function doReduce() {
+  const body = genBody();
+  if (!body) return;
+  delete body.rating;
+  const from = S.solution && S.solution.every((v) => v) ? S.solution : S.board.values();
+  if (!from.some((v) => v)) { status('The grid is empty: make a full grid (or enter or solve one) first.', 'bad'); return; }
+  const before = from.filter((v) => v).length;
+  const fields = puzzleBody(from, body);
+  status('Removing givens…');
+  run('reduce', fields, (rec) => {
+    if (rec.status !== 'reduced') {
+      const why = { not_unique: 'this grid has more than one solution (solve it first, or add givens)',
+        unsolvable: 'this grid has no solution', invalid: 'the grid breaks the rules', too_hard: 'no way found to the difficulty asked' }[rec.status];
+      status(`Nothing removed: ${why || rec.error || rec.status}${why && rec.error ? ' — ' + rec.error : ''}.`, 'bad');
+      return;
+    }
+    const solution = S.solution && S.solution.every((v) => v) ? S.solution : null;
+    if (!loadGivens(rec.reduced, solution)) return;
+    let txt = `Removed ${before - rec.givens} givens: ${rec.givens} left, one solution, symmetry ${rec.symmetry}.`;
+    const lo = body.clues ? parseInt(body.clues, 10) : 0;
+    if (lo && rec.givens > (/-(\d+)/.test(body.clues) ? +/-(\d+)/.exec(body.clues)[1] : lo)) txt += ` No fewer keep one solution from this grid (${body.clues} asked).`;
+    else if (rec.minimal) txt += ' None of them can go without a second solution.';
+    result(el('p', txt));
+    status(txt, 'good');
+  });
+}
+
 /* ---- load, share ------------------------------------------------------- */
 
 function doLoad() {
@@ -864,6 +925,8 @@ function wire() {
   $('step-next').addEventListener('click', () => stepBy(1));
   $('step-last').addEventListener('click', () => S.explain && showStep(S.explain.steps.length));
   $('gen-form').addEventListener('submit', doGenerate);
+  $('gen-full').addEventListener('click', doFullGrid);
+  $('reduce').addEventListener('click', doReduce);
   $('gen-cancel').addEventListener('click', () => S.busy && S.busy.abort());
   $('load').addEventListener('click', doLoad);
   $('copy-link').addEventListener('click', () => copyText(location.href, 'link'));
