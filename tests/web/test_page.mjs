@@ -508,7 +508,7 @@ test('a random full grid, then givens removed down to a chosen count with one so
   let st = await gridState(page);
   assert(!st.line.includes('.') && st.givens === 'g'.repeat(81), 'every cell a given: ' + st.line);
   const full = st.line;
-  const cli = execFileSync(doku, ['generate', '--full', '--seed', '11']).toString().trim().split(/\s/)[0];
+  const cli = execFileSync(doku, ['generate', '--full', '--seed', '11'], { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim().split(/\s/)[0];
   assert(cli === full, 'the grid doku generate --full --seed 11 makes: ' + cli);
   await page.selectOption('#gen-symmetry', 'rot180');
   await page.fill('#gen-clues', '30');
@@ -529,6 +529,27 @@ test('a random full grid, then givens removed down to a chosen count with one so
   await waitStatus(page, /^Removed \d+ givens: \d+ left, one solution.* No fewer keep one solution from this grid \(12 asked\)/);
   await page.screenshot({ path: `${shots}/reduce.png` });
 });
+
+test('25x25 on a laptop screen: the whole grid in view, cells big enough to read, letters typed', async (page) => {
+  await page.selectOption('#size', '25');
+  const box = await page.locator('#grid').boundingBox();
+  assert(box.y + box.height <= 768 && box.x + box.width <= 1366, 'the whole grid in view: ' + JSON.stringify(box));
+  assert(box.width / 25 >= 23, 'cells at least 23 px: ' + box.width / 25);
+  await cell(page, 0).click();
+  await page.keyboard.press('p');   // 25: P in the 1-9A-Z alphabet
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('A');
+  assert((await digit(page, 0)) === 'P' && (await digit(page, 1)) === 'A', 'letters enter symbols 10..25');
+  await page.evaluate(() => { document.getElementById('gen-box').open = true; });
+  await page.click('#generate');
+  await waitStatus(page, /^Generated: \d+ givens/);
+  await page.click('#mode-edit');
+  await page.click('#solve');
+  await waitStatus(page, /Unique solution in [\d.]+ ms/);
+  const full = await page.evaluate(() => [...document.querySelectorAll('#grid .cell')].every((c) => c.querySelector('.v')));
+  assert(full, 'every cell filled');
+  await page.screenshot({ path: `${shots}/25x25-laptop.png` });
+}, { viewport: { width: 1366, height: 768 } });
 
 test('export a PDF with the givens, and a link', async (page) => {
   await page.click('#file-box summary');
