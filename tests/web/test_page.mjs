@@ -479,6 +479,8 @@ test('a server error on the puzzle names the cells, without field names', async 
   await page.click('#explain');
   await waitStatus(page, /^Cannot explain: r1c1 and r1c5 both hold 5 in row 1$/);
   assert((await classes(page, 0)).includes('conflict') && (await classes(page, 4)).includes('conflict'), 'both cells red');
+  await page.click('#count');
+  await waitStatus(page, /^No solution: givens clash in r1c1, r1c5 \(red\)$/);
   await page.fill('#count-limit', '0');
   await page.click('#count');
   await waitStatus(page, /^Count up to: a whole number from 1 to 1000000/);

@@ -452,11 +452,13 @@ function doCount() {
   const asked = parseInt($('count-limit').value, 10);
   if (!(asked >= 1 && asked <= 1000000)) { status('Count up to: a whole number from 1 to 1000000.', 'bad'); $('count-limit').focus(); return; }
   const limit = asked;
-  run('count', puzzleBody(S.board.values(), { limit, stats: true }), (rec) => {
+  const values = S.board.values();
+  run('count', puzzleBody(values, { limit, stats: true }), (rec) => {
     let txt;
-    if (rec.status === 'gave_up') txt = `Gave up after ${rec.count} solutions`;
+    const clash = [...conflictCells(S.shape, values)].sort((x, y) => x - y).map((i) => cellName(S.shape.n, i));
+    if (rec.status === 'gave_up') txt = `Gave up (the time ran out) after ${rec.count} solution${rec.count === 1 ? '' : 's'}: there are at least that many`;
     else if (rec.status === 'invalid') txt = `Invalid: ${rec.error || rec.reason || ''}`;
-    else if (rec.count === 0) txt = 'No solution';
+    else if (rec.count === 0) txt = 'No solution' + (clash.length ? `: givens clash in ${clash.join(', ')} (red)` : '');
     else txt = `${rec.capped ? 'At least ' : ''}${rec.count} solution${rec.count === 1 ? '' : 's'}${rec.count === 1 && !rec.capped ? ' (unique)' : ''}`;
     status(txt, rec.count === 1 && !rec.capped ? 'good' : '');
     result(el('p', txt, 'big'));
