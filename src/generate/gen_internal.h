@@ -16,6 +16,9 @@
 #define L9_PEERS 20
 #define L9_CROSSINGS 108   /* box-row and box-column pairs, both ways */
 typedef struct l9grid {
+    /* per digit, a superset of the open cells holding it as a candidate
+     * (bit c of w[c >> 6]): a placement visits only the peers it hits */
+    uint64_t plane[L9_N][2];
     uint16_t cand[L9_CELLS];   /* an open cell's candidates; 0 once placed */
     uint16_t placed[L9_UNITS]; /* digits placed in each unit */
     uint8_t val[L9_CELLS];     /* placed digit 1..9, 0 = open */
@@ -28,6 +31,7 @@ typedef struct level9 {
     uint8_t ix_start[L9_UNITS + 1];     /* unit crossings, as level.c's */
     uint8_t ix_unit[L9_CROSSINGS];
     uint16_t ix_in_u[L9_CROSSINGS], ix_in_v[L9_CROSSINGS];
+    uint64_t peer_mask[L9_CELLS][2]; /* each cell's peers, as planes */
     uint8_t stack[L9_CELLS];   /* cells waiting to be placed */
     l9grid gr;                 /* the grid being worked on */
     l9grid fill[L9_CELLS + 1]; /* grid9.c: the grid saved at each depth */

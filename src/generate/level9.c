@@ -39,8 +39,10 @@ level9 *level9_create(const doku_generator *g)
             free(l);
             return NULL;
         }
-        for (int i = 0; i < L9_PEERS; i++)
+        for (int i = 0; i < L9_PEERS; i++) {
             l->peer[c][i] = (uint8_t)pp[i];
+            l->peer_mask[c][pp[i] >> 6] |= (uint64_t)1 << (pp[i] & 63);
+        }
         for (int i = 0; i < 3; i++)
             l->cell_unit[c][i] = (uint8_t)cu[i];
     }
@@ -73,23 +75,30 @@ static int cascade(level9 *l, int sp)
         unsigned m = cand[c];
         if (!m)
             return 0;
-        l->gr.val[c] = (uint8_t)(__builtin_ctz(m) + 1);
+        int d = __builtin_ctz(m);
+        l->gr.val[c] = (uint8_t)(d + 1);
         cand[c] = 0;
         l->gr.left--;
         for (int i = 0; i < 3; i++)
             l->gr.placed[l->cell_unit[c][i]] |= (uint16_t)m;
-        const uint8_t *pp = l->peer[c];
-        for (int i = 0; i < L9_PEERS; i++) {
-            int p = pp[i];
-            unsigned q = cand[p];
-            if (!(q & m))
-                continue;
-            q ^= m;
-            if (!q)
-                return 0;
-            cand[p] = (uint16_t)q;
-            if (single(q))
-                stack[sp++] = (uint8_t)p;
+        /* only the peers d's plane holds: 2-3 of the 20, on average */
+        uint64_t *plane = l->gr.plane[d];
+        const uint64_t *pm = l->peer_mask[c];
+        for (int w = 0; w < 2; w++) {
+            uint64_t hit = plane[w] & pm[w];
+            plane[w] &= ~pm[w];
+            for (; hit; hit &= hit - 1) {
+                int p = w * 64 + __builtin_ctzll(hit);
+                unsigned q = cand[p];
+                if (!(q & m))
+                    continue; /* a stale bit (the plane is a superset) */
+                q ^= m;
+                if (!q)
+                    return 0;
+                cand[p] = (uint16_t)q;
+                if (single(q))
+                    stack[sp++] = (uint8_t)p;
+            }
         }
     }
     return 1;
@@ -102,6 +111,10 @@ void level9_clear(level9 *l)
         l->gr.val[c] = 0;
     }
     memset(l->gr.placed, 0, sizeof l->gr.placed);
+    for (int d = 0; d < L9_N; d++) {
+        l->gr.plane[d][0] = ~(uint64_t)0;
+        l->gr.plane[d][1] = ((uint64_t)1 << (L9_CELLS - 64)) - 1;
+    }
     l->gr.left = L9_CELLS;
 }
 
@@ -122,6 +135,9 @@ int level9_place(level9 *l, int cell, int d)
 static int load(level9 *l, const uint8_t *puzzle)
 {
     uint16_t um[L9_UNITS] = {0};
+    /* the open cells, and per digit the peers of its givens */
+    uint64_t open[2] = {~(uint64_t)0, ((uint64_t)1 << (L9_CELLS - 64)) - 1};
+    uint64_t seen[L9_N + 1][2] = {{0}};
     int left = L9_CELLS, sp = 0;
     for (int c = 0; c < L9_CELLS; c++) {
         unsigned bit = VALUE_BIT[puzzle[c]];
@@ -130,6 +146,9 @@ static int load(level9 *l, const uint8_t *puzzle)
         if (!bit)
             continue;
         left--;
+        open[c >> 6] &= ~((uint64_t)1 << (c & 63));
+        seen[puzzle[c]][0] |= l->peer_mask[c][0];
+        seen[puzzle[c]][1] |= l->peer_mask[c][1];
         for (int i = 0; i < 3; i++) {
             int u = l->cell_unit[c][i];
             if (um[u] & bit)
@@ -139,6 +158,10 @@ static int load(level9 *l, const uint8_t *puzzle)
     }
     l->gr.left = left;
     memcpy(l->gr.placed, um, sizeof um);
+    for (int d = 0; d < L9_N; d++) {
+        l->gr.plane[d][0] = open[0] & ~seen[d + 1][0];
+        l->gr.plane[d][1] = open[1] & ~seen[d + 1][1];
+    }
     for (int c = 0; c < L9_CELLS; c++) {
         if (puzzle[c])
             continue;
