@@ -68,6 +68,10 @@ struct doku_generator {
     uint16_t *uv_cell_sets;  /* [ncells * (n-1)] the sets each cell is in */
     struct uv_mask *uv_peers; /* [ncells] each cell's peers */
     int uv_on;               /* built for the grid being reduced */
+
+    /* uniqueness checks of one emptied cell as one search_except (the
+     * solver's classic 9x9 engine), not one search per other digit */
+    int except_on;
 };
 
 /* Largest grid whose unavoidable sets the generator keeps, its digits. */
