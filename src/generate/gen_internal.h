@@ -23,6 +23,10 @@ typedef struct l9grid {
     uint16_t placed[L9_UNITS]; /* digits placed in each unit */
     uint8_t val[L9_CELLS];     /* placed digit 1..9, 0 = open */
     int left;                  /* open cells */
+    /* units whose cells changed since their last scan: bit u for the
+     * hidden singles, bit 32 + u for the pairs (a scan of an unchanged
+     * unit finds nothing new) */
+    uint64_t dirty;
 } l9grid;
 typedef struct level9 {
     uint8_t peer[L9_CELLS][L9_PEERS];
@@ -32,6 +36,7 @@ typedef struct level9 {
     uint8_t ix_unit[L9_CROSSINGS];
     uint16_t ix_in_u[L9_CROSSINGS], ix_in_v[L9_CROSSINGS];
     uint64_t peer_mask[L9_CELLS][2]; /* each cell's peers, as planes */
+    uint64_t unit_bits[L9_CELLS];    /* each cell's units, as l9grid.dirty */
     uint8_t stack[L9_CELLS];   /* cells waiting to be placed */
     l9grid gr;                 /* the grid being worked on */
     l9grid fill[L9_CELLS + 1]; /* grid9.c: the grid saved at each depth */

@@ -43,8 +43,10 @@ level9 *level9_create(const doku_generator *g)
             l->peer[c][i] = (uint8_t)pp[i];
             l->peer_mask[c][pp[i] >> 6] |= (uint64_t)1 << (pp[i] & 63);
         }
-        for (int i = 0; i < 3; i++)
+        for (int i = 0; i < 3; i++) {
             l->cell_unit[c][i] = (uint8_t)cu[i];
+            l->unit_bits[c] |= ((uint64_t)1 << cu[i]) | ((uint64_t)1 << (32 + cu[i]));
+        }
     }
     for (int u = 0; u < L9_UNITS; u++)
         for (int i = 0; i < L9_N; i++)
@@ -81,6 +83,7 @@ static int cascade(level9 *l, int sp)
         l->gr.left--;
         for (int i = 0; i < 3; i++)
             l->gr.placed[l->cell_unit[c][i]] |= (uint16_t)m;
+        uint64_t dirty = l->gr.dirty | l->unit_bits[c];
         /* only the peers d's plane holds: 2-3 of the 20, on average */
         uint64_t *plane = l->gr.plane[d];
         const uint64_t *pm = l->peer_mask[c];
@@ -96,10 +99,12 @@ static int cascade(level9 *l, int sp)
                 if (!q)
                     return 0;
                 cand[p] = (uint16_t)q;
+                dirty |= l->unit_bits[p];
                 if (single(q))
                     stack[sp++] = (uint8_t)p;
             }
         }
+        l->gr.dirty = dirty;
     }
     return 1;
 }
@@ -111,6 +116,7 @@ void level9_clear(level9 *l)
         l->gr.val[c] = 0;
     }
     memset(l->gr.placed, 0, sizeof l->gr.placed);
+    l->gr.dirty = ~(uint64_t)0;
     for (int d = 0; d < L9_N; d++) {
         l->gr.plane[d][0] = ~(uint64_t)0;
         l->gr.plane[d][1] = ((uint64_t)1 << (L9_CELLS - 64)) - 1;
@@ -157,6 +163,7 @@ static int load(level9 *l, const uint8_t *puzzle)
         }
     }
     l->gr.left = left;
+    l->gr.dirty = ~(uint64_t)0;
     memcpy(l->gr.placed, um, sizeof um);
     for (int d = 0; d < L9_N; d++) {
         l->gr.plane[d][0] = open[0] & ~seen[d + 1][0];
@@ -181,6 +188,10 @@ static int load(level9 *l, const uint8_t *puzzle)
 static int hidden_unit(level9 *l, int u)
 {
     uint16_t *cand = l->gr.cand;
+    uint64_t bit_u = (uint64_t)1 << u;
+    if (!(l->gr.dirty & bit_u))
+        return 0; /* unchanged since a scan that found nothing left */
+    l->gr.dirty &= ~bit_u;
     if (l->gr.placed[u] == L9_ALL)
         return 0; /* complete */
     const uint8_t *uc = l->unit[u];
@@ -247,6 +258,7 @@ static int eliminate(level9 *l, int cell, unsigned bits)
     if (!m)
         return -1;
     l->gr.cand[cell] = (uint16_t)m;
+    l->gr.dirty |= l->unit_bits[cell];
     if (single(m)) {
         l->stack[0] = (uint8_t)cell;
         if (!cascade(l, 1))
@@ -269,6 +281,10 @@ static int pairs_pass(level9 *l)
     uint16_t *cand = l->gr.cand;
     int progress = 0;
     for (int u = 0; u < L9_UNITS; u++) {
+        uint64_t bit_u = (uint64_t)1 << (32 + u);
+        if (!(l->gr.dirty & bit_u))
+            continue; /* unchanged since its last scan */
+        l->gr.dirty &= ~bit_u;
         /* with at most one open cell: no pair, nothing to point */
         unsigned open_digits = L9_ALL & ~(unsigned)l->gr.placed[u];
         if (!(open_digits & (open_digits - 1)))
