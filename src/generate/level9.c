@@ -136,50 +136,68 @@ int level9_place(level9 *l, int cell, int d)
     return cascade(l, 1);
 }
 
+/* The given cells of puzzle as a cell mask (bit c of out[c >> 6]):
+ * eight cells per step, no branch per cell (givens are unpredictable). */
+static void given_cells(const uint8_t *puzzle, uint64_t out[2])
+{
+    const uint64_t low7 = 0x7f7f7f7f7f7f7f7full, high = 0x8080808080808080ull;
+    out[0] = out[1] = 0;
+    for (int k = 0; k < L9_CELLS / 8; k++) {
+        uint64_t x;
+        memcpy(&x, puzzle + 8 * k, 8);
+        /* the top bit of each nonzero byte, then those eight bits packed */
+        uint64_t nz = (((x & low7) + low7) | x) & high;
+        uint64_t bits = ((nz >> 7) * 0x0102040810204080ull) >> 56;
+        out[k >> 3] |= bits << (8 * (k & 7));
+    }
+    for (int c = L9_CELLS / 8 * 8; c < L9_CELLS; c++)
+        out[c >> 6] |= (uint64_t)(puzzle[c] != 0) << (c & 63);
+}
+
 /* Candidates from the givens and the naked-singles closure. @return 1, or
  * 0 if the givens contradict each other. */
 static int load(level9 *l, const uint8_t *puzzle)
 {
     uint16_t um[L9_UNITS] = {0};
-    /* the open cells, and per digit the peers of its givens */
-    uint64_t open[2] = {~(uint64_t)0, ((uint64_t)1 << (L9_CELLS - 64)) - 1};
+    /* per digit, the peers of its givens */
     uint64_t seen[L9_N + 1][2] = {{0}};
-    int left = L9_CELLS, sp = 0;
-    for (int c = 0; c < L9_CELLS; c++) {
-        unsigned bit = VALUE_BIT[puzzle[c]];
-        l->gr.val[c] = puzzle[c];
-        l->gr.cand[c] = 0;
-        if (!bit)
-            continue;
-        left--;
-        open[c >> 6] &= ~((uint64_t)1 << (c & 63));
-        seen[puzzle[c]][0] |= l->peer_mask[c][0];
-        seen[puzzle[c]][1] |= l->peer_mask[c][1];
-        for (int i = 0; i < 3; i++) {
-            int u = l->cell_unit[c][i];
-            if (um[u] & bit)
-                return 0;
-            um[u] |= (uint16_t)bit;
+    uint64_t given[2];
+    given_cells(puzzle, given);
+    memcpy(l->gr.val, puzzle, L9_CELLS);
+    memset(l->gr.cand, 0, sizeof l->gr.cand);
+    int sp = 0;
+    for (int w = 0; w < 2; w++)
+        for (uint64_t m = given[w]; m; m &= m - 1) {
+            int c = 64 * w + __builtin_ctzll(m);
+            unsigned bit = VALUE_BIT[puzzle[c]];
+            seen[puzzle[c]][0] |= l->peer_mask[c][0];
+            seen[puzzle[c]][1] |= l->peer_mask[c][1];
+            for (int i = 0; i < 3; i++) {
+                int u = l->cell_unit[c][i];
+                if (um[u] & bit)
+                    return 0;
+                um[u] |= (uint16_t)bit;
+            }
         }
-    }
-    l->gr.left = left;
+    uint64_t open[2] = {~given[0], ~given[1] & (((uint64_t)1 << (L9_CELLS - 64)) - 1)};
+    l->gr.left = bits_count(open[0]) + bits_count(open[1]);
     l->gr.dirty = ~(uint64_t)0;
     memcpy(l->gr.placed, um, sizeof um);
     for (int d = 0; d < L9_N; d++) {
         l->gr.plane[d][0] = open[0] & ~seen[d + 1][0];
         l->gr.plane[d][1] = open[1] & ~seen[d + 1][1];
     }
-    for (int c = 0; c < L9_CELLS; c++) {
-        if (puzzle[c])
-            continue;
-        const uint8_t *cu = l->cell_unit[c];
-        unsigned m = L9_ALL & ~(unsigned)(um[cu[0]] | um[cu[1]] | um[cu[2]]);
-        if (!m)
-            return 0;
-        l->gr.cand[c] = (uint16_t)m;
-        if (single(m))
-            l->stack[sp++] = (uint8_t)c;
-    }
+    for (int w = 0; w < 2; w++)
+        for (uint64_t o = open[w]; o; o &= o - 1) {
+            int c = 64 * w + __builtin_ctzll(o);
+            const uint8_t *cu = l->cell_unit[c];
+            unsigned m = L9_ALL & ~(unsigned)(um[cu[0]] | um[cu[1]] | um[cu[2]]);
+            if (!m)
+                return 0;
+            l->gr.cand[c] = (uint16_t)m;
+            if (single(m))
+                l->stack[sp++] = (uint8_t)c;
+        }
     return cascade(l, sp);
 }
 
