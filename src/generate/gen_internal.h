@@ -38,6 +38,10 @@ typedef struct level9 {
     uint64_t peer_mask[L9_CELLS][2]; /* each cell's peers, as planes */
     uint64_t unit_bits[L9_CELLS];    /* each cell's units, as l9grid.dirty */
     uint8_t stack[L9_CELLS];   /* cells waiting to be placed */
+    /* level9_level's watched cells: the closure stops once they are
+     * placed (watch_done), its answer being known */
+    uint8_t watched[L9_CELLS];
+    int watch_left, watch_done;
     l9grid gr;                 /* the grid being worked on */
     l9grid fill[L9_CELLS + 1]; /* grid9.c: the grid saved at each depth */
 } level9;

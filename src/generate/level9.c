@@ -81,6 +81,10 @@ static int cascade(level9 *l, int sp)
         l->gr.val[c] = (uint8_t)(d + 1);
         cand[c] = 0;
         l->gr.left--;
+        if (l->watched[c] && !--l->watch_left) {
+            l->watch_done = 1; /* the rest of the closure is not needed */
+            return 1;
+        }
         for (int i = 0; i < 3; i++)
             l->gr.placed[l->cell_unit[c][i]] |= (uint16_t)m;
         uint64_t dirty = l->gr.dirty | l->unit_bits[c];
@@ -232,6 +236,8 @@ static int hidden_unit(level9 *l, int u)
                 l->stack[0] = (uint8_t)c;
                 if (!cascade(l, 1))
                     return -1;
+                if (l->watch_done)
+                    return 1;
                 progress = 1;
                 break;
             }
@@ -371,6 +377,8 @@ static int pairs_pass(level9 *l)
                 }
             }
         }
+        if (l->watch_done)
+            return 1;
     }
     return progress;
 }
@@ -413,7 +421,22 @@ static doku_difficulty run(level9 *l, doku_difficulty need, int stalled,
 doku_difficulty level9_level(level9 *l, const uint8_t *puzzle, doku_difficulty max,
                              const int *watch, int nwatch)
 {
-    if (!load(l, puzzle))
-        return DOKU_DIFF_ANY;
-    return run(l, DOKU_DIFF_SIMPLE, 0, max, watch, nwatch);
+    /* Watched cells end the closure as soon as they are placed (the
+     * caller promises a puzzle whose closure at level max places them
+     * all once they are), wherever that happens: in a cascade (run then
+     * sees them placed), or at a unit of a pass (which then stops). */
+    l->watch_left = 0;
+    l->watch_done = 0;
+    for (int i = 0; i < nwatch; i++)
+        if (!puzzle[watch[i]] && !l->watched[watch[i]]) {
+            l->watched[watch[i]] = 1;
+            l->watch_left++;
+        }
+    doku_difficulty lv = DOKU_DIFF_ANY;
+    if (load(l, puzzle))
+        lv = run(l, DOKU_DIFF_SIMPLE, 0, max, watch, nwatch);
+    for (int i = 0; i < nwatch; i++)
+        l->watched[watch[i]] = 0;
+    l->watch_done = 0;
+    return lv;
 }
