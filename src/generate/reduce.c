@@ -28,6 +28,15 @@ static int is_single(uint64_t m) { return m && !(m & (m - 1)); }
 
 static void mask_toggle(doku_generator *g, int cell, int d)
 {
+    if (g->l9) {
+        /* classic 9x9: three units, from level9's byte tables */
+        const uint8_t *cu = g->l9->cell_unit[cell];
+        uint64_t bit = (uint64_t)1 << (d - 1);
+        g->unit_mask[cu[0]] ^= bit;
+        g->unit_mask[cu[1]] ^= bit;
+        g->unit_mask[cu[2]] ^= bit;
+        return;
+    }
     const doku_shape *s = g->s;
     const uint16_t *cu = s->cell_units + (size_t)cell * s->max_cell_units;
     uint64_t bit = (uint64_t)1 << (d - 1);
@@ -37,6 +46,10 @@ static void mask_toggle(doku_generator *g, int cell, int d)
 
 static uint64_t blocked(const doku_generator *g, int cell)
 {
+    if (g->l9) {
+        const uint8_t *cu = g->l9->cell_unit[cell];
+        return g->unit_mask[cu[0]] | g->unit_mask[cu[1]] | g->unit_mask[cu[2]];
+    }
     const doku_shape *s = g->s;
     const uint16_t *cu = s->cell_units + (size_t)cell * s->max_cell_units;
     uint64_t m = 0;
@@ -56,6 +69,22 @@ static int forced(const doku_generator *g, const uint8_t *p, int cell, int d,
         return 1;
     if (!hidden)
         return 0;
+    if (g->l9) {
+        /* the same on level9's tables: 3 units of 9 cells */
+        const level9 *l = g->l9;
+        for (int i = 0; i < 3; i++) {
+            const uint8_t *uc = l->unit[l->cell_unit[cell][i]];
+            int alone = 1;
+            for (int j = 0; j < L9_N && alone; j++) {
+                int e = uc[j];
+                if (e != cell && !p[e] && !(blocked(g, e) & bit))
+                    alone = 0;
+            }
+            if (alone)
+                return 1;
+        }
+        return 0;
+    }
     const uint16_t *cu = s->cell_units + (size_t)cell * s->max_cell_units;
     for (int i = 0; i < s->cell_nunits[cell]; i++) {
         const uint16_t *uc = s->unit_cells + (size_t)cu[i] * s->n;
