@@ -7,7 +7,8 @@
  * from the remaining givens cannot change the solution, and per-unit digit
  * masks make that test a few word operations. Only the rest searches: a
  * limit-2 search, or one limit-1 search per other digit c could hold (no
- * need to find the known solution again). Which is cheaper depends on
+ * need to find the known solution again; on classic 9x9 all those digits
+ * in one search_except). Which is cheaper depends on
  * the engine: splitting always pays when one other digit is left; with
  * more, on 9x9 variants (generic engine: 3.0 vs 3.9 ms per minimal X
  * puzzle) and on classic 9x9 (fast path, once two-digit unavoidable
