@@ -163,8 +163,9 @@ static void given_cells(const uint8_t *puzzle, uint64_t out[2])
 static int load(level9 *l, const uint8_t *puzzle)
 {
     uint16_t um[L9_UNITS] = {0};
-    /* per digit, the peers of its givens */
-    uint64_t seen[L9_N + 1][2] = {{0}};
+    /* per digit, its givens and their peers (two givens of a digit are
+     * in conflict where one is among the other's peers) */
+    uint64_t seen[L9_N + 1][2] = {{0}}, own[L9_N + 1][2] = {{0}};
     uint64_t given[2];
     given_cells(puzzle, given);
     memcpy(l->gr.val, puzzle, L9_CELLS);
@@ -172,17 +173,18 @@ static int load(level9 *l, const uint8_t *puzzle)
     int sp = 0;
     for (int w = 0; w < 2; w++)
         for (uint64_t m = given[w]; m; m &= m - 1) {
-            int c = 64 * w + __builtin_ctzll(m);
-            unsigned bit = VALUE_BIT[puzzle[c]];
-            seen[puzzle[c]][0] |= l->peer_mask[c][0];
-            seen[puzzle[c]][1] |= l->peer_mask[c][1];
-            for (int i = 0; i < 3; i++) {
-                int u = l->cell_unit[c][i];
-                if (um[u] & bit)
-                    return 0;
-                um[u] |= (uint16_t)bit;
-            }
+            int c = 64 * w + __builtin_ctzll(m), v = puzzle[c];
+            seen[v][0] |= l->peer_mask[c][0];
+            seen[v][1] |= l->peer_mask[c][1];
+            own[v][w] |= m & (~m + 1);
+            const uint8_t *cu = l->cell_unit[c];
+            um[cu[0]] |= VALUE_BIT[v];
+            um[cu[1]] |= VALUE_BIT[v];
+            um[cu[2]] |= VALUE_BIT[v];
         }
+    for (int d = 1; d <= L9_N; d++)
+        if ((own[d][0] & seen[d][0]) | (own[d][1] & seen[d][1]))
+            return 0;
     uint64_t open[2] = {~given[0], ~given[1] & (((uint64_t)1 << (L9_CELLS - 64)) - 1)};
     l->gr.left = bits_count(open[0]) + bits_count(open[1]);
     l->gr.dirty = ~(uint64_t)0;

@@ -92,6 +92,15 @@ static void test_levels_agree(void **state)
     /* the sample reaches every class */
     for (int lv = DOKU_DIFF_SIMPLE; lv <= DOKU_DIFF_EXPERT; lv++)
         assert_true(seen[lv] > 20);
+    /* givens in conflict (a digit twice in a row, column or box): ANY */
+    for (int pair = 0; pair < 3; pair++) {
+        static const int peer_of_0[3] = {8, 72, 20}; /* row, column, box */
+        memcpy(p, grid, 81);
+        p[peer_of_0[pair]] = p[0];
+        assert_int_equal(doku_generator_difficulty(g, p), DOKU_DIFF_ANY);
+        for (int max = DOKU_DIFF_SIMPLE; max <= DOKU_DIFF_INTERMEDIATE; max++)
+            assert_int_equal(gen_level(g, p, (doku_difficulty)max), DOKU_DIFF_ANY);
+    }
     doku_generator_free(g);
     doku_shape_free(s);
 }
