@@ -243,25 +243,86 @@ int chain_nest_close(doku_logic *L, int rating, int cx, int key, int seq)
     return 0;
 }
 
+/* One walk's marks: a node is reached when its stamp equals gen; par and
+ * cause say from where and by which link. */
+struct walk_marks {
+    uint32_t *st, gen;
+    int32_t *par, *cause;
+};
+
+/* Marks x reached from p by link `cause`.
+ * @return 1 when x is new to this walk (the caller queues it), else 0. */
+static inline int walk_reach(const struct walk_marks *wm, int x, int p, int cause)
+{
+    if (wm->st[x] == wm->gen)
+        return 0;
+    wm->st[x] = wm->gen;
+    wm->par[x] = p;
+    wm->cause[x] = cause;
+    return 1;
+}
+
 /* --- level 2: forcing X- and XY-chains on g ------------------------- */
+
+/* The next off node an on node (c, d) links to through a peer holding d
+ * on g, scanning c's peers from *i on.
+ * @return the node, or -1 when the peers are done. */
+static inline int peer_link(const inner *in, int c, int d, int *i)
+{
+    const doku_logic *L = in->L;
+    const uint16_t *pe = L->peers + (size_t)c * L->maxp;
+    while (*i < L->npeers[c]) {
+        int q = pe[(*i)++];
+        if (in->g[q] & LBIT(d))
+            return NODE(q, d, 0);
+    }
+    return -1;
+}
+
+/* The static links out of off node p on g: to the cell's other digit when
+ * the cell is bivalue (with useY), and to the conjugate of each unit
+ * where p's digit has two places. Fills xs with the on nodes and cs with
+ * their causes (-2 the cell, u a unit), in SE's order.
+ * @return how many. xs and cs hold DOKU_MAX_N + 1 entries. */
+static int off_links(const inner *in, int p, int useY, int *xs, int *cs)
+{
+    const doku_logic *L = in->L;
+    const lmask *g = in->g, *gpos = in->gpos;
+    int n = L->n, c = NCELL(p), d = NDIG(p), k = 0;
+    if (useY && lpop(g[c]) == 2 && (g[c] & LBIT(d))) {
+        xs[k] = NODE(c, lfirst(g[c] & ~LBIT(d)) + 1, 1);
+        cs[k++] = -2;
+    }
+    for (int j = 0; j < L->ncunits[c]; j++) {
+        int u = L->cunits[(size_t)c * L->maxcu + j];
+        lmask pm = gpos[(size_t)u * n + d - 1];
+        if (lpop(pm) != 2)
+            continue;
+        lmask me = (lmask)1 << L->cell_in_unit[(size_t)u * L->nc + c];
+        if (!(pm & me))
+            continue;
+        xs[k] = NODE(logic_unit_cell(L, u, lfirst(pm & ~me)), d, 1);
+        cs[k++] = u;
+    }
+    return k;
+}
 
 /* Breadth-first walk of the static links of g from src, on and off
  * layers in turn as SE's doForcingChains, until src's negation appears.
  * @return the node count of that chain (source and end included), or 0. */
 static int forcing_walk(inner *in, int src, int useY)
 {
-    doku_logic *L = in->L;
+    const doku_logic *L = in->L;
     struct nest_ws *nw = in->nw;
-    const lmask *g = in->g, *gpos = in->gpos;
-    int n = L->n, target = src ^ 1;
+    const lmask *g = in->g;
+    int target = src ^ 1;
     if (++nw->gen == 0) {
         memset(nw->stamp, 0, sizeof(uint32_t) * (size_t)nw->NN);
         nw->gen = 1;
     }
+    struct walk_marks wm = {nw->stamp, nw->gen, nw->par, nw->cause};
     int hon = 0, ton = 0, hoff = 0, toff = 0;
-    nw->stamp[src] = nw->gen;
-    nw->par[src] = -1;
-    nw->cause[src] = -1;
+    walk_reach(&wm, src, -1, -1);
     if (NON(src))
         nw->qon[ton++] = src;
     else
@@ -275,26 +336,14 @@ static int forcing_walk(inner *in, int src, int useY)
                     int x = NODE(c, lfirst(m) + 1, 0);
                     if (x == target)
                         goto found_on;
-                    if (nw->stamp[x] != nw->gen) {
-                        nw->stamp[x] = nw->gen;
-                        nw->par[x] = p;
-                        nw->cause[x] = -1;
+                    if (walk_reach(&wm, x, p, -1))
                         nw->qoff[toff++] = x;
-                    }
                 }
-            const uint16_t *pe = L->peers + (size_t)c * L->maxp;
-            for (int i = 0; i < L->npeers[c]; i++) {
-                if (!(g[pe[i]] & LBIT(d)))
-                    continue;
-                int x = NODE(pe[i], d, 0);
+            for (int i = 0, x; (x = peer_link(in, c, d, &i)) >= 0;) {
                 if (x == target)
                     goto found_on;
-                if (nw->stamp[x] != nw->gen) {
-                    nw->stamp[x] = nw->gen;
-                    nw->par[x] = p;
-                    nw->cause[x] = -1;
+                if (walk_reach(&wm, x, p, -1))
                     nw->qoff[toff++] = x;
-                }
             }
             continue;
         found_on:
@@ -304,23 +353,8 @@ static int forcing_walk(inner *in, int src, int useY)
         }
         while (hoff < toff) {
             int p = nw->qoff[hoff++];
-            int c = NCELL(p), d = NDIG(p);
-            int xs[DOKU_MAX_N + 1], cs[DOKU_MAX_N + 1], k = 0;
-            if (useY && lpop(g[c]) == 2 && (g[c] & LBIT(d))) {
-                xs[k] = NODE(c, lfirst(g[c] & ~LBIT(d)) + 1, 1);
-                cs[k++] = -2;
-            }
-            for (int j = 0; j < L->ncunits[c]; j++) {
-                int u = L->cunits[(size_t)c * L->maxcu + j];
-                lmask pm = gpos[(size_t)u * n + d - 1];
-                if (lpop(pm) != 2)
-                    continue;
-                lmask me = (lmask)1 << L->cell_in_unit[(size_t)u * L->nc + c];
-                if (!(pm & me))
-                    continue;
-                xs[k] = NODE(logic_unit_cell(L, u, lfirst(pm & ~me)), d, 1);
-                cs[k++] = u;
-            }
+            int xs[DOKU_MAX_N + 1], cs[DOKU_MAX_N + 1];
+            int k = off_links(in, p, useY, xs, cs);
             for (int i = 0; i < k; i++) {
                 int x = xs[i];
                 if (x == target) {
@@ -328,12 +362,8 @@ static int forcing_walk(inner *in, int src, int useY)
                     nw->cause[target] = cs[i];
                     goto done;
                 }
-                if (nw->stamp[x] != nw->gen) {
-                    nw->stamp[x] = nw->gen;
-                    nw->par[x] = p;
-                    nw->cause[x] = cs[i];
+                if (walk_reach(&wm, x, p, cs[i]))
                     nw->qon[ton++] = x;
-                }
             }
         }
     }
@@ -401,17 +431,12 @@ static int level2_forcing(inner *in)
 /* Full static closure (X- and Y-links of g) of src on into closure k. */
 static void closure(inner *in, int k, int src)
 {
-    doku_logic *L = in->L;
+    const doku_logic *L = in->L;
     struct nest_ws *nw = in->nw;
-    const lmask *g = in->g, *gpos = in->gpos;
-    uint32_t *st = nw->clstamp[k];
-    int32_t *par = nw->clpar[k], *cause = nw->clcause[k];
-    uint32_t gen = nw->clgen;
-    int n = L->n;
+    const lmask *g = in->g;
+    struct walk_marks wm = {nw->clstamp[k], nw->clgen, nw->clpar[k], nw->clcause[k]};
     int hon = 0, ton = 0, hoff = 0, toff = 0;
-    st[src] = gen;
-    par[src] = -1;
-    cause[src] = -1;
+    walk_reach(&wm, src, -1, -1);
     nw->qon[ton++] = src;
     while (hon < ton || hoff < toff) {
         if (hon < ton) {
@@ -419,53 +444,19 @@ static void closure(inner *in, int k, int src)
             int c = NCELL(p), d = NDIG(p);
             for (lmask m = g[c] & ~LBIT(d); m; m &= m - 1) {
                 int x = NODE(c, lfirst(m) + 1, 0);
-                if (st[x] != gen) {
-                    st[x] = gen;
-                    par[x] = p;
-                    cause[x] = -1;
+                if (walk_reach(&wm, x, p, -1))
                     nw->qoff[toff++] = x;
-                }
             }
-            const uint16_t *pe = L->peers + (size_t)c * L->maxp;
-            for (int i = 0; i < L->npeers[c]; i++) {
-                if (!(g[pe[i]] & LBIT(d)))
-                    continue;
-                int x = NODE(pe[i], d, 0);
-                if (st[x] != gen) {
-                    st[x] = gen;
-                    par[x] = p;
-                    cause[x] = -1;
+            for (int i = 0, x; (x = peer_link(in, c, d, &i)) >= 0;)
+                if (walk_reach(&wm, x, p, -1))
                     nw->qoff[toff++] = x;
-                }
-            }
         } else {
             int p = nw->qoff[hoff++];
-            int c = NCELL(p), d = NDIG(p);
-            if (lpop(g[c]) == 2 && (g[c] & LBIT(d))) {
-                int x = NODE(c, lfirst(g[c] & ~LBIT(d)) + 1, 1);
-                if (st[x] != gen) {
-                    st[x] = gen;
-                    par[x] = p;
-                    cause[x] = -2;
-                    nw->qon[ton++] = x;
-                }
-            }
-            for (int j = 0; j < L->ncunits[c]; j++) {
-                int u = L->cunits[(size_t)c * L->maxcu + j];
-                lmask pm = gpos[(size_t)u * n + d - 1];
-                if (lpop(pm) != 2)
-                    continue;
-                lmask me = (lmask)1 << L->cell_in_unit[(size_t)u * L->nc + c];
-                if (!(pm & me))
-                    continue;
-                int x = NODE(logic_unit_cell(L, u, lfirst(pm & ~me)), d, 1);
-                if (st[x] != gen) {
-                    st[x] = gen;
-                    par[x] = p;
-                    cause[x] = u;
-                    nw->qon[ton++] = x;
-                }
-            }
+            int xs[DOKU_MAX_N + 1], cs[DOKU_MAX_N + 1];
+            int nx = off_links(in, p, 1, xs, cs);
+            for (int i = 0; i < nx; i++)
+                if (walk_reach(&wm, xs[i], p, cs[i]))
+                    nw->qon[ton++] = xs[i];
         }
     }
 }
