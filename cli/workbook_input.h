@@ -45,6 +45,10 @@ typedef struct cli_workbook_puzzle {
     const char *notes;       /* NULL, or lines "Sheet1!E7: ...\n" about
                                 cells read in a way the user should know
                                 (a formula without a stored value) */
+    const uint8_t *entries;  /* n*n: the digits styled apart from the
+                                givens (a solution or a player's entries,
+                                docs/FORMATS.md), 0 elsewhere; NULL when
+                                every digit is a given */
 } cli_workbook_puzzle;
 
 /* Called for each puzzle in workbook order (sheets in order, puzzles by

@@ -316,6 +316,7 @@ int xlsx_parse_strings(xml_source_fn src, void *ctx, xlsx_strings *out, char *wh
 void xlsx_styles_free(xlsx_styles *s)
 {
     free(s->framed);
+    free(s->look);
     memset(s, 0, sizeof *s);
 }
 
@@ -341,9 +342,16 @@ static int id_push(id_list *l, uint32_t x)
 
 typedef struct styles_state {
     xml_state x;
-    int in_fills, in_borders, in_border, in_xfs;
+    int in_fonts, in_font, in_fills, in_borders, in_border, in_xfs;
     id_list fills, borders, xf_fill, xf_border;  /* fills/borders: 1 = drawn */
+    id_list fonts, fill_colors, xf_font;         /* fonts, fill_colors: LOOK_* */
 } styles_state;
+
+/* A font's or fill's part of a look, packed in 32 bits for an id_list:
+ * the 24-bit colour code and whether it counts. */
+#define LOOK_BOLD (UINT32_C(1) << 31)
+#define LOOK_COLORED (UINT32_C(1) << 30)
+#define LOOK_CODE UINT32_C(0xFFFFFF)
 
 static uint32_t id_attr(const char **atts, const char *name)
 {
@@ -352,27 +360,83 @@ static uint32_t id_attr(const char **atts, const char *name)
     return k > UINT32_MAX ? UINT32_MAX : (uint32_t)k;
 }
 
+/* A colour element (<color>, <fgColor>) as LOOK_COLORED | code, or 0 for
+ * the colour that marks nothing: black or automatic text (text), white
+ * or the window's background (fill). Theme and palette colours get codes
+ * of their own; looks need only be told apart. */
+static uint32_t color_look(const char **atts, int text)
+{
+    const char *rgb = attr(atts, "rgb"), *theme = attr(atts, "theme");
+    const char *indexed = attr(atts, "indexed"), *automatic = attr(atts, "auto");
+    uint32_t code;
+    if (rgb) {
+        unsigned long v = strtoul(rgb, NULL, 16) & LOOK_CODE;
+        if (v == (text ? 0x000000ul : 0xFFFFFFul))
+            return 0;
+        code = (uint32_t)v;
+    } else if (theme) {
+        /* theme 1 is the text colour (dark 1), theme 0 the background
+         * (light 1), unless tinted */
+        unsigned long t = strtoul(theme, NULL, 10);
+        const char *tint = attr(atts, "tint");
+        long shade = tint ? (long)(strtod(tint, NULL) * 100) : 0;
+        if (!shade && t == (text ? 1ul : 0ul))
+            return 0;
+        code = 0xE00000u | (uint32_t)(t & 0xFF) << 8 | (uint32_t)(shade & 0xFF);
+    } else if (indexed) {
+        /* the palette's black (8) and system text (64); white (9) and
+         * system background (65) */
+        unsigned long k = strtoul(indexed, NULL, 10);
+        if (text ? k == 8 || k == 64 : k == 9 || k == 64 || k == 65)
+            return 0;
+        code = 0xD00000u | (uint32_t)(k & 0xFFFF);
+    } else {
+        return automatic || text ? 0 : LOOK_COLORED;   /* a fill with no colour named */
+    }
+    return LOOK_COLORED | code;
+}
+
 static void styles_start(void *u, const char *name, const char **atts)
 {
     styles_state *st = u;
     const char *n = local_name(name);
     int bad = 0;
-    if (!strcmp(n, "fills")) {
+    if (!strcmp(n, "fonts")) {
+        st->in_fonts = 1;
+    } else if (!strcmp(n, "fills")) {
         st->in_fills = 1;
     } else if (!strcmp(n, "borders")) {
         st->in_borders = 1;
     } else if (!strcmp(n, "cellXfs")) {
         st->in_xfs = 1;
+    } else if (st->in_fonts && !strcmp(n, "font")) {
+        st->in_font = 1;
+        bad = id_push(&st->fonts, 0);
+    } else if (st->in_font && st->fonts.count && !strcmp(n, "b")) {
+        const char *val = attr(atts, "val");
+        if (!val || !strcmp(val, "1") || !strcmp(val, "true"))
+            st->fonts.v[st->fonts.count - 1] |= LOOK_BOLD;
+    } else if (st->in_font && st->fonts.count && !strcmp(n, "color")) {
+        uint32_t *f = &st->fonts.v[st->fonts.count - 1];
+        *f = (*f & LOOK_BOLD) | color_look(atts, 1);
     } else if (st->in_fills && !strcmp(n, "fill")) {
-        bad = id_push(&st->fills, 0);
+        bad = id_push(&st->fills, 0) || id_push(&st->fill_colors, 0);
     } else if (st->in_fills && st->fills.count &&
                (!strcmp(n, "patternFill") || !strcmp(n, "gradientFill"))) {
         /* a pattern without a type is "none"; gray125 is Excel's reserved
          * second fill, never a user's */
         const char *type = attr(atts, "patternType");
         if (!strcmp(n, "gradientFill") ||
-            (type && strcmp(type, "none") != 0 && strcmp(type, "gray125") != 0))
+            (type && strcmp(type, "none") != 0 && strcmp(type, "gray125") != 0)) {
             st->fills.v[st->fills.count - 1] = 1;
+            st->fill_colors.v[st->fills.count - 1] = LOOK_COLORED;   /* until its colour */
+        }
+    } else if (st->in_fills && st->fills.count && st->fills.v[st->fills.count - 1] &&
+               (!strcmp(n, "fgColor") || !strcmp(n, "color"))) {
+        /* a solid pattern's colour, or a gradient's first stop */
+        uint32_t *c = &st->fill_colors.v[st->fills.count - 1];
+        if (*c == LOOK_COLORED)
+            *c = color_look(atts, 0);
     } else if (st->in_borders && !strcmp(n, "border")) {
         st->in_border = 1;
         bad = id_push(&st->borders, 0);
@@ -384,7 +448,8 @@ static void styles_start(void *u, const char *name, const char **atts)
             st->borders.v[st->borders.count - 1] = 1;
     } else if (st->in_xfs && !strcmp(n, "xf")) {
         bad = id_push(&st->xf_fill, id_attr(atts, "fillId")) ||
-              id_push(&st->xf_border, id_attr(atts, "borderId"));
+              id_push(&st->xf_border, id_attr(atts, "borderId")) ||
+              id_push(&st->xf_font, id_attr(atts, "fontId"));
     }
     if (bad)
         fail(&st->x, "out of memory");
@@ -394,7 +459,11 @@ static void styles_end(void *u, const char *name)
 {
     styles_state *st = u;
     const char *n = local_name(name);
-    if (!strcmp(n, "fills"))
+    if (!strcmp(n, "fonts"))
+        st->in_fonts = 0;
+    else if (!strcmp(n, "font"))
+        st->in_font = 0;
+    else if (!strcmp(n, "fills"))
         st->in_fills = 0;
     else if (!strcmp(n, "borders"))
         st->in_borders = 0;
@@ -413,15 +482,21 @@ int xlsx_parse_styles(xml_source_fn src, void *ctx, xlsx_styles *out, char *why,
     int rc = xml_run(&st.x, src, ctx, &st, styles_start, styles_end, NULL);
     if (rc == 0 && st.xf_fill.count) {
         out->framed = calloc(st.xf_fill.count, 1);
-        if (!out->framed) {
+        out->look = calloc(st.xf_fill.count, sizeof *out->look);
+        if (!out->framed || !out->look) {
             snprintf(why, cap, "out of memory");
             rc = -1;
         } else {
             out->count = st.xf_fill.count;
             for (size_t i = 0; i < out->count; i++) {
-                uint32_t f = st.xf_fill.v[i], b = st.xf_border.v[i];
+                uint32_t f = st.xf_fill.v[i], b = st.xf_border.v[i], t = st.xf_font.v[i];
                 out->framed[i] = (unsigned char)((f < st.fills.count && st.fills.v[f]) ||
                                                  (b < st.borders.count && st.borders.v[b]));
+                uint32_t font = t < st.fonts.count ? st.fonts.v[t] : 0;
+                uint32_t fill = f < st.fill_colors.count ? st.fill_colors.v[f] : 0;
+                out->look[i] = wb_look_make(!!(font & LOOK_BOLD), !!(font & LOOK_COLORED),
+                                            font & LOOK_CODE, !!(fill & LOOK_COLORED),
+                                            fill & LOOK_CODE);
             }
         }
     }
@@ -429,6 +504,9 @@ int xlsx_parse_styles(xml_source_fn src, void *ctx, xlsx_styles *out, char *why,
     free(st.borders.v);
     free(st.xf_fill.v);
     free(st.xf_border.v);
+    free(st.fonts.v);
+    free(st.fill_colors.v);
+    free(st.xf_font.v);
     return rc;
 }
 
@@ -508,6 +586,9 @@ static void cell_done(sheet_state *st)
     const char *text = st->text.data ? st->text.data : "";
     size_t len = st->text.len;
     int rc = 0;
+    uint64_t look = st->styles && st->style < st->styles->count && st->styles->look
+                        ? st->styles->look[st->style]
+                        : 0;
     if (len == 0 && st->has_formula && (!st->has_value || strcmp(st->type, "str") != 0)) {
         /* a formula no program computed (openpyxl writes <v></v>): said
          * when the cell is read as part of a puzzle; an empty string is
@@ -525,7 +606,7 @@ static void cell_done(sheet_state *st)
             return;
         }
         const char *s = st->sst->text[k];
-        rc = wb_sheet_add(st->sheet, st->row, st->col, s, strlen(s));
+        rc = wb_sheet_add_look(st->sheet, st->row, st->col, s, strlen(s), look);
     } else if (!strcmp(st->type, "n")) {
         char *end;
         double v = strtod(text, &end);
@@ -533,10 +614,10 @@ static void cell_done(sheet_state *st)
             fail(&st->x, "%s: '%s' is not a number", where, text);
             return;
         }
-        rc = wb_sheet_add_number(st->sheet, st->row, st->col, v);
+        rc = wb_sheet_add_number_look(st->sheet, st->row, st->col, v, look);
     } else {
         /* str (a formula's text), inlineStr, b, e, d: the text as it is */
-        rc = wb_sheet_add(st->sheet, st->row, st->col, text, len);
+        rc = wb_sheet_add_look(st->sheet, st->row, st->col, text, len, look);
     }
     if (rc != 0)
         fail(&st->x, "%s: out of memory or more than %d cells in the sheet", where,
@@ -604,13 +685,23 @@ typedef struct row_cell {
     uint32_t col;
     char *text;         /* NULL for an empty cell kept for its flags */
     unsigned flags;     /* WB_CELL_* */
+    uint64_t look;      /* WB_LOOK_* of its text */
 } row_cell;
 
 /* A run of columns sharing a default cell style (table:table-column). */
 typedef struct column_run {
     uint32_t start, count;
     int framed;
+    uint64_t look;
 } column_run;
+
+/* An automatic cell style that matters: one that frames a cell (a border
+ * or a background) or sets how its text looks. */
+typedef struct cell_style {
+    char *name;
+    int framed;
+    uint64_t look;
+} cell_style;
 
 /* Repeats of styled empty cells kept at most, across and down: a grid is
  * at most DOKU_MAX_N wide, while a style spread over whole rows or
@@ -628,11 +719,12 @@ typedef struct ods_state {
     text_buf text;
     row_cell *cells;        /* the current row's cells */
     size_t ncells, cap;
-    /* automatic cell styles with a border or background, by name */
-    int in_auto_styles, style_framed;
+    /* automatic cell styles with a border, background or text look */
+    int in_auto_styles, style_framed, style_bold, style_colored, style_filled;
+    uint32_t style_color, style_fill;
     char *style_name;       /* the style:style being read */
-    char **framed;
-    size_t nframed, framed_cap;
+    cell_style *styles;
+    size_t nstyles, styles_cap;
     /* the table's column default styles */
     column_run *columns;
     size_t ncolumns, columns_cap;
@@ -652,20 +744,51 @@ static unsigned long repeat_of(const char **atts, const char *name)
     return v < 1 ? 1 : v;
 }
 
-static int framed_style(const ods_state *st, const char *name)
+static const cell_style *style_named(const ods_state *st, const char *name)
 {
-    for (size_t i = 0; name && i < st->nframed; i++)
-        if (!strcmp(st->framed[i], name))
-            return 1;
-    return 0;
+    for (size_t i = 0; name && i < st->nstyles; i++)
+        if (!strcmp(st->styles[i].name, name))
+            return &st->styles[i];
+    return NULL;
 }
 
-static int column_framed(const ods_state *st, uint32_t col)
+static const column_run *column_of(const ods_state *st, uint32_t col)
 {
     for (size_t i = 0; i < st->ncolumns; i++)
         if (col >= st->columns[i].start && col - st->columns[i].start < st->columns[i].count)
-            return st->columns[i].framed;
-    return 0;
+            return &st->columns[i];
+    return NULL;
+}
+
+/* "#rrggbb" as 0xRRGGBB, -1 for anything else ("transparent"). */
+static long hex_color(const char *v)
+{
+    if (!v || v[0] != '#' || strlen(v) != 7)
+        return -1;
+    char *end;
+    long c = strtol(v + 1, &end, 16);
+    return *end ? -1 : c;
+}
+
+/* The text and background parts of an automatic style's look. */
+static void style_look_props(ods_state *st, const char *n, const char **atts)
+{
+    if (!strcmp(n, "text-properties")) {
+        const char *w = attr(atts, "font-weight");
+        if (w && (!strcmp(w, "bold") || atoi(w) >= 600))
+            st->style_bold = 1;
+        long c = hex_color(attr(atts, "color"));
+        if (c > 0) {   /* black (0) is the plain colour */
+            st->style_colored = 1;
+            st->style_color = (uint32_t)c;
+        }
+    } else if (!strcmp(n, "table-cell-properties")) {
+        long c = hex_color(attr(atts, "background-color"));
+        if (c >= 0 && c != 0xFFFFFF) {
+            st->style_filled = 1;
+            st->style_fill = (uint32_t)c;
+        }
+    }
 }
 
 /* A border or background in a style:table-cell-properties. */
@@ -693,13 +816,16 @@ static int ods_style_start(ods_state *st, const char *name, const char *n, const
         free(st->style_name);
         st->style_name = family && sn && !strcmp(family, "table-cell") ? xstrndup(sn, strlen(sn))
                                                                        : NULL;
-        st->style_framed = 0;
-    } else if (st->style_name && !strcmp(n, "table-cell-properties")) {
-        st->style_framed |= draws(atts);
+        st->style_framed = st->style_bold = st->style_colored = st->style_filled = 0;
+    } else if (st->style_name &&
+               (!strcmp(n, "table-cell-properties") || !strcmp(n, "text-properties"))) {
+        if (!strcmp(n, "table-cell-properties"))
+            st->style_framed |= draws(atts);
+        style_look_props(st, n, atts);
     } else if (st->sheet && !strcmp(n, "table-column")) {
         unsigned long k = repeat_of(atts, "number-columns-repeated");
-        const char *def = attr(atts, "default-cell-style-name");
-        if (framed_style(st, def)) {
+        const cell_style *def = style_named(st, attr(atts, "default-cell-style-name"));
+        if (def) {
             if (st->ncolumns == st->columns_cap) {
                 size_t cap = st->columns_cap ? st->columns_cap * 2 : 8;
                 column_run *p = realloc(st->columns, cap * sizeof *p);
@@ -710,8 +836,9 @@ static int ods_style_start(ods_state *st, const char *name, const char *n, const
                 st->columns = p;
                 st->columns_cap = cap;
             }
-            st->columns[st->ncolumns++] =
-                (column_run){st->column_at, k > WB_MAX_COLS ? WB_MAX_COLS : (uint32_t)k, 1};
+            st->columns[st->ncolumns++] = (column_run){
+                st->column_at, k > WB_MAX_COLS ? WB_MAX_COLS : (uint32_t)k, def->framed,
+                def->look};
         }
         unsigned long next = st->column_at + k;
         st->column_at = next > WB_MAX_COLS ? WB_MAX_COLS : (uint32_t)next;
@@ -726,18 +853,20 @@ static void ods_style_end(ods_state *st, const char *name, const char *n)
     if (!strcmp(n, "automatic-styles")) {
         st->in_auto_styles = 0;
     } else if (st->style_name && !strcmp(n, "style") && !strncmp(name, "style:", 6)) {
-        if (st->style_framed) {
-            if (st->nframed == st->framed_cap) {
-                size_t cap = st->framed_cap ? st->framed_cap * 2 : 16;
-                char **p = realloc(st->framed, cap * sizeof *p);
+        uint64_t look = wb_look_make(st->style_bold, st->style_colored, st->style_color,
+                                     st->style_filled, st->style_fill);
+        if (st->style_framed || look) {
+            if (st->nstyles == st->styles_cap) {
+                size_t cap = st->styles_cap ? st->styles_cap * 2 : 16;
+                cell_style *p = realloc(st->styles, cap * sizeof *p);
                 if (!p) {
                     fail(&st->x, "out of memory");
                     return;
                 }
-                st->framed = p;
-                st->framed_cap = cap;
+                st->styles = p;
+                st->styles_cap = cap;
             }
-            st->framed[st->nframed++] = st->style_name;
+            st->styles[st->nstyles++] = (cell_style){st->style_name, st->style_framed, look};
         } else {
             free(st->style_name);
         }
@@ -753,7 +882,8 @@ static void ods_row_clear(ods_state *st)
 }
 
 /* Keeps one cell of the current row. @return 0, -1 after a failure. */
-static int ods_row_keep(ods_state *st, uint32_t col, const char *text, unsigned flags)
+static int ods_row_keep(ods_state *st, uint32_t col, const char *text, unsigned flags,
+                        uint64_t look)
 {
     if (st->ncells == st->cap) {
         size_t cap = st->cap ? st->cap * 2 : 32;
@@ -774,7 +904,7 @@ static int ods_row_keep(ods_state *st, uint32_t col, const char *text, unsigned 
         fail(&st->x, "out of memory");
         return -1;
     }
-    st->cells[st->ncells++] = (row_cell){col, copy, flags};
+    st->cells[st->ncells++] = (row_cell){col, copy, flags, look};
     return 0;
 }
 
@@ -848,14 +978,17 @@ static void ods_cell_done(ods_state *st)
         if (*p != ' ' && *p != '\t' && *p != '\n' && *p != '\r')
             blank = 0;
     int small = st->col_repeat <= STYLED_REPEAT_MAX && st->row_repeat <= STYLED_REPEAT_MAX;
+    const cell_style *own = st->cell_style ? style_named(st, st->cell_style) : NULL;
     for (unsigned long i = 0; i < st->col_repeat && st->col + i < WB_MAX_COLS; i++) {
         uint32_t col = st->col + (uint32_t)i;
+        const column_run *column = st->cell_style ? NULL : column_of(st, col);
+        int framed = own ? own->framed : column ? column->framed : 0;
+        uint64_t look = own ? own->look : column ? column->look : 0;
         int rc = 0;
         if (!blank)
-            rc = ods_row_keep(st, col, text, 0);
-        else if (small && (st->cell_style ? framed_style(st, st->cell_style)
-                                          : column_framed(st, col)))
-            rc = ods_row_keep(st, col, NULL, WB_CELL_STYLED);
+            rc = ods_row_keep(st, col, text, 0, look);
+        else if (small && framed)
+            rc = ods_row_keep(st, col, NULL, WB_CELL_STYLED, 0);
         if (rc != 0)
             return;
     }
@@ -870,8 +1003,9 @@ static void ods_row_done(ods_state *st)
             break;
         for (size_t i = 0; i < st->ncells; i++)
             if ((st->cells[i].text
-                     ? wb_sheet_add(st->sheet, st->row + (uint32_t)r, st->cells[i].col,
-                                    st->cells[i].text, strlen(st->cells[i].text))
+                     ? wb_sheet_add_look(st->sheet, st->row + (uint32_t)r, st->cells[i].col,
+                                         st->cells[i].text, strlen(st->cells[i].text),
+                                         st->cells[i].look)
                      : wb_sheet_add_empty(st->sheet, st->row + (uint32_t)r, st->cells[i].col,
                                           st->cells[i].flags)) != 0) {
                 char where[16];
@@ -929,9 +1063,9 @@ int ods_parse_content(xml_source_fn src, void *ctx, wb_book *b, char *why, size_
     free(st.text.data);
     free(st.style_name);
     free(st.cell_style);
-    for (size_t i = 0; i < st.nframed; i++)
-        free(st.framed[i]);
-    free(st.framed);
+    for (size_t i = 0; i < st.nstyles; i++)
+        free(st.styles[i].name);
+    free(st.styles);
     free(st.columns);
     return rc;
 }

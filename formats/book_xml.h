@@ -10,6 +10,7 @@
 #include "sheet.h"
 
 #include <stddef.h>
+#include <stdint.h>
 
 /* Where the XML comes from: fills buf with up to cap bytes.
  * @return the bytes read, 0 at the end, -1 on a read error. */
@@ -31,9 +32,11 @@ void xlsx_strings_free(xlsx_strings *s);
 
 /* Which cell formats of an xlsx (xl/styles.xml's cellXfs, by the index a
  * cell's s attribute names) draw a border or a fill: an empty cell in one
- * is part of a drawn grid. */
+ * is part of a drawn grid; and how each makes text look (bold, colour,
+ * fill), to tell givens from solved digits. */
 typedef struct xlsx_styles {
     unsigned char *framed;   /* 1 for a format with a border line or a fill */
+    uint64_t *look;          /* WB_LOOK_* of each format */
     size_t count;
 } xlsx_styles;
 void xlsx_styles_free(xlsx_styles *s);
@@ -64,8 +67,8 @@ int xlsx_parse_rels(xml_source_fn src, void *ctx, xlsx_sheet_list *l, char *why,
 /* xl/sharedStrings.xml (rich text runs joined, phonetic runs left out). */
 int xlsx_parse_strings(xml_source_fn src, void *ctx, xlsx_strings *out, char *why, size_t cap);
 
-/* xl/styles.xml: which cell formats are framed (fills and borders read
- * in any order before or after the formats). */
+/* xl/styles.xml: which cell formats are framed, and their looks (fonts,
+ * fills and borders read in any order before or after the formats). */
 int xlsx_parse_styles(xml_source_fn src, void *ctx, xlsx_styles *out, char *why, size_t cap);
 
 /* xl/worksheets/sheetN.xml: every cell's shown value into s (numbers,
@@ -75,13 +78,15 @@ int xlsx_parse_sheet(xml_source_fn src, void *ctx, const xlsx_strings *sst, wb_s
                      char *why, size_t cap);
 
 /* xlsx_parse_sheet that also keeps the empty cells whose format styles
- * (may be NULL) calls framed, as WB_CELL_STYLED. */
+ * (may be NULL) calls framed, as WB_CELL_STYLED, and gives each cell with
+ * text its format's look. */
 int xlsx_parse_sheet_styled(xml_source_fn src, void *ctx, const xlsx_strings *sst,
                             const xlsx_styles *styles, wb_sheet *s, char *why, size_t cap);
 
 /* An ods's content.xml: every table as a sheet of b, with the empty
  * cells whose automatic style (or column default) has a border or a
- * background as WB_CELL_STYLED. */
+ * background as WB_CELL_STYLED, and each cell's look from its automatic
+ * style (fo:font-weight, fo:color, fo:background-color). */
 int ods_parse_content(xml_source_fn src, void *ctx, wb_book *b, char *why, size_t cap);
 
 #endif

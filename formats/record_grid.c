@@ -2,7 +2,8 @@
  * record_grid.c — turns a record back into a grid. The records carry the
  * puzzle as its line form and the outcome in a command-specific field, so
  * this file knows the few shapes they take: solve's rows of numbers,
- * generate's solution line, explain's steps (their placements fill cells,
+ * generate's solution line, a player's "entries" line (the web page's
+ * export), explain's steps (their placements fill cells,
  * their eliminations thin candidates). Candidates start as every digit no
  * peer holds, from the shape's peer table (public API).
  */
@@ -221,6 +222,15 @@ int record_grid_build(record_grid *g, const doku_shape *shape, const cJSON *rec,
     else if (cJSON_IsArray(sols) && sols->child)
         have = parse_rows(sols->child, n, tmp) == 0;
     if (have && nc <= 0)
+        for (size_t i = 0; i < cells; i++)
+            if (!g->value[i] && tmp[i]) {
+                g->value[i] = tmp[i];
+                g->kind[i] = RG_SOLVED;
+            }
+
+    /* a player's own digits (the page's export), where no solution is */
+    const char *entries = string_of(rec, "entries");
+    if (entries && parse_line(entries, n, symbols, tmp) == 0)
         for (size_t i = 0; i < cells; i++)
             if (!g->value[i] && tmp[i]) {
                 g->value[i] = tmp[i];

@@ -30,7 +30,8 @@ typedef struct record_grid {
 
 /* Builds the grid of rec (one parsed record) on shape: the givens from
  * "puzzle" (or "reduced"), the solution from "solution"/"solutions" or the
- * steps' placements, candidates when the status is gave_up or stuck.
+ * steps' placements, a player's digits from "entries" (a line, in cells
+ * no solution fills; drawn as solved), candidates when the status is gave_up or stuck.
  * @return 0, or -1 with a message in why (the record holds no puzzle this
  * shape can read). g is the caller's, freed with record_grid_free. */
 int record_grid_build(record_grid *g, const doku_shape *shape, const cJSON *rec,

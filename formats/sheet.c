@@ -54,7 +54,8 @@ void wb_book_clear(wb_book *b)
 
 /* Appends a cell (text owned by the sheet from now on, or NULL).
  * @return 0, -1 when out of memory. */
-static int push_cell(wb_sheet *s, uint32_t row, uint32_t col, char *text, unsigned flags)
+static int push_cell(wb_sheet *s, uint32_t row, uint32_t col, char *text, unsigned flags,
+                     uint64_t look)
 {
     if (s->count == s->cap) {
         size_t cap = s->cap ? s->cap * 2 : 64;
@@ -64,13 +65,31 @@ static int push_cell(wb_sheet *s, uint32_t row, uint32_t col, char *text, unsign
         s->cells = p;
         s->cap = cap;
     }
-    s->cells[s->count++] = (wb_cell){row, col, text, flags};
+    s->cells[s->count++] = (wb_cell){row, col, text, flags, look};
     if (flags == WB_CELL_STYLED)
         s->styled++;
     return 0;
 }
 
+uint64_t wb_look_make(int bold, int has_color, uint32_t color, int has_fill, uint32_t fill)
+{
+    uint64_t look = 0;
+    if (bold)
+        look |= WB_LOOK_BOLD;
+    if (has_color)
+        look |= WB_LOOK_COLOR | (uint64_t)(color & 0xFFFFFF) << 24;
+    if (has_fill)
+        look |= WB_LOOK_FILL | (fill & 0xFFFFFF);
+    return look;
+}
+
 int wb_sheet_add(wb_sheet *s, uint32_t row, uint32_t col, const char *text, size_t len)
+{
+    return wb_sheet_add_look(s, row, col, text, len, 0);
+}
+
+int wb_sheet_add_look(wb_sheet *s, uint32_t row, uint32_t col, const char *text, size_t len,
+                      uint64_t look)
 {
     size_t lead = 0;
     while (lead < len && text[lead] && isspace((unsigned char)text[lead]))
@@ -84,7 +103,7 @@ int wb_sheet_add(wb_sheet *s, uint32_t row, uint32_t col, const char *text, size
         return -1;
     memcpy(copy, text, len);
     copy[len] = '\0';
-    if (push_cell(s, row, col, copy, 0) != 0) {
+    if (push_cell(s, row, col, copy, 0, look) != 0) {
         free(copy);
         return -1;
     }
@@ -97,7 +116,7 @@ int wb_sheet_add_empty(wb_sheet *s, uint32_t row, uint32_t col, unsigned flags)
         return 0;
     if (s->count - s->styled >= WB_MAX_CELLS && flags != WB_CELL_STYLED)
         return -1;
-    return push_cell(s, row, col, NULL, flags);
+    return push_cell(s, row, col, NULL, flags, 0);
 }
 
 void wb_number_text(double v, char *buf)
@@ -110,9 +129,14 @@ void wb_number_text(double v, char *buf)
 
 int wb_sheet_add_number(wb_sheet *s, uint32_t row, uint32_t col, double v)
 {
+    return wb_sheet_add_number_look(s, row, col, v, 0);
+}
+
+int wb_sheet_add_number_look(wb_sheet *s, uint32_t row, uint32_t col, double v, uint64_t look)
+{
     char buf[32];
     wb_number_text(v, buf);
-    return wb_sheet_add(s, row, col, buf, strlen(buf));
+    return wb_sheet_add_look(s, row, col, buf, strlen(buf), look);
 }
 
 static int cell_order(const void *a, const void *b)
@@ -166,6 +190,13 @@ const wb_cell *wb_sheet_cell(const wb_sheet *s, uint32_t row, uint32_t col)
     if (lo < s->count && s->cells[lo].row == row && s->cells[lo].col == col)
         return &s->cells[lo];
     return NULL;
+}
+
+void wb_sheet_set_look(wb_sheet *s, uint32_t row, uint32_t col, uint64_t look)
+{
+    wb_cell *c = (wb_cell *)wb_sheet_cell(s, row, col);   /* the sheet is the caller's */
+    if (c && c->text)
+        c->look = look;
 }
 
 const char *wb_sheet_text(const wb_sheet *s, uint32_t row, uint32_t col)

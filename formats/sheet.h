@@ -27,11 +27,27 @@ enum { WB_CELL_STYLED = 1,    /* a border or fill: part of a drawn grid */
  * they only help find puzzles). */
 enum { WB_MAX_STYLED = 1024 * 1024 };
 
+/* How a cell's text looks, as far as it can tell a given from a solved
+ * digit (wb_cell.look): 0 is the plain look (regular weight, automatic
+ * or black text, no fill or a white one); else the WB_LOOK_* bits, with
+ * the text colour in bits 24..47 and the fill in bits 0..23 (0xRRGGBB,
+ * or a reader's code for a palette or theme colour: looks only need to
+ * be told apart). Readers make it with wb_look_make. */
+#define WB_LOOK_BOLD ((uint64_t)1 << 63)
+#define WB_LOOK_COLOR ((uint64_t)1 << 62)   /* text in a colour, not black */
+#define WB_LOOK_FILL ((uint64_t)1 << 61)    /* a background other than white */
+
+/* The look of bold text in colour (when has_color) on fill (when
+ * has_fill); colours are 24-bit codes. */
+uint64_t wb_look_make(int bold, int has_color, uint32_t color, int has_fill, uint32_t fill);
+
 typedef struct wb_cell {
     uint32_t row, col;  /* 0-based */
     char *text;         /* what the cell shows, owned by the sheet; NULL
                            for the empty cells kept for their flags */
     unsigned flags;     /* WB_CELL_*, 0 for a cell with text */
+    uint64_t look;      /* how its text looks (WB_LOOK_*), 0 when plain
+                           or unknown */
 } wb_cell;
 
 typedef struct wb_sheet {
@@ -57,6 +73,10 @@ void wb_book_clear(wb_book *b);
  * memory or past WB_MAX_CELLS. */
 int wb_sheet_add(wb_sheet *s, uint32_t row, uint32_t col, const char *text, size_t len);
 
+/* wb_sheet_add for text that looks as look says (WB_LOOK_*). */
+int wb_sheet_add_look(wb_sheet *s, uint32_t row, uint32_t col, const char *text, size_t len,
+                      uint64_t look);
+
 /* Keeps an empty cell for its flags (WB_CELL_*); a cell that also has
  * text keeps the text (wb_sheet_sort). Styled cells past WB_MAX_STYLED
  * are dropped. @return 0, or -1 when out of memory or past WB_MAX_CELLS. */
@@ -68,6 +88,14 @@ void wb_number_text(double v, char *buf);
 
 /* Adds a number as the text a spreadsheet shows for it ("5", "0.5"). */
 int wb_sheet_add_number(wb_sheet *s, uint32_t row, uint32_t col, double v);
+
+/* wb_sheet_add_number for a number that looks as look says. */
+int wb_sheet_add_number_look(wb_sheet *s, uint32_t row, uint32_t col, double v, uint64_t look);
+
+/* Sets the look of the cell with text at (row, col) of a sorted sheet
+ * (a reader that learns looks after the values: .xls). Nothing happens
+ * when the sheet holds no text there. */
+void wb_sheet_set_look(wb_sheet *s, uint32_t row, uint32_t col, uint64_t look);
 
 /* Sorts the cells by row then column, keeping one of a cell given twice
  * (the one with text, if any). */

@@ -7,6 +7,7 @@
  * names its sheet and cell.
  */
 #include "workbook_input.h"
+#include "given_looks.h"
 #include "sheet.h"
 #include "zip_book.h"
 #ifdef DOKU_HAVE_FREEXL
@@ -85,17 +86,57 @@ static void formula_notes(const wb_sheet *s, const wb_range *r, char *notes, siz
                                      "for the same reason\n", s->name, more);
 }
 
+/* Splits the digits of a block into givens (left in cells) and the
+ * digits styled apart from them (moved to entries), by their looks; a
+ * block whose digits differ in a way that names no givens gets a note. */
+static void split_givens(const wb_sheet *s, const wb_range *r, uint8_t *cells,
+                         const uint64_t *looks, uint8_t *entries, int *has_entries,
+                         char *notes, size_t cap)
+{
+    int n = (int)(r->r1 - r->r0 + 1), br = 0, bc = 0;
+    size_t ncells = (size_t)n * (size_t)n;
+    uint8_t *given = entries + ncells;   /* scratch after the entries */
+    const char *feature = NULL;
+    if (doku_default_box(n, &br, &bc) != 0)
+        br = bc = 0;
+    wb_givens v = wb_pick_givens(n, br, bc, cells, looks, given, &feature);
+    *has_entries = 0;
+    if (v == WB_GIVENS_BY_LOOK) {
+        for (size_t i = 0; i < ncells; i++) {
+            entries[i] = given[i] ? 0 : cells[i];
+            if (!given[i] && cells[i]) {
+                cells[i] = 0;
+                *has_entries = 1;
+            }
+        }
+    } else if (v == WB_GIVENS_UNCLEAR) {
+        char where[NAME_MAX_BYTES + 40];
+        size_t o = strlen(notes);
+        wb_range_name(s->name, r, where, sizeof where);
+        if (o < cap)
+            snprintf(notes + o, cap - o,
+                     "%s: its digits differ in %s, which does not tell the givens from a "
+                     "solution (doku takes bold digits, black among coloured ones, or the "
+                     "digits on a fill as the givens); every digit read as a given\n",
+                     where, feature ? feature : "style");
+    }
+}
+
 /* The puzzle in range r of sheet s: one record, a puzzle or the first
  * cell that is not a digit. */
 static void emit_range(const wb_sheet *s, const wb_range *r, int alphabet,
                        cli_workbook_sink sink, void *ctx)
 {
     int n = (int)(r->r1 - r->r0 + 1);
-    uint8_t *cells = calloc((size_t)n * (size_t)n, 1);
+    size_t ncells = (size_t)n * (size_t)n;
+    uint8_t *cells = calloc(ncells * 3, 1);   /* values, entries, scratch */
+    uint64_t *looks = calloc(ncells, sizeof *looks);
     char where[NAME_MAX_BYTES + 40];
-    char notes[6 * (NAME_MAX_BYTES + 200)];
-    cli_workbook_puzzle p = {where, n, NULL, NULL, NULL};
-    if (!cells) {
+    char notes[7 * (NAME_MAX_BYTES + 200)];
+    cli_workbook_puzzle p = {where, n, NULL, NULL, NULL, NULL};
+    if (!cells || !looks) {
+        free(cells);
+        free(looks);
         wb_range_name(s->name, r, where, sizeof where);
         p.error = "out of memory";
         sink(ctx, &p);
@@ -103,7 +144,8 @@ static void emit_range(const wb_sheet *s, const wb_range *r, int alphabet,
     }
     for (uint32_t row = r->r0; row <= r->r1; row++)
         for (uint32_t col = r->c0; col <= r->c1; col++) {
-            const char *text = wb_sheet_text(s, row, col);
+            const wb_cell *c = wb_sheet_cell(s, row, col);
+            const char *text = c ? c->text : NULL;
             int v = text ? wb_cell_value(text, n, alphabet) : 0;
             if (v < 0) {
                 char cell[NAME_MAX_BYTES + 40], full[2 * NAME_MAX_BYTES + 160];
@@ -115,16 +157,23 @@ static void emit_range(const wb_sheet *s, const wb_range *r, int alphabet,
                 p.error = full;
                 sink(ctx, &p);
                 free(cells);
+                free(looks);
                 return;
             }
-            cells[(size_t)(row - r->r0) * (size_t)n + (col - r->c0)] = (uint8_t)v;
+            size_t i = (size_t)(row - r->r0) * (size_t)n + (col - r->c0);
+            cells[i] = (uint8_t)v;
+            looks[i] = v > 0 ? c->look : 0;
         }
     wb_range_name(s->name, r, where, sizeof where);
     formula_notes(s, r, notes, sizeof notes);
+    int has_entries = 0;
+    split_givens(s, r, cells, looks, cells + ncells, &has_entries, notes, sizeof notes);
     p.notes = notes[0] ? notes : NULL;
     p.cells = cells;
+    p.entries = has_entries ? cells + ncells : NULL;
     sink(ctx, &p);
     free(cells);
+    free(looks);
 }
 
 static int sizes_ok(int n)

@@ -2,7 +2,8 @@
  * xls_book.c — FreeXL walks each worksheet's used rectangle cell by cell;
  * numbers become the text a spreadsheet shows for them, text and dates
  * stay as they are. FreeXL reports formula cells as empty, so their
- * stored values come from the file's records (xls_formulas.c).
+ * stored values come from the file's records (xls_formulas.c), and so do
+ * the cells' looks (fonts and fills), which FreeXL does not report.
  */
 #include "xls_book.h"
 #include "loaders.h"
@@ -11,6 +12,7 @@
 #include <freexl.h>
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static int read_sheet(const void *h, unsigned short k, wb_sheet *s, char *why, size_t cap)
@@ -58,19 +60,59 @@ static int read_sheet(const void *h, unsigned short k, wb_sheet *s, char *why, s
     return 0;
 }
 
+/* What the record walk hands back: the book, and the cells' looks kept
+ * until the sheets are sorted. */
+typedef struct xls_reading {
+    wb_book *b;
+    struct cell_look {
+        size_t sheet;
+        uint32_t row, col;
+        uint64_t look;
+    } *looks;
+    size_t nlooks, cap;
+} xls_reading;
+
+static wb_sheet *sheet_named(wb_book *b, const char *name, size_t *index)
+{
+    for (size_t i = 0; i < b->count; i++)
+        if (!strcmp(b->sheets[i].name, name)) {
+            *index = i;
+            return &b->sheets[i];
+        }
+    return NULL;   /* a sheet FreeXL does not list (a chart or macro sheet) */
+}
+
 /* A formula's cached value into its sheet of the book. */
 static int add_formula(void *user, const char *sheet, uint32_t row, uint32_t col, int kind,
                        double number, const char *text)
 {
-    wb_book *b = user;
-    for (size_t i = 0; i < b->count; i++) {
-        wb_sheet *s = &b->sheets[i];
-        if (strcmp(s->name, sheet) != 0)
-            continue;
-        return kind == XLS_FORMULA_NUMBER ? wb_sheet_add_number(s, row, col, number)
-                                          : wb_sheet_add(s, row, col, text, strlen(text));
+    xls_reading *x = user;
+    size_t k;
+    wb_sheet *s = sheet_named(x->b, sheet, &k);
+    if (!s)
+        return 0;
+    return kind == XLS_FORMULA_NUMBER ? wb_sheet_add_number(s, row, col, number)
+                                      : wb_sheet_add(s, row, col, text, strlen(text));
+}
+
+static int add_look(void *user, const char *sheet, uint32_t row, uint32_t col, uint64_t look)
+{
+    xls_reading *x = user;
+    size_t k;
+    if (!sheet_named(x->b, sheet, &k))
+        return 0;
+    if (x->nlooks == x->cap) {
+        size_t cap = x->cap ? x->cap * 2 : 256;
+        if (cap > WB_MAX_CELLS)
+            return 0;   /* looks only help; past the cell limit they are dropped */
+        struct cell_look *p = realloc(x->looks, cap * sizeof *p);
+        if (!p)
+            return -1;
+        x->looks = p;
+        x->cap = cap;
     }
-    return 0;   /* a sheet FreeXL does not list (a chart or macro sheet) */
+    x->looks[x->nlooks++] = (struct cell_look){k, row, col, look};
+    return 0;
 }
 
 int xls_book_read(const char *path, wb_book *b, char *why, size_t cap)
@@ -109,12 +151,17 @@ int xls_book_read(const char *path, wb_book *b, char *why, size_t cap)
     freexl_close(h);
     if (rc == 0) {
         char inner[256];
-        if (xls_formulas_read(path, add_formula, b, inner, sizeof inner) != 0) {
+        xls_reading x = {b, NULL, 0, 0};
+        if (xls_formulas_read(path, add_formula, add_look, &x, inner, sizeof inner) != 0) {
             snprintf(why, cap, "%s", inner);
             rc = -1;
         }
         for (size_t i = 0; rc == 0 && i < b->count; i++)
             wb_sheet_sort(&b->sheets[i]);
+        for (size_t i = 0; rc == 0 && i < x.nlooks; i++)
+            wb_sheet_set_look(&b->sheets[x.looks[i].sheet], x.looks[i].row, x.looks[i].col,
+                              x.looks[i].look);
+        free(x.looks);
     }
     return rc;
 }

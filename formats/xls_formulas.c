@@ -7,6 +7,9 @@
  * The one design idea: read, never evaluate. Every program that writes
  * .xls stores a formula's last result beside it, so the value a user saw
  * is in the file; doku takes that, as it takes an xlsx's cached <v>.
+ * The same walk reads the FONT and XF records (BIFF8) and each cell
+ * record's format index, for the looks that tell givens from solved
+ * digits.
  */
 #include "xls_formulas.h"
 
@@ -26,6 +29,14 @@ enum {
     REC_BOF = 0x0809,
     REC_BOUNDSHEET = 0x0085,
     REC_STRING = 0x0207,
+    REC_FONT = 0x0031,
+    REC_XF = 0x00E0,
+    REC_NUMBER = 0x0203,
+    REC_RK = 0x027E,
+    REC_MULRK = 0x00BD,
+    REC_LABELSST = 0x00FD,
+    REC_LABEL = 0x0204,
+    REC_RSTRING = 0x00D6,
     BOF_WORKSHEET = 0x0010
 };
 
@@ -254,13 +265,98 @@ static const char *error_text(unsigned code)
     }
 }
 
+/* The fonts and cell formats of the workbook's globals, as looks. */
+typedef struct xls_looks {
+    uint32_t *fonts;        /* bit 31 bold, bit 30 coloured, the colour's code */
+    size_t nfonts;
+    uint64_t *xfs;          /* WB_LOOK_* of each XF */
+    size_t nxfs, cap_fonts, cap_xfs;
+} xls_looks;
+
+static int grow(void **p, size_t *cap, size_t count, size_t size)
+{
+    if (count < *cap)
+        return 0;
+    size_t ncap = *cap ? *cap * 2 : 64;
+    void *q = realloc(*p, ncap * size);
+    if (!q)
+        return -1;
+    *p = q;
+    *cap = ncap;
+    return 0;
+}
+
+/* A palette index as a look colour: 0 for the plain one (black or the
+ * system's text colour; for a fill, white or the window's background). */
+static uint32_t palette_look(uint32_t icv, int text)
+{
+    if (text ? icv == 0 || icv == 8 || icv == 0x40 || icv == 0x7FFF
+             : icv == 1 || icv == 9 || icv == 0x40 || icv == 0x41 || icv == 0x7FFF)
+        return 0;
+    return (uint32_t)1 << 30 | 0xC00000u | (icv & 0xFFFF);
+}
+
+/* FONT and XF records (BIFF8) into looks. @return 0, -1 out of memory. */
+static int read_look_record(xls_looks *L, uint32_t id, const unsigned char *d, uint32_t n)
+{
+    if (L->nfonts >= 65536 || L->nxfs >= 65536)
+        return 0;   /* 16-bit indexes: the rest cannot be named */
+    if (id == REC_FONT && n >= 8) {
+        /* index 4 is never written: the fourth FONT record is font 5 */
+        if (L->nfonts == 4) {
+            if (grow((void **)&L->fonts, &L->cap_fonts, L->nfonts, sizeof *L->fonts) != 0)
+                return -1;
+            L->fonts[L->nfonts++] = 0;
+        }
+        if (grow((void **)&L->fonts, &L->cap_fonts, L->nfonts, sizeof *L->fonts) != 0)
+            return -1;
+        uint32_t bold = le16(d + 6) >= 600 ? (uint32_t)1 << 31 : 0;
+        L->fonts[L->nfonts++] = bold | palette_look(le16(d + 4), 1);
+    } else if (id == REC_XF && n >= 20) {
+        if (grow((void **)&L->xfs, &L->cap_xfs, L->nxfs, sizeof *L->xfs) != 0)
+            return -1;
+        uint32_t ifnt = le16(d), font = ifnt < L->nfonts ? L->fonts[ifnt] : 0;
+        uint32_t fls = le32(d + 14) >> 26 & 0x3F, fill = fls ? palette_look(le16(d + 18) & 0x7F, 0) : 0;
+        L->xfs[L->nxfs++] = wb_look_make(!!(font >> 31), !!(font >> 30 & 1), font & 0xFFFFFF,
+                                         !!(fill >> 30 & 1), fill & 0xFFFFFF);
+    }
+    return 0;
+}
+
+/* The looks of the cells of one cell record (row, column, XF index at
+ * its start; MULRK: a run of them) to fn. */
+static int cell_looks(const xls_looks *L, uint32_t id, const unsigned char *d, uint32_t n,
+                      const char *sheet, xls_look_fn fn, void *user)
+{
+    if (!fn || !L->nxfs)
+        return 0;
+    uint32_t row = n >= 6 ? le16(d) : 0, col = n >= 6 ? le16(d + 2) : 0;
+    if (id == REC_MULRK) {
+        for (uint32_t k = 0; n >= 6 && 4 + 6 * k + 6 <= n - 2; k++) {
+            uint32_t xf = le16(d + 4 + 6 * k);
+            if (xf < L->nxfs && L->xfs[xf] && fn(user, sheet, row, col + k, L->xfs[xf]) != 0)
+                return -1;
+        }
+        return 0;
+    }
+    int cell = id == REC_NUMBER || id == REC_RK || id == REC_LABELSST || id == REC_LABEL ||
+               id == REC_RSTRING || id == REC_FORMULA;
+    uint32_t xf = n >= 6 ? le16(d + 4) : 0;
+    if (cell && n >= 6 && xf < L->nxfs && L->xfs[xf])
+        return fn(user, sheet, row, col, L->xfs[xf]);
+    return 0;
+}
+
 /* Walks the BIFF records: sheet names from BOUNDSHEET, each worksheet's
- * FORMULA records (and the STRING after a text result) to fn. */
-static int walk(const unsigned char *s, size_t len, xls_formula_fn fn, void *user)
+ * FORMULA records (and the STRING after a text result) to fn, and each
+ * cell's look to look_fn. */
+static int walk(const unsigned char *s, size_t len, xls_formula_fn fn, xls_look_fn look_fn,
+                void *user)
 {
     enum { MAX_SHEETS = 4096 };
     uint32_t *offsets = malloc(MAX_SHEETS * sizeof *offsets);
     char (*names)[256] = malloc(MAX_SHEETS * sizeof *names);
+    xls_looks looks = {0};
     if (!offsets || !names) {
         free(offsets);
         free(names);
@@ -274,6 +370,12 @@ static int walk(const unsigned char *s, size_t len, xls_formula_fn fn, void *use
         uint32_t id = le16(s + at), n = le16(s + at + 2);
         const unsigned char *d = s + at + 4, *end = d + n;
         if (at + 4 + n > len)
+            break;
+        if (!sheet && !biff5)
+            rc = read_look_record(&looks, id, d, n);
+        else if (sheet)
+            rc = cell_looks(&looks, id, d, n, sheet, look_fn, user);
+        if (rc != 0)
             break;
         if (id == REC_BOF && n >= 4) {
             biff5 = le16(d) < 0x0600;
@@ -319,10 +421,13 @@ static int walk(const unsigned char *s, size_t len, xls_formula_fn fn, void *use
     }
     free(offsets);
     free(names);
+    free(looks.fonts);
+    free(looks.xfs);
     return rc;
 }
 
-int xls_formulas_read(const char *path, xls_formula_fn fn, void *user, char *why, size_t cap)
+int xls_formulas_read(const char *path, xls_formula_fn fn, xls_look_fn look_fn, void *user,
+                      char *why, size_t cap)
 {
     FILE *fp = fopen(path, "rb");
     if (!fp) {
@@ -365,7 +470,7 @@ int xls_formulas_read(const char *path, xls_formula_fn fn, void *user, char *why
             snprintf(why, cap, "its sector table is broken: its formulas cannot be read");
             rc = -1;
         } else if ((rc = workbook_stream(&f, &stream, &slen, why, cap)) == 0 &&
-                   walk(stream, slen, fn, user) != 0) {
+                   walk(stream, slen, fn, look_fn, user) != 0) {
             snprintf(why, cap, "out of memory or more than %d cells in a sheet",
                      (int)WB_MAX_CELLS);
             rc = -1;

@@ -141,11 +141,59 @@ static void write_cells(doku_buf *b, const srv_puzzle *p, const char *comment,
     }
 }
 
+/* "entries": the player's own digits as a line in the puzzle's symbols
+ * ('.' elsewhere), none on a given. @return 0 with out filled (all zero
+ * when the field is absent), or -1 with a 400 in reply. */
+static int read_entries(const cJSON *req, const srv_puzzle *p, uint8_t *out, int *any,
+                        srv_reply *reply)
+{
+    const char *line;
+    size_t cells = (size_t)p->n * (size_t)p->n;
+    memset(out, 0, cells);
+    *any = 0;
+    if (srv_field_string(req, "entries", &line, reply))
+        return -1;
+    if (!line)
+        return 0;
+    if (strlen(line) != cells) {
+        char msg[160];
+        snprintf(msg, sizeof msg, "must hold %zu characters (a digit or '.' per cell), not %zu",
+                 cells, strlen(line));
+        srv_reply_error(reply, 400, "bad_field", msg, "entries");
+        return -1;
+    }
+    for (size_t i = 0; i < cells; i++) {
+        int v = 0;
+        for (int d = 1; d <= p->n && !v && line[i] != '.'; d++)
+            if (doku_symbol(p->n, p->symbols, d) == line[i])
+                v = d;
+        if (line[i] != '.' && !v) {
+            char msg[160];
+            snprintf(msg, sizeof msg, "entries: '%c' at r%zuc%zu is not a symbol of this puzzle",
+                     line[i], i / (size_t)p->n + 1, i % (size_t)p->n + 1);
+            srv_reply_error(reply, 400, "bad_field", msg, "entries");
+            return -1;
+        }
+        if (v && p->cells[i]) {
+            char msg[160];
+            snprintf(msg, sizeof msg, "entries: r%zuc%zu holds a given", i / (size_t)p->n + 1,
+                     i % (size_t)p->n + 1);
+            srv_reply_error(reply, 400, "bad_field", msg, "entries");
+            return -1;
+        }
+        out[i] = (uint8_t)v;
+        *any |= v != 0;
+    }
+    return 0;
+}
+
 /* The record a document is made of: `doku solve --format json`'s with a
- * solution, else `doku convert --to json`'s (the puzzle and comment). */
+ * solution, else `doku convert --to json`'s (the puzzle and comment) with
+ * the player's entries, when there are any, as "entries" (drawn as solved
+ * digits, so a workbook reopened gives them back as entries). */
 static doku_status document_record(doku_buf *b, const srv_puzzle *p, const char *comment,
-                                   const uint8_t *sol, const doku_search_result *res,
-                                   double timeout)
+                                   const uint8_t *entries, const uint8_t *sol,
+                                   const doku_search_result *res, double timeout)
 {
     if (sol) {
         doku_source src = srv_source(p);
@@ -174,6 +222,14 @@ static doku_status document_record(doku_buf *b, const srv_puzzle *p, const char 
         put(b, ",\"comment\":");
         doku_buf_append_json_string(b, comment);
     }
+    if (entries) {
+        doku_buf mine = {0};
+        put_cells(&mine, p, entries, DOKU_FORMAT_LINE);
+        put(b, ",\"entries\":");
+        doku_buf_append_json_string(b, mine.data ? mine.data : "");
+        b->failed |= mine.failed;
+        doku_buf_free(&mine);
+    }
     put(b, "}\n");
     return b->failed ? DOKU_ERR_NOMEM : DOKU_OK;
 }
@@ -182,7 +238,8 @@ void srv_api_export(const srv_call *c, srv_reply *out)
 {
     srv_puzzle p;
     memset(&p, 0, sizeof p);
-    uint8_t *sol = NULL;
+    uint8_t *sol = NULL, *entries = NULL;
+    int any_entries = 0;
     doku_buf b = {0};
     cJSON *req = srv_parse_body(c->body, c->len, out);
     if (!req)
@@ -233,7 +290,15 @@ void srv_api_export(const srv_call *c, srv_reply *out)
             sol_note = "one of several solutions";
     }
     if (f->kind == OUT_DOCUMENT) {
-        doku_status st = document_record(&b, &p, comment, sol, &res, timeout);
+        entries = malloc((size_t)p.n * (size_t)p.n);
+        if (!entries) {
+            srv_reply_error(out, 500, "no_memory", "out of memory", NULL);
+            goto done;
+        }
+        if (read_entries(req, &p, entries, &any_entries, out) != 0)
+            goto done;
+        doku_status st = document_record(&b, &p, comment, any_entries ? entries : NULL, sol,
+                                         &res, timeout);
         if (st != DOKU_OK || b.failed) {
             srv_reply_error(out, 500, "no_memory", "out of memory", NULL);
             goto done;
@@ -273,6 +338,7 @@ void srv_api_export(const srv_call *c, srv_reply *out)
 done:
     doku_buf_free(&b);
     free(sol);
+    free(entries);
     srv_puzzle_free(&p);
     cJSON_Delete(req);
 }

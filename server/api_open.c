@@ -178,7 +178,15 @@ static void take_sheet_puzzle(void *ctx, const cli_workbook_puzzle *p)
         add_problem(L, file, p->error ? p->error : "not a puzzle");
         return;
     }
-    add_puzzle(L, p->where, file, 0, p->n, p->cells, DOKU_SYMBOLS_AUTO);
+    cJSON *e = add_puzzle(L, p->where, file, 0, p->n, p->cells, DOKU_SYMBOLS_AUTO);
+    if (e && p->entries) {
+        /* the digits styled apart from the givens: a solution or a
+         * player's entries, which the page puts back as entries */
+        char *text = cells_line(p->n, p->entries, DOKU_SYMBOLS_1_9A_Z);
+        if (!text || !cJSON_AddStringToObject(e, "entries", text))
+            L->nomem = 1;
+        free(text);
+    }
 }
 
 /* A name for the scratch copy: the upload's own when it is plain. */

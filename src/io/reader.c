@@ -77,6 +77,10 @@ struct doku_reader {
     raw_cell *grid;        /* [DOKU_MAX_CELLS] */
     char *gcomment;
     size_t gcomment_len, gcomment_cap;
+    /* '# ...' lines: those right above a grid are its comment, as the grid
+     * and csv-grid writers put it there */
+    char *note;
+    size_t note_len, note_cap, note_line;
     /* queue of ready records (a ring; entries keep their buffers) */
     entry *q;
     size_t qhead, qcount, qcap;
@@ -138,6 +142,7 @@ void doku_reader_free(doku_reader *r)
     free(r->q);
     free(r->grid);
     free(r->gcomment);
+    free(r->note);
     free(r->fields);
     free(r->link_cells);
     doku_buf_free(&r->meta_pending);
@@ -715,7 +720,8 @@ static int is_frame(const char *s, size_t len, int width)
 
 /* ---- grids in progress ------------------------------------------------ */
 
-static void comment_append(doku_reader *r, const char *s, size_t len)
+/* Appends s (trimmed) to a comment buffer, a space between parts. */
+static void text_append(char **buf, size_t *blen, size_t *cap, const char *s, size_t len)
 {
     while (len && is_space(*s))
         s++, len--;
@@ -723,14 +729,31 @@ static void comment_append(doku_reader *r, const char *s, size_t len)
         len--;
     if (!len)
         return;
-    size_t need = r->gcomment_len + len + 2;
-    if (!grow((void **)&r->gcomment, &r->gcomment_cap, need))
+    size_t need = *blen + len + 2;
+    if (!grow((void **)buf, cap, need))
         return; /* a comment lost to memory exhaustion is not data loss */
-    if (r->gcomment_len)
-        r->gcomment[r->gcomment_len++] = ' ';
-    memcpy(r->gcomment + r->gcomment_len, s, len);
-    r->gcomment_len += len;
-    r->gcomment[r->gcomment_len] = '\0';
+    if (*blen)
+        (*buf)[(*blen)++] = ' ';
+    memcpy(*buf + *blen, s, len);
+    *blen += len;
+    (*buf)[*blen] = '\0';
+}
+
+static void comment_append(doku_reader *r, const char *s, size_t len)
+{
+    text_append(&r->gcomment, &r->gcomment_len, &r->gcomment_cap, s, len);
+}
+
+/* A '# ...' line: kept (with the '#' lines just above it) for a grid that
+ * starts on the next line. */
+static void note_line(doku_reader *r, const char *s, size_t len)
+{
+    if (r->note_line + 1 != r->lineno)
+        r->note_len = 0;
+    r->note_line = r->lineno;
+    while (len && *s == '#')
+        s++, len--;
+    text_append(&r->note, &r->note_len, &r->note_cap, s, len);
 }
 
 static doku_status abandon_grid(doku_reader *r, size_t line, size_t col, const char *why)
@@ -780,6 +803,8 @@ static doku_status start_grid(doku_reader *r, const row *rw, size_t line)
     r->pencil = rw->pencil;
     r->start_line = line;
     r->gcomment_len = 0;
+    if (r->note_len && r->note_line + 1 == line)
+        comment_append(r, r->note, r->note_len);
     return DOKU_OK;
 }
 
@@ -1022,8 +1047,11 @@ static doku_status handle_fresh_line(doku_reader *r, const char *s, size_t len)
     int m;
     if (find_line_puzzle(r, s, len, &at, &m))
         return emit_line_puzzle(r, s, len, at, m);
-    if (is_frame(s, len, 0) && !star_row(s, len, r->opts.n))
+    if (is_frame(s, len, 0) && !star_row(s, len, r->opts.n)) {
+        if (r->note_line + 1 == r->lineno)
+            r->note_line = r->lineno;   /* a frame between a grid and its comment */
         return DOKU_OK;
+    }
     size_t stop;
     if ((m = token_line_side(r, s, len, &stop)) != 0)
         return emit_token_line(r, s, len, stop, m);
@@ -1575,6 +1603,7 @@ static doku_status push_one_line(doku_reader *r, const char *line, size_t len)
             return handle_csv_line(r, line, raw_len, '\t', &handled);
         }
         r->skipping = 0;
+        r->csv_grid_done = 0;   /* an empty row after a blank line may start a grid */
         return DOKU_OK;
     }
     const char *s = line + lead;
@@ -1593,8 +1622,11 @@ static doku_status push_one_line(doku_reader *r, const char *line, size_t len)
     }
     if (r->in_other_section)
         return DOKU_OK;
-    if (s[0] == '#')
+    if (s[0] == '#') {
+        note_line(r, s, sl);
+        r->csv_grid_done = 0;
         return DOKU_OK;
+    }
     char delim = io_csv_delimiter(line, raw_len);
     if (delim) {
         int handled;

@@ -609,10 +609,24 @@ class Files(unittest.TestCase):
             self.assertEqual(r.status, 200, doc)
             self.assertEqual([p["puzzle"] for p in doc["puzzles"]], [puzzle.replace("0", ".")])
             self.assertEqual(doc["kind"], "workbook")
-        # with the solution the workbook holds the solved grid (givens styled)
+        # with the solution the workbook holds the solved grid, the givens
+        # styled apart: they read back as the puzzle, the rest as entries
+        givens = EASY.replace("0", ".")
+        rest = "".join("." if g != "." else s for g, s in zip(givens, SOLUTION))
         r, _, raw = self.export({"puzzle": EASY, "format": "xlsx", "solution": True})
         r, doc, _ = self.open(raw, name="solved.xlsx")
-        self.assertEqual(doc["puzzles"][0]["puzzle"], SOLUTION)
+        self.assertEqual((doc["puzzles"][0]["puzzle"], doc["puzzles"][0]["entries"]), (givens, rest))
+        # a player's entries travel in the workbook and come back as entries
+        mine = "." * 2 + "4" + "." * 78
+        r, _, raw = self.export({"puzzle": EASY, "format": "xlsx", "entries": mine})
+        self.assertEqual(r.status, 200, raw[:200])
+        r, doc, _ = self.open(raw, name="half.xlsx")
+        self.assertEqual((doc["puzzles"][0]["puzzle"], doc["puzzles"][0]["entries"]), (givens, mine))
+        r, doc, _ = self.export({"puzzle": EASY, "format": "xlsx", "entries": "5" + "." * 80})
+        self.error(r, doc, 400, "bad_field", "entries")
+        self.assertIn("r1c1 holds a given", doc["error"]["message"])
+        r, doc, _ = self.export({"puzzle": EASY, "format": "xlsx", "entries": "..4"})
+        self.error(r, doc, 400, "bad_field", "entries")
 
     def test_export_errors(self):
         r, doc, _ = self.export({"puzzle": EASY})

@@ -290,6 +290,46 @@ test('open an xlsx workbook by the file picker', async (page) => {
   assert(line === HARD, 'the workbook\'s puzzle: ' + line);
 });
 
+/* The grid as a line ('.' empty) and which cells are givens. */
+const gridState = (page) => page.evaluate(() => {
+  const cs = [...document.querySelectorAll('#grid .cell')];
+  return { line: cs.map((c) => (c.querySelector('.v') || {}).textContent || '.').join(''), givens: cs.map((c) => (c.classList.contains('given') ? 'g' : '.')).join('') };
+});
+
+test('save a half-played grid and a solved one as xlsx, reopen: givens stay givens, entries come back as entries', async (page) => {
+  await page.click('#mode-play');
+  await cell(page, 2).click();
+  await page.keyboard.press('4');   // r1c3: an entry, not a given
+  await cell(page, 3).click();
+  await page.keyboard.press('2');   // r1c4
+  await page.click('#file-box summary');
+  await page.selectOption('#export-format', 'xlsx');
+  assert(!(await page.isChecked('#export-solution')), 'no solution asked for');
+  const half = await download(page, () => page.click('#export'));
+  // doku (the CLI) reads the givens only; the entries are drawn apart
+  const cli = execFileSync(doku, ['convert', '--to', 'line', half.path]).toString().trim();
+  assert(cli === EASY, 'the workbook\'s puzzle is the givens: ' + cli);
+  await page.click('#solve');
+  await waitStatus(page, /Unique solution/);
+  const solved = await download(page, () => page.click('#export'));
+  const solution = (await gridState(page)).line;
+  await page.click('#clear');
+  await pick(page, half.path);
+  await waitStatus(page, /Opened .*xlsx \('Puzzle 1'!B4:J12\)/);
+  let st = await gridState(page);
+  const want = [...EASY].map((c, i) => (i === 2 ? '4' : i === 3 ? '2' : c)).join('');
+  assert(st.line === want, 'the givens and the two entries: ' + st.line);
+  assert(st.givens === [...EASY].map((c) => (c === '.' ? '.' : 'g')).join(''), 'only the givens are givens: ' + st.givens);
+  assert((await classes(page, 2)).includes('entered'), 'r1c3 is an entry: ' + (await classes(page, 2)));
+  assert(page.url().includes(`p=${EASY.slice(0, 9)}`), 'the share link holds the givens only: ' + page.url());
+  await pick(page, solved.path);
+  const name = solved.path.split('/').pop().replace(/[.]/g, '\\.');
+  await waitStatus(page, new RegExp(`Opened ${name} \\('Puzzle 1'!B4:J12\\)`));
+  st = await gridState(page);
+  assert(st.line === solution && !st.line.includes('.'), 'the solved grid: ' + st.line);
+  assert(st.givens === [...EASY].map((c) => (c === '.' ? '.' : 'g')).join(''), 'with the solution, still only the givens are givens: ' + st.givens);
+}, { hash: `#p=${EASY}&n=9` });
+
 test('choose from a file of several puzzles; problems named by line and column', async (page) => {
   await pick(page, MULTI_FILE);
   await waitStatus(page, /club\.txt: 2 puzzles/);

@@ -4,7 +4,8 @@
 # FIXTURES is tests/fixtures/workbooks (made by make_fixtures.sh with
 # openpyxl and LibreOffice). Reads each with doku; writes --format xlsx and
 # reads it back with openpyxl (check_xlsx.py) and, in the plain build,
-# with LibreOffice headless (converted to CSV). Exit 77 (skipped) when
+# with LibreOffice headless (saved again as ods, xls and xlsx, and read
+# back by doku and openpyxl). Exit 77 (skipped) when
 # this doku was built without workbook support.
 set -u
 doku=$1
@@ -113,9 +114,22 @@ printf '%s\n%s\n%s\n%s\n%s\n%s\n' "$P9_NOVALUE" "$S9" "$P16" "$S16" .1.2........
     > "$tmp/expected.txt"
 got=$("$doku" solve --format xlsx -o "$tmp/x%03d.xlsx" "$fx/book.xlsx" 2>&1); rc=$?
 [ $rc = 2 ] && echo "$got" | grep -q "not a pattern" || fail "pattern -o: exit $rc, $got"
-# what doku wrote, doku reads back: the solved grid is the puzzle found
+# what doku wrote, doku reads back: the givens (bold, on a fill) are the
+# puzzle, the solved digits (plain) are not taken for givens
 got=$("$doku" check "$tmp/single.xlsx" 2>&1)
 [ "$got" = "$tmp/single.xlsx:'Puzzle 1'!B4:J12: unique" ] || fail "read back: $got"
+got=$("$doku" convert --to line "$tmp/single.xlsx" 2>&1)
+[ "$got" = "$P9_NOVALUE" ] || fail "solve --format xlsx read back as $got, want the puzzle"
+# conflicting givens are bold on red among bold on blue: all givens, no note
+got=$("$doku" convert --to line "$tmp/conflict.xlsx" 2>&1)
+[ "$got" = "11..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79" ] ||
+    fail "conflict.xlsx read back as $got"
+got=$("$doku" convert --to line "$tmp/batch.xlsx" 2>&1)
+want=$("$doku" convert --to line "$fx/book.xlsx" 2>/dev/null)
+[ "$got" = "$want" ] || fail "solve --format xlsx of a batch read back as
+$got
+want
+$want"
 
 # convert --to xlsx and back: every puzzle comes back from its own sheet,
 # in order (comments stay in the summary sheet), also those whose first or
@@ -144,11 +158,11 @@ if "$doku" convert --to xlsx -o "$tmp/conv.xlsx" "$tmp/conv_in.txt" 2>"$tmp/conv
         fail "convert --to line of doku's workbook: $(cat "$tmp/conv.err")"
     cmp -s "$tmp/conv_in.txt" "$tmp/conv_back.txt" ||
         fail "convert xlsx round trip: $(diff "$tmp/conv_in.txt" "$tmp/conv_back.txt" | head -5)"
-    # and what solve and generate write reads back as what they wrote
+    # and generate's workbook (puzzle and solution) reads back as its puzzles
     "$doku" generate -n 2 --seed 11 --format xlsx -o "$tmp/gen.xlsx" 2>/dev/null
-    "$doku" generate -n 2 --seed 11 2>/dev/null | "$doku" solve > "$tmp/gen_solved.txt"
-    "$doku" convert --to line "$tmp/gen.xlsx" 2>/dev/null | cmp -s - "$tmp/gen_solved.txt" ||
-        fail "generate --format xlsx did not read back as its grids"
+    "$doku" generate -n 2 --seed 11 2>/dev/null > "$tmp/gen.txt"
+    "$doku" convert --to line "$tmp/gen.xlsx" 2>/dev/null | cmp -s - "$tmp/gen.txt" ||
+        fail "generate --format xlsx did not read back as its puzzles"
 else
     fail "convert --to xlsx: $(cat "$tmp/conv.err")"
 fi
@@ -198,17 +212,39 @@ else
     echo "SKIPPED: hand-drawn grids (no python3-openpyxl)"
 fi
 
+# A puzzle kept with its solution by a person (openpyxl): the givens set
+# apart by bold, by black among blue, or by a fill read as the puzzle; a
+# grid of one style, or one whose fill follows the boxes, keeps every
+# digit; givens red among blue is named as unclear (styled_book.py).
+check_styled() { # FILE
+    got=$("$doku" convert --to line "$1" 2>"$tmp/styled.err")
+    want="$P9
+$P9
+$P9
+$S9
+$P9
+$S9"
+    [ "$got" = "$want" ] || fail "$1: read
+$got
+want
+$want"
+    grep -qF "$1:Unclear!B2:J10: its digits differ in colour" "$tmp/styled.err" ||
+        fail "$1: no note for the unclear styles: $(cat "$tmp/styled.err")"
+    [ "$(wc -l < "$tmp/styled.err")" = 1 ] || fail "$1: said $(cat "$tmp/styled.err")"
+}
+if [ -n "$py" ]; then
+    "$py" "$here/styled_book.py" "$tmp/styled.xlsx" "$P9" "$S9" || fail "styled_book.py"
+    check_styled "$tmp/styled.xlsx"
+    got=$("$doku" solve --sheet Bold "$tmp/styled.xlsx" 2>&1)
+    [ "$got" = "$S9" ] || fail "styled.xlsx: solve of Bold gave $got"
+fi
+
 # LibreOffice opens the workbook and sees the solution in B4:J12. Slow to
 # start (10-20 s): the plain build only, with its own profile and a timeout.
 if [ -n "${DOKU_SANITIZED:-}" ]; then
     echo "SKIPPED: LibreOffice check (sanitizer build; the plain build runs it)"
 elif command -v soffice >/dev/null 2>&1; then
     mkdir -p "$tmp/lo"
-    HOME="$tmp" timeout 120 soffice --headless --norestore "-env:UserInstallation=file://$tmp/lo" \
-        --convert-to csv --outdir "$tmp/lo" "$tmp/single.xlsx" >/dev/null 2>&1 ||
-        fail "LibreOffice could not convert doku's workbook"
-    got=$(sed -n '4,12p' "$tmp/lo/single.csv" 2>/dev/null | cut -d, -f2-10 | tr -d ',\r\n')
-    [ "$got" = "$S9" ] || fail "LibreOffice read B4:J12 as '$got'"
     lo_to() { # FORMAT FILE...: LibreOffice converts the FILEs (one start) into $tmp/lo/FORMAT/
         f=$1; shift
         HOME="$tmp" timeout 120 soffice --headless --norestore "-env:UserInstallation=file://$tmp/lo" \
@@ -217,13 +253,21 @@ elif command -v soffice >/dev/null 2>&1; then
     }
     echo "$P9" | "$doku" solve --format csv-excel > "$tmp/excel_solve.csv"
     "$doku" generate -n 1 --seed 18446744073709551557 --format csv-excel > "$tmp/excel_gen.csv" 2>/dev/null
+    # one start of LibreOffice per format (each start costs 10-50 s)
     if [ -n "$py" ]; then
-        lo_to ods "$tmp/conv.xlsx" "$tmp/drawn.xlsx"
-        lo_to xls "$tmp/drawn.xlsx"
-        lo_to xlsx "$tmp/excel_solve.csv" "$tmp/excel_gen.csv"
+        lo_to ods "$tmp/conv.xlsx" "$tmp/drawn.xlsx" "$tmp/single.xlsx" "$tmp/styled.xlsx"
+        lo_to xls "$tmp/drawn.xlsx" "$tmp/single.xlsx" "$tmp/styled.xlsx"
+        lo_to xlsx "$tmp/excel_solve.csv" "$tmp/excel_gen.csv" "$tmp/single.xlsx"
     else
-        lo_to ods "$tmp/conv.xlsx"
+        lo_to ods "$tmp/conv.xlsx" "$tmp/single.xlsx"
+        lo_to xls "$tmp/single.xlsx"
     fi
+    # LibreOffice opens doku's solve --format xlsx; saved again as ods and
+    # xls (LibreOffice's own styles), doku reads the givens back as givens
+    for f in "$tmp/lo/ods/single.ods" "$tmp/lo/xls/single.xls"; do
+        got=$("$doku" convert --to line "$f" 2>&1)
+        [ "$got" = "$P9_NOVALUE" ] || fail "$f (LibreOffice's copy of solve --format xlsx) read as $got"
+    done
     # doku's workbook of puzzles with empty edges, as LibreOffice saves it
     "$doku" convert --to line "$tmp/lo/ods/conv.ods" 2>/dev/null | cmp -s - "$tmp/conv_in.txt" ||
         fail "convert round trip through LibreOffice's ods: $("$doku" convert --to line "$tmp/lo/ods/conv.ods" 2>&1 | diff - "$tmp/conv_in.txt" | head -5)"
@@ -259,6 +303,24 @@ $FORMULAS4_COMPUTED"
         got=$("$doku" check --format json --range 'Formulas!B2:E5' "$tmp/lo/xls/drawn.xls" 2>&1 |
               sed 's/.*"puzzle":"\([^"]*\)".*/\1/')
         [ "$got" = "$FORMULAS4_COMPUTED" ] || fail "drawn.xls: formulas read as $got"
+        # the person's styled grids as LibreOffice saves them (ods
+        # automatic styles; xls FONT and XF records)
+        check_styled "$tmp/lo/ods/styled.ods"
+        check_styled "$tmp/lo/xls/styled.xls"
+        # doku's solve --format xlsx as LibreOffice saves it again as xlsx,
+        # read with openpyxl: the solution in B4:J12, the givens bold
+        "$py" - "$tmp/lo/xlsx/single.xlsx" "$P9_NOVALUE" "$S9" <<'PY' || fail "LibreOffice's copy of solve --format xlsx"
+import sys
+from openpyxl import load_workbook
+ws = load_workbook(sys.argv[1]).active
+puzzle, solution = sys.argv[2], sys.argv[3]
+for i in range(81):
+    cell = ws.cell(row=4 + i // 9, column=2 + i % 9)
+    if cell.value != int(solution[i]):
+        sys.exit("%s: %r, want %s" % (cell.coordinate, cell.value, solution[i]))
+    if bool(cell.font.b) != (puzzle[i] != "."):
+        sys.exit("%s: bold %s for %s" % (cell.coordinate, cell.font.b, puzzle[i]))
+PY
     fi
 else
     echo "SKIPPED: LibreOffice check (no soffice: Debian libreoffice-calc-nogui)"

@@ -11,6 +11,7 @@ import { ALPHABETS } from './text.js';
 
 const $ = (id) => document.getElementById(id);
 const LINKS = new Set(['sudokuwiki', 'fpuzzles', 'sudokupad']);
+const TEXT = new Set(['line', 'grid', 'csv', 'sdk', 'opensudoku']);
 
 /** Hands blob to the browser as a download named filename. */
 export function saveBlob(blob, filename) {
@@ -34,8 +35,9 @@ export function candidateMasks(line, n) {
 
 /**
  * What the page needs of one /api/open entry: { n, alphabet, line (the
- * puzzle in alphabet), x, regions (ids per cell or null), marks (masks
- * or null), label }.
+ * puzzle in alphabet), entries (a line of the digits a workbook styles
+ * apart from the givens, a solution or a player's entries, or null), x,
+ * regions (ids per cell or null), marks (masks or null), label }.
  */
 export function readEntry(e) {
   const meta = e.meta || {};
@@ -49,6 +51,7 @@ export function readEntry(e) {
     n: e.n,
     alphabet: ALPHABETS[e.symbols] ? e.symbols : '1-9A-Z',
     line: e.puzzle,
+    entries: e.entries || null,
     x: (meta.variant || '').split(',').includes('x'),
     regions,
     marks: candidateMasks(e.candidates, e.n),
@@ -70,7 +73,8 @@ function placed(err) {
  * after reporting its error), puzzleBody() (the request fields of the
  * givens and shape), genBody() (the generate fields) or null after
  * reporting why, load(entry) (puts a readEntry on the board), solved()
- * (true when a solution is on the board).
+ * (true when a solution is on the board), entries() (the player's
+ * entries as a line, or null when there are none).
  */
 export function wireFiles(ctx) {
   let opened = null;   // the last file's entries
@@ -142,6 +146,10 @@ export function wireFiles(ctx) {
   async function doExport() {
     const format = $('export-format').value;
     const body = { ...ctx.puzzleBody(), format, solution: $('export-solution').checked };
+    // a workbook or picture carries the player's entries too, drawn apart
+    // from the givens (a workbook reopened gives them back as entries)
+    const entries = ctx.entries();
+    if (entries && !LINKS.has(format) && !TEXT.has(format)) body.entries = entries;
     const got = await ctx.busy(() => fetchFile('export', body));
     if (!got) return;
     if (LINKS.has(format)) {

@@ -641,6 +641,12 @@ function loadEntry(e) {
   resetTimer();
   S.known = null;
   S.comment = e.comment;
+  // a workbook's digits styled apart from the givens come back as entries
+  const entries = e.entries ? fromLine(e.alphabet, n, e.entries) : null;
+  if (entries && entries.some((v, i) => v && !givens[i])) {
+    entries.forEach((v, i) => { if (!givens[i]) S.board.entries[i] = v; });
+    setMode('play');
+  }
   if (e.marks && e.marks.some((m, i) => m && !givens[i])) {
     e.marks.forEach((m, i) => { if (!givens[i]) S.board.marks[i] = m; });
     S.showCands = false;
@@ -793,6 +799,7 @@ const files = wireFiles({
   load: loadEntry,
   genBody,
   puzzleBody: () => puzzleBody(S.board.givens, S.comment ? { comment: S.comment } : {}),
+  entries: () => (S.board.entries.some((v, i) => v && !S.board.givens[i]) ? toLine(S.alphabet, S.board.entries.map((v, i) => (S.board.givens[i] ? 0 : v))) : null),
 });
 if (!fromHash()) { fillShapeMenus(); rebuild(); changed(false); }
 status('Edit: type the givens, or open Generate.');
