@@ -2,6 +2,10 @@
 # Generator benchmark: doku beside qqwing, one run, alternating, pinned to
 # one core, CPU time (user+sys) of whole commands. Prints a markdown table.
 # Usage: bench/generator.sh path/to/doku [scale]   (scale 1 = ~1 minute)
+#   TIERS="avx512 avx2 sse42 portable" bench/generator.sh ...: the level
+#   rows only, doku once per SIMD tier (DOKU_ISA) right after one qqwing
+#   run, so every tier's ratio is to the same qqwing figure; ROUNDS=k
+#   repeats the whole table k times (qqwing's own rate moves by 20-30%).
 set -eu
 DOKU=$1
 SCALE=${2:-1}
@@ -15,6 +19,43 @@ cpu() {
     awk '{ printf "%.3f", $1 + $2 }' "$T/time"
 }
 rate() { awk -v n="$1" -v t="$2" 'BEGIN { printf "%.1f", (t > 0 ? n / t : 0) }'; }
+
+if [ -n "${TIERS:-}" ]; then
+    round=1
+    while [ "$round" -le "${ROUNDS:-1}" ]; do
+        head="| level | qqwing /s |"
+        rule="|---|---:|"
+        for t in $TIERS; do
+            head="$head doku $t /s | ratio |"
+            rule="$rule---:|---:|"
+        done
+        echo "round $round"
+        echo "$head"
+        echo "$rule"
+        for level in any simple easy intermediate expert; do
+            case $level in
+                simple) nq=$((4 * SCALE)) ;;
+                easy|intermediate) nq=$((100 * SCALE)) ;;
+                *) nq=$((300 * SCALE)) ;;
+            esac
+            nd=$((20000 * SCALE))
+            [ $level = intermediate ] && nd=$((5000 * SCALE))
+            tq=$(cpu qqwing --generate $nq --difficulty $level --one-line)
+            rq=$(rate $nq "$tq")
+            row="| $level | $rq |"
+            for t in $TIERS; do
+                td=$(DOKU_ISA=$t cpu "$DOKU" generate -n $nd --difficulty $level --seed 1 --quiet)
+                [ "$(wc -l < "$T/out")" -eq $nd ] || echo "doku printed too few lines" >&2
+                rd=$(rate $nd "$td")
+                row="$row $rd | $(awk -v a="$rd" -v b="$rq" 'BEGIN { printf "%.0fx", a / b }') |"
+            done
+            echo "$row"
+        done
+        echo
+        round=$((round + 1))
+    done
+    exit 0
+fi
 
 echo "| level | qqwing puzzles | qqwing CPU s | qqwing /s | doku puzzles | doku CPU s | doku /s | ratio |"
 echo "|---|---:|---:|---:|---:|---:|---:|---:|"

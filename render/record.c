@@ -275,6 +275,25 @@ static int read_solution(rd_record *r, doku_symbols asked, const cJSON *f)
     return k == ncells ? 0 : -1;
 }
 
+/* "entries" (the web page's export): a player's digits as a line form,
+ * laid into the puzzle's empty cells; a given is never overwritten. */
+static int read_entries(rd_record *r, doku_symbols asked, const cJSON *f)
+{
+    if (!cJSON_IsString(f))
+        return 0;
+    size_t ncells = (size_t)r->n * (size_t)r->n;
+    uint8_t *mine = calloc(ncells, 1);
+    r->played = malloc(ncells);
+    if (!mine || !r->played || read_cells(r, asked, f->valuestring, mine) != 0) {
+        free(mine);
+        return -1;
+    }
+    for (size_t i = 0; i < ncells; i++)
+        r->played[i] = r->puzzle[i] ? r->puzzle[i] : mine[i];
+    free(mine);
+    return 0;
+}
+
 /* cJSON keeps numbers as doubles, which cannot hold every 64-bit seed:
  * the seed is read from the record's text. @return 1 if found. */
 static int read_seed(const char *json, size_t len, uint64_t *seed)
@@ -318,6 +337,8 @@ int rd_record_parse(rd_record *r, const doku_shape *shape, doku_symbols symbols,
         bad = "the record's \"puzzle\" is not a grid of its shape";
     else if (read_solution(r, symbols, cJSON_GetObjectItemCaseSensitive(o, "solution")) != 0)
         bad = "the record's \"solution\" is not a grid of its shape";
+    else if (read_entries(r, symbols, cJSON_GetObjectItemCaseSensitive(o, "entries")) != 0)
+        bad = "the record's \"entries\" are not a grid of its shape";
     else if (read_conflicts(r, cJSON_GetObjectItemCaseSensitive(o, "conflicts")) != 0)
         bad = "out of memory";
     if (!bad) {
@@ -379,6 +400,7 @@ void rd_record_free(rd_record *r)
     free(r->puzzle);
     free(r->solution);
     free(r->conflict);
+    free(r->played);
     free(r->status);
     free(r->message);
     free(r->comment);

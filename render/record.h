@@ -45,6 +45,9 @@ typedef struct rd_record {
     uint8_t *puzzle;           /* n*n values, 0 empty */
     uint8_t *solution;         /* n*n values, or NULL */
     uint8_t *conflict;         /* n*n flags (check records), or NULL */
+    uint8_t *played;           /* n*n values: the puzzle with a player's own
+                                  digits ("entries", the web page's export)
+                                  in its empty cells, or NULL without them */
     char *status, *message, *comment, *file, *level;
     long line;                 /* 0: none */
     long index;                /* generate: 1-based number; 0: none */

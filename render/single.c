@@ -3,7 +3,8 @@
  *
  * What the grid shows follows from the record: a solve record's solution
  * fills the empty cells (in the filled colour); a check record marks its
- * conflicting givens; a hint draws its step on the puzzle's candidate
+ * conflicting givens; a record with a player's "entries" shows them as
+ * filled digits; a hint draws its step on the puzzle's candidate
  * grid; an explanation gives one page per step, each on the candidates
  * just before that step (replay.h). Every other record (generate,
  * convert, ...) is its puzzle.
@@ -128,6 +129,10 @@ int rd_single_write(rd_sink *s, const rd_record *recs, size_t n, const char *cmd
             continue;
         }
         rd_grid g = {r, r->puzzle, NULL, r->conflict, NULL, NULL};
+        if (r->played) {   /* a player's digits drawn as filled, not given */
+            g.cells = r->played;
+            g.given = r->puzzle;
+        }
         if (is_cmd(cmd, "solve") && r->solution) {
             g.cells = r->solution;
             g.given = r->puzzle;

@@ -16,10 +16,17 @@
 #define L9_PEERS 20
 #define L9_CROSSINGS 108   /* box-row and box-column pairs, both ways */
 typedef struct l9grid {
+    /* per digit, a superset of the open cells holding it as a candidate
+     * (bit c of w[c >> 6]): a placement visits only the peers it hits */
+    uint64_t plane[L9_N][2];
     uint16_t cand[L9_CELLS];   /* an open cell's candidates; 0 once placed */
     uint16_t placed[L9_UNITS]; /* digits placed in each unit */
     uint8_t val[L9_CELLS];     /* placed digit 1..9, 0 = open */
     int left;                  /* open cells */
+    /* units whose cells changed since their last scan: bit u for the
+     * hidden singles, bit 32 + u for the pairs (a scan of an unchanged
+     * unit finds nothing new) */
+    uint64_t dirty;
 } l9grid;
 typedef struct level9 {
     uint8_t peer[L9_CELLS][L9_PEERS];
@@ -28,7 +35,13 @@ typedef struct level9 {
     uint8_t ix_start[L9_UNITS + 1];     /* unit crossings, as level.c's */
     uint8_t ix_unit[L9_CROSSINGS];
     uint16_t ix_in_u[L9_CROSSINGS], ix_in_v[L9_CROSSINGS];
+    uint64_t peer_mask[L9_CELLS][2]; /* each cell's peers, as planes */
+    uint64_t unit_bits[L9_CELLS];    /* each cell's units, as l9grid.dirty */
     uint8_t stack[L9_CELLS];   /* cells waiting to be placed */
+    /* level9_level's watched cells: the closure stops once they are
+     * placed (watch_done), its answer being known */
+    uint8_t watched[L9_CELLS];
+    int watch_left, watch_done;
     l9grid gr;                 /* the grid being worked on */
     l9grid fill[L9_CELLS + 1]; /* grid9.c: the grid saved at each depth */
 } level9;
@@ -64,6 +77,10 @@ struct doku_generator {
     uint16_t *uv_cell_sets;  /* [ncells * (n-1)] the sets each cell is in */
     struct uv_mask *uv_peers; /* [ncells] each cell's peers */
     int uv_on;               /* built for the grid being reduced */
+
+    /* uniqueness checks of one emptied cell as one search_except (the
+     * solver's classic 9x9 engine), not one search per other digit */
+    int except_on;
 };
 
 /* Largest grid whose unavoidable sets the generator keeps, its digits. */

@@ -45,6 +45,7 @@ doku_status doku_generator_create(const doku_shape *shape, doku_generator **out)
         st = DOKU_ERR_NOMEM;
     if (st == DOKU_OK && gen_unavoid_init(g) != 0)
         st = DOKU_ERR_NOMEM;
+    g->except_on = doku_shape_is_classic9(shape); /* the solver has that engine */
     if (st != DOKU_OK) {
         doku_generator_free(g);
         return st;

@@ -39,10 +39,14 @@ level9 *level9_create(const doku_generator *g)
             free(l);
             return NULL;
         }
-        for (int i = 0; i < L9_PEERS; i++)
+        for (int i = 0; i < L9_PEERS; i++) {
             l->peer[c][i] = (uint8_t)pp[i];
-        for (int i = 0; i < 3; i++)
+            l->peer_mask[c][pp[i] >> 6] |= (uint64_t)1 << (pp[i] & 63);
+        }
+        for (int i = 0; i < 3; i++) {
             l->cell_unit[c][i] = (uint8_t)cu[i];
+            l->unit_bits[c] |= ((uint64_t)1 << cu[i]) | ((uint64_t)1 << (32 + cu[i]));
+        }
     }
     for (int u = 0; u < L9_UNITS; u++)
         for (int i = 0; i < L9_N; i++)
@@ -73,24 +77,38 @@ static int cascade(level9 *l, int sp)
         unsigned m = cand[c];
         if (!m)
             return 0;
-        l->gr.val[c] = (uint8_t)(__builtin_ctz(m) + 1);
+        int d = __builtin_ctz(m);
+        l->gr.val[c] = (uint8_t)(d + 1);
         cand[c] = 0;
         l->gr.left--;
+        if (l->watched[c] && !--l->watch_left) {
+            l->watch_done = 1; /* the rest of the closure is not needed */
+            return 1;
+        }
         for (int i = 0; i < 3; i++)
             l->gr.placed[l->cell_unit[c][i]] |= (uint16_t)m;
-        const uint8_t *pp = l->peer[c];
-        for (int i = 0; i < L9_PEERS; i++) {
-            int p = pp[i];
-            unsigned q = cand[p];
-            if (!(q & m))
-                continue;
-            q ^= m;
-            if (!q)
-                return 0;
-            cand[p] = (uint16_t)q;
-            if (single(q))
-                stack[sp++] = (uint8_t)p;
+        uint64_t dirty = l->gr.dirty | l->unit_bits[c];
+        /* only the peers d's plane holds: 2-3 of the 20, on average */
+        uint64_t *plane = l->gr.plane[d];
+        const uint64_t *pm = l->peer_mask[c];
+        for (int w = 0; w < 2; w++) {
+            uint64_t hit = plane[w] & pm[w];
+            plane[w] &= ~pm[w];
+            for (; hit; hit &= hit - 1) {
+                int p = w * 64 + __builtin_ctzll(hit);
+                unsigned q = cand[p];
+                if (!(q & m))
+                    continue; /* a stale bit (the plane is a superset) */
+                q ^= m;
+                if (!q)
+                    return 0;
+                cand[p] = (uint16_t)q;
+                dirty |= l->unit_bits[p];
+                if (single(q))
+                    stack[sp++] = (uint8_t)p;
+            }
         }
+        l->gr.dirty = dirty;
     }
     return 1;
 }
@@ -102,6 +120,11 @@ void level9_clear(level9 *l)
         l->gr.val[c] = 0;
     }
     memset(l->gr.placed, 0, sizeof l->gr.placed);
+    l->gr.dirty = ~(uint64_t)0;
+    for (int d = 0; d < L9_N; d++) {
+        l->gr.plane[d][0] = ~(uint64_t)0;
+        l->gr.plane[d][1] = ((uint64_t)1 << (L9_CELLS - 64)) - 1;
+    }
     l->gr.left = L9_CELLS;
 }
 
@@ -117,39 +140,70 @@ int level9_place(level9 *l, int cell, int d)
     return cascade(l, 1);
 }
 
+/* The given cells of puzzle as a cell mask (bit c of out[c >> 6]):
+ * eight cells per step, no branch per cell (givens are unpredictable). */
+static void given_cells(const uint8_t *puzzle, uint64_t out[2])
+{
+    const uint64_t low7 = 0x7f7f7f7f7f7f7f7full, high = 0x8080808080808080ull;
+    out[0] = out[1] = 0;
+    for (int k = 0; k < L9_CELLS / 8; k++) {
+        uint64_t x;
+        memcpy(&x, puzzle + 8 * k, 8);
+        /* the top bit of each nonzero byte, then those eight bits packed */
+        uint64_t nz = (((x & low7) + low7) | x) & high;
+        uint64_t bits = ((nz >> 7) * 0x0102040810204080ull) >> 56;
+        out[k >> 3] |= bits << (8 * (k & 7));
+    }
+    for (int c = L9_CELLS / 8 * 8; c < L9_CELLS; c++)
+        out[c >> 6] |= (uint64_t)(puzzle[c] != 0) << (c & 63);
+}
+
 /* Candidates from the givens and the naked-singles closure. @return 1, or
  * 0 if the givens contradict each other. */
 static int load(level9 *l, const uint8_t *puzzle)
 {
     uint16_t um[L9_UNITS] = {0};
-    int left = L9_CELLS, sp = 0;
-    for (int c = 0; c < L9_CELLS; c++) {
-        unsigned bit = VALUE_BIT[puzzle[c]];
-        l->gr.val[c] = puzzle[c];
-        l->gr.cand[c] = 0;
-        if (!bit)
-            continue;
-        left--;
-        for (int i = 0; i < 3; i++) {
-            int u = l->cell_unit[c][i];
-            if (um[u] & bit)
-                return 0;
-            um[u] |= (uint16_t)bit;
+    /* per digit, its givens and their peers (two givens of a digit are
+     * in conflict where one is among the other's peers) */
+    uint64_t seen[L9_N + 1][2] = {{0}}, own[L9_N + 1][2] = {{0}};
+    uint64_t given[2];
+    given_cells(puzzle, given);
+    memcpy(l->gr.val, puzzle, L9_CELLS);
+    memset(l->gr.cand, 0, sizeof l->gr.cand);
+    int sp = 0;
+    for (int w = 0; w < 2; w++)
+        for (uint64_t m = given[w]; m; m &= m - 1) {
+            int c = 64 * w + __builtin_ctzll(m), v = puzzle[c];
+            seen[v][0] |= l->peer_mask[c][0];
+            seen[v][1] |= l->peer_mask[c][1];
+            own[v][w] |= m & (~m + 1);
+            const uint8_t *cu = l->cell_unit[c];
+            um[cu[0]] |= VALUE_BIT[v];
+            um[cu[1]] |= VALUE_BIT[v];
+            um[cu[2]] |= VALUE_BIT[v];
         }
-    }
-    l->gr.left = left;
-    memcpy(l->gr.placed, um, sizeof um);
-    for (int c = 0; c < L9_CELLS; c++) {
-        if (puzzle[c])
-            continue;
-        const uint8_t *cu = l->cell_unit[c];
-        unsigned m = L9_ALL & ~(unsigned)(um[cu[0]] | um[cu[1]] | um[cu[2]]);
-        if (!m)
+    for (int d = 1; d <= L9_N; d++)
+        if ((own[d][0] & seen[d][0]) | (own[d][1] & seen[d][1]))
             return 0;
-        l->gr.cand[c] = (uint16_t)m;
-        if (single(m))
-            l->stack[sp++] = (uint8_t)c;
+    uint64_t open[2] = {~given[0], ~given[1] & (((uint64_t)1 << (L9_CELLS - 64)) - 1)};
+    l->gr.left = bits_count(open[0]) + bits_count(open[1]);
+    l->gr.dirty = ~(uint64_t)0;
+    memcpy(l->gr.placed, um, sizeof um);
+    for (int d = 0; d < L9_N; d++) {
+        l->gr.plane[d][0] = open[0] & ~seen[d + 1][0];
+        l->gr.plane[d][1] = open[1] & ~seen[d + 1][1];
     }
+    for (int w = 0; w < 2; w++)
+        for (uint64_t o = open[w]; o; o &= o - 1) {
+            int c = 64 * w + __builtin_ctzll(o);
+            const uint8_t *cu = l->cell_unit[c];
+            unsigned m = L9_ALL & ~(unsigned)(um[cu[0]] | um[cu[1]] | um[cu[2]]);
+            if (!m)
+                return 0;
+            l->gr.cand[c] = (uint16_t)m;
+            if (single(m))
+                l->stack[sp++] = (uint8_t)c;
+        }
     return cascade(l, sp);
 }
 
@@ -158,6 +212,10 @@ static int load(level9 *l, const uint8_t *puzzle)
 static int hidden_unit(level9 *l, int u)
 {
     uint16_t *cand = l->gr.cand;
+    uint64_t bit_u = (uint64_t)1 << u;
+    if (!(l->gr.dirty & bit_u))
+        return 0; /* unchanged since a scan that found nothing left */
+    l->gr.dirty &= ~bit_u;
     if (l->gr.placed[u] == L9_ALL)
         return 0; /* complete */
     const uint8_t *uc = l->unit[u];
@@ -180,6 +238,8 @@ static int hidden_unit(level9 *l, int u)
                 l->stack[0] = (uint8_t)c;
                 if (!cascade(l, 1))
                     return -1;
+                if (l->watch_done)
+                    return 1;
                 progress = 1;
                 break;
             }
@@ -224,6 +284,7 @@ static int eliminate(level9 *l, int cell, unsigned bits)
     if (!m)
         return -1;
     l->gr.cand[cell] = (uint16_t)m;
+    l->gr.dirty |= l->unit_bits[cell];
     if (single(m)) {
         l->stack[0] = (uint8_t)cell;
         if (!cascade(l, 1))
@@ -246,6 +307,10 @@ static int pairs_pass(level9 *l)
     uint16_t *cand = l->gr.cand;
     int progress = 0;
     for (int u = 0; u < L9_UNITS; u++) {
+        uint64_t bit_u = (uint64_t)1 << (32 + u);
+        if (!(l->gr.dirty & bit_u))
+            continue; /* unchanged since its last scan */
+        l->gr.dirty &= ~bit_u;
         /* with at most one open cell: no pair, nothing to point */
         unsigned open_digits = L9_ALL & ~(unsigned)l->gr.placed[u];
         if (!(open_digits & (open_digits - 1)))
@@ -314,6 +379,8 @@ static int pairs_pass(level9 *l)
                 }
             }
         }
+        if (l->watch_done)
+            return 1;
     }
     return progress;
 }
@@ -356,7 +423,22 @@ static doku_difficulty run(level9 *l, doku_difficulty need, int stalled,
 doku_difficulty level9_level(level9 *l, const uint8_t *puzzle, doku_difficulty max,
                              const int *watch, int nwatch)
 {
-    if (!load(l, puzzle))
-        return DOKU_DIFF_ANY;
-    return run(l, DOKU_DIFF_SIMPLE, 0, max, watch, nwatch);
+    /* Watched cells end the closure as soon as they are placed (the
+     * caller promises a puzzle whose closure at level max places them
+     * all once they are), wherever that happens: in a cascade (run then
+     * sees them placed), or at a unit of a pass (which then stops). */
+    l->watch_left = 0;
+    l->watch_done = 0;
+    for (int i = 0; i < nwatch; i++)
+        if (!puzzle[watch[i]] && !l->watched[watch[i]]) {
+            l->watched[watch[i]] = 1;
+            l->watch_left++;
+        }
+    doku_difficulty lv = DOKU_DIFF_ANY;
+    if (load(l, puzzle))
+        lv = run(l, DOKU_DIFF_SIMPLE, 0, max, watch, nwatch);
+    for (int i = 0; i < nwatch; i++)
+        l->watched[watch[i]] = 0;
+    l->watch_done = 0;
+    return lv;
 }

@@ -59,6 +59,10 @@ static int sym_map(int n, doku_symmetry sym, int cell)
 int gen_orbit(const doku_shape *s, doku_symmetry sym, int cell, int *out)
 {
     int k = 0, c = cell;
+    if (sym == DOKU_SYM_NONE) {
+        out[0] = cell; /* the default: no map to compute */
+        return 1;
+    }
     do {
         out[k++] = c;
         c = sym_map(s->n, sym, c);

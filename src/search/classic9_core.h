@@ -1216,6 +1216,12 @@ static void C9_FN(run)(c9_state *stack, const uint8_t *givens, search_ctx *ctx)
     if (C9_FN(q_givens)(s, mine))
         return;
 #endif
+    if (ctx->except_digit) {
+        /* search_except: one candidate fewer in an open cell; the first
+         * pass sees it, as every board starts queued */
+        int c = ctx->except_cell;
+        s->cand[C9_I(ctx->except_digit - 1, c / 27)] &= ~(1u << (c % 27));
+    }
     s->dirty = 0x01FF01FF01FFull;
     s->coldirty = 0x1FF;
     C9_FN(search)(stack, 0, ctx);

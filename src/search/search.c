@@ -4,6 +4,7 @@
  * and report to the context (search_ctx.c), never back to this file.
  */
 #include "search_internal.h"
+#include "search_except.h"
 #include "util/clock.h"
 
 #include <stdlib.h>
@@ -79,9 +80,11 @@ static int any_above(const uint8_t *g, int count, int n)
     return acc != 0;
 }
 
-/* doku_search and doku_search_candidates: cands NULL, or pencil marks
- * that only the generic engine reads. */
+/* doku_search, doku_search_candidates and search_except: cands NULL, or
+ * pencil marks that only the generic engine reads; except_digit 0, or a
+ * digit the classic 9x9 engine removes from open cell except_cell. */
 static doku_status search_with(doku_solver *sv, const uint8_t *givens, const uint64_t *cands,
+                               int except_cell, int except_digit,
                                const doku_search_opts *opts, uint8_t *solution,
                                doku_solution_fn on_solution, void *user,
                                doku_search_result *res)
@@ -104,6 +107,8 @@ static doku_status search_with(doku_solver *sv, const uint8_t *givens, const uin
     ctx.on_solution = on_solution;
     ctx.user = user;
     ctx.cands = cands;
+    ctx.except_cell = except_cell;
+    ctx.except_digit = except_digit;
     int generic_only = cands || (opts && (opts->flags & DOKU_SEARCH_GENERIC));
     if (sv->classic9 && !generic_only)
         classic9_run(sv->classic9, givens, &ctx);
@@ -126,7 +131,7 @@ doku_status doku_search(doku_solver *sv, const uint8_t *givens,
                         doku_solution_fn on_solution, void *user,
                         doku_search_result *res)
 {
-    return search_with(sv, givens, NULL, opts, solution, on_solution, user, res);
+    return search_with(sv, givens, NULL, 0, 0, opts, solution, on_solution, user, res);
 }
 
 doku_status doku_search_candidates(doku_solver *sv, const uint8_t *givens,
@@ -134,5 +139,14 @@ doku_status doku_search_candidates(doku_solver *sv, const uint8_t *givens,
                                    uint8_t *solution, doku_solution_fn on_solution, void *user,
                                    doku_search_result *res)
 {
-    return search_with(sv, givens, candidates, opts, solution, on_solution, user, res);
+    return search_with(sv, givens, candidates, 0, 0, opts, solution, on_solution, user, res);
+}
+
+doku_status search_except(doku_solver *sv, const uint8_t *givens, int cell, int digit,
+                          const doku_search_opts *opts, doku_search_result *res)
+{
+    if (!sv || !sv->classic9 || !givens || cell < 0 || cell >= 81 || givens[cell] ||
+        digit < 1 || digit > 9 || (opts && (opts->flags & DOKU_SEARCH_GENERIC)))
+        return DOKU_ERR_ARG;
+    return search_with(sv, givens, NULL, cell, digit, opts, NULL, NULL, NULL, res);
 }

@@ -24,6 +24,8 @@ typedef struct search_ctx {
                                  must lie in (pencil marks; generic engine) */
     doku_solution_fn on_solution;
     void *user;
+    int except_digit;         /* 1..9: the classic 9x9 engine removes it */
+    int except_cell;          /* from this open cell's candidates */
 } search_ctx;
 
 /* The context's bookkeeping (search_ctx.c), called by the engines. */

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "doku.h"
+#include "search/search_except.h"
 #include "search/search_internal.h"
 #include "testutil.h"
 
@@ -271,6 +272,85 @@ static void test_budget_callback_and_bad_input(void **state)
     }
 }
 
+/* search_except on one tier: a solution count per (open cell, digit)
+ * equal to the number of the puzzle's solutions (from the generic
+ * engine) that do not hold that digit there. */
+static void search_except_counts(doku_isa isa)
+{
+    doku_shape *s;
+    doku_solver *sv;
+    assert_int_equal(doku_shape_create_simple(9, 0, &s), DOKU_OK);
+    assert_int_equal(doku_solver_create(s, &sv), DOKU_OK);
+    assert_int_equal(doku_solver_set_isa(sv, isa), DOKU_OK);
+    static sol_buf all;
+    uint8_t g[81];
+    assert_int_equal(tu_cells_from_text(hard, 81, g), 0);
+    doku_search_result r;
+    /* the unique puzzle, then with givens taken out until it has several
+     * (but at most 600) solutions */
+    for (int round = 0; round < 2; round++) {
+        for (int c = 0; round == 1 && c < 81; c++) {
+            if (!g[c])
+                continue;
+            g[c] = 0;
+            search(sv, g, 601, DOKU_SEARCH_GENERIC, &all, &r);
+            if (all.n > 1)
+                break;
+        }
+        search(sv, g, 601, DOKU_SEARCH_GENERIC, &all, &r);
+        assert_true(round == 0 ? all.n == 1 : all.n > 1 && all.n <= 600);
+        for (int c = 0; c < 81; c++) {
+            if (g[c])
+                continue;
+            for (int d = 1; d <= 9; d++) {
+                uint64_t want = 0;
+                for (size_t j = 0; j < all.n; j++)
+                    want += all.v[j * 81 + c] != d;
+                doku_search_opts o = {0};
+                o.limit = 601;
+                assert_int_equal(search_except(sv, g, c, d, &o, &r), DOKU_OK);
+                assert_false(r.gave_up);
+                assert_int_equal(r.solutions, want);
+            }
+        }
+    }
+    /* refused: a given cell, a digit out of range, the generic engine, a
+     * solver without the classic 9x9 engine */
+    int given = 0;
+    while (!g[given])
+        given++;
+    doku_search_opts o = {0};
+    assert_int_equal(search_except(sv, g, given, 1, &o, &r), DOKU_ERR_ARG);
+    assert_int_equal(search_except(sv, g, 0 == given ? 1 : 0, 0, &o, &r), DOKU_ERR_ARG);
+    assert_int_equal(search_except(sv, g, 81, 1, &o, &r), DOKU_ERR_ARG);
+    o.flags = DOKU_SEARCH_GENERIC;
+    assert_int_equal(search_except(sv, g, 0 == given ? 1 : 0, 1, &o, &r), DOKU_ERR_ARG);
+    doku_shape *s16;
+    doku_solver *sv16;
+    assert_int_equal(doku_shape_create_simple(16, 0, &s16), DOKU_OK);
+    assert_int_equal(doku_solver_create(s16, &sv16), DOKU_OK);
+    uint8_t empty[256] = {0};
+    o.flags = 0;
+    assert_int_equal(search_except(sv16, empty, 0, 1, &o, &r), DOKU_ERR_ARG);
+    doku_solver_free(sv16);
+    doku_shape_free(s16);
+    doku_solver_free(sv);
+    doku_shape_free(s);
+}
+
+/* Each tier the CPU runs; the others are named as skipped. */
+static void test_search_except(void **state)
+{
+    (void)state;
+    for (int isa = DOKU_ISA_PORTABLE; isa <= DOKU_ISA_SSE42; isa++) {
+        if (!doku_isa_supported((doku_isa)isa)) {
+            printf("tier %s: skipped (this CPU lacks it)\n", doku_isa_name((doku_isa)isa));
+            continue;
+        }
+        search_except_counts((doku_isa)isa);
+    }
+}
+
 /* Forcing a tier: taken when the CPU has it (and reported back), refused
  * otherwise; DOKU_ISA in the environment does the same for new solvers. */
 static void test_isa_choice(void **state)
@@ -340,6 +420,7 @@ int main(void)
         cmocka_unit_test(test_variants_same_tree),
         cmocka_unit_test(test_budget_callback_and_bad_input),
         cmocka_unit_test(test_isa_choice),
+        cmocka_unit_test(test_search_except),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,7 +1,8 @@
 /*
  * test_gen_fast9.c — the generator's classic 9x9 fast paths against the
  * shape-generic ones they stand in for: the level logic (level9.c), the
- * grid filler (grid9.c) and the unavoidable-set refutation (unavoid.c)
+ * grid filler (grid9.c), the unavoidable-set refutation (unavoid.c) and
+ * the one-search uniqueness checks (search_except)
  * must change nothing but speed. Each comparison runs the same generator
  * twice, once with the fast path switched off in its (internal) struct.
  */
@@ -91,6 +92,15 @@ static void test_levels_agree(void **state)
     /* the sample reaches every class */
     for (int lv = DOKU_DIFF_SIMPLE; lv <= DOKU_DIFF_EXPERT; lv++)
         assert_true(seen[lv] > 20);
+    /* givens in conflict (a digit twice in a row, column or box): ANY */
+    for (int pair = 0; pair < 3; pair++) {
+        static const int peer_of_0[3] = {8, 72, 20}; /* row, column, box */
+        memcpy(p, grid, 81);
+        p[peer_of_0[pair]] = p[0];
+        assert_int_equal(doku_generator_difficulty(g, p), DOKU_DIFF_ANY);
+        for (int max = DOKU_DIFF_SIMPLE; max <= DOKU_DIFF_INTERMEDIATE; max++)
+            assert_int_equal(gen_level(g, p, (doku_difficulty)max), DOKU_DIFF_ANY);
+    }
     doku_generator_free(g);
     doku_shape_free(s);
 }
@@ -116,9 +126,11 @@ static void test_same_output(void **state)
             uint64_t seed = doku_seed_derive(77, (uint64_t)(lv * 10 + i));
             g->l9 = l9;
             g->uv_left = uv_left;
+            g->except_on = 1;
             assert_int_equal(doku_generate(g, seed, &o, a, sa, &ra), DOKU_OK);
             g->l9 = NULL;     /* generic logic and filler */
             g->uv_left = NULL; /* no unavoidable sets */
+            g->except_on = 0;  /* one search per other digit */
             assert_int_equal(doku_generate(g, seed, &o, b, sb, &rb), DOKU_OK);
             assert_true(ra.found && rb.found);
             assert_memory_equal(a, b, 81);
@@ -128,6 +140,7 @@ static void test_same_output(void **state)
     }
     g->l9 = l9;
     g->uv_left = uv_left;
+    g->except_on = 1;
     doku_generator_free(g);
     doku_shape_free(s);
 }

@@ -253,6 +253,16 @@ test('phone-size viewport', async (page) => {
   await waitStatus(page, /club\.txt: 2 puzzles/);
   const wide = await page.evaluate(() => document.documentElement.scrollWidth);
   assert(wide <= 390, 'no sideways scrolling with the file list open: ' + wide);
+  // every card open, at 25x25 too: each field stays inside its card
+  await page.selectOption('#size', '25');
+  await page.evaluate(() => document.querySelectorAll('details.card').forEach((d) => { d.open = true; }));
+  const out = await page.evaluate(() => [...document.querySelectorAll('.card input:not([type=checkbox]):not([hidden]), .card select')]
+    .filter((e) => e.offsetParent)
+    .filter((e) => e.getBoundingClientRect().right > e.closest('.card').getBoundingClientRect().right)
+    .map((e) => e.id));
+  assert(out.length === 0, 'fields past their card\'s edge: ' + out.join(' '));
+  const open = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert(open <= 390, 'no sideways scrolling with every card open: ' + open);
   await page.screenshot({ path: `${shots}/phone.png`, fullPage: true });
 }, { viewport: { width: 390, height: 844 }, touch: true, hash: `#p=${EASY}&n=9` });
 
@@ -377,6 +387,171 @@ test('drop a file onto the grid', async (page) => {
   await waitStatus(page, /Opened dropped\.sdk/);
   assert((await digit(page, 0)) === '1', 'the dropped puzzle is on the board');
 }, { hash: `#p=${EASY}&n=9` });
+
+/* The ink in each cell of a 9x9 PNG drawn by render/single.c (grid at
+ * x 20, y 46 in picture units, 36 a cell, the picture 364 wide): 'g' dark
+ * (a given), 'b' blue (a filled digit), '.' no digit. */
+async function pngCells(page, path) {
+  const b64 = readFileSync(path).toString('base64');
+  return page.evaluate(async (src) => {
+    const img = new Image();
+    img.src = 'data:image/png;base64,' + src;
+    await img.decode();
+    const cv = document.createElement('canvas');
+    cv.width = img.width; cv.height = img.height;
+    const cx = cv.getContext('2d');
+    cx.drawImage(img, 0, 0);
+    const k = img.width / 364;
+    let out = '';
+    for (let r = 0; r < 9; r++) {
+      for (let c = 0; c < 9; c++) {
+        const d = cx.getImageData(Math.round((20 + c * 36 + 8) * k), Math.round((46 + r * 36 + 6) * k), Math.round(20 * k), Math.round(24 * k)).data;
+        let dark = 0, blue = 0;
+        for (let i = 0; i < d.length; i += 4) {
+          if (d[i] < 90 && d[i + 1] < 90 && d[i + 2] < 90) dark++;
+          else if (d[i + 2] > 150 && d[i] < 110) blue++;
+        }
+        out += dark > 12 ? 'g' : blue > 12 ? 'b' : '.';
+      }
+    }
+    return out;
+  }, b64);
+}
+
+test('export PDF and PNG of a half-played grid: the entries drawn, apart from the givens', async (page) => {
+  await page.click('#mode-play');
+  await cell(page, 2).click();
+  await page.keyboard.press('4');   // r1c3: an entry
+  await cell(page, 3).click();
+  await page.keyboard.press('2');   // r1c4
+  await page.click('#file-box summary');
+  await page.selectOption('#export-format', 'pdf');
+  assert(!(await page.isChecked('#export-solution')), 'no solution asked for');
+  const pdf = await download(page, () => page.click('#export'));
+  const played = [...EASY].map((c, i) => (i === 2 ? '4' : i === 3 ? '2' : c)).join('');
+  // -layout: the digits in reading order (cairo draws the givens first)
+  const text = execFileSync('pdftotext', ['-layout', pdf.path, '-']).toString();
+  assert(givensOf(text) === givensOf(played), 'the givens and the two entries in order: ' + givensOf(text));
+  // the entries in the regular face, the givens in bold
+  const fonts = execFileSync('pdffonts', [pdf.path]).toString();
+  assert(/\+DejaVuSans\s/.test(fonts) && /\+DejaVuSans-Bold\s/.test(fonts), 'a bold face and a regular one: ' + fonts);
+  await page.selectOption('#export-format', 'png');
+  const png = await download(page, () => page.click('#export'));
+  const ink = await pngCells(page, png.path);
+  const want = [...played].map((c, i) => (c === '.' ? '.' : EASY[i] === '.' ? 'b' : 'g')).join('');
+  assert(ink === want, `givens dark, entries blue, the rest empty:\n${ink}\n${want}`);
+}, { hash: `#p=${EASY}&n=9` });
+
+test('grade and explain say in plain words why logic stops, and what is left', async (page) => {
+  // several solutions: logic is not run, and the page says why
+  const several = EASY.slice(0, 77) + '....';
+  await page.goto(`${base}#p=${several}&n=9`);
+  await page.waitForSelector('#grid .cell');
+  await page.click('#grade');
+  await waitStatus(page, /^Several solutions: logic \(and its rating\) needs a puzzle with exactly one solution/);
+  await page.click('#explain');
+  await waitStatus(page, /^Several solutions: logic/);
+  assert(await page.isHidden('#explain-box'), 'no explanation of nothing');
+  // a time limit that runs out: "gave up", after how many steps, and how many cells are left
+  await page.route('**/api/explain', (route) => route.continue({ postData: JSON.stringify({ ...JSON.parse(route.request().postData()), timeout: 1 }) }));
+  await page.goto(`${base}#p=${HARD}&n=9`);
+  await page.waitForSelector('#grid .cell');
+  await page.click('#explain');
+  await waitStatus(page, /^Logic gave up after \d+ steps?: the time limit ran out before the next step was found.* \d+ cells are still empty/);
+  const text = await statusText(page);
+  assert(!/gave_up|logic stopped/.test(text), 'no status codes shown: ' + text);
+  const steps = +/after (\d+) step/.exec(text)[1];
+  const left = +/ (\d+) cells are still empty/.exec(text)[1];
+  assert(left > 0 && left <= [...HARD].filter((c) => c === '.').length, `${left} cells left after ${steps} steps`);
+  await page.click('#step-last');
+  assert(/End of the explanation/.test(await page.locator('#step-text').textContent()), 'the end of the run');
+  assert(await page.locator('#grid .cell .cands').count() >= left, 'the cells left show their candidates');
+  await page.screenshot({ path: `${shots}/explain-gave-up.png` });
+});
+
+test('a server error on the puzzle names the cells, without field names', async (page) => {
+  await cell(page, 0).click();
+  await page.keyboard.press('5');
+  await cell(page, 4).click();
+  await page.keyboard.press('5');
+  await page.click('#grade');
+  await waitStatus(page, /^Cannot grade: r1c1 and r1c5 both hold 5 in row 1$/);
+  await page.click('#explain');
+  await waitStatus(page, /^Cannot explain: r1c1 and r1c5 both hold 5 in row 1$/);
+  assert((await classes(page, 0)).includes('conflict') && (await classes(page, 4)).includes('conflict'), 'both cells red');
+  await page.click('#count');
+  await waitStatus(page, /^No solution: givens clash in r1c1, r1c5 \(red\)$/);
+  await page.fill('#count-limit', '0');
+  await page.click('#count');
+  await waitStatus(page, /^Count up to: a whole number from 1 to 1000000/);
+}, { allowErrors: true });
+
+test('generate: a givens count the symmetry cannot give is told at once, with counts that work', async (page) => {
+  let asked = 0;
+  page.on('request', (r) => { if (r.url().endsWith('/api/generate')) asked++; });
+  await page.click('#gen-box summary');
+  await page.selectOption('#gen-symmetry', 'rot90');
+  await page.fill('#gen-clues', '30');
+  await page.click('#generate');
+  await waitStatus(page, /^With rot90 symmetry a 9×9 puzzle cannot have 30 givens .*: try 29 or 32/);
+  await page.selectOption('#size', '16');
+  await page.selectOption('#gen-symmetry', 'rot180');
+  await page.fill('#gen-clues', '121');
+  await page.click('#generate');
+  await waitStatus(page, /^With rot180 symmetry a 16×16 puzzle cannot have 121 givens .*: try 120 or 122/);
+  assert(asked === 0, 'nothing sent to the server');
+});
+
+test('a random full grid, then givens removed down to a chosen count with one solution left', async (page) => {
+  await page.click('#gen-box summary');
+  await page.fill('#gen-seed', '11');
+  await page.click('#gen-full');
+  await waitStatus(page, /^A full grid \(seed 11\)/);
+  let st = await gridState(page);
+  assert(!st.line.includes('.') && st.givens === 'g'.repeat(81), 'every cell a given: ' + st.line);
+  const full = st.line;
+  const cli = execFileSync(doku, ['generate', '--full', '--seed', '11'], { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim().split(/\s/)[0];
+  assert(cli === full, 'the grid doku generate --full --seed 11 makes: ' + cli);
+  await page.selectOption('#gen-symmetry', 'rot180');
+  await page.fill('#gen-clues', '30');
+  await page.click('#reduce');
+  await waitStatus(page, /^Removed 51 givens: 30 left, one solution, symmetry rot180/);
+  st = await gridState(page);
+  assert([...st.line].filter((c) => c !== '.').length === 30, '30 givens on the board: ' + st.line);
+  assert([...st.line].every((c, i) => c === '.' || c === full[i]), 'the givens kept are the full grid\'s');
+  assert([...st.line].every((c, i) => (c === '.') === (st.line[80 - i] === '.')), 'rot180 symmetric');
+  const count = spawnSync(doku, ['count', '--limit', '2'], { input: st.line + '\n' }).stdout.toString();
+  assert(/^1\b/.test(count.trim()), 'one solution (doku count): ' + count);
+  // fewer than any unique puzzle can keep: said, not hidden
+  await page.click('#solve');
+  await waitStatus(page, /Unique solution/);
+  await page.fill('#gen-clues', '12');
+  await page.selectOption('#gen-symmetry', 'none');
+  await page.click('#reduce');
+  await waitStatus(page, /^Removed \d+ givens: \d+ left, one solution.* No fewer keep one solution from this grid \(12 asked\)/);
+  await page.screenshot({ path: `${shots}/reduce.png` });
+});
+
+test('25x25 on a laptop screen: the whole grid in view, cells big enough to read, letters typed', async (page) => {
+  await page.selectOption('#size', '25');
+  const box = await page.locator('#grid').boundingBox();
+  assert(box.y + box.height <= 768 && box.x + box.width <= 1366, 'the whole grid in view: ' + JSON.stringify(box));
+  assert(box.width / 25 >= 23, 'cells at least 23 px: ' + box.width / 25);
+  await cell(page, 0).click();
+  await page.keyboard.press('p');   // 25: P in the 1-9A-Z alphabet
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('A');
+  assert((await digit(page, 0)) === 'P' && (await digit(page, 1)) === 'A', 'letters enter symbols 10..25');
+  await page.evaluate(() => { document.getElementById('gen-box').open = true; });
+  await page.click('#generate');
+  await waitStatus(page, /^Generated: \d+ givens/);
+  await page.click('#mode-edit');
+  await page.click('#solve');
+  await waitStatus(page, /Unique solution in [\d.]+ ms/);
+  const full = await page.evaluate(() => [...document.querySelectorAll('#grid .cell')].every((c) => c.querySelector('.v')));
+  assert(full, 'every cell filled');
+  await page.screenshot({ path: `${shots}/25x25-laptop.png` });
+}, { viewport: { width: 1366, height: 768 } });
 
 test('export a PDF with the givens, and a link', async (page) => {
   await page.click('#file-box summary');

@@ -25,7 +25,7 @@ export async function call(name, body, signal) {
   }
   if (!res.ok) {
     const e = data && data.error ? data.error : { code: 'http', message: `HTTP ${res.status}` };
-    throw Object.assign(new Error(e.message + (e.where ? ` (${e.where})` : '')), { code: e.code, where: e.where });
+    throw Object.assign(new Error(e.message + (e.where ? ` (${e.where})` : '')), { code: e.code, where: e.where, bare: e.message });
   }
   return data;
 }

@@ -177,10 +177,18 @@ async function run(name, body, onDone, opts = {}) {
   if (opts.progress) opts.progress(true);
   try {
     const rec = await call(name, body, ctl.signal);
-    if (S.busy === ctl) onDone(rec);
+    if (S.busy === ctl) await onDone(rec);
   } catch (e) {
-    if (e.name !== 'AbortError') status(e.message, 'bad');
-    else status('Cancelled.');
+    if (e.name === 'AbortError') status('Cancelled.');
+    else if (e.bare && /r\d+c\d+/.test(e.bare)) {
+      // the puzzle itself is wrong: say what cannot be done and why, in
+      // the server's words without the field name, and mark the cells
+      resetOverlays();
+      markReason(e.bare);
+      const txt = `${ACTION[name] || 'Cannot do that'}: ${e.bare}`;
+      status(txt, 'bad');
+      result(el('p', txt, 'big'));
+    } else status(e.message, 'bad');
   } finally {
     if (S.busy === ctl) {
       S.busy = null;
@@ -368,6 +376,45 @@ function fetchKnown() {
 
 /* ---- solver actions ------------------------------------------------- */
 
+/* What failed, for an error that names cells of the puzzle. */
+const ACTION = {
+  solve: 'Cannot solve', count: 'Cannot count', check: 'Cannot check', hint: 'No hint',
+  explain: 'Cannot explain', grade: 'Cannot grade',
+};
+
+/* Why logic did not finish, in plain words, for a grade or explain record
+ * that is not solved: the puzzle's verdict (several solutions, none,
+ * invalid) or the run's end (the time ran out, or no technique applies). */
+function logicStopped(rec, steps) {
+  const after = steps === null ? '' : ` after ${steps} step${steps === 1 ? '' : 's'}`;
+  switch (rec.status) {
+    case 'multiple': return 'Several solutions: logic (and its rating) needs a puzzle with exactly one solution. Count says how many there are; Solve shows one.';
+    case 'none': return `No solution${rec.message ? ': ' + rec.message : ''}.`;
+    case 'invalid': return `Invalid${rec.message ? ': ' + rec.message : ''}.`;
+    case 'stuck': return `Logic is stuck${after}: no technique doku knows applies to the grid that is left.`;
+    case 'gave_up':
+      if (rec.message) return `Gave up: ${rec.message}.`;
+      return `Logic gave up${after}: the time limit ran out before the next step was found (a harder step may still exist).`;
+    default: return `Not solved by logic (${rec.status || 'unknown'}).`;
+  }
+}
+
+/* A grade or explain run that did not finish may have run on a puzzle
+ * with several solutions or none (the server does not always check
+ * first): a count up to 2 tells, so the page never blames logic for it.
+ * @return rec, or a verdict record in its place. */
+async function verdictFirst(rec, values) {
+  if (rec.solved || (rec.status !== 'gave_up' && rec.status !== 'stuck')) return rec;
+  try {
+    const c = await call('count', puzzleBody(values, { limit: 2 }), S.busy ? S.busy.signal : undefined);
+    if (c.count >= 2) return { status: 'multiple' };
+    if (c.count === 0 && !c.capped && c.status !== 'gave_up') return { status: 'none', message: c.reason || '' };
+  } catch (e) {
+    if (e.name === 'AbortError') throw e;
+  }
+  return rec;
+}
+
 const STATUS_TEXT = {
   unique: 'Unique solution', solved: 'Solved', multiple: 'Several solutions',
   none: 'No solution', gave_up: 'Gave up', invalid: 'Invalid',
@@ -402,12 +449,16 @@ function markReason(text) {
 }
 
 function doCount() {
-  const limit = Math.max(1, Math.min(1000000, parseInt($('count-limit').value, 10) || 50));
-  run('count', puzzleBody(S.board.values(), { limit, stats: true }), (rec) => {
+  const asked = parseInt($('count-limit').value, 10);
+  if (!(asked >= 1 && asked <= 1000000)) { status('Count up to: a whole number from 1 to 1000000.', 'bad'); $('count-limit').focus(); return; }
+  const limit = asked;
+  const values = S.board.values();
+  run('count', puzzleBody(values, { limit, stats: true }), (rec) => {
     let txt;
-    if (rec.status === 'gave_up') txt = `Gave up after ${rec.count} solutions`;
+    const clash = [...conflictCells(S.shape, values)].sort((x, y) => x - y).map((i) => cellName(S.shape.n, i));
+    if (rec.status === 'gave_up') txt = `Gave up (the time ran out) after ${rec.count} solution${rec.count === 1 ? '' : 's'}: there are at least that many`;
     else if (rec.status === 'invalid') txt = `Invalid: ${rec.error || rec.reason || ''}`;
-    else if (rec.count === 0) txt = 'No solution';
+    else if (rec.count === 0) txt = 'No solution' + (clash.length ? `: givens clash in ${clash.join(', ')} (red)` : '');
     else txt = `${rec.capped ? 'At least ' : ''}${rec.count} solution${rec.count === 1 ? '' : 's'}${rec.count === 1 && !rec.capped ? ' (unique)' : ''}`;
     status(txt, rec.count === 1 && !rec.capped ? 'good' : '');
     result(el('p', txt, 'big'));
@@ -499,10 +550,15 @@ function applyHint() {
 }
 
 function doGrade() {
-  run('grade', puzzleBody(S.board.values()), (rec) => {
+  const values = S.board.values();
+  run('grade', puzzleBody(values), async (got) => {
+    const rec = await verdictFirst(got, values);
     resetOverlays();
-    const txt = rec.solved ? `ER ${rec.er} · EP ${rec.ep} · ED ${rec.ed} — ${rec.level}` : `Not solved by logic (${rec.level || 'unsolved'})`;
+    const done = rec.techniques ? Object.values(rec.techniques).reduce((a, k) => a + k, 0) : null;
+    const txt = rec.solved ? `ER ${rec.er} · EP ${rec.ep} · ED ${rec.ed} — ${rec.level}`
+      : logicStopped(rec, done) + (rec.techniques ? ' Explain shows where it stopped and the candidates left.' : '');
     status(txt, rec.solved ? 'good' : 'bad');
+    if (!rec.solved && !done) { result(el('p', txt, 'big')); return; }
     const table = el('table');
     const head = el('tr');
     head.append(el('th', 'Technique'), el('th', 'Steps'));
@@ -520,8 +576,16 @@ function doGrade() {
 
 function doExplain() {
   const start = S.board.values();
-  run('explain', puzzleBody(start), (rec) => {
+  run('explain', puzzleBody(start), async (got) => {
+    const rec = await verdictFirst(got, start);
     resetOverlays();
+    if (!rec.steps) {   // a verdict on the puzzle: logic was not run
+      const txt = logicStopped(rec, null);
+      if (rec.message) markReason(rec.message);
+      status(txt, 'bad');
+      result(el('p', txt, 'big'));
+      return;
+    }
     const steps = rec.steps || [];
     S.explain = { steps, states: replay(S.shape, start, steps), pos: 0 };
     const list = $('step-list');
@@ -533,8 +597,14 @@ function doExplain() {
       list.appendChild(li);
     });
     $('explain-box').hidden = false;
-    const txt = `${steps.length} steps${rec.solved ? '' : ' (logic stopped: ' + (rec.status || 'not solved') + ')'}; rating ${rec.rating ?? '?'} ${rec.level || ''}`;
-    status(txt);
+    let txt;
+    if (rec.solved) txt = `Solved by logic in ${steps.length} steps; rating ${rec.rating} ${rec.level || ''}`;
+    else {
+      const end = S.explain.states[steps.length].values;
+      const left = end.filter((v) => !v).length;
+      txt = logicStopped(rec, steps.length) + ` ${left} cell${left === 1 ? ' is' : 's are'} still empty: the last step (») shows their candidates.`;
+    }
+    status(txt, rec.solved ? 'good' : 'bad');
     result(el('p', txt));
     showStep(0);
     $('step-next').focus();
@@ -547,7 +617,7 @@ function showStep(k) {
   ex.pos = Math.max(0, Math.min(ex.steps.length, k));
   const st = ex.steps[ex.pos];
   S.step = st ? stepMarks(S.shape.n, st) : null;
-  $('step-pos').textContent = st ? `step ${ex.pos + 1} of ${ex.steps.length}` : `end (${ex.steps.length} steps)`;
+  $('step-pos').textContent = st ? `step ${ex.pos + 1} of ${ex.steps.length}` : `end (${ex.steps.length} step${ex.steps.length === 1 ? '' : 's'})`;
   $('step-text').textContent = st ? `${ex.pos + 1}. (${st.rating}) ${st.text}` : ex.steps.length ? 'End of the explanation: the grid after the last step.' : 'No steps.';
   [...$('step-list').children].forEach((li, i) => {
     if (i === ex.pos) { li.setAttribute('aria-current', 'step'); li.scrollIntoView({ block: 'nearest' }); } else li.removeAttribute('aria-current');
@@ -567,6 +637,19 @@ function closeExplain() {
 
 let genTick = null;
 
+/* Under a symmetry the givens come in orbits: rot90 turns cells in fours
+ * (and the centre alone on odd sides), rot180 and the mirrors pair them
+ * (the centre, or the middle column/row, alone), the diagonal mirrors keep
+ * the diagonal's n cells alone. @return whether k givens can be laid
+ * out so on an n×n grid (true for none and random). */
+function symmetryAllows(n, sym, k) {
+  const odd = n % 2 === 1;
+  const [group, alone] = { rot90: [4, odd ? 1 : 0], rot180: [2, odd ? 1 : 0], mirror: [2, odd ? n : 0],
+    flip: [2, odd ? n : 0], diagonal: [2, n], antidiagonal: [2, n] }[sym] || [1, 0];
+  for (let j = 0; j <= alone && j <= k; j++) if ((k - j) % group === 0) return true;
+  return false;
+}
+
 /** The generate form as request fields (a seed drawn when none is typed), or null after saying why. */
 function genBody() {
   const body = shapeFields();
@@ -577,6 +660,22 @@ function genBody() {
   if (clues) body.clues = clues;
   if (rating) body.rating = rating;
   if (seed && !/^\d+$/.test(seed)) { status('The seed is a whole number.', 'bad'); return null; }
+  const range = /^(\d+)(?:\s*-\s*(\d+))?$/.exec(clues);
+  if (range) {
+    const n = S.shape.n, lo = +range[1], hi = range[2] ? +range[2] : lo;
+    let ok = false;
+    for (let k = lo; k <= hi && !ok; k++) ok = symmetryAllows(n, sym, k);
+    if (!ok) {
+      // the nearest counts that work, below and above
+      let below = lo - 1, above = hi + 1;
+      while (below >= 1 && !symmetryAllows(n, sym, below)) below--;
+      while (above <= n * n && !symmetryAllows(n, sym, above)) above++;
+      const near = [below >= 1 ? below : 0, above <= n * n ? above : 0].filter((k) => k);
+      status(`With ${sym} symmetry a ${n}×${n} puzzle cannot have ${clues} givens (the cells go in groups that are given together): try ${near.join(' or ')}, or another symmetry.`, 'bad');
+      $('gen-clues').focus();
+      return null;
+    }
+  }
   // a seed the person can type again to get the same puzzle
   body.seed = seed || String(crypto.getRandomValues(new Uint32Array(1))[0]);
   return body;
@@ -598,7 +697,14 @@ function doGenerate(e) {
   };
   status('Generating…');
   run('generate', body, (rec) => {
-    if (rec.status === 'gave_up') { status(`Nothing generated: ${rec.error}. Try fewer constraints.`, 'bad'); return; }
+    if (rec.status === 'gave_up') {
+      const secs = ((performance.now() - t0) / 1000).toFixed(0);
+      const tried = rec.attempts ? ` (${rec.attempts} grids tried` + (rec.best_givens ? `; the fewest givens left with one solution: ${rec.best_givens})` : ')') : '';
+      const ask = body.clues ? ` with ${body.clues} givens` : '';
+      const tip = body.clues ? 'Ask for more givens, or leave Givens empty' : 'Loosen the difficulty or rating';
+      status(`Nothing generated: no puzzle${ask} found in ${secs} s${tried}. ${tip}.`, 'bad');
+      return;
+    }
     const givens = fromLine(S.alphabet, S.shape.n, rec.puzzle) || fromLine('1-9A-Z', S.shape.n, rec.puzzle);
     if (!givens) { status('The generated puzzle did not fit the grid.', 'bad'); return; }
     S.board.load(givens);
@@ -612,6 +718,67 @@ function doGenerate(e) {
     setMode('play');
     status(txt + ' Ready to play.', 'good');
   }, { progress });
+}
+
+/* A new grid of givens from the server's line (generate, reduce): on the
+ * board in edit mode, the solution known. @return false if it did not fit. */
+function loadGivens(line, solution) {
+  const givens = fromLine(S.alphabet, S.shape.n, line) || fromLine('1-9A-Z', S.shape.n, line);
+  if (!givens) { status('The grid from the server did not fit the board.', 'bad'); return false; }
+  S.board.load(givens);
+  resetOverlays();
+  S.comment = '';
+  S.known = solution;
+  resetTimer();
+  setMode('edit');
+  changed(false);
+  return true;
+}
+
+/* A random full grid (every cell a given), to remove givens from. */
+function doFullGrid() {
+  const body = { ...shapeFields(), full: true };
+  const seed = $('gen-seed').value.trim();
+  if (seed && !/^\d+$/.test(seed)) { status('The seed is a whole number.', 'bad'); return; }
+  body.seed = seed || String(crypto.getRandomValues(new Uint32Array(1))[0]);
+  run('generate', body, (rec) => {
+    if (rec.status === 'gave_up') { status(`No full grid made: ${rec.error}.`, 'bad'); return; }
+    if (!loadGivens(rec.puzzle, null)) return;
+    S.known = S.board.values();
+    const txt = `A full grid (seed ${body.seed}). "Remove givens" takes it down to the Givens count, keeping one solution.`;
+    result(el('p', txt));
+    status(txt, 'good');
+  });
+}
+
+/* The board's grid with givens removed down to the Givens count, one
+ * solution kept (/api/reduce): from the solution when one is shown, else
+ * from the givens and entries. */
+function doReduce() {
+  const body = genBody();
+  if (!body) return;
+  delete body.rating;
+  const from = S.solution && S.solution.every((v) => v) ? S.solution : S.board.values();
+  if (!from.some((v) => v)) { status('The grid is empty: make a full grid (or enter or solve one) first.', 'bad'); return; }
+  const before = from.filter((v) => v).length;
+  const fields = puzzleBody(from, body);
+  status('Removing givens…');
+  run('reduce', fields, (rec) => {
+    if (rec.status !== 'reduced') {
+      const why = { not_unique: 'this grid has more than one solution (solve it first, or add givens)',
+        unsolvable: 'this grid has no solution', invalid: 'the grid breaks the rules', too_hard: 'no way found to the difficulty asked' }[rec.status];
+      status(`Nothing removed: ${why || rec.error || rec.status}${why && rec.error ? ' — ' + rec.error : ''}.`, 'bad');
+      return;
+    }
+    const solution = S.solution && S.solution.every((v) => v) ? S.solution : null;
+    if (!loadGivens(rec.reduced, solution)) return;
+    let txt = `Removed ${before - rec.givens} givens: ${rec.givens} left, one solution, symmetry ${rec.symmetry}.`;
+    const lo = body.clues ? parseInt(body.clues, 10) : 0;
+    if (lo && rec.givens > (/-(\d+)/.test(body.clues) ? +/-(\d+)/.exec(body.clues)[1] : lo)) txt += ` No fewer keep one solution from this grid (${body.clues} asked).`;
+    else if (rec.minimal) txt += ' None of them can go without a second solution.';
+    result(el('p', txt));
+    status(txt, 'good');
+  });
 }
 
 /* ---- load, share ------------------------------------------------------- */
@@ -760,6 +927,8 @@ function wire() {
   $('step-next').addEventListener('click', () => stepBy(1));
   $('step-last').addEventListener('click', () => S.explain && showStep(S.explain.steps.length));
   $('gen-form').addEventListener('submit', doGenerate);
+  $('gen-full').addEventListener('click', doFullGrid);
+  $('reduce').addEventListener('click', doReduce);
   $('gen-cancel').addEventListener('click', () => S.busy && S.busy.abort());
   $('load').addEventListener('click', doLoad);
   $('copy-link').addEventListener('click', () => copyText(location.href, 'link'));

@@ -12,6 +12,7 @@ export function buildGrid(grid, shape) {
   const { n, region } = shape;
   grid.replaceChildren();
   grid.style.setProperty('--n', n);
+  grid.classList.toggle('large', n >= 16);   // more room for 16x16 and up (style.css)
   const cells = [];
   for (let r = 0; r < n; r++) {
     const row = document.createElement('div');
