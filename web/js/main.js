@@ -618,7 +618,7 @@ function showStep(k) {
   const st = ex.steps[ex.pos];
   S.step = st ? stepMarks(S.shape.n, st) : null;
   $('step-pos').textContent = st ? `step ${ex.pos + 1} of ${ex.steps.length}` : `end (${ex.steps.length} step${ex.steps.length === 1 ? '' : 's'})`;
-  $('step-text').textContent = st ? `${ex.pos + 1}. (${st.rating}) ${st.text}` : ex.steps.length ? 'End of the explanation: the grid after the last step.' : 'No steps.';
+  $('step-text').textContent = st ? `${ex.pos + 1}. (${st.rating}) ${st.text}` : ex.steps.length ? 'End of the explanation: the grid after the last step.' : 'No step was found: the grid as given, with its candidates.';
   [...$('step-list').children].forEach((li, i) => {
     if (i === ex.pos) { li.setAttribute('aria-current', 'step'); li.scrollIntoView({ block: 'nearest' }); } else li.removeAttribute('aria-current');
   });
