@@ -10,10 +10,11 @@
  * or say "out of memory" on stderr and exit nonzero — never print a
  * rating, step list or verdict from a run the failure cut short.
  *
- * Linked with -Wl,--wrap for malloc, calloc, realloc and aligned_alloc
- * and with every cli/ source but main.c (tests/CMakeLists.txt).
+ * The failing allocator is failing_alloc.c; linked with every cli/
+ * source but main.c (tests/CMakeLists.txt).
  */
 #include "commands.h"
+#include "failing_alloc.h"
 
 #include <fcntl.h>
 #include <stdio.h>
@@ -22,36 +23,14 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-void *__real_malloc(size_t size);
-void *__real_calloc(size_t n, size_t size);
-void *__real_realloc(void *p, size_t size);
-void *__real_aligned_alloc(size_t align, size_t size);
-void *__wrap_malloc(size_t size);
-void *__wrap_calloc(size_t n, size_t size);
-void *__wrap_realloc(void *p, size_t size);
-void *__wrap_aligned_alloc(size_t align, size_t size);
-
-/* In the child: allocation number fail_at fails, and one byte on
- * tell_fd tells the parent a failure was injected. */
-static long alloc_count;
-static long fail_at = -1;
+/* In the child: one byte on tell_fd tells the parent a failure was
+ * injected. */
 static int tell_fd = -1;
 
-static int fail_now(void)
+static void tell_parent(void)
 {
-    if (fail_at < 0 || alloc_count++ != fail_at)
-        return 0;
     if (tell_fd >= 0 && write(tell_fd, "!", 1) != 1)
         _exit(99);
-    return 1;
-}
-
-void *__wrap_malloc(size_t size) { return fail_now() ? NULL : __real_malloc(size); }
-void *__wrap_calloc(size_t n, size_t size) { return fail_now() ? NULL : __real_calloc(n, size); }
-void *__wrap_realloc(void *p, size_t size) { return fail_now() ? NULL : __real_realloc(p, size); }
-void *__wrap_aligned_alloc(size_t align, size_t size)
-{
-    return fail_now() ? NULL : __real_aligned_alloc(align, size);
 }
 
 typedef int (*command)(int argc, char **argv);
@@ -100,10 +79,10 @@ static outcome run(command cmd, char **argv, long k, const char *dir)
         int argc = 0;
         while (argv[argc])
             argc++;
-        alloc_count = 0;
-        fail_at = k;
+        failing_alloc_on_failure(tell_parent);
+        failing_alloc_arm(k);
         int rc = cmd(argc, argv);
-        fail_at = -1;
+        failing_alloc_disarm();
         fflush(stdout);
         fflush(stderr);
         /* _exit: a run cut short leaves the leaks LeakSanitizer would

@@ -10,49 +10,17 @@
  * short (a partial rating, a step list cut in the middle), never a crash;
  * LeakSanitizer (the ASan half of `make test`) checks nothing is left.
  *
- * Linked with -Wl,--wrap for malloc, calloc, realloc and aligned_alloc
- * (tests/CMakeLists.txt), as tests/unit/test_nomem.c is; cJSON is a
- * shared library, so its own allocations are not counted.
+ * The failing allocator is failing_alloc.c, as for tests/unit/test_nomem.c;
+ * cJSON is a shared library, so its own allocations are not counted.
  */
 #include "api.h"
 #include "clock.h"
+#include "failing_alloc.h"
 #include "reply.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-void *__real_malloc(size_t size);
-void *__real_calloc(size_t n, size_t size);
-void *__real_realloc(void *p, size_t size);
-void *__real_aligned_alloc(size_t align, size_t size);
-void *__wrap_malloc(size_t size);
-void *__wrap_calloc(size_t n, size_t size);
-void *__wrap_realloc(void *p, size_t size);
-void *__wrap_aligned_alloc(size_t align, size_t size);
-
-static long alloc_count;
-static long fail_at = -1;
-static int injected;
-
-static int fail_now(void)
-{
-    if (fail_at < 0)
-        return 0;
-    if (alloc_count++ == fail_at) {
-        injected = 1;
-        return 1;
-    }
-    return 0;
-}
-
-void *__wrap_malloc(size_t size) { return fail_now() ? NULL : __real_malloc(size); }
-void *__wrap_calloc(size_t n, size_t size) { return fail_now() ? NULL : __real_calloc(n, size); }
-void *__wrap_realloc(void *p, size_t size) { return fail_now() ? NULL : __real_realloc(p, size); }
-void *__wrap_aligned_alloc(size_t align, size_t size)
-{
-    return fail_now() ? NULL : __real_aligned_alloc(align, size);
-}
 
 /* The reply body with every "time_ms":NUMBER removed (the one field that
  * differs between two runs). The caller frees it. */
@@ -123,18 +91,16 @@ int main(void)
         long k;
         long nomem = 0;
         for (k = 0;; k++) {
-            alloc_count = 0;
-            injected = 0;
-            fail_at = k;
+            failing_alloc_arm(k);
             char *text;
             int status = ask(ep, REQUESTS[q].body, &text);
-            fail_at = -1;
+            failing_alloc_disarm();
             int same = status == 200 && strcmp(text, ref) == 0;
             /* a hint's record says so itself ("status":"out_of_memory") */
             int reported = (status == 500 && strstr(text, "\"error\"")) ||
                            (status == 200 && strstr(text, "\"status\":\"out_of_memory\""));
             nomem += reported;
-            if (!injected) {
+            if (!failing_alloc_injected()) {
                 if (!same) {
                     fprintf(stderr, "%s: a run without failure answered differently\n",
                             REQUESTS[q].path);

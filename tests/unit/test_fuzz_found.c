@@ -14,6 +14,7 @@
 #include <cmocka.h>
 
 #include "doku.h"
+#include "testutil.h"
 
 /* fuzz_records: a 4x4 (2x2 boxes) written in the hexadoku layout was
  * "43 14" per row, which reads back as the numbers 43 and 14; and a row
@@ -32,16 +33,9 @@ static void test_hex_narrow_boxes_read_back(void **state)
         size_t len = doku_format_cells(s, grids[g], NULL, NULL, DOKU_FORMAT_HEX,
                                        DOKU_SYMBOLS_AUTO, 0, text, sizeof text);
         assert_true(len > 0 && len < sizeof text);
+        assert_int_equal(text[len - 1], '\n');
         doku_reader_opts o = {4, DOKU_SYMBOLS_1_9A_Z};
-        doku_reader *r;
-        assert_int_equal(doku_reader_create(&o, &r), DOKU_OK);
-        for (char *p = text; *p;) {
-            char *e = strchr(p, '\n');
-            assert_non_null(e);
-            assert_int_equal(doku_reader_push_line(r, p, (size_t)(e - p)), DOKU_OK);
-            p = e + 1;
-        }
-        assert_int_equal(doku_reader_finish(r), DOKU_OK);
+        doku_reader *r = tu_reader_from_text(&o, text);
         doku_record rec;
         assert_true(doku_reader_next(r, &rec));
         assert_int_equal(rec.kind, DOKU_RECORD_PUZZLE);
@@ -139,10 +133,7 @@ static void test_pencil_one_candidate_reads_filled(void **state)
     static const char line[] =
         ":0400:5:3+7+6.2+8.+19+1+2+93.+6+8.+7+5+48+7+9+13+6+2+86+3...+7+2+12+1+5+86+7..3+7+9"
         "+42+1+3+68+5.+32+1+8..+3+6+68+7.+32+1.+4.+5+0+67.+2+38:446:r2c8<>5 r7c7<>5::";
-    doku_reader *r;
-    assert_int_equal(doku_reader_create(NULL, &r), DOKU_OK);
-    assert_int_equal(doku_reader_push_line(r, line, sizeof line - 1), DOKU_OK);
-    assert_int_equal(doku_reader_finish(r), DOKU_OK);
+    doku_reader *r = tu_reader_from_text(NULL, line);
     doku_record rec;
     assert_true(doku_reader_next(r, &rec));
     assert_int_equal(rec.kind, DOKU_RECORD_PUZZLE);
@@ -156,15 +147,7 @@ static void test_pencil_one_candidate_reads_filled(void **state)
     doku_buf b = {0};
     assert_int_equal(doku_format_pencil(&b, s, rec.cells, cands, 1), DOKU_OK);
     doku_reader_opts o = {9, DOKU_SYMBOLS_1_9A_Z};
-    doku_reader *r2;
-    assert_int_equal(doku_reader_create(&o, &r2), DOKU_OK);
-    for (char *p = b.data; *p;) {
-        char *e = strchr(p, '\n');
-        assert_non_null(e);
-        assert_int_equal(doku_reader_push_line(r2, p, (size_t)(e - p)), DOKU_OK);
-        p = e + 1;
-    }
-    assert_int_equal(doku_reader_finish(r2), DOKU_OK);
+    doku_reader *r2 = tu_reader_from_text(&o, b.data);
     doku_record back;
     assert_true(doku_reader_next(r2, &back));
     assert_int_equal(back.kind, DOKU_RECORD_PUZZLE);
@@ -205,11 +188,7 @@ static void test_pencil_grid_error_emits_no_puzzle(void **state)
         " .  9  .  2  .  8  .  .  .  .  .  7  .  6  . 14",
         " 1  .  6  . 12  . 14  .  .  . 13  .  9  .  7  . ",
     };
-    doku_reader *r;
-    assert_int_equal(doku_reader_create(NULL, &r), DOKU_OK);
-    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
-        assert_int_equal(doku_reader_push_line(r, rows[i], strlen(rows[i])), DOKU_OK);
-    assert_int_equal(doku_reader_finish(r), DOKU_OK);
+    doku_reader *r = tu_reader_from_lines(NULL, rows, sizeof rows / sizeof rows[0]);
     doku_record rec;
     assert_true(doku_reader_next(r, &rec));
     assert_int_equal(rec.kind, DOKU_RECORD_ERROR);

@@ -20,6 +20,7 @@
 #include <cmocka.h>
 
 #include "doku.h"
+#include "testutil.h"
 
 /* 4x4, 2x2 boxes: a puzzle with one solution, six givens in rot180. */
 static const uint8_t PUZ[16] = {1, 0, 0, 4, 0, 4, 0, 0, 0, 0, 4, 0, 4, 0, 0, 1};
@@ -38,15 +39,7 @@ static doku_record_opts opts(doku_format f)
 static int read_back(const char *text, uint8_t out[][16], int max)
 {
     doku_reader_opts o = {4, DOKU_SYMBOLS_AUTO};
-    doku_reader *r;
-    assert_int_equal(doku_reader_create(&o, &r), DOKU_OK);
-    for (const char *p = text; *p;) {
-        const char *e = strchr(p, '\n');
-        size_t len = e ? (size_t)(e - p) : strlen(p);
-        assert_int_equal(doku_reader_push_line(r, p, len), DOKU_OK);
-        p += len + (e != NULL);
-    }
-    assert_int_equal(doku_reader_finish(r), DOKU_OK);
+    doku_reader *r = tu_reader_from_text(&o, text);
     doku_record rec;
     int k = 0;
     while (doku_reader_next(r, &rec)) {
@@ -373,15 +366,7 @@ static void test_logic_records(void **state)
  * "key=value;" list of its metadata (cap bytes). */
 static int reads_as(const char *text, int n, const uint8_t *cells, char *meta_out, size_t cap)
 {
-    doku_reader *r;
-    assert_int_equal(doku_reader_create(NULL, &r), DOKU_OK);
-    for (const char *p = text; *p;) {
-        const char *e = strchr(p, '\n');
-        size_t len = e ? (size_t)(e - p) : strlen(p);
-        assert_int_equal(doku_reader_push_line(r, p, len), DOKU_OK);
-        p += len + (e != NULL);
-    }
-    assert_int_equal(doku_reader_finish(r), DOKU_OK);
+    doku_reader *r = tu_reader_from_text(NULL, text);
     doku_record rec;
     int ok = doku_reader_next(r, &rec) && rec.kind == DOKU_RECORD_PUZZLE && rec.n == n &&
              !memcmp(rec.cells, cells, (size_t)n * (size_t)n);
@@ -628,11 +613,7 @@ static void test_opensudoku_fields(void **state)
         "  </folder>",
         "</opensudoku>",
     };
-    doku_reader *r;
-    assert_int_equal(doku_reader_create(NULL, &r), DOKU_OK);
-    for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++)
-        assert_int_equal(doku_reader_push_line(r, lines[i], strlen(lines[i])), DOKU_OK);
-    assert_int_equal(doku_reader_finish(r), DOKU_OK);
+    doku_reader *r = tu_reader_from_lines(NULL, lines, sizeof lines / sizeof lines[0]);
     doku_record rec;
     assert_true(doku_reader_next(r, &rec));
     assert_int_equal(rec.kind, DOKU_RECORD_PUZZLE);
@@ -659,10 +640,7 @@ static void test_opensudoku_fields(void **state)
     /* a game without data, and data that is no grid: errors with places */
     static const char *const bad[] = {"<opensudoku>", "<game note=\"x\"/>", "<game data=\"12x\"/>",
                                       "</opensudoku>"};
-    assert_int_equal(doku_reader_create(NULL, &r), DOKU_OK);
-    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
-        assert_int_equal(doku_reader_push_line(r, bad[i], strlen(bad[i])), DOKU_OK);
-    assert_int_equal(doku_reader_finish(r), DOKU_OK);
+    r = tu_reader_from_lines(NULL, bad, sizeof bad / sizeof bad[0]);
     assert_true(doku_reader_next(r, &rec));
     assert_int_equal(rec.kind, DOKU_RECORD_ERROR);
     assert_int_equal(rec.line, 2);

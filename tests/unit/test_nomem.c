@@ -11,8 +11,8 @@
  * How, without an allocator hook in the library (which would be global
  * state): this program is linked with -Wl,--wrap for malloc, calloc,
  * realloc and aligned_alloc (tests/CMakeLists.txt), so every allocation
- * in libdoku.a's objects goes through the counters below first; the
- * library itself is unchanged.
+ * in libdoku.a's objects goes through the counter of
+ * tests/nomem/failing_alloc.c first; the library itself is unchanged.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -25,21 +25,7 @@
 #include <cmocka.h>
 
 #include "doku.h"
-
-void *__real_malloc(size_t size);
-void *__real_calloc(size_t n, size_t size);
-void *__real_realloc(void *p, size_t size);
-void *__real_aligned_alloc(size_t align, size_t size);
-void *__wrap_malloc(size_t size);
-void *__wrap_calloc(size_t n, size_t size);
-void *__wrap_realloc(void *p, size_t size);
-void *__wrap_aligned_alloc(size_t align, size_t size);
-
-/* The allocation counter: armed, allocation number fail_at (from 0)
- * returns NULL; every later one succeeds (one failure per run). */
-static long alloc_count;
-static long fail_at = -1;
-static int injected;
+#include "failing_alloc.h"
 
 /* Fingerprint of a scenario's outputs (FNV-1a). */
 static uint64_t fp;
@@ -50,25 +36,6 @@ static void mix(const void *p, size_t len)
         fp = (fp ^ b[i]) * 0x100000001b3ull;
 }
 static void mix_int(long long v) { mix(&v, sizeof v); }
-
-static int fail_now(void)
-{
-    if (fail_at < 0)
-        return 0;
-    if (alloc_count++ == fail_at) {
-        injected = 1;
-        return 1;
-    }
-    return 0;
-}
-
-void *__wrap_malloc(size_t size) { return fail_now() ? NULL : __real_malloc(size); }
-void *__wrap_calloc(size_t n, size_t size) { return fail_now() ? NULL : __real_calloc(n, size); }
-void *__wrap_realloc(void *p, size_t size) { return fail_now() ? NULL : __real_realloc(p, size); }
-void *__wrap_aligned_alloc(size_t align, size_t size)
-{
-    return fail_now() ? NULL : __real_aligned_alloc(align, size);
-}
 
 /* A scenario runs a path of public calls and returns 1 if any call
  * reported an allocation failure (DOKU_ERR_NOMEM, a writer's failed flag),
@@ -86,13 +53,11 @@ static long run_all(scenario s, const char *name)
     assert_int_equal(s(), 0);
     uint64_t ref = fp;
     for (k = 0;; k++) {
-        alloc_count = 0;
-        injected = 0;
         fp = 14695981039346656037ull;
-        fail_at = k;
+        failing_alloc_arm(k);
         int reported = s();
-        fail_at = -1;
-        if (!injected) {
+        failing_alloc_disarm();
+        if (!failing_alloc_injected()) {
             assert_int_equal(reported, 0);
             break;
         }

@@ -27,19 +27,37 @@ static void run_limit(doku_solver *sv, const uint8_t *givens, uint64_t limit,
     assert_int_equal(doku_search(sv, givens, &o, sol, NULL, NULL, res), DOKU_OK);
 }
 
-static void check_tdoku_file(unsigned flags)
+/* The classic shape of side n and a solver on it (both asserted made). */
+static void open_simple(int n, doku_shape **s, doku_solver **sv)
+{
+    assert_int_equal(doku_shape_create_simple(n, 0, s), DOKU_OK);
+    assert_int_equal(doku_solver_create(*s, sv), DOKU_OK);
+}
+
+static void close_solver(doku_shape *s, doku_solver *sv)
+{
+    doku_solver_free(sv);
+    doku_shape_free(s);
+}
+
+/* A data file's lines without comments (the test is skipped without the
+ * data folder); the caller frees *text and *lines. */
+static size_t data_lines(const char *rel, char **text, char ***lines)
 {
     char path[512];
-    size_t len;
-    char *text = tu_read_file(tu_data_path(path, sizeof path, "sudoku9/tdoku_test_puzzles"), &len);
-    assert_non_null(text);
-    char **lines;
-    size_t nl = tu_lines(text, &lines, 1);
+    *text = tu_read_file(tu_data_path(path, sizeof path, rel), NULL);
+    assert_non_null(*text);
+    return tu_lines(*text, lines, 1);
+}
+
+static void check_tdoku_file(unsigned flags)
+{
+    char *text, **lines;
+    size_t nl = data_lines("sudoku9/tdoku_test_puzzles", &text, &lines);
     assert_true(nl >= 40);
     doku_shape *s;
     doku_solver *sv;
-    assert_int_equal(doku_shape_create_simple(9, 0, &s), DOKU_OK);
-    assert_int_equal(doku_solver_create(s, &sv), DOKU_OK);
+    open_simple(9, &s, &sv);
     for (size_t i = 0; i < nl; i++) {
         uint8_t givens[81], expect[81], sol[81];
         assert_int_equal(tu_cells_from_text(lines[i], 81, givens), 0);
@@ -63,8 +81,7 @@ static void check_tdoku_file(unsigned flags)
             }
         }
     }
-    doku_solver_free(sv);
-    doku_shape_free(s);
+    close_solver(s, sv);
     free(lines);
     free(text);
 }
@@ -79,16 +96,12 @@ static void test_tdoku_puzzles(void **state)
 static void test_blue_16x16_unique(void **state)
 {
     (void)state;
-    char path[512];
-    char *text = tu_read_file(tu_data_path(path, sizeof path, "large/16x16_blue_ultimate15.txt"), NULL);
-    assert_non_null(text);
-    char **lines;
-    size_t nl = tu_lines(text, &lines, 1);
+    char *text, **lines;
+    size_t nl = data_lines("large/16x16_blue_ultimate15.txt", &text, &lines);
     assert_int_equal(nl, 15);
     doku_shape *s;
     doku_solver *sv;
-    assert_int_equal(doku_shape_create_simple(16, 0, &s), DOKU_OK);
-    assert_int_equal(doku_solver_create(s, &sv), DOKU_OK);
+    open_simple(16, &s, &sv);
     for (size_t i = 0; i < nl; i++) {
         uint8_t givens[256], sol[256];
         assert_int_equal(tu_cells_from_text(lines[i], 256, givens), 0);
@@ -98,8 +111,7 @@ static void test_blue_16x16_unique(void **state)
         assert_int_equal(r.solutions, 1);
         assert_true(doku_verify_solution(s, givens, sol));
     }
-    doku_solver_free(sv);
-    doku_shape_free(s);
+    close_solver(s, sv);
     free(lines);
     free(text);
 }
@@ -122,11 +134,8 @@ static int iss_solution(const char *text, int n, uint8_t *out)
 static void test_variant_puzzles(void **state)
 {
     (void)state;
-    char path[512];
-    char *text = tu_read_file(tu_data_path(path, sizeof path, "variants/iss_variant_puzzles.tsv"), NULL);
-    assert_non_null(text);
-    char **lines;
-    size_t nl = tu_lines(text, &lines, 1);
+    char *text, **lines;
+    size_t nl = data_lines("variants/iss_variant_puzzles.tsv", &text, &lines);
     int checked = 0;
     for (size_t i = 0; i < nl; i++) {
         char *f[8] = {0};
@@ -183,8 +192,7 @@ static void test_variant_puzzles(void **state)
         assert_true(doku_verify_solution(s, givens, sol));
         assert_memory_equal(sol, expect, (size_t)(n * n));
         checked++;
-        doku_solver_free(sv);
-        doku_shape_free(s);
+        close_solver(s, sv);
     }
     assert_int_equal(checked, 8);
     free(lines);
@@ -203,8 +211,7 @@ static void test_empty_4x4_count(void **state)
     (void)state;
     doku_shape *s;
     doku_solver *sv;
-    assert_int_equal(doku_shape_create_simple(4, 0, &s), DOKU_OK);
-    assert_int_equal(doku_solver_create(s, &sv), DOKU_OK);
+    open_simple(4, &s, &sv);
     uint8_t givens[16] = {0};
     doku_search_opts o = {0};
     o.limit = 1000;
@@ -214,8 +221,7 @@ static void test_empty_4x4_count(void **state)
     assert_int_equal(r.solutions, 288); /* the number of 4x4 Sudoku grids */
     assert_int_equal(seen, 288);
     assert_false(r.gave_up);
-    doku_solver_free(sv);
-    doku_shape_free(s);
+    close_solver(s, sv);
 }
 
 static void test_budget_gives_up(void **state)
@@ -223,8 +229,7 @@ static void test_budget_gives_up(void **state)
     (void)state;
     doku_shape *s;
     doku_solver *sv;
-    assert_int_equal(doku_shape_create_simple(25, 0, &s), DOKU_OK);
-    assert_int_equal(doku_solver_create(s, &sv), DOKU_OK);
+    open_simple(25, &s, &sv);
     uint8_t givens[625] = {0};
     doku_search_opts o = {0};
     o.limit = 1000000;
@@ -233,8 +238,7 @@ static void test_budget_gives_up(void **state)
     assert_int_equal(doku_search(sv, givens, &o, NULL, NULL, NULL, &r), DOKU_OK);
     assert_true(r.gave_up);
     assert_true(r.nodes <= 51);
-    doku_solver_free(sv);
-    doku_shape_free(s);
+    close_solver(s, sv);
 }
 
 static void test_conflicting_givens_have_no_solution(void **state)
@@ -242,8 +246,7 @@ static void test_conflicting_givens_have_no_solution(void **state)
     (void)state;
     doku_shape *s;
     doku_solver *sv;
-    assert_int_equal(doku_shape_create_simple(9, 0, &s), DOKU_OK);
-    assert_int_equal(doku_solver_create(s, &sv), DOKU_OK);
+    open_simple(9, &s, &sv);
     uint8_t givens[81] = {0};
     givens[0] = 5;
     givens[80 - 8] = 5; /* r9c1: same column */
@@ -258,8 +261,7 @@ static void test_conflicting_givens_have_no_solution(void **state)
     assert_int_equal(doku_shape_unit_kind(s, c[0].unit), DOKU_UNIT_COL);
     givens[0] = 10;
     assert_int_equal(doku_search(sv, givens, NULL, NULL, NULL, NULL, &r), DOKU_ERR_ARG);
-    doku_solver_free(sv);
-    doku_shape_free(s);
+    close_solver(s, sv);
 }
 
 /* Pencil marks restrict the search: on the empty 4x4 grid (288 grids)
@@ -285,8 +287,7 @@ static void test_pencil_marks_restrict(void **state)
     (void)state;
     doku_shape *s;
     doku_solver *sv;
-    assert_int_equal(doku_shape_create_simple(4, 0, &s), DOKU_OK);
-    assert_int_equal(doku_solver_create(s, &sv), DOKU_OK);
+    open_simple(4, &s, &sv);
     uint8_t givens[16] = {0};
     uint64_t cands[16];
     for (int c = 0; c < 16; c++)
@@ -322,8 +323,7 @@ static void test_pencil_marks_restrict(void **state)
     cands[0] = 0;
     assert_int_equal(doku_search_candidates(sv, givens, cands, &o, NULL, NULL, NULL, &r), DOKU_OK);
     assert_int_equal(r.solutions, 72);
-    doku_solver_free(sv);
-    doku_shape_free(s);
+    close_solver(s, sv);
 }
 
 int main(void)

@@ -1,4 +1,4 @@
-/* testutil.c — file and line helpers for the unit tests. */
+/* testutil.c — file, line and reader helpers for the unit tests. */
 #include "testutil.h"
 
 #include <setjmp.h>
@@ -113,4 +113,29 @@ int tu_cells_from_text(const char *text, int ncells, uint8_t *cells)
         cells[i] = (uint8_t)(q - syms + 1);
     }
     return 0;
+}
+
+doku_reader *tu_reader_from_text(const doku_reader_opts *opts, const char *text)
+{
+    doku_reader *r;
+    assert_int_equal(doku_reader_create(opts, &r), DOKU_OK);
+    for (const char *p = text; *p;) {
+        const char *e = strchr(p, '\n');
+        size_t len = e ? (size_t)(e - p) : strlen(p);
+        assert_int_equal(doku_reader_push_line(r, p, len), DOKU_OK);
+        p += len + (e != NULL);
+    }
+    assert_int_equal(doku_reader_finish(r), DOKU_OK);
+    return r;
+}
+
+doku_reader *tu_reader_from_lines(const doku_reader_opts *opts, const char *const *lines,
+                                  size_t count)
+{
+    doku_reader *r;
+    assert_int_equal(doku_reader_create(opts, &r), DOKU_OK);
+    for (size_t i = 0; i < count; i++)
+        assert_int_equal(doku_reader_push_line(r, lines[i], strlen(lines[i])), DOKU_OK);
+    assert_int_equal(doku_reader_finish(r), DOKU_OK);
+    return r;
 }

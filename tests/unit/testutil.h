@@ -1,12 +1,15 @@
 /*
  * testutil.h — helpers shared by the unit tests: reading data files from
- * the shared data folder and the fixtures folder, line by line.
+ * the shared data folder and the fixtures folder, line by line, and
+ * feeding text to a reader.
  */
 #ifndef DOKU_TESTUTIL_H
 #define DOKU_TESTUTIL_H
 
 #include <stddef.h>
 #include <stdint.h>
+
+#include "doku.h"
 
 /* Reads a whole file; NULL if it cannot be read. Caller frees. */
 char *tu_read_file(const char *path, size_t *len);
@@ -25,5 +28,14 @@ size_t tu_lines(char *text, char ***lines, int skip_comments);
 
 /* Converts an ASCII puzzle line ('.'/'0' empty, 1-9A-Z) to values. */
 int tu_cells_from_text(const char *text, int ncells, uint8_t *cells);
+
+/* A reader (opts as doku_reader_create takes them, NULL: size from the
+ * input) fed every '\n'-separated line of text and finished, each call
+ * asserted DOKU_OK. The caller reads its records and frees it. */
+doku_reader *tu_reader_from_text(const doku_reader_opts *opts, const char *text);
+
+/* The same for count lines given one by one. */
+doku_reader *tu_reader_from_lines(const doku_reader_opts *opts, const char *const *lines,
+                                  size_t count);
 
 #endif
