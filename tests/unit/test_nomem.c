@@ -257,6 +257,48 @@ static int sc_logic_run(void)
     return hit;
 }
 
+/* The colouring finders' workspaces (extended techniques, off by
+ * default): runs with simple colouring (a wrap, traps), multi-colouring
+ * and remote pairs (tests/fixtures/puzzles/classic9_rated.txt). */
+static int sc_logic_colouring(void)
+{
+    static const char *const puzzles[] = {
+        "97.3.6.428.5...1.9....5....2.7...3.4.1..2..8.4..738..1...9.5............1..847..3",
+        "...239...5...8...7..1.7.4...7.....5..1.....4...29.87..2.......8.6.....7...57462..",
+        ".4.....9.....5....8.6...4.7....8......5.2.7....21659....76.35..6.9.7.3.2.........",
+    };
+    doku_shape *s;
+    if (nomem(doku_shape_create_simple(9, 0, &s)))
+        return 1;
+    doku_logic_opts o = {0};
+    assert_int_equal(doku_technique_mask("intersections,subsets,colouring,remote-pair", &o.techniques,
+                                         NULL),
+                     DOKU_OK);
+    o.no_trial = 1;
+    doku_logic *lg = NULL;
+    doku_status st = doku_logic_create(s, &o, &lg);
+    int hit = nomem(st);
+    for (size_t p = 0; st == DOKU_OK && p < sizeof puzzles / sizeof puzzles[0]; p++) {
+        uint8_t cells[81];
+        cells_of(puzzles[p], cells, 81);
+        if (nomem(doku_logic_load(lg, cells))) {
+            hit = 1;
+            continue;
+        }
+        doku_rating r;
+        int run_nomem = nomem(doku_logic_run(lg, NULL, NULL, &r, NULL, 0));
+        hit |= run_nomem;
+        if (!run_nomem) {
+            mix_int((long long)r.steps);
+            mix_int(r.solved);
+            mix(doku_logic_cells(lg), 81);
+        }
+    }
+    doku_logic_free(lg);
+    doku_shape_free(s);
+    return hit;
+}
+
 static int sc_generate(void)
 {
     doku_shape *s;
@@ -429,6 +471,7 @@ static void test_nomem_each(void **state)
         {sc_shapes, "shape_create"},   {sc_search, "search"},
         {sc_reader, "reader"},         {sc_logic, "logic"},
         {sc_logic_run, "logic run"},
+        {sc_logic_colouring, "logic run with colouring"},
         {sc_generate, "generate"},     {sc_rating_filter, "rating_filter"},
         {sc_rating_judge, "rating filter judging, generate with it"},
         {sc_conflicts, "format_conflicts"},
