@@ -65,6 +65,11 @@ void io_buf_put_utf8(doku_buf *b, uint32_t cp)
 {
     char t[4];
     size_t n;
+    /* half a UTF-16 surrogate pair (a JSON "\ud800", a lone unit in
+     * lz-string data, "&#xD800;") is no character: in UTF-8 it would
+     * make every record written from the text invalid */
+    if (cp >= 0xD800 && cp < 0xE000)
+        cp = 0xFFFD;
     if (cp < 0x80) {
         t[0] = (char)cp;
         n = 1;

@@ -28,7 +28,8 @@ void io_put_json_number(doku_buf *b, int decimals, double v);
  * b->failed, so callers append freely and check once. */
 #define io_buf_printf(...) ((void)doku_buf_printf(__VA_ARGS__))
 void io_buf_puts(doku_buf *b, const char *s);
-/* Appends code point cp (at most 0x10FFFF) in UTF-8. */
+/* Appends code point cp (at most 0x10FFFF) in UTF-8; a surrogate
+ * (U+D800..U+DFFF) as U+FFFD, the replacement character. */
 void io_buf_put_utf8(doku_buf *b, uint32_t cp);
 /* Makes room for extra more bytes and a NUL. @return 0, or -1 (failed). */
 int io_buf_reserve(doku_buf *b, size_t extra);

@@ -96,6 +96,7 @@ static long parse_string(parser *p)
         if (p->pos + 1 >= p->len)
             break;
         char e = p->s[p->pos + 1];
+        size_t at = p->pos; /* the backslash, where an error points */
         p->pos += 2;
         const char *simple = strchr("\"\\/bfnrt", e);
         if (e && simple) {
@@ -104,8 +105,10 @@ static long parse_string(parser *p)
             continue;
         }
         unsigned cp, lo;
-        if (e != 'u' || p->pos + 4 > p->len || !hex4(p->s + p->pos, &cp))
+        if (e != 'u' || p->pos + 4 > p->len || !hex4(p->s + p->pos, &cp)) {
+            p->pos = at;
             return fail(p, "bad escape");
+        }
         p->pos += 4;
         if (cp >= 0xD800 && cp < 0xDC00 && p->pos + 6 <= p->len && p->s[p->pos] == '\\' &&
             p->s[p->pos + 1] == 'u' && hex4(p->s + p->pos + 2, &lo) && lo >= 0xDC00 && lo < 0xE000) {
@@ -202,15 +205,17 @@ static int parse_value(parser *p, int depth)
     }
     if (c == '-' || (c >= '0' && c <= '9')) {
         char tmp[64];
-        size_t k = 0;
+        size_t k = 0, at = p->pos;
         while (p->pos < p->len && k + 1 < sizeof tmp && strchr("+-0123456789.eE", p->s[p->pos]) &&
                p->s[p->pos])
             tmp[k++] = p->s[p->pos++];
         tmp[k] = '\0';
         char *end;
         double v = strtod(tmp, &end);
-        if (end == tmp || *end)
+        if (end == tmp || *end) {
+            p->pos = at;
             return fail(p, "bad number");
+        }
         int me = new_node(p, IO_JSON_NUMBER);
         if (me >= 0)
             p->j->nodes[me].num = v;

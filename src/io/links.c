@@ -118,6 +118,25 @@ static int json_truthy(const io_json *j, int node)
            (x->type == IO_JSON_STRING && j->strings.data[x->str]);
 }
 
+/* The constraints of a link doku refuses: named while the message has
+ * room (some kept for " and N more"), the rest counted, so a name too
+ * long to show still refuses the link. */
+typedef struct unsupported {
+    char text[200];
+    size_t len;
+    int count, unnamed;
+} unsupported;
+
+static void unsupported_add(unsupported *u, const char *name)
+{
+    u->count++;
+    if (u->len + strlen(name) + 2 < sizeof u->text - 24)
+        u->len += (size_t)snprintf(u->text + u->len, sizeof u->text - u->len, "%s%s",
+                                   u->len ? ", " : "", name);
+    else
+        u->unnamed++;
+}
+
 int io_fpuzzles_json(const char *text, size_t len, io_puzzle *out, char *why, size_t cap)
 {
     io_json j;
@@ -132,21 +151,22 @@ int io_fpuzzles_json(const char *text, size_t len, io_puzzle *out, char *why, si
         SAY("f-puzzles data is no JSON object");
         goto done;
     }
-    /* constraints doku cannot honour, named */
-    char bad[200] = "";
-    size_t blen = 0;
+    /* constraints doku cannot honour: each one refuses the link */
+    unsupported bad = {"", 0, 0, 0};
     for (int k = j.nodes[0].first; k >= 0; k = j.nodes[k].next) {
         const char *key = io_json_key(&j, k);
-        if (!harmless_key(key) && json_truthy(&j, k) && blen + strlen(key) + 3 < sizeof bad)
-            blen += (size_t)snprintf(bad + blen, sizeof bad - blen, "%s%s", blen ? ", " : "", key);
+        if (!harmless_key(key) && json_truthy(&j, k))
+            unsupported_add(&bad, key);
     }
     int dp = json_truthy(&j, io_json_get(&j, 0, "diagonal+"));
     int dm = json_truthy(&j, io_json_get(&j, 0, "diagonal-"));
-    if (dp != dm && blen + 12 < sizeof bad)
-        blen += (size_t)snprintf(bad + blen, sizeof bad - blen, "%s%s", blen ? ", " : "",
-                                 dp ? "diagonal+ alone" : "diagonal- alone");
-    if (blen) {
-        SAY("f-puzzles constraints doku does not support: %s", bad);
+    if (dp != dm)
+        unsupported_add(&bad, dp ? "diagonal+ alone" : "diagonal- alone");
+    if (bad.count) {
+        if (bad.unnamed)
+            snprintf(bad.text + bad.len, sizeof bad.text - bad.len,
+                     bad.len ? " and %d more" : "%d with names too long to show", bad.unnamed);
+        SAY("f-puzzles constraints doku does not support: %s", bad.text);
         goto done;
     }
     int sz = io_json_get(&j, 0, "size"), grid = io_json_get(&j, 0, "grid");

@@ -57,16 +57,7 @@ static void put_text(doku_buf *b, const char *s, size_t len)
                 j++;
             }
             if (j < len && s[j] == ';' && j > start && cp > 0 && cp < 0x110000) {
-                char t[4];
-                size_t n = cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
-                if (n == 1)
-                    t[0] = (char)cp;
-                else {
-                    for (size_t q = n - 1; q > 0; q--, cp >>= 6)
-                        t[q] = (char)(0x80 | (cp & 0x3F));
-                    t[0] = (char)((n == 2 ? 0xC0 : n == 3 ? 0xE0 : 0xF0) | cp);
-                }
-                doku_buf_append(b, t, n);
+                io_buf_put_utf8(b, cp);
                 i = j;
                 done = 1;
             }
