@@ -323,6 +323,10 @@ static void search_except_counts(doku_isa isa)
     assert_int_equal(search_except(sv, g, given, 1, &o, &r), DOKU_ERR_ARG);
     assert_int_equal(search_except(sv, g, 0 == given ? 1 : 0, 0, &o, &r), DOKU_ERR_ARG);
     assert_int_equal(search_except(sv, g, 81, 1, &o, &r), DOKU_ERR_ARG);
+    assert_int_equal(search_except(sv, g, -1, 1, &o, &r), DOKU_ERR_ARG);
+    assert_int_equal(search_except(sv, g, 0 == given ? 1 : 0, 10, &o, &r), DOKU_ERR_ARG);
+    assert_int_equal(search_except(NULL, g, 0 == given ? 1 : 0, 1, &o, &r), DOKU_ERR_ARG);
+    assert_int_equal(search_except(sv, NULL, 0 == given ? 1 : 0, 1, &o, &r), DOKU_ERR_ARG);
     o.flags = DOKU_SEARCH_GENERIC;
     assert_int_equal(search_except(sv, g, 0 == given ? 1 : 0, 1, &o, &r), DOKU_ERR_ARG);
     doku_shape *s16;
