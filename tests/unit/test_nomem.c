@@ -211,27 +211,12 @@ static int sc_logic(void)
     return hit;
 }
 
-/* A whole logical solve (doku_logic_run, so every doku_logic_next): a
- * step list or text that cannot grow, or a finder's workspace, must end
- * the run with DOKU_ERR_NOMEM (-3 from doku_logic_next), never change the
- * path or rating silently. The puzzles need intersections, subsets,
- * fish, wings and chains (each finder's lists grow on its first step). */
-static int sc_logic_run(void)
+/* Loads and runs each puzzle on lg, mixing the outcome of every run that
+ * had its memory. @return 1 if a call reported DOKU_ERR_NOMEM. */
+static int run_puzzles(doku_logic *lg, const char *const *puzzles, size_t count)
 {
-    static const char *const puzzles[] = {
-        "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
-        /* tests/fixtures/logic_techniques.tsv: x-wing, xy-wing, aic */
-        "970306042805000109000050000207000304010020080400738001000905000000000000100847003",
-        "060050030000306000007000400030000060014020790700000001000000000900147005051609870",
-        "070090040140208037900010008080000090201040603400000001010000020000629000700080009",
-    };
-    doku_shape *s;
-    if (nomem(doku_shape_create_simple(9, 0, &s)))
-        return 1;
-    doku_logic *lg = (doku_logic *)1;
-    doku_status st = doku_logic_create(s, NULL, &lg);
-    int hit = nomem(st);
-    for (size_t p = 0; st == DOKU_OK && p < sizeof puzzles / sizeof puzzles[0]; p++) {
+    int hit = 0;
+    for (size_t p = 0; p < count; p++) {
         uint8_t cells[81];
         cells_of(puzzles[p], cells, 81);
         if (nomem(doku_logic_load(lg, cells))) {
@@ -250,11 +235,43 @@ static int sc_logic_run(void)
             mix(doku_logic_cells(lg), 81);
         }
     }
-    if (st != DOKU_OK)
+    return hit;
+}
+
+/* A logic context with opts (NULL: the default) on 9x9 running each
+ * puzzle. @return 1 if a call reported DOKU_ERR_NOMEM. */
+static int logic_scenario(const doku_logic_opts *opts, const char *const *puzzles, size_t count)
+{
+    doku_shape *s;
+    if (nomem(doku_shape_create_simple(9, 0, &s)))
+        return 1;
+    doku_logic *lg = (doku_logic *)1;
+    doku_status st = doku_logic_create(s, opts, &lg);
+    int hit = nomem(st);
+    if (st == DOKU_OK)
+        hit |= run_puzzles(lg, puzzles, count);
+    else
         assert_null(lg);
     doku_logic_free(lg);
     doku_shape_free(s);
     return hit;
+}
+
+/* A whole logical solve (doku_logic_run, so every doku_logic_next): a
+ * step list or text that cannot grow, or a finder's workspace, must end
+ * the run with DOKU_ERR_NOMEM (-3 from doku_logic_next), never change the
+ * path or rating silently. The puzzles need intersections, subsets,
+ * fish, wings and chains (each finder's lists grow on its first step). */
+static int sc_logic_run(void)
+{
+    static const char *const puzzles[] = {
+        "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+        /* tests/fixtures/logic_techniques.tsv: x-wing, xy-wing, aic */
+        "970306042805000109000050000207000304010020080400738001000905000000000000100847003",
+        "060050030000306000007000400030000060014020790700000001000000000900147005051609870",
+        "070090040140208037900010008080000090201040603400000001010000020000629000700080009",
+    };
+    return logic_scenario(NULL, puzzles, sizeof puzzles / sizeof puzzles[0]);
 }
 
 /* The colouring finders' workspaces (extended techniques, off by
@@ -267,36 +284,12 @@ static int sc_logic_colouring(void)
         "...239...5...8...7..1.7.4...7.....5..1.....4...29.87..2.......8.6.....7...57462..",
         ".4.....9.....5....8.6...4.7....8......5.2.7....21659....76.35..6.9.7.3.2.........",
     };
-    doku_shape *s;
-    if (nomem(doku_shape_create_simple(9, 0, &s)))
-        return 1;
     doku_logic_opts o = {0};
     assert_int_equal(doku_technique_mask("intersections,subsets,colouring,remote-pair", &o.techniques,
                                          NULL),
                      DOKU_OK);
     o.no_trial = 1;
-    doku_logic *lg = NULL;
-    doku_status st = doku_logic_create(s, &o, &lg);
-    int hit = nomem(st);
-    for (size_t p = 0; st == DOKU_OK && p < sizeof puzzles / sizeof puzzles[0]; p++) {
-        uint8_t cells[81];
-        cells_of(puzzles[p], cells, 81);
-        if (nomem(doku_logic_load(lg, cells))) {
-            hit = 1;
-            continue;
-        }
-        doku_rating r;
-        int run_nomem = nomem(doku_logic_run(lg, NULL, NULL, &r, NULL, 0));
-        hit |= run_nomem;
-        if (!run_nomem) {
-            mix_int((long long)r.steps);
-            mix_int(r.solved);
-            mix(doku_logic_cells(lg), 81);
-        }
-    }
-    doku_logic_free(lg);
-    doku_shape_free(s);
-    return hit;
+    return logic_scenario(&o, puzzles, sizeof puzzles / sizeof puzzles[0]);
 }
 
 static int sc_generate(void)
