@@ -172,6 +172,33 @@ class Api(unittest.TestCase):
         r, doc, _ = self.s.post("grade", {"puzzle": EASY, "techniques": "singles"})
         self.assertEqual(strip(doc), cli_record("grade", EASY, "--techniques", "singles"))
 
+    def test_logic_verdict_before_the_run(self):
+        # explain and grade count the solutions first, as the CLI does: a
+        # puzzle of 20 givens with many solutions, and one with a wrong
+        # given that clashes with nothing (no solution), get their verdict
+        # at once, never a run until the budget is spent ("gave_up") or
+        # a "stuck" that blames logic
+        few = EASY[:63] + "0" * 18
+        self.assertEqual(sum(c != "0" for c in few), 20)
+        wrong = HARD[:24] + "7" + HARD[25:]   # r3c7: 7 clashes with no given
+        for name in ("explain", "grade"):
+            for puzzle, status in ((few, "multiple"), (wrong, "none")):
+                r, doc, _ = self.s.post(name, {"puzzle": puzzle})
+                self.assertEqual(r.status, 200, doc)
+                self.assertEqual(doc["status"], status, (name, doc))
+                self.assertNotIn("steps", doc)
+                self.assertNotIn("er", doc)
+                self.assertEqual(strip(doc), cli_record(name, puzzle), name)
+
+    def test_grade_without_steps_names_no_hardest(self):
+        # a full grid takes no step: no hardest step (null), as the CLI says
+        r, doc, _ = self.s.post("grade", {"puzzle": SOLUTION})
+        self.assertEqual(r.status, 200, doc)
+        self.assertTrue(doc["solved"])
+        self.assertEqual(doc["techniques"], {})
+        self.assertIsNone(doc["hardest"])
+        self.assertEqual(strip(doc), cli_record("grade", SOLUTION))
+
     def test_hint_pencil(self):
         rows = []
         for r in range(9):

@@ -399,22 +399,6 @@ function logicStopped(rec, steps) {
   }
 }
 
-/* A grade or explain run that did not finish may have run on a puzzle
- * with several solutions or none (the server does not always check
- * first): a count up to 2 tells, so the page never blames logic for it.
- * @return rec, or a verdict record in its place. */
-async function verdictFirst(rec, values) {
-  if (rec.solved || (rec.status !== 'gave_up' && rec.status !== 'stuck')) return rec;
-  try {
-    const c = await call('count', puzzleBody(values, { limit: 2 }), S.busy ? S.busy.signal : undefined);
-    if (c.count >= 2) return { status: 'multiple' };
-    if (c.count === 0 && !c.capped && c.status !== 'gave_up') return { status: 'none', message: c.reason || '' };
-  } catch (e) {
-    if (e.name === 'AbortError') throw e;
-  }
-  return rec;
-}
-
 const STATUS_TEXT = {
   unique: 'Unique solution', solved: 'Solved', multiple: 'Several solutions',
   none: 'No solution', gave_up: 'Gave up', invalid: 'Invalid',
@@ -551,8 +535,7 @@ function applyHint() {
 
 function doGrade() {
   const values = S.board.values();
-  run('grade', puzzleBody(values), async (got) => {
-    const rec = await verdictFirst(got, values);
+  run('grade', puzzleBody(values), (rec) => {
     resetOverlays();
     const done = rec.techniques ? Object.values(rec.techniques).reduce((a, k) => a + k, 0) : null;
     const txt = rec.solved ? `ER ${rec.er} · EP ${rec.ep} · ED ${rec.ed} — ${rec.level}`
@@ -576,8 +559,7 @@ function doGrade() {
 
 function doExplain() {
   const start = S.board.values();
-  run('explain', puzzleBody(start), async (got) => {
-    const rec = await verdictFirst(got, start);
+  run('explain', puzzleBody(start), (rec) => {
     resetOverlays();
     if (!rec.steps) {   // a verdict on the puzzle: logic was not run
       const txt = logicStopped(rec, null);
