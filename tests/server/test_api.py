@@ -776,6 +776,23 @@ class Lifecycle(unittest.TestCase):
         self.assertLess(time.monotonic() - t0, 10 * SLOW)
         self.assertIn("stopped", err)
 
+    def test_give_up_names_the_budget_asked(self):
+        # 10 givens: no 9x9 puzzle has one solution, so generate gives up
+        # on any machine. The text names the budget as asked (the server's
+        # --timeout 1.25, or a smaller "timeout"), not the seconds left
+        # when the work began ("1.24999")
+        s = Server("--threads", "1", "--timeout", "1.25")
+        try:
+            for body, secs in (({"clues": 10}, "1.25"), ({"clues": 10, "timeout": 60}, "1.25"),
+                               ({"clues": 10, "timeout": 0.3}, "0.3")):
+                r, doc, _ = s.post("generate", body)
+                self.assertEqual(r.status, 200, doc)
+                self.assertEqual(doc["status"], "gave_up", doc)
+                self.assertRegex(doc["error"], r"^no puzzle found within %s s \(\d+ full grids tried\)$"
+                                 % re.escape(secs))
+        finally:
+            s.stop()
+
     def test_port_in_use_and_sigint(self):
         a = Server()
         p = subprocess.run([DOKU, "serve", "--port", str(a.port)], capture_output=True,
