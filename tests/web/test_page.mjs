@@ -372,6 +372,20 @@ test('paste an f-puzzles link: the jigsaw comes with it', async (page) => {
   await waitStatus(page, JIGSAW_ALONE === 'unique' ? /Unique solution/ : /Several solutions/);
 });
 
+test('pasted junk text is said plainly not to be a puzzle, with the place and the character', async (page) => {
+  await page.click('#share-box summary');
+  await page.fill('#paste', 'hello');
+  await page.click('#load');
+  await waitStatus(page, /^The pasted text is not a puzzle: at line 1, column 1, 'h' is not a cell of a 5x5 grid/);
+  const text = await statusText(page);
+  assert(!/not a symbol|pasted text:\d/.test(text), 'no reader jargon: ' + text);
+  assert(/whose cells are 1-5/.test(text) && /81 for 9x9/.test(text), 'what it looked for: ' + text);
+  await page.fill('#paste', 'hello world');
+  await page.click('#load');
+  await waitStatus(page, /^The pasted text is not a puzzle: at line 1, column 3, 'l' is not a cell of a 10x10 grid/);
+  await page.screenshot({ path: `${shots}/paste-junk.png` });
+}, { allowErrors: true, hash: `#p=${EASY}&n=9` });   // the browser logs the 422 itself
+
 test('a broken workbook is refused with its name', async (page) => {
   await pick(page, BROKEN);
   await waitStatus(page, /broken\.xlsx: cannot open as a zip workbook/);
