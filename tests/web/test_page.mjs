@@ -187,6 +187,33 @@ test('generate then solve', async (page) => {
   await page.screenshot({ path: `${shots}/generate.png` });
 });
 
+test('a new size or variant replaces the old grid\'s status and result, and drops its request in flight', async (page) => {
+  await page.click('#solve');
+  await waitStatus(page, /Unique solution/);
+  await page.selectOption('#size', '16');
+  let st = await statusText(page);
+  assert(/^A new empty 16×16 \(4×4 boxes\) grid: type givens/.test(st), 'the status is about the new grid: ' + st);
+  assert((await page.locator('#result').textContent()).trim() === '', 'the old result is gone');
+  await page.selectOption('#variant', 'x');
+  st = await statusText(page);
+  assert(/^Now 16×16 \(4×4 boxes\), X \(diagonals\): the givens are kept/.test(st), 'a variant keeps the givens and says so: ' + st);
+  // a solve still running when the size changes: its answer is about the old grid, never shown
+  await page.selectOption('#size', '9');
+  await typeLine(page, EASY, 9);
+  let release;
+  const held = new Promise((r) => { release = r; });
+  await page.route('**/api/solve', async (route) => { await held; await route.continue().catch(() => {}); });
+  await page.click('#solve');
+  await page.waitForFunction(() => document.body.hasAttribute('aria-busy'));
+  await page.selectOption('#size', '4');
+  release();
+  await page.waitForFunction(() => !document.body.hasAttribute('aria-busy'));
+  st = await statusText(page);
+  assert(/^A new empty 4×4 \(2×2 boxes\) grid/.test(st), 'the old grid\'s answer is not shown: ' + st);
+  assert((await page.locator('#grid .cell .v').count()) === 0, 'no digit of the old solution on the 4×4 board');
+  await page.screenshot({ path: `${shots}/size-change.png` });
+}, { hash: `#p=${EASY}&n=9` });
+
 test('a 16x16 puzzle', async (page) => {
   await page.click('#solve');
   await waitStatus(page, /Unique solution/);
