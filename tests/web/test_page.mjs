@@ -595,8 +595,44 @@ test('25x25 on a laptop screen: the whole grid in view, cells big enough to read
   await waitStatus(page, /Unique solution in [\d.]+ ms/);
   const full = await page.evaluate(() => [...document.querySelectorAll('#grid .cell')].every((c) => c.querySelector('.v')));
   assert(full, 'every cell filled');
+  // the answer is in the window without scrolling, not under anything
+  const seen = await page.evaluate(() => {
+    const r = document.getElementById('status').getBoundingClientRect();
+    const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return { top: r.top, bottom: r.bottom, mine: !!top && !!top.closest('#status'), y: window.scrollY };
+  });
+  assert(seen.y === 0 && seen.top >= 0 && seen.bottom <= 768 && seen.mine, 'the status line in view: ' + JSON.stringify(seen));
   await page.screenshot({ path: `${shots}/25x25-laptop.png` });
 }, { viewport: { width: 1366, height: 768 } });
+
+test('25x25 on a phone: readable cells, the grid scrolls sideways in its own box, the status in view', async (page) => {
+  await page.selectOption('#size', '25');
+  const w = (await cell(page, 0).boundingBox()).width;
+  assert(w >= 24, 'cells at least 24 px wide: ' + w);
+  const sc = await page.evaluate(() => {
+    const s = document.getElementById('grid').parentElement, r = s.getBoundingClientRect();
+    return { sw: s.scrollWidth, cw: s.clientWidth, left: r.left, right: r.right, page: document.documentElement.scrollWidth };
+  });
+  assert(sc.page <= 390, 'the page does not scroll sideways: ' + sc.page);
+  assert(sc.left >= 0 && sc.right <= 390 && sc.sw > sc.cw, 'the grid scrolls in its own box: ' + JSON.stringify(sc));
+  // the keyboard walks to r1c25: that cell comes into view and takes a letter
+  await cell(page, 0).tap();
+  await page.keyboard.press('P');
+  for (let k = 0; k < 24; k++) await page.keyboard.press('ArrowRight');
+  const c = await cell(page, 24).boundingBox();
+  assert(c.x >= 0 && c.x + c.width <= 391, 'r1c25 scrolled into view: ' + JSON.stringify(c));
+  await page.keyboard.press('P');
+  assert((await digit(page, 24)) === 'P', 'r1c25 holds P');
+  // the clash is said on the status line, which is in the window and not covered
+  await waitStatus(page, /cells conflict/);
+  const seen = await page.evaluate(() => {
+    const r = document.getElementById('status').getBoundingClientRect();
+    const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return { top: r.top, bottom: r.bottom, mine: !!top && !!top.closest('#status'), y: window.scrollY, h: innerHeight };
+  });
+  assert(seen.top >= 0 && seen.bottom <= seen.h && seen.mine, 'the status line in view, on top: ' + JSON.stringify(seen));
+  await page.screenshot({ path: `${shots}/25x25-phone.png` });
+}, { viewport: { width: 390, height: 844 }, touch: true });
 
 test('export a PDF with the givens, and a link', async (page) => {
   await page.click('#file-box summary');
