@@ -310,6 +310,52 @@ for (const dark of [false, true]) {
   }, { axe: true, dark, hash: `#p=${EASY}&n=9` });
 }
 
+/* How a cell's drawing stands out from its background: screenshots cell
+ * i and gives the WCAG contrast against the cell's background colour of
+ * the pixels along its main diagonal (top left to bottom right) and its
+ * anti-diagonal, away from the centre where the two meet (the best pixel
+ * of each, since a 2 px line is antialiased at its edges). */
+async function diagonalContrast(page, i) {
+  const png = await cell(page, i).screenshot();
+  return page.evaluate(async (src) => {
+    const img = new Image();
+    img.src = 'data:image/png;base64,' + src;
+    await img.decode();
+    const cv = document.createElement('canvas');
+    cv.width = img.width; cv.height = img.height;
+    const cx = cv.getContext('2d');
+    cx.drawImage(img, 0, 0);
+    const lum = (r, g, b) => [r, g, b].map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; })
+      .reduce((a, v, k) => a + v * [0.2126, 0.7152, 0.0722][k], 0);
+    const w = img.width, h = img.height, px = (x, y) => cx.getImageData(x, y, 1, 1).data;
+    const bgPx = px(Math.round(w * 0.8), Math.round(h * 0.2 + 1));   // off both diagonals... unless the anti one
+    const at = (x, y) => { const d = px(x, y), a = lum(d[0], d[1], d[2]), b = lum(bgPx[0], bgPx[1], bgPx[2]); return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05); };
+    let main = 0, anti = 0;
+    for (let t = 0.15; t <= 0.35; t += 0.01) {
+      for (let d = -2; d <= 2; d++) {
+        const x = Math.round(w * t), y = Math.round(h * t) + d;
+        main = Math.max(main, at(x, y));
+        anti = Math.max(anti, at(w - 1 - x, y));
+      }
+    }
+    return { main, anti };
+  }, png.toString('base64'));
+}
+
+for (const dark of [false, true]) {
+  test(`X-sudoku diagonals stand out clearly (${dark ? 'dark' : 'light'})`, async (page) => {
+    await page.selectOption('#variant', 'x');
+    await cell(page, 1).click();   // r1c2: r4c4 and r2c8 are no peers of it, so plain cells
+    const main = await diagonalContrast(page, 30);   // r4c4: on the main diagonal only
+    assert(main.main >= 3, `the main diagonal line at 3:1 or more against the cell: ${main.main.toFixed(2)}`);
+    assert(main.anti < 1.3, `r4c4 has no anti-diagonal line: ${main.anti.toFixed(2)}`);
+    const anti = await diagonalContrast(page, 16);   // r2c8: on the anti-diagonal only
+    assert(anti.anti >= 3, `the anti-diagonal line at 3:1 or more against the cell: ${anti.anti.toFixed(2)}`);
+    assert(anti.main < 1.3, `r2c8 has no main-diagonal line: ${anti.main.toFixed(2)}`);
+    await page.screenshot({ path: `${shots}/x-diagonals-${dark ? 'dark' : 'light'}.png` });
+  }, { dark });
+}
+
 test('open a CSV file by the file picker', async (page) => {
   await pick(page, CSV_FILE);
   await waitStatus(page, /Opened grandma\.csv \(line 1\)/);
