@@ -28,9 +28,17 @@ typedef struct logic_req {
     cJSON *req;
     srv_puzzle p;
     doku_logic *lg;
-    double deadline;
+    double deadline;         /* the request's "timeout" (or the server's) */
+    double server_deadline;  /* the server's --timeout: never past it */
     int timed_out;
 } logic_req;
+
+/* The count before the run gets at least this many seconds (within the
+ * server's limit) when the request's "timeout" is smaller: a count up to
+ * 2 of a 9x9 takes well under a millisecond, but a budget of a few
+ * milliseconds meant for the logic run must not turn a preempted count
+ * into "gave up before knowing how many solutions there are". */
+#define COUNT_FLOOR 0.25
 
 /* The CLI's logic options: "techniques", "no_uniqueness", "no_trial". */
 static int read_logic_opts(const cJSON *req, doku_logic_opts *lo, srv_reply *out)
@@ -76,6 +84,7 @@ static int logic_begin(logic_req *l, const char *body, size_t len, const srv_bud
         read_logic_opts(l->req, &lo, out) != 0)
         return -1;
     l->deadline = cli_now() + timeout;
+    l->server_deadline = cli_now() + srv_remaining(b);
     uint64_t *cands = NULL;
     if (pencil) {
         /* the side: from "size", else from the number of tokens */
@@ -152,7 +161,9 @@ static int logic_begin(logic_req *l, const char *body, size_t len, const srv_bud
 static int reply_unless_unique(logic_req *l, doku_command cmd, srv_reply *out)
 {
     doku_solver *sv = srv_cache_solver(l->p.shape);
-    double left = l->deadline - cli_now();
+    double now = cli_now(), left = l->deadline - now, most = l->server_deadline - now;
+    if (left < COUNT_FLOOR)
+        left = most < COUNT_FLOOR ? most : COUNT_FLOOR;
     doku_search_opts so = {2, 0, left > 1e-6 ? left : 1e-6, 0};
     doku_search_result res;
     if (!sv || doku_search(sv, l->p.cells, &so, NULL, NULL, NULL, &res) != DOKU_OK) {
@@ -160,7 +171,7 @@ static int reply_unless_unique(logic_req *l, doku_command cmd, srv_reply *out)
         return 1;
     }
     if (!res.gave_up && res.solutions == 1) {
-        left = l->deadline - cli_now();   /* what the count left of it */
+        left = l->deadline - cli_now();   /* what the count left of it (maybe nothing) */
         doku_logic_set_time_limit(l->lg, left > 1e-6 ? left : 1e-6);
         return 0;
     }

@@ -189,6 +189,10 @@ class Api(unittest.TestCase):
                 self.assertNotIn("steps", doc)
                 self.assertNotIn("er", doc)
                 self.assertEqual(strip(doc), cli_record(name, puzzle), name)
+            # a budget of a millisecond is the logic run's: the count before
+            # it still gets its quarter second, so the verdict is the same
+            r, doc, _ = self.s.post(name, {"puzzle": few, "timeout": 0.001})
+            self.assertEqual(doc["status"], "multiple", (name, doc))
 
     def test_grade_without_steps_names_no_hardest(self):
         # a full grid takes no step: no hardest step (null), as the CLI says
