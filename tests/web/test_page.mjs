@@ -328,7 +328,7 @@ async function diagonalContrast(page, i) {
     const lum = (r, g, b) => [r, g, b].map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; })
       .reduce((a, v, k) => a + v * [0.2126, 0.7152, 0.0722][k], 0);
     const w = img.width, h = img.height, px = (x, y) => cx.getImageData(x, y, 1, 1).data;
-    const bgPx = px(Math.round(w * 0.8), Math.round(h * 0.2 + 1));   // off both diagonals... unless the anti one
+    const bgPx = px(Math.round(w * 0.5), Math.round(h * 0.15));   // top middle: on neither diagonal
     const at = (x, y) => { const d = px(x, y), a = lum(d[0], d[1], d[2]), b = lum(bgPx[0], bgPx[1], bgPx[2]); return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05); };
     let main = 0, anti = 0;
     for (let t = 0.15; t <= 0.35; t += 0.01) {
