@@ -9,6 +9,7 @@
 #include "gen_request.h"
 #include "record.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,9 +27,9 @@ int srv_read_clues(const cJSON *req, int ncells, int *lo, int *hi, srv_reply *ou
              ncells);
     long a = 0, b = 0;
     if (cJSON_IsNumber(f)) {
-        a = b = (long)f->valuedouble;
-        if ((double)a != f->valuedouble)
-            a = -1;
+        /* a cast of a double past long's range is undefined: range first */
+        double d = f->valuedouble;
+        a = b = d >= 1 && d <= ncells && d == floor(d) ? (long)d : -1;
     } else if (cJSON_IsString(f)) {
         char *end;
         a = strtol(f->valuestring, &end, 10);

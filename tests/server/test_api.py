@@ -299,7 +299,8 @@ class Api(unittest.TestCase):
         r, doc, _ = self.s.post("solve", {"puzzle": "#only a comment"})
         self.error(r, doc, 400, "bad_puzzle")
         for field, value in (("limit", "abc"), ("limit", 0), ("limit", 1.5), ("stats", 3),
-                             ("box", 5), ("box", "3y3"), ("variants", "diagonal"),
+                             ("box", 5), ("box", "3y3"), ("box", "99999999999999999999x3"),
+                             ("box", "4611686018427387904x4"), ("variants", "diagonal"),
                              ("symbols", "hex"), ("timeout", -1), ("keep_boxes", "yes"),
                              ("regions", "12")):
             r, doc, _ = self.s.post("solve", {"puzzle": EASY, field: value})
@@ -320,8 +321,12 @@ class Api(unittest.TestCase):
         self.error(r, doc, 400, "bad_field", "symmetry")
         r, doc, _ = self.s.post("generate", {"difficulty": "hardest"})
         self.error(r, doc, 400, "bad_field", "difficulty")
-        r, doc, _ = self.s.post("generate", {"clues": "90"})
-        self.error(r, doc, 400, "bad_field", "clues")
+        # numbers past every integer type are refused, not wrapped or clamped
+        for field, value in (("clues", "90"), ("clues", 1e300), ("clues", -1e300), ("clues", 30.5),
+                             ("clues", "99999999999999999999-99999999999999999999"),
+                             ("seed", "99999999999999999999999"), ("seed", 1e300)):
+            r, doc, _ = self.s.post("generate", {field: value})
+            self.error(r, doc, 400, "bad_field", field)
 
     def test_protocol_errors(self):
         r, doc, _ = self.s.request("POST", "/api/nothing", {})
