@@ -168,6 +168,7 @@ int srv_gen_read(srv_gen *g, const cJSON *req, const srv_budget *bud, srv_reply 
         srv_field_u64(req, "seed", 0, UINT64_MAX, clock_seed(), &g->seed, out) ||
         srv_field_timeout(req, srv_remaining(bud), &g->timeout, out))
         return -1;
+    g->named = srv_budget_named(req, bud);
     if (require) {
         const char *bad = NULL;
         if (doku_technique_mask(require, &g->bo.require, &bad) != DOKU_OK) {
