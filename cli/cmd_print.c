@@ -107,9 +107,8 @@ int cmd_print(int argc, char **argv)
         if (!strcmp(a, "--generate")) {
             generate = 1;
         } else if ((v = take(argc, argv, &i, "--per-page", &missing))) {
-            b.per_page = atoi(v);
-            if (strspn(v, "0123456789") != strlen(v) ||
-                (b.per_page != 1 && b.per_page != 2 && b.per_page != 4 && b.per_page != 6)) {
+            b.per_page = strlen(v) == 1 ? v[0] - '0' : 0;
+            if (b.per_page != 1 && b.per_page != 2 && b.per_page != 4 && b.per_page != 6) {
                 cli_usage_error("print", "--per-page wants 1, 2, 4 or 6; got '%s'", v);
                 goto out;
             }

@@ -64,7 +64,8 @@ static int parse_box(const char *v, int *r, int *c)
         return -1;
     const char *p = end + 1;
     long b = strtol(p, &end, 10);
-    if (end == p || *end || a < 1 || b < 1 || a * b > DOKU_MAX_N || a * b < 2)
+    if (end == p || *end || a < 1 || b < 1 || a > DOKU_MAX_N || b > DOKU_MAX_N ||
+        a * b > DOKU_MAX_N || a * b < 2)
         return -1;
     *r = (int)a;
     *c = (int)b;

@@ -59,9 +59,10 @@ static const out_format *find_format(const char *name)
     return NULL;
 }
 
-/* The solution of p within timeout. @return 0 with sol filled (and
- * *several set when it is one of several), or -1 with a 422 in out. */
-static int solve_for_export(const srv_puzzle *p, double timeout, uint8_t *sol,
+/* The solution of p within timeout (named: that budget as the message
+ * says it). @return 0 with sol filled (and *several set when it is one
+ * of several), or -1 with a 422 in out. */
+static int solve_for_export(const srv_puzzle *p, double timeout, double named, uint8_t *sol,
                             doku_search_result *res, srv_reply *out)
 {
     doku_solver *solver = srv_cache_solver(p->shape);
@@ -78,10 +79,10 @@ static int solve_for_export(const srv_puzzle *p, double timeout, uint8_t *sol,
     }
     if (res->solutions > 0)
         return 0;
-    char msg[400];
+    char msg[400], secs[32];
     if (res->gave_up) {
-        snprintf(msg, sizeof msg, "no solution found within %g s: export without the solution",
-                 timeout);
+        snprintf(msg, sizeof msg, "no solution found within %s s: export without the solution",
+                 srv_seconds(secs, sizeof secs, named));
         srv_reply_error(out, 422, "gave_up", msg, "solution");
         return -1;
     }
@@ -284,7 +285,7 @@ void srv_api_export(const srv_call *c, srv_reply *out)
             srv_reply_error(out, 500, "no_memory", "out of memory", NULL);
             goto done;
         }
-        if (solve_for_export(&p, timeout, sol, &res, out) != 0)
+        if (solve_for_export(&p, timeout, srv_budget_named(req, c->budget), sol, &res, out) != 0)
             goto done;
         if (res.solutions > 1)
             sol_note = "one of several solutions";
@@ -298,7 +299,7 @@ void srv_api_export(const srv_call *c, srv_reply *out)
         if (read_entries(req, &p, entries, &any_entries, out) != 0)
             goto done;
         doku_status st = document_record(&b, &p, comment, any_entries ? entries : NULL, sol,
-                                         &res, timeout);
+                                         &res, srv_budget_named(req, c->budget));
         if (st != DOKU_OK || b.failed) {
             srv_reply_error(out, 500, "no_memory", "out of memory", NULL);
             goto done;

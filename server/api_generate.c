@@ -65,10 +65,10 @@ void srv_api_generate(const char *body, size_t len, const srv_budget *bud, srv_r
     doku_buf b = {0};
     if (!res.found) {
         /* the budget ran out: said as a normal answer, like any search */
-        char num[96];
+        char num[96], secs[32];
         put(&b, "{\"status\":\"gave_up\",\"error\":");
-        snprintf(num, sizeof num, "no puzzle found within %g s (%llu full grids tried)", g.timeout,
-                 (unsigned long long)res.attempts);
+        snprintf(num, sizeof num, "no puzzle found within %s s (%llu full grids tried)",
+                 srv_seconds(secs, sizeof secs, g.named), (unsigned long long)res.attempts);
         doku_buf_append_json_string(&b, num);
         snprintf(num, sizeof num, ",\"attempts\":%llu,\"best_givens\":%d}\n",
                  (unsigned long long)res.attempts, res.best_givens);

@@ -6,8 +6,13 @@
  * The one design idea: the time budget is checked between steps, as the
  * CLI's --timeout is: a run past it stops at the next step and the record
  * says so, so a request never outlives its budget by more than one step.
+ * Explain and grade first count the solutions up to 2, as the CLI does:
+ * a puzzle with none or several is answered at once with that verdict,
+ * never with a run that stalls until the budget is spent or a "stuck"
+ * that blames logic for a puzzle that has no answer.
  */
 #include "api_endpoints.h"
+#include "cache.h"
 #include "clock.h"
 #include "record.h"
 #include "request.h"
@@ -23,9 +28,17 @@ typedef struct logic_req {
     cJSON *req;
     srv_puzzle p;
     doku_logic *lg;
-    double deadline;
+    double deadline;         /* the request's "timeout" (or the server's) */
+    double server_deadline;  /* the server's --timeout: never past it */
     int timed_out;
 } logic_req;
+
+/* The count before the run gets at least this many seconds (within the
+ * server's limit) when the request's "timeout" is smaller: a count up to
+ * 2 of a 9x9 takes well under a millisecond, but a budget of a few
+ * milliseconds meant for the logic run must not turn a preempted count
+ * into "gave up before knowing how many solutions there are". */
+#define COUNT_FLOOR 0.25
 
 /* The CLI's logic options: "techniques", "no_uniqueness", "no_trial". */
 static int read_logic_opts(const cJSON *req, doku_logic_opts *lo, srv_reply *out)
@@ -71,6 +84,7 @@ static int logic_begin(logic_req *l, const char *body, size_t len, const srv_bud
         read_logic_opts(l->req, &lo, out) != 0)
         return -1;
     l->deadline = cli_now() + timeout;
+    l->server_deadline = cli_now() + srv_remaining(b);
     uint64_t *cands = NULL;
     if (pencil) {
         /* the side: from "size", else from the number of tokens */
@@ -141,6 +155,43 @@ static int logic_begin(logic_req *l, const char *body, size_t len, const srv_bud
     return 0;
 }
 
+/* How many solutions the loaded puzzle has, within the request's
+ * deadline. @return 0 if exactly one (the run may go on), else 1 after
+ * replying with the verdict record (none, multiple, gave_up) or an error. */
+static int reply_unless_unique(logic_req *l, doku_command cmd, srv_reply *out)
+{
+    doku_solver *sv = srv_cache_solver(l->p.shape);
+    double now = cli_now(), left = l->deadline - now, most = l->server_deadline - now;
+    if (left < COUNT_FLOOR)
+        left = most < COUNT_FLOOR ? most : COUNT_FLOOR;
+    doku_search_opts so = {2, 0, left > 1e-6 ? left : 1e-6, 0};
+    doku_search_result res;
+    if (!sv || doku_search(sv, l->p.cells, &so, NULL, NULL, NULL, &res) != DOKU_OK) {
+        srv_reply_error(out, 500, "no_memory", "out of memory", NULL);
+        return 1;
+    }
+    if (!res.gave_up && res.solutions == 1) {
+        left = l->deadline - cli_now();   /* what the count left of it (maybe nothing) */
+        doku_logic_set_time_limit(l->lg, left > 1e-6 ? left : 1e-6);
+        return 0;
+    }
+    doku_logic_record rec;
+    memset(&rec, 0, sizeof rec);
+    rec.command = cmd;
+    if (res.gave_up) {
+        rec.verdict = DOKU_CHECK_GAVE_UP;
+        rec.message = res.solutions ? "the time limit ran out while counting the solutions "
+                                      "(at least 1 found)"
+                                    : "the time limit ran out while counting the solutions";
+    } else {
+        rec.verdict = res.solutions ? DOKU_CHECK_MULTIPLE : DOKU_CHECK_NONE;
+        rec.message = res.solutions ? "logic and ratings need a unique solution"
+                                    : "the givens contradict every solution";
+    }
+    srv_reply_logic(out, &l->p, &rec, 0);
+    return 1;
+}
+
 static void logic_end(logic_req *l)
 {
     doku_logic_free(l->lg);
@@ -193,7 +244,8 @@ static int on_explain_step(void *user, const doku_step *st)
 void srv_api_explain(const char *body, size_t len, const srv_budget *b, srv_reply *out)
 {
     logic_req l;
-    if (logic_begin(&l, body, len, b, 0, out) == 0) {
+    if (logic_begin(&l, body, len, b, 0, out) == 0 &&
+        !reply_unless_unique(&l, DOKU_CMD_EXPLAIN, out)) {
         explain_steps e = {&l, {0}, 0};
         doku_rating r;
         /* an allocation failure stops the run short: its rating is not
@@ -227,7 +279,8 @@ void srv_api_grade(const char *body, size_t len, const srv_budget *b, srv_reply 
     logic_req l;
     int history = 0;
     if (logic_begin(&l, body, len, b, 0, out) == 0 &&
-        srv_field_bool(l.req, "history", 0, &history, out) == 0) {
+        srv_field_bool(l.req, "history", 0, &history, out) == 0 &&
+        !reply_unless_unique(&l, DOKU_CMD_GRADE, out)) {
         size_t cap = (size_t)doku_shape_cells(l.p.shape) * 4 + 16;
         char *hist = malloc(cap);
         if (!hist) {

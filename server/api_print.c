@@ -127,9 +127,9 @@ static int generate_all(srv_gen *g, uint64_t count, booklet_recs *recs, srv_repl
         recs->n++;
     }
     if (recs->n == 0) {
-        char msg[160];
-        snprintf(msg, sizeof msg, "no puzzle found within %g s: ask for fewer constraints",
-                 g->timeout);
+        char msg[160], secs[32];
+        snprintf(msg, sizeof msg, "no puzzle found within %s s: ask for fewer constraints",
+                 srv_seconds(secs, sizeof secs, g->named));
         srv_reply_error(out, 422, "cannot_generate", msg, NULL);
         rc = -1;
     }

@@ -56,6 +56,7 @@ typedef struct search_req {
     srv_puzzle p;
     doku_solver *solver;     /* the worker's cached solver */
     double timeout;
+    double named;            /* the budget as a record names it */
     int stats;
 } search_req;
 
@@ -70,6 +71,7 @@ static int search_begin(search_req *s, const char *body, size_t len, const srv_b
         srv_field_timeout(s->req, srv_remaining(b), &s->timeout, out) != 0 ||
         srv_field_bool(s->req, "stats", 0, &s->stats, out) != 0)
         return -1;
+    s->named = srv_budget_named(s->req, b);
     if (!(s->solver = srv_cache_solver(s->p.shape))) {
         srv_reply_error(out, 500, "no_memory", "out of memory", NULL);
         return -1;
@@ -143,7 +145,7 @@ void srv_api_solve(const char *body, size_t len, const srv_budget *bud, srv_repl
         rec.reason = why;
         rec.marks = why ? marks : NULL;
         rec.time_ms = ms;
-        srv_reply_search(out, &s.p, &rec, s.stats, s.timeout);
+        srv_reply_search(out, &s.p, &rec, s.stats, s.named);
         free(why);
         free(marks);
     }
@@ -178,7 +180,7 @@ void srv_api_count(const char *body, size_t len, const srv_budget *bud, srv_repl
         rec.result = &res;
         rec.limit = limit;
         rec.time_ms = ms;
-        srv_reply_search(out, &s.p, &rec, s.stats, s.timeout);
+        srv_reply_search(out, &s.p, &rec, s.stats, s.named);
     }
     search_end(&s);
 }
@@ -222,7 +224,7 @@ void srv_api_check(const char *body, size_t len, const srv_budget *bud, srv_repl
             rec.reason = "";
         }
     }
-    srv_reply_search(out, &s.p, &rec, 0, s.timeout);
+    srv_reply_search(out, &s.p, &rec, 0, s.named);
     free(why);
     free(marks);
     search_end(&s);

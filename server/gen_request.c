@@ -9,6 +9,7 @@
 #include "gen_request.h"
 #include "record.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,9 +27,9 @@ int srv_read_clues(const cJSON *req, int ncells, int *lo, int *hi, srv_reply *ou
              ncells);
     long a = 0, b = 0;
     if (cJSON_IsNumber(f)) {
-        a = b = (long)f->valuedouble;
-        if ((double)a != f->valuedouble)
-            a = -1;
+        /* a cast of a double past long's range is undefined: range first */
+        double d = f->valuedouble;
+        a = b = d >= 1 && d <= ncells && d == floor(d) ? (long)d : -1;
     } else if (cJSON_IsString(f)) {
         char *end;
         a = strtol(f->valuestring, &end, 10);
@@ -167,6 +168,7 @@ int srv_gen_read(srv_gen *g, const cJSON *req, const srv_budget *bud, srv_reply 
         srv_field_u64(req, "seed", 0, UINT64_MAX, clock_seed(), &g->seed, out) ||
         srv_field_timeout(req, srv_remaining(bud), &g->timeout, out))
         return -1;
+    g->named = srv_budget_named(req, bud);
     if (require) {
         const char *bad = NULL;
         if (doku_technique_mask(require, &g->bo.require, &bad) != DOKU_OK) {

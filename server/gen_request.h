@@ -23,6 +23,8 @@ typedef struct srv_gen {
     int minimal, full, have_rating;
     uint64_t seed;           /* the master seed */
     double timeout;          /* the request's budget in seconds */
+    double named;            /* the same as its messages name it
+                                (srv_budget_named) */
     doku_symmetry sym;
     doku_difficulty level;
     doku_rating_filter_opts bo;

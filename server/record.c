@@ -7,12 +7,26 @@
 #include "record.h"
 #include "clock.h"
 
+#include <stdio.h>
 #include <string.h>
 
 double srv_remaining(const srv_budget *b)
 {
     double left = b->deadline - cli_now();
     return left > 0.001 ? left : 0.001;
+}
+
+double srv_budget_named(const cJSON *req, const srv_budget *b)
+{
+    const cJSON *t = cJSON_GetObjectItemCaseSensitive(req, "timeout");
+    double asked = cJSON_IsNumber(t) ? t->valuedouble : b->timeout;
+    return asked < b->timeout ? asked : b->timeout;
+}
+
+const char *srv_seconds(char *buf, size_t cap, double secs)
+{
+    snprintf(buf, cap, secs >= 100 ? "%.0f" : "%.3g", secs);
+    return buf;
 }
 
 doku_source srv_source(const srv_puzzle *p)

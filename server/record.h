@@ -14,6 +14,16 @@
 /* Seconds left of the request's budget (at least a millisecond). */
 double srv_remaining(const srv_budget *b);
 
+/* The budget a reply names: the request's "timeout" field (already
+ * checked by srv_field_timeout) or the server's --timeout, whichever is
+ * smaller. The seconds left when the work starts are a hair less (9.99996
+ * of 10); that hair is no news to the person who asked for 10. */
+double srv_budget_named(const cJSON *req, const srv_budget *b);
+
+/* Writes secs as a person says it: three significant digits, whole
+ * seconds from 100 on ("10", "0.5", "2.25", "120"). @return buf. */
+const char *srv_seconds(char *buf, size_t cap, double secs);
+
 /* The doku_source of a request's puzzle (file "", line 1). */
 doku_source srv_source(const srv_puzzle *p);
 

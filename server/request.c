@@ -11,6 +11,7 @@
 #include "cache.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -100,8 +101,9 @@ int srv_field_u64(const cJSON *req, const char *name, uint64_t lo, uint64_t hi, 
             bad_field(out, name, what);
             return -1;
         }
+        errno = 0;
         unsigned long long x = strtoull(s, &end, 10);
-        if (*end || x < lo || x > hi) {
+        if (*end || errno == ERANGE || x < lo || x > hi) {
             bad_field(out, name, what);
             return -1;
         }
@@ -263,7 +265,8 @@ static int read_box(const cJSON *req, int *rows, int *cols, srv_reply *out)
     }
     const char *c0 = end + 1;
     long c = strtol(c0, &end, 10);
-    if (end == c0 || *end || r < 1 || c < 1 || r * c > DOKU_MAX_N) {
+    if (end == c0 || *end || r < 1 || c < 1 || r > DOKU_MAX_N || c > DOKU_MAX_N ||
+        r * c > DOKU_MAX_N) {
         bad_field(out, "box", "must be \"RxC\" with R*C at most 64 (e.g. \"2x3\")");
         return -1;
     }

@@ -213,8 +213,12 @@ static void write_grade(doku_buf *b, const doku_source *src, const doku_record_o
         io_put_json_number(b, 1, r->ed);
         io_buf_puts(b, ",\"level\":");
         doku_buf_append_json_string(b, level);
+        /* no step, no hardest step: null, not the technique 0 names */
         io_buf_puts(b, ",\"hardest\":");
-        doku_buf_append_json_string(b, doku_technique_name(r->hardest));
+        if (r->steps)
+            doku_buf_append_json_string(b, doku_technique_name(r->hardest));
+        else
+            io_buf_puts(b, "null");
         io_buf_puts(b, ",\"techniques\":{");
         for (int k = 0, first = 1; k < DOKU_TECH_COUNT; k++)
             if (doku_logic_technique_count(rec->logic, (doku_technique)k)) {
@@ -239,7 +243,8 @@ static void write_grade(doku_buf *b, const doku_source *src, const doku_record_o
         io_csv_line(b, o, src->shape, src->cells, src->symbols);
         io_buf_printf(b, ",%s,%s,%.1f,%.1f,%.1f,%s,", run_status(rec, r->solved),
                       r->solved ? "yes" : "no", r->er, r->ep, r->ed, level);
-        doku_buf_append_csv_field(b, doku_technique_name(r->hardest));
+        if (r->steps)
+            doku_buf_append_csv_field(b, doku_technique_name(r->hardest));
         if (o->history) {
             io_buf_puts(b, ",");
             doku_buf_append_csv_field(b, hist);

@@ -1061,7 +1061,7 @@ static doku_status handle_fresh_line(doku_reader *r, const char *s, size_t len)
         return add_grid_row(r, &rw);
     }
     parse_row(s, len, r->lineno, 0, &rw);
-    char msg[200];
+    char msg[256];
     if (rw.bad_num) {
         bad_number_message(&rw, msg, sizeof msg);
         r->skipping = 1; /* the rest of this grid, up to a blank line */
@@ -1089,9 +1089,18 @@ static doku_status handle_fresh_line(doku_reader *r, const char *s, size_t len)
         (!r->opts.n || r->opts.n == rw.count)) {
         const raw_cell *bad = impossible_cell(r, &rw);
         if (bad) {
+            /* words or other text: say so first, then what was looked for */
+            int n = rw.count;
+            char cells[48];
+            if (n <= DECIMAL_SIDE)
+                snprintf(cells, sizeof cells, "1-%d, or '.' or 0 when empty", n);
+            else
+                snprintf(cells, sizeof cells, "digits and letters up to %c, or '.' when empty",
+                         'A' + n - 1 <= 'Z' ? 'A' + n - 1 : 'Z');
             snprintf(msg, sizeof msg,
-                     "unexpected character '%c' (not a symbol of a %dx%d grid, which a line of %d cells would start)",
-                     bad->ch, rw.count, rw.count, rw.count);
+                     "not a puzzle: '%c' is not a cell of a %dx%d grid (%d cells on a line start "
+                     "one), whose cells are %s; a one-line puzzle has n*n cells (81 for 9x9)",
+                     bad->ch, n, n, n, cells);
             return push_error(r, bad->line, bad->col, DOKU_ERR_PARSE, msg);
         }
         start_grid(r, &rw, r->lineno);

@@ -172,6 +172,37 @@ class Api(unittest.TestCase):
         r, doc, _ = self.s.post("grade", {"puzzle": EASY, "techniques": "singles"})
         self.assertEqual(strip(doc), cli_record("grade", EASY, "--techniques", "singles"))
 
+    def test_logic_verdict_before_the_run(self):
+        # explain and grade count the solutions first, as the CLI does: a
+        # puzzle of 20 givens with many solutions, and one with a wrong
+        # given that clashes with nothing (no solution), get their verdict
+        # at once, never a run until the budget is spent ("gave_up") or
+        # a "stuck" that blames logic
+        few = EASY[:63] + "0" * 18
+        self.assertEqual(sum(c != "0" for c in few), 20)
+        wrong = HARD[:24] + "7" + HARD[25:]   # r3c7: 7 clashes with no given
+        for name in ("explain", "grade"):
+            for puzzle, status in ((few, "multiple"), (wrong, "none")):
+                r, doc, _ = self.s.post(name, {"puzzle": puzzle})
+                self.assertEqual(r.status, 200, doc)
+                self.assertEqual(doc["status"], status, (name, doc))
+                self.assertNotIn("steps", doc)
+                self.assertNotIn("er", doc)
+                self.assertEqual(strip(doc), cli_record(name, puzzle), name)
+            # a budget of a millisecond is the logic run's: the count before
+            # it still gets its quarter second, so the verdict is the same
+            r, doc, _ = self.s.post(name, {"puzzle": few, "timeout": 0.001})
+            self.assertEqual(doc["status"], "multiple", (name, doc))
+
+    def test_grade_without_steps_names_no_hardest(self):
+        # a full grid takes no step: no hardest step (null), as the CLI says
+        r, doc, _ = self.s.post("grade", {"puzzle": SOLUTION})
+        self.assertEqual(r.status, 200, doc)
+        self.assertTrue(doc["solved"])
+        self.assertEqual(doc["techniques"], {})
+        self.assertIsNone(doc["hardest"])
+        self.assertEqual(strip(doc), cli_record("grade", SOLUTION))
+
     def test_hint_pencil(self):
         rows = []
         for r in range(9):
@@ -268,7 +299,8 @@ class Api(unittest.TestCase):
         r, doc, _ = self.s.post("solve", {"puzzle": "#only a comment"})
         self.error(r, doc, 400, "bad_puzzle")
         for field, value in (("limit", "abc"), ("limit", 0), ("limit", 1.5), ("stats", 3),
-                             ("box", 5), ("box", "3y3"), ("variants", "diagonal"),
+                             ("box", 5), ("box", "3y3"), ("box", "99999999999999999999x3"),
+                             ("box", "4611686018427387904x4"), ("variants", "diagonal"),
                              ("symbols", "hex"), ("timeout", -1), ("keep_boxes", "yes"),
                              ("regions", "12")):
             r, doc, _ = self.s.post("solve", {"puzzle": EASY, field: value})
@@ -289,8 +321,12 @@ class Api(unittest.TestCase):
         self.error(r, doc, 400, "bad_field", "symmetry")
         r, doc, _ = self.s.post("generate", {"difficulty": "hardest"})
         self.error(r, doc, 400, "bad_field", "difficulty")
-        r, doc, _ = self.s.post("generate", {"clues": "90"})
-        self.error(r, doc, 400, "bad_field", "clues")
+        # numbers past every integer type are refused, not wrapped or clamped
+        for field, value in (("clues", "90"), ("clues", 1e300), ("clues", -1e300), ("clues", 30.5),
+                             ("clues", "99999999999999999999-99999999999999999999"),
+                             ("seed", "99999999999999999999999"), ("seed", 1e300)):
+            r, doc, _ = self.s.post("generate", {field: value})
+            self.error(r, doc, 400, "bad_field", field)
 
     def test_protocol_errors(self):
         r, doc, _ = self.s.request("POST", "/api/nothing", {})
@@ -748,6 +784,23 @@ class Lifecycle(unittest.TestCase):
             self.assertIn((status, what), ((200, "gave_up"), (503, None)))
         self.assertLess(time.monotonic() - t0, 10 * SLOW)
         self.assertIn("stopped", err)
+
+    def test_give_up_names_the_budget_asked(self):
+        # 10 givens: no 9x9 puzzle has one solution, so generate gives up
+        # on any machine. The text names the budget as asked (the server's
+        # --timeout 1.25, or a smaller "timeout"), not the seconds left
+        # when the work began ("1.24999")
+        s = Server("--threads", "1", "--timeout", "1.25")
+        try:
+            for body, secs in (({"clues": 10}, "1.25"), ({"clues": 10, "timeout": 60}, "1.25"),
+                               ({"clues": 10, "timeout": 0.3}, "0.3")):
+                r, doc, _ = s.post("generate", body)
+                self.assertEqual(r.status, 200, doc)
+                self.assertEqual(doc["status"], "gave_up", doc)
+                self.assertRegex(doc["error"], r"^no puzzle found within %s s \(\d+ full grids tried\)$"
+                                 % re.escape(secs))
+        finally:
+            s.stop()
 
     def test_port_in_use_and_sigint(self):
         a = Server()

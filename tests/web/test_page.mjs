@@ -187,6 +187,33 @@ test('generate then solve', async (page) => {
   await page.screenshot({ path: `${shots}/generate.png` });
 });
 
+test('a new size or variant replaces the old grid\'s status and result, and drops its request in flight', async (page) => {
+  await page.click('#solve');
+  await waitStatus(page, /Unique solution/);
+  await page.selectOption('#size', '16');
+  let st = await statusText(page);
+  assert(/^A new empty 16×16 \(4×4 boxes\) grid: type givens/.test(st), 'the status is about the new grid: ' + st);
+  assert((await page.locator('#result').textContent()).trim() === '', 'the old result is gone');
+  await page.selectOption('#variant', 'x');
+  st = await statusText(page);
+  assert(/^Now 16×16 \(4×4 boxes\), X \(diagonals\): the givens are kept/.test(st), 'a variant keeps the givens and says so: ' + st);
+  // a solve still running when the size changes: its answer is about the old grid, never shown
+  await page.selectOption('#size', '9');
+  await typeLine(page, EASY, 9);
+  let release;
+  const held = new Promise((r) => { release = r; });
+  await page.route('**/api/solve', async (route) => { await held; await route.continue().catch(() => {}); });
+  await page.click('#solve');
+  await page.waitForFunction(() => document.body.hasAttribute('aria-busy'));
+  await page.selectOption('#size', '4');
+  release();
+  await page.waitForFunction(() => !document.body.hasAttribute('aria-busy'));
+  st = await statusText(page);
+  assert(/^A new empty 4×4 \(2×2 boxes\) grid/.test(st), 'the old grid\'s answer is not shown: ' + st);
+  assert((await page.locator('#grid .cell .v').count()) === 0, 'no digit of the old solution on the 4×4 board');
+  await page.screenshot({ path: `${shots}/size-change.png` });
+}, { hash: `#p=${EASY}&n=9` });
+
 test('a 16x16 puzzle', async (page) => {
   await page.click('#solve');
   await waitStatus(page, /Unique solution/);
@@ -283,6 +310,52 @@ for (const dark of [false, true]) {
   }, { axe: true, dark, hash: `#p=${EASY}&n=9` });
 }
 
+/* How a cell's drawing stands out from its background: screenshots cell
+ * i and gives the WCAG contrast against the cell's background colour of
+ * the pixels along its main diagonal (top left to bottom right) and its
+ * anti-diagonal, away from the centre where the two meet (the best pixel
+ * of each, since a 2 px line is antialiased at its edges). */
+async function diagonalContrast(page, i) {
+  const png = await cell(page, i).screenshot();
+  return page.evaluate(async (src) => {
+    const img = new Image();
+    img.src = 'data:image/png;base64,' + src;
+    await img.decode();
+    const cv = document.createElement('canvas');
+    cv.width = img.width; cv.height = img.height;
+    const cx = cv.getContext('2d');
+    cx.drawImage(img, 0, 0);
+    const lum = (r, g, b) => [r, g, b].map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; })
+      .reduce((a, v, k) => a + v * [0.2126, 0.7152, 0.0722][k], 0);
+    const w = img.width, h = img.height, px = (x, y) => cx.getImageData(x, y, 1, 1).data;
+    const bgPx = px(Math.round(w * 0.5), Math.round(h * 0.15));   // top middle: on neither diagonal
+    const at = (x, y) => { const d = px(x, y), a = lum(d[0], d[1], d[2]), b = lum(bgPx[0], bgPx[1], bgPx[2]); return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05); };
+    let main = 0, anti = 0;
+    for (let t = 0.15; t <= 0.35; t += 0.01) {
+      for (let d = -2; d <= 2; d++) {
+        const x = Math.round(w * t), y = Math.round(h * t) + d;
+        main = Math.max(main, at(x, y));
+        anti = Math.max(anti, at(w - 1 - x, y));
+      }
+    }
+    return { main, anti };
+  }, png.toString('base64'));
+}
+
+for (const dark of [false, true]) {
+  test(`X-sudoku diagonals stand out clearly (${dark ? 'dark' : 'light'})`, async (page) => {
+    await page.selectOption('#variant', 'x');
+    await cell(page, 1).click();   // r1c2: r4c4 and r2c8 are no peers of it, so plain cells
+    const main = await diagonalContrast(page, 30);   // r4c4: on the main diagonal only
+    assert(main.main >= 3, `the main diagonal line at 3:1 or more against the cell: ${main.main.toFixed(2)}`);
+    assert(main.anti < 1.3, `r4c4 has no anti-diagonal line: ${main.anti.toFixed(2)}`);
+    const anti = await diagonalContrast(page, 16);   // r2c8: on the anti-diagonal only
+    assert(anti.anti >= 3, `the anti-diagonal line at 3:1 or more against the cell: ${anti.anti.toFixed(2)}`);
+    assert(anti.main < 1.3, `r2c8 has no main-diagonal line: ${anti.main.toFixed(2)}`);
+    await page.screenshot({ path: `${shots}/x-diagonals-${dark ? 'dark' : 'light'}.png` });
+  }, { dark });
+}
+
 test('open a CSV file by the file picker', async (page) => {
   await pick(page, CSV_FILE);
   await waitStatus(page, /Opened grandma\.csv \(line 1\)/);
@@ -371,6 +444,20 @@ test('paste an f-puzzles link: the jigsaw comes with it', async (page) => {
   await page.click('#solve');
   await waitStatus(page, JIGSAW_ALONE === 'unique' ? /Unique solution/ : /Several solutions/);
 });
+
+test('pasted junk text is said plainly not to be a puzzle, with the place and the character', async (page) => {
+  await page.click('#share-box summary');
+  await page.fill('#paste', 'hello');
+  await page.click('#load');
+  await waitStatus(page, /^The pasted text is not a puzzle: at line 1, column 1, 'h' is not a cell of a 5x5 grid/);
+  const text = await statusText(page);
+  assert(!/not a symbol|pasted text:\d/.test(text), 'no reader jargon: ' + text);
+  assert(/whose cells are 1-5/.test(text) && /81 for 9x9/.test(text), 'what it looked for: ' + text);
+  await page.fill('#paste', 'hello world');
+  await page.click('#load');
+  await waitStatus(page, /^The pasted text is not a puzzle: at line 1, column 3, 'l' is not a cell of a 10x10 grid/);
+  await page.screenshot({ path: `${shots}/paste-junk.png` });
+}, { allowErrors: true, hash: `#p=${EASY}&n=9` });   // the browser logs the 422 itself
 
 test('a broken workbook is refused with its name', async (page) => {
   await pick(page, BROKEN);
@@ -554,8 +641,44 @@ test('25x25 on a laptop screen: the whole grid in view, cells big enough to read
   await waitStatus(page, /Unique solution in [\d.]+ ms/);
   const full = await page.evaluate(() => [...document.querySelectorAll('#grid .cell')].every((c) => c.querySelector('.v')));
   assert(full, 'every cell filled');
+  // the answer is in the window without scrolling, not under anything
+  const seen = await page.evaluate(() => {
+    const r = document.getElementById('status').getBoundingClientRect();
+    const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return { top: r.top, bottom: r.bottom, mine: !!top && !!top.closest('#status'), y: window.scrollY };
+  });
+  assert(seen.y === 0 && seen.top >= 0 && seen.bottom <= 768 && seen.mine, 'the status line in view: ' + JSON.stringify(seen));
   await page.screenshot({ path: `${shots}/25x25-laptop.png` });
 }, { viewport: { width: 1366, height: 768 } });
+
+test('25x25 on a phone: readable cells, the grid scrolls sideways in its own box, the status in view', async (page) => {
+  await page.selectOption('#size', '25');
+  const w = (await cell(page, 0).boundingBox()).width;
+  assert(w >= 24, 'cells at least 24 px wide: ' + w);
+  const sc = await page.evaluate(() => {
+    const s = document.getElementById('grid').parentElement, r = s.getBoundingClientRect();
+    return { sw: s.scrollWidth, cw: s.clientWidth, left: r.left, right: r.right, page: document.documentElement.scrollWidth };
+  });
+  assert(sc.page <= 390, 'the page does not scroll sideways: ' + sc.page);
+  assert(sc.left >= 0 && sc.right <= 390 && sc.sw > sc.cw, 'the grid scrolls in its own box: ' + JSON.stringify(sc));
+  // the keyboard walks to r1c25: that cell comes into view and takes a letter
+  await cell(page, 0).tap();
+  await page.keyboard.press('P');
+  for (let k = 0; k < 24; k++) await page.keyboard.press('ArrowRight');
+  const c = await cell(page, 24).boundingBox();
+  assert(c.x >= 0 && c.x + c.width <= 391, 'r1c25 scrolled into view: ' + JSON.stringify(c));
+  await page.keyboard.press('P');
+  assert((await digit(page, 24)) === 'P', 'r1c25 holds P');
+  // the clash is said on the status line, which is in the window and not covered
+  await waitStatus(page, /cells conflict/);
+  const seen = await page.evaluate(() => {
+    const r = document.getElementById('status').getBoundingClientRect();
+    const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return { top: r.top, bottom: r.bottom, mine: !!top && !!top.closest('#status'), y: window.scrollY, h: innerHeight };
+  });
+  assert(seen.top >= 0 && seen.bottom <= seen.h && seen.mine, 'the status line in view, on top: ' + JSON.stringify(seen));
+  await page.screenshot({ path: `${shots}/25x25-phone.png` });
+}, { viewport: { width: 390, height: 844 }, touch: true });
 
 test('export a PDF with the givens, and a link', async (page) => {
   await page.click('#file-box summary');

@@ -60,11 +60,20 @@ export function readEntry(e) {
   };
 }
 
-/* The message of a failed open, as the CLI words it: "book.xlsx:Sheet1!E7: ...". */
+/* The message of a failed open with its place: "book.xlsx:Sheet1!E7: ...",
+ * and a text place "NAME:LINE:COLUMN" in words ("club.txt, line 2,
+ * column 5"); text the reader found no puzzle in is said to be none
+ * first ("The pasted text is not a puzzle: at line 1, column 1, ..."). */
 function placed(err) {
   if (!err.bare) return err.message;
   if (!err.where || err.where === 'body' || err.bare.startsWith(err.where)) return err.bare;
-  return `${err.where}: ${err.bare}`;
+  const m = /^(.+?):(\d+)(?::(\d+))?$/.exec(err.where);
+  if (!m) return `${err.where}: ${err.bare}`;
+  const name = m[1].endsWith(' text') ? `The ${m[1]}` : m[1];
+  const at = `line ${m[2]}` + (m[3] ? `, column ${m[3]}` : '');
+  const junk = /^not a puzzle: (.*)$/.exec(err.bare);
+  if (junk) return `${name} is not a puzzle: at ${at}, ${junk[1]}`;
+  return `${name}, ${at}: ${err.bare}`;
 }
 
 /**

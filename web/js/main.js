@@ -141,6 +141,29 @@ function setShape(spec, givens) {
   changed(false);
 }
 
+/* The shape chosen in the menus (size, box, variant): what was said and
+ * shown about the old grid ("Solved", a rating, a request still running)
+ * is about a grid that is gone, so it goes, and the status line says
+ * what is on the board now. */
+function chooseShape(spec) {
+  if (S.busy) {   // its answer would be about the old grid
+    S.busy.abort();
+    S.busy = null;
+    document.body.removeAttribute('aria-busy');
+  }
+  const sameSide = spec.n === S.shape.n;
+  setShape(spec);
+  if (!sameSide) {
+    if (S.mode === 'play') setMode('edit');
+    resetTimer();
+    S.comment = '';
+  }
+  result([]);
+  const n = S.shape.n, variant = $('variant').selectedOptions[0];
+  const kind = `${n}×${n}` + (S.shape.box ? ` (${S.shape.box.join('×')} boxes)` : '') + (variant && variant.value ? `, ${variant.text}` : '');
+  status(sameSide ? `Now ${kind}: the givens are kept.` : `A new empty ${kind} grid: type givens, or generate or open a puzzle.`);
+}
+
 function shapeSpec(over = {}) {
   const s = S.shape;
   return { n: s.n, box: s.box, x: s.x, hyper: s.hyper, regions: s.regions, keepBoxes: s.keepBoxes, ...over };
@@ -179,7 +202,7 @@ async function run(name, body, onDone, opts = {}) {
     const rec = await call(name, body, ctl.signal);
     if (S.busy === ctl) await onDone(rec);
   } catch (e) {
-    if (e.name === 'AbortError') status('Cancelled.');
+    if (e.name === 'AbortError') { if (S.busy === ctl) status('Cancelled.'); }
     else if (e.bare && /r\d+c\d+/.test(e.bare)) {
       // the puzzle itself is wrong: say what cannot be done and why, in
       // the server's words without the field name, and mark the cells
@@ -399,22 +422,6 @@ function logicStopped(rec, steps) {
   }
 }
 
-/* A grade or explain run that did not finish may have run on a puzzle
- * with several solutions or none (the server does not always check
- * first): a count up to 2 tells, so the page never blames logic for it.
- * @return rec, or a verdict record in its place. */
-async function verdictFirst(rec, values) {
-  if (rec.solved || (rec.status !== 'gave_up' && rec.status !== 'stuck')) return rec;
-  try {
-    const c = await call('count', puzzleBody(values, { limit: 2 }), S.busy ? S.busy.signal : undefined);
-    if (c.count >= 2) return { status: 'multiple' };
-    if (c.count === 0 && !c.capped && c.status !== 'gave_up') return { status: 'none', message: c.reason || '' };
-  } catch (e) {
-    if (e.name === 'AbortError') throw e;
-  }
-  return rec;
-}
-
 const STATUS_TEXT = {
   unique: 'Unique solution', solved: 'Solved', multiple: 'Several solutions',
   none: 'No solution', gave_up: 'Gave up', invalid: 'Invalid',
@@ -551,8 +558,7 @@ function applyHint() {
 
 function doGrade() {
   const values = S.board.values();
-  run('grade', puzzleBody(values), async (got) => {
-    const rec = await verdictFirst(got, values);
+  run('grade', puzzleBody(values), (rec) => {
     resetOverlays();
     const done = rec.techniques ? Object.values(rec.techniques).reduce((a, k) => a + k, 0) : null;
     const txt = rec.solved ? `ER ${rec.er} · EP ${rec.ep} · ED ${rec.ed} — ${rec.level}`
@@ -576,8 +582,7 @@ function doGrade() {
 
 function doExplain() {
   const start = S.board.values();
-  run('explain', puzzleBody(start), async (got) => {
-    const rec = await verdictFirst(got, start);
+  run('explain', puzzleBody(start), (rec) => {
     resetOverlays();
     if (!rec.steps) {   // a verdict on the puzzle: logic was not run
       const txt = logicStopped(rec, null);
@@ -936,14 +941,14 @@ function wire() {
   $('copy-grid').addEventListener('click', () => copyText(toGrid(S.alphabet, S.shape, S.board.givens), 'grid'));
   $('download').addEventListener('click', download);
   $('alphabet').addEventListener('change', (e) => { S.alphabet = e.target.value; rebuild(); changed(false); });
-  $('size').addEventListener('change', (e) => { const n = +e.target.value; setShape({ n, box: defaultBox(n) }); });
+  $('size').addEventListener('change', (e) => { const n = +e.target.value; chooseShape({ n, box: defaultBox(n) }); });
   $('box').addEventListener('change', (e) => {
     const m = /^(\d+)x(\d+)$/.exec(e.target.value);
     if (!m) return;
     const box = [+m[1], +m[2]];
-    setShape(shapeSpec({ box, hyper: S.shape.hyper && hyperFits(S.shape.n, box[0], box[1]) }));
+    chooseShape(shapeSpec({ box, hyper: S.shape.hyper && hyperFits(S.shape.n, box[0], box[1]) }));
   });
-  $('variant').addEventListener('change', (e) => { const v = e.target.value; setShape(shapeSpec({ x: v.includes('x'), hyper: v.includes('hyper') })); });
+  $('variant').addEventListener('change', (e) => { const v = e.target.value; chooseShape(shapeSpec({ x: v.includes('x'), hyper: v.includes('hyper') })); });
   $('jigsaw-open').addEventListener('click', openJigsaw);
   $('jigsaw-form').addEventListener('submit', applyJigsaw);
   $('jigsaw-example').addEventListener('click', () => { $('regions').value = JIGSAW_EXAMPLE; });

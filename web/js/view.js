@@ -13,6 +13,7 @@ export function buildGrid(grid, shape) {
   grid.replaceChildren();
   grid.style.setProperty('--n', n);
   grid.classList.toggle('large', n >= 16);   // more room for 16x16 and up (style.css)
+  grid.classList.toggle('huge', n >= 18);    // on a phone: wider than the screen, scrolled
   const cells = [];
   for (let r = 0; r < n; r++) {
     const row = document.createElement('div');
