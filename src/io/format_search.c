@@ -52,11 +52,12 @@ static void judge_solve(const doku_record_opts *o, const doku_search_record *rec
     oc->ok = 0;
     if (res->gave_up) {
         oc->key = "gave_up";
+        const char *sols = k == 1 ? "solution" : "solutions";
         if (o->timeout > 0)
-            snprintf(oc->text, sizeof oc->text, "gave up after %g s (%llu solutions found)",
-                     o->timeout, k);
+            snprintf(oc->text, sizeof oc->text, "gave up after %g s (%llu %s found)", o->timeout,
+                     k, sols);
         else
-            snprintf(oc->text, sizeof oc->text, "gave up (%llu solutions found)", k);
+            snprintf(oc->text, sizeof oc->text, "gave up (%llu %s found)", k, sols);
     } else if (k == 0) {
         oc->key = "none";
         strcpy(oc->text, "no solution");

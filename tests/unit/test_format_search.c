@@ -184,6 +184,28 @@ static void test_listing_nothing_found(void **state)
     }
 }
 
+/* A solve that gave up after its first solution (limit 2): one
+ * solution, in the singular, and the budget it ran out of. */
+static void test_gave_up_after_one(void **state)
+{
+    fixture *f = *state;
+    static const doku_search_result one = {1, 100, 50, 1};
+    doku_search_record r;
+    memset(&r, 0, sizeof r);
+    r.command = DOKU_CMD_SOLVE;
+    r.result = &one;
+    r.limit = 2;
+    doku_record_opts o = opts(DOKU_FORMAT_LINE, 1);
+    o.timeout = 0.5;
+    doku_buf_reset(&f->b);
+    assert_int_equal(doku_format_search(&f->b, &f->src, &o, &r), DOKU_OK);
+    assert_non_null(strstr(f->b.data, "in.txt:7: gave up after 0.5 s (1 solution found)"));
+    o.timeout = 0;
+    doku_buf_reset(&f->b);
+    assert_int_equal(doku_format_search(&f->b, &f->src, &o, &r), DOKU_OK);
+    assert_non_null(strstr(f->b.data, "in.txt:7: gave up (1 solution found)"));
+}
+
 #define B(d) "\033[1m" d "\033[0m"   /* a given */
 #define C(d) "\033[36m" d "\033[0m"  /* a solved digit */
 #define R(d) "\033[1;31m" d "\033[0m" /* a conflicting cell */
@@ -317,6 +339,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_listing_every_format, setup, teardown),
         cmocka_unit_test_setup_teardown(test_listing_nothing_found, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_gave_up_after_one, setup, teardown),
         cmocka_unit_test_setup_teardown(test_colour_grids, setup, teardown),
         cmocka_unit_test_setup_teardown(test_count_and_check_grids, setup, teardown),
         cmocka_unit_test_setup_teardown(test_records_refused, setup, teardown),
