@@ -6,7 +6,7 @@
  * The one design idea: the time budget is checked between steps, as the
  * CLI's --timeout is: a run past it stops at the next step and the record
  * says so, so a request never outlives its budget by more than one step.
- * Explain and grade first count the solutions up to 2, as the CLI does:
+ * Hint, explain and grade first count the solutions up to 2, as the CLI does:
  * a puzzle with none or several is answered at once with that verdict,
  * never with a run that stalls until the budget is spent or a "stuck"
  * that blames logic for a puzzle that has no answer.
@@ -209,7 +209,10 @@ static int past_deadline(logic_req *l)
 void srv_api_hint(const char *body, size_t len, const srv_budget *b, srv_reply *out)
 {
     logic_req l;
-    if (logic_begin(&l, body, len, b, 1, out) == 0) {
+    /* as explain and grade: a step of a grid with none or several
+     * solutions could state something false ("only 4 leads to a
+     * solution"); for a pencil grid, its filled cells are counted */
+    if (logic_begin(&l, body, len, b, 1, out) == 0 && reply_unless_unique(&l, DOKU_CMD_HINT, out) == 0) {
         doku_step st;
         doku_logic_record rec;
         memset(&rec, 0, sizeof rec);

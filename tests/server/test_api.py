@@ -193,6 +193,14 @@ class Api(unittest.TestCase):
             # it still gets its quarter second, so the verdict is the same
             r, doc, _ = self.s.post(name, {"puzzle": few, "timeout": 0.001})
             self.assertEqual(doc["status"], "multiple", (name, doc))
+        # hint too: no step of a grid without one solution (the CLI's "none"
+        # also names the wrong cell, which the server does not look for)
+        for puzzle, status in ((few, "multiple"), (wrong, "none")):
+            r, doc, _ = self.s.post("hint", {"puzzle": puzzle})
+            self.assertEqual((r.status, doc["status"]), (200, status), doc)
+            self.assertNotIn("step", doc)
+        r, doc, _ = self.s.post("hint", {"puzzle": few})
+        self.assertEqual(strip(doc), cli_record("hint", few))
 
     def test_grade_without_steps_names_no_hardest(self):
         # a full grid takes no step: no hardest step (null), as the CLI says

@@ -153,6 +153,22 @@ test('hint highlights its cells', async (page) => {
   await page.screenshot({ path: `${shots}/hint.png` });
 }, { hash: `#p=${EASY}&n=9` });
 
+test('a hint on a grid without one solution says why instead of a step', async (page) => {
+  // a wrong entry (r1c3 is 4) that clashes with nothing: no solution from here
+  await page.click('#mode-play');
+  await cell(page, 2).click();
+  await page.keyboard.press('9');
+  await page.click('#hint');
+  await waitStatus(page, /^No solution from here: a given or an entry is wrong, so no hint can be true\./);
+  assert(await page.isHidden('#apply-hint'), 'no hint to apply');
+  // several solutions (four givens fewer)
+  await page.goto(`${base}#p=${EASY.slice(0, 77)}....&n=9`);
+  await page.waitForSelector('#grid .cell');
+  await page.click('#hint');
+  await waitStatus(page, /^Several solutions: logic \(and its rating\) needs a puzzle with exactly one solution/);
+  assert(await page.isHidden('#apply-hint'), 'no hint to apply');
+}, { hash: `#p=${EASY}&n=9` });
+
 test('explain steps forward and back', async (page) => {
   await page.click('#explain');
   await page.waitForSelector('#explain-box:not([hidden])');

@@ -524,6 +524,15 @@ function doHint() {
   const body = pencil ? { pencil, ...shapeFields() } : puzzleBody(S.board.values());
   run('hint', body, (rec) => {
     resetOverlays();
+    if (rec.status === 'none' || rec.status === 'multiple' || (rec.status === 'gave_up' && rec.message)) {
+      // the grid as it stands has no single solution: no step would be true
+      const txt = rec.status === 'none' && S.mode === 'play'
+        ? 'No solution from here: a given or an entry is wrong, so no hint can be true. Check entries strikes through the wrong entries.'
+        : logicStopped(rec, null);
+      status(txt, 'bad');
+      result(el('p', txt));
+      return;
+    }
     if (!rec.step) {
       const txt = rec.solved ? 'The grid is already full.' : 'No step found with the allowed techniques.';
       status(txt);
