@@ -26,6 +26,7 @@
 #include "files.h"
 #include "reply.h"
 
+#include "error_form.h"
 #include "json_check.h"
 
 #include <cjson/cJSON.h>
@@ -105,23 +106,6 @@ static const srv_files FILES = {NULL, NULL, doc_open, doc_add, doc_close, doc_di
 
 /* ---- the target ------------------------------------------------------- */
 
-static void check_error_form(const srv_reply *r)
-{
-    cJSON *j = cJSON_ParseWithLength(r->body, r->len);
-    const cJSON *e = cJSON_GetObjectItemCaseSensitive(j, "error");
-    const cJSON *code = cJSON_GetObjectItemCaseSensitive(e, "code");
-    const cJSON *msg = cJSON_GetObjectItemCaseSensitive(e, "message");
-    if (!cJSON_IsObject(e) || !cJSON_IsString(code) || !cJSON_IsString(msg) ||
-        !code->valuestring[0] || !msg->valuestring[0]) {
-        fprintf(stderr, "status %d without the error form: %.*s\n", r->status, (int)r->len,
-                r->body);
-        abort();
-    }
-    if (r->status == 501 && strcmp(code->valuestring, "not_built") != 0)
-        abort();
-    cJSON_Delete(j);
-}
-
 /* /api/open's query: the fields the page sends, some values out of range. */
 static cJSON *open_args(uint8_t pick)
 {
@@ -177,7 +161,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             abort();
         check_json(r.body);
         if (r.status != 200)
-            check_error_form(&r);
+            check_error_form(&r, 501, "not_built");
     } else if (r.len >= sizeof FAKE_HEAD - 1 &&
                !memcmp(r.body, FAKE_HEAD, sizeof FAKE_HEAD - 1)) {
         /* a document: the stand-in's file, carried whole (one record at

@@ -68,6 +68,16 @@ static doku_record_opts opts(doku_format format, int stats)
     return o;
 }
 
+/* The record r written into f's buffer (reset first), which must
+ * succeed. @return the text, owned by f. */
+static const char *formatted(fixture *f, const doku_source *src, const doku_record_opts *o,
+                             const doku_search_record *r)
+{
+    doku_buf_reset(&f->b);
+    assert_int_equal(doku_format_search(&f->b, src, o, r), DOKU_OK);
+    return f->b.data;
+}
+
 /* A listing of both solutions: the first streamed by
  * doku_format_solution, the second in the record, its end last. */
 static const char *listing(fixture *f, const doku_record_opts *o, size_t cut_mib)
@@ -178,9 +188,7 @@ static void test_listing_nothing_found(void **state)
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         doku_record_opts o = opts(cases[i].format, 1);
-        doku_buf_reset(&f->b);
-        assert_int_equal(doku_format_search(&f->b, &f->src, &o, &r), DOKU_OK);
-        assert_string_equal(f->b.data, cases[i].text);
+        assert_string_equal(formatted(f, &f->src, &o, &r), cases[i].text);
     }
 }
 
@@ -197,13 +205,10 @@ static void test_gave_up_after_one(void **state)
     r.limit = 2;
     doku_record_opts o = opts(DOKU_FORMAT_LINE, 1);
     o.timeout = 0.5;
-    doku_buf_reset(&f->b);
-    assert_int_equal(doku_format_search(&f->b, &f->src, &o, &r), DOKU_OK);
-    assert_non_null(strstr(f->b.data, "in.txt:7: gave up after 0.5 s (1 solution found)"));
+    const char *text = formatted(f, &f->src, &o, &r);
+    assert_non_null(strstr(text, "in.txt:7: gave up after 0.5 s (1 solution found)"));
     o.timeout = 0;
-    doku_buf_reset(&f->b);
-    assert_int_equal(doku_format_search(&f->b, &f->src, &o, &r), DOKU_OK);
-    assert_non_null(strstr(f->b.data, "in.txt:7: gave up (1 solution found)"));
+    assert_non_null(strstr(formatted(f, &f->src, &o, &r), "in.txt:7: gave up (1 solution found)"));
 }
 
 #define B(d) "\033[1m" d "\033[0m"   /* a given */
@@ -226,16 +231,15 @@ static void test_colour_grids(void **state)
     r.nsolutions = 1;
     doku_record_opts o = opts(DOKU_FORMAT_GRID, 0);
     o.style = DOKU_STYLE_COLOR;
-    doku_buf_reset(&f->b);
-    assert_int_equal(doku_format_search(&f->b, &f->src, &o, &r), DOKU_OK);
-    assert_string_equal(f->b.data, "in.txt:7: unique solution (4x4, 2x2 boxes)\n"
-                                   "+-----+-----+\n"
-                                   "| " B("1") " " C("2") " | " C("3") " " B("4") " |\n"
-                                   "| " C("3") " " C("4") " | " C("1") " " C("2") " |\n"
-                                   "+-----+-----+\n"
-                                   "| " C("2") " " C("1") " | " C("4") " " C("3") " |\n"
-                                   "| " C("4") " " C("3") " | " C("2") " " B("1") " |\n"
-                                   "+-----+-----+\n\n");
+    assert_string_equal(formatted(f, &f->src, &o, &r),
+                        "in.txt:7: unique solution (4x4, 2x2 boxes)\n"
+                        "+-----+-----+\n"
+                        "| " B("1") " " C("2") " | " C("3") " " B("4") " |\n"
+                        "| " C("3") " " C("4") " | " C("1") " " C("2") " |\n"
+                        "+-----+-----+\n"
+                        "| " C("2") " " C("1") " | " C("4") " " C("3") " |\n"
+                        "| " C("4") " " C("3") " | " C("2") " " B("1") " |\n"
+                        "+-----+-----+\n\n");
 
     uint8_t bad[16];
     memcpy(bad, PUZ, 16);
@@ -248,25 +252,23 @@ static void test_colour_grids(void **state)
     r.verdict = DOKU_CHECK_CONFLICT;
     r.reason = "r1c1 and r1c2 both hold 1";
     r.marks = marks;
-    doku_buf_reset(&f->b);
-    assert_int_equal(doku_format_search(&f->b, &src, &o, &r), DOKU_OK);
-    assert_string_equal(f->b.data, "in.txt:7: invalid: r1c1 and r1c2 both hold 1 (4x4, 2x2 boxes)\n"
-                                   "+-----+-----+\n"
-                                   "| " R("1") " " R("1") " | . " B("4") " |\n"
-                                   "| . . | . . |\n"
-                                   "+-----+-----+\n"
-                                   "| . . | . . |\n"
-                                   "| . . | . " B("1") " |\n"
-                                   "+-----+-----+\n\n");
+    assert_string_equal(formatted(f, &src, &o, &r),
+                        "in.txt:7: invalid: r1c1 and r1c2 both hold 1 (4x4, 2x2 boxes)\n"
+                        "+-----+-----+\n"
+                        "| " R("1") " " R("1") " | . " B("4") " |\n"
+                        "| . . | . . |\n"
+                        "+-----+-----+\n"
+                        "| . . | . . |\n"
+                        "| . . | . " B("1") " |\n"
+                        "+-----+-----+\n\n");
     /* the same in JSON lists every conflict */
     o = opts(DOKU_FORMAT_JSON, 0);
-    doku_buf_reset(&f->b);
-    assert_int_equal(doku_format_search(&f->b, &src, &o, &r), DOKU_OK);
-    assert_string_equal(f->b.data, "{\"file\":\"in.txt\",\"line\":7,\"n\":4,\"shape\":\"4x4, 2x2 boxes\","
-                                   "\"puzzle\":\"11.4...........1\",\"status\":\"invalid\","
-                                   "\"conflicts\":[{\"cells\":[\"r1c1\",\"r1c2\"],\"digit\":\"1\","
-                                   "\"unit\":\"row 1\"}],"
-                                   "\"message\":\"r1c1 and r1c2 both hold 1\"}\n");
+    assert_string_equal(formatted(f, &src, &o, &r),
+                        "{\"file\":\"in.txt\",\"line\":7,\"n\":4,\"shape\":\"4x4, 2x2 boxes\","
+                        "\"puzzle\":\"11.4...........1\",\"status\":\"invalid\","
+                        "\"conflicts\":[{\"cells\":[\"r1c1\",\"r1c2\"],\"digit\":\"1\","
+                        "\"unit\":\"row 1\"}],"
+                        "\"message\":\"r1c1 and r1c2 both hold 1\"}\n");
 }
 
 /* count and check drawn as grids: the verdict in the header, the puzzle */
@@ -303,9 +305,7 @@ static void test_count_and_check_grids(void **state)
         char want[512];
         snprintf(want, sizeof want, "in.txt:7: %s (4x4, 2x2 boxes)\n" GRID_PUZ "%s", cases[i].head,
                  cases[i].tail);
-        doku_buf_reset(&f->b);
-        assert_int_equal(doku_format_search(&f->b, &f->src, &o, &r), DOKU_OK);
-        assert_string_equal(f->b.data, want);
+        assert_string_equal(formatted(f, &f->src, &o, &r), want);
     }
 }
 
