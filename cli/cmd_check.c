@@ -106,10 +106,16 @@ static void check_puzzle(cli_worker *w, cli_task *t, void *p)
         put_verdict(t, c, DOKU_CHECK_GAVE_UP, res.solutions ? "at least 1 solution" : "", NULL);
     } else if (res.solutions == 0) {
         t->exit_code = CLI_EXIT_FAIL;
-        cli_buf marks_why = {0};
-        cli_marks_exclude(sv, t, c->o.timeout, &marks_why);
-        put_verdict(t, c, DOKU_CHECK_NONE, marks_why.data ? marks_why.data : "", NULL);
-        cli_buf_free(&marks_why);
+        /* why: the pencil marks cross out the givens' solutions, or
+         * one filled cell is likely wrong (marked in colour grids) */
+        cli_buf why_none = {0};
+        uint8_t *suspects = cli_xmalloc((size_t)ncells);
+        int marked = !cli_marks_exclude(sv, t, c->o.timeout, &why_none) &&
+                     cli_wrong_entry(sv, t, c->o.timeout, &why_none, suspects);
+        put_verdict(t, c, DOKU_CHECK_NONE, why_none.data ? why_none.data : "",
+                    marked ? suspects : NULL);
+        free(suspects);
+        cli_buf_free(&why_none);
     } else if (res.solutions > 1) {
         t->exit_code = CLI_EXIT_FAIL;
         put_verdict(t, c, DOKU_CHECK_MULTIPLE, "", NULL);

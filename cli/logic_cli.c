@@ -86,76 +86,6 @@ static void put_verdict(const cli_opts *o, doku_command cmd, cli_task *t,
     t->exit_code = CLI_EXIT_FAIL;
 }
 
-/* A grid whose filled cells contradict every solution: which entry is
- * wrong? A filled cell without which the rest has exactly one solution
- * is the likely one (the puzzle it came from was unique); failing that,
- * one without which the rest has solutions at all. Writes the sentence
- * into msg. @return 1 if it names suspects, 0 if none (more than one
- * entry is wrong) or the budget ran out. */
-enum { MAX_SUSPECTS = 4 };
-static int wrong_entry(doku_solver *sv, const cli_task *t, double budget, char *msg, size_t cap)
-{
-    int nc = t->n * t->n;
-    uint8_t *cells = cli_xmalloc((size_t)nc), *sol = cli_xmalloc((size_t)nc);
-    memcpy(cells, t->cells, (size_t)nc);
-    double end = budget > 0 ? cli_now() + budget : 0;
-    /* [0]: the rest has one solution, [1]: several */
-    int suspects[2][MAX_SUSPECTS], ns[2] = {0, 0}, nall[2] = {0, 0}, value = 0, gave_up = 0;
-    for (int c = 0; c < nc && !gave_up; c++) {
-        if (!cells[c])
-            continue;
-        double left = end > 0 ? end - cli_now() : 0;
-        if (end > 0 && left <= 0) {
-            gave_up = 1;
-            break;
-        }
-        uint8_t keep = cells[c];
-        cells[c] = 0;
-        doku_search_opts so = {2, 0, left, 0};
-        doku_search_result r;
-        if (doku_search(sv, cells, &so, sol, NULL, NULL, &r) != DOKU_OK || r.gave_up) {
-            gave_up = 1;
-        } else if (r.solutions > 0) {
-            int kind = r.solutions > 1;
-            if (!kind && !ns[0])
-                value = sol[c];
-            if (ns[kind] < MAX_SUSPECTS)
-                suspects[kind][ns[kind]++] = c;
-            nall[kind]++;
-        }
-        cells[c] = keep;
-    }
-    free(cells);
-    free(sol);
-    int kind = ns[0] ? 0 : 1;
-    if (!ns[kind] || gave_up)
-        return 0;
-    int n = t->n, k, *sus = suspects[kind];
-    if (kind == 0 && nall[0] == 1) {
-        /* a digit as the grid writes it: one symbol, or its number past 36 */
-        char a = doku_symbol(n, t->symbols, t->cells[sus[0]]), b = doku_symbol(n, t->symbols, value);
-        char sa[16], sb[16];
-        snprintf(sa, sizeof sa, "%d", t->cells[sus[0]]);
-        snprintf(sb, sizeof sb, "%d", value);
-        if (a != '.')
-            snprintf(sa, sizeof sa, "%c", a);
-        if (b != '.')
-            snprintf(sb, sizeof sb, "%c", b);
-        snprintf(msg, cap, "r%dc%d holds %s, which no solution has; without it the grid has one "
-                 "solution, with %s there", sus[0] / n + 1, sus[0] % n + 1, sa, sb);
-        return 1;
-    }
-    k = snprintf(msg, cap, "a filled cell is wrong: without any one of r%dc%d", sus[0] / n + 1,
-                 sus[0] % n + 1);
-    for (int i = 1; i < ns[kind] && k > 0 && (size_t)k < cap; i++)
-        k += snprintf(msg + k, cap - (size_t)k, "%s r%dc%d", i + 1 == ns[kind] ? " or" : ",",
-                      sus[i] / n + 1, sus[i] % n + 1);
-    if (k > 0 && (size_t)k < cap)
-        snprintf(msg + k, cap - (size_t)k, "%s the grid has %s", nall[kind] > ns[kind] ? " (or more)" : "",
-                 kind ? "solutions" : "one solution");
-    return 1;
-}
-
 doku_logic *logic_cli_load(const logic_cli_opts *lc, const cli_opts *o, doku_command cmd,
                            cli_worker *w, cli_task *t)
 {
@@ -187,10 +117,11 @@ doku_logic *logic_cli_load(const logic_cli_opts *lc, const cli_opts *o, doku_com
                     res.solutions ? "at least 1 solution; raise --timeout" : "raise --timeout");
         return NULL;
     }
-    char wrong[256];
+    cli_buf wrong = {0};
     if (res.solutions == 0 && cmd == DOKU_CMD_HINT &&
-        wrong_entry(sv, t, logic_cli_budget(o), wrong, sizeof wrong)) {
-        put_verdict(o, cmd, t, DOKU_CHECK_NONE, wrong);
+        cli_wrong_entry(sv, t, logic_cli_budget(o), &wrong, NULL)) {
+        put_verdict(o, cmd, t, DOKU_CHECK_NONE, wrong.data);
+        cli_buf_free(&wrong);
         return NULL;
     }
     if (res.solutions != 1) {

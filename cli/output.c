@@ -92,3 +92,22 @@ int cli_marks_exclude(doku_solver *sv, const cli_task *t, double budget, cli_buf
     free(sol);
     return found;
 }
+
+int cli_wrong_entry(doku_solver *sv, const cli_task *t, double budget, cli_buf *why, uint8_t *marks)
+{
+    if (!sv)
+        return 0;
+    uint8_t *found = cli_xmalloc((size_t)t->n * (size_t)t->n);
+    doku_wrong_entry w;
+    doku_status st = doku_find_wrong_entry(sv, t->cells, budget, found, &w);
+    if (st == DOKU_ERR_NOMEM)
+        cli_check_written(st); /* out of memory: the CLI's one answer */
+    int named = st == DOKU_OK && w.suspects > 0;
+    if (named) {
+        cli_check_written(doku_format_wrong_entry(why, t->shape, t->cells, t->symbols, found, &w));
+        if (marks)
+            memcpy(marks, found, (size_t)t->n * (size_t)t->n);
+    }
+    free(found);
+    return named;
+}

@@ -28,6 +28,12 @@ doku_record_opts cli_record_opts(const cli_task *t, const cli_opts *o);
  * crossed out. @return 1 when written, 0 (nothing written) when there
  * are no marks or the givens have no solution either. */
 int cli_marks_exclude(doku_solver *sv, const cli_task *t, double budget, cli_buf *why);
+/* For a task whose filled cells have no solution: appends to why the
+ * sentence naming the likely wrong entry (doku_find_wrong_entry, within
+ * budget seconds) and, if marks (n*n) is not NULL, flags its suspects
+ * there. @return 1 if it names one; 0 (nothing written) if none is found,
+ * more than one entry is wrong or the budget ran out. */
+int cli_wrong_entry(doku_solver *sv, const cli_task *t, double budget, cli_buf *why, uint8_t *marks);
 
 /* Prints the CSV header row of cmd's records to stdout. */
 void cli_print_csv_header(doku_command cmd, int stats, int history, int extra);

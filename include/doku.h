@@ -285,6 +285,44 @@ DOKU_API doku_status doku_search_candidates(doku_solver *solver, const uint8_t *
                                             doku_solution_fn on_solution, void *user,
                                             doku_search_result *res);
 
+/* How the suspects of doku_find_wrong_entry mend the grid. */
+typedef enum doku_wrong_kind {
+    DOKU_WRONG_NONE = 0,    /* nothing named */
+    DOKU_WRONG_DIGIT = 1,   /* with another digit there (or, for an entry,
+                               none) the grid has exactly one solution */
+    DOKU_WRONG_SOME = 2     /* no cell does that; without a suspect the
+                               grid has solutions */
+} doku_wrong_kind;
+
+/* What doku_find_wrong_entry found. */
+typedef struct doku_wrong_entry {
+    size_t suspects;       /* filled cells marked as the likely wrong one;
+                              0: none found (the grid has a solution, or
+                              more than one cell is wrong, or gave_up) */
+    doku_wrong_kind kind;  /* how each suspect mends the grid */
+    uint8_t value;         /* DIGIT with one suspect: the digit there of
+                              the one solution; else 0 */
+    int gave_up;           /* 1: the budget ran out; nothing is marked */
+} doku_wrong_entry;
+
+/* For a grid with no solution, which filled cell is wrong? If one cell
+ * is (a mistyped given of a unique puzzle, a player's wrong entry), it
+ * is among the cells that with another digit, or empty, give the grid
+ * exactly one solution: those are the suspects. Emptying alone does not
+ * tell: without a given a minimal puzzle has several solutions. When no
+ * cell does that, the suspects are the cells without which the rest has
+ * solutions. cells: n*n values, read only. marks: the caller's n*n
+ * flags, all written: 1 for each suspect, else 0. Runs searches of up
+ * to two solutions (one per filled cell, and one per digit where
+ * emptying it leaves several), all within time_budget seconds (0:
+ * none). A grid with a solution names nothing. @return DOKU_OK (see
+ * out); DOKU_ERR_ARG for a NULL argument, a value above n, or a
+ * negative or NaN budget (out zeroed if not NULL); DOKU_ERR_NOMEM
+ * (nothing marked). */
+DOKU_API doku_status doku_find_wrong_entry(doku_solver *solver, const uint8_t *cells,
+                                           double time_budget, uint8_t *marks,
+                                           doku_wrong_entry *out);
+
 /* SIMD tiers of the fast paths (classic 9x9, board16). A solver picks the
  * best tier the CPU has; DOKU_ISA in the environment (portable, sse42,
  * avx2, avx512), read when a solver is created, caps it for every solver, e.g.
@@ -1037,6 +1075,21 @@ DOKU_API void doku_buf_free(doku_buf *b);
 DOKU_API long doku_format_conflicts(doku_buf *b, const doku_shape *s, const uint8_t *cells,
                                     doku_symbols symbols, size_t max, uint8_t *marks);
 
+/* Appends to b the sentence naming what doku_find_wrong_entry found in
+ * cells (n*n values) with its marks (n*n), by w->kind: "r3c4 holds 5,
+ * which no solution has; with 7 there the grid has one solution"
+ * (DIGIT; "another digit" without w->value), "...; without it the grid
+ * has solutions" (SOME); with several suspects "a filled cell is wrong:
+ * with another digit in any one of r1c2, r4c4 or r9c9 the grid has one
+ * solution" (the first four, then "(or more)"). Digits as
+ * doku_format_conflicts writes them. Nothing is written when w names no
+ * suspect. @return DOKU_OK; DOKU_ERR_ARG for a NULL argument, an unknown
+ * symbols or kind, or a value above n (nothing written); DOKU_ERR_NOMEM
+ * (b->failed set). */
+DOKU_API doku_status doku_format_wrong_entry(doku_buf *b, const doku_shape *s,
+                                             const uint8_t *cells, doku_symbols symbols,
+                                             const uint8_t *marks, const doku_wrong_entry *w);
+
 /* The commands whose records the writers know. Their CSV columns differ;
  * their JSON records share the head below. */
 typedef enum doku_command {
@@ -1115,7 +1168,10 @@ typedef struct doku_search_record {
     const char *reason;        /* why there is no solution (duplicate
                                   givens) or check's message; may be NULL */
     const uint8_t *marks;      /* n*n flags of the cells reason names, for
-                                  colour grids; may be NULL */
+                                  colour grids; may be NULL. check's JSON
+                                  lists them as "conflicts" (duplicates)
+                                  or, for DOKU_CHECK_NONE, "suspects" (a
+                                  likely wrong entry) */
     doku_check_verdict verdict; /* check only */
     double time_ms;            /* with opts->stats */
     size_t streamed;           /* solve with list: solutions already written

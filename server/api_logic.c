@@ -178,6 +178,13 @@ static int reply_unless_unique(logic_req *l, doku_command cmd, srv_reply *out)
     doku_logic_record rec;
     memset(&rec, 0, sizeof rec);
     rec.command = cmd;
+    char *wrong = NULL;
+    if (!res.gave_up && res.solutions == 0 && cmd == DOKU_CMD_HINT) {
+        /* as `doku hint`: a step would be false, but the wrong entry is news */
+        uint8_t *marks = malloc((size_t)l->p.n * (size_t)l->p.n);
+        wrong = srv_wrong_entry(sv, &l->p, l->deadline - cli_now(), marks);
+        free(marks);
+    }
     if (res.gave_up) {
         rec.verdict = DOKU_CHECK_GAVE_UP;
         rec.message = res.solutions ? "the time limit ran out while counting the solutions "
@@ -186,9 +193,11 @@ static int reply_unless_unique(logic_req *l, doku_command cmd, srv_reply *out)
     } else {
         rec.verdict = res.solutions ? DOKU_CHECK_MULTIPLE : DOKU_CHECK_NONE;
         rec.message = res.solutions ? "logic and ratings need a unique solution"
+                      : wrong       ? wrong
                                     : "the givens contradict every solution";
     }
     srv_reply_logic(out, &l->p, &rec, 0);
+    free(wrong);
     return 1;
 }
 

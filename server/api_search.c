@@ -209,6 +209,7 @@ void srv_api_check(const char *body, size_t len, const srv_budget *bud, srv_repl
         doku_search_opts so = {0};
         so.limit = 2;
         so.time_budget = s.timeout;
+        double start = cli_now();
         doku_status st = doku_search(s.solver, s.p.cells, &so, NULL, NULL, NULL, &res);
         if (st != DOKU_OK) {
             rec.verdict = DOKU_CHECK_CONFLICT;
@@ -218,7 +219,9 @@ void srv_api_check(const char *body, size_t len, const srv_budget *bud, srv_repl
             rec.reason = res.solutions ? "at least 1 solution" : "";
         } else if (res.solutions == 0) {
             rec.verdict = DOKU_CHECK_NONE;
-            rec.reason = "";
+            why = srv_wrong_entry(s.solver, &s.p, s.timeout - (cli_now() - start), marks);
+            rec.reason = why ? why : "";
+            rec.marks = why ? marks : NULL;
         } else {
             rec.verdict = res.solutions > 1 ? DOKU_CHECK_MULTIPLE : DOKU_CHECK_UNIQUE;
             rec.reason = "";

@@ -29,6 +29,20 @@ const char *srv_seconds(char *buf, size_t cap, double secs)
     return buf;
 }
 
+char *srv_wrong_entry(doku_solver *sv, const srv_puzzle *p, double budget, uint8_t *marks)
+{
+    doku_wrong_entry w;
+    if (!sv || !marks || budget <= 0 ||
+        doku_find_wrong_entry(sv, p->cells, budget, marks, &w) != DOKU_OK || !w.suspects)
+        return NULL;
+    doku_buf b = {0};
+    if (doku_format_wrong_entry(&b, p->shape, p->cells, p->symbols, marks, &w) != DOKU_OK) {
+        doku_buf_free(&b);
+        return NULL;
+    }
+    return b.data;
+}
+
 doku_source srv_source(const srv_puzzle *p)
 {
     doku_source src;

@@ -24,6 +24,13 @@ double srv_budget_named(const cJSON *req, const srv_budget *b);
  * seconds from 100 on ("10", "0.5", "2.25", "120"). @return buf. */
 const char *srv_seconds(char *buf, size_t cap, double secs);
 
+/* For p, whose filled cells have no solution: the sentence naming its
+ * likely wrong entry (doku_find_wrong_entry within budget seconds), with
+ * the suspects flagged in marks (n*n, written). @return the text
+ * (malloc'd, the caller frees it), or NULL when none is named, the
+ * budget ran out, memory ran out or marks is NULL. */
+char *srv_wrong_entry(doku_solver *sv, const srv_puzzle *p, double budget, uint8_t *marks);
+
 /* The doku_source of a request's puzzle (file "", line 1). */
 doku_source srv_source(const srv_puzzle *p);
 

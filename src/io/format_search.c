@@ -382,6 +382,22 @@ static void put_conflicts_json(doku_buf *b, const doku_source *src)
     free(all);
 }
 
+/* "suspects": the cells a none verdict's reason blames (a likely wrong
+ * entry), in cell order. */
+static void put_suspects_json(doku_buf *b, const doku_source *src, const uint8_t *marks)
+{
+    int n = doku_shape_n(src->shape), k = 0;
+    io_buf_puts(b, ",\"suspects\":[");
+    for (int c = 0; c < n * n; c++) {
+        if (!marks[c])
+            continue;
+        io_buf_puts(b, k++ ? ",\"" : "\"");
+        io_buf_cell(b, src->shape, c);
+        io_buf_puts(b, "\"");
+    }
+    io_buf_puts(b, "]");
+}
+
 static void write_check(doku_buf *b, const doku_source *src, const doku_record_opts *o,
                         const doku_search_record *rec)
 {
@@ -408,8 +424,10 @@ static void write_check(doku_buf *b, const doku_source *src, const doku_record_o
     case DOKU_FORMAT_JSON:
         io_json_open(b, src, src->symbols);
         io_buf_printf(b, ",\"status\":\"%s\"", keys[v]);
-        if (rec->marks)
+        if (rec->marks && rec->verdict == DOKU_CHECK_CONFLICT)
             put_conflicts_json(b, src);
+        else if (rec->marks)
+            put_suspects_json(b, src, rec->marks);
         if (*detail) {
             io_buf_puts(b, ",\"message\":");
             doku_buf_append_json_string(b, detail);

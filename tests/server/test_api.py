@@ -193,14 +193,32 @@ class Api(unittest.TestCase):
             # it still gets its quarter second, so the verdict is the same
             r, doc, _ = self.s.post(name, {"puzzle": few, "timeout": 0.001})
             self.assertEqual(doc["status"], "multiple", (name, doc))
-        # hint too: no step of a grid without one solution (the CLI's "none"
-        # also names the wrong cell, which the server does not look for)
+        # hint too: no step of a grid without one solution; "none" names
+        # the wrong cell, word for word as `doku hint` does
         for puzzle, status in ((few, "multiple"), (wrong, "none")):
             r, doc, _ = self.s.post("hint", {"puzzle": puzzle})
             self.assertEqual((r.status, doc["status"]), (200, status), doc)
             self.assertNotIn("step", doc)
-        r, doc, _ = self.s.post("hint", {"puzzle": few})
-        self.assertEqual(strip(doc), cli_record("hint", few))
+            self.assertEqual(strip(doc), cli_record("hint", puzzle))
+        r, doc, _ = self.s.post("hint", {"puzzle": wrong})
+        self.assertIn("r3c7", doc["message"])
+
+    def test_check_names_the_wrong_entry(self):
+        # a grid with no solution and no duplicate: the cell that mends it
+        # (another digit there gives one solution) is named and listed in
+        # "suspects", as `doku check` does
+        wrong = HARD[:24] + "7" + HARD[25:]   # r3c7: 7 clashes with no given
+        r, doc, _ = self.s.post("check", {"puzzle": wrong})
+        self.assertEqual(r.status, 200, doc)
+        self.assertEqual(doc["status"], "none")
+        # r3c7 mends it emptied, r5c5 with another digit: both are named
+        self.assertEqual(doc["suspects"], ["r3c7", "r5c5"])
+        self.assertEqual(doc["message"], "a filled cell is wrong: with another digit in any one of "
+                                         "r3c7 or r5c5 the grid has one solution")
+        self.assertEqual(strip(doc), cli_record("check", wrong))
+        # the solved grid has nothing to blame
+        r, doc, _ = self.s.post("check", {"puzzle": HARD})
+        self.assertNotIn("suspects", doc)
 
     def test_grade_without_steps_names_no_hardest(self):
         # a full grid takes no step: no hardest step (null), as the CLI says

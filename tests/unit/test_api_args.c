@@ -245,6 +245,29 @@ static void test_search(void **state)
     assert_int_equal(doku_search_candidates(sv, w->full9, marks, &o, NULL, NULL, NULL, NULL), DOKU_ERR_ARG);
     assert_int_equal(doku_search_candidates(sv, w->full9, NULL, &o, sol, NULL, NULL, &res), DOKU_OK);
     assert_int_equal(res.solutions, 1);
+    /* the wrong-entry finder and its sentence */
+    uint8_t flags[81];
+    doku_wrong_entry we;
+    assert_int_equal(doku_find_wrong_entry(NULL, w->full9, 0, flags, &we), DOKU_ERR_ARG);
+    assert_int_equal(doku_find_wrong_entry(sv, NULL, 0, flags, &we), DOKU_ERR_ARG);
+    assert_int_equal(doku_find_wrong_entry(sv, w->full9, 0, NULL, &we), DOKU_ERR_ARG);
+    assert_int_equal(doku_find_wrong_entry(sv, w->full9, 0, flags, NULL), DOKU_ERR_ARG);
+    assert_int_equal(doku_find_wrong_entry(sv, w->bad9, 0, flags, &we), DOKU_ERR_ARG);
+    assert_int_equal(doku_find_wrong_entry(sv, w->full9, -1, flags, &we), DOKU_ERR_ARG);
+    assert_int_equal(doku_find_wrong_entry(sv, w->full9, NAN, flags, &we), DOKU_ERR_ARG);
+    assert_int_equal(doku_find_wrong_entry(sv, w->full9, 0, flags, &we), DOKU_OK);
+    assert_int_equal(we.suspects, 0); /* solved: nothing is wrong */
+    doku_buf text = {0};
+    assert_int_equal(doku_format_wrong_entry(NULL, w->s9, w->full9, DOKU_SYMBOLS_AUTO, flags, &we), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_wrong_entry(&text, NULL, w->full9, DOKU_SYMBOLS_AUTO, flags, &we), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_wrong_entry(&text, w->s9, NULL, DOKU_SYMBOLS_AUTO, flags, &we), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_wrong_entry(&text, w->s9, w->full9, (doku_symbols)9, flags, &we), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_wrong_entry(&text, w->s9, w->full9, DOKU_SYMBOLS_AUTO, NULL, &we), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_wrong_entry(&text, w->s9, w->full9, DOKU_SYMBOLS_AUTO, flags, NULL), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_wrong_entry(&text, w->s9, w->bad9, DOKU_SYMBOLS_AUTO, flags, &we), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_wrong_entry(&text, w->s9, w->full9, DOKU_SYMBOLS_AUTO, flags, &we), DOKU_OK);
+    assert_int_equal(text.len, 0); /* nothing named, nothing written */
+    doku_buf_free(&text);
     /* SIMD tiers: NULL solver, values outside the enum, unknown names. */
     assert_int_equal(doku_solver_set_isa(NULL, DOKU_ISA_AUTO), DOKU_ERR_ARG);
     assert_int_equal(doku_solver_set_isa(sv, (doku_isa)-1), DOKU_ERR_ARG);

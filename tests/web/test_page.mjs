@@ -154,13 +154,28 @@ test('hint highlights its cells', async (page) => {
 }, { hash: `#p=${EASY}&n=9` });
 
 test('a hint on a grid without one solution says why instead of a step', async (page) => {
-  // a wrong entry (r1c3 is 4) that clashes with nothing: no solution from here
+  // a wrong entry (r1c3 is 4) that clashes with nothing: no solution from
+  // here; in play the givens' solution is known, so the entry is named
+  const known = page.waitForResponse((r) => r.url().endsWith('/api/solve'));
   await page.click('#mode-play');
+  await known;
   await cell(page, 2).click();
   await page.keyboard.press('9');
   await page.click('#hint');
-  await waitStatus(page, /^No solution from here: a given or an entry is wrong, so no hint can be true\./);
+  await waitStatus(page, /^No solution from here, so no hint can be true: the entry in r1c3 is wrong \(struck through\)\./);
   assert(await page.isHidden('#apply-hint'), 'no hint to apply');
+  assert((await classes(page, 2)).includes('wrong'), 'r1c3 struck through');
+  assert(!(await classes(page, 20)).includes('wrong'), 'the given r3c3 is not blamed');
+  // in edit mode the same grid is all givens: the server names the cells
+  // that, with another digit, give one solution, and Check marks them red
+  await page.goto(`${base}#p=${EASY.slice(0, 2)}9${EASY.slice(3)}&n=9`);
+  await page.waitForSelector('#grid .cell');
+  await page.click('#hint');
+  await waitStatus(page, /^No solution from here, so no hint can be true: a filled cell is wrong: with another digit in any one of r1c3, r3c3 or r9c1 the grid has one solution\./);
+  await page.click('#check');
+  await waitStatus(page, /^No solution: a filled cell is wrong: .*r1c3/);
+  for (const i of [2, 20, 72]) assert((await classes(page, i)).includes('conflict'), `cell ${i} red after Check`);
+  assert(!(await classes(page, 0)).includes('conflict'), 'r1c1 is not red');
   // several solutions (four givens fewer)
   await page.goto(`${base}#p=${EASY.slice(0, 77)}....&n=9`);
   await page.waitForSelector('#grid .cell');

@@ -477,7 +477,9 @@ function doCheck() {
     resetOverlays();
     S.conflicts = new Set();
     const nodes = [];
-    for (const c of rec.conflicts || []) for (const name of c.cells) {
+    // duplicates, or the likely wrong entry of a grid with no solution
+    const blamed = (rec.conflicts || []).flatMap((c) => c.cells).concat(rec.suspects || []);
+    for (const name of blamed) {
       const i = parseCell(S.shape.n, name);
       if (i >= 0) S.conflicts.add(i);
     }
@@ -495,10 +497,16 @@ function doCheck() {
   });
 }
 
+/* The player's entries that differ from the givens' solution (S.known). */
+function wrongEntries() {
+  const bad = [];
+  S.board.entries.forEach((v, i) => { if (v && !S.board.givens[i] && v !== S.known[i]) bad.push(i); });
+  return bad;
+}
+
 function checkEntries() {
   if (!S.known) { status('The solution is not known yet (is the puzzle unique?). Try Check.', 'bad'); fetchKnown(); return; }
-  S.wrong = new Set();
-  S.board.entries.forEach((v, i) => { if (v && !S.board.givens[i] && v !== S.known[i]) S.wrong.add(i); });
+  S.wrong = new Set(wrongEntries());
   status(S.wrong.size ? `${S.wrong.size} entr${S.wrong.size === 1 ? 'y is' : 'ies are'} wrong (struck through).` : 'No wrong entries so far.', S.wrong.size ? 'bad' : 'good');
   render();
 }
@@ -526,9 +534,25 @@ function doHint() {
     resetOverlays();
     if (rec.status === 'none' || rec.status === 'multiple' || (rec.status === 'gave_up' && rec.message)) {
       // the grid as it stands has no single solution: no step would be true
-      const txt = rec.status === 'none' && S.mode === 'play'
-        ? 'No solution from here: a given or an entry is wrong, so no hint can be true. Check entries strikes through the wrong entries.'
-        : logicStopped(rec, null);
+      // in play the givens' solution is known: the wrong entries are exact;
+      // else the server names the likely wrong cell when it can ("r5c9 holds 6, …")
+      const none = rec.status === 'none';
+      const bad = none && S.mode === 'play' && S.known ? wrongEntries() : [];
+      const named = none && !bad.length && /r\d+c\d+/.test(rec.message || '');
+      let txt;
+      if (bad.length) {
+        const names = bad.map((i) => cellName(S.shape.n, i)).join(', ');
+        txt = `No solution from here, so no hint can be true: the entr${bad.length === 1 ? 'y' : 'ies'} in ${names} ${bad.length === 1 ? 'is' : 'are'} wrong (struck through).`;
+        S.wrong = new Set(bad);
+      } else if (named) {
+        txt = `No solution from here, so no hint can be true: ${rec.message}.`;
+        S.conflicts = new Set();
+        markReason(rec.message);
+      } else {
+        txt = none && S.mode === 'play'
+          ? 'No solution from here: a given or an entry is wrong, so no hint can be true. Check entries strikes through the wrong entries.'
+          : logicStopped(rec, null);
+      }
       status(txt, 'bad');
       result(el('p', txt));
       return;
