@@ -14,6 +14,7 @@
 #include "output.h"
 #include "document.h"
 
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,6 +25,8 @@ typedef struct convert_ctx {
     int to;          /* cli_target */
     int to_given;
     int head_written; /* opensudoku: set by the run's first record only */
+    const char *to_name;      /* --to as given */
+    atomic_int shape_warned;  /* the lost-shape note is written (once a run) */
 } convert_ctx;
 
 static const cli_option convert_options[] = {
@@ -85,6 +88,7 @@ static int on_option(void *p, int id, const char *v)
         }
     if (id == OPT_TO) {
         c->o.document = 0;
+        c->to_name = v;
         if (cli_parse_target("convert", v, &c->to) != 0)
             return -1;
         c->to_given = 1;
@@ -174,10 +178,37 @@ static void convert_invalid(cli_worker *w, cli_task *t, void *p)
     cli_buf_printf(&t->err, "%s: %s\n", where, t->error);
 }
 
+/* The text targets write the cells only: a jigsaw's regions and a
+ * variant's extra units live in the options (or the link) the puzzle was
+ * read with, so the output read alone is another, classic puzzle. Said
+ * once a run, on stderr; the links and pictures keep the shape. */
+static void note_shape_lost(convert_ctx *c, cli_task *t)
+{
+    switch (c->to) {
+    case CLI_TO_OPENSUDOKU: case CLI_TO_SUDOKUWIKI: case CLI_TO_FPUZZLES: case CLI_TO_SUDOKUPAD:
+        return;   /* they hold the shape, or refuse the puzzle */
+    default:
+        break;
+    }
+    if (c->o.document || (!doku_shape_variants(t->shape) && !doku_shape_has_regions(t->shape)) ||
+        atomic_exchange(&c->shape_warned, 1))
+        return;
+    char shape[128];
+    doku_shape_describe(t->shape, shape, sizeof shape);
+    /* f-puzzles has no hyper windows, nor jigsaw regions beside boxes */
+    int link = !(doku_shape_variants(t->shape) & DOKU_VARIANT_HYPER) &&
+               !(doku_shape_has_regions(t->shape) && doku_shape_box_rows(t->shape));
+    cli_buf_printf(&t->err, "%s:%zu: note: %s holds the cells only, not the shape (%s): read the "
+                            "output back with the same --regions/--variant options%s\n",
+                   t->file, t->line, c->to_name ? c->to_name : "this format", shape,
+                   link ? ", or convert to fpuzzles, which keeps it" : "");
+}
+
 static void convert_puzzle(cli_worker *w, cli_task *t, void *p)
 {
     convert_ctx *c = p;
     opensudoku_head(c, t);
+    note_shape_lost(c, t);
     (void)w;
     cli_buf *b = &t->out;
     switch (c->to) {
