@@ -1041,6 +1041,28 @@ static int star_row(const char *s, size_t len, int n)
     return n && k == n;
 }
 
+/* The message for a line of `count` cells that is neither a puzzle nor a
+ * grid row, with how far it is from the nearest n*n when that is at most
+ * NEAR_CELLS: a cell typed twice or dropped is the usual cause. */
+enum { NEAR_CELLS = 3 };
+static void too_many_or_few(int count, char *msg, size_t cap)
+{
+    int n = MIN_SIDE;
+    while (n < DOKU_MAX_N && (n + 1) * (n + 1) <= count)
+        n++;
+    if (n < DOKU_MAX_N && (n + 1) * (n + 1) - count < count - n * n)
+        n++;   /* the nearer square */
+    int off = count - n * n;
+    char near[96] = "";
+    if (off != 0 && (off < 0 ? -off : off) <= NEAR_CELLS)
+        snprintf(near, sizeof near, ", %d %s the %d of a %dx%d puzzle", off < 0 ? -off : off,
+                 off < 0 ? "short of" : "more than", n * n, n, n);
+    snprintf(msg, cap,
+             "found %d cells%s: a one-line puzzle needs n*n (81 for 9x9, 256 for 16x16), a grid "
+             "row 4..%d",
+             count, near, DOKU_MAX_N);
+}
+
 static doku_status handle_fresh_line(doku_reader *r, const char *s, size_t len)
 {
     size_t at;
@@ -1111,9 +1133,7 @@ static doku_status handle_fresh_line(doku_reader *r, const char *s, size_t len)
                  "found %d cells: expected %d on one line, or rows of %d", rw.count,
                  r->opts.n * r->opts.n, r->opts.n);
     else
-        snprintf(msg, sizeof msg,
-                 "found %d cells: a one-line puzzle needs n*n (81 for 9x9, 256 for 16x16), a grid row 4..%d",
-                 rw.count, DOKU_MAX_N);
+        too_many_or_few(rw.count, msg, sizeof msg);
     return push_error(r, r->lineno, 1, DOKU_ERR_PARSE, msg);
 }
 
