@@ -454,6 +454,47 @@ static int sc_writers(void)
     return hit;
 }
 
+/* The wrong-entry finder and its sentence on a 9x9 and an X grid (the
+ * generic engine, built on first use inside the finder's searches). */
+static int sc_wrong_entry(void)
+{
+    static const char *wrong =
+        "46....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    const unsigned variants[2] = {0, DOKU_VARIANT_X};
+    int hit = 0;
+    for (int i = 0; i < 2; i++) {
+        doku_shape *s;
+        if (nomem(doku_shape_create_simple(9, variants[i], &s))) {
+            hit = 1;
+            continue;
+        }
+        doku_solver *sv;
+        if (nomem(doku_solver_create(s, &sv))) {
+            doku_shape_free(s);
+            hit = 1;
+            continue;
+        }
+        uint8_t cells[81], marks[81];
+        cells_of(wrong, cells, 81);
+        doku_wrong_entry w;
+        doku_status st = doku_find_wrong_entry(sv, cells, 0, marks, &w);
+        hit |= nomem(st);
+        if (st == DOKU_OK) {
+            mix_int((long long)w.suspects);
+            mix_int(w.kind);
+            mix(marks, sizeof marks);
+            doku_buf b = {0};
+            hit |= nomem(doku_format_wrong_entry(&b, s, cells, DOKU_SYMBOLS_AUTO, marks, &w));
+            if (b.data && !b.failed)
+                mix(b.data, b.len);
+            doku_buf_free(&b);
+        }
+        doku_solver_free(sv);
+        doku_shape_free(s);
+    }
+    return hit;
+}
+
 static void test_nomem_each(void **state)
 {
     (void)state;
@@ -469,6 +510,7 @@ static void test_nomem_each(void **state)
         {sc_rating_judge, "rating filter judging, generate with it"},
         {sc_conflicts, "format_conflicts"},
         {sc_writers, "record writers"},
+        {sc_wrong_entry, "find_wrong_entry and its sentence"},
     };
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) {
         long n = run_all(all[i].s, all[i].name);
