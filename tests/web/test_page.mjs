@@ -172,6 +172,8 @@ test('a hint on a grid without one solution says why instead of a step', async (
   await page.waitForSelector('#grid .cell');
   await page.click('#hint');
   await waitStatus(page, /^No solution from here, so no hint can be true: a filled cell is wrong: with another digit in any one of r1c3, r3c3 or r9c1 the grid has one solution\./);
+  await page.click('#solve');
+  await waitStatus(page, /^No solution.*\. Check names the cell that is likely wrong\.$/);
   await page.click('#check');
   await waitStatus(page, /^No solution: a filled cell is wrong: .*r1c3/);
   for (const i of [2, 20, 72]) assert((await classes(page, i)).includes('conflict'), `cell ${i} red after Check`);

@@ -435,7 +435,9 @@ function doSolve() {
     if (rec.solution) S.solution = rowsToValues(rec.solution);
     if (S.solution) $('export-solution').checked = true;   // a download now carries it
     if (S.solution && S.board.givens.every((v, i) => !v || v === S.solution[i]) && S.board.entries.every((v) => !v)) S.known = S.solution;
-    const txt = (STATUS_TEXT[rec.status] || rec.status) + ms + (rec.reason ? `: ${rec.reason}` : '');
+    // no duplicate to show: Check looks for the cell that mends the grid
+    const tip = rec.status === 'none' && !rec.reason ? '. Check names the cell that is likely wrong.' : '';
+    const txt = (STATUS_TEXT[rec.status] || rec.status) + ms + (rec.reason ? `: ${rec.reason}` : '') + tip;
     status(txt, rec.status === 'unique' || rec.status === 'solved' ? 'good' : 'bad');
     if (rec.reason) markReason(rec.reason);
     const nodes = [el('p', txt, 'big')];
