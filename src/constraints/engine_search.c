@@ -1,0 +1,137 @@
+/*
+ * engine_search.c — doku_constraints_search: depth-first search over the
+ * variant engine's domains, one copy of the domains per level, branching
+ * on the open cell with the fewest digits (ties: the one in most rules).
+ * Limit, node budget and deadline are those of doku_search
+ * (search_ctx.c).
+ */
+#include "engine_internal.h"
+#include "util/bits.h"
+#include "util/clock.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct vsearch {
+    vengine *e;
+    search_ctx *ctx;
+    vmask *dom;      /* (ncells + 1) levels */
+    uint8_t *fixed;
+    uint8_t *grid;
+    int *weight;     /* [ncells] rules and peers a cell takes part in */
+} vsearch;
+
+static void leaf(vsearch *s, const vmask *dom)
+{
+    vengine *e = s->e;
+    for (int c = 0; c < e->ncells; c++)
+        s->grid[c] = (uint8_t)(bits_lowest(dom[c]) + 1);
+    /* every propagator is complete on a full grid; this is the net under
+     * that claim (a few hundred operations per solution) */
+    if (doku_constraints_check(e->cs, s->grid, NULL, 0) != 0)
+        return;
+    search_report_solution(s->ctx, s->grid, e->ncells);
+}
+
+static void dfs(vsearch *s, int lv)
+{
+    vengine *e = s->e;
+    size_t nc = (size_t)e->ncells;
+    vmask *dom = s->dom + (size_t)lv * nc;
+    uint8_t *fixed = s->fixed + (size_t)lv * nc;
+    int best = -1, bc = 99, bw = -1;
+    for (int c = 0; c < e->ncells; c++) {
+        vmask m = dom[c];
+        if (bits_single(m))
+            continue;
+        int k = bits_count(m);
+        if (k < bc || (k == bc && s->weight[c] > bw)) {
+            best = c;
+            bc = k;
+            bw = s->weight[c];
+        }
+    }
+    if (best < 0) {
+        leaf(s, dom);
+        return;
+    }
+    vmask *next = dom + nc;
+    uint8_t *nfixed = fixed + nc;
+    int first = 1;
+    for (vmask m = dom[best]; m; m &= m - 1) {
+        if (s->ctx->stop || search_count_node(s->ctx))
+            return;
+        if (!first)
+            s->ctx->guesses++;
+        first = 0;
+        memcpy(next, dom, nc * sizeof *dom);
+        memcpy(nfixed, fixed, nc);
+        next[best] = m & -m;
+        if (vengine_propagate(e, next, nfixed, &best, 1))
+            dfs(s, lv + 1);
+    }
+}
+
+doku_status doku_constraints_search(const doku_constraints *cs, const uint8_t *givens,
+                                    const doku_search_opts *opts, uint8_t *solution,
+                                    doku_solution_fn on_solution, void *user,
+                                    doku_search_result *res)
+{
+    if (!cs || !givens || !res ||
+        (opts && (!(opts->time_budget >= 0) || (opts->flags & ~(unsigned)DOKU_SEARCH_GENERIC))))
+        return DOKU_ERR_ARG;
+    memset(res, 0, sizeof *res);
+    const doku_shape *sh = cs->shape;
+    for (int c = 0; c < sh->ncells; c++)
+        if (givens[c] > sh->n)
+            return DOKU_ERR_ARG;
+    search_ctx ctx = {0};
+    ctx.limit = opts && opts->limit ? opts->limit : 1;
+    ctx.node_budget = opts ? opts->node_budget : 0;
+    if (opts && opts->time_budget > 0)
+        ctx.deadline = clock_monotonic_seconds() + opts->time_budget;
+    ctx.first_solution = solution;
+    ctx.on_solution = on_solution;
+    ctx.user = user;
+
+    vengine *e;
+    if (vengine_create(cs, &e) != DOKU_OK)
+        return DOKU_ERR_NOMEM;
+    size_t nc = (size_t)sh->ncells;
+    vsearch s = {e, &ctx, NULL, NULL, NULL, NULL};
+    s.dom = malloc((nc + 2) * nc * sizeof *s.dom);
+    s.fixed = malloc((nc + 2) * nc);
+    s.grid = malloc(nc);
+    s.weight = calloc(nc, sizeof *s.weight);
+    if (!s.dom || !s.fixed || !s.grid || !s.weight) {
+        free(s.dom);
+        free(s.fixed);
+        free(s.grid);
+        free(s.weight);
+        vengine_free(e);
+        return DOKU_ERR_NOMEM;
+    }
+    for (int c = 0; c < e->ncells; c++) {
+        s.weight[c] = e->cell_prop_off[c + 1] - e->cell_prop_off[c];
+        s.dom[c] = e->init[c];
+        if (givens[c])
+            s.dom[c] &= (vmask)1 << (givens[c] - 1);
+    }
+    memset(s.fixed, 0, nc);
+    int ok = 1;
+    for (int c = 0; c < e->ncells; c++)
+        ok &= s.dom[c] != 0;
+    search_count_node(&ctx);
+    if (ok && vengine_propagate(e, s.dom, s.fixed, NULL, 0))
+        dfs(&s, 0);
+    res->solutions = ctx.solutions;
+    res->nodes = ctx.nodes;
+    res->guesses = ctx.guesses;
+    res->gave_up = ctx.gave_up;
+    free(s.dom);
+    free(s.fixed);
+    free(s.grid);
+    free(s.weight);
+    vengine_free(e);
+    return DOKU_OK;
+}
