@@ -18,6 +18,8 @@ const EASY = '57..6...3.3...5.6.6.1..7....53.....1....8....9.....27....8..4.2.8.
 const HEX16 = '....A75..23..9.6.......14C.65....9AC3..6......811B..84..F...D...3..1...B..69.5....2..97..B...4..58.D.......42..764.7....3..A1.9.7.49...E...8.........5.7.A....E....24.6315...........1..9..3.2..B1.............2......3.6..58.A4.6782.94..C...B..3...........7..';
 const JIGSAW = '4.......7.........15......4..3...7..9.1...8.6..8...4..2.......8.........7.......9';
 const JIGSAW_MAP = '112233333111214443211254443222254443615555573688859999688859779688879777666669977';
+// two pointing steps in a row with proof digits in one cell (top1465)
+const POINTING = '7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........';
 const HARD = '12.3....435....1....4........54..2..6...7.........8.9...31..5.......9.7.....6...8';
 
 /* ---- files to open, made with doku's own writers ------------------------ */
@@ -772,6 +774,74 @@ test('every action can be reached by keyboard', async (page) => {
     assert(ids.has(want), 'Tab reaches #' + want);
   assert([...ids].some((k) => String(k).includes('cell')), 'Tab reaches the grid');
 }, { hash: `#p=${EASY}&n=9` });
+
+test('solve on a puzzle with several solutions shows one, says so, and rings the cells a second one fills differently', async (page) => {
+  await page.click('#solve');
+  await waitStatus(page, /^Several solutions in [\d.]+ ms: one of them is shown; a second one differs in \d+ cells, ringed \(r\d+c\d+/);
+  assert((await page.locator('#grid .cell .v').count()) === 81, 'every cell filled');
+  const ringed = await page.evaluate(() => [...document.querySelectorAll('#grid .cell')].map((c, i) => (c.classList.contains('differ') ? i : -1)).filter((i) => i >= 0));
+  const several = EASY.slice(0, 72) + '.........';
+  assert(ringed.length >= 2 && ringed.every((i) => several[i] === '.'), 'the cells that differ are empty ones: ' + ringed);
+  const k = +/differs in (\d+) cells/.exec(await statusText(page))[1];
+  assert(k === ringed.length, `the count said (${k}) is the cells ringed (${ringed.length})`);
+  assert(!(await page.isChecked('#export-solution')), 'one of several is no solution to download');
+  // an empty 25x25 too
+  await page.selectOption('#size', '25');
+  await page.click('#solve');
+  await waitStatus(page, /^Several solutions in [\d.]+ ms: one of them is shown/);
+  assert((await page.locator('#grid .cell .v').count()) === 625, 'the 25x25 filled');
+  await page.screenshot({ path: `${shots}/solve-several.png` });
+}, { hash: `#p=${EASY.slice(0, 72)}.........&n=9` });
+
+test('explain: each step draws its own digits, none left from the step before', async (page) => {
+  await page.click('#explain');
+  await page.waitForSelector('#explain-box:not([hidden])');
+  const rec = await page.evaluate(async (p) => (await fetch('/api/explain', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ puzzle: p }) })).json(), POINTING);
+  const name = (i) => `r${Math.floor(i / 9) + 1}c${(i % 9) + 1}`;
+  // steps 2 and 3 both mark a proof digit in r3c4 (7, then 8) whose candidates stay the same
+  for (let k = 0; k < Math.min(rec.steps.length, 12); k++) {
+    if (k) await page.click('#step-next');
+    const st = rec.steps[k];
+    const want = (list) => new Set((list || []).map((x) => `${x.cell}:${x.digit}`));
+    const drawn = await page.evaluate(() => [...document.querySelectorAll('#grid .cell')].map((c) => ({
+      pc: [...c.querySelectorAll('.cands .pc')].map((s) => s.textContent),
+      ec: [...c.querySelectorAll('.cands .ec')].map((s) => s.textContent),
+      fc: [...c.querySelectorAll('.cands .fc')].map((s) => s.textContent),
+    })));
+    for (const [cls, list] of [['pc', st.placements], ['ec', st.eliminations], ['fc', st.proof]]) {
+      const ok = want(list);
+      drawn.forEach((d, i) => d[cls].forEach((s) => assert(ok.has(`${name(i)}:${s}`), `step ${k + 1} (${st.text.slice(0, 60)}…): ${name(i)} draws ${s} as ${cls}, not in the step`)));
+    }
+  }
+}, { hash: `#p=${POINTING}&n=9` });
+
+test('a size change is undone by Undo and redone by Redo', async (page) => {
+  await page.selectOption('#size', '16');
+  await waitStatus(page, /^A new empty 16×16 .*Undo brings the 9×9 puzzle back/);
+  assert(!(await page.isDisabled('#undo')), 'Undo is on');
+  await page.keyboard.press('Control+z');
+  assert((await page.locator('#grid .cell').count()) === 81, 'back to 9x9');
+  assert((await gridState(page)).line === EASY, 'with its givens');
+  assert((await page.inputValue('#size')) === '9', 'the menu says 9×9');
+  assert(page.url().includes(`p=${EASY.slice(0, 9)}`), 'the link is the puzzle again');
+  await page.click('#redo');
+  assert((await page.locator('#grid .cell').count()) === 256, '16x16 again');
+  await page.click('#undo');
+  assert((await page.locator('#grid .cell').count()) === 81, 'and back');
+  // entries made after the undo are undone first, then the size change's grid is not reached
+  await cell(page, 2).click();
+  await page.keyboard.press('4');
+  await page.click('#undo');
+  assert((await digit(page, 2)) === '', 'the entry undone');
+}, { hash: `#p=${EASY}&n=9` });
+
+test('a busy server (503 with Retry-After) is said plainly, nothing left spinning', async (page) => {
+  await page.route('**/api/solve', (route) => route.fulfill({ status: 503, headers: { 'Retry-After': '4', 'Content-Type': 'application/json' },
+    body: JSON.stringify({ error: { code: 'busy', message: 'the server is busy: the request waited its whole time budget' } }) }));
+  await page.click('#solve');
+  await waitStatus(page, /^The server is busy with other requests: try again in 4 s\.$/);
+  assert(!(await page.evaluate(() => document.body.hasAttribute('aria-busy'))), 'nothing is spinning');
+}, { allowErrors: true, hash: `#p=${EASY}&n=9` });   // the browser logs the 503 itself
 
 /* ---- run ---------------------------------------------------------------- */
 let failed = 0;

@@ -37,12 +37,16 @@ const S = {
   known: null,         // the puzzle's solution, for "Check entries"
   conflicts: new Set(),
   wrong: new Set(),
+  differ: new Set(),   // cells a second solution fills differently (Solve on several)
   step: null,          // the highlighted step (hint or explanation)
   hint: null,
   explain: null,       // { steps, states, pos }
   timer: { start: 0, elapsed: 0, running: false, done: false },
   busy: null,          // AbortController of the request in flight
   comment: '',         // the opened puzzle's comment, saved with it
+  // grids of another shape that a shape change replaced: Undo past the
+  // first change of the board goes back to them, Redo forward again
+  shapes: { undo: [], redo: [] },
 };
 let cells = [];
 
@@ -78,13 +82,13 @@ function render() {
     // a hint is drawn on the candidates, so its eliminations show
     showCands: (S.mode === 'play' && S.showCands) || !!S.hint,
     cands: candidates(S.shape, values),
-    conflicts: S.conflicts, wrong: S.wrong,
+    conflicts: S.conflicts, wrong: S.wrong, differ: S.differ,
     step: S.step,
     stepValues: st ? st.values : null,
     stepCands: st ? st.cands : null,
   });
-  $('undo').disabled = !S.board.undoStack.length;
-  $('redo').disabled = !S.board.redoStack.length;
+  $('undo').disabled = !S.board.undoStack.length && !S.shapes.undo.length;
+  $('redo').disabled = !S.board.redoStack.length && !S.shapes.redo.length;
   $('apply-hint').hidden = !S.hint;
   $('clear-marks').hidden = !(S.step || S.solution || S.conflicts.size || S.wrong.size || S.explain);
 }
@@ -127,8 +131,14 @@ function fillShapeMenus() {
 /** Replaces the shape; keeps the givens when the side is unchanged. */
 function setShape(spec, givens) {
   const n = spec.n;
-  S.shape = makeShape(spec);
   const old = S.board;
+  // the grid being replaced stays one Undo away (an empty one with no history is nothing to undo)
+  if (old.undoStack.length || old.givens.some((v) => v) || old.entries.some((v) => v)) {
+    S.shapes.undo.push({ shape: S.shape, board: old, comment: S.comment });
+    if (S.shapes.undo.length > 20) S.shapes.undo.shift();
+    S.shapes.redo.length = 0;
+  }
+  S.shape = makeShape(spec);
   S.board = new Board(n);
   if (givens) S.board.givens.set(givens);
   else if (old.n === n) { S.board.givens.set(old.givens); S.board.entries.set(old.entries); }
@@ -151,8 +161,9 @@ function chooseShape(spec) {
     S.busy = null;
     document.body.removeAttribute('aria-busy');
   }
-  const sameSide = spec.n === S.shape.n;
+  const sameSide = spec.n === S.shape.n, was = S.shape.n, undoable = S.shapes.undo.length;
   setShape(spec);
+  const back = S.shapes.undo.length > undoable ? ` Undo brings the ${was}×${was} puzzle back.` : '';
   if (!sameSide) {
     if (S.mode === 'play') setMode('edit');
     resetTimer();
@@ -161,7 +172,7 @@ function chooseShape(spec) {
   result([]);
   const n = S.shape.n, variant = $('variant').selectedOptions[0];
   const kind = `${n}×${n}` + (S.shape.box ? ` (${S.shape.box.join('×')} boxes)` : '') + (variant && variant.value ? `, ${variant.text}` : '');
-  status(sameSide ? `Now ${kind}: the givens are kept.` : `A new empty ${kind} grid: type givens, or generate or open a puzzle.`);
+  status(sameSide ? `Now ${kind}: the givens are kept.` : `A new empty ${kind} grid: type givens, or generate or open a puzzle.${back}`);
 }
 
 function shapeSpec(over = {}) {
@@ -226,6 +237,7 @@ async function run(name, body, onDone, opts = {}) {
 
 function resetOverlays() {
   S.solution = null;
+  S.differ = new Set();
   $('export-solution').checked = false;
   S.step = null;
   S.hint = null;
@@ -235,6 +247,7 @@ function resetOverlays() {
 
 /** After any change of the board: conflicts, the share link, solved? */
 function changed(userEdit = true) {
+  if (userEdit) S.shapes.redo.length = 0;
   const values = S.board.values();
   S.conflicts = conflictCells(S.shape, values);
   history.replaceState(null, '', shareHash(S.alphabet, S.shape, S.board.givens));
@@ -345,8 +358,34 @@ function onDrag(e) {
   if (c && !S.selected.has(+c.dataset.i)) { S.selected.add(+c.dataset.i); S.cursor = +c.dataset.i; render(); }
 }
 
-function undo() { if (S.board.undo()) { resetOverlays(); changed(false); status('Undone.'); } }
-function redo() { if (S.board.redo()) { resetOverlays(); changed(false); status('Redone.'); } }
+/* Puts back the grid of another shape on top of from (S.shapes.undo or
+ * .redo), keeping the one on the board on to. */
+function swapShape(from, to) {
+  const prev = from.pop();
+  to.push({ shape: S.shape, board: S.board, comment: S.comment });
+  S.shape = prev.shape;
+  S.board = prev.board;
+  S.comment = prev.comment;
+  S.selected = new Set([0]);
+  S.cursor = S.anchor = 0;
+  resetOverlays();
+  S.known = null;
+  if (S.mode === 'play' && !S.board.givens.some((v) => v)) setMode('edit');
+  fillShapeMenus();
+  rebuild();
+  changed(false);
+  const n = S.shape.n;
+  return `the ${n}×${n} grid`;
+}
+
+function undo() {
+  if (S.board.undo()) { resetOverlays(); changed(false); status('Undone.'); }
+  else if (S.shapes.undo.length) status(`Undone: ${swapShape(S.shapes.undo, S.shapes.redo)} is back (Redo returns to the other).`);
+}
+function redo() {
+  if (S.board.redo()) { resetOverlays(); changed(false); status('Redone.'); }
+  else if (S.shapes.redo.length) status(`Redone: ${swapShape(S.shapes.redo, S.shapes.undo)} is back.`);
+}
 
 /* ---- modes and the timer ----------------------------------------------- */
 
@@ -427,18 +466,34 @@ const STATUS_TEXT = {
   none: 'No solution', gave_up: 'Gave up', invalid: 'Invalid',
 };
 
+/* The cells two solutions fill differently, as names ("r5c1, r8c1 and 2 more"). */
+function namesOf(set, most = 6) {
+  const names = [...set].sort((x, y) => x - y).map((i) => cellName(S.shape.n, i));
+  return names.length > most ? `${names.slice(0, most).join(', ')} and ${names.length - most} more` : names.join(', ');
+}
+
 function doSolve() {
   const values = S.board.values();
-  run('solve', puzzleBody(values, { stats: true }), (rec) => {
+  // limit 2: a puzzle with several solutions comes back with two of them,
+  // one to show and one to say where they differ
+  run('solve', puzzleBody(values, { stats: true, limit: 2 }), (rec) => {
     resetOverlays();
     const ms = rec.stats ? ` in ${rec.stats.time_ms.toFixed(2)} ms` : '';
-    if (rec.solution) S.solution = rowsToValues(rec.solution);
-    if (S.solution) $('export-solution').checked = true;   // a download now carries it
-    if (S.solution && S.board.givens.every((v, i) => !v || v === S.solution[i]) && S.board.entries.every((v) => !v)) S.known = S.solution;
+    const sols = (rec.solutions || (rec.solution ? [rec.solution] : [])).map(rowsToValues);
+    const unique = rec.status === 'unique' || rec.status === 'solved';
+    if (sols.length) S.solution = sols[0];
+    let several = '';
+    if (rec.status === 'multiple' && sols.length > 1) {
+      S.differ = new Set();
+      sols[0].forEach((v, i) => { if (v !== sols[1][i]) S.differ.add(i); });
+      several = `: one of them is shown; a second one differs in ${S.differ.size} cells, ringed (${namesOf(S.differ)})`;
+    }
+    if (S.solution && unique) $('export-solution').checked = true;   // a download now carries it
+    if (S.solution && unique && S.board.givens.every((v, i) => !v || v === S.solution[i]) && S.board.entries.every((v) => !v)) S.known = S.solution;
     // no duplicate to show: Check looks for the cell that mends the grid
     const tip = rec.status === 'none' && !rec.reason ? '. Check names the cell that is likely wrong.' : '';
-    const txt = (STATUS_TEXT[rec.status] || rec.status) + ms + (rec.reason ? `: ${rec.reason}` : '') + tip;
-    status(txt, rec.status === 'unique' || rec.status === 'solved' ? 'good' : 'bad');
+    const txt = (STATUS_TEXT[rec.status] || rec.status) + ms + several + (rec.reason ? `: ${rec.reason}` : '') + tip;
+    status(txt, unique ? 'good' : rec.status === 'multiple' && S.solution ? '' : 'bad');
     if (rec.reason) markReason(rec.reason);
     const nodes = [el('p', txt, 'big')];
     const count = (k, one, many) => `${k} ${k === 1 ? one : many}`;
