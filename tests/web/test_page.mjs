@@ -65,7 +65,7 @@ const test = (name, fn, opts = {}) => tests.push({ name, fn, opts });
 function assert(cond, msg) { if (!cond) throw new Error('assertion failed: ' + msg); }
 
 async function newPage(opts = {}) {
-  const ctx = await browser.newContext({ viewport: opts.viewport || { width: 1280, height: 900 }, hasTouch: !!opts.touch, colorScheme: opts.dark ? 'dark' : 'light', bypassCSP: !!opts.axe });
+  const ctx = await browser.newContext({ viewport: opts.viewport || { width: 1280, height: 900 }, hasTouch: !!opts.touch, colorScheme: opts.dark ? 'dark' : 'light', bypassCSP: !!opts.axe, permissions: opts.permissions || [] });
   const page = await ctx.newPage();
   page.problems = [];
   page.on('console', (m) => { if (m.type() === 'error' && !opts.allowErrors) page.problems.push('console: ' + m.text()); });
@@ -842,6 +842,78 @@ test('a busy server (503 with Retry-After) is said plainly, nothing left spinnin
   await waitStatus(page, /^The server is busy with other requests: try again in 4 s\.$/);
   assert(!(await page.evaluate(() => document.body.hasAttribute('aria-busy'))), 'nothing is spinning');
 }, { allowErrors: true, hash: `#p=${EASY}&n=9` });   // the browser logs the 503 itself
+
+test('a reload keeps the game: continue brings entries, marks, time, mode and undo back; new game forgets it', async (page) => {
+  await page.click('#mode-play');
+  await cell(page, 2).click();
+  await page.keyboard.press('4');
+  await cell(page, 3).click();
+  await page.keyboard.press('Alt+2');
+  await page.keyboard.press('Alt+6');
+  await page.waitForTimeout(1200);
+  await page.reload();
+  await page.waitForSelector('#grid .cell');
+  await page.waitForSelector('#resume:not([hidden])');
+  const offer = await page.locator('#resume-text').textContent();
+  assert(/^Your game on this puzzle: 1 entry, pencil marks in 1 cells, \d+:\d\d played\.$/.test(offer), 'the offer says what is kept: ' + offer);
+  assert((await digit(page, 2)) === '', 'nothing restored before the player says so');
+  await page.click('#resume-continue');
+  await waitStatus(page, /^Continued your game/);
+  assert((await digit(page, 2)) === '4' && (await classes(page, 2)).includes('entered'), 'the entry is back');
+  assert((await cell(page, 3).locator('.cands span').allTextContents()).join('') === '26', 'the marks are back');
+  assert(await page.isVisible('#playbar'), 'in play mode');
+  assert((await page.locator('#timer').textContent()) !== '0:00', 'the time played is kept: ' + await page.locator('#timer').textContent());
+  await page.click('#undo');
+  assert((await cell(page, 3).locator('.cands span').allTextContents()).join('') === '2', 'undo goes on through the old history');
+  // a new game: the saved one is forgotten, and not offered again
+  await page.click('#redo');
+  await page.reload();
+  await page.waitForSelector('#resume:not([hidden])');
+  await page.click('#resume-new');
+  assert((await digit(page, 2)) === '', 'a new game starts from the givens');
+  await page.reload();
+  await page.waitForSelector('#grid .cell');
+  assert(await page.isHidden('#resume'), 'no game offered after "new game"');
+  // a visit with no puzzle in the link offers the last game played
+  await cell(page, 2).click();
+  await page.click('#mode-play');
+  await cell(page, 2).click();
+  await page.keyboard.press('4');
+  await page.goto(base);
+  await page.waitForSelector('#resume:not([hidden])');
+  assert((await gridState(page)).line === EASY, 'the last puzzle played is on the board');
+}, { hash: `#p=${EASY}&n=9` });
+
+test('a share link can carry the player\'s progress (opt-in)', async (page) => {
+  await page.click('#mode-play');
+  await cell(page, 2).click();
+  await page.keyboard.press('4');
+  await cell(page, 3).click();
+  await page.keyboard.press('Alt+2');
+  await page.click('#share-box summary');
+  await page.click('#copy-link');
+  const read = async () => (await page.inputValue('#paste')) || page.evaluate(() => navigator.clipboard.readText());
+  await page.fill('#paste', '');
+  await page.click('#copy-link');
+  const plain = await read();
+  assert(!/[#&]e=/.test(plain), 'without the box ticked the link holds the puzzle only: ' + plain);
+  await page.check('#share-progress');
+  await page.fill('#paste', '');
+  await page.click('#copy-link');
+  const link = await read();
+  assert(/[#&]e=/.test(link) && /[#&]m=/.test(link), 'the link holds the entries and marks: ' + link);
+  const other = await newPage();   // a fresh browser profile: nothing kept
+  try {
+    await other.goto(link);
+    await other.waitForSelector('#grid .cell');
+    await waitStatus(other, /^The link's game/);
+    assert((await digit(other, 2)) === '4' && (await classes(other, 2)).includes('entered'), 'the entry came with the link');
+    assert((await cell(other, 3).locator('.cands span').allTextContents()).join('') === '2', 'the mark came with the link');
+    assert(await other.isVisible('#playbar'), 'in play mode');
+  } finally {
+    await other.context().close();
+  }
+}, { hash: `#p=${EASY}&n=9`, permissions: ['clipboard-read', 'clipboard-write'] });
 
 /* ---- run ---------------------------------------------------------------- */
 let failed = 0;

@@ -7,7 +7,8 @@ import { call } from './api.js';
 import { Board } from './board.js';
 import { replay, stepMarks } from './explain.js';
 import { boxShapes, candidates, cellName, conflictCells, defaultBox, hyperFits, makeShape, parseCell } from './shape.js';
-import { fromLine, keyValue, readHash, shareHash, symbol, toGrid, toLine, ALPHABETS } from './text.js';
+import { fromLine, keyValue, progressHash, readHash, shareHash, symbol, toGrid, toLine, ALPHABETS } from './text.js';
+import { dropGame, lastKey, loadGame, saveGame } from './saved.js';
 import { wireFiles } from './files.js';
 import { buildGrid, paint } from './view.js';
 
@@ -47,6 +48,8 @@ const S = {
   // grids of another shape that a shape change replaced: Undo past the
   // first change of the board goes back to them, Redo forward again
   shapes: { undo: [], redo: [] },
+  offer: null,         // a saved game of this puzzle, offered ("continue" / "new") and not yet taken
+  playing: null,       // the share key of the game saved from this board
 };
 let cells = [];
 
@@ -262,10 +265,91 @@ function changed(userEdit = true) {
   } else if (userEdit) {
     status('');
   }
+  keepGame();
   render();
 }
 
+/* ---- the game kept in the browser (saved.js) ---------------------------- */
+
+function gameKey() { return shareHash(S.alphabet, S.shape, S.board.givens); }
+
+function hasProgress() {
+  const b = S.board;
+  return b.entries.some((v, i) => v && !b.givens[i]) || b.marks.some((m, i) => m && !b.givens[i]);
+}
+
+/* Keeps the game of the puzzle on the board, or forgets it when its
+ * player took every entry and mark back; a saved game still offered, or
+ * of another puzzle, is left as it is. */
+function keepGame() {
+  if (S.offer) return;
+  const key = gameKey(), b = S.board;
+  if (!hasProgress()) {
+    if (S.playing === key) { dropGame(key); S.playing = null; }
+    return;
+  }
+  S.playing = key;
+  saveGame(key, {
+    entries: toLine(S.alphabet, b.entries.map((v, i) => (b.givens[i] ? 0 : v))),
+    marks: b.marks.map((m) => (m ? m.toString(36) : '')).join(','),
+    mode: S.mode, elapsed: Math.round(elapsed()), done: S.timer.done,
+    undo: b.undoStack, redo: b.redoStack,
+  });
+}
+
+/* Undo steps read back from storage: only well-formed cells of this grid. */
+function stepsOf(list, cells) {
+  const snap = (x) => x && Number.isInteger(x.g) && Number.isInteger(x.e) && Number.isInteger(x.m);
+  return (Array.isArray(list) ? list : []).filter((st) => Array.isArray(st) && st.length &&
+    st.every((c) => c && Number.isInteger(c.i) && c.i >= 0 && c.i < cells && snap(c.before) && snap(c.after)));
+}
+
+/* Offers the saved game of the puzzle on the board, if there is one and
+ * nothing is played yet. */
+function offerSaved() {
+  const g = hasProgress() ? null : loadGame(gameKey());
+  S.offer = g;
+  $('resume').hidden = !g;
+  if (!g) return;
+  const k = [...g.entries].filter((ch) => ch !== '.').length;
+  const marks = g.marks ? g.marks.split(',').filter((m) => m).length : 0;
+  $('resume-text').textContent = `Your game on this puzzle: ${k} entr${k === 1 ? 'y' : 'ies'}` +
+    (marks ? `, pencil marks in ${marks} cells` : '') + `, ${fmtTime(g.elapsed || 0)} played${g.done ? ', solved' : ''}.`;
+}
+
+function resumeGame() {
+  const g = S.offer, b = S.board, n = S.shape.n;
+  closeOffer();
+  if (!g) return;
+  const e = fromLine(S.alphabet, n, g.entries);
+  if (e) b.entries.set(e.map((v, i) => (b.givens[i] ? 0 : v)));
+  const m = (g.marks || '').split(',');
+  if (m.length === n * n) m.forEach((x, i) => { b.marks[i] = b.givens[i] ? 0 : (parseInt(x || '0', 36) || 0); });
+  b.undoStack = stepsOf(g.undo, n * n);
+  b.redoStack = stepsOf(g.redo, n * n);
+  resetTimer();
+  S.timer.elapsed = +g.elapsed || 0;
+  S.timer.done = !!g.done;
+  $('timer').textContent = fmtTime(S.timer.elapsed);
+  setMode(g.mode === 'edit' ? 'edit' : 'play');
+  changed(false);
+  status(`Continued your game (${fmtTime(S.timer.elapsed)} played).`, 'good');
+}
+
+function newGame() {
+  dropGame(gameKey());
+  S.playing = null;
+  closeOffer();
+  status('A new game of this puzzle: the saved one is forgotten.');
+}
+
+function closeOffer() {
+  S.offer = null;
+  $('resume').hidden = true;
+}
+
 function setValue(v, forceMarks = false) {
+  if (S.offer) closeOffer();   // playing on: a new game (the saved one is overwritten)
   const b = S.board, sel = [...S.selected];
   resetOverlays();
   if (S.mode === 'edit') {
@@ -404,7 +488,7 @@ function resetTimer() { S.timer = { start: 0, elapsed: 0, running: false, done: 
 setInterval(() => { if (S.timer.running) $('timer').textContent = fmtTime(elapsed()); }, 500);
 document.addEventListener('visibilitychange', () => {
   if (S.mode !== 'play') return;
-  if (document.hidden) stopTimer(); else startTimer();
+  if (document.hidden) { stopTimer(); keepGame(); } else startTimer();
 });
 
 function setMode(mode) {
@@ -425,6 +509,7 @@ function setMode(mode) {
     stopTimer();
     status('Edit: type the givens.');
   }
+  keepGame();
   render();
 }
 
@@ -916,6 +1001,7 @@ function loadEntry(e) {
     setMode('play');
   }
   changed(false);
+  offerSaved();
   return true;
 }
 
@@ -1026,7 +1112,14 @@ function wire() {
   $('reduce').addEventListener('click', doReduce);
   $('gen-cancel').addEventListener('click', () => S.busy && S.busy.abort());
   $('load').addEventListener('click', doLoad);
-  $('copy-link').addEventListener('click', () => copyText(location.href, 'link'));
+  $('copy-link').addEventListener('click', () => {
+    const withGame = $('share-progress').checked && hasProgress();
+    const url = location.href.split('#')[0] + (withGame ? progressHash(S.alphabet, S.shape, S.board.givens, S.board.entries, S.board.marks) : location.hash);
+    copyText(url, withGame ? 'link with your progress' : 'link');
+  });
+  $('resume-continue').addEventListener('click', resumeGame);
+  $('resume-new').addEventListener('click', newGame);
+  window.addEventListener('pagehide', keepGame);
   $('copy-line').addEventListener('click', () => copyText(toLine(S.alphabet, S.board.givens) + '\n', 'line'));
   $('copy-grid').addEventListener('click', () => copyText(toGrid(S.alphabet, S.shape, S.board.givens), 'grid'));
   $('download').addEventListener('click', download);
@@ -1051,8 +1144,21 @@ function fromHash() {
   if (!h) return false;
   if (h.alphabet !== S.alphabet) { S.alphabet = h.alphabet; $('alphabet').value = h.alphabet; }
   const same = h.n === S.shape.n && h.givens.every((v, i) => v === S.board.givens[i]);
-  if (same) return true;
-  setShape({ n: h.n, box: h.box, x: h.x, hyper: h.hyper, regions: h.regions, keepBoxes: h.keepBoxes }, h.givens);
+  if (same && !h.entries && !h.marks) return true;
+  if (!same) setShape({ n: h.n, box: h.box, x: h.x, hyper: h.hyper, regions: h.regions, keepBoxes: h.keepBoxes }, h.givens);
+  if ((h.entries && h.entries.some((v, i) => v && !h.givens[i])) || (h.marks && h.marks.some((m) => m))) {
+    // a link with the sender's progress: their game, to play on
+    closeOffer();
+    const b = S.board;
+    b.apply([...Array(h.n * h.n).keys()].filter((i) => !b.givens[i]), (i) => {
+      b.entries[i] = h.entries ? h.entries[i] : 0;
+      b.marks[i] = h.entries && h.entries[i] ? 0 : (h.marks ? h.marks[i] : 0);
+    });
+    resetTimer();
+    setMode('play');
+    changed(false);
+    status('The link\'s game, with its entries and pencil marks: play on.');
+  } else offerSaved();
   return true;
 }
 
@@ -1065,5 +1171,9 @@ const files = wireFiles({
   puzzleBody: () => puzzleBody(S.board.givens, S.comment ? { comment: S.comment } : {}),
   entries: () => (S.board.entries.some((v, i) => v && !S.board.givens[i]) ? toLine(S.alphabet, S.board.entries.map((v, i) => (S.board.givens[i] ? 0 : v))) : null),
 });
-if (!fromHash()) { fillShapeMenus(); rebuild(); changed(false); }
 status('Edit: type the givens, or open Generate.');
+if (!fromHash()) {
+  // no puzzle in the link: the last game played, if one is kept
+  const last = lastKey();
+  if (!(last && loadGame(last) && (history.replaceState(null, '', last), fromHash()))) { fillShapeMenus(); rebuild(); changed(false); }
+}
