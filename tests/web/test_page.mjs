@@ -915,6 +915,47 @@ test('a share link can carry the player\'s progress (opt-in)', async (page) => {
   }
 }, { hash: `#p=${EASY}&n=9`, permissions: ['clipboard-read', 'clipboard-write'] });
 
+/* Rectangles of the selectors' elements, and whether the centre of each is the element itself (not covered). */
+const rects = (page, sels) => page.evaluate((list) => list.map((sel) => {
+  const e = document.querySelector(sel), r = e.getBoundingClientRect();
+  const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return { sel, left: r.left, top: r.top, right: r.right, bottom: r.bottom, mine: !!top && e.contains(top) };
+}), sels);
+
+test('laptop 1366x768: no scrolling when idle or playing, the status line never over the tools', async (page) => {
+  const idle = await page.evaluate(() => document.documentElement.scrollHeight);
+  assert(idle <= 768, 'the idle page fits the window: ' + idle);
+  await page.click('#mode-play');
+  await cell(page, 2).click();
+  await page.keyboard.press('9');
+  await page.click('#check-entries');
+  await waitStatus(page, /1 entry is wrong/);
+  const h = await page.evaluate(() => document.documentElement.scrollHeight);
+  assert(h <= 768, 'playing, the page fits the window: ' + h);
+  const tools = await rects(page, ['#erase', '#pencil', '#undo', '#redo', '#clear']);
+  const [st] = await rects(page, ['#status']);
+  for (const t of tools) {
+    assert(t.mine, `${t.sel} is not covered`);
+    assert(t.bottom <= st.top || t.top >= st.bottom || t.right <= st.left || t.left >= st.right, `${t.sel} and the status line do not overlap`);
+  }
+  await page.click('#undo');
+  assert((await digit(page, 2)) === '', 'a click on Undo undoes');
+  await page.screenshot({ path: `${shots}/laptop-check.png` });
+}, { viewport: { width: 1366, height: 768 }, hash: `#p=${EASY}&n=9` });
+
+test('phone 390x844: the grid inside its box, Hint/Check/Solve in reach while playing', async (page) => {
+  const [grid, box] = await rects(page, ['#grid', '.grid-scroll']);
+  assert(grid.right <= box.right + 0.5 && grid.left >= box.left - 0.5, `the grid (${grid.left}-${grid.right}) inside its box (${box.left}-${box.right})`);
+  await page.click('#mode-play');
+  const [hint, solve, check] = await rects(page, ['#play-hint', '#play-solve', '#check-entries']);
+  const last = (await cell(page, 80).boundingBox());
+  for (const b of [hint, solve, check]) assert(b.top >= 0 && b.bottom <= 844 && b.mine, `${b.sel} in the window with the grid: ` + JSON.stringify(b));
+  assert(last.y + last.height <= 844, 'the whole grid in the window too');
+  await page.click('#play-hint');
+  await waitStatus(page, /Hidden Single/);
+  await page.screenshot({ path: `${shots}/phone-play.png` });
+}, { viewport: { width: 390, height: 844 }, touch: true, hash: `#p=${EASY}&n=9` });
+
 /* ---- run ---------------------------------------------------------------- */
 let failed = 0;
 // DOKU_WEB_ONLY=REGEX runs only the tests whose names match (while working on one)

@@ -1099,6 +1099,8 @@ function wire() {
   $('count').addEventListener('click', doCount);
   $('check').addEventListener('click', doCheck);
   $('hint').addEventListener('click', doHint);
+  $('play-hint').addEventListener('click', doHint);
+  $('play-solve').addEventListener('click', doSolve);
   $('apply-hint').addEventListener('click', applyHint);
   $('clear-marks').addEventListener('click', () => { resetOverlays(); S.conflicts = conflictCells(S.shape, S.board.values()); render(); status(''); });
   $('explain').addEventListener('click', doExplain);
