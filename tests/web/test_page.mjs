@@ -956,6 +956,40 @@ test('phone 390x844: the grid inside its box, Hint/Check/Solve in reach while pl
   await page.screenshot({ path: `${shots}/phone-play.png` });
 }, { viewport: { width: 390, height: 844 }, touch: true, hash: `#p=${EASY}&n=9` });
 
+test('Ctrl+V anywhere on the page opens a pasted puzzle, grid, link or file', async (page) => {
+  // a line, pasted with the grid focused (the real keys and clipboard)
+  await cell(page, 0).click();
+  await page.evaluate((t) => navigator.clipboard.writeText(t), HARD);
+  await page.keyboard.press('Control+V');
+  await waitStatus(page, /^Opened pasted text/);
+  assert((await gridState(page)).line === HARD, 'the pasted line is on the board');
+  // a framed grid, pasted with nothing focused
+  await page.evaluate(() => document.activeElement && document.activeElement.blur());
+  const grid = EASY.match(/.{9}/g).map((r) => r.replace(/(...)(...)(...)/, '$1|$2|$3')).join('\n');
+  await page.evaluate((t) => navigator.clipboard.writeText(t), grid);
+  await page.keyboard.press('Control+V');
+  await waitStatus(page, /^Opened pasted text/);
+  assert((await gridState(page)).line === EASY, 'the pasted grid is on the board');
+  // a link with its jigsaw
+  await page.evaluate((t) => navigator.clipboard.writeText(t), JIGSAW_LINK);
+  await cell(page, 40).click();
+  await page.keyboard.press('Control+V');
+  await waitStatus(page, /^Opened pasted text/);
+  assert(page.url().includes('r='), 'the link\'s regions came along');
+  // a file (as a file manager puts it on the clipboard)
+  await page.evaluate((text) => {
+    const d = new DataTransfer();
+    d.items.add(new File([text], 'copied.sdk', { type: 'text/plain' }));
+    document.activeElement.dispatchEvent(new ClipboardEvent('paste', { clipboardData: d, bubbles: true, cancelable: true }));
+  }, `#A somebody\n${HARD.match(/.{9}/g).join('\n')}\n`);
+  await waitStatus(page, /^Opened copied\.sdk/);
+  // in a text field Ctrl+V pastes into the field, nothing is opened
+  await page.click('#share-box summary');
+  await page.focus('#paste');
+  await page.keyboard.press('Control+V');
+  assert((await page.inputValue('#paste')) === JIGSAW_LINK, 'the text box got the text');
+}, { hash: `#p=${EASY}&n=9`, permissions: ['clipboard-read', 'clipboard-write'] });
+
 /* ---- run ---------------------------------------------------------------- */
 let failed = 0;
 // DOKU_WEB_ONLY=REGEX runs only the tests whose names match (while working on one)
