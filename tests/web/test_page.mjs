@@ -480,17 +480,22 @@ test('paste an f-puzzles link: the jigsaw comes with it', async (page) => {
   await waitStatus(page, JIGSAW_ALONE === 'unique' ? /Unique solution/ : /Several solutions/);
 });
 
-test('pasted junk text is said plainly not to be a puzzle, with the place and the character', async (page) => {
+test('pasted junk text is said plainly not to be a puzzle: words as words, a bad character by its place', async (page) => {
   await page.click('#share-box summary');
-  await page.fill('#paste', 'hello');
+  for (const junk of ['hello', 'hello world']) {
+    await page.fill('#paste', junk);
+    await page.click('#load');
+    await waitStatus(page, new RegExp(`^The pasted text is not a puzzle: "${junk}" holds no digits or dots\\. A puzzle is a line of digits .*\\(81 for 9×9\\)`));
+    const text = await statusText(page);
+    assert(!/not a cell|10x10|5x5/.test(text), 'no grid guessed from the length of words: ' + text);
+  }
+  // a puzzle-like line with a stray character: the place and the character
+  await page.fill('#paste', '1234q');
   await page.click('#load');
-  await waitStatus(page, /^The pasted text is not a puzzle: at line 1, column 1, 'h' is not a cell of a 5x5 grid/);
+  await waitStatus(page, /^The pasted text is not a puzzle: at line 1, column 5, 'q' is not a cell of a 5x5 grid/);
   const text = await statusText(page);
   assert(!/not a symbol|pasted text:\d/.test(text), 'no reader jargon: ' + text);
   assert(/whose cells are 1-5/.test(text) && /81 for 9x9/.test(text), 'what it looked for: ' + text);
-  await page.fill('#paste', 'hello world');
-  await page.click('#load');
-  await waitStatus(page, /^The pasted text is not a puzzle: at line 1, column 3, 'l' is not a cell of a 10x10 grid/);
   await page.screenshot({ path: `${shots}/paste-junk.png` });
 }, { allowErrors: true, hash: `#p=${EASY}&n=9` });   // the browser logs the 422 itself
 
@@ -989,6 +994,28 @@ test('Ctrl+V anywhere on the page opens a pasted puzzle, grid, link or file', as
   await page.keyboard.press('Control+V');
   assert((await page.inputValue('#paste')) === JIGSAW_LINK, 'the text box got the text');
 }, { hash: `#p=${EASY}&n=9`, permissions: ['clipboard-read', 'clipboard-write'] });
+
+test('explain and grade with a wrong entry blame the entry, not the givens', async (page) => {
+  const known = page.waitForResponse((r) => r.url().endsWith('/api/solve'));
+  await page.click('#mode-play');
+  await known;
+  await cell(page, 2).click();
+  await page.keyboard.press('9');   // r1c3 is 4: no clash, but no solution
+  await page.click('#explain');
+  await waitStatus(page, /^No solution from here: the givens are fine, but your entry in r1c3 is wrong \(struck through\), so there is nothing to explain\.$/);
+  assert((await classes(page, 2)).includes('wrong'), 'r1c3 struck through');
+  await page.click('#grade');
+  await waitStatus(page, /^No solution from here: the givens are fine, but your entry in r1c3 is wrong/);
+  assert(!/givens contradict/.test(await page.locator('#result').textContent()), 'the givens are not blamed');
+}, { hash: `#p=${EASY}&n=9` });
+
+test('grade says what ER, EP and ED are', async (page) => {
+  await page.click('#grade');
+  await waitStatus(page, /^ER [\d.]+ · EP [\d.]+ · ED [\d.]+/);
+  const titles = await page.locator('#result abbr').evaluateAll((a) => a.map((x) => `${x.textContent}: ${x.title}`));
+  assert(titles.length === 3 && /^ER: .*hardest step/.test(titles[0]) && /^EP: .*first placed digit/.test(titles[1]) && /^ED: .*first step/.test(titles[2]), 'each rating has a tooltip: ' + titles);
+  assert(/ER is the hardest step .* EP the hardest up to the first placed digit, ED the first step/.test(await page.locator('#result').textContent()), 'and a line in words');
+}, { hash: `#p=${EASY}&n=9` });
 
 /* ---- run ---------------------------------------------------------------- */
 let failed = 0;

@@ -639,6 +639,23 @@ function doCheck() {
   });
 }
 
+/* What to say when the grid on the board has no solution but the player
+ * has entries: the server sees givens and entries alike ("the givens
+ * contradict every solution"), but the givens are fine when their
+ * solution is known, and the entries that differ from it are wrong.
+ * Marks the wrong entries. @return the sentence, or null when the
+ * verdict is the givens' own. */
+function entriesVerdict(rec, what) {
+  const b = S.board;
+  if (rec.status !== 'none' || !b.entries.some((v, i) => v && !b.givens[i])) return null;
+  if (!S.known) return `No solution from here: a given or one of your entries is wrong, so there is nothing to ${what}. Check entries strikes through the wrong entries.`;
+  const bad = wrongEntries();
+  if (!bad.length) return null;
+  S.wrong = new Set(bad);
+  const names = bad.map((i) => cellName(S.shape.n, i)).join(', ');
+  return `No solution from here: the givens are fine, but your entr${bad.length === 1 ? 'y' : 'ies'} in ${names} ${bad.length === 1 ? 'is' : 'are'} wrong (struck through), so there is nothing to ${what}.`;
+}
+
 /* The player's entries that differ from the givens' solution (S.known). */
 function wrongEntries() {
   const bad = [];
@@ -736,10 +753,25 @@ function doGrade() {
   run('grade', puzzleBody(values), (rec) => {
     resetOverlays();
     const done = rec.techniques ? Object.values(rec.techniques).reduce((a, k) => a + k, 0) : null;
+    const mine = rec.solved ? null : entriesVerdict(rec, 'grade');
     const txt = rec.solved ? `ER ${rec.er} · EP ${rec.ep} · ED ${rec.ed} — ${rec.level}`
-      : logicStopped(rec, done) + (rec.techniques ? ' Explain shows where it stopped and the candidates left.' : '');
+      : mine || logicStopped(rec, done) + (rec.techniques ? ' Explain shows where it stopped and the candidates left.' : '');
     status(txt, rec.solved ? 'good' : 'bad');
     if (!rec.solved && !done) { result(el('p', txt, 'big')); return; }
+    // the three ratings, said in words (Sudoku Explainer's scale)
+    const scale = el('p', '', 'scale');
+    if (rec.solved) {
+      const rating = (abbr, title, v) => {
+        const a = el('abbr', abbr);
+        a.title = title;
+        return [a, ` ${v}`];
+      };
+      scale.append(...rating('ER', 'Explainer rating: the hardest step the solution needs', rec.er), ' · ',
+        ...rating('EP', 'Pearl: the hardest step up to the first placed digit', rec.ep), ' · ',
+        ...rating('ED', 'Diamond: the first step', rec.ed), ` — ${rec.level}`);
+      scale.className = 'big';
+    }
+    const words = rec.solved ? el('p', 'ER is the hardest step the solution needs, EP the hardest up to the first placed digit, ED the first step (Sudoku Explainer\'s scale: 1.0 for a single to 11 and more).', 'hint') : null;
     const table = el('table');
     const head = el('tr');
     head.append(el('th', 'Technique'), el('th', 'Steps'));
@@ -749,7 +781,7 @@ function doGrade() {
       tr.append(el('td', k.replace(/-/g, ' ')), el('td', String(v)));
       table.appendChild(tr);
     }
-    result([el('p', txt, 'big'), el('p', `Hardest step: ${rec.hardest || '—'}`), table]);
+    result([rec.solved ? scale : el('p', txt, 'big'), ...(words ? [words] : []), el('p', `Hardest step: ${rec.hardest || '—'}`), table]);
   });
 }
 
@@ -760,7 +792,7 @@ function doExplain() {
   run('explain', puzzleBody(start), (rec) => {
     resetOverlays();
     if (!rec.steps) {   // a verdict on the puzzle: logic was not run
-      const txt = logicStopped(rec, null);
+      const txt = entriesVerdict(rec, 'explain') || logicStopped(rec, null);
       if (rec.message) markReason(rec.message);
       status(txt, 'bad');
       result(el('p', txt, 'big'));
