@@ -516,8 +516,9 @@ test('drop a file onto the grid', async (page) => {
 }, { hash: `#p=${EASY}&n=9` });
 
 /* The ink in each cell of a 9x9 PNG drawn by render/single.c (grid at
- * x 20, y 46 in picture units, 36 a cell, the picture 364 wide): 'g' dark
- * (a given), 'b' blue (a filled digit), '.' no digit. */
+ * x 20 in picture units, its top border found by looking down column 22,
+ * 36 a cell, the picture 364 wide): 'g' dark (a given), 'b' blue (a
+ * filled digit), '.' no digit. */
 async function pngCells(page, path) {
   const b64 = readFileSync(path).toString('base64');
   return page.evaluate(async (src) => {
@@ -529,10 +530,13 @@ async function pngCells(page, path) {
     const cx = cv.getContext('2d');
     cx.drawImage(img, 0, 0);
     const k = img.width / 364;
+    let y0 = 0;
+    while (y0 < img.height && cx.getImageData(Math.round(22 * k), y0, 1, 1).data[0] > 90) y0++;
+    const top = y0 / k;
     let out = '';
     for (let r = 0; r < 9; r++) {
       for (let c = 0; c < 9; c++) {
-        const d = cx.getImageData(Math.round((20 + c * 36 + 8) * k), Math.round((46 + r * 36 + 6) * k), Math.round(20 * k), Math.round(24 * k)).data;
+        const d = cx.getImageData(Math.round((20 + c * 36 + 8) * k), Math.round((top + r * 36 + 6) * k), Math.round(20 * k), Math.round(24 * k)).data;
         let dark = 0, blue = 0;
         for (let i = 0; i < d.length; i += 4) {
           if (d[i] < 90 && d[i + 1] < 90 && d[i + 2] < 90) dark++;
@@ -1015,6 +1019,41 @@ test('grade says what ER, EP and ED are', async (page) => {
   const titles = await page.locator('#result abbr').evaluateAll((a) => a.map((x) => `${x.textContent}: ${x.title}`));
   assert(titles.length === 3 && /^ER: .*hardest step/.test(titles[0]) && /^EP: .*first placed digit/.test(titles[1]) && /^ED: .*first step/.test(titles[2]), 'each rating has a tooltip: ' + titles);
   assert(/ER is the hardest step .* EP the hardest up to the first placed digit, ED the first step/.test(await page.locator('#result').textContent()), 'and a line in words');
+}, { hash: `#p=${EASY}&n=9` });
+
+/* Rows of ink in a PNG: the first and last row with a dark pixel, and the height. */
+async function inkRows(page, path) {
+  const b64 = readFileSync(path).toString('base64');
+  return page.evaluate(async (src) => {
+    const img = new Image();
+    img.src = 'data:image/png;base64,' + src;
+    await img.decode();
+    const cv = document.createElement('canvas');
+    cv.width = img.width; cv.height = img.height;
+    const cx = cv.getContext('2d');
+    cx.drawImage(img, 0, 0);
+    const d = cx.getImageData(0, 0, img.width, img.height).data;
+    const dark = (y) => { for (let x = 0; x < img.width; x++) { const i = (y * img.width + x) * 4; if (d[i] < 90 && d[i + 1] < 90 && d[i + 2] < 90) return true; } return false; };
+    let first = 0, last = img.height - 1;
+    while (first < img.height && !dark(first)) first++;
+    while (last > 0 && !dark(last)) last--;
+    return { first, last, height: img.height };
+  }, b64);
+}
+
+test('exports: the xlsx names the puzzle, the PNG has even margins above and below the grid', async (page) => {
+  await page.click('#file-box summary');
+  await page.selectOption('#export-format', 'xlsx');
+  const book = await download(page, () => page.click('#export'));
+  const a1 = execFileSync('python3', ['-c', `import re, sys, zipfile
+s = zipfile.ZipFile(sys.argv[1]).read('xl/worksheets/sheet1.xml').decode()
+print(re.search(r'<c r="A1"[^>]*>.*?<t[^>]*>(.*?)</t>', s).group(1))`, book.path]).toString().trim();
+  assert(a1 === 'Puzzle 1', 'A1 names the puzzle: ' + a1);
+  await page.selectOption('#export-format', 'png');
+  const png = await download(page, () => page.click('#export'));
+  const ink = await inkRows(page, png.path);
+  const above = ink.first, below = ink.height - 1 - ink.last;
+  assert(Math.abs(above - below) <= 2, `margins above (${above} px) and below (${below} px) the grid are even`);
 }, { hash: `#p=${EASY}&n=9` });
 
 /* ---- run ---------------------------------------------------------------- */
