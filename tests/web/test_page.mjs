@@ -971,6 +971,7 @@ test('Ctrl+V anywhere on the page opens a pasted puzzle, grid, link or file', as
   await page.evaluate((t) => navigator.clipboard.writeText(t), HARD);
   await page.keyboard.press('Control+V');
   await waitStatus(page, /^Opened pasted text/);
+  await page.evaluate(() => { document.getElementById('status').textContent = ''; });   // the next "Opened" is the next paste's
   assert((await gridState(page)).line === HARD, 'the pasted line is on the board');
   // a framed grid, pasted with nothing focused
   await page.evaluate(() => document.activeElement && document.activeElement.blur());
@@ -978,12 +979,14 @@ test('Ctrl+V anywhere on the page opens a pasted puzzle, grid, link or file', as
   await page.evaluate((t) => navigator.clipboard.writeText(t), grid);
   await page.keyboard.press('Control+V');
   await waitStatus(page, /^Opened pasted text/);
+  await page.evaluate(() => { document.getElementById('status').textContent = ''; });   // the next "Opened" is the next paste's
   assert((await gridState(page)).line === EASY, 'the pasted grid is on the board');
   // a link with its jigsaw
   await page.evaluate((t) => navigator.clipboard.writeText(t), JIGSAW_LINK);
   await cell(page, 40).click();
   await page.keyboard.press('Control+V');
   await waitStatus(page, /^Opened pasted text/);
+  await page.evaluate(() => { document.getElementById('status').textContent = ''; });   // the next "Opened" is the next paste's
   assert(page.url().includes('r='), 'the link\'s regions came along');
   // a file (as a file manager puts it on the clipboard)
   await page.evaluate((text) => {
