@@ -1059,6 +1059,50 @@ print(re.search(r'<c r="A1"[^>]*>.*?<t[^>]*>(.*?)</t>', s).group(1))`, book.path
   assert(Math.abs(above - below) <= 2, `margins above (${above} px) and below (${below} px) the grid are even`);
 }, { hash: `#p=${EASY}&n=9` });
 
+test('play like the apps: the pad counts what is left and greys finished digits; the clock starts at the first move, pauses, and stops in Edit', async (page) => {
+  const left = (d) => page.locator(`#pad button[data-d="${d}"] .left`).textContent();
+  // EASY has three 5s and two 9s
+  assert((await left(5)) === '6' && (await left(9)) === '7', `left: 5 → ${await left(5)}, 9 → ${await left(9)}`);
+  assert(/6 left/.test(await page.getAttribute('#pad button[data-d="5"]', 'aria-label')), 'said to screen readers too');
+  await page.click('#solve');   // the solution, to play right moves
+  await waitStatus(page, /Unique solution/);
+  const sol = (await gridState(page)).line;
+  await page.click('#mode-play');
+  await page.waitForTimeout(1300);
+  assert((await page.locator('#timer').textContent()) === '0:00', 'no clock before the first move');
+  await cell(page, 2).click();
+  await page.keyboard.press(sol[2]);
+  await page.waitForTimeout(1300);
+  const t1 = await page.locator('#timer').textContent();
+  assert(t1 !== '0:00', 'the clock runs after the first move: ' + t1);
+  await page.click('#pause');
+  assert(await page.evaluate(() => document.getElementById('grid').classList.contains('paused')), 'the grid is hidden while paused');
+  const p1 = await page.locator('#timer').textContent();
+  await page.waitForTimeout(1300);
+  assert((await page.locator('#timer').textContent()) === p1, 'paused: the clock stands');
+  await cell(page, 3).click();
+  await page.keyboard.press(sol[3]);
+  assert((await digit(page, 3)) === '', 'no moves while paused');
+  await page.click('#pause');
+  // the tab hidden: the clock stands, and runs again when it is back
+  await page.evaluate(() => { Object.defineProperty(document, 'hidden', { value: true, configurable: true }); document.dispatchEvent(new Event('visibilitychange')); });
+  const h1 = await page.locator('#timer').textContent();
+  await page.waitForTimeout(1300);
+  assert((await page.locator('#timer').textContent()) === h1, 'hidden: the clock stands');
+  await page.evaluate(() => { Object.defineProperty(document, 'hidden', { value: false, configurable: true }); document.dispatchEvent(new Event('visibilitychange')); });
+  await page.click('#mode-edit');
+  const e1 = await page.locator('#timer').textContent();
+  await page.waitForTimeout(1300);
+  await page.click('#mode-play');
+  assert((await page.locator('#timer').textContent()) === e1, 'in Edit the clock stands');
+  // every 4 of the solution placed: 4 greyed
+  await page.click('#mode-edit');
+  for (let i = 0; i < 81; i++) if (sol[i] === '4' && EASY[i] === '.') { await cell(page, i).click(); await page.keyboard.press('4'); }
+  assert((await left(4)) === '0', 'no 4 left');
+  assert(await page.evaluate(() => document.querySelector('#pad button[data-d="4"]').classList.contains('done')), '4 greyed out');
+  await page.screenshot({ path: `${shots}/pad-counts.png` });
+}, { hash: `#p=${EASY}&n=9` });
+
 /* ---- run ---------------------------------------------------------------- */
 let failed = 0;
 // DOKU_WEB_ONLY=REGEX runs only the tests whose names match (while working on one)

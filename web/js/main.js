@@ -42,7 +42,7 @@ const S = {
   step: null,          // the highlighted step (hint or explanation)
   hint: null,
   explain: null,       // { steps, states, pos }
-  timer: { start: 0, elapsed: 0, running: false, done: false },
+  timer: { start: 0, elapsed: 0, running: false, done: false, started: false, paused: false },
   busy: null,          // AbortController of the request in flight
   comment: '',         // the opened puzzle's comment, saved with it
   // grids of another shape that a shape change replaced: Undo past the
@@ -90,10 +90,25 @@ function render() {
     stepValues: st ? st.values : null,
     stepCands: st ? st.cands : null,
   });
+  padCounts(values);
   $('undo').disabled = !S.board.undoStack.length && !S.shapes.undo.length;
   $('redo').disabled = !S.board.redoStack.length && !S.shapes.redo.length;
   $('apply-hint').hidden = !S.hint;
   $('clear-marks').hidden = !(S.step || S.solution || S.conflicts.size || S.wrong.size || S.explain);
+}
+
+/* The pad as the apps draw it: how many of each symbol are still to place
+ * (n of each in a full grid), and a symbol with all n placed greyed out. */
+function padCounts(values) {
+  const n = S.shape.n, placed = new Array(n + 1).fill(0);
+  for (const v of values) placed[v]++;
+  for (const b of $('pad').children) {
+    const d = +b.dataset.d, left = Math.max(0, n - placed[d]);
+    const sym = symbol(S.alphabet, d);
+    b.lastChild.textContent = String(left);
+    b.classList.toggle('done', left === 0);
+    b.setAttribute('aria-label', `Enter ${sym}, ${left === 0 ? 'all placed' : `${left} left`}`);
+  }
 }
 
 function rebuild() {
@@ -107,6 +122,9 @@ function rebuild() {
     b.type = 'button';
     b.dataset.d = String(d);
     b.setAttribute('aria-label', `Enter ${symbol(S.alphabet, d)}`);
+    const left = el('span', '', 'left');
+    left.setAttribute('aria-hidden', 'true');
+    b.appendChild(left);
     pad.appendChild(b);
   }
   render();
@@ -330,6 +348,7 @@ function resumeGame() {
   resetTimer();
   S.timer.elapsed = +g.elapsed || 0;
   S.timer.done = !!g.done;
+  S.timer.started = S.timer.elapsed > 0;
   $('timer').textContent = fmtTime(S.timer.elapsed);
   setMode(g.mode === 'edit' ? 'edit' : 'play');
   changed(false);
@@ -357,7 +376,9 @@ function setValue(v, forceMarks = false) {
     S.known = null;
   } else {
     const free = sel.filter((i) => !b.givens[i]);
+    if (S.timer.paused) { status('Paused: Resume to play on.', 'bad'); render(); return; }
     if (!free.length) { status('Givens cannot be changed in play mode; switch to Edit givens.', 'bad'); render(); return; }
+    moved();
     if ((S.pencil || forceMarks) && v) {
       const bit = 1 << (v - 1);
       const open = free.filter((i) => !b.entries[i]);
@@ -478,17 +499,38 @@ function fmtTime(ms) {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 }
 function elapsed() { return S.timer.elapsed + (S.timer.running ? performance.now() - S.timer.start : 0); }
-function startTimer() { if (!S.timer.running && !S.timer.done) { S.timer.start = performance.now(); S.timer.running = true; } }
+/* The clock runs as the apps' does: from the first move, in play mode,
+ * while the page is in view and not paused, until the puzzle is solved. */
+function startTimer() {
+  const t = S.timer;
+  if (t.running || t.done || !t.started || t.paused || S.mode !== 'play' || document.hidden) return;
+  t.start = performance.now();
+  t.running = true;
+}
+/* A move in play mode: the clock starts with the first one. */
+function moved() { S.timer.started = true; startTimer(); }
+function setPaused(on) {
+  if (on) stopTimer();
+  S.timer.paused = on;
+  if (!on) startTimer();
+  $('pause').setAttribute('aria-pressed', String(on));
+  $('pause').textContent = on ? 'Resume' : 'Pause';
+  $('grid').classList.toggle('paused', on);
+}
 function stopTimer(done = false) {
   if (S.timer.running) { S.timer.elapsed += performance.now() - S.timer.start; S.timer.running = false; }
   if (done) S.timer.done = true;
   $('timer').textContent = fmtTime(S.timer.elapsed);
 }
-function resetTimer() { S.timer = { start: 0, elapsed: 0, running: false, done: false }; $('timer').textContent = '0:00'; }
+function resetTimer() {
+  S.timer = { start: 0, elapsed: 0, running: false, done: false, started: false, paused: false };
+  $('timer').textContent = '0:00';
+  if ($('grid').classList.contains('paused')) setPaused(false);
+}
 setInterval(() => { if (S.timer.running) $('timer').textContent = fmtTime(elapsed()); }, 500);
 document.addEventListener('visibilitychange', () => {
   if (S.mode !== 'play') return;
-  if (document.hidden) { stopTimer(); keepGame(); } else startTimer();
+  if (document.hidden) { stopTimer(); keepGame(); } else startTimer();   // back in view: on again if it ran
 });
 
 function setMode(mode) {
@@ -506,6 +548,7 @@ function setMode(mode) {
     status('Play: fill the empty cells. Alt+digit or Pencil marks candidates.');
     if (!S.known) fetchKnown();
   } else {
+    if (S.timer.paused) setPaused(false);
     stopTimer();
     status('Edit: type the givens.');
   }
@@ -745,6 +788,7 @@ function applyHint() {
     else if (elim.has(i) && b.marks[i]) b.marks[i] &= ~elim.get(i);
   });
   resetOverlays();
+  if (S.mode === 'play') moved();
   changed();
 }
 
@@ -1127,6 +1171,7 @@ function wire() {
   $('mode-play').addEventListener('click', () => setMode('play'));
   $('auto-cands').addEventListener('change', (e) => { S.showCands = e.target.checked; render(); });
   $('check-entries').addEventListener('click', checkEntries);
+  $('pause').addEventListener('click', () => setPaused(!S.timer.paused));
   $('solve').addEventListener('click', doSolve);
   $('count').addEventListener('click', doCount);
   $('check').addEventListener('click', doCheck);
