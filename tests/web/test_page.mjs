@@ -1103,6 +1103,17 @@ test('play like the apps: the pad counts what is left and greys finished digits;
   await page.screenshot({ path: `${shots}/pad-counts.png` });
 }, { hash: `#p=${EASY}&n=9` });
 
+test('a hint for a single highlights the unit that proves it', async (page) => {
+  await page.click('#hint');
+  await waitStatus(page, /Hidden Single: in box 2, 8 can only go in r1c6/);
+  const unit = await page.evaluate(() => [...document.querySelectorAll('#grid .cell')].map((c, i) => (c.classList.contains('unit') ? i : -1)).filter((i) => i >= 0));
+  // box 2: r1-3 c4-6, less r1c6 (the placement, drawn as such)
+  assert(JSON.stringify(unit) === JSON.stringify([3, 4, 12, 13, 14, 21, 22, 23]), 'box 2 highlighted: ' + unit);
+  await page.click('#apply-hint');
+  assert((await page.locator('#grid .cell.unit').count()) === 0, 'gone with the hint');
+  await page.screenshot({ path: `${shots}/hint-unit.png` });
+}, { hash: `#p=${EASY}&n=9` });
+
 /* ---- run ---------------------------------------------------------------- */
 let failed = 0;
 // DOKU_WEB_ONLY=REGEX runs only the tests whose names match (while working on one)

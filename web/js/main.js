@@ -5,7 +5,7 @@
 
 import { call } from './api.js';
 import { Board } from './board.js';
-import { replay, stepMarks } from './explain.js';
+import { replay, stepMarks, stepUnit } from './explain.js';
 import { boxShapes, candidates, cellName, conflictCells, defaultBox, hyperFits, makeShape, parseCell } from './shape.js';
 import { fromLine, keyValue, progressHash, readHash, shareHash, symbol, toGrid, toLine, ALPHABETS } from './text.js';
 import { dropGame, lastKey, loadGame, saveGame } from './saved.js';
@@ -767,6 +767,7 @@ function doHint() {
     }
     S.hint = rec.step;
     S.step = stepMarks(S.shape.n, rec.step);
+    S.step.unit = stepUnit(S.shape, rec.step);
     status(rec.step.text);
     result([el('p', rec.step.text, 'big'), el('p', `${rec.step.technique}, rating ${rec.step.rating}`)]);
   });
@@ -873,6 +874,7 @@ function showStep(k) {
   ex.pos = Math.max(0, Math.min(ex.steps.length, k));
   const st = ex.steps[ex.pos];
   S.step = st ? stepMarks(S.shape.n, st) : null;
+  if (S.step) S.step.unit = stepUnit(S.shape, st);
   $('step-pos').textContent = st ? `step ${ex.pos + 1} of ${ex.steps.length}` : `end (${ex.steps.length} step${ex.steps.length === 1 ? '' : 's'})`;
   $('step-text').textContent = st ? `${ex.pos + 1}. (${st.rating}) ${st.text}` : ex.steps.length ? 'End of the explanation: the grid after the last step.' : 'No step was found: the grid as given, with its candidates.';
   [...$('step-list').children].forEach((li, i) => {

@@ -102,6 +102,7 @@ export function paint(cells, s) {
     cl.toggle('place', !!st && st.place.has(i));
     cl.toggle('proof', !!st && st.proof.has(i) && !st.place.has(i));
     cl.toggle('elimcell', !!st && st.elim.has(i) && !st.place.has(i));
+    cl.toggle('unit', !!st && !!st.unit && st.unit.has(i) && !st.place.has(i));
     el.tabIndex = i === cur ? 0 : -1;
     let mask = 0;
     if (!v) {
