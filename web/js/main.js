@@ -104,10 +104,11 @@ function padCounts(values) {
   for (const v of values) placed[v]++;
   for (const b of $('pad').children) {
     const d = +b.dataset.d, left = Math.max(0, n - placed[d]);
-    const sym = symbol(S.alphabet, d);
-    b.lastChild.textContent = String(left);
+    // the name is the content ("5, 6 left"): the drawn count is hidden from
+    // screen readers and said in words instead
+    b.children[0].textContent = String(left);
+    b.children[1].textContent = left === 0 ? ', all placed' : `, ${left} left`;
     b.classList.toggle('done', left === 0);
-    b.setAttribute('aria-label', `Enter ${sym}, ${left === 0 ? 'all placed' : `${left} left`}`);
   }
 }
 
@@ -121,10 +122,9 @@ function rebuild() {
     const b = el('button', symbol(S.alphabet, d));
     b.type = 'button';
     b.dataset.d = String(d);
-    b.setAttribute('aria-label', `Enter ${symbol(S.alphabet, d)}`);
     const left = el('span', '', 'left');
     left.setAttribute('aria-hidden', 'true');
-    b.appendChild(left);
+    b.append(left, el('span', '', 'sr-only'));
     pad.appendChild(b);
   }
   render();
