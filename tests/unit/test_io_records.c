@@ -125,7 +125,8 @@ static void test_generate_records(void **state)
         doku_buf_reset(&b);
         ro = opts(grids[i]);
         assert_int_equal(doku_format_generate(&b, s, DOKU_SYMBOLS_AUTO, &ro, &rec), DOKU_OK);
-        assert_non_null(strstr(b.data, "# puzzle 3: 6 givens, symmetry rot180, easy, minimal\n"));
+        assert_non_null(strstr(b.data, "# puzzle 3: 6 givens, symmetry rot180, hard, qqwing level "
+                                       "easy, minimal\n"));
         uint8_t got[3][16];
         assert_int_equal(read_back(b.data, got, 3), 2);
         assert_memory_equal(got[0], PUZ, 16);
