@@ -5,23 +5,6 @@
 
 #include <string.h>
 
-/* Reads decimal digits at *p (at most 4, enough past DOKU_MAX_N).
- * @return the value, or -1 when *p is not a digit or the number is too
- * long; *p moves past the digits. */
-static long read_digits(const char **p)
-{
-    const char *s = *p;
-    long v = 0;
-    size_t k = 0;
-    while (s[k] >= '0' && s[k] <= '9') {
-        if (k < 4)
-            v = v * 10 + (s[k] - '0');
-        k++;
-    }
-    *p = s + k;
-    return k == 0 || k > 4 ? -1 : v;
-}
-
 doku_status doku_parse_box(const char *text, int *box_rows, int *box_cols, doku_parse_error *err)
 {
     parse_clear(err);
@@ -29,12 +12,12 @@ doku_status doku_parse_box(const char *text, int *box_rows, int *box_cols, doku_
         return DOKU_ERR_ARG;
     static const char what[] = "box";
     const char *p = text;
-    long r = read_digits(&p);
+    long r = parse_digits(&p, 4);
     if (r < 0 || (*p != 'x' && *p != 'X'))
         return parse_fail(err, 1, (int)(p - text) + 1, what, text,
                           "wants RxC, rows x columns of a box (e.g. 2x3)");
     const char *c0 = ++p;
-    long c = read_digits(&p);
+    long c = parse_digits(&p, 4);
     if (c < 0 || *p)
         return parse_fail(err, 1, (int)(c < 0 ? c0 - text : p - text) + 1, what, text,
                           "wants RxC, rows x columns of a box (e.g. 2x3)");

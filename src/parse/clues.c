@@ -7,22 +7,6 @@
 
 static const char WHAT[] = "clues";
 
-/* Reads up to 5 decimal digits at *p (DOKU_MAX_CELLS has 4). @return the
- * value, or -1 when *p is not a digit or the number is too long. */
-static long read_count(const char **p)
-{
-    const char *s = *p;
-    long v = 0;
-    size_t k = 0;
-    while (s[k] >= '0' && s[k] <= '9') {
-        if (k < 6)
-            v = v * 10 + (s[k] - '0');
-        k++;
-    }
-    *p = s + k;
-    return k == 0 || k > 6 ? -1 : v;
-}
-
 doku_status doku_parse_clues(const char *text, int ncells, int *min, int *max,
                              doku_parse_error *err)
 {
@@ -31,10 +15,10 @@ doku_status doku_parse_clues(const char *text, int ncells, int *min, int *max,
         return DOKU_ERR_ARG;
     int cells = ncells ? ncells : DOKU_MAX_CELLS;
     const char *p = text;
-    long lo = read_count(&p), hi = lo;
+    long lo = parse_digits(&p, 6), hi = lo;
     if (lo >= 0 && *p == '-') {
         const char *at = ++p;
-        hi = read_count(&p);
+        hi = parse_digits(&p, 6);
         if (hi < 0)
             return parse_fail(err, 1, (int)(at - text) + 1, WHAT, text,
                               "wants N or MIN-MAX (e.g. 25 or 22-26)");

@@ -1,7 +1,8 @@
 /*
- * message.c — the messages of the doku_parse_* parsers: one form, "WHAT
- * 'VALUE': reason", so the CLI and the server say the same thing for the
- * same bad value and only prefix where it came from.
+ * message.c — what the doku_parse_* parsers share: their messages, in one
+ * form, "WHAT 'VALUE': reason", so the CLI and the server say the same
+ * thing for the same bad value and only prefix where it came from; and
+ * the two small readers every parser needs (digits, words in any case).
  */
 #include "parse_internal.h"
 
@@ -79,4 +80,18 @@ int parse_word_is(const char *a, size_t len, const char *b)
             return 0;
     }
     return 1;
+}
+
+long parse_digits(const char **p, size_t max_digits)
+{
+    const char *s = *p;
+    long v = 0;
+    size_t k = 0;
+    while (s[k] >= '0' && s[k] <= '9') {
+        if (k < max_digits)
+            v = v * 10 + (s[k] - '0');
+        k++;
+    }
+    *p = s + k;
+    return k == 0 || k > max_digits ? -1 : v;
 }

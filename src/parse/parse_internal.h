@@ -30,6 +30,11 @@ void parse_note(doku_parse_error *err, const char *fmt, ...)
  * of a value: cut after 40 bytes with "...", control bytes as '?'. */
 void parse_quote(char *out, size_t cap, const char *text, size_t len);
 
+/* Reads the decimal digits at *p and moves *p past them. @return their
+ * value, or -1 when *p is not a digit or there are more than max_digits
+ * (max_digits <= 9, so the value fits). */
+long parse_digits(const char **p, size_t max_digits);
+
 /* 1 if a (len bytes) equals the NUL-terminated word b, ignoring ASCII
  * case. */
 int parse_word_is(const char *a, size_t len, const char *b);

@@ -329,6 +329,22 @@ class Api(unittest.TestCase):
         self.assertEqual(doc["error"]["message"],
                          'field "regions" line %s column %s: %s' % m.groups())
 
+    def test_page_menu_names_round_trip(self):
+        """The page's Difficulty menu offers exactly the vocabulary, and a puzzle
+        generated with a name is graded back with that name."""
+        r, _, raw = self.s.request("GET", "/")
+        self.assertEqual(r.status, 200)
+        menu = re.search(rb'<select id="gen-difficulty">(.*?)</select>', raw, re.S)
+        self.assertTrue(menu)
+        names = [v.decode() for v in re.findall(rb'<option value="([^"]*)"', menu.group(1))]
+        self.assertEqual(names, ["", "easy", "medium", "hard", "unfair", "extreme"])
+        for name in names[1:]:
+            r, gen, _ = self.s.post("generate", {"seed": 5, "difficulty": name, "timeout": 60})
+            self.assertEqual(r.status, 200, gen)
+            self.assertEqual(gen.get("difficulty"), name, gen)
+            r, grade, _ = self.s.post("grade", {"puzzle": gen["puzzle"]})
+            self.assertEqual(grade["difficulty"], name, grade)
+
     def test_old_spelling_gets_a_note(self):
         # qqwing's level given as a difficulty: accepted, with a note (stderr in the CLI)
         r, doc, _ = self.s.post("generate", {"seed": 7, "difficulty": "simple"})

@@ -725,6 +725,42 @@ static void test_rating_range(void **state)
     assert_float_equal(lo, 1.0, 1e-9);
 }
 
+/* doku_parse.h: every parser refuses NULL text and NULL outputs, with or
+ * without an error record (the messages are tests/unit/test_parse.c's). */
+static void test_parsers(void **state)
+{
+    (void)state;
+    doku_parse_error e;
+    int a, b;
+    unsigned v;
+    doku_symbols sy;
+    uint8_t map[16];
+    double lo, hi;
+    doku_symmetry sym;
+    doku_difficulty d;
+    doku_qqwing_level q;
+    uint64_t m;
+    assert_int_equal(doku_parse_box(NULL, &a, &b, NULL), DOKU_ERR_ARG);
+    assert_int_equal(doku_parse_variants("x", NULL, &e), DOKU_ERR_ARG);
+    assert_int_equal(doku_parse_symbols(NULL, &sy, &e), DOKU_ERR_ARG);
+    assert_int_equal(doku_parse_regions("1122112233443344", 16, map, 15, &a, &e), DOKU_ERR_ARG);
+    assert_int_equal(doku_parse_regions("1122112233443344", 16, map, 16, NULL, &e), DOKU_ERR_ARG);
+    assert_int_equal(doku_parse_rating_range("1-2", &lo, NULL, NULL), DOKU_ERR_ARG);
+    assert_int_equal(doku_parse_clues("5", -3, &a, &b, &e), DOKU_ERR_ARG);
+    assert_int_equal(doku_parse_symmetry("none", NULL, &e), DOKU_ERR_ARG);
+    assert_int_equal(doku_parse_difficulty("easy", &d, NULL, &e), DOKU_ERR_ARG);
+    assert_int_equal(doku_parse_qqwing_level(NULL, &q, &e), DOKU_ERR_ARG);
+    assert_int_equal(doku_parse_techniques("singles", NULL, &e), DOKU_ERR_ARG);
+    /* a bad value without an error record is still refused */
+    assert_int_equal(doku_parse_variants("zz", &v, NULL), DOKU_ERR_PARSE);
+    assert_int_equal(doku_parse_rating_range("zz", &lo, &hi, NULL), DOKU_ERR_PARSE);
+    assert_int_equal(doku_parse_symmetry("zz", &sym, NULL), DOKU_ERR_PARSE);
+    assert_int_equal(doku_parse_techniques("zz", &m, NULL), DOKU_ERR_PARSE);
+    assert_int_equal(doku_parse_regions("12", 2, map, 16, &a, NULL), DOKU_ERR_PARSE);
+    assert_string_equal(doku_qqwing_level_name(DOKU_QQWING_EXPERT), "expert");
+    assert_string_equal(doku_difficulty_name(DOKU_DIFFICULTY_UNSOLVED), "unsolved");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -741,6 +777,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_generator, setup, teardown),
         cmocka_unit_test_setup_teardown(test_logic, setup, teardown),
         cmocka_unit_test_setup_teardown(test_band, setup, teardown),
+        cmocka_unit_test(test_parsers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
