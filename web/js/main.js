@@ -799,7 +799,7 @@ function doGrade() {
     resetOverlays();
     const done = rec.techniques ? Object.values(rec.techniques).reduce((a, k) => a + k, 0) : null;
     const mine = rec.solved ? null : entriesVerdict(rec, 'grade');
-    const txt = rec.solved ? `ER ${rec.er} · EP ${rec.ep} · ED ${rec.ed} — ${rec.level}`
+    const txt = rec.solved ? `ER ${rec.er} · EP ${rec.ep} · ED ${rec.ed} — ${rec.difficulty}`
       : mine || logicStopped(rec, done) + (rec.techniques ? ' Explain shows where it stopped and the candidates left.' : '');
     status(txt, rec.solved ? 'good' : 'bad');
     if (!rec.solved && !done) { result(el('p', txt, 'big')); return; }
@@ -813,7 +813,7 @@ function doGrade() {
       };
       scale.append(...rating('ER', 'Explainer rating: the hardest step the solution needs', rec.er), ' · ',
         ...rating('EP', 'Pearl: the hardest step up to the first placed digit', rec.ep), ' · ',
-        ...rating('ED', 'Diamond: the first step', rec.ed), ` — ${rec.level}`);
+        ...rating('ED', 'Diamond: the first step', rec.ed), ` — ${rec.difficulty}`);
       scale.className = 'big';
     }
     const words = rec.solved ? el('p', 'ER is the hardest step the solution needs, EP the hardest up to the first placed digit, ED the first step (Sudoku Explainer\'s scale: 1.0 for a single to 11 and more).', 'hint') : null;
@@ -855,7 +855,7 @@ function doExplain() {
     });
     $('explain-box').hidden = false;
     let txt;
-    if (rec.solved) txt = `Solved by logic in ${steps.length} steps; rating ${rec.rating} ${rec.level || ''}`;
+    if (rec.solved) txt = `Solved by logic in ${steps.length} steps; rating ${rec.rating} ${rec.difficulty || ''}`;
     else {
       const end = S.explain.states[steps.length].values;
       const left = end.filter((v) => !v).length;
@@ -971,7 +971,7 @@ function doGenerate(e) {
     S.known = rec.solution ? (Array.isArray(rec.solution) ? rowsToValues(rec.solution) : fromLine(S.alphabet, S.shape.n, rec.solution)) : null;
     resetTimer();
     changed(false);
-    const txt = `Generated: ${rec.givens} givens, symmetry ${rec.symmetry}${rec.level ? ', ' + rec.level : ''}, seed ${master}.`;
+    const txt = `Generated: ${rec.givens} givens, symmetry ${rec.symmetry}${rec.difficulty ? ', ' + rec.difficulty : ''}, seed ${master}.`;
     result(el('p', txt));
     setMode('play');
     status(txt + ' Ready to play.', 'good');
