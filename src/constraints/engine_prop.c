@@ -20,7 +20,6 @@ typedef struct pstate {
 
 
 
-static inline int count(vmask m) { return bits_count(m); }
 
 static void push_cell(pstate *ps, int c)
 {

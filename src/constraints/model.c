@@ -81,6 +81,15 @@ doku_status doku_constraints_create(const doku_shape *shape, doku_constraints **
     if (!cs)
         return DOKU_ERR_NOMEM;
     cs->shape = shape;
+    /* the pools are never NULL, so "pool + offset" is defined for a
+     * constraint without cells or numbers */
+    cs->cells = malloc(16 * sizeof *cs->cells);
+    cs->params = malloc(16 * sizeof *cs->params);
+    if (!cs->cells || !cs->params) {
+        doku_constraints_free(cs);
+        return DOKU_ERR_NOMEM;
+    }
+    cs->cells_cap = cs->params_cap = 16;
     *out = cs;
     return DOKU_OK;
 }
