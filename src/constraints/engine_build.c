@@ -281,6 +281,7 @@ static void add_45_rule(builder *b, const doku_constraints *cs)
         cage_sum[i] = it->kind == DOKU_CON_CAGE && it->nparams ? cs->params[it->param_off] : -1;
         any |= cage_sum[i] >= 0;
     }
+    e->sparse_branching = !any;
     if (any) {
         /* every unit of n cells (rows, columns, boxes or regions, extra
          * units) */
@@ -541,6 +542,7 @@ void vengine_free(vengine *e)
     free(e->group_inq);
     free(e->prop_inq);
     free(e->dp);
+    free(e->wdeg);
     free(e);
 }
 

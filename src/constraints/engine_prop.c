@@ -602,23 +602,45 @@ int vengine_propagate(vengine *e, vmask *dom, uint8_t *fixed, const int *start, 
     /* cheapest first: placements, then hidden singles, then the rules;
      * the queues are stacks (the newest change is the likeliest to bite) */
     for (;;) {
-        int ok = 1;
+        int ok = 1, last, last_kind;
         if (ps.ncq) {
             int c = e->cellq[--ps.ncq];
             e->cell_inq[c] = 0;
+            last = c;
+            last_kind = 0;
             ok = run_cell(&ps, c);
         } else if (ps.ngq) {
             int g = e->groupq[--ps.ngq];
             e->group_inq[g] = 0;
+            last = g;
+            last_kind = 1;
             ok = run_group(&ps, g);
         } else if (ps.npq) {
             int p = e->propq[--ps.npq];
             e->prop_inq[p] = 0;
+            last = p;
+            last_kind = 2;
             ok = run_prop(&ps, p);
         } else {
             return 1;
         }
         if (!ok) {
+            /* the rule that failed weighs on the branching (dom/wdeg) */
+            if (e->wdeg) {
+                const uint16_t *cells = NULL;
+                int k = 0;
+                if (last_kind == 1) {
+                    cells = e->group_cells + (size_t)last * (size_t)e->n;
+                    k = e->n;
+                } else if (last_kind == 2) {
+                    cells = e->pcells + e->props[last].cell_off;
+                    k = e->props[last].ncells;
+                } else {
+                    e->wdeg[last]++;
+                }
+                for (int i = 0; i < k; i++)
+                    e->wdeg[cells[i]]++;
+            }
             clear_queues(&ps);
             return 0;
         }
