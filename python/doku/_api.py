@@ -1,0 +1,260 @@
+"""The calls on one puzzle: solve, count, check, hint, explain, grade,
+generate, reduce, and record (the JSON record of any command).
+
+Every call takes a Puzzle, puzzle text, or cell values (bytes, a sequence
+or numpy array of n*n ints) with ``shape=`` when not classic 9x9. Budgets
+are keyword arguments; running out of one is a result (status "gave_up",
+``timed_out``), never an exception. Thread-safe: the GIL is released
+while the library works, so threads calling these run in parallel.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any, Iterable, Sequence, Union
+
+from . import _core
+from ._errors import ArgumentError
+from ._puzzle import Puzzle
+from ._results import (OUTCOMES, Check, Count, Explanation, Generated, Grade, Hint, Reduced,
+                       Solution)
+from ._shape import Shape, _CLASSIC
+
+__all__ = ["solve", "count", "check", "hint", "explain", "grade", "generate", "reduce", "record",
+           "COMMANDS", "SYMMETRIES", "DIFFICULTIES", "rating_ranges", "PuzzleLike"]
+
+PuzzleLike = Union[Puzzle, str, bytes, bytearray, memoryview, Sequence[int]]
+
+#: the commands whose JSON records :func:`record` writes -> doku_command
+COMMANDS = {"solve": 0, "count": 1, "check": 2, "explain": 3, "hint": 4, "grade": 5}
+#: symmetry names (doku_symmetry_name) -> doku_symmetry
+SYMMETRIES = {"none": 0, "rot180": 1, "rot90": 2, "mirror": 3, "flip": 4, "diagonal": 5,
+              "antidiagonal": 6, "random": 7, "rotate180": 1, "rotational": 1, "rotate90": 2}
+#: the generator's difficulty classes (doku_difficulty_name) -> doku_difficulty
+DIFFICULTIES = {"any": 0, "simple": 1, "easy": 2, "intermediate": 3, "expert": 4}
+_SYM_NAMES = {v: k for k, v in SYMMETRIES.items() if k not in ("rotate180", "rotational",
+                                                                 "rotate90")}
+
+# Defaults of the CLI (so a record here equals the CLI's without options).
+COUNT_LIMIT = 1_000_000
+COUNT_TIMEOUT = 60.0
+LOGIC_TIMEOUT = 60.0
+GENERATE_TIMEOUT = 30.0
+
+
+def _puzzle(p: PuzzleLike, shape: Shape | None) -> Puzzle:
+    if isinstance(p, Puzzle):
+        if shape is not None and p.shape != shape:
+            raise ArgumentError(f"shape: the puzzle is {p.shape.describe()}, not {shape.describe()}")
+        return p
+    if p is None:
+        raise ArgumentError("puzzle: got None, expected a Puzzle, text or cell values")
+    return Puzzle(p, shape)
+
+
+def _budget(name: str, v: float) -> float:
+    if isinstance(v, bool) or not isinstance(v, (int, float)):
+        raise ArgumentError(f"{name}: expected a number of seconds, got {v!r}")
+    return float(v)
+
+
+def _count(name: str, v: int, low: int = 0) -> int:
+    if isinstance(v, bool) or not isinstance(v, int) or v < low or v >= 1 << 64:
+        raise ArgumentError(f"{name}: expected an int >= {low}, got {v!r}")
+    return v
+
+
+def solve(puzzle: PuzzleLike, *, shape: Shape | None = None, limit: int = 2,
+          timeout: float = 0.0, nodes: int = 0) -> Solution:
+    """Solves ``puzzle`` by search.
+
+    ``limit``: 2 (default) proves the solution unique; 1 takes the first
+    one found. ``timeout`` (seconds) and ``nodes`` bound the search (0:
+    none). Returns a :class:`Solution` whose ``status`` is "unique",
+    "solved", "multiple", "none" or "gave_up".
+    """
+    sh = _CLASSIC if shape is None else shape
+    if type(puzzle) is str:
+        r = _core.solve(sh._core, puzzle, limit, float(timeout), nodes)
+        if r is not None:
+            return Solution(OUTCOMES[r[0]], r[1], r[2], r[3], r[4], sh)
+    p = _puzzle(puzzle, shape)
+    r = _core.solve(p.shape._core, p.cells, _count("limit", limit, 1),
+                    _budget("timeout", timeout), _count("nodes", nodes))
+    return Solution(OUTCOMES[r[0]], r[1], r[2], r[3], r[4], p.shape)
+
+
+def record(command: str, puzzle: PuzzleLike, *, shape: Shape | None = None,
+           limit: int | None = None, timeout: float | None = None, nodes: int = 0,
+           techniques: str | None = None, uniqueness: bool = True, trial: bool = True,
+           history: bool = False) -> dict[str, Any]:
+    """The JSON record of ``doku COMMAND --format json`` for one puzzle, as
+    a dict (docs/schema/COMMAND.json). ``command``: solve, count, check,
+    explain, hint or grade. Defaults are the CLI's: solve limit 2 and no
+    timeout; count limit 1,000,000 and 60 s; check no timeout; the logic
+    commands 60 s. ``techniques`` restricts the logic (a comma-separated
+    list as ``--techniques`` takes); ``uniqueness=False``, ``trial=False``
+    as ``--no-uniqueness``, ``--no-trial``."""
+    return json.loads(_record_text(command, puzzle, shape, limit, timeout, nodes, techniques,
+                                   uniqueness, trial, history))
+
+
+def _defaults(command: str, limit: int | None, timeout: float | None) -> tuple[int, int, float]:
+    if command not in COMMANDS:
+        raise ArgumentError(f"command {command!r}: expected one of {', '.join(COMMANDS)}")
+    cmd = COMMANDS[command]
+    if limit is None:
+        limit = COUNT_LIMIT if command == "count" else 2
+    if timeout is None:
+        timeout = (COUNT_TIMEOUT if command == "count" else
+                   LOGIC_TIMEOUT if command in ("explain", "hint", "grade") else 0.0)
+    return cmd, _count("limit", limit, 1), _budget("timeout", timeout)
+
+
+def _record_text(command: str, puzzle: PuzzleLike, shape: Shape | None, limit: int | None,
+                 timeout: float | None, nodes: int, techniques: str | None, uniqueness: bool,
+                 trial: bool, history: bool) -> str:
+    cmd, lim, tmo = _defaults(command, limit, timeout)
+    p = _puzzle(puzzle, shape)
+    logic = cmd >= 3
+    return str(_core.record(p.shape._core, p.cells, cmd, p.source or "<python>", p.line,
+                            p.comment, 0 if logic else p.symbols, lim, tmo, _count("nodes", nodes),
+                            techniques, uniqueness, trial, history))
+
+
+def count(puzzle: PuzzleLike, *, shape: Shape | None = None, limit: int = COUNT_LIMIT,
+          timeout: float = COUNT_TIMEOUT, nodes: int = 0) -> Count:
+    """Counts the solutions of ``puzzle`` up to ``limit`` within
+    ``timeout`` seconds (``doku count``)."""
+    return Count._from(record("count", puzzle, shape=shape, limit=limit, timeout=timeout,
+                              nodes=nodes))
+
+
+def check(puzzle: PuzzleLike, *, shape: Shape | None = None, timeout: float = 0.0) -> Check:
+    """Checks ``puzzle`` (``doku check``): unique, several solutions, none
+    (naming the likely wrong cell), or duplicate givens (naming them)."""
+    return Check._from(record("check", puzzle, shape=shape, timeout=timeout))
+
+
+def hint(puzzle: PuzzleLike, *, shape: Shape | None = None, timeout: float = LOGIC_TIMEOUT,
+         techniques: str | None = None, uniqueness: bool = True, trial: bool = True) -> Hint:
+    """The next logical step of ``puzzle`` (a grid in progress is fine)."""
+    return Hint._from(record("hint", puzzle, shape=shape, timeout=timeout, techniques=techniques,
+                             uniqueness=uniqueness, trial=trial))
+
+
+def explain(puzzle: PuzzleLike, *, shape: Shape | None = None, timeout: float = LOGIC_TIMEOUT,
+            techniques: str | None = None, uniqueness: bool = True,
+            trial: bool = True) -> Explanation:
+    """Every step of the logical solve of ``puzzle``, simplest first."""
+    return Explanation._from(record("explain", puzzle, shape=shape, timeout=timeout,
+                                    techniques=techniques, uniqueness=uniqueness, trial=trial))
+
+
+def grade(puzzle: PuzzleLike, *, shape: Shape | None = None, timeout: float = LOGIC_TIMEOUT,
+          techniques: str | None = None, uniqueness: bool = True, trial: bool = True,
+          history: bool = False) -> Grade:
+    """Rates ``puzzle`` on Sudoku Explainer's scale (ER/EP/ED) and names
+    its level (``doku grade``)."""
+    return Grade._from(record("grade", puzzle, shape=shape, timeout=timeout,
+                              techniques=techniques, uniqueness=uniqueness, trial=trial,
+                              history=history))
+
+
+def rating_ranges() -> dict[str, tuple[float, float | None]]:
+    """The named ER ranges ``rating=`` accepts: name -> (min, max or None)."""
+    return {name: (lo, hi if hi >= 0 else None) for name, lo, hi in _core.rating_ranges()}
+
+
+def _generate_args(shape: Shape, clues: int | tuple[int, int] | None, symmetry: str,
+                   difficulty: str, rating: str | float | tuple[float, float | None] | None,
+                   minimal: bool, timeout: float, attempts: int) -> dict[str, Any]:
+    if clues is None:
+        lo = hi = 0
+    elif isinstance(clues, int) and not isinstance(clues, bool):
+        lo = hi = clues
+    elif isinstance(clues, tuple) and len(clues) == 2:
+        lo, hi = clues
+    else:
+        raise ArgumentError(f"clues: expected an int or a (min, max) pair, got {clues!r}")
+    if symmetry not in SYMMETRIES:
+        raise ArgumentError(f"symmetry {symmetry!r}: expected one of {', '.join(SYMMETRIES)}")
+    if difficulty not in DIFFICULTIES:
+        raise ArgumentError(f"difficulty {difficulty!r}: expected one of {', '.join(DIFFICULTIES)}")
+    rmin, rmax = -1.0, -1.0
+    if rating is not None:
+        if isinstance(rating, str):
+            ranges = rating_ranges()
+            if rating not in ranges:
+                raise ArgumentError(f"rating {rating!r}: expected one of {', '.join(ranges)} "
+                                    "or a (min, max) ER pair")
+            lo_r, hi_r = ranges[rating]
+            rmin, rmax = lo_r, -1.0 if hi_r is None else hi_r
+        elif isinstance(rating, (int, float)) and not isinstance(rating, bool):
+            rmin, rmax = float(rating), -1.0
+        elif isinstance(rating, tuple) and len(rating) == 2:
+            rmin, rmax = float(rating[0]), -1.0 if rating[1] is None else float(rating[1])
+        else:
+            raise ArgumentError(f"rating: expected a name, an ER or a (min, max) pair, got {rating!r}")
+        if rmin < 0:
+            raise ArgumentError(f"rating: the ER range starts below 0 ({rmin})")
+    return dict(min_givens=_count("clues", lo), max_givens=_count("clues", hi),
+                minimal=bool(minimal), symmetry=SYMMETRIES[symmetry],
+                level=DIFFICULTIES[difficulty], rating_min=rmin, rating_max=rmax,
+                attempts=_count("attempts", attempts), timeout=_budget("timeout", timeout))
+
+
+def _generated(shape: Shape, t: tuple[Any, ...], seed: int, index: int) -> Generated:
+    found, text, attempts, _timed_out, _best = t
+    if not found:
+        return Generated(False, index, _core.seed_derive(seed, index), None, None, 0, None, False,
+                         None, int(attempts), None)
+    rec = json.loads(text)
+    return Generated(True, int(rec["index"]), int(rec["seed"]), Puzzle(rec["puzzle"], shape),
+                     Puzzle(rec["solution"], shape), int(rec["givens"]), rec.get("symmetry"),
+                     bool(rec.get("minimal", False)), rec.get("level"), int(attempts), rec)
+
+
+def generate(n: int | None = None, *, shape: Shape | None = None,
+             clues: int | tuple[int, int] | None = None, symmetry: str = "none",
+             difficulty: str = "any", rating: str | float | tuple[float, float | None] | None = None,
+             minimal: bool = False, seed: int = 0, start: int = 0,
+             timeout: float = GENERATE_TIMEOUT, attempts: int = 0,
+             threads: int = 1) -> Generated | list[Generated]:
+    """Generates unique puzzles (``doku generate``).
+
+    ``n`` None: one :class:`Generated`; an int: a list of n. Puzzle i
+    comes from seed ``seed_derive(seed, start + i)``, so the same seed
+    gives the same puzzles whatever ``threads`` is, and a run cut into
+    ``start`` ranges equals one run. ``clues``: an exact count or a (min,
+    max) band; ``symmetry``: a name of SYMMETRIES; ``difficulty``: the
+    generator class (simple, easy, intermediate, expert); ``rating``: a
+    named ER range (see :func:`rating_ranges`), a minimum ER, or (min,
+    max); ``minimal``: proven minimal puzzles. ``timeout`` (seconds, per
+    puzzle) or ``attempts`` (full grids tried) bound the work: a puzzle not
+    found within it has ``found`` False.
+    """
+    sh = _CLASSIC if shape is None else shape
+    k = 1 if n is None else _count("n", n)
+    kw = _generate_args(sh, clues, symmetry, difficulty, rating, minimal, timeout, attempts)
+    seed = _count("seed", seed)
+    start = _count("start", start)
+    out = _core.generate_many(sh._core, seed, start, k, threads, **kw)
+    items = [_generated(sh, t, seed, start + i) for i, t in enumerate(out)]
+    return items[0] if n is None else items
+
+
+def reduce(puzzle: PuzzleLike, *, shape: Shape | None = None, clues: int = 0,
+           symmetry: str = "none", difficulty: str = "any", seed: int = 0) -> Reduced:
+    """Removes givens of a unique ``puzzle`` (or full grid) while it stays
+    unique: to a minimal puzzle, or down to ``clues`` givens; keeps the
+    ``symmetry`` and, with ``difficulty``, the generator class."""
+    p = _puzzle(puzzle, shape)
+    if symmetry not in SYMMETRIES:
+        raise ArgumentError(f"symmetry {symmetry!r}: expected one of {', '.join(SYMMETRIES)}")
+    if difficulty not in DIFFICULTIES:
+        raise ArgumentError(f"difficulty {difficulty!r}: expected one of {', '.join(DIFFICULTIES)}")
+    status, message, cells, givens, minimal, sym = _core.reduce(
+        p.shape._core, p.cells, _count("seed", seed), _count("clues", clues),
+        SYMMETRIES[symmetry], DIFFICULTIES[difficulty])
+    return Reduced(status, message, Puzzle._make(p.shape, cells) if cells is not None else None,
+                   givens, bool(minimal), _SYM_NAMES.get(sym, "none"))
