@@ -42,6 +42,8 @@ GENERATE_TIMEOUT = 30.0
 
 
 def _puzzle(p: PuzzleLike, shape: Shape | None) -> Puzzle:
+    if shape is not None and not isinstance(shape, Shape):
+        raise ArgumentError(f"shape: expected a doku.Shape, got {type(shape).__name__}")
     if isinstance(p, Puzzle):
         if shape is not None and p.shape != shape:
             raise ArgumentError(f"shape: the puzzle is {p.shape.describe()}, not {shape.describe()}")
@@ -74,7 +76,13 @@ def solve(puzzle: PuzzleLike, *, shape: Shape | None = None, limit: int = 2,
     """
     sh = _CLASSIC if shape is None else shape
     if type(puzzle) is str:
-        r = _core.solve(sh._core, puzzle, limit, float(timeout), nodes)
+        # the quick path: a puzzle line and plain arguments (None: the
+        # text needs the full reader; TypeError/OverflowError: the checks
+        # below say what is wrong)
+        try:
+            r = _core.solve(sh._core, puzzle, limit, timeout, nodes)
+        except (TypeError, OverflowError, AttributeError):
+            r = None
         if r is not None:
             return Solution(OUTCOMES[r[0]], r[1], r[2], r[3], r[4], sh)
     p = _puzzle(puzzle, shape)

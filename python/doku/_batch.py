@@ -162,6 +162,8 @@ def records_many(command: str, puzzles: Any, *, shape: Shape | None = None,
     number); Puzzle inputs carry their own."""
     cmd, lim, tmo = _defaults(command, limit, timeout)
     sh = _CLASSIC if shape is None else shape
+    if puzzles is None or isinstance(puzzles, (str, bytes)):
+        to_array(puzzles, sh)  # raises, saying what is wrong
     if sources is None and not isinstance(puzzles, np.ndarray):
         items = list(puzzles)
         if items and all(isinstance(p, Puzzle) for p in items):

@@ -214,7 +214,15 @@ class Reader:
     _BATCH = 4096
 
     def __init__(self, src: Source, *, size: int = 0, symbols: str | int = "auto",
-                 errors: Literal["raise", "yield"] = "raise", name: str | None = None) -> None:
+                 errors: Literal["raise", "yield"] = "raise", name: str | None = None,
+                 shape: Shape | None = None) -> None:
+        if shape is not None:
+            if not isinstance(shape, Shape):
+                raise ArgumentError(f"shape: expected a doku.Shape, got {type(shape).__name__}")
+            if size and size != shape.size:
+                raise ArgumentError(f"size {size} and shape {shape.describe()} disagree")
+            size = shape.size
+        self._shape = shape
         if errors not in ("raise", "yield"):
             raise ArgumentError(f"errors: expected 'raise' or 'yield', got {errors!r}")
         if src is None:
@@ -290,7 +298,7 @@ class Reader:
             return err
         _, n, cells, comment, line, symbols, meta, _cands = rec
         key = (int(n), meta.get("variant"), meta.get("regions"))  # type: ignore[union-attr, call-overload]
-        shape = self._shapes.get(key)
+        shape = self._shape if self._shape is not None and not meta else self._shapes.get(key)
         if shape is None:
             shape = Shape._from_record(int(n), meta)  # type: ignore[call-overload, arg-type]
             self._shapes[key] = shape
@@ -298,16 +306,19 @@ class Reader:
 
 
 def read(src: Source, *, size: int = 0, symbols: str | int = "auto",
-         errors: Literal["raise", "yield"] = "raise", name: str | None = None) -> Reader:
+         errors: Literal["raise", "yield"] = "raise", name: str | None = None,
+         shape: Shape | None = None) -> Reader:
     """Reads puzzles from ``src``: a path, a file object, or the text itself.
 
     Yields :class:`Puzzle` objects with their ``source`` and ``line``. A
     record that is no puzzle raises ParseError (``errors="raise"``, the
     default) or is yielded as a :class:`ReadError` (``errors="yield"``),
     with the library's message. ``size`` forces the side, ``symbols`` the
-    alphabet ("auto", "1-9A-Z", "0-9A-Z", "A-Z").
+    alphabet ("auto", "1-9A-Z", "0-9A-Z", "A-Z"). ``shape`` gives the
+    puzzles a shape the text does not carry (as the CLI's --variant, --box
+    and --regions do); ``name`` the source name records show.
     """
-    return Reader(src, size=size, symbols=symbols, errors=errors, name=name)
+    return Reader(src, size=size, symbols=symbols, errors=errors, name=name, shape=shape)
 
 
 def _parse_one(text: str, shape: Shape | None, sym: int) -> Puzzle:

@@ -589,7 +589,42 @@ static PyObject *py_solve(PyObject *self, PyObject *const *args, Py_ssize_t narg
                          (unsigned long long)res.nodes, (unsigned long long)res.guesses);
 }
 
+/* invalid_record(command, file, line, column, message) -> str: the record
+ * of an input that is not a puzzle (doku_format_invalid). */
+static PyObject *py_invalid_record(PyObject *self, PyObject *args)
+{
+    (void)self;
+    int cmd;
+    const char *file, *message;
+    Py_ssize_t line, column;
+    if (!PyArg_ParseTuple(args, "iznns", &cmd, &file, &line, &column, &message))
+        return NULL;
+    if (cmd < DOKU_CMD_SOLVE || cmd > DOKU_CMD_REDUCE)
+        return core_raise(DOKU_ERR_ARG, "command %d: unknown", cmd);
+    doku_source s;
+    memset(&s, 0, sizeof s);
+    s.file = file;
+    s.line = line < 0 ? 0 : (size_t)line;
+    s.column = column < 0 ? 0 : (size_t)column;
+    core_task_opts o;
+    memset(&o, 0, sizeof o);
+    doku_record_opts ro = make_ropts(&o);
+    doku_buf out = {0};
+    doku_status st = doku_format_invalid(&out, (doku_command)cmd, &s, &ro, message);
+    if (st == DOKU_OK && out.failed)
+        st = DOKU_ERR_NOMEM;
+    if (st != DOKU_OK) {
+        doku_buf_free(&out);
+        return core_raise(st, "%s", doku_status_string(st));
+    }
+    PyObject *r = PyUnicode_DecodeUTF8(out.data ? out.data : "", (Py_ssize_t)out.len, "replace");
+    doku_buf_free(&out);
+    return r;
+}
+
 static PyMethodDef record_methods[] = {
+    {"invalid_record", py_invalid_record, METH_VARARGS,
+     "invalid_record(command, file, line, column, message) -> str: an 'invalid' record."},
     {"record", (PyCFunction)(void (*)(void))py_record, METH_VARARGS | METH_KEYWORDS,
      "record(shape, cells, command, ...) -> str: the command's JSON record of one puzzle."},
     {"solve", (PyCFunction)(void (*)(void))py_solve, METH_FASTCALL,
