@@ -53,7 +53,7 @@ core = Extension(
     include_dirs=[os.path.join(ROOT, "include"), "ext"],
     depends=sorted(glob.glob(os.path.join("ext", "*.h"))) + [os.path.join(ROOT, "include", "doku.h")],
     define_macros=[("Py_LIMITED_API", "0x030B0000")],
-    extra_compile_args=["-std=c11", "-D_POSIX_C_SOURCE=200809L", "-Wall", "-Wextra",
+    extra_compile_args=["-std=c11", "-D_POSIX_C_SOURCE=200809L", "-fvisibility=hidden", "-Wall", "-Wextra",
                         "-Wno-unused-parameter", "-Wno-missing-field-initializers"],
     # the library's doku_* symbols stay inside the module
     extra_link_args=["-Wl,--exclude-libs,ALL", "-pthread"],

@@ -15,7 +15,8 @@ import pytest
 import doku
 from conftest import FIXTURES, puzzle_lines
 
-ROOT_PY = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# where this doku is importable from (a build tree or the installed one)
+ROOT_PY = os.path.dirname(os.path.dirname(os.path.abspath(doku.__file__)))
 
 
 def test_solve_many_matches_solve() -> None:

@@ -24,7 +24,8 @@ from conftest import FIXTURES, run_cli
 distributed = pytest.importorskip("distributed")
 import doku.dask  # noqa: E402
 
-ROOT_PY = str(Path(__file__).resolve().parents[1])
+# where this doku is importable from (a build tree or the installed one)
+ROOT_PY = str(Path(doku.__file__).resolve().parents[1])
 N_PUZZLES = 20_000
 
 
