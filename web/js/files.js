@@ -1,4 +1,4 @@
-// files.js — files in and out: open a file (picker, drop onto the grid,
+// files.js — files in and out: open a file (picker, drop onto the grid, Ctrl+V,
 // or pasted text) through /api/open and choose among its puzzles; save
 // the puzzle in any format doku writes through /api/export; print a
 // booklet through /api/print. The server reads and writes every format
@@ -213,6 +213,20 @@ export function wireFiles(ctx) {
     e.preventDefault();
     if (f) open(f, f.name);
     else open(new Blob([text], { type: 'text/plain' }), 'dropped text');
+  });
+  // Ctrl+V anywhere on the page but in a text field: a file (from a file
+  // manager) or text (a puzzle line, a grid, a link, any format doku reads)
+  document.addEventListener('paste', (e) => {
+    const t = e.target;
+    if (t && t.closest && t.closest('input, textarea, select, [contenteditable], dialog')) return;
+    const dt = e.clipboardData;
+    if (!dt) return;
+    const f = dt.files && dt.files[0];
+    const text = f ? null : dt.getData('text/plain');
+    if (!f && !(text && text.trim())) return;
+    e.preventDefault();
+    if (f) open(f, f.name || 'pasted file');
+    else open(new Blob([text], { type: 'text/plain' }), 'pasted text');
   });
   $('export').addEventListener('click', doExport);
   $('export-format').addEventListener('change', () => {
