@@ -622,7 +622,46 @@ static PyObject *py_invalid_record(PyObject *self, PyObject *args)
     return r;
 }
 
+/* _time_search(shape, cells, limit, reps) -> seconds per doku_search call,
+ * the C library's own cost measured in C (one solver, reps calls, the
+ * GIL released): what the per-call overhead of solve() is measured
+ * against (bench/python/bench.py). */
+static PyObject *py_time_search(PyObject *self, PyObject *args)
+{
+    (void)self;
+    PyObject *shape, *cellsobj;
+    unsigned long long limit;
+    Py_ssize_t reps;
+    if (!PyArg_ParseTuple(args, "OOKn", &shape, &cellsobj, &limit, &reps))
+        return NULL;
+    core_shape *sh = core_as_shape(shape);
+    uint8_t cells[DOKU_MAX_CELLS], sol[DOKU_MAX_CELLS];
+    if (!sh || core_read_cells(sh, cellsobj, cells) < 0)
+        return NULL;
+    if (reps < 1 || limit < 1)
+        return core_raise(DOKU_ERR_ARG, "reps and limit: expected >= 1");
+    doku_solver *sv = core_take_solver(sh);
+    if (!sv)
+        return core_raise(DOKU_ERR_NOMEM, "out of memory");
+    doku_search_opts so = {limit, 0, 0, 0};
+    doku_search_result res;
+    doku_status st = DOKU_OK;
+    double t0, t1;
+    Py_BEGIN_ALLOW_THREADS
+    t0 = now_seconds();
+    for (Py_ssize_t i = 0; i < reps && st == DOKU_OK; i++)
+        st = doku_search(sv, cells, &so, sol, NULL, NULL, &res);
+    t1 = now_seconds();
+    Py_END_ALLOW_THREADS
+    core_give_solver(sh, sv);
+    if (st != DOKU_OK)
+        return core_raise(st, "%s", doku_status_string(st));
+    return PyFloat_FromDouble((t1 - t0) / (double)reps);
+}
+
 static PyMethodDef record_methods[] = {
+    {"_time_search", py_time_search, METH_VARARGS,
+     "_time_search(shape, cells, limit, reps) -> seconds per C doku_search call."},
     {"invalid_record", py_invalid_record, METH_VARARGS,
      "invalid_record(command, file, line, column, message) -> str: an 'invalid' record."},
     {"record", (PyCFunction)(void (*)(void))py_record, METH_VARARGS | METH_KEYWORDS,
