@@ -10,7 +10,7 @@ while the library works, so threads calling these run in parallel.
 from __future__ import annotations
 
 import json
-from typing import Any, Iterable, Sequence, Union
+from typing import Any, Iterable, Sequence, Union, overload
 
 from . import _core
 from ._errors import ArgumentError
@@ -88,6 +88,7 @@ def solve(puzzle: PuzzleLike, *, shape: Shape | None = None, limit: int = 2,
     p = _puzzle(puzzle, shape)
     r = _core.solve(p.shape._core, p.cells, _count("limit", limit, 1),
                     _budget("timeout", timeout), _count("nodes", nodes))
+    assert r is not None  # cells, not text: never the "read it fully" answer
     return Solution(OUTCOMES[r[0]], r[1], r[2], r[3], r[4], p.shape)
 
 
@@ -102,8 +103,9 @@ def record(command: str, puzzle: PuzzleLike, *, shape: Shape | None = None,
     commands 60 s. ``techniques`` restricts the logic (a comma-separated
     list as ``--techniques`` takes); ``uniqueness=False``, ``trial=False``
     as ``--no-uniqueness``, ``--no-trial``."""
-    return json.loads(_record_text(command, puzzle, shape, limit, timeout, nodes, techniques,
-                                   uniqueness, trial, history))
+    rec: dict[str, Any] = json.loads(_record_text(command, puzzle, shape, limit, timeout, nodes,
+                                                  techniques, uniqueness, trial, history))
+    return rec
 
 
 def _defaults(command: str, limit: int | None, timeout: float | None) -> tuple[int, int, float]:
@@ -220,6 +222,20 @@ def _generated(shape: Shape, t: tuple[Any, ...], seed: int, index: int) -> Gener
     return Generated(True, int(rec["index"]), int(rec["seed"]), Puzzle(rec["puzzle"], shape),
                      Puzzle(rec["solution"], shape), int(rec["givens"]), rec.get("symmetry"),
                      bool(rec.get("minimal", False)), rec.get("level"), int(attempts), rec)
+
+
+@overload
+def generate(n: None = None, *, shape: Shape | None = ...,
+             clues: int | tuple[int, int] | None = ..., symmetry: str = ...,
+             difficulty: str = ..., rating: str | float | tuple[float, float | None] | None = ...,
+             minimal: bool = ..., seed: int = ..., start: int = ..., timeout: float = ...,
+             attempts: int = ..., threads: int = ...) -> Generated: ...
+@overload
+def generate(n: int, *, shape: Shape | None = ...,
+             clues: int | tuple[int, int] | None = ..., symmetry: str = ...,
+             difficulty: str = ..., rating: str | float | tuple[float, float | None] | None = ...,
+             minimal: bool = ..., seed: int = ..., start: int = ..., timeout: float = ...,
+             attempts: int = ..., threads: int = ...) -> list[Generated]: ...
 
 
 def generate(n: int | None = None, *, shape: Shape | None = None,

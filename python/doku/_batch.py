@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 import os
-from typing import Any, Iterable, Literal, Sequence, overload
+from typing import Any, Iterable, Literal, Sequence, cast, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -73,7 +73,7 @@ def to_array(puzzles: "npt.ArrayLike | Sequence[PuzzleLike]", shape: Shape | Non
     if isinstance(puzzles, (str, bytes)):
         raise ArgumentError("puzzles: expected a list of puzzles or an array, got one string "
                             "(use doku.read() for a text of many puzzles)")
-    items = list(puzzles)  # type: ignore[arg-type]
+    items: list[Any] = list(puzzles)  # type: ignore[arg-type]
     out = np.zeros((len(items), cells), dtype=np.uint8)
     if not items:
         return out
@@ -97,7 +97,7 @@ def to_array(puzzles: "npt.ArrayLike | Sequence[PuzzleLike]", shape: Shape | Non
             out[i] = np.frombuffer(p.cells, dtype=np.uint8)
             continue
         try:
-            q = Puzzle(p, sh)  # type: ignore[arg-type]
+            q = Puzzle(p, sh)
         except ArgumentError as e:
             raise type(e)(f"puzzles[{i}]: {e}") from None
         out[i] = np.frombuffer(q.cells, dtype=np.uint8)
@@ -163,7 +163,7 @@ def records_many(command: str, puzzles: Any, *, shape: Shape | None = None,
     cmd, lim, tmo = _defaults(command, limit, timeout)
     sh = _CLASSIC if shape is None else shape
     if puzzles is None or isinstance(puzzles, (str, bytes)):
-        to_array(puzzles, sh)  # raises, saying what is wrong
+        to_array(cast(Any, puzzles), sh)  # raises, saying what is wrong
     if sources is None and not isinstance(puzzles, np.ndarray):
         items = list(puzzles)
         if items and all(isinstance(p, Puzzle) for p in items):
@@ -220,5 +220,5 @@ def generate_many(n: int, *, shape: Shape | None = None, seed: int = 0, start: i
     out = _core.generate_many(sh._core, _count("seed", seed), _count("start", start), k,
                               _threads(threads), puzzles=puzzles, **kw)
     if records:
-        return [json.loads(t[1]) if t[0] else None for t in out]
+        return [json.loads(t[1]) if t[1] is not None else None for t in out]
     return puzzles

@@ -96,6 +96,7 @@ class NotUnique(Error):
     status = 10
 
 
-_core._register_errors({cls.status: cls for cls in (
+_BY_STATUS: tuple[type[Error], ...] = (
     OutOfMemory, ArgumentError, ShapeError, RegionsError, VariantError, ParseError, SizeError,
-    GaveUp, NoSolution, NotUnique)})
+    GaveUp, NoSolution, NotUnique)
+_core._register_errors({cls.status: cls for cls in _BY_STATUS})

@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 import os
 from dataclasses import dataclass, field
-from typing import IO, Iterable, Iterator, Literal, Sequence, Union
+from typing import IO, Iterable, Iterator, Literal, Sequence, Union, cast
 
 from . import _core
 from ._errors import ArgumentError, ClosedError, ParseError, SizeError
@@ -291,18 +291,21 @@ class Reader:
                 raise StopIteration
         rec = self._ready.pop()
         if rec[0] == "error":
-            _, status, line, column, message = rec
-            err = ReadError(self.name, int(line), int(column), int(status), str(message))  # type: ignore[call-overload]
+            err = ReadError(self.name, cast(int, rec[2]), cast(int, rec[3]), cast(int, rec[1]),
+                            cast(str, rec[4]))
             if self._errors == "raise":
                 raise err.exception()
             return err
-        _, n, cells, comment, line, symbols, meta, _cands = rec
-        key = (int(n), meta.get("variant"), meta.get("regions"))  # type: ignore[union-attr, call-overload]
+        n = cast(int, rec[1])
+        cells = cast(bytes, rec[2])
+        meta = cast("dict[str, str]", rec[6])
+        key = (n, meta.get("variant"), meta.get("regions"))
         shape = self._shape if self._shape is not None and not meta else self._shapes.get(key)
         if shape is None:
-            shape = Shape._from_record(int(n), meta)  # type: ignore[call-overload, arg-type]
+            shape = Shape._from_record(n, meta)
             self._shapes[key] = shape
-        return Puzzle._make(shape, cells, self.name, int(line), str(comment), int(symbols), meta)  # type: ignore[arg-type, call-overload]
+        return Puzzle._make(shape, cells, self.name, cast(int, rec[4]), cast(str, rec[3]),
+                            cast(int, rec[5]), meta)
 
 
 def read(src: Source, *, size: int = 0, symbols: str | int = "auto",

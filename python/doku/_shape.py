@@ -6,7 +6,7 @@ from __future__ import annotations
 import threading
 import weakref
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 from . import _core
 from ._errors import ArgumentError, RegionsError, VariantError
@@ -94,6 +94,8 @@ class Shape:
     variants: frozenset[str]
     regions: bytes | None
     keep_boxes: bool
+    _info: dict[str, Any]
+    _units: tuple[Unit, ...] | None
 
     _cache: "weakref.WeakValueDictionary[tuple[object, ...], Shape]" = weakref.WeakValueDictionary()
     _lock = threading.Lock()
@@ -186,13 +188,15 @@ class Shape:
     @property
     def units(self) -> tuple[Unit, ...]:
         """Every unit: rows, columns, boxes, then the variants' extra units."""
-        if self._units is None:
-            out = []
-            for u in range(int(self._info["units"])):
-                kind, ordinal, name, cells = self._core.unit(u)
-                out.append(Unit(u, _UNIT_KINDS[kind], ordinal, name, cells))
-            object.__setattr__(self, "_units", tuple(out))
-        return self._units  # type: ignore[return-value]
+        if self._units is not None:
+            return self._units
+        out = []
+        for u in range(int(self._info["units"])):
+            kind, ordinal, name, cells = self._core.unit(u)
+            out.append(Unit(u, _UNIT_KINDS[kind], ordinal, name, cells))
+        units = tuple(out)
+        object.__setattr__(self, "_units", units)
+        return units
 
     def peers(self, cell: int | str) -> tuple[int, ...]:
         """The cells sharing a unit with ``cell`` (an index or "r1c1")."""

@@ -107,7 +107,7 @@ def _window(client: Any, window: int | None) -> int:
             raise ArgumentError(f"window: expected >= 1 partitions in flight, got {window}")
         return window
     try:
-        threads = sum(client.nthreads().values())
+        threads = int(sum(client.nthreads().values()))
     except Exception:  # a client without workers yet
         threads = 1
     return max(4, 4 * threads)

@@ -141,3 +141,21 @@ def test_status_strings_and_errors() -> None:
     assert issubclass(doku.OutOfMemory, MemoryError)
     assert doku._core.status_string(2)
     assert doku.library_version
+
+
+def test_examples_type_check_strict(tmp_path: object) -> None:
+    """mypy --strict passes on examples/python (the package is typed:
+    py.typed, stubs of the C module)."""
+    import os
+    import shutil
+    import subprocess
+    from pathlib import Path
+    mypy = shutil.which("mypy")
+    if not mypy:
+        pytest.skip("no mypy (Debian package mypy)")
+    examples = Path(__file__).resolve().parents[2] / "examples" / "python"
+    pkg = os.path.dirname(os.path.dirname(os.path.abspath(doku.__file__)))
+    r = subprocess.run([mypy, "--strict", "--cache-dir", str(tmp_path), str(examples)],
+                       capture_output=True, text=True, timeout=300,
+                       env=dict(os.environ, MYPYPATH=pkg))
+    assert r.returncode == 0, r.stdout + r.stderr
