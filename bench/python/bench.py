@@ -193,6 +193,12 @@ def dask_vs_cli(cli: str, rated: str, count: int) -> None:
         print(f"3. grade {n:,} rated puzzles: doku grade --threads 2 {t_cli:.2f} s; doku.dask "
               f"(scheduler + 2 workers x 1 thread, partition {part}) {t:.2f} s = "
               f"{t_cli / t:.2f}x the CLI's throughput")
+    # T(P) = N*t/W + (N/P)*o/W + ...: two partition sizes give o
+    (p1, t1), (p2, t2) = sorted(res.items())
+    tasks = n / p1 - n / p2
+    if tasks > 0:
+        print(f"   per-partition overhead o = {(t1 - t2) * 2 / tasks * 1e3:.1f} ms of worker time "
+              f"(from the two partition sizes; W = 2)")
 
 
 def norvig(n: int) -> None:
