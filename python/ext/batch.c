@@ -20,7 +20,7 @@
 enum { MAX_THREADS = 1024 };
 
 typedef struct batch {
-    size_t n;
+    size_t n, chunk;
     atomic_size_t next;
     core_item_fn fn;
     void *ctx;
@@ -40,10 +40,12 @@ static void run_items(batch *b, int id)
     for (;;) {
         if (atomic_load(b->stop))
             break;
-        size_t i = atomic_fetch_add(&b->next, 1);
+        size_t i = atomic_fetch_add(&b->next, b->chunk);
         if (i >= b->n)
             break;
-        b->fn(b->ctx, id, i);
+        size_t end = b->n - i < b->chunk ? b->n : i + b->chunk;
+        for (; i < end && !atomic_load_explicit(b->stop, memory_order_relaxed); i++)
+            b->fn(b->ctx, id, i);
     }
 }
 
@@ -68,7 +70,8 @@ int core_check_threads(long threads)
     return 0;
 }
 
-int core_run_batch(size_t n, int threads, core_item_fn fn, void *ctx, atomic_int *stop)
+int core_run_batch(size_t n, size_t chunk, int threads, core_item_fn fn, void *ctx,
+                   atomic_int *stop)
 {
     if (n == 0)
         return 0;
@@ -76,6 +79,7 @@ int core_run_batch(size_t n, int threads, core_item_fn fn, void *ctx, atomic_int
         threads = (int)n;
     batch b;
     b.n = n;
+    b.chunk = chunk ? chunk : 1;
     atomic_init(&b.next, 0);
     b.fn = fn;
     b.ctx = ctx;
@@ -222,6 +226,10 @@ typedef struct search_job {
     int8_t *status;         /* outcome per row (records.c's codes; 4 invalid) */
     uint64_t *counts;       /* or NULL */
     doku_search_opts so;
+    doku_solver **solvers;  /* per worker, taken on its first row: a solver
+                               that stays on one thread keeps its scratch in
+                               that core's cache (a shared pool made rows
+                               3-4x slower, bench/python/bench.py) */
     atomic_int failed;      /* a status other than DOKU_OK (NOMEM) */
 } search_job;
 
@@ -235,15 +243,14 @@ static void search_item(void *ctx, int worker, size_t i)
         j->status[i] = 4;
         return;
     }
-    doku_solver *sv = core_take_solver(j->sh);
-    if (!sv) {
+    doku_solver *sv = j->solvers[worker];
+    if (!sv && !(sv = j->solvers[worker] = core_take_solver(j->sh))) {
         atomic_store(&j->failed, DOKU_ERR_NOMEM);
         return;
     }
     doku_search_result res;
     uint8_t first[DOKU_MAX_CELLS];
     doku_status st = doku_search(sv, row, &j->so, first, NULL, NULL, &res);
-    core_give_solver(j->sh, sv);
     if (st != DOKU_OK) {
         atomic_store(&j->failed, (int)st);
         return;
@@ -303,7 +310,16 @@ static PyObject *py_search_many(PyObject *self, PyObject *args)
     memset(j.status, 3, in.rows); /* a row a Ctrl+C skipped reads as gave up */
     atomic_int stop;
     atomic_init(&stop, 0);
-    int rc = core_run_batch(in.rows, (int)threads, search_item, &j, &stop);
+    j.solvers = calloc((size_t)threads, sizeof *j.solvers);
+    /* rows of microseconds: blocks of 64, so a worker writes its own
+     * stretch of the outputs (rows taken one by one interleave the
+     * workers' writes within cache lines: 2 threads ran at 1.1x one) */
+    int rc = j.solvers ? core_run_batch(in.rows, 64, (int)threads, search_item, &j, &stop) : -1;
+    if (!j.solvers)
+        PyErr_NoMemory();
+    for (long t = 0; j.solvers && t < threads; t++)
+        core_give_solver(sh, j.solvers[t]);
+    free(j.solvers);
     if (sol_v.buf)
         PyBuffer_Release(&sol_v);
     if (cnt_v.buf)
@@ -417,7 +433,7 @@ static PyObject *py_records_many(PyObject *self, PyObject *args, PyObject *kw)
     atomic_int stop;
     atomic_init(&stop, 0);
     j.o.stop = &stop;
-    if (core_run_batch(n, (int)threads, record_item, &j, &stop) < 0)
+    if (core_run_batch(n, 1, (int)threads, record_item, &j, &stop) < 0)
         goto done;
     if (atomic_load(&j.failed)) {
         core_raise((doku_status)atomic_load(&j.failed), "%s",

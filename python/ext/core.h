@@ -100,10 +100,13 @@ int core_records_init(PyObject *module);
 
 /* batch.c: a pool of threads over n items, the GIL released while they
  * run; the calling thread checks for signals every 50 ms and a Ctrl+C
- * stops the batch after the items in progress. fn runs item i on worker
- * w. @return 0, or -1 with the exception (KeyboardInterrupt...). */
+ * stops the batch after the items in progress. Workers take chunk items
+ * at a time (1 for items of milliseconds, more for microseconds). fn
+ * runs item i on worker w. @return 0, or -1 with the exception
+ * (KeyboardInterrupt...). */
 typedef void (*core_item_fn)(void *ctx, int worker, size_t i);
-int core_run_batch(size_t n, int threads, core_item_fn fn, void *ctx, atomic_int *stop);
+int core_run_batch(size_t n, size_t chunk, int threads, core_item_fn fn, void *ctx,
+                   atomic_int *stop);
 int core_check_threads(long threads);
 int core_batch_init(PyObject *module);
 

@@ -180,7 +180,7 @@ static PyObject *py_generate_many(PyObject *self, PyObject *args, PyObject *kw)
     }
     atomic_int stop;
     atomic_init(&stop, 0);
-    if (core_run_batch(n, (int)threads, gen_item, &j, &stop) < 0)
+    if (core_run_batch(n, 1, (int)threads, gen_item, &j, &stop) < 0)
         goto done;
     if (atomic_load(&j.failed)) {
         core_raise((doku_status)atomic_load(&j.failed), "%s",
