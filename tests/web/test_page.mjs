@@ -1158,6 +1158,44 @@ test('corner and centre pencil marks, and cell colours, undoable and kept over a
   await page.screenshot({ path: `${shots}/marks-colours.png` });
 }, { hash: `#p=${EASY}&n=9` });
 
+test('jigsaw regions painted on the grid by dragging', async (page) => {
+  await page.click('#jigsaw-open');
+  await page.click('#jigsaw-paint');
+  await waitStatus(page, /^Painting regions/);
+  // drag each row's run of cells of one region, region by region
+  for (let id = 1; id <= 9; id++) {
+    await page.click(`#pad button[data-d="${id}"]`);
+    for (let r = 0; r < 9; r++) {
+      let c = 0;
+      while (c < 9) {
+        if (JIGSAW_MAP[r * 9 + c] !== String(id)) { c++; continue; }
+        let e = c;
+        while (e + 1 < 9 && JIGSAW_MAP[r * 9 + e + 1] === String(id)) e++;
+        const a = await cell(page, r * 9 + c).boundingBox(), b = await cell(page, r * 9 + e).boundingBox();
+        await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+        await page.mouse.down();
+        await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 4 * (e - c) + 1 });
+        await page.mouse.up();
+        c = e + 1;
+      }
+    }
+  }
+  await page.click('#paint-done');
+  await waitStatus(page, /^Jigsaw regions set/);
+  assert(page.url().includes(`r=${JIGSAW_MAP}`), 'the painted map is the jigsaw: ' + page.url());
+  assert((await page.inputValue('#box')) === 'jigsaw', 'the Box menu says jigsaw');
+  // a map that is no jigsaw is refused, and said why
+  await page.click('#jigsaw-open');
+  await page.click('#jigsaw-paint');
+  await page.click('#pad button[data-d="1"]');
+  await cell(page, 80).click();
+  await page.click('#paint-done');
+  await waitStatus(page, /^Not a jigsaw yet: every region needs 9 cells: region 1 has 10, region \d has 8/);
+  await page.click('#paint-cancel');
+  assert(page.url().includes(`r=${JIGSAW_MAP}`), 'cancel keeps the regions');
+  await page.screenshot({ path: `${shots}/jigsaw-painted.png` });
+});
+
 /* ---- run ---------------------------------------------------------------- */
 let failed = 0;
 // DOKU_WEB_ONLY=REGEX runs only the tests whose names match (while working on one)

@@ -9,6 +9,7 @@ import { replay, stepMarks, stepUnit } from './explain.js';
 import { boxShapes, candidates, cellName, conflictCells, defaultBox, hyperFits, makeShape, parseCell } from './shape.js';
 import { fromLine, keyValue, progressHash, readHash, shareHash, symbol, toGrid, toLine, ALPHABETS } from './text.js';
 import { dropGame, lastKey, loadGame, saveGame } from './saved.js';
+import { mapProblem, startMap } from './paint.js';
 import { wireFiles } from './files.js';
 import { buildGrid, paint } from './view.js';
 
@@ -52,6 +53,7 @@ const S = {
   shapes: { undo: [], redo: [] },
   offer: null,         // a saved game of this puzzle, offered ("continue" / "new") and not yet taken
   playing: null,       // the share key of the game saved from this board
+  paint: null,         // jigsaw regions being painted: { map, region, shape } (paint.js)
 };
 let cells = [];
 
@@ -81,7 +83,7 @@ function render() {
   const st = ex ? ex.states[ex.pos] : null;
   const values = S.board.values();
   paint(cells, {
-    shape: S.shape, board: S.board, alphabet: S.alphabet,
+    shape: S.paint ? S.paint.shape : S.shape, board: S.board, alphabet: S.alphabet,
     selected: S.selected, cursor: S.cursor,
     solution: ex ? null : S.solution,
     // a hint is drawn on the candidates, so its eliminations show
@@ -394,6 +396,10 @@ function toggleMark(list, cells, v) {
 /* v: a symbol (0 erases). kind overrides the tool: 'corner' (Alt+digit),
  * 'centre' (Alt+Shift+digit). */
 function setValue(v, kind = null) {
+  if (S.paint) {   // a region's number: chosen, and the selected cells painted with it
+    if (v) { S.paint.region = v - 1; paintCells([...S.selected]); drawPainting(); }
+    return;
+  }
   if (S.offer) closeOffer();   // playing on: a new game (the saved one is overwritten)
   const b = S.board, sel = [...S.selected];
   resetOverlays();
@@ -468,10 +474,59 @@ function onKey(e) {
   if (key === '.' || (key === '0' && S.alphabet !== '0-9A-Z')) { setValue(0); e.preventDefault(); }
 }
 
+/* ---- jigsaw regions painted on the grid (paint.js) --------------------- */
+
+function startPainting() {
+  $('jigsaw').close();
+  if (S.mode === 'play') setMode('edit');
+  S.paint = { map: startMap(S.shape), region: 0, shape: null };
+  $('paintbar').hidden = false;
+  $('pad').classList.add('regions');
+  drawPainting();
+  status(`Painting regions: choose a region on the pad (its colour), then drag over cells (or type its number on a selected cell). Done when there are ${S.shape.n} regions of ${S.shape.n} cells.`);
+}
+
+function drawPainting() {
+  const p = S.paint;
+  p.shape = makeShape({ n: S.shape.n, regions: Array.from(p.map) });
+  cells = buildGrid($('grid'), p.shape);
+  for (const b of $('pad').children) b.setAttribute('aria-pressed', String(+b.dataset.d === p.region + 1));
+  render();
+}
+
+/* Cells i into the region chosen. */
+function paintCells(list) {
+  const p = S.paint;
+  const change = list.filter((i) => p.map[i] !== p.region);
+  if (!change.length) return;
+  for (const i of change) p.map[i] = p.region;
+  drawPainting();
+}
+
+function endPainting(apply) {
+  const p = S.paint;
+  if (apply) {
+    const why = mapProblem(p.map, S.shape.n);
+    if (why) { status(`Not a jigsaw yet: ${why}.`, 'bad'); return; }
+  }
+  S.paint = null;
+  $('paintbar').hidden = true;
+  $('pad').classList.remove('regions');
+  for (const b of $('pad').children) b.removeAttribute('aria-pressed');
+  if (apply) {
+    setShape({ n: S.shape.n, box: null, x: S.shape.x, hyper: false, regions: Array.from(p.map), keepBoxes: false }, S.board.givens);
+    status('Jigsaw regions set (Undo brings the old shape back).', 'good');
+  } else {
+    rebuild();
+    status('Painting cancelled: the regions are as they were.');
+  }
+}
+
 function onPointer(e) {
   const cell = e.target.closest('.cell');
   if (!cell) return;
   const i = +cell.dataset.i, n = S.shape.n;
+  if (S.paint) { S.cursor = i; S.selected = new Set([i]); paintCells([i]); return; }
   if (e.ctrlKey || e.metaKey) {
     if (S.selected.has(i) && S.selected.size > 1) S.selected.delete(i); else S.selected.add(i);
     S.cursor = i;
@@ -490,9 +545,10 @@ function onPointer(e) {
 }
 
 function onDrag(e) {
-  if (!(e.buttons & 1) || e.pointerType === 'touch') return;
+  if (!(e.buttons & 1) || (e.pointerType === 'touch' && !S.paint)) return;
   const cell = document.elementFromPoint(e.clientX, e.clientY);
   const c = cell && cell.closest && cell.closest('.cell');
+  if (S.paint) { if (c) paintCells([+c.dataset.i]); return; }
   if (c && !S.selected.has(+c.dataset.i)) { S.selected.add(+c.dataset.i); S.cursor = +c.dataset.i; render(); }
 }
 
@@ -1190,7 +1246,15 @@ function wire() {
     if (c && +c.dataset.i !== S.cursor) { S.cursor = +c.dataset.i; S.selected = new Set([S.cursor]); render(); }
   });
   document.addEventListener('keydown', onKey);
-  $('pad').addEventListener('click', (e) => { const b = e.target.closest('button'); if (b) setValue(+b.dataset.d); });
+  $('pad').addEventListener('click', (e) => {
+    const b = e.target.closest('button');
+    if (!b) return;
+    if (S.paint) { S.paint.region = +b.dataset.d - 1; drawPainting(); return; }
+    setValue(+b.dataset.d);
+  });
+  $('jigsaw-paint').addEventListener('click', startPainting);
+  $('paint-done').addEventListener('click', () => endPainting(true));
+  $('paint-cancel').addEventListener('click', () => endPainting(false));
   $('erase').addEventListener('click', () => setValue(0));
   $('pencil').addEventListener('click', () => setTool('corner'));
   $('centre-tool').addEventListener('click', () => setTool('centre'));
