@@ -480,17 +480,22 @@ test('paste an f-puzzles link: the jigsaw comes with it', async (page) => {
   await waitStatus(page, JIGSAW_ALONE === 'unique' ? /Unique solution/ : /Several solutions/);
 });
 
-test('pasted junk text is said plainly not to be a puzzle, with the place and the character', async (page) => {
+test('pasted junk text is said plainly not to be a puzzle: words as words, a bad character by its place', async (page) => {
   await page.click('#share-box summary');
-  await page.fill('#paste', 'hello');
+  for (const junk of ['hello', 'hello world']) {
+    await page.fill('#paste', junk);
+    await page.click('#load');
+    await waitStatus(page, new RegExp(`^The pasted text is not a puzzle: "${junk}" holds no digits or dots\\. A puzzle is a line of digits .*\\(81 for 9×9\\)`));
+    const text = await statusText(page);
+    assert(!/not a cell|10x10|5x5/.test(text), 'no grid guessed from the length of words: ' + text);
+  }
+  // a puzzle-like line with a stray character: the place and the character
+  await page.fill('#paste', '1234q');
   await page.click('#load');
-  await waitStatus(page, /^The pasted text is not a puzzle: at line 1, column 1, 'h' is not a cell of a 5x5 grid/);
+  await waitStatus(page, /^The pasted text is not a puzzle: at line 1, column 5, 'q' is not a cell of a 5x5 grid/);
   const text = await statusText(page);
   assert(!/not a symbol|pasted text:\d/.test(text), 'no reader jargon: ' + text);
   assert(/whose cells are 1-5/.test(text) && /81 for 9x9/.test(text), 'what it looked for: ' + text);
-  await page.fill('#paste', 'hello world');
-  await page.click('#load');
-  await waitStatus(page, /^The pasted text is not a puzzle: at line 1, column 3, 'l' is not a cell of a 10x10 grid/);
   await page.screenshot({ path: `${shots}/paste-junk.png` });
 }, { allowErrors: true, hash: `#p=${EASY}&n=9` });   // the browser logs the 422 itself
 
@@ -511,8 +516,9 @@ test('drop a file onto the grid', async (page) => {
 }, { hash: `#p=${EASY}&n=9` });
 
 /* The ink in each cell of a 9x9 PNG drawn by render/single.c (grid at
- * x 20, y 46 in picture units, 36 a cell, the picture 364 wide): 'g' dark
- * (a given), 'b' blue (a filled digit), '.' no digit. */
+ * x 20 in picture units, its top border found by looking down column 22,
+ * 36 a cell, the picture 364 wide): 'g' dark (a given), 'b' blue (a
+ * filled digit), '.' no digit. */
 async function pngCells(page, path) {
   const b64 = readFileSync(path).toString('base64');
   return page.evaluate(async (src) => {
@@ -524,10 +530,13 @@ async function pngCells(page, path) {
     const cx = cv.getContext('2d');
     cx.drawImage(img, 0, 0);
     const k = img.width / 364;
+    let y0 = 0;
+    while (y0 < img.height && cx.getImageData(Math.round(22 * k), y0, 1, 1).data[0] > 90) y0++;
+    const top = y0 / k;
     let out = '';
     for (let r = 0; r < 9; r++) {
       for (let c = 0; c < 9; c++) {
-        const d = cx.getImageData(Math.round((20 + c * 36 + 8) * k), Math.round((46 + r * 36 + 6) * k), Math.round(20 * k), Math.round(24 * k)).data;
+        const d = cx.getImageData(Math.round((20 + c * 36 + 8) * k), Math.round((top + r * 36 + 6) * k), Math.round(20 * k), Math.round(24 * k)).data;
         let dark = 0, blue = 0;
         for (let i = 0; i < d.length; i += 4) {
           if (d[i] < 90 && d[i + 1] < 90 && d[i + 2] < 90) dark++;
@@ -962,6 +971,7 @@ test('Ctrl+V anywhere on the page opens a pasted puzzle, grid, link or file', as
   await page.evaluate((t) => navigator.clipboard.writeText(t), HARD);
   await page.keyboard.press('Control+V');
   await waitStatus(page, /^Opened pasted text/);
+  await page.evaluate(() => { document.getElementById('status').textContent = ''; });   // the next "Opened" is the next paste's
   assert((await gridState(page)).line === HARD, 'the pasted line is on the board');
   // a framed grid, pasted with nothing focused
   await page.evaluate(() => document.activeElement && document.activeElement.blur());
@@ -969,12 +979,14 @@ test('Ctrl+V anywhere on the page opens a pasted puzzle, grid, link or file', as
   await page.evaluate((t) => navigator.clipboard.writeText(t), grid);
   await page.keyboard.press('Control+V');
   await waitStatus(page, /^Opened pasted text/);
+  await page.evaluate(() => { document.getElementById('status').textContent = ''; });   // the next "Opened" is the next paste's
   assert((await gridState(page)).line === EASY, 'the pasted grid is on the board');
   // a link with its jigsaw
   await page.evaluate((t) => navigator.clipboard.writeText(t), JIGSAW_LINK);
   await cell(page, 40).click();
   await page.keyboard.press('Control+V');
   await waitStatus(page, /^Opened pasted text/);
+  await page.evaluate(() => { document.getElementById('status').textContent = ''; });   // the next "Opened" is the next paste's
   assert(page.url().includes('r='), 'the link\'s regions came along');
   // a file (as a file manager puts it on the clipboard)
   await page.evaluate((text) => {
@@ -989,6 +1001,200 @@ test('Ctrl+V anywhere on the page opens a pasted puzzle, grid, link or file', as
   await page.keyboard.press('Control+V');
   assert((await page.inputValue('#paste')) === JIGSAW_LINK, 'the text box got the text');
 }, { hash: `#p=${EASY}&n=9`, permissions: ['clipboard-read', 'clipboard-write'] });
+
+test('explain and grade with a wrong entry blame the entry, not the givens', async (page) => {
+  const known = page.waitForResponse((r) => r.url().endsWith('/api/solve'));
+  await page.click('#mode-play');
+  await known;
+  await cell(page, 2).click();
+  await page.keyboard.press('9');   // r1c3 is 4: no clash, but no solution
+  await page.click('#explain');
+  await waitStatus(page, /^No solution from here: the givens are fine, but your entry in r1c3 is wrong \(struck through\), so there is nothing to explain\.$/);
+  assert((await classes(page, 2)).includes('wrong'), 'r1c3 struck through');
+  await page.click('#grade');
+  await waitStatus(page, /^No solution from here: the givens are fine, but your entry in r1c3 is wrong/);
+  assert(!/givens contradict/.test(await page.locator('#result').textContent()), 'the givens are not blamed');
+}, { hash: `#p=${EASY}&n=9` });
+
+test('grade says what ER, EP and ED are', async (page) => {
+  await page.click('#grade');
+  await waitStatus(page, /^ER [\d.]+ · EP [\d.]+ · ED [\d.]+/);
+  const titles = await page.locator('#result abbr').evaluateAll((a) => a.map((x) => `${x.textContent}: ${x.title}`));
+  assert(titles.length === 3 && /^ER: .*hardest step/.test(titles[0]) && /^EP: .*first placed digit/.test(titles[1]) && /^ED: .*first step/.test(titles[2]), 'each rating has a tooltip: ' + titles);
+  assert(/ER is the hardest step .* EP the hardest up to the first placed digit, ED the first step/.test(await page.locator('#result').textContent()), 'and a line in words');
+}, { hash: `#p=${EASY}&n=9` });
+
+/* Rows of ink in a PNG: the first and last row with a dark pixel, and the height. */
+async function inkRows(page, path) {
+  const b64 = readFileSync(path).toString('base64');
+  return page.evaluate(async (src) => {
+    const img = new Image();
+    img.src = 'data:image/png;base64,' + src;
+    await img.decode();
+    const cv = document.createElement('canvas');
+    cv.width = img.width; cv.height = img.height;
+    const cx = cv.getContext('2d');
+    cx.drawImage(img, 0, 0);
+    const d = cx.getImageData(0, 0, img.width, img.height).data;
+    const dark = (y) => { for (let x = 0; x < img.width; x++) { const i = (y * img.width + x) * 4; if (d[i] < 90 && d[i + 1] < 90 && d[i + 2] < 90) return true; } return false; };
+    let first = 0, last = img.height - 1;
+    while (first < img.height && !dark(first)) first++;
+    while (last > 0 && !dark(last)) last--;
+    return { first, last, height: img.height };
+  }, b64);
+}
+
+test('exports: the xlsx names the puzzle, the PNG has even margins above and below the grid', async (page) => {
+  await page.click('#file-box summary');
+  await page.selectOption('#export-format', 'xlsx');
+  const book = await download(page, () => page.click('#export'));
+  const a1 = execFileSync('python3', ['-c', `import re, sys, zipfile
+s = zipfile.ZipFile(sys.argv[1]).read('xl/worksheets/sheet1.xml').decode()
+print(re.search(r'<c r="A1"[^>]*>.*?<t[^>]*>(.*?)</t>', s).group(1))`, book.path]).toString().trim();
+  assert(a1 === 'Puzzle 1', 'A1 names the puzzle: ' + a1);
+  await page.selectOption('#export-format', 'png');
+  const png = await download(page, () => page.click('#export'));
+  const ink = await inkRows(page, png.path);
+  const above = ink.first, below = ink.height - 1 - ink.last;
+  assert(Math.abs(above - below) <= 2, `margins above (${above} px) and below (${below} px) the grid are even`);
+}, { hash: `#p=${EASY}&n=9` });
+
+test('play like the apps: the pad counts what is left and greys finished digits; the clock starts at the first move, pauses, and stops in Edit', async (page) => {
+  const left = (d) => page.locator(`#pad button[data-d="${d}"] .left`).textContent();
+  // EASY has three 5s and two 9s
+  assert((await left(5)) === '6' && (await left(9)) === '7', `left: 5 → ${await left(5)}, 9 → ${await left(9)}`);
+  const said = await page.locator('#pad button[data-d="5"]').ariaSnapshot();
+  assert(/button "5 ?, 6 left"/.test(said), 'said to screen readers too: ' + said);
+  await page.click('#solve');   // the solution, to play right moves
+  await waitStatus(page, /Unique solution/);
+  const sol = (await gridState(page)).line;
+  await page.click('#mode-play');
+  await page.waitForTimeout(1300);
+  assert((await page.locator('#timer').textContent()) === '0:00', 'no clock before the first move');
+  await cell(page, 2).click();
+  await page.keyboard.press(sol[2]);
+  await page.waitForFunction(() => document.getElementById('timer').textContent !== '0:00', null, { timeout: 5000 })
+    .catch(async () => { throw new Error('the clock does not run after the first move: ' + await page.locator('#timer').textContent()); });
+  await page.click('#pause');
+  assert(await page.evaluate(() => document.getElementById('grid').classList.contains('paused')), 'the grid is hidden while paused');
+  const p1 = await page.locator('#timer').textContent();
+  await page.waitForTimeout(1300);
+  assert((await page.locator('#timer').textContent()) === p1, 'paused: the clock stands');
+  await cell(page, 3).click();
+  await page.keyboard.press(sol[3]);
+  assert((await digit(page, 3)) === '', 'no moves while paused');
+  await page.click('#pause');
+  // the tab hidden: the clock stands, and runs again when it is back
+  await page.evaluate(() => { Object.defineProperty(document, 'hidden', { value: true, configurable: true }); document.dispatchEvent(new Event('visibilitychange')); });
+  const h1 = await page.locator('#timer').textContent();
+  await page.waitForTimeout(1300);
+  assert((await page.locator('#timer').textContent()) === h1, 'hidden: the clock stands');
+  await page.evaluate(() => { Object.defineProperty(document, 'hidden', { value: false, configurable: true }); document.dispatchEvent(new Event('visibilitychange')); });
+  await page.click('#mode-edit');
+  const e1 = await page.locator('#timer').textContent();
+  await page.waitForTimeout(1300);
+  await page.click('#mode-play');
+  assert((await page.locator('#timer').textContent()) === e1, 'in Edit the clock stands');
+  // every 4 of the solution placed: 4 greyed
+  await page.click('#mode-edit');
+  for (let i = 0; i < 81; i++) if (sol[i] === '4' && EASY[i] === '.') { await cell(page, i).click(); await page.keyboard.press('4'); }
+  assert((await left(4)) === '0', 'no 4 left');
+  assert(await page.evaluate(() => document.querySelector('#pad button[data-d="4"]').classList.contains('done')), '4 greyed out');
+  await page.screenshot({ path: `${shots}/pad-counts.png` });
+}, { hash: `#p=${EASY}&n=9` });
+
+test('a hint for a single highlights the unit that proves it', async (page) => {
+  await page.click('#hint');
+  await waitStatus(page, /Hidden Single: in box 2, 8 can only go in r1c6/);
+  const unit = await page.evaluate(() => [...document.querySelectorAll('#grid .cell')].map((c, i) => (c.classList.contains('unit') ? i : -1)).filter((i) => i >= 0));
+  // box 2: r1-3 c4-6, less r1c6 (the placement, drawn as such)
+  assert(JSON.stringify(unit) === JSON.stringify([3, 4, 12, 13, 14, 21, 22, 23]), 'box 2 highlighted: ' + unit);
+  await page.click('#apply-hint');
+  assert((await page.locator('#grid .cell.unit').count()) === 0, 'gone with the hint');
+  await page.screenshot({ path: `${shots}/hint-unit.png` });
+}, { hash: `#p=${EASY}&n=9` });
+
+test('corner and centre pencil marks, and cell colours, undoable and kept over a reload', async (page) => {
+  await page.click('#mode-play');
+  await cell(page, 2).click();
+  await page.keyboard.press('Alt+2');              // a corner mark
+  await page.keyboard.press('Alt+Shift+Digit4');   // a centre mark
+  await page.keyboard.press('Alt+Shift+Digit9');
+  assert((await cell(page, 2).locator('.cands span').allTextContents()).join('') === '2', 'the corner mark');
+  assert((await cell(page, 2).locator('.ctr').textContent()) === '49', 'the centre marks, apart from the corner one');
+  await page.click('#centre-tool');
+  await cell(page, 3).click();
+  await page.click('#pad button[data-d="7"]');
+  assert((await cell(page, 3).locator('.ctr').textContent()) === '7', 'the Centre tool makes centre marks');
+  assert(/centre marks 7/.test(await cell(page, 3).locator('.sr-only').textContent()), 'said to screen readers');
+  // colours: a given and an empty cell, with the pad as the palette
+  await page.click('#colour-tool');
+  assert(await page.evaluate(() => document.getElementById('pad').classList.contains('colours')), 'the pad shows the palette');
+  assert(await page.getAttribute('#centre-tool', 'aria-pressed') === 'false', 'one tool at a time');
+  await cell(page, 0).click();
+  await page.keyboard.down('Control');
+  await cell(page, 4).click();
+  await page.keyboard.up('Control');
+  await page.click('#pad button[data-d="2"]');
+  await cell(page, 40).click();   // the selection moves away: the colours show
+  const bg = await page.evaluate(() => [0, 4, 1].map((i) => getComputedStyle(document.querySelectorAll('#grid .cell')[i]).backgroundColor));
+  assert(bg[0] === bg[1] && bg[0] !== bg[2], 'r1c1 and r1c5 coloured alike, r1c2 not: ' + bg);
+  assert((await classes(page, 0)).includes('col2'), 'colour 2');
+  // an entry clears the cell's marks; undo brings them back
+  await page.click('#colour-tool');
+  await cell(page, 2).click();
+  await page.keyboard.press('4');
+  assert((await cell(page, 2).locator('.ctr').count()) === 0, 'the entry replaces the marks');
+  await page.keyboard.press('Control+z');
+  assert((await cell(page, 2).locator('.ctr').textContent()) === '49', 'undo brings the centre marks back');
+  await page.keyboard.press('Control+z');
+  assert(!(await classes(page, 0)).includes('col2'), 'undo takes the colour off');
+  await page.keyboard.press('Control+y');
+  await page.waitForTimeout(300);
+  await page.reload();
+  await page.waitForSelector('#resume:not([hidden])');
+  await page.click('#resume-continue');
+  assert((await cell(page, 2).locator('.ctr').textContent()) === '49' && (await classes(page, 0)).includes('col2'), 'marks and colours kept over a reload');
+  await page.screenshot({ path: `${shots}/marks-colours.png` });
+}, { hash: `#p=${EASY}&n=9` });
+
+test('jigsaw regions painted on the grid by dragging', async (page) => {
+  await page.click('#jigsaw-open');
+  await page.click('#jigsaw-paint');
+  await waitStatus(page, /^Painting regions/);
+  // drag each row's run of cells of one region, region by region
+  for (let id = 1; id <= 9; id++) {
+    await page.click(`#pad button[data-d="${id}"]`);
+    for (let r = 0; r < 9; r++) {
+      let c = 0;
+      while (c < 9) {
+        if (JIGSAW_MAP[r * 9 + c] !== String(id)) { c++; continue; }
+        let e = c;
+        while (e + 1 < 9 && JIGSAW_MAP[r * 9 + e + 1] === String(id)) e++;
+        const a = await cell(page, r * 9 + c).boundingBox(), b = await cell(page, r * 9 + e).boundingBox();
+        await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+        await page.mouse.down();
+        await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 4 * (e - c) + 1 });
+        await page.mouse.up();
+        c = e + 1;
+      }
+    }
+  }
+  await page.click('#paint-done');
+  await waitStatus(page, /^Jigsaw regions set/);
+  assert(page.url().includes(`r=${JIGSAW_MAP}`), 'the painted map is the jigsaw: ' + page.url());
+  assert((await page.inputValue('#box')) === 'jigsaw', 'the Box menu says jigsaw');
+  // a map that is no jigsaw is refused, and said why
+  await page.click('#jigsaw-open');
+  await page.click('#jigsaw-paint');
+  await page.click('#pad button[data-d="1"]');
+  await cell(page, 80).click();
+  await page.click('#paint-done');
+  await waitStatus(page, /^Not a jigsaw yet: every region needs 9 cells: region 1 has 10, region \d has 8/);
+  await page.click('#paint-cancel');
+  assert(page.url().includes(`r=${JIGSAW_MAP}`), 'cancel keeps the regions');
+  await page.screenshot({ path: `${shots}/jigsaw-painted.png` });
+});
 
 /* ---- run ---------------------------------------------------------------- */
 let failed = 0;
