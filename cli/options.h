@@ -36,7 +36,7 @@ typedef struct cli_opts {
                                     document is made from; 0 for text */
     const char *output;          /* -o/--output FILE: the document's path, or
                                     where text output goes instead of stdout */
-    const struct cli_booklet *booklet; /* set by doku print: the document
+    const struct document_booklet *booklet; /* set by doku print: the document
                                     is a booklet (document.h) */
     int color;                   /* resolved: 1 = ANSI colour on stdout */
     int color_request;           /* -1 auto (TTY), 0 --no-color, 1 --color */

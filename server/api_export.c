@@ -45,10 +45,10 @@ static const out_format formats[] = {
      "an f-puzzles link holds no hyper windows, no jigsaw with boxes and no side above 16"},
     {"sudokupad", OUT_EXCHANGE, DOKU_EXCHANGE_SUDOKUPAD, "txt", "text/plain; charset=utf-8",
      "a SudokuPad link holds no hyper windows, no jigsaw with boxes and no side above 16"},
-    {"xlsx", OUT_DOCUMENT, CLI_FORMAT_XLSX, "xlsx", NULL, NULL},
-    {"pdf", OUT_DOCUMENT, CLI_FORMAT_PDF, "pdf", NULL, NULL},
-    {"png", OUT_DOCUMENT, CLI_FORMAT_PNG, "png", NULL, NULL},
-    {"svg", OUT_DOCUMENT, CLI_FORMAT_SVG, "svg", NULL, NULL},
+    {"xlsx", OUT_DOCUMENT, DOC_FORMAT_XLSX, "xlsx", NULL, NULL},
+    {"pdf", OUT_DOCUMENT, DOC_FORMAT_PDF, "pdf", NULL, NULL},
+    {"png", OUT_DOCUMENT, DOC_FORMAT_PNG, "png", NULL, NULL},
+    {"svg", OUT_DOCUMENT, DOC_FORMAT_SVG, "svg", NULL, NULL},
 };
 
 static const out_format *find_format(const char *name)
