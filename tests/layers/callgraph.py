@@ -75,11 +75,18 @@ def objects_of(inputs, archives, seen=None):
 
 
 def short(name, build):
+    """The source file an object was compiled from ("src/io/reader.c"), as
+    far as its path says: the same file compiled for several targets is
+    one name, so a cycle is reported once."""
     name = name.replace(build + "/", "")
-    if "[" in name:   # lib.a[member.o]
+    if "[" in name:   # lib.a[member.o] of an archive this build did not make
         lib, member = name[:-1].split("[", 1)
         return "%s(%s)" % (os.path.basename(lib), member)
-    return name.replace("CMakeFiles/", "").replace(".dir/", ":")
+    if ".dir/" in name:
+        name = name.split(".dir/", 1)[1]
+    while name.startswith("__/"):
+        name = name[3:]
+    return name[:-2] if name.endswith(".o") else name
 
 
 def cycles(nodes):
@@ -159,12 +166,12 @@ def main():
                     edges[m].add(t)
                     why.setdefault((m, t), s)
         for comp in cycles(edges):
-            key = tuple(comp)
+            key = tuple(sorted(short(c, build) for c in comp))
             if key in seen_cycles:
                 continue
             seen_cycles.add(key)
             bad += 1
-            print("cycle in %s:" % os.path.basename(out))
+            print("cycle (first seen in %s):" % os.path.basename(out))
             members = set(comp)
             for a in comp:
                 for b in sorted(edges[a] & members):
