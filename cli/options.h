@@ -31,7 +31,7 @@ typedef struct cli_opts {
     doku_format layout;          /* ... with the grids' layout here (else GRID) */
     int csv_text;                /* --format csv-excel: CSV whose grids and
                                     seeds spreadsheets keep as text */
-    int document;                /* a CLI_FORMAT_* document (xlsx, svg, png,
+    int document;                /* a DOC_FORMAT_* document (xlsx, svg, png,
                                     pdf): then format is JSON, the records the
                                     document is made from; 0 for text */
     const char *output;          /* -o/--output FILE: the document's path, or

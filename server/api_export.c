@@ -25,7 +25,7 @@ enum { OUT_CELLS, OUT_EXCHANGE, OUT_DOCUMENT };
 typedef struct out_format {
     const char *name;        /* the "format" field's value */
     int kind;                /* OUT_* */
-    int code;                /* doku_format, doku_exchange or CLI_FORMAT_* */
+    int code;                /* doku_format, doku_exchange or DOC_FORMAT_* */
     const char *ext;         /* the download's extension */
     const char *type;        /* its Content-Type (documents: from documents.c) */
     const char *holds;       /* what an exchange format holds, for refusals */

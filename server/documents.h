@@ -42,7 +42,7 @@ typedef struct srv_doc_spec {
 void srv_document_reply(const srv_files *files, const srv_doc_spec *spec,
                         const srv_doc_record *recs, size_t n, srv_reply *out);
 
-/* The Content-Type and file extension of a CLI_FORMAT_* document. */
+/* The Content-Type and file extension of a DOC_FORMAT_* document. */
 const char *srv_document_type(int format);
 const char *srv_document_ext(int format);
 
