@@ -25,7 +25,7 @@ print(puzzle.to("grid"))
 solution = doku.solve(puzzle)
 print(solution.status, solution.solution)          # unique 417369825632158947...
 grade = doku.grade(puzzle)
-print(f"ER {grade.er} EP {grade.ep} ED {grade.ed} {grade.level}; hardest: {grade.hardest}")
+print(f"ER {grade.er} EP {grade.ep} ED {grade.ed} {grade.difficulty}; hardest: {grade.hardest}")
 
 # %%
 easy = doku.Puzzle(

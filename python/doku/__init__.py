@@ -8,8 +8,8 @@ them over a Dask cluster.
     >>> p = doku.Puzzle("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
     >>> doku.solve(p).status
     'unique'
-    >>> doku.grade(p).level
-    'Fiendish'
+    >>> doku.grade(p).difficulty
+    'medium'
 
 See docs/PYTHON.md in the repository.
 """
@@ -22,8 +22,8 @@ from ._shape import Shape, Unit, classic
 from ._puzzle import Puzzle, Reader, ReadError, read, SYMBOLS
 from ._results import (OUTCOMES, Candidate, Check, Count, Explanation, Generated, Grade, Hint,
                        Reduced, Solution, Step)
-from ._api import (COMMANDS, DIFFICULTIES, SYMMETRIES, check, count, explain, generate, grade,
-                   hint, rating_ranges, record, reduce, solve)
+from ._api import (COMMANDS, QQWING_LEVELS, SYMMETRIES, check, count, difficulties, explain,
+                   generate, grade, hint, record, reduce, solve)
 from ._batch import (count_many, default_threads, generate_many, grade_many, records_many,
                      solve_many, to_array)
 
@@ -43,8 +43,8 @@ __all__ = [
     "ParseError", "SizeError", "OutOfMemory", "GaveUp", "NoSolution", "NotUnique",
     "Shape", "Unit", "classic", "Puzzle", "Reader", "ReadError", "read", "SYMBOLS",
     "Solution", "Count", "Check", "Candidate", "Step", "Hint", "Explanation", "Grade",
-    "Generated", "Reduced", "OUTCOMES", "COMMANDS", "SYMMETRIES", "DIFFICULTIES",
+    "Generated", "Reduced", "OUTCOMES", "COMMANDS", "SYMMETRIES", "QQWING_LEVELS",
     "solve", "count", "check", "hint", "explain", "grade", "generate", "reduce", "record",
-    "rating_ranges", "solve_many", "count_many", "grade_many", "records_many",
+    "difficulties", "solve_many", "count_many", "grade_many", "records_many",
     "generate_many", "to_array", "default_threads", "seed_derive", "library_version",
 ]

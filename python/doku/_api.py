@@ -10,6 +10,7 @@ while the library works, so threads calling these run in parallel.
 from __future__ import annotations
 
 import json
+import warnings
 from typing import Any, Iterable, Sequence, Union, overload
 
 from . import _core
@@ -20,19 +21,17 @@ from ._results import (OUTCOMES, Check, Count, Explanation, Generated, Grade, Hi
 from ._shape import Shape, _CLASSIC
 
 __all__ = ["solve", "count", "check", "hint", "explain", "grade", "generate", "reduce", "record",
-           "COMMANDS", "SYMMETRIES", "DIFFICULTIES", "rating_ranges", "PuzzleLike"]
+           "COMMANDS", "SYMMETRIES", "QQWING_LEVELS", "difficulties", "PuzzleLike"]
 
 PuzzleLike = Union[Puzzle, str, bytes, bytearray, memoryview, Sequence[int]]
 
 #: the commands whose JSON records :func:`record` writes -> doku_command
 COMMANDS = {"solve": 0, "count": 1, "check": 2, "explain": 3, "hint": 4, "grade": 5}
-#: symmetry names (doku_symmetry_name) -> doku_symmetry
-SYMMETRIES = {"none": 0, "rot180": 1, "rot90": 2, "mirror": 3, "flip": 4, "diagonal": 5,
-              "antidiagonal": 6, "random": 7, "rotate180": 1, "rotational": 1, "rotate90": 2}
-#: the generator's difficulty classes (doku_difficulty_name) -> doku_difficulty
-DIFFICULTIES = {"any": 0, "simple": 1, "easy": 2, "intermediate": 3, "expert": 4}
-_SYM_NAMES = {v: k for k, v in SYMMETRIES.items() if k not in ("rotate180", "rotational",
-                                                                 "rotate90")}
+#: the symmetry names (doku_symmetry_name; the library's parser also takes
+#: qqwing's rotate90, rotate180 and rotational)
+SYMMETRIES = ("none", "rot180", "rot90", "mirror", "flip", "diagonal", "antidiagonal", "random")
+#: qqwing's generator levels (technique sets, not the difficulty vocabulary)
+QQWING_LEVELS = ("any", "simple", "easy", "intermediate", "expert")
 
 # Defaults of the CLI (so a record here equals the CLI's without options).
 COUNT_LIMIT = 1_000_000
@@ -170,46 +169,73 @@ def grade(puzzle: PuzzleLike, *, shape: Shape | None = None, timeout: float = LO
                               history=history))
 
 
-def rating_ranges() -> dict[str, tuple[float, float | None]]:
-    """The named ER ranges ``rating=`` accepts: name -> (min, max or None)."""
-    return {name: (lo, hi if hi >= 0 else None) for name, lo, hi in _core.rating_ranges()}
+def difficulties() -> dict[str, tuple[float, float | None]]:
+    """The one difficulty vocabulary (easy, medium, hard, unfair, extreme)
+    with each name's ER range: name -> (min, max or None for open). grade
+    names a puzzle's difficulty by it; generate(difficulty=) takes it."""
+    return {name: (lo, hi if hi >= 0 else None) for name, lo, hi in _core.difficulties()}
 
 
-def _generate_args(shape: Shape, clues: int | tuple[int, int] | None, symmetry: str,
-                   difficulty: str, rating: str | float | tuple[float, float | None] | None,
+def _parse(kind: str, value: object, ncells: int = 0) -> Any:
+    if not isinstance(value, str):
+        raise ArgumentError(f"{kind}: expected a str, got {value!r}")
+    return _core.parse(kind, value, ncells)
+
+
+def _symmetry(symmetry: str) -> int:
+    return int(_parse("symmetry", symmetry))
+
+
+def _qqwing(level: str | None) -> int:
+    return 0 if level is None else int(_parse("qqwing", level))
+
+
+def _generate_args(shape: Shape, clues: int | str | tuple[int, int] | None, symmetry: str,
+                   difficulty: str | None, qqwing_level: str | None,
+                   rating: str | float | tuple[float, float | None] | None,
                    minimal: bool, timeout: float, attempts: int) -> dict[str, Any]:
     if clues is None:
         lo = hi = 0
+    elif isinstance(clues, str):
+        lo, hi = _parse("clues", clues, shape.cells)
     elif isinstance(clues, int) and not isinstance(clues, bool):
         lo = hi = clues
     elif isinstance(clues, tuple) and len(clues) == 2:
         lo, hi = clues
     else:
-        raise ArgumentError(f"clues: expected an int or a (min, max) pair, got {clues!r}")
-    if symmetry not in SYMMETRIES:
-        raise ArgumentError(f"symmetry {symmetry!r}: expected one of {', '.join(SYMMETRIES)}")
-    if difficulty not in DIFFICULTIES:
-        raise ArgumentError(f"difficulty {difficulty!r}: expected one of {', '.join(DIFFICULTIES)}")
+        raise ArgumentError(f"clues: expected an int, 'MIN-MAX' or a (min, max) pair, got {clues!r}")
+    level = _qqwing(qqwing_level)
+    named = 0
     rmin, rmax = -1.0, -1.0
+    if difficulty is not None:
+        d, q, note = _parse("difficulty", difficulty)
+        if note:
+            warnings.warn(f"difficulty: {note}", UserWarning, stacklevel=3)
+        if q:
+            if level and level != q:
+                raise ArgumentError("difficulty and qqwing_level name two qqwing levels")
+            level = q
+        elif d:
+            named = d
+            rmin, rmax = _core.difficulties()[d - 1][1:]
     if rating is not None:
+        if named:
+            raise ArgumentError("use difficulty= or rating=, not both")
         if isinstance(rating, str):
-            ranges = rating_ranges()
-            if rating not in ranges:
-                raise ArgumentError(f"rating {rating!r}: expected one of {', '.join(ranges)} "
-                                    "or a (min, max) ER pair")
-            lo_r, hi_r = ranges[rating]
-            rmin, rmax = lo_r, -1.0 if hi_r is None else hi_r
+            rmin, rmax = _parse("rating", rating)
         elif isinstance(rating, (int, float)) and not isinstance(rating, bool):
             rmin, rmax = float(rating), -1.0
         elif isinstance(rating, tuple) and len(rating) == 2:
             rmin, rmax = float(rating[0]), -1.0 if rating[1] is None else float(rating[1])
         else:
-            raise ArgumentError(f"rating: expected a name, an ER or a (min, max) pair, got {rating!r}")
-        if rmin < 0:
+            raise ArgumentError(f"rating: expected 'MIN-MAX', an ER or a (min, max) pair, got {rating!r}")
+        if not rmin >= 0:
             raise ArgumentError(f"rating: the ER range starts below 0 ({rmin})")
+    if level and rmin >= 0:
+        raise ArgumentError("use qqwing_level or difficulty/rating, not both")
     return dict(min_givens=_count("clues", lo), max_givens=_count("clues", hi),
-                minimal=bool(minimal), symmetry=SYMMETRIES[symmetry],
-                level=DIFFICULTIES[difficulty], rating_min=rmin, rating_max=rmax,
+                minimal=bool(minimal), symmetry=_symmetry(symmetry), level=level,
+                rating_min=rmin, rating_max=rmax, difficulty=named,
                 attempts=_count("attempts", attempts), timeout=_budget("timeout", timeout))
 
 
@@ -217,30 +243,34 @@ def _generated(shape: Shape, t: tuple[Any, ...], seed: int, index: int) -> Gener
     found, text, attempts, _timed_out, _best = t
     if not found:
         return Generated(False, index, _core.seed_derive(seed, index), None, None, 0, None, False,
-                         None, int(attempts), None)
+                         None, None, int(attempts), None)
     rec = json.loads(text)
     return Generated(True, int(rec["index"]), int(rec["seed"]), Puzzle(rec["puzzle"], shape),
                      Puzzle(rec["solution"], shape), int(rec["givens"]), rec.get("symmetry"),
-                     bool(rec.get("minimal", False)), rec.get("level"), int(attempts), rec)
+                     bool(rec.get("minimal", False)), rec.get("difficulty"),
+                     rec.get("qqwing_level"), int(attempts), rec)
 
 
 @overload
 def generate(n: None = None, *, shape: Shape | None = ...,
-             clues: int | tuple[int, int] | None = ..., symmetry: str = ...,
-             difficulty: str = ..., rating: str | float | tuple[float, float | None] | None = ...,
+             clues: int | str | tuple[int, int] | None = ..., symmetry: str = ...,
+             difficulty: str | None = ..., qqwing_level: str | None = ...,
+             rating: str | float | tuple[float, float | None] | None = ...,
              minimal: bool = ..., seed: int = ..., start: int = ..., timeout: float = ...,
              attempts: int = ..., threads: int = ...) -> Generated: ...
 @overload
 def generate(n: int, *, shape: Shape | None = ...,
-             clues: int | tuple[int, int] | None = ..., symmetry: str = ...,
-             difficulty: str = ..., rating: str | float | tuple[float, float | None] | None = ...,
+             clues: int | str | tuple[int, int] | None = ..., symmetry: str = ...,
+             difficulty: str | None = ..., qqwing_level: str | None = ...,
+             rating: str | float | tuple[float, float | None] | None = ...,
              minimal: bool = ..., seed: int = ..., start: int = ..., timeout: float = ...,
              attempts: int = ..., threads: int = ...) -> list[Generated]: ...
 
 
 def generate(n: int | None = None, *, shape: Shape | None = None,
-             clues: int | tuple[int, int] | None = None, symmetry: str = "none",
-             difficulty: str = "any", rating: str | float | tuple[float, float | None] | None = None,
+             clues: int | str | tuple[int, int] | None = None, symmetry: str = "none",
+             difficulty: str | None = None, qqwing_level: str | None = None,
+             rating: str | float | tuple[float, float | None] | None = None,
              minimal: bool = False, seed: int = 0, start: int = 0,
              timeout: float = GENERATE_TIMEOUT, attempts: int = 0,
              threads: int = 1) -> Generated | list[Generated]:
@@ -250,16 +280,19 @@ def generate(n: int | None = None, *, shape: Shape | None = None,
     comes from seed ``seed_derive(seed, start + i)``, so the same seed
     gives the same puzzles whatever ``threads`` is, and a run cut into
     ``start`` ranges equals one run. ``clues``: an exact count or a (min,
-    max) band; ``symmetry``: a name of SYMMETRIES; ``difficulty``: the
-    generator class (simple, easy, intermediate, expert); ``rating``: a
-    named ER range (see :func:`rating_ranges`), a minimum ER, or (min,
-    max); ``minimal``: proven minimal puzzles. ``timeout`` (seconds, per
+    max) band or "MIN-MAX"; ``symmetry``: a name of SYMMETRIES;
+    ``difficulty``: a name of the difficulty vocabulary (easy, medium,
+    hard, unfair, extreme: an ER range, see :func:`difficulties`);
+    ``rating``: "MIN-MAX", "MIN+", a minimum ER, or (min, max);
+    ``qqwing_level``: one of qqwing's levels (QQWING_LEVELS; a technique
+    set, not a rating); ``minimal``: proven minimal puzzles. ``timeout`` (seconds, per
     puzzle) or ``attempts`` (full grids tried) bound the work: a puzzle not
     found within it has ``found`` False.
     """
     sh = _CLASSIC if shape is None else shape
     k = 1 if n is None else _count("n", n)
-    kw = _generate_args(sh, clues, symmetry, difficulty, rating, minimal, timeout, attempts)
+    kw = _generate_args(sh, clues, symmetry, difficulty, qqwing_level, rating, minimal, timeout,
+                        attempts)
     seed = _count("seed", seed)
     start = _count("start", start)
     out = _core.generate_many(sh._core, seed, start, k, threads, **kw)
@@ -268,17 +301,15 @@ def generate(n: int | None = None, *, shape: Shape | None = None,
 
 
 def reduce(puzzle: PuzzleLike, *, shape: Shape | None = None, clues: int = 0,
-           symmetry: str = "none", difficulty: str = "any", seed: int = 0) -> Reduced:
+           symmetry: str = "none", qqwing_level: str | None = None, seed: int = 0) -> Reduced:
     """Removes givens of a unique ``puzzle`` (or full grid) while it stays
     unique: to a minimal puzzle, or down to ``clues`` givens; keeps the
-    ``symmetry`` and, with ``difficulty``, the generator class."""
+    ``symmetry`` and, with ``qqwing_level``, solvable with that level's
+    techniques."""
     p = _puzzle(puzzle, shape)
-    if symmetry not in SYMMETRIES:
-        raise ArgumentError(f"symmetry {symmetry!r}: expected one of {', '.join(SYMMETRIES)}")
-    if difficulty not in DIFFICULTIES:
-        raise ArgumentError(f"difficulty {difficulty!r}: expected one of {', '.join(DIFFICULTIES)}")
-    status, message, cells, givens, minimal, sym = _core.reduce(
-        p.shape._core, p.cells, _count("seed", seed), _count("clues", clues),
-        SYMMETRIES[symmetry], DIFFICULTIES[difficulty])
+    sym = _symmetry(symmetry)
+    status, message, cells, givens, minimal, used = _core.reduce(
+        p.shape._core, p.cells, _count("seed", seed), _count("clues", clues), sym,
+        _qqwing(qqwing_level))
     return Reduced(status, message, Puzzle._make(p.shape, cells) if cells is not None else None,
-                   givens, bool(minimal), _SYM_NAMES.get(sym, "none"))
+                   givens, bool(minimal), SYMMETRIES[used] if 0 <= used < len(SYMMETRIES) else "none")

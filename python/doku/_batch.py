@@ -188,23 +188,24 @@ def grade_many(puzzles: Any, *, shape: Shape | None = None, threads: int | None 
 
 @overload
 def generate_many(n: int, *, shape: Shape | None = ..., seed: int = ..., start: int = ...,
-                  threads: int | None = ..., clues: int | tuple[int, int] | None = ...,
-                  symmetry: str = ..., difficulty: str = ...,
+                  threads: int | None = ..., clues: int | str | tuple[int, int] | None = ...,
+                  symmetry: str = ..., difficulty: str | None = ..., qqwing_level: str | None = ...,
                   rating: str | float | tuple[float, float | None] | None = ...,
                   minimal: bool = ..., timeout: float = ..., attempts: int = ...,
                   records: Literal[False] = ...) -> "npt.NDArray[np.uint8]": ...
 @overload
 def generate_many(n: int, *, shape: Shape | None = ..., seed: int = ..., start: int = ...,
-                  threads: int | None = ..., clues: int | tuple[int, int] | None = ...,
-                  symmetry: str = ..., difficulty: str = ...,
+                  threads: int | None = ..., clues: int | str | tuple[int, int] | None = ...,
+                  symmetry: str = ..., difficulty: str | None = ..., qqwing_level: str | None = ...,
                   rating: str | float | tuple[float, float | None] | None = ...,
                   minimal: bool = ..., timeout: float = ..., attempts: int = ...,
                   records: Literal[True]) -> list[dict[str, Any] | None]: ...
 
 
 def generate_many(n: int, *, shape: Shape | None = None, seed: int = 0, start: int = 0,
-                  threads: int | None = None, clues: int | tuple[int, int] | None = None,
-                  symmetry: str = "none", difficulty: str = "any",
+                  threads: int | None = None, clues: int | str | tuple[int, int] | None = None,
+                  symmetry: str = "none", difficulty: str | None = None,
+                  qqwing_level: str | None = None,
                   rating: str | float | tuple[float, float | None] | None = None,
                   minimal: bool = False, timeout: float = GENERATE_TIMEOUT, attempts: int = 0,
                   records: bool = False) -> Any:
@@ -215,7 +216,8 @@ def generate_many(n: int, *, shape: Shape | None = None, seed: int = 0, start: i
     ``seed_derive(seed, start + i)``: the same whatever ``threads``."""
     sh = _CLASSIC if shape is None else shape
     k = _count("n", n)
-    kw = _generate_args(sh, clues, symmetry, difficulty, rating, minimal, timeout, attempts)
+    kw = _generate_args(sh, clues, symmetry, difficulty, qqwing_level, rating, minimal, timeout,
+                        attempts)
     puzzles = np.zeros((k, sh.cells), dtype=np.uint8)
     out = _core.generate_many(sh._core, _count("seed", seed), _count("start", start), k,
                               _threads(threads), puzzles=puzzles, **kw)

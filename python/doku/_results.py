@@ -163,12 +163,13 @@ class Hint:
 @dataclass(frozen=True)
 class Explanation:
     """The outcome of :func:`doku.explain`: every step of the logical
-    solve, the rating (ER) and level; ``timed_out`` when the budget cut it."""
+    solve, the rating (ER) and its difficulty name; ``timed_out`` when the
+    budget cut it."""
 
     status: str
     solved: bool
     rating: float | None
-    level: str | None
+    difficulty: str | None
     steps: tuple[Step, ...]
     timed_out: bool
     message: str
@@ -177,7 +178,7 @@ class Explanation:
     @classmethod
     def _from(cls, rec: dict[str, Any]) -> "Explanation":
         return cls(rec["status"], bool(rec.get("solved", False)), rec.get("rating"),
-                   rec.get("level"), tuple(Step._from(s) for s in rec.get("steps", ())),
+                   rec.get("difficulty"), tuple(Step._from(s) for s in rec.get("steps", ())),
                    bool(rec.get("timed_out", False)), rec.get("message", ""), rec)
 
 
@@ -185,7 +186,8 @@ class Explanation:
 class Grade:
     """The outcome of :func:`doku.grade`: Sudoku Explainer's ER (hardest
     step), EP (hardest up to the first placement), ED (first step), the
-    level name, the hardest technique and the steps per technique key.
+    difficulty name (easy ... extreme, or unsolved: :func:`doku.difficulties`),
+    the hardest technique and the steps per technique key.
     ``status`` "solved" when rated; otherwise why not ("multiple", "none",
     "gave_up", "invalid", or an unsolved run)."""
 
@@ -194,7 +196,7 @@ class Grade:
     er: float | None
     ep: float | None
     ed: float | None
-    level: str | None
+    difficulty: str | None
     hardest: str | None
     techniques: dict[str, int]
     timed_out: bool
@@ -204,7 +206,7 @@ class Grade:
     @classmethod
     def _from(cls, rec: dict[str, Any]) -> "Grade":
         return cls(rec["status"], bool(rec.get("solved", False)), rec.get("er"), rec.get("ep"),
-                   rec.get("ed"), rec.get("level"), rec.get("hardest"),
+                   rec.get("ed"), rec.get("difficulty"), rec.get("hardest"),
                    dict(rec.get("techniques", {})), bool(rec.get("timed_out", False)),
                    rec.get("message", ""), rec)
 
@@ -223,7 +225,8 @@ class Generated:
     givens: int
     symmetry: str | None
     minimal: bool
-    level: str | None
+    difficulty: str | None     #: the difficulty asked for by name, if any
+    qqwing_level: str | None   #: qqwing's level, when one was asked for
     attempts: int
     record: dict[str, Any] | None = field(repr=False, compare=False)
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
 from . import _core
-from ._errors import ArgumentError, RegionsError, VariantError
+from ._errors import ArgumentError, ParseError, RegionsError, VariantError
 
 __all__ = ["Shape", "Unit"]
 
@@ -34,7 +34,11 @@ class Unit:
 def _variants(v: str | Iterable[str] | None) -> frozenset[str]:
     if v is None:
         return frozenset()
-    words = v.replace(",", "+").split("+") if isinstance(v, str) else list(v)
+    if isinstance(v, str):
+        # the library's reader of --variant and the server's field
+        bits = int(_core.parse("variants", v))
+        return frozenset(name for name, bit in _VARIANT_BITS.items() if bits & bit)
+    words = list(v)
     out = set()
     for w in words:
         if not isinstance(w, str):
@@ -53,16 +57,14 @@ def _regions(regions: object, size: int) -> bytes | None:
         return None
     cells = size * size
     if isinstance(regions, str):
-        text = "".join(regions.split())
-        if len(text) != cells:
-            raise RegionsError(f"regions: expected {cells} region symbols, got {len(text)}")
-        ids = []
-        for i, ch in enumerate(text.upper()):
-            k = _SYMBOLS.find(ch)
-            if k < 0 or k >= size:
-                raise RegionsError(f"regions: r{i // size + 1}c{i % size + 1}: {ch!r} is not a "
-                                   f"region symbol 1..{_SYMBOLS[size - 1]}")
-            ids.append(k)
+        # the library's reader of region maps (a grid of symbols, frames and
+        # comments allowed; ids numbered by first appearance)
+        try:
+            n, ids = _core.parse("regions", regions)
+        except ParseError as e:  # a map that is no map of n regions
+            raise RegionsError(str(e)) from None
+        if n != size:
+            raise RegionsError(f"regions: a map of a {n}x{n} grid for a {size}x{size} shape")
         return bytes(ids)
     try:
         flat = [int(x) for row in regions for x in (row if isinstance(row, (list, tuple)) else [row])]  # type: ignore[attr-defined]
@@ -106,11 +108,7 @@ class Shape:
         if isinstance(size, bool) or not isinstance(size, int):
             raise ArgumentError(f"size: expected an int, got {type(size).__name__}")
         if isinstance(box, str):
-            try:
-                r, c = (int(x) for x in box.lower().split("x"))
-            except ValueError:
-                raise ArgumentError(f"box: expected 'RxC' such as '2x3', got {box!r}") from None
-            box = (r, c)
+            box = tuple(_core.parse("box", box))  # type: ignore[assignment]
         if box is not None:
             if len(box) != 2 or not all(isinstance(x, int) for x in box):
                 raise ArgumentError(f"box: expected (rows, cols), got {box!r}")

@@ -113,5 +113,6 @@ int core_batch_init(PyObject *module);
 /* io.c, generate.c: readers, writers, the generator. */
 int core_io_init(PyObject *module);
 int core_generate_init(PyObject *module);
+int core_parse_init(PyObject *module);
 
 #endif

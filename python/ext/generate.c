@@ -20,6 +20,8 @@ typedef struct gen_job {
     int rated;                   /* a rating range was asked for */
     doku_rating_filter_opts fo;
     doku_symbols symbols;
+    doku_difficulty difficulty;  /* asked for by name (the record says so) */
+    int qqwing_asked;            /* a qqwing level was asked for */
     uint8_t *puzzles, *solutions; /* rows, or NULL */
     doku_buf *out;               /* per item: the JSON record */
     doku_generate_result *res;   /* per item */
@@ -52,6 +54,8 @@ static void gen_item(void *ctx, int worker, size_t i)
     uint64_t seed = doku_seed_derive(j->seed, index);
     doku_status st = doku_generate(g, seed, &go, puzzle, solution, &j->res[i]);
     core_give_generator(j->sh, g);
+    if (!j->qqwing_asked) /* only a level asked for is reported (as the CLI) */
+        j->res[i].qqwing_level = DOKU_QQWING_ANY;
     if (st != DOKU_OK) {
         atomic_store(&j->failed, (int)st);
         return;
@@ -70,6 +74,7 @@ static void gen_item(void *ctx, int worker, size_t i)
     rec.puzzle = puzzle;
     rec.solution = solution;
     rec.result = &j->res[i];
+    rec.difficulty = j->difficulty;
     doku_record_opts ro;
     memset(&ro, 0, sizeof ro);
     ro.format = DOKU_FORMAT_JSON;
@@ -81,24 +86,27 @@ static void gen_item(void *ctx, int worker, size_t i)
 
 /* generate_many(shape, seed, start, count, threads, min_givens,
  * max_givens, minimal, symmetry, level, rating_min, rating_max, attempts,
- * timeout, puzzles, solutions) -> [(found, record or None, attempts,
- * timed_out, best_givens)]; rating_min < 0: no rating range. */
+ * timeout, puzzles, solutions, difficulty) -> [(found, record or None,
+ * attempts, timed_out, best_givens)]; level: a qqwing level; rating_min
+ * < 0: no rating range; difficulty: the name the range came from (for
+ * the record), 0 for none. */
 static PyObject *py_generate_many(PyObject *self, PyObject *args, PyObject *kw)
 {
     (void)self;
     static char *names[] = {"shape",   "seed",       "start",      "count",    "threads",
                             "min_givens", "max_givens", "minimal", "symmetry", "level",
                             "rating_min", "rating_max", "attempts", "timeout",  "puzzles",
-                            "solutions", NULL};
+                            "solutions", "difficulty", NULL};
     PyObject *shape, *pz_o = Py_None, *sol_o = Py_None;
     unsigned long long seed = 0, start = 0, attempts = 0;
     Py_ssize_t count = 1;
     long threads = 1;
-    int min_g = 0, max_g = 0, minimal = 0, symmetry = 0, level = 0;
+    int min_g = 0, max_g = 0, minimal = 0, symmetry = 0, level = 0, difficulty = 0;
     double rmin = -1, rmax = -1, timeout = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OKK|nliipiiddKdOO", names, &shape, &seed, &start,
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OKK|nliipiiddKdOOi", names, &shape, &seed, &start,
                                      &count, &threads, &min_g, &max_g, &minimal, &symmetry,
-                                     &level, &rmin, &rmax, &attempts, &timeout, &pz_o, &sol_o))
+                                     &level, &rmin, &rmax, &attempts, &timeout, &pz_o, &sol_o,
+                                     &difficulty))
         return NULL;
     core_shape *sh = core_as_shape(shape);
     if (!sh || core_check_threads(threads) < 0 || core_check_seconds(timeout, "timeout") < 0)
@@ -111,8 +119,10 @@ static PyObject *py_generate_many(PyObject *self, PyObject *args, PyObject *kw)
                           sh->cells, min_g, max_g);
     if (symmetry < 0 || symmetry >= DOKU_SYM_COUNT)
         return core_raise(DOKU_ERR_ARG, "symmetry: %d is not a symmetry", symmetry);
-    if (level < DOKU_DIFF_ANY || level > DOKU_DIFF_EXPERT)
-        return core_raise(DOKU_ERR_ARG, "difficulty: %d is not a generator level", level);
+    if (level < DOKU_QQWING_ANY || level > DOKU_QQWING_EXPERT)
+        return core_raise(DOKU_ERR_ARG, "qqwing_level: %d is not one of qqwing's levels", level);
+    if (difficulty < DOKU_DIFFICULTY_ANY || difficulty > DOKU_DIFFICULTY_EXTREME)
+        return core_raise(DOKU_ERR_ARG, "difficulty: %d is not a difficulty", difficulty);
     if (timeout <= 0 && attempts == 0)
         return core_raise(DOKU_ERR_ARG, "timeout 0 needs attempts: a run needs a bound");
     gen_job j;
@@ -124,7 +134,9 @@ static PyObject *py_generate_many(PyObject *self, PyObject *args, PyObject *kw)
     j.go.max_givens = max_g;
     j.go.minimal = minimal;
     j.go.symmetry = (doku_symmetry)symmetry;
-    j.go.level = (doku_difficulty)level;
+    j.go.qqwing_level = (doku_qqwing_level)level;
+    j.qqwing_asked = level != DOKU_QQWING_ANY;
+    j.difficulty = (doku_difficulty)difficulty;
     if (minimal)
         j.go.check_budget = PROOF_BUDGET;
     j.go.max_attempts = attempts ? attempts : UINT64_MAX;
@@ -241,8 +253,8 @@ static PyObject *py_reduce(PyObject *self, PyObject *args)
         return core_raise(DOKU_ERR_ARG, "clues: expected 0..%d, got %d", sh->cells, target);
     if (symmetry < 0 || symmetry >= DOKU_SYM_COUNT)
         return core_raise(DOKU_ERR_ARG, "symmetry: %d is not a symmetry", symmetry);
-    if (level < DOKU_DIFF_ANY || level > DOKU_DIFF_EXPERT)
-        return core_raise(DOKU_ERR_ARG, "difficulty: %d is not a generator level", level);
+    if (level < DOKU_QQWING_ANY || level > DOKU_QQWING_EXPERT)
+        return core_raise(DOKU_ERR_ARG, "qqwing_level: %d is not one of qqwing's levels", level);
     const char *status = "reduced", *message = "";
     doku_reduce_result rr;
     memset(&rr, 0, sizeof rr);
@@ -266,8 +278,8 @@ static PyObject *py_reduce(PyObject *self, PyObject *args)
         doku_generator *g = core_take_generator(sh);
         if (!g) {
             st = DOKU_ERR_NOMEM;
-        } else if (level != DOKU_DIFF_ANY &&
-                   doku_generator_difficulty(g, cells) > (doku_difficulty)level) {
+        } else if (level != DOKU_QQWING_ANY &&
+                   doku_generator_qqwing_level(g, cells) > (doku_qqwing_level)level) {
             status = "too_hard";
             message = "the input already needs more than the level asked";
         } else {
@@ -277,7 +289,7 @@ static PyObject *py_reduce(PyObject *self, PyObject *args)
             memset(&ro, 0, sizeof ro);
             ro.target_givens = target;
             ro.symmetry = (doku_symmetry)symmetry;
-            ro.level = (doku_difficulty)level;
+            ro.qqwing_level = (doku_qqwing_level)level;
             st = doku_reduce(g, &rng, sol, cells, &ro, out, &rr);
         }
         core_give_generator(sh, g);
@@ -307,29 +319,8 @@ static PyObject *py_seed_derive(PyObject *self, PyObject *args)
     return PyLong_FromUnsignedLongLong(doku_seed_derive(master, index));
 }
 
-/* rating_ranges() -> [(name, min, max)]: the named ER ranges; max < 0
- * means no upper bound. */
-static PyObject *py_rating_ranges(PyObject *self, PyObject *unused)
-{
-    (void)self;
-    (void)unused;
-    PyObject *list = PyList_New(0);
-    const doku_rating_range *r;
-    for (int i = 0; list && (r = doku_rating_range_at(i)) != NULL; i++) {
-        PyObject *t = Py_BuildValue("(sdd)", r->name, r->min, r->max);
-        if (!t || PyList_Append(list, t) < 0) {
-            Py_XDECREF(t);
-            Py_CLEAR(list);
-            break;
-        }
-        Py_DECREF(t);
-    }
-    return list;
-}
-
 static PyMethodDef gen_methods[] = {
-    {"rating_ranges", py_rating_ranges, METH_NOARGS,
-     "rating_ranges() -> [(name, min, max)]: the named ER ranges (max < 0: open)."},
+
     {"generate_many", (PyCFunction)(void (*)(void))py_generate_many, METH_VARARGS | METH_KEYWORDS,
      "generate_many(shape, seed, start, count, threads, ...) -> [(found, record, attempts, "
      "timed_out, best_givens)]."},

@@ -154,7 +154,7 @@ PyMODINIT_FUNC PyInit__core(void)
         PyModule_AddStringConstant(m, "header_version", DOKU_VERSION_STRING) < 0 ||
         PyModule_AddIntConstant(m, "MAX_N", DOKU_MAX_N) < 0 || core_shape_init_type(m) < 0 ||
         core_records_init(m) < 0 || core_batch_init(m) < 0 || core_io_init(m) < 0 ||
-        core_generate_init(m) < 0) {
+        core_generate_init(m) < 0 || core_parse_init(m) < 0) {
         Py_DECREF(m);
         return NULL;
     }

@@ -9,6 +9,7 @@
  * call that skips the record: its per-call cost is the point of it.
  */
 #include "core.h"
+#include "doku_parse.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -424,13 +425,12 @@ int core_task_opts_parse(core_task_opts *o, int cmd, unsigned long long limit, d
         const char *list = PyUnicode_AsUTF8AndSize(techniques, NULL);
         if (!list)
             return -1;
-        const char *bad = NULL;
-        if (doku_technique_mask(list, &o->lo.techniques, &bad) != DOKU_OK) {
-            size_t len = 0;
-            while (bad && bad[len] && bad[len] != ',' && bad[len] != ' ')
-                len++;
-            core_raise(DOKU_ERR_PARSE, "techniques: unknown technique '%.*s'", (int)len,
-                       bad ? bad : "");
+        doku_parse_error err;
+        memset(&err, 0, sizeof err);
+        doku_status st = doku_parse_techniques(list, &o->lo.techniques, &err);
+        if (st != DOKU_OK) {
+            core_raise(st, "techniques: %s", st == DOKU_ERR_PARSE ? err.message
+                                                                 : doku_status_string(st));
             return -1;
         }
         o->custom_logic = 1;

@@ -57,7 +57,8 @@ def test_count_check() -> None:
 
 def test_logic() -> None:
     g = doku.grade(P17)
-    assert g.status == "solved" and g.er == 2.6 and g.level and g.hardest == "Pointing"
+    assert g.status == "solved" and g.er == 2.6 and g.difficulty == "medium"
+    assert g.hardest == "Pointing"
     assert sum(g.techniques.values()) == len(doku.explain(P17).steps)
     assert g.record["puzzle"] == P17
     h = doku.hint(P17)
@@ -88,10 +89,16 @@ def test_generate_reduce() -> None:
     sym = doku.generate(seed=9, symmetry="rot180", clues=(24, 30))
     assert sym.found and sym.puzzle is not None and 24 <= sym.puzzle.givens <= 30
     easy = doku.generate(seed=2, difficulty="easy")
-    assert easy.found and easy.level == "easy"
-    rated = doku.generate(seed=3, rating="easy")
+    assert easy.found and easy.difficulty == "easy" and easy.puzzle is not None
+    assert doku.grade(easy.puzzle).difficulty == "easy"
+    rated = doku.generate(seed=3, rating="2.0-3.0")
     assert rated.found and rated.puzzle is not None
-    assert doku.grade(rated.puzzle).er <= 2.3  # type: ignore[operator]
+    assert 2.0 <= doku.grade(rated.puzzle).er <= 3.0  # type: ignore[operator]
+    qq = doku.generate(seed=4, qqwing_level="easy")
+    assert qq.found and qq.qqwing_level == "easy"
+    with pytest.warns(UserWarning, match="qqwing"):
+        old = doku.generate(seed=4, difficulty="intermediate")  # qqwing's old name, with a note
+    assert old.qqwing_level == "intermediate"
     four = doku.generate(seed=1, shape=doku.Shape(4))
     assert four.puzzle is not None and four.puzzle.size == 4
     missed = doku.generate(seed=1, clues=17, attempts=1, timeout=0)
@@ -100,7 +107,8 @@ def test_generate_reduce() -> None:
     assert r.status == "reduced" and r.puzzle is not None and r.minimal
     assert doku.solve(r.puzzle).status == "unique"
     assert doku.reduce(MULTI).status == "not_unique"
-    assert "easy" in doku.rating_ranges()
+    assert list(doku.difficulties()) == ["easy", "medium", "hard", "unfair", "extreme"]
+    assert doku.difficulties()["extreme"][1] is None
 
 
 @pytest.mark.parametrize("call", [doku.solve, doku.count, doku.check, doku.hint, doku.explain,
@@ -125,14 +133,21 @@ def test_bad_budgets() -> None:
         doku.grade(P17, timeout=-2)
     with pytest.raises(doku.ArgumentError):
         doku.record("frobnicate", P17)
-    for kw2 in (dict(symmetry="spiral"), dict(difficulty="insane"), dict(rating="impossible"),
-                dict(clues=(30, 20)), dict(clues=100), dict(seed=-1), dict(timeout=0),
-                dict(rating=(-1.0, 2.0)), dict(threads=0), dict(threads=10**6)):
+    for kw2 in (dict(clues=(30, 20)), dict(clues=100), dict(seed=-1), dict(timeout=0),
+                dict(rating=(-1.0, 2.0)), dict(threads=0), dict(threads=10**6),
+                dict(difficulty="hard", rating="2-3"), dict(qqwing_level="easy", rating="2-3"),
+                dict(symmetry=None), dict(clues=[1, 2])):
         with pytest.raises(doku.ArgumentError):
             doku.generate(**kw2)  # type: ignore[arg-type]
+    # words are read by the library's parsers: their messages, ParseError
+    for kw3 in (dict(symmetry="spiral"), dict(difficulty="insane"), dict(rating="impossible"),
+                dict(clues="x-3"), dict(qqwing_level="hardest")):
+        with pytest.raises(doku.ParseError) as e:
+            doku.generate(**kw3)  # type: ignore[arg-type]
+        assert str(e.value).split(":")[0] in str(kw3)
     with pytest.raises(doku.ArgumentError):
         doku.reduce(S17, clues=200)
-    with pytest.raises(doku.ArgumentError):
+    with pytest.raises(doku.ParseError):
         doku.reduce(S17, symmetry="spiral")
 
 

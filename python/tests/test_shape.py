@@ -54,8 +54,9 @@ def test_immutable_hashable_picklable() -> None:
     (dict(size=65), doku.ShapeError),
     (dict(size=7), None),  # a prime side: only a jigsaw fits (the library says)
     (dict(size=9, box=(2, 4)), doku.ShapeError),
-    (dict(size=9, box="axb"), doku.ArgumentError),
-    (dict(size=9, variants="nope"), doku.VariantError),
+    (dict(size=9, box="axb"), doku.ParseError),
+    (dict(size=9, variants="nope"), doku.ParseError),
+    (dict(size=9, variants=["nope"]), doku.VariantError),
     (dict(size=9, regions="12"), doku.RegionsError),
     (dict(size=9, regions="1" * 81), doku.RegionsError),
     (dict(size="9"), doku.ArgumentError),

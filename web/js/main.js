@@ -616,7 +616,10 @@ function resetTimer() {
   $('timer').textContent = '0:00';
   if ($('grid').classList.contains('paused')) setPaused(false);
 }
-setInterval(() => { if (S.timer.running) $('timer').textContent = fmtTime(elapsed()); }, 500);
+setInterval(() => {
+  if (!S.timer.running) startTimer();   // a visibility change missed: on again when it may run
+  if (S.timer.running) $('timer').textContent = fmtTime(elapsed());
+}, 500);
 document.addEventListener('visibilitychange', () => {
   if (S.mode !== 'play') return;
   if (document.hidden) { stopTimer(); keepGame(); } else startTimer();   // back in view: on again if it ran
