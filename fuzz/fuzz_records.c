@@ -83,7 +83,7 @@ static void round_trip(const doku_shape *s, const uint8_t *cells, doku_symbols s
         }
         doku_reader_finish(r);
         doku_record rec;
-        int got = doku_reader_next(r, &rec);
+        int got = doku_reader_next(r, &rec) == DOKU_OK;
         if (!got || rec.kind != DOKU_RECORD_PUZZLE || rec.n != n ||
             memcmp(rec.cells, cells, (size_t)nc) != 0) {
             fprintf(stderr, "format %d symbols %d n %d: %s\n%s\n", fmts[i], sym, n,
@@ -240,7 +240,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         lr.verdict = (doku_check_verdict)(fz_byte(&f) % 6);
         lr.message = fz_text(&f, t3, sizeof t3);
         lr.rating = &rt;
-        lr.timed_out = fz_byte(&f) & 1;
+        lr.status = fz_byte(&f) & 1 ? DOKU_GAVE_UP : DOKU_OK;
         lr.steps = steps.data;
         lr.steps_len = steps.len;
         lr.logic = logics[ki];
@@ -252,8 +252,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         st = doku_format_logic(&b, &src, &ro, &lr);
         doku_buf_free(&steps);
     } else {
-        long k = doku_format_conflicts(&b, s, cells, sym, fz_byte(&f) % 70, marks);
-        if (k < 0)
+        st = doku_format_conflicts(&b, s, cells, (size_t)nc, sym, fz_byte(&f) % 70, marks, NULL);
+        if (st != DOKU_OK)
             abort();
         st = doku_buf_append_json_string(&b, fz_text(&f, t3, sizeof t3));
         json = 0;
