@@ -251,11 +251,11 @@ static void search_item(void *ctx, int worker, size_t i)
     doku_search_result res;
     uint8_t first[DOKU_MAX_CELLS];
     doku_status st = doku_search(sv, row, &j->so, first, NULL, NULL, &res);
-    if (st != DOKU_OK) {
+    if (st != DOKU_OK && st != DOKU_GAVE_UP) {
         atomic_store(&j->failed, (int)st);
         return;
     }
-    int8_t out = res.gave_up ? 3 : res.solutions == 0 ? 1 : res.solutions == 1 ? (j->so.limit == 1 ? 5 : 0) : 2;
+    int8_t out = st == DOKU_GAVE_UP ? 3 : res.solutions == 0 ? 1 : res.solutions == 1 ? (j->so.limit == 1 ? 5 : 0) : 2;
     j->status[i] = out;
     if (j->counts)
         j->counts[i] = res.solutions;

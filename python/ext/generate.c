@@ -56,6 +56,8 @@ static void gen_item(void *ctx, int worker, size_t i)
     core_give_generator(j->sh, g);
     if (!j->qqwing_asked) /* only a level asked for is reported (as the CLI) */
         j->res[i].qqwing_level = DOKU_QQWING_ANY;
+    if (st == DOKU_GAVE_UP)
+        return; /* not found within the budget: res says how far it got */
     if (st != DOKU_OK) {
         atomic_store(&j->failed, (int)st);
         return;
@@ -210,7 +212,7 @@ static PyObject *py_generate_many(PyObject *self, PyObject *args, PyObject *kw)
         }
         PyObject *t = rec ? Py_BuildValue("(iNKii)", j.res[i].found, rec,
                                           (unsigned long long)j.res[i].attempts,
-                                          j.res[i].timed_out, j.res[i].best_givens)
+                                          !j.res[i].found, j.res[i].best_givens)
                           : NULL;
         if (!t) {
             Py_CLEAR(result);
@@ -263,9 +265,10 @@ static PyObject *py_reduce(PyObject *self, PyObject *args)
     doku_solver *sv = core_take_solver(sh);
     doku_search_opts so = {2, 0, 60.0, 0};
     doku_search_result res;
-    if (!sv || (st = doku_search(sv, cells, &so, sol, NULL, NULL, &res)) != DOKU_OK) {
-        st = sv ? st : DOKU_ERR_NOMEM;
-    } else if (res.gave_up) {
+    doku_status found = sv ? doku_search(sv, cells, &so, sol, NULL, NULL, &res) : DOKU_ERR_NOMEM;
+    if (found != DOKU_OK && found != DOKU_GAVE_UP) {
+        st = found;
+    } else if (found == DOKU_GAVE_UP) {
         status = "gave_up";
         message = "the uniqueness check ran out of time";
     } else if (res.solutions == 0) {

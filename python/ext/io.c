@@ -73,7 +73,7 @@ static PyObject *take_record(core_reader *self, const doku_record *rec)
     if (!meta)
         return NULL;
     const char *k, *v;
-    for (size_t i = 0; doku_reader_meta(self->r, i, &k, &v); i++) {
+    for (size_t i = 0; doku_reader_meta(self->r, i, &k, &v) == DOKU_OK; i++) {
         PyObject *val = PyUnicode_DecodeUTF8(v, (Py_ssize_t)strlen(v), "replace");
         if (!val || PyDict_SetItemString(meta, k, val) < 0) {
             Py_XDECREF(val);
@@ -111,7 +111,7 @@ static PyObject *drain(core_reader *self)
 {
     PyObject *list = PyList_New(0);
     doku_record rec;
-    while (list && doku_reader_next(self->r, &rec)) {
+    while (list && doku_reader_next(self->r, &rec) == DOKU_OK) {
         PyObject *t = take_record(self, &rec);
         if (!t || PyList_Append(list, t) < 0) {
             Py_XDECREF(t);

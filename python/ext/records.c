@@ -60,21 +60,25 @@ static doku_status record_solve(core_shape *sh, const uint8_t *cells, const core
     doku_search_opts so = {o->limit, o->nodes, o->timeout, 0};
     uint8_t first[DOKU_MAX_CELLS];
     doku_search_result res;
-    doku_status st = doku_search(sv, cells, &so, first, NULL, NULL, &res);
+    doku_status found = doku_search(sv, cells, &so, first, NULL, NULL, &res);
     core_give_solver(sh, sv);
-    if (st != DOKU_OK)
-        return st;
+    if (found != DOKU_OK && found != DOKU_GAVE_UP)
+        return found;
     doku_buf why = {0};
     uint8_t marks[DOKU_MAX_CELLS];
     int marked = 0;
-    if (res.solutions == 0 && !res.gave_up) {
+    if (res.solutions == 0 && found == DOKU_OK) {
         memset(marks, 0, (size_t)sh->cells);
-        marked = doku_format_conflicts(&why, sh->s, cells, src->symbols, 8, marks) > 0;
+        size_t conflicts = 0;
+        marked = doku_format_conflicts(&why, sh->s, cells, (size_t)sh->cells, src->symbols, 8,
+                                       marks, &conflicts) == DOKU_OK &&
+                 conflicts > 0;
     }
     doku_search_record rec;
     memset(&rec, 0, sizeof rec);
     rec.command = DOKU_CMD_SOLVE;
     rec.result = &res;
+    rec.status = found;
     rec.limit = o->limit;
     rec.solutions = first;
     rec.nsolutions = res.solutions > 0 ? 1 : 0;
@@ -82,7 +86,7 @@ static doku_status record_solve(core_shape *sh, const uint8_t *cells, const core
     rec.marks = marked ? marks : NULL;
     doku_source s = make_source(sh, cells, src);
     doku_record_opts ro = make_ropts(o);
-    st = doku_format_search(out, &s, &ro, &rec);
+    doku_status st = doku_format_search(out, &s, &ro, &rec);
     doku_buf_free(&why);
     return st;
 }
@@ -97,12 +101,13 @@ static doku_status record_count(core_shape *sh, const uint8_t *cells, const core
     doku_search_result res;
     doku_status st = doku_search(sv, cells, &so, NULL, NULL, NULL, &res);
     core_give_solver(sh, sv);
-    if (st != DOKU_OK)
+    if (st != DOKU_OK && st != DOKU_GAVE_UP)
         return st;
     doku_search_record rec;
     memset(&rec, 0, sizeof rec);
     rec.command = DOKU_CMD_COUNT;
     rec.result = &res;
+    rec.status = st;
     rec.limit = o->limit;
     doku_source s = make_source(sh, cells, src);
     doku_record_opts ro = make_ropts(o);
@@ -130,15 +135,16 @@ static doku_status record_check(core_shape *sh, const uint8_t *cells, const core
     uint8_t marks[DOKU_MAX_CELLS];
     memset(marks, 0, (size_t)sh->cells);
     doku_buf why = {0};
-    long conflicts =
-        doku_format_conflicts(&why, sh->s, cells, src->symbols, CHECK_CONFLICTS_SHOWN, marks);
-    if (conflicts == -2) {
+    size_t conflicts = 0;
+    doku_status cst = doku_format_conflicts(&why, sh->s, cells, (size_t)sh->cells, src->symbols,
+                                            CHECK_CONFLICTS_SHOWN, marks, &conflicts);
+    if (cst == DOKU_ERR_NOMEM) {
         doku_buf_free(&why);
         return DOKU_ERR_NOMEM;
     }
-    if (conflicts != 0) {
+    if (cst != DOKU_OK || conflicts != 0) {
         doku_status st = check_verdict(sh, cells, src, o, out, DOKU_CHECK_CONFLICT,
-                                       conflicts > 0 ? why.data : "bad value", marks);
+                                       cst == DOKU_OK ? why.data : "bad value", marks);
         doku_buf_free(&why);
         return st;
     }
@@ -149,11 +155,11 @@ static doku_status record_check(core_shape *sh, const uint8_t *cells, const core
     doku_search_opts so = {2, 0, o->timeout, 0};
     doku_search_result res;
     doku_status st = doku_search(sv, cells, &so, NULL, NULL, NULL, &res);
-    if (st != DOKU_OK) {
+    if (st != DOKU_OK && st != DOKU_GAVE_UP) {
         core_give_solver(sh, sv);
         return st;
     }
-    if (res.gave_up) {
+    if (st == DOKU_GAVE_UP) {
         st = check_verdict(sh, cells, src, o, out, DOKU_CHECK_GAVE_UP,
                            res.solutions ? "at least 1 solution" : "", NULL);
     } else if (res.solutions == 0) {
@@ -242,15 +248,17 @@ static doku_logic *logic_load(core_shape *sh, const uint8_t *cells, const core_s
                               const core_task_opts *o, doku_buf *out, doku_status *st)
 {
     doku_buf why = {0};
-    long conflicts = doku_format_conflicts(&why, sh->s, cells, src->symbols, 3, NULL);
-    if (conflicts == -2) {
+    size_t conflicts = 0;
+    doku_status cst = doku_format_conflicts(&why, sh->s, cells, (size_t)sh->cells, src->symbols,
+                                            3, NULL, &conflicts);
+    if (cst == DOKU_ERR_NOMEM) {
         doku_buf_free(&why);
         *st = DOKU_ERR_NOMEM;
         return NULL;
     }
-    if (conflicts != 0) {
+    if (cst != DOKU_OK || conflicts != 0) {
         *st = logic_verdict(sh, cells, src, o, out, DOKU_CHECK_CONFLICT,
-                            conflicts > 0 ? why.data : "bad value");
+                            cst == DOKU_OK ? why.data : "bad value");
         doku_buf_free(&why);
         return NULL;
     }
@@ -263,11 +271,11 @@ static doku_logic *logic_load(core_shape *sh, const uint8_t *cells, const core_s
     doku_search_opts so = {2, 0, o->timeout, 0};
     doku_search_result res;
     *st = doku_search(sv, cells, &so, NULL, NULL, NULL, &res);
-    if (*st != DOKU_OK) {
+    if (*st != DOKU_OK && *st != DOKU_GAVE_UP) {
         core_give_solver(sh, sv);
         return NULL;
     }
-    if (res.gave_up) {
+    if (*st == DOKU_GAVE_UP) {
         core_give_solver(sh, sv);
         *st = logic_verdict(sh, cells, src, o, out, DOKU_CHECK_GAVE_UP,
                             res.solutions ? "at least 1 solution; raise --timeout"
@@ -342,19 +350,19 @@ static doku_status record_logic(core_shape *sh, const uint8_t *cells, const core
     doku_record_opts ro = make_ropts(o);
     if (o->cmd == DOKU_CMD_HINT) {
         doku_step step;
-        rec.next = doku_logic_next(lg, &step);
-        rec.step = rec.next == 1 ? &step : NULL;
+        rec.status = doku_logic_next(lg, &step);
+        rec.step = rec.status == DOKU_OK ? &step : NULL;
         rec.solved = doku_logic_solved(lg);
-        rec.timed_out = rec.next == -2;
-        st = rec.next == -3 ? DOKU_ERR_NOMEM : doku_format_logic(out, &s, &ro, &rec);
+        st = rec.status == DOKU_ERR_NOMEM ? DOKU_ERR_NOMEM : doku_format_logic(out, &s, &ro, &rec);
     } else if (o->cmd == DOKU_CMD_EXPLAIN) {
         rs.steps = &steps;
-        st = doku_logic_run(lg, on_explain_step, &rs, &r, NULL, 0);
+        doku_status ran = doku_logic_run(lg, on_explain_step, &rs, &r, NULL, 0);
+        st = ran == DOKU_GAVE_UP ? DOKU_OK : ran;
         if (st == DOKU_OK && rs.failed)
             st = rs.failed;
         if (st == DOKU_OK) {
             rec.rating = &r;
-            rec.timed_out = rs.hit || doku_logic_timed_out(lg);
+            rec.status = rs.hit ? DOKU_GAVE_UP : ran;
             rec.steps = steps.data ? steps.data : "";
             rec.steps_len = steps.len;
             st = doku_format_logic(out, &s, &ro, &rec);
@@ -364,11 +372,13 @@ static doku_status record_logic(core_shape *sh, const uint8_t *cells, const core
         hist = malloc(cap);
         double t0 = now_seconds();
         int watch = rs.end > 0 || rs.stop;
-        st = hist ? doku_logic_run(lg, watch ? on_grade_step : NULL, &rs, &r, hist, cap)
-                  : DOKU_ERR_NOMEM;
+        doku_status ran = hist ? doku_logic_run(lg, watch ? on_grade_step : NULL, &rs, &r, hist,
+                                                cap)
+                               : DOKU_ERR_NOMEM;
+        st = ran == DOKU_GAVE_UP ? DOKU_OK : ran;
         if (st == DOKU_OK) {
             rec.rating = &r;
-            rec.timed_out = rs.hit || doku_logic_timed_out(lg);
+            rec.status = rs.hit ? DOKU_GAVE_UP : ran;
             rec.history = hist;
             rec.time_ms = (now_seconds() - t0) * 1e3;
             st = doku_format_logic(out, &s, &ro, &rec);
@@ -570,9 +580,9 @@ static PyObject *py_solve(PyObject *self, PyObject *const *args, Py_ssize_t narg
     uint8_t sol[DOKU_MAX_CELLS];
     doku_status st = doku_search(sv, cells, &so, sol, NULL, NULL, &res);
     core_give_solver(sh, sv);
-    if (st != DOKU_OK)
+    if (st != DOKU_OK && st != DOKU_GAVE_UP)
         return core_raise(st, "%s", doku_status_string(st));
-    int outcome = res.gave_up ? OUT_GAVE_UP
+    int outcome = st == DOKU_GAVE_UP ? OUT_GAVE_UP
                   : res.solutions == 0 ? OUT_NONE
                   : res.solutions == 1 ? (limit == 1 ? OUT_SOLVED : OUT_UNIQUE)
                   : OUT_MULTIPLE;

@@ -151,14 +151,14 @@ static void shape_dealloc(PyObject *o)
     Py_DECREF(tp);
 }
 
-typedef int (*text_fn)(const doku_shape *, int, char *, size_t);
+typedef doku_status (*text_fn)(const doku_shape *, int, char *, size_t, size_t *);
 
 /* A library name writer's text as a str. */
 static PyObject *name_of(core_shape *sh, text_fn fn, int index, const char *what)
 {
     char buf[64];
-    int len = fn(sh->s, index, buf, sizeof buf);
-    if (len < 0)
+    size_t len = 0;
+    if (fn(sh->s, index, buf, sizeof buf, &len) != DOKU_OK)
         return core_raise(DOKU_ERR_ARG, "%s %d: out of range", what, index);
     return PyUnicode_FromString(buf);
 }
@@ -168,7 +168,8 @@ static PyObject *shape_info(PyObject *o, PyObject *unused)
     (void)unused;
     core_shape *sh = (core_shape *)o;
     char desc[256];
-    doku_shape_describe(sh->s, desc, sizeof desc);
+    size_t len = 0;
+    doku_shape_describe(sh->s, desc, sizeof desc, &len);
     return Py_BuildValue("{s:i,s:i,s:i,s:i,s:k,s:i,s:i,s:i,s:s}", "n", sh->n, "cells", sh->cells,
                          "box_rows", doku_shape_box_rows(sh->s), "box_cols",
                          doku_shape_box_cols(sh->s), "variants",
@@ -253,11 +254,11 @@ static PyObject *shape_conflicts(PyObject *o, PyObject *arg)
     if (core_read_cells(sh, arg, cells) < 0)
         return NULL;
     doku_conflict found[64];
-    long k = doku_find_conflicts(sh->s, cells, found, 64);
-    if (k < 0)
+    size_t k = 0;
+    if (doku_find_conflicts(sh->s, cells, (size_t)sh->cells, found, 64, &k) != DOKU_OK)
         return core_raise(DOKU_ERR_ARG, "cells: not a grid of this shape");
     PyObject *list = PyList_New(0);
-    for (long i = 0; list && i < k && i < 64; i++) {
+    for (size_t i = 0; list && i < k && i < 64; i++) {
         PyObject *t = Py_BuildValue("(iiii)", found[i].cell_a, found[i].cell_b, found[i].unit,
                                     found[i].digit);
         if (!t || PyList_Append(list, t) < 0) {
@@ -280,7 +281,8 @@ static PyObject *shape_verify(PyObject *o, PyObject *args)
     if ((givens != Py_None && core_read_cells(sh, givens, g) < 0) ||
         core_read_cells(sh, solution, s) < 0)
         return NULL;
-    return PyBool_FromLong(doku_verify_solution(sh->s, givens == Py_None ? NULL : g, s));
+    return PyBool_FromLong(
+        doku_verify_solution(sh->s, givens == Py_None ? NULL : g, s, (size_t)sh->cells));
 }
 
 static PyMethodDef shape_methods[] = {
