@@ -147,7 +147,7 @@ static void put_exchange(cli_task *t, doku_exchange fmt, const char *comment_key
     free(meta);
     if (st == DOKU_ERR_SHAPE) {
         char shape[128];
-        doku_shape_describe(t->shape, shape, sizeof shape);
+        doku_shape_describe(t->shape, shape, sizeof shape, NULL);
         cli_buf_printf(&t->err, "%s:%zu: %s cannot hold this puzzle (%s)\n", t->file, t->line,
                        what, shape);
         t->exit_code = CLI_EXIT_FAIL;
@@ -194,7 +194,7 @@ static void note_shape_lost(convert_ctx *c, cli_task *t)
         atomic_exchange(&c->shape_warned, 1))
         return;
     char shape[128];
-    doku_shape_describe(t->shape, shape, sizeof shape);
+    doku_shape_describe(t->shape, shape, sizeof shape, NULL);
     /* f-puzzles has no hyper windows, nor jigsaw regions beside boxes */
     int link = !(doku_shape_variants(t->shape) & DOKU_VARIANT_HYPER) &&
                !(doku_shape_has_regions(t->shape) && doku_shape_box_rows(t->shape));

@@ -75,16 +75,17 @@ static void count_puzzle(cli_worker *w, cli_task *t, void *p)
     doku_status st = sv ? doku_search_candidates(sv, t->cells, t->cands, &so, NULL, NULL, NULL, &res)
                          : DOKU_ERR_NOMEM;
     double ms = (now_seconds() - t0) * 1e3;
-    if (st != DOKU_OK) {
+    if (st != DOKU_OK && st != DOKU_GAVE_UP) {
         cli_buf_printf(&t->err, "%s:%zu: %s\n", t->file, t->line, doku_status_string(st));
         t->exit_code = CLI_EXIT_FAIL;
         return;
     }
-    t->exit_code = res.gave_up ? CLI_EXIT_FAIL : CLI_EXIT_OK;
+    t->exit_code = st == DOKU_GAVE_UP ? CLI_EXIT_FAIL : CLI_EXIT_OK;
     doku_search_record rec;
     memset(&rec, 0, sizeof rec);
     rec.command = DOKU_CMD_COUNT;
     rec.result = &res;
+    rec.status = st;
     rec.limit = c->limit;
     rec.time_ms = ms;
     doku_source src = cli_task_source(t, t->symbols);

@@ -268,15 +268,11 @@ static void generate_one(const gen_ctx *c, doku_generator *g, doku_rating_filter
     if (c->full) {
         doku_rng rng;
         doku_rng_seed(&rng, seed);
-        int late = 0;
-        sl->status = doku_generate_grid_timed(g, &rng, c->timeout, sl->solution, &late);
+        sl->status = doku_generate_grid_timed(g, &rng, c->timeout, sl->solution);
         memcpy(sl->puzzle, sl->solution, (size_t)c->ncells);
-        if (late) {
-            sl->status = DOKU_OK; /* reported as a time-budget give-up */
-            sl->res.timed_out = 1;
-            sl->res.attempts = 1;
-        }
-        sl->res.found = sl->status == DOKU_OK && !late;
+        if (sl->status == DOKU_GAVE_UP)
+            sl->res.attempts = 1; /* reported as a time-budget give-up */
+        sl->res.found = sl->status == DOKU_OK;
         sl->res.givens = c->ncells;
         return;
     }
@@ -394,7 +390,7 @@ static void report_failure(const gen_ctx *c, uint64_t i, const slot *sl)
     uint64_t index = c->start + i;
     char req[512];
     describe_request(c, req, sizeof req);
-    if (sl->status != DOKU_OK) {
+    if (sl->status != DOKU_OK && sl->status != DOKU_GAVE_UP) {
         fprintf(stderr, "doku generate: puzzle %llu: %s\n", (unsigned long long)index + 1,
                 sl->status == DOKU_ERR_SHAPE
                     ? "no complete grid found for this shape (its fill search gave up;"
@@ -410,7 +406,8 @@ static void report_failure(const gen_ctx *c, uint64_t i, const slot *sl)
     }
     fprintf(stderr, "doku generate: puzzle %llu: no %s found: gave up after %llu full grids%s",
             (unsigned long long)index + 1, req, (unsigned long long)r->attempts,
-            r->timed_out ? " (time budget; raise --timeout)" : " (raise --attempts)");
+            !c->attempts || r->attempts < c->attempts ? " (time budget; raise --timeout)"
+                                                      : " (raise --attempts)");
     if (c->pattern)
         fprintf(stderr, "; none of them left the pattern's givens with a unique solution.\n");
     else if (r->best_givens && (c->max_givens || c->min_givens))

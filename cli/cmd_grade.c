@@ -87,7 +87,7 @@ static void grade_puzzle(cli_worker *w, cli_task *t, void *p)
     rec.command = DOKU_CMD_GRADE;
     rec.rating = &r;
     rec.logic = lg;
-    rec.timed_out = dl.hit || doku_logic_timed_out(lg);
+    rec.status = dl.hit ? DOKU_GAVE_UP : st;
     rec.history = hist;
     rec.time_ms = ms;
     doku_source src = cli_task_source(t, c->o.symbols);

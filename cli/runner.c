@@ -367,7 +367,7 @@ static const doku_shape *shape_for(runner *r, int n, char *why, size_t cap)
 static void copy_meta(cli_task *t, const doku_reader *rd)
 {
     const char *k, *v;
-    for (size_t i = 0; doku_reader_meta(rd, i, &k, &v); i++) {
+    for (size_t i = 0; doku_reader_meta(rd, i, &k, &v) == DOKU_OK; i++) {
         size_t kl = strlen(k) + 1, vl = strlen(v) + 1;
         if (t->meta_len + kl + vl > t->meta_cap) {
             size_t nc = (t->meta_len + kl + vl) * 2;
@@ -447,7 +447,7 @@ static void add_record(runner *r, const char *file, const doku_record *rec,
 static void drain(runner *r, doku_reader *rd, const char *file, size_t lines_fed)
 {
     doku_record rec;
-    while (doku_reader_next(rd, &rec))
+    while (doku_reader_next(rd, &rec) == DOKU_OK)
         add_record(r, file, &rec, rd, lines_fed);
 }
 

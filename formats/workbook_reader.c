@@ -98,7 +98,7 @@ static void split_givens(const wb_sheet *s, const wb_range *r, uint8_t *cells,
     size_t ncells = (size_t)n * (size_t)n;
     uint8_t *given = entries + ncells;   /* scratch after the entries */
     const char *feature = NULL;
-    if (doku_default_box(n, &br, &bc) != 0)
+    if (doku_default_box(n, &br, &bc) != DOKU_OK)
         br = bc = 0;
     wb_givens v = wb_pick_givens(n, br, bc, cells, looks, given, &feature);
     *has_entries = 0;
@@ -180,7 +180,7 @@ static void emit_range(const wb_sheet *s, const wb_range *r, int alphabet,
 static int sizes_ok(int n)
 {
     int br, bc;
-    return doku_default_box(n, &br, &bc) == 0;
+    return doku_default_box(n, &br, &bc) == DOKU_OK;
 }
 
 /* Every puzzle of sheet s. @return how many, -1 when out of memory. */

@@ -73,21 +73,24 @@ static int solve_for_export(const srv_puzzle *p, double timeout, double named, u
     doku_search_opts so = {0};
     so.limit = 2;
     so.time_budget = timeout;
-    if (doku_search(solver, p->cells, &so, sol, NULL, NULL, res) != DOKU_OK) {
+    doku_status st = doku_search(solver, p->cells, &so, sol, NULL, NULL, res);
+    if (st != DOKU_OK && st != DOKU_GAVE_UP) {
         srv_reply_error(out, 400, "bad_puzzle", "the puzzle cannot be searched", "puzzle");
         return -1;
     }
     if (res->solutions > 0)
         return 0;
     char msg[400], secs[32];
-    if (res->gave_up) {
+    if (st == DOKU_GAVE_UP) {
         snprintf(msg, sizeof msg, "no solution found within %s s: export without the solution",
                  srv_seconds(secs, sizeof secs, named));
         srv_reply_error(out, 422, "gave_up", msg, "solution");
         return -1;
     }
     doku_buf why = {0};
-    long k = doku_format_conflicts(&why, p->shape, p->cells, p->symbols, 8, NULL);
+    size_t k = 0;
+    doku_format_conflicts(&why, p->shape, p->cells, (size_t)doku_shape_cells(p->shape), p->symbols,
+                          8, NULL, &k);
     snprintf(msg, sizeof msg, "the puzzle has no solution%s%s", k > 0 ? ": " : "",
              k > 0 && why.data ? why.data : "");
     doku_buf_free(&why);
@@ -320,7 +323,7 @@ void srv_api_export(const srv_call *c, srv_reply *out)
         doku_status st = doku_format_exchange(&b, p.shape, p.cells, m, (doku_exchange)f->code);
         if (st == DOKU_ERR_SHAPE) {
             char shape[128], msg[300];
-            doku_shape_describe(p.shape, shape, sizeof shape);
+            doku_shape_describe(p.shape, shape, sizeof shape, NULL);
             snprintf(msg, sizeof msg, "%s: this puzzle is %s", f->holds, shape);
             srv_reply_error(out, 422, "format_cannot_hold", msg, "format");
             goto done;

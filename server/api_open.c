@@ -134,7 +134,7 @@ static void take_record(open_list *L, doku_reader *r, const doku_record *rec)
     add_candidates(e, rec->n, rec->cells, doku_reader_candidates(r));
     const char *k, *v;
     cJSON *meta = NULL;
-    for (size_t i = 0; doku_reader_meta(r, i, &k, &v); i++) {
+    for (size_t i = 0; doku_reader_meta(r, i, &k, &v) == DOKU_OK; i++) {
         if (!meta && !(meta = cJSON_AddObjectToObject(e, "meta")))
             break;
         if (!cJSON_GetObjectItemCaseSensitive(meta, k))
@@ -156,12 +156,12 @@ static int read_text(open_list *L, const char *body, size_t len, int n, doku_sym
             doku_reader_free(r);
             return -1;
         }
-        while (doku_reader_next(r, &rec))
+        while (doku_reader_next(r, &rec) == DOKU_OK)
             take_record(L, r, &rec);
         at += k + 1;
     }
     doku_reader_finish(r);
-    while (doku_reader_next(r, &rec))
+    while (doku_reader_next(r, &rec) == DOKU_OK)
         take_record(L, r, &rec);
     doku_reader_free(r);
     return 0;

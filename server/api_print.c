@@ -229,7 +229,9 @@ static int solve_all(const cJSON *req, const cJSON *list, double timeout, bookle
         so.time_budget = left > 0.001 ? left : 0.001;
         doku_search_result res;
         memset(&res, 0, sizeof res);
-        if (!sol || !solver || doku_search(solver, p.cells, &so, sol, NULL, NULL, &res) != DOKU_OK) {
+        doku_status sst = sol && solver ? doku_search(solver, p.cells, &so, sol, NULL, NULL, &res)
+                                        : DOKU_ERR_NOMEM;
+        if (sst != DOKU_OK && sst != DOKU_GAVE_UP) {
             srv_puzzle_free(&p);
             srv_reply_error(out, 500, "no_memory", "out of memory", NULL);
             rc = -1;
@@ -239,6 +241,7 @@ static int solve_all(const cJSON *req, const cJSON *list, double timeout, bookle
         memset(&rec, 0, sizeof rec);
         rec.command = DOKU_CMD_SOLVE;
         rec.result = &res;
+        rec.status = sst;
         rec.limit = 2;
         rec.solutions = sol;
         rec.nsolutions = res.solutions > 0 ? 1 : 0;
