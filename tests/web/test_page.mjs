@@ -899,6 +899,11 @@ test('a share link can carry the player\'s progress (opt-in)', async (page) => {
   await page.keyboard.press('4');
   await cell(page, 3).click();
   await page.keyboard.press('Alt+2');
+  await cell(page, 5).click();
+  await page.keyboard.press('Alt+Shift+Digit8');   // a centre mark
+  await page.click('#colour-tool');
+  await page.click('#pad button[data-d="3"]');     // r1c6 coloured 3
+  await page.click('#colour-tool');
   await page.click('#share-box summary');
   await page.click('#copy-link');
   const read = async () => (await page.inputValue('#paste')) || page.evaluate(() => navigator.clipboard.readText());
@@ -918,6 +923,8 @@ test('a share link can carry the player\'s progress (opt-in)', async (page) => {
     await waitStatus(other, /^The link's game/);
     assert((await digit(other, 2)) === '4' && (await classes(other, 2)).includes('entered'), 'the entry came with the link');
     assert((await cell(other, 3).locator('.cands span').allTextContents()).join('') === '2', 'the mark came with the link');
+    assert((await cell(other, 5).locator('.ctr').textContent()) === '8', 'the centre mark came with the link');
+    assert((await classes(other, 5)).includes('col3'), 'the colour came with the link');
     assert(await other.isVisible('#playbar'), 'in play mode');
   } finally {
     await other.context().close();
@@ -1113,6 +1120,115 @@ test('a hint for a single highlights the unit that proves it', async (page) => {
   assert((await page.locator('#grid .cell.unit').count()) === 0, 'gone with the hint');
   await page.screenshot({ path: `${shots}/hint-unit.png` });
 }, { hash: `#p=${EASY}&n=9` });
+
+test('corner and centre pencil marks, and cell colours, undoable and kept over a reload', async (page) => {
+  await page.click('#mode-play');
+  await cell(page, 2).click();
+  await page.keyboard.press('Alt+2');              // a corner mark
+  await page.keyboard.press('Alt+Shift+Digit4');   // a centre mark
+  await page.keyboard.press('Alt+Shift+Digit9');
+  assert((await cell(page, 2).locator('.cands span').allTextContents()).join('') === '2', 'the corner mark');
+  assert((await cell(page, 2).locator('.ctr').textContent()) === '49', 'the centre marks, apart from the corner one');
+  await page.click('#centre-tool');
+  await cell(page, 3).click();
+  await page.click('#pad button[data-d="7"]');
+  assert((await cell(page, 3).locator('.ctr').textContent()) === '7', 'the Centre tool makes centre marks');
+  assert(/centre marks 7/.test(await cell(page, 3).locator('.sr-only').textContent()), 'said to screen readers');
+  // colours: a given and an empty cell, with the pad as the palette
+  await page.click('#colour-tool');
+  assert(await page.evaluate(() => document.getElementById('pad').classList.contains('colours')), 'the pad shows the palette');
+  assert(await page.getAttribute('#centre-tool', 'aria-pressed') === 'false', 'one tool at a time');
+  await cell(page, 0).click();
+  await page.keyboard.down('Control');
+  await cell(page, 4).click();
+  await page.keyboard.up('Control');
+  await page.click('#pad button[data-d="2"]');
+  await cell(page, 40).click();   // the selection moves away: the colours show
+  const bg = await page.evaluate(() => [0, 4, 1].map((i) => getComputedStyle(document.querySelectorAll('#grid .cell')[i]).backgroundColor));
+  assert(bg[0] === bg[1] && bg[0] !== bg[2], 'r1c1 and r1c5 coloured alike, r1c2 not: ' + bg);
+  assert((await classes(page, 0)).includes('col2'), 'colour 2');
+  // an entry clears the cell's marks; undo brings them back
+  await page.click('#colour-tool');
+  await cell(page, 2).click();
+  await page.keyboard.press('4');
+  assert((await cell(page, 2).locator('.ctr').count()) === 0, 'the entry replaces the marks');
+  await page.keyboard.press('Control+z');
+  assert((await cell(page, 2).locator('.ctr').textContent()) === '49', 'undo brings the centre marks back');
+  await page.keyboard.press('Control+z');
+  assert(!(await classes(page, 0)).includes('col2'), 'undo takes the colour off');
+  await page.keyboard.press('Control+y');
+  await page.waitForTimeout(300);
+  await page.reload();
+  await page.waitForSelector('#resume:not([hidden])');
+  await page.click('#resume-continue');
+  assert((await cell(page, 2).locator('.ctr').textContent()) === '49' && (await classes(page, 0)).includes('col2'), 'marks and colours kept over a reload');
+  await page.screenshot({ path: `${shots}/marks-colours.png` });
+}, { hash: `#p=${EASY}&n=9` });
+
+test('jigsaw regions painted on the grid by dragging', async (page) => {
+  await page.click('#jigsaw-open');
+  await page.click('#jigsaw-paint');
+  await waitStatus(page, /^Painting regions/);
+  // drag each row's run of cells of one region, region by region
+  for (let id = 1; id <= 9; id++) {
+    await page.click(`#pad button[data-d="${id}"]`);
+    for (let r = 0; r < 9; r++) {
+      let c = 0;
+      while (c < 9) {
+        if (JIGSAW_MAP[r * 9 + c] !== String(id)) { c++; continue; }
+        let e = c;
+        while (e + 1 < 9 && JIGSAW_MAP[r * 9 + e + 1] === String(id)) e++;
+        const a = await cell(page, r * 9 + c).boundingBox(), b = await cell(page, r * 9 + e).boundingBox();
+        await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+        await page.mouse.down();
+        await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 4 * (e - c) + 1 });
+        await page.mouse.up();
+        c = e + 1;
+      }
+    }
+  }
+  await page.click('#paint-done');
+  await waitStatus(page, /^Jigsaw regions set/);
+  assert(page.url().includes(`r=${JIGSAW_MAP}`), 'the painted map is the jigsaw: ' + page.url());
+  assert((await page.inputValue('#box')) === 'jigsaw', 'the Box menu says jigsaw');
+  // a map that is no jigsaw is refused, and said why
+  await page.click('#jigsaw-open');
+  await page.click('#jigsaw-paint');
+  await page.click('#pad button[data-d="1"]');
+  await cell(page, 80).click();
+  await page.click('#paint-done');
+  await waitStatus(page, /^Not a jigsaw yet: every region needs 9 cells: region 1 has 10, region \d has 8/);
+  await page.click('#paint-cancel');
+  assert(page.url().includes(`r=${JIGSAW_MAP}`), 'cancel keeps the regions');
+  await page.screenshot({ path: `${shots}/jigsaw-painted.png` });
+});
+
+test('accessibility of the play tools, the saved-game offer and region painting (axe-core)', async (page) => {
+  await page.click('#mode-play');
+  await cell(page, 2).click();
+  await page.keyboard.press('Alt+Shift+Digit4');
+  await page.keyboard.press('Alt+2');
+  await page.click('#colour-tool');
+  await page.click('#pad button[data-d="5"]');
+  await page.reload();
+  await page.waitForSelector('#resume:not([hidden])');
+  await page.addScriptTag({ content: axeSource });
+  const check = async (what) => {
+    const res = await page.evaluate(async () => await window.axe.run(document, { resultTypes: ['violations'] }));
+    for (const v of res.violations) console.log(`  axe ${what} ${v.impact}: ${v.id} (${v.nodes.length}): ${v.help}`);
+    const bad = res.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    assert(bad.length === 0, `${what}: serious or critical violations: ` + bad.map((v) => v.id).join(', '));
+  };
+  await check('offer');
+  await page.click('#resume-continue');
+  await page.click('#colour-tool');
+  await page.click('#pause');
+  await check('play');
+  await page.click('#pause');
+  await page.click('#jigsaw-open');
+  await page.click('#jigsaw-paint');
+  await check('painting');
+}, { axe: true, hash: `#p=${EASY}&n=9` });
 
 /* ---- run ---------------------------------------------------------------- */
 let failed = 0;
