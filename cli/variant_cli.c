@@ -110,20 +110,21 @@ static int run_one(const char *where, doku_variant_puzzle *p, const cli_opts *o,
     int n = doku_shape_n(s), rc = CLI_EXIT_OK;
     if (mode == CLI_VARIANT_CHECK) {
         /* the givens first: a repeated digit, a broken constraint */
+        size_t nc = (size_t)n * (size_t)n, k = 0, m = 0;
         doku_conflict cf[8];
-        long k = doku_find_conflicts(s, givens, cf, 8);
-        for (long i = 0; i < k && i < 8; i++) {
+        doku_find_conflicts(s, givens, nc, cf, 8, &k);
+        for (size_t i = 0; i < k && i < 8; i++) {
             char a[16], b[16], u[32];
-            doku_cell_name(s, cf[i].cell_a, a, sizeof a);
-            doku_cell_name(s, cf[i].cell_b, b, sizeof b);
-            doku_shape_unit_name(s, cf[i].unit, u, sizeof u);
+            doku_cell_name(s, cf[i].cell_a, a, sizeof a, NULL);
+            doku_cell_name(s, cf[i].cell_b, b, sizeof b, NULL);
+            doku_shape_unit_name(s, cf[i].unit, u, sizeof u, NULL);
             printf("%s: %s and %s both hold %d in %s\n", where, a, b, cf[i].digit, u);
         }
         doku_violation v[8];
-        long m = doku_constraints_check(cs, givens, v, 8);
-        for (long i = 0; i < m && i < 8; i++) {
+        doku_constraints_check(cs, givens, nc, v, 8, &m);
+        for (size_t i = 0; i < m && i < 8; i++) {
             char text[512];
-            doku_violation_text(cs, givens, &v[i], text, sizeof text);
+            doku_violation_text(cs, givens, &v[i], text, sizeof text, NULL);
             printf("%s: %s\n", where, text);
         }
         if (k || m)
@@ -134,27 +135,30 @@ static int run_one(const char *where, doku_variant_puzzle *p, const cli_opts *o,
     so.time_budget = o->timeout_given ? o->timeout : default_timeout;
     doku_search_result r;
     uint8_t *sol = calloc((size_t)(n * n), 1);
-    if (!sol || doku_constraints_search(cs, givens, &so, sol, NULL, NULL, &r) != DOKU_OK) {
-        fprintf(stderr, "%s: out of memory\n", where);
+    doku_status st = sol ? doku_constraints_search(cs, givens, &so, sol, NULL, NULL, &r)
+                         : DOKU_ERR_NOMEM;
+    if (st != DOKU_OK && st != DOKU_GAVE_UP) {
+        fprintf(stderr, "%s: %s\n", where, doku_status_string(st));
         free(sol);
         return CLI_EXIT_FAIL;
     }
-    const char *gave = r.gave_up ? " (gave up)" : "";
+    int gave_up = st == DOKU_GAVE_UP;
+    const char *gave = gave_up ? " (gave up)" : "";
     if (mode == CLI_VARIANT_COUNT) {
-        printf("%s%llu%s\n", r.solutions >= limit || r.gave_up ? ">=" : "",
+        printf("%s%llu%s\n", r.solutions >= limit || gave_up ? ">=" : "",
                (unsigned long long)r.solutions, gave);
-        rc = r.gave_up ? CLI_EXIT_FAIL : CLI_EXIT_OK;
-    } else if (r.solutions == 1 && !r.gave_up) {
+        rc = gave_up ? CLI_EXIT_FAIL : CLI_EXIT_OK;
+    } else if (r.solutions == 1 && !gave_up) {
         if (mode == CLI_VARIANT_SOLVE)
             print_grid(sol, n);
         else
             printf("%s: ok, one solution\n", where);
     } else {
         if (r.solutions == 0)
-            fprintf(stderr, "%s: %s\n", where, r.gave_up ? "gave up" : "no solution");
+            fprintf(stderr, "%s: %s\n", where, gave_up ? "gave up" : "no solution");
         else
             fprintf(stderr, "%s: %s\n", where,
-                    r.gave_up ? "gave up after one solution" : "several solutions");
+                    gave_up ? "gave up after one solution" : "several solutions");
         if (mode == CLI_VARIANT_SOLVE && r.solutions)
             print_grid(sol, n);
         rc = CLI_EXIT_FAIL;

@@ -148,10 +148,11 @@ DOKU_API doku_constraint_kind doku_constraint_kind_from_key(const char *key);
 /* Searches givens (n*n values, 0 = empty; read only) under the shape's
  * units and every constraint of cs, as doku_search does (doku.h): opts
  * may be NULL (limit 1, no budget), solution (the caller's n*n array) or
- * on_solution may be NULL, res is required. res->gave_up is 1 when a
- * budget ended the search first. @return DOKU_OK; DOKU_ERR_ARG for a NULL
- * cs, givens or res, a value above n, or bad opts; DOKU_ERR_NOMEM.
- * Thread-safe for one cs (its scratch is allocated per call). */
+ * on_solution may be NULL, res is required. Thread-safe for one cs (its
+ * scratch is allocated per call). @return DOKU_OK (the count is exact up
+ * to the limit); DOKU_GAVE_UP when the node or time budget ran out first
+ * (res filled: solutions is a lower bound); DOKU_ERR_ARG for a NULL cs,
+ * givens or res, a value above n, or bad opts; DOKU_ERR_NOMEM. */
 DOKU_API doku_status doku_constraints_search(const doku_constraints *cs, const uint8_t *givens,
                                              const doku_search_opts *opts, uint8_t *solution,
                                              doku_solution_fn on_solution, void *user,
@@ -165,28 +166,35 @@ typedef struct doku_violation {
                            is broken (a sum, an order along a line) */
 } doku_violation;
 
-/* Checks cells (n*n values, 0 = empty) against every constraint: a rule
- * is broken when the filled cells alone break it (a full cage with the
- * wrong sum, a repeated digit in a cage, two adjacent digits of a white
- * dot that are not consecutive...); unit duplicates are doku.h's
- * doku_find_conflicts. Writes up to cap to out (may be NULL when cap is
- * 0). @return how many were found (may exceed cap); -1 for a NULL cs or
- * cells, a value above n, or a NULL out with cap > 0. */
-DOKU_API long doku_constraints_check(const doku_constraints *cs, const uint8_t *cells,
-                                     doku_violation *out, size_t cap);
+/* Checks cells (ncells values, the shape's n*n; 0 = empty) against every
+ * constraint: a rule is broken when the filled cells alone break it (a
+ * full cage with the wrong sum, a repeated digit in a cage, two adjacent
+ * digits of a white dot that are not consecutive...); unit duplicates
+ * are doku.h's doku_find_conflicts. Writes up to cap to out (may be NULL
+ * when cap is 0) and the total number (may exceed cap) to *count (count
+ * may be NULL). Thread-safe. @return DOKU_OK (also when rules are
+ * broken: *count says how many); DOKU_ERR_ARG (*count = 0) for a NULL cs
+ * or cells, another ncells, a value above n, or a NULL out with cap > 0. */
+DOKU_API doku_status doku_constraints_check(const doku_constraints *cs, const uint8_t *cells,
+                                            size_t ncells, doku_violation *out, size_t cap,
+                                            size_t *count);
 
-/* Writes a sentence for v into buf (cap bytes, NUL-terminated, truncated
- * to fit), e.g. "killer cage 15 at r1c1 r1c2 r1c3 sums to 12" or
- * "anti-knight: r1c1 and r2c3 both hold 4". @return the length the full
- * sentence needs (as snprintf), -1 for a NULL cs or v, or a v that is not
- * one of cs's. */
-DOKU_API int doku_violation_text(const doku_constraints *cs, const uint8_t *cells,
-                                 const doku_violation *v, char *buf, size_t cap);
+/* The two writers below fill buf (cap bytes, the caller's) like snprintf:
+ * NUL-terminated when cap > 0 (cut to fit), buf may be NULL when cap is 0;
+ * *len (len may be NULL) receives the full text's length. Thread-safe.
+ * @return DOKU_OK; DOKU_ERR_ARG ("" in buf when cap > 0, *len = 0) for a
+ * NULL cs, an index out of range, or a NULL buf with cap > 0. */
 
-/* Writes a constraint's name and cells ("killer cage 15 at r1c1 r1c2")
- * into buf as doku_violation_text does. @return as snprintf; -1 for a NULL
- * cs or i out of range. */
-DOKU_API int doku_constraint_text(const doku_constraints *cs, size_t i, char *buf, size_t cap);
+/* A sentence for v, e.g. "killer cage 15 at r1c1 r1c2 r1c3 is broken" or
+ * "anti-knight: r1c1 and r2c3 both hold 4"; cells (n*n values, or NULL:
+ * the digits are not named) is the grid v was found in. */
+DOKU_API doku_status doku_violation_text(const doku_constraints *cs, const uint8_t *cells,
+                                         const doku_violation *v, char *buf, size_t cap,
+                                         size_t *len);
+
+/* Constraint i's name and cells ("killer cage 15 at r1c1 r1c2"). */
+DOKU_API doku_status doku_constraint_text(const doku_constraints *cs, size_t i, char *buf,
+                                          size_t cap, size_t *len);
 
 /* ---------------------------------------------------------------------
  * Variant puzzles from text: a shape, givens and constraints.

@@ -75,10 +75,11 @@ int main(int argc, char **argv)
         doku_search_opts o = {.limit = 2};
         doku_search_result r = {0};
         double best = 1e9;
+        doku_status st = DOKU_OK;
         for (int k = 0; k < repeat; k++) {
             double t0 = thread_seconds();
-            doku_constraints_search(doku_variant_puzzle_constraints(p),
-                                    doku_variant_puzzle_givens(p), &o, got, NULL, NULL, &r);
+            st = doku_constraints_search(doku_variant_puzzle_constraints(p),
+                                         doku_variant_puzzle_givens(p), &o, got, NULL, NULL, &r);
             double t = thread_seconds() - t0;
             best = t < best ? t : best;
         }
@@ -89,7 +90,7 @@ int main(int argc, char **argv)
                 if (solution_value(sol[c], n) != got[c])
                     verdict = "DIFF";
         }
-        if (r.solutions != 1 || strcmp(verdict, "DIFF") == 0)
+        if (st != DOKU_OK || r.solutions != 1 || strcmp(verdict, "DIFF") == 0)
             bad = 1;
         printf("%s\t%llu\t%llu\t%llu\t%.1f\t%s\n", buf, (unsigned long long)r.solutions,
                (unsigned long long)r.nodes, (unsigned long long)r.guesses, best * 1e6, verdict);

@@ -289,16 +289,20 @@ static void check_one(const doku_constraints *cs, sink *k, size_t ci, const uint
     }
 }
 
-long doku_constraints_check(const doku_constraints *cs, const uint8_t *cells,
-                            doku_violation *out, size_t cap)
+doku_status doku_constraints_check(const doku_constraints *cs, const uint8_t *cells,
+                                   size_t ncells, doku_violation *out, size_t cap, size_t *count)
 {
-    if (!cs || !cells || (!out && cap))
-        return -1;
+    if (count)
+        *count = 0;
+    if (!cs || !cells || (!out && cap) || ncells != (size_t)cs->shape->ncells)
+        return DOKU_ERR_ARG;
     for (int i = 0; i < cs->shape->ncells; i++)
         if (cells[i] > cs->shape->n)
-            return -1;
+            return DOKU_ERR_ARG;
     sink k = {out, cap, 0};
     for (size_t i = 0; i < cs->count; i++)
         check_one(cs, &k, i, cells);
-    return k.found;
+    if (count)
+        *count = (size_t)k.found;
+    return DOKU_OK;
 }

@@ -28,7 +28,9 @@ static void leaf(vsearch *s, const vmask *dom)
         s->grid[c] = (uint8_t)(bits_lowest(dom[c]) + 1);
     /* every propagator is complete on a full grid; this is the net under
      * that claim (a few hundred operations per solution) */
-    if (doku_constraints_check(e->cs, s->grid, NULL, 0) != 0)
+    size_t broken;
+    if (doku_constraints_check(e->cs, s->grid, (size_t)e->ncells, NULL, 0, &broken) != DOKU_OK ||
+        broken)
         return;
     search_report_solution(s->ctx, s->grid, e->ncells);
 }
@@ -192,11 +194,10 @@ doku_status doku_constraints_search(const doku_constraints *cs, const uint8_t *g
     res->solutions = ctx.solutions;
     res->nodes = ctx.nodes;
     res->guesses = ctx.guesses;
-    res->gave_up = ctx.gave_up;
     free(s.dom);
     free(s.fixed);
     free(s.grid);
     free(s.weight);
     vengine_free(e);
-    return DOKU_OK;
+    return ctx.gave_up ? DOKU_GAVE_UP : DOKU_OK;
 }

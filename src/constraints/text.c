@@ -67,24 +67,56 @@ int cons_describe(const doku_shape *s, doku_constraint_kind kind, const uint16_t
     return len;
 }
 
-int doku_constraint_text(const doku_constraints *cs, size_t i, char *buf, size_t cap)
+static int violation_text(const doku_constraints *cs, const uint8_t *cells,
+                          const doku_violation *v, char *buf, size_t cap);
+
+/* The refusal of the writers: "" in buf, 0 in *len. */
+static doku_status no_text(char *buf, size_t cap, size_t *len)
 {
-    if (!cs || i >= cs->count || (!buf && cap))
-        return -1;
+    if (buf && cap)
+        buf[0] = 0;
+    if (len)
+        *len = 0;
+    return DOKU_ERR_ARG;
+}
+
+static int constraint_text(const doku_constraints *cs, size_t i, char *buf, size_t cap)
+{
     const cons_item *it = &cs->items[i];
     return cons_describe(cs->shape, it->kind, cs->cells + it->cell_off, it->ncells,
                          cs->params + it->param_off, it->nparams, buf, cap);
 }
 
-int doku_violation_text(const doku_constraints *cs, const uint8_t *cells,
-                        const doku_violation *v, char *buf, size_t cap)
+doku_status doku_constraint_text(const doku_constraints *cs, size_t i, char *buf, size_t cap,
+                                 size_t *len)
+{
+    if (!cs || i >= cs->count || (!buf && cap))
+        return no_text(buf, cap, len);
+    int l = constraint_text(cs, i, buf, cap);
+    if (len)
+        *len = l < 0 ? 0 : (size_t)l;
+    return DOKU_OK;
+}
+
+doku_status doku_violation_text(const doku_constraints *cs, const uint8_t *cells,
+                                const doku_violation *v, char *buf, size_t cap, size_t *len)
 {
     if (!cs || !v || v->constraint >= cs->count || (!buf && cap))
-        return -1;
+        return no_text(buf, cap, len);
     const doku_shape *s = cs->shape;
     if ((v->cell_a >= s->ncells) || (v->cell_b >= s->ncells))
-        return -1;
-    int len = doku_constraint_text(cs, v->constraint, buf, cap);
+        return no_text(buf, cap, len);
+    int l = violation_text(cs, cells, v, buf, cap);
+    if (len)
+        *len = l < 0 ? 0 : (size_t)l;
+    return DOKU_OK;
+}
+
+static int violation_text(const doku_constraints *cs, const uint8_t *cells,
+                          const doku_violation *v, char *buf, size_t cap)
+{
+    const doku_shape *s = cs->shape;
+    int len = constraint_text(cs, v->constraint, buf, cap);
     if (v->cell_a >= 0 && v->cell_b >= 0) {
         int a = v->cell_a, b = v->cell_b;
         add(buf, cap, &len, ": ");
