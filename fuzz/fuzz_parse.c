@@ -148,10 +148,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         break;
     }
     default: {
-        uint64_t m = 0;
+        uint64_t m = 0, r = 0;
         st = doku_parse_techniques(text, &m, &e);
         if (st == DOKU_OK && (m >> DOKU_TECH_COUNT) != 0)
             abort();
+        /* a requirement is a part of the same list, never empty */
+        doku_parse_error e2;
+        doku_status st2 = doku_parse_required_techniques(text, &r, &e2);
+        if ((st2 == DOKU_OK && (st != DOKU_OK || !r || (r & ~m))) ||
+            (st != DOKU_OK && st2 == DOKU_OK))
+            abort();
+        check_error(st2, &e2, tlen);
         break;
     }
     }

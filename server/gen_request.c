@@ -159,7 +159,8 @@ int srv_gen_read(srv_gen *g, const cJSON *req, const srv_budget *bud, srv_reply 
     }
     if (require) {
         doku_parse_error pe;
-        if (srv_parsed(out, "require", doku_parse_techniques(require, &g->bo.require, &pe), &pe))
+        if (srv_parsed(out, "require",
+                       doku_parse_required_techniques(require, &g->bo.require, &pe), &pe))
             return -1;
         g->have_rating = 1;
         if (!g->bo.max && !g->bo.min)
@@ -183,13 +184,11 @@ doku_status srv_gen_make(srv_gen *g, uint64_t index, double timeout, uint8_t *pu
     if (g->full) {
         doku_rng rng;
         doku_rng_seed(&rng, item);
-        int late = 0;
-        doku_status st = doku_generate_grid_timed(g->g, &rng, timeout, solution, &late);
+        doku_status st = doku_generate_grid_timed(g->g, &rng, timeout, solution);
         memcpy(puzzle, solution, (size_t)ncells);
-        res->found = st == DOKU_OK && !late;
-        res->timed_out = late;
+        res->found = st == DOKU_OK;
         res->givens = ncells;
-        return late ? DOKU_OK : st;
+        return st;
     }
     doku_generate_opts go;
     memset(&go, 0, sizeof go);

@@ -899,6 +899,11 @@ test('a share link can carry the player\'s progress (opt-in)', async (page) => {
   await page.keyboard.press('4');
   await cell(page, 3).click();
   await page.keyboard.press('Alt+2');
+  await cell(page, 5).click();
+  await page.keyboard.press('Alt+Shift+Digit8');   // a centre mark
+  await page.click('#colour-tool');
+  await page.click('#pad button[data-d="3"]');     // r1c6 coloured 3
+  await page.click('#colour-tool');
   await page.click('#share-box summary');
   await page.click('#copy-link');
   const read = async () => (await page.inputValue('#paste')) || page.evaluate(() => navigator.clipboard.readText());
@@ -918,6 +923,8 @@ test('a share link can carry the player\'s progress (opt-in)', async (page) => {
     await waitStatus(other, /^The link's game/);
     assert((await digit(other, 2)) === '4' && (await classes(other, 2)).includes('entered'), 'the entry came with the link');
     assert((await cell(other, 3).locator('.cands span').allTextContents()).join('') === '2', 'the mark came with the link');
+    assert((await cell(other, 5).locator('.ctr').textContent()) === '8', 'the centre mark came with the link');
+    assert((await classes(other, 5)).includes('col3'), 'the colour came with the link');
     assert(await other.isVisible('#playbar'), 'in play mode');
   } finally {
     await other.context().close();
