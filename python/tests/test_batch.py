@@ -130,7 +130,7 @@ def test_ctrl_c_interrupts_a_batch() -> None:
     script = textwrap.dedent("""
         import sys, time, doku
         hard = [l.split(":")[0] for l in open(sys.argv[1]) if l[:1] not in "#\\n"]
-        puzzles = hard * 400
+        puzzles = hard * 2000
         print("ready", flush=True)
         t0 = time.monotonic()
         try:
@@ -141,7 +141,7 @@ def test_ctrl_c_interrupts_a_batch() -> None:
             print("after", doku.solve(hard[0]).status, flush=True)
     """)
     env = dict(os.environ, PYTHONPATH=ROOT_PY + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    p = subprocess.Popen([sys.executable, "-c", script, str(FIXTURES / "classic9_hardest.txt")],
+    p = subprocess.Popen([sys.executable, "-c", script, str(FIXTURES / "classic9_top1465.txt")],
                          stdout=subprocess.PIPE, text=True, env=env)
     assert p.stdout is not None
     assert p.stdout.readline().strip() == "ready"
@@ -152,4 +152,4 @@ def test_ctrl_c_interrupts_a_batch() -> None:
     waited = time.monotonic() - t_sig
     assert out.startswith("interrupted"), out
     assert "after unique" in out
-    assert waited < 5, f"took {waited:.1f} s to stop"
+    assert waited < 10, f"took {waited:.1f} s to stop"
