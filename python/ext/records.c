@@ -578,7 +578,12 @@ static PyObject *py_solve(PyObject *self, PyObject *const *args, Py_ssize_t narg
     doku_search_opts so = {limit, nodes, timeout, 0};
     doku_search_result res;
     uint8_t sol[DOKU_MAX_CELLS];
-    doku_status st = doku_search(sv, cells, &so, sol, NULL, NULL, &res);
+    doku_status st;
+    /* the GIL released even for microseconds (it costs ~0.1 us): a
+     * 25x25 or a count can take seconds, and other threads run meanwhile */
+    Py_BEGIN_ALLOW_THREADS
+    st = doku_search(sv, cells, &so, sol, NULL, NULL, &res);
+    Py_END_ALLOW_THREADS
     core_give_solver(sh, sv);
     if (st != DOKU_OK && st != DOKU_GAVE_UP)
         return core_raise(st, "%s", doku_status_string(st));
