@@ -6,7 +6,7 @@
 # /work/shared/tools/iss-export.mjs (override: ISS_EXPORT), solved by
 # doku (limit 2, thread CPU time, best of 3) and by ISS's
 # tools/perf/benchmark_puzzles.js (--max-backtracks none, 2 solutions,
-# best of 3), pinned to one core. Prints per puzzle: name, doku µs, ISS
+# best of 3; REPEAT=N for another count), pinned to one core. Prints per puzzle: name, doku µs, ISS
 # µs, doku nodes/guesses, ISS nodes/guesses; then the geometric mean and
 # the slowest puzzle's ratio.
 set -eu
@@ -18,9 +18,9 @@ TMP=$(mktemp -d "${TMPDIR:-/tmp}/doku-variants.XXXXXX")
 trap 'rm -rf "$TMP"' EXIT INT TERM
 for coll in "$@"; do
     node "$EXPORT" "$ISS" "$coll" > "$TMP/$coll.tsv"
-    taskset -c 1 "$BENCH" --repeat 3 "$TMP/$coll.tsv" > "$TMP/$coll.doku" || true
+    taskset -c 1 "$BENCH" --repeat "${REPEAT:-3}" "$TMP/$coll.tsv" > "$TMP/$coll.doku" || true
     (cd "$ISS" && taskset -c 1 node tools/perf/benchmark_puzzles.js --max-backtracks none \
-        --repeat 3 --puzzles "$coll") > "$TMP/$coll.iss"
+        --repeat "${REPEAT:-3}" --puzzles "$coll") > "$TMP/$coll.iss"
     # ISS names its puzzles its own way: rows pair up in collection order
     sed '1d; s/  */\t/g' "$TMP/$coll.iss" > "$TMP/$coll.isst"
     awk -F'\t' 'NR == FNR { d[FNR] = $5; dn[FNR] = $3 "/" $4; name[FNR] = $1; next }

@@ -61,7 +61,7 @@ typedef struct vengine {
     int *cell_prop_off;    /* [ncells + 1] into cell_props */
     int *cell_props;
     int max_prop_cells;
-    int sparse_branching;  /* no cage with a sum: branch on group places */
+    int sparse_branching;  /* no sum rule: branch on group places */
     uint32_t *wdeg;        /* NULL, or per cell: failures of rules on it
                               (set by the search, which owns it) */
     int bits_words;        /* words of the sum DP bitsets */

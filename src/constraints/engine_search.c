@@ -62,11 +62,12 @@ static void dfs(vsearch *s, int lv)
         leaf(s, dom);
         return;
     }
-    /* Without sum cages, a cell with more than four digits left gives way
+    /* Without sum rules, a cell with more than four digits left gives way
      * to a digit with fewer places in a group: branch on its places (a
      * sparse grid of thermometers: 0.82M nodes instead of more than 2M
-     * for HARD_THERMOS#0; from 3 digits 1.3M, from 5 0.93M). Killers
-     * keep cell branching: there it tripled the nodes of TAREK_ALL. */
+     * for HARD_THERMOS#0; from 3 digits 1.3M, from 5 0.93M). Killers and
+     * little killers keep cell branching: there it tripled the nodes of
+     * TAREK_ALL. */
     int bg = -1;
     vmask bdigit = 0;
     if (e->sparse_branching && bc > 4) {
