@@ -54,16 +54,16 @@ static const command_columns summaries[] = {
     {"count", {{"count", "count"}, {"capped", "capped"}, {"limit", "limit"},
                {"stats.time_ms", "time ms"}, {"error", "error"}}},
     {"check", {{"message", "message"}, {"error", "error"}}},
-    {"explain", {{"rating", "rating"}, {"level", "level"}, {"@steps", "steps"},
+    {"explain", {{"rating", "rating"}, {"difficulty", "difficulty"}, {"@steps", "steps"},
                  {"timed_out", "timed out"}, {"message", "message"}, {"error", "error"}}},
     {"hint", {{"step.text", "hint"}, {"message", "message"}, {"error", "error"}}},
-    {"grade", {{"er", "ER"}, {"ep", "EP"}, {"ed", "ED"}, {"level", "level"},
+    {"grade", {{"er", "ER"}, {"ep", "EP"}, {"ed", "ED"}, {"difficulty", "difficulty"},
                {"hardest", "hardest"}, {"time_ms", "time ms"}, {"message", "message"},
                {"error", "error"}}},
     {"reduce", {{"reduced", "reduced"}, {"givens", "givens"}, {"symmetry", "symmetry"},
                 {"minimal", "minimal"}, {"error", "error"}}},
     {"generate", {{"seed", "seed"}, {"givens", "givens"}, {"symmetry", "symmetry"},
-                  {"minimal", "minimal"}, {"er", "ER"}, {"level", "level"},
+                  {"minimal", "minimal"}, {"er", "ER"}, {"difficulty", "difficulty"},
                   {"solution", "solution"}}},
 };
 
@@ -302,7 +302,7 @@ static void write_symbol(xdoc *d, lxw_worksheet *ws, lxw_row_t r, lxw_col_t c, i
 static void headline(const cJSON *rec, char *buf, size_t cap)
 {
     static const char *const keys[] = {"status", "solutions_found", "count", "rating", "er",
-                                       "level", "givens", "reason", "message", "error"};
+                                       "difficulty", "givens", "reason", "message", "error"};
     size_t o = 0;
     buf[0] = '\0';
     for (size_t k = 0; k < sizeof keys / sizeof keys[0] && o + 2 < cap; k++) {

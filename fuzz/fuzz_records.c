@@ -173,7 +173,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         memset(&gr, 0, sizeof gr);
         gr.found = 1;
         gr.givens = (int)fz_byte(&f);
-        gr.level = (doku_difficulty)(fz_byte(&f) % 7);
+        gr.qqwing_level = (doku_qqwing_level)(fz_byte(&f) % 7);
         gr.symmetry = (doku_symmetry)(fz_byte(&f) % 10);
         gr.minimal = fz_byte(&f) & 1;
         doku_generate_record rec;
@@ -216,7 +216,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         rt.ep = fz_double(&f);
         rt.ed = fz_double(&f);
         rt.solved = fz_byte(&f) & 1;
-        rt.level = (doku_level)(fz_byte(&f) % 8);
+        rt.difficulty = (doku_difficulty)(fz_byte(&f) % 8);
         rt.hardest = (doku_technique)(fz_byte(&f) % (DOKU_TECH_COUNT + 2));
         rt.steps = fz_byte(&f);
         doku_step step;

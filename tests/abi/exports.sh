@@ -1,6 +1,7 @@
 #!/bin/sh
 # tests/abi/exports.sh LIBDOKU_SO DOKU_H [BOUNDARY_TEST] — the shared
-# library exports exactly the functions doku.h declares with DOKU_API: no
+# library exports exactly the functions doku.h (and the doku_*.h beside
+# it) declare with DOKU_API: no
 # internal symbol leaks (the build hides them), and none of the declared
 # ones is missing. With BOUNDARY_TEST (tests/unit/test_api_args.c): each
 # declared function is called there with bad arguments.
@@ -12,7 +13,9 @@ TMP=$(mktemp -d "${TMPDIR:-/tmp}/doku-abi.XXXXXX")
 trap 'rm -rf "$TMP"' EXIT INT TERM
 nm -D --defined-only "$SO" | awk '$2 ~ /^[TtDdBbRrVvWw]$/ {print $3}' \
     | sed 's/@.*//' | sort -u > "$TMP/exported"
-sed -n 's/^DOKU_API[^(]*[ *]\(doku_[a-z0-9_]*\)(.*/\1/p' "$HDR" | sort -u > "$TMP/declared"
+# doku.h and the public headers beside it (doku_parse.h)
+HDRS=$(ls "$HDR" "$(dirname "$HDR")"/doku_*.h 2>/dev/null || echo "$HDR")
+sed -n 's/^DOKU_API[^(]*[ *]\(doku_[a-z0-9_]*\)(.*/\1/p' $HDRS | sort -u > "$TMP/declared"
 status=0
 leaked=$(grep -v '^doku_' "$TMP/exported" || true)
 if [ -n "$leaked" ]; then
