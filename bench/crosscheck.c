@@ -77,11 +77,11 @@ static int check_file(const char *path, doku_solver *sv, const doku_shape *s, ui
         doku_search_result fr, gr;
         fb.n = gb.n = 0;
         o.flags = 0;
-        doku_search(sv, cells, &o, NULL, collect, &fb, &fr);
+        doku_status fst = doku_search(sv, cells, &o, NULL, collect, &fb, &fr);
         o.flags = DOKU_SEARCH_GENERIC;
-        doku_search(sv, cells, &o, NULL, collect, &gb, &gr);
+        doku_status gst = doku_search(sv, cells, &o, NULL, collect, &gb, &gr);
         int ok = !fb.oom && !gb.oom && fr.solutions == gr.solutions &&
-                 fr.gave_up == gr.gave_up && fb.n == fr.solutions && gb.n == gr.solutions;
+                 fst == gst && fb.n == fr.solutions && gb.n == gr.solutions;
         if (ok && fr.solutions < limit) {
             /* Exhaustive: the same solutions, as sets. (Below an exhaustive
              * search, which solutions come first depends on the engine.) */
@@ -91,7 +91,7 @@ static int check_file(const char *path, doku_solver *sv, const doku_shape *s, ui
         }
         if (ok) {
             for (size_t k = 0; ok && k < fb.n; k++)
-                ok = doku_verify_solution(s, cells, fb.v + k * 81);
+                ok = doku_verify_solution(s, cells, fb.v + k * 81, 81);
         }
         total += fr.solutions;
         if (!ok && bad++ < 10)
@@ -118,7 +118,8 @@ int main(int argc, char **argv)
             first += 2;
         } else if (first + 1 < argc && strcmp(argv[first], "--isa") == 0) {
             isa_name = argv[first + 1];
-            isa = doku_isa_from_name(isa_name);
+            doku_isa named;
+            isa = doku_isa_from_name(isa_name, &named) == DOKU_OK ? (int)named : -1;
             first += 2;
         } else {
             break;

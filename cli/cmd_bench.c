@@ -170,7 +170,7 @@ static int load_file(const char *path, puzzle_set *set, long max_puzzles,
             rc = -1;
             break;
         }
-        while (!done && doku_reader_next(rd, &rec)) {
+        while (!done && doku_reader_next(rd, &rec) == DOKU_OK) {
             if (add_record(path, &rec, set) < 0)
                 rc = -1, done = 1;
             else if (max_puzzles > 0 && set->count >= (size_t)max_puzzles)
@@ -182,7 +182,7 @@ static int load_file(const char *path, puzzle_set *set, long max_puzzles,
         rc = -1;
     }
     if (rc == 0 && !done && doku_reader_finish(rd) == DOKU_OK)
-        while (rc == 0 && doku_reader_next(rd, &rec))
+        while (rc == 0 && doku_reader_next(rd, &rec) == DOKU_OK)
             rc = add_record(path, &rec, set);
     doku_reader_free(rd);
     free(line);
@@ -214,20 +214,21 @@ static void bench_item(void *ctx, int worker_no, uint64_t index)
     so.time_budget = w->opts->shape_opts.timeout;
     so.flags = w->opts->flags;
     memset(&w->tot, 0, sizeof w->tot);
-    double t0 = cli_thread_cpu();
+    double t0 = thread_cpu_seconds();
     for (size_t i = w->begin; i < w->end; i++) {
         doku_search_result r;
-        if (doku_search(solver, set->cells + i * (size_t)set->ncells, &so, NULL, NULL, NULL,
-                        &r) != DOKU_OK) {
+        doku_status st = doku_search(solver, set->cells + i * (size_t)set->ncells, &so, NULL,
+                                     NULL, NULL, &r);
+        if (st != DOKU_OK && st != DOKU_GAVE_UP) {
             w->tot.errors++;
             continue;
         }
         w->tot.solutions += r.solutions;
         w->tot.guesses += r.guesses;
         w->tot.no_guess += r.guesses == 0;
-        w->tot.gave_up += (uint64_t)r.gave_up;
+        w->tot.gave_up += st == DOKU_GAVE_UP;
     }
-    w->cpu_seconds = cli_thread_cpu() - t0;
+    w->cpu_seconds = thread_cpu_seconds() - t0;
     doku_solver_free(solver);
 }
 
@@ -248,7 +249,7 @@ static double run_once(const puzzle_set *set, const bench_opts *o, uint64_t limi
         at += per + ((size_t)t < extra);
         ws[t].end = at;
     }
-    double w0 = cli_now();
+    double w0 = now_seconds();
     cli_pool pool;
     if (cli_pool_start(&pool, threads, (uint64_t)threads, 1, bench_item, ws) != 0)
         return -1;
@@ -256,7 +257,7 @@ static double run_once(const puzzle_set *set, const bench_opts *o, uint64_t limi
     for (int t = 0; t < threads; t++)
         cli_pool_wait(&pool, (uint64_t)t, 0);
     cli_pool_stop(&pool);
-    double wall = cli_now() - w0, cpu = 0;
+    double wall = now_seconds() - w0, cpu = 0;
     memset(tot, 0, sizeof *tot);
     for (int t = 0; t < threads; t++) {
         if (ws[t].failed)
@@ -373,8 +374,8 @@ int cmd_bench(int argc, char **argv)
         }
         if (strcmp(a, "--isa") == 0 || strncmp(a, "--isa=", 6) == 0) {
             const char *name = a[5] == '=' ? a + 6 : (i + 1 < argc ? argv[++i] : NULL);
-            int isa = doku_isa_from_name(name);
-            if (isa < 0) {
+            doku_isa isa;
+            if (!name || doku_isa_from_name(name, &isa) != DOKU_OK) {
                 fprintf(stderr, "doku bench: --isa wants portable, sse42, avx2, avx512 or auto; got '%s'\n",
                         name ? name : "");
                 free(shape_argv);

@@ -83,13 +83,14 @@ static void check_puzzle(cli_worker *w, cli_task *t, void *p)
     int ncells = t->n * t->n;
     uint8_t *marks = calloc((size_t)ncells, 1);
     cli_buf why = {0};
-    long conflicts = doku_format_conflicts(&why, t->shape, t->cells, t->symbols,
-                                           (size_t)MAX_CONFLICTS_SHOWN, marks);
-    if (conflicts == -2)
+    size_t conflicts = 0;
+    doku_status cst = doku_format_conflicts(&why, t->shape, t->cells, (size_t)ncells, t->symbols,
+                                            (size_t)MAX_CONFLICTS_SHOWN, marks, &conflicts);
+    if (cst == DOKU_ERR_NOMEM)
         cli_check_written(DOKU_ERR_NOMEM); /* out of memory: the CLI's one answer */
-    if (conflicts != 0) {
+    if (cst != DOKU_OK || conflicts != 0) {
         t->exit_code = CLI_EXIT_FAIL;
-        put_verdict(t, c, DOKU_CHECK_CONFLICT, conflicts > 0 ? why.data : "bad value", marks);
+        put_verdict(t, c, DOKU_CHECK_CONFLICT, cst == DOKU_OK ? why.data : "bad value", marks);
         free(marks);
         cli_buf_free(&why);
         return;
@@ -104,12 +105,12 @@ static void check_puzzle(cli_worker *w, cli_task *t, void *p)
     doku_search_result res;
     doku_status st = sv ? doku_search_candidates(sv, t->cells, t->cands, &so, NULL, NULL, NULL, &res)
                          : DOKU_ERR_NOMEM;
-    if (st != DOKU_OK) {
+    if (st != DOKU_OK && st != DOKU_GAVE_UP) {
         t->exit_code = CLI_EXIT_FAIL;
         put_verdict(t, c, DOKU_CHECK_CONFLICT, doku_status_string(st), NULL);
         return;
     }
-    if (res.gave_up) {
+    if (st == DOKU_GAVE_UP) {
         t->exit_code = CLI_EXIT_FAIL;
         put_verdict(t, c, DOKU_CHECK_GAVE_UP, res.solutions ? "at least 1 solution" : "", NULL);
     } else if (res.solutions == 0) {

@@ -76,8 +76,8 @@ static int on_option(void *p, int id, const char *v)
     static const struct {
         const char *name;
         int document;
-    } documents[] = {{"xlsx", CLI_FORMAT_XLSX}, {"svg", CLI_FORMAT_SVG},
-                     {"png", CLI_FORMAT_PNG},   {"pdf", CLI_FORMAT_PDF}};
+    } documents[] = {{"xlsx", DOC_FORMAT_XLSX}, {"svg", DOC_FORMAT_SVG},
+                     {"png", DOC_FORMAT_PNG},   {"pdf", DOC_FORMAT_PDF}};
     for (size_t i = 0; id == OPT_TO && i < sizeof documents / sizeof documents[0]; i++)
         if (!strcmp(v, documents[i].name)) {
             c->o.document = documents[i].document;
@@ -147,7 +147,7 @@ static void put_exchange(cli_task *t, doku_exchange fmt, const char *comment_key
     free(meta);
     if (st == DOKU_ERR_SHAPE) {
         char shape[128];
-        doku_shape_describe(t->shape, shape, sizeof shape);
+        doku_shape_describe(t->shape, shape, sizeof shape, NULL);
         cli_buf_printf(&t->err, "%s:%zu: %s cannot hold this puzzle (%s)\n", t->file, t->line,
                        what, shape);
         t->exit_code = CLI_EXIT_FAIL;
@@ -194,7 +194,7 @@ static void note_shape_lost(convert_ctx *c, cli_task *t)
         atomic_exchange(&c->shape_warned, 1))
         return;
     char shape[128];
-    doku_shape_describe(t->shape, shape, sizeof shape);
+    doku_shape_describe(t->shape, shape, sizeof shape, NULL);
     /* f-puzzles has no hyper windows, nor jigsaw regions beside boxes */
     int link = !(doku_shape_variants(t->shape) & DOKU_VARIANT_HYPER) &&
                !(doku_shape_has_regions(t->shape) && doku_shape_box_rows(t->shape));

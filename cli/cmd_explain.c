@@ -76,7 +76,8 @@ static void explain_puzzle(cli_worker *w, cli_task *t, void *p)
     doku_format fmt = t->format == DOKU_FORMAT_JSON ? DOKU_FORMAT_JSON : DOKU_FORMAT_LINE;
     collect col = {&steps, t->shape, fmt, 0, logic_cli_deadline(&c->o)};
     doku_rating r;
-    if (logic_cli_run_failed(t, doku_logic_run(lg, on_step, &col, &r, NULL, 0))) {
+    doku_status st = doku_logic_run(lg, on_step, &col, &r, NULL, 0);
+    if (logic_cli_run_failed(t, st)) {
         cli_buf_free(&steps);
         return;
     }
@@ -84,7 +85,7 @@ static void explain_puzzle(cli_worker *w, cli_task *t, void *p)
     memset(&rec, 0, sizeof rec);
     rec.command = DOKU_CMD_EXPLAIN;
     rec.rating = &r;
-    rec.timed_out = col.dl.hit || doku_logic_timed_out(lg);
+    rec.status = col.dl.hit ? DOKU_GAVE_UP : st;
     rec.steps = steps.data;
     rec.steps_len = steps.len;
     rec.logic = lg;

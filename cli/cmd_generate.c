@@ -13,7 +13,7 @@
 #include "output.h"
 #include "gen_filter.h"
 #include "pool.h"
-#include "document.h"
+#include "backends.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -47,7 +47,7 @@ typedef struct gen_ctx {
     doku_shape *shape;
     int n, ncells;
     double timeout;
-    cli_document *doc;         /* --format xlsx|svg|png|pdf: records go here */
+    document_file *doc;         /* --format xlsx|svg|png|pdf: records go here */
 } gen_ctx;
 
 enum {
@@ -268,15 +268,11 @@ static void generate_one(const gen_ctx *c, doku_generator *g, doku_rating_filter
     if (c->full) {
         doku_rng rng;
         doku_rng_seed(&rng, seed);
-        int late = 0;
-        sl->status = doku_generate_grid_timed(g, &rng, c->timeout, sl->solution, &late);
+        sl->status = doku_generate_grid_timed(g, &rng, c->timeout, sl->solution);
         memcpy(sl->puzzle, sl->solution, (size_t)c->ncells);
-        if (late) {
-            sl->status = DOKU_OK; /* reported as a time-budget give-up */
-            sl->res.timed_out = 1;
-            sl->res.attempts = 1;
-        }
-        sl->res.found = sl->status == DOKU_OK && !late;
+        if (sl->status == DOKU_GAVE_UP)
+            sl->res.attempts = 1; /* reported as a time-budget give-up */
+        sl->res.found = sl->status == DOKU_OK;
         sl->res.givens = c->ncells;
         return;
     }
@@ -363,7 +359,7 @@ static void print_result(const gen_ctx *c, uint64_t index, const slot *sl)
     char why[512];
     if (!c->doc)
         fwrite(b.data, 1, b.len, stdout);
-    else if (cli_document_add(c->doc, c->shape, b.data, b.len, why, sizeof why) != 0)
+    else if (document_add(c->doc, c->shape, b.data, b.len, why, sizeof why) != 0)
         fprintf(stderr, "doku generate: puzzle %llu: %s\n", (unsigned long long)index + 1, why);
     cli_buf_free(&b);
 }
@@ -394,7 +390,7 @@ static void report_failure(const gen_ctx *c, uint64_t i, const slot *sl)
     uint64_t index = c->start + i;
     char req[512];
     describe_request(c, req, sizeof req);
-    if (sl->status != DOKU_OK) {
+    if (sl->status != DOKU_OK && sl->status != DOKU_GAVE_UP) {
         fprintf(stderr, "doku generate: puzzle %llu: %s\n", (unsigned long long)index + 1,
                 sl->status == DOKU_ERR_SHAPE
                     ? "no complete grid found for this shape (its fill search gave up;"
@@ -410,7 +406,8 @@ static void report_failure(const gen_ctx *c, uint64_t i, const slot *sl)
     }
     fprintf(stderr, "doku generate: puzzle %llu: no %s found: gave up after %llu full grids%s",
             (unsigned long long)index + 1, req, (unsigned long long)r->attempts,
-            r->timed_out ? " (time budget; raise --timeout)" : " (raise --attempts)");
+            !c->attempts || r->attempts < c->attempts ? " (time budget; raise --timeout)"
+                                                      : " (raise --attempts)");
     if (c->pattern)
         fprintf(stderr, "; none of them left the pattern's givens with a unique solution.\n");
     else if (r->best_givens && (c->max_givens || c->min_givens))
@@ -426,7 +423,7 @@ static int is_tty_stderr(void) { return isatty(STDERR_FILENO); }
 
 static void progress(const gen_ctx *c, uint64_t done, double t0)
 {
-    double el = cli_now() - t0;
+    double el = now_seconds() - t0;
     double rate = el > 0 ? (double)done / el : 0;
     double eta = rate > 0 ? (double)(c->count - done) / rate : 0;
     fprintf(stderr, "\r\033[K%llu/%llu %s, %.1f/s, ETA %.0f s", (unsigned long long)done,
@@ -450,7 +447,7 @@ static int consume(const gen_ctx *c, uint64_t i, const slot *sl, int show)
 
 static void summary(const gen_ctx *c, uint64_t done, double t0)
 {
-    double el = cli_now() - t0;
+    double el = now_seconds() - t0;
     fprintf(stderr, "\r\033[K%llu %s in %.2f s (%.1f/s), seed %llu\n", (unsigned long long)done,
             c->full ? "grids" : "puzzles", el, el > 0 ? (double)done / el : 0.0,
             (unsigned long long)c->seed);
@@ -483,7 +480,7 @@ static int run(gen_ctx *c)
     cli_pool pool;
     if (cli_pool_start(&pool, nthreads, g.window, 1, gen_item, &g) != 0)
         fprintf(stderr, "doku generate: cannot start a thread; generating on one\n");
-    double t0 = cli_now(), last = t0;
+    double t0 = now_seconds(), last = t0;
     int rc = CLI_EXIT_OK;
     uint64_t done = 0;
     for (uint64_t i = 0; i < c->count && rc == CLI_EXIT_OK; i++) {
@@ -493,7 +490,7 @@ static int run(gen_ctx *c)
         else
             cli_pool_open(&pool, i + 1);   /* one thread: one at a time, printed at once */
         while (!cli_pool_wait(&pool, i, show ? 0.2 : 0)) {
-            double now = cli_now();
+            double now = now_seconds();
             if (now - last >= 0.2) {
                 last = now;
                 progress(c, i, t0);
@@ -504,8 +501,8 @@ static int run(gen_ctx *c)
             rc = CLI_EXIT_USAGE;   /* main says the output cannot be written */
         cli_pool_consume(&pool, i);
         done += rc == CLI_EXIT_OK;
-        if (show && cli_now() - last >= 0.2) {
-            last = cli_now();
+        if (show && now_seconds() - last >= 0.2) {
+            last = now_seconds();
             progress(c, i + 1, t0);
         }
     }
@@ -538,7 +535,7 @@ static uint64_t clock_seed(void)
 
 int cmd_generate(int argc, char **argv) { return cmd_generate_booklet(argc, argv, NULL); }
 
-int cmd_generate_booklet(int argc, char **argv, const cli_booklet *booklet)
+int cmd_generate_booklet(int argc, char **argv, const document_booklet *booklet)
 {
     gen_ctx c;
     memset(&c, 0, sizeof c);
@@ -612,7 +609,7 @@ int cmd_generate_booklet(int argc, char **argv, const cli_booklet *booklet)
         fflush(stderr);
     }
     if (c.o.document) {
-        cli_document_spec spec = {c.o.cmd, c.o.output, c.o.document, c.o.symbols, c.o.booklet};
+        document_spec spec = {c.o.cmd, c.o.output, c.o.document, c.o.symbols, c.o.booklet};
         c.doc = cli_document_open(&spec, why, sizeof why);
         if (!c.doc) {
             fprintf(stderr, "doku generate: %s\n", why);
@@ -620,7 +617,7 @@ int cmd_generate_booklet(int argc, char **argv, const cli_booklet *booklet)
         }
     }
     rc = run(&c);
-    if (c.doc && cli_document_close(c.doc, why, sizeof why) != 0) {
+    if (c.doc && document_close(c.doc, why, sizeof why) != 0) {
         fprintf(stderr, "doku generate: %s\n", why);
         rc = CLI_EXIT_USAGE;
     }

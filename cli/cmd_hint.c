@@ -59,13 +59,12 @@ static int write_hint(cli_buf *out, const doku_source *src, const doku_record_op
     doku_logic_record rec;
     memset(&rec, 0, sizeof rec);
     rec.command = DOKU_CMD_HINT;
-    rec.next = doku_logic_next(lg, &st);
-    rec.step = rec.next == 1 ? &st : NULL;
+    rec.status = doku_logic_next(lg, &st);
+    rec.step = rec.status == DOKU_OK ? &st : NULL;
     rec.solved = doku_logic_solved(lg);
-    rec.timed_out = rec.next == -2;
     rec.logic = lg; /* how hard the interrupted step was known to be */
     cli_check_written(doku_format_logic(out, src, ro, &rec));
-    return (rec.next == 1 || rec.solved) ? CLI_EXIT_OK : CLI_EXIT_FAIL;
+    return (rec.status == DOKU_OK || rec.solved) ? CLI_EXIT_OK : CLI_EXIT_FAIL;
 }
 
 static void hint_puzzle(cli_worker *w, cli_task *t, void *p)
@@ -129,8 +128,9 @@ static void report_conflicts(const char *file, const char *text, const doku_shap
 {
     cli_buf why = {0};
     doku_conflict first;
-    long k = doku_find_conflicts(s, cells, &first, 1);
-    doku_format_conflicts(&why, s, cells, symbols, 8, NULL);
+    size_t k = 0, ncells = (size_t)doku_shape_cells(s);
+    doku_find_conflicts(s, cells, ncells, &first, 1, &k);
+    doku_format_conflicts(&why, s, cells, ncells, symbols, 8, NULL, NULL);
     if (k > 0 && why.data) {
         int line, col;
         token_where(text, first.cell_a, &line, &col);

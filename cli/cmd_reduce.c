@@ -175,9 +175,9 @@ static void reduce_puzzle(cli_worker *w, cli_task *t, void *p)
     for (int i = 0; i < nc; i++)
         givens += t->cells[i] != 0;
     if (givens == nc) {
-        if (!doku_verify_solution(s, NULL, t->cells)) {
+        if (!doku_verify_solution(s, NULL, t->cells, (size_t)nc)) {
             cli_buf b = {0};
-            doku_format_conflicts(&b, s, t->cells, c->o.symbols, 3, NULL);
+            doku_format_conflicts(&b, s, t->cells, (size_t)nc, c->o.symbols, 3, NULL, NULL);
             snprintf(msg, sizeof msg, "not a valid grid: %s", b.data ? b.data : "");
             cli_buf_free(&b);
             fail(c, t, "invalid", msg);
@@ -188,17 +188,19 @@ static void reduce_puzzle(cli_worker *w, cli_task *t, void *p)
         doku_solver *sv = cli_worker_solver(w, s);
         doku_search_opts so = {2, 0, c->o.timeout_given ? c->o.timeout : DEFAULT_TIMEOUT, 0};
         doku_search_result r;
-        if (!sv || doku_search(sv, t->cells, &so, sol, NULL, NULL, &r) != DOKU_OK) {
+        doku_status st = sv ? doku_search(sv, t->cells, &so, sol, NULL, NULL, &r) : DOKU_ERR_NOMEM;
+        if (st != DOKU_OK && st != DOKU_GAVE_UP) {
             fail(c, t, "invalid", "cannot check this puzzle (out of memory or bad value)");
             goto out;
         }
-        if (r.gave_up) {
+        if (st == DOKU_GAVE_UP) {
             fail(c, t, "gave_up", "gave up checking uniqueness within the time budget");
             goto out;
         }
         if (r.solutions == 0) {
             cli_buf b = {0};
-            long k = doku_format_conflicts(&b, s, t->cells, c->o.symbols, 3, NULL);
+            size_t k = 0;
+            doku_format_conflicts(&b, s, t->cells, (size_t)nc, c->o.symbols, 3, NULL, &k);
             snprintf(msg, sizeof msg, "no solution%s%s", k > 0 ? ": " : "", k > 0 ? b.data : "");
             cli_buf_free(&b);
             fail(c, t, "unsolvable", msg);

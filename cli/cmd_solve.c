@@ -127,13 +127,13 @@ static void solve_puzzle(cli_worker *w, cli_task *t, void *p)
     ro.stats = c->stats;
     lister k = {t, &src, &ro, 0, 0, 0};
     doku_search_result res;
-    double t0 = c->stats ? cli_now() : 0;
+    double t0 = c->stats ? now_seconds() : 0;
     /* pencil marks read with the puzzle restrict it: a crossed-out
      * candidate is excluded (t->cands NULL: the givens alone) */
     doku_status st = doku_search_candidates(sv, t->cells, t->cands, &so, first,
                                             c->print_all ? on_solution : NULL, &k, &res);
-    double ms = c->stats ? (cli_now() - t0) * 1e3 : 0;
-    if (st != DOKU_OK) {
+    double ms = c->stats ? (now_seconds() - t0) * 1e3 : 0;
+    if (st != DOKU_OK && st != DOKU_GAVE_UP) {
         cli_buf_printf(&t->err, "%s:%zu: %s\n", t->file, t->line, doku_status_string(st));
         t->exit_code = CLI_EXIT_FAIL;
         free(first);
@@ -150,15 +150,18 @@ static void solve_puzzle(cli_worker *w, cli_task *t, void *p)
         cli_buf_printf(&t->err, "%s:%zu: the listing stopped at %zu MiB of output (%zu solutions "
                        "written; there are more)\n", t->file, t->line, MAX_PUZZLE_OUTPUT >> 20,
                        k.count);
-    int ok = !res.gave_up && !k.cut && res.solutions > 0 && (c->limit == 1 || res.solutions == 1);
+    int ok = st == DOKU_OK && !k.cut && res.solutions > 0 && (c->limit == 1 || res.solutions == 1);
     t->exit_code = ok ? CLI_EXIT_OK : CLI_EXIT_FAIL;
 
     /* Why no solution, when the givens already clash. */
     cli_buf why = {0};
     uint8_t *marks = NULL;
-    if (res.solutions == 0 && !res.gave_up) {
+    if (res.solutions == 0 && st == DOKU_OK) {
         marks = calloc(ncells, 1);
-        if (doku_format_conflicts(&why, t->shape, t->cells, t->symbols, 8, marks) <= 0) {
+        size_t conflicts = 0;
+        if (doku_format_conflicts(&why, t->shape, t->cells, ncells, t->symbols, 8, marks,
+                                  &conflicts) != DOKU_OK ||
+            conflicts == 0) {
             free(marks);
             marks = NULL;
             cli_marks_exclude(sv, t, c->o.timeout, &why);
@@ -168,6 +171,7 @@ static void solve_puzzle(cli_worker *w, cli_task *t, void *p)
     memset(&rec, 0, sizeof rec);
     rec.command = DOKU_CMD_SOLVE;
     rec.result = &res;
+    rec.status = st;
     rec.limit = c->limit;
     rec.list = c->print_all;
     rec.solutions = c->print_all ? NULL : first;
@@ -198,7 +202,7 @@ static void solve_invalid(cli_worker *w, cli_task *t, void *p)
 
 int cmd_solve(int argc, char **argv) { return cmd_solve_booklet(argc, argv, NULL); }
 
-int cmd_solve_booklet(int argc, char **argv, const cli_booklet *booklet)
+int cmd_solve_booklet(int argc, char **argv, const document_booklet *booklet)
 {
     solve_ctx c;
     memset(&c, 0, sizeof c);

@@ -88,13 +88,15 @@ doku_logic *logic_cli_load(const logic_cli_opts *lc, const cli_opts *o, doku_com
      * a step of a puzzle with none or several would state something
      * false ("only 4 leads to a solution"). */
     cli_buf why = {0};
-    long conflicts = doku_format_conflicts(&why, t->shape, t->cells, t->symbols, 3, NULL);
-    if (conflicts == -2)
+    size_t conflicts = 0;
+    doku_status cst = doku_format_conflicts(&why, t->shape, t->cells, (size_t)t->n * (size_t)t->n,
+                                            t->symbols, 3, NULL, &conflicts);
+    if (cst == DOKU_ERR_NOMEM)
         cli_check_written(DOKU_ERR_NOMEM); /* out of memory: the CLI's one answer */
-    if (conflicts != 0) {
-        put_verdict(o, cmd, t, DOKU_CHECK_CONFLICT, conflicts > 0 ? why.data : "bad value");
-        cli_buf_printf(&t->err, "%s:%zu: %s\n", t->file, t->line,
-                       conflicts > 0 ? why.data : "bad value");
+    if (cst != DOKU_OK || conflicts != 0) {
+        const char *why_text = cst == DOKU_OK ? why.data : "bad value";
+        put_verdict(o, cmd, t, DOKU_CHECK_CONFLICT, why_text);
+        cli_buf_printf(&t->err, "%s:%zu: %s\n", t->file, t->line, why_text);
         cli_buf_free(&why);
         return NULL;
     }
@@ -102,12 +104,13 @@ doku_logic *logic_cli_load(const logic_cli_opts *lc, const cli_opts *o, doku_com
     doku_solver *sv = cli_worker_solver(w, t->shape);
     doku_search_opts so = {2, 0, logic_cli_budget(o), 0};
     doku_search_result res;
-    if (!sv || doku_search(sv, t->cells, &so, NULL, NULL, NULL, &res) != DOKU_OK) {
+    doku_status st = sv ? doku_search(sv, t->cells, &so, NULL, NULL, NULL, &res) : DOKU_ERR_NOMEM;
+    if (st != DOKU_OK && st != DOKU_GAVE_UP) {
         cli_buf_printf(&t->err, "%s:%zu: out of memory\n", t->file, t->line);
         t->exit_code = CLI_EXIT_FAIL;
         return NULL;
     }
-    if (res.gave_up) {
+    if (st == DOKU_GAVE_UP) {
         put_verdict(o, cmd, t, DOKU_CHECK_GAVE_UP,
                     res.solutions ? "at least 1 solution; raise --timeout" : "raise --timeout");
         return NULL;
@@ -128,8 +131,8 @@ doku_logic *logic_cli_load(const logic_cli_opts *lc, const cli_opts *o, doku_com
     if (t->cands) {
         /* the marks must keep the givens' one solution */
         so.limit = 1;
-        if (doku_search_candidates(sv, t->cells, t->cands, &so, NULL, NULL, NULL, &res) != DOKU_OK ||
-            (!res.gave_up && res.solutions == 0)) {
+        st = doku_search_candidates(sv, t->cells, t->cands, &so, NULL, NULL, NULL, &res);
+        if ((st != DOKU_OK && st != DOKU_GAVE_UP) || (st == DOKU_OK && res.solutions == 0)) {
             cli_buf_reset(&why);
             cli_marks_exclude(sv, t, logic_cli_budget(o), &why);
             put_verdict(o, cmd, t, DOKU_CHECK_NONE,
@@ -177,21 +180,21 @@ logic_deadline logic_cli_deadline(const cli_opts *o)
 {
     logic_deadline d = {0, 0};
     if (logic_cli_budget(o) > 0)
-        d.end = cli_now() + logic_cli_budget(o);
+        d.end = now_seconds() + logic_cli_budget(o);
     return d;
 }
 
 int logic_cli_past(logic_deadline *d)
 {
-    if (d->end > 0 && cli_now() > d->end)
+    if (d->end > 0 && now_seconds() > d->end)
         d->hit = 1;
     return d->hit;
 }
 
 int logic_cli_run_failed(cli_task *t, doku_status st)
 {
-    if (st == DOKU_OK)
-        return 0;
+    if (st == DOKU_OK || st == DOKU_GAVE_UP)
+        return 0; /* a run the time limit stopped is still a record */
     cli_buf_printf(&t->err, "%s:%zu: %s\n", t->file, t->line,
                    st == DOKU_ERR_NOMEM ? "out of memory" : doku_status_string(st));
     t->exit_code = CLI_EXIT_FAIL;

@@ -93,10 +93,11 @@ static int dispatch(int argc, char **argv)
      * there, so it is refused here. */
     const char *isa = getenv("DOKU_ISA");
     if (isa && *isa) {
-        int t = doku_isa_from_name(isa);
-        if (t < 0 || !doku_isa_supported((doku_isa)t)) {
+        doku_isa t;
+        int known = doku_isa_from_name(isa, &t) == DOKU_OK;
+        if (!known || !doku_isa_supported(t)) {
             fprintf(stderr, "doku: DOKU_ISA=%s: %s\n", isa,
-                    t < 0 ? "not a tier (portable, sse42, avx2, avx512, auto)" : "this CPU lacks it");
+                    !known ? "not a tier (portable, sse42, avx2, avx512, auto)" : "this CPU lacks it");
             return CLI_EXIT_USAGE;
         }
     }

@@ -202,11 +202,12 @@ int record_grid_build(record_grid *g, const doku_shape *shape, const cJSON *rec,
         g->kind[i] = g->value[i] ? RG_GIVEN : RG_EMPTY;
 
     /* givens that clash are drawn red, whatever the command */
-    long nc = doku_find_conflicts(shape, g->value, NULL, 0);
+    size_t nc = 0;
+    doku_find_conflicts(shape, g->value, cells, NULL, 0, &nc);
     if (nc > 0) {
-        doku_conflict *cf = calloc((size_t)nc, sizeof *cf);
-        if (cf && doku_find_conflicts(shape, g->value, cf, (size_t)nc) == nc)
-            for (long k = 0; k < nc; k++)
+        doku_conflict *cf = calloc(nc, sizeof *cf);
+        if (cf && doku_find_conflicts(shape, g->value, cells, cf, nc, NULL) == DOKU_OK)
+            for (size_t k = 0; k < nc; k++)
                 g->kind[cf[k].cell_a] = g->kind[cf[k].cell_b] = RG_CONFLICT;
         free(cf);
     }

@@ -31,7 +31,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     doku_reader_push_line(r, s, size); /* one line: CRs split it */
     doku_reader_finish(r);
     doku_record rec;
-    while (doku_reader_next(r, &rec)) {
+    while (doku_reader_next(r, &rec) == DOKU_OK) {
         if (rec.kind == DOKU_RECORD_ERROR) {
             if (!rec.message || !rec.line)
                 abort();

@@ -82,7 +82,7 @@ static void check_puzzle(doku_solver *sv, doku_generator *g, const doku_shape *s
     doku_search_result r;
     uint8_t found[DOKU_MAX_CELLS];
     if (doku_search(sv, p, &o, found, NULL, NULL, &r) != DOKU_OK || r.solutions != 1 ||
-        memcmp(found, sol, (size_t)nc) != 0 || !doku_verify_solution(s, p, sol))
+        memcmp(found, sol, (size_t)nc) != 0 || !doku_verify_solution(s, p, sol, (size_t)nc))
         abort();
     (void)g;
 }
@@ -134,8 +134,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (bad) {
         if (st != DOKU_ERR_ARG)
             abort();
-    } else if (st != DOKU_OK) {
+    } else if (st != DOKU_OK && st != DOKU_GAVE_UP) {
         abort();
+    } else if ((st == DOKU_OK) != (res.found != 0)) {
+        abort(); /* DOKU_OK exactly when a puzzle is found */
     } else if (res.found) {
         check_puzzle(sv, g, s, p, sol);
         int givens = 0;
@@ -148,7 +150,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             for (int c = 0; c < nc; c++)
                 if ((p[c] != 0) != (pattern[c] != 0))
                     abort();
-        if (!o.pattern && !doku_symmetry_holds(s, res.symmetry, p))
+        if (!o.pattern && !doku_symmetry_holds(s, res.symmetry, p, (size_t)nc))
             abort();
         if (o.qqwing_level != DOKU_QQWING_ANY && doku_generator_qqwing_level(g, p) != o.qqwing_level)
             abort();

@@ -56,17 +56,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     doku_logic *lg = logics[k][fz_byte(&f) & 1];
     doku_search_opts so = {2, 20000, 0, 0};
     doku_search_result sr;
-    if (doku_search(solvers[k], cells, &so, sol, NULL, NULL, &sr) != DOKU_OK)
+    doku_status sst = doku_search(solvers[k], cells, &so, sol, NULL, NULL, &sr);
+    if (sst != DOKU_OK && sst != DOKU_GAVE_UP)
         abort();
     doku_status st = doku_logic_load(lg, cells);
-    if (doku_find_conflicts(s, cells, NULL, 0) > 0) {
+    size_t conflicts = 0;
+    if (doku_find_conflicts(s, cells, (size_t)doku_shape_cells(s), NULL, 0, &conflicts) != DOKU_OK)
+        abort();
+    if (conflicts > 0) {
         if (st != DOKU_ERR_ARG)
             abort();
         return 0;
     }
     if (st != DOKU_OK)
         abort();
-    int unique = sr.solutions == 1 && !sr.gave_up;
+    int unique = sr.solutions == 1 && sst == DOKU_OK;
     /* a grid with several solutions loads, but is not stepped: there is
      * nothing to check the steps against, and sparse grids make slow
      * steps (issue 17 bounds a step) */
@@ -92,9 +96,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                     abort(); /* a wrong digit placed, or the right one lost */
             }
         doku_step step;
-        int r = doku_logic_next(lg, &step);
-        if (r <= 0) {
-            if (r == -2 ? !doku_logic_timed_out(lg) : r < 0)
+        doku_status r = doku_logic_next(lg, &step);
+        if (r != DOKU_OK) {
+            if (r != DOKU_DONE && r != DOKU_GAVE_UP)
                 abort(); /* a unique puzzle's grid cannot break, nor memory run out */
             break;
         }

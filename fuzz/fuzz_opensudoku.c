@@ -29,13 +29,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             doku_reader_push_line(r, p, len);
         else
             doku_reader_finish(r);
-        while (doku_reader_next(r, &rec)) {
+        while (doku_reader_next(r, &rec) == DOKU_OK) {
             if (rec.kind != DOKU_RECORD_PUZZLE)
                 continue;
             const char *meta[64];
             size_t k = 0;
             const char *key, *value;
-            for (size_t i = 0; k + 2 < 64 && doku_reader_meta(r, i, &key, &value); i++) {
+            for (size_t i = 0; k + 2 < 64 && doku_reader_meta(r, i, &key, &value) == DOKU_OK; i++) {
                 if (!key || !value || !*key)
                     abort();
                 meta[k++] = key;
@@ -56,7 +56,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 }
                 doku_reader_finish(r2);
                 doku_record again;
-                if (!doku_reader_next(r2, &again) || again.kind != DOKU_RECORD_PUZZLE ||
+                if (doku_reader_next(r2, &again) != DOKU_OK || again.kind != DOKU_RECORD_PUZZLE ||
                     memcmp(again.cells, rec.cells, 81) != 0)
                     abort();
                 doku_reader_free(r2);

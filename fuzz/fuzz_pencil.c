@@ -52,7 +52,7 @@ static void check(const doku_record *rec, const uint64_t *cands)
         doku_reader_finish(r);
         doku_record again;
         if (n <= 35) {
-            if (!doku_reader_next(r, &again) || again.kind != DOKU_RECORD_PUZZLE ||
+            if (doku_reader_next(r, &again) != DOKU_OK || again.kind != DOKU_RECORD_PUZZLE ||
                 memcmp(again.cells, want, (size_t)nc) != 0)
                 abort();
             const uint64_t *back = doku_reader_candidates(r);
@@ -80,7 +80,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         const char *e = memchr(p, '\n', (size_t)(end - p));
         size_t len = e ? (size_t)(e - p) : (size_t)(end - p);
         doku_reader_push_line(r, p, len);
-        while (doku_reader_next(r, &rec)) {
+        while (doku_reader_next(r, &rec) == DOKU_OK) {
             const uint64_t *c = doku_reader_candidates(r);
             if (c)
                 check(&rec, c);
@@ -88,7 +88,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         p += len + 1;
     }
     doku_reader_finish(r);
-    while (doku_reader_next(r, &rec)) {
+    while (doku_reader_next(r, &rec) == DOKU_OK) {
         const uint64_t *c = doku_reader_candidates(r);
         if (c)
             check(&rec, c);

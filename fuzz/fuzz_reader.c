@@ -38,7 +38,7 @@ static void check_record(const doku_record *rec)
     }
     doku_reader_finish(r);
     doku_record again;
-    if (!doku_reader_next(r, &again) || again.kind != DOKU_RECORD_PUZZLE ||
+    if (doku_reader_next(r, &again) != DOKU_OK || again.kind != DOKU_RECORD_PUZZLE ||
         memcmp(again.cells, rec->cells, (size_t)(rec->n * rec->n)) != 0)
         abort();
     doku_reader_free(r);
@@ -60,12 +60,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         const char *e = memchr(p, '\n', (size_t)(end - p));
         size_t len = e ? (size_t)(e - p) : (size_t)(end - p);
         doku_reader_push_line(r, p, len);
-        while (doku_reader_next(r, &rec))
+        while (doku_reader_next(r, &rec) == DOKU_OK)
             check_record(&rec);
         p += len + 1;
     }
     doku_reader_finish(r);
-    while (doku_reader_next(r, &rec))
+    while (doku_reader_next(r, &rec) == DOKU_OK)
         check_record(&rec);
     doku_reader_free(r);
     return 0;

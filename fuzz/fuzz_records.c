@@ -83,7 +83,7 @@ static void round_trip(const doku_shape *s, const uint8_t *cells, doku_symbols s
         }
         doku_reader_finish(r);
         doku_record rec;
-        int got = doku_reader_next(r, &rec);
+        int got = doku_reader_next(r, &rec) == DOKU_OK;
         if (!got || rec.kind != DOKU_RECORD_PUZZLE || rec.n != n ||
             memcmp(rec.cells, cells, (size_t)nc) != 0) {
             fprintf(stderr, "format %d symbols %d n %d: %s\n%s\n", fmts[i], sym, n,
@@ -128,9 +128,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     unsigned which = fz_byte(&f) % 7;
     doku_status st = DOKU_OK;
     if (which == 0) {
-        doku_search_result res = {fz_byte(&f) % 4, fz_byte(&f), fz_byte(&f), (int)(fz_byte(&f) & 1)};
+        doku_search_result res = {fz_byte(&f) % 4, fz_byte(&f), fz_byte(&f)};
         doku_search_record sr;
         memset(&sr, 0, sizeof sr);
+        sr.status = fz_byte(&f) & 1 ? DOKU_GAVE_UP : DOKU_OK;
         sr.command = (doku_command)(fz_byte(&f) % 3);
         sr.result = &res;
         sr.limit = 1 + fz_byte(&f) % 3;
@@ -240,20 +241,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         lr.verdict = (doku_check_verdict)(fz_byte(&f) % 6);
         lr.message = fz_text(&f, t3, sizeof t3);
         lr.rating = &rt;
-        lr.timed_out = fz_byte(&f) & 1;
+        /* a run's end, or a hint's doku_logic_next answer */
+        static const doku_status ends[] = {DOKU_OK, DOKU_GAVE_UP, DOKU_DONE, DOKU_NO_SOLUTION,
+                                           DOKU_ERR_NOMEM};
+        lr.status = ends[fz_byte(&f) % 5];
         lr.steps = steps.data;
         lr.steps_len = steps.len;
         lr.logic = logics[ki];
         lr.step = fz_byte(&f) & 1 ? &step : NULL;
-        lr.next = (int)(fz_byte(&f) % 3) - 1;
         lr.solved = fz_byte(&f) & 1;
         lr.history = fz_text(&f, t1, sizeof t1);
         lr.time_ms = fz_double(&f);
         st = doku_format_logic(&b, &src, &ro, &lr);
         doku_buf_free(&steps);
     } else {
-        long k = doku_format_conflicts(&b, s, cells, sym, fz_byte(&f) % 70, marks);
-        if (k < 0)
+        st = doku_format_conflicts(&b, s, cells, (size_t)nc, sym, fz_byte(&f) % 70, marks, NULL);
+        if (st != DOKU_OK)
             abort();
         st = doku_buf_append_json_string(&b, fz_text(&f, t3, sizeof t3));
         json = 0;

@@ -14,6 +14,7 @@
 #ifndef DOKU_H
 #define DOKU_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -61,9 +62,15 @@ DOKU_API unsigned doku_version_number(void);
  * - Options structs are zero-initialisable: 0 in a field means "default",
  *   so a caller that memsets them keeps working when fields are appended
  *   at the end (which only a new major version does).
- * - Every function validates its arguments and returns a status (or the
- *   documented error value) for NULL or out-of-range input; none reads
- *   out of bounds or crashes on them. */
+ * - Every function that can fail returns a doku_status and hands its
+ *   results back through out-parameters; predicates return bool and
+ *   accessors the value they read (a documented "none" value for a NULL
+ *   object or an index out of range). Every function validates its
+ *   arguments; none reads out of bounds or crashes on NULL or
+ *   out-of-range input.
+ * - A budget (time, nodes, attempts) that runs out is always reported
+ *   the same way: the call returns DOKU_GAVE_UP, with its outputs holding
+ *   what was reached (documented per call). */
 
 /* Largest supported side: candidate sets are 64-bit masks. */
 #define DOKU_MAX_N 64
@@ -80,7 +87,15 @@ typedef enum doku_status {
     DOKU_ERR_REGIONS = 4,    /* jigsaw region map is not n regions of n cells */
     DOKU_ERR_VARIANT = 5,    /* variant not defined for this shape */
     DOKU_ERR_PARSE = 6,      /* input text is not a puzzle */
-    DOKU_ERR_SIZE = 7        /* puzzle size does not match the shape */
+    DOKU_ERR_SIZE = 7,       /* puzzle size does not match the shape */
+    /* Outcomes that are not faults of the call: the outputs are valid
+     * as each function documents them. */
+    DOKU_GAVE_UP = 8,        /* a budget (time, nodes, attempts) ran out
+                                before the answer was known */
+    DOKU_NO_SOLUTION = 9,    /* the grid has no solution (a contradiction) */
+    DOKU_NOT_UNIQUE = 10,    /* more than one solution where one is needed */
+    DOKU_DONE = 11           /* nothing (more) to return: no record ready,
+                                no step found, past the last field */
 } doku_status;
 
 /* @return a short English description of status s (static storage, never
@@ -140,20 +155,23 @@ DOKU_API doku_status doku_shape_create_simple(int n, unsigned variants, doku_sha
 DOKU_API void doku_shape_free(doku_shape *shape);
 
 /* Picks the default box for side n: the most nearly square R <= C with
- * R*C = n, written to *box_rows and *box_cols. @return 0 on success, -1
- * if n has no such factorisation with R >= 2 (primes: then only a jigsaw
- * shape fits) or a pointer is NULL (nothing written then). */
-DOKU_API int doku_default_box(int n, int *box_rows, int *box_cols);
+ * R*C = n, written to *box_rows and *box_cols (the caller's). Pure and
+ * thread-safe. @return DOKU_OK; DOKU_ERR_SHAPE if n has no such
+ * factorisation with R >= 2 (primes: then only a jigsaw shape fits);
+ * DOKU_ERR_ARG for a NULL pointer. Nothing is written on an error. */
+DOKU_API doku_status doku_default_box(int n, int *box_rows, int *box_cols);
 
-/* Properties of a shape. Each returns 0 for a NULL shape. */
+/* Properties of a shape: plain reads of an immutable object, so any
+ * thread may call them on a shared shape. Each returns 0 (false) for a
+ * NULL shape. */
 DOKU_API int doku_shape_n(const doku_shape *s);             /* side n */
 DOKU_API int doku_shape_cells(const doku_shape *s);         /* n*n */
 DOKU_API int doku_shape_box_rows(const doku_shape *s);      /* 0 if jigsaw replaces boxes */
 DOKU_API int doku_shape_box_cols(const doku_shape *s);
 DOKU_API unsigned doku_shape_variants(const doku_shape *s); /* DOKU_VARIANT_* */
-DOKU_API int doku_shape_has_regions(const doku_shape *s);   /* 1: jigsaw */
-/* 1 if this is exactly classic 9x9 (3x3 boxes, no extra units). */
-DOKU_API int doku_shape_is_classic9(const doku_shape *s);
+DOKU_API bool doku_shape_has_regions(const doku_shape *s);  /* true: jigsaw */
+/* true if this is exactly classic 9x9 (3x3 boxes, no extra units). */
+DOKU_API bool doku_shape_is_classic9(const doku_shape *s);
 /* Number of units: rows, columns, boxes, then extra units. */
 DOKU_API int doku_shape_unit_count(const doku_shape *s);
 
@@ -177,20 +195,25 @@ DOKU_API const uint16_t *doku_shape_cell_units(const doku_shape *s, int cell, in
 DOKU_API const uint16_t *doku_shape_peers(const doku_shape *s, int cell, int *count);
 
 /* The three writers below fill buf (cap bytes, the caller's) like
- * snprintf: always NUL-terminated when cap > 0, buf may be NULL when cap
- * is 0 (to measure). @return the length of the full text, or -1 (and ""
- * in buf when cap > 0) for a NULL shape, an index out of range, or a NULL
- * buf with cap > 0. */
+ * snprintf: always NUL-terminated when cap > 0 (cut to fit), buf may be
+ * NULL when cap is 0 (to measure); *len (len may be NULL) receives the
+ * length of the full text, so *len >= cap means the text was cut. They
+ * only read the shape: thread-safe on a shared one.
+ * @return DOKU_OK; DOKU_ERR_ARG ("" in buf when cap > 0, *len = 0) for a
+ * NULL shape, an index out of range, or a NULL buf with cap > 0. */
 
 /* A unit's user-facing name, e.g. "row 3", "box 5", "window 2",
  * "diagonal 1", "region 7". */
-DOKU_API int doku_shape_unit_name(const doku_shape *s, int unit, char *buf, size_t cap);
+DOKU_API doku_status doku_shape_unit_name(const doku_shape *s, int unit, char *buf, size_t cap,
+                                          size_t *len);
 
 /* "r{row}c{col}" (1-based) for cell. */
-DOKU_API int doku_cell_name(const doku_shape *s, int cell, char *buf, size_t cap);
+DOKU_API doku_status doku_cell_name(const doku_shape *s, int cell, char *buf, size_t cap,
+                                    size_t *len);
 
 /* A one-line description, e.g. "9x9, 3x3 boxes+x+hyper". */
-DOKU_API int doku_shape_describe(const doku_shape *s, char *buf, size_t cap);
+DOKU_API doku_status doku_shape_describe(const doku_shape *s, char *buf, size_t cap,
+                                         size_t *len);
 
 /* ---------------------------------------------------------------------
  * Rules: conflicts between givens and full-grid verification.
@@ -202,18 +225,23 @@ typedef struct doku_conflict {
 } doku_conflict;
 
 /* Finds pairs of filled cells with the same digit in one unit (each pair
- * once, reported for its first shared unit) in cells (n*n values, read
- * only). Writes up to cap of them to out (the caller's array; may be NULL
- * when cap is 0). @return the number of conflicts found (may exceed cap),
- * or -1 for a value above n, a NULL s or cells, or a NULL out with cap > 0. */
-DOKU_API long doku_find_conflicts(const doku_shape *s, const uint8_t *cells,
-                         doku_conflict *out, size_t cap);
+ * once, reported for its first shared unit) in cells (ncells values, read
+ * only; ncells must be the shape's n*n). Writes up to cap of them to out
+ * (the caller's array; may be NULL when cap is 0) and their total number
+ * (which may exceed cap) to *count (count may be NULL). Thread-safe on a
+ * shared shape. @return DOKU_OK (also when there are conflicts: *count
+ * says how many); DOKU_ERR_ARG (*count = 0) for a NULL s or cells, an
+ * ncells other than n*n, a value above n, or a NULL out with cap > 0. */
+DOKU_API doku_status doku_find_conflicts(const doku_shape *s, const uint8_t *cells,
+                                         size_t ncells, doku_conflict *out, size_t cap,
+                                         size_t *count);
 
-/* @return 1 if solution (n*n values) is complete, obeys every unit, and
- * agrees with every given (givens may be NULL: no givens); 0 otherwise,
- * also for a NULL s or solution. Independent of the solver. */
-DOKU_API int doku_verify_solution(const doku_shape *s, const uint8_t *givens,
-                         const uint8_t *solution);
+/* @return true if solution (ncells values) is complete, obeys every unit,
+ * and agrees with every given (givens: NULL for none, else ncells values
+ * too); false otherwise, also for a NULL s or solution or an ncells other
+ * than the shape's n*n. Independent of the solver; thread-safe. */
+DOKU_API bool doku_verify_solution(const doku_shape *s, const uint8_t *givens,
+                                   const uint8_t *solution, size_t ncells);
 
 /* ---------------------------------------------------------------------
  * Search: one entry point for solve, uniqueness and counting.
@@ -246,7 +274,6 @@ typedef struct doku_search_result {
     uint64_t nodes;        /* propagation runs: the root, every branch tried,
                               and any trial propagations (>= 1 + guesses) */
     uint64_t guesses;      /* branching decisions beyond the first choice */
-    int gave_up;           /* 1: budget exhausted, solutions is a lower bound */
 } doku_search_result;
 
 /* Called for each solution found, in order; return nonzero to stop. */
@@ -258,14 +285,18 @@ typedef int (*doku_solution_fn)(void *user, const uint8_t *solution);
  * on_solution/user: optional callback for every solution (may be NULL);
  *           the grid it sees is valid only during the call.
  * opts: may be NULL for limit 1, no budget.
- * res: required; the outcome: solutions == 0 and !gave_up means no
- * solution; solutions == limit means "at least limit".
- * @return DOKU_OK; DOKU_ERR_ARG (and nothing searched) for a NULL
- * solver, givens or res, a value above n, a negative or NaN
- * time_budget, or flag bits other than DOKU_SEARCH_*; DOKU_ERR_NOMEM
- * when the generic engine, built on its first use, cannot be allocated,
- * or cannot grow its undo trail mid-search (res is then filled as a
- * give-up: gave_up 1, solutions a lower bound). The solver stays usable. */
+ * res: required; the outcome: with DOKU_OK, solutions == 0 means no
+ * solution and solutions == limit "at least limit".
+ * Not thread-safe on one solver (it is the search's scratch); distinct
+ * solvers of one shape run in parallel.
+ * @return DOKU_OK (the count is exact up to limit); DOKU_GAVE_UP when
+ * node_budget or time_budget ran out first (res filled: solutions is a
+ * lower bound); DOKU_ERR_ARG (and nothing searched) for a NULL solver,
+ * givens or res, a value above n, a negative or NaN time_budget, or flag
+ * bits other than DOKU_SEARCH_*; DOKU_ERR_NOMEM when the generic engine,
+ * built on its first use, cannot be allocated, or cannot grow its undo
+ * trail mid-search (res is then filled as for DOKU_GAVE_UP). The solver
+ * stays usable. */
 DOKU_API doku_status doku_search(doku_solver *solver, const uint8_t *givens,
                         const doku_search_opts *opts, uint8_t *solution,
                         doku_solution_fn on_solution, void *user,
@@ -298,11 +329,10 @@ typedef enum doku_wrong_kind {
 typedef struct doku_wrong_entry {
     size_t suspects;       /* filled cells marked as the likely wrong one;
                               0: none found (the grid has a solution, or
-                              more than one cell is wrong, or gave_up) */
+                              more than one cell is wrong) */
     doku_wrong_kind kind;  /* how each suspect mends the grid */
     uint8_t value;         /* DIGIT with one suspect: the digit there of
                               the one solution; else 0 */
-    int gave_up;           /* 1: the budget ran out; nothing is marked */
 } doku_wrong_entry;
 
 /* For a grid with no solution, which filled cell is wrong? If one cell
@@ -315,10 +345,11 @@ typedef struct doku_wrong_entry {
  * flags, all written: 1 for each suspect, else 0. Runs searches of up
  * to two solutions (one per filled cell, and one per digit where
  * emptying it leaves several), all within time_budget seconds (0:
- * none). A grid with a solution names nothing. @return DOKU_OK (see
- * out); DOKU_ERR_ARG for a NULL argument, a value above n, or a
- * negative or NaN budget (out zeroed if not NULL); DOKU_ERR_NOMEM
- * (nothing marked). */
+ * none). A grid with a solution names nothing. Not thread-safe on one
+ * solver. @return DOKU_OK (see out); DOKU_GAVE_UP when time_budget ran
+ * out (nothing marked, out zeroed); DOKU_ERR_ARG for a NULL argument, a
+ * value above n, or a negative or NaN budget (out zeroed if not NULL);
+ * DOKU_ERR_NOMEM (nothing marked). */
 DOKU_API doku_status doku_find_wrong_entry(doku_solver *solver, const uint8_t *cells,
                                            double time_budget, uint8_t *marks,
                                            doku_wrong_entry *out);
@@ -339,14 +370,16 @@ typedef enum doku_isa {
                                only, board16 shapes run PORTABLE) */
 } doku_isa;
 
-/* @return 1 if the running CPU can run tier isa (AUTO: 1), else 0. */
-DOKU_API int doku_isa_supported(doku_isa isa);
+/* @return true if the running CPU can run tier isa (AUTO: true), else
+ * false (also for a value outside the enum). Thread-safe. */
+DOKU_API bool doku_isa_supported(doku_isa isa);
 /* @return "auto", "portable", "avx2", "avx512" or "sse42" (static storage), NULL
  * for a value outside the enum. */
 DOKU_API const char *doku_isa_name(doku_isa isa);
-/* @return the tier named name (as doku_isa_name spells it), or -1 if
- * name is NULL or names none. */
-DOKU_API int doku_isa_from_name(const char *name);
+/* Reads the tier named name (as doku_isa_name spells it) into *out.
+ * Thread-safe. @return DOKU_OK; DOKU_ERR_PARSE if name names no tier
+ * (*out untouched); DOKU_ERR_ARG for a NULL name or out. */
+DOKU_API doku_status doku_isa_from_name(const char *name, doku_isa *out);
 /* Makes solver's fast paths run tier isa (AUTO: the best). @return DOKU_OK,
  * DOKU_ERR_ARG if solver is NULL, isa is outside the enum or the CPU
  * lacks it (the solver is then unchanged). */
@@ -411,10 +444,13 @@ DOKU_API doku_status doku_reader_push_line(doku_reader *r, const char *line, siz
  * @return DOKU_OK, DOKU_ERR_ARG for a NULL r, or DOKU_ERR_NOMEM. */
 DOKU_API doku_status doku_reader_finish(doku_reader *r);
 
-/* Takes the next ready record. @return 1 and fills *rec (its pointers are
- * owned by r and valid until the next call on r), or 0 if none is ready
- * or r or rec is NULL. */
-DOKU_API int doku_reader_next(doku_reader *r, doku_record *rec);
+/* Takes the next ready record into *rec (its pointers are owned by r and
+ * valid until the next call on r). A reader is one caller's: not
+ * thread-safe. @return DOKU_OK and fills *rec (an error in the text is a
+ * record of kind DOKU_RECORD_ERROR, still DOKU_OK); DOKU_DONE if none is
+ * ready (feed more lines, or all were taken after doku_reader_finish);
+ * DOKU_ERR_ARG for a NULL r or rec. */
+DOKU_API doku_status doku_reader_next(doku_reader *r, doku_record *rec);
 /* The i-th (0-based) metadata field of the puzzle record doku_reader_next
  * last returned: what its text said about it beside the cells — SadMan
  * .sdk headers (#A author, #D description, #C comment, #B date, #L level,
@@ -423,10 +459,11 @@ DOKU_API int doku_reader_next(doku_reader *r, doku_record *rec);
  * f-puzzles link's title (name), author and ruleset (rules), and what the
  * shape must be: "variant" = "x" (both diagonals) and "regions" = n*n
  * region symbols 1-9A-Z (jigsaw). See docs/FORMATS.md. *key and *value are
- * owned by r and valid until the next call on r. @return 1 and sets them;
- * 0 past the last field, for an error record, with none returned yet, or
- * for a NULL argument. */
-DOKU_API int doku_reader_meta(const doku_reader *r, size_t i, const char **key, const char **value);
+ * owned by r and valid until the next call on r. @return DOKU_OK and sets
+ * them; DOKU_DONE past the last field, for an error record or with none
+ * returned yet; DOKU_ERR_ARG for a NULL argument. */
+DOKU_API doku_status doku_reader_meta(const doku_reader *r, size_t i, const char **key,
+                                      const char **value);
 /* The pencil marks of the record doku_reader_next last returned, when
  * its text carried them (a candidate line or a pencil-mark grid; see
  * docs/FORMATS.md): n*n masks, bit d-1 = digit d still possible, owned by
@@ -527,11 +564,11 @@ typedef enum doku_symmetry {
 /* @return the symmetry's lower-case name ("rot180"...), "?" if unknown. */
 DOKU_API const char *doku_symmetry_name(doku_symmetry sym);
 /* (Parsing a symmetry name: doku_parse_symmetry in doku_parse.h.) */
-/* @return 1 if the givens of puzzle (n*n values) are symmetric under sym
- * (RANDOM: under any), 0 otherwise, also for a NULL s or puzzle or an
- * unknown sym. */
-DOKU_API int doku_symmetry_holds(const doku_shape *s, doku_symmetry sym,
-                        const uint8_t *puzzle);
+/* @return true if the givens of puzzle (ncells values, the shape's n*n)
+ * are symmetric under sym (RANDOM: under any), false otherwise, also for
+ * a NULL s or puzzle, a wrong ncells or an unknown sym. Thread-safe. */
+DOKU_API bool doku_symmetry_holds(const doku_shape *s, doku_symmetry sym,
+                                  const uint8_t *puzzle, size_t ncells);
 
 /* qqwing's four generator levels, kept under qqwing's name (they are
  * technique sets, not doku's difficulty vocabulary, doku_difficulty):
@@ -578,14 +615,13 @@ DOKU_API doku_qqwing_level doku_generator_qqwing_level(doku_generator *g, const 
 DOKU_API doku_status doku_generate_grid(doku_generator *g, doku_rng *rng, uint8_t *grid);
 
 /* doku_generate_grid with a time budget in seconds (0 = none): past it the
- * fill stops and returns DOKU_ERR_SHAPE with *timed_out = 1 (timed_out may
- * be NULL; it is set to 0 otherwise). The budget only decides whether a
- * grid comes back, never which one: a grid returned is the one
- * doku_generate_grid gives for the same rng state. A negative or NaN
- * budget is DOKU_ERR_ARG. */
+ * fill stops and returns DOKU_GAVE_UP (grid unspecified). The budget only
+ * decides whether a grid comes back, never which one: a grid returned is
+ * the one doku_generate_grid gives for the same rng state. @return as
+ * doku_generate_grid; DOKU_GAVE_UP; DOKU_ERR_ARG also for a negative or
+ * NaN budget. */
 DOKU_API doku_status doku_generate_grid_timed(doku_generator *g, doku_rng *rng,
-                                     double time_budget, uint8_t *grid,
-                                     int *timed_out);
+                                              double time_budget, uint8_t *grid);
 
 typedef struct doku_reduce_opts {
     int target_givens;      /* stop once this many givens remain; 0 = go to
@@ -629,11 +665,11 @@ DOKU_API doku_status doku_reduce(doku_generator *g, doku_rng *rng,
                         doku_reduce_result *res);
 
 /* Extra acceptance test for generated puzzles (a rating band, a required
- * technique...): return nonzero to accept. Called from the generating
+ * technique...): return true to accept. Called from the generating
  * thread; must be reentrant if several generators run at once. */
-typedef int (*doku_puzzle_filter)(void *user, const doku_shape *s,
-                                  const uint8_t *puzzle,
-                                  const uint8_t *solution);
+typedef bool (*doku_puzzle_filter)(void *user, const doku_shape *s,
+                                   const uint8_t *puzzle,
+                                   const uint8_t *solution);
 
 typedef struct doku_generate_opts {
     int min_givens, max_givens; /* accepted band of givens; 0,0 = any.
@@ -660,7 +696,8 @@ typedef struct doku_generate_opts {
 } doku_generate_opts;
 
 typedef struct doku_generate_result {
-    int found;              /* 1: puzzle/solution hold an accepted puzzle */
+    int found;              /* 1: puzzle/solution hold an accepted puzzle
+                               (exactly when DOKU_OK is returned) */
     uint64_t attempts;      /* full grids tried */
     int givens;             /* givens of the accepted puzzle */
     doku_qqwing_level qqwing_level; /* its level (ANY if not asked for) */
@@ -668,15 +705,17 @@ typedef struct doku_generate_result {
     int minimal;            /* 1 if proven minimal */
     int best_givens;        /* when not found: fewest givens reached */
     doku_qqwing_level best_qqwing_level; /* when not found: last level seen */
-    int timed_out;          /* 1: stopped by time_budget */
 } doku_generate_result;
 
 /* Generates one unique puzzle from seed (the same seed and options give
  * the same puzzle). puzzle and solution receive n*n values (the caller's;
  * solution may be NULL). opts may be NULL (any puzzle); res may be NULL.
- * When no accepted puzzle is found within max_attempts or time_budget,
- * res->found is 0 and best_* say what was reached.
- * @return DOKU_OK (also when not found); DOKU_ERR_ARG for a NULL g or
+ * Not thread-safe on one generator; one generator per thread.
+ * @return DOKU_OK: res->found is 1 and puzzle holds the puzzle;
+ * DOKU_GAVE_UP when no accepted puzzle was found within max_attempts or
+ * time_budget (res->found 0, best_* say what was reached; res->attempts
+ * below max_attempts tells that the time ran out); DOKU_ERR_SHAPE for a
+ * shape with no full grid at all; DOKU_ERR_ARG for a NULL g or
  * puzzle, an unknown symmetry or level, givens bounds outside 0..n*n or
  * crossed, or a negative or NaN time_budget; DOKU_ERR_NOMEM (also when
  * opts->filter is doku_rating_filter_accept and its judgement could not
@@ -846,28 +885,26 @@ DOKU_API doku_status doku_logic_load_candidates(doku_logic *lg, const uint8_t *c
                                        const uint64_t *cands, int unique_known);
 
 /* Finds the next step without applying it. The step's pointers are owned
- * by lg (see doku_step).
- * @return 1 and fills *step; 0 when solved or when no allowed technique
- * makes progress; -1 if the grid is broken (a cell without candidates or a
- * digit without a place) or lg or step is NULL; -2 if the time limit
- * (doku_logic_set_time_limit) ran out before a step was found; -3 if an
- * allocation failed during the search (no step; lg stays usable and a
- * later call may succeed). */
-DOKU_API int doku_logic_next(doku_logic *lg, doku_step *step);
+ * by lg (see doku_step). A context is one thread's: not thread-safe.
+ * @return DOKU_OK and fills *step; DOKU_DONE when solved or when no
+ * allowed technique makes progress (doku_logic_solved tells which);
+ * DOKU_NO_SOLUTION if the grid is broken (a cell without candidates or a
+ * digit without a place); DOKU_GAVE_UP if the time limit
+ * (doku_logic_set_time_limit) ran out before a step was found;
+ * DOKU_ERR_NOMEM if an allocation failed during the search (no step; lg
+ * stays usable and a later call may succeed); DOKU_ERR_ARG for a NULL lg
+ * or step. *step is written only with DOKU_OK. */
+DOKU_API doku_status doku_logic_next(doku_logic *lg, doku_step *step);
 
 /* Bounds the time of the steps that follow on lg: once `seconds` of
  * wall-clock time have passed from this call, the search for a step stops
- * inside the techniques' loops (so one long step is interrupted too),
- * doku_logic_next returns -2 without a step, and doku_logic_run ends
- * unsolved. 0 removes the limit; loading a puzzle removes it as well (a
- * limit belongs to the puzzle it was set for). A rating never depends on
- * the limit unless it ran out. @return DOKU_OK; DOKU_ERR_ARG for a NULL lg
- * or a negative or NaN seconds. */
+ * inside the techniques' loops (so one long step is interrupted too), and
+ * doku_logic_next and doku_logic_run return DOKU_GAVE_UP. 0 removes the
+ * limit; loading a puzzle removes it as well (a limit belongs to the
+ * puzzle it was set for). A rating never depends on the limit unless it
+ * ran out. @return DOKU_OK; DOKU_ERR_ARG for a NULL lg or a negative or
+ * NaN seconds. */
 DOKU_API doku_status doku_logic_set_time_limit(doku_logic *lg, double seconds);
-/* @return 1 if the time limit of lg ran out (the last doku_logic_next
- * returned -2, or the last run stopped for it); 0 otherwise or for a NULL
- * lg. Cleared by doku_logic_set_time_limit and by loading a puzzle. */
-DOKU_API int doku_logic_timed_out(const doku_logic *lg);
 /* @return when the time limit of lg interrupted a step, the rating that
  * step was known to reach at least (the base rating of the chain search
  * in progress, e.g. 10.5 inside SE's level-4 nested forcing chains), so
@@ -880,8 +917,8 @@ DOKU_API double doku_logic_gave_up_at(const doku_logic *lg);
  * DOKU_ERR_ARG if there is none or lg is NULL. */
 DOKU_API doku_status doku_logic_apply(doku_logic *lg);
 
-/* @return 1 if every cell is filled; 0 otherwise or for a NULL lg. */
-DOKU_API int doku_logic_solved(const doku_logic *lg);
+/* @return true if every cell is filled; false otherwise or for a NULL lg. */
+DOKU_API bool doku_logic_solved(const doku_logic *lg);
 /* Current cells (n*n, 0 = empty) and candidate masks (n*n, bit d-1 =
  * digit d), owned by lg and changed by its next load or apply; NULL for a
  * NULL lg. */
@@ -939,9 +976,12 @@ typedef struct doku_rating {
  * history (may be NULL, cap bytes, the caller's) receives one character
  * per step (see doku_technique_symbol), NUL-terminated, cut at cap-1.
  * The steps per technique are read with doku_logic_technique_count.
- * @return DOKU_OK; DOKU_ERR_ARG for a NULL lg; DOKU_ERR_NOMEM if an
- * allocation failed while looking for a step (doku_logic_next's -3): the
- * run stopped there, rating and history hold the steps applied before. */
+ * @return DOKU_OK when the run ended solved, stuck (no allowed technique
+ * progresses, or the grid proved broken) or stopped by on_step (rating
+ * says which); DOKU_GAVE_UP when the time limit (doku_logic_set_time_limit)
+ * stopped it; DOKU_ERR_NOMEM if an allocation failed while looking for a
+ * step. With either of those two the run stopped there and rating and
+ * history hold the steps applied before. DOKU_ERR_ARG for a NULL lg. */
 typedef int (*doku_step_fn)(void *user, const doku_step *step);
 DOKU_API doku_status doku_logic_run(doku_logic *lg, doku_step_fn on_step, void *user,
                            doku_rating *rating, char *history, size_t cap);
@@ -989,12 +1029,12 @@ DOKU_API doku_status doku_rating_filter_create(const doku_shape *shape,
                                       doku_rating_filter **out);
 DOKU_API void doku_rating_filter_free(doku_rating_filter *f);   /* NULL is ignored */
 
-/* A doku_puzzle_filter: user is a doku_rating_filter. @return 1 if
+/* A doku_puzzle_filter: user is a doku_rating_filter. @return true if
  * puzzle (unique, n*n values of the filter's shape) is rated inside the
- * range and uses a required technique, else 0 (also for a puzzle the
+ * range and uses a required technique, else false (also for a puzzle the
  * engine rejects as invalid, for user or puzzle NULL, and when an
- * allocation failed: doku_rating_filter_status tells that 0 apart). */
-DOKU_API int doku_rating_filter_accept(void *user, const doku_shape *s, const uint8_t *puzzle,
+ * allocation failed: doku_rating_filter_status tells that apart). */
+DOKU_API bool doku_rating_filter_accept(void *user, const doku_shape *s, const uint8_t *puzzle,
                               const uint8_t *solution);
 /* @return DOKU_ERR_NOMEM if f's last doku_rating_filter_accept stopped
  * because an allocation failed (its 0 is then no verdict; f stays
@@ -1049,19 +1089,23 @@ DOKU_API void doku_buf_reset(doku_buf *b);
 /* Frees b's memory and zeroes it; NULL is ignored. */
 DOKU_API void doku_buf_free(doku_buf *b);
 
-/* Appends to b the sentence naming the duplicate givens of cells (n*n
- * values, read only), as `doku check` words it: "r1c1 and r1c5 both hold
+/* Appends to b the sentence naming the duplicate givens of cells (ncells
+ * values, the shape's n*n; read only), as `doku check` words it: "r1c1 and r1c5 both hold
  * 5 in row 1; ..." — the first max conflicts (at most 64; max 0 writes
  * none of them), then "; and K more" when there are more. Digits are
  * written in symbols, or as numbers when n > 35. Nothing is written when
- * there is no conflict. If marks (the caller's, n*n) is not NULL, sets
+ * there is no conflict. If marks (the caller's, ncells) is not NULL, sets
  * marks[cell] = 1 for every cell of every conflict, described or not, and
- * leaves other entries alone. @return the number of conflicts (0: none);
- * -1 for a NULL b, s or cells, an unknown symbols or a value above n
- * (nothing written then); -2 for an allocation failure (b->failed set,
- * or marks left incomplete). */
-DOKU_API long doku_format_conflicts(doku_buf *b, const doku_shape *s, const uint8_t *cells,
-                                    doku_symbols symbols, size_t max, uint8_t *marks);
+ * leaves other entries alone. *count (count may be NULL) receives the
+ * number of conflicts (0: none). Thread-safe for distinct buffers.
+ * @return DOKU_OK; DOKU_ERR_ARG for a NULL b, s or cells, a wrong
+ * ncells, an unknown symbols or a value above n (nothing written, *count
+ * 0); DOKU_ERR_NOMEM for an allocation failure (b->failed set, or marks
+ * left incomplete). */
+DOKU_API doku_status doku_format_conflicts(doku_buf *b, const doku_shape *s,
+                                           const uint8_t *cells, size_t ncells,
+                                           doku_symbols symbols, size_t max, uint8_t *marks,
+                                           size_t *count);
 
 /* Appends to b the sentence naming what doku_find_wrong_entry found in
  * cells (n*n values) with its marks (n*n), by w->kind: "r3c4 holds 5,
@@ -1145,6 +1189,9 @@ typedef struct doku_search_record {
     doku_command command;      /* DOKU_CMD_SOLVE, _COUNT or _CHECK */
     const doku_search_result *result; /* the search's outcome (unused for
                                    check's DOKU_CHECK_CONFLICT) */
+    doku_status status;        /* what doku_search returned for it: DOKU_OK,
+                                  or DOKU_GAVE_UP (result->solutions is then
+                                  a lower bound) */
     uint64_t limit;            /* the search limit it ran with */
     int list;                  /* solve: 1 writes every solution found
                                   (--limit N, --all), 0 the unique one */
@@ -1267,7 +1314,10 @@ typedef struct doku_logic_record {
     const char *message;       /* with a verdict other than UNIQUE: the
                                   reason (may be NULL) */
     const doku_rating *rating; /* explain, grade: the run's rating */
-    int timed_out;             /* the run was stopped by a time limit */
+    doku_status status;        /* explain, grade: how the run ended (as
+                                  doku_logic_run returns: DOKU_GAVE_UP when
+                                  a time limit stopped it, else DOKU_OK);
+                                  hint: doku_logic_next's return */
     const char *steps;         /* explain: the steps as doku_format_step
                                   wrote them (JSON: comma-separated) */
     size_t steps_len;
@@ -1275,7 +1325,6 @@ typedef struct doku_logic_record {
                                   candidates the text shows; grade: the
                                   context that ran (technique counts) */
     const doku_step *step;     /* hint: the step found, or NULL */
-    int next;                  /* hint: doku_logic_next's return */
     int solved;                /* hint: the grid was already full */
     const char *history;       /* grade with opts->history */
     double time_ms;            /* grade with opts->history */

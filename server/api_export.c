@@ -25,7 +25,7 @@ enum { OUT_CELLS, OUT_EXCHANGE, OUT_DOCUMENT };
 typedef struct out_format {
     const char *name;        /* the "format" field's value */
     int kind;                /* OUT_* */
-    int code;                /* doku_format, doku_exchange or CLI_FORMAT_* */
+    int code;                /* doku_format, doku_exchange or DOC_FORMAT_* */
     const char *ext;         /* the download's extension */
     const char *type;        /* its Content-Type (documents: from documents.c) */
     const char *holds;       /* what an exchange format holds, for refusals */
@@ -45,10 +45,10 @@ static const out_format formats[] = {
      "an f-puzzles link holds no hyper windows, no jigsaw with boxes and no side above 16"},
     {"sudokupad", OUT_EXCHANGE, DOKU_EXCHANGE_SUDOKUPAD, "txt", "text/plain; charset=utf-8",
      "a SudokuPad link holds no hyper windows, no jigsaw with boxes and no side above 16"},
-    {"xlsx", OUT_DOCUMENT, CLI_FORMAT_XLSX, "xlsx", NULL, NULL},
-    {"pdf", OUT_DOCUMENT, CLI_FORMAT_PDF, "pdf", NULL, NULL},
-    {"png", OUT_DOCUMENT, CLI_FORMAT_PNG, "png", NULL, NULL},
-    {"svg", OUT_DOCUMENT, CLI_FORMAT_SVG, "svg", NULL, NULL},
+    {"xlsx", OUT_DOCUMENT, DOC_FORMAT_XLSX, "xlsx", NULL, NULL},
+    {"pdf", OUT_DOCUMENT, DOC_FORMAT_PDF, "pdf", NULL, NULL},
+    {"png", OUT_DOCUMENT, DOC_FORMAT_PNG, "png", NULL, NULL},
+    {"svg", OUT_DOCUMENT, DOC_FORMAT_SVG, "svg", NULL, NULL},
 };
 
 static const out_format *find_format(const char *name)
@@ -73,21 +73,24 @@ static int solve_for_export(const srv_puzzle *p, double timeout, double named, u
     doku_search_opts so = {0};
     so.limit = 2;
     so.time_budget = timeout;
-    if (doku_search(solver, p->cells, &so, sol, NULL, NULL, res) != DOKU_OK) {
+    doku_status st = doku_search(solver, p->cells, &so, sol, NULL, NULL, res);
+    if (st != DOKU_OK && st != DOKU_GAVE_UP) {
         srv_reply_error(out, 400, "bad_puzzle", "the puzzle cannot be searched", "puzzle");
         return -1;
     }
     if (res->solutions > 0)
         return 0;
     char msg[400], secs[32];
-    if (res->gave_up) {
+    if (st == DOKU_GAVE_UP) {
         snprintf(msg, sizeof msg, "no solution found within %s s: export without the solution",
                  srv_seconds(secs, sizeof secs, named));
         srv_reply_error(out, 422, "gave_up", msg, "solution");
         return -1;
     }
     doku_buf why = {0};
-    long k = doku_format_conflicts(&why, p->shape, p->cells, p->symbols, 8, NULL);
+    size_t k = 0;
+    doku_format_conflicts(&why, p->shape, p->cells, (size_t)doku_shape_cells(p->shape), p->symbols,
+                          8, NULL, &k);
     snprintf(msg, sizeof msg, "the puzzle has no solution%s%s", k > 0 ? ": " : "",
              k > 0 && why.data ? why.data : "");
     doku_buf_free(&why);
@@ -320,7 +323,7 @@ void srv_api_export(const srv_call *c, srv_reply *out)
         doku_status st = doku_format_exchange(&b, p.shape, p.cells, m, (doku_exchange)f->code);
         if (st == DOKU_ERR_SHAPE) {
             char shape[128], msg[300];
-            doku_shape_describe(p.shape, shape, sizeof shape);
+            doku_shape_describe(p.shape, shape, sizeof shape, NULL);
             snprintf(msg, sizeof msg, "%s: this puzzle is %s", f->holds, shape);
             srv_reply_error(out, 422, "format_cannot_hold", msg, "format");
             goto done;

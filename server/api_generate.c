@@ -60,7 +60,7 @@ void srv_api_generate(const char *body, size_t len, const srv_budget *bud, srv_r
         srv_reply_error(out, 400, "bad_field", "these options cannot be met together", NULL);
         goto done;
     }
-    if (st != DOKU_OK) {
+    if (st != DOKU_OK && st != DOKU_GAVE_UP) {
         srv_reply_error(out, st == DOKU_ERR_NOMEM ? 500 : 422, "cannot_generate",
                         doku_status_string(st), NULL);
         goto done;
@@ -141,9 +141,9 @@ void srv_api_reduce(const char *body, size_t len, const srv_budget *bud, srv_rep
         givens += p.cells[i] != 0;
     char msg[320];
     if (givens == nc) {
-        if (!doku_verify_solution(p.shape, NULL, p.cells)) {
+        if (!doku_verify_solution(p.shape, NULL, p.cells, (size_t)nc)) {
             doku_buf why = {0};
-            doku_format_conflicts(&why, p.shape, p.cells, p.symbols, 8, NULL);
+            doku_format_conflicts(&why, p.shape, p.cells, (size_t)nc, p.symbols, 8, NULL, NULL);
             snprintf(msg, sizeof msg, "not a valid grid: %s", why.data ? why.data : "");
             doku_buf_free(&why);
             reduce_fail(out, &p, "invalid", msg);
@@ -153,18 +153,21 @@ void srv_api_reduce(const char *body, size_t len, const srv_budget *bud, srv_rep
     } else {
         doku_search_opts so = {2, 0, timeout, 0};
         doku_search_result r;
-        if (doku_solver_create(p.shape, &sv) != DOKU_OK ||
-            doku_search(sv, p.cells, &so, sol, NULL, NULL, &r) != DOKU_OK) {
+        doku_status st = doku_solver_create(p.shape, &sv);
+        if (st == DOKU_OK)
+            st = doku_search(sv, p.cells, &so, sol, NULL, NULL, &r);
+        if (st != DOKU_OK && st != DOKU_GAVE_UP) {
             reduce_fail(out, &p, "invalid", "cannot check this puzzle (out of memory or bad value)");
             goto done;
         }
-        if (r.gave_up) {
+        if (st == DOKU_GAVE_UP) {
             reduce_fail(out, &p, "gave_up", "gave up checking uniqueness within the time budget");
             goto done;
         }
         if (r.solutions == 0) {
             doku_buf why = {0};
-            long k = doku_format_conflicts(&why, p.shape, p.cells, p.symbols, 8, NULL);
+            size_t k = 0;
+            doku_format_conflicts(&why, p.shape, p.cells, (size_t)nc, p.symbols, 8, NULL, &k);
             snprintf(msg, sizeof msg, "no solution%s%s", k > 0 ? ": " : "", k > 0 && why.data ? why.data : "");
             doku_buf_free(&why);
             reduce_fail(out, &p, "unsolvable", msg);

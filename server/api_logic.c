@@ -74,8 +74,8 @@ static int logic_begin(logic_req *l, const char *body, size_t len, const srv_bud
         srv_field_timeout(l->req, srv_remaining(b), &timeout, out) != 0 ||
         read_logic_opts(l->req, &lo, out) != 0)
         return -1;
-    l->deadline = cli_now() + timeout;
-    l->server_deadline = cli_now() + srv_remaining(b);
+    l->deadline = now_seconds() + timeout;
+    l->server_deadline = now_seconds() + srv_remaining(b);
     uint64_t *cands = NULL;
     if (pencil) {
         /* the side: from "size", else from the number of tokens */
@@ -132,8 +132,10 @@ static int logic_begin(logic_req *l, const char *body, size_t len, const srv_bud
     if (st != DOKU_OK) {
         /* as the CLI: the duplicate givens, else "invalid puzzle" */
         doku_buf why = {0};
-        if (doku_format_conflicts(&why, l->p.shape, l->p.cells, l->p.symbols, 8, NULL) > 0 &&
-            why.data)
+        size_t k = 0;
+        doku_format_conflicts(&why, l->p.shape, l->p.cells, (size_t)doku_shape_cells(l->p.shape),
+                              l->p.symbols, 8, NULL, &k);
+        if (k > 0 && why.data)
             srv_reply_error(out, 422, "conflict", why.data, pencil ? "pencil" : "puzzle");
         else
             srv_reply_error(out, 422, "invalid_puzzle", "invalid puzzle", pencil ? "pencil" : "puzzle");
@@ -141,7 +143,7 @@ static int logic_begin(logic_req *l, const char *body, size_t len, const srv_bud
         return -1;
     }
     /* the request's deadline also bounds each step from inside */
-    double left = l->deadline - cli_now();
+    double left = l->deadline - now_seconds();
     doku_logic_set_time_limit(l->lg, left > 1e-6 ? left : 1e-6);
     return 0;
 }
@@ -152,17 +154,19 @@ static int logic_begin(logic_req *l, const char *body, size_t len, const srv_bud
 static int reply_unless_unique(logic_req *l, doku_command cmd, srv_reply *out)
 {
     doku_solver *sv = srv_cache_solver(l->p.shape);
-    double now = cli_now(), left = l->deadline - now, most = l->server_deadline - now;
+    double now = now_seconds(), left = l->deadline - now, most = l->server_deadline - now;
     if (left < COUNT_FLOOR)
         left = most < COUNT_FLOOR ? most : COUNT_FLOOR;
     doku_search_opts so = {2, 0, left > 1e-6 ? left : 1e-6, 0};
     doku_search_result res;
-    if (!sv || doku_search(sv, l->p.cells, &so, NULL, NULL, NULL, &res) != DOKU_OK) {
+    doku_status st = sv ? doku_search(sv, l->p.cells, &so, NULL, NULL, NULL, &res) : DOKU_ERR_NOMEM;
+    if (st != DOKU_OK && st != DOKU_GAVE_UP) {
         srv_reply_error(out, 500, "no_memory", "out of memory", NULL);
         return 1;
     }
-    if (!res.gave_up && res.solutions == 1) {
-        left = l->deadline - cli_now();   /* what the count left of it (maybe nothing) */
+    int gave_up = st == DOKU_GAVE_UP;
+    if (!gave_up && res.solutions == 1) {
+        left = l->deadline - now_seconds();   /* what the count left of it (maybe nothing) */
         doku_logic_set_time_limit(l->lg, left > 1e-6 ? left : 1e-6);
         return 0;
     }
@@ -170,13 +174,13 @@ static int reply_unless_unique(logic_req *l, doku_command cmd, srv_reply *out)
     memset(&rec, 0, sizeof rec);
     rec.command = cmd;
     char *wrong = NULL;
-    if (!res.gave_up && res.solutions == 0 && cmd == DOKU_CMD_HINT) {
+    if (!gave_up && res.solutions == 0 && cmd == DOKU_CMD_HINT) {
         /* as `doku hint`: a step would be false, but the wrong entry is news */
         uint8_t *marks = malloc((size_t)l->p.n * (size_t)l->p.n);
-        wrong = srv_wrong_entry(sv, &l->p, l->deadline - cli_now(), marks);
+        wrong = srv_wrong_entry(sv, &l->p, l->deadline - now_seconds(), marks);
         free(marks);
     }
-    if (res.gave_up) {
+    if (gave_up) {
         rec.verdict = DOKU_CHECK_GAVE_UP;
         rec.message = res.solutions ? "the time limit ran out while counting the solutions "
                                       "(at least 1 found)"
@@ -201,7 +205,7 @@ static void logic_end(logic_req *l)
 
 static int past_deadline(logic_req *l)
 {
-    if (!l->timed_out && cli_now() > l->deadline)
+    if (!l->timed_out && now_seconds() > l->deadline)
         l->timed_out = 1;
     return l->timed_out;
 }
@@ -217,10 +221,9 @@ void srv_api_hint(const char *body, size_t len, const srv_budget *b, srv_reply *
         doku_logic_record rec;
         memset(&rec, 0, sizeof rec);
         rec.command = DOKU_CMD_HINT;
-        rec.next = doku_logic_next(l.lg, &st);
-        rec.step = rec.next == 1 ? &st : NULL;
+        rec.status = doku_logic_next(l.lg, &st);
+        rec.step = rec.status == DOKU_OK ? &st : NULL;
         rec.solved = doku_logic_solved(l.lg);
-        rec.timed_out = rec.next == -2;
         srv_reply_logic(out, &l.p, &rec, 0);
     }
     logic_end(&l);
@@ -254,14 +257,14 @@ void srv_api_explain(const char *body, size_t len, const srv_budget *b, srv_repl
         /* an allocation failure stops the run short: its rating is not
          * the puzzle's, so it is no answer (as a failed step text) */
         doku_status st = doku_logic_run(l.lg, on_explain_step, &e, &r, NULL, 0);
-        if (st != DOKU_OK || e.text.failed) {
+        if ((st != DOKU_OK && st != DOKU_GAVE_UP) || e.text.failed) {
             srv_reply_error(out, 500, "no_memory", "out of memory", NULL);
         } else {
             doku_logic_record rec;
             memset(&rec, 0, sizeof rec);
             rec.command = DOKU_CMD_EXPLAIN;
             rec.rating = &r;
-            rec.timed_out = l.timed_out || doku_logic_timed_out(l.lg);
+            rec.status = l.timed_out ? DOKU_GAVE_UP : st;
             rec.steps = e.text.data ? e.text.data : "";
             rec.steps_len = e.text.len;
             rec.logic = l.lg;
@@ -290,8 +293,9 @@ void srv_api_grade(const char *body, size_t len, const srv_budget *b, srv_reply 
             srv_reply_error(out, 500, "no_memory", "out of memory", NULL);
         } else {
             doku_rating r;
-            double t0 = cli_now();
-            if (doku_logic_run(l.lg, on_grade_step, &l, &r, hist, cap) != DOKU_OK) {
+            double t0 = now_seconds();
+            doku_status st = doku_logic_run(l.lg, on_grade_step, &l, &r, hist, cap);
+            if (st != DOKU_OK && st != DOKU_GAVE_UP) {
                 /* stopped short by an allocation failure: no rating */
                 srv_reply_error(out, 500, "no_memory", "out of memory", NULL);
             } else {
@@ -300,9 +304,9 @@ void srv_api_grade(const char *body, size_t len, const srv_budget *b, srv_reply 
                 rec.command = DOKU_CMD_GRADE;
                 rec.rating = &r;
                 rec.logic = l.lg;   /* its technique counts */
-                rec.timed_out = l.timed_out || doku_logic_timed_out(l.lg);
+                rec.status = l.timed_out ? DOKU_GAVE_UP : st;
                 rec.history = hist;
-                rec.time_ms = (cli_now() - t0) * 1e3;
+                rec.time_ms = (now_seconds() - t0) * 1e3;
                 srv_reply_logic(out, &l.p, &rec, history);
             }
             free(hist);

@@ -89,7 +89,10 @@ static void search_end(search_req *s)
 static char *conflict_reason(const srv_puzzle *p, uint8_t *marks)
 {
     doku_buf b = {0};
-    if (doku_format_conflicts(&b, p->shape, p->cells, p->symbols, 8, marks) <= 0) {
+    size_t k = 0;
+    if (doku_format_conflicts(&b, p->shape, p->cells, (size_t)doku_shape_cells(p->shape),
+                              p->symbols, 8, marks, &k) != DOKU_OK ||
+        k == 0) {
         doku_buf_free(&b);
         return NULL;
     }
@@ -118,18 +121,18 @@ void srv_api_solve(const char *body, size_t len, const srv_budget *bud, srv_repl
     so.limit = limit;
     so.time_budget = s.timeout;
     doku_search_result res;
-    double t0 = cli_now();
+    double t0 = now_seconds();
     doku_status st = first ? doku_search(s.solver, s.p.cells, &so, first,
                                          list ? on_solution : NULL, &k, &res)
                            : DOKU_ERR_NOMEM;
-    double ms = (cli_now() - t0) * 1000.0;
-    if (st != DOKU_OK || k.nomem) {
+    double ms = (now_seconds() - t0) * 1000.0;
+    if ((st != DOKU_OK && st != DOKU_GAVE_UP) || k.nomem) {
         srv_reply_error(out, st == DOKU_ERR_ARG ? 400 : 500, st == DOKU_ERR_ARG ? "bad_puzzle" : "no_memory",
                         doku_status_string(st == DOKU_OK ? DOKU_ERR_NOMEM : st), "puzzle");
     } else {
         uint8_t *marks = NULL;
         char *why = NULL;
-        if (res.solutions == 0 && !res.gave_up) {
+        if (res.solutions == 0 && st == DOKU_OK) {
             marks = calloc(ncells, 1);
             why = marks ? conflict_reason(&s.p, marks) : NULL;
         }
@@ -137,6 +140,7 @@ void srv_api_solve(const char *body, size_t len, const srv_budget *bud, srv_repl
         memset(&rec, 0, sizeof rec);
         rec.command = DOKU_CMD_SOLVE;
         rec.result = &res;
+        rec.status = st;
         rec.limit = limit;
         rec.list = list;
         rec.solutions = list ? k.cells : first;
@@ -167,10 +171,10 @@ void srv_api_count(const char *body, size_t len, const srv_budget *bud, srv_repl
     so.limit = limit;
     so.time_budget = s.timeout;
     doku_search_result res;
-    double t0 = cli_now();
+    double t0 = now_seconds();
     doku_status st = doku_search(s.solver, s.p.cells, &so, NULL, NULL, NULL, &res);
-    double ms = (cli_now() - t0) * 1000.0;
-    if (st != DOKU_OK) {
+    double ms = (now_seconds() - t0) * 1000.0;
+    if (st != DOKU_OK && st != DOKU_GAVE_UP) {
         srv_reply_error(out, st == DOKU_ERR_ARG ? 400 : 500, "bad_puzzle", doku_status_string(st),
                         "puzzle");
     } else {
@@ -178,6 +182,7 @@ void srv_api_count(const char *body, size_t len, const srv_budget *bud, srv_repl
         memset(&rec, 0, sizeof rec);
         rec.command = DOKU_CMD_COUNT;
         rec.result = &res;
+        rec.status = st;
         rec.limit = limit;
         rec.time_ms = ms;
         srv_reply_search(out, &s.p, &rec, s.stats, s.named);
@@ -209,17 +214,17 @@ void srv_api_check(const char *body, size_t len, const srv_budget *bud, srv_repl
         doku_search_opts so = {0};
         so.limit = 2;
         so.time_budget = s.timeout;
-        double start = cli_now();
+        double start = now_seconds();
         doku_status st = doku_search(s.solver, s.p.cells, &so, NULL, NULL, NULL, &res);
-        if (st != DOKU_OK) {
+        if (st != DOKU_OK && st != DOKU_GAVE_UP) {
             rec.verdict = DOKU_CHECK_CONFLICT;
             rec.reason = doku_status_string(st);
-        } else if (res.gave_up) {
+        } else if (st == DOKU_GAVE_UP) {
             rec.verdict = DOKU_CHECK_GAVE_UP;
             rec.reason = res.solutions ? "at least 1 solution" : "";
         } else if (res.solutions == 0) {
             rec.verdict = DOKU_CHECK_NONE;
-            why = srv_wrong_entry(s.solver, &s.p, s.timeout - (cli_now() - start), marks);
+            why = srv_wrong_entry(s.solver, &s.p, s.timeout - (now_seconds() - start), marks);
             rec.reason = why ? why : "";
             rec.marks = why ? marks : NULL;
         } else {

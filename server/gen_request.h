@@ -41,7 +41,7 @@ int srv_gen_read(srv_gen *g, const cJSON *req, const srv_budget *bud, srv_reply 
 
 /* Makes puzzle index of g's master seed within timeout seconds: puzzle
  * and solution (n*n each, the caller's) and res. @return as doku_generate
- * (res->found 0: nothing within the budget). */
+ * (DOKU_GAVE_UP, res->found 0: nothing within the budget). */
 doku_status srv_gen_make(srv_gen *g, uint64_t index, double timeout, uint8_t *puzzle,
                          uint8_t *solution, doku_generate_result *res);
 

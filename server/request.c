@@ -378,7 +378,7 @@ static int read_text(const char *text, int n, doku_symbols symbols, srv_puzzle *
     doku_reader_finish(r);
     doku_record rec;
     int got = 0, rc = -1;
-    while (doku_reader_next(r, &rec)) {
+    while (doku_reader_next(r, &rec) == DOKU_OK) {
         char where[64];
         if (got) {
             snprintf(where, sizeof where, "puzzle line %zu", rec.line);

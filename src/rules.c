@@ -5,16 +5,18 @@
  */
 #include "shape_internal.h"
 
-long doku_find_conflicts(const doku_shape *s, const uint8_t *cells,
-                         doku_conflict *out, size_t cap)
+doku_status doku_find_conflicts(const doku_shape *s, const uint8_t *cells, size_t ncells,
+                                doku_conflict *out, size_t cap, size_t *count)
 {
-    if (!s || !cells || (!out && cap))
-        return -1;
+    if (count)
+        *count = 0;
+    if (!s || !cells || ncells != (size_t)s->ncells || (!out && cap))
+        return DOKU_ERR_ARG;
     int n = s->n;
     for (int i = 0; i < s->ncells; i++)
         if (cells[i] > n)
-            return -1;
-    long found = 0;
+            return DOKU_ERR_ARG;
+    size_t found = 0;
     /* A pair is reported for the first unit (in table order) that holds
      * both cells; later units containing the same pair are skipped. */
     for (int u = 0; u < s->nunits; u++) {
@@ -41,7 +43,7 @@ long doku_find_conflicts(const doku_shape *s, const uint8_t *cells,
                 }
                 if (!first)
                     continue;
-                if ((size_t)found < cap) {
+                if (found < cap) {
                     out[found].cell_a = lo;
                     out[found].cell_b = hi;
                     out[found].unit = u;
@@ -51,14 +53,16 @@ long doku_find_conflicts(const doku_shape *s, const uint8_t *cells,
             }
         }
     }
-    return found;
+    if (count)
+        *count = found;
+    return DOKU_OK;
 }
 
-int doku_verify_solution(const doku_shape *s, const uint8_t *givens,
-                         const uint8_t *solution)
+bool doku_verify_solution(const doku_shape *s, const uint8_t *givens,
+                          const uint8_t *solution, size_t ncells)
 {
-    if (!s || !solution)
-        return 0;
+    if (!s || !solution || ncells != (size_t)s->ncells)
+        return false;
     int n = s->n;
     for (int i = 0; i < s->ncells; i++) {
         if (solution[i] < 1 || solution[i] > n)

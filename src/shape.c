@@ -12,19 +12,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-int doku_default_box(int n, int *box_rows, int *box_cols)
+doku_status doku_default_box(int n, int *box_rows, int *box_cols)
 {
     if (!box_rows || !box_cols)
-        return -1;
+        return DOKU_ERR_ARG;
     int best = -1;
     for (int r = 2; r * r <= n; r++)
         if (n % r == 0)
             best = r;
     if (best < 0)
-        return -1;
+        return DOKU_ERR_SHAPE;
     *box_rows = best;
     *box_cols = n / best;
-    return 0;
+    return DOKU_OK;
 }
 
 static void add_unit(doku_shape *s, doku_unit_kind kind, int ordinal,
@@ -274,7 +274,7 @@ doku_status doku_shape_create(const doku_shape_spec *spec, doku_shape **out)
         return DOKU_ERR_VARIANT;
     int with_boxes = !spec->regions || spec->keep_boxes;
     if (br == 0 && bc == 0) {
-        if (doku_default_box(n, &br, &bc) != 0) {
+        if (doku_default_box(n, &br, &bc) != DOKU_OK) {
             if (with_boxes || (spec->variants & DOKU_VARIANT_HYPER))
                 return DOKU_ERR_SHAPE;
             br = bc = 0;
@@ -367,8 +367,8 @@ int doku_shape_cells(const doku_shape *s) { return s ? s->ncells : 0; }
 int doku_shape_box_rows(const doku_shape *s) { return s ? s->box_rows : 0; }
 int doku_shape_box_cols(const doku_shape *s) { return s ? s->box_cols : 0; }
 unsigned doku_shape_variants(const doku_shape *s) { return s ? s->variants : 0; }
-int doku_shape_has_regions(const doku_shape *s) { return s ? s->has_regions : 0; }
-int doku_shape_is_classic9(const doku_shape *s) { return s ? s->classic9 : 0; }
+bool doku_shape_has_regions(const doku_shape *s) { return s && s->has_regions; }
+bool doku_shape_is_classic9(const doku_shape *s) { return s && s->classic9; }
 int doku_shape_unit_count(const doku_shape *s) { return s ? s->nunits : 0; }
 
 static int unit_ok(const doku_shape *s, int unit)
@@ -381,12 +381,23 @@ static int cell_ok(const doku_shape *s, int cell)
     return s && cell >= 0 && cell < s->ncells;
 }
 
-/* A failed snprintf-style call: -1, and "" in buf when there is room. */
-static int no_text(char *buf, size_t cap)
+/* A failed snprintf-style call: DOKU_ERR_ARG, "" in buf when there is
+ * room, and a length of 0. */
+static doku_status no_text(char *buf, size_t cap, size_t *len)
 {
     if (buf && cap)
         buf[0] = '\0';
-    return -1;
+    if (len)
+        *len = 0;
+    return DOKU_ERR_ARG;
+}
+
+/* The end of a successful snprintf-style call: its length to *len. */
+static doku_status text_done(int k, size_t *len)
+{
+    if (len)
+        *len = k > 0 ? (size_t)k : 0;
+    return DOKU_OK;
 }
 
 doku_unit_kind doku_shape_unit_kind(const doku_shape *s, int unit)
@@ -428,27 +439,28 @@ const uint16_t *doku_shape_peers(const doku_shape *s, int cell, int *count)
     return s->peers + (size_t)cell * s->max_peers;
 }
 
-int doku_shape_unit_name(const doku_shape *s, int unit, char *buf, size_t cap)
+doku_status doku_shape_unit_name(const doku_shape *s, int unit, char *buf, size_t cap,
+                                 size_t *len)
 {
     static const char *const names[] = {"row", "column", "box", "diagonal",
                                         "window", "region"};
     if (!unit_ok(s, unit) || (!buf && cap))
-        return no_text(buf, cap);
-    return snprintf(buf, cap, "%s %d", names[s->unit_kind[unit]],
-                    s->unit_ordinal[unit] + 1);
+        return no_text(buf, cap, len);
+    return text_done(snprintf(buf, cap, "%s %d", names[s->unit_kind[unit]],
+                              s->unit_ordinal[unit] + 1), len);
 }
 
-int doku_cell_name(const doku_shape *s, int cell, char *buf, size_t cap)
+doku_status doku_cell_name(const doku_shape *s, int cell, char *buf, size_t cap, size_t *len)
 {
     if (!cell_ok(s, cell) || (!buf && cap))
-        return no_text(buf, cap);
-    return snprintf(buf, cap, "r%dc%d", cell / s->n + 1, cell % s->n + 1);
+        return no_text(buf, cap, len);
+    return text_done(snprintf(buf, cap, "r%dc%d", cell / s->n + 1, cell % s->n + 1), len);
 }
 
-int doku_shape_describe(const doku_shape *s, char *buf, size_t cap)
+doku_status doku_shape_describe(const doku_shape *s, char *buf, size_t cap, size_t *len)
 {
     if (!s || (!buf && cap))
-        return no_text(buf, cap);
+        return no_text(buf, cap, len);
     char boxes[40];
     if (s->box_rows)
         snprintf(boxes, sizeof boxes, "%dx%d boxes", s->box_rows, s->box_cols);
@@ -457,5 +469,5 @@ int doku_shape_describe(const doku_shape *s, char *buf, size_t cap)
     const char *x = (s->variants & DOKU_VARIANT_X) ? "+x" : "";
     const char *h = (s->variants & DOKU_VARIANT_HYPER) ? "+hyper" : "";
     const char *j = s->has_regions ? "+jigsaw" : "";
-    return snprintf(buf, cap, "%dx%d, %s%s%s%s", s->n, s->n, boxes, x, h, j);
+    return text_done(snprintf(buf, cap, "%dx%d, %s%s%s%s", s->n, s->n, boxes, x, h, j), len);
 }

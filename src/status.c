@@ -25,6 +25,10 @@ const char *doku_status_string(doku_status s)
     case DOKU_ERR_VARIANT: return "variant not defined for this shape";
     case DOKU_ERR_PARSE: return "not a puzzle";
     case DOKU_ERR_SIZE: return "puzzle size does not match the shape";
+    case DOKU_GAVE_UP: return "gave up: a budget ran out";
+    case DOKU_NO_SOLUTION: return "no solution";
+    case DOKU_NOT_UNIQUE: return "more than one solution";
+    case DOKU_DONE: return "nothing more";
     }
     return "unknown status";
 }

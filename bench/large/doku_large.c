@@ -122,14 +122,14 @@ static int bench_file(const char *path, uint64_t limit, uint64_t budget, unsigne
         o.flags = flags;
         doku_search_result r;
         double t0 = thread_seconds();
-        doku_search(sv, puz[i], &o, sol, NULL, NULL, &r);
+        doku_status st = doku_search(sv, puz[i], &o, sol, NULL, NULL, &r);
         t[i] = thread_seconds() - t0;
         total += t[i];
         nodes[i] = (double)r.nodes;
         guesses[i] = (double)r.guesses;
-        gave_up += r.gave_up != 0;
+        gave_up += st == DOKU_GAVE_UP;
         counts[r.solutions > 2 ? 2 : r.solutions]++;
-        if (r.solutions && !doku_verify_solution(s, puz[i], sol))
+        if (r.solutions && !doku_verify_solution(s, puz[i], sol, (size_t)doku_shape_cells(s)))
             fprintf(stderr, "%s: puzzle %zu: WRONG SOLUTION\n", path, i + 1);
         free(puz[i]);
     }
@@ -201,10 +201,10 @@ static int count_line(char *line, uint64_t limit)
     o.limit = limit;
     doku_search_result r;
     st = doku_search(sv, cells, &o, sol, NULL, NULL, &r);
-    if (st != DOKU_OK) {
+    if (st != DOKU_OK && st != DOKU_GAVE_UP) {
         printf("error %s\n", doku_status_string(st));
     } else {
-        printf("%llu %d ", (unsigned long long)r.solutions, r.gave_up);
+        printf("%llu %d ", (unsigned long long)r.solutions, st == DOKU_GAVE_UP);
         if (r.solutions)
             for (int i = 0; i < n * n; i++)
                 putchar(SYMS[sol[i] - 1]);
@@ -249,15 +249,16 @@ static int empty_shapes(int nmin, int nmax, uint64_t limit, uint64_t budget, dou
                 o.time_budget = seconds;
                 doku_search_result r;
                 double t0 = thread_seconds();
-                doku_search(sv, g, &o, sol, NULL, NULL, &r);
+                doku_status st = doku_search(sv, g, &o, sol, NULL, NULL, &r);
                 double t = thread_seconds() - t0;
-                int ok = r.solutions ? doku_verify_solution(s, g, sol) : -1;
+                int gave = st == DOKU_GAVE_UP;
+                int ok = r.solutions ? doku_verify_solution(s, g, sol, (size_t)n * (size_t)n) : -1;
                 printf("%2d %2dx%-2d %-7s solutions %llu gave_up %d verified %2d nodes %8llu %9.3f ms\n",
                        n, br, n / br, v == 0 ? "none" : v == 1 ? "x" : v == 2 ? "hyper" : "x+hyper",
-                       (unsigned long long)r.solutions, r.gave_up, ok,
+                       (unsigned long long)r.solutions, gave, ok,
                        (unsigned long long)r.nodes, t * 1e3);
                 shapes++;
-                gave_up += r.gave_up;
+                gave_up += gave;
                 bad += ok == 0;
                 slow += t > 0.05;
                 total += t;

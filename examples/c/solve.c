@@ -58,12 +58,12 @@ int main(int argc, char **argv)
         st = doku_search(solver, givens, &opts, solution, NULL, NULL, &res);
 
     int rc;
-    if (st != DOKU_OK) {
-        fprintf(stderr, "solve: %s\n", doku_status_string(st));
-        rc = 2;
-    } else if (res.gave_up) {
+    if (st == DOKU_GAVE_UP) {
         fprintf(stderr, "solve: gave up after %llu nodes\n", (unsigned long long)res.nodes);
         rc = 1;
+    } else if (st != DOKU_OK) {
+        fprintf(stderr, "solve: %s\n", doku_status_string(st));
+        rc = 2;
     } else if (res.solutions != 1) {
         printf("%s\n", res.solutions == 0 ? "no solution" : "several solutions");
         rc = 1;

@@ -84,7 +84,7 @@ void doku_generator_free(doku_generator *g)
  * 1 proven minimal, 0 not minimal or unproven (a check ran out of budget),
  * -1 on an allocation failure. */
 static int pattern_minimal(doku_generator *g, const doku_generate_opts *o, double deadline,
-                           uint8_t *puzzle, doku_generate_result *res)
+                           uint8_t *puzzle, int *late)
 {
     const doku_shape *s = g->s;
     for (int c = 0; c < s->ncells; c++) {
@@ -99,21 +99,22 @@ static int pattern_minimal(doku_generator *g, const doku_generate_opts *o, doubl
         doku_search_result r;
         doku_status st = doku_search(g->solver, puzzle, &so, NULL, NULL, NULL, &r);
         puzzle[c] = keep;
-        if (st != DOKU_OK)
+        if (st != DOKU_OK && st != DOKU_GAVE_UP)
             return -1;
-        if (r.gave_up && deadline > 0 && clock_monotonic_seconds() > deadline)
-            res->timed_out = 1;
-        if (r.gave_up || r.solutions < 2)
+        if (st == DOKU_GAVE_UP && deadline > 0 && clock_monotonic_seconds() > deadline)
+            *late = 1;
+        if (st == DOKU_GAVE_UP || r.solutions < 2)
             return 0;
     }
     return 1;
 }
 
-/* One candidate puzzle from the grid in g->fill. @return 1 if puzzle
- * holds a unique candidate, 0 if this grid gave none, <0 on error. */
+/* One candidate puzzle from the grid in g->fill. Sets *late when the
+ * time budget cut its work short. @return 1 if puzzle holds a unique
+ * candidate, 0 if this grid gave none, <0 on error. */
 static int candidate(doku_generator *g, doku_rng *rng,
                      const doku_generate_opts *o, double deadline,
-                     uint8_t *puzzle, doku_generate_result *res)
+                     uint8_t *puzzle, doku_generate_result *res, int *late)
 {
     const doku_shape *s = g->s;
     if (o->pattern) {
@@ -124,19 +125,20 @@ static int candidate(doku_generator *g, doku_rng *rng,
         if (deadline > 0 && so.time_budget <= 0)
             so.time_budget = 1e-9;
         doku_search_result r;
-        if (doku_search(g->solver, puzzle, &so, NULL, NULL, NULL, &r) != DOKU_OK)
+        doku_status st = doku_search(g->solver, puzzle, &so, NULL, NULL, NULL, &r);
+        if (st != DOKU_OK && st != DOKU_GAVE_UP)
             return -1;
-        if (r.gave_up && deadline > 0 && clock_monotonic_seconds() > deadline)
-            res->timed_out = 1;
+        if (st == DOKU_GAVE_UP && deadline > 0 && clock_monotonic_seconds() > deadline)
+            *late = 1;
         res->symmetry = DOKU_SYM_NONE;
         res->minimal = 0;
-        if (r.solutions != 1 || r.gave_up)
+        if (r.solutions != 1 || st == DOKU_GAVE_UP)
             return 0;
         if (!o->minimal)
             return 1;
         /* minimal with a pattern: the givens are fixed, so the puzzle is
          * accepted only if each of them is proven needed */
-        int m = pattern_minimal(g, o, deadline, puzzle, res);
+        int m = pattern_minimal(g, o, deadline, puzzle, late);
         res->minimal = m == 1;
         return m;
     }
@@ -147,16 +149,14 @@ static int candidate(doku_generator *g, doku_rng *rng,
     ro.qqwing_level = o->qqwing_level;
     ro.check_budget = o->check_budget;
     doku_reduce_result rr;
-    int late = 0;
-    doku_status st = gen_reduce(g, rng, g->fill, NULL, &ro, deadline, puzzle, &rr, &late);
+    doku_status st = gen_reduce(g, rng, g->fill, NULL, &ro, deadline, puzzle, &rr, late);
     if (st != DOKU_OK)
         return -1;
     res->symmetry = rr.symmetry;
     res->minimal = rr.minimal;
-    if (late) {
+    if (*late) {
         /* What a cut-short sweep left depends on the clock: never
          * accept it, so output stays a function of seed and options. */
-        res->timed_out = 1;
         return 0;
     }
     if (o->minimal && !rr.minimal)
@@ -191,26 +191,23 @@ doku_status doku_generate(doku_generator *g, uint64_t seed,
     doku_rng_seed(&rng, seed);
     res->best_givens = s->ncells + 1;
     res->best_qqwing_level = DOKU_QQWING_ANY;
+    int late = 0; /* the time budget ran out */
     while (res->attempts < max_attempts) {
-        if (deadline > 0 && res->attempts > 0 && clock_monotonic_seconds() > deadline) {
-            res->timed_out = 1;
+        if (deadline > 0 && res->attempts > 0 && clock_monotonic_seconds() > deadline)
             break;
-        }
         res->attempts++;
         int r = gen_fill(g, &rng, deadline, g->fill);
-        if (r == -2) {
-            res->timed_out = 1; /* the fill itself ran past the budget */
-            break;
-        }
+        if (r == -2)
+            break; /* the fill itself ran past the budget */
         if (r < 0)
             return DOKU_ERR_NOMEM;
         if (r == 0)
             return DOKU_ERR_SHAPE;
-        r = candidate(g, &rng, &o, deadline, puzzle, res);
+        r = candidate(g, &rng, &o, deadline, puzzle, res, &late);
         if (r < 0)
             return DOKU_ERR_NOMEM;
         if (r == 0) {
-            if (res->timed_out)
+            if (late)
                 break;
             continue;
         }
@@ -236,16 +233,13 @@ doku_status doku_generate(doku_generator *g, uint64_t seed,
                                         ? (gen_filter_clock *)o.filter_user : NULL;
             if (own)
                 own->deadline = deadline;
-            int ok = o.filter(o.filter_user, s, puzzle, g->fill);
-            int late = own && own->timed_out;
+            bool ok = o.filter(o.filter_user, s, puzzle, g->fill);
             if (own)
                 own->deadline = 0;
             if (own && own->nomem)
                 return DOKU_ERR_NOMEM; /* a 0 without a verdict */
-            if (late) {
-                res->timed_out = 1;
+            if (own && own->timed_out)
                 break;
-            }
             if (!ok)
                 continue;
         }
@@ -258,5 +252,5 @@ doku_status doku_generate(doku_generator *g, uint64_t seed,
     }
     if (res->best_givens > s->ncells)
         res->best_givens = 0;
-    return DOKU_OK;
+    return DOKU_GAVE_UP;
 }

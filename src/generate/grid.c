@@ -153,21 +153,23 @@ static int fill_by_solver(doku_generator *g, doku_rng *rng, double deadline,
                 return -2;
         }
         doku_search_result res;
-        if (doku_search(g->solver, row, &so, grid, NULL, NULL, &res) != DOKU_OK)
+        doku_status st = doku_search(g->solver, row, &so, grid, NULL, NULL, &res);
+        if (st != DOKU_OK && st != DOKU_GAVE_UP)
             return -1;
         if (res.solutions == 1)
             return 1;
         if (deadline > 0 && clock_monotonic_seconds() > deadline)
             return -2;
-        if (!res.gave_up && attempt == 0) {
+        if (st == DOKU_OK && attempt == 0) {
             /* no grid starts with this row; a shape with none at all
              * fails every row, one without grids fails here at once */
             memset(row, 0, (size_t)g->ncells);
-            if (doku_search(g->solver, row, &so, grid, NULL, NULL, &res) != DOKU_OK)
+            st = doku_search(g->solver, row, &so, grid, NULL, NULL, &res);
+            if (st != DOKU_OK && st != DOKU_GAVE_UP)
                 return -1;
             if (res.solutions == 1)
                 continue;
-            if (!res.gave_up)
+            if (st == DOKU_OK)
                 return 0;
         }
     }
@@ -222,23 +224,17 @@ int gen_fill(doku_generator *g, doku_rng *rng, double deadline, uint8_t *grid)
 
 doku_status doku_generate_grid(doku_generator *g, doku_rng *rng, uint8_t *grid)
 {
-    return doku_generate_grid_timed(g, rng, 0, grid, NULL);
+    return doku_generate_grid_timed(g, rng, 0, grid);
 }
 
 doku_status doku_generate_grid_timed(doku_generator *g, doku_rng *rng,
-                                     double time_budget, uint8_t *grid,
-                                     int *timed_out)
+                                     double time_budget, uint8_t *grid)
 {
-    if (timed_out)
-        *timed_out = 0;
     if (!g || !rng || !grid || !(time_budget >= 0))
         return DOKU_ERR_ARG;
     double deadline = time_budget > 0 ? clock_monotonic_seconds() + time_budget : 0;
     int r = gen_fill(g, rng, deadline, grid);
-    if (r == -2) {
-        if (timed_out)
-            *timed_out = 1;
-        return DOKU_ERR_SHAPE;
-    }
+    if (r == -2)
+        return DOKU_GAVE_UP;
     return r > 0 ? DOKU_OK : r < 0 ? DOKU_ERR_NOMEM : DOKU_ERR_SHAPE;
 }

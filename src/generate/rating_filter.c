@@ -200,7 +200,7 @@ static int load(doku_rating_filter *b, const uint8_t *puzzle)
     return loaded(doku_logic_load_candidates(b->lg, b->g->lgrid.val, b->g->lgrid.cand, 1));
 }
 
-int doku_rating_filter_accept(void *user, const doku_shape *s, const uint8_t *puzzle,
+bool doku_rating_filter_accept(void *user, const doku_shape *s, const uint8_t *puzzle,
                      const uint8_t *solution)
 {
     doku_rating_filter *b = user;
@@ -231,12 +231,13 @@ int doku_rating_filter_accept(void *user, const doku_shape *s, const uint8_t *pu
     memset(&v, 0, sizeof v);
     v.b = b;
     doku_rating rt;
-    if (doku_logic_run(b->lg, on_step, &v, &rt, NULL, 0) != DOKU_OK) {
+    doku_status st = doku_logic_run(b->lg, on_step, &v, &rt, NULL, 0);
+    if (st != DOKU_OK && st != DOKU_GAVE_UP) {
         b->clock.nomem = 1; /* lg and on_step are set: only an allocation */
         return 0;
     }
     b->steps += v.steps;
-    if (v.late || doku_logic_timed_out(b->lg)) {
+    if (v.late || st == DOKU_GAVE_UP) {
         b->clock.timed_out = 1;
         return 0;
     }

@@ -119,10 +119,11 @@ static int search_says(check_ctx *x, const uint8_t *p, uint64_t limit,
     doku_search_opts o = {limit, *budget_left, 0, 0};
     doku_search_result r;
     x->res->checks++;
-    if (doku_search(x->g->solver, p, &o, NULL, NULL, NULL, &r) != DOKU_OK)
+    doku_status st = doku_search(x->g->solver, p, &o, NULL, NULL, NULL, &r);
+    if (st != DOKU_OK && st != DOKU_GAVE_UP)
         return 0;
     *budget_left = r.nodes < *budget_left ? *budget_left - r.nodes : 1;
-    if (r.gave_up) {
+    if (st == DOKU_GAVE_UP) {
         x->res->unresolved++;
         return 0;
     }
@@ -148,11 +149,10 @@ static int unique_without(check_ctx *x, uint8_t *p, const int *left, int nleft)
         doku_search_opts o = {1, budget, 0, 0};
         doku_search_result r;
         x->res->checks++;
-        if (search_except(x->g->solver, p, left[0], x->sol[left[0]], &o, &r) != DOKU_OK)
-            return 0;
-        if (r.gave_up)
+        doku_status st = search_except(x->g->solver, p, left[0], x->sol[left[0]], &o, &r);
+        if (st == DOKU_GAVE_UP)
             x->res->unresolved++;
-        return !r.gave_up && r.solutions == 0;
+        return st == DOKU_OK && r.solutions == 0;
     }
     if (nleft == 1 && (x->split || is_single(other_digits(x->g, x, left[0])))) {
         /* "no solution puts another digit in c": one limit-1 search per

@@ -55,15 +55,15 @@ static int holds(const doku_shape *s, doku_symmetry sym, const uint8_t *p)
     return 1;
 }
 
-int doku_symmetry_holds(const doku_shape *s, doku_symmetry sym,
-                        const uint8_t *puzzle)
+bool doku_symmetry_holds(const doku_shape *s, doku_symmetry sym,
+                         const uint8_t *puzzle, size_t ncells)
 {
-    if (!s || !puzzle || (unsigned)sym >= DOKU_SYM_COUNT)
-        return 0;
+    if (!s || !puzzle || ncells != (size_t)s->ncells || (unsigned)sym >= DOKU_SYM_COUNT)
+        return false;
     if (sym != DOKU_SYM_RANDOM)
         return holds(s, sym, puzzle);
     for (int i = 0; i < DOKU_SYM_RANDOM; i++)
         if (holds(s, (doku_symmetry)i, puzzle))
-            return 1;
-    return 0;
+            return true;
+    return false;
 }

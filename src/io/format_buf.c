@@ -118,9 +118,9 @@ doku_status doku_buf_printf(doku_buf *b, const char *fmt, ...)
 void io_buf_cell(doku_buf *b, const doku_shape *s, int cell)
 {
     char name[24];
-    int k = doku_cell_name(s, cell, name, sizeof name);
-    if (k > 0)
-        doku_buf_append(b, name, (size_t)k < sizeof name ? (size_t)k : sizeof name - 1);
+    size_t k;
+    if (doku_cell_name(s, cell, name, sizeof name, &k) == DOKU_OK && k > 0)
+        doku_buf_append(b, name, k < sizeof name ? k : sizeof name - 1);
 }
 
 /* Length of the valid UTF-8 sequence at p (1..4), or 0 if it is not one. */

@@ -13,35 +13,39 @@ enum { SHOWN_MAX = 64 };
 
 /* Sets marks[cell] for both cells of every conflict (not only the ones
  * described). @return 0, or -1 when the list could not be allocated. */
-static int mark_all(const doku_shape *s, const uint8_t *cells, long total, uint8_t *marks)
+static int mark_all(const doku_shape *s, const uint8_t *cells, size_t ncells, size_t total,
+                    uint8_t *marks)
 {
-    doku_conflict *all = malloc(sizeof *all * (size_t)total);
+    doku_conflict *all = malloc(sizeof *all * total);
     if (!all)
         return -1;
-    doku_find_conflicts(s, cells, all, (size_t)total);
-    for (long i = 0; i < total; i++)
+    doku_find_conflicts(s, cells, ncells, all, total, NULL);
+    for (size_t i = 0; i < total; i++)
         marks[all[i].cell_a] = marks[all[i].cell_b] = 1;
     free(all);
     return 0;
 }
 
-long doku_format_conflicts(doku_buf *b, const doku_shape *s, const uint8_t *cells,
-                           doku_symbols symbols, size_t max, uint8_t *marks)
+doku_status doku_format_conflicts(doku_buf *b, const doku_shape *s, const uint8_t *cells,
+                                  size_t ncells, doku_symbols symbols, size_t max,
+                                  uint8_t *marks, size_t *count)
 {
-    if (!b || !s || !cells || (unsigned)symbols > DOKU_SYMBOLS_A_Z)
-        return -1;
+    if (count)
+        *count = 0;
+    if (!b || (unsigned)symbols > DOKU_SYMBOLS_A_Z)
+        return DOKU_ERR_ARG;
     doku_conflict found[SHOWN_MAX];
-    size_t cap = max < SHOWN_MAX ? max : SHOWN_MAX;
-    long total = doku_find_conflicts(s, cells, found, cap);
-    if (total <= 0)
-        return total;
-    size_t shown = (size_t)total < cap ? (size_t)total : cap;
+    size_t cap = max < SHOWN_MAX ? max : SHOWN_MAX, total = 0;
+    doku_status st = doku_find_conflicts(s, cells, ncells, found, cap, &total);
+    if (st != DOKU_OK || total == 0)
+        return st;
+    size_t shown = total < cap ? total : cap;
     int n = doku_shape_n(s);
     for (size_t i = 0; i < shown; i++) {
         char a[16], c[16], unit[32];
-        doku_cell_name(s, found[i].cell_a, a, sizeof a);
-        doku_cell_name(s, found[i].cell_b, c, sizeof c);
-        doku_shape_unit_name(s, found[i].unit, unit, sizeof unit);
+        doku_cell_name(s, found[i].cell_a, a, sizeof a, NULL);
+        doku_cell_name(s, found[i].cell_b, c, sizeof c, NULL);
+        doku_shape_unit_name(s, found[i].unit, unit, sizeof unit, NULL);
         io_buf_printf(b, "%s%s and %s both hold ", i ? "; " : "", a, c);
         /* Above 35 values no alphabet has a symbol: the number itself. */
         if (n > 35)
@@ -50,12 +54,11 @@ long doku_format_conflicts(doku_buf *b, const doku_shape *s, const uint8_t *cell
             io_buf_printf(b, "%c", doku_symbol(n, symbols, found[i].digit));
         io_buf_printf(b, " in %s", unit);
     }
-    if ((size_t)total > shown)
-        io_buf_printf(b, "; and %ld more", total - (long)shown);
-    /* -2, not -1: a caller tells "out of memory" from a bad value */
-    if (marks && mark_all(s, cells, total, marks) != 0)
-        return -2;
-    if (io_buf_status(b) != DOKU_OK)
-        return -2;
-    return total;
+    if (total > shown)
+        io_buf_printf(b, "; and %zu more", total - shown);
+    if (count)
+        *count = total;
+    if (marks && mark_all(s, cells, ncells, total, marks) != 0)
+        return DOKU_ERR_NOMEM;
+    return io_buf_status(b);
 }

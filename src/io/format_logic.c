@@ -73,7 +73,7 @@ doku_status doku_format_candidates(doku_buf *b, const doku_shape *s, const doku_
 /* The status of a record whose engine run happened. */
 static const char *run_status(const doku_logic_record *rec, int solved)
 {
-    return solved ? "solved" : rec->timed_out ? "gave_up" : "stuck";
+    return solved ? "solved" : rec->status == DOKU_GAVE_UP ? "gave_up" : "stuck";
 }
 
 static void json_head(doku_buf *b, const doku_source *src, const char *status)
@@ -127,7 +127,7 @@ static void write_explain(doku_buf *b, const doku_source *src, const doku_record
     if (io_record_format(o) == DOKU_FORMAT_JSON) {
         json_head(b, src, run_status(rec, r->solved));
         io_buf_printf(b, ",\"solved\":%s,%s\"rating\":", r->solved ? "true" : "false",
-                      rec->timed_out ? "\"timed_out\":true," : "");
+                      rec->status == DOKU_GAVE_UP ? "\"timed_out\":true," : "");
         put_rating(b, r->er);
         io_buf_puts(b, ",\"difficulty\":");
         doku_buf_append_json_string(b, doku_difficulty_name(r->difficulty));
@@ -144,13 +144,14 @@ static void write_explain(doku_buf *b, const doku_source *src, const doku_record
                       r->er, r->ep, r->ed, doku_difficulty_name(r->difficulty));
     } else {
         double at = doku_logic_gave_up_at(rec->logic);
-        if (rec->timed_out && at > 0)
+        int late = rec->status == DOKU_GAVE_UP;
+        if (late && at > 0)
             io_buf_printf(b, "gave up after %zu steps at ER >= %.1f: the time limit (--timeout) ran out; "
                              "remaining candidates:\n",
                           r->steps, at > r->er ? at : r->er);
         else
             io_buf_printf(b, "gave up after %zu steps: %s; remaining candidates:\n", r->steps,
-                          rec->timed_out ? "the time limit (--timeout) ran out"
+                          late ? "the time limit (--timeout) ran out"
                                          : "no allowed technique applies");
         doku_format_candidates(b, src->shape, rec->logic);
     }
@@ -160,17 +161,17 @@ static void write_explain(doku_buf *b, const doku_source *src, const doku_record
 static void write_hint(doku_buf *b, const doku_source *src, const doku_record_opts *o,
                        const doku_logic_record *rec)
 {
-    int k = rec->step ? 1 : rec->next;
+    doku_status k = rec->step ? DOKU_OK : rec->status;
     if (io_record_format(o) == DOKU_FORMAT_JSON) {
         json_head(b, src,
-                  rec->step       ? "step"
-                  : rec->solved   ? "solved"
-                  : k == -2       ? "gave_up"
-                  : k == -3       ? "out_of_memory"
-                  : k < 0         ? "broken"
-                                  : "stuck");
+                  rec->step                ? "step"
+                  : rec->solved            ? "solved"
+                  : k == DOKU_GAVE_UP      ? "gave_up"
+                  : k == DOKU_ERR_NOMEM    ? "out_of_memory"
+                  : k != DOKU_DONE         ? "broken"
+                                           : "stuck");
         io_buf_printf(b, ",\"solved\":%s,%s\"step\":", rec->solved ? "true" : "false",
-                      k == -2 ? "\"timed_out\":true," : "");
+                      k == DOKU_GAVE_UP ? "\"timed_out\":true," : "");
         if (rec->step)
             doku_format_step(b, src->shape, rec->step, DOKU_FORMAT_JSON, 0);
         else
@@ -180,16 +181,16 @@ static void write_hint(doku_buf *b, const doku_source *src, const doku_record_op
         doku_format_step(b, src->shape, rec->step, DOKU_FORMAT_LINE, 0);
     } else if (rec->solved) {
         io_buf_puts(b, "solved: no step needed\n");
-    } else if (k == -2) {
+    } else if (k == DOKU_GAVE_UP) {
         if (doku_logic_gave_up_at(rec->logic) > 0)
             io_buf_printf(b, "no step: the time limit (--timeout) ran out during the search (the step is "
                              "at least ER %.1f)\n",
                           doku_logic_gave_up_at(rec->logic));
         else
             io_buf_puts(b, "no step: the time limit (--timeout) ran out during the search\n");
-    } else if (k == -3) {
+    } else if (k == DOKU_ERR_NOMEM) {
         io_buf_puts(b, "no step: out of memory during the search\n");
-    } else if (k < 0) {
+    } else if (k != DOKU_DONE) {
         io_buf_puts(b, "no step: the grid is broken (a cell or a digit has no place left)\n");
     } else {
         io_buf_puts(b, "no step found with the allowed techniques\n");
@@ -228,7 +229,7 @@ static void write_grade(doku_buf *b, const doku_source *src, const doku_record_o
                 first = 0;
             }
         io_buf_puts(b, "}");
-        if (rec->timed_out)
+        if (rec->status == DOKU_GAVE_UP)
             io_buf_puts(b, ",\"timed_out\":true");
         if (o->history) {
             io_buf_puts(b, ",\"history\":");
@@ -262,10 +263,10 @@ static void write_grade(doku_buf *b, const doku_source *src, const doku_record_o
                               doku_logic_technique_count(rec->logic, (doku_technique)k));
         if (o->history)
             io_buf_printf(b, " %s %.2fms", hist, rec->time_ms);
-        if (rec->timed_out && doku_logic_gave_up_at(rec->logic) > 0)
+        if (rec->status == DOKU_GAVE_UP && doku_logic_gave_up_at(rec->logic) > 0)
             io_buf_printf(b, " (gave up: --timeout) at ER >= %.1f",
                           doku_logic_gave_up_at(rec->logic) > r->er ? doku_logic_gave_up_at(rec->logic) : r->er);
-        else if (rec->timed_out)
+        else if (rec->status == DOKU_GAVE_UP)
             io_buf_puts(b, " (gave up: --timeout)");
         io_buf_puts(b, "\n");
     }

@@ -144,7 +144,7 @@ void io_json_open(doku_buf *b, const doku_source *src, doku_symbols symbols)
     if (!src->shape)
         return;
     char shape[128];
-    doku_shape_describe(src->shape, shape, sizeof shape);
+    doku_shape_describe(src->shape, shape, sizeof shape, NULL);
     io_buf_printf(b, ",\"n\":%d,\"shape\":", doku_shape_n(src->shape));
     doku_buf_append_json_string(b, shape);
     io_buf_puts(b, ",\"puzzle\":");
@@ -172,7 +172,7 @@ void io_grid_header(doku_buf *b, const doku_record_opts *o, const doku_source *s
     io_buf_puts(b, text);
     if (src->shape) {
         char shape[128];
-        doku_shape_describe(src->shape, shape, sizeof shape);
+        doku_shape_describe(src->shape, shape, sizeof shape, NULL);
         if (shape[0])
             io_buf_printf(b, " (%s)", shape);
     }

@@ -47,10 +47,10 @@ static void judge_solve(const doku_record_opts *o, const doku_search_record *rec
     const doku_search_result *res = rec->result;
     unsigned long long k = (unsigned long long)res->solutions;
     int cut = rec->cut_mib != 0;
-    int capped = res->gave_up || cut || res->solutions >= rec->limit;
+    int capped = (rec->status == DOKU_GAVE_UP) || cut || res->solutions >= rec->limit;
     set_count(oc, capped && rec->limit > 1, k);
     oc->ok = 0;
-    if (res->gave_up) {
+    if ((rec->status == DOKU_GAVE_UP)) {
         oc->key = "gave_up";
         const char *sols = k == 1 ? "solution" : "solutions";
         if (o->timeout > 0)
@@ -313,8 +313,8 @@ static void write_count(doku_buf *b, const doku_source *src, const doku_record_o
 {
     const doku_search_result *res = rec->result;
     unsigned long long k = (unsigned long long)res->solutions;
-    int capped = res->gave_up || res->solutions >= rec->limit;
-    const char *key = res->gave_up ? "gave_up" : capped ? "capped" : "counted";
+    int capped = (rec->status == DOKU_GAVE_UP) || res->solutions >= rec->limit;
+    const char *key = (rec->status == DOKU_GAVE_UP) ? "gave_up" : capped ? "capped" : "counted";
     char count[40];
     snprintf(count, sizeof count, "%s%llu", capped ? ">=" : "", k);
 
@@ -322,7 +322,7 @@ static void write_count(doku_buf *b, const doku_source *src, const doku_record_o
     case DOKU_FORMAT_GRID: {
         char text[96];
         snprintf(text, sizeof text, "%s solution%s%s", count, k == 1 && !capped ? "" : "s",
-                 res->gave_up ? " (gave up)" : "");
+                 (rec->status == DOKU_GAVE_UP) ? " (gave up)" : "");
         io_grid_header(b, o, src, text);
         io_puzzle_grid(b, o, src, NULL);
         end_grid_record(b, o, res, rec->time_ms);
@@ -344,7 +344,7 @@ static void write_count(doku_buf *b, const doku_source *src, const doku_record_o
         io_buf_puts(b, ",\n");
         break;
     default:
-        io_buf_printf(b, "%s%s\n", count, res->gave_up ? " (gave up)" : "");
+        io_buf_printf(b, "%s%s\n", count, (rec->status == DOKU_GAVE_UP) ? " (gave up)" : "");
         if (o->stats)
             put_stats_note(b, "# ", res, rec->time_ms);
     }
@@ -356,18 +356,19 @@ static void put_conflicts_json(doku_buf *b, const doku_source *src)
 {
     const doku_shape *s = src->shape;
     int n = doku_shape_n(s);
-    long total = doku_find_conflicts(s, src->cells, NULL, 0);
-    doku_conflict *all = total > 0 ? malloc(sizeof *all * (size_t)total) : NULL;
+    size_t ncells = (size_t)doku_shape_cells(s), total = 0;
+    doku_find_conflicts(s, src->cells, ncells, NULL, 0, &total);
+    doku_conflict *all = total > 0 ? malloc(sizeof *all * total) : NULL;
     if (total > 0 && !all) {
         b->failed = 1;
         return;
     }
     if (total > 0)
-        doku_find_conflicts(s, src->cells, all, (size_t)total);
+        doku_find_conflicts(s, src->cells, ncells, all, total, NULL);
     io_buf_puts(b, ",\"conflicts\":[");
-    for (long i = 0; i < total; i++) {
+    for (size_t i = 0; i < total; i++) {
         char unit[32], sym[8];
-        doku_shape_unit_name(s, all[i].unit, unit, sizeof unit);
+        doku_shape_unit_name(s, all[i].unit, unit, sizeof unit, NULL);
         io_buf_puts(b, i ? ",{\"cells\":[\"" : "{\"cells\":[\"");
         io_buf_cell(b, s, all[i].cell_a);
         io_buf_puts(b, "\",\"");

@@ -34,7 +34,7 @@ doku_status doku_format_wrong_entry(doku_buf *b, const doku_shape *s, const uint
     char name[32], had[8], right[8];
     const char *value = w->value ? io_symbol_text(n, symbols, w->value, right) : NULL;
     if (marked == 1) {
-        doku_cell_name(s, named[0], name, sizeof name);
+        doku_cell_name(s, named[0], name, sizeof name, NULL);
         io_buf_printf(b, "%s holds %s, which no solution has; ", name,
                       io_symbol_text(n, symbols, cells[named[0]], had));
         if (w->kind == DOKU_WRONG_DIGIT)
@@ -46,7 +46,7 @@ doku_status doku_format_wrong_entry(doku_buf *b, const doku_shape *s, const uint
     io_buf_printf(b, "a filled cell is wrong: %s any one of ",
                   w->kind == DOKU_WRONG_DIGIT ? "with another digit in" : "without");
     for (int i = 0; i < count; i++) {
-        doku_cell_name(s, named[i], name, sizeof name);
+        doku_cell_name(s, named[i], name, sizeof name, NULL);
         io_buf_printf(b, "%s%s", i == 0 ? "" : i + 1 == count && marked == (size_t)count ? " or " : ", ",
                       name);
     }

@@ -531,13 +531,16 @@ doku_status doku_reader_finish(doku_reader *r)
     return DOKU_OK;
 }
 
-int doku_reader_meta(const doku_reader *r, size_t i, const char **key, const char **value)
+doku_status doku_reader_meta(const doku_reader *r, size_t i, const char **key,
+                             const char **value)
 {
-    if (!r || !key || !value || !r->has_current || !r->qcap)
-        return 0;
+    if (!r || !key || !value)
+        return DOKU_ERR_ARG;
+    if (!r->has_current || !r->qcap)
+        return DOKU_DONE;
     const entry *e = &r->q[(r->qhead + r->qcap - 1) % r->qcap];
     if (e->kind != DOKU_RECORD_PUZZLE)
-        return 0;
+        return DOKU_DONE;
     size_t at = 0;
     for (size_t k = 0; at < e->meta_len; k++) {
         const char *kk = e->meta + at;
@@ -545,11 +548,11 @@ int doku_reader_meta(const doku_reader *r, size_t i, const char **key, const cha
         if (k == i) {
             *key = kk;
             *value = vv;
-            return 1;
+            return DOKU_OK;
         }
         at = (size_t)(vv + strlen(vv) + 1 - e->meta);
     }
-    return 0;
+    return DOKU_DONE;
 }
 
 const uint64_t *doku_reader_candidates(const doku_reader *r)
@@ -560,14 +563,14 @@ const uint64_t *doku_reader_candidates(const doku_reader *r)
     return e->kind == DOKU_RECORD_PUZZLE && e->has_cands ? e->cands : NULL;
 }
 
-int doku_reader_next(doku_reader *r, doku_record *rec)
+doku_status doku_reader_next(doku_reader *r, doku_record *rec)
 {
     if (!r || !rec)
-        return 0;
+        return DOKU_ERR_ARG;
     if (r->has_current)
         r->has_current = 0; /* its slot, before qhead, is free again */
     if (!r->qcount)
-        return 0;
+        return DOKU_DONE;
     entry *e = &r->q[r->qhead];
     r->qhead = (r->qhead + 1) % r->qcap;
     r->qcount--;
@@ -581,5 +584,5 @@ int doku_reader_next(doku_reader *r, doku_record *rec)
     rec->status = e->status;
     rec->message = e->kind == DOKU_RECORD_ERROR ? e->message : NULL;
     rec->symbols = e->kind == DOKU_RECORD_PUZZLE ? e->symbols : DOKU_SYMBOLS_AUTO;
-    return 1;
+    return DOKU_OK;
 }

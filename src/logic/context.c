@@ -85,7 +85,9 @@ static doku_status load_common(doku_logic *L, const uint8_t *cells)
     for (int c = 0; c < L->nc; c++)
         if (cells[c] > n)
             return DOKU_ERR_ARG;
-    if (doku_find_conflicts(L->shape, cells, NULL, 0) != 0)
+    size_t conflicts = 0;
+    if (doku_find_conflicts(L->shape, cells, (size_t)L->nc, NULL, 0, &conflicts) != DOKU_OK ||
+        conflicts)
         return DOKU_ERR_ARG;
     if (!cands_load(&L->grid, cells)) {
         /* an open cell without candidates (the givens do not conflict):
@@ -111,10 +113,10 @@ static void solve_for_reference(doku_logic *L, const uint8_t *cells)
     o.node_budget = L->search_nodes; /* nodes, never seconds: see doku.h */
     L->has_solution = 0;
     L->unique = 0;
-    if (doku_search(L->solver, cells, &o, L->solution, NULL, NULL, &r) == DOKU_OK &&
-        r.solutions >= 1) {
+    doku_status st = doku_search(L->solver, cells, &o, L->solution, NULL, NULL, &r);
+    if ((st == DOKU_OK || st == DOKU_GAVE_UP) && r.solutions >= 1) {
         L->has_solution = 1;
-        L->unique = (r.solutions == 1 && !r.gave_up);
+        L->unique = (r.solutions == 1 && st == DOKU_OK);
     }
 }
 
@@ -151,10 +153,10 @@ doku_status doku_logic_load_candidates(doku_logic *L, const uint8_t *cells,
     return DOKU_OK;
 }
 
-int doku_logic_solved(const doku_logic *L)
+bool doku_logic_solved(const doku_logic *L)
 {
     if (!L)
-        return 0;
+        return false;
     return L->grid.filled == L->nc;
 }
 
@@ -185,19 +187,7 @@ doku_status doku_logic_set_time_limit(doku_logic *L, double seconds)
     return DOKU_OK;
 }
 
-int doku_logic_timed_out(const doku_logic *L)
-{
-    return L ? L->timed_out : 0;
-}
-
 double doku_logic_gave_up_at(const doku_logic *L)
 {
     return L && L->timed_out ? L->floor / 10.0 : 0.0;
-}
-
-int logic_past_deadline(doku_logic *L)
-{
-    if (!L->timed_out && L->deadline > 0 && clock_monotonic_seconds() > L->deadline)
-        L->timed_out = 1;
-    return L->timed_out;
 }

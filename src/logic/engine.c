@@ -107,18 +107,18 @@ static void fill_public(doku_logic *L, doku_step *out)
     out->text = s->text;
 }
 
-int doku_logic_next(doku_logic *L, doku_step *out)
+doku_status doku_logic_next(doku_logic *L, doku_step *out)
 {
     if (!L || !out)
-        return -1;
+        return DOKU_ERR_ARG;
     L->step.valid = 0;
     L->nomem = 0;
     if (doku_logic_solved(L))
-        return 0;
+        return DOKU_DONE;
     if (broken(L))
-        return -1;
+        return DOKU_NO_SOLUTION;
     if (logic_past_deadline(L))
-        return -2;
+        return DOKU_GAVE_UP;
     logic_positions(L);
     int uniq_ok = L->uniq_opt >= 0 && L->unique;
     for (size_t i = 0; i < sizeof ENGINE / sizeof ENGINE[0]; i++) {
@@ -135,13 +135,13 @@ int doku_logic_next(doku_logic *L, doku_step *out)
             /* a list that could not grow lost part of a step, or a
              * finder skipped its search: no silent change of path */
             L->step.valid = 0;
-            return -3;
+            return DOKU_ERR_NOMEM;
         }
         if (L->timed_out || logic_past_deadline(L)) {
             /* a search cut short may have kept a worse step than the
              * technique's own choice: report the interruption instead */
             L->step.valid = 0;
-            return -2;
+            return DOKU_GAVE_UP;
         }
         if (found) {
             if (L->step.place.n == 0 && L->step.elim.n == 0) {
@@ -149,8 +149,8 @@ int doku_logic_next(doku_logic *L, doku_step *out)
                 continue; /* defensive: a step must make progress */
             }
             fill_public(L, out);
-            return 1;
+            return DOKU_OK;
         }
     }
-    return 0;
+    return DOKU_DONE;
 }

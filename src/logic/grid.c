@@ -179,7 +179,10 @@ int logic_cellname(const doku_logic *L, int cell, char *buf, size_t cap)
 
 int logic_unitname(const doku_logic *L, int unit, char *buf, size_t cap)
 {
-    return doku_shape_unit_name(L->shape, unit, buf, cap);
+    size_t len;
+    if (doku_shape_unit_name(L->shape, unit, buf, cap, &len) != DOKU_OK)
+        return -1;
+    return (int)len;
 }
 
 int logic_is_line(const doku_logic *L, int unit)

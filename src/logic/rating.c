@@ -21,13 +21,13 @@ doku_status doku_logic_run(doku_logic *L, doku_step_fn on_step, void *user,
     r.hardest = DOKU_TECH_FULL_HOUSE;
     int er = 0, ep = 0, ed = 0, have_ep = 0, have_ed = 0;
     size_t hl = 0;
-    int k = 0;
+    doku_status k = DOKU_OK;
     if (history && cap)
         history[0] = 0;
     for (;;) {
         doku_step st;
         k = doku_logic_next(L, &st);
-        if (k <= 0)
+        if (k != DOKU_OK)
             break;
         if (on_step && on_step(user, &st))
             break;
@@ -63,7 +63,8 @@ doku_status doku_logic_run(doku_logic *L, doku_step_fn on_step, void *user,
     r.difficulty = doku_difficulty_of(r.er, r.solved);
     if (rating)
         *rating = r;
-    return k == -3 ? DOKU_ERR_NOMEM : DOKU_OK;
+    /* solved, stuck or a broken grid end the run as its rating says */
+    return k == DOKU_ERR_NOMEM || k == DOKU_GAVE_UP ? k : DOKU_OK;
 }
 
 unsigned doku_logic_technique_count(const doku_logic *L, doku_technique t)

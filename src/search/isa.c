@@ -15,12 +15,12 @@
 
 static const char *const isa_names[] = {"auto", "portable", "avx2", "avx512", "sse42"};
 
-int doku_isa_supported(doku_isa isa)
+bool doku_isa_supported(doku_isa isa)
 {
     switch (isa) {
     case DOKU_ISA_AUTO:
     case DOKU_ISA_PORTABLE:
-        return 1;
+        return true;
 #ifdef CPU_TIER_X86
     case DOKU_ISA_SSE42:
         return cpu_has_sse42();
@@ -30,7 +30,7 @@ int doku_isa_supported(doku_isa isa)
         return cpu_has_avx512f();
 #endif
     default:
-        return 0;
+        return false;
     }
 }
 
@@ -41,14 +41,16 @@ const char *doku_isa_name(doku_isa isa)
     return isa_names[isa];
 }
 
-int doku_isa_from_name(const char *name)
+doku_status doku_isa_from_name(const char *name, doku_isa *out)
 {
-    if (!name)
-        return -1;
+    if (!name || !out)
+        return DOKU_ERR_ARG;
     for (size_t i = 0; i < sizeof isa_names / sizeof isa_names[0]; i++)
-        if (!strcmp(name, isa_names[i]))
-            return (int)i;
-    return -1;
+        if (!strcmp(name, isa_names[i])) {
+            *out = (doku_isa)i;
+            return DOKU_OK;
+        }
+    return DOKU_ERR_PARSE;
 }
 
 doku_status doku_solver_set_isa(doku_solver *sv, doku_isa isa)
@@ -88,7 +90,8 @@ doku_isa doku_solver_isa(const doku_solver *sv)
 
 void search_isa_from_env(doku_solver *sv)
 {
-    int isa = doku_isa_from_name(getenv("DOKU_ISA"));
-    if (isa > DOKU_ISA_AUTO)
-        (void)doku_solver_set_isa(sv, (doku_isa)isa);
+    const char *name = getenv("DOKU_ISA");
+    doku_isa isa;
+    if (name && doku_isa_from_name(name, &isa) == DOKU_OK && isa > DOKU_ISA_AUTO)
+        (void)doku_solver_set_isa(sv, isa);
 }

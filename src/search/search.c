@@ -122,8 +122,7 @@ static doku_status search_with(doku_solver *sv, const uint8_t *givens, const uin
     res->solutions = ctx.solutions;
     res->nodes = ctx.nodes;
     res->guesses = ctx.guesses;
-    res->gave_up = ctx.gave_up;
-    return ctx.out_of_memory ? DOKU_ERR_NOMEM : DOKU_OK;
+    return ctx.out_of_memory ? DOKU_ERR_NOMEM : ctx.gave_up ? DOKU_GAVE_UP : DOKU_OK;
 }
 
 doku_status doku_search(doku_solver *sv, const uint8_t *givens,

@@ -19,20 +19,16 @@
 #include "../util/clock.h"
 
 /* Counts up to two solutions of work within the deadline end (0: none),
- * the first into sol; sets *gave_up when the budget is spent. */
+ * the first into sol. @return as doku_search: DOKU_GAVE_UP when the
+ * budget is spent. */
 static doku_status count_within(doku_solver *solver, const uint8_t *work, double end,
-                                uint8_t *sol, doku_search_result *r, int *gave_up)
+                                uint8_t *sol, doku_search_result *r)
 {
     double left = end > 0 ? end - clock_monotonic_seconds() : 0;
-    if (end > 0 && left <= 0) {
-        *gave_up = 1;
-        return DOKU_OK;
-    }
+    if (end > 0 && left <= 0)
+        return DOKU_GAVE_UP;
     doku_search_opts o = {2, 0, left, 0};
-    doku_status st = doku_search(solver, work, &o, sol, NULL, NULL, r);
-    if (st == DOKU_OK && r->gave_up)
-        *gave_up = 1;
-    return st;
+    return doku_search(solver, work, &o, sol, NULL, NULL, r);
 }
 
 /* Keeps the marks of kind want as 1 and counts them; the other kinds'
@@ -70,32 +66,31 @@ doku_status doku_find_wrong_entry(doku_solver *solver, const uint8_t *cells, dou
     /* a grid that has a solution has no wrong entry to name */
     doku_search_opts so = {1, 0, time_budget, 0};
     st = doku_search(solver, work, &so, NULL, NULL, NULL, &r);
-    if (st != DOKU_OK || r.gave_up || r.solutions > 0) {
-        out->gave_up = st == DOKU_OK && r.gave_up;
+    if (st != DOKU_OK || r.solutions > 0) {
         free(work);
         return st;
     }
     size_t found[3] = {0, 0, 0};   /* by kind */
     uint8_t first[3] = {0, 0, 0};  /* the value of the kind's first cell */
-    for (int c = 0; c < ncells && st == DOKU_OK && !out->gave_up; c++) {
+    for (int c = 0; c < ncells && st == DOKU_OK; c++) {
         if (!cells[c])
             continue;
         /* emptied: no solution clears the cell; one names its digit */
         work[c] = 0;
-        st = count_within(solver, work, end, sol, &r, &out->gave_up);
-        if (st != DOKU_OK || out->gave_up || r.solutions == 0) {
+        st = count_within(solver, work, end, sol, &r);
+        if (st != DOKU_OK || r.solutions == 0) {
             work[c] = cells[c];
             continue;
         }
         int fixes = r.solutions == 1;
         uint8_t value = fixes ? sol[c] : 0;
         /* several: which other digit there leaves exactly one? */
-        for (int d = 1; !fixes && d <= n && st == DOKU_OK && !out->gave_up; d++) {
+        for (int d = 1; !fixes && d <= n && st == DOKU_OK; d++) {
             if (d == cells[c])
                 continue;
             work[c] = (uint8_t)d;
-            st = count_within(solver, work, end, sol, &r, &out->gave_up);
-            if (st == DOKU_OK && !out->gave_up && r.solutions == 1) {
+            st = count_within(solver, work, end, sol, &r);
+            if (st == DOKU_OK && r.solutions == 1) {
                 fixes = 1;
                 value = (uint8_t)d;
             }
@@ -107,7 +102,7 @@ doku_status doku_find_wrong_entry(doku_solver *solver, const uint8_t *cells, dou
             first[kind] = value;
     }
     free(work);
-    if (st != DOKU_OK || out->gave_up) {
+    if (st != DOKU_OK) {
         /* half a scan names no culprit: nothing is marked */
         memset(marks, 0, (size_t)ncells);
         out->value = 0;

@@ -40,7 +40,7 @@ int main(int argc, char **argv)
             return 2;
         for (size_t k = 0; k < r.nsteps; k++, steps++) {
             doku_step st;
-            if (doku_logic_next(lg, &st) != 1) {
+            if (doku_logic_next(lg, &st) != DOKU_OK) {
                 fprintf(stderr, "record %ld: the engine stops before step %zu\n", records, k + 1);
                 bad++;
                 break;

@@ -49,13 +49,17 @@ static void run_band(int n, double min, double budget, uint64_t seeds)
         o.time_budget = budget;
         doku_generate_result r;
         double t0 = cpu_now();
-        assert_int_equal(doku_generate(g, seed, &o, p, sol, &r), DOKU_OK);
+        doku_status st = doku_generate(g, seed, &o, p, sol, &r);
         double cpu = cpu_now() - t0;
         assert_true(cpu < 2 * budget + 0.5);
-        if (r.found) {
-            assert_true(doku_verify_solution(s, p, sol));
+        if (st == DOKU_OK) {
+            assert_true(r.found);
+            assert_true(doku_verify_solution(s, p, sol, (size_t)doku_shape_cells(s)));
         } else {
-            assert_true(r.timed_out);
+            /* the time ran out, not the default 1000 attempts */
+            assert_int_equal(st, DOKU_GAVE_UP);
+            assert_false(r.found);
+            assert_true(r.attempts < 1000);
         }
     }
     doku_rating_filter_free(f);

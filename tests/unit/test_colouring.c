@@ -108,8 +108,8 @@ static int run_checked(doku_logic *lg, const uint8_t *puzzle, const uint8_t *sol
     assert_int_equal(doku_logic_load(lg, puzzle), DOKU_OK);
     uint64_t before[NC];
     doku_step st;
-    int r;
-    while ((r = doku_logic_next(lg, &st)) == 1) {
+    doku_status r;
+    while ((r = doku_logic_next(lg, &st)) == DOKU_OK) {
         memcpy(before, doku_logic_candidates(lg), sizeof before);
         for (size_t i = 0; i < st.nplacements; i++)
             assert_int_equal(sol[st.placements[i].cell], st.placements[i].digit);
@@ -132,7 +132,7 @@ static int run_checked(doku_logic *lg, const uint8_t *puzzle, const uint8_t *sol
         for (size_t i = 0; i < ne; i++)
             assert_false(after[elims[i].cell] >> (elims[i].digit - 1) & 1);
     }
-    assert_int_equal(r, 0); /* stuck, never broken */
+    assert_int_equal(r, DOKU_DONE); /* solved or stuck, never broken */
     return doku_logic_solved(lg);
 }
 

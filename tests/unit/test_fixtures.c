@@ -120,10 +120,9 @@ static void check_count(doku_solver *sv, const doku_shape *s, const uint8_t *giv
     o.flags = flags;
     o.limit = at_least ? count : count + 1;
     assert_int_equal(doku_search(sv, givens, &o, sol, NULL, NULL, &r), DOKU_OK);
-    assert_false(r.gave_up);
     assert_int_equal(r.solutions, count);
     if (count >= 1)
-        assert_true(doku_verify_solution(s, givens, sol));
+        assert_true(doku_verify_solution(s, givens, sol, (size_t)doku_shape_cells(s)));
     if (count == 1 && !at_least)
         assert_memory_equal(sol, expect, (size_t)nc);
 }

@@ -27,8 +27,8 @@
 static const uint8_t PUZ[16] = {1, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1};
 static const uint8_t TWO[32] = {1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1,
                                 1, 2, 3, 4, 4, 3, 2, 1, 2, 1, 4, 3, 3, 4, 1, 2};
-static const doku_search_result FOUND2 = {2, 17, 3, 0};
-static const doku_search_result GAVE_UP = {0, 100, 50, 1};
+static const doku_search_result FOUND2 = {2, 17, 3};
+static const doku_search_result GAVE_UP = {0, 100, 50}; /* with DOKU_GAVE_UP */
 
 #define GRID_PUZ "+-----+-----+\n| 1 . | . 4 |\n| . . | . . |\n+-----+-----+\n" \
                  "| . . | . . |\n| . . | . 1 |\n+-----+-----+\n"
@@ -128,11 +128,11 @@ static void test_listing_every_format(void **state)
     doku_reader *r = tu_reader_from_text(&ro, t);
     doku_record rec;
     for (int k = 0; k < 2; k++) {
-        assert_true(doku_reader_next(r, &rec));
+        assert_int_equal(doku_reader_next(r, &rec), DOKU_OK);
         assert_int_equal(rec.kind, DOKU_RECORD_PUZZLE);
         assert_memory_equal(rec.cells, TWO + 16 * k, 16);
     }
-    assert_false(doku_reader_next(r, &rec));
+    assert_int_equal(doku_reader_next(r, &rec), DOKU_DONE);
     doku_reader_free(r);
 
     o = opts(DOKU_FORMAT_JSON, 1);
@@ -169,6 +169,7 @@ static void test_listing_nothing_found(void **state)
     memset(&r, 0, sizeof r);
     r.command = DOKU_CMD_SOLVE;
     r.result = &GAVE_UP;
+    r.status = DOKU_GAVE_UP;
     r.limit = 2;
     r.list = 1;
     r.reason = "budget";
@@ -197,11 +198,12 @@ static void test_listing_nothing_found(void **state)
 static void test_gave_up_after_one(void **state)
 {
     fixture *f = *state;
-    static const doku_search_result one = {1, 100, 50, 1};
+    static const doku_search_result one = {1, 100, 50};
     doku_search_record r;
     memset(&r, 0, sizeof r);
     r.command = DOKU_CMD_SOLVE;
     r.result = &one;
+    r.status = DOKU_GAVE_UP;
     r.limit = 2;
     doku_record_opts o = opts(DOKU_FORMAT_LINE, 1);
     o.timeout = 0.5;
@@ -221,7 +223,7 @@ static void test_gave_up_after_one(void **state)
 static void test_colour_grids(void **state)
 {
     fixture *f = *state;
-    static const doku_search_result one = {1, 9, 0, 0};
+    static const doku_search_result one = {1, 9, 0};
     doku_search_record r;
     memset(&r, 0, sizeof r);
     r.command = DOKU_CMD_SOLVE;
@@ -275,7 +277,7 @@ static void test_colour_grids(void **state)
 static void test_count_and_check_grids(void **state)
 {
     fixture *f = *state;
-    static const doku_search_result capped = {1000, 5, 5, 0};
+    static const doku_search_result capped = {1000, 5, 5};
     static const struct {
         doku_command command;
         const doku_search_result *result;
@@ -298,6 +300,7 @@ static void test_count_and_check_grids(void **state)
         memset(&r, 0, sizeof r);
         r.command = cases[i].command;
         r.result = cases[i].result;
+        r.status = cases[i].result == &GAVE_UP ? DOKU_GAVE_UP : DOKU_OK;
         r.limit = 1000;
         r.verdict = cases[i].verdict;
         r.reason = cases[i].reason;

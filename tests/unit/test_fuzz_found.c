@@ -37,7 +37,7 @@ static void test_hex_narrow_boxes_read_back(void **state)
         doku_reader_opts o = {4, DOKU_SYMBOLS_1_9A_Z};
         doku_reader *r = tu_reader_from_text(&o, text);
         doku_record rec;
-        assert_true(doku_reader_next(r, &rec));
+        assert_int_equal(doku_reader_next(r, &rec), DOKU_OK);
         assert_int_equal(rec.kind, DOKU_RECORD_PUZZLE);
         assert_memory_equal(rec.cells, grids[g], 16);
         doku_reader_free(r);
@@ -58,7 +58,7 @@ static void test_json_non_finite_numbers(void **state)
     ro.format = DOKU_FORMAT_JSON;
     ro.stats = 1;
     doku_source src = {"f", 1, 0, s, cells, NULL, DOKU_SYMBOLS_AUTO};
-    doku_search_result res = {0, 1, 0, 0};
+    doku_search_result res = {0, 1, 0};
     doku_search_record sr;
     memset(&sr, 0, sizeof sr);
     sr.command = DOKU_CMD_COUNT;
@@ -135,7 +135,7 @@ static void test_pencil_one_candidate_reads_filled(void **state)
         "+42+1+3+68+5.+32+1+8..+3+6+68+7.+32+1.+4.+5+0+67.+2+38:446:r2c8<>5 r7c7<>5::";
     doku_reader *r = tu_reader_from_text(NULL, line);
     doku_record rec;
-    assert_true(doku_reader_next(r, &rec));
+    assert_int_equal(doku_reader_next(r, &rec), DOKU_OK);
     assert_int_equal(rec.kind, DOKU_RECORD_PUZZLE);
     const uint64_t *cands = doku_reader_candidates(r);
     assert_non_null(cands);
@@ -149,7 +149,7 @@ static void test_pencil_one_candidate_reads_filled(void **state)
     doku_reader_opts o = {9, DOKU_SYMBOLS_1_9A_Z};
     doku_reader *r2 = tu_reader_from_text(&o, b.data);
     doku_record back;
-    assert_true(doku_reader_next(r2, &back));
+    assert_int_equal(doku_reader_next(r2, &back), DOKU_OK);
     assert_int_equal(back.kind, DOKU_RECORD_PUZZLE);
     const uint64_t *back_cands = doku_reader_candidates(r2);
     assert_non_null(back_cands);
@@ -190,11 +190,11 @@ static void test_pencil_grid_error_emits_no_puzzle(void **state)
     };
     doku_reader *r = tu_reader_from_lines(NULL, rows, sizeof rows / sizeof rows[0]);
     doku_record rec;
-    assert_true(doku_reader_next(r, &rec));
+    assert_int_equal(doku_reader_next(r, &rec), DOKU_OK);
     assert_int_equal(rec.kind, DOKU_RECORD_ERROR);
     assert_int_equal(rec.line, 4);
     assert_non_null(strstr(rec.message, "30"));
-    assert_false(doku_reader_next(r, &rec));
+    assert_int_equal(doku_reader_next(r, &rec), DOKU_DONE);
     doku_reader_free(r);
 }
 

@@ -41,7 +41,7 @@ static void read_text(const char *text, int n, doku_symbols sym, got *g)
         size_t len = e ? (size_t)(e - p) : strlen(p);
         if (e || len)
             assert_int_equal(doku_reader_push_line(r, p, len), DOKU_OK);
-        while (doku_reader_next(r, &rec)) {
+        while (doku_reader_next(r, &rec) == DOKU_OK) {
             assert_true(g->count < MAX_RECS);
             int i = g->count++;
             g->kind[i] = rec.kind;
@@ -60,7 +60,7 @@ static void read_text(const char *text, int n, doku_symbols sym, got *g)
         p = e + 1;
     }
     assert_int_equal(doku_reader_finish(r), DOKU_OK);
-    while (doku_reader_next(r, &rec)) {
+    while (doku_reader_next(r, &rec) == DOKU_OK) {
         int i = g->count++;
         g->kind[i] = rec.kind;
         g->line[i] = rec.line;
@@ -115,7 +115,7 @@ static void test_spreadsheet_text(void **state)
     assert_int_equal(doku_reader_push_line(rd, cr, strlen(cr)), DOKU_OK);
     assert_int_equal(doku_reader_finish(rd), DOKU_OK);
     doku_record rec;
-    assert_true(doku_reader_next(rd, &rec));
+    assert_int_equal(doku_reader_next(rd, &rec), DOKU_OK);
     assert_int_equal(rec.kind, DOKU_RECORD_PUZZLE);
     assert_int_equal(rec.line, 1);
     uint8_t want[81];
@@ -140,12 +140,12 @@ static void test_spreadsheet_text(void **state)
     assert_int_equal(doku_reader_push_line(rd, "\xFF\xFE" "5\0" "3\0", 6), DOKU_OK);
     assert_int_equal(doku_reader_push_line(rd, "\0" "5\0", 3), DOKU_OK);
     assert_int_equal(doku_reader_finish(rd), DOKU_OK);
-    assert_true(doku_reader_next(rd, &rec));
+    assert_int_equal(doku_reader_next(rd, &rec), DOKU_OK);
     assert_int_equal(rec.kind, DOKU_RECORD_ERROR);
     assert_int_equal(rec.line, 1);
     assert_int_equal(rec.column, 1);
     assert_non_null(strstr(rec.message, "UTF-16"));
-    assert_false(doku_reader_next(rd, &rec));
+    assert_int_equal(doku_reader_next(rd, &rec), DOKU_DONE);
     doku_reader_free(rd);
     /* 4x4 as numbers with empty fields, tab-separated, trailing tabs kept */
     read_text("1\t\t\t\n\t\t3\t\n\t4\t\t\n\t\t\t2\n", 0, DOKU_SYMBOLS_AUTO, &g);
@@ -184,7 +184,7 @@ static void test_pencil_marks(void **state)
     assert_int_equal(doku_reader_create(NULL, &r), DOKU_OK);
     assert_int_equal(doku_reader_push_line(r, line.data, 729), DOKU_OK);
     doku_record rec;
-    assert_true(doku_reader_next(r, &rec));
+    assert_int_equal(doku_reader_next(r, &rec), DOKU_OK);
     assert_int_equal(rec.kind, DOKU_RECORD_PUZZLE);
     assert_int_equal(rec.n, 9);
     const uint64_t *c = doku_reader_candidates(r);
@@ -209,7 +209,7 @@ static void test_pencil_marks(void **state)
     }
     assert_int_equal(doku_reader_push_line(r, frame, strlen(frame)), DOKU_OK);
     assert_int_equal(doku_reader_finish(r), DOKU_OK);
-    assert_true(doku_reader_next(r, &rec));
+    assert_int_equal(doku_reader_next(r, &rec), DOKU_OK);
     assert_int_equal(rec.kind, DOKU_RECORD_PUZZLE);
     assert_memory_equal(rec.cells, cells, 81);
     assert_non_null(doku_reader_candidates(r));
@@ -238,15 +238,15 @@ static void test_metadata_and_exchange(void **state)
     for (int i = 0; i < 4; i++)
         assert_int_equal(doku_reader_push_line(r, lines[i], strlen(lines[i])), DOKU_OK);
     doku_record rec;
-    assert_true(doku_reader_next(r, &rec));
+    assert_int_equal(doku_reader_next(r, &rec), DOKU_OK);
     const char *k, *v;
-    assert_int_equal(doku_reader_meta(r, 0, &k, &v), 1);
+    assert_int_equal(doku_reader_meta(r, 0, &k, &v), DOKU_OK);
     assert_string_equal(k, "author");
     assert_string_equal(v, "Jane Doe");
-    assert_int_equal(doku_reader_meta(r, 1, &k, &v), 1);
+    assert_int_equal(doku_reader_meta(r, 1, &k, &v), DOKU_OK);
     assert_string_equal(k, "level");
     assert_string_equal(v, "Hard");
-    assert_int_equal(doku_reader_meta(r, 2, &k, &v), 0);
+    assert_int_equal(doku_reader_meta(r, 2, &k, &v), DOKU_DONE);
     /* written back as .sdk, then as a SudokuWiki and an f-puzzles link */
     doku_shape *s;
     assert_int_equal(doku_shape_create_simple(9, DOKU_VARIANT_X, &s), DOKU_OK);
@@ -263,11 +263,11 @@ static void test_metadata_and_exchange(void **state)
     doku_reader_free(r);
     assert_int_equal(doku_reader_create(NULL, &r), DOKU_OK);
     assert_int_equal(doku_reader_push_line(r, b.data, b.len - 1), DOKU_OK);
-    assert_true(doku_reader_next(r, &rec));
+    assert_int_equal(doku_reader_next(r, &rec), DOKU_OK);
     assert_int_equal(rec.kind, DOKU_RECORD_PUZZLE);
     assert_memory_equal(rec.cells, cells, 81);
     int saw_x = 0, saw_name = 0;
-    for (size_t i = 0; doku_reader_meta(r, i, &k, &v); i++) {
+    for (size_t i = 0; doku_reader_meta(r, i, &k, &v) == DOKU_OK; i++) {
         if (!strcmp(k, "variant") && !strcmp(v, "x"))
             saw_x = 1;
         if (!strcmp(k, "name") && !strcmp(v, "Ünïcode \"title\""))
@@ -283,11 +283,11 @@ static void test_metadata_and_exchange(void **state)
     static const char x1[] = "<game data=\"530070000600195000098000060800060003400803001700020006060000280000419005000080079\"/>";
     assert_int_equal(doku_reader_push_line(r, x0, sizeof x0 - 1), DOKU_OK);
     assert_int_equal(doku_reader_push_line(r, x1, sizeof x1 - 1), DOKU_OK);
-    assert_true(doku_reader_next(r, &rec));
-    assert_int_equal(doku_reader_meta(r, 0, &k, &v), 1);
+    assert_int_equal(doku_reader_next(r, &rec), DOKU_OK);
+    assert_int_equal(doku_reader_meta(r, 0, &k, &v), DOKU_OK);
     assert_string_equal(k, "level");
     assert_string_equal(v, "ea sy");
-    assert_int_equal(doku_reader_meta(r, 1, &k, &v), 0);
+    assert_int_equal(doku_reader_meta(r, 1, &k, &v), DOKU_DONE);
     doku_reader_free(r);
     doku_buf_free(&b);
     doku_shape_free(s);
@@ -548,7 +548,7 @@ static void test_megabyte_garbage_line(void **state)
     assert_int_equal(doku_reader_push_line(r, big, len), DOKU_OK);
     doku_record rec;
     int errors = 0;
-    while (doku_reader_next(r, &rec)) {
+    while (doku_reader_next(r, &rec) == DOKU_OK) {
         assert_int_equal(rec.kind, DOKU_RECORD_ERROR);
         assert_int_equal(rec.line, rec.line == 1 ? 1 : 2);
         errors++;
@@ -568,7 +568,7 @@ static void test_many_records_queue(void **state)
         assert_int_equal(doku_reader_push_line(r, P1, 81), DOKU_OK);
     doku_record rec;
     int k = 0;
-    while (doku_reader_next(r, &rec)) {
+    while (doku_reader_next(r, &rec) == DOKU_OK) {
         assert_int_equal(rec.line, (size_t)k + 1);
         k++;
         if (k == 50)
@@ -689,7 +689,7 @@ static void test_line_36_in_0_9A_Z(void **state)
     assert_int_equal(doku_reader_create(&o, &r), DOKU_OK);
     assert_int_equal(doku_reader_push_line(r, buf, strlen(buf)), DOKU_OK);
     doku_record rec;
-    assert_int_equal(doku_reader_next(r, &rec), 1);
+    assert_int_equal(doku_reader_next(r, &rec), DOKU_OK);
     assert_int_equal(rec.kind, DOKU_RECORD_PUZZLE);
     assert_int_equal(rec.n, 36);
     assert_memory_equal(rec.cells, cells, sizeof cells);
@@ -779,13 +779,13 @@ static void test_token_line_round_trip(void **state)
             }
             assert_int_equal(doku_reader_finish(r), DOKU_OK);
             doku_record rec;
-            assert_int_equal(doku_reader_next(r, &rec), 1);
+            assert_int_equal(doku_reader_next(r, &rec), DOKU_OK);
             assert_int_equal(rec.kind, DOKU_RECORD_PUZZLE);
             assert_int_equal(rec.n, n);
             assert_memory_equal(rec.cells, cells, (size_t)(n * n));
             if (fmts[f] == DOKU_FORMAT_LINE)
                 assert_string_equal(rec.comment, "c");
-            assert_int_equal(doku_reader_next(r, &rec), 0);
+            assert_int_equal(doku_reader_next(r, &rec), DOKU_DONE);
             doku_reader_free(r);
             free(buf);
         }

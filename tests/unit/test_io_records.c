@@ -43,7 +43,7 @@ static int read_back(const char *text, uint8_t out[][16], int max)
     doku_reader *r = tu_reader_from_text(&o, text);
     doku_record rec;
     int k = 0;
-    while (doku_reader_next(r, &rec)) {
+    while (doku_reader_next(r, &rec) == DOKU_OK) {
         if (rec.kind != DOKU_RECORD_PUZZLE)
             fail_msg("line %zu: %s in\n%s", rec.line, rec.message, text);
         assert_true(k < max);
@@ -238,11 +238,11 @@ static void test_logic_records(void **state)
 
     /* hint: the first step, as a sentence and as JSON */
     doku_step st;
-    assert_int_equal(doku_logic_next(lg, &st), 1);
+    assert_int_equal(doku_logic_next(lg, &st), DOKU_OK);
     doku_logic_record rec;
     memset(&rec, 0, sizeof rec);
     rec.command = DOKU_CMD_HINT;
-    rec.next = 1;
+    rec.status = DOKU_OK;
     rec.step = &st;
     rec.logic = lg;
     doku_buf b = {0};
@@ -257,17 +257,17 @@ static void test_logic_records(void **state)
                                    "\"rating\":1.2,\"placements\":[{\"cell\":\"r2c3\",\"digit\":1}]"));
     /* no step: each of doku_logic_next's answers has its own words */
     static const struct {
-        int next;
+        doku_status next;
         const char *json, *line;
     } none[] = {
-        {0, "stuck", "no step found with the allowed techniques\n"},
-        {-1, "broken", "no step: the grid is broken (a cell or a digit has no place left)\n"},
-        {-2, "gave_up", "no step: the time limit (--timeout) ran out during the search\n"},
-        {-3, "out_of_memory", "no step: out of memory during the search\n"},
+        {DOKU_DONE, "stuck", "no step found with the allowed techniques\n"},
+        {DOKU_NO_SOLUTION, "broken", "no step: the grid is broken (a cell or a digit has no place left)\n"},
+        {DOKU_GAVE_UP, "gave_up", "no step: the time limit (--timeout) ran out during the search\n"},
+        {DOKU_ERR_NOMEM, "out_of_memory", "no step: out of memory during the search\n"},
     };
     rec.step = NULL;
     for (size_t i = 0; i < sizeof none / sizeof none[0]; i++) {
-        rec.next = none[i].next;
+        rec.status = none[i].next;
         ro = opts(DOKU_FORMAT_LINE);
         doku_buf_reset(&b);
         assert_int_equal(doku_format_logic(&b, &src, &ro, &rec), DOKU_OK);
@@ -279,14 +279,14 @@ static void test_logic_records(void **state)
         snprintf(want, sizeof want, "\"status\":\"%s\"", none[i].json);
         assert_non_null(strstr(b.data, want));
         assert_non_null(strstr(b.data, "\"step\":null}"));
-        assert_true((none[i].next == -2) == (strstr(b.data, "\"timed_out\":true") != NULL));
+        assert_true((none[i].next == DOKU_GAVE_UP) == (strstr(b.data, "\"timed_out\":true") != NULL));
     }
 
     /* explain: the steps of the whole solve, numbered, and the rating */
     assert_int_equal(doku_logic_load(lg, PUZ), DOKU_OK);
     doku_buf steps = {0};
     int k = 0;
-    while (doku_logic_next(lg, &st) == 1) {
+    while (doku_logic_next(lg, &st) == DOKU_OK) {
         assert_int_equal(doku_format_step(&steps, s, &st, DOKU_FORMAT_LINE, ++k), DOKU_OK);
         assert_int_equal(doku_logic_apply(lg), DOKU_OK);
     }
@@ -371,12 +371,12 @@ static int reads_as(const char *text, int n, const uint8_t *cells, char *meta_ou
 {
     doku_reader *r = tu_reader_from_text(NULL, text);
     doku_record rec;
-    int ok = doku_reader_next(r, &rec) && rec.kind == DOKU_RECORD_PUZZLE && rec.n == n &&
+    int ok = doku_reader_next(r, &rec) == DOKU_OK && rec.kind == DOKU_RECORD_PUZZLE && rec.n == n &&
              !memcmp(rec.cells, cells, (size_t)n * (size_t)n);
     size_t at = 0;
     const char *k, *v;
     meta_out[0] = '\0';
-    for (size_t i = 0; ok && doku_reader_meta(r, i, &k, &v); i++)
+    for (size_t i = 0; ok && doku_reader_meta(r, i, &k, &v) == DOKU_OK; i++)
         at += (size_t)snprintf(meta_out + at, at < cap ? cap - at : 0, "%s=%s;", k, v);
     doku_reader_free(r);
     return ok;
@@ -502,8 +502,8 @@ static void test_search_outcomes(void **state)
     static const uint8_t two[32] = {1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1,
                                     1, 2, 3, 4, 4, 3, 2, 1, 2, 1, 4, 3, 3, 4, 1, 2};
     doku_source src = {"in.txt", 7, 0, s, puz, NULL, DOKU_SYMBOLS_AUTO};
-    static const doku_search_result found2 = {2, 17, 3, 0}, gave_up = {0, 100, 50, 1},
-                                    none = {0, 5, 0, 0};
+    static const doku_search_result found2 = {2, 17, 3}, gave_up = {0, 100, 50},
+                                    none = {0, 5, 0};
     static const struct {
         doku_command cmd;
         const doku_search_result *res;
@@ -535,6 +535,7 @@ static void test_search_outcomes(void **state)
         memset(&rec, 0, sizeof rec);
         rec.command = cases[i].cmd;
         rec.result = cases[i].res;
+        rec.status = cases[i].res == &gave_up ? DOKU_GAVE_UP : DOKU_OK;
         rec.limit = cases[i].limit;
         rec.list = cases[i].list;
         rec.solutions = two;
@@ -618,7 +619,7 @@ static void test_opensudoku_fields(void **state)
     };
     doku_reader *r = tu_reader_from_lines(NULL, lines, sizeof lines / sizeof lines[0]);
     doku_record rec;
-    assert_true(doku_reader_next(r, &rec));
+    assert_int_equal(doku_reader_next(r, &rec), DOKU_OK);
     assert_int_equal(rec.kind, DOKU_RECORD_PUZZLE);
     assert_int_equal(rec.n, 9);
     assert_int_equal(rec.cells[0], 4);
@@ -626,7 +627,7 @@ static void test_opensudoku_fields(void **state)
     assert_int_equal(rec.cells[80], 0);
     const char *k, *v;
     int saw_name = 0, saw_note = 0;
-    for (size_t i = 0; doku_reader_meta(r, i, &k, &v); i++) {
+    for (size_t i = 0; doku_reader_meta(r, i, &k, &v) == DOKU_OK; i++) {
         if (!strcmp(k, "name")) {
             /* the folder's name replaces the collection's */
             saw_name = !strcmp(v, "Hard & fast") ||
@@ -637,22 +638,22 @@ static void test_opensudoku_fields(void **state)
     }
     assert_true(saw_name);
     assert_true(saw_note);
-    assert_false(doku_reader_next(r, &rec));
+    assert_int_equal(doku_reader_next(r, &rec), DOKU_DONE);
     doku_reader_free(r);
 
     /* a game without data, and data that is no grid: errors with places */
     static const char *const bad[] = {"<opensudoku>", "<game note=\"x\"/>", "<game data=\"12x\"/>",
                                       "</opensudoku>"};
     r = tu_reader_from_lines(NULL, bad, sizeof bad / sizeof bad[0]);
-    assert_true(doku_reader_next(r, &rec));
+    assert_int_equal(doku_reader_next(r, &rec), DOKU_OK);
     assert_int_equal(rec.kind, DOKU_RECORD_ERROR);
     assert_int_equal(rec.line, 2);
     assert_non_null(strstr(rec.message, "without data"));
-    assert_true(doku_reader_next(r, &rec));
+    assert_int_equal(doku_reader_next(r, &rec), DOKU_OK);
     assert_int_equal(rec.kind, DOKU_RECORD_ERROR);
     assert_int_equal(rec.line, 3);
     assert_non_null(strstr(rec.message, "not all digits"));
-    assert_false(doku_reader_next(r, &rec));
+    assert_int_equal(doku_reader_next(r, &rec), DOKU_DONE);
     doku_reader_free(r);
 }
 

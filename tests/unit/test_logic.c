@@ -294,10 +294,10 @@ static void test_technique_examples(void **state)
         int target = atoi(f[2]);
         doku_step st;
         for (int step = 1; step < target; step++) {
-            assert_int_equal(doku_logic_next(lg, &st), 1);
+            assert_int_equal(doku_logic_next(lg, &st), DOKU_OK);
             assert_int_equal(doku_logic_apply(lg), DOKU_OK);
         }
-        assert_int_equal(doku_logic_next(lg, &st), 1);
+        assert_int_equal(doku_logic_next(lg, &st), DOKU_OK);
         assert_string_equal(doku_technique_key(st.technique), f[0]);
         assert_string_equal(st.text, f[3]);
         sound_ctx c = {sol, 0, 0};
@@ -332,7 +332,7 @@ static void test_singles_wording(void **state)
         cells[c] = (uint8_t)(c + 1);
     assert_int_equal(doku_logic_load(lg, cells), DOKU_OK);
     doku_step st;
-    assert_int_equal(doku_logic_next(lg, &st), 1);
+    assert_int_equal(doku_logic_next(lg, &st), DOKU_OK);
     assert_int_equal(st.technique, DOKU_TECH_FULL_HOUSE);
     assert_string_equal(st.text, "Full House: r1c9 is the last empty cell in row 1, so it is 9");
     assert_int_equal(st.nplacements, 1);
@@ -373,7 +373,7 @@ static void test_hint_partial_and_pencil(void **state)
     assert_int_equal(doku_logic_load_candidates(lg, cells, cands, 0), DOKU_OK);
     assert_int_equal(doku_logic_candidates(lg)[0] & ~(uint64_t)0x110, 0);
     doku_step st;
-    assert_int_equal(doku_logic_next(lg, &st), 1);
+    assert_int_equal(doku_logic_next(lg, &st), DOKU_OK);
     /* conflicting givens are refused */
     cells[1] = cells[3] = 4;
     assert_int_equal(doku_logic_load(lg, cells), DOKU_ERR_ARG);
@@ -532,10 +532,10 @@ static void test_search_node_budget(void **state)
             assert_int_equal(doku_logic_load(lg, cells), DOKU_OK);
             doku_step st;
             for (int step = 1; step < 25; step++) {
-                assert_int_equal(doku_logic_next(lg, &st), 1);
+                assert_int_equal(doku_logic_next(lg, &st), DOKU_OK);
                 assert_int_equal(doku_logic_apply(lg), DOKU_OK);
             }
-            assert_int_equal(doku_logic_next(lg, &st), 1);
+            assert_int_equal(doku_logic_next(lg, &st), DOKU_OK);
             if (budget)
                 assert_true(st.technique != DOKU_TECH_UNIQUE_RECTANGLE);
             else
@@ -618,9 +618,12 @@ static void test_time_limit(void **state)
     assert_int_equal(doku_logic_set_time_limit(lg, -1.0), DOKU_ERR_ARG);
     assert_int_equal(doku_logic_set_time_limit(lg, 0.05), DOKU_OK);
     doku_step st;
-    assert_int_equal(doku_logic_next(lg, &st), -2);
-    assert_int_equal(doku_logic_timed_out(lg), 1);
+    assert_int_equal(doku_logic_next(lg, &st), DOKU_GAVE_UP);
     assert_int_equal(doku_logic_apply(lg), DOKU_ERR_ARG); /* no step to apply */
+    /* a run on the spent limit reports it the same way */
+    doku_rating spent;
+    assert_int_equal(doku_logic_run(lg, NULL, NULL, &spent, NULL, 0), DOKU_GAVE_UP);
+    assert_false(spent.solved);
     doku_logic_free(lg);
     free(cells);
     free(cands);
@@ -644,11 +647,9 @@ static void test_time_limit(void **state)
     assert_int_equal(doku_logic_load(reused, p), DOKU_OK);
     for (int k = 0; k < 30 && !doku_logic_solved(reused); k++) {
         assert_int_equal(doku_logic_set_time_limit(reused, 1e-9), DOKU_OK);
-        assert_int_equal(doku_logic_next(reused, &st), -2);
-        assert_int_equal(doku_logic_timed_out(reused), 1);
+        assert_int_equal(doku_logic_next(reused, &st), DOKU_GAVE_UP);
         assert_int_equal(doku_logic_set_time_limit(reused, 0), DOKU_OK);
-        assert_int_equal(doku_logic_timed_out(reused), 0);
-        assert_int_equal(doku_logic_next(reused, &st), 1);
+        assert_int_equal(doku_logic_next(reused, &st), DOKU_OK); /* the limit is gone */
         assert_int_equal(doku_logic_apply(reused), DOKU_OK);
     }
     assert_int_equal(doku_logic_load(reused, p), DOKU_OK);

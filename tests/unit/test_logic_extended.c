@@ -275,7 +275,7 @@ static void test_examples(void **state)
         parse_grid(e->grid, cells, cands);
         assert_int_equal(doku_logic_load_candidates(lg, cells, cands, e->unique), DOKU_OK);
         doku_step st;
-        assert_int_equal(doku_logic_next(lg, &st), 1);
+        assert_int_equal(doku_logic_next(lg, &st), DOKU_OK);
         assert_string_equal(doku_technique_key(st.technique), e->key);
         assert_string_equal(st.text, e->text);
         char buf[512] = "";
@@ -300,7 +300,7 @@ static void test_examples(void **state)
         doku_logic *def;
         assert_int_equal(doku_logic_create(s, NULL, &def), DOKU_OK);
         assert_int_equal(doku_logic_load_candidates(def, cells, cands, e->unique), DOKU_OK);
-        if (doku_logic_next(def, &st) == 1)
+        if (doku_logic_next(def, &st) == DOKU_OK)
             assert_true(st.technique < DOKU_TECH_FINNED_X_WING);
         doku_logic_free(def);
         doku_logic_free(lg);
@@ -370,7 +370,7 @@ static void test_extended_sound(void **state)
         assert_int_equal(doku_search(sv, cells, &so, sol, NULL, NULL, &r), DOKU_OK);
         assert_int_equal(doku_logic_load(lg, cells), DOKU_OK);
         doku_step st;
-        while (doku_logic_next(lg, &st) == 1) {
+        while (doku_logic_next(lg, &st) == DOKU_OK) {
             for (size_t j = 0; j < st.nplacements; j++)
                 assert_int_equal(sol[st.placements[j].cell], st.placements[j].digit);
             for (size_t j = 0; j < st.neliminations; j++)
@@ -447,7 +447,7 @@ static void test_extended_variants(void **state)
         assert_int_equal(doku_logic_create(s, &o, &lg), DOKU_OK);
         assert_int_equal(doku_logic_load(lg, cells), DOKU_OK);
         doku_step st;
-        while (doku_logic_next(lg, &st) == 1) {
+        while (doku_logic_next(lg, &st) == DOKU_OK) {
             for (size_t j = 0; j < st.nplacements; j++)
                 assert_int_equal(sol[st.placements[j].cell], st.placements[j].digit);
             for (size_t j = 0; j < st.neliminations; j++)
@@ -480,7 +480,7 @@ static void test_extended_nothing_to_find(void **state)
     assert_int_equal(doku_logic_create(s, &o, &lg), DOKU_OK);
     assert_int_equal(doku_logic_load(lg, cells), DOKU_OK);
     doku_step st;
-    assert_int_equal(doku_logic_next(lg, &st), 0);
+    assert_int_equal(doku_logic_next(lg, &st), DOKU_DONE);
     doku_logic_free(lg);
     doku_shape_free(s);
 }
@@ -510,7 +510,7 @@ static void test_finned_fish_full_width_box(void **state)
     assert_int_equal(doku_logic_load(lg, cells), DOKU_OK);
     doku_step st;
     /* nothing to find: the fins of any pick are in both base rows */
-    assert_int_equal(doku_logic_next(lg, &st), 0);
+    assert_int_equal(doku_logic_next(lg, &st), DOKU_DONE);
     doku_logic_free(lg);
     doku_shape_free(s);
 }

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "doku.h"
+#include "testutil.h"
 
 static int cell(int n, int r, int c) { return (r - 1) * n + (c - 1); }
 
@@ -36,11 +37,13 @@ static void test_classic(void **state)
     assert_int_equal(b[0], cell(9, 4, 4));
     assert_int_equal(b[8], cell(9, 6, 6));
     char name[32];
-    doku_shape_unit_name(s, 22, name, sizeof name);
+    assert_int_equal(doku_shape_unit_name(s, 22, name, sizeof name, NULL), DOKU_OK);
     assert_string_equal(name, "box 5");
-    doku_cell_name(s, cell(9, 4, 7), name, sizeof name);
+    size_t len = 0;
+    assert_int_equal(doku_cell_name(s, cell(9, 4, 7), name, sizeof name, &len), DOKU_OK);
     assert_string_equal(name, "r4c7");
-    doku_shape_describe(s, name, sizeof name);
+    assert_int_equal(len, 4);
+    assert_int_equal(doku_shape_describe(s, name, sizeof name, NULL), DOKU_OK);
     assert_string_equal(name, "9x9, 3x3 boxes");
     doku_shape_free(s);
 }
@@ -52,7 +55,7 @@ static void test_boxes(void **state)
     const int r[] = {2, 2, 2, 2, 3, 3, 4, 4, 5, 6, 8};
     for (size_t i = 0; i < sizeof n / sizeof *n; i++) {
         int br, bc;
-        assert_int_equal(doku_default_box(n[i], &br, &bc), 0);
+        assert_int_equal(doku_default_box(n[i], &br, &bc), DOKU_OK);
         assert_int_equal(br, r[i]);
         assert_int_equal(bc, n[i] / r[i]);
         doku_shape *s;
@@ -78,7 +81,7 @@ static void test_boxes(void **state)
     assert_int_equal(b0[5], cell(6, 3, 2));
     doku_shape_free(s);
     int br, bc;
-    assert_int_equal(doku_default_box(7, &br, &bc), -1);
+    assert_int_equal(doku_default_box(7, &br, &bc), DOKU_ERR_SHAPE);
     assert_int_equal(doku_shape_create_simple(7, 0, &s), DOKU_ERR_SHAPE);
     assert_null(s);
     assert_int_equal(doku_shape_create_simple(65, 0, &s), DOKU_ERR_SHAPE);
@@ -117,7 +120,7 @@ static void test_variants(void **state)
     doku_shape_cell_units(s, cell(9, 5, 5), &k);
     assert_int_equal(k, 5); /* row, column, box, both diagonals */
     char d[64];
-    doku_shape_describe(s, d, sizeof d);
+    assert_int_equal(doku_shape_describe(s, d, sizeof d, NULL), DOKU_OK);
     assert_string_equal(d, "9x9, 3x3 boxes+x+hyper");
     doku_shape_free(s);
 
@@ -164,7 +167,7 @@ static void test_conflicts_and_verify(void **state)
     g[cell(9, 2, 2)] = 4;  /* same box only */
     g[cell(9, 1, 9)] = 4;  /* same row as r1c1 */
     doku_conflict c[8];
-    assert_int_equal(doku_find_conflicts(s, g, c, 8), 2);
+    assert_int_equal(tu_conflicts(s, g, c, 8), 2);
     assert_int_equal(c[0].cell_a, cell(9, 1, 1));
     assert_int_equal(c[0].cell_b, cell(9, 1, 9));
     assert_int_equal(doku_shape_unit_kind(s, c[0].unit), DOKU_UNIT_ROW);
@@ -172,23 +175,23 @@ static void test_conflicts_and_verify(void **state)
     assert_int_equal(doku_shape_unit_kind(s, c[1].unit), DOKU_UNIT_BOX);
     assert_int_equal(c[1].digit, 4);
     g[5] = 10;
-    assert_int_equal(doku_find_conflicts(s, g, c, 8), -1);
+    assert_int_equal(tu_conflicts(s, g, c, 8), -1);
 
     static const char *sol =
         "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
     uint8_t v[81];
     for (int i = 0; i < 81; i++)
         v[i] = (uint8_t)(sol[i] - '0');
-    assert_true(doku_verify_solution(s, NULL, v));
+    assert_true(doku_verify_solution(s, NULL, v, (size_t)doku_shape_cells(s)));
     uint8_t given[81] = {0};
     given[0] = 5;
-    assert_true(doku_verify_solution(s, given, v));
+    assert_true(doku_verify_solution(s, given, v, (size_t)doku_shape_cells(s)));
     given[0] = 6;
-    assert_false(doku_verify_solution(s, given, v));
+    assert_false(doku_verify_solution(s, given, v, (size_t)doku_shape_cells(s)));
     uint8_t t = v[0];
     v[0] = v[1];
     v[1] = t;
-    assert_false(doku_verify_solution(s, NULL, v));
+    assert_false(doku_verify_solution(s, NULL, v, (size_t)doku_shape_cells(s)));
     doku_shape_free(s);
 }
 
@@ -223,7 +226,7 @@ static void test_degenerate_sizes(void **state)
     doku_search_result r;
     assert_int_equal(doku_search(solver, givens, &o, sol, NULL, NULL, &r), DOKU_OK);
     assert_int_equal(r.solutions, 2);
-    assert_true(doku_verify_solution(s, NULL, sol));
+    assert_true(doku_verify_solution(s, NULL, sol, (size_t)doku_shape_cells(s)));
     doku_solver_free(solver);
     doku_shape_free(s);
 }
@@ -305,7 +308,7 @@ static void test_seven_units(void **state)
         g[centre] = 1;
         g[centre + 1] = 1;
         doku_conflict c[16];
-        int found = doku_find_conflicts(s, g, c, 16);
+        int found = tu_conflicts(s, g, c, 16);
         int in_row = 0;
         for (int i = 0; i < found; i++)
             in_row += doku_shape_unit_kind(s, c[i].unit) == DOKU_UNIT_ROW;

@@ -29,6 +29,10 @@ static const struct {
     {DOKU_ERR_VARIANT, 5, "variant not defined for this shape"},
     {DOKU_ERR_PARSE, 6, "not a puzzle"},
     {DOKU_ERR_SIZE, 7, "puzzle size does not match the shape"},
+    {DOKU_GAVE_UP, 8, "gave up: a budget ran out"},
+    {DOKU_NO_SOLUTION, 9, "no solution"},
+    {DOKU_NOT_UNIQUE, 10, "more than one solution"},
+    {DOKU_DONE, 11, "nothing more"},
 };
 enum { NSTATUS = sizeof STATUSES / sizeof STATUSES[0] };
 

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "doku.h"
+#include "testutil.h"
 
 static uint64_t count(doku_solver *sv, const uint8_t *cells)
 {
@@ -59,7 +60,7 @@ static int mistype(const doku_shape *s, doku_solver *sv, uint8_t *puz)
             if (d == keep)
                 continue;
             puz[c] = (uint8_t)d;
-            if (doku_find_conflicts(s, puz, NULL, 0) == 0 && count(sv, puz) == 0)
+            if (tu_conflicts(s, puz, NULL, 0) == 0 && count(sv, puz) == 0)
                 return c;
         }
         puz[c] = keep;
@@ -81,7 +82,6 @@ static void check_size(int n)
     assert_true(bad >= 0);
     doku_wrong_entry w;
     assert_int_equal(doku_find_wrong_entry(sv, puz, 0, marks, &w), DOKU_OK);
-    assert_int_equal(w.gave_up, 0);
     assert_int_equal(w.kind, DOKU_WRONG_DIGIT);
     assert_true(w.suspects >= 1);
     assert_int_equal(marks[bad], 1);
@@ -95,7 +95,7 @@ static void check_size(int n)
     doku_buf text = {0};
     assert_int_equal(doku_format_wrong_entry(&text, s, puz, DOKU_SYMBOLS_AUTO, marks, &w), DOKU_OK);
     char name[16];
-    doku_cell_name(s, bad, name, sizeof name);
+    assert_int_equal(doku_cell_name(s, bad, name, sizeof name, NULL), DOKU_OK);
     assert_non_null(strstr(text.data, name));
     if (w.suspects == 1) {
         /* the digit the solution has there, in the grid's own symbols */
@@ -127,7 +127,7 @@ static void check_size(int n)
             if (d == sol[c])
                 continue;
             puz[c] = (uint8_t)d;
-            if (doku_find_conflicts(s, puz, NULL, 0) == 0 && count(sv, puz) == 0)
+            if (tu_conflicts(s, puz, NULL, 0) == 0 && count(sv, puz) == 0)
                 wrong = c;
             else
                 puz[c] = 0;
@@ -190,7 +190,7 @@ static void test_sentence_of_several(void **state)
     doku_shape *s;
     assert_int_equal(doku_shape_create_simple(4, 0, &s), DOKU_OK);
     uint8_t cells[16] = {1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1}, marks[16] = {0};
-    doku_wrong_entry w = {2, DOKU_WRONG_DIGIT, 0, 0};
+    doku_wrong_entry w = {2, DOKU_WRONG_DIGIT, 0};
     marks[0] = marks[5] = 1;
     doku_buf text = {0};
     assert_int_equal(doku_format_wrong_entry(&text, s, cells, DOKU_SYMBOLS_AUTO, marks, &w), DOKU_OK);
@@ -223,12 +223,10 @@ static void test_nothing_to_name_and_budget(void **state)
     memset(marks, 7, sizeof marks);
     assert_int_equal(doku_find_wrong_entry(sv, puz, 0, marks, &w), DOKU_OK);
     assert_int_equal(w.suspects, 0);
-    assert_int_equal(w.gave_up, 0);
     for (int c = 0; c < 256; c++)
         assert_int_equal(marks[c], 0);
     assert_true(mistype(s, sv, puz) >= 0);
-    assert_int_equal(doku_find_wrong_entry(sv, puz, 1e-9, marks, &w), DOKU_OK);
-    assert_int_equal(w.gave_up, 1);
+    assert_int_equal(doku_find_wrong_entry(sv, puz, 1e-9, marks, &w), DOKU_GAVE_UP);
     assert_int_equal(w.suspects, 0);
     for (int c = 0; c < 256; c++)
         assert_int_equal(marks[c], 0);

@@ -139,3 +139,11 @@ doku_reader *tu_reader_from_lines(const doku_reader_opts *opts, const char *cons
     assert_int_equal(doku_reader_finish(r), DOKU_OK);
     return r;
 }
+
+long tu_conflicts(const doku_shape *s, const uint8_t *cells, doku_conflict *out, size_t cap)
+{
+    size_t count = 0;
+    if (doku_find_conflicts(s, cells, (size_t)doku_shape_cells(s), out, cap, &count) != DOKU_OK)
+        return -1;
+    return (long)count;
+}

@@ -26,6 +26,10 @@ const char *tu_fixture_path(char *buf, size_t cap, const char *rel);
  * starting with '#' and empty lines are dropped when skip_comments. */
 size_t tu_lines(char *text, char ***lines, int skip_comments);
 
+/* doku_find_conflicts on the shape's n*n cells, as a count: the number
+ * of conflicts (up to cap of them into out), or -1 for an error status. */
+long tu_conflicts(const doku_shape *s, const uint8_t *cells, doku_conflict *out, size_t cap);
+
 /* Converts an ASCII puzzle line ('.'/'0' empty, 1-9A-Z) to values. */
 int tu_cells_from_text(const char *text, int ncells, uint8_t *cells);
 

@@ -899,6 +899,11 @@ test('a share link can carry the player\'s progress (opt-in)', async (page) => {
   await page.keyboard.press('4');
   await cell(page, 3).click();
   await page.keyboard.press('Alt+2');
+  await cell(page, 5).click();
+  await page.keyboard.press('Alt+Shift+Digit8');   // a centre mark
+  await page.click('#colour-tool');
+  await page.click('#pad button[data-d="3"]');     // r1c6 coloured 3
+  await page.click('#colour-tool');
   await page.click('#share-box summary');
   await page.click('#copy-link');
   const read = async () => (await page.inputValue('#paste')) || page.evaluate(() => navigator.clipboard.readText());
@@ -918,6 +923,8 @@ test('a share link can carry the player\'s progress (opt-in)', async (page) => {
     await waitStatus(other, /^The link's game/);
     assert((await digit(other, 2)) === '4' && (await classes(other, 2)).includes('entered'), 'the entry came with the link');
     assert((await cell(other, 3).locator('.cands span').allTextContents()).join('') === '2', 'the mark came with the link');
+    assert((await cell(other, 5).locator('.ctr').textContent()) === '8', 'the centre mark came with the link');
+    assert((await classes(other, 5)).includes('col3'), 'the colour came with the link');
     assert(await other.isVisible('#playbar'), 'in play mode');
   } finally {
     await other.context().close();
@@ -1195,6 +1202,33 @@ test('jigsaw regions painted on the grid by dragging', async (page) => {
   assert(page.url().includes(`r=${JIGSAW_MAP}`), 'cancel keeps the regions');
   await page.screenshot({ path: `${shots}/jigsaw-painted.png` });
 });
+
+test('accessibility of the play tools, the saved-game offer and region painting (axe-core)', async (page) => {
+  await page.click('#mode-play');
+  await cell(page, 2).click();
+  await page.keyboard.press('Alt+Shift+Digit4');
+  await page.keyboard.press('Alt+2');
+  await page.click('#colour-tool');
+  await page.click('#pad button[data-d="5"]');
+  await page.reload();
+  await page.waitForSelector('#resume:not([hidden])');
+  await page.addScriptTag({ content: axeSource });
+  const check = async (what) => {
+    const res = await page.evaluate(async () => await window.axe.run(document, { resultTypes: ['violations'] }));
+    for (const v of res.violations) console.log(`  axe ${what} ${v.impact}: ${v.id} (${v.nodes.length}): ${v.help}`);
+    const bad = res.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    assert(bad.length === 0, `${what}: serious or critical violations: ` + bad.map((v) => v.id).join(', '));
+  };
+  await check('offer');
+  await page.click('#resume-continue');
+  await page.click('#colour-tool');
+  await page.click('#pause');
+  await check('play');
+  await page.click('#pause');
+  await page.click('#jigsaw-open');
+  await page.click('#jigsaw-paint');
+  await check('painting');
+}, { axe: true, hash: `#p=${EASY}&n=9` });
 
 /* ---- run ---------------------------------------------------------------- */
 let failed = 0;

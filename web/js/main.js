@@ -1297,7 +1297,7 @@ function wire() {
   $('load').addEventListener('click', doLoad);
   $('copy-link').addEventListener('click', () => {
     const withGame = $('share-progress').checked && hasProgress();
-    const url = location.href.split('#')[0] + (withGame ? progressHash(S.alphabet, S.shape, S.board.givens, S.board.entries, S.board.marks) : location.hash);
+    const url = location.href.split('#')[0] + (withGame ? progressHash(S.alphabet, S.shape, S.board.givens, S.board.entries, S.board.marks, S.board.centre, S.board.colours) : location.hash);
     copyText(url, withGame ? 'link with your progress' : 'link');
   });
   $('resume-continue').addEventListener('click', resumeGame);
@@ -1329,14 +1329,16 @@ function fromHash() {
   const same = h.n === S.shape.n && h.givens.every((v, i) => v === S.board.givens[i]);
   if (same && !h.entries && !h.marks) return true;
   if (!same) setShape({ n: h.n, box: h.box, x: h.x, hyper: h.hyper, regions: h.regions, keepBoxes: h.keepBoxes }, h.givens);
-  if ((h.entries && h.entries.some((v, i) => v && !h.givens[i])) || (h.marks && h.marks.some((m) => m))) {
+  if ((h.entries && h.entries.some((v, i) => v && !h.givens[i])) || [h.marks, h.centre, h.colours].some((l) => l && l.some((m) => m))) {
     // a link with the sender's progress: their game, to play on
     closeOffer();
     const b = S.board;
     b.apply([...Array(h.n * h.n).keys()].filter((i) => !b.givens[i]), (i) => {
       b.entries[i] = h.entries ? h.entries[i] : 0;
       b.marks[i] = h.entries && h.entries[i] ? 0 : (h.marks ? h.marks[i] : 0);
+      b.centre[i] = h.entries && h.entries[i] ? 0 : (h.centre ? h.centre[i] : 0);
     });
+    if (h.colours) b.apply([...Array(h.n * h.n).keys()], (i) => { b.colours[i] = h.colours[i] <= COLOURS ? h.colours[i] : 0; });
     resetTimer();
     setMode('play');
     changed(false);
