@@ -12,7 +12,7 @@ MAKEFLAGS += --no-print-directory
 
 PORT ?= 8080
 
-.PHONY: all build run serve bench-serve test test-plain test-asan test-plain-build test-plain-run test-asan-configure test-asan-build test-asan-build-quiet test-asan-run test-data asan tsan deps deps-run deps-test deps-bench install clean fuzz crosscheck bench-large check-data test-aarch64 coverage
+.PHONY: all build run serve bench-serve test test-plain test-asan test-plain-build test-plain-run test-asan-configure test-asan-build test-asan-build-quiet test-asan-run test-data asan tsan deps deps-run deps-test deps-bench install clean fuzz crosscheck bench-large check-data test-aarch64 coverage python
 
 all: build
 
@@ -42,6 +42,14 @@ run: deps-run build
 # Only the server: http://127.0.0.1:$(PORT)/
 serve: deps-run build
 	@build/doku serve --port $(PORT)
+
+# The Python package (python/, docs/PYTHON.md) into Debian's python3, built
+# offline against this tree's library (build/libdoku.a). Debian marks its
+# Python externally managed (PEP 668); pip as root installs under
+# /usr/local, beside dpkg's files, not over them.
+python: deps-test build
+	@DOKU_BUILD_DIR=$(CURDIR)/build PIP_BREAK_SYSTEM_PACKAGES=1 /usr/bin/python3 -m pip install \
+	    --no-build-isolation --no-deps ./python
 
 # wrk against doku serve on loopback (bench/serve/run.sh; see BENCHMARKS.md).
 bench-serve: deps-bench build

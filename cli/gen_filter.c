@@ -108,11 +108,3 @@ doku_rating_filter *gen_filter_band(const gen_filter_spec *f,
     doku_rating_filter *b = NULL;
     return doku_rating_filter_create(s, &bo, &b) == DOKU_OK ? b : NULL;
 }
-
-doku_status gen_filter_judge(doku_rating_filter *b, const doku_shape *s, const uint8_t *puzzle,
-                             const uint8_t *solution, int *accepted)
-{
-    *accepted = doku_rating_filter_accept(b, s, puzzle, solution);
-    /* the library's 0 is also "could not allocate": no verdict then */
-    return *accepted ? DOKU_OK : doku_rating_filter_status(b);
-}

@@ -33,6 +33,10 @@ TEST="$TEST chromium parallel"
 command -v npm >/dev/null 2>&1 || TEST="$TEST nodejs npm"
 TEST="$TEST python3-openpyxl libreoffice-calc-nogui"
 TEST="$TEST poppler-utils libxml2-utils librsvg2-bin"
+# the Python package (python/, `make python`) and its tests: Debian's
+# python3 headers, pip/setuptools/wheel, numpy, pytest, Dask's scheduler
+# and workers (python3-distributed), mypy for the typed examples.
+TEST="$TEST python3-dev python3-pip python3-setuptools python3-wheel python3-numpy python3-pytest python3-distributed mypy"
 
 # bench: CaDiCaL and MiniSat (large grids), qqwing (generator), wrk (the
 # server), GNU parallel and hyperfine (the CLI), /usr/bin/time.
