@@ -134,7 +134,9 @@ doku_rating_filter *gen_filter_band(const gen_filter_spec *f,
 doku_status gen_filter_judge(doku_rating_filter *b, const doku_shape *s, const uint8_t *puzzle,
                              const uint8_t *solution, int *accepted)
 {
-    *accepted = doku_rating_filter_accept(b, s, puzzle, solution);
-    /* the library's 0 is also "could not allocate": no verdict then */
-    return *accepted ? DOKU_OK : doku_rating_filter_status(b);
+    doku_filter_call call = {s, puzzle, solution, (size_t)doku_shape_cells(s), 0};
+    bool ok = false;
+    doku_status st = doku_rating_filter_accept(b, &call, &ok);
+    *accepted = st == DOKU_OK && ok;
+    return st;
 }

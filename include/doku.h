@@ -668,12 +668,28 @@ DOKU_API doku_status doku_reduce(doku_generator *g, doku_rng *rng,
                         const doku_reduce_opts *opts, uint8_t *puzzle,
                         doku_reduce_result *res);
 
-/* Extra acceptance test for generated puzzles (a rating band, a required
- * technique...): return true to accept. Called from the generating
- * thread; must be reentrant if several generators run at once. */
-typedef bool (*doku_puzzle_filter)(void *user, const doku_shape *s,
-                                   const uint8_t *puzzle,
-                                   const uint8_t *solution);
+/* What doku_generate asks a doku_puzzle_filter about: one candidate
+ * puzzle, valid only during the call. */
+typedef struct doku_filter_call {
+    const doku_shape *shape;   /* the generator's shape */
+    const uint8_t *puzzle;     /* ncells values, unique */
+    const uint8_t *solution;   /* its solution, ncells values */
+    size_t ncells;             /* the shape's n*n */
+    double seconds_left;       /* what is left of doku_generate's
+                                  time_budget (0: no budget): a judgement
+                                  that may run longer stops there and
+                                  answers DOKU_GAVE_UP */
+} doku_filter_call;
+
+/* Extra acceptance test for generated puzzles (a rating range, a
+ * required technique...). Sets *accept (true: keep the puzzle) and
+ * returns DOKU_OK; DOKU_GAVE_UP when call->seconds_left ran out before a
+ * verdict (doku_generate then stops with DOKU_GAVE_UP); any other status
+ * ends doku_generate with that status (DOKU_ERR_NOMEM...). Called from
+ * the generating thread; must be reentrant if several generators run at
+ * once. */
+typedef doku_status (*doku_puzzle_filter)(void *user, const doku_filter_call *call,
+                                          bool *accept);
 
 typedef struct doku_generate_opts {
     int min_givens, max_givens; /* accepted band of givens; 0,0 = any.
@@ -686,15 +702,14 @@ typedef struct doku_generate_opts {
     const uint8_t *pattern; /* NULL, or n*n flags: givens exactly there
                                (with minimal: a grid is accepted only if
                                every one of them is proven needed) */
-    doku_puzzle_filter filter;
-    void *filter_user;
+    doku_puzzle_filter filter; /* NULL: none */
+    void *filter_user;      /* passed to filter as user */
     uint64_t max_attempts;  /* full grids tried before giving up; 0 = 1000 */
     double time_budget;     /* seconds before giving up; 0 = none. (The
                                only non-deterministic knob: it decides
                                when to stop, never what is produced: a
                                removal sweep it cuts short is dropped.
-                               When filter is doku_rating_filter_accept,
-                               its judgement stops at the deadline too.) */
+                               The filter is told what is left of it.) */
     uint64_t check_budget;  /* as in doku_reduce_opts */
 } doku_generate_opts;
 
@@ -720,9 +735,9 @@ typedef struct doku_generate_result {
  * below max_attempts tells that the time ran out); DOKU_ERR_SHAPE for a
  * shape with no full grid at all; DOKU_ERR_ARG for a NULL g or
  * puzzle, an unknown symmetry or level, givens bounds outside 0..n*n or
- * crossed, or a negative or NaN time_budget; DOKU_ERR_NOMEM (also when
- * opts->filter is doku_rating_filter_accept and its judgement could not
- * allocate: the run stops there, nothing found). */
+ * crossed, or a negative or NaN time_budget; DOKU_ERR_NOMEM; a status
+ * the filter returned other than DOKU_OK and DOKU_GAVE_UP (the run stops
+ * there, nothing found). */
 DOKU_API doku_status doku_generate(doku_generator *g, uint64_t seed,
                           const doku_generate_opts *opts, uint8_t *puzzle,
                           uint8_t *solution, doku_generate_result *res);
@@ -1025,17 +1040,19 @@ DOKU_API doku_status doku_rating_filter_create(const doku_shape *shape,
                                       doku_rating_filter **out);
 DOKU_API void doku_rating_filter_free(doku_rating_filter *f);   /* NULL is ignored */
 
-/* A doku_puzzle_filter: user is a doku_rating_filter. @return true if
- * puzzle (unique, n*n values of the filter's shape) is rated inside the
- * range and uses a required technique, else false (also for a puzzle the
- * engine rejects as invalid, for user or puzzle NULL, and when an
- * allocation failed: doku_rating_filter_status tells that apart). */
-DOKU_API bool doku_rating_filter_accept(void *user, const doku_shape *s, const uint8_t *puzzle,
-                              const uint8_t *solution);
-/* @return DOKU_ERR_NOMEM if f's last doku_rating_filter_accept stopped
- * because an allocation failed (its 0 is then no verdict; f stays
- * usable), DOKU_OK otherwise; DOKU_ERR_ARG for a NULL f. */
-DOKU_API doku_status doku_rating_filter_status(const doku_rating_filter *f);
+/* A doku_puzzle_filter: user is a doku_rating_filter (one caller at a
+ * time: it holds a logic context). Judges call->puzzle (unique,
+ * call->ncells values of the filter's shape; solution is not read) and
+ * sets *accept to true if it is rated inside the range and uses a
+ * required technique (false also for a puzzle the engine rejects as
+ * invalid). The judgement stops at call->seconds_left (0: none).
+ * @return DOKU_OK (the verdict is in *accept); DOKU_GAVE_UP when the time
+ * left ran out first (*accept false: no verdict); DOKU_ERR_NOMEM (no
+ * verdict; the filter stays usable); DOKU_ERR_ARG for a NULL user, call,
+ * accept or puzzle, an ncells or shape other than the filter's, or a
+ * negative or NaN seconds_left. */
+DOKU_API doku_status doku_rating_filter_accept(void *user, const doku_filter_call *call,
+                                               bool *accept);
 
 /* Counters since creation, for benchmarks: puzzles judged, accepted, and
  * logic steps the engine took. Any pointer may be NULL (f NULL: zeros). */

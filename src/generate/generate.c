@@ -227,19 +227,20 @@ doku_status doku_generate(doku_generator *g, uint64_t seed,
                 continue;
         }
         if (o.filter) {
-            /* our own rating filter takes the deadline into its judgement
-             * (a hard band's judgement can outlast a short budget) */
-            gen_filter_clock *own = o.filter == doku_rating_filter_accept && o.filter_user
-                                        ? (gen_filter_clock *)o.filter_user : NULL;
-            if (own)
-                own->deadline = deadline;
-            bool ok = o.filter(o.filter_user, s, puzzle, g->fill);
-            if (own)
-                own->deadline = 0;
-            if (own && own->nomem)
-                return DOKU_ERR_NOMEM; /* a 0 without a verdict */
-            if (own && own->timed_out)
+            /* the filter is told the time left, so a judgement that can
+             * outlast a short budget (a hard range) stops with it */
+            doku_filter_call call = {s, puzzle, g->fill, (size_t)s->ncells, 0};
+            if (deadline > 0) {
+                call.seconds_left = deadline - clock_monotonic_seconds();
+                if (call.seconds_left <= 0)
+                    call.seconds_left = 1e-9; /* spent, but still a budget */
+            }
+            bool ok = false;
+            doku_status fst = o.filter(o.filter_user, &call, &ok);
+            if (fst == DOKU_GAVE_UP)
                 break;
+            if (fst != DOKU_OK)
+                return fst; /* no verdict (DOKU_ERR_NOMEM...): the run stops */
             if (!ok)
                 continue;
         }
