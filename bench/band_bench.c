@@ -61,7 +61,7 @@ int main(int argc, char **argv)
     double t0 = cpu_now();
     for (int i = 0; i < n; i++) {
         doku_generate_result r;
-        doku_generate(g, doku_seed_derive(1, (uint64_t)i), &go, pz + 81 * i, NULL, &r);
+        doku_generate(g, doku_seed_derive(1, (uint64_t)i), &go, pz + 81 * i, NULL, (size_t)doku_shape_cells(s), &r);
         grids += r.attempts;
     }
     double tgen = cpu_now() - t0, tacc = 0, trej = 0;
@@ -93,7 +93,7 @@ int main(int argc, char **argv)
         double tf = cpu_now();
         for (int i = 0; i < n; i++) {
             doku_rating r;
-            doku_logic_load(lg, pz + 81 * i);
+            doku_logic_load(lg, pz + 81 * i, (size_t)doku_shape_cells(s));
             doku_logic_run(lg, NULL, NULL, &r, NULL, 0);
             int want = r.solved && r.er >= min - 1e-9 && (max < 0 || r.er <= max + 1e-9);
             if (want != verdict[i]) {

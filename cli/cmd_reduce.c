@@ -174,7 +174,7 @@ static void reduce_puzzle(cli_worker *w, cli_task *t, void *p)
         doku_solver *sv = cli_worker_solver(w, s);
         doku_search_opts so = {2, 0, c->o.timeout_given ? c->o.timeout : DEFAULT_TIMEOUT, 0};
         doku_search_result r;
-        doku_status st = sv ? doku_search(sv, t->cells, &so, sol, NULL, NULL, &r) : DOKU_ERR_NOMEM;
+        doku_status st = sv ? doku_search(sv, t->cells, (size_t)nc, &so, sol, NULL, NULL, &r) : DOKU_ERR_NOMEM;
         if (st != DOKU_OK && st != DOKU_GAVE_UP) {
             fail(c, t, "invalid", "cannot check this puzzle (out of memory or bad value)");
             goto out;
@@ -201,7 +201,10 @@ static void reduce_puzzle(cli_worker *w, cli_task *t, void *p)
         fail(c, t, "invalid", "out of memory");
         goto out;
     }
-    if (c->level != DOKU_DIFF_ANY && doku_generator_difficulty(g, t->cells) > c->level) {
+    doku_difficulty have = DOKU_DIFF_ANY; /* stays ANY for a grid it cannot class */
+    if (c->level != DOKU_DIFF_ANY)
+        doku_generator_difficulty(g, t->cells, (size_t)nc, &have);
+    if (have > c->level) {
         snprintf(msg, sizeof msg, "the input already needs more than level %s",
                  doku_difficulty_name(c->level));
         fail(c, t, "too_hard", msg);
@@ -226,7 +229,7 @@ static void reduce_puzzle(cli_worker *w, cli_task *t, void *p)
         doku_rng rng;
         uint64_t seed = doku_seed_derive(c->seed, t->index);
         doku_rng_seed(&rng, k ? doku_seed_derive(seed, (uint64_t)k) : seed);
-        if (doku_reduce(g, &rng, sol, t->cells, &ro, out, &rr) != DOKU_OK) {
+        if (doku_reduce(g, &rng, sol, t->cells, (size_t)nc, &ro, out, &rr) != DOKU_OK) {
             fail(c, t, "invalid", "cannot reduce this input");
             goto out;
         }

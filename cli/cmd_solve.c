@@ -130,7 +130,7 @@ static void solve_puzzle(cli_worker *w, cli_task *t, void *p)
     double t0 = c->stats ? cli_now() : 0;
     /* pencil marks read with the puzzle restrict it: a crossed-out
      * candidate is excluded (t->cands NULL: the givens alone) */
-    doku_status st = doku_search_candidates(sv, t->cells, t->cands, &so, first,
+    doku_status st = doku_search_candidates(sv, t->cells, t->cands, ncells, &so, first,
                                             c->print_all ? on_solution : NULL, &k, &res);
     double ms = c->stats ? (cli_now() - t0) * 1e3 : 0;
     if (st != DOKU_OK && st != DOKU_GAVE_UP) {

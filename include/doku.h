@@ -9,7 +9,30 @@
  *
  * Cells are numbered row-major from 0; users see them as r{row}c{col},
  * 1-based. A grid of cells is a plain uint8_t array of n*n values where 0
- * means empty and 1..n are digits.
+ * means empty and 1..n are digits. A call that takes cell arrays (grids,
+ * candidate masks, flags) takes their length too: `size_t ncells`, after
+ * the arrays it measures, is the element count of every cell array of
+ * that call and must be the shape's n*n (DOKU_ERR_ARG otherwise), so a
+ * buffer made for another size is refused instead of read out of bounds.
+ *
+ * The conventions every comment below relies on:
+ * - Returns: a call that can fail returns a doku_status and writes its
+ *   results through out-parameters (on an error they hold the documented
+ *   "none" value); predicates return bool; accessors return what they read.
+ * - Ownership: the caller owns every object it creates (xxx_create,
+ *   freed by xxx_free, which ignores NULL) and every array it passes; the
+ *   library only reads an input array during the call and never keeps a
+ *   pointer to it, except the shape a solver, logic context, generator or
+ *   filter is made for, which must outlive it. Pointers the library
+ *   returns (names, unit tables, steps, records) are owned by the object
+ *   named in the comment and live as the comment says.
+ * - NULL: a NULL object or a NULL required pointer is DOKU_ERR_ARG (or
+ *   the "none" value of an accessor); optional pointers say "may be NULL".
+ * - Threads: distinct objects never interfere. A shape and the static
+ *   tables are read-only and may be shared; a solver, logic context,
+ *   generator, rating filter or reader is used by one thread at a time;
+ *   functions that only read their arguments (formatters, rules,
+ *   accessors, names) are thread-safe.
  */
 #ifndef DOKU_H
 #define DOKU_H
@@ -256,6 +279,9 @@ typedef struct doku_solver doku_solver;
 DOKU_API doku_status doku_solver_create(const doku_shape *shape, doku_solver **out);
 /* Frees a solver; NULL is ignored. */
 DOKU_API void doku_solver_free(doku_solver *solver);
+/* @return the shape solver was created for (owned by the caller who
+ * created it), NULL for a NULL solver. Thread-safe. */
+DOKU_API const doku_shape *doku_solver_shape(const doku_solver *solver);
 
 enum {
     DOKU_SEARCH_GENERIC = 1u << 0   /* never use a specialised fast path */
@@ -297,10 +323,10 @@ typedef int (*doku_solution_fn)(void *user, const uint8_t *solution);
  * built on its first use, cannot be allocated, or cannot grow its undo
  * trail mid-search (res is then filled as for DOKU_GAVE_UP). The solver
  * stays usable. */
-DOKU_API doku_status doku_search(doku_solver *solver, const uint8_t *givens,
-                        const doku_search_opts *opts, uint8_t *solution,
-                        doku_solution_fn on_solution, void *user,
-                        doku_search_result *res);
+DOKU_API doku_status doku_search(doku_solver *solver, const uint8_t *givens, size_t ncells,
+                                 const doku_search_opts *opts, uint8_t *solution,
+                                 doku_solution_fn on_solution, void *user,
+                                 doku_search_result *res);
 
 /* doku_search restricted by pencil marks: candidates holds n*n masks
  * (bit d-1 = digit d; the caller's, read only), and a solution puts in
@@ -311,7 +337,7 @@ DOKU_API doku_status doku_search(doku_solver *solver, const uint8_t *givens,
  * candidates: exactly doku_search. Runs the generic engine. @return as
  * doku_search. */
 DOKU_API doku_status doku_search_candidates(doku_solver *solver, const uint8_t *givens,
-                                            const uint64_t *candidates,
+                                            const uint64_t *candidates, size_t ncells,
                                             const doku_search_opts *opts, uint8_t *solution,
                                             doku_solution_fn on_solution, void *user,
                                             doku_search_result *res);
@@ -351,7 +377,7 @@ typedef struct doku_wrong_entry {
  * value above n, or a negative or NaN budget (out zeroed if not NULL);
  * DOKU_ERR_NOMEM (nothing marked). */
 DOKU_API doku_status doku_find_wrong_entry(doku_solver *solver, const uint8_t *cells,
-                                           double time_budget, uint8_t *marks,
+                                           size_t ncells, double time_budget, uint8_t *marks,
                                            doku_wrong_entry *out);
 
 /* SIMD tiers of the fast paths (classic 9x9, board16). A solver picks the
@@ -515,14 +541,15 @@ DOKU_API char doku_symbol(int n, doku_symbols symbols, int v);
  * bytes; always NUL-terminated if cap > 0; NULL with cap 0 measures).
  * givens (may be NULL) marks which cells were given, for grid styling;
  * conflicts (may be NULL) marks cells to show in red with DOKU_STYLE_COLOR.
- * @return the length the full text needs (snprintf-style); when it is
- * >= cap, the output was cut. 0 (and "" in buf if cap > 0) for a NULL s
- * or cells, a NULL buf with cap > 0, an unknown fmt or symbols, or a value
- * above n. */
-DOKU_API size_t doku_format_cells(const doku_shape *s, const uint8_t *cells,
-                         const uint8_t *givens, const uint8_t *conflicts,
-                         doku_format fmt, doku_symbols symbols, unsigned style,
-                         char *buf, size_t cap);
+ * *len (len may be NULL) receives the length the full text needs
+ * (snprintf-style): when it is >= cap, the output was cut. Reads only;
+ * thread-safe. @return DOKU_OK; DOKU_ERR_ARG (*len 0, "" in buf if cap >
+ * 0) for a NULL s or cells, a wrong ncells, a NULL buf with cap > 0, an
+ * unknown fmt or symbols, or a value above n. */
+DOKU_API doku_status doku_format_cells(const doku_shape *s, const uint8_t *cells, size_t ncells,
+                                       const uint8_t *givens, const uint8_t *conflicts,
+                                       doku_format fmt, doku_symbols symbols, unsigned style,
+                                       char *buf, size_t cap, size_t *len);
 
 
 /* ---------------------------------------------------------------------
@@ -603,12 +630,14 @@ DOKU_API doku_status doku_generator_create(const doku_shape *shape, doku_generat
 /* Frees a generator; NULL is ignored. */
 DOKU_API void doku_generator_free(doku_generator *g);
 
-/* Classifies puzzle (n*n values) by the levels above (no uniqueness
- * check: a puzzle the logic cannot finish is EXPERT whether or not it is
- * unique). @return the level (SIMPLE..EXPERT), or DOKU_DIFF_ANY if the
- * givens contradict each other, a value is above n, or g or puzzle is
- * NULL. */
-DOKU_API doku_difficulty doku_generator_difficulty(doku_generator *g, const uint8_t *puzzle);
+/* Classifies puzzle (ncells values) by the levels above into *level (no
+ * uniqueness check: a puzzle the logic cannot finish is EXPERT whether
+ * or not it is unique). Not thread-safe on one generator. @return
+ * DOKU_OK and SIMPLE..EXPERT in *level; DOKU_NO_SOLUTION if the givens
+ * contradict each other; DOKU_ERR_ARG for a NULL g, puzzle or level, a
+ * wrong ncells or a value above n. *level is DOKU_DIFF_ANY on an error. */
+DOKU_API doku_status doku_generator_difficulty(doku_generator *g, const uint8_t *puzzle,
+                                               size_t ncells, doku_difficulty *level);
 
 /* Fills grid (n*n values, the caller's) with a random complete solution
  * of the shape, drawn by a randomised search from rng (advanced; random
@@ -616,7 +645,8 @@ DOKU_API doku_difficulty doku_generator_difficulty(doku_generator *g, const uint
  * @return DOKU_OK; DOKU_ERR_ARG if g, rng or grid is NULL; DOKU_ERR_NOMEM;
  * DOKU_ERR_SHAPE if the shape has no solution at all (e.g. a jigsaw map
  * that admits none) after bounded effort. */
-DOKU_API doku_status doku_generate_grid(doku_generator *g, doku_rng *rng, uint8_t *grid);
+DOKU_API doku_status doku_generate_grid(doku_generator *g, doku_rng *rng, uint8_t *grid,
+                                        size_t ncells);
 
 /* doku_generate_grid with a time budget in seconds (0 = none): past it the
  * fill stops and returns DOKU_GAVE_UP (grid unspecified). The budget only
@@ -625,7 +655,7 @@ DOKU_API doku_status doku_generate_grid(doku_generator *g, doku_rng *rng, uint8_
  * doku_generate_grid; DOKU_GAVE_UP; DOKU_ERR_ARG also for a negative or
  * NaN budget. */
 DOKU_API doku_status doku_generate_grid_timed(doku_generator *g, doku_rng *rng,
-                                              double time_budget, uint8_t *grid);
+                                              double time_budget, uint8_t *grid, size_t ncells);
 
 typedef struct doku_reduce_opts {
     int target_givens;      /* stop once this many givens remain; 0 = go to
@@ -664,9 +694,9 @@ typedef struct doku_reduce_result {
  * Uniqueness of start itself is the caller's promise (doku_search with
  * limit 2 checks it). */
 DOKU_API doku_status doku_reduce(doku_generator *g, doku_rng *rng,
-                        const uint8_t *solution, const uint8_t *start,
-                        const doku_reduce_opts *opts, uint8_t *puzzle,
-                        doku_reduce_result *res);
+                                 const uint8_t *solution, const uint8_t *start, size_t ncells,
+                                 const doku_reduce_opts *opts, uint8_t *puzzle,
+                                 doku_reduce_result *res);
 
 /* What doku_generate asks a doku_puzzle_filter about: one candidate
  * puzzle, valid only during the call. */
@@ -739,8 +769,8 @@ typedef struct doku_generate_result {
  * the filter returned other than DOKU_OK and DOKU_GAVE_UP (the run stops
  * there, nothing found). */
 DOKU_API doku_status doku_generate(doku_generator *g, uint64_t seed,
-                          const doku_generate_opts *opts, uint8_t *puzzle,
-                          uint8_t *solution, doku_generate_result *res);
+                                   const doku_generate_opts *opts, uint8_t *puzzle,
+                                   uint8_t *solution, size_t ncells, doku_generate_result *res);
 
 /* ---------------------------------------------------------------------
  * Logic: solving like a human (issue 6).
@@ -902,7 +932,7 @@ DOKU_API void doku_logic_free(doku_logic *lg);
  * previous puzzle: one context serves any number of puzzles of its shape.
  * cells is copied. @return DOKU_OK; DOKU_ERR_ARG for a NULL lg or cells, a
  * value above n, or conflicting givens. */
-DOKU_API doku_status doku_logic_load(doku_logic *lg, const uint8_t *cells);
+DOKU_API doku_status doku_logic_load(doku_logic *lg, const uint8_t *cells, size_t ncells);
 
 /* Loads a pencil-mark grid: cells (0 = empty) plus one candidate mask per
  * cell (bit d-1 = digit d; ignored for filled cells). Candidates that a
@@ -911,7 +941,8 @@ DOKU_API doku_status doku_logic_load(doku_logic *lg, const uint8_t *cells);
  * DOKU_ERR_ARG for a NULL argument, a value above n, or conflicting
  * filled cells. */
 DOKU_API doku_status doku_logic_load_candidates(doku_logic *lg, const uint8_t *cells,
-                                       const uint64_t *cands, int unique_known);
+                                                const uint64_t *cands, size_t ncells,
+                                                int unique_known);
 
 /* Finds the next step without applying it. The step's pointers are owned
  * by lg (see doku_step). A context is one thread's: not thread-safe.
@@ -1148,8 +1179,9 @@ DOKU_API doku_status doku_format_conflicts(doku_buf *b, const doku_shape *s,
  * symbols or kind, or a value above n (nothing written); DOKU_ERR_NOMEM
  * (b->failed set). */
 DOKU_API doku_status doku_format_wrong_entry(doku_buf *b, const doku_shape *s,
-                                             const uint8_t *cells, doku_symbols symbols,
-                                             const uint8_t *marks, const doku_wrong_entry *w);
+                                             const uint8_t *cells, size_t ncells,
+                                             doku_symbols symbols, const uint8_t *marks,
+                                             const doku_wrong_entry *w);
 
 /* The commands whose records the writers know. Their CSV columns differ;
  * their JSON records share the head below. */
@@ -1289,7 +1321,8 @@ DOKU_API doku_status doku_format_candidates(doku_buf *b, const doku_shape *s, co
  * be NULL) that starts "LINE:COL: " (1-based, in text) when the fault is
  * at a place. */
 DOKU_API doku_status doku_parse_pencil(const char *text, int n, doku_symbols symbols,
-                              uint8_t *cells, uint64_t *cands, char *why, size_t cap);
+                                       uint8_t *cells, uint64_t *cands, size_t ncells,
+                                       char *why, size_t cap);
 
 /* Appends a pencil-mark state of shape s: cells (n*n values, 0 = empty)
  * and cands (n*n masks, bit d-1 = digit d, read for empty cells only;
@@ -1302,7 +1335,7 @@ DOKU_API doku_status doku_parse_pencil(const char *text, int n, doku_symbols sym
  * caller's, read only. @return as doku_buf_append; DOKU_ERR_ARG for a
  * NULL b, s or cells, a value above n, or grid 0 with n > 35. */
 DOKU_API doku_status doku_format_pencil(doku_buf *b, const doku_shape *s, const uint8_t *cells,
-                                        const uint64_t *cands, int grid);
+                                        const uint64_t *cands, size_t ncells, int grid);
 
 /* Exchange formats: one puzzle as other programs share it. */
 typedef enum doku_exchange {
@@ -1332,7 +1365,8 @@ typedef enum doku_exchange {
  * classic 9x9; f-puzzles has no hyper windows, no jigsaw with boxes and
  * no side above 16; .sdk no side above 35. */
 DOKU_API doku_status doku_format_exchange(doku_buf *b, const doku_shape *s, const uint8_t *cells,
-                                          const char *const *meta, doku_exchange fmt);
+                                          size_t ncells, const char *const *meta,
+                                          doku_exchange fmt);
 
 typedef struct doku_logic_record {
     doku_command command;      /* DOKU_CMD_EXPLAIN, _HINT or _GRADE */

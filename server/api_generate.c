@@ -143,7 +143,7 @@ void srv_api_reduce(const char *body, size_t len, const srv_budget *bud, srv_rep
         doku_search_result r;
         doku_status st = doku_solver_create(p.shape, &sv);
         if (st == DOKU_OK)
-            st = doku_search(sv, p.cells, &so, sol, NULL, NULL, &r);
+            st = doku_search(sv, p.cells, (size_t)nc, &so, sol, NULL, NULL, &r);
         if (st != DOKU_OK && st != DOKU_GAVE_UP) {
             reduce_fail(out, &p, "invalid", "cannot check this puzzle (out of memory or bad value)");
             goto done;
@@ -171,7 +171,10 @@ void srv_api_reduce(const char *body, size_t len, const srv_budget *bud, srv_rep
         reduce_fail(out, &p, "invalid", "out of memory");
         goto done;
     }
-    if (level != DOKU_DIFF_ANY && doku_generator_difficulty(g, p.cells) > level) {
+    doku_difficulty have = DOKU_DIFF_ANY; /* stays ANY for a grid it cannot class */
+    if (level != DOKU_DIFF_ANY)
+        doku_generator_difficulty(g, p.cells, (size_t)nc, &have);
+    if (have > level) {
         snprintf(msg, sizeof msg, "the input already needs more than level %s",
                  doku_difficulty_name(level));
         reduce_fail(out, &p, "too_hard", msg);
@@ -187,7 +190,7 @@ void srv_api_reduce(const char *body, size_t len, const srv_budget *bud, srv_rep
     if (minimal)
         ro.check_budget = SRV_PROOF_BUDGET;
     doku_reduce_result rr;
-    if (doku_reduce(g, &rng, sol, p.cells, &ro, res_cells, &rr) != DOKU_OK) {
+    if (doku_reduce(g, &rng, sol, p.cells, (size_t)nc, &ro, res_cells, &rr) != DOKU_OK) {
         reduce_fail(out, &p, "invalid", "cannot reduce this input");
         goto done;
     }

@@ -122,7 +122,7 @@ void srv_api_solve(const char *body, size_t len, const srv_budget *bud, srv_repl
     so.time_budget = s.timeout;
     doku_search_result res;
     double t0 = cli_now();
-    doku_status st = first ? doku_search(s.solver, s.p.cells, &so, first,
+    doku_status st = first ? doku_search(s.solver, s.p.cells, ncells, &so, first,
                                          list ? on_solution : NULL, &k, &res)
                            : DOKU_ERR_NOMEM;
     double ms = (cli_now() - t0) * 1000.0;
@@ -172,7 +172,7 @@ void srv_api_count(const char *body, size_t len, const srv_budget *bud, srv_repl
     so.time_budget = s.timeout;
     doku_search_result res;
     double t0 = cli_now();
-    doku_status st = doku_search(s.solver, s.p.cells, &so, NULL, NULL, NULL, &res);
+    doku_status st = doku_search(s.solver, s.p.cells, (size_t)doku_shape_cells(s.p.shape), &so, NULL, NULL, NULL, &res);
     double ms = (cli_now() - t0) * 1000.0;
     if (st != DOKU_OK && st != DOKU_GAVE_UP) {
         srv_reply_error(out, st == DOKU_ERR_ARG ? 400 : 500, "bad_puzzle", doku_status_string(st),
@@ -215,7 +215,7 @@ void srv_api_check(const char *body, size_t len, const srv_budget *bud, srv_repl
         so.limit = 2;
         so.time_budget = s.timeout;
         double start = cli_now();
-        doku_status st = doku_search(s.solver, s.p.cells, &so, NULL, NULL, NULL, &res);
+        doku_status st = doku_search(s.solver, s.p.cells, ncells, &so, NULL, NULL, NULL, &res);
         if (st != DOKU_OK && st != DOKU_GAVE_UP) {
             rec.verdict = DOKU_CHECK_CONFLICT;
             rec.reason = doku_status_string(st);

@@ -55,7 +55,7 @@ int main(int argc, char **argv)
     opts.time_budget = 10.0;
     doku_search_result res;
     if (st == DOKU_OK)
-        st = doku_search(solver, givens, &opts, solution, NULL, NULL, &res);
+        st = doku_search(solver, givens, (size_t)doku_shape_cells(shape), &opts, solution, NULL, NULL, &res);
 
     int rc;
     if (st == DOKU_GAVE_UP) {

@@ -201,15 +201,19 @@ doku_difficulty gen_level_watch(doku_generator *g, const uint8_t *puzzle,
     return level_any_shape(g, puzzle, max, watch, nwatch);
 }
 
-doku_difficulty doku_generator_difficulty(doku_generator *g, const uint8_t *puzzle)
+doku_status doku_generator_difficulty(doku_generator *g, const uint8_t *puzzle, size_t ncells,
+                                      doku_difficulty *level)
 {
-    if (!g || !puzzle)
-        return DOKU_DIFF_ANY;
+    if (level)
+        *level = DOKU_DIFF_ANY;
+    if (!g || !puzzle || !level || ncells != (size_t)g->ncells)
+        return DOKU_ERR_ARG;
     for (int c = 0; c < g->ncells; c++)
         if (puzzle[c] > g->n)
-            return DOKU_DIFF_ANY;
+            return DOKU_ERR_ARG;
     /* any puzzle, contradictions included: the shared kernel's answers */
-    return level_any_shape(g, puzzle, DOKU_DIFF_INTERMEDIATE, NULL, 0);
+    *level = level_any_shape(g, puzzle, DOKU_DIFF_INTERMEDIATE, NULL, 0);
+    return *level == DOKU_DIFF_ANY ? DOKU_NO_SOLUTION : DOKU_OK;
 }
 
 doku_difficulty gen_level(doku_generator *g, const uint8_t *puzzle, doku_difficulty max)

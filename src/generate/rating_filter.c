@@ -180,7 +180,7 @@ static int loaded(doku_status st)
 static int load(doku_rating_filter *b, const uint8_t *puzzle)
 {
     if (!b->skip_start)
-        return loaded(doku_logic_load(b->lg, puzzle));
+        return loaded(doku_logic_load(b->lg, puzzle, (size_t)b->s->ncells));
     const doku_shape *s = b->s;
     for (int c = 0; c < s->ncells; c++)
         if (puzzle[c] > s->n)
@@ -191,7 +191,7 @@ static int load(doku_rating_filter *b, const uint8_t *puzzle)
     if (lv != DOKU_DIFF_EXPERT)
         return 0;
     /* the stalled closure is left in the generator's scratch */
-    return loaded(doku_logic_load_candidates(b->lg, b->g->lgrid.val, b->g->lgrid.cand, 1));
+    return loaded(doku_logic_load_candidates(b->lg, b->g->lgrid.val, b->g->lgrid.cand, (size_t)doku_shape_cells(s), 1));
 }
 
 doku_status doku_rating_filter_accept(void *user, const doku_filter_call *call, bool *accept)
