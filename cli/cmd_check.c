@@ -4,6 +4,7 @@
  * duplicate givens (naming both cells and the unit), then exactly one
  * solution. The verdict goes to stdout: it is this command's output.
  */
+#include "doku_records.h"
 #include "commands.h"
 #include "output.h"
 

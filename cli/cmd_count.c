@@ -3,6 +3,7 @@
  * limit. The count is exact below the limit; at the limit, or when the
  * time budget runs out, it is a lower bound and says so (">=N").
  */
+#include "doku_records.h"
 #include "commands.h"
 #include "clock.h"
 #include "output.h"

@@ -8,6 +8,7 @@
  * the output is byte-identical whatever --threads says. Workers may run at
  * most a window ahead of printing, so memory stays bounded for any -n.
  */
+#include "doku_records.h"
 #include "commands.h"
 #include "clock.h"
 #include "output.h"

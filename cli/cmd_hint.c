@@ -3,6 +3,7 @@
  * partly filled grid, or (with --pencil) a pencil-mark grid whose
  * candidates the player has already reduced.
  */
+#include "doku_records.h"
 #include "commands.h"
 #include "options.h"
 #include "output.h"

@@ -7,6 +7,7 @@
  * A puzzle that is not unique cannot be reduced and is reported, never
  * silently changed.
  */
+#include "doku_records.h"
 #include "commands.h"
 #include "gen_filter.h"
 #include "output.h"

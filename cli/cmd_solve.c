@@ -6,6 +6,7 @@
  * leaves in chunks (cli_task_spill), so memory does not grow with it or
  * with --threads.
  */
+#include "doku_records.h"
 #include "commands.h"
 #include "clock.h"
 #include "output.h"
@@ -175,9 +176,11 @@ static void solve_puzzle(cli_worker *w, cli_task *t, void *p)
     rec.limit = c->limit;
     rec.list = c->print_all;
     rec.solutions = c->print_all ? NULL : first;
-    rec.nsolutions = c->print_all ? 0 : res.solutions > 0 ? 1 : 0;
-    rec.streamed = k.count;
-    rec.cut_mib = k.cut ? MAX_PUZZLE_OUTPUT >> 20 : 0;
+    /* a listing went out solution by solution (doku_format_solution) */
+    rec.nsolutions = c->print_all ? k.count : res.solutions > 0 ? 1 : 0;
+    char cut[64];
+    snprintf(cut, sizeof cut, "stopped at %zu MiB of output", MAX_PUZZLE_OUTPUT >> 20);
+    rec.cut = k.cut ? cut : NULL;
     rec.reason = why.data;
     rec.marks = marks;
     rec.time_ms = ms;

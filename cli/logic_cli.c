@@ -4,6 +4,7 @@
  * per-puzzle deadline. Steps and records are written by the library's
  * doku_format_step / doku_format_logic.
  */
+#include "doku_records.h"
 #include "logic_cli.h"
 #include "clock.h"
 #include "output.h"

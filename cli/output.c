@@ -2,6 +2,7 @@
  * output.c — small output helpers shared by the commands: the task and
  * options handed to the library's record writers, and the CSV header.
  */
+#include "doku_records.h"
 #include "output.h"
 
 #include <stdlib.h>

@@ -7,6 +7,7 @@
  * any bytes): they answer with a status, the buffer stays NUL-terminated
  * and its length true, and every JSON record is valid JSON.
  */
+#include "doku_records.h"
 #include "fuzz_input.h"
 
 #include <math.h>
@@ -143,7 +144,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         for (size_t i = 0; i < sr.nsolutions * (size_t)nc; i++)
             sols[i] = (uint8_t)(1 + fz_byte(&f) % (unsigned)n);
         sr.solutions = sols;
-        sr.cut_mib = fz_byte(&f) % 2;
+        sr.cut = fz_byte(&f) % 2 ? "stopped at 1 MiB of output" : NULL;
         sr.reason = fz_text(&f, t3, sizeof t3);
         sr.marks = fz_byte(&f) & 1 ? cells : NULL;
         sr.verdict = (doku_check_verdict)(fz_byte(&f) % 5);

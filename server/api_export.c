@@ -10,6 +10,7 @@
  * pictures, fed the same JSON record `doku solve --format json` or `doku
  * convert --to json` prints (documents.h). The endpoint only chooses.
  */
+#include "doku_records.h"
 #include "api_endpoints.h"
 #include "cache.h"
 #include "documents.h"

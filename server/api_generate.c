@@ -14,6 +14,7 @@
 #include "request.h"
 
 #include "doku.h"
+#include "doku_records.h"
 
 #include <stdio.h>
 #include <stdlib.h>

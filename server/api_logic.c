@@ -18,6 +18,7 @@
 #include "request.h"
 
 #include "doku.h"
+#include "doku_records.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -13,6 +13,7 @@
  * the budget did not reach is left out and counted in the headers
  * X-Doku-Puzzles (made) and X-Doku-Requested.
  */
+#include "doku_records.h"
 #include "api_endpoints.h"
 #include "cache.h"
 #include "clock.h"

@@ -14,7 +14,9 @@
 #include "record.h"
 
 #include "doku.h"
+#include "doku_records.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -145,7 +147,9 @@ void srv_api_solve(const char *body, size_t len, const srv_budget *bud, srv_repl
         rec.list = list;
         rec.solutions = list ? k.cells : first;
         rec.nsolutions = list ? k.count : res.solutions > 0 ? 1 : 0;
-        rec.cut_mib = k.cut ? MAX_LIST_BYTES >> 20 : 0;
+        char cut[64];
+        snprintf(cut, sizeof cut, "stopped at %zu MiB of output", MAX_LIST_BYTES >> 20);
+        rec.cut = k.cut ? cut : NULL;
         rec.reason = why;
         rec.marks = why ? marks : NULL;
         rec.time_ms = ms;

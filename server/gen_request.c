@@ -6,6 +6,7 @@
  * made from doku_seed_derive(seed, index), as the CLI's generate and
  * print number theirs, so the page's puzzle 3 of seed 42 is the CLI's.
  */
+#include "doku_records.h"
 #include "gen_request.h"
 #include "record.h"
 

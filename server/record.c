@@ -4,6 +4,7 @@
  * `doku <command> --format json` prints for the same puzzle, so a script
  * can move between the two without a second parser.
  */
+#include "doku_records.h"
 #include "record.h"
 #include "clock.h"
 

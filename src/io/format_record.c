@@ -7,6 +7,7 @@
  * The one design idea: a record's head is written in one place, so a
  * puzzle is named and written the same way in every command's output.
  */
+#include "doku_records.h"
 #include "io_internal.h"
 
 #include <math.h>

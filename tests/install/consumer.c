@@ -5,6 +5,7 @@
  * pkg-config and once through find_package(doku).
  */
 #include <doku.h>
+#include <doku_records.h> /* installed beside it */
 #include <stdio.h>
 #include <string.h>
 

@@ -18,6 +18,7 @@
 #include <cmocka.h>
 
 #include "doku.h"
+#include "doku_records.h"
 
 /* Fixed fixtures for the calls that need valid objects besides the bad
  * argument under test. */

@@ -17,6 +17,7 @@
 #include <cmocka.h>
 
 #include "doku.h"
+#include "doku_records.h"
 
 static doku_shape *shape9(void)
 {

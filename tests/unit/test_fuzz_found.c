@@ -14,6 +14,7 @@
 #include <cmocka.h>
 
 #include "doku.h"
+#include "doku_records.h"
 #include "testutil.h"
 
 /* fuzz_records: a 4x4 (2x2 boxes) written in the hexadoku layout was

@@ -20,6 +20,7 @@
 #include <cmocka.h>
 
 #include "doku.h"
+#include "doku_records.h"
 #include "testutil.h"
 
 /* 4x4, 2x2 boxes: a puzzle with one solution, six givens in rot180. */

@@ -25,6 +25,7 @@
 #include <cmocka.h>
 
 #include "doku.h"
+#include "doku_records.h"
 #include "failing_alloc.h"
 
 /* Fingerprint of a scenario's outputs (FNV-1a). */
