@@ -56,7 +56,7 @@ int main(int argc, char **argv)
         return 1;
     doku_generate_opts go;
     memset(&go, 0, sizeof go);
-    go.level = min > 3.4 ? DOKU_DIFF_EXPERT : DOKU_DIFF_ANY;
+    go.qqwing_level = min > 3.4 ? DOKU_QQWING_EXPERT : DOKU_QQWING_ANY;
     uint64_t grids = 0;
     double t0 = cpu_now();
     for (int i = 0; i < n; i++) {

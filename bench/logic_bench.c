@@ -19,6 +19,7 @@
  * format "<puzzle> <ER> [EP ED] name") takes that number as its reference.
  */
 #include "doku.h"
+#include "doku_parse.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -150,7 +151,7 @@ int main(int argc, char **argv)
     doku_logic_opts lo = {0};
     if (no_unique)
         lo.uniqueness = -1;
-    if (techs && doku_technique_mask(techs, &lo.techniques, NULL) != DOKU_OK) {
+    if (techs && doku_parse_techniques(techs, &lo.techniques, NULL) != DOKU_OK) {
         fprintf(stderr, "bad --techniques list: %s\n", techs);
         return 2;
     }

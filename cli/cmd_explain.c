@@ -33,7 +33,7 @@ static void usage(FILE *f)
     logic_cli_print_help(f);
     fputs("\nOutput: text: the puzzle, numbered steps, then 'solved: ER x (Level)' or\n"
           "'gave up' with the remaining candidates; json: one object per puzzle\n"
-          "{\"puzzle\",\"solved\",\"rating\",\"level\",\"steps\":[{\"technique\",\"rating\",\n"
+          "{\"puzzle\",\"solved\",\"rating\",\"difficulty\",\"steps\":[{\"technique\",\"rating\",\n"
           "\"placements\":[{\"cell\",\"digit\"}],\"eliminations\":[...],\"text\"}]}.\n\n"
           "Exit status: 0 every puzzle solved; 1 some puzzle invalid or not solved by\n"
           "the allowed techniques; 2 usage error or unreadable input.\n",

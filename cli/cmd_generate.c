@@ -35,8 +35,10 @@ typedef struct gen_ctx {
     int min_givens, max_givens;
     int minimal, full, quiet, with_solution;
     doku_symmetry symmetry;
-    doku_difficulty level;
-    gen_filter_spec filter;    /* --rating, --require */
+    doku_qqwing_level qqwing;  /* --qqwing-level */
+    const char *clues;         /* --clues as given, checked again once n is known */
+    int rating_given;          /* --rating was on the command line */
+    gen_filter_spec filter;    /* --difficulty, --rating, --require */
     const char *pattern_file;
     uint8_t *pattern;
     uint64_t seed;
@@ -52,7 +54,7 @@ typedef struct gen_ctx {
 enum {
     OPT_COUNT = 1, OPT_CLUES, OPT_MINIMAL, OPT_SYMMETRY, OPT_DIFFICULTY,
     OPT_RATING, OPT_REQUIRE, OPT_PATTERN, OPT_SEED, OPT_FULL, OPT_QUIET,
-    OPT_SOLUTION, OPT_SIZE, OPT_ATTEMPTS, OPT_START
+    OPT_SOLUTION, OPT_SIZE, OPT_ATTEMPTS, OPT_START, OPT_QQWING
 };
 
 static const cli_option gen_options[] = {
@@ -60,6 +62,7 @@ static const cli_option gen_options[] = {
     {"--clues", 1, OPT_CLUES},      {"--givens", 1, OPT_CLUES},
     {"--minimal", 0, OPT_MINIMAL},  {"--symmetry", 1, OPT_SYMMETRY},
     {"--difficulty", 1, OPT_DIFFICULTY}, {"--rating", 1, OPT_RATING},
+    {"--qqwing-level", 1, OPT_QQWING},
     {"--require", 1, OPT_REQUIRE},  {"--pattern", 1, OPT_PATTERN},
     {"--seed", 1, OPT_SEED},        {"--full", 0, OPT_FULL},
     {"--quiet", 0, OPT_QUIET},      {"-q", 0, OPT_QUIET},
@@ -70,7 +73,8 @@ static void usage(FILE *f)
 {
     fprintf(f,
             "Usage: doku generate [-n COUNT] [--clues N | --clues MIN-MAX] [--minimal]\n"
-            "                     [--symmetry SYM] [--difficulty LEVEL | --rating MIN-MAX]\n"
+            "                     [--symmetry SYM] [--difficulty NAME | --rating MIN-MAX]\n"
+            "                     [--qqwing-level LEVEL]\n"
             "                     [--require TECHNIQUE] [--pattern FILE] [--seed S]\n"
             "                     [--start K]\n"
             "                     [--full] [--solution] [--size N] [options]\n\n"
@@ -87,13 +91,14 @@ static void usage(FILE *f)
             "  --symmetry SYM     none, rot180, rot90, mirror, flip, diagonal,\n"
             "                     antidiagonal, random (default none); qqwing's\n"
             "                     rotate180 and rotate90 too\n"
-            "  --difficulty L     simple (naked singles suffice), easy (hidden singles\n"
-            "                     needed), intermediate (pairs or pointing/claiming\n"
-            "                     needed), expert (more than that), any (default)\n"
+            "  --difficulty NAME  easy (ER 1.0-2.3), medium (2.4-3.4), hard (3.5-4.6),\n"
+            "                     unfair (4.7-6.9), extreme (7.0+): `doku grade` names\n"
+            "                     every puzzle made so with NAME; any (default)\n"
             "  --rating MIN-MAX   a band of ratings as `doku grade` gives them (e.g.\n"
-            "                     7.0-9.0); MIN+ has no upper bound (7.0+); or a\n"
-            "                     named band: easy (1.0-2.3), medium (2.4-3.4), hard\n"
-            "                     (3.5-4.6), unfair (4.7-6.9), extreme (7.0+)\n"
+            "                     7.0-9.0); MIN+ has no upper bound (7.0+)\n"
+            "  --qqwing-level L   qqwing's levels: simple (naked singles suffice), easy\n"
+            "                     (hidden singles needed), intermediate (pairs or\n"
+            "                     pointing/claiming needed), expert (more than that)\n"
             "  --require TECH     the grader's solution path must use technique TECH\n"
             "  --pattern FILE     givens exactly where FILE has a mark: n*n cells, '.',\n"
             "                     '0' or '_' empty, any other symbol a given\n"
@@ -117,7 +122,8 @@ static void usage(FILE *f)
     fputs("\nOutput per format: line: one puzzle per line ('puzzle solution' with\n"
           "--solution); grid: a '# puzzle K: ...' header and the framed grid; json:\n"
           "one object per puzzle (index, seed and master_seed as strings, puzzle,\n"
-          "solution, givens, symmetry, level, minimal); csv: a header row, then one\n"
+          "solution, givens, symmetry, minimal, difficulty, qqwing_level); csv: a\n"
+          "header row, then one\n"
           "row per puzzle.\n\n"
           "Exit status: 0 every puzzle generated; 1 a request could not be met within\n"
           "the budget (the puzzles before it are printed); 2 usage error.\n",
@@ -128,35 +134,40 @@ static void usage(FILE *f)
 static int on_option(void *p, int id, const char *v)
 {
     gen_ctx *c = p;
-    uint64_t a, b;
+    uint64_t a;
+    doku_parse_error pe;
+    int lo, hi;
+    doku_difficulty d;
     switch (id) {
     case OPT_COUNT:
         if (cli_parse_u64(v, &c->count) != 0)
             return cli_usage_error("generate", "-n wants a count from 0 to " CLI_U64_MAX_TEXT "; got '%s'", v);
         return 0;
     case OPT_CLUES:
-        if (cli_parse_band(v, &a, &b) != 0 || a == 0 || b > DOKU_MAX_CELLS)
-            return cli_usage_error("generate", "--clues wants N or MIN-MAX (e.g. 25 or 22-26); got '%s'", v);
-        c->min_givens = (int)a;
-        c->max_givens = (int)b;
+        if (cli_parsed("generate", "--clues", doku_parse_clues(v, 0, &lo, &hi, &pe), &pe) != 0)
+            return -1;
+        c->clues = v;
+        c->min_givens = lo;
+        c->max_givens = hi;
         return 0;
     case OPT_MINIMAL:
         c->minimal = 1;
         return 0;
     case OPT_SYMMETRY:
-        if (doku_symmetry_parse(v, &c->symmetry) != 0)
-            return cli_usage_error("generate", "--symmetry wants none, rot180 (rotate180), rot90 (rotate90), "
-                                   "mirror, flip, diagonal, antidiagonal or random; got '%s'", v);
-        return 0;
+        return cli_parsed("generate", "--symmetry", doku_parse_symmetry(v, &c->symmetry, &pe), &pe);
     case OPT_DIFFICULTY:
-        if (doku_difficulty_parse(v, &c->level) != 0)
-            return cli_usage_error("generate", "--difficulty wants simple, easy, intermediate, "
-                                   "expert or any; got '%s'", v);
+        if (cli_parsed("generate", "--difficulty", doku_parse_difficulty(v, &d, &c->qqwing, &pe),
+                       &pe) != 0)
+            return -1;
+        if (d != DOKU_DIFFICULTY_ANY)
+            gen_filter_set_difficulty(&c->filter, d);
         return 0;
+    case OPT_QQWING:
+        return cli_parsed("generate", "--qqwing-level", doku_parse_qqwing_level(v, &c->qqwing, &pe),
+                          &pe);
     case OPT_RATING:
-        if (gen_filter_parse_rating(&c->filter, v) != 0)
-            return cli_usage_error("generate", "--rating wants MIN-MAX, MIN+ or a name (e.g. 2.0-4.5, 7.0+, extreme); got '%s'", v);
-        return 0;
+        c->rating_given = 1;
+        return gen_filter_parse_rating(&c->filter, "--rating", v, "generate");
     case OPT_REQUIRE:
         c->filter.require = v;
         return 0;
@@ -272,15 +283,13 @@ static void generate_one(const gen_ctx *c, doku_generator *g, doku_rating_filter
     go.max_givens = c->max_givens;
     go.minimal = c->minimal;
     go.symmetry = c->symmetry;
-    go.level = c->level;
+    go.qqwing_level = c->qqwing;
     /* the class every accepted puzzle has: screened by the generator,
-     * unless the band's own start already does it */
-    doku_difficulty cls = DOKU_DIFF_ANY;
-    if (go.level == DOKU_DIFF_ANY && gen_filter_active(&c->filter)) {
-        cls = gen_filter_class(&c->filter);
-        if (!gen_filter_band_screens(&c->filter))
-            go.level = cls;
-    }
+     * unless the band's own start already does it (not reported: only
+     * an asked-for qqwing level is) */
+    if (go.qqwing_level == DOKU_QQWING_ANY && gen_filter_active(&c->filter) &&
+        !gen_filter_band_screens(&c->filter))
+        go.qqwing_level = gen_filter_class(&c->filter);
     go.pattern = c->pattern;
     if (c->minimal)
         go.check_budget = PROOF_BUDGET; /* a grid whose proof runs longer is dropped */
@@ -291,8 +300,8 @@ static void generate_one(const gen_ctx *c, doku_generator *g, doku_rating_filter
     go.max_attempts = c->attempts ? c->attempts : UINT64_MAX;
     go.time_budget = c->timeout;
     sl->status = doku_generate(g, seed, &go, sl->puzzle, sl->solution, (size_t)c->ncells, &sl->res);
-    if (sl->res.found && sl->res.level == DOKU_DIFF_ANY)
-        sl->res.level = cls;
+    if (c->qqwing == DOKU_QQWING_ANY)
+        sl->res.qqwing_level = DOKU_QQWING_ANY;
 }
 
 /* The per-thread objects: a generator, and a grading state when the
@@ -345,6 +354,7 @@ static void print_result(const gen_ctx *c, uint64_t index, const slot *sl)
     rec.result = &sl->res;
     rec.full = c->full;
     rec.with_solution = c->with_solution;
+    rec.difficulty = c->filter.difficulty;
     doku_record_opts ro = cli_format_opts(&c->o, c->o.format);
     cli_check_written(doku_format_generate(&b, c->shape, c->o.symbols, &ro, &rec));
     char why[512];
@@ -359,8 +369,8 @@ static void print_result(const gen_ctx *c, uint64_t index, const slot *sl)
 static void describe_request(const gen_ctx *c, char *buf, size_t cap)
 {
     int k = snprintf(buf, cap, "%dx%d", c->n, c->n);
-    if (c->level != DOKU_DIFF_ANY)
-        k += snprintf(buf + k, cap - (size_t)k, " %s", doku_difficulty_name(c->level));
+    if (c->qqwing != DOKU_QQWING_ANY)
+        k += snprintf(buf + k, cap - (size_t)k, " qqwing-%s", doku_qqwing_level_name(c->qqwing));
     k += snprintf(buf + k, cap - (size_t)k, " puzzle");
     if (c->min_givens == c->max_givens && c->min_givens)
         k += snprintf(buf + k, cap - (size_t)k, " with %d givens", c->min_givens);
@@ -403,8 +413,9 @@ static void report_failure(const gen_ctx *c, uint64_t i, const slot *sl)
         fprintf(stderr, "; none of them left the pattern's givens with a unique solution.\n");
     else if (r->best_givens && (c->max_givens || c->min_givens))
         fprintf(stderr, "; the fewest givens reached was %d.\n", r->best_givens);
-    else if (c->level != DOKU_DIFF_ANY && r->best_level)
-        fprintf(stderr, "; the last candidate was %s.\n", doku_difficulty_name(r->best_level));
+    else if (c->qqwing != DOKU_QQWING_ANY && r->best_qqwing_level)
+        fprintf(stderr, "; the last candidate was qqwing-%s.\n",
+                doku_qqwing_level_name(r->best_qqwing_level));
     else
         fprintf(stderr, ".\n");
 }
@@ -540,10 +551,11 @@ int cmd_generate_booklet(int argc, char **argv, const cli_booklet *booklet)
                         c.o.files[0]);
         goto out;
     }
-    if (c.full && (c.min_givens || c.minimal || c.level || c.pattern_file ||
+    if (c.full && (c.min_givens || c.minimal || c.qqwing || c.pattern_file ||
                    gen_filter_active(&c.filter) || c.symmetry)) {
         cli_usage_error("generate", "--full prints complete grids; it takes no --clues, --minimal, "
-                        "--symmetry, --difficulty, --rating, --require or --pattern");
+                        "--symmetry, --difficulty, --qqwing-level, --rating, --require or "
+                        "--pattern");
         goto out;
     }
     if (c.pattern_file && (c.min_givens || c.minimal || c.symmetry)) {
@@ -551,8 +563,12 @@ int cmd_generate_booklet(int argc, char **argv, const cli_booklet *booklet)
                         "--minimal or --symmetry");
         goto out;
     }
-    if (c.level != DOKU_DIFF_ANY && gen_filter_active(&c.filter) && c.filter.have_rating) {
+    if (c.filter.difficulty && c.rating_given) {
         cli_usage_error("generate", "use --difficulty or --rating, not both");
+        goto out;
+    }
+    if (c.qqwing != DOKU_QQWING_ANY && c.filter.have_rating) {
+        cli_usage_error("generate", "use --qqwing-level or --difficulty/--rating, not both");
         goto out;
     }
     if (gen_filter_active(&c.filter) && gen_filter_check(&c.filter, "generate") != 0)
@@ -567,10 +583,12 @@ int cmd_generate_booklet(int argc, char **argv, const cli_booklet *booklet)
         cli_usage_error("generate", "%s", why);
         goto out;
     }
-    if (c.max_givens > c.ncells) {
-        cli_usage_error("generate", "--clues %d is more than the %d cells of a %dx%d grid",
-                        c.max_givens, c.ncells, c.n, c.n);
-        goto out;
+    if (c.clues) {
+        doku_parse_error pe;
+        if (cli_parsed("generate", "--clues",
+                       doku_parse_clues(c.clues, c.ncells, &c.min_givens, &c.max_givens, &pe),
+                       &pe) != 0)
+            goto out;
     }
     if (c.pattern_file && load_pattern(&c) != 0)
         goto out;

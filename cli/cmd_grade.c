@@ -1,6 +1,6 @@
 /*
  * cmd_grade.c — `doku grade`: the Sudoku Explainer rating of each puzzle
- * (ER, EP, ED), its level, and how often each technique was used; with
+ * (ER, EP, ED), its difficulty name, and how often each technique was used; with
  * --history, one character per step (see docs/TECHNIQUES.md) and the time.
  */
 #include "doku_records.h"
@@ -30,8 +30,9 @@ static void usage(FILE *f)
     fputs("Usage: doku grade [--history] [--techniques LIST] [options] [FILE...]\n\n"
           "Rates each puzzle on Sudoku Explainer's scale: ER (the hardest step), EP\n"
           "(the hardest step up to the first placement) and ED (the first step), the\n"
-          "level (Easy <= 1.2, Medium <= 1.5, Hard <= 2.5, Fiendish <= 6.0,\n"
-          "Diabolical, Nightmare from 8.5: forcing nets), and the techniques used.\n\n"
+          "difficulty (easy <= 2.3, medium <= 3.4, hard <= 4.6, unfair <= 6.9,\n"
+          "extreme from 7.0: the names `doku generate --difficulty` takes), and the\n"
+          "techniques used.\n\n"
           "  --history   add one character per step (f full house, i hidden single,\n"
           "              n naked single, ^ intersection, ! subset, # fish, s single-\n"
           "              digit pattern, w wing, u uniqueness, a aligned exclusion,\n"
@@ -39,10 +40,10 @@ static void usage(FILE *f)
           "              the time\n\n",
           f);
     logic_cli_print_help(f);
-    fputs("\nOutput: line: 'ER/EP/ED Level technique:count ...' (and the history);\n"
-          "json: {\"puzzle\",\"solved\",\"er\",\"ep\",\"ed\",\"level\",\"hardest\",\n"
+    fputs("\nOutput: line: 'ER/EP/ED difficulty technique:count ...' (and the\n"
+          "history); json: {\"puzzle\",\"solved\",\"er\",\"ep\",\"ed\",\"difficulty\",\"hardest\",\n"
           "\"techniques\":{...}} (and \"history\", \"time_ms\"); csv: a header row,\n"
-          "then puzzle,solved,er,ep,ed,level,hardest.\n\n"
+          "then puzzle,solved,er,ep,ed,difficulty,hardest.\n\n"
           "Exit status: 0 every puzzle rated; 1 some puzzle invalid or not solved by\n"
           "the allowed techniques; 2 usage error or unreadable input.\n",
           f);

@@ -29,26 +29,28 @@ typedef struct reduce_ctx {
     int target_max;            /* ... and fail above MAX (0: no target) */
     int prove;                 /* --minimal: no check budget */
     doku_symmetry symmetry;
-    doku_difficulty level;
-    gen_filter_spec filter;    /* --rating, --require: as generate */
+    doku_qqwing_level level;   /* --qqwing-level */
+    int rating_given;          /* --rating was on the command line */
+    gen_filter_spec filter;    /* --difficulty, --rating, --require: as generate */
     uint64_t seed;
 } reduce_ctx;
 
 enum { OPT_CLUES = 1, OPT_SYMMETRY, OPT_DIFFICULTY, OPT_SEED, OPT_MINIMAL, OPT_RATING,
-       OPT_REQUIRE };
+       OPT_REQUIRE, OPT_QQWING };
 
 static const cli_option reduce_options[] = {
     {"--clues", 1, OPT_CLUES},         {"--givens", 1, OPT_CLUES},
     {"--symmetry", 1, OPT_SYMMETRY},   {"--difficulty", 1, OPT_DIFFICULTY},
     {"--seed", 1, OPT_SEED},           {"--minimal", 0, OPT_MINIMAL},
     {"--rating", 1, OPT_RATING},       {"--require", 1, OPT_REQUIRE},
-    {NULL, 0, 0}};
+    {"--qqwing-level", 1, OPT_QQWING}, {NULL, 0, 0}};
 
 static void usage(FILE *f)
 {
     fprintf(f,
-            "Usage: doku reduce [--clues N|MIN-MAX] [--symmetry SYM] [--difficulty LEVEL]\n"
-            "                   [--rating MIN-MAX] [--require TECH] [--seed S]\n"
+            "Usage: doku reduce [--clues N|MIN-MAX] [--symmetry SYM] [--difficulty NAME]\n"
+            "                   [--rating MIN-MAX] [--qqwing-level L] [--require TECH]\n"
+            "                   [--seed S]\n"
             "                   [options] [FILE...]\n\n"
             "Reads complete grids or unique puzzles and removes givens in random order,\n"
             "keeping each removal only if the solution stays unique: down to N givens,\n"
@@ -66,14 +68,16 @@ static void usage(FILE *f)
             "                     rot90, mirror, flip, diagonal, antidiagonal, random\n"
             "                     (rotate180, rotate90 as in qqwing).\n"
             "                     Givens of the input outside a complete group stay.\n"
-            "  --difficulty L     keep only removals that leave the puzzle solvable at\n"
-            "                     level L: simple, easy or intermediate (see generate)\n"
+            "  --difficulty NAME  the result must be graded NAME: easy, medium, hard,\n"
+            "                     unfair or extreme (the ER ranges of generate)\n"
             "  --rating MIN-MAX   the result must rate in this band as `doku grade`\n"
-            "                     rates (MIN+ or a name as in generate); up to %d\n"
+            "                     rates (MIN+ too); for these two, up to %d\n"
             "                     reductions in other random orders are tried, then\n"
             "                     status outside_rating (the last result) and exit 1\n"
             "  --require TECH     the result's solution path must use TECH (tried the\n"
             "                     same way)\n"
+            "  --qqwing-level L   keep only removals that leave the puzzle solvable at\n"
+            "                     qqwing's level L: simple, easy or intermediate\n"
             "  --seed S           master seed (default 1); input K uses its own seed\n"
             "  (a uniqueness check of the input gives up after %g s unless --timeout\n"
             "  says otherwise)\n\n",
@@ -92,16 +96,25 @@ static void usage(FILE *f)
           f);
 }
 
+/* qqwing's expert is "no closure solves it": nothing a removal can keep. */
+static int expert_refused(void)
+{
+    return cli_usage_error("reduce", "--qqwing-level wants simple, easy or intermediate "
+                           "(expert is any puzzle: leave the option out)");
+}
+
 static int on_option(void *p, int id, const char *v)
 {
     reduce_ctx *c = p;
-    uint64_t lo, hi;
+    int lo, hi;
+    doku_parse_error pe;
+    doku_difficulty d;
     switch (id) {
     case OPT_CLUES:
-        if (cli_parse_band(v, &lo, &hi) != 0 || lo == 0 || hi > DOKU_MAX_CELLS)
-            return cli_usage_error("reduce", "--clues wants N or MIN-MAX (e.g. 25 or 22-26); got '%s'", v);
-        c->target = (int)lo;
-        c->target_max = (int)hi;
+        if (cli_parsed("reduce", "--clues", doku_parse_clues(v, 0, &lo, &hi, &pe), &pe) != 0)
+            return -1;
+        c->target = lo;
+        c->target_max = hi;
         return 0;
     case OPT_MINIMAL:
         c->target = 0;
@@ -109,19 +122,20 @@ static int on_option(void *p, int id, const char *v)
         c->prove = 1;
         return 0;
     case OPT_SYMMETRY:
-        if (doku_symmetry_parse(v, &c->symmetry) != 0)
-            return cli_usage_error("reduce", "--symmetry wants none, rot180 (rotate180), rot90 (rotate90), "
-                                   "mirror, flip, diagonal, antidiagonal or random; got '%s'", v);
-        return 0;
+        return cli_parsed("reduce", "--symmetry", doku_parse_symmetry(v, &c->symmetry, &pe), &pe);
     case OPT_DIFFICULTY:
-        if (doku_difficulty_parse(v, &c->level) != 0 || c->level == DOKU_DIFF_EXPERT)
-            return cli_usage_error("reduce", "--difficulty wants simple, easy, intermediate or any; "
-                                   "got '%s'", v);
-        return 0;
+        if (cli_parsed("reduce", "--difficulty", doku_parse_difficulty(v, &d, &c->level, &pe), &pe))
+            return -1;
+        if (d != DOKU_DIFFICULTY_ANY)
+            gen_filter_set_difficulty(&c->filter, d);
+        return c->level == DOKU_QQWING_EXPERT ? expert_refused() : 0;
+    case OPT_QQWING:
+        if (cli_parsed("reduce", "--qqwing-level", doku_parse_qqwing_level(v, &c->level, &pe), &pe))
+            return -1;
+        return c->level == DOKU_QQWING_EXPERT ? expert_refused() : 0;
     case OPT_RATING:
-        if (gen_filter_parse_rating(&c->filter, v) != 0)
-            return cli_usage_error("reduce", "--rating wants MIN-MAX, MIN+ or a name (e.g. 2.0-4.5, 7.0+, extreme); got '%s'", v);
-        return 0;
+        c->rating_given = 1;
+        return gen_filter_parse_rating(&c->filter, "--rating", v, "reduce");
     case OPT_REQUIRE:
         c->filter.require = v;
         return 0;
@@ -202,12 +216,12 @@ static void reduce_puzzle(cli_worker *w, cli_task *t, void *p)
         fail(c, t, "invalid", "out of memory");
         goto out;
     }
-    doku_difficulty have = DOKU_DIFF_ANY; /* stays ANY for a grid it cannot class */
-    if (c->level != DOKU_DIFF_ANY)
-        doku_generator_difficulty(g, t->cells, (size_t)nc, &have);
+    doku_qqwing_level have = DOKU_QQWING_ANY; /* stays ANY for a grid it cannot class */
+    if (c->level != DOKU_QQWING_ANY)
+        doku_generator_qqwing_level(g, t->cells, (size_t)nc, &have);
     if (have > c->level) {
-        snprintf(msg, sizeof msg, "the input already needs more than level %s",
-                 doku_difficulty_name(c->level));
+        snprintf(msg, sizeof msg, "the input already needs more than qqwing level %s",
+                 doku_qqwing_level_name(c->level));
         fail(c, t, "too_hard", msg);
         goto out;
     }
@@ -215,7 +229,7 @@ static void reduce_puzzle(cli_worker *w, cli_task *t, void *p)
     memset(&ro, 0, sizeof ro);
     ro.target_givens = c->target;
     ro.symmetry = c->symmetry;
-    ro.level = c->level;
+    ro.qqwing_level = c->level;
     if (c->prove)
         ro.check_budget = PROOF_BUDGET;
     if (gen_filter_active(&c->filter) && !(judge = gen_filter_band(&c->filter, s))) {
@@ -266,7 +280,7 @@ static void reduce_puzzle(cli_worker *w, cli_task *t, void *p)
             snprintf(band, sizeof band, "%d-%d", c->target, c->target_max);
         snprintf(msg, sizeof msg, "reduced to %d givens, not the %s asked: %s", rr.givens, band,
                  rr.minimal ? "no given can be removed while the solution stays unique"
-                 : c->level != DOKU_DIFF_ANY ? "no further removal kept it unique and solvable at that level"
+                 : c->level != DOKU_QQWING_ANY ? "no further removal kept it unique and solvable at that qqwing level"
                  : c->symmetry != DOKU_SYM_NONE ? "no further group of symmetric cells could go without "
                                                   "leaving several solutions or too few givens (a wider "
                                                   "band may fit)"
@@ -310,8 +324,13 @@ int cmd_reduce(int argc, char **argv)
     int rc = cli_parse_args(&c.o, argc, argv, reduce_options, on_option, &c, usage);
     if (rc != CLI_PARSE_OK)
         return rc == CLI_PARSE_HELP ? CLI_EXIT_OK : CLI_EXIT_USAGE;
-    if (c.level != DOKU_DIFF_ANY && c.filter.have_rating) {
+    if (c.filter.difficulty && c.rating_given) {
         cli_usage_error("reduce", "use --difficulty or --rating, not both");
+        cli_opts_free(&c.o);
+        return CLI_EXIT_USAGE;
+    }
+    if (c.level != DOKU_QQWING_ANY && c.filter.have_rating) {
+        cli_usage_error("reduce", "use --qqwing-level or --difficulty/--rating, not both");
         cli_opts_free(&c.o);
         return CLI_EXIT_USAGE;
     }

@@ -9,7 +9,6 @@
 #include "gen_filter.h"
 #include "usage.h"
 
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,39 +16,30 @@
 /* Highest SE rating among the techniques the INTERMEDIATE class uses. */
 #define CLASS3_MAX_RATING 3.4
 
-int gen_filter_parse_rating(gen_filter_spec *f, const char *v)
+int gen_filter_parse_rating(gen_filter_spec *f, const char *opt, const char *v,
+                            const char *cmd)
 {
-    /* the named ranges: the library's table (easy ... extreme) */
-    const doku_rating_range *named = doku_rating_range_find(v);
-    if (named) {
-        f->have_rating = 1;
-        f->rating_min = named->min;
-        f->rating_open = named->max < 0;
-        f->rating_max = f->rating_open ? 1e9 : named->max;
-        return 0;
-    }
-    char *end;
-    double lo = strtod(v, &end);
-    if (end == v)
-        return -1;
-    double hi = lo;
-    int open = 0;
-    if (*end == '+' && end[1] == '\0') {
-        open = 1;
-        end++;
-    } else if (*end == '-') {
-        const char *rest = end + 1;
-        hi = strtod(rest, &end);
-        if (end == rest)
-            return -1;
-    }
-    /* isfinite: strtod reads "nan", "inf" and 1e999, which no rating is */
-    if (*end || !isfinite(lo) || !isfinite(hi) || lo < 0 || hi < lo)
+    doku_parse_error pe;
+    double lo, hi;
+    if (cli_parsed(cmd, opt, doku_parse_rating_range(v, &lo, &hi, &pe), &pe) != 0)
         return -1;
     f->have_rating = 1;
     f->rating_min = lo;
-    f->rating_max = open ? 1e9 : hi;
-    f->rating_open = open;
+    f->rating_open = hi < 0;
+    f->rating_max = f->rating_open ? 1e9 : hi;
+    return 0;
+}
+
+int gen_filter_set_difficulty(gen_filter_spec *f, doku_difficulty d)
+{
+    double lo, hi;
+    if (doku_difficulty_range(d, &lo, &hi) != DOKU_OK)
+        return -1;
+    f->have_rating = 1;
+    f->difficulty = d;
+    f->rating_min = lo;
+    f->rating_open = hi < 0;
+    f->rating_max = f->rating_open ? 1e9 : hi;
     return 0;
 }
 
@@ -62,13 +52,10 @@ int gen_filter_check(gen_filter_spec *f, const char *cmd)
 {
     if (!f->require)
         return 0;
-    const char *bad = NULL;
     uint64_t mask = 0;
-    if (doku_technique_mask(f->require, &mask, &bad) != DOKU_OK) {
-        fprintf(stderr, "doku %s: --require: unknown technique '%s' (see docs/TECHNIQUES.md)\n", cmd,
-                bad ? bad : f->require);
+    doku_parse_error pe;
+    if (cli_parsed(cmd, "--require", doku_parse_techniques(f->require, &mask, &pe), &pe) != 0)
         return -1;
-    }
     /* Singles are always in a parsed mask; they count only if asked for. */
     uint64_t singles = (1ull << DOKU_TECH_FULL_HOUSE) | (1ull << DOKU_TECH_HIDDEN_SINGLE) |
                        (1ull << DOKU_TECH_NAKED_SINGLE);
@@ -76,7 +63,7 @@ int gen_filter_check(gen_filter_spec *f, const char *cmd)
     /* The grader uses SE's set: an extended technique alone could never
      * be required (it would only exhaust the attempts). */
     uint64_t se = 0;
-    doku_technique_mask("all", &se, NULL); /* the library's own list of SE's set */
+    doku_parse_techniques("all", &se, NULL); /* the library's own list of SE's set */
     if (!(f->require_mask & se)) {
         fprintf(stderr, "doku %s: --require: '%s' is an extended technique, which the SE-style "
                         "grader does not use\n", cmd, f->require);
@@ -88,7 +75,13 @@ int gen_filter_check(gen_filter_spec *f, const char *cmd)
 void gen_filter_describe(const gen_filter_spec *f, char *buf, size_t cap)
 {
     int k = 0;
-    if (f->have_rating && f->rating_open)
+    if (f->difficulty && f->rating_open)
+        k = snprintf(buf, cap, ", %s (rated %.1f or more)", doku_difficulty_name(f->difficulty),
+                     f->rating_min);
+    else if (f->difficulty)
+        k = snprintf(buf, cap, ", %s (rated %.1f-%.1f)", doku_difficulty_name(f->difficulty),
+                     f->rating_min, f->rating_max);
+    else if (f->have_rating && f->rating_open)
         k = snprintf(buf, cap, ", rated %.1f or more", f->rating_min);
     else if (f->have_rating)
         k = snprintf(buf, cap, ", rated %.1f-%.1f", f->rating_min, f->rating_max);
@@ -96,15 +89,15 @@ void gen_filter_describe(const gen_filter_spec *f, char *buf, size_t cap)
         snprintf(buf + k, cap - (size_t)k, ", using %s", f->require);
 }
 
-doku_difficulty gen_filter_class(const gen_filter_spec *f)
+doku_qqwing_level gen_filter_class(const gen_filter_spec *f)
 {
     /* A technique the engine tries after the hidden pair is used only
      * where everything up to it stalls, so the generator's pairs closure
      * stalls too (from the start: removing candidates never undoes that). */
     uint64_t upto_hidden_pair = (1ull << (DOKU_TECH_HIDDEN_PAIR + 1)) - 1;
     if (f->require && !(f->require_mask & upto_hidden_pair))
-        return DOKU_DIFF_EXPERT;
-    return f->have_rating && f->rating_min > CLASS3_MAX_RATING ? DOKU_DIFF_EXPERT : DOKU_DIFF_ANY;
+        return DOKU_QQWING_EXPERT;
+    return f->have_rating && f->rating_min > CLASS3_MAX_RATING ? DOKU_QQWING_EXPERT : DOKU_QQWING_ANY;
 }
 
 int gen_filter_band_screens(const gen_filter_spec *f)

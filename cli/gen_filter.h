@@ -16,13 +16,19 @@ typedef struct gen_filter_spec {
     int have_rating;
     double rating_min, rating_max;
     int rating_open;          /* "MIN+": no upper bound */
+    doku_difficulty difficulty; /* --difficulty NAME: its range (else ANY) */
     const char *require;      /* technique list as given, or NULL */
     uint64_t require_mask;    /* parsed by gen_filter_check */
 } gen_filter_spec;
 
-/* Parses "MIN-MAX", "MIN+" (no upper bound) or one number into the spec.
- * @return 0 or -1. */
-int gen_filter_parse_rating(gen_filter_spec *f, const char *v);
+/* Parses the value v of option opt of command cmd as a rating range
+ * (doku_parse_rating_range) into the spec. @return 0, or -1 after the
+ * message. */
+int gen_filter_parse_rating(gen_filter_spec *f, const char *opt, const char *v,
+                            const char *cmd);
+/* Asks for the ER range of the difficulty d (EASY ... EXTREME).
+ * @return 0, or -1 for ANY or UNSOLVED. */
+int gen_filter_set_difficulty(gen_filter_spec *f, doku_difficulty d);
 /* 1 if the spec asks for anything. */
 int gen_filter_active(const gen_filter_spec *f);
 /* Parses and checks the technique list. @return 0, or -1 after printing
@@ -31,7 +37,7 @@ int gen_filter_check(gen_filter_spec *f, const char *cmd);
 /* The generator class that every accepted puzzle must have (a cheap
  * screen before grading): EXPERT for bands above 3.4 or for required
  * techniques all tried after the hidden pair, else ANY. */
-doku_difficulty gen_filter_class(const gen_filter_spec *f);
+doku_qqwing_level gen_filter_class(const gen_filter_spec *f);
 /* 1 if the band judge itself rejects every candidate below that class
  * (cheaper than the generator screening it first). */
 int gen_filter_band_screens(const gen_filter_spec *f);

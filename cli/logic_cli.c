@@ -47,15 +47,10 @@ int logic_cli_option(logic_cli_opts *lc, const char *cmd, int id, const char *va
 {
     switch (id) {
     case LOGIC_OPT_TECHNIQUES: {
-        const char *bad = NULL;
+        doku_parse_error pe;
         uint64_t mask = 0;
-        if (doku_technique_mask(value, &mask, &bad) != DOKU_OK) {
-            size_t len = 0;
-            while (bad && bad[len] && bad[len] != ',' && bad[len] != ' ')
-                len++;
-            return cli_usage_error(cmd, "--techniques: unknown technique '%.*s'", (int)len,
-                                   bad ? bad : "");
-        }
+        if (cli_parsed(cmd, "--techniques", doku_parse_techniques(value, &mask, &pe), &pe) != 0)
+            return -1;
         lc->lo.techniques = mask;
         return 0;
     }

@@ -56,60 +56,6 @@ const char cli_common_help[] =
     "  --color, --no-color  colour grids (givens bold, conflicts red); default:\n"
     "                     on when stdout is a terminal and NO_COLOR is unset\n";
 
-static int parse_box(const char *v, int *r, int *c)
-{
-    char *end;
-    long a = strtol(v, &end, 10);
-    if (end == v || (*end != 'x' && *end != 'X'))
-        return -1;
-    const char *p = end + 1;
-    long b = strtol(p, &end, 10);
-    if (end == p || *end || a < 1 || b < 1 || a > DOKU_MAX_N || b > DOKU_MAX_N ||
-        a * b > DOKU_MAX_N || a * b < 2)
-        return -1;
-    *r = (int)a;
-    *c = (int)b;
-    return 0;
-}
-
-static int parse_variants(const char *v, unsigned *out)
-{
-    unsigned flags = 0;
-    const char *p = v;
-    while (1) {
-        size_t len = strcspn(p, ",");
-        if (len == 1 && (p[0] == 'x' || p[0] == 'X'))
-            flags |= DOKU_VARIANT_X;
-        else if ((len == 5 && !strncmp(p, "hyper", 5)) ||
-                 (len == 7 && !strncmp(p, "windoku", 7)))
-            flags |= DOKU_VARIANT_HYPER;
-        else if (len == 4 && !strncmp(p, "none", 4))
-            ;
-        else
-            return -1;
-        if (!p[len])
-            break;
-        p += len + 1;
-    }
-    *out = flags;
-    return 0;
-}
-
-static int parse_symbols(const char *v, doku_symbols *out)
-{
-    if (!strcmp(v, "1-9A-Z"))
-        *out = DOKU_SYMBOLS_1_9A_Z;
-    else if (!strcmp(v, "0-9A-Z"))
-        *out = DOKU_SYMBOLS_0_9A_Z;
-    else if (!strcmp(v, "A-Z"))
-        *out = DOKU_SYMBOLS_A_Z;
-    else if (!strcmp(v, "auto"))
-        *out = DOKU_SYMBOLS_AUTO;
-    else
-        return -1;
-    return 0;
-}
-
 /* The formats convert writes, by name; unlisted ones are refused with
  * this list (cli_parse_target). */
 static const struct {
@@ -233,16 +179,12 @@ static int check_format_for(const char *cmd, const char *v)
 static int common_option(cli_opts *o, const char *cmd, int id, const char *v)
 {
     uint64_t u;
+    doku_parse_error pe;
     switch (id) {
     case OPT_BOX:
-        if (parse_box(v, &o->box_rows, &o->box_cols) != 0)
-            return cli_usage_error(cmd, "--box wants RxC with R*C between 2 and %d, e.g. 2x3; got '%s'",
-                                   DOKU_MAX_N, v);
-        return 0;
+        return cli_parsed(cmd, "--box", doku_parse_box(v, &o->box_rows, &o->box_cols, &pe), &pe);
     case OPT_VARIANT:
-        if (parse_variants(v, &o->variants) != 0)
-            return cli_usage_error(cmd, "--variant wants a comma list of x, hyper (windoku), none; got '%s'", v);
-        return 0;
+        return cli_parsed(cmd, "--variant", doku_parse_variants(v, &o->variants, &pe), &pe);
     case OPT_REGIONS:
         o->regions_file = v;
         return 0;
@@ -250,9 +192,7 @@ static int common_option(cli_opts *o, const char *cmd, int id, const char *v)
         o->keep_boxes = 1;
         return 0;
     case OPT_SYMBOLS:
-        if (parse_symbols(v, &o->symbols) != 0)
-            return cli_usage_error(cmd, "--symbols wants 1-9A-Z, 0-9A-Z or A-Z; got '%s'", v);
-        return 0;
+        return cli_parsed(cmd, "--symbols", doku_parse_symbols(v, &o->symbols, &pe), &pe);
     case OPT_THREADS:
         if (cli_parse_u64(v, &u) != 0 || u < 1 || u > 256)
             return cli_usage_error(cmd, "--threads wants a number from 1 to 256; got '%s'", v);

@@ -35,20 +35,16 @@ int cli_parse_u64(const char *s, uint64_t *out)
     return 0;
 }
 
-int cli_parse_band(const char *v, uint64_t *lo, uint64_t *hi)
+int cli_parsed(const char *cmd, const char *opt, doku_status st, const doku_parse_error *e)
 {
-    const char *dash = strchr(v, '-');
-    if (!dash)
-        return cli_parse_u64(v, lo) != 0 ? -1 : (*hi = *lo, 0);
-    char first[32];
-    size_t len = (size_t)(dash - v);
-    if (len == 0 || len >= sizeof first)
-        return -1;
-    memcpy(first, v, len);
-    first[len] = '\0';
-    if (cli_parse_u64(first, lo) != 0 || cli_parse_u64(dash + 1, hi) != 0 || *lo > *hi)
-        return -1;
-    return 0;
+    if (st == DOKU_OK) {
+        if (e->note[0])
+            fprintf(stderr, "doku %s: note: %s: %s\n", cmd, opt, e->note);
+        return 0;
+    }
+    if (st == DOKU_ERR_PARSE)
+        return cli_usage_error(cmd, "%s: %s", opt, e->message);
+    return cli_usage_error(cmd, "%s: %s", opt, doku_status_string(st));
 }
 
 int cli_parse_seconds(const char *s, double *out)

@@ -5,6 +5,8 @@
 #ifndef DOKU_CLI_USAGE_H
 #define DOKU_CLI_USAGE_H
 
+#include "doku_parse.h"
+
 #include <stdint.h>
 
 /* Exit codes of every command. */
@@ -25,7 +27,11 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
 /* Strict number parsing for option values. @return 0 or -1. */
 int cli_parse_u64(const char *s, uint64_t *out);
 int cli_parse_seconds(const char *s, double *out);
-/* "N" (lo = hi = N) or "MIN-MAX" with MIN <= MAX. @return 0 or -1. */
-int cli_parse_band(const char *s, uint64_t *lo, uint64_t *hi);
+
+/* Reports what a doku_parse_* call said about the value of option opt:
+ * on DOKU_OK its note (an old spelling accepted) as "doku CMD: note:
+ * ..." and 0; otherwise "doku CMD: OPT: message" (the library's message,
+ * the same the server gives) and -1. */
+int cli_parsed(const char *cmd, const char *opt, doku_status st, const doku_parse_error *e);
 
 #endif

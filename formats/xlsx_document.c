@@ -54,16 +54,16 @@ static const command_columns summaries[] = {
     {"count", {{"count", "count"}, {"capped", "capped"}, {"limit", "limit"},
                {"stats.time_ms", "time ms"}, {"error", "error"}}},
     {"check", {{"message", "message"}, {"error", "error"}}},
-    {"explain", {{"rating", "rating"}, {"level", "level"}, {"@steps", "steps"},
+    {"explain", {{"rating", "rating"}, {"difficulty", "difficulty"}, {"@steps", "steps"},
                  {"timed_out", "timed out"}, {"message", "message"}, {"error", "error"}}},
     {"hint", {{"step.text", "hint"}, {"message", "message"}, {"error", "error"}}},
-    {"grade", {{"er", "ER"}, {"ep", "EP"}, {"ed", "ED"}, {"level", "level"},
+    {"grade", {{"er", "ER"}, {"ep", "EP"}, {"ed", "ED"}, {"difficulty", "difficulty"},
                {"hardest", "hardest"}, {"time_ms", "time ms"}, {"message", "message"},
                {"error", "error"}}},
     {"reduce", {{"reduced", "reduced"}, {"givens", "givens"}, {"symmetry", "symmetry"},
                 {"minimal", "minimal"}, {"error", "error"}}},
     {"generate", {{"seed", "seed"}, {"givens", "givens"}, {"symmetry", "symmetry"},
-                  {"minimal", "minimal"}, {"er", "ER"}, {"level", "level"},
+                  {"minimal", "minimal"}, {"er", "ER"}, {"difficulty", "difficulty"},
                   {"solution", "solution"}}},
 };
 
@@ -177,14 +177,33 @@ static void where_of(const cJSON *rec, char *buf, size_t cap)
     const cJSON *file = cJSON_GetObjectItemCaseSensitive(rec, "file");
     const cJSON *line = cJSON_GetObjectItemCaseSensitive(rec, "line");
     const cJSON *index = cJSON_GetObjectItemCaseSensitive(rec, "index");
-    if (cJSON_IsString(file) && cJSON_IsNumber(line) && line->valuedouble > 0)
+    /* a record with no file (the server's "") has no place to name */
+    int named = cJSON_IsString(file) && file->valuestring[0];
+    if (named && cJSON_IsNumber(line) && line->valuedouble > 0)
         snprintf(buf, cap, "%s:%.0f", file->valuestring, line->valuedouble);
-    else if (cJSON_IsString(file))
+    else if (named)
         snprintf(buf, cap, "%s", file->valuestring);
     else if (cJSON_IsNumber(index))
         snprintf(buf, cap, "generated #%.0f", index->valuedouble);
     else
         buf[0] = '\0';
+}
+
+/* A1 of a puzzle's sheet: the record's comment, else where it came from
+ * when that is a file or a generator's number, else the sheet's own name
+ * ("Puzzle 1"): "<stdin>:1" and a server record's ":1" name nothing a
+ * reader of the sheet knows. */
+static void title_of(const cJSON *rec, const char *sheet, char *buf, size_t cap)
+{
+    const cJSON *comment = cJSON_GetObjectItemCaseSensitive(rec, "comment");
+    const cJSON *file = cJSON_GetObjectItemCaseSensitive(rec, "file");
+    buf[0] = '\0';
+    if (cJSON_IsString(comment) && comment->valuestring[0])
+        snprintf(buf, cap, "%s", comment->valuestring);
+    else if (!cJSON_IsString(file) || strcmp(file->valuestring, "<stdin>"))
+        where_of(rec, buf, cap);
+    if (!buf[0])
+        snprintf(buf, cap, "%s", sheet);
 }
 
 static void summary_start(xdoc *d)
@@ -283,7 +302,7 @@ static void write_symbol(xdoc *d, lxw_worksheet *ws, lxw_row_t r, lxw_col_t c, i
 static void headline(const cJSON *rec, char *buf, size_t cap)
 {
     static const char *const keys[] = {"status", "solutions_found", "count", "rating", "er",
-                                       "level", "givens", "reason", "message", "error"};
+                                       "difficulty", "givens", "reason", "message", "error"};
     size_t o = 0;
     buf[0] = '\0';
     for (size_t k = 0; k < sizeof keys / sizeof keys[0] && o + 2 < cap; k++) {
@@ -327,9 +346,9 @@ static int grid_sheet(xdoc *d, const doku_shape *shape, const cJSON *rec, const 
     }
 
     char title[1200], line[1200];
-    where_of(rec, title, sizeof title);
+    title_of(rec, name, title, sizeof title);
     headline(rec, line, sizeof line);
-    worksheet_write_string(ws, 0, 0, title[0] ? title : name, d->bold);
+    worksheet_write_string(ws, 0, 0, title, d->bold);
     worksheet_write_string(ws, 1, 0, line, NULL);
     if (nsteps) {
         const char *heads[] = {"#", "technique", "rating", "step"};

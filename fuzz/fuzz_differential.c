@@ -45,8 +45,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     doku_status stg = doku_search(solvers[k][0], cells, (size_t)nc, &og, ref, NULL, NULL, &rg);
     if (stg != DOKU_OK && stg != DOKU_GAVE_UP)
         abort();
-    size_t nc = (size_t)doku_shape_cells(s);
-    if (rg.solutions && !doku_verify_solution(s, cells, ref, nc))
+    if (rg.solutions && !doku_verify_solution(s, cells, ref, (size_t)nc))
         abort();
     for (int t = 0; t < NTIERS; t++) {
         if (!doku_isa_supported((doku_isa)t))
@@ -56,7 +55,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         doku_status st = doku_search(solvers[k][t], cells, (size_t)nc, &o, sol, NULL, NULL, &r);
         if (st != DOKU_OK && st != DOKU_GAVE_UP)
             abort();
-        if (r.solutions && !doku_verify_solution(s, cells, sol, nc))
+        if (r.solutions && !doku_verify_solution(s, cells, sol, (size_t)nc))
             abort();
         if (st == DOKU_GAVE_UP || stg == DOKU_GAVE_UP)
             continue;

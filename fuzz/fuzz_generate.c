@@ -114,7 +114,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     o.max_givens = flags & 2 ? (int)fz_byte(&f) : 0;
     o.minimal = (int)(fz_byte(&f) % 3) - (flags & 4 ? 1 : 0);
     o.symmetry = (doku_symmetry)(fz_byte(&f) % 10);
-    o.level = (doku_difficulty)(fz_byte(&f) % 6);
+    o.qqwing_level = (doku_qqwing_level)(fz_byte(&f) % 6);
     o.max_attempts = 1 + fz_byte(&f) % 3;
     o.check_budget = flags & 8 ? 50 + fz_byte(&f) : 0;
     if (flags & 16) {
@@ -128,7 +128,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     uint64_t seed = fz_u64(&f);
     doku_generate_result res;
     doku_status st = doku_generate(g, seed, &o, p, sol, (size_t)nc, &res);
-    int bad = (unsigned)o.symmetry >= DOKU_SYM_COUNT || (unsigned)o.level > DOKU_DIFF_EXPERT ||
+    int bad = (unsigned)o.symmetry >= DOKU_SYM_COUNT || (unsigned)o.qqwing_level > DOKU_QQWING_EXPERT ||
               o.min_givens < 0 || o.max_givens < 0 || o.min_givens > nc || o.max_givens > nc ||
               (o.max_givens && o.min_givens > o.max_givens);
     if (bad) {
@@ -152,9 +152,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                     abort();
         if (!o.pattern && !doku_symmetry_holds(s, res.symmetry, p, (size_t)nc))
             abort();
-        doku_difficulty have = DOKU_DIFF_ANY;
-        if (o.level != DOKU_DIFF_ANY &&
-            (doku_generator_difficulty(g, p, (size_t)nc, &have) != DOKU_OK || have != o.level))
+        doku_qqwing_level have = DOKU_QQWING_ANY;
+        if (o.qqwing_level != DOKU_QQWING_ANY &&
+            (doku_generator_qqwing_level(g, p, (size_t)nc, &have) != DOKU_OK ||
+             have != o.qqwing_level))
             abort();
         doku_symmetry used = o.pattern ? DOKU_SYM_NONE : res.symmetry;
         if (o.minimal && !res.minimal)
@@ -170,7 +171,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     memset(&ro, 0, sizeof ro);
     ro.target_givens = (int)fz_byte(&f) - (flags & 32 ? 10 : 0);
     ro.symmetry = (doku_symmetry)(fz_byte(&f) % 9);
-    ro.level = (doku_difficulty)(fz_byte(&f) % 6);
+    ro.qqwing_level = (doku_qqwing_level)(fz_byte(&f) % 6);
     ro.check_budget = flags & 64 ? fz_byte(&f) : 0;
     if (flags & 128) {
         for (int c = 0; c < nc; c++)
@@ -182,7 +183,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     uint8_t q[DOKU_MAX_CELLS];
     doku_reduce_result rr;
     st = doku_reduce(g, &rng, sol, flags & 1 ? p : NULL, (size_t)nc, &ro, q, &rr);
-    bad = (unsigned)ro.symmetry > DOKU_SYM_RANDOM || (unsigned)ro.level > DOKU_DIFF_EXPERT ||
+    bad = (unsigned)ro.symmetry > DOKU_SYM_RANDOM || (unsigned)ro.qqwing_level > DOKU_QQWING_EXPERT ||
           ro.target_givens < 0 || ro.target_givens > nc;
     if (bad) {
         if (st != DOKU_ERR_ARG)

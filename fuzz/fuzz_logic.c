@@ -17,6 +17,7 @@
  * the unit and replay tests (docs/RELIABILITY.md).
  */
 #include "fuzz_input.h"
+#include "doku_parse.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -36,7 +37,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             doku_generator_create(shapes[k], &gens[k]) != DOKU_OK)
             abort();
         uint64_t ext;
-        if (doku_technique_mask("extended", &ext, NULL) != DOKU_OK)
+        if (doku_parse_techniques("extended", &ext, NULL) != DOKU_OK)
             abort();
         doku_logic_opts lo;
         memset(&lo, 0, sizeof lo);

@@ -132,9 +132,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     unsigned which = fz_byte(&f) % 7;
     doku_status st = DOKU_OK;
     if (which == 0) {
-        doku_search_result res = {fz_byte(&f) % 4, fz_byte(&f), fz_byte(&f), (int)(fz_byte(&f) & 1)};
+        doku_search_result res = {fz_byte(&f) % 4, fz_byte(&f), fz_byte(&f)};
         doku_search_record sr;
         memset(&sr, 0, sizeof sr);
+        sr.status = fz_byte(&f) & 1 ? DOKU_GAVE_UP : DOKU_OK;
         sr.command = (doku_command)(fz_byte(&f) % 3);
         sr.result = &res;
         sr.limit = 1 + fz_byte(&f) % 3;
@@ -177,7 +178,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         memset(&gr, 0, sizeof gr);
         gr.found = 1;
         gr.givens = (int)fz_byte(&f);
-        gr.level = (doku_difficulty)(fz_byte(&f) % 7);
+        gr.qqwing_level = (doku_qqwing_level)(fz_byte(&f) % 7);
         gr.symmetry = (doku_symmetry)(fz_byte(&f) % 10);
         gr.minimal = fz_byte(&f) & 1;
         doku_generate_record rec;
@@ -220,7 +221,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         rt.ep = fz_double(&f);
         rt.ed = fz_double(&f);
         rt.solved = fz_byte(&f) & 1;
-        rt.level = (doku_level)(fz_byte(&f) % 8);
+        rt.difficulty = (doku_difficulty)(fz_byte(&f) % 8);
         rt.hardest = (doku_technique)(fz_byte(&f) % (DOKU_TECH_COUNT + 2));
         rt.steps = fz_byte(&f);
         doku_step step;
@@ -244,12 +245,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         lr.verdict = (doku_check_verdict)(fz_byte(&f) % 6);
         lr.message = fz_text(&f, t3, sizeof t3);
         lr.rating = &rt;
-        lr.status = fz_byte(&f) & 1 ? DOKU_GAVE_UP : DOKU_OK;
+        /* a run's end, or a hint's doku_logic_next answer */
+        static const doku_status ends[] = {DOKU_OK, DOKU_GAVE_UP, DOKU_DONE, DOKU_NO_SOLUTION,
+                                           DOKU_ERR_NOMEM};
+        lr.status = ends[fz_byte(&f) % 5];
         lr.steps = steps.data;
         lr.steps_len = steps.len;
         lr.logic = logics[ki];
         lr.step = fz_byte(&f) & 1 ? &step : NULL;
-        lr.next = (int)(fz_byte(&f) % 3) - 1;
         lr.solved = fz_byte(&f) & 1;
         lr.history = fz_text(&f, t1, sizeof t1);
         lr.time_ms = fz_double(&f);

@@ -590,34 +590,30 @@ typedef enum doku_symmetry {
 
 /* @return the symmetry's lower-case name ("rot180"...), "?" if unknown. */
 DOKU_API const char *doku_symmetry_name(doku_symmetry sym);
-/* Parses a name as printed by doku_symmetry_name, or qqwing's "rotate90"
- * and "rotate180" (also "rotational" for rot180). @return 0 and *out, or -1 if unknown or a pointer is
- * NULL. */
-DOKU_API int doku_symmetry_parse(const char *name, doku_symmetry *out);
+/* (Parsing a symmetry name: doku_parse_symmetry in doku_parse.h.) */
 /* @return true if the givens of puzzle (ncells values, the shape's n*n)
  * are symmetric under sym (RANDOM: under any), false otherwise, also for
  * a NULL s or puzzle, a wrong ncells or an unknown sym. Thread-safe. */
 DOKU_API bool doku_symmetry_holds(const doku_shape *s, doku_symmetry sym,
                                   const uint8_t *puzzle, size_t ncells);
 
-/* Generator difficulty classes with qqwing's definitions: SIMPLE = naked
- * singles suffice; EASY = hidden singles needed; INTERMEDIATE = naked or
- * hidden pairs or pointing/claiming needed; EXPERT = more than that
- * (qqwing: a guess). Every variant's extra units take part like rows and
- * columns do. (Distinct from the logic engine's SE-based levels.) */
-typedef enum doku_difficulty {
-    DOKU_DIFF_ANY = 0,
-    DOKU_DIFF_SIMPLE = 1,
-    DOKU_DIFF_EASY = 2,
-    DOKU_DIFF_INTERMEDIATE = 3,
-    DOKU_DIFF_EXPERT = 4
-} doku_difficulty;
+/* qqwing's four generator levels, kept under qqwing's name (they are
+ * technique sets, not doku's difficulty vocabulary, doku_difficulty):
+ * SIMPLE = naked singles suffice; EASY = hidden singles needed;
+ * INTERMEDIATE = naked or hidden pairs or pointing/claiming needed;
+ * EXPERT = more than that (qqwing: a guess). Every variant's extra units
+ * take part like rows and columns do. */
+typedef enum doku_qqwing_level {
+    DOKU_QQWING_ANY = 0,
+    DOKU_QQWING_SIMPLE = 1,
+    DOKU_QQWING_EASY = 2,
+    DOKU_QQWING_INTERMEDIATE = 3,
+    DOKU_QQWING_EXPERT = 4
+} doku_qqwing_level;
 
-/* @return the level's name ("simple"...; "any" for ANY), "?" if unknown. */
-DOKU_API const char *doku_difficulty_name(doku_difficulty level);
-/* Parses a level name. @return 0 and *out, or -1 if unknown or a
- * pointer is NULL. */
-DOKU_API int doku_difficulty_parse(const char *name, doku_difficulty *out);
+/* @return the level's name ("simple"...; "any" for ANY), "?" if unknown;
+ * static storage, thread-safe. (Parsing: doku_parse_qqwing_level.) */
+DOKU_API const char *doku_qqwing_level_name(doku_qqwing_level level);
 
 /* The generator object: per shape, reusable, one per thread (it owns a
  * solver and scratch). The shape must outlive it. */
@@ -635,9 +631,9 @@ DOKU_API void doku_generator_free(doku_generator *g);
  * or not it is unique). Not thread-safe on one generator. @return
  * DOKU_OK and SIMPLE..EXPERT in *level; DOKU_NO_SOLUTION if the givens
  * contradict each other; DOKU_ERR_ARG for a NULL g, puzzle or level, a
- * wrong ncells or a value above n. *level is DOKU_DIFF_ANY on an error. */
-DOKU_API doku_status doku_generator_difficulty(doku_generator *g, const uint8_t *puzzle,
-                                               size_t ncells, doku_difficulty *level);
+ * wrong ncells or a value above n. *level is DOKU_QQWING_ANY on an error. */
+DOKU_API doku_status doku_generator_qqwing_level(doku_generator *g, const uint8_t *puzzle,
+                                                 size_t ncells, doku_qqwing_level *level);
 
 /* Fills grid (n*n values, the caller's) with a random complete solution
  * of the shape, drawn by a randomised search from rng (advanced; random
@@ -661,7 +657,7 @@ typedef struct doku_reduce_opts {
     int target_givens;      /* stop once this many givens remain; 0 = go to
                                a minimal puzzle (no orbit removable) */
     doku_symmetry symmetry; /* RANDOM picks one from rng */
-    doku_difficulty level;  /* ANY: keep every removal that leaves a unique
+    doku_qqwing_level qqwing_level; /* ANY: keep every removal that leaves a unique
                                puzzle. SIMPLE..INTERMEDIATE: keep only those
                                that leave the puzzle solvable with that
                                level's techniques (unique by construction).
@@ -728,7 +724,8 @@ typedef struct doku_generate_opts {
                                grid whose checks ran out of budget is
                                dropped (raise check_budget on big grids) */
     doku_symmetry symmetry;
-    doku_difficulty level;  /* ANY or the exact level wanted */
+    doku_qqwing_level qqwing_level; /* ANY or the exact level wanted (a
+                               named difficulty is a rating filter) */
     const uint8_t *pattern; /* NULL, or n*n flags: givens exactly there
                                (with minimal: a grid is accepted only if
                                every one of them is proven needed) */
@@ -748,11 +745,11 @@ typedef struct doku_generate_result {
                                (exactly when DOKU_OK is returned) */
     uint64_t attempts;      /* full grids tried */
     int givens;             /* givens of the accepted puzzle */
-    doku_difficulty level;  /* its level (DOKU_DIFF_ANY if not asked for) */
+    doku_qqwing_level qqwing_level; /* its level (ANY if not asked for) */
     doku_symmetry symmetry; /* the symmetry used */
     int minimal;            /* 1 if proven minimal */
     int best_givens;        /* when not found: fewest givens reached */
-    doku_difficulty best_level; /* when not found: last level seen */
+    doku_qqwing_level best_qqwing_level; /* when not found: last level seen */
 } doku_generate_result;
 
 /* Generates one unique puzzle from seed (the same seed and options give
@@ -857,19 +854,8 @@ DOKU_API const char *doku_technique_name(doku_technique t);
  * storage; "?" for an unknown id. */
 DOKU_API const char *doku_technique_key(doku_technique t);
 
-/* Parses a comma-separated list of technique keywords, display names as
- * explain prints them ("X-Wing", "Hidden Single"; any case) and group names
- * (see docs/TECHNIQUES.md: "singles", "subsets", "fish", "wings",
- * "uniqueness", "chains", "forcing", "all", ...) into a mask of
- * (1ull << doku_technique). Singles are always included. "all" is SE's
- * set; the extended techniques come with their own keywords, the groups
- * "finned-fish", "colouring", "als", "grouped-chains", "extra" (all of
- * them) and "extended" (SE's set plus all of them).
- * @return DOKU_OK; DOKU_ERR_PARSE and *bad_word (bad_word may be NULL)
- * points at the offending word inside list; DOKU_ERR_ARG for a NULL list
- * or mask. */
-DOKU_API doku_status doku_technique_mask(const char *list, uint64_t *mask,
-                                const char **bad_word);
+/* (Parsing a list of technique names: doku_parse_techniques in
+ * doku_parse.h.) */
 
 typedef struct doku_cand {
     int cell;              /* 0-based cell index */
@@ -985,28 +971,46 @@ DOKU_API bool doku_logic_solved(const doku_logic *lg);
 DOKU_API const uint8_t *doku_logic_cells(const doku_logic *lg);
 DOKU_API const uint64_t *doku_logic_candidates(const doku_logic *lg);
 
-/* SE levels by ER (doku_level_of). */
-typedef enum doku_level {
-    DOKU_LEVEL_EASY = 0,       /* ER <= 1.2 */
-    DOKU_LEVEL_MEDIUM,         /* <= 1.5 */
-    DOKU_LEVEL_HARD,           /* <= 2.5 */
-    DOKU_LEVEL_FIENDISH,       /* <= 6.0 */
-    DOKU_LEVEL_DIABOLICAL,     /* < 8.5 */
-    DOKU_LEVEL_NIGHTMARE,      /* >= 8.5: forcing nets (dynamic chains) */
-    DOKU_LEVEL_UNSOLVED        /* logic gave up */
-} doku_level;
+/* doku's one difficulty vocabulary: five names, each one ER range of the
+ * grader's scale (what doku_logic_run rates with default options), in
+ * the spirit of HoDoKu's levels. `generate --difficulty NAME` accepts a
+ * puzzle exactly when `grade` would name it NAME; grade, JSON records,
+ * the server and the page all use these names (docs/TECHNIQUES.md).
+ *   EASY     ER 1.0-2.3  singles
+ *   MEDIUM   2.4-3.4     intersections and pairs
+ *   HARD     3.5-4.6     up to basic fish, triples, XY/XYZ-wings
+ *   UNFAIR   4.7-6.9     up to the 6.x patterns and short chains
+ *   EXTREME  7.0 and up  forcing chains, AICs and harder
+ * A rating below 1.0 (a grid with nothing to do) counts as EASY. */
+typedef enum doku_difficulty {
+    DOKU_DIFFICULTY_ANY = 0,       /* none asked for / not known */
+    DOKU_DIFFICULTY_EASY = 1,
+    DOKU_DIFFICULTY_MEDIUM = 2,
+    DOKU_DIFFICULTY_HARD = 3,
+    DOKU_DIFFICULTY_UNFAIR = 4,
+    DOKU_DIFFICULTY_EXTREME = 5,
+    DOKU_DIFFICULTY_UNSOLVED = 6   /* the logic gave up: no rating */
+} doku_difficulty;
 
-/* @return "Easy", "Medium", ... (static); "?" for an unknown level. */
-DOKU_API const char *doku_level_name(doku_level level);
-/* @return the level of rating er; DOKU_LEVEL_UNSOLVED if !solved (or er
- * is NaN). */
-DOKU_API doku_level doku_level_of(double er, int solved);
+/* @return "easy" ... "extreme", "any" for ANY, "unsolved" for UNSOLVED
+ * (lower case, static storage); "?" for a value not in the enum.
+ * Thread-safe. (Parsing a name: doku_parse_difficulty in doku_parse.h.) */
+DOKU_API const char *doku_difficulty_name(doku_difficulty d);
+/* Writes the ER range of d (EASY ... EXTREME) to *min and *max, both
+ * inclusive on the one-decimal scale; *max = -1 for EXTREME (no upper
+ * bound), as doku_rating_filter_opts takes it. Thread-safe.
+ * @return DOKU_OK; DOKU_ERR_ARG (nothing written) for ANY, UNSOLVED, a
+ * value not in the enum, or a NULL pointer. */
+DOKU_API doku_status doku_difficulty_range(doku_difficulty d, double *min, double *max);
+/* @return the difficulty whose range holds rating er; UNSOLVED if
+ * !solved or er is NaN. Pure and thread-safe. */
+DOKU_API doku_difficulty doku_difficulty_of(double er, int solved);
 
 typedef struct doku_rating {
     double er, ep, ed;     /* SE: hardest step; hardest up to the first
                               placement; first step */
     int solved;            /* 1 if the run finished the grid */
-    doku_level level;
+    doku_difficulty difficulty; /* doku_difficulty_of(er, solved) */
     doku_technique hardest;
     size_t steps;          /* steps applied; per technique:
                               doku_logic_technique_count() */
@@ -1090,24 +1094,8 @@ DOKU_API doku_status doku_rating_filter_accept(void *user, const doku_filter_cal
 DOKU_API void doku_rating_filter_stats(const doku_rating_filter *f, uint64_t *judged,
                               uint64_t *accepted, uint64_t *steps);
 
-/* The named ER ranges `doku generate --rating NAME` accepts, in the
- * spirit of HoDoKu's five levels: easy (singles, 1.0-2.3), medium
- * (intersections and pairs, 2.4-3.4), hard (up to basic fish, triples,
- * single-digit patterns, XY/XYZ-wings, 3.5-4.6), unfair (up to the 6.x
- * patterns and short chains, 4.7-6.9), extreme (7.0 and above). How they
- * sit beside the generator's classes and grade's levels: the one scale in
- * docs/TECHNIQUES.md. */
-typedef struct doku_rating_range {
-    const char *name;      /* lower case, static */
-    double min, max;       /* inclusive ER range; max < 0: no upper bound */
-} doku_rating_range;
-
-/* @return the i-th named range (0 = easy ... in rising order; static
- * storage), or NULL for i < 0 or past the last. */
-DOKU_API const doku_rating_range *doku_rating_range_at(int i);
-/* @return the range called name (exact match), or NULL if there is none
- * or name is NULL. */
-DOKU_API const doku_rating_range *doku_rating_range_find(const char *name);
+/* (The named ranges are the difficulty names: doku_difficulty_range;
+ * parsing "MIN-MAX": doku_parse_rating_range in doku_parse.h.) */
 
 /* ---------------------------------------------------------------------
  * Text of results: a growable buffer and the sentences, steps, candidate

@@ -187,6 +187,9 @@ typedef struct doku_generate_record {
                                   level or minimality */
     int with_solution;         /* line and grid: add the solution */
     uint64_t master_seed;      /* the run's master seed (json and csv) */
+    doku_difficulty difficulty; /* the difficulty asked for by name (its
+                                  rating filter accepted the puzzle), or
+                                  ANY */
 } doku_generate_record;
 
 /* Appends the record of one generated puzzle of shape s, its line forms

@@ -346,7 +346,7 @@ int rd_record_parse(rd_record *r, const doku_shape *shape, doku_symbols symbols,
         r->message = rd_strdup(str_field(o, "message"));
         r->comment = rd_strdup(str_field(o, "comment"));
         r->file = rd_strdup(str_field(o, "file"));
-        r->level = rd_strdup(str_field(o, "level"));
+        r->level = rd_strdup(str_field(o, "difficulty"));
         const cJSON *f = cJSON_GetObjectItemCaseSensitive(o, "line");
         r->line = cJSON_IsNumber(f) ? (long)f->valuedouble : 0;
         f = cJSON_GetObjectItemCaseSensitive(o, "index");

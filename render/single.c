@@ -59,7 +59,10 @@ static int page(rd_sink *s, const rd_grid *g, const char *title, const char *bel
         lines = rd_wrap(m, below, 0, 0, side, TEXT_LINE, 0);
         cairo_destroy(m);
     }
-    double h = MARGIN + TITLE_SPACE + side + (lines ? TEXT_GAP + lines * TEXT_LINE : 0) + MARGIN;
+    /* no title (a record with no file, comment or number): no room kept
+     * for one, so the margins above and below the grid are even */
+    double top = MARGIN + (title && *title ? TITLE_SPACE : 0);
+    double h = top + side + (lines ? TEXT_GAP + lines * TEXT_LINE : 0) + MARGIN;
     cairo_t *cr = rd_sink_begin(s, w, h);
     if (!cr)
         return -1;
@@ -67,13 +70,14 @@ static int page(rd_sink *s, const rd_grid *g, const char *title, const char *bel
     cairo_set_source_rgb(cr, 0.05, 0.05, 0.05);
     cairo_select_font_face(cr, RD_FONT, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
     cairo_set_font_size(cr, TITLE_SIZE);
-    rd_text_centred(cr, title, w / 2, MARGIN + TITLE_SIZE, side);
-    rd_draw_grid(cr, g, MARGIN, MARGIN + TITLE_SPACE, side);
+    if (title && *title)
+        rd_text_centred(cr, title, w / 2, MARGIN + TITLE_SIZE, side);
+    rd_draw_grid(cr, g, MARGIN, top, side);
     if (lines) {
         cairo_set_source_rgb(cr, 0.05, 0.05, 0.05);
         cairo_select_font_face(cr, RD_FONT, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
         cairo_set_font_size(cr, TEXT_SIZE);
-        rd_wrap(cr, below, MARGIN, MARGIN + TITLE_SPACE + side + TEXT_GAP + TEXT_SIZE, side,
+        rd_wrap(cr, below, MARGIN, top + side + TEXT_GAP + TEXT_SIZE, side,
                 TEXT_LINE, 1);
     }
     cairo_restore(cr);

@@ -20,7 +20,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void reply_reduce(srv_reply *out, const srv_puzzle *p, const doku_reduce_record *rec)
+static void reply_reduce(srv_reply *out, const srv_puzzle *p, const doku_reduce_record *rec,
+                         const char *note)
 {
     doku_source src = srv_source(p);
     doku_record_opts ro;
@@ -28,6 +29,8 @@ static void reply_reduce(srv_reply *out, const srv_puzzle *p, const doku_reduce_
     ro.format = DOKU_FORMAT_JSON;
     doku_buf b = {0};
     doku_status st = doku_format_reduce(&b, &src, &ro, rec);
+    if (st == DOKU_OK && note && note[0])
+        st = srv_record_note(&b, note);
     srv_reply_buf(out, &b, st);
 }
 
@@ -78,6 +81,8 @@ void srv_api_generate(const char *body, size_t len, const srv_budget *bud, srv_r
         goto done;
     }
     st = srv_gen_record(&g, 0, puzzle, solution, &res, &b);
+    if (st == DOKU_OK && g.note[0])
+        st = srv_record_note(&b, g.note);
     srv_reply_buf(out, &b, st);
 done:
     free(puzzle);
@@ -86,6 +91,9 @@ done:
     cJSON_Delete(req);
 }
 
+/* Reductions tried for a "difficulty" (the CLI's reduce tries as many). */
+#define SRV_REDUCE_ATTEMPTS 32
+
 /* Replies with the record of a reduce that failed, as the CLI writes it. */
 static void reduce_fail(srv_reply *out, const srv_puzzle *p, const char *status, const char *msg)
 {
@@ -93,7 +101,7 @@ static void reduce_fail(srv_reply *out, const srv_puzzle *p, const char *status,
     memset(&rec, 0, sizeof rec);
     rec.status = status;
     rec.message = msg;
-    reply_reduce(out, p, &rec);
+    reply_reduce(out, p, &rec, NULL);
 }
 
 void srv_api_reduce(const char *body, size_t len, const srv_budget *bud, srv_reply *out)
@@ -110,12 +118,16 @@ void srv_api_reduce(const char *body, size_t len, const srv_budget *bud, srv_rep
     uint64_t seed;
     double timeout;
     doku_symmetry sym;
-    doku_difficulty level;
+    doku_qqwing_level level;
+    doku_difficulty diff;
+    char note[240];
+    doku_rating_filter *judge = NULL;
     if (srv_read_puzzle(req, 1, &p, out) != 0)
         goto done;
     int nc = p.n * p.n;
     if (srv_read_clues(req, nc, &lo, &hi, out) || srv_read_symmetry(req, &sym, out) ||
-        srv_read_difficulty(req, &level, out) || srv_field_bool(req, "minimal", 0, &minimal, out) ||
+        srv_read_difficulty(req, &diff, &level, note, sizeof note, out) ||
+        srv_field_bool(req, "minimal", 0, &minimal, out) ||
         srv_field_u64(req, "seed", 0, UINT64_MAX, 1, &seed, out) ||
         srv_field_timeout(req, srv_remaining(bud), &timeout, out))
         goto done;
@@ -172,37 +184,69 @@ void srv_api_reduce(const char *body, size_t len, const srv_budget *bud, srv_rep
         reduce_fail(out, &p, "invalid", "out of memory");
         goto done;
     }
-    doku_difficulty have = DOKU_DIFF_ANY; /* stays ANY for a grid it cannot class */
-    if (level != DOKU_DIFF_ANY)
-        doku_generator_difficulty(g, p.cells, (size_t)nc, &have);
+    doku_qqwing_level have = DOKU_QQWING_ANY; /* stays ANY for a grid it cannot class */
+    if (level != DOKU_QQWING_ANY)
+        doku_generator_qqwing_level(g, p.cells, (size_t)nc, &have);
     if (have > level) {
-        snprintf(msg, sizeof msg, "the input already needs more than level %s",
-                 doku_difficulty_name(level));
+        snprintf(msg, sizeof msg, "the input already needs more than qqwing level %s",
+                 doku_qqwing_level_name(level));
         reduce_fail(out, &p, "too_hard", msg);
         goto done;
     }
-    doku_rng rng;
-    doku_rng_seed(&rng, doku_seed_derive(seed, 0));
     doku_reduce_opts ro;
     memset(&ro, 0, sizeof ro);
     ro.target_givens = lo;
     ro.symmetry = sym;
-    ro.level = level;
+    ro.qqwing_level = level;
     if (minimal)
         ro.check_budget = SRV_PROOF_BUDGET;
-    doku_reduce_result rr;
-    if (doku_reduce(g, &rng, sol, p.cells, (size_t)nc, &ro, res_cells, &rr) != DOKU_OK) {
-        reduce_fail(out, &p, "invalid", "cannot reduce this input");
+    doku_rating_filter_opts bo;
+    memset(&bo, 0, sizeof bo);
+    if (diff != DOKU_DIFFICULTY_ANY &&
+        (doku_difficulty_range(diff, &bo.min, &bo.max) != DOKU_OK ||
+         doku_rating_filter_create(p.shape, &bo, &judge) != DOKU_OK)) {
+        srv_reply_error(out, 500, "no_memory", "out of memory", NULL);
         goto done;
+    }
+    /* a difficulty is judged after: other random orders, as the CLI's
+     * reduce --difficulty tries them (attempt 0 is the plain reduce) */
+    doku_reduce_result rr;
+    int accepted = 1;
+    for (int k = 0; k < (judge ? SRV_REDUCE_ATTEMPTS : 1); k++) {
+        doku_rng rng;
+        uint64_t s0 = doku_seed_derive(seed, 0);
+        doku_rng_seed(&rng, k ? doku_seed_derive(s0, (uint64_t)k) : s0);
+        if (doku_reduce(g, &rng, sol, p.cells, (size_t)nc, &ro, res_cells, &rr) != DOKU_OK) {
+            reduce_fail(out, &p, "invalid", "cannot reduce this input");
+            goto done;
+        }
+        if (judge) {
+            doku_filter_call call = {p.shape, res_cells, sol, (size_t)nc, 0};
+            bool ok = false;
+            if (doku_rating_filter_accept(judge, &call, &ok) != DOKU_OK) {
+                srv_reply_error(out, 500, "no_memory", "out of memory", NULL);
+                goto done;
+            }
+            accepted = ok;
+        }
+        if (accepted)
+            break;
     }
     doku_reduce_record rec;
     memset(&rec, 0, sizeof rec);
     rec.status = "reduced";
+    if (!accepted) {
+        rec.status = "outside_rating";
+        snprintf(msg, sizeof msg, "none of %d reductions was %s (the last one is given)",
+                 SRV_REDUCE_ATTEMPTS, doku_difficulty_name(diff));
+        rec.message = msg;
+    }
     rec.reduced = res_cells;
     rec.givens_before = givens;
     rec.result = &rr;
-    reply_reduce(out, &p, &rec);
+    reply_reduce(out, &p, &rec, note);
 done:
+    doku_rating_filter_free(judge);
     free(sol);
     free(res_cells);
     doku_solver_free(sv);

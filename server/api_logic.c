@@ -51,19 +51,10 @@ static int read_logic_opts(const cJSON *req, doku_logic_opts *lo, srv_reply *out
         srv_field_bool(req, "no_uniqueness", 0, &no_uniq, out) != 0 ||
         srv_field_bool(req, "no_trial", 0, &no_trial, out) != 0)
         return -1;
-    if (list) {
-        const char *bad = NULL;
-        if (doku_technique_mask(list, &lo->techniques, &bad) != DOKU_OK) {
-            char msg[160];
-            size_t len = 0;
-            while (bad && bad[len] && bad[len] != ',' && bad[len] != ' ' && len < 60)
-                len++;
-            snprintf(msg, sizeof msg, "unknown technique '%.*s' (GET /api/techniques lists them)",
-                     (int)len, bad ? bad : "");
-            srv_reply_error(out, 400, "bad_field", msg, "techniques");
-            return -1;
-        }
-    }
+    doku_parse_error pe;
+    if (list && srv_parsed(out, "techniques", doku_parse_techniques(list, &lo->techniques, &pe),
+                           &pe) != 0)
+        return -1;
     lo->uniqueness = no_uniq ? -1 : 0;
     lo->no_trial = no_trial;
     return 0;

@@ -10,11 +10,23 @@
 #include "gen_request.h"
 #include "record.h"
 
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+
+/* A field that is a string, or a number read as the text the CLI would
+ * be given, into buf. @return the text, or NULL when f is neither. */
+static const char *field_text(const cJSON *f, char *buf, size_t cap)
+{
+    if (cJSON_IsString(f))
+        return f->valuestring;
+    if (cJSON_IsNumber(f)) {
+        snprintf(buf, cap, "%.15g", f->valuedouble);
+        return buf;
+    }
+    return NULL;
+}
 
 /* "N", "MIN-MAX" or a number: a band of givens. */
 int srv_read_clues(const cJSON *req, int ncells, int *lo, int *hi, srv_reply *out)
@@ -23,73 +35,63 @@ int srv_read_clues(const cJSON *req, int ncells, int *lo, int *hi, srv_reply *ou
     const cJSON *f = cJSON_GetObjectItemCaseSensitive(req, "clues");
     if (!f || cJSON_IsNull(f))
         return 0;
-    char what[96];
-    snprintf(what, sizeof what, "field \"clues\" must be N or \"MIN-MAX\" with 1 <= MIN <= MAX <= %d",
-             ncells);
-    long a = 0, b = 0;
-    if (cJSON_IsNumber(f)) {
-        /* a cast of a double past long's range is undefined: range first */
-        double d = f->valuedouble;
-        a = b = d >= 1 && d <= ncells && d == floor(d) ? (long)d : -1;
-    } else if (cJSON_IsString(f)) {
-        char *end;
-        a = strtol(f->valuestring, &end, 10);
-        if (end == f->valuestring)
-            a = -1;
-        else if (*end == '-') {
-            const char *s = end + 1;
-            b = strtol(s, &end, 10);
-            if (end == s || *end)
-                a = -1;
-        } else if (*end) {
-            a = -1;
-        } else {
-            b = a;
-        }
-    } else {
-        a = -1;
-    }
-    if (a < 1 || b < a || b > ncells) {
-        srv_reply_error(out, 400, "bad_field", what, "clues");
+    char buf[64];
+    const char *v = field_text(f, buf, sizeof buf);
+    if (!v) {
+        srv_reply_error(out, 400, "bad_field", "field \"clues\" must be N or \"MIN-MAX\"",
+                        "clues");
         return -1;
     }
-    *lo = (int)a;
-    *hi = (int)b;
-    return 0;
+    doku_parse_error pe;
+    return srv_parsed(out, "clues", doku_parse_clues(v, ncells, lo, hi, &pe), &pe);
 }
 
 int srv_read_symmetry(const cJSON *req, doku_symmetry *sym, srv_reply *out)
 {
     const char *v;
+    doku_parse_error pe;
     *sym = DOKU_SYM_NONE;
     if (srv_field_string(req, "symmetry", &v, out) != 0)
         return -1;
-    if (v && doku_symmetry_parse(v, sym) != 0) {
-        srv_reply_error(out, 400, "bad_field",
-                        "field \"symmetry\" must be none, rot180, rot90, mirror, flip, diagonal, "
-                        "antidiagonal or random", "symmetry");
-        return -1;
-    }
-    return 0;
+    return v ? srv_parsed(out, "symmetry", doku_parse_symmetry(v, sym, &pe), &pe) : 0;
 }
 
-int srv_read_difficulty(const cJSON *req, doku_difficulty *level, srv_reply *out)
+int srv_read_difficulty(const cJSON *req, doku_difficulty *d, doku_qqwing_level *q, char *note,
+                        size_t cap, srv_reply *out)
 {
-    const char *v;
-    *level = DOKU_DIFF_ANY;
-    if (srv_field_string(req, "difficulty", &v, out) != 0)
+    const char *v, *qv;
+    doku_parse_error pe;
+    *d = DOKU_DIFFICULTY_ANY;
+    *q = DOKU_QQWING_ANY;
+    note[0] = '\0';
+    if (srv_field_string(req, "difficulty", &v, out) != 0 ||
+        srv_field_string(req, "qqwing_level", &qv, out) != 0)
         return -1;
-    if (v && doku_difficulty_parse(v, level) != 0) {
-        srv_reply_error(out, 400, "bad_field",
-                        "field \"difficulty\" must be simple, easy, intermediate, expert or any",
-                        "difficulty");
+    if (v && srv_parsed(out, "difficulty", doku_parse_difficulty(v, d, q, &pe), &pe) != 0)
+        return -1;
+    if (v && pe.note[0])
+        snprintf(note, cap, "field \"difficulty\": %s", pe.note);
+    if (qv) {
+        doku_qqwing_level q2;
+        if (srv_parsed(out, "qqwing_level", doku_parse_qqwing_level(qv, &q2, &pe), &pe) != 0)
+            return -1;
+        if (*q != DOKU_QQWING_ANY && q2 != *q) {
+            srv_reply_error(out, 400, "bad_field", "field \"qqwing_level\" disagrees with the "
+                            "qqwing level given as \"difficulty\"", "qqwing_level");
+            return -1;
+        }
+        *q = q2;
+    }
+    if (*d != DOKU_DIFFICULTY_ANY && *q != DOKU_QQWING_ANY) {
+        srv_reply_error(out, 400, "bad_field", "use \"difficulty\" or \"qqwing_level\", not "
+                        "both", "qqwing_level");
         return -1;
     }
     return 0;
 }
 
 /* "rating": "MIN-MAX", "MIN+", a number on the grader's ER scale, or a
- * named range of the library's table (easy ... extreme). */
+ * difficulty name, as doku_parse_rating_range reads --rating. */
 static int read_rating(const cJSON *req, int *have, doku_rating_filter_opts *bo, srv_reply *out)
 {
     const cJSON *f = cJSON_GetObjectItemCaseSensitive(req, "rating");
@@ -97,45 +99,16 @@ static int read_rating(const cJSON *req, int *have, doku_rating_filter_opts *bo,
     memset(bo, 0, sizeof *bo);
     if (!f || cJSON_IsNull(f))
         return 0;
-    static const char what[] = "field \"rating\" must be \"MIN-MAX\", \"MIN+\" (e.g. \"2.0-4.5\") "
-                               "or a named range (easy, medium, hard, unfair, extreme)";
-    const doku_rating_range *named =
-        cJSON_IsString(f) ? doku_rating_range_find(f->valuestring) : NULL;
-    if (named) {
-        bo->min = named->min;
-        bo->max = named->max;
-    } else if (cJSON_IsNumber(f)) {
-        bo->min = bo->max = f->valuedouble;
-    } else if (cJSON_IsString(f)) {
-        char *end;
-        bo->min = strtod(f->valuestring, &end);
-        if (end == f->valuestring) {
-            srv_reply_error(out, 400, "bad_field", what, "rating");
-            return -1;
-        }
-        if (*end == '+' && !end[1]) {
-            bo->max = -1;
-        } else if (*end == '-') {
-            const char *s = end + 1;
-            bo->max = strtod(s, &end);
-            if (end == s || *end || bo->max < bo->min) {
-                srv_reply_error(out, 400, "bad_field", what, "rating");
-                return -1;
-            }
-        } else if (!*end) {
-            bo->max = bo->min;
-        } else {
-            srv_reply_error(out, 400, "bad_field", what, "rating");
-            return -1;
-        }
-    } else {
-        srv_reply_error(out, 400, "bad_field", what, "rating");
+    char buf[64];
+    const char *v = field_text(f, buf, sizeof buf);
+    if (!v) {
+        srv_reply_error(out, 400, "bad_field", "field \"rating\" must be \"MIN-MAX\", \"MIN+\", "
+                        "a number or a difficulty name", "rating");
         return -1;
     }
-    if (!(bo->min >= 0 && bo->min <= 12)) {
-        srv_reply_error(out, 400, "bad_field", what, "rating");
+    doku_parse_error pe;
+    if (srv_parsed(out, "rating", doku_parse_rating_range(v, &bo->min, &bo->max, &pe), &pe))
         return -1;
-    }
     *have = 1;
     return 0;
 }
@@ -161,7 +134,8 @@ int srv_gen_read(srv_gen *g, const cJSON *req, const srv_budget *bud, srv_reply 
     }
     int ncells = g->p.n * g->p.n;
     if (srv_read_clues(req, ncells, &g->lo, &g->hi, out) ||
-        srv_read_symmetry(req, &g->sym, out) || srv_read_difficulty(req, &g->level, out) ||
+        srv_read_symmetry(req, &g->sym, out) ||
+        srv_read_difficulty(req, &g->difficulty, &g->qqwing, g->note, sizeof g->note, out) ||
         read_rating(req, &g->have_rating, &g->bo, out) ||
         srv_field_string(req, "require", &require, out) ||
         srv_field_bool(req, "minimal", 0, &g->minimal, out) ||
@@ -170,13 +144,24 @@ int srv_gen_read(srv_gen *g, const cJSON *req, const srv_budget *bud, srv_reply 
         srv_field_timeout(req, srv_remaining(bud), &g->timeout, out))
         return -1;
     g->named = srv_budget_named(req, bud);
-    if (require) {
-        const char *bad = NULL;
-        if (doku_technique_mask(require, &g->bo.require, &bad) != DOKU_OK) {
-            srv_reply_error(out, 400, "bad_field", "field \"require\" names an unknown technique",
-                            "require");
+    if (g->difficulty != DOKU_DIFFICULTY_ANY) {
+        if (g->have_rating) {
+            srv_reply_error(out, 400, "bad_field", "use \"difficulty\" or \"rating\", not both",
+                            "rating");
             return -1;
         }
+        doku_difficulty_range(g->difficulty, &g->bo.min, &g->bo.max);
+        g->have_rating = 1;
+    }
+    if (g->qqwing != DOKU_QQWING_ANY && g->have_rating) {
+        srv_reply_error(out, 400, "bad_field", "use \"qqwing_level\" or \"difficulty\"/\"rating\", "
+                        "not both", "qqwing_level");
+        return -1;
+    }
+    if (require) {
+        doku_parse_error pe;
+        if (srv_parsed(out, "require", doku_parse_techniques(require, &g->bo.require, &pe), &pe))
+            return -1;
         g->have_rating = 1;
         if (!g->bo.max && !g->bo.min)
             g->bo.max = -1;
@@ -211,7 +196,7 @@ doku_status srv_gen_make(srv_gen *g, uint64_t index, double timeout, uint8_t *pu
     go.max_givens = g->hi;
     go.minimal = g->minimal;
     go.symmetry = g->sym;
-    go.level = g->level;
+    go.qqwing_level = g->qqwing;
     if (g->minimal)
         go.check_budget = SRV_PROOF_BUDGET;
     if (g->band) {
@@ -236,6 +221,7 @@ doku_status srv_gen_record(const srv_gen *g, uint64_t index, const uint8_t *puzz
     rec.solution = solution;
     rec.result = res;
     rec.full = g->full;
+    rec.difficulty = g->difficulty;
     doku_record_opts ro;
     memset(&ro, 0, sizeof ro);
     ro.format = DOKU_FORMAT_JSON;

@@ -27,7 +27,9 @@ typedef struct srv_gen {
     double named;            /* the same as its messages name it
                                 (srv_budget_named) */
     doku_symmetry sym;
-    doku_difficulty level;
+    doku_difficulty difficulty; /* a name asked for: its range is bo */
+    doku_qqwing_level qqwing;
+    char note[240];          /* "" or the note of an old spelling */
     doku_rating_filter_opts bo;
     doku_generator *g;       /* owned */
     doku_rating_filter *band;/* owned; NULL without a rating request */
@@ -57,6 +59,9 @@ void srv_gen_free(srv_gen *g);
  * absent), or -1 with a 400 in out. */
 int srv_read_clues(const cJSON *req, int ncells, int *lo, int *hi, srv_reply *out);
 int srv_read_symmetry(const cJSON *req, doku_symmetry *sym, srv_reply *out);
-int srv_read_difficulty(const cJSON *req, doku_difficulty *level, srv_reply *out);
+/* "difficulty" (a name of the vocabulary, or qqwing's old names with a
+ * note, written to note: cap bytes, "" when none) and "qqwing_level". */
+int srv_read_difficulty(const cJSON *req, doku_difficulty *d, doku_qqwing_level *q, char *note,
+                        size_t cap, srv_reply *out);
 
 #endif

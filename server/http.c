@@ -81,6 +81,7 @@ typedef struct srv_request {
     char path[160];           /* for the log, cut */
     char client[64];
     double start;
+    double deadline;          /* when queued: its whole budget ends here */
     char *body;
     size_t len, cap;
     int too_large;
@@ -105,8 +106,10 @@ srv_http *srv_http_create(const srv_config *cfg, int loopback, FILE *log)
     atomic_init(&h->active, 0);
     /* each connection has at most one job, so this queue never refuses a
      * job the connection limit let in */
-    h->pool = srv_pool_create(cfg->threads, (size_t)cfg->max_connections + 1, srv_http_run_job);
-    h->files = srv_pool_create(FILE_THREADS, (size_t)cfg->max_connections + 1, srv_http_run_job);
+    h->pool = srv_pool_create(cfg->threads, (size_t)cfg->max_connections + 1, srv_http_run_job,
+                              srv_http_expire_job);
+    h->files = srv_pool_create(FILE_THREADS, (size_t)cfg->max_connections + 1, srv_http_run_job,
+                               srv_http_expire_job);
     atomic_init(&h->uploads, 0);
     if (!h->pool || !h->files) {
         srv_pool_free(h->pool);
@@ -182,16 +185,18 @@ static enum MHD_Result send_reply(srv_request *rq)
         MHD_add_response_header(resp, "Content-Disposition", cd);
     }
     /* the endpoint's own headers, "Name: value\n" lines of its own text */
+    int retry_after = 0;
     for (char *line = r->headers; *line;) {
         char *nl = strchr(line, '\n'), *colon = strchr(line, ':');
         if (!nl || !colon || colon > nl)
             break;
         *nl = *colon = '\0';
+        retry_after |= !strcasecmp(line, "Retry-After");
         MHD_add_response_header(resp, line, colon + 2);
         line = nl + 1;
     }
     r->headers[0] = '\0';
-    if (r->status == 503)
+    if (r->status == 503 && !retry_after)
         MHD_add_response_header(resp, "Retry-After", "1");
     if (r->status == 405)
         MHD_add_response_header(resp, "Allow", rq->ep ? (rq->ep->post ? "POST" : "GET, HEAD")
@@ -332,9 +337,11 @@ void srv_http_run_job(void *job)
          * shutdown waits for the running jobs only */
         srv_reply_error(&rq->reply, 503, "shutting_down", "the server is shutting down", NULL);
     } else {
+        /* the time spent queued is spent from the budget: the request's
+         * whole life stays within --timeout */
         srv_budget b;
         b.timeout = rq->http->cfg.timeout;
-        b.deadline = cli_now() + b.timeout;
+        b.deadline = rq->deadline;
         if (rq->ep->run_file) {
             srv_call call = {rq->body ? rq->body : "", rq->len, rq->args, &b,
                              rq->http->cfg.files};
@@ -343,6 +350,31 @@ void srv_http_run_job(void *job)
             rq->ep->run(rq->body ? rq->body : "", rq->len, &b, &rq->reply);
         }
     }
+    rq->phase = PHASE_DONE;
+    MHD_resume_connection(rq->conn);
+}
+
+/* What a request keeps of its budget for the answer's way back (the reply
+ * written, the client woken, a logic step that overruns a little): 5% of
+ * --timeout, at most a quarter of a second. */
+static double reply_margin(double timeout)
+{
+    double m = timeout * 0.05;
+    return m < 0.25 ? m : 0.25;
+}
+
+void srv_http_expire_job(void *job)
+{
+    srv_request *rq = job;
+    double t = rq->http->cfg.timeout;
+    char msg[200], after[24];
+    snprintf(msg, sizeof msg,
+             "the server is busy: the request waited its whole time budget (%.3g s, --timeout) "
+             "for a free worker; try again in a moment", t);
+    srv_reply_error(&rq->reply, 503, "busy", msg, NULL);
+    /* the queue was a whole budget deep: a retry much sooner meets it again */
+    snprintf(after, sizeof after, "%.0f", t < 1 ? 1.0 : t + 0.499);
+    srv_reply_header(&rq->reply, "Retry-After", after);
     rq->phase = PHASE_DONE;
     MHD_resume_connection(rq->conn);
 }
@@ -375,7 +407,8 @@ static enum MHD_Result dispatch(srv_request *rq)
     rq->phase = PHASE_WAITING;
     MHD_suspend_connection(rq->conn);
     srv_pool *pool = rq->ep->heavy == SRV_FILES ? rq->http->files : rq->http->pool;
-    if (srv_pool_submit(pool, rq) != 0) {
+    rq->deadline = cli_now() + rq->http->cfg.timeout - reply_margin(rq->http->cfg.timeout);
+    if (srv_pool_submit(pool, rq, rq->deadline) != 0) {
         srv_reply_error(&rq->reply, 503, "busy",
                         atomic_load(&rq->http->stopping)
                             ? "the server is shutting down"

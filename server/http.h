@@ -32,8 +32,13 @@ enum MHD_Result srv_http_handle(void *cls, struct MHD_Connection *conn, const ch
                                 void **con_cls);
 void srv_http_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
                         enum MHD_RequestTerminationCode toe);
-/* The pool's job function: runs one request's endpoint. */
+/* The pool's job function: runs one request's endpoint within what is
+ * left of its budget (the --timeout counts from the moment it was
+ * queued). */
 void srv_http_run_job(void *job);
+/* The pool's expire function: answers a request still queued when its
+ * budget ran out with 503 "busy" and a Retry-After. */
+void srv_http_expire_job(void *job);
 
 
 #endif

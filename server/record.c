@@ -96,3 +96,22 @@ void srv_reply_logic(srv_reply *out, const srv_puzzle *p, const doku_logic_recor
     doku_status st = doku_format_logic(&b, &src, &ro, rec);
     srv_reply_buf(out, &b, st);
 }
+
+doku_status srv_record_note(doku_buf *b, const char *note)
+{
+    if (!b->data || b->len < 2 || b->data[0] != '{')
+        return DOKU_OK;
+    doku_buf nb = {0};
+    doku_buf_append(&nb, "{\"note\":", 8);
+    doku_buf_append_json_string(&nb, note);
+    if (b->data[1] != '}')
+        doku_buf_append(&nb, ",", 1);
+    doku_buf_append(&nb, b->data + 1, b->len - 1);
+    doku_buf_free(b);
+    if (nb.failed) {
+        doku_buf_free(&nb);
+        return DOKU_ERR_NOMEM;
+    }
+    *b = nb;
+    return DOKU_OK;
+}

@@ -30,6 +30,20 @@ static void bad_field(srv_reply *out, const char *name, const char *what)
     srv_reply_error(out, 400, "bad_field", msg, name);
 }
 
+int srv_parsed(srv_reply *out, const char *name, doku_status st, const doku_parse_error *e)
+{
+    if (st == DOKU_OK)
+        return 0;
+    char msg[320];
+    if (st == DOKU_ERR_PARSE)
+        snprintf(msg, sizeof msg, "field \"%s\": %s", name, e->message);
+    else
+        snprintf(msg, sizeof msg, "field \"%s\": %s", name, doku_status_string(st));
+    srv_reply_error(out, st == DOKU_ERR_NOMEM ? 500 : 400,
+                    st == DOKU_ERR_NOMEM ? "no_memory" : "bad_field", msg, name);
+    return -1;
+}
+
 cJSON *srv_parse_body(const char *body, size_t len, srv_reply *out)
 {
     if (len == 0) {
@@ -178,37 +192,15 @@ int srv_field_timeout(const cJSON *req, double server_limit, double *v, srv_repl
 int srv_field_symbols(const cJSON *req, doku_symbols *sym, srv_reply *out)
 {
     const char *s;
+    doku_parse_error pe;
     *sym = DOKU_SYMBOLS_AUTO;
     if (srv_field_string(req, "symbols", &s, out) != 0)
         return -1;
-    if (!s || !strcmp(s, "auto"))
-        return 0;
-    if (!strcmp(s, "1-9A-Z"))
-        *sym = DOKU_SYMBOLS_1_9A_Z;
-    else if (!strcmp(s, "0-9A-Z"))
-        *sym = DOKU_SYMBOLS_0_9A_Z;
-    else if (!strcmp(s, "A-Z"))
-        *sym = DOKU_SYMBOLS_A_Z;
-    else {
-        bad_field(out, "symbols", "must be \"1-9A-Z\", \"0-9A-Z\", \"A-Z\" or \"auto\"");
-        return -1;
-    }
-    return 0;
+    return s ? srv_parsed(out, "symbols", doku_parse_symbols(s, sym, &pe), &pe) : 0;
 }
 
-static int variant_word(const char *w, size_t len, unsigned *v)
-{
-    if (len == 1 && *w == 'x')
-        *v |= DOKU_VARIANT_X;
-    else if (len == 5 && !strncmp(w, "hyper", 5))
-        *v |= DOKU_VARIANT_HYPER;
-    else if (!(len == 4 && !strncmp(w, "none", 4)) && len != 0)
-        return -1;
-    return 0;
-}
-
-/* "variants" (or the CLI's "variant"): "x,hyper", "x", "none", or an
- * array of those words. */
+/* "variants" (or the CLI's "variant"): a list as --variant takes it
+ * ("x,hyper"), or an array of such lists. */
 static int read_variants(const cJSON *req, unsigned *v, srv_reply *out)
 {
     *v = 0;
@@ -220,70 +212,43 @@ static int read_variants(const cJSON *req, unsigned *v, srv_reply *out)
     }
     if (!f)
         return 0;
-    static const char what[] = "must be \"x\", \"hyper\", \"x,hyper\", \"none\" or an array of them";
-    if (cJSON_IsString(f)) {
-        const char *s = f->valuestring;
-        while (*s) {
-            size_t len = strcspn(s, ",+ ");
-            if (variant_word(s, len, v) != 0) {
-                bad_field(out, name, what);
-                return -1;
-            }
-            s += len;
-            if (*s)
-                s++;
-        }
-        return 0;
-    }
+    doku_parse_error pe;
+    if (cJSON_IsString(f))
+        return srv_parsed(out, name, doku_parse_variants(f->valuestring, v, &pe), &pe);
     if (cJSON_IsArray(f)) {
         const cJSON *e;
         cJSON_ArrayForEach(e, f) {
-            if (!cJSON_IsString(e) || variant_word(e->valuestring, strlen(e->valuestring), v)) {
-                bad_field(out, name, what);
+            unsigned one = 0;
+            if (!cJSON_IsString(e)) {
+                bad_field(out, name, "must be a string like \"x,hyper\" or an array of them");
                 return -1;
             }
+            if (srv_parsed(out, name, doku_parse_variants(e->valuestring, &one, &pe), &pe))
+                return -1;
+            *v |= one;
         }
         return 0;
     }
-    bad_field(out, name, what);
+    bad_field(out, name, "must be a string like \"x,hyper\" or an array of them");
     return -1;
 }
 
 static int read_box(const cJSON *req, int *rows, int *cols, srv_reply *out)
 {
     const char *s;
+    doku_parse_error pe;
     *rows = *cols = 0;
     if (srv_field_string(req, "box", &s, out) != 0)
         return -1;
     if (!s || !*s)
         return 0;
-    char *end;
-    long r = strtol(s, &end, 10);
-    if (end == s || (*end != 'x' && *end != 'X')) {
-        bad_field(out, "box", "must be \"RxC\" (rows x columns of a box, e.g. \"2x3\")");
-        return -1;
-    }
-    const char *c0 = end + 1;
-    long c = strtol(c0, &end, 10);
-    if (end == c0 || *end || r < 1 || c < 1 || r > DOKU_MAX_N || c > DOKU_MAX_N ||
-        r * c > DOKU_MAX_N) {
-        bad_field(out, "box", "must be \"RxC\" with R*C at most 64 (e.g. \"2x3\")");
-        return -1;
-    }
-    *rows = (int)r;
-    *cols = (int)c;
-    return 0;
+    return srv_parsed(out, "box", doku_parse_box(s, rows, cols, &pe), &pe);
 }
 
-static int is_map_sep(char c)
-{
-    return isspace((unsigned char)c) || c == ',' || c == '|' || c == ';';
-}
-
-/* "regions": n*n region symbols laid out like a grid (each distinct
- * symbol a region, numbered in order of first appearance; blanks, commas
- * and '|' are layout), decimal tokens for sides past 35, or an array of
- * n*n numbers. *map receives a malloc'd n*n map and *side its n. */
+/* "regions": a map as --regions FILE holds it (doku_parse_regions: n*n
+ * symbols laid out like a grid, '#' comments and frame lines skipped), or
+ * an array of n*n region numbers. *map receives a malloc'd n*n map and
+ * *side its n. */
 static int read_regions(const cJSON *req, uint8_t **map, int *side, srv_reply *out)
 {
     *map = NULL;
@@ -293,99 +258,58 @@ static int read_regions(const cJSON *req, uint8_t **map, int *side, srv_reply *o
         return 0;
     static const char what[] =
         "must be n*n region symbols (a string laid out like a grid) or an array of n*n numbers";
-    char tokens[DOKU_MAX_CELLS][4];
-    int count = 0;
+    char *text = NULL;
+    const char *src;
     if (cJSON_IsString(f)) {
-        const char *s = f->valuestring;
-        /* decimal tokens when the blank-separated tokens are n*n and one
-         * is longer than a character; else one symbol per character */
-        int ntok = 0, longer = 0;
-        for (const char *p = s; *p;) {
-            while (*p && is_map_sep(*p))
-                p++;
-            size_t len = 0;
-            while (p[len] && !is_map_sep(p[len]))
-                len++;
-            if (len) {
-                ntok++;
-                longer |= len > 1;
-            }
-            p += len;
-        }
-        int k = 0;
-        while ((k + 1) * (k + 1) <= ntok)
-            k++;
-        int multi = longer && k >= 4 && k * k == ntok;
-        for (const char *p = s; *p;) {
-            while (*p && is_map_sep(*p))
-                p++;
-            if (!*p)
-                break;
-            size_t len = multi ? 0 : 1;
-            if (multi)
-                while (p[len] && !is_map_sep(p[len]))
-                    len++;
-            if (count >= DOKU_MAX_CELLS || len > 3) {
-                bad_field(out, "regions", what);
-                return -1;
-            }
-            memcpy(tokens[count], p, len);
-            tokens[count][len] = '\0';
-            count++;
-            p += len;
-        }
+        src = f->valuestring;
     } else if (cJSON_IsArray(f)) {
+        /* the numbers as a map of blank-separated tokens */
+        int count = cJSON_GetArraySize(f);
+        text = count <= DOKU_MAX_CELLS ? malloc((size_t)count * 4 + 1) : NULL;
+        if (count > DOKU_MAX_CELLS) {
+            bad_field(out, "regions", what);
+            return -1;
+        }
+        if (!text) {
+            srv_reply_error(out, 500, "no_memory", "out of memory", NULL);
+            return -1;
+        }
+        size_t k = 0;
         const cJSON *e;
         cJSON_ArrayForEach(e, f) {
-            if (!cJSON_IsNumber(e) || e->valuedouble < 0 || e->valuedouble > 999 ||
-                count >= DOKU_MAX_CELLS) {
+            double d = cJSON_IsNumber(e) ? e->valuedouble : -1;
+            if (!(d >= 0 && d <= 999 && d == floor(d))) {
+                free(text);
                 bad_field(out, "regions", what);
                 return -1;
             }
-            snprintf(tokens[count++], sizeof tokens[0], "%d", (int)e->valuedouble);
+            k += (size_t)snprintf(text + k, 5, "%d ", (int)d);
         }
+        text[k] = '\0';
+        src = text;
     } else {
         bad_field(out, "regions", what);
         return -1;
     }
-    int n = 0;
-    while ((n + 1) * (n + 1) <= count)
-        n++;
-    if (n < 4 || n * n != count) {
-        char msg[160];
-        snprintf(msg, sizeof msg, "holds %d cells: a region map needs n*n (81 for 9x9)", count);
-        bad_field(out, "regions", msg);
+    uint8_t *m = malloc(DOKU_MAX_CELLS);
+    doku_parse_error pe;
+    doku_status st = m ? doku_parse_regions(src, strlen(src), m, DOKU_MAX_CELLS, side, &pe)
+                       : DOKU_ERR_NOMEM;
+    free(text);
+    if (st == DOKU_ERR_PARSE && pe.line) {
+        /* where in the map, as the CLI puts FILE:LINE:COL */
+        char msg[320];
+        snprintf(msg, sizeof msg, "field \"regions\" line %d column %d: %s", pe.line, pe.col,
+                 pe.message);
+        srv_reply_error(out, 400, "bad_field", msg, "regions");
+        free(m);
         return -1;
     }
-    uint8_t *m = malloc((size_t)count);
-    if (!m) {
-        srv_reply_error(out, 500, "no_memory", "out of memory", NULL);
+    if (srv_parsed(out, "regions", st, &pe) != 0) {
+        free(m);
         return -1;
-    }
-    /* ids by first appearance */
-    int nids = 0;
-    char seen[DOKU_MAX_N][4];
-    for (int i = 0; i < count; i++) {
-        int id = -1;
-        for (int k = 0; k < nids; k++)
-            if (!strcmp(seen[k], tokens[i]))
-                id = k;
-        if (id < 0) {
-            if (nids == n) {
-                char msg[160];
-                snprintf(msg, sizeof msg, "has more than %d different region symbols (cell r%dc%d)",
-                         n, i / n + 1, i % n + 1);
-                bad_field(out, "regions", msg);
-                free(m);
-                return -1;
-            }
-            memcpy(seen[nids], tokens[i], sizeof seen[0]);
-            id = nids++;
-        }
-        m[i] = (uint8_t)id;
     }
     *map = m;
-    *side = n;
     return 0;
 }
 

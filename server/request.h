@@ -11,6 +11,7 @@
 #include "reply.h"
 
 #include "doku.h"
+#include "doku_parse.h"
 
 #include <cjson/cJSON.h>
 #include <stdint.h>
@@ -52,6 +53,12 @@ int srv_field_string(const cJSON *req, const char *name, const char **v, srv_rep
 
 /* "symbols": "1-9A-Z", "0-9A-Z", "A-Z" or "auto" (the default). */
 int srv_field_symbols(const cJSON *req, doku_symbols *sym, srv_reply *out);
+
+/* Reports what a doku_parse_* call said about field name: 0 on DOKU_OK;
+ * otherwise a 400 "bad_field" whose message is 'field "NAME": ' and the
+ * library's message (the one the CLI prints for the same value), or a
+ * 500 when out of memory, and -1. */
+int srv_parsed(srv_reply *out, const char *name, doku_status st, const doku_parse_error *e);
 
 /* The seconds a request may compute: its "timeout" field when smaller
  * than the server's limit. @return 0, or -1 with a 400 in out. */

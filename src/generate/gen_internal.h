@@ -115,16 +115,16 @@ doku_status gen_reduce(doku_generator *g, doku_rng *rng,
 int gen_fill(doku_generator *g, doku_rng *rng, double deadline, uint8_t *grid);
 
 /* @return the level puzzle needs, stopping early: a level > max means
- * "needs more than max" (EXPERT when max < EXPERT). DOKU_DIFF_ANY if the
+ * "needs more than max" (EXPERT when max < EXPERT). DOKU_QQWING_ANY if the
  * givens contradict each other. */
-doku_difficulty gen_level(doku_generator *g, const uint8_t *puzzle, doku_difficulty max);
+doku_qqwing_level gen_level(doku_generator *g, const uint8_t *puzzle, doku_qqwing_level max);
 
 /* gen_level for a puzzle made by emptying the `watch` cells of a puzzle
  * known to be solvable at level max: once the logic has refilled them,
  * the rest is that puzzle's own solution path, so it stops there and
  * returns a level <= max (not necessarily the exact level). */
-doku_difficulty gen_level_watch(doku_generator *g, const uint8_t *puzzle,
-                           doku_difficulty max, const int *watch, int nwatch);
+doku_qqwing_level gen_level_watch(doku_generator *g, const uint8_t *puzzle,
+                           doku_qqwing_level max, const int *watch, int nwatch);
 
 /* @return the classic 9x9 level logic for g (its shape and its unit
  * crossings, so after gen_level_init), or NULL if the shape is not
@@ -132,7 +132,7 @@ doku_difficulty gen_level_watch(doku_generator *g, const uint8_t *puzzle,
 level9 *level9_create(const doku_generator *g);
 void level9_free(level9 *l);
 /* gen_level_watch on classic 9x9, same answers. */
-doku_difficulty level9_level(level9 *l, const uint8_t *puzzle, doku_difficulty max,
+doku_qqwing_level level9_level(level9 *l, const uint8_t *puzzle, doku_qqwing_level max,
                              const int *watch, int nwatch);
 
 /* Empties l's grid (every digit open everywhere). */

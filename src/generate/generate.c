@@ -146,7 +146,7 @@ static int candidate(doku_generator *g, doku_rng *rng,
     memset(&ro, 0, sizeof ro);
     ro.target_givens = o->minimal ? 0 : o->min_givens;
     ro.symmetry = o->symmetry;
-    ro.level = o->level;
+    ro.qqwing_level = o->qqwing_level;
     ro.check_budget = o->check_budget;
     doku_reduce_result rr;
     doku_status st = gen_reduce(g, rng, g->fill, NULL, &ro, deadline, puzzle, &rr, late);
@@ -180,7 +180,7 @@ doku_status doku_generate(doku_generator *g, uint64_t seed,
         o = *opts;
     const doku_shape *s = g->s;
     if ((unsigned)o.symmetry >= DOKU_SYM_COUNT ||
-        (unsigned)o.level > DOKU_DIFF_EXPERT || o.min_givens < 0 ||
+        (unsigned)o.qqwing_level > DOKU_QQWING_EXPERT || o.min_givens < 0 ||
         o.max_givens < 0 || o.min_givens > s->ncells ||
         o.max_givens > s->ncells ||
         (o.max_givens && o.min_givens > o.max_givens) || !(o.time_budget >= 0))
@@ -190,7 +190,7 @@ doku_status doku_generate(doku_generator *g, uint64_t seed,
     doku_rng rng;
     doku_rng_seed(&rng, seed);
     res->best_givens = s->ncells + 1;
-    res->best_level = DOKU_DIFF_ANY;
+    res->best_qqwing_level = DOKU_QQWING_ANY;
     int late = 0; /* the time budget ran out */
     while (res->attempts < max_attempts) {
         if (deadline > 0 && res->attempts > 0 && clock_monotonic_seconds() > deadline)
@@ -219,11 +219,11 @@ doku_status doku_generate(doku_generator *g, uint64_t seed,
         if ((o.max_givens && givens > o.max_givens) ||
             (o.min_givens && givens < o.min_givens))
             continue;
-        doku_difficulty lv = DOKU_DIFF_ANY;
-        if (o.level != DOKU_DIFF_ANY) {
-            lv = gen_level(g, puzzle, DOKU_DIFF_INTERMEDIATE);
-            res->best_level = lv;
-            if (lv != o.level)
+        doku_qqwing_level lv = DOKU_QQWING_ANY;
+        if (o.qqwing_level != DOKU_QQWING_ANY) {
+            lv = gen_level(g, puzzle, DOKU_QQWING_INTERMEDIATE);
+            res->best_qqwing_level = lv;
+            if (lv != o.qqwing_level)
                 continue;
         }
         if (o.filter) {
@@ -246,7 +246,7 @@ doku_status doku_generate(doku_generator *g, uint64_t seed,
         }
         res->found = 1;
         res->givens = givens;
-        res->level = lv;
+        res->qqwing_level = lv;
         if (solution)
             memcpy(solution, g->fill, (size_t)s->ncells);
         return DOKU_OK;

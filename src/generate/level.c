@@ -145,47 +145,47 @@ static int all_placed(const cands_grid *st, const int *watch, int nwatch)
 }
 
 /* gen_level_watch on the shared kernel, for any shape. */
-static doku_difficulty level_any_shape(doku_generator *g, const uint8_t *puzzle,
-                                       doku_difficulty max, const int *watch, int nwatch)
+static doku_qqwing_level level_any_shape(doku_generator *g, const uint8_t *puzzle,
+                                       doku_qqwing_level max, const int *watch, int nwatch)
 {
     const doku_shape *s = g->s;
     cands_grid *st = &g->lgrid;
     if (!cands_load(st, puzzle) || !cands_place_singles(st))
-        return DOKU_DIFF_ANY;
-    doku_difficulty need = DOKU_DIFF_SIMPLE;
+        return DOKU_QQWING_ANY;
+    doku_qqwing_level need = DOKU_QQWING_SIMPLE;
     while (st->filled < s->ncells) {
         if (all_placed(st, watch, nwatch))
             return need;
-        if (max < DOKU_DIFF_EASY)
-            return DOKU_DIFF_EASY;
+        if (max < DOKU_QQWING_EASY)
+            return DOKU_QQWING_EASY;
         int r = cands_hidden_singles(st);
         if (r < 0)
-            return DOKU_DIFF_ANY;
+            return DOKU_QQWING_ANY;
         if (r) {
-            if (need < DOKU_DIFF_EASY)
-                need = DOKU_DIFF_EASY;
+            if (need < DOKU_QQWING_EASY)
+                need = DOKU_QQWING_EASY;
             continue;
         }
-        if (max < DOKU_DIFF_INTERMEDIATE)
-            return DOKU_DIFF_INTERMEDIATE;
+        if (max < DOKU_QQWING_INTERMEDIATE)
+            return DOKU_QQWING_INTERMEDIATE;
         r = pairs_and_intersections(g, st);
         if (r < 0)
-            return DOKU_DIFF_ANY;
+            return DOKU_QQWING_ANY;
         if (!r)
-            return DOKU_DIFF_EXPERT;
-        need = DOKU_DIFF_INTERMEDIATE;
+            return DOKU_QQWING_EXPERT;
+        need = DOKU_QQWING_INTERMEDIATE;
     }
     return need;
 }
 
-doku_difficulty gen_level_watch(doku_generator *g, const uint8_t *puzzle,
-                           doku_difficulty max, const int *watch, int nwatch)
+doku_qqwing_level gen_level_watch(doku_generator *g, const uint8_t *puzzle,
+                           doku_qqwing_level max, const int *watch, int nwatch)
 {
     /* classic 9x9: the same logic on fixed tables (level9.c) */
     if (g->l9) {
         level9 *l = g->l9;
-        doku_difficulty lv = level9_level(l, puzzle, max, watch, nwatch);
-        if (lv == DOKU_DIFF_EXPERT) {
+        doku_qqwing_level lv = level9_level(l, puzzle, max, watch, nwatch);
+        if (lv == DOKU_QQWING_EXPERT) {
             /* the stalled closure where level_any_shape leaves it (the
              * rating filter starts from it); the same candidates, as a
              * closure does not depend on the order of its steps */
@@ -201,22 +201,22 @@ doku_difficulty gen_level_watch(doku_generator *g, const uint8_t *puzzle,
     return level_any_shape(g, puzzle, max, watch, nwatch);
 }
 
-doku_status doku_generator_difficulty(doku_generator *g, const uint8_t *puzzle, size_t ncells,
-                                      doku_difficulty *level)
+doku_status doku_generator_qqwing_level(doku_generator *g, const uint8_t *puzzle, size_t ncells,
+                                        doku_qqwing_level *level)
 {
     if (level)
-        *level = DOKU_DIFF_ANY;
+        *level = DOKU_QQWING_ANY;
     if (!g || !puzzle || !level || ncells != (size_t)g->ncells)
         return DOKU_ERR_ARG;
     for (int c = 0; c < g->ncells; c++)
         if (puzzle[c] > g->n)
             return DOKU_ERR_ARG;
     /* any puzzle, contradictions included: the shared kernel's answers */
-    *level = level_any_shape(g, puzzle, DOKU_DIFF_INTERMEDIATE, NULL, 0);
-    return *level == DOKU_DIFF_ANY ? DOKU_NO_SOLUTION : DOKU_OK;
+    *level = level_any_shape(g, puzzle, DOKU_QQWING_INTERMEDIATE, NULL, 0);
+    return *level == DOKU_QQWING_ANY ? DOKU_NO_SOLUTION : DOKU_OK;
 }
 
-doku_difficulty gen_level(doku_generator *g, const uint8_t *puzzle, doku_difficulty max)
+doku_qqwing_level gen_level(doku_generator *g, const uint8_t *puzzle, doku_qqwing_level max)
 {
     return gen_level_watch(g, puzzle, max, NULL, 0);
 }

@@ -387,40 +387,40 @@ static int pairs_pass(level9 *l)
 
 /* The tiers from the loaded (or stalled) grid in l: as level.c's loop,
  * from level need, with the pairs first when `stalled`. */
-static doku_difficulty run(level9 *l, doku_difficulty need, int stalled,
-                           doku_difficulty max, const int *watch, int nwatch)
+static doku_qqwing_level run(level9 *l, doku_qqwing_level need, int stalled,
+                           doku_qqwing_level max, const int *watch, int nwatch)
 {
     while (l->gr.left) {
         if (!stalled) {
             if (all_placed(l, watch, nwatch))
                 return need;
-            if (max < DOKU_DIFF_EASY)
-                return DOKU_DIFF_EASY;
+            if (max < DOKU_QQWING_EASY)
+                return DOKU_QQWING_EASY;
             int r = hidden_pass(l, watch, nwatch);
             if (r < 0)
-                return DOKU_DIFF_ANY;
+                return DOKU_QQWING_ANY;
             if (r == 2)
-                return need < DOKU_DIFF_EASY ? DOKU_DIFF_EASY : need;
+                return need < DOKU_QQWING_EASY ? DOKU_QQWING_EASY : need;
             if (r) {
-                if (need < DOKU_DIFF_EASY)
-                    need = DOKU_DIFF_EASY;
+                if (need < DOKU_QQWING_EASY)
+                    need = DOKU_QQWING_EASY;
                 continue;
             }
-            if (max < DOKU_DIFF_INTERMEDIATE)
-                return DOKU_DIFF_INTERMEDIATE;
+            if (max < DOKU_QQWING_INTERMEDIATE)
+                return DOKU_QQWING_INTERMEDIATE;
         }
         stalled = 0;
         int r = pairs_pass(l);
         if (r < 0)
-            return DOKU_DIFF_ANY;
+            return DOKU_QQWING_ANY;
         if (!r)
-            return DOKU_DIFF_EXPERT;
-        need = DOKU_DIFF_INTERMEDIATE;
+            return DOKU_QQWING_EXPERT;
+        need = DOKU_QQWING_INTERMEDIATE;
     }
     return need;
 }
 
-doku_difficulty level9_level(level9 *l, const uint8_t *puzzle, doku_difficulty max,
+doku_qqwing_level level9_level(level9 *l, const uint8_t *puzzle, doku_qqwing_level max,
                              const int *watch, int nwatch)
 {
     /* Watched cells end the closure as soon as they are placed (the
@@ -434,9 +434,9 @@ doku_difficulty level9_level(level9 *l, const uint8_t *puzzle, doku_difficulty m
             l->watched[watch[i]] = 1;
             l->watch_left++;
         }
-    doku_difficulty lv = DOKU_DIFF_ANY;
+    doku_qqwing_level lv = DOKU_QQWING_ANY;
     if (load(l, puzzle))
-        lv = run(l, DOKU_DIFF_SIMPLE, 0, max, watch, nwatch);
+        lv = run(l, DOKU_QQWING_SIMPLE, 0, max, watch, nwatch);
     for (int i = 0; i < nwatch; i++)
         l->watched[watch[i]] = 0;
     l->watch_done = 0;

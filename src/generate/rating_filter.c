@@ -185,10 +185,10 @@ static int load(doku_rating_filter *b, const uint8_t *puzzle)
     for (int c = 0; c < s->ncells; c++)
         if (puzzle[c] > s->n)
             return -1;
-    doku_difficulty lv = gen_level(b->g, puzzle, DOKU_DIFF_INTERMEDIATE);
-    if (lv == DOKU_DIFF_ANY)
+    doku_qqwing_level lv = gen_level(b->g, puzzle, DOKU_QQWING_INTERMEDIATE);
+    if (lv == DOKU_QQWING_ANY)
         return -1;
-    if (lv != DOKU_DIFF_EXPERT)
+    if (lv != DOKU_QQWING_EXPERT)
         return 0;
     /* the stalled closure is left in the generator's scratch */
     return loaded(doku_logic_load_candidates(b->lg, b->g->lgrid.val, b->g->lgrid.cand, (size_t)doku_shape_cells(s), 1));

@@ -104,7 +104,7 @@ static int forced(const doku_generator *g, const uint8_t *p, int cell, int d,
 typedef struct check_ctx {
     doku_generator *g;
     const uint8_t *sol;
-    doku_difficulty level;
+    doku_qqwing_level level;
     uint64_t budget;
     doku_reduce_result *res;
     int split;          /* one search per other digit, not one limit-2 */
@@ -175,7 +175,7 @@ static int removal_ok(check_ctx *x, uint8_t *p, const int *rm, int k)
 {
     doku_generator *g = x->g;
     int left[GEN_MAX_ORBIT], nleft = k, fixed[GEN_MAX_ORBIT], nfixed = 0;
-    int hidden = x->level != DOKU_DIFF_SIMPLE;
+    int hidden = x->level != DOKU_QQWING_SIMPLE;
     memcpy(left, rm, sizeof(int) * (size_t)k);
     for (int progress = 1; progress && nleft;) {
         progress = 0;
@@ -191,12 +191,12 @@ static int removal_ok(check_ctx *x, uint8_t *p, const int *rm, int k)
         }
     }
     int ok = 1;
-    if (nleft && x->level != DOKU_DIFF_ANY) {
+    if (nleft && x->level != DOKU_QQWING_ANY) {
         /* Where a search costs less than a pairs-level logic run (classic
          * 9x9), a removal that breaks uniqueness is refuted by search
          * first: INTERMEDIATE 1465/s instead of 1010-1170/s by filtering
          * minimal puzzles (and ~700/s with logic alone). */
-        if (x->unique_first && x->level > DOKU_DIFF_EASY)
+        if (x->unique_first && x->level > DOKU_QQWING_EASY)
             ok = unique_without(x, p, left, nleft);
         if (ok)
             ok = gen_level_watch(g, p, x->level, left, nleft) <= x->level;
@@ -253,12 +253,12 @@ doku_status gen_reduce(doku_generator *g, doku_rng *rng,
     memset(res, 0, sizeof *res);
     if (!g || !rng || !solution || !puzzle)
         return DOKU_ERR_ARG;
-    doku_reduce_opts o = {0, DOKU_SYM_NONE, DOKU_DIFF_ANY, NULL, 0};
+    doku_reduce_opts o = {0, DOKU_SYM_NONE, DOKU_QQWING_ANY, NULL, 0};
     if (opts)
         o = *opts;
     const doku_shape *s = g->s;
     if ((unsigned)o.symmetry >= DOKU_SYM_COUNT ||
-        (unsigned)o.level > DOKU_DIFF_EXPERT || o.target_givens < 0 ||
+        (unsigned)o.qqwing_level > DOKU_QQWING_EXPERT || o.target_givens < 0 ||
         o.target_givens > s->ncells)
         return DOKU_ERR_ARG;
     for (int c = 0; c < s->ncells; c++) {
@@ -311,16 +311,16 @@ doku_status gen_reduce(doku_generator *g, doku_rng *rng,
      * rarer (5.96 vs 2.46 grids per expert puzzle). A first sweep at the
      * level below did not help INTERMEDIATE either: its singles-minimal
      * puzzles seldom lose a further given to pairs (6.1 vs 3.0 grids). */
-    doku_difficulty plan[2];
+    doku_qqwing_level plan[2];
     int npass = 0;
-    if (o.level == DOKU_DIFF_ANY || o.level == DOKU_DIFF_EXPERT) {
+    if (o.qqwing_level == DOKU_QQWING_ANY || o.qqwing_level == DOKU_QQWING_EXPERT) {
         if (!s->classic9)
-            plan[npass++] = DOKU_DIFF_EASY;
-        plan[npass++] = DOKU_DIFF_ANY;
+            plan[npass++] = DOKU_QQWING_EASY;
+        plan[npass++] = DOKU_QQWING_ANY;
     } else {
-        plan[npass++] = o.level;
+        plan[npass++] = o.qqwing_level;
     }
-    check_ctx x = {g, solution, DOKU_DIFF_ANY, check_budget(s, o.check_budget), res,
+    check_ctx x = {g, solution, DOKU_QQWING_ANY, check_budget(s, o.check_budget), res,
                    s->ncells <= 81, s->classic9};
     int untried = 0;
     for (int pass = 0; pass < npass; pass++) {
@@ -328,7 +328,7 @@ doku_status gen_reduce(doku_generator *g, doku_rng *rng,
         untried = 0;
         /* A logic sweep needs a start its logic solves (removal cannot
          * make a puzzle easier; and removal_ok relies on it). */
-        if (x.level != DOKU_DIFF_ANY && gen_level(g, p, x.level) > x.level) {
+        if (x.level != DOKU_QQWING_ANY && gen_level(g, p, x.level) > x.level) {
             untried = 1;
             continue;
         }
@@ -370,12 +370,12 @@ doku_status gen_reduce(doku_generator *g, doku_rng *rng,
     memcpy(puzzle, p, (size_t)s->ncells);
     res->givens = givens;
     res->minimal = !untried && !res->unresolved &&
-                   (o.level == DOKU_DIFF_ANY || o.level == DOKU_DIFF_EXPERT);
+                   (o.qqwing_level == DOKU_QQWING_ANY || o.qqwing_level == DOKU_QQWING_EXPERT);
     /* Kept givens were never tried: "minimal" claims every orbit is
      * needed, so an orbit holding a kept given is checked now, and one
      * that could go makes the result not minimal (it stays). */
     if (res->minimal && o.keep) {
-        x.level = DOKU_DIFF_ANY;
+        x.level = DOKU_QQWING_ANY;
         for (int c = 0; c < s->ncells && res->minimal; c++) {
             int k = gen_orbit(s, o.symmetry, c, orb), kept = 0, whole = 1;
             for (int i = 0; i < k; i++) {

@@ -1,70 +1,64 @@
 /*
- * scale.c — the difficulty vocabulary of the generator, in one place:
- * the names of the qqwing-style classes (doku_difficulty) and the table
- * of named ER ranges (doku_rating_range) that `--rating NAME` means.
+ * scale.c — doku's one difficulty vocabulary (doku_difficulty), and the
+ * names of qqwing's four generator levels (doku_qqwing_level).
  *
- * The one design idea: each scale is one table here, and programs only
- * name its entries; docs/TECHNIQUES.md ("One difficulty scale") shows
- * both beside grade's SE levels (src/logic/rating.c) on the ER axis.
+ * The one design idea: each name is one row of one table, with one ER
+ * range. Grade names a rating by the row that holds it, and generate
+ * asks the rating filter for that row's range, so a puzzle made with a
+ * name is graded back with the same name. Parsing the names is
+ * src/parse/difficulty.c; docs/TECHNIQUES.md shows the table.
  */
 #include "doku.h"
 
 #include <stddef.h>
-#include <string.h>
 
-static const char *const level_names[] = {"any", "simple", "easy",
-                                          "intermediate", "expert"};
-
-const char *doku_difficulty_name(doku_difficulty level)
-{
-    return (unsigned)level <= DOKU_DIFF_EXPERT ? level_names[level] : "?";
-}
-
-int doku_difficulty_parse(const char *name, doku_difficulty *out)
-{
-    if (!name || !out)
-        return -1;
-    for (int i = 0; i <= DOKU_DIFF_EXPERT; i++)
-        if (strcmp(name, level_names[i]) == 0) {
-            *out = (doku_difficulty)i;
-            return 0;
-        }
-    /* aliases kept for old command lines (not the rating ranges of the
-     * same names: see docs/TECHNIQUES.md) */
-    if (strcmp(name, "medium") == 0) {
-        *out = DOKU_DIFF_INTERMEDIATE;
-        return 0;
-    }
-    if (strcmp(name, "hard") == 0) {
-        *out = DOKU_DIFF_EXPERT;
-        return 0;
-    }
-    return -1;
-}
-
-/* HoDoKu's five levels on the SE scale: easy = singles; medium =
- * intersections and pairs; hard = up to basic fish, triples, single-digit
- * patterns and XY/XYZ-wings; unfair = up to the 6.x patterns and short
- * X/Y chains; extreme = 7.0 and above (forcing chains, AICs and harder),
- * our like-for-like of HoDoKu's extreme. */
-static const doku_rating_range RANGES[] = {
-    {"easy", 1.0, 2.3}, {"medium", 2.4, 3.4}, {"hard", 3.5, 4.6},
-    {"unfair", 4.7, 6.9}, {"extreme", 7.0, -1},
+/* HoDoKu's five levels on the SE scale, in tenths of ER (ratings are
+ * multiples of 0.1): easy = singles; medium = intersections and pairs;
+ * hard = up to basic fish, triples, single-digit patterns and XY/XYZ-
+ * wings; unfair = up to the 6.x patterns and short X/Y chains; extreme
+ * = 7.0 and above (forcing chains, AICs and harder). */
+static const struct {
+    const char *name;
+    int min, max;              /* tenths, inclusive; max -1: no bound */
+} SCALE[] = {
+    {"any", 0, 0},
+    {"easy", 10, 23}, {"medium", 24, 34}, {"hard", 35, 46},
+    {"unfair", 47, 69}, {"extreme", 70, -1},
+    {"unsolved", 0, 0},
 };
 
-const doku_rating_range *doku_rating_range_at(int i)
+const char *doku_difficulty_name(doku_difficulty d)
 {
-    if (i < 0 || (size_t)i >= sizeof RANGES / sizeof RANGES[0])
-        return NULL;
-    return &RANGES[i];
+    return (unsigned)d <= DOKU_DIFFICULTY_UNSOLVED ? SCALE[d].name : "?";
 }
 
-const doku_rating_range *doku_rating_range_find(const char *name)
+doku_status doku_difficulty_range(doku_difficulty d, double *min, double *max)
 {
-    if (!name)
-        return NULL;
-    for (size_t i = 0; i < sizeof RANGES / sizeof RANGES[0]; i++)
-        if (strcmp(name, RANGES[i].name) == 0)
-            return &RANGES[i];
-    return NULL;
+    if (!min || !max || d < DOKU_DIFFICULTY_EASY || d > DOKU_DIFFICULTY_EXTREME)
+        return DOKU_ERR_ARG;
+    *min = SCALE[d].min / 10.0;
+    *max = SCALE[d].max < 0 ? -1.0 : SCALE[d].max / 10.0;
+    return DOKU_OK;
+}
+
+doku_difficulty doku_difficulty_of(double er, int solved)
+{
+    if (!solved || er != er)
+        return DOKU_DIFFICULTY_UNSOLVED; /* NaN: no rating */
+    if (er > 1000.0)
+        return DOKU_DIFFICULTY_EXTREME;  /* (and no int overflow below) */
+    /* in tenths, so 2.3000001 is still 2.3, as the rating filter's
+     * tolerance has it */
+    int t = er < 0 ? 0 : (int)(er * 10.0 + 0.5);
+    for (int d = DOKU_DIFFICULTY_EASY; d < DOKU_DIFFICULTY_EXTREME; d++)
+        if (t <= SCALE[d].max)
+            return (doku_difficulty)d;
+    return DOKU_DIFFICULTY_EXTREME;
+}
+
+static const char *const QQWING_NAMES[] = {"any", "simple", "easy", "intermediate", "expert"};
+
+const char *doku_qqwing_level_name(doku_qqwing_level level)
+{
+    return (unsigned)level <= DOKU_QQWING_EXPERT ? QQWING_NAMES[level] : "?";
 }

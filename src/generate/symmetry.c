@@ -19,29 +19,6 @@ const char *doku_symmetry_name(doku_symmetry sym)
     return (unsigned)sym < DOKU_SYM_COUNT ? sym_names[sym] : "?";
 }
 
-int doku_symmetry_parse(const char *name, doku_symmetry *out)
-{
-    if (!name || !out)
-        return -1;
-    for (int i = 0; i < DOKU_SYM_COUNT; i++)
-        if (strcmp(name, sym_names[i]) == 0) {
-            *out = (doku_symmetry)i;
-            return 0;
-        }
-    /* other spellings: qqwing's rotate90/rotate180, older "rotational" */
-    static const struct {
-        const char *name;
-        doku_symmetry sym;
-    } aliases[] = {{"rotate180", DOKU_SYM_ROT180}, {"rotate90", DOKU_SYM_ROT90},
-                   {"rotational", DOKU_SYM_ROT180}, {"rot", DOKU_SYM_ROT180}};
-    for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
-        if (strcmp(name, aliases[i].name) == 0) {
-            *out = aliases[i].sym;
-            return 0;
-        }
-    return -1;
-}
-
 static int sym_map(int n, doku_symmetry sym, int cell)
 {
     int r = cell / n, c = cell % n, m = n - 1;

@@ -22,16 +22,18 @@ doku_status doku_format_generate(doku_buf *b, const doku_shape *s, doku_symbols 
     const doku_generate_result *res = rec->result;
     int full = rec->full;
     const char *sym = full ? "" : doku_symmetry_name(res->symmetry);
-    const char *lvl = full ? "" : res->level ? doku_difficulty_name(res->level) : "";
+    /* the difficulty asked for by name, and qqwing's level when asked */
+    const char *diff = full || !rec->difficulty ? "" : doku_difficulty_name(rec->difficulty);
+    const char *lvl = full || !res->qqwing_level ? "" : doku_qqwing_level_name(res->qqwing_level);
     unsigned long long number = (unsigned long long)rec->index + 1;
     switch (io_record_format(o)) {
     case DOKU_FORMAT_GRID:
         if (full)
             io_buf_printf(b, "# grid %llu\n", number);
         else
-            io_buf_printf(b, "# puzzle %llu: %d givens, symmetry %s%s%s%s\n", number,
-                          res->givens, sym, *lvl ? ", " : "", lvl,
-                          res->minimal ? ", minimal" : "");
+            io_buf_printf(b, "# puzzle %llu: %d givens, symmetry %s%s%s%s%s%s\n", number,
+                          res->givens, sym, *diff ? ", " : "", diff,
+                          *lvl ? ", qqwing level " : "", lvl, res->minimal ? ", minimal" : "");
         io_put_cells(b, o, s, rec->puzzle, rec->puzzle, NULL, DOKU_FORMAT_GRID, symbols,
                      o->style);
         if (rec->with_solution && !full) {
@@ -54,8 +56,10 @@ doku_status doku_format_generate(doku_buf *b, const doku_shape *s, doku_symbols 
         if (!full) {
             io_buf_printf(b, ",\"symmetry\":\"%s\",\"minimal\":%s", sym,
                           res->minimal ? "true" : "false");
+            if (*diff)
+                io_buf_printf(b, ",\"difficulty\":\"%s\"", diff);
             if (*lvl)
-                io_buf_printf(b, ",\"level\":\"%s\"", lvl);
+                io_buf_printf(b, ",\"qqwing_level\":\"%s\"", lvl);
         }
         io_buf_puts(b, "}\n");
         break;
@@ -66,7 +70,7 @@ doku_status doku_format_generate(doku_buf *b, const doku_shape *s, doku_symbols 
             io_buf_puts(b, ",");
             io_csv_line(b, o, s, rec->solution, symbols);
         }
-        io_buf_printf(b, ",%d,%s,%s,%s,", res->givens, sym, lvl,
+        io_buf_printf(b, ",%d,%s,%s,%s,%s,", res->givens, sym, diff, lvl,
                       full ? "" : res->minimal ? "yes" : "no");
         /* seeds are 64-bit: a spreadsheet would round them as numbers */
         io_csv_text_open(b, o);

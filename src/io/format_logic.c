@@ -130,8 +130,8 @@ static void write_explain(doku_buf *b, const doku_source *src, const doku_record
         io_buf_printf(b, ",\"solved\":%s,%s\"rating\":", r->solved ? "true" : "false",
                       rec->status == DOKU_GAVE_UP ? "\"timed_out\":true," : "");
         put_rating(b, r->er);
-        io_buf_puts(b, ",\"level\":");
-        doku_buf_append_json_string(b, doku_level_name(r->level));
+        io_buf_puts(b, ",\"difficulty\":");
+        doku_buf_append_json_string(b, doku_difficulty_name(r->difficulty));
         io_buf_puts(b, ",\"steps\":[");
         doku_buf_append(b, rec->steps, rec->steps_len);
         io_buf_puts(b, "]}\n");
@@ -142,7 +142,7 @@ static void write_explain(doku_buf *b, const doku_source *src, const doku_record
     doku_buf_append(b, rec->steps, rec->steps_len);
     if (r->solved) {
         io_buf_printf(b, "solved in %zu steps: ER %.1f, EP %.1f, ED %.1f (%s)\n", r->steps,
-                      r->er, r->ep, r->ed, doku_level_name(r->level));
+                      r->er, r->ep, r->ed, doku_difficulty_name(r->difficulty));
     } else {
         double at = doku_logic_gave_up_at(rec->logic);
         int late = rec->status == DOKU_GAVE_UP;
@@ -202,7 +202,7 @@ static void write_grade(doku_buf *b, const doku_source *src, const doku_record_o
                         const doku_logic_record *rec)
 {
     const doku_rating *r = rec->rating;
-    const char *level = doku_level_name(r->level);
+    const char *level = doku_difficulty_name(r->difficulty);
     const char *hist = rec->history ? rec->history : "";
     switch (io_record_format(o)) {
     case DOKU_FORMAT_JSON:
@@ -213,7 +213,7 @@ static void write_grade(doku_buf *b, const doku_source *src, const doku_record_o
         io_put_json_number(b, 1, r->ep);
         io_buf_puts(b, ",\"ed\":");
         io_put_json_number(b, 1, r->ed);
-        io_buf_puts(b, ",\"level\":");
+        io_buf_puts(b, ",\"difficulty\":");
         doku_buf_append_json_string(b, level);
         /* no step, no hardest step: null, not the technique 0 names */
         io_buf_puts(b, ",\"hardest\":");

@@ -211,11 +211,11 @@ doku_status doku_format_csv_header(doku_buf *b, doku_command cmd, const doku_rec
         io_buf_puts(b, "file,line,status,message\n");
         break;
     case DOKU_CMD_GRADE:
-        io_buf_printf(b, "file,line,puzzle,status,solved,er,ep,ed,level,hardest%s,message\n",
+        io_buf_printf(b, "file,line,puzzle,status,solved,er,ep,ed,difficulty,hardest%s,message\n",
                       o->history ? ",history,time_ms" : "");
         break;
     case DOKU_CMD_GENERATE:
-        io_buf_printf(b, "index,puzzle%s,givens,symmetry,level,minimal,seed,master_seed\n",
+        io_buf_printf(b, "index,puzzle%s,givens,symmetry,difficulty,qqwing_level,minimal,seed,master_seed\n",
                       extra ? ",solution" : "");
         break;
     case DOKU_CMD_REDUCE:

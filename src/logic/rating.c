@@ -3,45 +3,12 @@
  *
  * Design: exactly SE's definitions. ER is the hardest step of the path the
  * engine takes; ED is the rating of the first step; EP the hardest step up
- * to and including the first placement. Levels are SE's bands by ER.
+ * to and including the first placement. The difficulty name of a rating is
+ * doku's vocabulary (src/generate/scale.c).
  */
 #include "logic_internal.h"
 
 #include <string.h>
-
-static const char *const LEVEL_NAMES[] = {
-    "Easy", "Medium", "Hard", "Fiendish", "Diabolical", "Nightmare", "Unsolved",
-};
-
-const char *doku_level_name(doku_level level)
-{
-    if ((unsigned)level > DOKU_LEVEL_UNSOLVED)
-        return "?";
-    return LEVEL_NAMES[level];
-}
-
-doku_level doku_level_of(double er, int solved)
-{
-    if (!solved || er != er)
-        return DOKU_LEVEL_UNSOLVED; /* NaN: no rating */
-    if (er > 100.0)
-        return DOKU_LEVEL_NIGHTMARE; /* (and no int overflow below) */
-    if (er < 0.0)
-        return DOKU_LEVEL_EASY;
-    /* compare in tenths to avoid 1.2000001 surprises */
-    int t = (int)(er * 10.0 + 0.5);
-    if (t <= 12)
-        return DOKU_LEVEL_EASY;
-    if (t <= 15)
-        return DOKU_LEVEL_MEDIUM;
-    if (t <= 25)
-        return DOKU_LEVEL_HARD;
-    if (t <= 60)
-        return DOKU_LEVEL_FIENDISH;
-    if (t < 85)
-        return DOKU_LEVEL_DIABOLICAL;
-    return DOKU_LEVEL_NIGHTMARE;
-}
 
 doku_status doku_logic_run(doku_logic *L, doku_step_fn on_step, void *user,
                            doku_rating *rating, char *history, size_t cap)
@@ -93,7 +60,7 @@ doku_status doku_logic_run(doku_logic *L, doku_step_fn on_step, void *user,
     r.er = er / 10.0;
     r.ep = ep / 10.0;
     r.ed = ed / 10.0;
-    r.level = doku_level_of(r.er, r.solved);
+    r.difficulty = doku_difficulty_of(r.er, r.solved);
     if (rating)
         *rating = r;
     /* solved, stuck or a broken grid end the run as its rating says */

@@ -8,6 +8,7 @@
  * only through doku_technique_key() and doku_technique_name().
  */
 #include "logic_internal.h"
+#include "../parse/parse_internal.h"
 
 #include <string.h>
 
@@ -90,8 +91,9 @@ static int add_word(const char *w, size_t len, uint64_t *m)
     return found;
 }
 
-doku_status doku_technique_mask(const char *list, uint64_t *mask, const char **bad_word)
+doku_status doku_parse_techniques(const char *list, uint64_t *mask, doku_parse_error *err)
 {
+    parse_clear(err);
     if (!list || !mask)
         return DOKU_ERR_ARG;
     uint64_t m = LOGIC_SINGLES_MASK;
@@ -116,9 +118,10 @@ doku_status doku_technique_mask(const char *list, uint64_t *mask, const char **b
             while (e < end && *e != ' ')
                 e++;
             if (!add_word(w, (size_t)(e - w), &m)) {
-                if (bad_word)
-                    *bad_word = w;
-                return DOKU_ERR_PARSE;
+                char word[48];
+                parse_quote(word, sizeof word, w, (size_t)(e - w));
+                return parse_fail(err, 1, (int)(w - list) + 1, "technique list", list,
+                                  "unknown technique '%s' (see docs/TECHNIQUES.md)", word);
             }
             while (e < end && *e == ' ')
                 e++;

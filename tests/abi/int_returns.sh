@@ -1,5 +1,5 @@
 #!/bin/sh
-# tests/abi/int_returns.sh HEADER... — no public function returns a bare
+# tests/abi/int_returns.sh INCLUDE_DIR|HEADER... — no public function returns a bare
 # integer status. A call that can fail returns doku_status (its results in
 # out-parameters) and a predicate returns bool; an integer return type is
 # left only to accessors that read a quantity, each listed with its reason
@@ -9,7 +9,10 @@
 set -eu
 HERE=$(dirname "$0")
 ALLOW="$HERE/int_allow.txt"
-[ $# -gt 0 ] || { echo "usage: $0 HEADER..." >&2; exit 2; }
+[ $# -gt 0 ] || { echo "usage: $0 INCLUDE_DIR|HEADER..." >&2; exit 2; }
+if [ $# -eq 1 ] && [ -d "$1" ]; then
+    set -- "$1"/*.h   # every public header
+fi
 status=0
 found=0
 for hdr in "$@"; do

@@ -64,7 +64,7 @@ fi
 # --- levels and uniqueness as qqwing sees them ------------------------------
 if command -v qqwing >/dev/null 2>&1; then
     for l in simple easy intermediate expert; do
-        "$DOKU" generate -n 25 --seed 8 --difficulty $l > "$TMP/lv"
+        "$DOKU" generate -n 25 --seed 8 --qqwing-level $l > "$TMP/lv"
         qqwing --solve --count-solutions --stats --one-line < "$TMP/lv" > "$TMP/qq" 2>&1
         [ "$(grep -c 'solution to the puzzle is unique' "$TMP/qq")" -eq 25 ] ||
             fail "qqwing: some $l puzzles not unique"
@@ -100,9 +100,9 @@ awk '{ p = $1; for (i = 1; i <= 81; i++) {
          a = substr(p, i, 1) != "."; b = substr(p, 82 - i, 1) != ".";
          if (a != b) exit 1 } }' "$TMP/rsym" || fail "reduce --symmetry rot180 not symmetric"
 if command -v qqwing >/dev/null 2>&1; then
-    "$DOKU" reduce --difficulty easy "$TMP/full" |
+    "$DOKU" reduce --qqwing-level easy "$TMP/full" |
         qqwing --solve --stats --one-line 2>&1 | grep Difficulty | sort -u > "$TMP/rq"
-    grep -qv -e Simple -e Easy "$TMP/rq" && fail "reduce --difficulty easy gave harder puzzles"
+    grep -qv -e Simple -e Easy "$TMP/rq" && fail "reduce --qqwing-level easy gave harder puzzles"
 fi
 # a puzzle (not a grid) reduces to a subset of its givens
 head -1 "$TMP/a" > "$TMP/one"

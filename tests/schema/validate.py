@@ -99,8 +99,9 @@ for cmd, extra, want in runs:
         print(f"{cmd} {extra}: statuses {sorted(seen)}, expected {sorted(want)}")
         failures += 1
 
-# generate: plain and with a level (a different set of fields).
-for extra in ([], ["--difficulty", "easy"], ["--full"], ["--rating", "1.0-3.0"]):
+# generate: plain, with a difficulty or qqwing level (other fields).
+for extra in ([], ["--difficulty", "easy"], ["--qqwing-level", "easy"], ["--full"],
+              ["--rating", "1.0-3.0"]):
     out = subprocess.run([doku, "generate", "--format", "json", "-n", "2", "--seed", "7", *extra],
                          capture_output=True, text=True, timeout=60)
     validator = validator_for("generate")

@@ -274,6 +274,91 @@ class Api(unittest.TestCase):
         self.assertEqual(doc["status"], "reduced")
         self.assertEqual(doc["givens"], 30)
 
+    def test_parse_messages_match_cli(self):
+        """A bad value gets the library's message (doku_parse_*) from the server
+        and from the CLI alike: 'field "F": MSG' and 'doku CMD: --opt: MSG'."""
+        cases = [  # endpoint, field, value, CLI command and option
+            ("generate", "rating", "3.5-x", "generate", "--rating"),
+            ("generate", "rating", "nan", "generate", "--rating"),
+            ("generate", "rating", "4-2", "generate", "--rating"),
+            ("generate", "clues", "90", "generate", "--clues"),
+            ("generate", "clues", "30-20", "generate", "--clues"),
+            ("generate", "symmetry", "spiral", "generate", "--symmetry"),
+            ("generate", "difficulty", "hardest", "generate", "--difficulty"),
+            ("generate", "qqwing_level", "hard", "generate", "--qqwing-level"),
+            ("generate", "box", "2y3", "generate", "--box"),
+            ("generate", "variants", "x,,hyper", "generate", "--variant"),
+            ("generate", "symbols", "hex", "generate", "--symbols"),
+            ("generate", "require", "bogus", "generate", "--require"),
+            ("grade", "techniques", "singles,bogus", "grade", "--techniques"),
+        ]
+        for endpoint, field, value, cmd, opt in cases:
+            body = {field: value}
+            if endpoint == "grade":
+                body["puzzle"] = EASY
+            r, doc, _ = self.s.post(endpoint, body)
+            self.error(r, doc, 400, "bad_field", field)
+            cli = subprocess.run([DOKU, cmd, opt, value], capture_output=True, text=True,
+                                 stdin=subprocess.DEVNULL, timeout=60)
+            self.assertEqual(cli.returncode, 2, cli.stderr)
+            prefix = "doku %s: %s: " % (cmd, opt)
+            first = cli.stderr.splitlines()[0]
+            self.assertTrue(first.startswith(prefix), first)
+            self.assertEqual(doc["error"]["message"], 'field "%s": %s' % (field, first[len(prefix):]))
+
+    def test_regions_parsed_as_the_cli_parses_them(self):
+        # '#' comments and frame lines, as --regions FILE takes them
+        framed = "# a jigsaw\n+---------+\n" + "\n".join(
+            JIGSAW_MAP[r * 9:r * 9 + 9] for r in range(9)) + "\n+---------+\n"
+        r, doc, _ = self.s.post("solve", {"puzzle": JIGSAW, "regions": framed, "keep_boxes": True})
+        self.assertEqual(r.status, 200, doc)
+        self.assertEqual(doc["status"], "unique", doc)
+        # a bad map: the same message, placed by line and column
+        bad = framed.replace("0011", "0111", 1)
+        r, doc, _ = self.s.post("solve", {"puzzle": JIGSAW, "regions": bad})
+        self.error(r, doc, 400, "bad_field", "regions")
+        with tempfile.NamedTemporaryFile("w", suffix=".regions", delete=False) as f:
+            f.write(bad)
+        try:
+            cli = subprocess.run([DOKU, "solve", "--regions", f.name], capture_output=True,
+                                 text=True, stdin=subprocess.DEVNULL, timeout=60)
+        finally:
+            os.unlink(f.name)
+        m = re.match(r"doku solve: --regions [^:]+:(\d+):(\d+): (.*)$", cli.stderr.splitlines()[0])
+        self.assertTrue(m, cli.stderr)
+        self.assertEqual(doc["error"]["message"],
+                         'field "regions" line %s column %s: %s' % m.groups())
+
+    def test_page_menu_names_round_trip(self):
+        """The page's Difficulty menu offers exactly the vocabulary, and a puzzle
+        generated with a name is graded back with that name."""
+        r, _, raw = self.s.request("GET", "/")
+        self.assertEqual(r.status, 200)
+        menu = re.search(rb'<select id="gen-difficulty">(.*?)</select>', raw, re.S)
+        self.assertTrue(menu)
+        names = [v.decode() for v in re.findall(rb'<option value="([^"]*)"', menu.group(1))]
+        self.assertEqual(names, ["", "easy", "medium", "hard", "unfair", "extreme"])
+        for name in names[1:]:
+            r, gen, _ = self.s.post("generate", {"seed": 5, "difficulty": name, "timeout": 60})
+            self.assertEqual(r.status, 200, gen)
+            self.assertEqual(gen.get("difficulty"), name, gen)
+            r, grade, _ = self.s.post("grade", {"puzzle": gen["puzzle"]})
+            self.assertEqual(grade["difficulty"], name, grade)
+
+    def test_old_spelling_gets_a_note(self):
+        # qqwing's level given as a difficulty: accepted, with a note (stderr in the CLI)
+        r, doc, _ = self.s.post("generate", {"seed": 7, "difficulty": "simple"})
+        self.assertEqual(r.status, 200, doc)
+        self.assertIn("qqwing", doc["note"])
+        self.assertEqual(doc["qqwing_level"], "simple")
+        cli = subprocess.run([DOKU, "generate", "--seed", "7", "--difficulty", "simple",
+                              "--format", "json", "-q"], capture_output=True, text=True, timeout=60)
+        rec = json.loads(cli.stdout)
+        note = doc.pop("note")
+        self.assertTrue(note.startswith('field "difficulty": '), note)
+        self.assertIn("note: --difficulty: " + note[len('field "difficulty": '):], cli.stderr)
+        self.assertEqual(doc, rec)
+
     def test_info(self):
         r, doc, _ = self.s.request("GET", "/api/health")
         self.assertEqual((r.status, doc["status"]), (200, "ok"))

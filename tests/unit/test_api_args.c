@@ -18,6 +18,7 @@
 #include <cmocka.h>
 
 #include "doku.h"
+#include "doku_parse.h"
 #include "doku_records.h"
 
 /* Fixed fixtures for the calls that need valid objects besides the bad
@@ -433,21 +434,25 @@ static void test_rng_symmetry_difficulty(void **state)
     assert_string_equal(doku_symmetry_name((doku_symmetry)-1), "?");
     assert_string_equal(doku_symmetry_name((doku_symmetry)DOKU_SYM_COUNT), "?");
     doku_symmetry sym;
-    assert_int_equal(doku_symmetry_parse(NULL, &sym), -1);
-    assert_int_equal(doku_symmetry_parse("rot180", NULL), -1);
-    assert_int_equal(doku_symmetry_parse("spiral", &sym), -1);
+    assert_int_equal(doku_parse_symmetry(NULL, &sym, NULL), DOKU_ERR_ARG);
+    assert_int_equal(doku_parse_symmetry("rot180", NULL, NULL), DOKU_ERR_ARG);
+    assert_int_equal(doku_parse_symmetry("spiral", &sym, NULL), DOKU_ERR_PARSE);
     assert_false(doku_symmetry_holds(NULL, DOKU_SYM_ROT180, w->full9, 81));
     assert_false(doku_symmetry_holds(w->s9, DOKU_SYM_ROT180, NULL, 81));
     assert_false(doku_symmetry_holds(w->s9, (doku_symmetry)99, w->full9, 81));
     assert_false(doku_symmetry_holds(w->s9, (doku_symmetry)-2, w->full9, 81));
     assert_true(doku_symmetry_holds(w->s9, DOKU_SYM_ROT180, w->full9, 81));
     assert_false(doku_symmetry_holds(w->s9, DOKU_SYM_ROT180, w->full9, 82));
-    assert_string_equal(doku_difficulty_name((doku_difficulty)-1), "?");
-    assert_string_equal(doku_difficulty_name((doku_difficulty)99), "?");
+    assert_string_equal(doku_qqwing_level_name((doku_qqwing_level)-1), "?");
+    assert_string_equal(doku_qqwing_level_name((doku_qqwing_level)99), "?");
+    doku_qqwing_level q;
     doku_difficulty d;
-    assert_int_equal(doku_difficulty_parse(NULL, &d), -1);
-    assert_int_equal(doku_difficulty_parse("easy", NULL), -1);
-    assert_int_equal(doku_difficulty_parse("impossible", &d), -1);
+    assert_int_equal(doku_parse_difficulty(NULL, &d, &q, NULL), DOKU_ERR_ARG);
+    assert_int_equal(doku_parse_difficulty("easy", NULL, &q, NULL), DOKU_ERR_ARG);
+    assert_int_equal(doku_parse_difficulty("easy", &d, NULL, NULL), DOKU_ERR_ARG);
+    assert_int_equal(doku_parse_difficulty("impossible", &d, &q, NULL), DOKU_ERR_PARSE);
+    assert_int_equal(doku_parse_qqwing_level(NULL, &q, NULL), DOKU_ERR_ARG);
+    assert_int_equal(doku_parse_qqwing_level("hard", &q, NULL), DOKU_ERR_PARSE);
 }
 
 static void test_generator(void **state)
@@ -459,15 +464,15 @@ static void test_generator(void **state)
     assert_int_equal(doku_generator_create(w->s4, NULL), DOKU_ERR_ARG);
     doku_generator_free(NULL);
     assert_int_equal(doku_generator_create(w->s9, &g), DOKU_OK);
-    doku_difficulty lv = DOKU_DIFF_EXPERT;
-    assert_int_equal(doku_generator_difficulty(NULL, w->empty9, 81, &lv), DOKU_ERR_ARG);
-    assert_int_equal(lv, DOKU_DIFF_ANY);
-    assert_int_equal(doku_generator_difficulty(g, NULL, 81, &lv), DOKU_ERR_ARG);
-    assert_int_equal(doku_generator_difficulty(g, w->empty9, 81, NULL), DOKU_ERR_ARG);
-    assert_int_equal(doku_generator_difficulty(g, w->bad9, 81, &lv), DOKU_ERR_ARG);
-    assert_int_equal(doku_generator_difficulty(g, w->empty9, 80, &lv), DOKU_ERR_ARG);
-    assert_int_equal(doku_generator_difficulty(g, w->full9, 81, &lv), DOKU_OK);
-    assert_int_equal(lv, DOKU_DIFF_SIMPLE);
+    doku_qqwing_level lv = DOKU_QQWING_EXPERT;
+    assert_int_equal(doku_generator_qqwing_level(NULL, w->empty9, 81, &lv), DOKU_ERR_ARG);
+    assert_int_equal(lv, DOKU_QQWING_ANY);
+    assert_int_equal(doku_generator_qqwing_level(g, NULL, 81, &lv), DOKU_ERR_ARG);
+    assert_int_equal(doku_generator_qqwing_level(g, w->empty9, 81, NULL), DOKU_ERR_ARG);
+    assert_int_equal(doku_generator_qqwing_level(g, w->bad9, 81, &lv), DOKU_ERR_ARG);
+    assert_int_equal(doku_generator_qqwing_level(g, w->empty9, 80, &lv), DOKU_ERR_ARG);
+    assert_int_equal(doku_generator_qqwing_level(g, w->full9, 81, &lv), DOKU_OK);
+    assert_int_equal(lv, DOKU_QQWING_SIMPLE);
     doku_rng rng;
     doku_rng_seed(&rng, 3);
     uint8_t grid[81], puzzle[81];
@@ -494,9 +499,9 @@ static void test_generator(void **state)
     ro.symmetry = (doku_symmetry)99;
     assert_int_equal(doku_reduce(g, &rng, grid, NULL, (size_t)doku_shape_cells(w->s9), &ro, puzzle, &rr), DOKU_ERR_ARG);
     ro.symmetry = DOKU_SYM_NONE;
-    ro.level = (doku_difficulty)-3;
-    assert_int_equal(doku_reduce(g, &rng, grid, NULL, (size_t)doku_shape_cells(w->s9), &ro, puzzle, &rr), DOKU_ERR_ARG);
-    ro.level = DOKU_DIFF_ANY;
+    ro.qqwing_level = (doku_qqwing_level)-3;
+    assert_int_equal(doku_reduce(g, &rng, grid, NULL, 81, &ro, puzzle, &rr), DOKU_ERR_ARG);
+    ro.qqwing_level = DOKU_QQWING_ANY;
     ro.target_givens = -1;
     assert_int_equal(doku_reduce(g, &rng, grid, NULL, (size_t)doku_shape_cells(w->s9), &ro, puzzle, &rr), DOKU_ERR_ARG);
     ro.target_givens = 82;
@@ -511,9 +516,9 @@ static void test_generator(void **state)
     go.symmetry = (doku_symmetry)DOKU_SYM_COUNT;
     assert_int_equal(doku_generate(g, 1, &go, puzzle, NULL, (size_t)doku_shape_cells(w->s9), &gr), DOKU_ERR_ARG);
     go.symmetry = DOKU_SYM_NONE;
-    go.level = (doku_difficulty)5;
-    assert_int_equal(doku_generate(g, 1, &go, puzzle, NULL, (size_t)doku_shape_cells(w->s9), &gr), DOKU_ERR_ARG);
-    go.level = DOKU_DIFF_ANY;
+    go.qqwing_level = (doku_qqwing_level)5;
+    assert_int_equal(doku_generate(g, 1, &go, puzzle, NULL, 81, &gr), DOKU_ERR_ARG);
+    go.qqwing_level = DOKU_QQWING_ANY;
     go.min_givens = -1;
     assert_int_equal(doku_generate(g, 1, &go, puzzle, NULL, (size_t)doku_shape_cells(w->s9), &gr), DOKU_ERR_ARG);
     go.min_givens = 0;
@@ -542,12 +547,12 @@ static void test_logic(void **state)
     assert_int_equal(doku_technique_symbol((doku_technique)-7), '?');
     assert_int_equal(doku_technique_symbol(DOKU_TECH_COUNT), '?');
     uint64_t mask = 0;
-    const char *bad = NULL;
-    assert_int_equal(doku_technique_mask(NULL, &mask, &bad), DOKU_ERR_ARG);
-    assert_int_equal(doku_technique_mask("singles", NULL, &bad), DOKU_ERR_ARG);
-    assert_int_equal(doku_technique_mask("singles,nonsense", &mask, NULL), DOKU_ERR_PARSE);
-    assert_int_equal(doku_technique_mask("x-wing,nonsense", &mask, &bad), DOKU_ERR_PARSE);
-    assert_string_equal(bad, "nonsense");
+    doku_parse_error pe;
+    assert_int_equal(doku_parse_techniques(NULL, &mask, &pe), DOKU_ERR_ARG);
+    assert_int_equal(doku_parse_techniques("singles", NULL, &pe), DOKU_ERR_ARG);
+    assert_int_equal(doku_parse_techniques("singles,nonsense", &mask, NULL), DOKU_ERR_PARSE);
+    assert_int_equal(doku_parse_techniques("x-wing,nonsense", &mask, &pe), DOKU_ERR_PARSE);
+    assert_int_equal(pe.col, 8);
 
     doku_logic *lg = (doku_logic *)&lg;
     assert_int_equal(doku_logic_create(NULL, NULL, &lg), DOKU_ERR_ARG);
@@ -601,13 +606,13 @@ static void test_logic(void **state)
     assert_string_equal(hist, "ff");
     doku_logic_free(lg);
 
-    assert_string_equal(doku_level_name((doku_level)-1), "?");
-    assert_string_equal(doku_level_name((doku_level)99), "?");
-    assert_int_equal(doku_level_of(NAN, 1), DOKU_LEVEL_UNSOLVED);
-    assert_int_equal(doku_level_of(1e300, 1), DOKU_LEVEL_NIGHTMARE);
-    assert_int_equal(doku_level_of(INFINITY, 1), DOKU_LEVEL_NIGHTMARE);
-    assert_int_equal(doku_level_of(-1e300, 1), DOKU_LEVEL_EASY);
-    assert_int_equal(doku_level_of(2.0, 0), DOKU_LEVEL_UNSOLVED);
+    assert_string_equal(doku_difficulty_name((doku_difficulty)-1), "?");
+    assert_string_equal(doku_difficulty_name((doku_difficulty)99), "?");
+    assert_int_equal(doku_difficulty_of(NAN, 1), DOKU_DIFFICULTY_UNSOLVED);
+    assert_int_equal(doku_difficulty_of(1e300, 1), DOKU_DIFFICULTY_EXTREME);
+    assert_int_equal(doku_difficulty_of(INFINITY, 1), DOKU_DIFFICULTY_EXTREME);
+    assert_int_equal(doku_difficulty_of(-1e300, 1), DOKU_DIFFICULTY_EASY);
+    assert_int_equal(doku_difficulty_of(2.0, 0), DOKU_DIFFICULTY_UNSOLVED);
 }
 
 static void test_band(void **state)
@@ -779,7 +784,7 @@ static void test_formatters(void **state)
 
     doku_generate_result gres;
     memset(&gres, 0, sizeof gres);
-    doku_generate_record gr = {0, 1, w->full9, w->full9, &gres, 0, 0, 0};
+    doku_generate_record gr = {0, 1, w->full9, w->full9, &gres, 0, 0, 0, DOKU_DIFFICULTY_ANY};
     assert_int_equal(doku_format_generate(NULL, w->s9, DOKU_SYMBOLS_AUTO, &ro, &gr), DOKU_ERR_ARG);
     assert_int_equal(doku_format_generate(&b, NULL, DOKU_SYMBOLS_AUTO, &ro, &gr), DOKU_ERR_ARG);
     assert_int_equal(doku_format_generate(&b, w->s9, DOKU_SYMBOLS_AUTO, NULL, &gr), DOKU_ERR_ARG);
@@ -798,14 +803,51 @@ static void test_formatters(void **state)
 static void test_rating_range(void **state)
 {
     (void)state;
-    assert_null(doku_rating_range_at(-1));
-    assert_null(doku_rating_range_at(1 << 20));
-    assert_null(doku_rating_range_find(NULL));
-    assert_null(doku_rating_range_find(""));
-    assert_null(doku_rating_range_find("no such range"));
-    const doku_rating_range *r = doku_rating_range_at(0);
-    assert_non_null(r);
-    assert_ptr_equal(doku_rating_range_find(r->name), r);
+    double lo = 7, hi = 7;
+    assert_int_equal(doku_difficulty_range(DOKU_DIFFICULTY_ANY, &lo, &hi), DOKU_ERR_ARG);
+    assert_int_equal(doku_difficulty_range(DOKU_DIFFICULTY_UNSOLVED, &lo, &hi), DOKU_ERR_ARG);
+    assert_int_equal(doku_difficulty_range((doku_difficulty)-1, &lo, &hi), DOKU_ERR_ARG);
+    assert_int_equal(doku_difficulty_range(DOKU_DIFFICULTY_EASY, NULL, &hi), DOKU_ERR_ARG);
+    assert_int_equal(doku_difficulty_range(DOKU_DIFFICULTY_EASY, &lo, NULL), DOKU_ERR_ARG);
+    assert_float_equal(lo, 7, 0);
+    assert_int_equal(doku_difficulty_range(DOKU_DIFFICULTY_EASY, &lo, &hi), DOKU_OK);
+    assert_float_equal(lo, 1.0, 1e-9);
+}
+
+/* doku_parse.h: every parser refuses NULL text and NULL outputs, with or
+ * without an error record (the messages are tests/unit/test_parse.c's). */
+static void test_parsers(void **state)
+{
+    (void)state;
+    doku_parse_error e;
+    int a, b;
+    unsigned v;
+    doku_symbols sy;
+    uint8_t map[16];
+    double lo, hi;
+    doku_symmetry sym;
+    doku_difficulty d;
+    doku_qqwing_level q;
+    uint64_t m;
+    assert_int_equal(doku_parse_box(NULL, &a, &b, NULL), DOKU_ERR_ARG);
+    assert_int_equal(doku_parse_variants("x", NULL, &e), DOKU_ERR_ARG);
+    assert_int_equal(doku_parse_symbols(NULL, &sy, &e), DOKU_ERR_ARG);
+    assert_int_equal(doku_parse_regions("1122112233443344", 16, map, 15, &a, &e), DOKU_ERR_ARG);
+    assert_int_equal(doku_parse_regions("1122112233443344", 16, map, 16, NULL, &e), DOKU_ERR_ARG);
+    assert_int_equal(doku_parse_rating_range("1-2", &lo, NULL, NULL), DOKU_ERR_ARG);
+    assert_int_equal(doku_parse_clues("5", -3, &a, &b, &e), DOKU_ERR_ARG);
+    assert_int_equal(doku_parse_symmetry("none", NULL, &e), DOKU_ERR_ARG);
+    assert_int_equal(doku_parse_difficulty("easy", &d, NULL, &e), DOKU_ERR_ARG);
+    assert_int_equal(doku_parse_qqwing_level(NULL, &q, &e), DOKU_ERR_ARG);
+    assert_int_equal(doku_parse_techniques("singles", NULL, &e), DOKU_ERR_ARG);
+    /* a bad value without an error record is still refused */
+    assert_int_equal(doku_parse_variants("zz", &v, NULL), DOKU_ERR_PARSE);
+    assert_int_equal(doku_parse_rating_range("zz", &lo, &hi, NULL), DOKU_ERR_PARSE);
+    assert_int_equal(doku_parse_symmetry("zz", &sym, NULL), DOKU_ERR_PARSE);
+    assert_int_equal(doku_parse_techniques("zz", &m, NULL), DOKU_ERR_PARSE);
+    assert_int_equal(doku_parse_regions("12", 2, map, 16, &a, NULL), DOKU_ERR_PARSE);
+    assert_string_equal(doku_qqwing_level_name(DOKU_QQWING_EXPERT), "expert");
+    assert_string_equal(doku_difficulty_name(DOKU_DIFFICULTY_UNSOLVED), "unsolved");
 }
 
 int main(void)
@@ -824,6 +866,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_generator, setup, teardown),
         cmocka_unit_test_setup_teardown(test_logic, setup, teardown),
         cmocka_unit_test_setup_teardown(test_band, setup, teardown),
+        cmocka_unit_test(test_parsers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -24,6 +24,7 @@
 #include <cmocka.h>
 
 #include "doku.h"
+#include "doku_parse.h"
 #include "testutil.h"
 
 enum { N = 9, NC = 81 };
@@ -163,7 +164,7 @@ static tally run_file(const char *rel, unsigned variants, int jigsaw, const char
     char **lines;
     size_t nl = tu_lines(text, &lines, 1);
     uint64_t mask;
-    assert_int_equal(doku_technique_mask(techniques, &mask, NULL), DOKU_OK);
+    assert_int_equal(doku_parse_techniques(techniques, &mask, NULL), DOKU_OK);
     doku_logic_opts o = {0};
     o.techniques = mask;
     o.no_trial = 1;

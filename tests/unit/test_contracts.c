@@ -17,6 +17,7 @@
 #include <cmocka.h>
 
 #include "doku.h"
+#include "doku_parse.h"
 #include "doku_records.h"
 
 static doku_shape *shape9(void)
@@ -206,7 +207,7 @@ static void test_technique_mask_range(void **state)
         assert_null(f);
     }
     uint64_t all;
-    assert_int_equal(doku_technique_mask("extended", &all, NULL), DOKU_OK);
+    assert_int_equal(doku_parse_techniques("extended", &all, NULL), DOKU_OK);
     doku_logic_opts lo;
     memset(&lo, 0, sizeof lo);
     lo.techniques = all;
@@ -237,10 +238,10 @@ static void test_symbol_n(void **state)
 static void test_level_nan(void **state)
 {
     (void)state;
-    assert_int_equal(doku_level_of(NAN, 1), DOKU_LEVEL_UNSOLVED);
-    assert_int_equal(doku_level_of(NAN, 0), DOKU_LEVEL_UNSOLVED);
-    assert_int_equal(doku_level_of(1.2, 1), DOKU_LEVEL_EASY);
-    assert_int_equal(doku_level_of(1.2, 0), DOKU_LEVEL_UNSOLVED);
+    assert_int_equal(doku_difficulty_of(NAN, 1), DOKU_DIFFICULTY_UNSOLVED);
+    assert_int_equal(doku_difficulty_of(NAN, 0), DOKU_DIFFICULTY_UNSOLVED);
+    assert_int_equal(doku_difficulty_of(1.2, 1), DOKU_DIFFICULTY_EASY);
+    assert_int_equal(doku_difficulty_of(1.2, 0), DOKU_DIFFICULTY_UNSOLVED);
 }
 
 int main(void)

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "doku.h"
+#include "doku_parse.h"
 #include "logic/chains_plus.h"
 #include "testutil.h"
 
@@ -90,7 +91,7 @@ static void test_hand_checked_step(void **state)
      * below trial and error applies here */
     doku_logic_opts o = {0};
     o.no_trial = 1;
-    assert_int_equal(doku_technique_mask("all", &o.techniques, NULL), DOKU_OK);
+    assert_int_equal(doku_parse_techniques("all", &o.techniques, NULL), DOKU_OK);
     o.techniques &= ~((uint64_t)1 << DOKU_TECH_DYNAMIC_PLUS) & ~((uint64_t)1 << DOKU_TECH_NESTED_FORCING);
     assert_int_equal(doku_logic_create(s, &o, &lg), DOKU_OK);
     load_grid(lg);

@@ -22,6 +22,7 @@
 #include <cmocka.h>
 
 #include "doku.h"
+#include "doku_parse.h"
 #include "search/search_internal.h"
 #include "testutil.h"
 
@@ -134,7 +135,7 @@ static double rate(const doku_shape *s, const uint8_t *givens, const uint8_t *ex
 {
     doku_logic *lg;
     doku_logic_opts o = {0};
-    assert_int_equal(doku_technique_mask("all", &o.techniques, NULL), DOKU_OK);
+    assert_int_equal(doku_parse_techniques("all", &o.techniques, NULL), DOKU_OK);
     if (!nested)
         o.techniques &= ~((uint64_t)1 << DOKU_TECH_NESTED_FORCING);
     assert_int_equal(doku_logic_create(s, &o, &lg), DOKU_OK);

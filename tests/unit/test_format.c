@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "doku.h"
+#include "doku_parse.h"
 #include "doku_records.h"
 #include "testutil.h"
 

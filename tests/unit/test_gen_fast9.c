@@ -38,12 +38,12 @@ static void random_subset(doku_rng *rng, const uint8_t *grid, int keep, uint8_t 
 }
 
 /* The level of the generic logic capped as gen_level caps it. */
-static doku_difficulty capped(doku_difficulty exact, doku_difficulty max)
+static doku_qqwing_level capped(doku_qqwing_level exact, doku_qqwing_level max)
 {
-    if (exact == DOKU_DIFF_ANY || exact <= max)
+    if (exact == DOKU_QQWING_ANY || exact <= max)
         return exact;
-    return max == DOKU_DIFF_SIMPLE ? DOKU_DIFF_EASY
-         : max == DOKU_DIFF_EASY ? DOKU_DIFF_INTERMEDIATE : exact;
+    return max == DOKU_QQWING_SIMPLE ? DOKU_QQWING_EASY
+         : max == DOKU_QQWING_EASY ? DOKU_QQWING_INTERMEDIATE : exact;
 }
 
 static void test_levels_agree(void **state)
@@ -56,7 +56,7 @@ static void test_levels_agree(void **state)
     doku_rng rng;
     doku_rng_seed(&rng, 2026);
     uint8_t grid[81], p[81], base[81];
-    int seen[DOKU_DIFF_EXPERT + 1] = {0};
+    int seen[DOKU_QQWING_EXPERT + 1] = {0};
     /* generated puzzles of every class, and neighbours of them: random
      * givens of the solution added, one or two taken away, and random
      * sub-puzzles of the grid */
@@ -64,7 +64,7 @@ static void test_levels_agree(void **state)
         if (i % 10 == 0) {
             doku_generate_opts o;
             memset(&o, 0, sizeof o);
-            o.level = (doku_difficulty)(DOKU_DIFF_SIMPLE + (i / 10) % 4);
+            o.qqwing_level = (doku_qqwing_level)(DOKU_QQWING_SIMPLE + (i / 10) % 4);
             doku_generate_result r;
             assert_int_equal(doku_generate(g, doku_seed_derive(3, (uint64_t)i), &o, base, grid, (size_t)doku_shape_cells(s), &r),
                              DOKU_OK);
@@ -83,24 +83,24 @@ static void test_levels_agree(void **state)
         } else if (kind >= 8) {
             random_subset(&rng, grid, 22 + (int)doku_rng_below(&rng, 50), p);
         }
-        /* doku_generator_difficulty is the shape-generic logic */
-        doku_difficulty exact = tu_difficulty(g, p, (size_t)doku_shape_cells(s));
+        /* doku_generator_qqwing_level is the shape-generic logic */
+        doku_qqwing_level exact = tu_qqwing(g, p, (size_t)doku_shape_cells(s));
         seen[exact]++;
-        for (int max = DOKU_DIFF_SIMPLE; max <= DOKU_DIFF_INTERMEDIATE; max++)
-            assert_int_equal(gen_level(g, p, (doku_difficulty)max),
-                             capped(exact, (doku_difficulty)max));
+        for (int max = DOKU_QQWING_SIMPLE; max <= DOKU_QQWING_INTERMEDIATE; max++)
+            assert_int_equal(gen_level(g, p, (doku_qqwing_level)max),
+                             capped(exact, (doku_qqwing_level)max));
     }
     /* the sample reaches every class */
-    for (int lv = DOKU_DIFF_SIMPLE; lv <= DOKU_DIFF_EXPERT; lv++)
+    for (int lv = DOKU_QQWING_SIMPLE; lv <= DOKU_QQWING_EXPERT; lv++)
         assert_true(seen[lv] > 20);
     /* givens in conflict (a digit twice in a row, column or box): ANY */
     for (int pair = 0; pair < 3; pair++) {
         static const int peer_of_0[3] = {8, 72, 20}; /* row, column, box */
         memcpy(p, grid, 81);
         p[peer_of_0[pair]] = p[0];
-        assert_int_equal(tu_difficulty(g, p, (size_t)doku_shape_cells(s)), DOKU_DIFF_ANY);
-        for (int max = DOKU_DIFF_SIMPLE; max <= DOKU_DIFF_INTERMEDIATE; max++)
-            assert_int_equal(gen_level(g, p, (doku_difficulty)max), DOKU_DIFF_ANY);
+        assert_int_equal(tu_qqwing(g, p, (size_t)doku_shape_cells(s)), DOKU_QQWING_ANY);
+        for (int max = DOKU_QQWING_SIMPLE; max <= DOKU_QQWING_INTERMEDIATE; max++)
+            assert_int_equal(gen_level(g, p, (doku_qqwing_level)max), DOKU_QQWING_ANY);
     }
     doku_generator_free(g);
     doku_shape_free(s);
@@ -115,11 +115,11 @@ static void test_same_output(void **state)
     assert_int_equal(doku_generator_create(s, &g), DOKU_OK);
     level9 *l9 = g->l9;
     int *uv_left = g->uv_left;
-    for (int lv = DOKU_DIFF_ANY; lv <= DOKU_DIFF_EXPERT; lv++) {
+    for (int lv = DOKU_QQWING_ANY; lv <= DOKU_QQWING_EXPERT; lv++) {
         for (int i = 0; i < 6; i++) {
             doku_generate_opts o;
             memset(&o, 0, sizeof o);
-            o.level = (doku_difficulty)lv;
+            o.qqwing_level = (doku_qqwing_level)lv;
             if (i == 5)
                 o.symmetry = DOKU_SYM_ROT180;
             uint8_t a[81], b[81], sa[81], sb[81];

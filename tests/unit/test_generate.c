@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "doku.h"
+#include "doku_parse.h"
 #include "testutil.h"
 
 /* A valid 9x9 jigsaw layout (from the shared data's ISS list). */
@@ -218,11 +219,12 @@ static void test_symmetries_and_targets(void **state)
     /* names round-trip */
     for (int sym = 0; sym < DOKU_SYM_COUNT; sym++) {
         doku_symmetry back;
-        assert_int_equal(doku_symmetry_parse(doku_symmetry_name((doku_symmetry)sym), &back), 0);
+        assert_int_equal(doku_parse_symmetry(doku_symmetry_name((doku_symmetry)sym), &back, NULL),
+                         DOKU_OK);
         assert_int_equal(back, sym);
     }
     doku_symmetry dummy;
-    assert_int_equal(doku_symmetry_parse("sideways", &dummy), -1);
+    assert_int_equal(doku_parse_symmetry("sideways", &dummy, NULL), DOKU_ERR_PARSE);
     doku_solver_free(sv);
     doku_generator_free(g);
     doku_shape_free(s);
@@ -237,42 +239,42 @@ static void test_levels(void **state)
     assert_int_equal(doku_generator_create(s, &g), DOKU_OK);
     assert_int_equal(doku_solver_create(s, &sv), DOKU_OK);
     uint8_t p[81], sol[81];
-    for (int lv = DOKU_DIFF_SIMPLE; lv <= DOKU_DIFF_EXPERT; lv++) {
+    for (int lv = DOKU_QQWING_SIMPLE; lv <= DOKU_QQWING_EXPERT; lv++) {
         for (int i = 0; i < 4; i++) {
             doku_generate_opts o;
             memset(&o, 0, sizeof o);
-            o.level = (doku_difficulty)lv;
+            o.qqwing_level = (doku_qqwing_level)lv;
             doku_generate_result r;
             assert_int_equal(doku_generate(g, doku_seed_derive(9, (uint64_t)i), &o, p, sol, (size_t)doku_shape_cells(s), &r), DOKU_OK);
             assert_true(r.found);
-            assert_int_equal(r.level, lv);
-            assert_int_equal(tu_difficulty(g, p, (size_t)doku_shape_cells(s)), lv);
+            assert_int_equal(r.qqwing_level, lv);
+            assert_int_equal(tu_qqwing(g, p, (size_t)doku_shape_cells(s)), lv);
             assert_true(count_solutions(sv, p, 2) == 1);
             assert_true(doku_verify_solution(s, p, sol, (size_t)doku_shape_cells(s)));
         }
     }
     /* known puzzles, levels as qqwing 1.3.4 reports them */
-    static const struct { const char *p; doku_difficulty lv; } known[] = {
+    static const struct { const char *p; doku_qqwing_level lv; } known[] = {
         {"4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
-         DOKU_DIFF_INTERMEDIATE},
+         DOKU_QQWING_INTERMEDIATE},
         {"8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
-         DOKU_DIFF_EXPERT},
+         DOKU_QQWING_EXPERT},
         {"..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
-         DOKU_DIFF_SIMPLE},
+         DOKU_QQWING_SIMPLE},
     };
     uint8_t q[81];
     for (size_t i = 0; i < sizeof known / sizeof known[0]; i++) {
         assert_int_equal(tu_cells_from_text(known[i].p, 81, q), 0);
-        assert_int_equal(tu_difficulty(g, q, (size_t)doku_shape_cells(s)), known[i].lv);
+        assert_int_equal(tu_qqwing(g, q, (size_t)doku_shape_cells(s)), known[i].lv);
     }
     /* contradictory givens */
     memset(q, 0, sizeof q);
     q[0] = q[1] = 5;
-    assert_int_equal(tu_difficulty(g, q, (size_t)doku_shape_cells(s)), DOKU_DIFF_ANY);
-    doku_difficulty parsed;
-    assert_int_equal(doku_difficulty_parse("intermediate", &parsed), 0);
-    assert_int_equal(parsed, DOKU_DIFF_INTERMEDIATE);
-    assert_int_equal(doku_difficulty_parse("impossible", &parsed), -1);
+    assert_int_equal(tu_qqwing(g, q, (size_t)doku_shape_cells(s)), DOKU_QQWING_ANY);
+    doku_qqwing_level parsed;
+    assert_int_equal(doku_parse_qqwing_level("intermediate", &parsed, NULL), DOKU_OK);
+    assert_int_equal(parsed, DOKU_QQWING_INTERMEDIATE);
+    assert_int_equal(doku_parse_qqwing_level("impossible", &parsed, NULL), DOKU_ERR_PARSE);
     doku_solver_free(sv);
     doku_generator_free(g);
     doku_shape_free(s);
@@ -293,17 +295,17 @@ static void test_levels_variants(void **state)
         assert_int_equal(doku_generator_create(s, &g), DOKU_OK);
         assert_int_equal(doku_solver_create(s, &sv), DOKU_OK);
         uint8_t p[256], sol[256];
-        for (int lv = DOKU_DIFF_SIMPLE; lv <= DOKU_DIFF_INTERMEDIATE; lv++) {
-            if (sc->n < 9 && lv == DOKU_DIFF_INTERMEDIATE)
+        for (int lv = DOKU_QQWING_SIMPLE; lv <= DOKU_QQWING_INTERMEDIATE; lv++) {
+            if (sc->n < 9 && lv == DOKU_QQWING_INTERMEDIATE)
                 continue; /* small grids seldom need pairs */
             doku_generate_opts o;
             memset(&o, 0, sizeof o);
-            o.level = (doku_difficulty)lv;
+            o.qqwing_level = (doku_qqwing_level)lv;
             o.max_attempts = 200;
             doku_generate_result r;
             assert_int_equal(doku_generate(g, 31 + i, &o, p, sol, (size_t)doku_shape_cells(s), &r), DOKU_OK);
             assert_true(r.found);
-            assert_int_equal(tu_difficulty(g, p, (size_t)doku_shape_cells(s)), lv);
+            assert_int_equal(tu_qqwing(g, p, (size_t)doku_shape_cells(s)), lv);
             assert_true(count_solutions(sv, p, 2) == 1);
             assert_true(doku_verify_solution(s, p, sol, (size_t)doku_shape_cells(s)));
         }

@@ -20,6 +20,7 @@
 #include <cmocka.h>
 
 #include "doku.h"
+#include "doku_parse.h"
 #include "doku_records.h"
 #include "testutil.h"
 
@@ -72,24 +73,25 @@ static void test_generate_records(void **state)
     memset(&gr, 0, sizeof gr);
     gr.found = 1;
     gr.givens = 6;
-    gr.level = DOKU_DIFF_EASY;
+    gr.qqwing_level = DOKU_QQWING_EASY;
     gr.symmetry = DOKU_SYM_ROT180;
     gr.minimal = 1;
     /* index is 0-based; records number puzzles from 1 */
-    doku_generate_record rec = {2, 12345, PUZ, SOL, &gr, 0, 1, 42};
+    doku_generate_record rec = {2, 12345, PUZ, SOL, &gr, 0, 1, 42, DOKU_DIFFICULTY_HARD};
     doku_buf b = {0};
     doku_record_opts ro = opts(DOKU_FORMAT_JSON);
     assert_int_equal(doku_format_generate(&b, s, DOKU_SYMBOLS_AUTO, &ro, &rec), DOKU_OK);
     assert_string_equal(b.data, "{\"index\":3,\"seed\":\"12345\",\"master_seed\":\"42\",\"n\":4,"
                                 "\"puzzle\":\"1..4.4....4.4..1\",\"solution\":\"1234341221434321\","
                                 "\"givens\":6,\"symmetry\":\"rot180\",\"minimal\":true,"
-                                "\"level\":\"easy\"}\n");
+                                "\"difficulty\":\"hard\",\"qqwing_level\":\"easy\"}\n");
     /* a full grid has no symmetry, level or minimality to report */
     doku_buf_reset(&b);
     rec.full = 1;
     assert_int_equal(doku_format_generate(&b, s, DOKU_SYMBOLS_AUTO, &ro, &rec), DOKU_OK);
     assert_null(strstr(b.data, "symmetry"));
     assert_null(strstr(b.data, "level"));
+    assert_null(strstr(b.data, "difficulty"));
     assert_non_null(strstr(b.data, "\"givens\":6}"));
     rec.full = 0;
 
@@ -97,12 +99,12 @@ static void test_generate_records(void **state)
     doku_buf_reset(&b);
     ro = opts(DOKU_FORMAT_CSV);
     assert_int_equal(doku_format_csv_header(&b, DOKU_CMD_GENERATE, &ro, 1), DOKU_OK);
-    assert_string_equal(b.data, "index,puzzle,solution,givens,symmetry,level,minimal,seed,"
+    assert_string_equal(b.data, "index,puzzle,solution,givens,symmetry,difficulty,qqwing_level,minimal,seed,"
                                 "master_seed\n");
     int head = csv_fields(b.data);
     doku_buf_reset(&b);
     assert_int_equal(doku_format_generate(&b, s, DOKU_SYMBOLS_AUTO, &ro, &rec), DOKU_OK);
-    assert_string_equal(b.data, "3,1..4.4....4.4..1,1234341221434321,6,rot180,easy,yes,12345,42\n");
+    assert_string_equal(b.data, "3,1..4.4....4.4..1,1234341221434321,6,rot180,hard,easy,yes,12345,42\n");
     assert_int_equal(csv_fields(b.data), head);
 
     /* line: the puzzle, then its solution when asked for */
@@ -124,7 +126,8 @@ static void test_generate_records(void **state)
         doku_buf_reset(&b);
         ro = opts(grids[i]);
         assert_int_equal(doku_format_generate(&b, s, DOKU_SYMBOLS_AUTO, &ro, &rec), DOKU_OK);
-        assert_non_null(strstr(b.data, "# puzzle 3: 6 givens, symmetry rot180, easy, minimal\n"));
+        assert_non_null(strstr(b.data, "# puzzle 3: 6 givens, symmetry rot180, hard, qqwing level "
+                                       "easy, minimal\n"));
         uint8_t got[3][16];
         assert_int_equal(read_back(b.data, got, 3), 2);
         assert_memory_equal(got[0], PUZ, 16);
@@ -305,7 +308,7 @@ static void test_logic_records(void **state)
     assert_true(!strncmp(b.data, "1..4.4....4.4..1\n   1. (1.2) Hidden Single: in box 2", 52));
     char tail[96];
     snprintf(tail, sizeof tail, "solved in %d steps: ER %.1f, EP %.1f, ED %.1f (%s)\n", k, rt.er,
-             rt.ep, rt.ed, doku_level_name(rt.level));
+             rt.ep, rt.ed, doku_difficulty_name(rt.difficulty));
     assert_non_null(strstr(b.data, tail));
 
     /* grade: the technique counts add up to the steps, in JSON and CSV */
@@ -336,7 +339,7 @@ static void test_logic_records(void **state)
     int head = csv_fields(b.data);
     doku_buf_reset(&b);
     assert_int_equal(doku_format_logic(&b, &src, &ro, &rec), DOKU_OK);
-    assert_string_equal(b.data, "in.txt,7,1..4.4....4.4..1,solved,yes,10.0,1.2,1.2,Nightmare,"
+    assert_string_equal(b.data, "in.txt,7,1..4.4....4.4..1,solved,yes,10.0,1.2,1.2,extreme,"
                                 "Trial and Error,iiTfffffff,1.500,\n");
     assert_int_equal(csv_fields(b.data), head);
     /* a puzzle the engine never ran on: the verdict instead of a rating */

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "doku.h"
+#include "doku_parse.h"
 #include "testutil.h"
 
 static int sanitized(void) { return getenv("DOKU_SANITIZED") != NULL; }
@@ -237,7 +238,7 @@ static void test_variants(void **state)
          * forcing chains, which take a minute on the hardest X puzzle
          * here (the trial step a millisecond) */
         doku_logic_opts o = {0};
-        assert_int_equal(doku_technique_mask("all", &o.techniques, NULL), DOKU_OK);
+        assert_int_equal(doku_parse_techniques("all", &o.techniques, NULL), DOKU_OK);
         o.techniques &= ~((uint64_t)1 << DOKU_TECH_NESTED_FORCING);
         assert_int_equal(doku_logic_create(s, &o, &lg), DOKU_OK);
         assert_int_equal(doku_solver_create(s, &sv), DOKU_OK);
@@ -362,7 +363,7 @@ static void test_hint_partial_and_pencil(void **state)
     assert_int_equal(doku_logic_run(lg, NULL, NULL, &r, NULL, 0), DOKU_OK);
     assert_true(r.solved);
     assert_true(r.er > 2.55 && r.er < 2.65);
-    assert_int_equal(r.level, DOKU_LEVEL_FIENDISH);
+    assert_int_equal(r.difficulty, DOKU_DIFFICULTY_MEDIUM);
     /* pencil marks: the same givens, but r1c1 restricted to {5,9}; the
      * engine must respect the marks it is given */
     uint64_t cands[81];
@@ -384,20 +385,21 @@ static void test_techniques_mask(void **state)
 {
     (void)state;
     uint64_t m = 0;
-    const char *bad = NULL;
-    assert_int_equal(doku_technique_mask("singles", &m, &bad), DOKU_OK);
+    doku_parse_error pe;
+    assert_int_equal(doku_parse_techniques("singles", &m, &pe), DOKU_OK);
     assert_true(m & ((uint64_t)1 << DOKU_TECH_HIDDEN_SINGLE));
     assert_false(m & ((uint64_t)1 << DOKU_TECH_POINTING));
-    assert_int_equal(doku_technique_mask("pointing,x-wing , fish", &m, &bad), DOKU_OK);
+    assert_int_equal(doku_parse_techniques("pointing,x-wing , fish", &m, &pe), DOKU_OK);
     assert_true(m & ((uint64_t)1 << DOKU_TECH_JELLYFISH));
-    assert_int_equal(doku_technique_mask("singles,bogus", &m, &bad), DOKU_ERR_PARSE);
-    assert_non_null(bad);
-    assert_int_equal(strncmp(bad, "bogus", 5), 0);
+    assert_int_equal(doku_parse_techniques("singles,bogus", &m, &pe), DOKU_ERR_PARSE);
+    assert_int_equal(pe.col, 9);
+    assert_string_equal(pe.message, "technique list 'singles,bogus': unknown technique 'bogus' "
+                                    "(see docs/TECHNIQUES.md)");
     /* singles only: a puzzle needing a direct hidden triple gives up */
     doku_shape *s;
     doku_logic *lg;
     doku_logic_opts o = {0};
-    assert_int_equal(doku_technique_mask("singles", &o.techniques, NULL), DOKU_OK);
+    assert_int_equal(doku_parse_techniques("singles", &o.techniques, NULL), DOKU_OK);
     assert_int_equal(doku_shape_create_simple(9, 0, &s), DOKU_OK);
     assert_int_equal(doku_logic_create(s, &o, &lg), DOKU_OK);
     uint8_t cells[81];
@@ -409,14 +411,18 @@ static void test_techniques_mask(void **state)
     doku_rating r;
     assert_int_equal(doku_logic_run(lg, NULL, NULL, &r, NULL, 0), DOKU_OK);
     assert_false(r.solved);
-    assert_int_equal(r.level, DOKU_LEVEL_UNSOLVED);
-    assert_string_equal(doku_level_name(DOKU_LEVEL_HARD), "Hard");
-    assert_int_equal(doku_level_of(1.2, 1), DOKU_LEVEL_EASY);
-    assert_int_equal(doku_level_of(1.5, 1), DOKU_LEVEL_MEDIUM);
-    assert_int_equal(doku_level_of(2.5, 1), DOKU_LEVEL_HARD);
-    assert_int_equal(doku_level_of(6.0, 1), DOKU_LEVEL_FIENDISH);
-    assert_int_equal(doku_level_of(7.2, 1), DOKU_LEVEL_DIABOLICAL);
-    assert_int_equal(doku_level_of(9.0, 1), DOKU_LEVEL_NIGHTMARE);
+    assert_int_equal(r.difficulty, DOKU_DIFFICULTY_UNSOLVED);
+    assert_string_equal(doku_difficulty_name(DOKU_DIFFICULTY_HARD), "hard");
+    assert_int_equal(doku_difficulty_of(1.2, 1), DOKU_DIFFICULTY_EASY);
+    assert_int_equal(doku_difficulty_of(2.3, 1), DOKU_DIFFICULTY_EASY);
+    assert_int_equal(doku_difficulty_of(2.4, 1), DOKU_DIFFICULTY_MEDIUM);
+    assert_int_equal(doku_difficulty_of(3.4, 1), DOKU_DIFFICULTY_MEDIUM);
+    assert_int_equal(doku_difficulty_of(3.5, 1), DOKU_DIFFICULTY_HARD);
+    assert_int_equal(doku_difficulty_of(4.6, 1), DOKU_DIFFICULTY_HARD);
+    assert_int_equal(doku_difficulty_of(4.7, 1), DOKU_DIFFICULTY_UNFAIR);
+    assert_int_equal(doku_difficulty_of(6.9, 1), DOKU_DIFFICULTY_UNFAIR);
+    assert_int_equal(doku_difficulty_of(7.0, 1), DOKU_DIFFICULTY_EXTREME);
+    assert_int_equal(doku_difficulty_of(11.0, 1), DOKU_DIFFICULTY_EXTREME);
     assert_string_equal(doku_technique_name(DOKU_TECH_X_WING), "X-Wing");
     doku_logic_free(lg);
     doku_shape_free(s);
@@ -482,7 +488,7 @@ static void test_context_reuse(void **state)
     for (int set = 0; set < 2; set++) {
         doku_logic_opts o = {0};
         if (set)
-            assert_int_equal(doku_technique_mask("extended", &o.techniques, NULL), DOKU_OK);
+            assert_int_equal(doku_parse_techniques("extended", &o.techniques, NULL), DOKU_OK);
         for (size_t i = 0; i < nl; i++) {
             doku_logic *lg;
             assert_int_equal(doku_logic_create(s, &o, &lg), DOKU_OK);

@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "doku.h"
+#include "doku_parse.h"
 #include "testutil.h"
 
 typedef struct example {
@@ -266,7 +267,7 @@ static void test_examples(void **state)
         const example *e = &EXAMPLES[i];
         doku_logic_opts o = {0};
         o.no_trial = 1;
-        assert_int_equal(doku_technique_mask(e->key, &o.techniques, NULL), DOKU_OK);
+        assert_int_equal(doku_parse_techniques(e->key, &o.techniques, NULL), DOKU_OK);
         doku_logic *lg;
         assert_int_equal(doku_logic_create(s, &o, &lg), DOKU_OK);
         uint8_t cells[81], givens[81], sol[81];
@@ -313,18 +314,18 @@ static void test_switches(void **state)
     (void)state;
     uint64_t m = 0, ext = 0;
     assert_true(DOKU_TECH_COUNT < 64);
-    assert_int_equal(doku_technique_mask("all", &m, NULL), DOKU_OK);
+    assert_int_equal(doku_parse_techniques("all", &m, NULL), DOKU_OK);
     assert_false(m & ((uint64_t)1 << DOKU_TECH_FINNED_X_WING));
     assert_false(m & ((uint64_t)1 << DOKU_TECH_GROUPED_AIC));
     assert_true(m & ((uint64_t)1 << DOKU_TECH_DYNAMIC_PLUS));
-    assert_int_equal(doku_technique_mask("extended", &ext, NULL), DOKU_OK);
+    assert_int_equal(doku_parse_techniques("extended", &ext, NULL), DOKU_OK);
     assert_int_equal(ext & m, m);
     for (int t = DOKU_TECH_FINNED_X_WING; t < DOKU_TECH_COUNT; t++)
         assert_true(ext & ((uint64_t)1 << t));
-    assert_int_equal(doku_technique_mask("extra", &ext, NULL), DOKU_OK);
+    assert_int_equal(doku_parse_techniques("extra", &ext, NULL), DOKU_OK);
     assert_false(ext & ((uint64_t)1 << DOKU_TECH_X_WING));
     assert_true(ext & ((uint64_t)1 << DOKU_TECH_SUE_DE_COQ));
-    assert_int_equal(doku_technique_mask("finned-fish,colouring,als,grouped-chains", &ext, NULL),
+    assert_int_equal(doku_parse_techniques("finned-fish,colouring,als,grouped-chains", &ext, NULL),
                      DOKU_OK);
     assert_true(ext & ((uint64_t)1 << DOKU_TECH_FINNED_JELLYFISH));
     assert_true(ext & ((uint64_t)1 << DOKU_TECH_MULTI_COLOURING));
@@ -354,7 +355,7 @@ static void test_extended_sound(void **state)
     doku_solver *sv;
     doku_logic *lg;
     doku_logic_opts o = {0};
-    assert_int_equal(doku_technique_mask("extended", &o.techniques, NULL), DOKU_OK);
+    assert_int_equal(doku_parse_techniques("extended", &o.techniques, NULL), DOKU_OK);
     assert_int_equal(doku_shape_create_simple(9, 0, &s), DOKU_OK);
     assert_int_equal(doku_solver_create(s, &sv), DOKU_OK);
     assert_int_equal(doku_logic_create(s, &o, &lg), DOKU_OK);
@@ -406,7 +407,7 @@ static void test_extended_variants(void **state)
     size_t nl = tu_lines(text, &lines, 1);
     int done = 0;
     doku_logic_opts o = {0};
-    assert_int_equal(doku_technique_mask("extended", &o.techniques, NULL), DOKU_OK);
+    assert_int_equal(doku_parse_techniques("extended", &o.techniques, NULL), DOKU_OK);
     for (size_t i = 0; i < nl; i++) {
         char *f[7] = {0};
         int k = 0;
@@ -469,7 +470,7 @@ static void test_extended_nothing_to_find(void **state)
     assert_int_equal(doku_shape_create_simple(9, 0, &s), DOKU_OK);
     uint8_t cells[81] = {0};
     doku_logic_opts o = {0};
-    assert_int_equal(doku_technique_mask("extra", &o.techniques, NULL), DOKU_OK);
+    assert_int_equal(doku_parse_techniques("extra", &o.techniques, NULL), DOKU_OK);
     doku_logic *lg = NULL;
     assert_int_equal(doku_logic_create(s, &o, &lg), DOKU_OK);
     assert_int_equal(doku_logic_load(lg, cells, (size_t)doku_shape_cells(s)), DOKU_OK);
@@ -498,7 +499,7 @@ static void test_finned_fish_full_width_box(void **state)
         for (int c = 0; c < 64; c++)
             cells[r * 64 + c] = (r < 4 && c < 4) ? 0 : (uint8_t)((r ^ c) + 1);
     doku_logic_opts o = {0};
-    assert_int_equal(doku_technique_mask("finned-fish", &o.techniques, NULL), DOKU_OK);
+    assert_int_equal(doku_parse_techniques("finned-fish", &o.techniques, NULL), DOKU_OK);
     doku_logic *lg = NULL;
     assert_int_equal(doku_logic_create(s, &o, &lg), DOKU_OK);
     assert_int_equal(doku_logic_load(lg, cells, (size_t)doku_shape_cells(s)), DOKU_OK);

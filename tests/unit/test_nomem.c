@@ -25,6 +25,7 @@
 #include <cmocka.h>
 
 #include "doku.h"
+#include "doku_parse.h"
 #include "doku_records.h"
 #include "failing_alloc.h"
 
@@ -286,7 +287,7 @@ static int sc_logic_colouring(void)
         ".4.....9.....5....8.6...4.7....8......5.2.7....21659....76.35..6.9.7.3.2.........",
     };
     doku_logic_opts o = {0};
-    assert_int_equal(doku_technique_mask("intersections,subsets,colouring,remote-pair", &o.techniques,
+    assert_int_equal(doku_parse_techniques("intersections,subsets,colouring,remote-pair", &o.techniques,
                                          NULL),
                      DOKU_OK);
     o.no_trial = 1;
@@ -304,7 +305,7 @@ static int sc_generate(void)
     if (st == DOKU_OK) {
         doku_generate_opts o;
         memset(&o, 0, sizeof o);
-        o.level = DOKU_DIFF_EASY;
+        o.qqwing_level = DOKU_QQWING_EASY;
         o.symmetry = DOKU_SYM_ROT180;
         uint8_t p[81], sol[81];
         doku_generate_result r;

@@ -28,7 +28,7 @@ typedef struct graded {
 } graded;
 
 /* n candidates of class `level` (ANY or EXPERT), fully graded. */
-static graded *make_candidates(const doku_shape *s, int n, doku_difficulty level, uint64_t seed)
+static graded *make_candidates(const doku_shape *s, int n, doku_qqwing_level level, uint64_t seed)
 {
     doku_generator *g = NULL;
     doku_logic *lg = NULL;
@@ -38,7 +38,7 @@ static graded *make_candidates(const doku_shape *s, int n, doku_difficulty level
     assert_non_null(v);
     doku_generate_opts go;
     memset(&go, 0, sizeof go);
-    go.level = level;
+    go.qqwing_level = level;
     for (int i = 0; i < n; i++) {
         doku_generate_result r;
         assert_int_equal(doku_generate(g, doku_seed_derive(seed, (uint64_t)i), &go, v[i].cells,
@@ -102,8 +102,8 @@ static void test_filter_matches_full_grading(void **state)
     doku_shape *s = NULL;
     assert_int_equal(doku_shape_create_simple(9, 0, &s), DOKU_OK);
     enum { NE = 100, NA = 40 };
-    graded *ex = make_candidates(s, NE, DOKU_DIFF_EXPERT, 11);
-    graded *any = make_candidates(s, NA, DOKU_DIFF_ANY, 12);
+    graded *ex = make_candidates(s, NE, DOKU_QQWING_EXPERT, 11);
+    graded *any = make_candidates(s, NA, DOKU_QQWING_ANY, 12);
     /* hard open bands: some accepted, some not */
     int a7 = check_band(s, ex, NE, 7.0, -1, 0);
     assert_true(a7 > 0 && a7 < NE);
@@ -141,7 +141,7 @@ static void test_filter_variants(void **state)
     doku_shape *s = NULL;
     assert_int_equal(doku_shape_create_simple(9, DOKU_VARIANT_X, &s), DOKU_OK);
     enum { N = 24 };
-    graded *v = make_candidates(s, N, DOKU_DIFF_EXPERT, 21);
+    graded *v = make_candidates(s, N, DOKU_QQWING_EXPERT, 21);
     check_band(s, v, N, 4.0, -1, 0);
     check_band(s, v, N, 4.0, 6.0, 0);
     check_band(s, v, N, 6.5, -1, 0);
@@ -180,24 +180,26 @@ static void test_filter_arguments(void **state)
 static void test_named_ranges(void **state)
 {
     (void)state;
+    /* the difficulty names cover the scale without gaps, in rising order */
     static const char *const names[] = {"easy", "medium", "hard", "unfair", "extreme"};
-    int count = 0;
-    for (const doku_rating_range *r; (r = doku_rating_range_at(count)) != NULL; count++) {
-        assert_string_equal(r->name, names[count]);
-        assert_ptr_equal(doku_rating_range_find(r->name), r);
-        if (count > 0) {
-            const doku_rating_range *prev = doku_rating_range_at(count - 1);
-            assert_true(prev->max >= 0);
-            assert_int_equal((int)(prev->max * 10 + 0.5) + 1, (int)(r->min * 10 + 0.5));
-        }
+    double prev_max = 0;
+    for (int d = DOKU_DIFFICULTY_EASY; d <= DOKU_DIFFICULTY_EXTREME; d++) {
+        double lo, hi;
+        assert_string_equal(doku_difficulty_name((doku_difficulty)d), names[d - 1]);
+        assert_int_equal(doku_difficulty_range((doku_difficulty)d, &lo, &hi), DOKU_OK);
+        if (d > DOKU_DIFFICULTY_EASY)
+            assert_int_equal((int)(prev_max * 10 + 0.5) + 1, (int)(lo * 10 + 0.5));
+        /* both ends name the difficulty they belong to */
+        assert_int_equal(doku_difficulty_of(lo, 1), d);
+        if (hi >= 0)
+            assert_int_equal(doku_difficulty_of(hi, 1), d);
+        prev_max = hi;
     }
-    assert_int_equal(count, 5);
-    assert_true(doku_rating_range_at(count - 1)->max < 0);
-    assert_float_equal(doku_rating_range_find("hard")->min, 3.5, 1e-9);
-    assert_float_equal(doku_rating_range_find("hard")->max, 4.6, 1e-9);
-    assert_null(doku_rating_range_at(-1));
-    assert_null(doku_rating_range_find("expert"));
-    assert_null(doku_rating_range_find(NULL));
+    assert_true(prev_max < 0);
+    double lo, hi;
+    assert_int_equal(doku_difficulty_range(DOKU_DIFFICULTY_HARD, &lo, &hi), DOKU_OK);
+    assert_float_equal(lo, 3.5, 1e-9);
+    assert_float_equal(hi, 4.6, 1e-9);
 }
 
 int main(void)

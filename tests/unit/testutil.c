@@ -148,11 +148,11 @@ long tu_conflicts(const doku_shape *s, const uint8_t *cells, doku_conflict *out,
     return (long)count;
 }
 
-doku_difficulty tu_difficulty(doku_generator *g, const uint8_t *puzzle, size_t ncells)
+doku_qqwing_level tu_qqwing(doku_generator *g, const uint8_t *puzzle, size_t ncells)
 {
-    doku_difficulty level = DOKU_DIFF_ANY;
-    if (doku_generator_difficulty(g, puzzle, ncells, &level) != DOKU_OK)
-        return DOKU_DIFF_ANY;
+    doku_qqwing_level level = DOKU_QQWING_ANY;
+    if (doku_generator_qqwing_level(g, puzzle, ncells, &level) != DOKU_OK)
+        return DOKU_QQWING_ANY;
     return level;
 }
 

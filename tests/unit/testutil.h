@@ -30,9 +30,9 @@ size_t tu_lines(char *text, char ***lines, int skip_comments);
  * of conflicts (up to cap of them into out), or -1 for an error status. */
 long tu_conflicts(const doku_shape *s, const uint8_t *cells, doku_conflict *out, size_t cap);
 
-/* doku_generator_difficulty's level, DOKU_DIFF_ANY for any status but
- * DOKU_OK (a contradiction, a bad value). */
-doku_difficulty tu_difficulty(doku_generator *g, const uint8_t *puzzle, size_t ncells);
+/* doku_generator_qqwing_level's level, DOKU_QQWING_ANY for any status
+ * but DOKU_OK (a contradiction, a bad value). */
+doku_qqwing_level tu_qqwing(doku_generator *g, const uint8_t *puzzle, size_t ncells);
 
 /* doku_rating_filter_accept on puzzle (the shape's n*n values, no time
  * limit): 1 accepted, 0 rejected, or the negated status for any other

@@ -18,6 +18,8 @@ const EASY = '57..6...3.3...5.6.6.1..7....53.....1....8....9.....27....8..4.2.8.
 const HEX16 = '....A75..23..9.6.......14C.65....9AC3..6......811B..84..F...D...3..1...B..69.5....2..97..B...4..58.D.......42..764.7....3..A1.9.7.49...E...8.........5.7.A....E....24.6315...........1..9..3.2..B1.............2......3.6..58.A4.6782.94..C...B..3...........7..';
 const JIGSAW = '4.......7.........15......4..3...7..9.1...8.6..8...4..2.......8.........7.......9';
 const JIGSAW_MAP = '112233333111214443211254443222254443615555573688859999688859779688879777666669977';
+// two pointing steps in a row with proof digits in one cell (top1465)
+const POINTING = '7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........';
 const HARD = '12.3....435....1....4........54..2..6...7.........8.9...31..5.......9.7.....6...8';
 
 /* ---- files to open, made with doku's own writers ------------------------ */
@@ -63,7 +65,7 @@ const test = (name, fn, opts = {}) => tests.push({ name, fn, opts });
 function assert(cond, msg) { if (!cond) throw new Error('assertion failed: ' + msg); }
 
 async function newPage(opts = {}) {
-  const ctx = await browser.newContext({ viewport: opts.viewport || { width: 1280, height: 900 }, hasTouch: !!opts.touch, colorScheme: opts.dark ? 'dark' : 'light', bypassCSP: !!opts.axe });
+  const ctx = await browser.newContext({ viewport: opts.viewport || { width: 1280, height: 900 }, hasTouch: !!opts.touch, colorScheme: opts.dark ? 'dark' : 'light', bypassCSP: !!opts.axe, permissions: opts.permissions || [] });
   const page = await ctx.newPage();
   page.problems = [];
   page.on('console', (m) => { if (m.type() === 'error' && !opts.allowErrors) page.problems.push('console: ' + m.text()); });
@@ -478,17 +480,22 @@ test('paste an f-puzzles link: the jigsaw comes with it', async (page) => {
   await waitStatus(page, JIGSAW_ALONE === 'unique' ? /Unique solution/ : /Several solutions/);
 });
 
-test('pasted junk text is said plainly not to be a puzzle, with the place and the character', async (page) => {
+test('pasted junk text is said plainly not to be a puzzle: words as words, a bad character by its place', async (page) => {
   await page.click('#share-box summary');
-  await page.fill('#paste', 'hello');
+  for (const junk of ['hello', 'hello world']) {
+    await page.fill('#paste', junk);
+    await page.click('#load');
+    await waitStatus(page, new RegExp(`^The pasted text is not a puzzle: "${junk}" holds no digits or dots\\. A puzzle is a line of digits .*\\(81 for 9×9\\)`));
+    const text = await statusText(page);
+    assert(!/not a cell|10x10|5x5/.test(text), 'no grid guessed from the length of words: ' + text);
+  }
+  // a puzzle-like line with a stray character: the place and the character
+  await page.fill('#paste', '1234q');
   await page.click('#load');
-  await waitStatus(page, /^The pasted text is not a puzzle: at line 1, column 1, 'h' is not a cell of a 5x5 grid/);
+  await waitStatus(page, /^The pasted text is not a puzzle: at line 1, column 5, 'q' is not a cell of a 5x5 grid/);
   const text = await statusText(page);
   assert(!/not a symbol|pasted text:\d/.test(text), 'no reader jargon: ' + text);
   assert(/whose cells are 1-5/.test(text) && /81 for 9x9/.test(text), 'what it looked for: ' + text);
-  await page.fill('#paste', 'hello world');
-  await page.click('#load');
-  await waitStatus(page, /^The pasted text is not a puzzle: at line 1, column 3, 'l' is not a cell of a 10x10 grid/);
   await page.screenshot({ path: `${shots}/paste-junk.png` });
 }, { allowErrors: true, hash: `#p=${EASY}&n=9` });   // the browser logs the 422 itself
 
@@ -509,8 +516,9 @@ test('drop a file onto the grid', async (page) => {
 }, { hash: `#p=${EASY}&n=9` });
 
 /* The ink in each cell of a 9x9 PNG drawn by render/single.c (grid at
- * x 20, y 46 in picture units, 36 a cell, the picture 364 wide): 'g' dark
- * (a given), 'b' blue (a filled digit), '.' no digit. */
+ * x 20 in picture units, its top border found by looking down column 22,
+ * 36 a cell, the picture 364 wide): 'g' dark (a given), 'b' blue (a
+ * filled digit), '.' no digit. */
 async function pngCells(page, path) {
   const b64 = readFileSync(path).toString('base64');
   return page.evaluate(async (src) => {
@@ -522,10 +530,13 @@ async function pngCells(page, path) {
     const cx = cv.getContext('2d');
     cx.drawImage(img, 0, 0);
     const k = img.width / 364;
+    let y0 = 0;
+    while (y0 < img.height && cx.getImageData(Math.round(22 * k), y0, 1, 1).data[0] > 90) y0++;
+    const top = y0 / k;
     let out = '';
     for (let r = 0; r < 9; r++) {
       for (let c = 0; c < 9; c++) {
-        const d = cx.getImageData(Math.round((20 + c * 36 + 8) * k), Math.round((46 + r * 36 + 6) * k), Math.round(20 * k), Math.round(24 * k)).data;
+        const d = cx.getImageData(Math.round((20 + c * 36 + 8) * k), Math.round((top + r * 36 + 6) * k), Math.round(20 * k), Math.round(24 * k)).data;
         let dark = 0, blue = 0;
         for (let i = 0; i < d.length; i += 4) {
           if (d[i] < 90 && d[i + 1] < 90 && d[i + 2] < 90) dark++;
@@ -771,6 +782,281 @@ test('every action can be reached by keyboard', async (page) => {
   for (const want of ['size', 'variant', 'mode-play', 'solve', 'check', 'hint', 'explain', 'grade', 'count', 'clear', 'open-file', 'export-format', 'export'])
     assert(ids.has(want), 'Tab reaches #' + want);
   assert([...ids].some((k) => String(k).includes('cell')), 'Tab reaches the grid');
+}, { hash: `#p=${EASY}&n=9` });
+
+test('solve on a puzzle with several solutions shows one, says so, and rings the cells a second one fills differently', async (page) => {
+  await page.click('#solve');
+  await waitStatus(page, /^Several solutions in [\d.]+ ms: one of them is shown; a second one differs in \d+ cells, ringed \(r\d+c\d+/);
+  assert((await page.locator('#grid .cell .v').count()) === 81, 'every cell filled');
+  const ringed = await page.evaluate(() => [...document.querySelectorAll('#grid .cell')].map((c, i) => (c.classList.contains('differ') ? i : -1)).filter((i) => i >= 0));
+  const several = EASY.slice(0, 72) + '.........';
+  assert(ringed.length >= 2 && ringed.every((i) => several[i] === '.'), 'the cells that differ are empty ones: ' + ringed);
+  const k = +/differs in (\d+) cells/.exec(await statusText(page))[1];
+  assert(k === ringed.length, `the count said (${k}) is the cells ringed (${ringed.length})`);
+  assert(!(await page.isChecked('#export-solution')), 'one of several is no solution to download');
+  // an empty 25x25 too
+  await page.selectOption('#size', '25');
+  await page.click('#solve');
+  await waitStatus(page, /^Several solutions in [\d.]+ ms: one of them is shown/);
+  assert((await page.locator('#grid .cell .v').count()) === 625, 'the 25x25 filled');
+  await page.screenshot({ path: `${shots}/solve-several.png` });
+}, { hash: `#p=${EASY.slice(0, 72)}.........&n=9` });
+
+test('explain: each step draws its own digits, none left from the step before', async (page) => {
+  await page.click('#explain');
+  await page.waitForSelector('#explain-box:not([hidden])');
+  const rec = await page.evaluate(async (p) => (await fetch('/api/explain', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ puzzle: p }) })).json(), POINTING);
+  const name = (i) => `r${Math.floor(i / 9) + 1}c${(i % 9) + 1}`;
+  // steps 2 and 3 both mark a proof digit in r3c4 (7, then 8) whose candidates stay the same
+  for (let k = 0; k < Math.min(rec.steps.length, 12); k++) {
+    if (k) await page.click('#step-next');
+    const st = rec.steps[k];
+    const want = (list) => new Set((list || []).map((x) => `${x.cell}:${x.digit}`));
+    const drawn = await page.evaluate(() => [...document.querySelectorAll('#grid .cell')].map((c) => ({
+      pc: [...c.querySelectorAll('.cands .pc')].map((s) => s.textContent),
+      ec: [...c.querySelectorAll('.cands .ec')].map((s) => s.textContent),
+      fc: [...c.querySelectorAll('.cands .fc')].map((s) => s.textContent),
+    })));
+    for (const [cls, list] of [['pc', st.placements], ['ec', st.eliminations], ['fc', st.proof]]) {
+      const ok = want(list);
+      drawn.forEach((d, i) => d[cls].forEach((s) => assert(ok.has(`${name(i)}:${s}`), `step ${k + 1} (${st.text.slice(0, 60)}…): ${name(i)} draws ${s} as ${cls}, not in the step`)));
+    }
+  }
+}, { hash: `#p=${POINTING}&n=9` });
+
+test('a size change is undone by Undo and redone by Redo', async (page) => {
+  await page.selectOption('#size', '16');
+  await waitStatus(page, /^A new empty 16×16 .*Undo brings the 9×9 puzzle back/);
+  assert(!(await page.isDisabled('#undo')), 'Undo is on');
+  await page.keyboard.press('Control+z');
+  assert((await page.locator('#grid .cell').count()) === 81, 'back to 9x9');
+  assert((await gridState(page)).line === EASY, 'with its givens');
+  assert((await page.inputValue('#size')) === '9', 'the menu says 9×9');
+  assert(page.url().includes(`p=${EASY.slice(0, 9)}`), 'the link is the puzzle again');
+  await page.click('#redo');
+  assert((await page.locator('#grid .cell').count()) === 256, '16x16 again');
+  await page.click('#undo');
+  assert((await page.locator('#grid .cell').count()) === 81, 'and back');
+  // entries made after the undo are undone first, then the size change's grid is not reached
+  await cell(page, 2).click();
+  await page.keyboard.press('4');
+  await page.click('#undo');
+  assert((await digit(page, 2)) === '', 'the entry undone');
+}, { hash: `#p=${EASY}&n=9` });
+
+test('a busy server (503 with Retry-After) is said plainly, nothing left spinning', async (page) => {
+  await page.route('**/api/solve', (route) => route.fulfill({ status: 503, headers: { 'Retry-After': '4', 'Content-Type': 'application/json' },
+    body: JSON.stringify({ error: { code: 'busy', message: 'the server is busy: the request waited its whole time budget' } }) }));
+  await page.click('#solve');
+  await waitStatus(page, /^The server is busy with other requests: try again in 4 s\.$/);
+  assert(!(await page.evaluate(() => document.body.hasAttribute('aria-busy'))), 'nothing is spinning');
+}, { allowErrors: true, hash: `#p=${EASY}&n=9` });   // the browser logs the 503 itself
+
+test('a reload keeps the game: continue brings entries, marks, time, mode and undo back; new game forgets it', async (page) => {
+  await page.click('#mode-play');
+  await cell(page, 2).click();
+  await page.keyboard.press('4');
+  await cell(page, 3).click();
+  await page.keyboard.press('Alt+2');
+  await page.keyboard.press('Alt+6');
+  await page.waitForTimeout(1200);
+  await page.reload();
+  await page.waitForSelector('#grid .cell');
+  await page.waitForSelector('#resume:not([hidden])');
+  const offer = await page.locator('#resume-text').textContent();
+  assert(/^Your game on this puzzle: 1 entry, pencil marks in 1 cells, \d+:\d\d played\.$/.test(offer), 'the offer says what is kept: ' + offer);
+  assert((await digit(page, 2)) === '', 'nothing restored before the player says so');
+  await page.click('#resume-continue');
+  await waitStatus(page, /^Continued your game/);
+  assert((await digit(page, 2)) === '4' && (await classes(page, 2)).includes('entered'), 'the entry is back');
+  assert((await cell(page, 3).locator('.cands span').allTextContents()).join('') === '26', 'the marks are back');
+  assert(await page.isVisible('#playbar'), 'in play mode');
+  assert((await page.locator('#timer').textContent()) !== '0:00', 'the time played is kept: ' + await page.locator('#timer').textContent());
+  await page.click('#undo');
+  assert((await cell(page, 3).locator('.cands span').allTextContents()).join('') === '2', 'undo goes on through the old history');
+  // a new game: the saved one is forgotten, and not offered again
+  await page.click('#redo');
+  await page.reload();
+  await page.waitForSelector('#resume:not([hidden])');
+  await page.click('#resume-new');
+  assert((await digit(page, 2)) === '', 'a new game starts from the givens');
+  await page.reload();
+  await page.waitForSelector('#grid .cell');
+  assert(await page.isHidden('#resume'), 'no game offered after "new game"');
+  // a visit with no puzzle in the link offers the last game played
+  await cell(page, 2).click();
+  await page.click('#mode-play');
+  await cell(page, 2).click();
+  await page.keyboard.press('4');
+  await page.goto(base);
+  await page.waitForSelector('#resume:not([hidden])');
+  assert((await gridState(page)).line === EASY, 'the last puzzle played is on the board');
+}, { hash: `#p=${EASY}&n=9` });
+
+test('a share link can carry the player\'s progress (opt-in)', async (page) => {
+  await page.click('#mode-play');
+  await cell(page, 2).click();
+  await page.keyboard.press('4');
+  await cell(page, 3).click();
+  await page.keyboard.press('Alt+2');
+  await page.click('#share-box summary');
+  await page.click('#copy-link');
+  const read = async () => (await page.inputValue('#paste')) || page.evaluate(() => navigator.clipboard.readText());
+  await page.fill('#paste', '');
+  await page.click('#copy-link');
+  const plain = await read();
+  assert(!/[#&]e=/.test(plain), 'without the box ticked the link holds the puzzle only: ' + plain);
+  await page.check('#share-progress');
+  await page.fill('#paste', '');
+  await page.click('#copy-link');
+  const link = await read();
+  assert(/[#&]e=/.test(link) && /[#&]m=/.test(link), 'the link holds the entries and marks: ' + link);
+  const other = await newPage();   // a fresh browser profile: nothing kept
+  try {
+    await other.goto(link);
+    await other.waitForSelector('#grid .cell');
+    await waitStatus(other, /^The link's game/);
+    assert((await digit(other, 2)) === '4' && (await classes(other, 2)).includes('entered'), 'the entry came with the link');
+    assert((await cell(other, 3).locator('.cands span').allTextContents()).join('') === '2', 'the mark came with the link');
+    assert(await other.isVisible('#playbar'), 'in play mode');
+  } finally {
+    await other.context().close();
+  }
+}, { hash: `#p=${EASY}&n=9`, permissions: ['clipboard-read', 'clipboard-write'] });
+
+/* Rectangles of the selectors' elements, and whether the centre of each is the element itself (not covered). */
+const rects = (page, sels) => page.evaluate((list) => list.map((sel) => {
+  const e = document.querySelector(sel), r = e.getBoundingClientRect();
+  const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return { sel, left: r.left, top: r.top, right: r.right, bottom: r.bottom, mine: !!top && e.contains(top) };
+}), sels);
+
+test('laptop 1366x768: no scrolling when idle or playing, the status line never over the tools', async (page) => {
+  const idle = await page.evaluate(() => document.documentElement.scrollHeight);
+  assert(idle <= 768, 'the idle page fits the window: ' + idle);
+  await page.click('#mode-play');
+  await cell(page, 2).click();
+  await page.keyboard.press('9');
+  await page.click('#check-entries');
+  await waitStatus(page, /1 entry is wrong/);
+  const h = await page.evaluate(() => document.documentElement.scrollHeight);
+  assert(h <= 768, 'playing, the page fits the window: ' + h);
+  const tools = await rects(page, ['#erase', '#pencil', '#undo', '#redo', '#clear']);
+  const [st] = await rects(page, ['#status']);
+  for (const t of tools) {
+    assert(t.mine, `${t.sel} is not covered`);
+    assert(t.bottom <= st.top || t.top >= st.bottom || t.right <= st.left || t.left >= st.right, `${t.sel} and the status line do not overlap`);
+  }
+  await page.click('#undo');
+  assert((await digit(page, 2)) === '', 'a click on Undo undoes');
+  await page.screenshot({ path: `${shots}/laptop-check.png` });
+}, { viewport: { width: 1366, height: 768 }, hash: `#p=${EASY}&n=9` });
+
+test('phone 390x844: the grid inside its box, Hint/Check/Solve in reach while playing', async (page) => {
+  const [grid, box] = await rects(page, ['#grid', '.grid-scroll']);
+  assert(grid.right <= box.right + 0.5 && grid.left >= box.left - 0.5, `the grid (${grid.left}-${grid.right}) inside its box (${box.left}-${box.right})`);
+  await page.click('#mode-play');
+  const [hint, solve, check] = await rects(page, ['#play-hint', '#play-solve', '#check-entries']);
+  const last = (await cell(page, 80).boundingBox());
+  for (const b of [hint, solve, check]) assert(b.top >= 0 && b.bottom <= 844 && b.mine, `${b.sel} in the window with the grid: ` + JSON.stringify(b));
+  assert(last.y + last.height <= 844, 'the whole grid in the window too');
+  await page.click('#play-hint');
+  await waitStatus(page, /Hidden Single/);
+  await page.screenshot({ path: `${shots}/phone-play.png` });
+}, { viewport: { width: 390, height: 844 }, touch: true, hash: `#p=${EASY}&n=9` });
+
+test('Ctrl+V anywhere on the page opens a pasted puzzle, grid, link or file', async (page) => {
+  // a line, pasted with the grid focused (the real keys and clipboard)
+  await cell(page, 0).click();
+  await page.evaluate((t) => navigator.clipboard.writeText(t), HARD);
+  await page.keyboard.press('Control+V');
+  await waitStatus(page, /^Opened pasted text/);
+  await page.evaluate(() => { document.getElementById('status').textContent = ''; });   // the next "Opened" is the next paste's
+  assert((await gridState(page)).line === HARD, 'the pasted line is on the board');
+  // a framed grid, pasted with nothing focused
+  await page.evaluate(() => document.activeElement && document.activeElement.blur());
+  const grid = EASY.match(/.{9}/g).map((r) => r.replace(/(...)(...)(...)/, '$1|$2|$3')).join('\n');
+  await page.evaluate((t) => navigator.clipboard.writeText(t), grid);
+  await page.keyboard.press('Control+V');
+  await waitStatus(page, /^Opened pasted text/);
+  await page.evaluate(() => { document.getElementById('status').textContent = ''; });   // the next "Opened" is the next paste's
+  assert((await gridState(page)).line === EASY, 'the pasted grid is on the board');
+  // a link with its jigsaw
+  await page.evaluate((t) => navigator.clipboard.writeText(t), JIGSAW_LINK);
+  await cell(page, 40).click();
+  await page.keyboard.press('Control+V');
+  await waitStatus(page, /^Opened pasted text/);
+  await page.evaluate(() => { document.getElementById('status').textContent = ''; });   // the next "Opened" is the next paste's
+  assert(page.url().includes('r='), 'the link\'s regions came along');
+  // a file (as a file manager puts it on the clipboard)
+  await page.evaluate((text) => {
+    const d = new DataTransfer();
+    d.items.add(new File([text], 'copied.sdk', { type: 'text/plain' }));
+    document.activeElement.dispatchEvent(new ClipboardEvent('paste', { clipboardData: d, bubbles: true, cancelable: true }));
+  }, `#A somebody\n${HARD.match(/.{9}/g).join('\n')}\n`);
+  await waitStatus(page, /^Opened copied\.sdk/);
+  // in a text field Ctrl+V pastes into the field, nothing is opened
+  await page.click('#share-box summary');
+  await page.focus('#paste');
+  await page.keyboard.press('Control+V');
+  assert((await page.inputValue('#paste')) === JIGSAW_LINK, 'the text box got the text');
+}, { hash: `#p=${EASY}&n=9`, permissions: ['clipboard-read', 'clipboard-write'] });
+
+test('explain and grade with a wrong entry blame the entry, not the givens', async (page) => {
+  const known = page.waitForResponse((r) => r.url().endsWith('/api/solve'));
+  await page.click('#mode-play');
+  await known;
+  await cell(page, 2).click();
+  await page.keyboard.press('9');   // r1c3 is 4: no clash, but no solution
+  await page.click('#explain');
+  await waitStatus(page, /^No solution from here: the givens are fine, but your entry in r1c3 is wrong \(struck through\), so there is nothing to explain\.$/);
+  assert((await classes(page, 2)).includes('wrong'), 'r1c3 struck through');
+  await page.click('#grade');
+  await waitStatus(page, /^No solution from here: the givens are fine, but your entry in r1c3 is wrong/);
+  assert(!/givens contradict/.test(await page.locator('#result').textContent()), 'the givens are not blamed');
+}, { hash: `#p=${EASY}&n=9` });
+
+test('grade says what ER, EP and ED are', async (page) => {
+  await page.click('#grade');
+  await waitStatus(page, /^ER [\d.]+ · EP [\d.]+ · ED [\d.]+/);
+  const titles = await page.locator('#result abbr').evaluateAll((a) => a.map((x) => `${x.textContent}: ${x.title}`));
+  assert(titles.length === 3 && /^ER: .*hardest step/.test(titles[0]) && /^EP: .*first placed digit/.test(titles[1]) && /^ED: .*first step/.test(titles[2]), 'each rating has a tooltip: ' + titles);
+  assert(/ER is the hardest step .* EP the hardest up to the first placed digit, ED the first step/.test(await page.locator('#result').textContent()), 'and a line in words');
+}, { hash: `#p=${EASY}&n=9` });
+
+/* Rows of ink in a PNG: the first and last row with a dark pixel, and the height. */
+async function inkRows(page, path) {
+  const b64 = readFileSync(path).toString('base64');
+  return page.evaluate(async (src) => {
+    const img = new Image();
+    img.src = 'data:image/png;base64,' + src;
+    await img.decode();
+    const cv = document.createElement('canvas');
+    cv.width = img.width; cv.height = img.height;
+    const cx = cv.getContext('2d');
+    cx.drawImage(img, 0, 0);
+    const d = cx.getImageData(0, 0, img.width, img.height).data;
+    const dark = (y) => { for (let x = 0; x < img.width; x++) { const i = (y * img.width + x) * 4; if (d[i] < 90 && d[i + 1] < 90 && d[i + 2] < 90) return true; } return false; };
+    let first = 0, last = img.height - 1;
+    while (first < img.height && !dark(first)) first++;
+    while (last > 0 && !dark(last)) last--;
+    return { first, last, height: img.height };
+  }, b64);
+}
+
+test('exports: the xlsx names the puzzle, the PNG has even margins above and below the grid', async (page) => {
+  await page.click('#file-box summary');
+  await page.selectOption('#export-format', 'xlsx');
+  const book = await download(page, () => page.click('#export'));
+  const a1 = execFileSync('python3', ['-c', `import re, sys, zipfile
+s = zipfile.ZipFile(sys.argv[1]).read('xl/worksheets/sheet1.xml').decode()
+print(re.search(r'<c r="A1"[^>]*>.*?<t[^>]*>(.*?)</t>', s).group(1))`, book.path]).toString().trim();
+  assert(a1 === 'Puzzle 1', 'A1 names the puzzle: ' + a1);
+  await page.selectOption('#export-format', 'png');
+  const png = await download(page, () => page.click('#export'));
+  const ink = await inkRows(page, png.path);
+  const above = ink.first, below = ink.height - 1 - ink.last;
+  assert(Math.abs(above - below) <= 2, `margins above (${above} px) and below (${below} px) the grid are even`);
 }, { hash: `#p=${EASY}&n=9` });
 
 /* ---- run ---------------------------------------------------------------- */

@@ -3,6 +3,18 @@
 // server's own sentence (with its "where"); or POST a file (or a JSON
 // request) and get a file back (fetchFile).
 
+/* A 503 "busy" (the server's queue is a whole time budget deep): said as
+ * such, with when to try again, never left spinning. */
+async function busyError(res) {
+  let data = null;
+  try { data = await res.json(); } catch { /* not JSON */ }
+  if (data && data.error && data.error.code === 'shutting_down')
+    return Object.assign(new Error('The server is shutting down.'), { code: 'shutting_down' });
+  const after = parseInt(res.headers.get('Retry-After') || '', 10);
+  const when = after > 0 ? ` in ${after} s` : ' in a moment';
+  return Object.assign(new Error(`The server is busy with other requests: try again${when}.`), { code: 'busy', retryAfter: after || 1 });
+}
+
 /** Posts body to /api/name. Resolves to the record; rejects with an Error (err.code, err.where). */
 export async function call(name, body, signal) {
   let res;
@@ -17,6 +29,7 @@ export async function call(name, body, signal) {
     if (e.name === 'AbortError') throw e;
     throw Object.assign(new Error('the server cannot be reached (is doku serve still running?)'), { code: 'offline' });
   }
+  if (res.status === 503) throw await busyError(res);
   let data = null;
   try {
     data = await res.json();
@@ -62,6 +75,7 @@ export async function fetchFile(name, body, { query = null, signal } = {}) {
     if (e.name === 'AbortError') throw e;
     throw Object.assign(new Error('the server cannot be reached (is doku serve still running?)'), { code: 'offline' });
   }
+  if (res.status === 503) throw await busyError(res);
   if (!res.ok) throw await replyError(res);
   const cd = res.headers.get('Content-Disposition') || '';
   const m = /filename="([^"]+)"/.exec(cd);

@@ -1,4 +1,4 @@
-// files.js — files in and out: open a file (picker, drop onto the grid,
+// files.js — files in and out: open a file (picker, drop onto the grid, Ctrl+V,
 // or pasted text) through /api/open and choose among its puzzles; save
 // the puzzle in any format doku writes through /api/export; print a
 // booklet through /api/print. The server reads and writes every format
@@ -88,6 +88,15 @@ function placed(err) {
 export function wireFiles(ctx) {
   let opened = null;   // the last file's entries
 
+  /* Text with no digit and no '.' at all ("hello world") holds no puzzle
+   * in any size: say so in words, not as a cell of a grid the reader
+   * guessed from its length. @return the sentence, or null. */
+  function words(err, text, name) {
+    if (err.code !== 'no_puzzle' || text === null || /[0-9.]/.test(text)) return null;
+    const t = text.trim(), shown = t.length > 40 ? t.slice(0, 40) + '…' : t;
+    return `The ${name} is not a puzzle: "${shown}" holds no digits or dots. A puzzle is a line of digits with '.' or '0' for the empty cells (81 for 9×9), a grid of rows, a link, or a file doku reads.`;
+  }
+
   function showList(list) {
     opened = list;
     const ol = $('open-list');
@@ -130,12 +139,13 @@ export function wireFiles(ctx) {
 
   /** Opens a file or text: one puzzle goes on the board, several are listed. */
   async function open(blob, name) {
+    const text = blob instanceof File ? null : await blob.text();
     const list = await ctx.busy(async () => {
       try {
         const { blob: reply } = await fetchFile('open', blob, { query: { name } });
         return JSON.parse(await reply.text());
       } catch (err) {
-        throw Object.assign(new Error(placed(err)), { name: err.name });
+        throw Object.assign(new Error(words(err, text, name) || placed(err)), { name: err.name });
       }
     });
     if (!list) return;
@@ -213,6 +223,20 @@ export function wireFiles(ctx) {
     e.preventDefault();
     if (f) open(f, f.name);
     else open(new Blob([text], { type: 'text/plain' }), 'dropped text');
+  });
+  // Ctrl+V anywhere on the page but in a text field: a file (from a file
+  // manager) or text (a puzzle line, a grid, a link, any format doku reads)
+  document.addEventListener('paste', (e) => {
+    const t = e.target;
+    if (t && t.closest && t.closest('input, textarea, select, [contenteditable], dialog')) return;
+    const dt = e.clipboardData;
+    if (!dt) return;
+    const f = dt.files && dt.files[0];
+    const text = f ? null : dt.getData('text/plain');
+    if (!f && !(text && text.trim())) return;
+    e.preventDefault();
+    if (f) open(f, f.name || 'pasted file');
+    else open(new Blob([text], { type: 'text/plain' }), 'pasted text');
   });
   $('export').addEventListener('click', doExport);
   $('export-format').addEventListener('change', () => {

@@ -7,7 +7,8 @@ import { call } from './api.js';
 import { Board } from './board.js';
 import { replay, stepMarks } from './explain.js';
 import { boxShapes, candidates, cellName, conflictCells, defaultBox, hyperFits, makeShape, parseCell } from './shape.js';
-import { fromLine, keyValue, readHash, shareHash, symbol, toGrid, toLine, ALPHABETS } from './text.js';
+import { fromLine, keyValue, progressHash, readHash, shareHash, symbol, toGrid, toLine, ALPHABETS } from './text.js';
+import { dropGame, lastKey, loadGame, saveGame } from './saved.js';
 import { wireFiles } from './files.js';
 import { buildGrid, paint } from './view.js';
 
@@ -37,12 +38,18 @@ const S = {
   known: null,         // the puzzle's solution, for "Check entries"
   conflicts: new Set(),
   wrong: new Set(),
+  differ: new Set(),   // cells a second solution fills differently (Solve on several)
   step: null,          // the highlighted step (hint or explanation)
   hint: null,
   explain: null,       // { steps, states, pos }
   timer: { start: 0, elapsed: 0, running: false, done: false },
   busy: null,          // AbortController of the request in flight
   comment: '',         // the opened puzzle's comment, saved with it
+  // grids of another shape that a shape change replaced: Undo past the
+  // first change of the board goes back to them, Redo forward again
+  shapes: { undo: [], redo: [] },
+  offer: null,         // a saved game of this puzzle, offered ("continue" / "new") and not yet taken
+  playing: null,       // the share key of the game saved from this board
 };
 let cells = [];
 
@@ -78,13 +85,13 @@ function render() {
     // a hint is drawn on the candidates, so its eliminations show
     showCands: (S.mode === 'play' && S.showCands) || !!S.hint,
     cands: candidates(S.shape, values),
-    conflicts: S.conflicts, wrong: S.wrong,
+    conflicts: S.conflicts, wrong: S.wrong, differ: S.differ,
     step: S.step,
     stepValues: st ? st.values : null,
     stepCands: st ? st.cands : null,
   });
-  $('undo').disabled = !S.board.undoStack.length;
-  $('redo').disabled = !S.board.redoStack.length;
+  $('undo').disabled = !S.board.undoStack.length && !S.shapes.undo.length;
+  $('redo').disabled = !S.board.redoStack.length && !S.shapes.redo.length;
   $('apply-hint').hidden = !S.hint;
   $('clear-marks').hidden = !(S.step || S.solution || S.conflicts.size || S.wrong.size || S.explain);
 }
@@ -127,8 +134,14 @@ function fillShapeMenus() {
 /** Replaces the shape; keeps the givens when the side is unchanged. */
 function setShape(spec, givens) {
   const n = spec.n;
-  S.shape = makeShape(spec);
   const old = S.board;
+  // the grid being replaced stays one Undo away (an empty one with no history is nothing to undo)
+  if (old.undoStack.length || old.givens.some((v) => v) || old.entries.some((v) => v)) {
+    S.shapes.undo.push({ shape: S.shape, board: old, comment: S.comment });
+    if (S.shapes.undo.length > 20) S.shapes.undo.shift();
+    S.shapes.redo.length = 0;
+  }
+  S.shape = makeShape(spec);
   S.board = new Board(n);
   if (givens) S.board.givens.set(givens);
   else if (old.n === n) { S.board.givens.set(old.givens); S.board.entries.set(old.entries); }
@@ -151,8 +164,9 @@ function chooseShape(spec) {
     S.busy = null;
     document.body.removeAttribute('aria-busy');
   }
-  const sameSide = spec.n === S.shape.n;
+  const sameSide = spec.n === S.shape.n, was = S.shape.n, undoable = S.shapes.undo.length;
   setShape(spec);
+  const back = S.shapes.undo.length > undoable ? ` Undo brings the ${was}×${was} puzzle back.` : '';
   if (!sameSide) {
     if (S.mode === 'play') setMode('edit');
     resetTimer();
@@ -161,7 +175,7 @@ function chooseShape(spec) {
   result([]);
   const n = S.shape.n, variant = $('variant').selectedOptions[0];
   const kind = `${n}×${n}` + (S.shape.box ? ` (${S.shape.box.join('×')} boxes)` : '') + (variant && variant.value ? `, ${variant.text}` : '');
-  status(sameSide ? `Now ${kind}: the givens are kept.` : `A new empty ${kind} grid: type givens, or generate or open a puzzle.`);
+  status(sameSide ? `Now ${kind}: the givens are kept.` : `A new empty ${kind} grid: type givens, or generate or open a puzzle.${back}`);
 }
 
 function shapeSpec(over = {}) {
@@ -226,6 +240,7 @@ async function run(name, body, onDone, opts = {}) {
 
 function resetOverlays() {
   S.solution = null;
+  S.differ = new Set();
   $('export-solution').checked = false;
   S.step = null;
   S.hint = null;
@@ -235,6 +250,7 @@ function resetOverlays() {
 
 /** After any change of the board: conflicts, the share link, solved? */
 function changed(userEdit = true) {
+  if (userEdit) S.shapes.redo.length = 0;
   const values = S.board.values();
   S.conflicts = conflictCells(S.shape, values);
   history.replaceState(null, '', shareHash(S.alphabet, S.shape, S.board.givens));
@@ -249,10 +265,91 @@ function changed(userEdit = true) {
   } else if (userEdit) {
     status('');
   }
+  keepGame();
   render();
 }
 
+/* ---- the game kept in the browser (saved.js) ---------------------------- */
+
+function gameKey() { return shareHash(S.alphabet, S.shape, S.board.givens); }
+
+function hasProgress() {
+  const b = S.board;
+  return b.entries.some((v, i) => v && !b.givens[i]) || b.marks.some((m, i) => m && !b.givens[i]);
+}
+
+/* Keeps the game of the puzzle on the board, or forgets it when its
+ * player took every entry and mark back; a saved game still offered, or
+ * of another puzzle, is left as it is. */
+function keepGame() {
+  if (S.offer) return;
+  const key = gameKey(), b = S.board;
+  if (!hasProgress()) {
+    if (S.playing === key) { dropGame(key); S.playing = null; }
+    return;
+  }
+  S.playing = key;
+  saveGame(key, {
+    entries: toLine(S.alphabet, b.entries.map((v, i) => (b.givens[i] ? 0 : v))),
+    marks: b.marks.map((m) => (m ? m.toString(36) : '')).join(','),
+    mode: S.mode, elapsed: Math.round(elapsed()), done: S.timer.done,
+    undo: b.undoStack, redo: b.redoStack,
+  });
+}
+
+/* Undo steps read back from storage: only well-formed cells of this grid. */
+function stepsOf(list, cells) {
+  const snap = (x) => x && Number.isInteger(x.g) && Number.isInteger(x.e) && Number.isInteger(x.m);
+  return (Array.isArray(list) ? list : []).filter((st) => Array.isArray(st) && st.length &&
+    st.every((c) => c && Number.isInteger(c.i) && c.i >= 0 && c.i < cells && snap(c.before) && snap(c.after)));
+}
+
+/* Offers the saved game of the puzzle on the board, if there is one and
+ * nothing is played yet. */
+function offerSaved() {
+  const g = hasProgress() ? null : loadGame(gameKey());
+  S.offer = g;
+  $('resume').hidden = !g;
+  if (!g) return;
+  const k = [...g.entries].filter((ch) => ch !== '.').length;
+  const marks = g.marks ? g.marks.split(',').filter((m) => m).length : 0;
+  $('resume-text').textContent = `Your game on this puzzle: ${k} entr${k === 1 ? 'y' : 'ies'}` +
+    (marks ? `, pencil marks in ${marks} cells` : '') + `, ${fmtTime(g.elapsed || 0)} played${g.done ? ', solved' : ''}.`;
+}
+
+function resumeGame() {
+  const g = S.offer, b = S.board, n = S.shape.n;
+  closeOffer();
+  if (!g) return;
+  const e = fromLine(S.alphabet, n, g.entries);
+  if (e) b.entries.set(e.map((v, i) => (b.givens[i] ? 0 : v)));
+  const m = (g.marks || '').split(',');
+  if (m.length === n * n) m.forEach((x, i) => { b.marks[i] = b.givens[i] ? 0 : (parseInt(x || '0', 36) || 0); });
+  b.undoStack = stepsOf(g.undo, n * n);
+  b.redoStack = stepsOf(g.redo, n * n);
+  resetTimer();
+  S.timer.elapsed = +g.elapsed || 0;
+  S.timer.done = !!g.done;
+  $('timer').textContent = fmtTime(S.timer.elapsed);
+  setMode(g.mode === 'edit' ? 'edit' : 'play');
+  changed(false);
+  status(`Continued your game (${fmtTime(S.timer.elapsed)} played).`, 'good');
+}
+
+function newGame() {
+  dropGame(gameKey());
+  S.playing = null;
+  closeOffer();
+  status('A new game of this puzzle: the saved one is forgotten.');
+}
+
+function closeOffer() {
+  S.offer = null;
+  $('resume').hidden = true;
+}
+
 function setValue(v, forceMarks = false) {
+  if (S.offer) closeOffer();   // playing on: a new game (the saved one is overwritten)
   const b = S.board, sel = [...S.selected];
   resetOverlays();
   if (S.mode === 'edit') {
@@ -345,8 +442,34 @@ function onDrag(e) {
   if (c && !S.selected.has(+c.dataset.i)) { S.selected.add(+c.dataset.i); S.cursor = +c.dataset.i; render(); }
 }
 
-function undo() { if (S.board.undo()) { resetOverlays(); changed(false); status('Undone.'); } }
-function redo() { if (S.board.redo()) { resetOverlays(); changed(false); status('Redone.'); } }
+/* Puts back the grid of another shape on top of from (S.shapes.undo or
+ * .redo), keeping the one on the board on to. */
+function swapShape(from, to) {
+  const prev = from.pop();
+  to.push({ shape: S.shape, board: S.board, comment: S.comment });
+  S.shape = prev.shape;
+  S.board = prev.board;
+  S.comment = prev.comment;
+  S.selected = new Set([0]);
+  S.cursor = S.anchor = 0;
+  resetOverlays();
+  S.known = null;
+  if (S.mode === 'play' && !S.board.givens.some((v) => v)) setMode('edit');
+  fillShapeMenus();
+  rebuild();
+  changed(false);
+  const n = S.shape.n;
+  return `the ${n}×${n} grid`;
+}
+
+function undo() {
+  if (S.board.undo()) { resetOverlays(); changed(false); status('Undone.'); }
+  else if (S.shapes.undo.length) status(`Undone: ${swapShape(S.shapes.undo, S.shapes.redo)} is back (Redo returns to the other).`);
+}
+function redo() {
+  if (S.board.redo()) { resetOverlays(); changed(false); status('Redone.'); }
+  else if (S.shapes.redo.length) status(`Redone: ${swapShape(S.shapes.redo, S.shapes.undo)} is back.`);
+}
 
 /* ---- modes and the timer ----------------------------------------------- */
 
@@ -365,7 +488,7 @@ function resetTimer() { S.timer = { start: 0, elapsed: 0, running: false, done: 
 setInterval(() => { if (S.timer.running) $('timer').textContent = fmtTime(elapsed()); }, 500);
 document.addEventListener('visibilitychange', () => {
   if (S.mode !== 'play') return;
-  if (document.hidden) stopTimer(); else startTimer();
+  if (document.hidden) { stopTimer(); keepGame(); } else startTimer();
 });
 
 function setMode(mode) {
@@ -386,6 +509,7 @@ function setMode(mode) {
     stopTimer();
     status('Edit: type the givens.');
   }
+  keepGame();
   render();
 }
 
@@ -427,18 +551,34 @@ const STATUS_TEXT = {
   none: 'No solution', gave_up: 'Gave up', invalid: 'Invalid',
 };
 
+/* The cells two solutions fill differently, as names ("r5c1, r8c1 and 2 more"). */
+function namesOf(set, most = 6) {
+  const names = [...set].sort((x, y) => x - y).map((i) => cellName(S.shape.n, i));
+  return names.length > most ? `${names.slice(0, most).join(', ')} and ${names.length - most} more` : names.join(', ');
+}
+
 function doSolve() {
   const values = S.board.values();
-  run('solve', puzzleBody(values, { stats: true }), (rec) => {
+  // limit 2: a puzzle with several solutions comes back with two of them,
+  // one to show and one to say where they differ
+  run('solve', puzzleBody(values, { stats: true, limit: 2 }), (rec) => {
     resetOverlays();
     const ms = rec.stats ? ` in ${rec.stats.time_ms.toFixed(2)} ms` : '';
-    if (rec.solution) S.solution = rowsToValues(rec.solution);
-    if (S.solution) $('export-solution').checked = true;   // a download now carries it
-    if (S.solution && S.board.givens.every((v, i) => !v || v === S.solution[i]) && S.board.entries.every((v) => !v)) S.known = S.solution;
+    const sols = (rec.solutions || (rec.solution ? [rec.solution] : [])).map(rowsToValues);
+    const unique = rec.status === 'unique' || rec.status === 'solved';
+    if (sols.length) S.solution = sols[0];
+    let several = '';
+    if (rec.status === 'multiple' && sols.length > 1) {
+      S.differ = new Set();
+      sols[0].forEach((v, i) => { if (v !== sols[1][i]) S.differ.add(i); });
+      several = `: one of them is shown; a second one differs in ${S.differ.size} cells, ringed (${namesOf(S.differ)})`;
+    }
+    if (S.solution && unique) $('export-solution').checked = true;   // a download now carries it
+    if (S.solution && unique && S.board.givens.every((v, i) => !v || v === S.solution[i]) && S.board.entries.every((v) => !v)) S.known = S.solution;
     // no duplicate to show: Check looks for the cell that mends the grid
     const tip = rec.status === 'none' && !rec.reason ? '. Check names the cell that is likely wrong.' : '';
-    const txt = (STATUS_TEXT[rec.status] || rec.status) + ms + (rec.reason ? `: ${rec.reason}` : '') + tip;
-    status(txt, rec.status === 'unique' || rec.status === 'solved' ? 'good' : 'bad');
+    const txt = (STATUS_TEXT[rec.status] || rec.status) + ms + several + (rec.reason ? `: ${rec.reason}` : '') + tip;
+    status(txt, unique ? 'good' : rec.status === 'multiple' && S.solution ? '' : 'bad');
     if (rec.reason) markReason(rec.reason);
     const nodes = [el('p', txt, 'big')];
     const count = (k, one, many) => `${k} ${k === 1 ? one : many}`;
@@ -497,6 +637,23 @@ function doCheck() {
     }
     result(nodes);
   });
+}
+
+/* What to say when the grid on the board has no solution but the player
+ * has entries: the server sees givens and entries alike ("the givens
+ * contradict every solution"), but the givens are fine when their
+ * solution is known, and the entries that differ from it are wrong.
+ * Marks the wrong entries. @return the sentence, or null when the
+ * verdict is the givens' own. */
+function entriesVerdict(rec, what) {
+  const b = S.board;
+  if (rec.status !== 'none' || !b.entries.some((v, i) => v && !b.givens[i])) return null;
+  if (!S.known) return `No solution from here: a given or one of your entries is wrong, so there is nothing to ${what}. Check entries strikes through the wrong entries.`;
+  const bad = wrongEntries();
+  if (!bad.length) return null;
+  S.wrong = new Set(bad);
+  const names = bad.map((i) => cellName(S.shape.n, i)).join(', ');
+  return `No solution from here: the givens are fine, but your entr${bad.length === 1 ? 'y' : 'ies'} in ${names} ${bad.length === 1 ? 'is' : 'are'} wrong (struck through), so there is nothing to ${what}.`;
 }
 
 /* The player's entries that differ from the givens' solution (S.known). */
@@ -596,10 +753,25 @@ function doGrade() {
   run('grade', puzzleBody(values), (rec) => {
     resetOverlays();
     const done = rec.techniques ? Object.values(rec.techniques).reduce((a, k) => a + k, 0) : null;
-    const txt = rec.solved ? `ER ${rec.er} · EP ${rec.ep} · ED ${rec.ed} — ${rec.level}`
-      : logicStopped(rec, done) + (rec.techniques ? ' Explain shows where it stopped and the candidates left.' : '');
+    const mine = rec.solved ? null : entriesVerdict(rec, 'grade');
+    const txt = rec.solved ? `ER ${rec.er} · EP ${rec.ep} · ED ${rec.ed} — ${rec.difficulty}`
+      : mine || logicStopped(rec, done) + (rec.techniques ? ' Explain shows where it stopped and the candidates left.' : '');
     status(txt, rec.solved ? 'good' : 'bad');
     if (!rec.solved && !done) { result(el('p', txt, 'big')); return; }
+    // the three ratings, said in words (Sudoku Explainer's scale)
+    const scale = el('p', '', 'scale');
+    if (rec.solved) {
+      const rating = (abbr, title, v) => {
+        const a = el('abbr', abbr);
+        a.title = title;
+        return [a, ` ${v}`];
+      };
+      scale.append(...rating('ER', 'Explainer rating: the hardest step the solution needs', rec.er), ' · ',
+        ...rating('EP', 'Pearl: the hardest step up to the first placed digit', rec.ep), ' · ',
+        ...rating('ED', 'Diamond: the first step', rec.ed), ` — ${rec.difficulty}`);
+      scale.className = 'big';
+    }
+    const words = rec.solved ? el('p', 'ER is the hardest step the solution needs, EP the hardest up to the first placed digit, ED the first step (Sudoku Explainer\'s scale: 1.0 for a single to 11 and more).', 'hint') : null;
     const table = el('table');
     const head = el('tr');
     head.append(el('th', 'Technique'), el('th', 'Steps'));
@@ -609,7 +781,7 @@ function doGrade() {
       tr.append(el('td', k.replace(/-/g, ' ')), el('td', String(v)));
       table.appendChild(tr);
     }
-    result([el('p', txt, 'big'), el('p', `Hardest step: ${rec.hardest || '—'}`), table]);
+    result([rec.solved ? scale : el('p', txt, 'big'), ...(words ? [words] : []), el('p', `Hardest step: ${rec.hardest || '—'}`), table]);
   });
 }
 
@@ -620,7 +792,7 @@ function doExplain() {
   run('explain', puzzleBody(start), (rec) => {
     resetOverlays();
     if (!rec.steps) {   // a verdict on the puzzle: logic was not run
-      const txt = logicStopped(rec, null);
+      const txt = entriesVerdict(rec, 'explain') || logicStopped(rec, null);
       if (rec.message) markReason(rec.message);
       status(txt, 'bad');
       result(el('p', txt, 'big'));
@@ -638,7 +810,7 @@ function doExplain() {
     });
     $('explain-box').hidden = false;
     let txt;
-    if (rec.solved) txt = `Solved by logic in ${steps.length} steps; rating ${rec.rating} ${rec.level || ''}`;
+    if (rec.solved) txt = `Solved by logic in ${steps.length} steps; rating ${rec.rating} ${rec.difficulty || ''}`;
     else {
       const end = S.explain.states[steps.length].values;
       const left = end.filter((v) => !v).length;
@@ -753,7 +925,7 @@ function doGenerate(e) {
     S.known = rec.solution ? (Array.isArray(rec.solution) ? rowsToValues(rec.solution) : fromLine(S.alphabet, S.shape.n, rec.solution)) : null;
     resetTimer();
     changed(false);
-    const txt = `Generated: ${rec.givens} givens, symmetry ${rec.symmetry}${rec.level ? ', ' + rec.level : ''}, seed ${master}.`;
+    const txt = `Generated: ${rec.givens} givens, symmetry ${rec.symmetry}${rec.difficulty ? ', ' + rec.difficulty : ''}, seed ${master}.`;
     result(el('p', txt));
     setMode('play');
     status(txt + ' Ready to play.', 'good');
@@ -861,6 +1033,7 @@ function loadEntry(e) {
     setMode('play');
   }
   changed(false);
+  offerSaved();
   return true;
 }
 
@@ -958,6 +1131,8 @@ function wire() {
   $('count').addEventListener('click', doCount);
   $('check').addEventListener('click', doCheck);
   $('hint').addEventListener('click', doHint);
+  $('play-hint').addEventListener('click', doHint);
+  $('play-solve').addEventListener('click', doSolve);
   $('apply-hint').addEventListener('click', applyHint);
   $('clear-marks').addEventListener('click', () => { resetOverlays(); S.conflicts = conflictCells(S.shape, S.board.values()); render(); status(''); });
   $('explain').addEventListener('click', doExplain);
@@ -971,7 +1146,14 @@ function wire() {
   $('reduce').addEventListener('click', doReduce);
   $('gen-cancel').addEventListener('click', () => S.busy && S.busy.abort());
   $('load').addEventListener('click', doLoad);
-  $('copy-link').addEventListener('click', () => copyText(location.href, 'link'));
+  $('copy-link').addEventListener('click', () => {
+    const withGame = $('share-progress').checked && hasProgress();
+    const url = location.href.split('#')[0] + (withGame ? progressHash(S.alphabet, S.shape, S.board.givens, S.board.entries, S.board.marks) : location.hash);
+    copyText(url, withGame ? 'link with your progress' : 'link');
+  });
+  $('resume-continue').addEventListener('click', resumeGame);
+  $('resume-new').addEventListener('click', newGame);
+  window.addEventListener('pagehide', keepGame);
   $('copy-line').addEventListener('click', () => copyText(toLine(S.alphabet, S.board.givens) + '\n', 'line'));
   $('copy-grid').addEventListener('click', () => copyText(toGrid(S.alphabet, S.shape, S.board.givens), 'grid'));
   $('download').addEventListener('click', download);
@@ -996,8 +1178,21 @@ function fromHash() {
   if (!h) return false;
   if (h.alphabet !== S.alphabet) { S.alphabet = h.alphabet; $('alphabet').value = h.alphabet; }
   const same = h.n === S.shape.n && h.givens.every((v, i) => v === S.board.givens[i]);
-  if (same) return true;
-  setShape({ n: h.n, box: h.box, x: h.x, hyper: h.hyper, regions: h.regions, keepBoxes: h.keepBoxes }, h.givens);
+  if (same && !h.entries && !h.marks) return true;
+  if (!same) setShape({ n: h.n, box: h.box, x: h.x, hyper: h.hyper, regions: h.regions, keepBoxes: h.keepBoxes }, h.givens);
+  if ((h.entries && h.entries.some((v, i) => v && !h.givens[i])) || (h.marks && h.marks.some((m) => m))) {
+    // a link with the sender's progress: their game, to play on
+    closeOffer();
+    const b = S.board;
+    b.apply([...Array(h.n * h.n).keys()].filter((i) => !b.givens[i]), (i) => {
+      b.entries[i] = h.entries ? h.entries[i] : 0;
+      b.marks[i] = h.entries && h.entries[i] ? 0 : (h.marks ? h.marks[i] : 0);
+    });
+    resetTimer();
+    setMode('play');
+    changed(false);
+    status('The link\'s game, with its entries and pencil marks: play on.');
+  } else offerSaved();
   return true;
 }
 
@@ -1010,5 +1205,9 @@ const files = wireFiles({
   puzzleBody: () => puzzleBody(S.board.givens, S.comment ? { comment: S.comment } : {}),
   entries: () => (S.board.entries.some((v, i) => v && !S.board.givens[i]) ? toLine(S.alphabet, S.board.entries.map((v, i) => (S.board.givens[i] ? 0 : v))) : null),
 });
-if (!fromHash()) { fillShapeMenus(); rebuild(); changed(false); }
 status('Edit: type the givens, or open Generate.');
+if (!fromHash()) {
+  // no puzzle in the link: the last game played, if one is kept
+  const last = lastKey();
+  if (!(last && loadGame(last) && (history.replaceState(null, '', last), fromHash()))) { fillShapeMenus(); rebuild(); changed(false); }
+}

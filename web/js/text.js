@@ -72,7 +72,19 @@ export function shareHash(alphabet, shape, givens) {
   return '#' + p.toString();
 }
 
-/** Reads a share fragment: { n, box, x, hyper, regions, keepBoxes, alphabet, givens } or null. */
+/** The share fragment with the player's progress too (opt-in): entries as
+ * a line (e=, '.' where none), pencil marks as base-36 masks (m=, comma
+ * separated, empty for none, trailing empties cut). */
+export function progressHash(alphabet, shape, givens, entries, marks) {
+  const p = new URLSearchParams(shareHash(alphabet, shape, givens).slice(1));
+  p.set('e', toLine(alphabet, entries.map((v, i) => (givens[i] ? 0 : v))));
+  const m = Array.from(marks, (k, i) => (k && !givens[i] && !entries[i] ? k.toString(36) : ''));
+  while (m.length && !m[m.length - 1]) m.pop();
+  if (m.length) p.set('m', m.join(','));
+  return '#' + p.toString();
+}
+
+/** Reads a share fragment: { n, box, x, hyper, regions, keepBoxes, alphabet, givens, entries, marks } or null (entries and marks null when the link has none). */
 export function readHash(hash) {
   if (!hash || hash.length < 2) return null;
   const p = new URLSearchParams(hash.slice(1));
@@ -91,5 +103,11 @@ export function readHash(hash) {
     regions = [...r].map((ch) => ALPHABETS['1-9A-Z'].indexOf(ch));
     if (regions.some((id) => id < 0 || id >= n)) regions = null;
   }
-  return { n, box, x: v.includes('x'), hyper: v.includes('hyper'), regions, keepBoxes: p.get('keep') === '1', alphabet, givens };
+  const entries = p.get('e') ? fromLine(alphabet, n, p.get('e')) : null;
+  let marks = null;
+  if (p.get('m')) {
+    const m = p.get('m').split(',');
+    if (m.length <= n * n) marks = Array.from({ length: n * n }, (_, i) => (parseInt(m[i] || '0', 36) || 0) & ((1 << n) - 1));
+  }
+  return { n, box, x: v.includes('x'), hyper: v.includes('hyper'), regions, keepBoxes: p.get('keep') === '1', alphabet, givens, entries, marks };
 }

@@ -65,7 +65,8 @@ function colourOf(shape, id) {
 /**
  * Paints every cell. s: { shape, board, alphabet, selected (Set), cursor,
  * solution (values or null), showCands, cands (masks), conflicts (Set),
- * wrong (Set), step (null or {place: Map cell->digits, elim: Map, proof: Map}),
+ * wrong (Set), differ (Set or null: cells another solution fills
+ * differently), step (null or {place: Map cell->digits, elim: Map, proof: Map}),
  * stepValues/stepCands (an explanation's grid, or null) }.
  */
 export function paint(cells, s) {
@@ -96,6 +97,7 @@ export function paint(cells, s) {
     cl.toggle('peer', i !== cur && shape.peers[cur].has(i) && !s.selected.has(i));
     cl.toggle('conflict', s.conflicts.has(i));
     cl.toggle('wrong', s.wrong.has(i));
+    cl.toggle('differ', !!s.differ && s.differ.has(i));
     const st = s.step;
     cl.toggle('place', !!st && st.place.has(i));
     cl.toggle('proof', !!st && st.proof.has(i) && !st.place.has(i));
@@ -112,12 +114,16 @@ export function paint(cells, s) {
     else if (kind === 'solved') label.push('solution');
     if (s.conflicts.has(i)) label.push('conflict');
     if (s.wrong.has(i)) label.push('wrong');
+    if (s.differ && s.differ.has(i)) label.push('differs in another solution');
     if (mask) label.push('candidates ' + digitsOf(mask, n).map((d) => symbol(alphabet, d)).join(' '));
     el.setAttribute('aria-selected', s.selected.has(i) ? 'true' : 'false');
     // the name is hidden text, and what is drawn is hidden from screen
     // readers: the drawn digits are not the words a reader should say
     const name = label.join(', ');
-    const key = `${v}|${mask}|${st ? [st.place.get(i), st.elim.get(i), st.proof.get(i)].join('/') : ''}|${alphabet}|${name}`;
+    // the step's digits of this cell as text: a Set in a template is
+    // "[object Set]", and a key that misses them keeps the last step's marks
+    const digits = (m) => (m && m.has(i) ? [...m.get(i)].sort((x, y) => x - y).join(',') : '');
+    const key = `${v}|${mask}|${st ? [digits(st.place), digits(st.elim), digits(st.proof)].join('/') : ''}|${alphabet}|${name}`;
     if (el._key === key) continue;
     el._key = key;
     const said = document.createElement('span');
