@@ -214,7 +214,7 @@ static void bench_item(void *ctx, int worker_no, uint64_t index)
     so.time_budget = w->opts->shape_opts.timeout;
     so.flags = w->opts->flags;
     memset(&w->tot, 0, sizeof w->tot);
-    double t0 = cli_thread_cpu();
+    double t0 = thread_cpu_seconds();
     for (size_t i = w->begin; i < w->end; i++) {
         doku_search_result r;
         doku_status st = doku_search(solver, set->cells + i * (size_t)set->ncells, (size_t)set->ncells, &so, NULL,
@@ -228,7 +228,7 @@ static void bench_item(void *ctx, int worker_no, uint64_t index)
         w->tot.no_guess += r.guesses == 0;
         w->tot.gave_up += st == DOKU_GAVE_UP;
     }
-    w->cpu_seconds = cli_thread_cpu() - t0;
+    w->cpu_seconds = thread_cpu_seconds() - t0;
     doku_solver_free(solver);
 }
 
@@ -249,7 +249,7 @@ static double run_once(const puzzle_set *set, const bench_opts *o, uint64_t limi
         at += per + ((size_t)t < extra);
         ws[t].end = at;
     }
-    double w0 = cli_now();
+    double w0 = now_seconds();
     cli_pool pool;
     if (cli_pool_start(&pool, threads, (uint64_t)threads, 1, bench_item, ws) != 0)
         return -1;
@@ -257,7 +257,7 @@ static double run_once(const puzzle_set *set, const bench_opts *o, uint64_t limi
     for (int t = 0; t < threads; t++)
         cli_pool_wait(&pool, (uint64_t)t, 0);
     cli_pool_stop(&pool);
-    double wall = cli_now() - w0, cpu = 0;
+    double wall = now_seconds() - w0, cpu = 0;
     memset(tot, 0, sizeof *tot);
     for (int t = 0; t < threads; t++) {
         if (ws[t].failed)

@@ -76,8 +76,8 @@ static int on_option(void *p, int id, const char *v)
     static const struct {
         const char *name;
         int document;
-    } documents[] = {{"xlsx", CLI_FORMAT_XLSX}, {"svg", CLI_FORMAT_SVG},
-                     {"png", CLI_FORMAT_PNG},   {"pdf", CLI_FORMAT_PDF}};
+    } documents[] = {{"xlsx", DOC_FORMAT_XLSX}, {"svg", DOC_FORMAT_SVG},
+                     {"png", DOC_FORMAT_PNG},   {"pdf", DOC_FORMAT_PDF}};
     for (size_t i = 0; id == OPT_TO && i < sizeof documents / sizeof documents[0]; i++)
         if (!strcmp(v, documents[i].name)) {
             c->o.document = documents[i].document;

@@ -72,10 +72,10 @@ static void count_puzzle(cli_worker *w, cli_task *t, void *p)
     so.limit = c->limit;
     so.time_budget = c->o.timeout_given ? c->o.timeout : DEFAULT_TIMEOUT;
     doku_search_result res;
-    double t0 = cli_now();
+    double t0 = now_seconds();
     doku_status st = sv ? doku_search_candidates(sv, t->cells, t->cands, (size_t)doku_shape_cells(t->shape), &so, NULL, NULL, NULL, &res)
                          : DOKU_ERR_NOMEM;
-    double ms = (cli_now() - t0) * 1e3;
+    double ms = (now_seconds() - t0) * 1e3;
     if (st != DOKU_OK && st != DOKU_GAVE_UP) {
         cli_buf_printf(&t->err, "%s:%zu: %s\n", t->file, t->line, doku_status_string(st));
         t->exit_code = CLI_EXIT_FAIL;

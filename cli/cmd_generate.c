@@ -14,7 +14,7 @@
 #include "output.h"
 #include "gen_filter.h"
 #include "pool.h"
-#include "document.h"
+#include "backends.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -48,7 +48,7 @@ typedef struct gen_ctx {
     doku_shape *shape;
     int n, ncells;
     double timeout;
-    cli_document *doc;         /* --format xlsx|svg|png|pdf: records go here */
+    document_file *doc;         /* --format xlsx|svg|png|pdf: records go here */
 } gen_ctx;
 
 enum {
@@ -360,7 +360,7 @@ static void print_result(const gen_ctx *c, uint64_t index, const slot *sl)
     char why[512];
     if (!c->doc)
         fwrite(b.data, 1, b.len, stdout);
-    else if (cli_document_add(c->doc, c->shape, b.data, b.len, why, sizeof why) != 0)
+    else if (document_add(c->doc, c->shape, b.data, b.len, why, sizeof why) != 0)
         fprintf(stderr, "doku generate: puzzle %llu: %s\n", (unsigned long long)index + 1, why);
     cli_buf_free(&b);
 }
@@ -424,7 +424,7 @@ static int is_tty_stderr(void) { return isatty(STDERR_FILENO); }
 
 static void progress(const gen_ctx *c, uint64_t done, double t0)
 {
-    double el = cli_now() - t0;
+    double el = now_seconds() - t0;
     double rate = el > 0 ? (double)done / el : 0;
     double eta = rate > 0 ? (double)(c->count - done) / rate : 0;
     fprintf(stderr, "\r\033[K%llu/%llu %s, %.1f/s, ETA %.0f s", (unsigned long long)done,
@@ -448,7 +448,7 @@ static int consume(const gen_ctx *c, uint64_t i, const slot *sl, int show)
 
 static void summary(const gen_ctx *c, uint64_t done, double t0)
 {
-    double el = cli_now() - t0;
+    double el = now_seconds() - t0;
     fprintf(stderr, "\r\033[K%llu %s in %.2f s (%.1f/s), seed %llu\n", (unsigned long long)done,
             c->full ? "grids" : "puzzles", el, el > 0 ? (double)done / el : 0.0,
             (unsigned long long)c->seed);
@@ -481,7 +481,7 @@ static int run(gen_ctx *c)
     cli_pool pool;
     if (cli_pool_start(&pool, nthreads, g.window, 1, gen_item, &g) != 0)
         fprintf(stderr, "doku generate: cannot start a thread; generating on one\n");
-    double t0 = cli_now(), last = t0;
+    double t0 = now_seconds(), last = t0;
     int rc = CLI_EXIT_OK;
     uint64_t done = 0;
     for (uint64_t i = 0; i < c->count && rc == CLI_EXIT_OK; i++) {
@@ -491,7 +491,7 @@ static int run(gen_ctx *c)
         else
             cli_pool_open(&pool, i + 1);   /* one thread: one at a time, printed at once */
         while (!cli_pool_wait(&pool, i, show ? 0.2 : 0)) {
-            double now = cli_now();
+            double now = now_seconds();
             if (now - last >= 0.2) {
                 last = now;
                 progress(c, i, t0);
@@ -502,8 +502,8 @@ static int run(gen_ctx *c)
             rc = CLI_EXIT_USAGE;   /* main says the output cannot be written */
         cli_pool_consume(&pool, i);
         done += rc == CLI_EXIT_OK;
-        if (show && cli_now() - last >= 0.2) {
-            last = cli_now();
+        if (show && now_seconds() - last >= 0.2) {
+            last = now_seconds();
             progress(c, i + 1, t0);
         }
     }
@@ -536,7 +536,7 @@ static uint64_t clock_seed(void)
 
 int cmd_generate(int argc, char **argv) { return cmd_generate_booklet(argc, argv, NULL); }
 
-int cmd_generate_booklet(int argc, char **argv, const cli_booklet *booklet)
+int cmd_generate_booklet(int argc, char **argv, const document_booklet *booklet)
 {
     gen_ctx c;
     memset(&c, 0, sizeof c);
@@ -610,7 +610,7 @@ int cmd_generate_booklet(int argc, char **argv, const cli_booklet *booklet)
         fflush(stderr);
     }
     if (c.o.document) {
-        cli_document_spec spec = {c.o.cmd, c.o.output, c.o.document, c.o.symbols, c.o.booklet};
+        document_spec spec = {c.o.cmd, c.o.output, c.o.document, c.o.symbols, c.o.booklet};
         c.doc = cli_document_open(&spec, why, sizeof why);
         if (!c.doc) {
             fprintf(stderr, "doku generate: %s\n", why);
@@ -618,7 +618,7 @@ int cmd_generate_booklet(int argc, char **argv, const cli_booklet *booklet)
         }
     }
     rc = run(&c);
-    if (c.doc && cli_document_close(c.doc, why, sizeof why) != 0) {
+    if (c.doc && document_close(c.doc, why, sizeof why) != 0) {
         fprintf(stderr, "doku generate: %s\n", why);
         rc = CLI_EXIT_USAGE;
     }

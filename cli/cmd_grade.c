@@ -75,10 +75,10 @@ static void grade_puzzle(cli_worker *w, cli_task *t, void *p)
     size_t cap = (size_t)doku_shape_cells(t->shape) * 4 + 16;
     char *hist = cli_xmalloc(cap);
     doku_rating r;
-    double t0 = cli_now();
+    double t0 = now_seconds();
     logic_deadline dl = logic_cli_deadline(&c->o);
     doku_status st = doku_logic_run(lg, dl.end > 0 ? grade_step : NULL, &dl, &r, hist, cap);
-    double ms = (cli_now() - t0) * 1e3;
+    double ms = (now_seconds() - t0) * 1e3;
     if (logic_cli_run_failed(t, st)) {
         free(hist);
         return;

@@ -71,22 +71,22 @@ static const char *take(int argc, char **argv, int *i, const char *name, int *mi
 static int format_of_name(const char *v)
 {
     if (!strcasecmp(v, "pdf"))
-        return CLI_FORMAT_PDF;
+        return DOC_FORMAT_PDF;
     if (!strcasecmp(v, "svg"))
-        return CLI_FORMAT_SVG;
+        return DOC_FORMAT_SVG;
     if (!strcasecmp(v, "png"))
-        return CLI_FORMAT_PNG;
+        return DOC_FORMAT_PNG;
     return 0;
 }
 
 static const char *format_name(int format)
 {
-    return format == CLI_FORMAT_SVG ? "svg" : format == CLI_FORMAT_PNG ? "png" : "pdf";
+    return format == DOC_FORMAT_SVG ? "svg" : format == DOC_FORMAT_PNG ? "png" : "pdf";
 }
 
 int cmd_print(int argc, char **argv)
 {
-    cli_booklet b = {4, CLI_PAPER_A4, NULL, CLI_SOLUTIONS_BACK};
+    document_booklet b = {4, DOC_PAPER_A4, NULL, DOC_SOLUTIONS_BACK};
     int generate = 0, format = 0;
     const char *output = NULL;
     /* the forwarded command line: command, the rest, --format F, NULL */
@@ -114,9 +114,9 @@ int cmd_print(int argc, char **argv)
             }
         } else if ((v = take(argc, argv, &i, "--paper", &missing))) {
             if (!strcasecmp(v, "a4")) {
-                b.paper = CLI_PAPER_A4;
+                b.paper = DOC_PAPER_A4;
             } else if (!strcasecmp(v, "letter")) {
-                b.paper = CLI_PAPER_LETTER;
+                b.paper = DOC_PAPER_LETTER;
             } else {
                 cli_usage_error("print", "--paper wants a4 or letter; got '%s'", v);
                 goto out;
@@ -125,11 +125,11 @@ int cmd_print(int argc, char **argv)
             b.title = v;
         } else if ((v = take(argc, argv, &i, "--solutions", &missing))) {
             if (!strcmp(v, "back")) {
-                b.solutions = CLI_SOLUTIONS_BACK;
+                b.solutions = DOC_SOLUTIONS_BACK;
             } else if (!strcmp(v, "none")) {
-                b.solutions = CLI_SOLUTIONS_NONE;
+                b.solutions = DOC_SOLUTIONS_NONE;
             } else if (!strcmp(v, "inline")) {
-                b.solutions = CLI_SOLUTIONS_INLINE;
+                b.solutions = DOC_SOLUTIONS_INLINE;
             } else {
                 cli_usage_error("print", "--solutions wants back, none or inline; got '%s'", v);
                 goto out;
@@ -160,7 +160,7 @@ int cmd_print(int argc, char **argv)
         const char *dot = strrchr(output, '.');
         format = dot ? format_of_name(dot + 1) : 0;
         if (!format)
-            format = CLI_FORMAT_PDF;
+            format = DOC_FORMAT_PDF;
     }
     fwd[0] = (char *)"print";   /* the name messages about the options give */
     fwd[nf++] = (char *)"--format";

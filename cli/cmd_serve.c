@@ -12,10 +12,9 @@
 #include <string.h>
 
 #ifdef DOKU_HAVE_SERVER
-#include "document.h"
-#include "files.h"
+#include "backends.h"
 #include "server.h"
-#include "workbook_input.h"
+#include "server_files.h"
 #endif
 
 /* The exit codes every command uses: 0 ok, 1 failure, 2 usage. */
@@ -47,12 +46,12 @@ static void usage(FILE *f)
 }
 
 #ifdef DOKU_HAVE_SERVER
-/* The CLI's workbook reader and document backends, for the page's file
- * endpoints (server/files.h). */
+/* The CLI's workbook reader and document backends (backends.c), for the
+ * page's file endpoints (server_files.h). */
 static const srv_files serve_files = {
-    cli_workbook_kind_of, cli_workbook_read,
-    cli_document_open,    cli_document_add,
-    cli_document_close,   cli_document_discard,
+    book_kind_of,      cli_workbook_read,
+    cli_document_open, document_add,
+    document_close,    document_discard,
 };
 
 static int parse_long(const char *v, long lo, long hi, long *out)

@@ -128,12 +128,12 @@ static void solve_puzzle(cli_worker *w, cli_task *t, void *p)
     ro.stats = c->stats;
     lister k = {t, &src, &ro, 0, 0, 0};
     doku_search_result res;
-    double t0 = c->stats ? cli_now() : 0;
+    double t0 = c->stats ? now_seconds() : 0;
     /* pencil marks read with the puzzle restrict it: a crossed-out
      * candidate is excluded (t->cands NULL: the givens alone) */
     doku_status st = doku_search_candidates(sv, t->cells, t->cands, ncells, &so, first,
                                             c->print_all ? on_solution : NULL, &k, &res);
-    double ms = c->stats ? (cli_now() - t0) * 1e3 : 0;
+    double ms = c->stats ? (now_seconds() - t0) * 1e3 : 0;
     if (st != DOKU_OK && st != DOKU_GAVE_UP) {
         cli_buf_printf(&t->err, "%s:%zu: %s\n", t->file, t->line, doku_status_string(st));
         t->exit_code = CLI_EXIT_FAIL;
@@ -205,7 +205,7 @@ static void solve_invalid(cli_worker *w, cli_task *t, void *p)
 
 int cmd_solve(int argc, char **argv) { return cmd_solve_booklet(argc, argv, NULL); }
 
-int cmd_solve_booklet(int argc, char **argv, const cli_booklet *booklet)
+int cmd_solve_booklet(int argc, char **argv, const document_booklet *booklet)
 {
     solve_ctx c;
     memset(&c, 0, sizeof c);

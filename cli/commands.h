@@ -21,9 +21,9 @@ int cmd_print(int argc, char **argv);
 
 /* doku print lays out what solve (puzzle files) or generate (--generate)
  * make: the same commands, their records going to a booklet (document.h). */
-struct cli_booklet;
-int cmd_solve_booklet(int argc, char **argv, const struct cli_booklet *booklet);
-int cmd_generate_booklet(int argc, char **argv, const struct cli_booklet *booklet);
+struct document_booklet;
+int cmd_solve_booklet(int argc, char **argv, const struct document_booklet *booklet);
+int cmd_generate_booklet(int argc, char **argv, const struct document_booklet *booklet);
 int cmd_convert(int argc, char **argv);
 
 #endif /* DOKU_CLI_COMMANDS_H */

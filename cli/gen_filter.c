@@ -52,24 +52,9 @@ int gen_filter_check(gen_filter_spec *f, const char *cmd)
 {
     if (!f->require)
         return 0;
-    uint64_t mask = 0;
     doku_parse_error pe;
-    if (cli_parsed(cmd, "--require", doku_parse_techniques(f->require, &mask, &pe), &pe) != 0)
-        return -1;
-    /* Singles are always in a parsed mask; they count only if asked for. */
-    uint64_t singles = (1ull << DOKU_TECH_FULL_HOUSE) | (1ull << DOKU_TECH_HIDDEN_SINGLE) |
-                       (1ull << DOKU_TECH_NAKED_SINGLE);
-    f->require_mask = (mask & ~singles) ? mask & ~singles : mask;
-    /* The grader uses SE's set: an extended technique alone could never
-     * be required (it would only exhaust the attempts). */
-    uint64_t se = 0;
-    doku_parse_techniques("all", &se, NULL); /* the library's own list of SE's set */
-    if (!(f->require_mask & se)) {
-        fprintf(stderr, "doku %s: --require: '%s' is an extended technique, which the SE-style "
-                        "grader does not use\n", cmd, f->require);
-        return -1;
-    }
-    return 0;
+    return cli_parsed(cmd, "--require",
+                      doku_parse_required_techniques(f->require, &f->require_mask, &pe), &pe);
 }
 
 void gen_filter_describe(const gen_filter_spec *f, char *buf, size_t cap)

@@ -181,13 +181,13 @@ logic_deadline logic_cli_deadline(const cli_opts *o)
 {
     logic_deadline d = {0, 0};
     if (logic_cli_budget(o) > 0)
-        d.end = cli_now() + logic_cli_budget(o);
+        d.end = now_seconds() + logic_cli_budget(o);
     return d;
 }
 
 int logic_cli_past(logic_deadline *d)
 {
-    if (d->end > 0 && cli_now() > d->end)
+    if (d->end > 0 && now_seconds() > d->end)
         d->hit = 1;
     return d->hit;
 }

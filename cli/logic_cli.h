@@ -25,7 +25,7 @@ typedef struct logic_cli_opts {
  * is not interrupted), so a run stops at the first step found after the
  * deadline. */
 typedef struct logic_deadline {
-    double end;     /* cli_now() seconds, 0 = none */
+    double end;     /* now_seconds() seconds, 0 = none */
     int hit;        /* set when the run was stopped by it */
 } logic_deadline;
 

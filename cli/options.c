@@ -97,8 +97,8 @@ int cli_parse_target(const char *cmd, const char *name, int *out)
 static int parse_format(const char *v, int *out, doku_format *layout, int *document)
 {
     static const char *const doc_names[] = {"xlsx", "svg", "png", "pdf"};
-    static const int doc_values[] = {CLI_FORMAT_XLSX, CLI_FORMAT_SVG, CLI_FORMAT_PNG,
-                                     CLI_FORMAT_PDF};
+    static const int doc_values[] = {DOC_FORMAT_XLSX, DOC_FORMAT_SVG, DOC_FORMAT_PNG,
+                                     DOC_FORMAT_PDF};
     for (size_t i = 0; i < sizeof doc_names / sizeof doc_names[0]; i++)
         if (!strcmp(v, doc_names[i])) {
             /* a document is made from the JSON records */

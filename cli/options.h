@@ -31,12 +31,12 @@ typedef struct cli_opts {
     doku_format layout;          /* ... with the grids' layout here (else GRID) */
     int csv_text;                /* --format csv-excel: CSV whose grids and
                                     seeds spreadsheets keep as text */
-    int document;                /* a CLI_FORMAT_* document (xlsx, svg, png,
+    int document;                /* a DOC_FORMAT_* document (xlsx, svg, png,
                                     pdf): then format is JSON, the records the
                                     document is made from; 0 for text */
     const char *output;          /* -o/--output FILE: the document's path, or
                                     where text output goes instead of stdout */
-    const struct cli_booklet *booklet; /* set by doku print: the document
+    const struct document_booklet *booklet; /* set by doku print: the document
                                     is a booklet (document.h) */
     int color;                   /* resolved: 1 = ANSI colour on stdout */
     int color_request;           /* -1 auto (TTY), 0 --no-color, 1 --color */

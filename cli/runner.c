@@ -18,8 +18,7 @@
 #include "clock.h"
 #include "pool.h"
 #include "meta_shape.h"
-#include "document.h"
-#include "workbook_input.h"
+#include "backends.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -73,7 +72,7 @@ struct runner {
     pthread_mutex_t lock, out_lock;
     pthread_cond_t printed_cv;
     int spill_failed;    /* a spilled write failed (under out_lock) */
-    cli_document *doc;   /* --format xlsx|svg|png|pdf: records go here, not stdout */
+    document_file *doc;   /* --format xlsx|svg|png|pdf: records go here, not stdout */
     char **names;        /* workbook records' "FILE:Sheet!C3:K11", kept for the run */
     size_t nnames, names_cap;
 };
@@ -83,7 +82,7 @@ typedef struct runner runner;
 static void finish_document(runner *r)
 {
     char why[512];
-    if (r->doc && cli_document_close(r->doc, why, sizeof why) != 0) {
+    if (r->doc && document_close(r->doc, why, sizeof why) != 0) {
         fprintf(stderr, "doku %s: %s\n", r->o->cmd, why);
         r->exit_code = CLI_EXIT_USAGE;
     }
@@ -178,7 +177,7 @@ static void print_task(runner *r, cli_task *t)
     if (r->doc) {
         char why[512];
         if (t->out.len &&
-            cli_document_add(r->doc, t->shape, t->out.data, t->out.len, why, sizeof why) != 0) {
+            document_add(r->doc, t->shape, t->out.data, t->out.len, why, sizeof why) != 0) {
             char where[512];
             cli_task_where(t, where, sizeof where);
             fprintf(stderr, "doku %s: %s: %s\n", r->o->cmd, where, why);
@@ -226,7 +225,7 @@ static void print_ready(runner *r, int wait, uint64_t keep)
     }
     if (any && r->flush_each)
         fflush(stdout);
-    r->last_print = cli_now();
+    r->last_print = now_seconds();
 }
 
 int cli_task_spill(cli_task *t)
@@ -293,7 +292,7 @@ static void pump(runner *r, int final)
         print_ready(r, 1, r->window - 1);
     else if (threaded ? opened && pending >= r->batch
                       : r->opened - r->printed >= r->batch ||
-                            cli_now() - r->last_print >= FLUSH_EVERY)
+                            now_seconds() - r->last_print >= FLUSH_EVERY)
         print_ready(r, 0, 0);
 }
 
@@ -559,7 +558,7 @@ static const char *keep_name(runner *r, const char *file, const char *where)
     return name;
 }
 
-static void workbook_record(void *ctx, const cli_workbook_puzzle *p)
+static void workbook_record(void *ctx, const book_puzzle *p)
 {
     workbook_ctx *w = ctx;
     if (p->notes) {
@@ -585,10 +584,10 @@ static void workbook_record(void *ctx, const cli_workbook_puzzle *p)
     add_record(w->r, keep_name(w->r, w->file, p->where), &rec, NULL, 0);   /* no reader: no marks or metadata */
 }
 
-static void read_workbook(runner *r, const char *file, cli_workbook_kind kind)
+static void read_workbook(runner *r, const char *file, book_kind kind)
 {
     const cli_opts *o = r->o;
-    cli_workbook_request req = {o->sheet, o->range, 0, o->symbols};
+    book_request req = {o->sheet, o->range, 0, o->symbols};
     if (o->regions)
         req.n = o->regions_n;
     else if (o->box_rows)
@@ -651,7 +650,7 @@ static int run(const cli_opts *o, const cli_run_ops *ops, int streams)
     }
     if (o->document) {
         char why[512];
-        cli_document_spec spec = {o->cmd, o->output, o->document, o->symbols, o->booklet};
+        document_spec spec = {o->cmd, o->output, o->document, o->symbols, o->booklet};
         r.doc = cli_document_open(&spec, why, sizeof why);
         if (!r.doc) {
             fprintf(stderr, "doku %s: %s\n", o->cmd, why);
@@ -662,7 +661,7 @@ static int run(const cli_opts *o, const cli_run_ops *ops, int streams)
     }
     struct stat st;
     r.flush_each = fstat(STDOUT_FILENO, &st) != 0 || !S_ISREG(st.st_mode);
-    r.last_print = cli_now();
+    r.last_print = now_seconds();
     pthread_mutex_init(&r.lock, NULL);
     pthread_mutex_init(&r.out_lock, NULL);
     pthread_cond_init(&r.printed_cv, NULL);
@@ -686,8 +685,8 @@ static int run(const cli_opts *o, const cli_run_ops *ops, int streams)
         if (is_stdin && isatty(STDIN_FILENO))
             fprintf(stderr, "doku %s: reading puzzles from the terminal; end with Ctrl-D "
                     "(or give a FILE; 'doku %s --help' for more)\n", o->cmd, o->cmd);
-        cli_workbook_kind wk = is_stdin ? CLI_WORKBOOK_NONE : cli_workbook_kind_of(files[i]);
-        if (wk != CLI_WORKBOOK_NONE) {
+        book_kind wk = is_stdin ? BOOK_NONE : book_kind_of(files[i]);
+        if (wk != BOOK_NONE) {
             read_workbook(&r, files[i], wk);
             continue;
         }

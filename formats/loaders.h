@@ -13,23 +13,12 @@
 #ifndef DOKU_FORMATS_LOADERS_H
 #define DOKU_FORMATS_LOADERS_H
 
-#include <stddef.h>
+#include "dl_load.h"
 
 /* Each loads its library once (thread-safe). @return NULL when it is
  * ready, else a static message saying why it could not be loaded. */
 const char *formats_load_zip(void);
 const char *formats_load_freexl(void);
 const char *formats_load_xlsxwriter(void);
-
-/* ---- shared by the loaders ---- */
-typedef struct dl_symbol {
-    const char *name;
-    void **slot;          /* where the function's address goes */
-} dl_symbol;
-
-/* Opens the first of names (NULL-terminated) that loads and resolves
- * every symbol. @return 0, or -1 with a message in err. */
-int dl_load_library(const char *const *names, const dl_symbol *syms, size_t count, char *err,
-                    size_t cap);
 
 #endif

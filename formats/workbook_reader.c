@@ -1,12 +1,13 @@
 /*
- * workbook_reader.c — the runner's workbook input (cli/workbook_input.h):
+ * workbook_reader.c — the programs' workbook input (common/workbook_input.h,
+ * a book_read_fn: formats_book_read in backend_entries.h):
  * reads the whole workbook into the sheet model, then picks the puzzles
  * out of it, from the range the user named or by finding every square
  * block of digits framed by empty cells (sheet.c). Each puzzle's place is
  * written as Excel writes a reference, "Sheet2!C3:K11", and every error
  * names its sheet and cell.
  */
-#include "workbook_input.h"
+#include "backend_entries.h"
 #include "given_looks.h"
 #include "sheet.h"
 #include "zip_book.h"
@@ -125,7 +126,7 @@ static void split_givens(const wb_sheet *s, const wb_range *r, uint8_t *cells,
 /* The puzzle in range r of sheet s: one record, a puzzle or the first
  * cell that is not a digit. */
 static void emit_range(const wb_sheet *s, const wb_range *r, int alphabet,
-                       cli_workbook_sink sink, void *ctx)
+                       book_sink sink, void *ctx)
 {
     int n = (int)(r->r1 - r->r0 + 1);
     size_t ncells = (size_t)n * (size_t)n;
@@ -133,7 +134,7 @@ static void emit_range(const wb_sheet *s, const wb_range *r, int alphabet,
     uint64_t *looks = calloc(ncells, sizeof *looks);
     char where[NAME_MAX_BYTES + 40];
     char notes[7 * (NAME_MAX_BYTES + 200)];
-    cli_workbook_puzzle p = {where, n, NULL, NULL, NULL, NULL};
+    book_puzzle p = {where, n, NULL, NULL, NULL, NULL};
     if (!cells || !looks) {
         free(cells);
         free(looks);
@@ -183,8 +184,8 @@ static int sizes_ok(int n)
 }
 
 /* Every puzzle of sheet s. @return how many, -1 when out of memory. */
-static long emit_found(const wb_sheet *s, const cli_workbook_request *req,
-                       cli_workbook_sink sink, void *ctx)
+static long emit_found(const wb_sheet *s, const book_request *req,
+                       book_sink sink, void *ctx)
 {
     int alphabet = alphabet_of(req->symbols);
     int lo = req->n ? req->n : 4, hi = req->n ? req->n : DOKU_MAX_N;
@@ -209,9 +210,9 @@ static long emit_found(const wb_sheet *s, const cli_workbook_request *req,
     return emitted;
 }
 
-static int read_book(const char *path, cli_workbook_kind kind, wb_book *b, char *why, size_t cap)
+static int read_book(const char *path, book_kind kind, wb_book *b, char *why, size_t cap)
 {
-    if (kind == CLI_WORKBOOK_XLS) {
+    if (kind == BOOK_XLS) {
 #ifdef DOKU_HAVE_FREEXL
         return xls_book_read(path, b, why, cap);
 #else
@@ -240,8 +241,8 @@ static void with_file(const char *path, char *why, size_t cap)
     snprintf(why, cap, "%s%s%s", path, cell ? ":" : ": ", inner);
 }
 
-static long read_workbook(const char *path, cli_workbook_kind kind,
-                          const cli_workbook_request *req, cli_workbook_sink sink, void *ctx,
+static long read_workbook(const char *path, book_kind kind,
+                          const book_request *req, book_sink sink, void *ctx,
                           char *why, size_t cap)
 {
     wb_book b = {0};
@@ -314,8 +315,8 @@ done:
     return result;
 }
 
-long cli_workbook_read(const char *path, cli_workbook_kind kind, const cli_workbook_request *req,
-                       cli_workbook_sink sink, void *ctx, char *why, size_t cap)
+long formats_book_read(const char *path, book_kind kind, const book_request *req,
+                       book_sink sink, void *ctx, char *why, size_t cap)
 {
     long got = read_workbook(path, kind, req, sink, ctx, why, cap);
     if (got < 0)

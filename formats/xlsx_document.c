@@ -501,7 +501,7 @@ static void xdoc_destroy(void *self)
     free(d);
 }
 
-static const cli_document_ops xdoc_ops = {xdoc_add, xdoc_finish, xdoc_destroy};
+static const document_ops xdoc_ops = {xdoc_add, xdoc_finish, xdoc_destroy};
 
 static char *xstrdup(const char *s)
 {
@@ -512,7 +512,7 @@ static char *xstrdup(const char *s)
     return p;
 }
 
-void *xlsx_document_open(const cli_document_spec *spec, const cli_document_ops **ops, char *why,
+void *xlsx_document_open(const document_spec *spec, const document_ops **ops, char *why,
                          size_t cap)
 {
     if (strchr(spec->path, '%')) {

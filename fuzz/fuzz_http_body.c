@@ -47,7 +47,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     char *body = malloc(len ? len : 1);
     if (len)
         memcpy(body, data + 1, len);
-    srv_budget b = {BUDGET, cli_now() + BUDGET};
+    srv_budget b = {BUDGET, now_seconds() + BUDGET};
     srv_reply r;
     memset(&r, 0, sizeof r);
     ep->run(body, len, &b, &r);

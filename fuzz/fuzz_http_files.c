@@ -23,7 +23,7 @@
  */
 #include "api.h"
 #include "clock.h"
-#include "files.h"
+#include "server_files.h"
 #include "reply.h"
 
 #include "error_form.h"
@@ -43,24 +43,24 @@ static const char FAKE_HEAD[] = "fake document: ";
 
 /* ---- the stand-in document backend ------------------------------------- */
 
-struct cli_document {
+struct document_file {
     char *path;
     long records;
 };
 
-static cli_document *doc_open(const cli_document_spec *spec, char *why, size_t cap)
+static document_file *doc_open(const document_spec *spec, char *why, size_t cap)
 {
     (void)why;
     (void)cap;
     if (!spec || !spec->path || !spec->cmd)
         abort();
-    cli_document *d = calloc(1, sizeof *d);
+    document_file *d = calloc(1, sizeof *d);
     if (!d || !(d->path = strdup(spec->path)))
         abort();
     return d;
 }
 
-static int doc_add(cli_document *d, const doku_shape *shape, const char *json, size_t len,
+static int doc_add(document_file *d, const doku_shape *shape, const char *json, size_t len,
                    char *why, size_t cap)
 {
     (void)shape;   /* NULL for an input error's record */
@@ -83,14 +83,14 @@ static int doc_add(cli_document *d, const doku_shape *shape, const char *json, s
     return 0;
 }
 
-static void doc_discard(cli_document *d)
+static void doc_discard(document_file *d)
 {
     if (d)
         free(d->path);
     free(d);
 }
 
-static int doc_close(cli_document *d, char *why, size_t cap)
+static int doc_close(document_file *d, char *why, size_t cap)
 {
     FILE *f = fopen(d->path, "wb");
     int ok = f && fprintf(f, "%s%ld", FAKE_HEAD, d->records) > 0;
@@ -138,7 +138,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     char *body = malloc(len ? len : 1);
     if (len)
         memcpy(body, data + 2, len);
-    srv_budget b = {BUDGET, cli_now() + BUDGET};
+    srv_budget b = {BUDGET, now_seconds() + BUDGET};
     srv_call call = {body, len, args, &b, &FILES};
     srv_reply r;
     memset(&r, 0, sizeof r);

@@ -108,6 +108,14 @@ DOKU_API doku_status doku_parse_qqwing_level(const char *text, doku_qqwing_level
 DOKU_API doku_status doku_parse_techniques(const char *text, uint64_t *mask,
                                            doku_parse_error *err);
 
+/* A technique list as a requirement (what generate's --require and a
+ * rating filter's `require` take): doku_parse_techniques' list, with the
+ * singles dropped unless nothing else is named (every path uses them),
+ * refused when it names only extended techniques (the grader rates with
+ * SE's set, so no path could use them). */
+DOKU_API doku_status doku_parse_required_techniques(const char *text, uint64_t *mask,
+                                                    doku_parse_error *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -23,7 +23,7 @@ typedef struct backend {
     int kind;                  /* RD_* */
     doku_symbols symbols;
     int is_booklet;
-    cli_booklet booklet;
+    document_booklet booklet;
     rd_record *recs;
     size_t n, cap;
 } backend;
@@ -99,14 +99,10 @@ static void destroy(void *self)
     free(b);
 }
 
-static const cli_document_ops render_ops = {add, finish, destroy};
+static const document_ops render_ops = {add, finish, destroy};
 
-__attribute__((visibility("default"))) void *
-doku_render_document_open(const cli_document_spec *spec, const cli_document_ops **ops,
-                          char *why, size_t cap);
-
-void *doku_render_document_open(const cli_document_spec *spec, const cli_document_ops **ops,
-                                char *why, size_t cap)
+void *render_module_open(const document_spec *spec, const document_ops **ops, char *why,
+                         size_t cap)
 {
     if (rd_sink_check_path(spec->path, why, cap) != 0)
         return NULL;
@@ -115,7 +111,7 @@ void *doku_render_document_open(const cli_document_spec *spec, const cli_documen
         snprintf(why, cap, "out of memory");
         return NULL;
     }
-    b->kind = spec->format == CLI_FORMAT_PDF ? RD_PDF : spec->format == CLI_FORMAT_SVG ? RD_SVG
+    b->kind = spec->format == DOC_FORMAT_PDF ? RD_PDF : spec->format == DOC_FORMAT_SVG ? RD_SVG
                                                                                        : RD_PNG;
     b->symbols = spec->symbols;
     b->cmd = rd_strdup(spec->cmd);

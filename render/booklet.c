@@ -25,9 +25,9 @@
 #define GAP 14.0
 #define INLINE_RATIO 0.36  /* a solution beside its puzzle: this much of its side */
 
-static void paper(const cli_booklet *b, double *w, double *h)
+static void paper(const document_booklet *b, double *w, double *h)
 {
-    if (b->paper == CLI_PAPER_LETTER) {
+    if (b->paper == DOC_PAPER_LETTER) {
         *w = 612;
         *h = 792;
     } else {
@@ -63,10 +63,10 @@ static void solution_table(const rd_record *recs, size_t n, int *cols, int *rows
 
 static size_t pages_of(size_t items, size_t per) { return items ? (items + per - 1) / per : 0; }
 
-size_t rd_booklet_count(const cli_booklet *b, const rd_record *recs, size_t n)
+size_t rd_booklet_count(const document_booklet *b, const rd_record *recs, size_t n)
 {
     size_t pages = pages_of(n, (size_t)b->per_page);
-    if (b->solutions == CLI_SOLUTIONS_BACK) {
+    if (b->solutions == DOC_SOLUTIONS_BACK) {
         int c, r;
         solution_table(recs, n, &c, &r);
         pages += pages_of(n, (size_t)(c * r));
@@ -75,7 +75,7 @@ size_t rd_booklet_count(const cli_booklet *b, const rd_record *recs, size_t n)
 }
 
 /* Title at the top, "page k of N" at the bottom. */
-static void frame(cairo_t *cr, const cli_booklet *b, const char *heading, size_t k,
+static void frame(cairo_t *cr, const document_booklet *b, const char *heading, size_t k,
                   size_t npages, double w, double h)
 {
     cairo_set_source_rgb(cr, 0.05, 0.05, 0.05);
@@ -111,7 +111,7 @@ static void solution_grid(cairo_t *cr, const rd_record *r, double x, double y, d
 }
 
 /* One page of the table: items first .. first+count-1 of recs. */
-static int table_page(rd_sink *s, const cli_booklet *b, const rd_record *recs, size_t first,
+static int table_page(rd_sink *s, const document_booklet *b, const rd_record *recs, size_t first,
                       size_t count, int cols, int rows, int solutions, size_t npages)
 {
     double w, h;
@@ -124,7 +124,7 @@ static int table_page(rd_sink *s, const cli_booklet *b, const rd_record *recs, s
     double top = MARGIN + (b->title || solutions ? TITLE_SPACE : 0);
     double bottom = h - MARGIN - FOOT_SPACE;
     double sw = (w - 2 * MARGIN) / cols, sh = (bottom - top) / rows;
-    int beside = !solutions && b->solutions == CLI_SOLUTIONS_INLINE;
+    int beside = !solutions && b->solutions == DOC_SOLUTIONS_INLINE;
     double side = fmin(sw - GAP, sh - CAPTION_SPACE - GAP);
     if (beside)
         side = fmin((sw - 1.5 * GAP) / (1 + INLINE_RATIO), sh - CAPTION_SPACE - GAP);
@@ -153,7 +153,7 @@ static int table_page(rd_sink *s, const cli_booklet *b, const rd_record *recs, s
     return s->failed ? -1 : 0;
 }
 
-int rd_booklet_write(rd_sink *s, const cli_booklet *b, const rd_record *recs, size_t n)
+int rd_booklet_write(rd_sink *s, const document_booklet *b, const rd_record *recs, size_t n)
 {
     size_t npages = rd_booklet_count(b, recs, n);
     int cols, rows;
@@ -162,7 +162,7 @@ int rd_booklet_write(rd_sink *s, const cli_booklet *b, const rd_record *recs, si
     for (size_t i = 0; i < n; i += per)
         if (table_page(s, b, recs, i, n - i < per ? n - i : per, cols, rows, 0, npages) != 0)
             return -1;
-    if (b->solutions != CLI_SOLUTIONS_BACK)
+    if (b->solutions != DOC_SOLUTIONS_BACK)
         return 0;
     solution_table(recs, n, &cols, &rows);
     per = (size_t)(cols * rows);

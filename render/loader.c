@@ -1,17 +1,19 @@
 /*
  * loader.c — opens doku-render.so when a picture is asked for (linked into
  * doku; the module holds cairo). Linking cairo into doku made every
- * command load ~25 more shared libraries at start-up (BENCHMARKS.md,
- * "Start-up"), as libmicrohttpd did before server/mhd_loader.c.
+ * command load ~25 more shared libraries at start-up, as libmicrohttpd
+ * did before server/mhd_loader.c.
  *
  * The module is looked for beside the running binary (the build tree),
  * then in ../lib/doku/ relative to it (an installed, possibly moved,
  * prefix), then where this build installs it; DOKU_RENDER_MODULE names a
- * file to use instead.
+ * file to use instead. The opening is the programs' one loader
+ * (common/dl_load.h).
  */
+#include "backend_entries.h"
+#include "dl_load.h"
 #include "render_document.h"
 
-#include <dlfcn.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,55 +36,34 @@ static void exe_dir(char *buf, size_t cap)
         buf[0] = '\0';
 }
 
-static void *open_module(char *tried, size_t cap)
+void *render_document_open(const document_spec *spec, const document_ops **ops, char *why,
+                           size_t cap)
 {
-    char dir[PATH_MAX], path[PATH_MAX + 64];
+    char dir[PATH_MAX], paths[3][PATH_MAX + 64], err[2048];
+    const char *names[4] = {NULL, NULL, NULL, NULL};
     const char *env = getenv("DOKU_RENDER_MODULE");
     size_t k = 0;
-    tried[0] = '\0';
     if (env && *env) {
-        void *h = dlopen(env, RTLD_NOW | RTLD_LOCAL);
-        snprintf(tried, cap, "%.600s (%.300s)", env, h ? "" : dlerror());
-        return h;
-    }
-    exe_dir(dir, sizeof dir);
-    const char *where[] = {"", "../lib/doku/", NULL};
-    for (int i = 0; where[i]; i++) {
-        if (!*dir)
-            break;
-        snprintf(path, sizeof path, "%s%s%s", dir, where[i], RENDER_MODULE_NAME);
-        if (access(path, R_OK) != 0) {
-            k += (size_t)snprintf(tried + k, k < cap ? cap - k : 0, "%s%.600s", k ? ", " : "", path);
-            continue;
+        names[k++] = env;
+    } else {
+        exe_dir(dir, sizeof dir);
+        if (*dir) {
+            snprintf(paths[k], sizeof paths[k], "%s%s", dir, RENDER_MODULE_NAME);
+            names[k] = paths[k];
+            k++;
+            snprintf(paths[k], sizeof paths[k], "%s../lib/doku/%s", dir, RENDER_MODULE_NAME);
+            names[k] = paths[k];
+            k++;
         }
-        void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-        if (h)
-            return h;
-        snprintf(tried, cap, "%.600s: %.300s", path, dlerror());
-        return NULL;
+        snprintf(paths[k], sizeof paths[k], "%s/%s", DOKU_RENDER_INSTALL_DIR, RENDER_MODULE_NAME);
+        names[k] = paths[k];
     }
-    snprintf(path, sizeof path, "%s/%s", DOKU_RENDER_INSTALL_DIR, RENDER_MODULE_NAME);
-    void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-    if (!h && k < cap)
-        snprintf(tried + k, cap - k, "%s%.600s", k ? ", " : "", path);
-    return h;
-}
-
-void *render_document_open(const cli_document_spec *spec, const cli_document_ops **ops,
-                           char *why, size_t cap)
-{
-    char tried[2048];
-    void *h = open_module(tried, sizeof tried);
-    if (!h) {
-        snprintf(why, cap, "cannot load the picture module %s (looked for %s); "
-                 "set DOKU_RENDER_MODULE or reinstall doku", RENDER_MODULE_NAME, tried);
-        return NULL;
-    }
-    cli_document_open_fn open;
-    *(void **)&open = dlsym(h, RENDER_MODULE_ENTRY);
-    if (!open) {
-        snprintf(why, cap, "%s has no %s", RENDER_MODULE_NAME, RENDER_MODULE_ENTRY);
-        dlclose(h);
+    document_open_fn open = NULL;
+    const dl_symbol entry[] = {{RENDER_MODULE_ENTRY, (void **)&open}};
+    if (dl_load_library(names, entry, 1, err, sizeof err) != 0) {
+        snprintf(why, cap,
+                 "the picture module %s: %.1900s; set DOKU_RENDER_MODULE or reinstall doku",
+                 RENDER_MODULE_NAME, err);
         return NULL;
     }
     /* the module stays loaded: the document's operations live in it */

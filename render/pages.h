@@ -16,7 +16,7 @@ size_t rd_single_count(const rd_record *recs, size_t n, const char *cmd);
 int rd_single_write(rd_sink *s, const rd_record *recs, size_t n, const char *cmd);
 
 /* Pages of the booklet b of the records. */
-size_t rd_booklet_count(const cli_booklet *b, const rd_record *recs, size_t n);
-int rd_booklet_write(rd_sink *s, const cli_booklet *b, const rd_record *recs, size_t n);
+size_t rd_booklet_count(const document_booklet *b, const rd_record *recs, size_t n);
+int rd_booklet_write(rd_sink *s, const document_booklet *b, const rd_record *recs, size_t n);
 
 #endif

@@ -16,7 +16,7 @@
 typedef struct srv_budget {
     double timeout;          /* seconds of computation (the server's --timeout;
                                 a request may ask for less) */
-    double deadline;         /* cli_now() + timeout when the job started */
+    double deadline;         /* now_seconds() + timeout when the job started */
 } srv_budget;
 
 struct cJSON;

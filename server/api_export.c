@@ -26,7 +26,7 @@ enum { OUT_CELLS, OUT_EXCHANGE, OUT_DOCUMENT };
 typedef struct out_format {
     const char *name;        /* the "format" field's value */
     int kind;                /* OUT_* */
-    int code;                /* doku_format, doku_exchange or CLI_FORMAT_* */
+    int code;                /* doku_format, doku_exchange or DOC_FORMAT_* */
     const char *ext;         /* the download's extension */
     const char *type;        /* its Content-Type (documents: from documents.c) */
     const char *holds;       /* what an exchange format holds, for refusals */
@@ -46,10 +46,10 @@ static const out_format formats[] = {
      "an f-puzzles link holds no hyper windows, no jigsaw with boxes and no side above 16"},
     {"sudokupad", OUT_EXCHANGE, DOKU_EXCHANGE_SUDOKUPAD, "txt", "text/plain; charset=utf-8",
      "a SudokuPad link holds no hyper windows, no jigsaw with boxes and no side above 16"},
-    {"xlsx", OUT_DOCUMENT, CLI_FORMAT_XLSX, "xlsx", NULL, NULL},
-    {"pdf", OUT_DOCUMENT, CLI_FORMAT_PDF, "pdf", NULL, NULL},
-    {"png", OUT_DOCUMENT, CLI_FORMAT_PNG, "png", NULL, NULL},
-    {"svg", OUT_DOCUMENT, CLI_FORMAT_SVG, "svg", NULL, NULL},
+    {"xlsx", OUT_DOCUMENT, DOC_FORMAT_XLSX, "xlsx", NULL, NULL},
+    {"pdf", OUT_DOCUMENT, DOC_FORMAT_PDF, "pdf", NULL, NULL},
+    {"png", OUT_DOCUMENT, DOC_FORMAT_PNG, "png", NULL, NULL},
+    {"svg", OUT_DOCUMENT, DOC_FORMAT_SVG, "svg", NULL, NULL},
 };
 
 static const out_format *find_format(const char *name)

@@ -75,8 +75,8 @@ static int logic_begin(logic_req *l, const char *body, size_t len, const srv_bud
         srv_field_timeout(l->req, srv_remaining(b), &timeout, out) != 0 ||
         read_logic_opts(l->req, &lo, out) != 0)
         return -1;
-    l->deadline = cli_now() + timeout;
-    l->server_deadline = cli_now() + srv_remaining(b);
+    l->deadline = now_seconds() + timeout;
+    l->server_deadline = now_seconds() + srv_remaining(b);
     uint64_t *cands = NULL;
     if (pencil) {
         /* the side: from "size", else from the number of tokens */
@@ -145,7 +145,7 @@ static int logic_begin(logic_req *l, const char *body, size_t len, const srv_bud
         return -1;
     }
     /* the request's deadline also bounds each step from inside */
-    double left = l->deadline - cli_now();
+    double left = l->deadline - now_seconds();
     doku_logic_set_time_limit(l->lg, left > 1e-6 ? left : 1e-6);
     return 0;
 }
@@ -156,7 +156,7 @@ static int logic_begin(logic_req *l, const char *body, size_t len, const srv_bud
 static int reply_unless_unique(logic_req *l, doku_command cmd, srv_reply *out)
 {
     doku_solver *sv = srv_cache_solver(l->p.shape);
-    double now = cli_now(), left = l->deadline - now, most = l->server_deadline - now;
+    double now = now_seconds(), left = l->deadline - now, most = l->server_deadline - now;
     if (left < COUNT_FLOOR)
         left = most < COUNT_FLOOR ? most : COUNT_FLOOR;
     doku_search_opts so = {2, 0, left > 1e-6 ? left : 1e-6, 0};
@@ -168,7 +168,7 @@ static int reply_unless_unique(logic_req *l, doku_command cmd, srv_reply *out)
     }
     int gave_up = st == DOKU_GAVE_UP;
     if (!gave_up && res.solutions == 1) {
-        left = l->deadline - cli_now();   /* what the count left of it (maybe nothing) */
+        left = l->deadline - now_seconds();   /* what the count left of it (maybe nothing) */
         doku_logic_set_time_limit(l->lg, left > 1e-6 ? left : 1e-6);
         return 0;
     }
@@ -179,7 +179,7 @@ static int reply_unless_unique(logic_req *l, doku_command cmd, srv_reply *out)
     if (!gave_up && res.solutions == 0 && cmd == DOKU_CMD_HINT) {
         /* as `doku hint`: a step would be false, but the wrong entry is news */
         uint8_t *marks = malloc((size_t)l->p.n * (size_t)l->p.n);
-        wrong = srv_wrong_entry(sv, &l->p, l->deadline - cli_now(), marks);
+        wrong = srv_wrong_entry(sv, &l->p, l->deadline - now_seconds(), marks);
         free(marks);
     }
     if (gave_up) {
@@ -207,7 +207,7 @@ static void logic_end(logic_req *l)
 
 static int past_deadline(logic_req *l)
 {
-    if (!l->timed_out && cli_now() > l->deadline)
+    if (!l->timed_out && now_seconds() > l->deadline)
         l->timed_out = 1;
     return l->timed_out;
 }
@@ -295,7 +295,7 @@ void srv_api_grade(const char *body, size_t len, const srv_budget *b, srv_reply 
             srv_reply_error(out, 500, "no_memory", "out of memory", NULL);
         } else {
             doku_rating r;
-            double t0 = cli_now();
+            double t0 = now_seconds();
             doku_status st = doku_logic_run(l.lg, on_grade_step, &l, &r, hist, cap);
             if (st != DOKU_OK && st != DOKU_GAVE_UP) {
                 /* stopped short by an allocation failure: no rating */
@@ -308,7 +308,7 @@ void srv_api_grade(const char *body, size_t len, const srv_budget *b, srv_reply 
                 rec.logic = l.lg;   /* its technique counts */
                 rec.status = l.timed_out ? DOKU_GAVE_UP : st;
                 rec.history = hist;
-                rec.time_ms = (cli_now() - t0) * 1e3;
+                rec.time_ms = (now_seconds() - t0) * 1e3;
                 srv_reply_logic(out, &l.p, &rec, history);
             }
             free(hist);

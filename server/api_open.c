@@ -8,7 +8,7 @@
  * The one design idea: nothing here reads a format. Text goes through the
  * library's reader line by line, as `doku` reads a file; a workbook is
  * written to a scratch file and read by the CLI's own workbook reader
- * (files.h), so the page finds exactly the puzzles `doku convert` finds.
+ * (server_files.h), so the page finds exactly the puzzles `doku convert` finds.
  * Each puzzle is the record `doku convert --to json` writes for it, plus
  * its place.
  */
@@ -169,7 +169,7 @@ static int read_text(open_list *L, const char *body, size_t len, int n, doku_sym
 
 /* ---- workbooks -------------------------------------------------------- */
 
-static void take_sheet_puzzle(void *ctx, const cli_workbook_puzzle *p)
+static void take_sheet_puzzle(void *ctx, const book_puzzle *p)
 {
     open_list *L = ctx;
     char file[1200];
@@ -190,7 +190,7 @@ static void take_sheet_puzzle(void *ctx, const cli_workbook_puzzle *p)
 }
 
 /* A name for the scratch copy: the upload's own when it is plain. */
-static void scratch_name(const char *name, cli_workbook_kind kind, char *buf, size_t cap)
+static void scratch_name(const char *name, book_kind kind, char *buf, size_t cap)
 {
     const char *base = strrchr(name, '/');
     base = base ? base + 1 : name;
@@ -204,12 +204,12 @@ static void scratch_name(const char *name, cli_workbook_kind kind, char *buf, si
     if (plain)
         snprintf(buf, cap, "%s", base);
     else
-        snprintf(buf, cap, "upload.%s", kind == CLI_WORKBOOK_XLS ? "xls" : "xlsx");
+        snprintf(buf, cap, "upload.%s", kind == BOOK_XLS ? "xls" : "xlsx");
 }
 
 /* @return the records handed over, or -1 with a reply in out. */
-static long read_workbook(open_list *L, const srv_call *c, cli_workbook_kind kind,
-                          const cli_workbook_request *wr, srv_reply *out)
+static long read_workbook(open_list *L, const srv_call *c, book_kind kind,
+                          const book_request *wr, srv_reply *out)
 {
     if (!c->files || !c->files->workbook_read) {
         srv_reply_error(out, 501, "not_built", "this server was built without workbook input",
@@ -256,13 +256,13 @@ static long read_workbook(open_list *L, const srv_call *c, cli_workbook_kind kin
 
 /* ---- the endpoint ------------------------------------------------------- */
 
-static cli_workbook_kind kind_of_bytes(const char *b, size_t len)
+static book_kind kind_of_bytes(const char *b, size_t len)
 {
     if (len >= 4 && !memcmp(b, "PK\x03\x04", 4))
-        return CLI_WORKBOOK_ZIP;
+        return BOOK_ZIP;
     if (len >= 8 && !memcmp(b, "\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1", 8))
-        return CLI_WORKBOOK_XLS;
-    return CLI_WORKBOOK_NONE;
+        return BOOK_XLS;
+    return BOOK_NONE;
 }
 
 void srv_api_open(const srv_call *c, srv_reply *out)
@@ -294,15 +294,15 @@ void srv_api_open(const srv_call *c, srv_reply *out)
         srv_reply_error(out, 500, "no_memory", "out of memory", NULL);
         return;
     }
-    cli_workbook_kind kind = kind_of_bytes(c->body, c->len);
+    book_kind kind = kind_of_bytes(c->body, c->len);
     const char *kind_name = "text";
-    if (kind != CLI_WORKBOOK_NONE) {
-        cli_workbook_request wr = {sheet, range, (int)size, symbols};
+    if (kind != BOOK_NONE) {
+        book_request wr = {sheet, range, (int)size, symbols};
         if (read_workbook(&L, c, kind, &wr, out) < 0) {
             cJSON_Delete(root);
             return;
         }
-        kind_name = kind == CLI_WORKBOOK_XLS ? "xls" : "workbook";
+        kind_name = kind == BOOK_XLS ? "xls" : "workbook";
     } else if (read_text(&L, c->body, c->len, (int)size, symbols) != 0) {
         L.nomem = 1;
     }

@@ -45,14 +45,14 @@ static void recs_free(booklet_recs *r)
 }
 
 /* per_page, paper, title, solutions. @return 0, or -1 with a 400. */
-static int read_layout(const cJSON *req, cli_booklet *b, srv_reply *out)
+static int read_layout(const cJSON *req, document_booklet *b, srv_reply *out)
 {
     uint64_t per;
     const char *paper, *sol;
     b->per_page = 4;
-    b->paper = CLI_PAPER_A4;
+    b->paper = DOC_PAPER_A4;
     b->title = NULL;
-    b->solutions = CLI_SOLUTIONS_BACK;
+    b->solutions = DOC_SOLUTIONS_BACK;
     if (srv_field_u64(req, "per_page", 1, 6, 4, &per, out) ||
         srv_field_string(req, "paper", &paper, out) ||
         srv_field_string(req, "title", &b->title, out) ||
@@ -65,7 +65,7 @@ static int read_layout(const cJSON *req, cli_booklet *b, srv_reply *out)
     }
     b->per_page = (int)per;
     if (paper && !strcmp(paper, "letter"))
-        b->paper = CLI_PAPER_LETTER;
+        b->paper = DOC_PAPER_LETTER;
     else if (paper && strcmp(paper, "a4")) {
         srv_reply_error(out, 400, "bad_field", "field \"paper\" must be \"a4\" or \"letter\"",
                         "paper");
@@ -77,11 +77,11 @@ static int read_layout(const cJSON *req, cli_booklet *b, srv_reply *out)
         return -1;
     }
     if (!sol || !strcmp(sol, "back"))
-        b->solutions = CLI_SOLUTIONS_BACK;
+        b->solutions = DOC_SOLUTIONS_BACK;
     else if (!strcmp(sol, "none"))
-        b->solutions = CLI_SOLUTIONS_NONE;
+        b->solutions = DOC_SOLUTIONS_NONE;
     else if (!strcmp(sol, "inline"))
-        b->solutions = CLI_SOLUTIONS_INLINE;
+        b->solutions = DOC_SOLUTIONS_INLINE;
     else {
         srv_reply_error(out, 400, "bad_field",
                         "field \"solutions\" must be \"back\", \"none\" or \"inline\"", "solutions");
@@ -105,9 +105,9 @@ static int generate_all(srv_gen *g, uint64_t count, booklet_recs *recs, srv_repl
         rc = -1;
         goto done;
     }
-    double deadline = cli_now() + g->timeout;
+    double deadline = now_seconds() + g->timeout;
     for (uint64_t k = 0; k < count; k++) {
-        double left = deadline - cli_now();
+        double left = deadline - now_seconds();
         if (left < 0.001)
             break;
         doku_generate_result res;
@@ -189,7 +189,7 @@ static int solve_all(const cJSON *req, const cJSON *list, double timeout, bookle
         goto done;
     }
     cJSON_DeleteItemFromObjectCaseSensitive(one, "puzzles");
-    double deadline = cli_now() + timeout;
+    double deadline = now_seconds() + timeout;
     int n = 0;
     size_t k = 0;
     const cJSON *item;
@@ -226,7 +226,7 @@ static int solve_all(const cJSON *req, const cJSON *list, double timeout, bookle
         doku_solver *solver = srv_cache_solver(p.shape);
         doku_search_opts so = {0};
         so.limit = 2;
-        double left = deadline - cli_now();
+        double left = deadline - now_seconds();
         so.time_budget = left > 0.001 ? left : 0.001;
         doku_search_result res;
         memset(&res, 0, sizeof res);
@@ -277,7 +277,7 @@ void srv_api_print(const srv_call *c, srv_reply *out)
     cJSON *req = srv_parse_body(c->body, c->len, out);
     if (!req)
         return;
-    cli_booklet layout;
+    document_booklet layout;
     uint64_t count;
     const char *name;
     if (read_layout(req, &layout, out) || srv_field_string(req, "name", &name, out) ||
@@ -319,7 +319,7 @@ void srv_api_print(const srv_call *c, srv_reply *out)
     }
     char file[128];
     snprintf(file, sizeof file, "%.100s.pdf", name && *name ? name : "doku-booklet");
-    srv_doc_spec spec = {cmd, CLI_FORMAT_PDF, symbols, &layout, file};
+    srv_doc_spec spec = {cmd, DOC_FORMAT_PDF, symbols, &layout, file};
     srv_document_reply(c->files, &spec, docs, recs.n, out);
     if (out->status == 200) {
         char num[32];

@@ -123,11 +123,11 @@ void srv_api_solve(const char *body, size_t len, const srv_budget *bud, srv_repl
     so.limit = limit;
     so.time_budget = s.timeout;
     doku_search_result res;
-    double t0 = cli_now();
+    double t0 = now_seconds();
     doku_status st = first ? doku_search(s.solver, s.p.cells, ncells, &so, first,
                                          list ? on_solution : NULL, &k, &res)
                            : DOKU_ERR_NOMEM;
-    double ms = (cli_now() - t0) * 1000.0;
+    double ms = (now_seconds() - t0) * 1000.0;
     if ((st != DOKU_OK && st != DOKU_GAVE_UP) || k.nomem) {
         srv_reply_error(out, st == DOKU_ERR_ARG ? 400 : 500, st == DOKU_ERR_ARG ? "bad_puzzle" : "no_memory",
                         doku_status_string(st == DOKU_OK ? DOKU_ERR_NOMEM : st), "puzzle");
@@ -175,9 +175,9 @@ void srv_api_count(const char *body, size_t len, const srv_budget *bud, srv_repl
     so.limit = limit;
     so.time_budget = s.timeout;
     doku_search_result res;
-    double t0 = cli_now();
+    double t0 = now_seconds();
     doku_status st = doku_search(s.solver, s.p.cells, (size_t)doku_shape_cells(s.p.shape), &so, NULL, NULL, NULL, &res);
-    double ms = (cli_now() - t0) * 1000.0;
+    double ms = (now_seconds() - t0) * 1000.0;
     if (st != DOKU_OK && st != DOKU_GAVE_UP) {
         srv_reply_error(out, st == DOKU_ERR_ARG ? 400 : 500, "bad_puzzle", doku_status_string(st),
                         "puzzle");
@@ -218,7 +218,7 @@ void srv_api_check(const char *body, size_t len, const srv_budget *bud, srv_repl
         doku_search_opts so = {0};
         so.limit = 2;
         so.time_budget = s.timeout;
-        double start = cli_now();
+        double start = now_seconds();
         doku_status st = doku_search(s.solver, s.p.cells, ncells, &so, NULL, NULL, NULL, &res);
         if (st != DOKU_OK && st != DOKU_GAVE_UP) {
             rec.verdict = DOKU_CHECK_CONFLICT;
@@ -228,7 +228,7 @@ void srv_api_check(const char *body, size_t len, const srv_budget *bud, srv_repl
             rec.reason = res.solutions ? "at least 1 solution" : "";
         } else if (res.solutions == 0) {
             rec.verdict = DOKU_CHECK_NONE;
-            why = srv_wrong_entry(s.solver, &s.p, s.timeout - (cli_now() - start), marks);
+            why = srv_wrong_entry(s.solver, &s.p, s.timeout - (now_seconds() - start), marks);
             rec.reason = why ? why : "";
             rec.marks = why ? marks : NULL;
         } else {

@@ -184,8 +184,8 @@ int srv_run(const srv_config *c, FILE *out, FILE *log)
 
     int lfd = MHD_quiesce_daemon(d); /* no new connections from here */
     srv_http_stop_pool(h);           /* every queued job answered */
-    double end = cli_now() + DRAIN_SECONDS;
-    while (srv_http_active(h) > 0 && cli_now() < end) {
+    double end = now_seconds() + DRAIN_SECONDS;
+    while (srv_http_active(h) > 0 && now_seconds() < end) {
         struct timespec ts = {0, 10 * 1000 * 1000};
         nanosleep(&ts, NULL);
     }

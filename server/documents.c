@@ -26,13 +26,13 @@ static pthread_mutex_t document_lock = PTHREAD_MUTEX_INITIALIZER;
 const char *srv_document_type(int format)
 {
     switch (format) {
-    case CLI_FORMAT_XLSX:
+    case DOC_FORMAT_XLSX:
         return "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
-    case CLI_FORMAT_PDF:
+    case DOC_FORMAT_PDF:
         return "application/pdf";
-    case CLI_FORMAT_PNG:
+    case DOC_FORMAT_PNG:
         return "image/png";
-    case CLI_FORMAT_SVG:
+    case DOC_FORMAT_SVG:
         return "image/svg+xml";
     }
     return "application/octet-stream";
@@ -41,13 +41,13 @@ const char *srv_document_type(int format)
 const char *srv_document_ext(int format)
 {
     switch (format) {
-    case CLI_FORMAT_XLSX:
+    case DOC_FORMAT_XLSX:
         return "xlsx";
-    case CLI_FORMAT_PDF:
+    case DOC_FORMAT_PDF:
         return "pdf";
-    case CLI_FORMAT_PNG:
+    case DOC_FORMAT_PNG:
         return "png";
-    case CLI_FORMAT_SVG:
+    case DOC_FORMAT_SVG:
         return "svg";
     }
     return "bin";
@@ -122,8 +122,8 @@ static char *read_file(const char *path, size_t *len, char *why, size_t cap)
 static int write_document(const srv_files *files, const srv_doc_spec *spec, const char *path,
                           const srv_doc_record *recs, size_t n, char *why, size_t cap)
 {
-    cli_document_spec ds = {spec->cmd, path, spec->format, spec->symbols, spec->booklet};
-    cli_document *d = files->document_open(&ds, why, cap);
+    document_spec ds = {spec->cmd, path, spec->format, spec->symbols, spec->booklet};
+    document_file *d = files->document_open(&ds, why, cap);
     if (!d)
         return strstr(why, "built without") || strstr(why, "cannot load") ? 1 : -1;
     for (size_t i = 0; i < n; i++)

@@ -1,6 +1,6 @@
 /*
  * documents.h — files the server makes with the CLI's document backends
- * (xlsx, pdf, png, svg; files.h) and hands back as a reply, and the
+ * (xlsx, pdf, png, svg; server_files.h) and hands back as a reply, and the
  * scratch directory a workbook upload is read from.
  *
  * The backends write files named by a path, as `doku ... -o FILE` does;
@@ -10,7 +10,7 @@
 #ifndef DOKU_SERVER_DOCUMENTS_H
 #define DOKU_SERVER_DOCUMENTS_H
 
-#include "files.h"
+#include "server_files.h"
 #include "reply.h"
 
 #include "doku.h"
@@ -28,9 +28,9 @@ typedef struct srv_doc_record {
 /* What to make. */
 typedef struct srv_doc_spec {
     const char *cmd;          /* the records' command: "solve", "convert", "generate" */
-    int format;               /* CLI_FORMAT_XLSX, _PDF, _PNG or _SVG */
+    int format;               /* DOC_FORMAT_XLSX, _PDF, _PNG or _SVG */
     doku_symbols symbols;
-    const cli_booklet *booklet; /* NULL: one grid a page */
+    const document_booklet *booklet; /* NULL: one grid a page */
     const char *filename;     /* the download's name, e.g. "doku-9x9.pdf" */
 } srv_doc_spec;
 
@@ -42,7 +42,7 @@ typedef struct srv_doc_spec {
 void srv_document_reply(const srv_files *files, const srv_doc_spec *spec,
                         const srv_doc_record *recs, size_t n, srv_reply *out);
 
-/* The Content-Type and file extension of a CLI_FORMAT_* document. */
+/* The Content-Type and file extension of a DOC_FORMAT_* document. */
 const char *srv_document_type(int format);
 const char *srv_document_ext(int format);
 

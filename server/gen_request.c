@@ -160,7 +160,8 @@ int srv_gen_read(srv_gen *g, const cJSON *req, const srv_budget *bud, srv_reply 
     }
     if (require) {
         doku_parse_error pe;
-        if (srv_parsed(out, "require", doku_parse_techniques(require, &g->bo.require, &pe), &pe))
+        if (srv_parsed(out, "require",
+                       doku_parse_required_techniques(require, &g->bo.require, &pe), &pe))
             return -1;
         g->have_rating = 1;
         if (!g->bo.max && !g->bo.min)

@@ -407,7 +407,7 @@ static enum MHD_Result dispatch(srv_request *rq)
     rq->phase = PHASE_WAITING;
     MHD_suspend_connection(rq->conn);
     srv_pool *pool = rq->ep->heavy == SRV_FILES ? rq->http->files : rq->http->pool;
-    rq->deadline = cli_now() + rq->http->cfg.timeout - reply_margin(rq->http->cfg.timeout);
+    rq->deadline = now_seconds() + rq->http->cfg.timeout - reply_margin(rq->http->cfg.timeout);
     if (srv_pool_submit(pool, rq, rq->deadline) != 0) {
         srv_reply_error(&rq->reply, 503, "busy",
                         atomic_load(&rq->http->stopping)
@@ -463,7 +463,7 @@ static srv_request *request_begin(srv_http *h, struct MHD_Connection *conn, cons
         return NULL;
     rq->http = h;
     rq->conn = conn;
-    rq->start = cli_now();
+    rq->start = now_seconds();
     snprintf(rq->method, sizeof rq->method, "%s", method);
     /* the log shows the path with control bytes replaced */
     size_t i = 0;
@@ -509,7 +509,7 @@ static enum MHD_Result route(srv_request *rq, const char *url, const char *metho
             return send_error(rq, 405, "method_not_allowed", msg, method);
         }
         if (!rq->ep->post) {
-            srv_budget b = {rq->http->cfg.timeout, cli_now() + rq->http->cfg.timeout};
+            srv_budget b = {rq->http->cfg.timeout, now_seconds() + rq->http->cfg.timeout};
             rq->ep->run("", 0, &b, &rq->reply);
             return send_reply(rq);
         }
@@ -604,7 +604,7 @@ void srv_http_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
                            : toe == MHD_REQUEST_TERMINATED_DAEMON_SHUTDOWN ? " (shutdown)"
                            : rq->status ? "" : " (closed)";
         fprintf(h->log, "%s %s \"%s %s\" %d %zu %.2fms%s\n", when, rq->client, rq->method,
-                rq->path, rq->status, rq->sent, (cli_now() - rq->start) * 1000.0, note);
+                rq->path, rq->status, rq->sent, (now_seconds() - rq->start) * 1000.0, note);
     }
     srv_reply_clear(&rq->reply);
     release_upload(rq);

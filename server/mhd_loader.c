@@ -12,7 +12,8 @@
  */
 #include "mhd_loader.h"
 
-#include <dlfcn.h>
+#include "dl_load.h"
+
 #include <microhttpd.h>
 #include <pthread.h>
 #include <stdarg.h>
@@ -43,45 +44,29 @@ static struct {
 
 static pthread_once_t mhd_once = PTHREAD_ONCE_INIT;
 
-static void *symbol(void *lib, const char *name)
-{
-    void *p = dlsym(lib, name);
-    if (!p && !mhd.error[0])
-        snprintf(mhd.error, sizeof mhd.error, "libmicrohttpd has no %s", name);
-    return p;
-}
-
 static void open_library(void)
 {
     /* the runtime name of the library the build found, then the plain one */
-    static const char *const names[] = {DOKU_MHD_SONAME, "libmicrohttpd.so"};
-    void *lib = NULL;
-    for (size_t i = 0; i < sizeof names / sizeof names[0] && !lib; i++)
-        lib = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
-    if (!lib) {
-        const char *why = dlerror();
-        snprintf(mhd.error, sizeof mhd.error, "cannot load libmicrohttpd (%s)",
-                 why ? why : DOKU_MHD_SONAME);
-        return;
-    }
+    static const char *const names[] = {DOKU_MHD_SONAME, "libmicrohttpd.so", NULL};
     /* dlsym returns void *; POSIX guarantees it converts to a function
-     * pointer, which ISO C leaves open: go through memcpy-free casts of an
-     * object pointer only here */
-#define LOAD(field, name) *(void **)(&mhd.field) = symbol(lib, name)
-    LOAD(start_va, "MHD_start_daemon_va");
-    LOAD(stop, "MHD_stop_daemon");
-    LOAD(quiesce, "MHD_quiesce_daemon");
-    LOAD(lookup, "MHD_lookup_connection_value");
-    LOAD(values, "MHD_get_connection_values");
-    LOAD(queue, "MHD_queue_response");
-    LOAD(suspend, "MHD_suspend_connection");
-    LOAD(resume, "MHD_resume_connection");
-    LOAD(create, "MHD_create_response_from_buffer");
-    LOAD(destroy, "MHD_destroy_response");
-    LOAD(add_header, "MHD_add_response_header");
-    LOAD(conn_info, "MHD_get_connection_info");
-#undef LOAD
-    mhd.ok = !mhd.error[0];
+     * pointer, which ISO C leaves open: each slot is written through an
+     * object pointer (dl_load.h) */
+    const dl_symbol syms[] = {
+        {"MHD_start_daemon_va", (void **)&mhd.start_va},
+        {"MHD_stop_daemon", (void **)&mhd.stop},
+        {"MHD_quiesce_daemon", (void **)&mhd.quiesce},
+        {"MHD_lookup_connection_value", (void **)&mhd.lookup},
+        {"MHD_get_connection_values", (void **)&mhd.values},
+        {"MHD_queue_response", (void **)&mhd.queue},
+        {"MHD_suspend_connection", (void **)&mhd.suspend},
+        {"MHD_resume_connection", (void **)&mhd.resume},
+        {"MHD_create_response_from_buffer", (void **)&mhd.create},
+        {"MHD_destroy_response", (void **)&mhd.destroy},
+        {"MHD_add_response_header", (void **)&mhd.add_header},
+        {"MHD_get_connection_info", (void **)&mhd.conn_info},
+    };
+    mhd.ok = dl_load_library(names, syms, sizeof syms / sizeof syms[0], mhd.error,
+                             sizeof mhd.error) == 0;
 }
 
 const char *mhd_load(void)

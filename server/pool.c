@@ -7,6 +7,7 @@
  * watches the oldest job.
  */
 #include "pool.h"
+#include "clock.h"
 
 #include <pthread.h>
 #include <stdlib.h>
@@ -30,13 +31,6 @@ struct srv_pool {
     pthread_t timer;
     int has_timer;
 };
-
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 /* Takes the oldest job off the ring (the lock held, count > 0). */
 static slot pop_head(srv_pool *p)

@@ -28,8 +28,8 @@ typedef void (*srv_job_fn)(void *job);
 srv_pool *srv_pool_create(int threads, size_t capacity, srv_job_fn run, srv_job_fn expire);
 
 /* Queues job, to start before deadline (seconds on CLOCK_MONOTONIC, the
- * clock of cli_now): a job not started by then goes to expire instead of
- * run. Deadlines are expected in the order of submission (the same
+ * clock of now_seconds, common/clock.h): a job not started by then goes to
+ * expire instead of run. Deadlines are expected in the order of submission (the same
  * budget for every job): the timer watches the oldest job only.
  * @return 0, or -1 when the queue is full or the pool is stopping (the
  * caller answers 503 itself; job is not touched). Thread-safe. */

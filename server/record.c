@@ -13,7 +13,7 @@
 
 double srv_remaining(const srv_budget *b)
 {
-    double left = b->deadline - cli_now();
+    double left = b->deadline - now_seconds();
     return left > 0.001 ? left : 0.001;
 }
 

@@ -191,10 +191,3 @@ double doku_logic_gave_up_at(const doku_logic *L)
 {
     return L && L->timed_out ? L->floor / 10.0 : 0.0;
 }
-
-int logic_past_deadline(doku_logic *L)
-{
-    if (!L->timed_out && L->deadline > 0 && clock_monotonic_seconds() > L->deadline)
-        L->timed_out = 1;
-    return L->timed_out;
-}

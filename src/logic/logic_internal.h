@@ -156,7 +156,7 @@ static inline int logic_nomem(doku_logic *L)
  * technique returns "nothing found" at its next check, so the engine
  * reports the interruption instead of a step). Reads the clock on every
  * call: use it once per outer iteration (a cell, a source, a unit). */
-int logic_past_deadline(doku_logic *L);
+int logic_past_deadline(doku_logic *L);   /* deadline.c */
 /* The same for inner loops: reads the clock once every 256 calls. */
 static inline int logic_stop(doku_logic *L)
 {

@@ -18,10 +18,12 @@
  * nine digit boards of a band. Every changed board is queued (a dirty bit)
  * until the state is a fixpoint. The search then branches on the six
  * possible configurations (row -> box permutations) of one digit in one
- * band: the band with the fewest configurations over all digits, its digit
- * with the fewest (tdoku's heuristic; it needs far fewer guesses than
- * branching on bivalue cells); once every configuration is fixed, on the
- * cell with the fewest candidates. A level of search state is 224 bytes, copied once per
+ * band, or (column -> box) in one stack: the unit with the fewest
+ * configurations over all digits, its digit with the fewest (tdoku's
+ * heuristic over both orientations; it needs far fewer guesses than
+ * branching on bivalue cells), trying the first and keeping the rest in
+ * place; once every configuration is fixed, on the cell with the fewest
+ * candidates. Minirow and minicolumn triads are checked before branching. A level of search state is 224 bytes, copied once per
  * guess; the last alternative of a branch reuses the level in place.
  * When at most C9_RESIDUAL cells are open, a scalar cell-by-cell search
  * finishes the state (see residual below): near the leaves, as when
@@ -38,6 +40,8 @@
 #define C9_OPAQUE(p) __asm__("" : "+r"(p))
 #endif
 #define C9_I(d, b) ((b) * 16 + (d))
+/* The cells of the columns in the 9-bit set x, in all three rows of a band. */
+#define c9_col_rep3(x) ((x) | (x) << 9 | (x) << 18)
 /* Open cells at or below which a state is finished by the residual
  * search (serg counting: 8 -> +22%, 16 -> +30%, 24 slower). */
 #ifndef C9_RESIDUAL
@@ -571,18 +575,219 @@ static uint32_t C9_FN(choose)(const c9_state *s, int *band, int *bit)
     return digits;
 }
 
-/* The band to branch in: the one with the fewest digit configurations in
- * all above nine (nine: every digit's is known), first of equals, to
- * *band. 0 when every band is known. */
-static inline int C9_FN(fewest_band)(const int *totals, int *band)
+/* A digit's only columns in their boxes, of its column word x (3-bit
+ * groups: bit 9 * band + column). */
+static inline uint32_t C9_FN(sole_cols)(uint32_t x)
 {
+    const uint32_t g0 = 0x1249249u, g01 = 0x36DB6DBu, g2 = 0x4924924u, g12 = 0x6DB6DB6u;
+    return x & ~(((x >> 1) & g01) | ((x << 2) & g2) | ((x >> 2) & g0) | ((x << 1) & g12));
+}
+
+/* Configurations of a digit in a stack by the entries of its 3x3 matrix:
+ * at a fixpoint every entry lies on a permutation, and such a matrix with
+ * 3, 5, 6, 7, 8 or 9 entries holds 1, 2, 2, 3, 4 or 6 of them (4 and
+ * below: none such at a fixpoint; 1 keeps the sum above nine while a
+ * stack is open). Sixteen entries for a byte shuffle. */
+static const uint8_t C9_FN(by_entries)[16] = {1, 1, 1, 1, 1, 2, 2, 3, 4, 6, 0, 0, 0, 0, 0, 0};
+
+/* Every digit's column word (o[d]: bit 9 * band + column if the digit has
+ * a candidate in that column of the band), its sole columns (q[d], as
+ * sole_cols), and each stack's configurations summed over the digits
+ * (totals); the AVX2 and AVX-512 builds do digits 0-7 in one register.
+ * Arrays of 16. */
+static inline void C9_FN(stack_words)(const c9_state *s, uint32_t *o, uint32_t *q, int *totals)
+{
+    int k = 0;
+    totals[0] = totals[1] = totals[2] = 0;
+#if C9_SIMD >= 2
+    __m256i c[3];
+    for (int b = 0; b < 3; b++) {
+        __m256i v = _mm256_loadu_si256((const __m256i *)(s->cand + 16 * b));
+        c[b] = _mm256_and_si256(_mm256_or_si256(v, _mm256_or_si256(_mm256_srli_epi32(v, 9), _mm256_srli_epi32(v, 18))),
+                                _mm256_set1_epi32(0x1FF));
+    }
+    __m256i x = _mm256_or_si256(c[0], _mm256_or_si256(_mm256_slli_epi32(c[1], 9), _mm256_slli_epi32(c[2], 18)));
+    __m256i r = _mm256_or_si256(
+        _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi32(x, 1), _mm256_set1_epi32(0x36DB6DB)),
+                        _mm256_and_si256(_mm256_slli_epi32(x, 2), _mm256_set1_epi32(0x4924924))),
+        _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi32(x, 2), _mm256_set1_epi32(0x1249249)),
+                        _mm256_and_si256(_mm256_slli_epi32(x, 1), _mm256_set1_epi32(0x6DB6DB6))));
+    _mm256_storeu_si256((__m256i *)o, x);
+    _mm256_storeu_si256((__m256i *)q, _mm256_andnot_si256(r, x));
+    /* Entries per box (2-bit counts at bit 3 * box), then per stack over
+     * the bands: stacks 0 and 2 at bits 0 and 6, stack 1 at bit 3 of a
+     * second sum, so no 4-bit sum runs into another. */
+    const __m256i g0 = _mm256_set1_epi32(0x1249249), low = _mm256_set1_epi32(0x1FF);
+    __m256i g = _mm256_add_epi32(_mm256_add_epi32(_mm256_and_si256(x, g0), _mm256_and_si256(_mm256_srli_epi32(x, 1), g0)),
+                                 _mm256_and_si256(_mm256_srli_epi32(x, 2), g0));
+    __m256i ge = _mm256_and_si256(g, _mm256_set1_epi32(0x30D86C3)),
+            gd = _mm256_and_si256(g, _mm256_set1_epi32(0x603018));
+#define C9_BANDSUM(y)                                                                              \
+    _mm256_add_epi32(_mm256_add_epi32(_mm256_and_si256(y, low), _mm256_and_si256(_mm256_srli_epi32(y, 9), low)), \
+                     _mm256_srli_epi32(y, 18))
+    __m256i he = C9_BANDSUM(ge), hd = C9_BANDSUM(gd);
+#undef C9_BANDSUM
+    const __m256i nib = _mm256_set1_epi32(0xF);
+    __m256i idx = _mm256_or_si256(
+        _mm256_or_si256(_mm256_and_si256(he, nib), _mm256_slli_epi32(_mm256_and_si256(_mm256_srli_epi32(hd, 3), nib), 8)),
+        _mm256_slli_epi32(_mm256_and_si256(_mm256_srli_epi32(he, 6), nib), 16));
+    __m256i tab = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)C9_FN(by_entries)));
+    /* Byte 3 of each lane looks up entry 0; masked off. */
+    __m256i cf = _mm256_and_si256(_mm256_shuffle_epi8(tab, idx), _mm256_set1_epi32(0xFFFFFF));
+    /* Sums of the eight lanes, bytewise (at most 48 each). */
+    __m128i h = _mm_add_epi32(_mm256_castsi256_si128(cf), _mm256_extracti128_si256(cf, 1));
+    h = _mm_add_epi32(h, _mm_shuffle_epi32(h, 0x4E));
+    h = _mm_add_epi32(h, _mm_shuffle_epi32(h, 0xB1));
+    uint32_t sum = (uint32_t)_mm_cvtsi128_si32(h);
+    totals[0] = (int)(sum & 0xFF);
+    totals[1] = (int)(sum >> 8 & 0xFF);
+    totals[2] = (int)(sum >> 16 & 0xFF);
+    k = 8;
+#endif
+    for (int d = k; d < 9; d++) {
+        uint32_t m0 = s->cand[C9_I(d, 0)], m1 = s->cand[C9_I(d, 1)], m2 = s->cand[C9_I(d, 2)];
+        uint32_t w = ((m0 | m0 >> 9 | m0 >> 18) & 0x1FF) | ((m1 | m1 >> 9 | m1 >> 18) & 0x1FF) << 9 |
+                     ((m2 | m2 >> 9 | m2 >> 18) & 0x1FF) << 18;
+        o[d] = w;
+        q[d] = C9_FN(sole_cols)(w);
+        totals[0] += C9_FN(by_entries)[C9_FN(popcount)(w & 0x1C0E07u)];
+        totals[1] += C9_FN(by_entries)[C9_FN(popcount)(w & 0xE07038u)];
+        totals[2] += C9_FN(by_entries)[C9_FN(popcount)(w & 0x70381C0u)];
+    }
+}
+
+/* The stacks' counterpart of the bands' configurations and triads. The
+ * column sets of a digit's three bands, side by side in one 27-bit word
+ * (o[d], bit 9 * band + column), hold each stack's 3x3 matrix (band x
+ * column of the stack; an entry is a minicolumn, the three cells of a
+ * column in one box): the digit takes one column per band and one band
+ * per column, a permutation, as it takes one box per row in a band.
+ * Totals: counted by entries (see by_entries). Triads: a
+ * minicolumn holds three digits, so three digits that alone can go there
+ * leave the rest of its column and box, and three that must go there
+ * (their only column in that box) exclude the others; the counts over the
+ * digits are bit-sliced, all 27 minicolumns at once. o: room for 16
+ * words (see stack_words). @return -1 on contradiction, 0 if boards
+ * changed (propagate again), else 1 with o and totals (per stack) filled. */
+static inline int C9_FN(stack_scan)(c9_state *s, uint32_t *o, int *totals)
+{
+    uint32_t c1 = 0, c2 = 0, c3 = 0, c4 = 0, s1 = 0, s2 = 0, s3 = 0, s4 = 0;
+    uint32_t qs[16];
+    C9_FN(stack_words)(s, o, qs, totals);
+    for (int d = 0; d < 9; d++) {
+        uint32_t x = o[d], q = qs[d];
+        c4 |= c3 & x;
+        c3 |= c2 & x;
+        c2 |= c1 & x;
+        c1 |= x;
+        s4 |= s3 & q;
+        s3 |= s2 & q;
+        s2 |= s1 & q;
+        s1 |= q;
+    }
+    if (c3 != C9_FULL || s4)
+        return -1;
+    uint32_t naked = c3 & ~c4 & ~s3, hidden = s3 & c4;
+    if (!(naked | hidden))
+        return 1;
+    uint64_t before = s->dirty;
+    s->dirty = 0;
+    while (naked) {
+        int e = __builtin_ctz(naked);
+        naked &= naked - 1;
+        /* Minicolumn e (band e / 9, column e % 9): its digits leave the
+         * other columns of its box and its column in the other bands. */
+        int b = e / 9, col = e % 9;
+        uint32_t box = (7u << (col / 3 * 3)) & ~(1u << col);
+        for (int d = 0; d < 9; d++)
+            if (o[d] >> e & 1)
+                for (int k = 0; k < 3; k++) {
+                    uint32_t away = k == b ? c9_col_rep3(box) : c9_col_rep3(1u << col);
+                    C9_FN(set)(s, &s->dirty, C9_I(d, k), s->cand[C9_I(d, k)] & ~away);
+                }
+    }
+    while (hidden) {
+        int e = __builtin_ctz(hidden);
+        hidden &= hidden - 1;
+        int b = e / 9, col = e % 9;
+        uint32_t cells = c9_col_rep3(1u << col);
+        for (int d = 0; d < 9; d++)
+            if (!(qs[d] >> e & 1))
+                C9_FN(set)(s, &s->dirty, C9_I(d, b), s->cand[C9_I(d, b)] & ~cells);
+    }
+    int changed = s->dirty != 0;
+    s->dirty |= before;
+    return !changed;
+}
+
+/* The branch choice of triads_choose from each digit's fitting
+ * configurations in the bands (ok[band][k]: bit d set if configuration k
+ * of digit d fits) and their totals per band, for every front, with the
+ * stacks' configurations beside them: the unit (bands 0-2, then stacks
+ * 3-5) with the fewest configurations above nine, in it the digit with the
+ * fewest above one (tdoku's choice over both orientations). @return as
+ * triads_choose; *band gets the unit. */
+static inline int C9_FN(pick_config)(c9_state *s, uint32_t ok[3][6], const int *totals, int *band,
+                                     int *digit)
+{
+    uint32_t so[16];
+    int all[6];
+    int st = C9_FN(stack_scan)(s, so, all + 3);
+    if (st <= 0)
+        return st;
+    all[0] = totals[0];
+    all[1] = totals[1];
+    all[2] = totals[2];
     int best_total = 1000;
-    for (int b = 0; b < 3; b++)
-        if (totals[b] > 9 && totals[b] < best_total) {
-            best_total = totals[b];
-            *band = b;
+    for (int u = 0; u < 6; u++)
+        if (all[u] > 9 && all[u] < best_total) {
+            best_total = all[u];
+            *band = u;
         }
-    return best_total != 1000;
+    if (best_total == 1000)
+        return 1 << 6;
+    if (*band >= 3) {
+        /* The stack's digit with the fewest configurations above one. */
+        int best = 7, cfg = 0, j = *band - 3;
+        for (int d = 0; d < 9; d++) {
+            uint32_t x = so[d] >> (3 * j);
+            uint32_t c = c9_configs[(x & 7) | (x >> 6 & 0x38) | (x >> 12 & 0x1C0)];
+            int k = C9_FN(popcount)(c);
+            if (k > 1 && k < best) {
+                best = k;
+                *digit = d;
+                cfg = (int)c;
+            }
+        }
+        return cfg;
+    }
+    /* Each digit's configuration count, bit-sliced over the nine digits
+     * (c0 + 2 c1 + 4 c2). */
+    uint32_t c0 = 0, c1 = 0, c2 = 0;
+    for (int k = 0; k < 6; k++) {
+        uint32_t m = ok[*band][k], k0 = c0 & m, k1 = c1 & k0;
+        c0 ^= m;
+        c1 ^= k0;
+        c2 |= k1;
+    }
+    /* The fewest configurations above one: 2, 3, 4, 5 or 6. */
+    uint32_t pick = c1 & ~c0 & ~c2;
+    if (!pick)
+        pick = c1 & c0 & ~c2;
+    if (!pick)
+        pick = c2 & ~c1 & ~c0;
+    if (!pick)
+        pick = c2 & ~c1 & c0;
+    if (!pick)
+        pick = c2 & c1;
+    if (!pick)
+        return 0;
+    int d = __builtin_ctz(pick);
+    *digit = d;
+    int cfg = 0;
+    for (int k = 0; k < 6; k++)
+        cfg |= (int)((ok[*band][k] >> d) & 1) << k;
+    return cfg;
 }
 
 /* Triads, then the branch choice; both need every board's minirow
@@ -642,19 +847,12 @@ static int C9_FN(triads_choose)(c9_state *s, int *band, int *digit)
     }
     if (s->dirty)
         return 0;
-    if (!C9_FN(fewest_band)(totals, band))
-        return 1 << 6;
-    int best = 7, cfg = 0;
-    for (int d = 0; d < 9; d++) {
-        uint32_t p = pat[*band][d];
-        int k = c9_nconfigs[p];
-        if (k > 1 && k < best) {
-            best = k;
-            *digit = d;
-            cfg = c9_configs[p];
-        }
-    }
-    return cfg;
+    uint32_t ok[3][6] = {{0}};
+    for (int b = 0; b < 3; b++)
+        for (int d = 0; d < 9; d++)
+            for (uint32_t c = c9_configs[pat[b][d]]; c; c &= c - 1)
+                ok[b][__builtin_ctz(c)] |= 1u << d;
+    return C9_FN(pick_config)(s, ok, totals, band, digit);
 }
 
 #if C9_SIMD >= 1
@@ -691,44 +889,6 @@ static inline int C9_FN(triads_none)(__m128i sums)
     uint32_t es4 = C9_FN(at_least)(eq, 4, he, le), os4 = C9_FN(at_least)(oq, 4, ho, lo);
     return !(e3 != he || o3 != ho || (es4 | os4) || ((e3 & ~e4 & ~es3) | (o3 & ~o4 & ~os3)) ||
              ((es3 & e4) | (os3 & o4)));
-}
-
-/* The branch choice of triads_choose from each digit's fitting
- * configurations (ok[band][k]: bit d set if configuration k of digit d
- * fits) and their totals per band, for the vector fronts: the band with
- * the fewest configurations above nine, its digit with the fewest above
- * one. @return as triads_choose. */
-static inline int C9_FN(pick_config)(uint32_t ok[3][6], const int *totals, int *band, int *digit)
-{
-    if (!C9_FN(fewest_band)(totals, band))
-        return 1 << 6;
-    /* Each digit's configuration count, bit-sliced over the nine digits
-     * (c0 + 2 c1 + 4 c2). */
-    uint32_t c0 = 0, c1 = 0, c2 = 0;
-    for (int k = 0; k < 6; k++) {
-        uint32_t m = ok[*band][k], k0 = c0 & m, k1 = c1 & k0;
-        c0 ^= m;
-        c1 ^= k0;
-        c2 |= k1;
-    }
-    /* The fewest configurations above one: 2, 3, 4, 5 or 6. */
-    uint32_t pick = c1 & ~c0 & ~c2;
-    if (!pick)
-        pick = c1 & c0 & ~c2;
-    if (!pick)
-        pick = c2 & ~c1 & ~c0;
-    if (!pick)
-        pick = c2 & ~c1 & c0;
-    if (!pick)
-        pick = c2 & c1;
-    if (!pick)
-        return 0;
-    int d = __builtin_ctz(pick);
-    *digit = d;
-    int cfg = 0;
-    for (int k = 0; k < 6; k++)
-        cfg |= (int)((ok[*band][k] >> d) & 1) << k;
-    return cfg;
 }
 
 #endif
@@ -790,7 +950,7 @@ static int C9_FN(triads_choose_fast)(c9_state *s, int *band, int *digit)
         if (!C9_FN(triads_none)(sums))
             return C9_FN(triads_choose)(s, band, digit);
     }
-    return C9_FN(pick_config)(ok, totals, band, digit);
+    return C9_FN(pick_config)(s, ok, totals, band, digit);
 }
 #endif
 
@@ -1065,14 +1225,51 @@ static void C9_FN(residual)(const c9_state *s, search_ctx *ctx)
     C9_FN(res_dfs)(&r, dom, open, ctx);
 }
 
-/* Applies alternative k of a branch: digit k in cell (b, x), or
- * configuration k for board i. @return 0 on an immediate contradiction. */
-static inline int C9_FN(apply)(c9_state *s, int config, int b, int xi, int k)
+/* Whether the configurations in ks are exactly those inside their union
+ * (a board holding that union admits no other): any one or two are, three
+ * or more may not be. */
+static inline int C9_FN(configs_exact)(uint32_t ks)
+{
+    /* Configuration k's entries of the 3x3 matrix (bit row * 3 + box). */
+    static const uint16_t entries[6] = {0x111, 0x0A1, 0x10A, 0x062, 0x08C, 0x054};
+    uint32_t u = 0;
+    for (uint32_t k = ks; k; k &= k - 1)
+        u |= entries[__builtin_ctz(k)];
+    return c9_configs[u] == ks;
+}
+
+/* Keeps, of digit d's candidates in unit u (bands 0-2, stacks 3-5), the
+ * configurations in ks (a union that configs_exact accepts). */
+static inline void C9_FN(keep_configs)(c9_state *s, int u, int d, uint32_t ks)
 {
     uint64_t *dq = &s->dirty;
+    if (u < 3) {
+        uint32_t keep = 0;
+        for (; ks; ks &= ks - 1)
+            keep |= c9_config_cells[__builtin_ctz(ks)];
+        C9_FN(set)(s, dq, C9_I(d, u), s->cand[C9_I(d, u)] & keep);
+        return;
+    }
+    /* Permutation k as band -> column within the stack. */
+    static const uint8_t perm[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+    int j = u - 3;
+    uint32_t stack = 0x1C0E07u << (3 * j);
+    for (int b = 0; b < 3; b++) {
+        uint32_t keep = C9_FULL & ~stack;
+        for (uint32_t k = ks; k; k &= k - 1)
+            keep |= c9_col_rep[3 * j + perm[__builtin_ctz(k)][b]];
+        C9_FN(set)(s, dq, C9_I(d, b), s->cand[C9_I(d, b)] & keep);
+    }
+}
+
+/* Applies alternative k of a branch: digit k in cell (b, x), or
+ * configuration k of digit xi in unit b. @return 0 on an immediate
+ * contradiction. */
+static inline int C9_FN(apply)(c9_state *s, int config, int b, int xi, int k)
+{
     if (!config)
         return C9_FN(place)(s, &s->dirty, k, b, xi);
-    C9_FN(set)(s, dq, xi, s->cand[xi] & c9_config_cells[k]);
+    C9_FN(keep_configs)(s, b, xi, 1u << k);
     return 1;
 }
 
@@ -1093,9 +1290,10 @@ static void C9_FN(search)(c9_state *stack, int depth, search_ctx *ctx)
             C9_FN(residual)(s, ctx);
             return;
         }
-        /* Branch on a digit's configuration in a band (which minirow it
-         * takes in each row), as tdoku does; once every digit's
-         * configuration is known, on a cell. */
+        /* Branch on a digit's configuration in a band or a stack (which
+         * minirow it takes in each row, or minicolumn in each column), as
+         * tdoku does; once every digit's configuration is known, on a
+         * cell. */
         int b = 0, d = 0;
 #if C9_SIMD >= 1
         int t = C9_FN(triads_choose_fast)(s, &b, &d);
@@ -1107,15 +1305,26 @@ static void C9_FN(search)(c9_state *stack, int depth, search_ctx *ctx)
         if (t == 0)
             continue;
         uint32_t alts = (uint32_t)t;
-        int config = 1, xi = C9_I(d, b);
+        int config = 1, xi = d;
         if (alts == 1u << 6) {
             config = 0;
             b = -1;
             alts = C9_FN(choose)(s, &b, &xi);
         }
-        while (alts & (alts - 1)) {
+        /* Tries alternatives in order. A cell's last digit is placed in
+         * place; a digit's configurations, once what is left can be
+         * stated in place (one or two of them, or any set configs_exact
+         * accepts), are kept in place and the next branch is chosen
+         * afresh (tdoku's binary branching: the rest may be decided by
+         * another unit). */
+        for (;;) {
             int k = __builtin_ctz(alts);
             alts &= alts - 1;
+            if (!alts) {
+                if (C9_FN(count_node)(ctx) || !C9_FN(apply)(s, config, b, xi, k))
+                    return;
+                break;
+            }
             ctx->guesses++;
             if (C9_FN(count_node)(ctx))
                 return;
@@ -1125,12 +1334,13 @@ static void C9_FN(search)(c9_state *stack, int depth, search_ctx *ctx)
                 C9_FN(search)(stack, depth + 1, ctx);
             if (ctx->stop)
                 return;
+            if (config && C9_FN(configs_exact)(alts)) {
+                if (C9_FN(count_node)(ctx))
+                    return;
+                C9_FN(keep_configs)(s, b, xi, alts);
+                break;
+            }
         }
-        /* The last alternative is forced: continue in this level. */
-        if (!alts || C9_FN(count_node)(ctx))
-            return;
-        if (!C9_FN(apply)(s, config, b, xi, __builtin_ctz(alts)))
-            return;
     }
 }
 
@@ -1229,3 +1439,4 @@ static void C9_FN(run)(c9_state *stack, const uint8_t *givens, search_ctx *ctx)
 
 #undef C9_FULL
 #undef C9_I
+#undef c9_col_rep3

@@ -71,5 +71,5 @@ static int C9_FN(triads_choose_fast)(c9_state *s, int *band, int *digit)
         if (!C9_FN(triads_none)(sums))
             return C9_FN(triads_choose)(s, band, digit);
     }
-    return C9_FN(pick_config)(ok, totals, band, digit);
+    return C9_FN(pick_config)(s, ok, totals, band, digit);
 }

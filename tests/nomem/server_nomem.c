@@ -45,7 +45,7 @@ static char *scrub(const char *body, size_t len)
 /* One request: its reply's status and scrubbed body (caller frees). */
 static int ask(const srv_endpoint *ep, const char *body, char **text)
 {
-    srv_budget b = {30.0, cli_now() + 30.0};
+    srv_budget b = {30.0, now_seconds() + 30.0};
     srv_reply r;
     memset(&r, 0, sizeof r);
     ep->run(body, strlen(body), &b, &r);

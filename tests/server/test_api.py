@@ -290,6 +290,7 @@ class Api(unittest.TestCase):
             ("generate", "variants", "x,,hyper", "generate", "--variant"),
             ("generate", "symbols", "hex", "generate", "--symbols"),
             ("generate", "require", "bogus", "generate", "--require"),
+            ("generate", "require", "w-wing", "generate", "--require"),
             ("grade", "techniques", "singles,bogus", "grade", "--techniques"),
         ]
         for endpoint, field, value, cmd, opt in cases:

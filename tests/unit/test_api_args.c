@@ -840,6 +840,7 @@ static void test_parsers(void **state)
     assert_int_equal(doku_parse_difficulty("easy", &d, NULL, &e), DOKU_ERR_ARG);
     assert_int_equal(doku_parse_qqwing_level(NULL, &q, &e), DOKU_ERR_ARG);
     assert_int_equal(doku_parse_techniques("singles", NULL, &e), DOKU_ERR_ARG);
+    assert_int_equal(doku_parse_required_techniques(NULL, &m, &e), DOKU_ERR_ARG);
     /* a bad value without an error record is still refused */
     assert_int_equal(doku_parse_variants("zz", &v, NULL), DOKU_ERR_PARSE);
     assert_int_equal(doku_parse_rating_range("zz", &lo, &hi, NULL), DOKU_ERR_PARSE);

@@ -285,6 +285,29 @@ static void test_techniques(void **state)
     assert_int_equal(doku_parse_techniques(NULL, &m, &e), DOKU_ERR_ARG);
 }
 
+static void test_required_techniques(void **state)
+{
+    (void)state;
+    doku_parse_error e;
+    uint64_t m = 0;
+    const uint64_t singles = ((uint64_t)1 << DOKU_TECH_FULL_HOUSE) |
+                             ((uint64_t)1 << DOKU_TECH_HIDDEN_SINGLE) |
+                             ((uint64_t)1 << DOKU_TECH_NAKED_SINGLE);
+    /* singles count only when nothing else is named */
+    assert_int_equal(doku_parse_required_techniques("x-wing", &m, &e), DOKU_OK);
+    assert_int_equal(m, (uint64_t)1 << DOKU_TECH_X_WING);
+    assert_int_equal(doku_parse_required_techniques("singles", &m, &e), DOKU_OK);
+    assert_int_equal(m, singles);
+    /* extended techniques alone: no SE-rated path uses them */
+    assert_int_equal(doku_parse_required_techniques("w-wing", &m, &e), DOKU_ERR_PARSE);
+    assert_string_equal(e.message, "technique list 'w-wing': only extended techniques, which "
+                                   "the SE-style grader does not use");
+    assert_int_equal(doku_parse_required_techniques("w-wing,x-wing", &m, &e), DOKU_OK);
+    assert_int_equal(doku_parse_required_techniques("bogus", &m, &e), DOKU_ERR_PARSE);
+    assert_int_equal(doku_parse_required_techniques(NULL, &m, &e), DOKU_ERR_ARG);
+    assert_int_equal(doku_parse_required_techniques("x-wing", NULL, &e), DOKU_ERR_ARG);
+}
+
 /* Values are quoted cut to a readable length, control bytes shown as '?'. */
 static void test_quoting(void **state)
 {
@@ -308,7 +331,8 @@ int main(void)
         cmocka_unit_test(test_symbols),    cmocka_unit_test(test_regions),
         cmocka_unit_test(test_rating_range), cmocka_unit_test(test_clues),
         cmocka_unit_test(test_symmetry),   cmocka_unit_test(test_difficulty),
-        cmocka_unit_test(test_techniques), cmocka_unit_test(test_quoting),
+        cmocka_unit_test(test_techniques), cmocka_unit_test(test_required_techniques),
+        cmocka_unit_test(test_quoting),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -899,6 +899,11 @@ test('a share link can carry the player\'s progress (opt-in)', async (page) => {
   await page.keyboard.press('4');
   await cell(page, 3).click();
   await page.keyboard.press('Alt+2');
+  await cell(page, 5).click();
+  await page.keyboard.press('Alt+Shift+Digit8');   // a centre mark
+  await page.click('#colour-tool');
+  await page.click('#pad button[data-d="3"]');     // r1c6 coloured 3
+  await page.click('#colour-tool');
   await page.click('#share-box summary');
   await page.click('#copy-link');
   const read = async () => (await page.inputValue('#paste')) || page.evaluate(() => navigator.clipboard.readText());
@@ -918,6 +923,8 @@ test('a share link can carry the player\'s progress (opt-in)', async (page) => {
     await waitStatus(other, /^The link's game/);
     assert((await digit(other, 2)) === '4' && (await classes(other, 2)).includes('entered'), 'the entry came with the link');
     assert((await cell(other, 3).locator('.cands span').allTextContents()).join('') === '2', 'the mark came with the link');
+    assert((await cell(other, 5).locator('.ctr').textContent()) === '8', 'the centre mark came with the link');
+    assert((await classes(other, 5)).includes('col3'), 'the colour came with the link');
     assert(await other.isVisible('#playbar'), 'in play mode');
   } finally {
     await other.context().close();
@@ -1058,6 +1065,143 @@ print(re.search(r'<c r="A1"[^>]*>.*?<t[^>]*>(.*?)</t>', s).group(1))`, book.path
   const above = ink.first, below = ink.height - 1 - ink.last;
   assert(Math.abs(above - below) <= 2, `margins above (${above} px) and below (${below} px) the grid are even`);
 }, { hash: `#p=${EASY}&n=9` });
+
+test('play like the apps: the pad counts what is left and greys finished digits; the clock starts at the first move, pauses, and stops in Edit', async (page) => {
+  const left = (d) => page.locator(`#pad button[data-d="${d}"] .left`).textContent();
+  // EASY has three 5s and two 9s
+  assert((await left(5)) === '6' && (await left(9)) === '7', `left: 5 → ${await left(5)}, 9 → ${await left(9)}`);
+  const said = await page.locator('#pad button[data-d="5"]').ariaSnapshot();
+  assert(/button "5 ?, 6 left"/.test(said), 'said to screen readers too: ' + said);
+  await page.click('#solve');   // the solution, to play right moves
+  await waitStatus(page, /Unique solution/);
+  const sol = (await gridState(page)).line;
+  await page.click('#mode-play');
+  await page.waitForTimeout(1300);
+  assert((await page.locator('#timer').textContent()) === '0:00', 'no clock before the first move');
+  await cell(page, 2).click();
+  await page.keyboard.press(sol[2]);
+  await page.waitForFunction(() => document.getElementById('timer').textContent !== '0:00', null, { timeout: 5000 })
+    .catch(async () => { throw new Error('the clock does not run after the first move: ' + await page.locator('#timer').textContent()); });
+  await page.click('#pause');
+  assert(await page.evaluate(() => document.getElementById('grid').classList.contains('paused')), 'the grid is hidden while paused');
+  const p1 = await page.locator('#timer').textContent();
+  await page.waitForTimeout(1300);
+  assert((await page.locator('#timer').textContent()) === p1, 'paused: the clock stands');
+  await cell(page, 3).click();
+  await page.keyboard.press(sol[3]);
+  assert((await digit(page, 3)) === '', 'no moves while paused');
+  await page.click('#pause');
+  // the tab hidden: the clock stands, and runs again when it is back
+  await page.evaluate(() => { Object.defineProperty(document, 'hidden', { value: true, configurable: true }); document.dispatchEvent(new Event('visibilitychange')); });
+  const h1 = await page.locator('#timer').textContent();
+  await page.waitForTimeout(1300);
+  assert((await page.locator('#timer').textContent()) === h1, 'hidden: the clock stands');
+  await page.evaluate(() => { Object.defineProperty(document, 'hidden', { value: false, configurable: true }); document.dispatchEvent(new Event('visibilitychange')); });
+  await page.click('#mode-edit');
+  const e1 = await page.locator('#timer').textContent();
+  await page.waitForTimeout(1300);
+  await page.click('#mode-play');
+  assert((await page.locator('#timer').textContent()) === e1, 'in Edit the clock stands');
+  // every 4 of the solution placed: 4 greyed
+  await page.click('#mode-edit');
+  for (let i = 0; i < 81; i++) if (sol[i] === '4' && EASY[i] === '.') { await cell(page, i).click(); await page.keyboard.press('4'); }
+  assert((await left(4)) === '0', 'no 4 left');
+  assert(await page.evaluate(() => document.querySelector('#pad button[data-d="4"]').classList.contains('done')), '4 greyed out');
+  await page.screenshot({ path: `${shots}/pad-counts.png` });
+}, { hash: `#p=${EASY}&n=9` });
+
+test('a hint for a single highlights the unit that proves it', async (page) => {
+  await page.click('#hint');
+  await waitStatus(page, /Hidden Single: in box 2, 8 can only go in r1c6/);
+  const unit = await page.evaluate(() => [...document.querySelectorAll('#grid .cell')].map((c, i) => (c.classList.contains('unit') ? i : -1)).filter((i) => i >= 0));
+  // box 2: r1-3 c4-6, less r1c6 (the placement, drawn as such)
+  assert(JSON.stringify(unit) === JSON.stringify([3, 4, 12, 13, 14, 21, 22, 23]), 'box 2 highlighted: ' + unit);
+  await page.click('#apply-hint');
+  assert((await page.locator('#grid .cell.unit').count()) === 0, 'gone with the hint');
+  await page.screenshot({ path: `${shots}/hint-unit.png` });
+}, { hash: `#p=${EASY}&n=9` });
+
+test('corner and centre pencil marks, and cell colours, undoable and kept over a reload', async (page) => {
+  await page.click('#mode-play');
+  await cell(page, 2).click();
+  await page.keyboard.press('Alt+2');              // a corner mark
+  await page.keyboard.press('Alt+Shift+Digit4');   // a centre mark
+  await page.keyboard.press('Alt+Shift+Digit9');
+  assert((await cell(page, 2).locator('.cands span').allTextContents()).join('') === '2', 'the corner mark');
+  assert((await cell(page, 2).locator('.ctr').textContent()) === '49', 'the centre marks, apart from the corner one');
+  await page.click('#centre-tool');
+  await cell(page, 3).click();
+  await page.click('#pad button[data-d="7"]');
+  assert((await cell(page, 3).locator('.ctr').textContent()) === '7', 'the Centre tool makes centre marks');
+  assert(/centre marks 7/.test(await cell(page, 3).locator('.sr-only').textContent()), 'said to screen readers');
+  // colours: a given and an empty cell, with the pad as the palette
+  await page.click('#colour-tool');
+  assert(await page.evaluate(() => document.getElementById('pad').classList.contains('colours')), 'the pad shows the palette');
+  assert(await page.getAttribute('#centre-tool', 'aria-pressed') === 'false', 'one tool at a time');
+  await cell(page, 0).click();
+  await page.keyboard.down('Control');
+  await cell(page, 4).click();
+  await page.keyboard.up('Control');
+  await page.click('#pad button[data-d="2"]');
+  await cell(page, 40).click();   // the selection moves away: the colours show
+  const bg = await page.evaluate(() => [0, 4, 1].map((i) => getComputedStyle(document.querySelectorAll('#grid .cell')[i]).backgroundColor));
+  assert(bg[0] === bg[1] && bg[0] !== bg[2], 'r1c1 and r1c5 coloured alike, r1c2 not: ' + bg);
+  assert((await classes(page, 0)).includes('col2'), 'colour 2');
+  // an entry clears the cell's marks; undo brings them back
+  await page.click('#colour-tool');
+  await cell(page, 2).click();
+  await page.keyboard.press('4');
+  assert((await cell(page, 2).locator('.ctr').count()) === 0, 'the entry replaces the marks');
+  await page.keyboard.press('Control+z');
+  assert((await cell(page, 2).locator('.ctr').textContent()) === '49', 'undo brings the centre marks back');
+  await page.keyboard.press('Control+z');
+  assert(!(await classes(page, 0)).includes('col2'), 'undo takes the colour off');
+  await page.keyboard.press('Control+y');
+  await page.waitForTimeout(300);
+  await page.reload();
+  await page.waitForSelector('#resume:not([hidden])');
+  await page.click('#resume-continue');
+  assert((await cell(page, 2).locator('.ctr').textContent()) === '49' && (await classes(page, 0)).includes('col2'), 'marks and colours kept over a reload');
+  await page.screenshot({ path: `${shots}/marks-colours.png` });
+}, { hash: `#p=${EASY}&n=9` });
+
+test('jigsaw regions painted on the grid by dragging', async (page) => {
+  await page.click('#jigsaw-open');
+  await page.click('#jigsaw-paint');
+  await waitStatus(page, /^Painting regions/);
+  // drag each row's run of cells of one region, region by region
+  for (let id = 1; id <= 9; id++) {
+    await page.click(`#pad button[data-d="${id}"]`);
+    for (let r = 0; r < 9; r++) {
+      let c = 0;
+      while (c < 9) {
+        if (JIGSAW_MAP[r * 9 + c] !== String(id)) { c++; continue; }
+        let e = c;
+        while (e + 1 < 9 && JIGSAW_MAP[r * 9 + e + 1] === String(id)) e++;
+        const a = await cell(page, r * 9 + c).boundingBox(), b = await cell(page, r * 9 + e).boundingBox();
+        await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+        await page.mouse.down();
+        await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 4 * (e - c) + 1 });
+        await page.mouse.up();
+        c = e + 1;
+      }
+    }
+  }
+  await page.click('#paint-done');
+  await waitStatus(page, /^Jigsaw regions set/);
+  assert(page.url().includes(`r=${JIGSAW_MAP}`), 'the painted map is the jigsaw: ' + page.url());
+  assert((await page.inputValue('#box')) === 'jigsaw', 'the Box menu says jigsaw');
+  // a map that is no jigsaw is refused, and said why
+  await page.click('#jigsaw-open');
+  await page.click('#jigsaw-paint');
+  await page.click('#pad button[data-d="1"]');
+  await cell(page, 80).click();
+  await page.click('#paint-done');
+  await waitStatus(page, /^Not a jigsaw yet: every region needs 9 cells: region 1 has 10, region \d has 8/);
+  await page.click('#paint-cancel');
+  assert(page.url().includes(`r=${JIGSAW_MAP}`), 'cancel keeps the regions');
+  await page.screenshot({ path: `${shots}/jigsaw-painted.png` });
+});
 
 /* ---- run ---------------------------------------------------------------- */
 let failed = 0;

@@ -78,6 +78,8 @@ def main():
     wb = load_workbook(os.path.join(d, "single.xlsx"))
     expect(wb.sheetnames == ["Puzzle 1"], f"single sheets {wb.sheetnames}")
     check_grid(wb["Puzzle 1"], p9, s9, 9, "single")
+    # a puzzle from standard input is named by its sheet, not "<stdin>:1"
+    expect(wb["Puzzle 1"]["A1"].value == "Puzzle 1", f"single A1: {wb['Puzzle 1']['A1'].value!r}")
 
     wb = load_workbook(os.path.join(d, "stuck.xlsx"))
     ws = wb.active

@@ -18,7 +18,27 @@ export function stepMarks(n, step) {
     }
     return m;
   };
-  return { place: mk(step.placements), elim: mk(step.eliminations), proof: mk(step.proof) };
+  return { place: mk(step.placements), elim: mk(step.eliminations), proof: mk(step.proof), unit: new Set() };
+}
+
+/**
+ * The unit a single is proved in, as the apps highlight it: a hidden
+ * single's or full house's unit as its text names it ("in box 2", "in row
+ * 4": the library's unit names), a naked single's row, column and box
+ * (every peer). @return a Set of cells, empty for other steps.
+ */
+export function stepUnit(shape, step) {
+  const key = step.key || '';
+  if (!/single|full-house/.test(key)) return new Set();
+  if (key === 'naked-single') {
+    const p = (step.placements || [])[0];
+    const i = p ? parseCell(shape.n, p.cell) : -1;
+    return i >= 0 ? new Set(shape.peers[i]) : new Set();
+  }
+  const m = /\b(row|column|box|region|window|diagonal) (\d+)\b/.exec(step.text || '');
+  if (!m) return new Set();
+  const unit = shape.units.filter((u) => u.kind === m[1])[+m[2] - 1];
+  return new Set(unit ? unit.cells : []);
 }
 
 /** @return [{values, cands}] for before step 0 .. after the last step. */

@@ -5,13 +5,15 @@
 
 import { call } from './api.js';
 import { Board } from './board.js';
-import { replay, stepMarks } from './explain.js';
+import { replay, stepMarks, stepUnit } from './explain.js';
 import { boxShapes, candidates, cellName, conflictCells, defaultBox, hyperFits, makeShape, parseCell } from './shape.js';
 import { fromLine, keyValue, progressHash, readHash, shareHash, symbol, toGrid, toLine, ALPHABETS } from './text.js';
 import { dropGame, lastKey, loadGame, saveGame } from './saved.js';
+import { mapProblem, startMap } from './paint.js';
 import { wireFiles } from './files.js';
 import { buildGrid, paint } from './view.js';
 
+const COLOURS = 9;   // cell colours of the palette (style.css --k1..--k9)
 const SIZES = [4, 6, 8, 9, 10, 12, 14, 15, 16, 18, 20, 21, 22, 24, 25];
 const JIGSAW_EXAMPLE = `001122222
 000103332
@@ -29,7 +31,8 @@ const S = {
   board: new Board(9),
   alphabet: '1-9A-Z',
   mode: 'edit',
-  pencil: false,
+  pencil: false,        // the Pencil tool: digits become corner marks
+  tool: 'digit',        // what a digit does in play: 'digit', 'corner', 'centre' or 'colour'
   showCands: false,
   selected: new Set([0]),
   cursor: 0,
@@ -42,7 +45,7 @@ const S = {
   step: null,          // the highlighted step (hint or explanation)
   hint: null,
   explain: null,       // { steps, states, pos }
-  timer: { start: 0, elapsed: 0, running: false, done: false },
+  timer: { start: 0, elapsed: 0, running: false, done: false, started: false, paused: false },
   busy: null,          // AbortController of the request in flight
   comment: '',         // the opened puzzle's comment, saved with it
   // grids of another shape that a shape change replaced: Undo past the
@@ -50,6 +53,7 @@ const S = {
   shapes: { undo: [], redo: [] },
   offer: null,         // a saved game of this puzzle, offered ("continue" / "new") and not yet taken
   playing: null,       // the share key of the game saved from this board
+  paint: null,         // jigsaw regions being painted: { map, region, shape } (paint.js)
 };
 let cells = [];
 
@@ -79,7 +83,7 @@ function render() {
   const st = ex ? ex.states[ex.pos] : null;
   const values = S.board.values();
   paint(cells, {
-    shape: S.shape, board: S.board, alphabet: S.alphabet,
+    shape: S.paint ? S.paint.shape : S.shape, board: S.board, alphabet: S.alphabet,
     selected: S.selected, cursor: S.cursor,
     solution: ex ? null : S.solution,
     // a hint is drawn on the candidates, so its eliminations show
@@ -90,10 +94,26 @@ function render() {
     stepValues: st ? st.values : null,
     stepCands: st ? st.cands : null,
   });
+  padCounts(values);
   $('undo').disabled = !S.board.undoStack.length && !S.shapes.undo.length;
   $('redo').disabled = !S.board.redoStack.length && !S.shapes.redo.length;
   $('apply-hint').hidden = !S.hint;
   $('clear-marks').hidden = !(S.step || S.solution || S.conflicts.size || S.wrong.size || S.explain);
+}
+
+/* The pad as the apps draw it: how many of each symbol are still to place
+ * (n of each in a full grid), and a symbol with all n placed greyed out. */
+function padCounts(values) {
+  const n = S.shape.n, placed = new Array(n + 1).fill(0);
+  for (const v of values) placed[v]++;
+  for (const b of $('pad').children) {
+    const d = +b.dataset.d, left = Math.max(0, n - placed[d]);
+    // the name is the content ("5, 6 left"): the drawn count is hidden from
+    // screen readers and said in words instead
+    b.children[0].textContent = String(left);
+    b.children[1].textContent = left === 0 ? ', all placed' : `, ${left} left`;
+    b.classList.toggle('done', left === 0);
+  }
 }
 
 function rebuild() {
@@ -106,7 +126,9 @@ function rebuild() {
     const b = el('button', symbol(S.alphabet, d));
     b.type = 'button';
     b.dataset.d = String(d);
-    b.setAttribute('aria-label', `Enter ${symbol(S.alphabet, d)}`);
+    const left = el('span', '', 'left');
+    left.setAttribute('aria-hidden', 'true');
+    b.append(left, el('span', '', 'sr-only'));
     pad.appendChild(b);
   }
   render();
@@ -275,7 +297,8 @@ function gameKey() { return shareHash(S.alphabet, S.shape, S.board.givens); }
 
 function hasProgress() {
   const b = S.board;
-  return b.entries.some((v, i) => v && !b.givens[i]) || b.marks.some((m, i) => m && !b.givens[i]);
+  return b.entries.some((v, i) => v && !b.givens[i]) || b.marks.some((m, i) => m && !b.givens[i]) ||
+    b.centre.some((m, i) => m && !b.givens[i]) || b.colours.some((k) => k);
 }
 
 /* Keeps the game of the puzzle on the board, or forgets it when its
@@ -292,6 +315,8 @@ function keepGame() {
   saveGame(key, {
     entries: toLine(S.alphabet, b.entries.map((v, i) => (b.givens[i] ? 0 : v))),
     marks: b.marks.map((m) => (m ? m.toString(36) : '')).join(','),
+    centre: b.centre.map((m) => (m ? m.toString(36) : '')).join(','),
+    colours: Array.from(b.colours, String).join(''),
     mode: S.mode, elapsed: Math.round(elapsed()), done: S.timer.done,
     undo: b.undoStack, redo: b.redoStack,
   });
@@ -325,11 +350,15 @@ function resumeGame() {
   if (e) b.entries.set(e.map((v, i) => (b.givens[i] ? 0 : v)));
   const m = (g.marks || '').split(',');
   if (m.length === n * n) m.forEach((x, i) => { b.marks[i] = b.givens[i] ? 0 : (parseInt(x || '0', 36) || 0); });
+  const c = (g.centre || '').split(',');
+  if (c.length === n * n) c.forEach((x, i) => { b.centre[i] = b.givens[i] ? 0 : (parseInt(x || '0', 36) || 0); });
+  if (typeof g.colours === 'string' && /^[0-9]*$/.test(g.colours) && g.colours.length === n * n) b.colours.set([...g.colours].map(Number));
   b.undoStack = stepsOf(g.undo, n * n);
   b.redoStack = stepsOf(g.redo, n * n);
   resetTimer();
   S.timer.elapsed = +g.elapsed || 0;
   S.timer.done = !!g.done;
+  S.timer.started = S.timer.elapsed > 0;
   $('timer').textContent = fmtTime(S.timer.elapsed);
   setMode(g.mode === 'edit' ? 'edit' : 'play');
   changed(false);
@@ -348,7 +377,29 @@ function closeOffer() {
   $('resume').hidden = true;
 }
 
-function setValue(v, forceMarks = false) {
+/* The play tools (Pencil = corner marks, Centre, Colour): one at a time;
+ * pressing the one that is on goes back to digits. */
+function setTool(tool) {
+  S.tool = S.tool === tool ? 'digit' : tool;
+  S.pencil = S.tool === 'corner';
+  for (const [id, t] of [['pencil', 'corner'], ['centre-tool', 'centre'], ['colour-tool', 'colour']])
+    $(id).setAttribute('aria-pressed', String(S.tool === t));
+  $('pad').classList.toggle('colours', S.tool === 'colour');
+}
+
+/* A mark mask toggled for digit v in cells: on in all unless all have it. */
+function toggleMark(list, cells, v) {
+  const bit = 1 << (v - 1), all = cells.every((i) => list[i] & bit);
+  S.board.apply(cells, (i) => { list[i] = all ? list[i] & ~bit : list[i] | bit; });
+}
+
+/* v: a symbol (0 erases). kind overrides the tool: 'corner' (Alt+digit),
+ * 'centre' (Alt+Shift+digit). */
+function setValue(v, kind = null) {
+  if (S.paint) {   // a region's number: chosen, and the selected cells painted with it
+    if (v) { S.paint.region = v - 1; paintCells([...S.selected]); drawPainting(); }
+    return;
+  }
   if (S.offer) closeOffer();   // playing on: a new game (the saved one is overwritten)
   const b = S.board, sel = [...S.selected];
   resetOverlays();
@@ -357,18 +408,27 @@ function setValue(v, forceMarks = false) {
     S.known = null;
   } else {
     const free = sel.filter((i) => !b.givens[i]);
+    const tool = kind || S.tool;
+    if (S.timer.paused) { status('Paused: Resume to play on.', 'bad'); render(); return; }
+    if (tool === 'colour') {
+      // colours (the palette's nine) go on any cell, givens too; the same colour again (or 0) takes it off
+      if (v > COLOURS) { render(); return; }
+      moved();
+      const all = sel.every((i) => b.colours[i] === v);
+      b.apply(sel, (i) => { b.colours[i] = all ? 0 : v; });
+      changed();
+      return;
+    }
     if (!free.length) { status('Givens cannot be changed in play mode; switch to Edit givens.', 'bad'); render(); return; }
-    if ((S.pencil || forceMarks) && v) {
-      const bit = 1 << (v - 1);
-      const open = free.filter((i) => !b.entries[i]);
-      const all = open.every((i) => b.marks[i] & bit);
-      b.apply(open, (i) => { b.marks[i] = all ? b.marks[i] & ~bit : b.marks[i] | bit; });
+    moved();
+    if ((tool === 'corner' || tool === 'centre') && v) {
+      toggleMark(tool === 'corner' ? b.marks : b.centre, free.filter((i) => !b.entries[i]), v);
     } else {
       const touched = new Set(free);
       if (v) for (const i of free) for (const p of S.shape.peers[i]) touched.add(p);
       b.apply([...touched], (i) => {
-        if (free.includes(i)) { b.entries[i] = v; b.marks[i] = 0; }
-        else if (v) b.marks[i] &= ~(1 << (v - 1));   // an entry clears its peers' marks
+        if (free.includes(i)) { b.entries[i] = v; b.marks[i] = 0; b.centre[i] = 0; }
+        else if (v) { b.marks[i] &= ~(1 << (v - 1)); b.centre[i] &= ~(1 << (v - 1)); }   // an entry clears its peers' marks
       });
     }
   }
@@ -410,14 +470,63 @@ function onKey(e) {
   if (e.altKey && /^Digit\d$/.test(e.code)) key = e.code.slice(5);
   else if (e.altKey && /^Key[A-Z]$/.test(e.code)) key = e.code.slice(3);
   const v = keyValue(S.alphabet, n, key);
-  if (v) { setValue(v, e.altKey); e.preventDefault(); return; }
+  if (v) { setValue(v, e.altKey ? (e.shiftKey ? 'centre' : 'corner') : null); e.preventDefault(); return; }
   if (key === '.' || (key === '0' && S.alphabet !== '0-9A-Z')) { setValue(0); e.preventDefault(); }
+}
+
+/* ---- jigsaw regions painted on the grid (paint.js) --------------------- */
+
+function startPainting() {
+  $('jigsaw').close();
+  if (S.mode === 'play') setMode('edit');
+  S.paint = { map: startMap(S.shape), region: 0, shape: null };
+  $('paintbar').hidden = false;
+  $('pad').classList.add('regions');
+  drawPainting();
+  status(`Painting regions: choose a region on the pad (its colour), then drag over cells (or type its number on a selected cell). Done when there are ${S.shape.n} regions of ${S.shape.n} cells.`);
+}
+
+function drawPainting() {
+  const p = S.paint;
+  p.shape = makeShape({ n: S.shape.n, regions: Array.from(p.map) });
+  cells = buildGrid($('grid'), p.shape);
+  for (const b of $('pad').children) b.setAttribute('aria-pressed', String(+b.dataset.d === p.region + 1));
+  render();
+}
+
+/* Cells i into the region chosen. */
+function paintCells(list) {
+  const p = S.paint;
+  const change = list.filter((i) => p.map[i] !== p.region);
+  if (!change.length) return;
+  for (const i of change) p.map[i] = p.region;
+  drawPainting();
+}
+
+function endPainting(apply) {
+  const p = S.paint;
+  if (apply) {
+    const why = mapProblem(p.map, S.shape.n);
+    if (why) { status(`Not a jigsaw yet: ${why}.`, 'bad'); return; }
+  }
+  S.paint = null;
+  $('paintbar').hidden = true;
+  $('pad').classList.remove('regions');
+  for (const b of $('pad').children) b.removeAttribute('aria-pressed');
+  if (apply) {
+    setShape({ n: S.shape.n, box: null, x: S.shape.x, hyper: false, regions: Array.from(p.map), keepBoxes: false }, S.board.givens);
+    status('Jigsaw regions set (Undo brings the old shape back).', 'good');
+  } else {
+    rebuild();
+    status('Painting cancelled: the regions are as they were.');
+  }
 }
 
 function onPointer(e) {
   const cell = e.target.closest('.cell');
   if (!cell) return;
   const i = +cell.dataset.i, n = S.shape.n;
+  if (S.paint) { S.cursor = i; S.selected = new Set([i]); paintCells([i]); return; }
   if (e.ctrlKey || e.metaKey) {
     if (S.selected.has(i) && S.selected.size > 1) S.selected.delete(i); else S.selected.add(i);
     S.cursor = i;
@@ -436,9 +545,10 @@ function onPointer(e) {
 }
 
 function onDrag(e) {
-  if (!(e.buttons & 1) || e.pointerType === 'touch') return;
+  if (!(e.buttons & 1) || (e.pointerType === 'touch' && !S.paint)) return;
   const cell = document.elementFromPoint(e.clientX, e.clientY);
   const c = cell && cell.closest && cell.closest('.cell');
+  if (S.paint) { if (c) paintCells([+c.dataset.i]); return; }
   if (c && !S.selected.has(+c.dataset.i)) { S.selected.add(+c.dataset.i); S.cursor = +c.dataset.i; render(); }
 }
 
@@ -478,17 +588,41 @@ function fmtTime(ms) {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 }
 function elapsed() { return S.timer.elapsed + (S.timer.running ? performance.now() - S.timer.start : 0); }
-function startTimer() { if (!S.timer.running && !S.timer.done) { S.timer.start = performance.now(); S.timer.running = true; } }
+/* The clock runs as the apps' does: from the first move, in play mode,
+ * while the page is in view and not paused, until the puzzle is solved. */
+function startTimer() {
+  const t = S.timer;
+  if (t.running || t.done || !t.started || t.paused || S.mode !== 'play' || document.hidden) return;
+  t.start = performance.now();
+  t.running = true;
+}
+/* A move in play mode: the clock starts with the first one. */
+function moved() { S.timer.started = true; startTimer(); }
+function setPaused(on) {
+  if (on) stopTimer();
+  S.timer.paused = on;
+  if (!on) startTimer();
+  $('pause').setAttribute('aria-pressed', String(on));
+  $('pause').textContent = on ? 'Resume' : 'Pause';
+  $('grid').classList.toggle('paused', on);
+}
 function stopTimer(done = false) {
   if (S.timer.running) { S.timer.elapsed += performance.now() - S.timer.start; S.timer.running = false; }
   if (done) S.timer.done = true;
   $('timer').textContent = fmtTime(S.timer.elapsed);
 }
-function resetTimer() { S.timer = { start: 0, elapsed: 0, running: false, done: false }; $('timer').textContent = '0:00'; }
-setInterval(() => { if (S.timer.running) $('timer').textContent = fmtTime(elapsed()); }, 500);
+function resetTimer() {
+  S.timer = { start: 0, elapsed: 0, running: false, done: false, started: false, paused: false };
+  $('timer').textContent = '0:00';
+  if ($('grid').classList.contains('paused')) setPaused(false);
+}
+setInterval(() => {
+  if (!S.timer.running) startTimer();   // a visibility change missed: on again when it may run
+  if (S.timer.running) $('timer').textContent = fmtTime(elapsed());
+}, 500);
 document.addEventListener('visibilitychange', () => {
   if (S.mode !== 'play') return;
-  if (document.hidden) { stopTimer(); keepGame(); } else startTimer();
+  if (document.hidden) { stopTimer(); keepGame(); } else startTimer();   // back in view: on again if it ran
 });
 
 function setMode(mode) {
@@ -506,6 +640,7 @@ function setMode(mode) {
     status('Play: fill the empty cells. Alt+digit or Pencil marks candidates.');
     if (!S.known) fetchKnown();
   } else {
+    if (S.timer.paused) setPaused(false);
     stopTimer();
     status('Edit: type the givens.');
   }
@@ -724,6 +859,7 @@ function doHint() {
     }
     S.hint = rec.step;
     S.step = stepMarks(S.shape.n, rec.step);
+    S.step.unit = stepUnit(S.shape, rec.step);
     status(rec.step.text);
     result([el('p', rec.step.text, 'big'), el('p', `${rec.step.technique}, rating ${rec.step.rating}`)]);
   });
@@ -745,6 +881,7 @@ function applyHint() {
     else if (elim.has(i) && b.marks[i]) b.marks[i] &= ~elim.get(i);
   });
   resetOverlays();
+  if (S.mode === 'play') moved();
   changed();
 }
 
@@ -829,6 +966,7 @@ function showStep(k) {
   ex.pos = Math.max(0, Math.min(ex.steps.length, k));
   const st = ex.steps[ex.pos];
   S.step = st ? stepMarks(S.shape.n, st) : null;
+  if (S.step) S.step.unit = stepUnit(S.shape, st);
   $('step-pos').textContent = st ? `step ${ex.pos + 1} of ${ex.steps.length}` : `end (${ex.steps.length} step${ex.steps.length === 1 ? '' : 's'})`;
   $('step-text').textContent = st ? `${ex.pos + 1}. (${st.rating}) ${st.text}` : ex.steps.length ? 'End of the explanation: the grid after the last step.' : 'No step was found: the grid as given, with its candidates.';
   [...$('step-list').children].forEach((li, i) => {
@@ -1111,9 +1249,19 @@ function wire() {
     if (c && +c.dataset.i !== S.cursor) { S.cursor = +c.dataset.i; S.selected = new Set([S.cursor]); render(); }
   });
   document.addEventListener('keydown', onKey);
-  $('pad').addEventListener('click', (e) => { const b = e.target.closest('button'); if (b) setValue(+b.dataset.d); });
+  $('pad').addEventListener('click', (e) => {
+    const b = e.target.closest('button');
+    if (!b) return;
+    if (S.paint) { S.paint.region = +b.dataset.d - 1; drawPainting(); return; }
+    setValue(+b.dataset.d);
+  });
+  $('jigsaw-paint').addEventListener('click', startPainting);
+  $('paint-done').addEventListener('click', () => endPainting(true));
+  $('paint-cancel').addEventListener('click', () => endPainting(false));
   $('erase').addEventListener('click', () => setValue(0));
-  $('pencil').addEventListener('click', () => { S.pencil = !S.pencil; $('pencil').setAttribute('aria-pressed', String(S.pencil)); });
+  $('pencil').addEventListener('click', () => setTool('corner'));
+  $('centre-tool').addEventListener('click', () => setTool('centre'));
+  $('colour-tool').addEventListener('click', () => setTool('colour'));
   $('undo').addEventListener('click', undo);
   $('redo').addEventListener('click', redo);
   $('clear').addEventListener('click', () => {
@@ -1127,6 +1275,7 @@ function wire() {
   $('mode-play').addEventListener('click', () => setMode('play'));
   $('auto-cands').addEventListener('change', (e) => { S.showCands = e.target.checked; render(); });
   $('check-entries').addEventListener('click', checkEntries);
+  $('pause').addEventListener('click', () => setPaused(!S.timer.paused));
   $('solve').addEventListener('click', doSolve);
   $('count').addEventListener('click', doCount);
   $('check').addEventListener('click', doCheck);
@@ -1148,7 +1297,7 @@ function wire() {
   $('load').addEventListener('click', doLoad);
   $('copy-link').addEventListener('click', () => {
     const withGame = $('share-progress').checked && hasProgress();
-    const url = location.href.split('#')[0] + (withGame ? progressHash(S.alphabet, S.shape, S.board.givens, S.board.entries, S.board.marks) : location.hash);
+    const url = location.href.split('#')[0] + (withGame ? progressHash(S.alphabet, S.shape, S.board.givens, S.board.entries, S.board.marks, S.board.centre, S.board.colours) : location.hash);
     copyText(url, withGame ? 'link with your progress' : 'link');
   });
   $('resume-continue').addEventListener('click', resumeGame);
@@ -1180,14 +1329,16 @@ function fromHash() {
   const same = h.n === S.shape.n && h.givens.every((v, i) => v === S.board.givens[i]);
   if (same && !h.entries && !h.marks) return true;
   if (!same) setShape({ n: h.n, box: h.box, x: h.x, hyper: h.hyper, regions: h.regions, keepBoxes: h.keepBoxes }, h.givens);
-  if ((h.entries && h.entries.some((v, i) => v && !h.givens[i])) || (h.marks && h.marks.some((m) => m))) {
+  if ((h.entries && h.entries.some((v, i) => v && !h.givens[i])) || [h.marks, h.centre, h.colours].some((l) => l && l.some((m) => m))) {
     // a link with the sender's progress: their game, to play on
     closeOffer();
     const b = S.board;
     b.apply([...Array(h.n * h.n).keys()].filter((i) => !b.givens[i]), (i) => {
       b.entries[i] = h.entries ? h.entries[i] : 0;
       b.marks[i] = h.entries && h.entries[i] ? 0 : (h.marks ? h.marks[i] : 0);
+      b.centre[i] = h.entries && h.entries[i] ? 0 : (h.centre ? h.centre[i] : 0);
     });
+    if (h.colours) b.apply([...Array(h.n * h.n).keys()], (i) => { b.colours[i] = h.colours[i] <= COLOURS ? h.colours[i] : 0; });
     resetTimer();
     setMode('play');
     changed(false);

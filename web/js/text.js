@@ -73,18 +73,24 @@ export function shareHash(alphabet, shape, givens) {
 }
 
 /** The share fragment with the player's progress too (opt-in): entries as
- * a line (e=, '.' where none), pencil marks as base-36 masks (m=, comma
- * separated, empty for none, trailing empties cut). */
-export function progressHash(alphabet, shape, givens, entries, marks) {
+ * a line (e=, '.' where none), corner and centre marks as base-36 masks
+ * (m=, c=: comma separated, empty for none, trailing empties cut), colours
+ * as one digit a cell (k=, trailing 0s cut). */
+export function progressHash(alphabet, shape, givens, entries, marks, centre = null, colours = null) {
   const p = new URLSearchParams(shareHash(alphabet, shape, givens).slice(1));
   p.set('e', toLine(alphabet, entries.map((v, i) => (givens[i] ? 0 : v))));
-  const m = Array.from(marks, (k, i) => (k && !givens[i] && !entries[i] ? k.toString(36) : ''));
-  while (m.length && !m[m.length - 1]) m.pop();
-  if (m.length) p.set('m', m.join(','));
+  const masks = (list) => {
+    const m = Array.from(list, (k, i) => (k && !givens[i] && !entries[i] ? k.toString(36) : ''));
+    while (m.length && !m[m.length - 1]) m.pop();
+    return m.join(',');
+  };
+  if (masks(marks)) p.set('m', masks(marks));
+  if (centre && masks(centre)) p.set('c', masks(centre));   // centre marks, as m=
+  if (colours && colours.some((k) => k)) p.set('k', Array.from(colours, String).join('').replace(/0+$/, ''));   // a digit a cell
   return '#' + p.toString();
 }
 
-/** Reads a share fragment: { n, box, x, hyper, regions, keepBoxes, alphabet, givens, entries, marks } or null (entries and marks null when the link has none). */
+/** Reads a share fragment: { n, box, x, hyper, regions, keepBoxes, alphabet, givens, entries, marks, centre, colours } or null (the last four null when the link has none). */
 export function readHash(hash) {
   if (!hash || hash.length < 2) return null;
   const p = new URLSearchParams(hash.slice(1));
@@ -104,10 +110,12 @@ export function readHash(hash) {
     if (regions.some((id) => id < 0 || id >= n)) regions = null;
   }
   const entries = p.get('e') ? fromLine(alphabet, n, p.get('e')) : null;
-  let marks = null;
-  if (p.get('m')) {
-    const m = p.get('m').split(',');
-    if (m.length <= n * n) marks = Array.from({ length: n * n }, (_, i) => (parseInt(m[i] || '0', 36) || 0) & ((1 << n) - 1));
-  }
-  return { n, box, x: v.includes('x'), hyper: v.includes('hyper'), regions, keepBoxes: p.get('keep') === '1', alphabet, givens, entries, marks };
+  const masks = (text) => {
+    const m = (text || '').split(',');
+    return text && m.length <= n * n ? Array.from({ length: n * n }, (_, i) => (parseInt(m[i] || '0', 36) || 0) & ((1 << n) - 1)) : null;
+  };
+  const k = p.get('k') || '';
+  const colours = /^[0-9]+$/.test(k) && k.length <= n * n ? Uint8Array.from({ length: n * n }, (_, i) => +(k[i] || 0)) : null;
+  return { n, box, x: v.includes('x'), hyper: v.includes('hyper'), regions, keepBoxes: p.get('keep') === '1', alphabet, givens,
+    entries, marks: masks(p.get('m')), centre: masks(p.get('c')), colours };
 }

@@ -102,12 +102,19 @@ export function paint(cells, s) {
     cl.toggle('place', !!st && st.place.has(i));
     cl.toggle('proof', !!st && st.proof.has(i) && !st.place.has(i));
     cl.toggle('elimcell', !!st && st.elim.has(i) && !st.place.has(i));
+    cl.toggle('unit', !!st && !!st.unit && st.unit.has(i) && !st.place.has(i));
+    const colour = board.colours ? board.colours[i] : 0;
+    if (el._colour !== colour) {
+      if (el._colour) cl.remove(`col${el._colour}`);
+      if (colour) cl.add(`col${colour}`);
+      el._colour = colour;
+    }
     el.tabIndex = i === cur ? 0 : -1;
-    let mask = 0;
+    let mask = 0, centre = 0;
     if (!v) {
       if (s.stepCands) mask = s.stepCands[i];
       else if (s.showCands) mask = s.cands[i];
-      else mask = board.marks[i];
+      else { mask = board.marks[i]; centre = board.centre ? board.centre[i] : 0; }
     }
     const label = [cellName(n, i), v ? symbol(alphabet, v) : 'empty'];
     if (kind === 'given') label.push('given');
@@ -116,6 +123,8 @@ export function paint(cells, s) {
     if (s.wrong.has(i)) label.push('wrong');
     if (s.differ && s.differ.has(i)) label.push('differs in another solution');
     if (mask) label.push('candidates ' + digitsOf(mask, n).map((d) => symbol(alphabet, d)).join(' '));
+    if (centre) label.push('centre marks ' + digitsOf(centre, n).map((d) => symbol(alphabet, d)).join(' '));
+    if (colour) label.push(`colour ${colour}`);
     el.setAttribute('aria-selected', s.selected.has(i) ? 'true' : 'false');
     // the name is hidden text, and what is drawn is hidden from screen
     // readers: the drawn digits are not the words a reader should say
@@ -123,7 +132,7 @@ export function paint(cells, s) {
     // the step's digits of this cell as text: a Set in a template is
     // "[object Set]", and a key that misses them keeps the last step's marks
     const digits = (m) => (m && m.has(i) ? [...m.get(i)].sort((x, y) => x - y).join(',') : '');
-    const key = `${v}|${mask}|${st ? [digits(st.place), digits(st.elim), digits(st.proof)].join('/') : ''}|${alphabet}|${name}`;
+    const key = `${v}|${mask}|${centre}|${st ? [digits(st.place), digits(st.elim), digits(st.proof)].join('/') : ''}|${alphabet}|${name}`;
     if (el._key === key) continue;
     el._key = key;
     const said = document.createElement('span');
@@ -135,7 +144,7 @@ export function paint(cells, s) {
       span.setAttribute('aria-hidden', 'true');
       span.textContent = symbol(alphabet, v);
       el.replaceChildren(said, span);
-    } else if (mask) {
+    } else if (mask || centre) {
       const box = document.createElement('div');
       box.className = 'cands';
       box.setAttribute('aria-hidden', 'true');
@@ -151,11 +160,21 @@ export function paint(cells, s) {
         }
         box.appendChild(sp);
       }
-      el.replaceChildren(said, box);
+      el.replaceChildren(said, ...(mask ? [box] : []), ...centreMarks(centre, n, alphabet));
     } else {
       el.replaceChildren(said);
     }
   }
+}
+
+/* A cell's centre marks: its digits in a row, small, in the middle (none: nothing). */
+function centreMarks(mask, n, alphabet) {
+  if (!mask) return [];
+  const sp = document.createElement('span');
+  sp.className = 'ctr';
+  sp.setAttribute('aria-hidden', 'true');
+  sp.textContent = digitsOf(mask, n).map((d) => symbol(alphabet, d)).join('');
+  return [sp];
 }
 
 /** Rows and columns of the little candidate grid inside a cell. */

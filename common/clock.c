@@ -1,6 +1,6 @@
 /*
- * clock.c — the CLI's one clock helper: monotonic seconds for timing and
- * deadlines, and the calling thread's CPU seconds for benchmarks.
+ * clock.c — the programs' one clock helper: monotonic seconds for timing
+ * and deadlines, and the calling thread's CPU seconds for benchmarks.
  */
 #include "clock.h"
 
@@ -13,12 +13,12 @@ static double seconds_of(clockid_t id)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-double cli_now(void)
+double now_seconds(void)
 {
     return seconds_of(CLOCK_MONOTONIC);
 }
 
-double cli_thread_cpu(void)
+double thread_cpu_seconds(void)
 {
     return seconds_of(CLOCK_THREAD_CPUTIME_ID);
 }

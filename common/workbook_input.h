@@ -1,42 +1,44 @@
 /*
- * workbook_input.h — what the runner asks of workbook input (.xlsx,
+ * workbook_input.h — what the programs ask of workbook input (.xlsx,
  * .xlsm, .ods, .xls): is this file a workbook, and the puzzles in it.
  *
  * Reading workbooks needs outside libraries, so the reader lives in
- * formats/ (built when libzip, expat and FreeXL are there); this header
- * is the whole of what the runner sees of it. A build without formats/
- * still recognises a workbook and says what to install.
+ * formats/ (built when libzip, expat and FreeXL are there:
+ * backend_entries.h);
+ * the program that links it hands its book_read_fn to whoever reads
+ * files. A build without formats/ still recognises a workbook and says
+ * what to install (book_read_unavailable).
  */
-#ifndef DOKU_CLI_WORKBOOK_INPUT_H
-#define DOKU_CLI_WORKBOOK_INPUT_H
+#ifndef DOKU_COMMON_WORKBOOK_INPUT_H
+#define DOKU_COMMON_WORKBOOK_INPUT_H
 
 #include "doku.h"
 
 #include <stddef.h>
 #include <stdint.h>
 
-typedef enum cli_workbook_kind {
-    CLI_WORKBOOK_NONE = 0,   /* text: the ordinary reader */
-    CLI_WORKBOOK_ZIP = 1,    /* .xlsx / .xlsm / .ods (a zip of XML) */
-    CLI_WORKBOOK_XLS = 2     /* old binary Excel (an OLE2 file) */
-} cli_workbook_kind;
+typedef enum book_kind {
+    BOOK_NONE = 0,   /* text: the ordinary reader */
+    BOOK_ZIP = 1,    /* .xlsx / .xlsm / .ods (a zip of XML) */
+    BOOK_XLS = 2     /* old binary Excel (an OLE2 file) */
+} book_kind;
 
 /* What the file at path is, by its first bytes (a zip or OLE2 header; no
- * text puzzle starts with either) or, when it cannot be read, its name.
- * Never fails: CLI_WORKBOOK_NONE for text and for what cannot be opened
- * (the text path then reports it). */
-cli_workbook_kind cli_workbook_kind_of(const char *path);
+ * text puzzle starts with either). Never fails: BOOK_NONE for text and
+ * for what cannot be opened (the text path then reports it).
+ * Thread-safe. */
+book_kind book_kind_of(const char *path);
 
 /* Where to look: NULLs and zeros find every puzzle automatically. */
-typedef struct cli_workbook_request {
+typedef struct book_request {
     const char *sheet;       /* --sheet NAME, or NULL: every sheet */
     const char *range;       /* --range C3:K11 or Sheet1!C3:K11, or NULL */
     int n;                   /* the side --box/--regions fix, or 0: any */
     doku_symbols symbols;    /* --symbols: how letters and 0 read */
-} cli_workbook_request;
+} book_request;
 
 /* One puzzle found, or one that could not be read. */
-typedef struct cli_workbook_puzzle {
+typedef struct book_puzzle {
     const char *where;       /* "Sheet2!C3:K11"; for an error the cell,
                                 "Sheet1!E7" */
     int n;
@@ -49,11 +51,11 @@ typedef struct cli_workbook_puzzle {
                                 givens (a solution or a player's entries,
                                 docs/FORMATS.md), 0 elsewhere; NULL when
                                 every digit is a given */
-} cli_workbook_puzzle;
+} book_puzzle;
 
 /* Called for each puzzle in workbook order (sheets in order, puzzles by
  * their top-left cell); the pointers live only during the call. */
-typedef void (*cli_workbook_sink)(void *ctx, const cli_workbook_puzzle *p);
+typedef void (*book_sink)(void *ctx, const book_puzzle *p);
 
 /* Reads the workbook at path and hands each puzzle to sink.
  * @return the number of records handed over (puzzles and errors), or -1
@@ -61,7 +63,12 @@ typedef void (*cli_workbook_sink)(void *ctx, const cli_workbook_puzzle *p);
  * zip, a sheet or range that is not there, a build without the reader);
  * 0 when it holds no puzzle. The message starts with path, as the place
  * it names: "book.xlsx:Sheet1!E7: ..." or "book.xlsx: no sheet ...". */
-long cli_workbook_read(const char *path, cli_workbook_kind kind, const cli_workbook_request *req,
-                       cli_workbook_sink sink, void *ctx, char *why, size_t cap);
+typedef long (*book_read_fn)(const char *path, book_kind kind, const book_request *req,
+                             book_sink sink, void *ctx, char *why, size_t cap);
+
+/* The book_read_fn of a build without the workbook reader: -1 with a
+ * message naming what to install. */
+long book_read_unavailable(const char *path, book_kind kind, const book_request *req,
+                           book_sink sink, void *ctx, char *why, size_t cap);
 
 #endif

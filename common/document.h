@@ -7,12 +7,13 @@
  * order, to the document. A document backend parses the record, draws or
  * tabulates it, and writes its file(s) when the run finishes.
  *
- * Backends live outside cli/ because they need outside libraries
- * (formats/ for libxlsxwriter, render/ for cairo); a build without one
- * still knows the format's name and says what is missing.
+ * Back ends live in formats/ (libxlsxwriter) and render/ (cairo); the
+ * program that links them lists them in a table (document_backend) that
+ * document_open reads, so a build without one still knows the format's
+ * name and says what is missing.
  */
-#ifndef DOKU_CLI_DOCUMENT_H
-#define DOKU_CLI_DOCUMENT_H
+#ifndef DOKU_COMMON_DOCUMENT_H
+#define DOKU_COMMON_DOCUMENT_H
 
 #include "doku.h"
 
@@ -20,40 +21,40 @@
 
 /* --format values for documents, beyond the library's doku_format. */
 enum {
-    CLI_FORMAT_XLSX = 100,
-    CLI_FORMAT_SVG,
-    CLI_FORMAT_PNG,
-    CLI_FORMAT_PDF,
-    CLI_FORMAT_DOCUMENT_END
+    DOC_FORMAT_XLSX = 100,
+    DOC_FORMAT_SVG,
+    DOC_FORMAT_PNG,
+    DOC_FORMAT_PDF,
+    DOC_FORMAT_END
 };
 
-/* 1 when format is one of the CLI_FORMAT_* document formats. */
-int cli_format_is_document(int format);
+/* 1 when format is one of the DOC_FORMAT_* document formats. */
+int document_format_is(int format);
 
 /* `doku print`: the records laid out as a booklet rather than one grid a
  * page or image. */
-enum { CLI_PAPER_A4 = 0, CLI_PAPER_LETTER };
-enum { CLI_SOLUTIONS_BACK = 0, CLI_SOLUTIONS_NONE, CLI_SOLUTIONS_INLINE };
-typedef struct cli_booklet {
+enum { DOC_PAPER_A4 = 0, DOC_PAPER_LETTER };
+enum { DOC_SOLUTIONS_BACK = 0, DOC_SOLUTIONS_NONE, DOC_SOLUTIONS_INLINE };
+typedef struct document_booklet {
     int per_page;        /* puzzles a page: 1, 2, 4 or 6 */
-    int paper;           /* CLI_PAPER_* */
+    int paper;           /* DOC_PAPER_* */
     const char *title;   /* on every page; NULL: none */
-    int solutions;       /* CLI_SOLUTIONS_*: small grids on the last pages,
+    int solutions;       /* DOC_SOLUTIONS_*: small grids on the last pages,
                             none, or beside each puzzle */
-} cli_booklet;
+} document_booklet;
 
 /* What a backend is asked to make. */
-typedef struct cli_document_spec {
+typedef struct document_spec {
     const char *cmd;     /* the command ("solve", "explain", ...): what the records hold */
     const char *path;    /* -o FILE; may hold a printf %d/%03d for one file per record */
-    int format;          /* CLI_FORMAT_* */
+    int format;          /* DOC_FORMAT_* */
     doku_symbols symbols;/* alphabet the CLI writes digits in */
-    const cli_booklet *booklet; /* doku print's layout; NULL otherwise */
-} cli_document_spec;
+    const document_booklet *booklet; /* doku print's layout; NULL otherwise */
+} document_spec;
 
 /* A backend's operations on the state its open function made. Each
  * returns 0, or -1 with a message (no trailing newline) in why. */
-typedef struct cli_document_ops {
+typedef struct document_ops {
     /* One record: json is the library's JSON record of one puzzle (one
      * object, possibly newline-terminated), shape the puzzle's shape (NULL
      * for an input error record). The backend copies what it keeps. */
@@ -63,29 +64,39 @@ typedef struct cli_document_ops {
     int (*finish)(void *self, char *why, size_t cap);
     /* Frees everything; self may be NULL. */
     void (*destroy)(void *self);
-} cli_document_ops;
+} document_ops;
 
 /* A backend's constructor: the state, with *ops set, or NULL with a
  * message in why (e.g. the command's records cannot be drawn). */
-typedef void *(*cli_document_open_fn)(const cli_document_spec *spec,
-                                      const cli_document_ops **ops, char *why, size_t cap);
+typedef void *(*document_open_fn)(const document_spec *spec, const document_ops **ops,
+                                  char *why, size_t cap);
 
-typedef struct cli_document cli_document;
+/* One entry of a program's table of back ends. */
+typedef struct document_backend {
+    int format;                  /* DOC_FORMAT_* */
+    const char *name;            /* "xlsx" */
+    document_open_fn open;       /* NULL: not in this build */
+    const char *needs;           /* what to install when open is NULL */
+} document_backend;
 
-/* Opens the document for spec->format. NULL with a message in why when
- * this build has no backend for it, spec->path is NULL, or the backend
- * refuses. The caller owns the result (cli_document_close). */
-cli_document *cli_document_open(const cli_document_spec *spec, char *why, size_t cap);
+typedef struct document_file document_file;
+
+/* Opens the document for spec->format with the back end table[] (count
+ * entries) names for it. NULL with a message in why when the table has no
+ * back end for it, spec->path is NULL, or the backend refuses. The caller
+ * owns the result (document_close). Thread-safe when the back end is. */
+document_file *document_open(const document_backend *table, size_t count,
+                             const document_spec *spec, char *why, size_t cap);
 
 /* Hands one record to the document. 0, or -1 with a message in why. */
-int cli_document_add(cli_document *d, const doku_shape *shape, const char *json, size_t len,
-                     char *why, size_t cap);
+int document_add(document_file *d, const doku_shape *shape, const char *json, size_t len,
+                 char *why, size_t cap);
 
 /* Writes the document and frees it (d may be NULL: returns 0).
  * @return 0, or -1 with a message in why (the document is freed either way). */
-int cli_document_close(cli_document *d, char *why, size_t cap);
+int document_close(document_file *d, char *why, size_t cap);
 
 /* Frees d without writing anything (after an interruption). NULL is fine. */
-void cli_document_discard(cli_document *d);
+void document_discard(document_file *d);
 
 #endif

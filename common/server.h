@@ -1,11 +1,12 @@
 /*
  * server.h — `doku serve`: the HTTP server behind the web page and the
- * JSON API (docs/API.md). The CLI's cmd_serve.c fills a srv_config from
- * the command line and calls srv_run, which returns when SIGINT or
- * SIGTERM arrives and every request in flight has been answered.
+ * JSON API (docs/API.md), defined in server/. The CLI's cmd_serve.c fills
+ * a srv_config from the command line and calls srv_run, which returns when
+ * SIGINT or SIGTERM arrives and every request in flight has been answered.
+ * It sits here, below cli/ and server/, as the one interface between them.
  */
-#ifndef DOKU_SERVER_H
-#define DOKU_SERVER_H
+#ifndef DOKU_COMMON_SERVER_H
+#define DOKU_COMMON_SERVER_H
 
 #include <stddef.h>
 #include <stdio.h>
@@ -22,7 +23,7 @@ typedef struct srv_config {
     const char *cors;        /* NULL, or the one origin allowed by CORS */
     int quiet;               /* 1: no access log */
     size_t max_upload;       /* bytes of a file sent to /api/open */
-    const struct srv_files *files; /* workbooks and documents (files.h);
+    const struct srv_files *files; /* workbooks and documents (server_files.h);
                                       NULL: those endpoints answer 501 */
 } srv_config;
 
