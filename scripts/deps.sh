@@ -5,8 +5,9 @@ set -e
 # cadical, minisat, python3: the SAT cross-check and the large-grid benchmark;
 # python3-jsonschema: the JSON records checked against docs/schema;
 # qqwing: the generator's cross-check and benchmark; time: /usr/bin/time
-# for the memory bound of a golden test.
-PKGS="cmake gcc clang make pkg-config libcmocka-dev python3 python3-jsonschema time cadical minisat qqwing"
+# for the memory bound of a golden test; abigail-tools: the ABI check
+# (tests/abi/abidiff.sh).
+PKGS="cmake gcc clang make pkg-config libcmocka-dev python3 python3-jsonschema time cadical minisat qqwing abigail-tools"
 # doku serve: libmicrohttpd, cJSON; its browser tests: chromium and node/npm
 # (a node already on the PATH, e.g. from NodeSource, is used as it is);
 # its load benchmark: wrk.
