@@ -9,7 +9,7 @@ MAKEFLAGS += --no-print-directory
 
 PORT ?= 8080
 
-.PHONY: all build run serve bench-serve test test-plain test-asan test-data asan tsan deps install clean fuzz crosscheck bench-large test-aarch64 coverage
+.PHONY: all build run serve bench-serve test test-plain test-asan test-data asan tsan deps install clean fuzz crosscheck bench-large test-aarch64 coverage python
 
 all: build
 
@@ -30,6 +30,14 @@ run: deps build
 # Only the server: http://127.0.0.1:$(PORT)/
 serve: deps build
 	@build/doku serve --port $(PORT)
+
+# The Python package (python/, docs/PYTHON.md) into Debian's python3, built
+# offline against this tree's library (build/libdoku.a). Debian marks its
+# Python externally managed (PEP 668); pip as root installs under
+# /usr/local, beside dpkg's files, not over them.
+python: deps build
+	@DOKU_BUILD_DIR=$(CURDIR)/build PIP_BREAK_SYSTEM_PACKAGES=1 /usr/bin/python3 -m pip install \
+	    --no-build-isolation --no-deps ./python
 
 # wrk against doku serve on loopback (bench/serve/run.sh; see BENCHMARKS.md).
 bench-serve: deps build

@@ -68,7 +68,9 @@ int main(int argc, char **argv)
     int nacc = 0;
     for (int i = 0; i < n; i++) {
         double t = cpu_now();
-        verdict[i] = doku_rating_filter_accept(b, s, pz + 81 * i, NULL);
+        doku_filter_call call = {s, pz + 81 * i, NULL, 81, 0};
+        bool ok = false;
+        verdict[i] = doku_rating_filter_accept(b, &call, &ok) == DOKU_OK && ok;
         t = cpu_now() - t;
         if (verdict[i]) {
             nacc++;

@@ -237,23 +237,12 @@ static void reduce_puzzle(cli_worker *w, cli_task *t, void *p)
         goto out;
     }
     doku_reduce_result rr;
-    int accepted = 1;
-    for (int k = 0; k < (judge ? FILTER_ATTEMPTS : 1); k++) {
-        /* attempt 0 uses the input's own seed, so without a filter the
-         * result is what it always was */
-        doku_rng rng;
-        uint64_t seed = doku_seed_derive(c->seed, t->index);
-        doku_rng_seed(&rng, k ? doku_seed_derive(seed, (uint64_t)k) : seed);
-        if (doku_reduce(g, &rng, sol, t->cells, (size_t)nc, &ro, out, &rr) != DOKU_OK) {
-            fail(c, t, "invalid", "cannot reduce this input");
-            goto out;
-        }
-        if (judge && gen_filter_judge(judge, s, out, sol, &accepted) != DOKU_OK) {
-            fail(c, t, "invalid", "out of memory");
-            goto out;
-        }
-        if (accepted)
-            break;
+    int accepted = 0;
+    doku_status st = doku_reduce_rated(g, judge, doku_seed_derive(c->seed, t->index),
+                                       FILTER_ATTEMPTS, sol, t->cells, (size_t)nc, &ro, out, &rr, &accepted);
+    if (st != DOKU_OK) {
+        fail(c, t, "invalid", st == DOKU_ERR_NOMEM ? "out of memory" : "cannot reduce this input");
+        goto out;
     }
     doku_reduce_record rec;
     memset(&rec, 0, sizeof rec);

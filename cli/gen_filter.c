@@ -108,13 +108,3 @@ doku_rating_filter *gen_filter_band(const gen_filter_spec *f,
     doku_rating_filter *b = NULL;
     return doku_rating_filter_create(s, &bo, &b) == DOKU_OK ? b : NULL;
 }
-
-doku_status gen_filter_judge(doku_rating_filter *b, const doku_shape *s, const uint8_t *puzzle,
-                             const uint8_t *solution, int *accepted)
-{
-    doku_filter_call call = {s, puzzle, solution, (size_t)doku_shape_cells(s), 0};
-    bool ok = false;
-    doku_status st = doku_rating_filter_accept(b, &call, &ok);
-    *accepted = st == DOKU_OK && ok;
-    return st;
-}

@@ -49,10 +49,5 @@ void gen_filter_describe(const gen_filter_spec *f, char *buf, size_t cap);
  * memory. */
 doku_rating_filter *gen_filter_band(const gen_filter_spec *f,
                                     const doku_shape *s);
-/* Judges puzzle (its solution beside it) with the band b. @return DOKU_OK
- * and *accepted 1 or 0; DOKU_ERR_NOMEM when the judgement could not
- * allocate (*accepted 0, no verdict: report it, never as a rejection). */
-doku_status gen_filter_judge(doku_rating_filter *b, const doku_shape *s, const uint8_t *puzzle,
-                             const uint8_t *solution, int *accepted);
 
 #endif

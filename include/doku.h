@@ -1094,6 +1094,21 @@ DOKU_API doku_status doku_rating_filter_accept(void *user, const doku_filter_cal
 DOKU_API void doku_rating_filter_stats(const doku_rating_filter *f, uint64_t *judged,
                               uint64_t *accepted, uint64_t *steps);
 
+/* Reduces start (as doku_reduce: solution, start, ncells, opts, puzzle, res) until
+ * the result rates inside f's range and uses its required technique:
+ * attempt 0 draws its removal order from seed, attempt k from
+ * doku_seed_derive(seed, k), up to `attempts` (0 = 32) reductions. f NULL:
+ * one plain reduction, accepted. *accepted (the caller's) receives 1 and
+ * puzzle the first accepted result, or 0 and puzzle the last one.
+ * Thread-safe for distinct g and f. @return DOKU_OK; DOKU_ERR_NOMEM when
+ * a judgement could not allocate (*accepted 0: no verdict); DOKU_ERR_ARG
+ * for a NULL accepted, a negative attempts, or as doku_reduce. */
+DOKU_API doku_status doku_reduce_rated(doku_generator *g, doku_rating_filter *f, uint64_t seed,
+                                       int attempts, const uint8_t *solution,
+                                       const uint8_t *start, size_t ncells,
+                                       const doku_reduce_opts *opts, uint8_t *puzzle,
+                                       doku_reduce_result *res, int *accepted);
+
 /* (The named ranges are the difficulty names: doku_difficulty_range;
  * parsing "MIN-MAX": doku_parse_rating_range in doku_parse.h.) */
 

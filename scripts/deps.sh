@@ -15,6 +15,10 @@ PKGS="$PKGS libmicrohttpd-dev libcjson-dev chromium wrk"
 # docs/SCALING.md's test: GNU parallel (node/npm above also run the
 # lz-string check of f-puzzles links).
 PKGS="$PKGS parallel"
+# the Python package (python/, `make python`) and its tests: Debian's
+# python3 headers, pip/setuptools/wheel, numpy, pytest, Dask's scheduler
+# and workers (python3-distributed), mypy for the typed examples.
+PKGS="$PKGS python3-dev python3-pip python3-setuptools python3-wheel python3-numpy python3-pytest python3-distributed mypy"
 command -v npm >/dev/null 2>&1 || PKGS="$PKGS nodejs npm"
 # workbooks (formats/): libzip, expat, FreeXL in; libxlsxwriter out; their
 # tests read doku's workbooks with openpyxl and LibreOffice (measured on a

@@ -208,29 +208,18 @@ void srv_api_reduce(const char *body, size_t len, const srv_budget *bud, srv_rep
         srv_reply_error(out, 500, "no_memory", "out of memory", NULL);
         goto done;
     }
-    /* a difficulty is judged after: other random orders, as the CLI's
-     * reduce --difficulty tries them (attempt 0 is the plain reduce) */
+    /* a difficulty is judged after, over other random orders if need be */
     doku_reduce_result rr;
-    int accepted = 1;
-    for (int k = 0; k < (judge ? SRV_REDUCE_ATTEMPTS : 1); k++) {
-        doku_rng rng;
-        uint64_t s0 = doku_seed_derive(seed, 0);
-        doku_rng_seed(&rng, k ? doku_seed_derive(s0, (uint64_t)k) : s0);
-        if (doku_reduce(g, &rng, sol, p.cells, (size_t)nc, &ro, res_cells, &rr) != DOKU_OK) {
-            reduce_fail(out, &p, "invalid", "cannot reduce this input");
-            goto done;
-        }
-        if (judge) {
-            doku_filter_call call = {p.shape, res_cells, sol, (size_t)nc, 0};
-            bool ok = false;
-            if (doku_rating_filter_accept(judge, &call, &ok) != DOKU_OK) {
-                srv_reply_error(out, 500, "no_memory", "out of memory", NULL);
-                goto done;
-            }
-            accepted = ok;
-        }
-        if (accepted)
-            break;
+    int accepted = 0;
+    doku_status st = doku_reduce_rated(g, judge, doku_seed_derive(seed, 0), SRV_REDUCE_ATTEMPTS,
+                                       sol, p.cells, (size_t)nc, &ro, res_cells, &rr, &accepted);
+    if (st == DOKU_ERR_NOMEM) {
+        srv_reply_error(out, 500, "no_memory", "out of memory", NULL);
+        goto done;
+    }
+    if (st != DOKU_OK) {
+        reduce_fail(out, &p, "invalid", "cannot reduce this input");
+        goto done;
     }
     doku_reduce_record rec;
     memset(&rec, 0, sizeof rec);

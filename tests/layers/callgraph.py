@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
 """tests/layers/callgraph.py BUILD_DIR — no two files call each other.
+   tests/layers/callgraph.py --self-test CC — the check finds a planted cycle.
 
 For every program and plug-in the build links (each CMake link.txt of an
 executable, a shared library or a module under BUILD_DIR), the object files
@@ -136,7 +137,34 @@ def cycles(nodes):
     return sccs
 
 
+def self_test(cc):
+    """The check itself: a made-up build whose program has a.c and b.c
+    calling each other (and c.c calling a.c, which is no cycle) must give
+    exactly that one cycle. @return 0 when it does."""
+    import tempfile
+    with tempfile.TemporaryDirectory() as tmp:
+        objdir = os.path.join(tmp, "CMakeFiles", "t.dir")
+        os.makedirs(objdir)
+        sources = {"a": "int b(int); int a(int x) { return x ? b(x - 1) : 0; }",
+                   "b": "int a(int); int b(int x) { return a(x); }",
+                   "c": "int a(int); int main(void) { return a(3); }"}
+        for name, text in sources.items():
+            src = os.path.join(tmp, name + ".c")
+            with open(src, "w") as f:
+                f.write(text + "\n")
+            subprocess.run([cc, "-c", src, "-o", os.path.join(objdir, name + ".c.o")], check=True)
+        with open(os.path.join(objdir, "link.txt"), "w") as f:
+            f.write("cc CMakeFiles/t.dir/a.c.o CMakeFiles/t.dir/b.c.o CMakeFiles/t.dir/c.c.o -o t\n")
+        out = subprocess.run([sys.executable, __file__, tmp], capture_output=True, text=True)
+        ok = out.returncode == 1 and "a.c -> b.c" in out.stdout and "b.c -> a.c" in out.stdout \
+            and "c.c ->" not in out.stdout and "1 cycles" in out.stdout
+        print("self-test: %s" % ("found the planted cycle" if ok else "FAILED:\n" + out.stdout))
+        return 0 if ok else 1
+
+
 def main():
+    if len(sys.argv) == 3 and sys.argv[1] == "--self-test":
+        return self_test(sys.argv[2])
     build = os.path.abspath(sys.argv[1])
     links = []
     for root, dirs, files in os.walk(build):

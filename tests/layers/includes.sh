@@ -6,7 +6,25 @@
 # of the file's own folder, of common/, or of include/ (the library's);
 # and no CMakeLists of those folders puts another's directory on an
 # include path. Prints each offence; exit 1 when there is one.
+# With --self-test: a made-up tree where cli/ includes a server/ header
+# must fail, and its common/ twin must pass.
 set -eu
+if [ "$1" = --self-test ]; then
+    T=$(mktemp -d "${TMPDIR:-/tmp}/doku-layers-self.XXXXXX")
+    trap 'rm -rf "$T"' EXIT INT TERM
+    mkdir -p "$T/cli" "$T/server" "$T/common" "$T/include"
+    echo '#include "srv.h"' > "$T/cli/a.c"
+    echo 'int srv(void);' > "$T/server/srv.h"
+    if out=$(sh "$0" "$T"); then
+        echo "self-test: FAILED, cli/ including server/srv.h passed: $out"; exit 1
+    fi
+    echo "$out" | grep -q 'cli/a.c includes "srv.h", a header of another folder: server/srv.h' ||
+        { echo "self-test: FAILED: $out"; exit 1; }
+    mv "$T/server/srv.h" "$T/common/srv.h"
+    sh "$0" "$T" >/dev/null || { echo "self-test: FAILED, common/srv.h refused"; exit 1; }
+    echo "self-test: the planted include was found, its common/ twin passed"
+    exit 0
+fi
 SRC=$1
 cd "$SRC"
 status=0

@@ -662,6 +662,24 @@ static void test_band(void **state)
     assert_int_equal(doku_rating_filter_accept(b, &call, &ok), DOKU_OK);
     assert_false(ok);
     doku_rating_filter_stats(b, &judged, NULL, NULL);
+    /* doku_reduce_rated: doku_reduce's arguments, an out-flag, attempts >= 0 */
+    doku_generator *g = NULL;
+    assert_int_equal(doku_generator_create(w->s9, &g), DOKU_OK);
+    uint8_t out[81];
+    int ok = 7;
+    assert_int_equal(doku_reduce_rated(g, b, 1, 2, w->full9, NULL, 81, NULL, out, NULL, NULL),
+                     DOKU_ERR_ARG);
+    assert_int_equal(doku_reduce_rated(g, b, 1, -1, w->full9, NULL, 81, NULL, out, NULL, &ok),
+                     DOKU_ERR_ARG);
+    assert_int_equal(doku_reduce_rated(NULL, b, 1, 2, w->full9, NULL, 81, NULL, out, NULL, &ok),
+                     DOKU_ERR_ARG);
+    assert_int_equal(ok, 0);
+    assert_int_equal(doku_reduce_rated(g, b, 1, 2, NULL, NULL, 81, NULL, out, NULL, &ok),
+                     DOKU_ERR_ARG);
+    assert_int_equal(doku_reduce_rated(g, NULL, 1, 0, w->full9, NULL, 81, NULL, out, NULL, &ok),
+                     DOKU_OK);
+    assert_int_equal(ok, 1);
+    doku_generator_free(g);
     doku_rating_filter_free(b);
 }
 

@@ -177,6 +177,53 @@ static void test_filter_arguments(void **state)
 
 /* The named ranges: one table, rising, contiguous in tenths, the last
  * open; found by name, NULL for unknown names and out-of-range indices. */
+/* doku_reduce_rated: an accepted result rates inside the range; without a
+ * filter it is doku_reduce's result for the same seed. */
+static void test_reduce_rated(void **state)
+{
+    (void)state;
+    doku_shape *s;
+    doku_generator *g;
+    doku_logic *lg;
+    assert_int_equal(doku_shape_create_simple(9, 0, &s), DOKU_OK);
+    assert_int_equal(doku_generator_create(s, &g), DOKU_OK);
+    assert_int_equal(doku_logic_create(s, NULL, &lg), DOKU_OK);
+    int found = 0;
+    for (uint64_t seed = 1; seed <= 4; seed++) {
+        uint8_t grid[81], a[81], b[81];
+        doku_rng rng;
+        doku_rng_seed(&rng, seed);
+        assert_int_equal(doku_generate_grid(g, &rng, grid), DOKU_OK);
+        int ok = 0;
+        assert_int_equal(doku_reduce_rated(g, NULL, seed, 0, grid, NULL, 81, NULL, a, NULL, &ok),
+                         DOKU_OK);
+        assert_int_equal(ok, 1);
+        doku_rng_seed(&rng, seed);
+        assert_int_equal(doku_reduce(g, &rng, grid, NULL, NULL, b, NULL), DOKU_OK);
+        assert_memory_equal(a, b, 81);
+        for (int d = DOKU_DIFFICULTY_EASY; d <= DOKU_DIFFICULTY_HARD; d++) {
+            doku_rating_filter_opts o = {0};
+            assert_int_equal(doku_difficulty_range((doku_difficulty)d, &o.min, &o.max), DOKU_OK);
+            doku_rating_filter *f;
+            assert_int_equal(doku_rating_filter_create(s, &o, &f), DOKU_OK);
+            assert_int_equal(doku_reduce_rated(g, f, seed, 8, grid, NULL, 81, NULL, a, NULL, &ok),
+                             DOKU_OK);
+            if (ok) {
+                doku_rating r;
+                assert_int_equal(doku_logic_load(lg, a), DOKU_OK);
+                assert_int_equal(doku_logic_run(lg, NULL, NULL, &r, NULL, 0), DOKU_OK);
+                assert_int_equal(r.difficulty, d);
+                found++;
+            }
+            doku_rating_filter_free(f);
+        }
+    }
+    assert_true(found > 0);
+    doku_logic_free(lg);
+    doku_generator_free(g);
+    doku_shape_free(s);
+}
+
 static void test_named_ranges(void **state)
 {
     (void)state;
@@ -209,6 +256,7 @@ int main(void)
         cmocka_unit_test(test_filter_variants),
         cmocka_unit_test(test_filter_arguments),
         cmocka_unit_test(test_named_ranges),
+        cmocka_unit_test(test_reduce_rated),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1203,6 +1203,33 @@ test('jigsaw regions painted on the grid by dragging', async (page) => {
   await page.screenshot({ path: `${shots}/jigsaw-painted.png` });
 });
 
+test('accessibility of the play tools, the saved-game offer and region painting (axe-core)', async (page) => {
+  await page.click('#mode-play');
+  await cell(page, 2).click();
+  await page.keyboard.press('Alt+Shift+Digit4');
+  await page.keyboard.press('Alt+2');
+  await page.click('#colour-tool');
+  await page.click('#pad button[data-d="5"]');
+  await page.reload();
+  await page.waitForSelector('#resume:not([hidden])');
+  await page.addScriptTag({ content: axeSource });
+  const check = async (what) => {
+    const res = await page.evaluate(async () => await window.axe.run(document, { resultTypes: ['violations'] }));
+    for (const v of res.violations) console.log(`  axe ${what} ${v.impact}: ${v.id} (${v.nodes.length}): ${v.help}`);
+    const bad = res.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    assert(bad.length === 0, `${what}: serious or critical violations: ` + bad.map((v) => v.id).join(', '));
+  };
+  await check('offer');
+  await page.click('#resume-continue');
+  await page.click('#colour-tool');
+  await page.click('#pause');
+  await check('play');
+  await page.click('#pause');
+  await page.click('#jigsaw-open');
+  await page.click('#jigsaw-paint');
+  await check('painting');
+}, { axe: true, hash: `#p=${EASY}&n=9` });
+
 /* ---- run ---------------------------------------------------------------- */
 let failed = 0;
 // DOKU_WEB_ONLY=REGEX runs only the tests whose names match (while working on one)
