@@ -270,7 +270,7 @@ static doku_logic *logic_load(core_shape *sh, const uint8_t *cells, const core_s
     }
     doku_search_opts so = {2, 0, o->timeout, 0};
     doku_search_result res;
-    *st = doku_search(sv, cells, &so, NULL, NULL, NULL, &res);
+    *st = doku_search(sv, cells, (size_t)sh->cells, &so, NULL, NULL, NULL, &res);
     if (*st != DOKU_OK && *st != DOKU_GAVE_UP) {
         core_give_solver(sh, sv);
         return NULL;

@@ -666,19 +666,21 @@ static void test_band(void **state)
     doku_generator *g = NULL;
     assert_int_equal(doku_generator_create(w->s9, &g), DOKU_OK);
     uint8_t out[81];
-    int ok = 7;
+    int rated = 7;
     assert_int_equal(doku_reduce_rated(g, b, 1, 2, w->full9, NULL, 81, NULL, out, NULL, NULL),
                      DOKU_ERR_ARG);
-    assert_int_equal(doku_reduce_rated(g, b, 1, -1, w->full9, NULL, 81, NULL, out, NULL, &ok),
+    assert_int_equal(doku_reduce_rated(g, b, 1, -1, w->full9, NULL, 81, NULL, out, NULL, &rated),
                      DOKU_ERR_ARG);
-    assert_int_equal(doku_reduce_rated(NULL, b, 1, 2, w->full9, NULL, 81, NULL, out, NULL, &ok),
+    assert_int_equal(doku_reduce_rated(NULL, b, 1, 2, w->full9, NULL, 81, NULL, out, NULL, &rated),
                      DOKU_ERR_ARG);
-    assert_int_equal(ok, 0);
-    assert_int_equal(doku_reduce_rated(g, b, 1, 2, NULL, NULL, 81, NULL, out, NULL, &ok),
+    assert_int_equal(rated, 0);
+    assert_int_equal(doku_reduce_rated(g, b, 1, 2, NULL, NULL, 81, NULL, out, NULL, &rated),
                      DOKU_ERR_ARG);
-    assert_int_equal(doku_reduce_rated(g, NULL, 1, 0, w->full9, NULL, 81, NULL, out, NULL, &ok),
+    assert_int_equal(doku_reduce_rated(g, b, 1, 2, w->full9, NULL, 80, NULL, out, NULL, &rated),
+                     DOKU_ERR_ARG);
+    assert_int_equal(doku_reduce_rated(g, NULL, 1, 0, w->full9, NULL, 81, NULL, out, NULL, &rated),
                      DOKU_OK);
-    assert_int_equal(ok, 1);
+    assert_int_equal(rated, 1);
     doku_generator_free(g);
     doku_rating_filter_free(b);
 }

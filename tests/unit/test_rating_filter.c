@@ -193,13 +193,13 @@ static void test_reduce_rated(void **state)
         uint8_t grid[81], a[81], b[81];
         doku_rng rng;
         doku_rng_seed(&rng, seed);
-        assert_int_equal(doku_generate_grid(g, &rng, grid), DOKU_OK);
+        assert_int_equal(doku_generate_grid(g, &rng, grid, sizeof grid), DOKU_OK);
         int ok = 0;
         assert_int_equal(doku_reduce_rated(g, NULL, seed, 0, grid, NULL, 81, NULL, a, NULL, &ok),
                          DOKU_OK);
         assert_int_equal(ok, 1);
         doku_rng_seed(&rng, seed);
-        assert_int_equal(doku_reduce(g, &rng, grid, NULL, NULL, b, NULL), DOKU_OK);
+        assert_int_equal(doku_reduce(g, &rng, grid, NULL, sizeof grid, NULL, b, NULL), DOKU_OK);
         assert_memory_equal(a, b, 81);
         for (int d = DOKU_DIFFICULTY_EASY; d <= DOKU_DIFFICULTY_HARD; d++) {
             doku_rating_filter_opts o = {0};
@@ -210,7 +210,7 @@ static void test_reduce_rated(void **state)
                              DOKU_OK);
             if (ok) {
                 doku_rating r;
-                assert_int_equal(doku_logic_load(lg, a), DOKU_OK);
+                assert_int_equal(doku_logic_load(lg, a, sizeof a), DOKU_OK);
                 assert_int_equal(doku_logic_run(lg, NULL, NULL, &r, NULL, 0), DOKU_OK);
                 assert_int_equal(r.difficulty, d);
                 found++;
