@@ -125,7 +125,9 @@ def _record_text(command: str, puzzle: PuzzleLike, shape: Shape | None, limit: i
     cmd, lim, tmo = _defaults(command, limit, timeout)
     p = _puzzle(puzzle, shape)
     logic = cmd >= 3
-    return str(_core.record(p.shape._core, p.cells, cmd, p.source or "<python>", p.line,
+    # a puzzle not read from a text is line 1 of "<python>" (records
+    # count lines from 1: docs/schema)
+    return str(_core.record(p.shape._core, p.cells, cmd, p.source or "<python>", p.line or 1,
                             p.comment, 0 if logic else p.symbols, lim, tmo, _count("nodes", nodes),
                             techniques, uniqueness, trial, history))
 

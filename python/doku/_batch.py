@@ -168,8 +168,8 @@ def records_many(command: str, puzzles: Any, *, shape: Shape | None = None,
         items = list(puzzles)
         if items and all(isinstance(p, Puzzle) for p in items):
             logic = cmd >= 3
-            sources = [(p.source or "<python>", p.line, p.comment, 0 if logic else p.symbols)
-                       for p in items]
+            sources = [(p.source or "<python>", p.line or i + 1, p.comment,
+                        0 if logic else p.symbols) for i, p in enumerate(items)]
         puzzles = items
     arr = to_array(puzzles, sh)
     lines = _core.records_many(sh._core, arr, cmd, sources, _threads(threads), lim, tmo,

@@ -238,6 +238,8 @@ class Reader:
             stream = open(path, encoding="utf-8", errors="surrogateescape")
             self._own = True
             self.name = name or path
+        elif isinstance(src, str) and "\n" not in src and _looks_like_path(src):
+            raise FileNotFoundError(f"read: no file {src!r}")
         elif isinstance(src, str):
             stream = io.StringIO(src)
             self.name = name or "<text>"
@@ -306,6 +308,17 @@ class Reader:
             self._shapes[key] = shape
         return Puzzle._make(shape, cells, self.name, cast(int, rec[4]), cast(str, rec[3]),
                             cast(int, rec[5]), meta)
+
+
+_SUFFIXES = (".txt", ".sdk", ".ss", ".csv", ".json", ".xml", ".opensudoku", ".tsv", ".xlsx",
+             ".xls", ".ods")
+
+
+def _looks_like_path(text: str) -> bool:
+    """A one-line text that names a file rather than holding a puzzle: a
+    directory separator or a known suffix (puzzle lines have neither)."""
+    t = text.strip()
+    return os.sep in t or t.lower().endswith(_SUFFIXES)
 
 
 def read(src: Source, *, size: int = 0, symbols: str | int = "auto",

@@ -25,7 +25,8 @@ mkdir -p "$out"
 (cd "$src" && DOKU_BUILD_DIR=$(dirname "$lib") "$py" setup.py -q build --build-base "$out/build" \
     --build-lib "$out/lib" >"$out/build.log" 2>&1) || { cat "$out/build.log"; exit 1; }
 cd "$out" || exit 1
-PYTHONPATH="$out/lib" DOKU_CLI=$cli "$py" -m pytest -q -p no:cacheprovider \
+PYTHONPATH="$out/lib" DOKU_CLI=$cli DOKU_BUILD_DIR=$(dirname "$lib") "$py" -m pytest -q \
+    -p no:cacheprovider \
     --rootdir "$src/tests" "$src/tests"
 rc=$?
 if [ "$rc" -eq 5 ]; then

@@ -108,3 +108,10 @@ def test_closed_reader() -> None:
     with pytest.raises(doku.ClosedError):
         next(r)
     r.close()  # twice is fine
+
+
+def test_missing_file_is_named() -> None:
+    with pytest.raises(FileNotFoundError):
+        doku.read("/no/such/bank.txt")
+    with pytest.raises(FileNotFoundError):
+        doku.read("bank.sdk")

@@ -79,3 +79,29 @@ def test_no_leak_in_100000_calls() -> None:
     gc.collect()
     grown = _rss_kib() - before
     assert grown < 4096, f"RSS grew by {grown} KiB over 10^5 calls"
+
+
+def test_calls_release_the_gil() -> None:
+    """While one thread is inside a long call (a search enumerating
+    solutions for 1.5 s; a grade; a batch), another runs Python."""
+    import time
+    hard = puzzle_lines("classic9_hardest.txt")[0]
+    calls = [
+        lambda: doku.solve("." * 81, limit=10**12, timeout=1.5),
+        lambda: doku.count("." * 81, limit=10**12, timeout=1.5),
+        lambda: doku.grade(hard, timeout=1.5),
+        lambda: doku.solve_many(["." * 81] * 2, limit=10**12, timeout=0.75, threads=1),
+    ]
+    for call in calls:
+        t = threading.Thread(target=call)
+        t.start()
+        time.sleep(0.2)  # inside the call by now
+        t0 = time.monotonic()
+        n = 0
+        while n < 20_000:
+            n += 1
+        busy = time.monotonic() - t0
+        alive = t.is_alive()
+        t.join()
+        assert alive, "the call ended too soon to tell"
+        assert busy < 0.5, f"Python waited {busy:.2f} s for the GIL"

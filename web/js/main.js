@@ -490,6 +490,7 @@ function drawPainting() {
   const p = S.paint;
   p.shape = makeShape({ n: S.shape.n, regions: Array.from(p.map) });
   cells = buildGrid($('grid'), p.shape);
+  $('grid').classList.add('painting');
   for (const b of $('pad').children) b.setAttribute('aria-pressed', String(+b.dataset.d === p.region + 1));
   render();
 }
@@ -510,6 +511,7 @@ function endPainting(apply) {
     if (why) { status(`Not a jigsaw yet: ${why}.`, 'bad'); return; }
   }
   S.paint = null;
+  $('grid').classList.remove('painting');
   $('paintbar').hidden = true;
   $('pad').classList.remove('regions');
   for (const b of $('pad').children) b.removeAttribute('aria-pressed');
