@@ -243,7 +243,7 @@ static void exhaustive(int n, int trials, int mixes)
     uint8_t *empty = calloc((size_t)nc, 1);
     doku_search_opts o = {.limit = 100000};
     doku_search_result r;
-    assert_int_equal(doku_search(sv, empty, &o, NULL, collect, &all, &r), DOKU_OK);
+    assert_int_equal(doku_search(sv, empty, (size_t)nc, &o, NULL, collect, &all, &r), DOKU_OK);
     assert_true(all.count > 0 && all.count < all.cap);
     uint64_t seed = 12345u + (uint64_t)n;
     for (int t = 0; t < NSMALL * trials + mixes; t++) {
@@ -301,7 +301,7 @@ static void test_every_kind_finds_its_grid_9x9(void **state)
     assert_int_equal(doku_solver_create(sh, &sv), DOKU_OK);
     uint8_t empty[81] = {0}, g[81], givens[81];
     doku_search_result r;
-    assert_int_equal(doku_search(sv, empty, NULL, g, NULL, NULL, &r), DOKU_OK);
+    assert_int_equal(doku_search(sv, empty, sizeof empty, NULL, g, NULL, NULL, &r), DOKU_OK);
     static const doku_constraint_kind more[] = {DOKU_CON_X};
     uint64_t seed = 99;
     for (int t = 0; t < NSMALL + 1 + 20; t++) {
@@ -562,7 +562,7 @@ static void test_sixteen_killer(void **state)
     assert_int_equal(doku_solver_create(sh, &sv), DOKU_OK);
     uint8_t empty[256] = {0}, g[256], givens[256];
     doku_search_result r;
-    assert_int_equal(doku_search(sv, empty, NULL, g, NULL, NULL, &r), DOKU_OK);
+    assert_int_equal(doku_search(sv, empty, sizeof empty, NULL, g, NULL, NULL, &r), DOKU_OK);
     doku_constraints *cs;
     assert_int_equal(doku_constraints_create(sh, &cs), DOKU_OK);
     uint64_t seed = 7;
