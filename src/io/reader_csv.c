@@ -85,6 +85,40 @@ static doku_status emit_csv_puzzle(doku_reader *r, const char *s, size_t len, ch
                        r->gcomment_len);
 }
 
+/* A line that opens with a one-line puzzle followed by a space (or a tab
+ * that does not separate fields) is a puzzle with a comment, whatever the
+ * comment holds: "P Telegraph, fiendish" is no CSV header and no row.
+ * @return 1 for such a line. */
+static int leading_puzzle_comment(const doku_reader *r, const char *s, size_t len, char delim)
+{
+    size_t b = 0;
+    while (b < len && (s[b] == ' ' || s[b] == '\t'))
+        b++;
+    size_t e = b;
+    while (e < len && is_cell_char(s[e]))
+        e++;
+    if (e == b || e >= len || !(s[e] == ' ' || (s[e] == '\t' && delim != '\t')))
+        return 0;
+    io_field f = {0};
+    f.p = s + b;
+    f.len = e - b;
+    int m = field_puzzle_side(r, &f);
+    if (!m)
+        return 0;
+    if (e - b <= DOKU_MAX_N) {
+        /* 16 to 64 symbols may be the first row of a big grid: a puzzle
+         * only when no symbol exceeds its side */
+        for (size_t k = b; k < e; k++) {
+            int v = is_digit(s[k]) ? s[k] - '0'
+                    : is_letter(s[k]) && s[k] != 'x' ? io_symbol_value(DOKU_SYMBOLS_1_9A_Z, s[k])
+                                                     : 0;
+            if (v > m)
+                return 0;
+        }
+    }
+    return 1;
+}
+
 /* A line with ',' ';' or tabs: a row of a grid (one field per cell, empty
  * fields empty cells), a whole puzzle in n*n fields, or a record whose
  * field holds a one-line puzzle (a CSV column of puzzles). Sets *handled
@@ -94,6 +128,10 @@ doku_status rd_handle_csv_line(doku_reader *r, const char *s, size_t len, char d
                                int *handled)
 {
     *handled = 1;
+    if (leading_puzzle_comment(r, s, len, delim)) {
+        *handled = 0; /* the plain reader keeps the rest as its comment */
+        return DOKU_OK;
+    }
     if (!r->fields) {
         r->fields = malloc(sizeof(io_field) * (DOKU_MAX_CELLS + 1));
         if (!r->fields)
