@@ -44,7 +44,7 @@ if [ -n "${TIERS:-}" ]; then
             rq=$(rate $nq "$tq")
             row="| $level | $rq |"
             for t in $TIERS; do
-                td=$(DOKU_ISA=$t cpu "$DOKU" generate -n $nd --difficulty $level --seed 1 --quiet)
+                td=$(DOKU_ISA=$t cpu "$DOKU" generate -n $nd --qqwing-level $level --seed 1 --quiet)
                 [ "$(wc -l < "$T/out")" -eq $nd ] || echo "doku printed too few lines" >&2
                 rd=$(rate $nd "$td")
                 row="$row $rd | $(awk -v a="$rd" -v b="$rq" 'BEGIN { printf "%.0fx", a / b }') |"
@@ -68,7 +68,7 @@ for level in any simple easy intermediate expert; do
     nd=$((20000 * SCALE))
     [ $level = intermediate ] && nd=$((5000 * SCALE))
     tq=$(cpu qqwing --generate $nq --difficulty $level --one-line)
-    td=$(cpu "$DOKU" generate -n $nd --difficulty $level --seed 1 --quiet)
+    td=$(cpu "$DOKU" generate -n $nd --qqwing-level $level --seed 1 --quiet)
     [ "$(wc -l < "$T/out")" -eq $nd ] || echo "doku printed too few lines" >&2
     rq=$(rate $nq "$tq"); rd=$(rate $nd "$td")
     echo "| $level | $nq | $tq | $rq | $nd | $td | $rd | $(awk -v a="$rd" -v b="$rq" 'BEGIN { printf "%.0fx", a / b }') |"
@@ -89,6 +89,6 @@ run "9x9 X minimal" $((2000 * SCALE)) --variant x
 run "9x9 hyper minimal" $((2000 * SCALE)) --variant hyper
 run "16x16 minimal (budgeted)" $((40 * SCALE)) --size 16
 run "16x16, 120 givens" $((400 * SCALE)) --size 16 --clues 120
-run "16x16 easy" $((200 * SCALE)) --size 16 --difficulty easy
+run "16x16 qqwing easy" $((200 * SCALE)) --size 16 --qqwing-level easy
 run "25x25 minimal (budgeted)" $((4 * SCALE)) --size 25
 run "25x25, 400 givens" $((40 * SCALE)) --size 25 --clues 400

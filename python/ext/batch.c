@@ -399,6 +399,14 @@ static PyObject *py_records_many(PyObject *self, PyObject *args, PyObject *kw)
         return core_raise(DOKU_ERR_ARG, "sources: expected a list of %zu (file, line, comment, "
                           "symbols) tuples", n);
     }
+    /* The workers read the sources' strings without the GIL: a tuple of
+     * the items (immutable, owned here) keeps them alive whatever another
+     * thread does to the caller's list meanwhile. */
+    PyObject *held = sources == Py_None ? NULL : PySequence_Tuple(sources);
+    if (sources != Py_None && !held) {
+        PyBuffer_Release(&in.view);
+        return NULL;
+    }
     j.sh = sh;
     j.in = in.view.buf;
     j.src = calloc(n ? n : 1, sizeof *j.src);
@@ -414,7 +422,7 @@ static PyObject *py_records_many(PyObject *self, PyObject *args, PyObject *kw)
         j.src[i].line = i + 1;
         if (sources == Py_None)
             continue;
-        PyObject *t = PyList_GetItem(sources, (Py_ssize_t)i); /* borrowed */
+        PyObject *t = PyTuple_GetItem(held, (Py_ssize_t)i); /* borrowed */
         const char *file = NULL, *comment = NULL;
         Py_ssize_t line = 0;
         int symbols = 0;
@@ -424,7 +432,7 @@ static PyObject *py_records_many(PyObject *self, PyObject *args, PyObject *kw)
             core_raise(DOKU_ERR_ARG, "sources[%zu]: symbols %d is not an alphabet", i, symbols);
             goto done;
         }
-        /* the strings belong to the tuples the list keeps alive */
+        /* the strings belong to the tuples `held` keeps alive */
         j.src[i].file = file;
         j.src[i].line = line < 0 ? 0 : (size_t)line;
         j.src[i].comment = comment;
@@ -456,6 +464,7 @@ done:
             doku_buf_free(&j.out[i]);
     free(j.out);
     free(j.src);
+    Py_XDECREF(held);
     PyBuffer_Release(&in.view);
     return result;
 }

@@ -63,8 +63,13 @@ int core_read_cells(const core_shape *sh, PyObject *o, uint8_t *out)
     Py_buffer view;
     if (PyObject_GetBuffer(o, &view, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) != 0) {
         PyErr_Clear();
+        PyObject *name = PyType_GetName(Py_TYPE(o));
+        const char *type_name = name ? PyUnicode_AsUTF8AndSize(name, NULL) : NULL;
+        if (!type_name)
+            PyErr_Clear();
         core_raise(DOKU_ERR_ARG, "cells: expected bytes or a C-contiguous uint8 array, got %s",
-                   Py_TYPE(o) == NULL ? "?" : "another type");
+                   type_name ? type_name : "another type");
+        Py_XDECREF(name);
         return -1;
     }
     int rc = -1;

@@ -91,6 +91,13 @@ static doku_status record_solve(core_shape *sh, const uint8_t *cells, const core
     return st;
 }
 
+/* A count sees every solution: the stop flag (Ctrl+C) is read there. */
+static int count_stop(void *user, const uint8_t *solution)
+{
+    (void)solution;
+    return atomic_load((const atomic_int *)user);
+}
+
 static doku_status record_count(core_shape *sh, const uint8_t *cells, const core_source *src,
                                 const core_task_opts *o, doku_buf *out)
 {
@@ -99,7 +106,8 @@ static doku_status record_count(core_shape *sh, const uint8_t *cells, const core
         return DOKU_ERR_NOMEM;
     doku_search_opts so = {o->limit, o->nodes, o->timeout, 0};
     doku_search_result res;
-    doku_status st = doku_search(sv, cells, &so, NULL, NULL, NULL, &res);
+    doku_status st = doku_search(sv, cells, &so, NULL, o->stop ? count_stop : NULL,
+                                 (void *)o->stop, &res);
     core_give_solver(sh, sv);
     if (st != DOKU_OK && st != DOKU_GAVE_UP)
         return st;
@@ -457,6 +465,25 @@ int core_task_opts_parse(core_task_opts *o, int cmd, unsigned long long limit, d
     return 0;
 }
 
+/* One record on a worker thread (core_run_batch with one item), so that
+ * Ctrl+C stops a long count or logic run as it stops a batch. */
+typedef struct one_record {
+    core_shape *sh;
+    const uint8_t *cells;
+    const core_source *src;
+    const core_task_opts *o;
+    doku_buf *out;
+    doku_status st;
+} one_record;
+
+static void one_record_item(void *ctx, int worker, size_t i)
+{
+    (void)worker;
+    (void)i;
+    one_record *r = ctx;
+    r->st = core_record(r->sh, r->cells, r->src, r->o, r->out);
+}
+
 /* record(shape, cells, command, file, line, comment, symbols, limit,
  *        timeout, nodes, techniques, uniqueness, trial, history) -> str */
 static PyObject *py_record(PyObject *self, PyObject *args, PyObject *kw)
@@ -490,9 +517,23 @@ static PyObject *py_record(PyObject *self, PyObject *args, PyObject *kw)
     core_source src = {file, line < 0 ? 0 : (size_t)line, comment, (doku_symbols)symbols};
     doku_buf out = {0};
     doku_status st;
-    Py_BEGIN_ALLOW_THREADS
-    st = core_record(sh, cells, &src, &o, &out);
-    Py_END_ALLOW_THREADS
+    if (cmd == DOKU_CMD_SOLVE || cmd == DOKU_CMD_CHECK) {
+        /* microseconds, or bounded by the timeout asked: no thread */
+        Py_BEGIN_ALLOW_THREADS
+        st = core_record(sh, cells, &src, &o, &out);
+        Py_END_ALLOW_THREADS
+    } else {
+        /* a count or a logic run may take the whole default minute */
+        atomic_int stop;
+        atomic_init(&stop, 0);
+        o.stop = &stop;
+        one_record r = {sh, cells, &src, &o, &out, DOKU_OK};
+        if (core_run_batch(1, 1, 1, one_record_item, &r, &stop) < 0) {
+            doku_buf_free(&out);
+            return NULL; /* KeyboardInterrupt (the run stopped at its next step) */
+        }
+        st = r.st;
+    }
     if (st != DOKU_OK) {
         doku_buf_free(&out);
         return core_raise(st, "%s", doku_status_string(st));

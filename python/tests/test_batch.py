@@ -153,3 +153,37 @@ def test_ctrl_c_interrupts_a_batch() -> None:
     assert out.startswith("interrupted"), out
     assert "after unique" in out
     assert waited < 10, f"took {waited:.1f} s to stop"
+
+
+@pytest.mark.parametrize("call", [
+    'doku.count("." * 81, limit=10**15, timeout=60)',
+    'doku.grade(hard, timeout=60)',
+])
+def test_ctrl_c_interrupts_a_long_call(call: str) -> None:
+    """SIGINT during one long count or logic run: KeyboardInterrupt well
+    before its 60 s budget."""
+    script = textwrap.dedent(f"""
+        import sys, time, doku
+        hard = [l.split(":")[0] for l in open(sys.argv[1]) if l[:1] not in "#\\n"][3]  # ER 11.9: 16 s of CPU
+        print("ready", flush=True)
+        t0 = time.monotonic()
+        try:
+            {call}
+            print("finished %.2f" % (time.monotonic() - t0), flush=True)
+        except KeyboardInterrupt:
+            print("interrupted", flush=True)
+    """)
+    env = dict(os.environ, PYTHONPATH=ROOT_PY + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    p = subprocess.Popen([sys.executable, "-c", script, str(FIXTURES / "classic9_hardest.txt")],
+                         stdout=subprocess.PIPE, text=True, env=env)
+    assert p.stdout is not None
+    assert p.stdout.readline().strip() == "ready"
+    time.sleep(1.0)
+    t_sig = time.monotonic()
+    p.send_signal(signal.SIGINT)
+    out, _ = p.communicate(timeout=60)
+    waited = time.monotonic() - t_sig
+    if out.startswith("finished"):
+        pytest.skip(f"the call ended before the signal ({out.strip()})")
+    assert out.startswith("interrupted"), out
+    assert waited < 15, f"took {waited:.1f} s to stop"

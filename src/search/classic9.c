@@ -112,22 +112,28 @@ doku_status classic9_create(classic9_engine **out)
 
 int classic9_set_variant(classic9_engine *e, int variant)
 {
-    e->run = c9_portable_run;
-    e->variant = CLASSIC9_PORTABLE;
-    (void)variant; /* only one build off x86-64 */
+    unsigned can = 0;
 #ifdef C9_X86
-    if ((variant < 0 || variant == CLASSIC9_AVX512) && cpu_has_avx512f()) {
-        e->run = c9_avx512_run;
-        e->variant = CLASSIC9_AVX512;
-    } else if ((variant < 0 || variant == CLASSIC9_AVX2 || variant == CLASSIC9_AVX512) &&
-               cpu_has_avx2()) {
-        e->run = c9_avx2_run;
-        e->variant = CLASSIC9_AVX2;
-    } else if (variant != CLASSIC9_PORTABLE && cpu_has_sse42()) {
-        e->run = c9_sse42_run;
-        e->variant = CLASSIC9_SSE42;
-    }
+    can = (unsigned)(cpu_has_sse42() ? CPU_CAN_SSE42 : 0) | (unsigned)(cpu_has_avx2() ? CPU_CAN_AVX2 : 0) |
+          (unsigned)(cpu_has_avx512f() ? CPU_CAN_AVX512F : 0);
 #endif
+    e->variant = classic9_pick_variant(can, variant);
+    switch (e->variant) {
+#ifdef C9_X86
+    case CLASSIC9_AVX512:
+        e->run = c9_avx512_run;
+        break;
+    case CLASSIC9_AVX2:
+        e->run = c9_avx2_run;
+        break;
+    case CLASSIC9_SSE42:
+        e->run = c9_sse42_run;
+        break;
+#endif
+    default:
+        e->run = c9_portable_run;
+        e->variant = CLASSIC9_PORTABLE;
+    }
     return e->variant;
 }
 

@@ -43,9 +43,13 @@
 /* The cells of the columns in the 9-bit set x, in all three rows of a band. */
 #define c9_col_rep3(x) ((x) | (x) << 9 | (x) << 18)
 /* Open cells at or below which a state is finished by the residual
- * search (serg counting: 8 -> +22%, 16 -> +30%, 24 slower). */
+ * search (serg counting: 8 -> +22%, 16 -> +30%, 24 slower). 12: its
+ * forward checking guesses more than the full propagation at 13-16 open
+ * cells (limit 2, 1106 set: 110.80 guesses a puzzle at 16, 110.54 at 12,
+ * 110.54 with no residual search), for +0.05% instructions on the hard
+ * sets and +1.7% on serg at limits 1 and 2. */
 #ifndef C9_RESIDUAL
-#define C9_RESIDUAL 16
+#define C9_RESIDUAL 12
 #endif
 _Static_assert(C9_RESIDUAL <= C9_RES_MAX, "the residual search holds C9_RES_MAX cells");
 
@@ -590,11 +594,47 @@ static inline uint32_t C9_FN(sole_cols)(uint32_t x)
  * stack is open). Sixteen entries for a byte shuffle. */
 static const uint8_t C9_FN(by_entries)[16] = {1, 1, 1, 1, 1, 2, 2, 3, 4, 6, 0, 0, 0, 0, 0, 0};
 
+#if defined(C9_SSE42)
+/* stack_words for digits d0..d0+3 in 128-bit registers (x86-64-v2: the
+ * byte shuffle is SSSE3): stores their words and sole columns, returns
+ * each lane's configurations per stack in bytes 0-2. */
+static inline __m128i C9_FN(stack_words4)(const c9_state *s, int d0, uint32_t *o, uint32_t *q)
+{
+    __m128i c[3];
+    for (int b = 0; b < 3; b++) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(s->cand + 16 * b + d0));
+        c[b] = _mm_and_si128(_mm_or_si128(v, _mm_or_si128(_mm_srli_epi32(v, 9), _mm_srli_epi32(v, 18))),
+                             _mm_set1_epi32(0x1FF));
+    }
+    __m128i x = _mm_or_si128(c[0], _mm_or_si128(_mm_slli_epi32(c[1], 9), _mm_slli_epi32(c[2], 18)));
+    __m128i r = _mm_or_si128(_mm_or_si128(_mm_and_si128(_mm_srli_epi32(x, 1), _mm_set1_epi32(0x36DB6DB)),
+                                          _mm_and_si128(_mm_slli_epi32(x, 2), _mm_set1_epi32(0x4924924))),
+                             _mm_or_si128(_mm_and_si128(_mm_srli_epi32(x, 2), _mm_set1_epi32(0x1249249)),
+                                          _mm_and_si128(_mm_slli_epi32(x, 1), _mm_set1_epi32(0x6DB6DB6))));
+    _mm_storeu_si128((__m128i *)(o + d0), x);
+    _mm_storeu_si128((__m128i *)(q + d0), _mm_andnot_si128(r, x));
+    /* As in the AVX2 build below. */
+    const __m128i g0 = _mm_set1_epi32(0x1249249), low = _mm_set1_epi32(0x1FF), nib = _mm_set1_epi32(0xF);
+    __m128i g = _mm_add_epi32(_mm_add_epi32(_mm_and_si128(x, g0), _mm_and_si128(_mm_srli_epi32(x, 1), g0)),
+                              _mm_and_si128(_mm_srli_epi32(x, 2), g0));
+    __m128i ge = _mm_and_si128(g, _mm_set1_epi32(0x30D86C3)), gd = _mm_and_si128(g, _mm_set1_epi32(0x603018));
+    __m128i he = _mm_add_epi32(_mm_add_epi32(_mm_and_si128(ge, low), _mm_and_si128(_mm_srli_epi32(ge, 9), low)),
+                               _mm_srli_epi32(ge, 18));
+    __m128i hd = _mm_add_epi32(_mm_add_epi32(_mm_and_si128(gd, low), _mm_and_si128(_mm_srli_epi32(gd, 9), low)),
+                               _mm_srli_epi32(gd, 18));
+    __m128i idx = _mm_or_si128(
+        _mm_or_si128(_mm_and_si128(he, nib), _mm_slli_epi32(_mm_and_si128(_mm_srli_epi32(hd, 3), nib), 8)),
+        _mm_slli_epi32(_mm_and_si128(_mm_srli_epi32(he, 6), nib), 16));
+    __m128i tab = _mm_loadu_si128((const __m128i *)C9_FN(by_entries));
+    return _mm_and_si128(_mm_shuffle_epi8(tab, idx), _mm_set1_epi32(0xFFFFFF));
+}
+#endif
+
 /* Every digit's column word (o[d]: bit 9 * band + column if the digit has
  * a candidate in that column of the band), its sole columns (q[d], as
  * sole_cols), and each stack's configurations summed over the digits
- * (totals); the AVX2 and AVX-512 builds do digits 0-7 in one register.
- * Arrays of 16. */
+ * (totals); the AVX2 and AVX-512 builds do digits 0-7 in one register,
+ * the SSE4.2 build in two. Arrays of 16. */
 static inline void C9_FN(stack_words)(const c9_state *s, uint32_t *o, uint32_t *q, int *totals)
 {
     int k = 0;
@@ -636,6 +676,15 @@ static inline void C9_FN(stack_words)(const c9_state *s, uint32_t *o, uint32_t *
     __m256i cf = _mm256_and_si256(_mm256_shuffle_epi8(tab, idx), _mm256_set1_epi32(0xFFFFFF));
     /* Sums of the eight lanes, bytewise (at most 48 each). */
     __m128i h = _mm_add_epi32(_mm256_castsi256_si128(cf), _mm256_extracti128_si256(cf, 1));
+    h = _mm_add_epi32(h, _mm_shuffle_epi32(h, 0x4E));
+    h = _mm_add_epi32(h, _mm_shuffle_epi32(h, 0xB1));
+    uint32_t sum = (uint32_t)_mm_cvtsi128_si32(h);
+    totals[0] = (int)(sum & 0xFF);
+    totals[1] = (int)(sum >> 8 & 0xFF);
+    totals[2] = (int)(sum >> 16 & 0xFF);
+    k = 8;
+#elif defined(C9_SSE42)
+    __m128i h = _mm_add_epi32(C9_FN(stack_words4)(s, 0, o, q), C9_FN(stack_words4)(s, 4, o, q));
     h = _mm_add_epi32(h, _mm_shuffle_epi32(h, 0x4E));
     h = _mm_add_epi32(h, _mm_shuffle_epi32(h, 0xB1));
     uint32_t sum = (uint32_t)_mm_cvtsi128_si32(h);
@@ -1062,11 +1111,15 @@ static inline int C9_FN(res_clear)(uint16_t *dom, uint32_t pe, uint32_t bit, uin
     _mm256_storeu_si256((__m256i *)dom, d);
     __m256i zero = _mm256_setzero_si256();
     __m256i low = _mm256_and_si256(d, _mm256_sub_epi16(d, _mm256_set1_epi16(1)));
-    uint32_t one = (uint32_t)_mm256_movemask_epi8(_mm256_and_si256(_mm256_cmpeq_epi16(low, zero), pm));
+    __m256i f16 = _mm256_and_si256(_mm256_cmpeq_epi16(low, zero), pm);
+    uint32_t one = (uint32_t)_mm256_movemask_epi8(f16);
     if (one) {
         if (_mm256_movemask_epi8(_mm256_and_si256(_mm256_cmpeq_epi16(d, zero), pm)))
             return 0;
-        *forced |= _pext_u32(one, 0x55555555u);
+        /* Two mask bits per 16-bit lane: keep one. Not pext, which AMD
+         * cores before Zen 3 run as microcode (tens of cycles). */
+        uint32_t f8 = (uint32_t)_mm256_movemask_epi8(_mm256_packs_epi16(f16, zero));
+        *forced |= (f8 & 0xFFu) | (f8 >> 8 & 0xFF00u);
     }
     return 1;
 #else

@@ -59,6 +59,13 @@ int classic9_set_variant(classic9_engine *e, int variant);
 int classic9_variant(const classic9_engine *e); /* the build in use */
 void classic9_run(classic9_engine *e, const uint8_t *givens, search_ctx *ctx);
 
+/* The build classic9_set_variant takes (cpu_model.c): requested is a
+ * CLASSIC9_* build or -1 for the best; can holds CPU_CAN_* bits of the
+ * builds the CPU may run. @return the requested build if allowed, else
+ * the best allowed one below it (portable at least). Pure. */
+enum { CPU_CAN_SSE42 = 1, CPU_CAN_AVX2 = 2, CPU_CAN_AVX512F = 4 };
+int classic9_pick_variant(unsigned can, int requested);
+
 /* The fast path for n <= 16 (board16.c). It solves every box shape and
  * variant, but units other than rows, columns and aligned boxes (X, hyper,
  * jigsaw) get hidden singles only, weaker than the generic engine's

@@ -17,23 +17,30 @@ import subprocess
 import sys
 
 
-def nm_members(path):
-    """{member: (defined, undefined)} of an object file or an archive."""
-    out = subprocess.run(["nm", "-A", "-P", path], capture_output=True, text=True).stdout
-    members = {}
-    for line in out.splitlines():
-        # "lib.a[member.o]: sym T 0 0" (GNU nm -P -A) or "file.o: sym T ..."
-        head, _, rest = line.partition(": ")
-        fields = rest.split()
-        if len(fields) < 2:
-            continue
-        sym, kind = fields[0], fields[1]
-        d, u = members.setdefault(head, (set(), set()))
-        if kind == "U":
-            u.add(sym)
-        elif kind in "TDBRVWGSC" or kind in "iu":
-            d.add(sym)
-    return members
+def nm_members(paths, cache):
+    """Fills cache[path] = {member: (defined, undefined)} for each object
+    file or archive of paths, with one nm run per hundred files."""
+    todo = sorted(set(p for p in paths if p not in cache))
+    for i in range(0, len(todo), 100):
+        chunk = todo[i:i + 100]
+        for p in chunk:
+            cache[p] = {}
+        out = subprocess.run(["nm", "-A", "-P"] + chunk, capture_output=True, text=True).stdout
+        for line in out.splitlines():
+            # "lib.a[member.o]: sym T 0 0" (GNU nm -P -A) or "file.o: sym T ..."
+            head, _, rest = line.partition(": ")
+            fields = rest.split()
+            if len(fields) < 2:
+                continue
+            path = head if head in cache else head[:head.rfind("[")]
+            if path not in cache:
+                continue
+            sym, kind = fields[0], fields[1]
+            d, u = cache[path].setdefault(head, (set(), set()))
+            if kind == "U":
+                u.add(sym)
+            elif kind in "TDBRVWGSC" or kind in "iu":
+                d.add(sym)
 
 
 def link_command(link_txt):
@@ -179,9 +186,9 @@ def main():
             continue   # static libraries are checked inside what links them
         checked += 1
         defs, refs = {}, {}
-        for p in objects_of(inputs, archives):
-            if p not in cache:
-                cache[p] = nm_members(p)
+        objs = objects_of(inputs, archives)
+        nm_members(objs, cache)
+        for p in objs:
             for member, (d, u) in cache[p].items():
                 refs[member] = u
                 for s in d:

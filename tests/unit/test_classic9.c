@@ -412,6 +412,34 @@ static void test_isa_choice(void **state)
     doku_shape_free(s25);
 }
 
+/* The build choice as a function of what a CPU can run, for CPUs this
+ * machine is not: the best allowed by default, a forced build when
+ * allowed, else the best below it; never one the CPU lacks. */
+static void test_pick_variant(void **state)
+{
+    (void)state;
+    const unsigned none = 0, v2 = CPU_CAN_SSE42, avx2 = CPU_CAN_SSE42 | CPU_CAN_AVX2,
+                   avx512 = CPU_CAN_SSE42 | CPU_CAN_AVX2 | CPU_CAN_AVX512F;
+    static const int wanted[] = {-1, CLASSIC9_PORTABLE, CLASSIC9_SSE42, CLASSIC9_AVX2, CLASSIC9_AVX512};
+    const struct {
+        unsigned can;
+        int got[5]; /* per wanted[] */
+    } cpus[] = {
+        /* baseline x86-64 (or not x86): portable whatever is asked */
+        {none, {CLASSIC9_PORTABLE, CLASSIC9_PORTABLE, CLASSIC9_PORTABLE, CLASSIC9_PORTABLE, CLASSIC9_PORTABLE}},
+        /* x86-64-v2 */
+        {v2, {CLASSIC9_SSE42, CLASSIC9_PORTABLE, CLASSIC9_SSE42, CLASSIC9_SSE42, CLASSIC9_SSE42}},
+        /* AVX2 without AVX-512 (Zen 1-3, Haswell to Alder Lake): AVX2
+         * by default, also on the cores that split 256-bit operations */
+        {avx2, {CLASSIC9_AVX2, CLASSIC9_PORTABLE, CLASSIC9_SSE42, CLASSIC9_AVX2, CLASSIC9_AVX2}},
+        /* AVX-512F (Zen 4 and 5, Skylake-SP and later servers) */
+        {avx512, {CLASSIC9_AVX512, CLASSIC9_PORTABLE, CLASSIC9_SSE42, CLASSIC9_AVX2, CLASSIC9_AVX512}},
+    };
+    for (size_t c = 0; c < sizeof cpus / sizeof cpus[0]; c++)
+        for (int w = 0; w < 5; w++)
+            assert_int_equal(classic9_pick_variant(cpus[c].can, wanted[w]), cpus[c].got[w]);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -422,6 +450,7 @@ int main(void)
         cmocka_unit_test(test_variants_same_tree),
         cmocka_unit_test(test_budget_callback_and_bad_input),
         cmocka_unit_test(test_isa_choice),
+        cmocka_unit_test(test_pick_variant),
         cmocka_unit_test(test_search_except),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
