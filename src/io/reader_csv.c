@@ -157,6 +157,15 @@ int rd_csv_trimmed_grid(doku_reader *r, doku_status *st)
     /* the square starts at the first used column, unless that leaves it
      * running past the last field (its own first column is empty) */
     int x0 = left + side <= w ? left : w - side;
+    /* a digit above the side says the grid is the wider one, its empty
+     * row and column its own (a 10x10 with 10 in it) */
+    for (int y = top; y < bottom; y++)
+        for (int x = x0; x < x0 + side; x++) {
+            const raw_cell *c = &r->grid[(size_t)y * w + x];
+            int v = c->token != TOKEN_NONE ? c->token : is_digit(c->ch) ? c->ch - '0' : 0;
+            if (v > side)
+                return 0;
+        }
     for (int y = 0; y < side; y++)   /* to the front: never overwrites unread cells */
         memmove(&r->grid[(size_t)y * side], &r->grid[(size_t)(top + y) * w + x0],
                 sizeof(raw_cell) * (size_t)side);
