@@ -148,6 +148,9 @@ doku_status rd_add_grid_row(doku_reader *r, const row *rw);
  * square and ends the grid. @return 1 when it did (*st its status), 0 when
  * the grid is no such square or not delimited (nothing changed). */
 int rd_csv_trimmed_grid(doku_reader *r, doku_status *st);
+/* A line s opening with '{': one JSON record, its "puzzle" read back
+ * (reader_json.c). @return 1 when it was such a line (*st its status). */
+int rd_json_line(doku_reader *r, const char *s, size_t sl, doku_status *st);
 
 /* ---- the formats (reader_csv.c, reader_exchange.c, reader_hodoku.c,
  *      reader_opensudoku.c) ---- */
