@@ -1,6 +1,9 @@
 # doku — top-level driver over CMake. The two commands a newcomer needs:
-#   make run    build, solve the example puzzles, then serve the web page
-#   make test   build with -Werror and run every test, plain and under ASan+UBSan
+#   make run    install what running needs (scripts/deps.sh run), build
+#               doku without its tests, solve the example puzzles, then
+#               serve the web page
+#   make test   install the test packages, build with -Werror and run every
+#               test: plain (gcc), then under ASan+UBSan (clang)
 #               (needs only the repository; adds the full-data tests when
 #               ../shared/data is there)
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
@@ -9,50 +12,82 @@ MAKEFLAGS += --no-print-directory
 
 PORT ?= 8080
 
-.PHONY: all build run serve bench-serve test test-plain test-asan test-data asan tsan deps install clean fuzz crosscheck bench-large test-aarch64 coverage python
+.PHONY: all build run serve bench-serve test test-plain test-asan test-plain-build test-plain-run test-asan-configure test-asan-build test-asan-build-quiet test-asan-run test-data asan tsan deps deps-run deps-test deps-bench install clean fuzz crosscheck bench-large check-data test-aarch64 coverage python
 
 all: build
 
+# Debian packages by purpose (scripts/deps.sh): `make deps` installs all.
 deps:
 	@./scripts/deps.sh
+deps-run:
+	@./scripts/deps.sh run
+deps-test:
+	@./scripts/deps.sh test
+deps-bench:
+	@./scripts/deps.sh bench
 
+# What running needs: doku, its libraries and plug-ins; no test programs
+# (they are built by `make test` in build-test/ and build-asan/).
 build:
-	@cmake -S . -B build -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS) >/dev/null
+	@cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DDOKU_TESTS=OFF $(CMAKE_FLAGS) >/dev/null
 	@cmake --build build -j $(JOBS)
 
 # The tour ends by starting the web page's server in the foreground
 # (Ctrl+C stops it); PORT=0 takes any free port.
-run: deps build
+run: deps-run build
 	@./examples/run.sh build/doku
 	@echo
 	@build/doku serve --port $(PORT)
 
 # Only the server: http://127.0.0.1:$(PORT)/
-serve: deps build
+serve: deps-run build
 	@build/doku serve --port $(PORT)
 
 # The Python package (python/, docs/PYTHON.md) into Debian's python3, built
 # offline against this tree's library (build/libdoku.a). Debian marks its
 # Python externally managed (PEP 668); pip as root installs under
 # /usr/local, beside dpkg's files, not over them.
-python: deps build
+python: deps-test build
 	@DOKU_BUILD_DIR=$(CURDIR)/build PIP_BREAK_SYSTEM_PACKAGES=1 /usr/bin/python3 -m pip install \
 	    --no-build-isolation --no-deps ./python
 
 # wrk against doku serve on loopback (bench/serve/run.sh; see BENCHMARKS.md).
-bench-serve: deps build
+bench-serve: deps-bench build
 	@./bench/serve/run.sh build/doku
 
-test: deps test-plain test-asan
+# Two builds, each test run once where it pays (tests/CMakeLists.txt):
+# the plain gcc build runs everything, the data-driven checks included;
+# the clang ASan+UBSan build runs every test on the repository's fixtures.
+# The sanitizer build compiles while the plain tests run (they wait on
+# browsers, LibreOffice and sockets part of the time); its log is shown
+# only if it fails.
+test: deps-test
+	@$(MAKE) test-plain-build
+	@$(MAKE) -j2 test-plain-run test-asan-build-quiet
+	@$(MAKE) test-asan-run
 
-test-plain:
+test-plain: test-plain-build test-plain-run
+test-asan: test-asan-build test-asan-run
+
+test-plain-build:
 	@cmake -S . -B build-test -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER=gcc -DDOKU_WERROR=ON >/dev/null
 	@cmake --build build-test -j $(JOBS)
+
+test-plain-run:
 	@cd build-test && ctest --output-on-failure -j $(JOBS)
 
-test-asan:
+test-asan-configure:
 	@cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang -DDOKU_WERROR=ON -DDOKU_SANITIZE=ON >/dev/null
+
+test-asan-build: test-asan-configure
 	@cmake --build build-asan -j $(JOBS)
+
+test-asan-build-quiet: test-asan-configure
+	@echo "test: building the ASan+UBSan tests in build-asan (log: build-asan/build.log)"
+	@cmake --build build-asan -j $(JOBS) >build-asan/build.log 2>&1 || \
+	  { tail -n 60 build-asan/build.log; echo "test: the ASan+UBSan build failed" >&2; exit 1; }
+
+test-asan-run:
 	@cd build-asan && DOKU_SANITIZED=1 ctest --output-on-failure -j $(JOBS)
 
 # The tests that read the full data sets in ../shared/data (DOKU_DATA_DIR):
@@ -82,7 +117,7 @@ tsan:
 # FUZZ_TARGETS picks some (e.g. FUZZ_TARGETS="logic differential").
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS ?= reader csv pencil opensudoku links shape search differential logic generate records http_body http_files xls
-fuzz: deps
+fuzz: deps-test
 	@cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang -DDOKU_FUZZ=ON -DDOKU_TESTS=OFF >/dev/null
 	@cmake --build build-fuzz -j $(JOBS) $(foreach t,$(FUZZ_TARGETS),--target fuzz_$(t))
 	@for t in $(FUZZ_TARGETS); do \
@@ -97,7 +132,7 @@ fuzz: deps
 # (gcc --coverage, -O0; lcov from Debian, installed for this target only):
 # a per-module and per-file table, HTML in build-cov/coverage/.
 coverage:
-	@DOKU_EXTRA_PKGS=lcov ./scripts/deps.sh
+	@DOKU_EXTRA_PKGS=lcov ./scripts/deps.sh test
 	@cmake -S . -B build-cov -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_COMPILER=gcc -DCMAKE_C_FLAGS="--coverage -O0" -DCMAKE_EXE_LINKER_FLAGS=--coverage -DCMAKE_SHARED_LINKER_FLAGS=--coverage >/dev/null
 	@cmake --build build-cov -j $(JOBS)
 	@find build-cov -name '*.gcda' -delete
@@ -105,11 +140,13 @@ coverage:
 	@./scripts/coverage.sh build-cov
 
 # doku against CaDiCaL on samples of every large and variant set.
-crosscheck: deps build
+crosscheck: deps-bench build
+	@cmake --build build -j $(JOBS) --target doku_large
 	@python3 scripts/crosscheck_sat.py --doku build/bench/large/doku_large
 
 # doku, CaDiCaL and MiniSat on the large sets (see BENCHMARKS.md).
-bench-large: deps build
+bench-large: deps-bench build
+	@cmake --build build -j $(JOBS) --target doku_large
 	@taskset -c 1 python3 bench/large/compare.py build/bench/large/doku_large
 
 install: build

@@ -5,6 +5,7 @@
  * solution. The verdict goes to stdout: it is this command's output.
  */
 #include "commands.h"
+#include "variant_cli.h"
 #include "output.h"
 
 #include <stdlib.h>
@@ -152,6 +153,11 @@ int cmd_check(int argc, char **argv)
     int rc = cli_parse_args(&c.o, argc, argv, check_options, on_option, &c, usage);
     if (rc != CLI_PARSE_OK)
         return rc == CLI_PARSE_HELP ? CLI_EXIT_OK : CLI_EXIT_USAGE;
+    if (cli_variant_inputs(&c.o)) {
+        rc = cli_variant_run(&c.o, CLI_VARIANT_CHECK, 2, 0);
+        cli_opts_free(&c.o);
+        return rc;
+    }
     /* A report, not a picture: one verdict line unless a format is asked. */
     if (c.o.format == CLI_FORMAT_AUTO)
         c.o.format = DOKU_FORMAT_LINE;

@@ -4,6 +4,7 @@
  * time budget runs out, it is a lower bound and says so (">=N").
  */
 #include "commands.h"
+#include "variant_cli.h"
 #include "clock.h"
 #include "output.h"
 
@@ -115,6 +116,11 @@ int cmd_count(int argc, char **argv)
     int rc = cli_parse_args(&c.o, argc, argv, count_options, on_option, &c, usage);
     if (rc != CLI_PARSE_OK)
         return rc == CLI_PARSE_HELP ? CLI_EXIT_OK : CLI_EXIT_USAGE;
+    if (cli_variant_inputs(&c.o)) {
+        rc = cli_variant_run(&c.o, CLI_VARIANT_COUNT, c.limit, DEFAULT_TIMEOUT);
+        cli_opts_free(&c.o);
+        return rc;
+    }
     if (c.o.format == DOKU_FORMAT_CSV)
         cli_print_csv_header(DOKU_CMD_COUNT, c.stats, 0, 0);
     cli_run_ops ops = {count_puzzle, count_invalid, &c};

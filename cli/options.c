@@ -26,7 +26,10 @@ const char cli_input_help[] =
     "  stderr and the others are still processed.\n"
     "  Workbooks (.xlsx, .xlsm, .ods, .xls): every square block of digits and\n"
     "  empty cells framed by empty cells is a puzzle, named FILE:Sheet!C3:K11;\n"
-    "  --sheet NAME reads one sheet, --range C3:K11 (or Sheet1!C3:K11) one block.\n";
+    "  --sheet NAME reads one sheet, --range C3:K11 (or Sheet1!C3:K11) one block.\n"
+    "  Variant files (solve, count, check): doku's variant text format (one\n"
+    "  puzzle: 'cage 15 r1c1 r1c2' ...) or Interactive Sudoku Solver strings\n"
+    "  ('.Cage~15~R1C1~R1C2', one per line); docs/FORMATS.md, Variant puzzles.\n";
 
 const char cli_common_help[] =
     "Shape options:\n"

@@ -17,7 +17,7 @@ install(TARGETS doku_static doku_shared EXPORT doku-targets
         LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
         INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
-install(FILES include/doku.h include/doku_parse.h DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+install(FILES include/doku.h include/doku_parse.h include/doku_constraints.h DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(EXPORT doku-targets NAMESPACE doku:: DESTINATION ${DOKU_CMAKE_DIR})
 
 configure_package_config_file(${CMAKE_CURRENT_LIST_DIR}/doku-config.cmake.in

@@ -44,6 +44,9 @@ class BuildWithLibrary(build_ext):
         lib = os.path.join(library_dir(), "libdoku.a")
         for ext in self.extensions:
             ext.extra_objects = [lib]
+            # a library rebuilt since is linked in again (setuptools
+            # rebuilds when a dependency is newer than the module)
+            ext.depends = list(ext.depends) + [lib]
         super().run()
 
 
@@ -51,7 +54,8 @@ core = Extension(
     "doku._core",
     sources=sorted(glob.glob(os.path.join("ext", "*.c"))),
     include_dirs=[os.path.join(ROOT, "include"), "ext"],
-    depends=sorted(glob.glob(os.path.join("ext", "*.h"))) + [os.path.join(ROOT, "include", "doku.h")],
+    depends=sorted(glob.glob(os.path.join("ext", "*.h")) +
+                   glob.glob(os.path.join(ROOT, "include", "*.h"))),
     define_macros=[("Py_LIMITED_API", "0x030B0000")],
     extra_compile_args=["-std=c11", "-D_POSIX_C_SOURCE=200809L", "-fvisibility=hidden", "-Wall", "-Wextra",
                         "-Wno-unused-parameter", "-Wno-missing-field-initializers"],

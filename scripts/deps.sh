@@ -1,39 +1,63 @@
 #!/bin/sh
-# Installs what building and testing doku needs, from Debian's packages.
-# Idempotent and quiet when everything is already present.
+# scripts/deps.sh [run] [test] [bench] — installs what doku needs from
+# Debian's packages, by purpose (no argument: all three):
+#   run    building doku and serving the page (`make run`, `make build`)
+#   test   `make test`: a second compiler, cmocka, and the tools the tests
+#          read doku's output with
+#   bench  the peers and load tools of BENCHMARKS.md (`make bench-*`)
+# Idempotent and quiet when everything is already present. Never sudo: as
+# root (CI, containers) it installs; otherwise it says what is missing and
+# goes on (the build reports what it cannot do without it).
 set -e
-# cadical, minisat, python3: the SAT cross-check and the large-grid benchmark;
+
+# run: the compiler and build tools; doku serve (libmicrohttpd, cJSON);
+# the page's exports and uploads, opened at run time: pictures and
+# booklets (render/: cairo, the DejaVu font) and workbooks (formats/:
+# libzip, expat, FreeXL in; libxlsxwriter out).
+RUN="cmake gcc make pkg-config libmicrohttpd-dev libcjson-dev"
+RUN="$RUN libcairo2-dev fonts-dejavu-core"
+RUN="$RUN libzip-dev libexpat1-dev libfreexl-dev libxlsxwriter-dev"
+
+# test: clang (the ASan+UBSan build) and cmocka (unit tests);
 # python3-jsonschema: the JSON records checked against docs/schema;
-# qqwing: the generator's cross-check and benchmark; time: /usr/bin/time
-# for the memory bound of a golden test.
-PKGS="cmake gcc clang make pkg-config libcmocka-dev python3 python3-jsonschema time cadical minisat qqwing"
-# doku serve: libmicrohttpd, cJSON; its browser tests: chromium and node/npm
+# time: /usr/bin/time for the memory bound of a golden test;
+# cadical: the SAT cross-check sample; qqwing: the generator's levels;
+# chromium and node/npm: the page's browser tests and the lz-string check
 # (a node already on the PATH, e.g. from NodeSource, is used as it is);
-# its load benchmark: wrk.
-PKGS="$PKGS libmicrohttpd-dev libcjson-dev chromium wrk"
-# docs/SCALING.md's test: GNU parallel (node/npm above also run the
-# lz-string check of f-puzzles links).
-PKGS="$PKGS parallel"
+# GNU parallel: docs/SCALING.md's test; openpyxl and LibreOffice read
+# doku's workbooks back (libreoffice-calc-nogui alone took 162 s to
+# install on a loaded 2-core machine); poppler-utils, libxml2-utils and
+# librsvg2-bin read its pictures back.
+TEST="clang libcmocka-dev python3 python3-jsonschema time cadical qqwing"
+TEST="$TEST chromium parallel"
+command -v npm >/dev/null 2>&1 || TEST="$TEST nodejs npm"
+TEST="$TEST python3-openpyxl libreoffice-calc-nogui"
+TEST="$TEST poppler-utils libxml2-utils librsvg2-bin"
 # the Python package (python/, `make python`) and its tests: Debian's
 # python3 headers, pip/setuptools/wheel, numpy, pytest, Dask's scheduler
 # and workers (python3-distributed), mypy for the typed examples.
-PKGS="$PKGS python3-dev python3-pip python3-setuptools python3-wheel python3-numpy python3-pytest python3-distributed mypy"
-command -v npm >/dev/null 2>&1 || PKGS="$PKGS nodejs npm"
-# workbooks (formats/): libzip, expat, FreeXL in; libxlsxwriter out; their
-# tests read doku's workbooks with openpyxl and LibreOffice (measured on a
-# loaded 2-core machine: libreoffice-calc-nogui took 162 s to install).
-PKGS="$PKGS libzip-dev libexpat1-dev libfreexl-dev libxlsxwriter-dev python3-openpyxl libreoffice-calc-nogui"
-# pictures and booklets (render/): cairo and the DejaVu font; their tests
-# read the files back with poppler-utils, libxml2-utils and librsvg2-bin.
-PKGS="$PKGS libcairo2-dev fonts-dejavu-core poppler-utils libxml2-utils librsvg2-bin"
+TEST="$TEST python3-dev python3-pip python3-setuptools python3-wheel python3-numpy python3-pytest python3-distributed mypy"
+
+# bench: CaDiCaL and MiniSat (large grids), qqwing (generator), wrk (the
+# server), GNU parallel and hyperfine (the CLI), /usr/bin/time.
+BENCH="python3 time cadical minisat qqwing wrk parallel hyperfine"
+
+[ $# -eq 0 ] && set -- run test bench
+PKGS=""
+for what in "$@"; do
+    case $what in
+        run) PKGS="$PKGS $RUN" ;;
+        test) PKGS="$PKGS $RUN $TEST" ;;
+        bench) PKGS="$PKGS $RUN $BENCH" ;;
+        *) echo "usage: scripts/deps.sh [run] [test] [bench]" >&2; exit 2 ;;
+    esac
+done
 [ -n "$DOKU_EXTRA_PKGS" ] && PKGS="$PKGS $DOKU_EXTRA_PKGS"
 missing=""
-for p in $PKGS; do
+for p in $(printf '%s\n' $PKGS | awk '!seen[$0]++'); do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
 done
 [ -z "$missing" ] && exit 0
-# Never sudo: as root (CI, containers) install; otherwise say what is
-# missing and go on (the build reports what it cannot do without it).
 if [ "$(id -u)" -ne 0 ] || ! command -v apt-get >/dev/null 2>&1; then
     echo "deps: missing$missing; install with:" >&2
     echo "    sudo apt-get install -y$missing" >&2

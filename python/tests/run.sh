@@ -1,6 +1,6 @@
 #!/bin/sh
-# ctest's `python` test: builds doku._core against LIBDOKU (a libdoku.a)
-# into OUT, then runs the package's pytest suite with the CLI DOKU.
+# ctest's `python` test: builds the package's wheel against LIBDOKU (a
+# libdoku.a) into OUT, then runs the pytest suite on it with the CLI DOKU.
 # Usage: run.sh PYTHON OUT DOKU LIBDOKU
 # Exit: pytest's status; 77 (skipped) when PYTHON lacks what the suite
 # needs; 1 when pytest collected no test (its exit 5): a suite that runs
@@ -19,13 +19,31 @@ if [ ! -f "$inc/Python.h" ]; then
     echo "python: no $inc/Python.h (python3-dev): skipped"
     exit 77
 fi
-mkdir -p "$out"
-# setuptools writes its egg-info beside setup.py; keep the tree clean of
-# anything else by building into OUT
-(cd "$src" && DOKU_BUILD_DIR=$(dirname "$lib") "$py" setup.py -q build --build-base "$out/build" \
-    --build-lib "$out/lib" >"$out/build.log" 2>&1) || { cat "$out/build.log"; exit 1; }
+# The suite runs against the wheel as shipped: pip builds it from a copy
+# of the package beside the public headers (pip builds in place: the
+# source tree stays clean, and two build directories never share a
+# build), and the wheel is unpacked into OUT/lib. Without pip, setup.py
+# builds the module instead (and the wheel's own test is skipped).
+rm -rf "$out/src" "$out/dist" "$out/lib"
+mkdir -p "$out/src/python" "$out/dist" || exit 1
+(cd "$src" && tar cf - --exclude=build --exclude=tests --exclude='*.so' \
+    --exclude='*.egg-info' --exclude=__pycache__ .) | (cd "$out/src/python" && tar xf -) || exit 1
+cp -r "$src/../include" "$out/src/include" || exit 1
+export DOKU_BUILD_DIR
+DOKU_BUILD_DIR=$(dirname "$lib")
+if "$py" -m pip --version >/dev/null 2>&1; then
+    "$py" -m pip wheel -q --no-build-isolation --no-deps --no-index -w "$out/dist" \
+        "$out/src/python" >"$out/build.log" 2>&1 || { cat "$out/build.log"; exit 1; }
+    "$py" -m zipfile -e "$out"/dist/doku-*.whl "$out/lib" || exit 1
+    DOKU_WHEEL=$(ls "$out"/dist/doku-*.whl)
+    export DOKU_WHEEL
+else
+    (cd "$out/src/python" && "$py" setup.py -q build --build-base "$out/build" \
+        --build-lib "$out/lib" >"$out/build.log" 2>&1) || { cat "$out/build.log"; exit 1; }
+fi
+export DOKU_MYPY_CACHE="$out/mypy-cache"
 cd "$out" || exit 1
-PYTHONPATH="$out/lib" DOKU_CLI=$cli DOKU_BUILD_DIR=$(dirname "$lib") "$py" -m pytest -q \
+PYTHONPATH="$out/lib" DOKU_CLI=$cli "$py" -m pytest -q \
     -p no:cacheprovider \
     --rootdir "$src/tests" "$src/tests"
 rc=$?

@@ -170,7 +170,8 @@ def test_examples_type_check_strict(tmp_path: object) -> None:
         pytest.skip("no mypy (Debian package mypy)")
     examples = Path(__file__).resolve().parents[2] / "examples" / "python"
     pkg = os.path.dirname(os.path.dirname(os.path.abspath(doku.__file__)))
-    r = subprocess.run([mypy, "--strict", "--cache-dir", str(tmp_path), str(examples)],
+    cache = os.environ.get("DOKU_MYPY_CACHE") or str(tmp_path)  # kept between runs by ctest
+    r = subprocess.run([mypy, "--strict", "--cache-dir", cache, str(examples)],
                        capture_output=True, text=True, timeout=300,
                        env=dict(os.environ, MYPYPATH=pkg))
     assert r.returncode == 0, r.stdout + r.stderr

@@ -104,4 +104,4 @@ def test_calls_release_the_gil() -> None:
         alive = t.is_alive()
         t.join()
         assert alive, "the call ended too soon to tell"
-        assert busy < 0.5, f"Python waited {busy:.2f} s for the GIL"
+        assert busy < 1.0, f"Python waited {busy:.2f} s for the GIL"

@@ -7,8 +7,8 @@
  * llvm-mca model of the kernels (BENCHMARKS.md, "Every
  * micro-architecture") the AVX2 build costs fewer cycles per node than
  * the SSE4.2 one even where 256-bit operations run as two 128-bit halves
- * (Zen 1: 3,738 against 4,493 over the shared sets), and AVX-512 fewer
- * than AVX2 where it runs on 256-bit units (Zen 4: 2,174 against 2,275),
+ * (Zen 1: 3,579 against 4,539 over the shared sets), and AVX-512 fewer
+ * than AVX2 where it runs on 256-bit units (Zen 4: 2,109 against 2,159),
  * so no CPU family needs an exception. What did depend on the core was
  * pext, microcode on AMD cores before Zen 3: the AVX2 build no longer
  * uses it.

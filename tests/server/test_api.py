@@ -27,6 +27,11 @@ import urllib.parse
 DOKU = None
 SANITIZED = bool(os.environ.get("DOKU_SANITIZED"))
 SLOW = 4.0 if SANITIZED else 1.0   # time allowances grow under ASan
+# No assert measures how fast a reply came: a loaded machine can stretch
+# any wall time. Budgets are shown to hold by what the replies say
+# ("gave_up", fewer puzzles than asked) and by ordering; HANG only
+# catches a call that never ends (the longest budget here is 12 s).
+HANG = 120.0
 
 EASY = "570060003030005060601007000053000001000080000900000270000800402080100030200040019"
 HARD = "12.3....435....1....4........54..2..6...7.........8.9...31..5.......9.7.....6...8"
@@ -495,10 +500,10 @@ class Api(unittest.TestCase):
         slow = [socket.create_connection(("127.0.0.1", self.s.port), timeout=30) for _ in range(20)]
         for k in slow:
             k.sendall(b"POST /api/solve HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Le")
-        t0 = time.monotonic()
+        # (were the server to wait for them, it would answer only once
+        # their idle timeout closed them, and slow[0] below would fail)
         r, doc, _ = self.s.post("solve", {"puzzle": HARD})
         self.assertEqual(doc["status"], "unique")
-        self.assertLess(time.monotonic() - t0, 2 * SLOW)
         # a body trickled in over two seconds is still answered
         body = json.dumps({"puzzle": EASY}).encode()
         k = slow[0]
@@ -516,7 +521,7 @@ class Api(unittest.TestCase):
         r, doc, _ = self.s.post("count", {"puzzle": "." * 256, "timeout": 0.3})
         self.assertEqual(r.status, 200)
         self.assertEqual(doc["status"], "gave_up")
-        self.assertLess(time.monotonic() - t0, 3 * SLOW)
+        self.assertLess(time.monotonic() - t0, HANG)
 
     def test_concurrent_clients(self):
         results, errors = [], []
@@ -835,7 +840,7 @@ class Files(unittest.TestCase):
         # a request the budget cannot meet: what was made, or a clear refusal
         t0 = time.monotonic()
         r, doc, raw = self.s.request("POST", "/api/print", {"count": 100, "rating": "9.0+", "timeout": 1})
-        self.assertLess(time.monotonic() - t0, 6 * SLOW)
+        self.assertLess(time.monotonic() - t0, HANG)
         if r.status == 200:
             self.assertLess(int(r.getheader("X-Doku-Puzzles")), 100)
             self.assertEqual(r.getheader("X-Doku-Requested"), "100")
@@ -843,24 +848,26 @@ class Files(unittest.TestCase):
             self.error(r, doc, 422, "cannot_generate")
 
     def test_file_jobs_leave_the_workers_free(self):
-        # two long booklets take the file pool; solving goes on meanwhile
+        # two long booklets take the file pool; solving goes on meanwhile:
+        # 100 puzzles of ER 9.0+ take far longer than their 3 s budget
+        # (a rare band), so both run to it, and every solve is answered
+        # before either booklet is (an order, not a duration)
         done = []
 
         def booklet():
-            r, _, _ = self.s.request("POST", "/api/print", {"count": 100, "rating": "4.0+", "timeout": 2 * SLOW})
+            r, _, _ = self.s.request("POST", "/api/print", {"count": 100, "rating": "9.0+", "timeout": 3 * SLOW})
             done.append(r.status)
 
         threads = [threading.Thread(target=booklet) for _ in range(2)]
         for t in threads:
             t.start()
         time.sleep(0.3)
-        t0 = time.monotonic()
         for _ in range(5):
             r, doc, _ = self.s.post("solve", {"puzzle": HARD})
             self.assertEqual(doc["status"], "unique")
-        self.assertLess(time.monotonic() - t0, 1.5 * SLOW)
+        self.assertEqual(done, [])
         for t in threads:
-            t.join(60)
+            t.join(HANG)
         self.assertEqual(len(done), 2)
 
 
@@ -894,7 +901,7 @@ class Lifecycle(unittest.TestCase):
         self.assertEqual(sorted(replies)[:2], [(200, "gave_up")] * 2)
         for status, what in replies:
             self.assertIn((status, what), ((200, "gave_up"), (503, None)))
-        self.assertLess(time.monotonic() - t0, 10 * SLOW)
+        self.assertLess(time.monotonic() - t0, HANG)
         self.assertIn("stopped", err)
 
     def test_give_up_names_the_budget_asked(self):

@@ -19,6 +19,7 @@
 
 #include "doku.h"
 #include "doku_parse.h"
+#include "doku_constraints.h"
 
 /* Fixed fixtures for the calls that need valid objects besides the bad
  * argument under test. */
@@ -817,6 +818,76 @@ static void test_parsers(void **state)
     assert_string_equal(doku_difficulty_name(DOKU_DIFFICULTY_UNSOLVED), "unsolved");
 }
 
+/* doku_constraints.h: every call with NULL and out-of-range arguments. */
+static void test_constraints(void **state)
+{
+    (void)state;
+    doku_shape *s;
+    assert_int_equal(doku_shape_create_simple(9, 0, &s), DOKU_OK);
+    doku_constraints *cs = (doku_constraints *)1;
+    assert_int_equal(doku_constraints_create(NULL, &cs), DOKU_ERR_ARG);
+    assert_null(cs);
+    assert_int_equal(doku_constraints_create(s, NULL), DOKU_ERR_ARG);
+    assert_int_equal(doku_constraints_create(s, &cs), DOKU_OK);
+    uint16_t cells[2] = {0, 1};
+    int sum = 3;
+    assert_int_equal(doku_constraints_add(NULL, DOKU_CON_CAGE, cells, 2, &sum, 1), DOKU_ERR_ARG);
+    assert_int_equal(doku_constraints_add(cs, DOKU_CON_CAGE, NULL, 2, &sum, 1), DOKU_ERR_ARG);
+    assert_int_equal(doku_constraints_add(cs, DOKU_CON_CAGE, cells, 2, NULL, 1), DOKU_ERR_ARG);
+    assert_int_equal(doku_constraints_add(cs, DOKU_CON_NONE, cells, 2, NULL, 0), DOKU_ERR_ARG);
+    assert_string_equal(doku_constraints_error(NULL), "");
+    assert_int_equal(doku_constraints_count(NULL), 0);
+    doku_constraint c;
+    assert_int_equal(doku_constraints_get(NULL, 0, &c), DOKU_ERR_ARG);
+    assert_int_equal(doku_constraints_get(cs, 0, &c), DOKU_ERR_ARG);
+    assert_int_equal(doku_constraints_add(cs, DOKU_CON_CAGE, cells, 2, &sum, 1), DOKU_OK);
+    assert_int_equal(doku_constraints_get(cs, 0, NULL), DOKU_ERR_ARG);
+    assert_null(doku_constraints_shape(NULL));
+    assert_ptr_equal(doku_constraints_shape(cs), s);
+    assert_string_equal(doku_constraint_kind_name((doku_constraint_kind)-1), "unknown constraint");
+    assert_string_equal(doku_constraint_kind_key((doku_constraint_kind)99), "");
+    assert_int_equal(doku_constraint_kind_from_key(NULL), DOKU_CON_NONE);
+    uint8_t g[81] = {0};
+    doku_search_result r;
+    doku_search_opts bad = {.time_budget = -1};
+    assert_int_equal(doku_constraints_search(NULL, g, NULL, NULL, NULL, NULL, &r), DOKU_ERR_ARG);
+    assert_int_equal(doku_constraints_search(cs, NULL, NULL, NULL, NULL, NULL, &r), DOKU_ERR_ARG);
+    assert_int_equal(doku_constraints_search(cs, g, NULL, NULL, NULL, NULL, NULL), DOKU_ERR_ARG);
+    assert_int_equal(doku_constraints_search(cs, g, &bad, NULL, NULL, NULL, &r), DOKU_ERR_ARG);
+    g[5] = 10;
+    assert_int_equal(doku_constraints_search(cs, g, NULL, NULL, NULL, NULL, &r), DOKU_ERR_ARG);
+    size_t count = 7, len = 7;
+    assert_int_equal(doku_constraints_check(cs, g, 81, NULL, 0, &count), DOKU_ERR_ARG);
+    assert_int_equal(count, 0);
+    g[5] = 0;
+    assert_int_equal(doku_constraints_check(NULL, g, 81, NULL, 0, NULL), DOKU_ERR_ARG);
+    assert_int_equal(doku_constraints_check(cs, NULL, 81, NULL, 0, NULL), DOKU_ERR_ARG);
+    assert_int_equal(doku_constraints_check(cs, g, 16, NULL, 0, NULL), DOKU_ERR_ARG);
+    doku_violation v = {5, -1, -1};
+    char buf[64];
+    assert_int_equal(doku_violation_text(NULL, g, &v, buf, sizeof buf, NULL), DOKU_ERR_ARG);
+    assert_int_equal(doku_violation_text(cs, g, NULL, buf, sizeof buf, NULL), DOKU_ERR_ARG);
+    assert_int_equal(doku_violation_text(cs, g, &v, buf, sizeof buf, &len), DOKU_ERR_ARG);
+    assert_int_equal(len, 0);
+    assert_string_equal(buf, "");
+    assert_int_equal(doku_constraint_text(NULL, 0, buf, sizeof buf, NULL), DOKU_ERR_ARG);
+    assert_int_equal(doku_constraint_text(cs, 9, buf, sizeof buf, NULL), DOKU_ERR_ARG);
+    assert_int_equal(doku_constraint_text(cs, 0, NULL, 4, NULL), DOKU_ERR_ARG);
+    doku_variant_puzzle *p = (doku_variant_puzzle *)1;
+    assert_int_equal(doku_variant_puzzle_read(NULL, 3, &p, NULL, 0), DOKU_ERR_ARG);
+    assert_int_equal(doku_variant_puzzle_read("size 9", 6, NULL, NULL, 0), DOKU_ERR_ARG);
+    assert_int_equal(doku_variant_puzzle_read("", 0, &p, buf, sizeof buf), DOKU_ERR_PARSE);
+    assert_null(p);
+    assert_null(doku_variant_puzzle_shape(NULL));
+    assert_null(doku_variant_puzzle_givens(NULL));
+    assert_null(doku_variant_puzzle_constraints(NULL));
+    assert_null(doku_variant_puzzle_solution(NULL));
+    doku_variant_puzzle_free(NULL);
+    doku_constraints_free(NULL);
+    doku_constraints_free(cs);
+    doku_shape_free(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -834,6 +905,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_logic, setup, teardown),
         cmocka_unit_test_setup_teardown(test_band, setup, teardown),
         cmocka_unit_test(test_parsers),
+        cmocka_unit_test(test_constraints),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

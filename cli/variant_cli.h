@@ -1,0 +1,30 @@
+/*
+ * variant_cli.h — solve, count and check for variant puzzle files (doku's
+ * variant text format, Interactive Sudoku Solver constraint strings; see
+ * docs/FORMATS.md "Variant puzzles"), beside the runner that reads
+ * classic grids. A file is a variant file when its first statement says
+ * so (a '.'-started line with '~', or a variant keyword).
+ */
+#ifndef DOKU_CLI_VARIANT_H
+#define DOKU_CLI_VARIANT_H
+
+#include "options.h"
+
+typedef enum cli_variant_mode {
+    CLI_VARIANT_SOLVE,
+    CLI_VARIANT_COUNT,
+    CLI_VARIANT_CHECK
+} cli_variant_mode;
+
+/* @return 1 when every input of o is a named file holding variant
+ * puzzles (stdin is never one), 0 otherwise. */
+int cli_variant_inputs(const cli_opts *o);
+
+/* Runs mode on every puzzle of o's files: limit is the search limit
+ * (count), default_timeout the budget without --timeout. Prints one line
+ * per puzzle; a file that does not read exits 2 with "FILE: message".
+ * @return the exit code (CLI_EXIT_*). */
+int cli_variant_run(const cli_opts *o, cli_variant_mode mode, uint64_t limit,
+                    double default_timeout);
+
+#endif

@@ -1,0 +1,85 @@
+/*
+ * engine_internal.h — the variant engine: the shape's units and every
+ * constraint compiled into one model of domains (a digit mask per cell)
+ * and propagators, searched depth-first with a copy of the domains per
+ * level (at most 16x16: 1 KB a level).
+ *
+ * engine_build.c compiles a constraint list into an engine;
+ * engine_prop.c runs propagation to a fixed point; engine_search.c is
+ * doku_constraints_search. Calls go search -> prop, search -> build only.
+ */
+#ifndef DOKU_ENGINE_INTERNAL_H
+#define DOKU_ENGINE_INTERNAL_H
+
+#include "cons_internal.h"
+#include "search/search_internal.h"
+
+typedef uint32_t vmask; /* digit d is bit d-1; n <= 16 */
+
+enum {
+    VP_PAIR,     /* two cells, a relation table */
+    VP_LINEAR,   /* sum of w_i x_i = value (weights > 0 after folding) */
+    VP_CAGE,     /* distinct cells summing to value: the combinations */
+    VP_SANDWICH, /* cells of a row/column; value between 1 and n */
+    VP_XSUM,     /* cells from the clue; value = first X cells */
+    VP_RENBAN,   /* distinct run */
+    VP_BETWEEN,  /* ends first and last */
+    VP_QUAD      /* 4 cells; aux: required count per digit (n+1 ints) */
+};
+
+typedef struct vprop {
+    uint8_t type;
+    int ncells, cell_off; /* into pcells */
+    int aux_off, naux;    /* into aux (weights, tables, counts) or combos */
+    int value;            /* sum; for VP_LINEAR the folded sum */
+    int neg_off;          /* VP_LINEAR: into aux, 1 where the weight was
+                             negative (the digit is mirrored: n+1-x) */
+} vprop;
+
+typedef struct vengine {
+    const doku_constraints *cs;
+    int n, ncells;
+    vmask all;
+    vmask *init;        /* [ncells] starting domains (even/odd cells) */
+    /* all-different: each cell's peers (units, cages, anti-knight ...) */
+    int *peer_off;      /* [ncells + 1] into peers */
+    uint64_t *peer_bits; /* [ncells * peer_words] the same as bit rows */
+    int peer_words;
+    uint16_t *peers;
+    /* groups whose every digit must appear (units of n cells):
+     * hidden singles */
+    int ngroups;
+    uint16_t *group_cells; /* [ngroups * n] */
+    int *cell_group_off;   /* [ncells + 1] into cell_groups */
+    int *cell_groups;
+    /* propagators */
+    int nprops;
+    vprop *props;
+    uint16_t *pcells;
+    int *aux;
+    vmask *combos;
+    int *cell_prop_off;    /* [ncells + 1] into cell_props */
+    int *cell_props;
+    int max_prop_cells;
+    int sparse_branching;  /* no cage with a sum: branch on group places */
+    uint32_t *wdeg;        /* NULL, or per cell: failures of rules on it
+                              (set by the search, which owns it) */
+    int bits_words;        /* words of the sum DP bitsets */
+    /* scratch for one propagation */
+    int *cellq, *groupq, *propq;
+    uint8_t *cell_inq, *group_inq, *prop_inq;
+    uint64_t *dp;          /* (max_prop_cells + 1) * 2 * bits_words */
+} vengine;
+
+/* Compiles cs into a new engine (engine_build.c). @return DOKU_OK or
+ * DOKU_ERR_NOMEM (*out NULL). */
+doku_status vengine_create(const doku_constraints *cs, vengine **out);
+void vengine_free(vengine *e);
+
+/* Narrows dom (ncells masks; fixed[c] = 1 once c's digit has left its
+ * peers) to a fixed point, starting from the cells listed in start (all
+ * cells when start is NULL). @return 0 on a contradiction
+ * (engine_prop.c). */
+int vengine_propagate(vengine *e, vmask *dom, uint8_t *fixed, const int *start, int nstart);
+
+#endif

@@ -1,0 +1,51 @@
+/*
+ * puzzle_internal.h — a variant puzzle being read: the shape declaration
+ * gathered first (side, x, hyper, jigsaw map), then the shape, givens and
+ * constraints. Shared by puzzle.c (the object and the format dispatch)
+ * and the readers (read_iss.c, read_text.c, read_killer.c, read_link.c).
+ */
+#ifndef DOKU_PUZZLE_INTERNAL_H
+#define DOKU_PUZZLE_INTERNAL_H
+
+#include "cons_internal.h"
+
+struct doku_variant_puzzle {
+    doku_shape *shape;
+    doku_constraints *cs;
+    uint8_t *givens;
+    uint8_t *solution; /* NULL when the text had none */
+};
+
+/* The shape a reader declares before its constraints. */
+typedef struct vp_decl {
+    int n;                 /* 0: not said (9) */
+    unsigned variants;
+    uint8_t regions[DOKU_CONSTRAINTS_MAX_N * DOKU_CONSTRAINTS_MAX_N];
+    int has_regions;
+    int keep_boxes;        /* with regions: the boxes stay too */
+} vp_decl;
+
+/* Makes p's shape, an empty list and empty givens from d. @return 1, or 0
+ * with msg saying why (DOKU_ERR_NOMEM in *st when memory ran out). */
+int vp_begin(doku_variant_puzzle *p, const vp_decl *d, char *msg, size_t cap,
+             doku_status *st);
+
+/* Adds a constraint; a refusal is prefixed with where ("part 3: ").
+ * @return 1, or 0 with msg and *st set. */
+int vp_add(doku_variant_puzzle *p, const char *where, doku_constraint_kind kind,
+           const uint16_t *cells, size_t ncells, const int *params, size_t nparams,
+           char *msg, size_t cap, doku_status *st);
+
+/* Readers: each fills p (whose fields start NULL) or returns 0 with msg
+ * and *st (DOKU_ERR_PARSE or DOKU_ERR_NOMEM). */
+int vp_read_iss(doku_variant_puzzle *p, const char *text, size_t len, char *msg, size_t cap,
+                doku_status *st);
+int vp_read_text(doku_variant_puzzle *p, const char *text, size_t len, char *msg, size_t cap,
+                 doku_status *st);
+
+/* Reads a cell name "r1c1" (case-insensitive; 10..16 also as a letter
+ * a..g after R or C) at *s, advancing it. @return the cell, -1 when it
+ * is not one or lies outside n. */
+int vp_cell(const char **s, const char *end, int n);
+
+#endif
