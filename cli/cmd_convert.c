@@ -101,9 +101,10 @@ static int on_option(void *p, int id, const char *v)
 /* Appends cells in fmt (a doku_format) to the task's output. */
 static void put_cells(cli_task *t, const uint8_t *cells, doku_format fmt)
 {
-    size_t need = doku_format_cells(t->shape, cells, NULL, NULL, fmt, t->symbols, 0, NULL, 0);
+    size_t need = 0;
+    doku_format_cells(t->shape, cells, (size_t)doku_shape_cells(t->shape), NULL, NULL, fmt, t->symbols, 0, NULL, 0, &need);
     char *buf = cli_xmalloc(need + 1);
-    doku_format_cells(t->shape, cells, NULL, NULL, fmt, t->symbols, 0, buf, need + 1);
+    doku_format_cells(t->shape, cells, (size_t)doku_shape_cells(t->shape), NULL, NULL, fmt, t->symbols, 0, buf, need + 1, NULL);
     cli_buf_put(&t->out, buf, need);
     free(buf);
 }
@@ -144,7 +145,7 @@ static void put_exchange(cli_task *t, doku_exchange fmt, const char *comment_key
                          const char *what)
 {
     const char **meta = meta_pairs(t, comment_key);
-    doku_status st = doku_format_exchange(&t->out, t->shape, t->cells, meta, fmt);
+    doku_status st = doku_format_exchange(&t->out, t->shape, t->cells, (size_t)doku_shape_cells(t->shape), meta, fmt);
     free(meta);
     if (st == DOKU_ERR_SHAPE) {
         char shape[128];
@@ -165,7 +166,7 @@ static void opensudoku_head(convert_ctx *c, cli_task *t)
     if (c->to != CLI_TO_OPENSUDOKU || !t->first_record)
         return;
     const char **meta = t->cells ? meta_pairs(t, "note") : NULL;
-    cli_check_written(doku_format_exchange(&t->out, NULL, NULL, meta, DOKU_EXCHANGE_OPENSUDOKU_HEAD));
+    cli_check_written(doku_format_exchange(&t->out, NULL, NULL, (size_t)doku_shape_cells(NULL), meta, DOKU_EXCHANGE_OPENSUDOKU_HEAD));
     free(meta);
     c->head_written = 1;
 }
@@ -258,7 +259,7 @@ static void convert_puzzle(cli_worker *w, cli_task *t, void *p)
             t->exit_code = CLI_EXIT_FAIL;
             return;
         }
-        cli_check_written(doku_format_pencil(b, t->shape, t->cells, t->cands, 0));
+        cli_check_written(doku_format_pencil(b, t->shape, t->cells, t->cands, (size_t)doku_shape_cells(t->shape), 0));
         if (t->comment && t->comment[0]) {
             b->len--; /* the newline goes after the comment */
             put_comment_after(t);
@@ -268,7 +269,7 @@ static void convert_puzzle(cli_worker *w, cli_task *t, void *p)
     case CLI_TO_PM:
         if (t->comment && t->comment[0])
             cli_buf_printf(b, "# %s\n", t->comment);
-        cli_check_written(doku_format_pencil(b, t->shape, t->cells, t->cands, 1));
+        cli_check_written(doku_format_pencil(b, t->shape, t->cells, t->cands, (size_t)doku_shape_cells(t->shape), 1));
         cli_buf_put(b, "\n", 1);
         break;
     case CLI_TO_CSV:
@@ -292,11 +293,12 @@ static void convert_puzzle(cli_worker *w, cli_task *t, void *p)
         break;
     case CLI_TO_JSON: {
         cli_buf line = {0};
-        size_t need = doku_format_cells(t->shape, t->cells, NULL, NULL, DOKU_FORMAT_LINE,
-                                        t->symbols, 0, NULL, 0);
+        size_t need = 0;
+        doku_format_cells(t->shape, t->cells, (size_t)doku_shape_cells(t->shape), NULL, NULL, DOKU_FORMAT_LINE,
+                                        t->symbols, 0, NULL, 0, &need);
         char *buf = cli_xmalloc(need + 1);
-        doku_format_cells(t->shape, t->cells, NULL, NULL, DOKU_FORMAT_LINE, t->symbols, 0, buf,
-                          need + 1);
+        doku_format_cells(t->shape, t->cells, (size_t)doku_shape_cells(t->shape), NULL, NULL, DOKU_FORMAT_LINE, t->symbols, 0, buf,
+                          need + 1, NULL);
         cli_buf_printf(b, "{\"file\":");
         doku_buf_append_json_string(b, t->file);
         cli_buf_printf(b, ",\"line\":%zu,\"n\":%d,\"puzzle\":", t->line, t->n);
@@ -307,7 +309,7 @@ static void convert_puzzle(cli_worker *w, cli_task *t, void *p)
             doku_buf_append_json_string(b, t->comment);
         }
         if (t->cands && t->n <= 35) {
-            cli_check_written(doku_format_pencil(&line, t->shape, t->cells, t->cands, 0));
+            cli_check_written(doku_format_pencil(&line, t->shape, t->cells, t->cands, (size_t)doku_shape_cells(t->shape), 0));
             if (line.len)
                 line.data[--line.len] = '\0';
             cli_buf_printf(b, ",\"candidates\":");
@@ -370,8 +372,8 @@ int cmd_convert(int argc, char **argv)
     if (c.to == CLI_TO_OPENSUDOKU) {
         cli_buf tail = {0};
         if (!c.head_written)
-            cli_check_written(doku_format_exchange(&tail, NULL, NULL, NULL, DOKU_EXCHANGE_OPENSUDOKU_HEAD));
-        cli_check_written(doku_format_exchange(&tail, NULL, NULL, NULL, DOKU_EXCHANGE_OPENSUDOKU_TAIL));
+            cli_check_written(doku_format_exchange(&tail, NULL, NULL, (size_t)doku_shape_cells(NULL), NULL, DOKU_EXCHANGE_OPENSUDOKU_HEAD));
+        cli_check_written(doku_format_exchange(&tail, NULL, NULL, (size_t)doku_shape_cells(NULL), NULL, DOKU_EXCHANGE_OPENSUDOKU_TAIL));
         fwrite(tail.data, 1, tail.len, stdout);
         cli_buf_free(&tail);
     }

@@ -30,6 +30,16 @@ typedef struct gen_job {
     atomic_int failed;
 } gen_job;
 
+
+/* doku_generator_qqwing_level's level; ANY (never "too hard") for a grid
+ * it cannot class. */
+static doku_qqwing_level core_qqwing_level(doku_generator *g, const uint8_t *cells, size_t ncells)
+{
+    doku_qqwing_level level = DOKU_QQWING_ANY;
+    if (doku_generator_qqwing_level(g, cells, ncells, &level) != DOKU_OK)
+        return DOKU_QQWING_ANY;
+    return level;
+}
 static void gen_item(void *ctx, int worker, size_t i)
 {
     gen_job *j = ctx;
@@ -53,7 +63,7 @@ static void gen_item(void *ctx, int worker, size_t i)
     }
     uint64_t index = j->start + i;
     uint64_t seed = doku_seed_derive(j->seed, index);
-    doku_status st = doku_generate(g, seed, &go, puzzle, solution, &j->res[i]);
+    doku_status st = doku_generate(g, seed, &go, puzzle, solution, (size_t)j->sh->cells, &j->res[i]);
     core_give_generator(j->sh, g);
     if (!j->qqwing_asked) /* only a level asked for is reported (as the CLI) */
         j->res[i].qqwing_level = DOKU_QQWING_ANY;
@@ -271,7 +281,7 @@ static PyObject *py_reduce(PyObject *self, PyObject *args)
     doku_solver *sv = core_take_solver(sh);
     doku_search_opts so = {2, 0, 60.0, 0};
     doku_search_result res;
-    doku_status found = sv ? doku_search(sv, cells, &so, sol, NULL, NULL, &res) : DOKU_ERR_NOMEM;
+    doku_status found = sv ? doku_search(sv, cells, (size_t)sh->cells, &so, sol, NULL, NULL, &res) : DOKU_ERR_NOMEM;
     if (found != DOKU_OK && found != DOKU_GAVE_UP) {
         st = found;
     } else if (found == DOKU_GAVE_UP) {
@@ -294,7 +304,7 @@ static PyObject *py_reduce(PyObject *self, PyObject *args)
         if (!g) {
             st = DOKU_ERR_NOMEM;
         } else if (level != DOKU_QQWING_ANY &&
-                   doku_generator_qqwing_level(g, cells) > (doku_qqwing_level)level) {
+                   core_qqwing_level(g, cells, (size_t)sh->cells) > (doku_qqwing_level)level) {
             status = "too_hard";
             snprintf(why, sizeof why, "the input already needs more than qqwing level %s",
                      doku_qqwing_level_name((doku_qqwing_level)level));
@@ -307,7 +317,7 @@ static PyObject *py_reduce(PyObject *self, PyObject *args)
             ro.target_givens = target;
             ro.symmetry = (doku_symmetry)symmetry;
             ro.qqwing_level = (doku_qqwing_level)level;
-            st = doku_reduce(g, &rng, sol, cells, &ro, out, &rr);
+            st = doku_reduce(g, &rng, sol, cells, (size_t)sh->cells, &ro, out, &rr);
         }
         core_give_generator(sh, g);
     }
