@@ -27,6 +27,7 @@ typedef struct convert_ctx {
     int head_written; /* opensudoku: set by the run's first record only */
     const char *to_name;      /* --to as given */
     atomic_int shape_warned;  /* the lost-shape note is written (once a run) */
+    atomic_int meta_warned;   /* the dropped-comment note of links (once a run) */
 } convert_ctx;
 
 static const cli_option convert_options[] = {
@@ -205,11 +206,39 @@ static void note_shape_lost(convert_ctx *c, cli_task *t)
                    link ? ", or convert to fpuzzles, which keeps it" : "");
 }
 
+/* A link holds the cells (and an f-puzzles link a title, author and
+ * rules): the comment and the other metadata (an .sdk description, level)
+ * are dropped, said once a run on stderr with the fields of the first
+ * record that loses any. */
+static void note_meta_lost(convert_ctx *c, cli_task *t)
+{
+    int fp = c->to == CLI_TO_FPUZZLES || c->to == CLI_TO_SUDOKUPAD;
+    if (!fp && c->to != CLI_TO_SUDOKUWIKI)
+        return;
+    char lost[200] = "";
+    size_t len = 0;
+    if (t->comment && t->comment[0])
+        len += (size_t)snprintf(lost, sizeof lost, "comment");
+    for (size_t at = 0; at < t->meta_len && len < sizeof lost;) {
+        const char *k = t->meta + at, *v = k + strlen(k) + 1;
+        int kept = fp && (!strcmp(k, "name") || !strcmp(k, "author") || !strcmp(k, "rules"));
+        if (!kept && !(t->comment && !strcmp(k, "comment")))
+            len += (size_t)snprintf(lost + len, sizeof lost - len, "%s%s", len ? ", " : "", k);
+        at = (size_t)(v + strlen(v) + 1 - t->meta);
+    }
+    if (!len || atomic_exchange(&c->meta_warned, 1))
+        return;
+    cli_buf_printf(&t->err, "%s:%zu: note: %s keeps no %s: dropped from the link%s\n", t->file,
+                   t->line, c->to_name ? c->to_name : "this link", lost,
+                   fp ? " (an f-puzzles link keeps name, author and rules)" : "");
+}
+
 static void convert_puzzle(cli_worker *w, cli_task *t, void *p)
 {
     convert_ctx *c = p;
     opensudoku_head(c, t);
     note_shape_lost(c, t);
+    note_meta_lost(c, t);
     (void)w;
     cli_buf *b = &t->out;
     switch (c->to) {
