@@ -61,14 +61,16 @@ int main(int argc, char **argv)
     double t0 = cpu_now();
     for (int i = 0; i < n; i++) {
         doku_generate_result r;
-        doku_generate(g, doku_seed_derive(1, (uint64_t)i), &go, pz + 81 * i, NULL, &r);
+        doku_generate(g, doku_seed_derive(1, (uint64_t)i), &go, pz + 81 * i, NULL, (size_t)doku_shape_cells(s), &r);
         grids += r.attempts;
     }
     double tgen = cpu_now() - t0, tacc = 0, trej = 0;
     int nacc = 0;
     for (int i = 0; i < n; i++) {
         double t = cpu_now();
-        verdict[i] = doku_rating_filter_accept(b, s, pz + 81 * i, NULL);
+        doku_filter_call call = {s, pz + 81 * i, NULL, 81, 0};
+        bool ok = false;
+        verdict[i] = doku_rating_filter_accept(b, &call, &ok) == DOKU_OK && ok;
         t = cpu_now() - t;
         if (verdict[i]) {
             nacc++;
@@ -93,7 +95,7 @@ int main(int argc, char **argv)
         double tf = cpu_now();
         for (int i = 0; i < n; i++) {
             doku_rating r;
-            doku_logic_load(lg, pz + 81 * i);
+            doku_logic_load(lg, pz + 81 * i, (size_t)doku_shape_cells(s));
             doku_logic_run(lg, NULL, NULL, &r, NULL, 0);
             int want = r.solved && r.er >= min - 1e-9 && (max < 0 || r.er <= max + 1e-9);
             if (want != verdict[i]) {

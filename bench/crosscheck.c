@@ -77,9 +77,9 @@ static int check_file(const char *path, doku_solver *sv, const doku_shape *s, ui
         doku_search_result fr, gr;
         fb.n = gb.n = 0;
         o.flags = 0;
-        doku_status fst = doku_search(sv, cells, &o, NULL, collect, &fb, &fr);
+        doku_status fst = doku_search(sv, cells, 81, &o, NULL, collect, &fb, &fr);
         o.flags = DOKU_SEARCH_GENERIC;
-        doku_status gst = doku_search(sv, cells, &o, NULL, collect, &gb, &gr);
+        doku_status gst = doku_search(sv, cells, 81, &o, NULL, collect, &gb, &gr);
         int ok = !fb.oom && !gb.oom && fr.solutions == gr.solutions &&
                  fst == gst && fb.n == fr.solutions && gb.n == gr.solutions;
         if (ok && fr.solutions < limit) {

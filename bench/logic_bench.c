@@ -197,13 +197,13 @@ int main(int argc, char **argv)
         doku_search_opts so = {0};
         doku_search_result sr;
         so.limit = 2;
-        if (doku_search(sv, cells, &so, sol, NULL, NULL, &sr) != DOKU_OK || sr.solutions == 0)
+        if (doku_search(sv, cells, (size_t)nc, &so, sol, NULL, NULL, &sr) != DOKU_OK || sr.solutions == 0)
             continue;
         total++;
         check_ctx cx = {sol, 0, n, trace};
         doku_rating r;
         double t0 = cpu_now();
-        doku_logic_load(lg, cells);
+        doku_logic_load(lg, cells, (size_t)nc);
         doku_logic_run(lg, check_step, &cx, &r, NULL, 0);
         double dt = cpu_now() - t0;
         ttotal += dt;

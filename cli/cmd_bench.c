@@ -217,7 +217,7 @@ static void bench_item(void *ctx, int worker_no, uint64_t index)
     double t0 = thread_cpu_seconds();
     for (size_t i = w->begin; i < w->end; i++) {
         doku_search_result r;
-        doku_status st = doku_search(solver, set->cells + i * (size_t)set->ncells, &so, NULL,
+        doku_status st = doku_search(solver, set->cells + i * (size_t)set->ncells, (size_t)set->ncells, &so, NULL,
                                      NULL, NULL, &r);
         if (st != DOKU_OK && st != DOKU_GAVE_UP) {
             w->tot.errors++;

@@ -4,6 +4,7 @@
  * duplicate givens (naming both cells and the unit), then exactly one
  * solution. The verdict goes to stdout: it is this command's output.
  */
+#include "doku_records.h"
 #include "commands.h"
 #include "variant_cli.h"
 #include "output.h"
@@ -104,7 +105,7 @@ static void check_puzzle(cli_worker *w, cli_task *t, void *p)
     so.limit = 2;
     so.time_budget = c->o.timeout;
     doku_search_result res;
-    doku_status st = sv ? doku_search_candidates(sv, t->cells, t->cands, &so, NULL, NULL, NULL, &res)
+    doku_status st = sv ? doku_search_candidates(sv, t->cells, t->cands, ncells, &so, NULL, NULL, NULL, &res)
                          : DOKU_ERR_NOMEM;
     if (st != DOKU_OK && st != DOKU_GAVE_UP) {
         t->exit_code = CLI_EXIT_FAIL;

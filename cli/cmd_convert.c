@@ -27,6 +27,7 @@ typedef struct convert_ctx {
     int head_written; /* opensudoku: set by the run's first record only */
     const char *to_name;      /* --to as given */
     atomic_int shape_warned;  /* the lost-shape note is written (once a run) */
+    atomic_int meta_warned;   /* the dropped-comment note of links (once a run) */
 } convert_ctx;
 
 static const cli_option convert_options[] = {
@@ -100,9 +101,10 @@ static int on_option(void *p, int id, const char *v)
 /* Appends cells in fmt (a doku_format) to the task's output. */
 static void put_cells(cli_task *t, const uint8_t *cells, doku_format fmt)
 {
-    size_t need = doku_format_cells(t->shape, cells, NULL, NULL, fmt, t->symbols, 0, NULL, 0);
+    size_t need = 0;
+    doku_format_cells(t->shape, cells, (size_t)doku_shape_cells(t->shape), NULL, NULL, fmt, t->symbols, 0, NULL, 0, &need);
     char *buf = cli_xmalloc(need + 1);
-    doku_format_cells(t->shape, cells, NULL, NULL, fmt, t->symbols, 0, buf, need + 1);
+    doku_format_cells(t->shape, cells, (size_t)doku_shape_cells(t->shape), NULL, NULL, fmt, t->symbols, 0, buf, need + 1, NULL);
     cli_buf_put(&t->out, buf, need);
     free(buf);
 }
@@ -143,7 +145,7 @@ static void put_exchange(cli_task *t, doku_exchange fmt, const char *comment_key
                          const char *what)
 {
     const char **meta = meta_pairs(t, comment_key);
-    doku_status st = doku_format_exchange(&t->out, t->shape, t->cells, meta, fmt);
+    doku_status st = doku_format_exchange(&t->out, t->shape, t->cells, (size_t)doku_shape_cells(t->shape), meta, fmt);
     free(meta);
     if (st == DOKU_ERR_SHAPE) {
         char shape[128];
@@ -164,7 +166,7 @@ static void opensudoku_head(convert_ctx *c, cli_task *t)
     if (c->to != CLI_TO_OPENSUDOKU || !t->first_record)
         return;
     const char **meta = t->cells ? meta_pairs(t, "note") : NULL;
-    cli_check_written(doku_format_exchange(&t->out, NULL, NULL, meta, DOKU_EXCHANGE_OPENSUDOKU_HEAD));
+    cli_check_written(doku_format_exchange(&t->out, NULL, NULL, (size_t)doku_shape_cells(NULL), meta, DOKU_EXCHANGE_OPENSUDOKU_HEAD));
     free(meta);
     c->head_written = 1;
 }
@@ -204,11 +206,39 @@ static void note_shape_lost(convert_ctx *c, cli_task *t)
                    link ? ", or convert to fpuzzles, which keeps it" : "");
 }
 
+/* A link holds the cells (and an f-puzzles link a title, author and
+ * rules): the comment and the other metadata (an .sdk description, level)
+ * are dropped, said once a run on stderr with the fields of the first
+ * record that loses any. */
+static void note_meta_lost(convert_ctx *c, cli_task *t)
+{
+    int fp = c->to == CLI_TO_FPUZZLES || c->to == CLI_TO_SUDOKUPAD;
+    if (!fp && c->to != CLI_TO_SUDOKUWIKI)
+        return;
+    char lost[200] = "";
+    size_t len = 0;
+    if (t->comment && t->comment[0])
+        len += (size_t)snprintf(lost, sizeof lost, "comment");
+    for (size_t at = 0; at < t->meta_len && len < sizeof lost;) {
+        const char *k = t->meta + at, *v = k + strlen(k) + 1;
+        int kept = fp && (!strcmp(k, "name") || !strcmp(k, "author") || !strcmp(k, "rules"));
+        if (!kept && !(t->comment && !strcmp(k, "comment")))
+            len += (size_t)snprintf(lost + len, sizeof lost - len, "%s%s", len ? ", " : "", k);
+        at = (size_t)(v + strlen(v) + 1 - t->meta);
+    }
+    if (!len || atomic_exchange(&c->meta_warned, 1))
+        return;
+    cli_buf_printf(&t->err, "%s:%zu: note: %s keeps no %s: dropped from the link%s\n", t->file,
+                   t->line, c->to_name ? c->to_name : "this link", lost,
+                   fp ? " (an f-puzzles link keeps name, author and rules)" : "");
+}
+
 static void convert_puzzle(cli_worker *w, cli_task *t, void *p)
 {
     convert_ctx *c = p;
     opensudoku_head(c, t);
     note_shape_lost(c, t);
+    note_meta_lost(c, t);
     (void)w;
     cli_buf *b = &t->out;
     switch (c->to) {
@@ -229,7 +259,7 @@ static void convert_puzzle(cli_worker *w, cli_task *t, void *p)
             t->exit_code = CLI_EXIT_FAIL;
             return;
         }
-        cli_check_written(doku_format_pencil(b, t->shape, t->cells, t->cands, 0));
+        cli_check_written(doku_format_pencil(b, t->shape, t->cells, t->cands, (size_t)doku_shape_cells(t->shape), 0));
         if (t->comment && t->comment[0]) {
             b->len--; /* the newline goes after the comment */
             put_comment_after(t);
@@ -239,7 +269,7 @@ static void convert_puzzle(cli_worker *w, cli_task *t, void *p)
     case CLI_TO_PM:
         if (t->comment && t->comment[0])
             cli_buf_printf(b, "# %s\n", t->comment);
-        cli_check_written(doku_format_pencil(b, t->shape, t->cells, t->cands, 1));
+        cli_check_written(doku_format_pencil(b, t->shape, t->cells, t->cands, (size_t)doku_shape_cells(t->shape), 1));
         cli_buf_put(b, "\n", 1);
         break;
     case CLI_TO_CSV:
@@ -263,11 +293,12 @@ static void convert_puzzle(cli_worker *w, cli_task *t, void *p)
         break;
     case CLI_TO_JSON: {
         cli_buf line = {0};
-        size_t need = doku_format_cells(t->shape, t->cells, NULL, NULL, DOKU_FORMAT_LINE,
-                                        t->symbols, 0, NULL, 0);
+        size_t need = 0;
+        doku_format_cells(t->shape, t->cells, (size_t)doku_shape_cells(t->shape), NULL, NULL, DOKU_FORMAT_LINE,
+                                        t->symbols, 0, NULL, 0, &need);
         char *buf = cli_xmalloc(need + 1);
-        doku_format_cells(t->shape, t->cells, NULL, NULL, DOKU_FORMAT_LINE, t->symbols, 0, buf,
-                          need + 1);
+        doku_format_cells(t->shape, t->cells, (size_t)doku_shape_cells(t->shape), NULL, NULL, DOKU_FORMAT_LINE, t->symbols, 0, buf,
+                          need + 1, NULL);
         cli_buf_printf(b, "{\"file\":");
         doku_buf_append_json_string(b, t->file);
         cli_buf_printf(b, ",\"line\":%zu,\"n\":%d,\"puzzle\":", t->line, t->n);
@@ -278,7 +309,7 @@ static void convert_puzzle(cli_worker *w, cli_task *t, void *p)
             doku_buf_append_json_string(b, t->comment);
         }
         if (t->cands && t->n <= 35) {
-            cli_check_written(doku_format_pencil(&line, t->shape, t->cells, t->cands, 0));
+            cli_check_written(doku_format_pencil(&line, t->shape, t->cells, t->cands, (size_t)doku_shape_cells(t->shape), 0));
             if (line.len)
                 line.data[--line.len] = '\0';
             cli_buf_printf(b, ",\"candidates\":");
@@ -341,8 +372,8 @@ int cmd_convert(int argc, char **argv)
     if (c.to == CLI_TO_OPENSUDOKU) {
         cli_buf tail = {0};
         if (!c.head_written)
-            cli_check_written(doku_format_exchange(&tail, NULL, NULL, NULL, DOKU_EXCHANGE_OPENSUDOKU_HEAD));
-        cli_check_written(doku_format_exchange(&tail, NULL, NULL, NULL, DOKU_EXCHANGE_OPENSUDOKU_TAIL));
+            cli_check_written(doku_format_exchange(&tail, NULL, NULL, (size_t)doku_shape_cells(NULL), NULL, DOKU_EXCHANGE_OPENSUDOKU_HEAD));
+        cli_check_written(doku_format_exchange(&tail, NULL, NULL, (size_t)doku_shape_cells(NULL), NULL, DOKU_EXCHANGE_OPENSUDOKU_TAIL));
         fwrite(tail.data, 1, tail.len, stdout);
         cli_buf_free(&tail);
     }

@@ -3,6 +3,7 @@
  * limit. The count is exact below the limit; at the limit, or when the
  * time budget runs out, it is a lower bound and says so (">=N").
  */
+#include "doku_records.h"
 #include "commands.h"
 #include "variant_cli.h"
 #include "clock.h"
@@ -73,7 +74,7 @@ static void count_puzzle(cli_worker *w, cli_task *t, void *p)
     so.time_budget = c->o.timeout_given ? c->o.timeout : DEFAULT_TIMEOUT;
     doku_search_result res;
     double t0 = now_seconds();
-    doku_status st = sv ? doku_search_candidates(sv, t->cells, t->cands, &so, NULL, NULL, NULL, &res)
+    doku_status st = sv ? doku_search_candidates(sv, t->cells, t->cands, (size_t)doku_shape_cells(t->shape), &so, NULL, NULL, NULL, &res)
                          : DOKU_ERR_NOMEM;
     double ms = (now_seconds() - t0) * 1e3;
     if (st != DOKU_OK && st != DOKU_GAVE_UP) {

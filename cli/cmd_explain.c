@@ -4,6 +4,7 @@
  * A puzzle beyond the allowed techniques ends with "gave up" and the
  * remaining candidates.
  */
+#include "doku_records.h"
 #include "commands.h"
 #include "output.h"
 #include "logic_cli.h"

@@ -8,6 +8,7 @@
  * the output is byte-identical whatever --threads says. Workers may run at
  * most a window ahead of printing, so memory stays bounded for any -n.
  */
+#include "doku_records.h"
 #include "commands.h"
 #include "clock.h"
 #include "output.h"
@@ -268,7 +269,7 @@ static void generate_one(const gen_ctx *c, doku_generator *g, doku_rating_filter
     if (c->full) {
         doku_rng rng;
         doku_rng_seed(&rng, seed);
-        sl->status = doku_generate_grid_timed(g, &rng, c->timeout, sl->solution);
+        sl->status = doku_generate_grid_timed(g, &rng, c->timeout, sl->solution, (size_t)c->ncells);
         memcpy(sl->puzzle, sl->solution, (size_t)c->ncells);
         if (sl->status == DOKU_GAVE_UP)
             sl->res.attempts = 1; /* reported as a time-budget give-up */
@@ -298,7 +299,7 @@ static void generate_one(const gen_ctx *c, doku_generator *g, doku_rating_filter
     }
     go.max_attempts = c->attempts ? c->attempts : UINT64_MAX;
     go.time_budget = c->timeout;
-    sl->status = doku_generate(g, seed, &go, sl->puzzle, sl->solution, &sl->res);
+    sl->status = doku_generate(g, seed, &go, sl->puzzle, sl->solution, (size_t)c->ncells, &sl->res);
     if (c->qqwing == DOKU_QQWING_ANY)
         sl->res.qqwing_level = DOKU_QQWING_ANY;
 }

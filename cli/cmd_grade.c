@@ -3,6 +3,7 @@
  * (ER, EP, ED), its difficulty name, and how often each technique was used; with
  * --history, one character per step (see docs/TECHNIQUES.md) and the time.
  */
+#include "doku_records.h"
 #include "commands.h"
 #include "clock.h"
 #include "output.h"

@@ -3,6 +3,7 @@
  * partly filled grid, or (with --pencil) a pencil-mark grid whose
  * candidates the player has already reduced.
  */
+#include "doku_records.h"
 #include "commands.h"
 #include "options.h"
 #include "output.h"
@@ -176,7 +177,7 @@ static int hint_pencil(hint_ctx *c)
         if (n < 1 || n * n != tokens || n > DOKU_MAX_N) {
             fprintf(stderr, "doku hint: %s: %d cells is not a square grid\n",
                     f == stdin ? "<stdin>" : name, tokens);
-        } else if (doku_parse_pencil(text, n, c->o.symbols, cells, cands, why, sizeof why) !=
+        } else if (doku_parse_pencil(text, n, c->o.symbols, cells, cands, (size_t)n * (size_t)n, why, sizeof why) !=
                    DOKU_OK) {
             /* why starts "LINE:COL: " when the fault has a place */
             fprintf(stderr, "%s:%s%s\n", strcmp(name, "-") ? name : "<stdin>",
@@ -184,7 +185,7 @@ static int hint_pencil(hint_ctx *c)
         } else if (!(s = cli_make_shape(&c->o, n, why, sizeof why))) {
             fprintf(stderr, "doku hint: %s: %s\n", strcmp(name, "-") ? name : "<stdin>", why);
         } else if (doku_logic_create(s, &c->lc.lo, &lg) != DOKU_OK ||
-                   doku_logic_load_candidates(lg, cells, cands, 0) != DOKU_OK ||
+                   doku_logic_load_candidates(lg, cells, cands, (size_t)doku_shape_cells(s), 0) != DOKU_OK ||
                    doku_logic_set_time_limit(lg, logic_cli_budget(&c->o)) != DOKU_OK) {
             report_conflicts(strcmp(name, "-") ? name : "<stdin>", text, s, cells, c->o.symbols);
         } else {

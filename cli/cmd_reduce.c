@@ -7,6 +7,7 @@
  * A puzzle that is not unique cannot be reduced and is reported, never
  * silently changed.
  */
+#include "doku_records.h"
 #include "commands.h"
 #include "gen_filter.h"
 #include "output.h"
@@ -188,7 +189,7 @@ static void reduce_puzzle(cli_worker *w, cli_task *t, void *p)
         doku_solver *sv = cli_worker_solver(w, s);
         doku_search_opts so = {2, 0, c->o.timeout_given ? c->o.timeout : DEFAULT_TIMEOUT, 0};
         doku_search_result r;
-        doku_status st = sv ? doku_search(sv, t->cells, &so, sol, NULL, NULL, &r) : DOKU_ERR_NOMEM;
+        doku_status st = sv ? doku_search(sv, t->cells, (size_t)nc, &so, sol, NULL, NULL, &r) : DOKU_ERR_NOMEM;
         if (st != DOKU_OK && st != DOKU_GAVE_UP) {
             fail(c, t, "invalid", "cannot check this puzzle (out of memory or bad value)");
             goto out;
@@ -215,7 +216,10 @@ static void reduce_puzzle(cli_worker *w, cli_task *t, void *p)
         fail(c, t, "invalid", "out of memory");
         goto out;
     }
-    if (c->level != DOKU_QQWING_ANY && doku_generator_qqwing_level(g, t->cells) > c->level) {
+    doku_qqwing_level have = DOKU_QQWING_ANY; /* stays ANY for a grid it cannot class */
+    if (c->level != DOKU_QQWING_ANY)
+        doku_generator_qqwing_level(g, t->cells, (size_t)nc, &have);
+    if (have > c->level) {
         snprintf(msg, sizeof msg, "the input already needs more than qqwing level %s",
                  doku_qqwing_level_name(c->level));
         fail(c, t, "too_hard", msg);
@@ -235,7 +239,7 @@ static void reduce_puzzle(cli_worker *w, cli_task *t, void *p)
     doku_reduce_result rr;
     int accepted = 0;
     doku_status st = doku_reduce_rated(g, judge, doku_seed_derive(c->seed, t->index),
-                                       FILTER_ATTEMPTS, sol, t->cells, &ro, out, &rr, &accepted);
+                                       FILTER_ATTEMPTS, sol, t->cells, (size_t)nc, &ro, out, &rr, &accepted);
     if (st != DOKU_OK) {
         fail(c, t, "invalid", st == DOKU_ERR_NOMEM ? "out of memory" : "cannot reduce this input");
         goto out;

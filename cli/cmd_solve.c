@@ -6,6 +6,7 @@
  * leaves in chunks (cli_task_spill), so memory does not grow with it or
  * with --threads.
  */
+#include "doku_records.h"
 #include "commands.h"
 #include "variant_cli.h"
 #include "clock.h"
@@ -131,7 +132,7 @@ static void solve_puzzle(cli_worker *w, cli_task *t, void *p)
     double t0 = c->stats ? now_seconds() : 0;
     /* pencil marks read with the puzzle restrict it: a crossed-out
      * candidate is excluded (t->cands NULL: the givens alone) */
-    doku_status st = doku_search_candidates(sv, t->cells, t->cands, &so, first,
+    doku_status st = doku_search_candidates(sv, t->cells, t->cands, ncells, &so, first,
                                             c->print_all ? on_solution : NULL, &k, &res);
     double ms = c->stats ? (now_seconds() - t0) * 1e3 : 0;
     if (st != DOKU_OK && st != DOKU_GAVE_UP) {
@@ -176,9 +177,11 @@ static void solve_puzzle(cli_worker *w, cli_task *t, void *p)
     rec.limit = c->limit;
     rec.list = c->print_all;
     rec.solutions = c->print_all ? NULL : first;
-    rec.nsolutions = c->print_all ? 0 : res.solutions > 0 ? 1 : 0;
-    rec.streamed = k.count;
-    rec.cut_mib = k.cut ? MAX_PUZZLE_OUTPUT >> 20 : 0;
+    /* a listing went out solution by solution (doku_format_solution) */
+    rec.nsolutions = c->print_all ? k.count : res.solutions > 0 ? 1 : 0;
+    char cut[64];
+    snprintf(cut, sizeof cut, "stopped at %zu MiB of output", MAX_PUZZLE_OUTPUT >> 20);
+    rec.cut = k.cut ? cut : NULL;
     rec.reason = why.data;
     rec.marks = marks;
     rec.time_ms = ms;

@@ -4,6 +4,7 @@
  * per-puzzle deadline. Steps and records are written by the library's
  * doku_format_step / doku_format_logic.
  */
+#include "doku_records.h"
 #include "logic_cli.h"
 #include "clock.h"
 #include "output.h"
@@ -104,7 +105,7 @@ doku_logic *logic_cli_load(const logic_cli_opts *lc, const cli_opts *o, doku_com
     doku_solver *sv = cli_worker_solver(w, t->shape);
     doku_search_opts so = {2, 0, logic_cli_budget(o), 0};
     doku_search_result res;
-    doku_status st = sv ? doku_search(sv, t->cells, &so, NULL, NULL, NULL, &res) : DOKU_ERR_NOMEM;
+    doku_status st = sv ? doku_search(sv, t->cells, (size_t)doku_shape_cells(t->shape), &so, NULL, NULL, NULL, &res) : DOKU_ERR_NOMEM;
     if (st != DOKU_OK && st != DOKU_GAVE_UP) {
         cli_buf_printf(&t->err, "%s:%zu: out of memory\n", t->file, t->line);
         t->exit_code = CLI_EXIT_FAIL;
@@ -131,7 +132,7 @@ doku_logic *logic_cli_load(const logic_cli_opts *lc, const cli_opts *o, doku_com
     if (t->cands) {
         /* the marks must keep the givens' one solution */
         so.limit = 1;
-        st = doku_search_candidates(sv, t->cells, t->cands, &so, NULL, NULL, NULL, &res);
+        st = doku_search_candidates(sv, t->cells, t->cands, (size_t)doku_shape_cells(t->shape), &so, NULL, NULL, NULL, &res);
         if ((st != DOKU_OK && st != DOKU_GAVE_UP) || (st == DOKU_OK && res.solutions == 0)) {
             cli_buf_reset(&why);
             cli_marks_exclude(sv, t, logic_cli_budget(o), &why);
@@ -150,8 +151,8 @@ doku_logic *logic_cli_load(const logic_cli_opts *lc, const cli_opts *o, doku_com
     /* Pencil marks read with the puzzle: the engine goes on from them.
      * The filled cells alone have one solution (above), and candidates
      * only narrow it, so the uniqueness techniques stay sound. */
-    if (t->cands ? doku_logic_load_candidates(lg, t->cells, t->cands, 1) != DOKU_OK
-                 : doku_logic_load(lg, t->cells) != DOKU_OK) {
+    if (t->cands ? doku_logic_load_candidates(lg, t->cells, t->cands, (size_t)doku_shape_cells(t->shape), 1) != DOKU_OK
+                 : doku_logic_load(lg, t->cells, (size_t)doku_shape_cells(t->shape)) != DOKU_OK) {
         put_verdict(o, cmd, t, DOKU_CHECK_CONFLICT, "invalid puzzle");
         return NULL;
     }

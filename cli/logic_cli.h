@@ -11,6 +11,7 @@
 #ifndef DOKU_LOGIC_CLI_H
 #define DOKU_LOGIC_CLI_H
 
+#include "doku_records.h"
 #include "runner.h"
 
 #include <stdio.h>

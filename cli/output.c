@@ -2,6 +2,7 @@
  * output.c — small output helpers shared by the commands: the task and
  * options handed to the library's record writers, and the CSV header.
  */
+#include "doku_records.h"
 #include "output.h"
 
 #include <stdlib.h>
@@ -69,7 +70,7 @@ int cli_marks_exclude(doku_solver *sv, const cli_task *t, double budget, cli_buf
     uint8_t *sol = cli_xmalloc(nc);
     doku_search_opts so = {1, 0, budget, 0};
     doku_search_result r;
-    int found = doku_search(sv, t->cells, &so, sol, NULL, NULL, &r) == DOKU_OK && r.solutions;
+    int found = doku_search(sv, t->cells, (size_t)nc, &so, sol, NULL, NULL, &r) == DOKU_OK && r.solutions;
     if (found) {
         cli_buf_printf(why, "the pencil marks exclude every solution of "
                             "the givens (one puts");
@@ -99,12 +100,12 @@ int cli_wrong_entry(doku_solver *sv, const cli_task *t, double budget, cli_buf *
         return 0;
     uint8_t *found = cli_xmalloc((size_t)t->n * (size_t)t->n);
     doku_wrong_entry w;
-    doku_status st = doku_find_wrong_entry(sv, t->cells, budget, found, &w);
+    doku_status st = doku_find_wrong_entry(sv, t->cells, (size_t)t->n * (size_t)t->n, budget, found, &w);
     if (st == DOKU_ERR_NOMEM)
         cli_check_written(st); /* out of memory: the CLI's one answer */
     int named = st == DOKU_OK && w.suspects > 0;
     if (named) {
-        cli_check_written(doku_format_wrong_entry(why, t->shape, t->cells, t->symbols, found, &w));
+        cli_check_written(doku_format_wrong_entry(why, t->shape, t->cells, (size_t)doku_shape_cells(t->shape), t->symbols, found, &w));
         if (marks)
             memcpy(marks, found, (size_t)t->n * (size_t)t->n);
     }

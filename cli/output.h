@@ -7,6 +7,7 @@
 #ifndef DOKU_CLI_OUTPUT_H
 #define DOKU_CLI_OUTPUT_H
 
+#include "doku_records.h"
 #include "runner.h"
 
 /* "FILE:LINE" of the task, or "FILE:LINE:COL" when it has a column. */

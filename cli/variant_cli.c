@@ -135,7 +135,7 @@ static int run_one(const char *where, doku_variant_puzzle *p, const cli_opts *o,
     so.time_budget = o->timeout_given ? o->timeout : default_timeout;
     doku_search_result r;
     uint8_t *sol = calloc((size_t)(n * n), 1);
-    doku_status st = sol ? doku_constraints_search(cs, givens, &so, sol, NULL, NULL, &r)
+    doku_status st = sol ? doku_constraints_search(cs, givens, (size_t)(n * n), &so, sol, NULL, NULL, &r)
                          : DOKU_ERR_NOMEM;
     if (st != DOKU_OK && st != DOKU_GAVE_UP) {
         fprintf(stderr, "%s: %s\n", where, doku_status_string(st));

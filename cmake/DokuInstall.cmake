@@ -17,7 +17,9 @@ install(TARGETS doku_static doku_shared EXPORT doku-targets
         LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
         INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
-install(FILES include/doku.h include/doku_parse.h include/doku_constraints.h DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+# every public header: doku.h (the engine) and those beside it (doku_records.h ...)
+file(GLOB DOKU_PUBLIC_HEADERS ${CMAKE_CURRENT_SOURCE_DIR}/include/*.h)
+install(FILES ${DOKU_PUBLIC_HEADERS} DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(EXPORT doku-targets NAMESPACE doku:: DESTINATION ${DOKU_CMAKE_DIR})
 
 configure_package_config_file(${CMAKE_CURRENT_LIST_DIR}/doku-config.cmake.in

@@ -213,8 +213,11 @@ static void summary_start(xdoc *d)
     worksheet_set_column(ws, 0, 0, 6, NULL);
     worksheet_set_column(ws, 1, 1, 12, NULL);
     worksheet_set_column(ws, 2, 2, 28, NULL);
-    worksheet_set_column(ws, 3, 3, 30, NULL);
+    worksheet_set_column(ws, 3, 3, 84, NULL);   /* an 81-character puzzle whole */
     worksheet_set_column(ws, 4, 4, 10, NULL);
+    /* printed: as wide as one landscape page, as long as it takes */
+    worksheet_set_landscape(ws);
+    worksheet_fit_to_pages(ws, 1, 0);
     worksheet_set_column(ws, 5, 5 + COL_MAX, 14, NULL);
     const char *fixed[] = {"#", "sheet", "source", "puzzle", "status"};
     for (lxw_col_t c = 0; c < 5; c++)
@@ -338,7 +341,11 @@ static int grid_sheet(xdoc *d, const doku_shape *shape, const cJSON *rec, const 
     const cJSON *steps = cJSON_GetObjectItemCaseSensitive(rec, "steps");
     int nsteps = cJSON_IsArray(steps) ? cJSON_GetArraySize(steps) : 0;
     lxw_col_t sc = (lxw_col_t)(GRID_COL + n + 1);   /* the steps table, beside the grid */
+    /* printed: a grid (even 16x16) on one page; beside a steps table, the
+     * page as wide as both and as long as the steps take */
+    worksheet_fit_to_pages(ws, 1, nsteps ? 0 : 1);
     if (nsteps) {
+        worksheet_set_landscape(ws);
         worksheet_set_column(ws, sc, sc, 5, NULL);
         worksheet_set_column(ws, sc + 1, sc + 1, 22, NULL);
         worksheet_set_column(ws, sc + 2, sc + 2, 7, NULL);
@@ -466,8 +473,12 @@ static int xdoc_finish(void *self, char *why, size_t cap)
         d->first = NULL;
     }
     if (d->records == 0 && !d->summary) {
-        lxw_worksheet *ws = workbook_add_worksheet(d->wb, "Summary");
-        worksheet_write_string(ws, 0, 0, "no records", NULL);
+        /* nothing found (the program says so and exits 1): no file, not a
+         * workbook that only says "no records" */
+        workbook_close(d->wb);
+        d->wb = NULL;
+        remove(d->path);
+        return rc;
     }
     if (d->batch && d->records > d->grids && d->grids == XLSX_MAX_GRID_SHEETS) {
         char note[160];

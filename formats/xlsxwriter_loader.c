@@ -40,7 +40,9 @@
     X(lxw_error, worksheet_set_row, (W *a, lxw_row_t b, double c, F *d), (a, b, c, d))       \
     X(lxw_error, worksheet_set_column, (W *a, lxw_col_t b, lxw_col_t c, double d, F *e),     \
       (a, b, c, d, e))                                                                       \
-    V(worksheet_freeze_panes, (W *a, lxw_row_t b, lxw_col_t c), (a, b, c))
+    V(worksheet_freeze_panes, (W *a, lxw_row_t b, lxw_col_t c), (a, b, c))                  \
+    V(worksheet_fit_to_pages, (W *a, uint16_t b, uint16_t c), (a, b, c))                    \
+    V(worksheet_set_landscape, (W *a), (a))
 
 #define SLOT(ret, name, params, args) static ret(*p_##name) params;
 #define VSLOT(name, params, args) static void(*p_##name) params;

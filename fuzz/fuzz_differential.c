@@ -42,7 +42,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     uint8_t ref[DOKU_MAX_CELLS], sol[DOKU_MAX_CELLS];
     doku_search_result rg;
     doku_search_opts og = {2, budget, 0, DOKU_SEARCH_GENERIC};
-    doku_status stg = doku_search(solvers[k][0], cells, &og, ref, NULL, NULL, &rg);
+    doku_status stg = doku_search(solvers[k][0], cells, (size_t)nc, &og, ref, NULL, NULL, &rg);
     if (stg != DOKU_OK && stg != DOKU_GAVE_UP)
         abort();
     if (rg.solutions && !doku_verify_solution(s, cells, ref, (size_t)nc))
@@ -52,7 +52,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             continue;
         doku_search_opts o = {2, budget, 0, 0};
         doku_search_result r;
-        doku_status st = doku_search(solvers[k][t], cells, &o, sol, NULL, NULL, &r);
+        doku_status st = doku_search(solvers[k][t], cells, (size_t)nc, &o, sol, NULL, NULL, &r);
         if (st != DOKU_OK && st != DOKU_GAVE_UP)
             abort();
         if (r.solutions && !doku_verify_solution(s, cells, sol, (size_t)nc))

@@ -64,7 +64,7 @@ static int is_minimal(doku_solver *sv, const doku_shape *s, doku_symmetry sym, u
         }
         doku_search_opts o = {2, 0, 0, 0};
         doku_search_result r;
-        if (doku_search(sv, p, &o, NULL, NULL, NULL, &r) != DOKU_OK)
+        if (doku_search(sv, p, (size_t)doku_shape_cells(doku_solver_shape(sv)), &o, NULL, NULL, NULL, &r) != DOKU_OK)
             abort();
         for (int i = 0; i < k; i++)
             p[cells[i]] = (uint8_t)keep[i];
@@ -81,7 +81,7 @@ static void check_puzzle(doku_solver *sv, doku_generator *g, const doku_shape *s
     doku_search_opts o = {2, 0, 0, 0};
     doku_search_result r;
     uint8_t found[DOKU_MAX_CELLS];
-    if (doku_search(sv, p, &o, found, NULL, NULL, &r) != DOKU_OK || r.solutions != 1 ||
+    if (doku_search(sv, p, (size_t)nc, &o, found, NULL, NULL, &r) != DOKU_OK || r.solutions != 1 ||
         memcmp(found, sol, (size_t)nc) != 0 || !doku_verify_solution(s, p, sol, (size_t)nc))
         abort();
     (void)g;
@@ -127,7 +127,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     uint64_t seed = fz_u64(&f);
     doku_generate_result res;
-    doku_status st = doku_generate(g, seed, &o, p, sol, &res);
+    doku_status st = doku_generate(g, seed, &o, p, sol, (size_t)nc, &res);
     int bad = (unsigned)o.symmetry >= DOKU_SYM_COUNT || (unsigned)o.qqwing_level > DOKU_QQWING_EXPERT ||
               o.min_givens < 0 || o.max_givens < 0 || o.min_givens > nc || o.max_givens > nc ||
               (o.max_givens && o.min_givens > o.max_givens);
@@ -152,7 +152,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                     abort();
         if (!o.pattern && !doku_symmetry_holds(s, res.symmetry, p, (size_t)nc))
             abort();
-        if (o.qqwing_level != DOKU_QQWING_ANY && doku_generator_qqwing_level(g, p) != o.qqwing_level)
+        doku_qqwing_level have = DOKU_QQWING_ANY;
+        if (o.qqwing_level != DOKU_QQWING_ANY &&
+            (doku_generator_qqwing_level(g, p, (size_t)nc, &have) != DOKU_OK ||
+             have != o.qqwing_level))
             abort();
         doku_symmetry used = o.pattern ? DOKU_SYM_NONE : res.symmetry;
         if (o.minimal && !res.minimal)
@@ -179,7 +182,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     doku_rng_seed(&rng, seed);
     uint8_t q[DOKU_MAX_CELLS];
     doku_reduce_result rr;
-    st = doku_reduce(g, &rng, sol, flags & 1 ? p : NULL, &ro, q, &rr);
+    st = doku_reduce(g, &rng, sol, flags & 1 ? p : NULL, (size_t)nc, &ro, q, &rr);
     bad = (unsigned)ro.symmetry > DOKU_SYM_RANDOM || (unsigned)ro.qqwing_level > DOKU_QQWING_EXPERT ||
           ro.target_givens < 0 || ro.target_givens > nc;
     if (bad) {

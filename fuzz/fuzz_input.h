@@ -126,7 +126,7 @@ static inline int fz_grid(const doku_shape *s, doku_generator *g, unsigned seed,
         return 0;
     }
     doku_rng_seed(rng, seed);
-    if (doku_generate_grid(g, rng, grid) != DOKU_OK)
+    if (doku_generate_grid(g, rng, grid, (size_t)nc) != DOKU_OK)
         return -1;
     uint8_t *copy = realloc(e->grid, (size_t)nc);
     if (!copy)

@@ -56,10 +56,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     doku_logic *lg = logics[k][fz_byte(&f) & 1];
     doku_search_opts so = {2, 20000, 0, 0};
     doku_search_result sr;
-    doku_status sst = doku_search(solvers[k], cells, &so, sol, NULL, NULL, &sr);
+    doku_status sst = doku_search(solvers[k], cells, (size_t)nc, &so, sol, NULL, NULL, &sr);
     if (sst != DOKU_OK && sst != DOKU_GAVE_UP)
         abort();
-    doku_status st = doku_logic_load(lg, cells);
+    doku_status st = doku_logic_load(lg, cells, (size_t)nc);
     size_t conflicts = 0;
     if (doku_find_conflicts(s, cells, (size_t)doku_shape_cells(s), NULL, 0, &conflicts) != DOKU_OK)
         abort();

@@ -44,9 +44,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             meta[k] = NULL;
             if (rec.n == 9 && s9) {
                 doku_buf b = {0};
-                doku_format_exchange(&b, s9, rec.cells, meta, DOKU_EXCHANGE_OPENSUDOKU_HEAD);
-                doku_format_exchange(&b, s9, rec.cells, meta, DOKU_EXCHANGE_OPENSUDOKU);
-                doku_format_exchange(&b, s9, rec.cells, meta, DOKU_EXCHANGE_OPENSUDOKU_TAIL);
+                doku_format_exchange(&b, s9, rec.cells, (size_t)doku_shape_cells(s9), meta, DOKU_EXCHANGE_OPENSUDOKU_HEAD);
+                doku_format_exchange(&b, s9, rec.cells, (size_t)doku_shape_cells(s9), meta, DOKU_EXCHANGE_OPENSUDOKU);
+                doku_format_exchange(&b, s9, rec.cells, (size_t)doku_shape_cells(s9), meta, DOKU_EXCHANGE_OPENSUDOKU_TAIL);
                 doku_reader *r2;
                 doku_reader_create(NULL, &r2);
                 for (char *q = b.data; q && *q;) {

@@ -40,7 +40,7 @@ static void check(const doku_record *rec, const uint64_t *cands)
         if (!cells[i] && (cands[i] & (cands[i] - 1)) == 0)
             want[i] = (uint8_t)(__builtin_ctzll(cands[i]) + 1);
     }
-    if (doku_format_pencil(&b, s, cells, c2, 1) == DOKU_OK) {
+    if (doku_format_pencil(&b, s, cells, c2, (size_t)doku_shape_cells(s), 1) == DOKU_OK) {
         doku_reader_opts o = {n, DOKU_SYMBOLS_1_9A_Z};
         doku_reader *r;
         doku_reader_create(&o, &r);

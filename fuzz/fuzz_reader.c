@@ -23,11 +23,12 @@ static void check_record(const doku_record *rec)
     doku_shape *s;
     if (doku_shape_create_simple(rec->n, 0, &s) != DOKU_OK)
         return; /* prime sides have no default boxes */
-    size_t need = doku_format_cells(s, rec->cells, NULL, NULL, DOKU_FORMAT_GRID,
-                                    DOKU_SYMBOLS_1_9A_Z, 0, NULL, 0);
+    size_t need = 0;
+    doku_format_cells(s, rec->cells, (size_t)doku_shape_cells(s), NULL, NULL, DOKU_FORMAT_GRID,
+                                    DOKU_SYMBOLS_1_9A_Z, 0, NULL, 0, &need);
     char *buf = malloc(need + 1);
-    doku_format_cells(s, rec->cells, NULL, NULL, DOKU_FORMAT_GRID,
-                      DOKU_SYMBOLS_1_9A_Z, 0, buf, need + 1);
+    doku_format_cells(s, rec->cells, (size_t)doku_shape_cells(s), NULL, NULL, DOKU_FORMAT_GRID,
+                      DOKU_SYMBOLS_1_9A_Z, 0, buf, need + 1, NULL);
     doku_reader_opts o = {rec->n, DOKU_SYMBOLS_1_9A_Z};
     doku_reader *r;
     doku_reader_create(&o, &r);

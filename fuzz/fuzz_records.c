@@ -7,6 +7,7 @@
  * any bytes): they answer with a status, the buffer stays NUL-terminated
  * and its length true, and every JSON record is valid JSON.
  */
+#include "doku_records.h"
 #include "fuzz_input.h"
 
 #include <math.h>
@@ -61,10 +62,13 @@ static void round_trip(const doku_shape *s, const uint8_t *cells, doku_symbols s
                                        DOKU_FORMAT_HEX, DOKU_FORMAT_LEWIS};
     int n = doku_shape_n(s), nc = doku_shape_cells(s);
     for (size_t i = 0; i < sizeof fmts / sizeof fmts[0]; i++) {
-        size_t need = doku_format_cells(s, cells, NULL, NULL, fmts[i], sym, 0, NULL, 0);
+        size_t need = 0;
+        doku_format_cells(s, cells, (size_t)doku_shape_cells(s), NULL, NULL, fmts[i], sym, 0, NULL, 0, &need);
         char *txt = malloc(need + 1);
-        if (doku_format_cells(s, cells, NULL, NULL, fmts[i], sym, 0, txt, need + 1) != need ||
-            strlen(txt) != need)
+        size_t again = 0;
+        if (doku_format_cells(s, cells, (size_t)nc, NULL, NULL, fmts[i], sym, 0, txt, need + 1,
+                              &again) != DOKU_OK ||
+            again != need || strlen(txt) != need)
             abort();
         /* the layout the text is in decides the alphabet to read with */
         doku_reader_opts ro = {n, fmts[i] == DOKU_FORMAT_LINE || fmts[i] == DOKU_FORMAT_GRID
@@ -141,7 +145,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         for (size_t i = 0; i < sr.nsolutions * (size_t)nc; i++)
             sols[i] = (uint8_t)(1 + fz_byte(&f) % (unsigned)n);
         sr.solutions = sols;
-        sr.cut_mib = fz_byte(&f) % 2;
+        sr.cut = fz_byte(&f) % 2 ? "stopped at 1 MiB of output" : NULL;
         sr.reason = fz_text(&f, t3, sizeof t3);
         sr.marks = fz_byte(&f) & 1 ? cells : NULL;
         sr.verdict = (doku_check_verdict)(fz_byte(&f) % 5);
@@ -208,7 +212,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 abort();
             for (int c = 0; c < nc; c++)
                 full[c] = n == 64 ? ~0ull : (1ull << n) - 1;
-            if (doku_logic_load_candidates(logics[ki], none, full, 0) != DOKU_OK)
+            if (doku_logic_load_candidates(logics[ki], none, full, (size_t)nc, 0) != DOKU_OK)
                 abort();
         }
         doku_rating rt;

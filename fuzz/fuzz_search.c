@@ -67,7 +67,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     w.count = 0;
     uint8_t sol[DOKU_MAX_CELLS];
     doku_search_result r;
-    doku_status st = doku_search(solvers[k], cells, &o, sol, on_solution, &w, &r);
+    doku_status st = doku_search(solvers[k], cells, (size_t)doku_shape_cells(s), &o, sol, on_solution, &w, &r);
     if (bad_value) {
         if (st != DOKU_ERR_ARG)
             abort();
@@ -83,7 +83,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (st == DOKU_OK && o.limit == 2) {
         doku_search_opts o1 = {1, o.node_budget, 0, o.flags};
         doku_search_result r1;
-        doku_status st1 = doku_search(solvers[k], cells, &o1, NULL, NULL, NULL, &r1);
+        doku_status st1 = doku_search(solvers[k], cells, (size_t)doku_shape_cells(s), &o1, NULL, NULL, NULL, &r1);
         if (st1 != DOKU_OK && st1 != DOKU_GAVE_UP)
             abort();
         if (st1 == DOKU_OK && (r1.solutions != 0) != (r.solutions != 0))

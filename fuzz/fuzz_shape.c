@@ -123,7 +123,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         uint64_t budget = 2 * (uint64_t)doku_shape_cells(s) + 64;
         doku_search_opts o = {2, budget < 1000 ? budget : 1000, 0, 0};
         doku_search_result r;
-        doku_status found = doku_search(sv, empty, &o, sol, NULL, NULL, &r);
+        doku_status found = doku_search(sv, empty, (size_t)doku_shape_cells(s), &o, sol, NULL, NULL, &r);
         if (found != DOKU_OK && found != DOKU_GAVE_UP)
             abort();
         if (r.solutions && !doku_verify_solution(s, NULL, sol, (size_t)doku_shape_cells(s)))

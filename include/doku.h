@@ -9,7 +9,30 @@
  *
  * Cells are numbered row-major from 0; users see them as r{row}c{col},
  * 1-based. A grid of cells is a plain uint8_t array of n*n values where 0
- * means empty and 1..n are digits.
+ * means empty and 1..n are digits. A call that takes cell arrays (grids,
+ * candidate masks, flags) takes their length too: `size_t ncells`, after
+ * the arrays it measures, is the element count of every cell array of
+ * that call and must be the shape's n*n (DOKU_ERR_ARG otherwise), so a
+ * buffer made for another size is refused instead of read out of bounds.
+ *
+ * The conventions every comment below relies on:
+ * - Returns: a call that can fail returns a doku_status and writes its
+ *   results through out-parameters (on an error they hold the documented
+ *   "none" value); predicates return bool; accessors return what they read.
+ * - Ownership: the caller owns every object it creates (xxx_create,
+ *   freed by xxx_free, which ignores NULL) and every array it passes; the
+ *   library only reads an input array during the call and never keeps a
+ *   pointer to it, except the shape a solver, logic context, generator or
+ *   filter is made for, which must outlive it. Pointers the library
+ *   returns (names, unit tables, steps, records) are owned by the object
+ *   named in the comment and live as the comment says.
+ * - NULL: a NULL object or a NULL required pointer is DOKU_ERR_ARG (or
+ *   the "none" value of an accessor); optional pointers say "may be NULL".
+ * - Threads: distinct objects never interfere. A shape and the static
+ *   tables are read-only and may be shared; a solver, logic context,
+ *   generator, rating filter or reader is used by one thread at a time;
+ *   functions that only read their arguments (formatters, rules,
+ *   accessors, names) are thread-safe.
  */
 #ifndef DOKU_H
 #define DOKU_H
@@ -35,21 +58,21 @@ extern "C" {
 
 /* The version of this header. CMakeLists.txt reads these lines, so they
  * are the one place the version is written. */
-#define DOKU_VERSION_MAJOR 0
-#define DOKU_VERSION_MINOR 1
+#define DOKU_VERSION_MAJOR 1
+#define DOKU_VERSION_MINOR 0
 #define DOKU_VERSION_PATCH 0
-#define DOKU_VERSION_STRING "0.1.0"
+#define DOKU_VERSION_STRING "1.0.0"
 /* One number that orders versions: MAJOR*10000 + MINOR*100 + PATCH. */
 #define DOKU_VERSION_NUMBER \
     (DOKU_VERSION_MAJOR * 10000 + DOKU_VERSION_MINOR * 100 + DOKU_VERSION_PATCH)
 
-/* @return the library's version string, e.g. "0.1.0" (static storage,
+/* @return the library's version string, e.g. "1.0.0" (static storage,
  * never NULL). Compare with DOKU_VERSION_STRING to detect a header and a
  * shared library from different releases. */
 DOKU_API const char *doku_version(void);
 
 /* @return the library's version as DOKU_VERSION_NUMBER computes it, e.g.
- * 100 for 0.1.0: the running library's, where the macro is the header's. */
+ * 10000 for 1.0.0: the running library's, where the macro is the header's. */
 DOKU_API unsigned doku_version_number(void);
 
 /* ABI rules (what a release may change without breaking callers built
@@ -256,6 +279,9 @@ typedef struct doku_solver doku_solver;
 DOKU_API doku_status doku_solver_create(const doku_shape *shape, doku_solver **out);
 /* Frees a solver; NULL is ignored. */
 DOKU_API void doku_solver_free(doku_solver *solver);
+/* @return the shape solver was created for (owned by the caller who
+ * created it), NULL for a NULL solver. Thread-safe. */
+DOKU_API const doku_shape *doku_solver_shape(const doku_solver *solver);
 
 enum {
     DOKU_SEARCH_GENERIC = 1u << 0   /* never use a specialised fast path */
@@ -297,10 +323,10 @@ typedef int (*doku_solution_fn)(void *user, const uint8_t *solution);
  * built on its first use, cannot be allocated, or cannot grow its undo
  * trail mid-search (res is then filled as for DOKU_GAVE_UP). The solver
  * stays usable. */
-DOKU_API doku_status doku_search(doku_solver *solver, const uint8_t *givens,
-                        const doku_search_opts *opts, uint8_t *solution,
-                        doku_solution_fn on_solution, void *user,
-                        doku_search_result *res);
+DOKU_API doku_status doku_search(doku_solver *solver, const uint8_t *givens, size_t ncells,
+                                 const doku_search_opts *opts, uint8_t *solution,
+                                 doku_solution_fn on_solution, void *user,
+                                 doku_search_result *res);
 
 /* doku_search restricted by pencil marks: candidates holds n*n masks
  * (bit d-1 = digit d; the caller's, read only), and a solution puts in
@@ -311,7 +337,7 @@ DOKU_API doku_status doku_search(doku_solver *solver, const uint8_t *givens,
  * candidates: exactly doku_search. Runs the generic engine. @return as
  * doku_search. */
 DOKU_API doku_status doku_search_candidates(doku_solver *solver, const uint8_t *givens,
-                                            const uint64_t *candidates,
+                                            const uint64_t *candidates, size_t ncells,
                                             const doku_search_opts *opts, uint8_t *solution,
                                             doku_solution_fn on_solution, void *user,
                                             doku_search_result *res);
@@ -351,7 +377,7 @@ typedef struct doku_wrong_entry {
  * value above n, or a negative or NaN budget (out zeroed if not NULL);
  * DOKU_ERR_NOMEM (nothing marked). */
 DOKU_API doku_status doku_find_wrong_entry(doku_solver *solver, const uint8_t *cells,
-                                           double time_budget, uint8_t *marks,
+                                           size_t ncells, double time_budget, uint8_t *marks,
                                            doku_wrong_entry *out);
 
 /* SIMD tiers of the fast paths (classic 9x9, board16). A solver picks the
@@ -515,14 +541,15 @@ DOKU_API char doku_symbol(int n, doku_symbols symbols, int v);
  * bytes; always NUL-terminated if cap > 0; NULL with cap 0 measures).
  * givens (may be NULL) marks which cells were given, for grid styling;
  * conflicts (may be NULL) marks cells to show in red with DOKU_STYLE_COLOR.
- * @return the length the full text needs (snprintf-style); when it is
- * >= cap, the output was cut. 0 (and "" in buf if cap > 0) for a NULL s
- * or cells, a NULL buf with cap > 0, an unknown fmt or symbols, or a value
- * above n. */
-DOKU_API size_t doku_format_cells(const doku_shape *s, const uint8_t *cells,
-                         const uint8_t *givens, const uint8_t *conflicts,
-                         doku_format fmt, doku_symbols symbols, unsigned style,
-                         char *buf, size_t cap);
+ * *len (len may be NULL) receives the length the full text needs
+ * (snprintf-style): when it is >= cap, the output was cut. Reads only;
+ * thread-safe. @return DOKU_OK; DOKU_ERR_ARG (*len 0, "" in buf if cap >
+ * 0) for a NULL s or cells, a wrong ncells, a NULL buf with cap > 0, an
+ * unknown fmt or symbols, or a value above n. */
+DOKU_API doku_status doku_format_cells(const doku_shape *s, const uint8_t *cells, size_t ncells,
+                                       const uint8_t *givens, const uint8_t *conflicts,
+                                       doku_format fmt, doku_symbols symbols, unsigned style,
+                                       char *buf, size_t cap, size_t *len);
 
 
 /* ---------------------------------------------------------------------
@@ -599,12 +626,14 @@ DOKU_API doku_status doku_generator_create(const doku_shape *shape, doku_generat
 /* Frees a generator; NULL is ignored. */
 DOKU_API void doku_generator_free(doku_generator *g);
 
-/* Classifies puzzle (n*n values) by the levels above (no uniqueness
- * check: a puzzle the logic cannot finish is EXPERT whether or not it is
- * unique). @return the level (SIMPLE..EXPERT), or DOKU_QQWING_ANY if the
- * givens contradict each other, a value is above n, or g or puzzle is
- * NULL. */
-DOKU_API doku_qqwing_level doku_generator_qqwing_level(doku_generator *g, const uint8_t *puzzle);
+/* Classifies puzzle (ncells values) by the levels above into *level (no
+ * uniqueness check: a puzzle the logic cannot finish is EXPERT whether
+ * or not it is unique). Not thread-safe on one generator. @return
+ * DOKU_OK and SIMPLE..EXPERT in *level; DOKU_NO_SOLUTION if the givens
+ * contradict each other; DOKU_ERR_ARG for a NULL g, puzzle or level, a
+ * wrong ncells or a value above n. *level is DOKU_QQWING_ANY on an error. */
+DOKU_API doku_status doku_generator_qqwing_level(doku_generator *g, const uint8_t *puzzle,
+                                                 size_t ncells, doku_qqwing_level *level);
 
 /* Fills grid (n*n values, the caller's) with a random complete solution
  * of the shape, drawn by a randomised search from rng (advanced; random
@@ -612,7 +641,8 @@ DOKU_API doku_qqwing_level doku_generator_qqwing_level(doku_generator *g, const 
  * @return DOKU_OK; DOKU_ERR_ARG if g, rng or grid is NULL; DOKU_ERR_NOMEM;
  * DOKU_ERR_SHAPE if the shape has no solution at all (e.g. a jigsaw map
  * that admits none) after bounded effort. */
-DOKU_API doku_status doku_generate_grid(doku_generator *g, doku_rng *rng, uint8_t *grid);
+DOKU_API doku_status doku_generate_grid(doku_generator *g, doku_rng *rng, uint8_t *grid,
+                                        size_t ncells);
 
 /* doku_generate_grid with a time budget in seconds (0 = none): past it the
  * fill stops and returns DOKU_GAVE_UP (grid unspecified). The budget only
@@ -621,7 +651,7 @@ DOKU_API doku_status doku_generate_grid(doku_generator *g, doku_rng *rng, uint8_
  * doku_generate_grid; DOKU_GAVE_UP; DOKU_ERR_ARG also for a negative or
  * NaN budget. */
 DOKU_API doku_status doku_generate_grid_timed(doku_generator *g, doku_rng *rng,
-                                              double time_budget, uint8_t *grid);
+                                              double time_budget, uint8_t *grid, size_t ncells);
 
 typedef struct doku_reduce_opts {
     int target_givens;      /* stop once this many givens remain; 0 = go to
@@ -660,16 +690,32 @@ typedef struct doku_reduce_result {
  * Uniqueness of start itself is the caller's promise (doku_search with
  * limit 2 checks it). */
 DOKU_API doku_status doku_reduce(doku_generator *g, doku_rng *rng,
-                        const uint8_t *solution, const uint8_t *start,
-                        const doku_reduce_opts *opts, uint8_t *puzzle,
-                        doku_reduce_result *res);
+                                 const uint8_t *solution, const uint8_t *start, size_t ncells,
+                                 const doku_reduce_opts *opts, uint8_t *puzzle,
+                                 doku_reduce_result *res);
 
-/* Extra acceptance test for generated puzzles (a rating band, a required
- * technique...): return true to accept. Called from the generating
- * thread; must be reentrant if several generators run at once. */
-typedef bool (*doku_puzzle_filter)(void *user, const doku_shape *s,
-                                   const uint8_t *puzzle,
-                                   const uint8_t *solution);
+/* What doku_generate asks a doku_puzzle_filter about: one candidate
+ * puzzle, valid only during the call. */
+typedef struct doku_filter_call {
+    const doku_shape *shape;   /* the generator's shape */
+    const uint8_t *puzzle;     /* ncells values, unique */
+    const uint8_t *solution;   /* its solution, ncells values */
+    size_t ncells;             /* the shape's n*n */
+    double seconds_left;       /* what is left of doku_generate's
+                                  time_budget (0: no budget): a judgement
+                                  that may run longer stops there and
+                                  answers DOKU_GAVE_UP */
+} doku_filter_call;
+
+/* Extra acceptance test for generated puzzles (a rating range, a
+ * required technique...). Sets *accept (true: keep the puzzle) and
+ * returns DOKU_OK; DOKU_GAVE_UP when call->seconds_left ran out before a
+ * verdict (doku_generate then stops with DOKU_GAVE_UP); any other status
+ * ends doku_generate with that status (DOKU_ERR_NOMEM...). Called from
+ * the generating thread; must be reentrant if several generators run at
+ * once. */
+typedef doku_status (*doku_puzzle_filter)(void *user, const doku_filter_call *call,
+                                          bool *accept);
 
 typedef struct doku_generate_opts {
     int min_givens, max_givens; /* accepted band of givens; 0,0 = any.
@@ -683,15 +729,14 @@ typedef struct doku_generate_opts {
     const uint8_t *pattern; /* NULL, or n*n flags: givens exactly there
                                (with minimal: a grid is accepted only if
                                every one of them is proven needed) */
-    doku_puzzle_filter filter;
-    void *filter_user;
+    doku_puzzle_filter filter; /* NULL: none */
+    void *filter_user;      /* passed to filter as user */
     uint64_t max_attempts;  /* full grids tried before giving up; 0 = 1000 */
     double time_budget;     /* seconds before giving up; 0 = none. (The
                                only non-deterministic knob: it decides
                                when to stop, never what is produced: a
                                removal sweep it cuts short is dropped.
-                               When filter is doku_rating_filter_accept,
-                               its judgement stops at the deadline too.) */
+                               The filter is told what is left of it.) */
     uint64_t check_budget;  /* as in doku_reduce_opts */
 } doku_generate_opts;
 
@@ -717,12 +762,12 @@ typedef struct doku_generate_result {
  * below max_attempts tells that the time ran out); DOKU_ERR_SHAPE for a
  * shape with no full grid at all; DOKU_ERR_ARG for a NULL g or
  * puzzle, an unknown symmetry or level, givens bounds outside 0..n*n or
- * crossed, or a negative or NaN time_budget; DOKU_ERR_NOMEM (also when
- * opts->filter is doku_rating_filter_accept and its judgement could not
- * allocate: the run stops there, nothing found). */
+ * crossed, or a negative or NaN time_budget; DOKU_ERR_NOMEM; a status
+ * the filter returned other than DOKU_OK and DOKU_GAVE_UP (the run stops
+ * there, nothing found). */
 DOKU_API doku_status doku_generate(doku_generator *g, uint64_t seed,
-                          const doku_generate_opts *opts, uint8_t *puzzle,
-                          uint8_t *solution, doku_generate_result *res);
+                                   const doku_generate_opts *opts, uint8_t *puzzle,
+                                   uint8_t *solution, size_t ncells, doku_generate_result *res);
 
 /* ---------------------------------------------------------------------
  * Logic: solving like a human (issue 6).
@@ -873,7 +918,7 @@ DOKU_API void doku_logic_free(doku_logic *lg);
  * previous puzzle: one context serves any number of puzzles of its shape.
  * cells is copied. @return DOKU_OK; DOKU_ERR_ARG for a NULL lg or cells, a
  * value above n, or conflicting givens. */
-DOKU_API doku_status doku_logic_load(doku_logic *lg, const uint8_t *cells);
+DOKU_API doku_status doku_logic_load(doku_logic *lg, const uint8_t *cells, size_t ncells);
 
 /* Loads a pencil-mark grid: cells (0 = empty) plus one candidate mask per
  * cell (bit d-1 = digit d; ignored for filled cells). Candidates that a
@@ -882,7 +927,8 @@ DOKU_API doku_status doku_logic_load(doku_logic *lg, const uint8_t *cells);
  * DOKU_ERR_ARG for a NULL argument, a value above n, or conflicting
  * filled cells. */
 DOKU_API doku_status doku_logic_load_candidates(doku_logic *lg, const uint8_t *cells,
-                                       const uint64_t *cands, int unique_known);
+                                                const uint64_t *cands, size_t ncells,
+                                                int unique_known);
 
 /* Finds the next step without applying it. The step's pointers are owned
  * by lg (see doku_step). A context is one thread's: not thread-safe.
@@ -1029,24 +1075,26 @@ DOKU_API doku_status doku_rating_filter_create(const doku_shape *shape,
                                       doku_rating_filter **out);
 DOKU_API void doku_rating_filter_free(doku_rating_filter *f);   /* NULL is ignored */
 
-/* A doku_puzzle_filter: user is a doku_rating_filter. @return true if
- * puzzle (unique, n*n values of the filter's shape) is rated inside the
- * range and uses a required technique, else false (also for a puzzle the
- * engine rejects as invalid, for user or puzzle NULL, and when an
- * allocation failed: doku_rating_filter_status tells that apart). */
-DOKU_API bool doku_rating_filter_accept(void *user, const doku_shape *s, const uint8_t *puzzle,
-                              const uint8_t *solution);
-/* @return DOKU_ERR_NOMEM if f's last doku_rating_filter_accept stopped
- * because an allocation failed (its 0 is then no verdict; f stays
- * usable), DOKU_OK otherwise; DOKU_ERR_ARG for a NULL f. */
-DOKU_API doku_status doku_rating_filter_status(const doku_rating_filter *f);
+/* A doku_puzzle_filter: user is a doku_rating_filter (one caller at a
+ * time: it holds a logic context). Judges call->puzzle (unique,
+ * call->ncells values of the filter's shape; solution is not read) and
+ * sets *accept to true if it is rated inside the range and uses a
+ * required technique (false also for a puzzle the engine rejects as
+ * invalid). The judgement stops at call->seconds_left (0: none).
+ * @return DOKU_OK (the verdict is in *accept); DOKU_GAVE_UP when the time
+ * left ran out first (*accept false: no verdict); DOKU_ERR_NOMEM (no
+ * verdict; the filter stays usable); DOKU_ERR_ARG for a NULL user, call,
+ * accept or puzzle, an ncells or shape other than the filter's, or a
+ * negative or NaN seconds_left. */
+DOKU_API doku_status doku_rating_filter_accept(void *user, const doku_filter_call *call,
+                                               bool *accept);
 
 /* Counters since creation, for benchmarks: puzzles judged, accepted, and
  * logic steps the engine took. Any pointer may be NULL (f NULL: zeros). */
 DOKU_API void doku_rating_filter_stats(const doku_rating_filter *f, uint64_t *judged,
                               uint64_t *accepted, uint64_t *steps);
 
-/* Reduces start (as doku_reduce: solution, start, opts, puzzle, res) until
+/* Reduces start (as doku_reduce: solution, start, ncells, opts, puzzle, res) until
  * the result rates inside f's range and uses its required technique:
  * attempt 0 draws its removal order from seed, attempt k from
  * doku_seed_derive(seed, k), up to `attempts` (0 = 32) reductions. f NULL:
@@ -1057,21 +1105,17 @@ DOKU_API void doku_rating_filter_stats(const doku_rating_filter *f, uint64_t *ju
  * for a NULL accepted, a negative attempts, or as doku_reduce. */
 DOKU_API doku_status doku_reduce_rated(doku_generator *g, doku_rating_filter *f, uint64_t seed,
                                        int attempts, const uint8_t *solution,
-                                       const uint8_t *start, const doku_reduce_opts *opts,
-                                       uint8_t *puzzle, doku_reduce_result *res, int *accepted);
+                                       const uint8_t *start, size_t ncells,
+                                       const doku_reduce_opts *opts, uint8_t *puzzle,
+                                       doku_reduce_result *res, int *accepted);
 
 /* (The named ranges are the difficulty names: doku_difficulty_range;
  * parsing "MIN-MAX": doku_parse_rating_range in doku_parse.h.) */
 
 /* ---------------------------------------------------------------------
- * Records: results as the text, JSON and CSV that `doku` prints.
- *
- * Every command's output is a sequence of records, one per input puzzle
- * (or per generated puzzle). The writers below produce those records byte
- * for byte as the CLI prints them, so a server or a binding that calls
- * them writes the same JSON as `doku <command> --format json`. They
- * append to a caller-owned growable buffer and never print. The record
- * schema is in docs/FORMATS.md ("Records") and docs/schema/.
+ * Text of results: a growable buffer and the sentences, steps, candidate
+ * grids, pencil marks and exchange formats written into it. The command
+ * records (`doku solve --format json` ...) are in doku_records.h.
  * ------------------------------------------------------------------- */
 
 /* A growable text buffer. Start from {0} (or {NULL, 0, 0, 0}); the
@@ -1133,120 +1177,9 @@ DOKU_API doku_status doku_format_conflicts(doku_buf *b, const doku_shape *s,
  * symbols or kind, or a value above n (nothing written); DOKU_ERR_NOMEM
  * (b->failed set). */
 DOKU_API doku_status doku_format_wrong_entry(doku_buf *b, const doku_shape *s,
-                                             const uint8_t *cells, doku_symbols symbols,
-                                             const uint8_t *marks, const doku_wrong_entry *w);
-
-/* The commands whose records the writers know. Their CSV columns differ;
- * their JSON records share the head below. */
-typedef enum doku_command {
-    DOKU_CMD_SOLVE = 0,
-    DOKU_CMD_COUNT = 1,
-    DOKU_CMD_CHECK = 2,
-    DOKU_CMD_EXPLAIN = 3,
-    DOKU_CMD_HINT = 4,
-    DOKU_CMD_GRADE = 5,
-    DOKU_CMD_GENERATE = 6,
-    DOKU_CMD_REDUCE = 7
-} doku_command;
-
-/* Where a record's puzzle came from, and the puzzle itself. */
-typedef struct doku_source {
-    const char *file;         /* display name ("<stdin>"); NULL: "" */
-    size_t line;              /* 1-based line where the puzzle starts */
-    size_t column;            /* 1-based column of a read error, else 0 */
-    const doku_shape *shape;  /* NULL for an input that is no puzzle */
-    const uint8_t *cells;     /* the puzzle as read, n*n values; NULL
-                                 exactly when shape is NULL */
-    const char *comment;      /* text kept around the grid; NULL or "": none */
-    doku_symbols symbols;     /* alphabet of the puzzle's line form */
-} doku_source;
-
-/* How records are written. Every record writer below answers
- * DOKU_ERR_ARG (and writes nothing) for a src->symbols (or symbols) or
- * opts->format outside its enum. */
-typedef struct doku_record_opts {
-    doku_format format;       /* LINE, GRID, JSON or CSV; TOKENS, HEX and
-                                 LEWIS write GRID records whose grids take
-                                 that layout and whose other lines are '#'
-                                 comments, so the output reads back */
-    unsigned style;           /* grids: DOKU_STYLE_* (COLOR, MARK_FILLED) */
-    int stats;                /* solve/count: add search statistics */
-    int history;              /* grade: add the step history and time */
-    double timeout;           /* solve: the budget, named in "gave up after" */
-} doku_record_opts;
-
-/* Appends the CSV header row of cmd's records (with the optional columns
- * opts asks for: stats, history; for generate: solution when extra is
- * 1). Commands without a CSV form append nothing.
- * @return as doku_buf_append; DOKU_ERR_ARG for NULL b or opts. */
-DOKU_API doku_status doku_format_csv_header(doku_buf *b, doku_command cmd,
-                                   const doku_record_opts *opts, int extra);
-
-/* Appends the record of an input that is not a usable puzzle: status
- * "invalid" and the reason (src->shape may be NULL). Line and grid
- * formats write nothing (the reason belongs on stderr there) except
- * where the command's verdict is its output (check).
- * @return as doku_buf_append; DOKU_ERR_ARG for a NULL argument. */
-DOKU_API doku_status doku_format_invalid(doku_buf *b, doku_command cmd, const doku_source *src,
-                                const doku_record_opts *opts, const char *reason);
-
-/* ---- search records: solve, count, check ---- */
-typedef enum doku_check_verdict {
-    DOKU_CHECK_UNIQUE = 0,
-    DOKU_CHECK_NONE = 1,       /* no solution */
-    DOKU_CHECK_MULTIPLE = 2,   /* several solutions */
-    DOKU_CHECK_GAVE_UP = 3,    /* budget ran out */
-    DOKU_CHECK_CONFLICT = 4    /* duplicate givens (status "invalid") */
-} doku_check_verdict;
-
-typedef struct doku_search_record {
-    doku_command command;      /* DOKU_CMD_SOLVE, _COUNT or _CHECK */
-    const doku_search_result *result; /* the search's outcome (unused for
-                                   check's DOKU_CHECK_CONFLICT) */
-    doku_status status;        /* what doku_search returned for it: DOKU_OK,
-                                  or DOKU_GAVE_UP (result->solutions is then
-                                  a lower bound) */
-    uint64_t limit;            /* the search limit it ran with */
-    int list;                  /* solve: 1 writes every solution found
-                                  (--limit N, --all), 0 the unique one */
-    const uint8_t *solutions;  /* solve: nsolutions grids of n*n values,
-                                  in the order found; may be NULL if 0 */
-    size_t nsolutions;
-    size_t cut_mib;            /* solve: nonzero when the listing stopped
-                                  at this many MiB of output */
-    const char *reason;        /* why there is no solution (duplicate
-                                  givens) or check's message; may be NULL */
-    const uint8_t *marks;      /* n*n flags of the cells reason names, for
-                                  colour grids; may be NULL. check's JSON
-                                  lists them as "conflicts" (duplicates)
-                                  or, for DOKU_CHECK_NONE, "suspects" (a
-                                  likely wrong entry) */
-    doku_check_verdict verdict; /* check only */
-    double time_ms;            /* with opts->stats */
-    size_t streamed;           /* solve with list: solutions already written
-                                  by doku_format_solution (0 .. streamed-1);
-                                  `solutions` then holds the ones after */
-} doku_search_record;
-
-/* Appends the record of one searched puzzle (src->shape not NULL).
- * @return as doku_buf_append; DOKU_ERR_ARG for a NULL argument or a
- * missing result. */
-DOKU_API doku_status doku_format_search(doku_buf *b, const doku_source *src,
-                               const doku_record_opts *opts,
-                               const doku_search_record *rec);
-
-/* Appends solution number index (0-based) of a listed solve record (list
- * set: --limit N, --all), so a long listing can leave while the search
- * runs; index 0 also writes the record's start. The record is ended by
- * doku_format_search with rec->streamed = the number written this way.
- * A listed record puts its solutions first and its status, count and
- * reason after them, in every format. @return as doku_buf_append;
- * DOKU_ERR_ARG for a NULL argument. */
-DOKU_API doku_status doku_format_solution(doku_buf *b, const doku_source *src,
-                                          const doku_record_opts *opts, size_t index,
-                                          const uint8_t *solution);
-
-/* ---- logic records: steps, candidates, explain, hint, grade ---- */
+                                             const uint8_t *cells, size_t ncells,
+                                             doku_symbols symbols, const uint8_t *marks,
+                                             const doku_wrong_entry *w);
 
 /* Appends one step. Text: "(2.6) Pointing: ..." when index is 0 (a
  * hint), "  12. (2.6) Pointing: ..." for step index of a path; each ends
@@ -1274,7 +1207,8 @@ DOKU_API doku_status doku_format_candidates(doku_buf *b, const doku_shape *s, co
  * be NULL) that starts "LINE:COL: " (1-based, in text) when the fault is
  * at a place. */
 DOKU_API doku_status doku_parse_pencil(const char *text, int n, doku_symbols symbols,
-                              uint8_t *cells, uint64_t *cands, char *why, size_t cap);
+                                       uint8_t *cells, uint64_t *cands, size_t ncells,
+                                       char *why, size_t cap);
 
 /* Appends a pencil-mark state of shape s: cells (n*n values, 0 = empty)
  * and cands (n*n masks, bit d-1 = digit d, read for empty cells only;
@@ -1287,7 +1221,7 @@ DOKU_API doku_status doku_parse_pencil(const char *text, int n, doku_symbols sym
  * caller's, read only. @return as doku_buf_append; DOKU_ERR_ARG for a
  * NULL b, s or cells, a value above n, or grid 0 with n > 35. */
 DOKU_API doku_status doku_format_pencil(doku_buf *b, const doku_shape *s, const uint8_t *cells,
-                                        const uint64_t *cands, int grid);
+                                        const uint64_t *cands, size_t ncells, int grid);
 
 /* Exchange formats: one puzzle as other programs share it. */
 typedef enum doku_exchange {
@@ -1317,83 +1251,9 @@ typedef enum doku_exchange {
  * classic 9x9; f-puzzles has no hyper windows, no jigsaw with boxes and
  * no side above 16; .sdk no side above 35. */
 DOKU_API doku_status doku_format_exchange(doku_buf *b, const doku_shape *s, const uint8_t *cells,
-                                          const char *const *meta, doku_exchange fmt);
+                                          size_t ncells, const char *const *meta,
+                                          doku_exchange fmt);
 
-typedef struct doku_logic_record {
-    doku_command command;      /* DOKU_CMD_EXPLAIN, _HINT or _GRADE */
-    doku_check_verdict verdict; /* what a search found first: UNIQUE (the
-                                  engine ran; the fields below say how) or
-                                  why it did not run: NONE, MULTIPLE,
-                                  GAVE_UP (budget), CONFLICT */
-    const char *message;       /* with a verdict other than UNIQUE: the
-                                  reason (may be NULL) */
-    const doku_rating *rating; /* explain, grade: the run's rating */
-    doku_status status;        /* explain, grade: how the run ended (as
-                                  doku_logic_run returns: DOKU_GAVE_UP when
-                                  a time limit stopped it, else DOKU_OK);
-                                  hint: doku_logic_next's return */
-    const char *steps;         /* explain: the steps as doku_format_step
-                                  wrote them (JSON: comma-separated) */
-    size_t steps_len;
-    const doku_logic *logic;   /* explain (unsolved): the context whose
-                                  candidates the text shows; grade: the
-                                  context that ran (technique counts) */
-    const doku_step *step;     /* hint: the step found, or NULL */
-    int solved;                /* hint: the grid was already full */
-    const char *history;       /* grade with opts->history */
-    double time_ms;            /* grade with opts->history */
-} doku_logic_record;
-
-/* Appends the record of one puzzle run through the logic engine.
- * @return as doku_buf_append; DOKU_ERR_ARG for a NULL argument or a
- * missing rating / logic context the record needs. */
-DOKU_API doku_status doku_format_logic(doku_buf *b, const doku_source *src,
-                              const doku_record_opts *opts,
-                              const doku_logic_record *rec);
-
-/* ---- generator records: generate, reduce ---- */
-typedef struct doku_generate_record {
-    uint64_t index;            /* 0-based number of the puzzle in the run */
-    uint64_t seed;             /* its own seed (doku_seed_derive of the
-                                  run's master seed and index) */
-    const uint8_t *puzzle;     /* n*n values */
-    const uint8_t *solution;   /* n*n values */
-    const doku_generate_result *result; /* its result (givens, symmetry...) */
-    int full;                  /* 1: a full grid (--full): no symmetry,
-                                  level or minimality */
-    int with_solution;         /* line and grid: add the solution */
-    uint64_t master_seed;      /* the run's master seed (json and csv) */
-    doku_difficulty difficulty; /* the difficulty asked for by name (its
-                                  rating filter accepted the puzzle), or
-                                  ANY */
-} doku_generate_record;
-
-/* Appends the record of one generated puzzle of shape s, its line forms
- * in symbols. Seeds are written as strings of digits in JSON (a reader
- * keeps all 64 bits) and as digits in CSV. @return as doku_buf_append; DOKU_ERR_ARG for a NULL
- * argument. */
-DOKU_API doku_status doku_format_generate(doku_buf *b, const doku_shape *s, doku_symbols symbols,
-                                 const doku_record_opts *opts,
-                                 const doku_generate_record *rec);
-
-typedef struct doku_reduce_record {
-    const char *status;        /* "reduced", or why not: "invalid",
-                                  "gave_up", "unsolvable", "not_unique",
-                                  "too_hard" ... ; with `reduced` set,
-                                  "above_target": reduced, but not down
-                                  to the givens asked */
-    const char *message;       /* the reason when not reduced, or why the
-                                  target was not reached (NULL: none) */
-    const uint8_t *reduced;    /* when reduced: n*n values */
-    int givens_before;         /* givens of the input */
-    const doku_reduce_result *result; /* when reduced */
-} doku_reduce_record;
-
-/* Appends the record of one reduced input (src->shape not NULL); a
- * failure is "# FILE:LINE: status: message" in line form. @return as doku_buf_append; DOKU_ERR_ARG for a NULL argument
- * or a missing part. */
-DOKU_API doku_status doku_format_reduce(doku_buf *b, const doku_source *src,
-                               const doku_record_opts *opts, const doku_reduce_record *rec);
 
 #ifdef __cplusplus
 }

@@ -154,7 +154,8 @@ DOKU_API doku_constraint_kind doku_constraint_kind_from_key(const char *key);
  * (res filled: solutions is a lower bound); DOKU_ERR_ARG for a NULL cs,
  * givens or res, a value above n, or bad opts; DOKU_ERR_NOMEM. */
 DOKU_API doku_status doku_constraints_search(const doku_constraints *cs, const uint8_t *givens,
-                                             const doku_search_opts *opts, uint8_t *solution,
+                                             size_t ncells, const doku_search_opts *opts,
+                                             uint8_t *solution,
                                              doku_solution_fn on_solution, void *user,
                                              doku_search_result *res);
 

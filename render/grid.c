@@ -329,6 +329,7 @@ static void candidates(cairo_t *cr, const layout *L, const rd_grid *g)
                 set(cr, gone ? ELIM_BG : mark == 2 ? PLACE_BG : PROOF_CAND);
                 if (mark == 2 && !gone)
                     cairo_set_source_rgb(cr, 0.45, 0.82, 0.45);
+                cairo_new_path(cr); /* else a line joins the last text's point to the disc */
                 cairo_arc(cr, cx, cy, rad, 0, RD_TAU);
                 cairo_fill(cr);
             }

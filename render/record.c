@@ -305,6 +305,8 @@ static int read_seed(const char *json, size_t len, uint64_t *seed)
             size_t j = i + klen;
             while (j < len && json[j] == ' ')
                 j++;
+            if (j < len && json[j] == '"')
+                j++;
             uint64_t v = 0;
             int digits = 0;
             for (; j < len && json[j] >= '0' && json[j] <= '9'; j++, digits++)
@@ -352,7 +354,7 @@ int rd_record_parse(rd_record *r, const doku_shape *shape, doku_symbols symbols,
         f = cJSON_GetObjectItemCaseSensitive(o, "index");
         r->index = cJSON_IsNumber(f) ? (long)f->valuedouble : 0;
         f = cJSON_GetObjectItemCaseSensitive(o, "seed");
-        if (cJSON_IsNumber(f))
+        if (cJSON_IsNumber(f) || cJSON_IsString(f)) /* a string: a u64 exceeds a double */
             r->has_seed = read_seed(json, len, &r->seed);
         f = cJSON_GetObjectItemCaseSensitive(o, "rating");
         if (cJSON_IsNumber(f))

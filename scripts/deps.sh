@@ -37,6 +37,8 @@ TEST="$TEST poppler-utils libxml2-utils librsvg2-bin"
 # python3 headers, pip/setuptools/wheel, numpy, pytest, Dask's scheduler
 # and workers (python3-distributed), mypy for the typed examples.
 TEST="$TEST python3-dev python3-pip python3-setuptools python3-wheel python3-numpy python3-pytest python3-distributed mypy"
+# abigail-tools: the ABI check against the committed baseline (tests/abi/abidiff.sh).
+TEST="$TEST abigail-tools"
 
 # bench: CaDiCaL and MiniSat (large grids), qqwing (generator), wrk (the
 # server), GNU parallel and hyperfine (the CLI), /usr/bin/time.

@@ -10,6 +10,7 @@
  * pictures, fed the same JSON record `doku solve --format json` or `doku
  * convert --to json` prints (documents.h). The endpoint only chooses.
  */
+#include "doku_records.h"
 #include "api_endpoints.h"
 #include "cache.h"
 #include "documents.h"
@@ -73,7 +74,7 @@ static int solve_for_export(const srv_puzzle *p, double timeout, double named, u
     doku_search_opts so = {0};
     so.limit = 2;
     so.time_budget = timeout;
-    doku_status st = doku_search(solver, p->cells, &so, sol, NULL, NULL, res);
+    doku_status st = doku_search(solver, p->cells, (size_t)doku_shape_cells(p->shape), &so, sol, NULL, NULL, res);
     if (st != DOKU_OK && st != DOKU_GAVE_UP) {
         srv_reply_error(out, 400, "bad_puzzle", "the puzzle cannot be searched", "puzzle");
         return -1;
@@ -101,13 +102,14 @@ static int solve_for_export(const srv_puzzle *p, double timeout, double named, u
 /* Appends cells in fmt. */
 static void put_cells(doku_buf *b, const srv_puzzle *p, const uint8_t *cells, doku_format fmt)
 {
-    size_t need = doku_format_cells(p->shape, cells, NULL, NULL, fmt, p->symbols, 0, NULL, 0);
+    size_t need = 0;
+    doku_format_cells(p->shape, cells, (size_t)doku_shape_cells(p->shape), NULL, NULL, fmt, p->symbols, 0, NULL, 0, &need);
     char *text = malloc(need + 1);
     if (!text) {
         b->failed = 1;
         return;
     }
-    doku_format_cells(p->shape, cells, NULL, NULL, fmt, p->symbols, 0, text, need + 1);
+    doku_format_cells(p->shape, cells, (size_t)doku_shape_cells(p->shape), NULL, NULL, fmt, p->symbols, 0, text, need + 1, NULL);
     doku_buf_append(b, text, need);
     free(text);
 }
@@ -319,8 +321,8 @@ void srv_api_export(const srv_call *c, srv_reply *out)
         const char *meta[] = {key, comment, NULL};
         const char *const *m = comment && *comment ? meta : NULL;
         if (f->code == DOKU_EXCHANGE_OPENSUDOKU)
-            doku_format_exchange(&b, NULL, NULL, NULL, DOKU_EXCHANGE_OPENSUDOKU_HEAD);
-        doku_status st = doku_format_exchange(&b, p.shape, p.cells, m, (doku_exchange)f->code);
+            doku_format_exchange(&b, NULL, NULL, (size_t)doku_shape_cells(NULL), NULL, DOKU_EXCHANGE_OPENSUDOKU_HEAD);
+        doku_status st = doku_format_exchange(&b, p.shape, p.cells, (size_t)doku_shape_cells(p.shape), m, (doku_exchange)f->code);
         if (st == DOKU_ERR_SHAPE) {
             char shape[128], msg[300];
             doku_shape_describe(p.shape, shape, sizeof shape, NULL);
@@ -329,7 +331,7 @@ void srv_api_export(const srv_call *c, srv_reply *out)
             goto done;
         }
         if (f->code == DOKU_EXCHANGE_OPENSUDOKU)
-            doku_format_exchange(&b, NULL, NULL, NULL, DOKU_EXCHANGE_OPENSUDOKU_TAIL);
+            doku_format_exchange(&b, NULL, NULL, (size_t)doku_shape_cells(NULL), NULL, DOKU_EXCHANGE_OPENSUDOKU_TAIL);
         if (f->code == DOKU_EXCHANGE_SDK)
             put(&b, "\n");   /* as `doku convert --to sdk` ends each puzzle */
     }

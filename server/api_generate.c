@@ -14,6 +14,7 @@
 #include "request.h"
 
 #include "doku.h"
+#include "doku_records.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -155,7 +156,7 @@ void srv_api_reduce(const char *body, size_t len, const srv_budget *bud, srv_rep
         doku_search_result r;
         doku_status st = doku_solver_create(p.shape, &sv);
         if (st == DOKU_OK)
-            st = doku_search(sv, p.cells, &so, sol, NULL, NULL, &r);
+            st = doku_search(sv, p.cells, (size_t)nc, &so, sol, NULL, NULL, &r);
         if (st != DOKU_OK && st != DOKU_GAVE_UP) {
             reduce_fail(out, &p, "invalid", "cannot check this puzzle (out of memory or bad value)");
             goto done;
@@ -183,7 +184,10 @@ void srv_api_reduce(const char *body, size_t len, const srv_budget *bud, srv_rep
         reduce_fail(out, &p, "invalid", "out of memory");
         goto done;
     }
-    if (level != DOKU_QQWING_ANY && doku_generator_qqwing_level(g, p.cells) > level) {
+    doku_qqwing_level have = DOKU_QQWING_ANY; /* stays ANY for a grid it cannot class */
+    if (level != DOKU_QQWING_ANY)
+        doku_generator_qqwing_level(g, p.cells, (size_t)nc, &have);
+    if (have > level) {
         snprintf(msg, sizeof msg, "the input already needs more than qqwing level %s",
                  doku_qqwing_level_name(level));
         reduce_fail(out, &p, "too_hard", msg);
@@ -208,7 +212,7 @@ void srv_api_reduce(const char *body, size_t len, const srv_budget *bud, srv_rep
     doku_reduce_result rr;
     int accepted = 0;
     doku_status st = doku_reduce_rated(g, judge, doku_seed_derive(seed, 0), SRV_REDUCE_ATTEMPTS,
-                                       sol, p.cells, &ro, res_cells, &rr, &accepted);
+                                       sol, p.cells, (size_t)nc, &ro, res_cells, &rr, &accepted);
     if (st == DOKU_ERR_NOMEM) {
         srv_reply_error(out, 500, "no_memory", "out of memory", NULL);
         goto done;

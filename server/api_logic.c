@@ -18,6 +18,7 @@
 #include "request.h"
 
 #include "doku.h"
+#include "doku_records.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -111,7 +112,7 @@ static int logic_begin(logic_req *l, const char *body, size_t len, const srv_bud
             srv_reply_error(out, 500, "no_memory", "out of memory", NULL);
             return -1;
         }
-        if (doku_parse_pencil(pencil, l->p.n, l->p.symbols, l->p.cells, cands, why, sizeof why) !=
+        if (doku_parse_pencil(pencil, l->p.n, l->p.symbols, l->p.cells, cands, (size_t)(l->p.n) * (size_t)(l->p.n), why, sizeof why) !=
             DOKU_OK) {
             free(cands);
             srv_reply_error(out, 400, "bad_puzzle", why, "pencil");
@@ -122,8 +123,9 @@ static int logic_begin(logic_req *l, const char *body, size_t len, const srv_bud
     }
     doku_status st = doku_logic_create(l->p.shape, &lo, &l->lg);
     if (st == DOKU_OK)
-        st = cands ? doku_logic_load_candidates(l->lg, l->p.cells, cands, 0)
-                   : doku_logic_load(l->lg, l->p.cells);
+        st = cands ? doku_logic_load_candidates(l->lg, l->p.cells, cands,
+                                                (size_t)doku_shape_cells(l->p.shape), 0)
+                   : doku_logic_load(l->lg, l->p.cells, (size_t)doku_shape_cells(l->p.shape));
     free(cands);
     if (st == DOKU_ERR_NOMEM) {
         srv_reply_error(out, 500, "no_memory", "out of memory", NULL);
@@ -159,7 +161,7 @@ static int reply_unless_unique(logic_req *l, doku_command cmd, srv_reply *out)
         left = most < COUNT_FLOOR ? most : COUNT_FLOOR;
     doku_search_opts so = {2, 0, left > 1e-6 ? left : 1e-6, 0};
     doku_search_result res;
-    doku_status st = sv ? doku_search(sv, l->p.cells, &so, NULL, NULL, NULL, &res) : DOKU_ERR_NOMEM;
+    doku_status st = sv ? doku_search(sv, l->p.cells, (size_t)doku_shape_cells(l->p.shape), &so, NULL, NULL, NULL, &res) : DOKU_ERR_NOMEM;
     if (st != DOKU_OK && st != DOKU_GAVE_UP) {
         srv_reply_error(out, 500, "no_memory", "out of memory", NULL);
         return 1;

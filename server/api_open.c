@@ -106,7 +106,7 @@ static void add_candidates(cJSON *e, int n, const uint8_t *cells, const uint64_t
     if (srv_cache_shape(&spec, &shape) != DOKU_OK)
         return;
     doku_buf b = {0};
-    if (doku_format_pencil(&b, shape, cells, cands, 0) == DOKU_OK && b.data) {
+    if (doku_format_pencil(&b, shape, cells, cands, (size_t)doku_shape_cells(shape), 0) == DOKU_OK && b.data) {
         if (b.len && b.data[b.len - 1] == '\n')
             b.data[--b.len] = '\0';
         cJSON_AddStringToObject(e, "candidates", b.data);

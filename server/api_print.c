@@ -13,6 +13,7 @@
  * the budget did not reach is left out and counted in the headers
  * X-Doku-Puzzles (made) and X-Doku-Requested.
  */
+#include "doku_records.h"
 #include "api_endpoints.h"
 #include "cache.h"
 #include "clock.h"
@@ -229,7 +230,7 @@ static int solve_all(const cJSON *req, const cJSON *list, double timeout, bookle
         so.time_budget = left > 0.001 ? left : 0.001;
         doku_search_result res;
         memset(&res, 0, sizeof res);
-        doku_status sst = sol && solver ? doku_search(solver, p.cells, &so, sol, NULL, NULL, &res)
+        doku_status sst = sol && solver ? doku_search(solver, p.cells, (size_t)doku_shape_cells(p.shape), &so, sol, NULL, NULL, &res)
                                         : DOKU_ERR_NOMEM;
         if (sst != DOKU_OK && sst != DOKU_GAVE_UP) {
             srv_puzzle_free(&p);

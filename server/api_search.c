@@ -14,7 +14,9 @@
 #include "record.h"
 
 #include "doku.h"
+#include "doku_records.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -122,7 +124,7 @@ void srv_api_solve(const char *body, size_t len, const srv_budget *bud, srv_repl
     so.time_budget = s.timeout;
     doku_search_result res;
     double t0 = now_seconds();
-    doku_status st = first ? doku_search(s.solver, s.p.cells, &so, first,
+    doku_status st = first ? doku_search(s.solver, s.p.cells, ncells, &so, first,
                                          list ? on_solution : NULL, &k, &res)
                            : DOKU_ERR_NOMEM;
     double ms = (now_seconds() - t0) * 1000.0;
@@ -145,7 +147,9 @@ void srv_api_solve(const char *body, size_t len, const srv_budget *bud, srv_repl
         rec.list = list;
         rec.solutions = list ? k.cells : first;
         rec.nsolutions = list ? k.count : res.solutions > 0 ? 1 : 0;
-        rec.cut_mib = k.cut ? MAX_LIST_BYTES >> 20 : 0;
+        char cut[64];
+        snprintf(cut, sizeof cut, "stopped at %zu MiB of output", MAX_LIST_BYTES >> 20);
+        rec.cut = k.cut ? cut : NULL;
         rec.reason = why;
         rec.marks = why ? marks : NULL;
         rec.time_ms = ms;
@@ -172,7 +176,7 @@ void srv_api_count(const char *body, size_t len, const srv_budget *bud, srv_repl
     so.time_budget = s.timeout;
     doku_search_result res;
     double t0 = now_seconds();
-    doku_status st = doku_search(s.solver, s.p.cells, &so, NULL, NULL, NULL, &res);
+    doku_status st = doku_search(s.solver, s.p.cells, (size_t)doku_shape_cells(s.p.shape), &so, NULL, NULL, NULL, &res);
     double ms = (now_seconds() - t0) * 1000.0;
     if (st != DOKU_OK && st != DOKU_GAVE_UP) {
         srv_reply_error(out, st == DOKU_ERR_ARG ? 400 : 500, "bad_puzzle", doku_status_string(st),
@@ -215,7 +219,7 @@ void srv_api_check(const char *body, size_t len, const srv_budget *bud, srv_repl
         so.limit = 2;
         so.time_budget = s.timeout;
         double start = now_seconds();
-        doku_status st = doku_search(s.solver, s.p.cells, &so, NULL, NULL, NULL, &res);
+        doku_status st = doku_search(s.solver, s.p.cells, ncells, &so, NULL, NULL, NULL, &res);
         if (st != DOKU_OK && st != DOKU_GAVE_UP) {
             rec.verdict = DOKU_CHECK_CONFLICT;
             rec.reason = doku_status_string(st);

@@ -6,6 +6,7 @@
  * made from doku_seed_derive(seed, index), as the CLI's generate and
  * print number theirs, so the page's puzzle 3 of seed 42 is the CLI's.
  */
+#include "doku_records.h"
 #include "gen_request.h"
 #include "record.h"
 
@@ -184,7 +185,7 @@ doku_status srv_gen_make(srv_gen *g, uint64_t index, double timeout, uint8_t *pu
     if (g->full) {
         doku_rng rng;
         doku_rng_seed(&rng, item);
-        doku_status st = doku_generate_grid_timed(g->g, &rng, timeout, solution);
+        doku_status st = doku_generate_grid_timed(g->g, &rng, timeout, solution, (size_t)ncells);
         memcpy(puzzle, solution, (size_t)ncells);
         res->found = st == DOKU_OK;
         res->givens = ncells;
@@ -205,7 +206,7 @@ doku_status srv_gen_make(srv_gen *g, uint64_t index, double timeout, uint8_t *pu
     }
     go.max_attempts = UINT64_MAX;
     go.time_budget = timeout;
-    return doku_generate(g->g, item, &go, puzzle, solution, res);
+    return doku_generate(g->g, item, &go, puzzle, solution, ncells, res);
 }
 
 doku_status srv_gen_record(const srv_gen *g, uint64_t index, const uint8_t *puzzle,

@@ -12,6 +12,7 @@
 #include "request.h"
 
 #include "doku.h"
+#include "doku_records.h"
 
 /* Search nodes per uniqueness check when minimality must be proven (the
  * CLI's figure). */

@@ -4,6 +4,7 @@
  * `doku <command> --format json` prints for the same puzzle, so a script
  * can move between the two without a second parser.
  */
+#include "doku_records.h"
 #include "record.h"
 #include "clock.h"
 
@@ -33,10 +34,10 @@ char *srv_wrong_entry(doku_solver *sv, const srv_puzzle *p, double budget, uint8
 {
     doku_wrong_entry w;
     if (!sv || !marks || budget <= 0 ||
-        doku_find_wrong_entry(sv, p->cells, budget, marks, &w) != DOKU_OK || !w.suspects)
+        doku_find_wrong_entry(sv, p->cells, (size_t)doku_shape_cells(p->shape), budget, marks, &w) != DOKU_OK || !w.suspects)
         return NULL;
     doku_buf b = {0};
-    if (doku_format_wrong_entry(&b, p->shape, p->cells, p->symbols, marks, &w) != DOKU_OK) {
+    if (doku_format_wrong_entry(&b, p->shape, p->cells, (size_t)doku_shape_cells(p->shape), p->symbols, marks, &w) != DOKU_OK) {
         doku_buf_free(&b);
         return NULL;
     }

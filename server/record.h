@@ -10,6 +10,7 @@
 #include "request.h"
 
 #include "doku.h"
+#include "doku_records.h"
 
 /* Seconds left of the request's budget (at least a millisecond). */
 double srv_remaining(const srv_budget *b);

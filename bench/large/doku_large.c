@@ -122,7 +122,7 @@ static int bench_file(const char *path, uint64_t limit, uint64_t budget, unsigne
         o.flags = flags;
         doku_search_result r;
         double t0 = thread_seconds();
-        doku_status st = doku_search(sv, puz[i], &o, sol, NULL, NULL, &r);
+        doku_status st = doku_search(sv, puz[i], (size_t)doku_shape_cells(s), &o, sol, NULL, NULL, &r);
         t[i] = thread_seconds() - t0;
         total += t[i];
         nodes[i] = (double)r.nodes;
@@ -200,7 +200,7 @@ static int count_line(char *line, uint64_t limit)
     doku_search_opts o = {0};
     o.limit = limit;
     doku_search_result r;
-    st = doku_search(sv, cells, &o, sol, NULL, NULL, &r);
+    st = doku_search(sv, cells, (size_t)doku_shape_cells(s), &o, sol, NULL, NULL, &r);
     if (st != DOKU_OK && st != DOKU_GAVE_UP) {
         printf("error %s\n", doku_status_string(st));
     } else {
@@ -249,7 +249,7 @@ static int empty_shapes(int nmin, int nmax, uint64_t limit, uint64_t budget, dou
                 o.time_budget = seconds;
                 doku_search_result r;
                 double t0 = thread_seconds();
-                doku_status st = doku_search(sv, g, &o, sol, NULL, NULL, &r);
+                doku_status st = doku_search(sv, g, (size_t)doku_shape_cells(s), &o, sol, NULL, NULL, &r);
                 double t = thread_seconds() - t0;
                 int gave = st == DOKU_GAVE_UP;
                 int ok = r.solutions ? doku_verify_solution(s, g, sol, (size_t)n * (size_t)n) : -1;

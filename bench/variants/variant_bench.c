@@ -79,7 +79,8 @@ int main(int argc, char **argv)
         for (int k = 0; k < repeat; k++) {
             double t0 = thread_seconds();
             st = doku_constraints_search(doku_variant_puzzle_constraints(p),
-                                         doku_variant_puzzle_givens(p), &o, got, NULL, NULL, &r);
+                                         doku_variant_puzzle_givens(p), (size_t)nc, &o, got, NULL,
+                                         NULL, &r);
             double t = thread_seconds() - t0;
             best = t < best ? t : best;
         }

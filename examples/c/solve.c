@@ -49,13 +49,14 @@ int main(int argc, char **argv)
         st = doku_solver_create(shape, &solver);
 
     /* limit 2: solve and prove there is no second solution; a budget
-     * keeps a pathological input from running on. */
+     * keeps a pathological input from running on. The grids go with
+     * their length (len cells), which the library checks. */
     doku_search_opts opts = {0};
     opts.limit = 2;
     opts.time_budget = 10.0;
     doku_search_result res;
     if (st == DOKU_OK)
-        st = doku_search(solver, givens, &opts, solution, NULL, NULL, &res);
+        st = doku_search(solver, givens, len, &opts, solution, NULL, NULL, &res);
 
     int rc;
     if (st == DOKU_GAVE_UP) {

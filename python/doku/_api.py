@@ -303,15 +303,20 @@ def generate(n: int | None = None, *, shape: Shape | None = None,
 
 
 def reduce(puzzle: PuzzleLike, *, shape: Shape | None = None, clues: int = 0,
-           symmetry: str = "none", qqwing_level: str | None = None, seed: int = 0) -> Reduced:
+           symmetry: str = "none", qqwing_level: str | None = None, seed: int = 0,
+           index: int = 0) -> Reduced:
     """Removes givens of a unique ``puzzle`` (or full grid) while it stays
     unique: to a minimal puzzle, or down to ``clues`` givens; keeps the
     ``symmetry`` and, with ``qqwing_level``, solvable with that level's
-    techniques."""
+    techniques. The removal order comes from ``seed_derive(seed, index)``,
+    as ``doku reduce --seed SEED`` orders puzzle ``index`` (0-based) of its
+    input: the same puzzle, seed and index give the CLI's result."""
     p = _puzzle(puzzle, shape)
     sym = _symmetry(symmetry)
-    status, message, cells, givens, minimal, used = _core.reduce(
-        p.shape._core, p.cells, _count("seed", seed), _count("clues", clues), sym,
-        _qqwing(qqwing_level))
+    status, message, cells, givens, minimal, used, text = _core.reduce(
+        p.shape._core, p.cells, _core.seed_derive(_count("seed", seed), _count("index", index)),
+        _count("clues", clues), sym,
+        _qqwing(qqwing_level), p.source or "<python>", p.line or 1)
     return Reduced(status, message, Puzzle._make(p.shape, cells) if cells is not None else None,
-                   givens, bool(minimal), SYMMETRIES[used] if 0 <= used < len(SYMMETRIES) else "none")
+                   givens, bool(minimal), SYMMETRIES[used] if 0 <= used < len(SYMMETRIES) else "none",
+                   json.loads(text))

@@ -243,3 +243,4 @@ class Reduced:
     givens: int
     minimal: bool
     symmetry: str
+    record: dict[str, Any] = field(repr=False, compare=False)  #: as `doku reduce --format json`

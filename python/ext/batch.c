@@ -250,7 +250,7 @@ static void search_item(void *ctx, int worker, size_t i)
     }
     doku_search_result res;
     uint8_t first[DOKU_MAX_CELLS];
-    doku_status st = doku_search(sv, row, &j->so, first, NULL, NULL, &res);
+    doku_status st = doku_search(sv, row, (size_t)j->sh->cells, &j->so, first, NULL, NULL, &res);
     if (st != DOKU_OK && st != DOKU_GAVE_UP) {
         atomic_store(&j->failed, (int)st);
         return;

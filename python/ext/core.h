@@ -20,6 +20,7 @@
 #include <stdint.h>
 
 #include "doku.h"
+#include "doku_records.h"
 
 /* A lock-free set of reusable library objects (solvers, logic contexts,
  * generators) of one shape: a call takes one, or makes one when the set

@@ -6,6 +6,7 @@
  */
 #include "core.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,6 +30,16 @@ typedef struct gen_job {
     atomic_int failed;
 } gen_job;
 
+
+/* doku_generator_qqwing_level's level; ANY (never "too hard") for a grid
+ * it cannot class. */
+static doku_qqwing_level core_qqwing_level(doku_generator *g, const uint8_t *cells, size_t ncells)
+{
+    doku_qqwing_level level = DOKU_QQWING_ANY;
+    if (doku_generator_qqwing_level(g, cells, ncells, &level) != DOKU_OK)
+        return DOKU_QQWING_ANY;
+    return level;
+}
 static void gen_item(void *ctx, int worker, size_t i)
 {
     gen_job *j = ctx;
@@ -52,7 +63,7 @@ static void gen_item(void *ctx, int worker, size_t i)
     }
     uint64_t index = j->start + i;
     uint64_t seed = doku_seed_derive(j->seed, index);
-    doku_status st = doku_generate(g, seed, &go, puzzle, solution, &j->res[i]);
+    doku_status st = doku_generate(g, seed, &go, puzzle, solution, (size_t)j->sh->cells, &j->res[i]);
     core_give_generator(j->sh, g);
     if (!j->qqwing_asked) /* only a level asked for is reported (as the CLI) */
         j->res[i].qqwing_level = DOKU_QQWING_ANY;
@@ -237,15 +248,19 @@ done:
     return result;
 }
 
-/* reduce(shape, cells, seed, target, symmetry, level) -> (status, message,
- * reduced bytes or None, givens, minimal, symmetry) */
+/* reduce(shape, cells, seed, target, symmetry, level, file, line) ->
+ * (status, message, reduced bytes or None, givens, minimal, symmetry,
+ * record): the record as `doku reduce --format json` writes it. */
 static PyObject *py_reduce(PyObject *self, PyObject *args)
 {
     (void)self;
     PyObject *shape, *cellsobj;
     unsigned long long seed;
     int target, symmetry, level;
-    if (!PyArg_ParseTuple(args, "OOKiii", &shape, &cellsobj, &seed, &target, &symmetry, &level))
+    const char *file = "<python>";
+    Py_ssize_t line = 1;
+    if (!PyArg_ParseTuple(args, "OOKiii|zn", &shape, &cellsobj, &seed, &target, &symmetry, &level,
+                          &file, &line))
         return NULL;
     core_shape *sh = core_as_shape(shape);
     uint8_t cells[DOKU_MAX_CELLS], sol[DOKU_MAX_CELLS], out[DOKU_MAX_CELLS];
@@ -258,6 +273,7 @@ static PyObject *py_reduce(PyObject *self, PyObject *args)
     if (level < DOKU_QQWING_ANY || level > DOKU_QQWING_EXPERT)
         return core_raise(DOKU_ERR_ARG, "qqwing_level: %d is not one of qqwing's levels", level);
     const char *status = "reduced", *message = "";
+    char why[512] = ""; /* the CLI's words (cli/cmd_reduce.c) */
     doku_reduce_result rr;
     memset(&rr, 0, sizeof rr);
     doku_status st = DOKU_OK;
@@ -265,26 +281,34 @@ static PyObject *py_reduce(PyObject *self, PyObject *args)
     doku_solver *sv = core_take_solver(sh);
     doku_search_opts so = {2, 0, 60.0, 0};
     doku_search_result res;
-    doku_status found = sv ? doku_search(sv, cells, &so, sol, NULL, NULL, &res) : DOKU_ERR_NOMEM;
+    doku_status found = sv ? doku_search(sv, cells, (size_t)sh->cells, &so, sol, NULL, NULL, &res) : DOKU_ERR_NOMEM;
     if (found != DOKU_OK && found != DOKU_GAVE_UP) {
         st = found;
     } else if (found == DOKU_GAVE_UP) {
         status = "gave_up";
-        message = "the uniqueness check ran out of time";
+        message = "gave up checking uniqueness within the time budget";
     } else if (res.solutions == 0) {
         status = "unsolvable";
-        message = "the puzzle has no solution";
+        doku_buf b = {0};
+        size_t k = 0;
+        doku_format_conflicts(&b, sh->s, cells, (size_t)sh->cells, DOKU_SYMBOLS_AUTO, 3, NULL, &k);
+        snprintf(why, sizeof why, "no solution%s%s", k > 0 && b.data ? ": " : "",
+                 k > 0 && b.data ? b.data : "");
+        doku_buf_free(&b);
+        message = why;
     } else if (res.solutions > 1) {
         status = "not_unique";
-        message = "the puzzle has several solutions";
+        message = "more than one solution: only a unique puzzle can be reduced";
     } else {
         doku_generator *g = core_take_generator(sh);
         if (!g) {
             st = DOKU_ERR_NOMEM;
         } else if (level != DOKU_QQWING_ANY &&
-                   doku_generator_qqwing_level(g, cells) > (doku_qqwing_level)level) {
+                   core_qqwing_level(g, cells, (size_t)sh->cells) > (doku_qqwing_level)level) {
             status = "too_hard";
-            message = "the input already needs more than the level asked";
+            snprintf(why, sizeof why, "the input already needs more than qqwing level %s",
+                     doku_qqwing_level_name((doku_qqwing_level)level));
+            message = why;
         } else {
             doku_rng rng;
             doku_rng_seed(&rng, seed);
@@ -293,7 +317,7 @@ static PyObject *py_reduce(PyObject *self, PyObject *args)
             ro.target_givens = target;
             ro.symmetry = (doku_symmetry)symmetry;
             ro.qqwing_level = (doku_qqwing_level)level;
-            st = doku_reduce(g, &rng, sol, cells, &ro, out, &rr);
+            st = doku_reduce(g, &rng, sol, cells, (size_t)sh->cells, &ro, out, &rr);
         }
         core_give_generator(sh, g);
     }
@@ -302,15 +326,51 @@ static PyObject *py_reduce(PyObject *self, PyObject *args)
     if (st != DOKU_OK)
         return core_raise(st, "reduce: %s", doku_status_string(st));
     int reduced = strcmp(status, "reduced") == 0;
-    if (reduced && target && rr.givens > target)
+    if (reduced && target && rr.givens > target) {
         status = "above_target";
+        message = "no further removal stayed unique";
+    }
+    int givens_before = 0;
+    for (int c = 0; c < sh->cells; c++)
+        givens_before += cells[c] != 0;
+    doku_reduce_record rec;
+    memset(&rec, 0, sizeof rec);
+    rec.status = status;
+    rec.message = *message ? message : NULL;
+    rec.reduced = reduced ? out : NULL;
+    rec.givens_before = givens_before;
+    rec.result = reduced ? &rr : NULL;
+    doku_source src;
+    memset(&src, 0, sizeof src);
+    src.file = file ? file : "<python>";
+    src.line = line < 1 ? 1 : (size_t)line;
+    src.shape = sh->s;
+    src.cells = cells;
+    doku_record_opts ro;
+    memset(&ro, 0, sizeof ro);
+    ro.format = DOKU_FORMAT_JSON;
+    ro.style = DOKU_STYLE_MARK_FILLED;
+    doku_buf b = {0};
+    st = doku_format_reduce(&b, &src, &ro, &rec);
+    if (st == DOKU_OK && b.failed)
+        st = DOKU_ERR_NOMEM;
+    if (st != DOKU_OK) {
+        doku_buf_free(&b);
+        return core_raise(st, "reduce: %s", doku_status_string(st));
+    }
+    PyObject *text = PyUnicode_DecodeUTF8(b.data ? b.data : "", (Py_ssize_t)b.len, "replace");
+    doku_buf_free(&b);
+    if (!text)
+        return NULL;
     PyObject *bytes = reduced ? PyBytes_FromStringAndSize((const char *)out, sh->cells) : Py_None;
     if (!reduced)
         Py_INCREF(bytes);
-    if (!bytes)
+    if (!bytes) {
+        Py_DECREF(text);
         return NULL;
-    return Py_BuildValue("(ssNiii)", status, message, bytes, rr.givens, rr.minimal,
-                         (int)rr.symmetry);
+    }
+    return Py_BuildValue("(ssNiiiN)", status, message, bytes, rr.givens, rr.minimal,
+                         (int)rr.symmetry, text);
 }
 
 static PyObject *py_seed_derive(PyObject *self, PyObject *args)

@@ -236,16 +236,17 @@ static PyObject *py_format_cells(PyObject *self, PyObject *args)
     uint8_t cells[DOKU_MAX_CELLS];
     if (!sh || core_read_cells(sh, cellsobj, cells) < 0)
         return NULL;
-    size_t need = doku_format_cells(sh->s, cells, NULL, NULL, (doku_format)fmt,
-                                    (doku_symbols)symbols, 0, NULL, 0);
+    size_t need = 0;
+    doku_format_cells(sh->s, cells, (size_t)doku_shape_cells(sh->s), NULL, NULL, (doku_format)fmt,
+                                    (doku_symbols)symbols, 0, NULL, 0, &need);
     if (need == 0)
         return core_raise(DOKU_ERR_ARG, "format %d / symbols %d: cannot write this grid", fmt,
                           symbols);
     char *buf = malloc(need + 1);
     if (!buf)
         return PyErr_NoMemory();
-    doku_format_cells(sh->s, cells, NULL, NULL, (doku_format)fmt, (doku_symbols)symbols, 0, buf,
-                      need + 1);
+    doku_format_cells(sh->s, cells, (size_t)doku_shape_cells(sh->s), NULL, NULL, (doku_format)fmt, (doku_symbols)symbols, 0, buf,
+                      need + 1, NULL);
     PyObject *r = PyUnicode_DecodeUTF8(buf, (Py_ssize_t)need, "replace");
     free(buf);
     return r;
@@ -282,7 +283,7 @@ static PyObject *py_format_exchange(PyObject *self, PyObject *args)
     }
     kv[k] = NULL;
     doku_buf b = {0};
-    doku_status st = doku_format_exchange(&b, sh->s, cells, kv, (doku_exchange)fmt);
+    doku_status st = doku_format_exchange(&b, sh->s, cells, (size_t)doku_shape_cells(sh->s), kv, (doku_exchange)fmt);
     if (st != DOKU_OK) {
         doku_buf_free(&b);
         return core_raise(st, "%s: this format cannot hold the shape or grid",

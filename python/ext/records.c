@@ -60,7 +60,7 @@ static doku_status record_solve(core_shape *sh, const uint8_t *cells, const core
     doku_search_opts so = {o->limit, o->nodes, o->timeout, 0};
     uint8_t first[DOKU_MAX_CELLS];
     doku_search_result res;
-    doku_status found = doku_search(sv, cells, &so, first, NULL, NULL, &res);
+    doku_status found = doku_search(sv, cells, (size_t)sh->cells, &so, first, NULL, NULL, &res);
     core_give_solver(sh, sv);
     if (found != DOKU_OK && found != DOKU_GAVE_UP)
         return found;
@@ -106,8 +106,8 @@ static doku_status record_count(core_shape *sh, const uint8_t *cells, const core
         return DOKU_ERR_NOMEM;
     doku_search_opts so = {o->limit, o->nodes, o->timeout, 0};
     doku_search_result res;
-    doku_status st = doku_search(sv, cells, &so, NULL, o->stop ? count_stop : NULL,
-                                 (void *)o->stop, &res);
+    doku_status st = doku_search(sv, cells, (size_t)sh->cells, &so, NULL,
+                                 o->stop ? count_stop : NULL, (void *)o->stop, &res);
     core_give_solver(sh, sv);
     if (st != DOKU_OK && st != DOKU_GAVE_UP)
         return st;
@@ -162,7 +162,7 @@ static doku_status record_check(core_shape *sh, const uint8_t *cells, const core
         return DOKU_ERR_NOMEM;
     doku_search_opts so = {2, 0, o->timeout, 0};
     doku_search_result res;
-    doku_status st = doku_search(sv, cells, &so, NULL, NULL, NULL, &res);
+    doku_status st = doku_search(sv, cells, (size_t)sh->cells, &so, NULL, NULL, NULL, &res);
     if (st != DOKU_OK && st != DOKU_GAVE_UP) {
         core_give_solver(sh, sv);
         return st;
@@ -172,12 +172,12 @@ static doku_status record_check(core_shape *sh, const uint8_t *cells, const core
                            res.solutions ? "at least 1 solution" : "", NULL);
     } else if (res.solutions == 0) {
         doku_wrong_entry w;
-        doku_status ws = doku_find_wrong_entry(sv, cells, o->timeout > 0 ? o->timeout
+        doku_status ws = doku_find_wrong_entry(sv, cells, (size_t)sh->cells, o->timeout > 0 ? o->timeout
                                                                          : WRONG_ENTRY_SECONDS,
                                                marks, &w);
         doku_buf none = {0};
         int named = ws == DOKU_OK && w.suspects > 0 &&
-                    doku_format_wrong_entry(&none, sh->s, cells, src->symbols, marks, &w) ==
+                    doku_format_wrong_entry(&none, sh->s, cells, (size_t)doku_shape_cells(sh->s), src->symbols, marks, &w) ==
                         DOKU_OK;
         st = check_verdict(sh, cells, src, o, out, DOKU_CHECK_NONE, none.data ? none.data : "",
                            named ? marks : NULL);
@@ -278,7 +278,7 @@ static doku_logic *logic_load(core_shape *sh, const uint8_t *cells, const core_s
     }
     doku_search_opts so = {2, 0, o->timeout, 0};
     doku_search_result res;
-    *st = doku_search(sv, cells, &so, NULL, NULL, NULL, &res);
+    *st = doku_search(sv, cells, (size_t)sh->cells, &so, NULL, NULL, NULL, &res);
     if (*st != DOKU_OK && *st != DOKU_GAVE_UP) {
         core_give_solver(sh, sv);
         return NULL;
@@ -294,8 +294,8 @@ static doku_logic *logic_load(core_shape *sh, const uint8_t *cells, const core_s
         uint8_t marks[DOKU_MAX_CELLS];
         doku_wrong_entry w;
         doku_buf wrong = {0};
-        if (doku_find_wrong_entry(sv, cells, o->timeout, marks, &w) == DOKU_OK && w.suspects &&
-            doku_format_wrong_entry(&wrong, sh->s, cells, src->symbols, marks, &w) == DOKU_OK) {
+        if (doku_find_wrong_entry(sv, cells, (size_t)sh->cells, o->timeout, marks, &w) == DOKU_OK && w.suspects &&
+            doku_format_wrong_entry(&wrong, sh->s, cells, (size_t)doku_shape_cells(sh->s), src->symbols, marks, &w) == DOKU_OK) {
             core_give_solver(sh, sv);
             *st = logic_verdict(sh, cells, src, o, out, DOKU_CHECK_NONE, wrong.data);
             doku_buf_free(&wrong);
@@ -322,7 +322,7 @@ static doku_logic *logic_load(core_shape *sh, const uint8_t *cells, const core_s
         *st = DOKU_ERR_NOMEM;
         return NULL;
     }
-    if (doku_logic_load(lg, cells) != DOKU_OK) {
+    if (doku_logic_load(lg, cells, (size_t)sh->cells) != DOKU_OK) {
         *st = logic_verdict(sh, cells, src, o, out, DOKU_CHECK_CONFLICT, "invalid puzzle");
         if (o->custom_logic)
             doku_logic_free(lg);
@@ -623,7 +623,7 @@ static PyObject *py_solve(PyObject *self, PyObject *const *args, Py_ssize_t narg
     /* the GIL released even for microseconds (it costs ~0.1 us): a
      * 25x25 or a count can take seconds, and other threads run meanwhile */
     Py_BEGIN_ALLOW_THREADS
-    st = doku_search(sv, cells, &so, sol, NULL, NULL, &res);
+    st = doku_search(sv, cells, (size_t)sh->cells, &so, sol, NULL, NULL, &res);
     Py_END_ALLOW_THREADS
     core_give_solver(sh, sv);
     if (st != DOKU_OK && st != DOKU_GAVE_UP)
@@ -706,7 +706,7 @@ static PyObject *py_time_search(PyObject *self, PyObject *args)
     Py_BEGIN_ALLOW_THREADS
     t0 = now_seconds();
     for (Py_ssize_t i = 0; i < reps && st == DOKU_OK; i++)
-        st = doku_search(sv, cells, &so, sol, NULL, NULL, &res);
+        st = doku_search(sv, cells, (size_t)sh->cells, &so, sol, NULL, NULL, &res);
     t1 = now_seconds();
     Py_END_ALLOW_THREADS
     core_give_solver(sh, sv);

@@ -83,3 +83,13 @@ def test_generate_records_equal_cli(cli: str) -> None:
                                            "--format", "json").splitlines()]
     assert doku.generate_many(2, seed=5, symmetry="rot180", shape=doku.Shape(6),
                               records=True) == sym
+
+
+def test_reduce_records_equal_cli(cli: str, tmp_path: Any) -> None:
+    grids = [str(doku.solve(p).solution) for p in doku.read(FIXTURES / "classic9_17clue.txt")][:4]
+    f = tmp_path / "grids.txt"
+    f.write_text("\n".join(grids) + "\n")
+    want = [json.loads(l) for l in run_cli(cli, "reduce", "--seed", "3", "--format", "json",
+                                            str(f)).splitlines()]
+    got = [doku.reduce(p, seed=3, index=i).record for i, p in enumerate(doku.read(str(f)))]
+    assert got == want

@@ -44,6 +44,16 @@ def test_records_validate(command: str) -> None:
         v.validate(rec)
 
 
+def test_reduce_records_validate() -> None:
+    v = _validator("reduce")
+    sol = doku.solve(P17).solution
+    assert sol is not None
+    for r in (doku.reduce(sol, seed=1), doku.reduce(MULTI), doku.reduce("11" + "." * 79),
+              doku.reduce(sol, clues=10, seed=2)):
+        v.validate(r.record)
+        assert r.record["status"] == r.status
+
+
 def test_generate_and_invalid_records_validate() -> None:
     v = _validator("generate")
     for rec in doku.generate_many(3, seed=8, records=True, difficulty="easy"):

@@ -140,11 +140,11 @@ static void dfs(vsearch *s, int lv)
 }
 
 doku_status doku_constraints_search(const doku_constraints *cs, const uint8_t *givens,
-                                    const doku_search_opts *opts, uint8_t *solution,
-                                    doku_solution_fn on_solution, void *user,
+                                    size_t ncells, const doku_search_opts *opts,
+                                    uint8_t *solution, doku_solution_fn on_solution, void *user,
                                     doku_search_result *res)
 {
-    if (!cs || !givens || !res ||
+    if (!cs || !givens || !res || ncells != (size_t)cs->shape->ncells ||
         (opts && (!(opts->time_budget >= 0) || (opts->flags & ~(unsigned)DOKU_SEARCH_GENERIC))))
         return DOKU_ERR_ARG;
     memset(res, 0, sizeof *res);

@@ -161,17 +161,4 @@ int gen_unavoid_remove(doku_generator *g, const int *cells, int k);
 /* Undoes gen_unavoid_remove of the same cells. */
 void gen_unavoid_restore(doku_generator *g, const int *cells, int k);
 
-/* The generator's deadline as its own rating filter sees it. The filter
- * callback carries no budget, so doku_generate recognises its own filter
- * (doku_rating_filter_accept) and sets this clock, the first member of
- * struct doku_rating_filter, around each judgement: a plain struct both
- * sides read, so neither file calls into the other. */
-typedef struct gen_filter_clock {
-    double deadline; /* monotonic seconds; 0 = none. A judgement past it
-                      * stops between two steps and rejects */
-    int timed_out;   /* set by the filter: its last judgement was stopped */
-    int nomem;       /* set by the filter: its last judgement could not
-                      * allocate (its 0 is then no verdict) */
-} gen_filter_clock;
-
 #endif

@@ -97,7 +97,7 @@ static int pattern_minimal(doku_generator *g, const doku_generate_opts *o, doubl
         uint8_t keep = puzzle[c];
         puzzle[c] = 0;
         doku_search_result r;
-        doku_status st = doku_search(g->solver, puzzle, &so, NULL, NULL, NULL, &r);
+        doku_status st = doku_search(g->solver, puzzle, (size_t)doku_shape_cells(g->s), &so, NULL, NULL, NULL, &r);
         puzzle[c] = keep;
         if (st != DOKU_OK && st != DOKU_GAVE_UP)
             return -1;
@@ -125,7 +125,7 @@ static int candidate(doku_generator *g, doku_rng *rng,
         if (deadline > 0 && so.time_budget <= 0)
             so.time_budget = 1e-9;
         doku_search_result r;
-        doku_status st = doku_search(g->solver, puzzle, &so, NULL, NULL, NULL, &r);
+        doku_status st = doku_search(g->solver, puzzle, (size_t)doku_shape_cells(g->s), &so, NULL, NULL, NULL, &r);
         if (st != DOKU_OK && st != DOKU_GAVE_UP)
             return -1;
         if (st == DOKU_GAVE_UP && deadline > 0 && clock_monotonic_seconds() > deadline)
@@ -166,13 +166,13 @@ static int candidate(doku_generator *g, doku_rng *rng,
 
 doku_status doku_generate(doku_generator *g, uint64_t seed,
                           const doku_generate_opts *opts, uint8_t *puzzle,
-                          uint8_t *solution, doku_generate_result *res)
+                          uint8_t *solution, size_t ncells, doku_generate_result *res)
 {
     doku_generate_result dummy;
     if (!res)
         res = &dummy;
     memset(res, 0, sizeof *res);
-    if (!g || !puzzle)
+    if (!g || !puzzle || ncells != (size_t)g->ncells)
         return DOKU_ERR_ARG;
     doku_generate_opts o;
     memset(&o, 0, sizeof o);
@@ -227,19 +227,20 @@ doku_status doku_generate(doku_generator *g, uint64_t seed,
                 continue;
         }
         if (o.filter) {
-            /* our own rating filter takes the deadline into its judgement
-             * (a hard band's judgement can outlast a short budget) */
-            gen_filter_clock *own = o.filter == doku_rating_filter_accept && o.filter_user
-                                        ? (gen_filter_clock *)o.filter_user : NULL;
-            if (own)
-                own->deadline = deadline;
-            bool ok = o.filter(o.filter_user, s, puzzle, g->fill);
-            if (own)
-                own->deadline = 0;
-            if (own && own->nomem)
-                return DOKU_ERR_NOMEM; /* a 0 without a verdict */
-            if (own && own->timed_out)
+            /* the filter is told the time left, so a judgement that can
+             * outlast a short budget (a hard range) stops with it */
+            doku_filter_call call = {s, puzzle, g->fill, (size_t)s->ncells, 0};
+            if (deadline > 0) {
+                call.seconds_left = deadline - clock_monotonic_seconds();
+                if (call.seconds_left <= 0)
+                    call.seconds_left = 1e-9; /* spent, but still a budget */
+            }
+            bool ok = false;
+            doku_status fst = o.filter(o.filter_user, &call, &ok);
+            if (fst == DOKU_GAVE_UP)
                 break;
+            if (fst != DOKU_OK)
+                return fst; /* no verdict (DOKU_ERR_NOMEM...): the run stops */
             if (!ok)
                 continue;
         }

@@ -153,7 +153,7 @@ static int fill_by_solver(doku_generator *g, doku_rng *rng, double deadline,
                 return -2;
         }
         doku_search_result res;
-        doku_status st = doku_search(g->solver, row, &so, grid, NULL, NULL, &res);
+        doku_status st = doku_search(g->solver, row, (size_t)g->ncells, &so, grid, NULL, NULL, &res);
         if (st != DOKU_OK && st != DOKU_GAVE_UP)
             return -1;
         if (res.solutions == 1)
@@ -164,7 +164,7 @@ static int fill_by_solver(doku_generator *g, doku_rng *rng, double deadline,
             /* no grid starts with this row; a shape with none at all
              * fails every row, one without grids fails here at once */
             memset(row, 0, (size_t)g->ncells);
-            st = doku_search(g->solver, row, &so, grid, NULL, NULL, &res);
+            st = doku_search(g->solver, row, (size_t)g->ncells, &so, grid, NULL, NULL, &res);
             if (st != DOKU_OK && st != DOKU_GAVE_UP)
                 return -1;
             if (res.solutions == 1)
@@ -222,15 +222,15 @@ int gen_fill(doku_generator *g, doku_rng *rng, double deadline, uint8_t *grid)
     return fill_by_solver(g, rng, deadline, grid);
 }
 
-doku_status doku_generate_grid(doku_generator *g, doku_rng *rng, uint8_t *grid)
+doku_status doku_generate_grid(doku_generator *g, doku_rng *rng, uint8_t *grid, size_t ncells)
 {
-    return doku_generate_grid_timed(g, rng, 0, grid);
+    return doku_generate_grid_timed(g, rng, 0, grid, ncells);
 }
 
 doku_status doku_generate_grid_timed(doku_generator *g, doku_rng *rng,
-                                     double time_budget, uint8_t *grid)
+                                     double time_budget, uint8_t *grid, size_t ncells)
 {
-    if (!g || !rng || !grid || !(time_budget >= 0))
+    if (!g || !rng || !grid || !(time_budget >= 0) || ncells != (size_t)g->ncells)
         return DOKU_ERR_ARG;
     double deadline = time_budget > 0 ? clock_monotonic_seconds() + time_budget : 0;
     int r = gen_fill(g, rng, deadline, grid);

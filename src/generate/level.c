@@ -201,15 +201,19 @@ doku_qqwing_level gen_level_watch(doku_generator *g, const uint8_t *puzzle,
     return level_any_shape(g, puzzle, max, watch, nwatch);
 }
 
-doku_qqwing_level doku_generator_qqwing_level(doku_generator *g, const uint8_t *puzzle)
+doku_status doku_generator_qqwing_level(doku_generator *g, const uint8_t *puzzle, size_t ncells,
+                                        doku_qqwing_level *level)
 {
-    if (!g || !puzzle)
-        return DOKU_QQWING_ANY;
+    if (level)
+        *level = DOKU_QQWING_ANY;
+    if (!g || !puzzle || !level || ncells != (size_t)g->ncells)
+        return DOKU_ERR_ARG;
     for (int c = 0; c < g->ncells; c++)
         if (puzzle[c] > g->n)
-            return DOKU_QQWING_ANY;
+            return DOKU_ERR_ARG;
     /* any puzzle, contradictions included: the shared kernel's answers */
-    return level_any_shape(g, puzzle, DOKU_QQWING_INTERMEDIATE, NULL, 0);
+    *level = level_any_shape(g, puzzle, DOKU_QQWING_INTERMEDIATE, NULL, 0);
+    return *level == DOKU_QQWING_ANY ? DOKU_NO_SOLUTION : DOKU_OK;
 }
 
 doku_qqwing_level gen_level(doku_generator *g, const uint8_t *puzzle, doku_qqwing_level max)

@@ -44,7 +44,8 @@
 #define NAKED_SINGLE_RATING 2.3
 
 struct doku_rating_filter {
-    gen_filter_clock clock; /* first: doku_generate reaches it by a cast */
+    double deadline;       /* monotonic seconds of the judgement under way,
+                              from its call's seconds_left; 0 = none */
     const doku_shape *s;
     doku_logic *lg;
     double min, max;
@@ -115,13 +116,6 @@ void doku_rating_filter_stats(const doku_rating_filter *b, uint64_t *judged,
         *steps = b ? b->steps : 0;
 }
 
-doku_status doku_rating_filter_status(const doku_rating_filter *b)
-{
-    if (!b)
-        return DOKU_ERR_ARG;
-    return b->clock.nomem ? DOKU_ERR_NOMEM : DOKU_OK;
-}
-
 /* ---- judging --------------------------------------------------------- */
 
 typedef struct verdict {
@@ -146,7 +140,7 @@ static int on_step(void *user, const doku_step *st)
 {
     verdict *v = user;
     doku_rating_filter *b = v->b;
-    if (b->clock.deadline > 0 && clock_monotonic_seconds() > b->clock.deadline) {
+    if (b->deadline > 0 && clock_monotonic_seconds() > b->deadline) {
         v->late = 1;
         return 1;
     }
@@ -186,7 +180,7 @@ static int loaded(doku_status st)
 static int load(doku_rating_filter *b, const uint8_t *puzzle)
 {
     if (!b->skip_start)
-        return loaded(doku_logic_load(b->lg, puzzle));
+        return loaded(doku_logic_load(b->lg, puzzle, (size_t)b->s->ncells));
     const doku_shape *s = b->s;
     for (int c = 0; c < s->ncells; c++)
         if (puzzle[c] > s->n)
@@ -197,34 +191,29 @@ static int load(doku_rating_filter *b, const uint8_t *puzzle)
     if (lv != DOKU_QQWING_EXPERT)
         return 0;
     /* the stalled closure is left in the generator's scratch */
-    return loaded(doku_logic_load_candidates(b->lg, b->g->lgrid.val, b->g->lgrid.cand, 1));
+    return loaded(doku_logic_load_candidates(b->lg, b->g->lgrid.val, b->g->lgrid.cand, (size_t)doku_shape_cells(s), 1));
 }
 
-bool doku_rating_filter_accept(void *user, const doku_shape *s, const uint8_t *puzzle,
-                     const uint8_t *solution)
+doku_status doku_rating_filter_accept(void *user, const doku_filter_call *call, bool *accept)
 {
     doku_rating_filter *b = user;
-    (void)solution;
-    if (!b || !puzzle || (s && s != b->s && doku_shape_cells(s) != b->s->ncells))
-        return 0;
+    if (accept)
+        *accept = false;
+    if (!b || !call || !accept || !call->puzzle || !(call->seconds_left >= 0) ||
+        call->ncells != (size_t)b->s->ncells ||
+        (call->shape && call->shape != b->s && doku_shape_cells(call->shape) != b->s->ncells))
+        return DOKU_ERR_ARG;
     b->judged++;
-    b->clock.timed_out = 0;
-    b->clock.nomem = 0;
-    if (b->clock.deadline > 0 && clock_monotonic_seconds() > b->clock.deadline) {
-        b->clock.timed_out = 1;
-        return 0;
-    }
-    int r = load(b, puzzle);
-    if (r == -2) {
-        b->clock.nomem = 1;
-        return 0;
-    }
+    b->deadline = call->seconds_left > 0 ? clock_monotonic_seconds() + call->seconds_left : 0;
+    int r = load(b, call->puzzle);
+    if (r == -2)
+        return DOKU_ERR_NOMEM;
     if (r <= 0)
-        return 0; /* invalid, or pairs solve it: rated <= 3.4, none required */
-    if (b->clock.deadline > 0) {
+        return DOKU_OK; /* invalid, or pairs solve it: rated <= 3.4, none required */
+    if (b->deadline > 0) {
         /* the deadline also ends one long step (forcing chains on a big
          * grid), not only the run between steps (a load clears it) */
-        double left = b->clock.deadline - clock_monotonic_seconds();
+        double left = b->deadline - clock_monotonic_seconds();
         doku_logic_set_time_limit(b->lg, left > 1e-6 ? left : 1e-6);
     }
     verdict v;
@@ -232,21 +221,18 @@ bool doku_rating_filter_accept(void *user, const doku_shape *s, const uint8_t *p
     v.b = b;
     doku_rating rt;
     doku_status st = doku_logic_run(b->lg, on_step, &v, &rt, NULL, 0);
-    if (st != DOKU_OK && st != DOKU_GAVE_UP) {
-        b->clock.nomem = 1; /* lg and on_step are set: only an allocation */
-        return 0;
-    }
+    if (st != DOKU_OK && st != DOKU_GAVE_UP)
+        return st; /* lg and on_step are set: only an allocation */
     b->steps += v.steps;
-    if (v.late || st == DOKU_GAVE_UP) {
-        b->clock.timed_out = 1;
-        return 0;
-    }
+    if (v.late || st == DOKU_GAVE_UP)
+        return DOKU_GAVE_UP; /* no verdict within the time left */
     if (v.over || !v.reached || (b->require && !v.used))
-        return 0;
+        return DOKU_OK;
     /* a closed range needs the whole path: finished by the engine, or
      * left to singles */
     if (!b->open && !v.done && !rt.solved)
-        return 0;
+        return DOKU_OK;
     b->accepted++;
-    return 1;
+    *accept = true;
+    return DOKU_OK;
 }

@@ -119,7 +119,7 @@ static int search_says(check_ctx *x, const uint8_t *p, uint64_t limit,
     doku_search_opts o = {limit, *budget_left, 0, 0};
     doku_search_result r;
     x->res->checks++;
-    doku_status st = doku_search(x->g->solver, p, &o, NULL, NULL, NULL, &r);
+    doku_status st = doku_search(x->g->solver, p, (size_t)x->g->ncells, &o, NULL, NULL, NULL, &r);
     if (st != DOKU_OK && st != DOKU_GAVE_UP)
         return 0;
     *budget_left = r.nodes < *budget_left ? *budget_left - r.nodes : 1;
@@ -228,10 +228,15 @@ static uint64_t check_budget(const doku_shape *s, uint64_t asked)
 }
 
 doku_status doku_reduce(doku_generator *g, doku_rng *rng,
-                        const uint8_t *solution, const uint8_t *start,
+                        const uint8_t *solution, const uint8_t *start, size_t ncells,
                         const doku_reduce_opts *opts, uint8_t *puzzle,
                         doku_reduce_result *res)
 {
+    if (g && ncells != (size_t)g->ncells) {
+        if (res)
+            memset(res, 0, sizeof *res);
+        return DOKU_ERR_ARG;
+    }
     return gen_reduce(g, rng, solution, start, opts, 0, puzzle, res, NULL);
 }
 

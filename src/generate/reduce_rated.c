@@ -15,7 +15,7 @@
 
 doku_status doku_reduce_rated(doku_generator *g, doku_rating_filter *f, uint64_t seed,
                               int attempts, const uint8_t *solution, const uint8_t *start,
-                              const doku_reduce_opts *opts, uint8_t *puzzle,
+                              size_t ncells, const doku_reduce_opts *opts, uint8_t *puzzle,
                               doku_reduce_result *res, int *accepted)
 {
     if (!accepted || attempts < 0)
@@ -31,20 +31,22 @@ doku_status doku_reduce_rated(doku_generator *g, doku_rating_filter *f, uint64_t
     for (int k = 0; k < attempts; k++) {
         doku_rng rng;
         doku_rng_seed(&rng, k ? doku_seed_derive(seed, (uint64_t)k) : seed);
-        doku_status st = doku_reduce(g, &rng, solution, start, opts, puzzle, res);
+        doku_status st = doku_reduce(g, &rng, solution, start, ncells, opts, puzzle, res);
         if (st != DOKU_OK)
             return st;
         if (!f) {
             *accepted = 1;
             return DOKU_OK;
         }
-        /* the filter's 0 is also "could not allocate": no verdict then */
-        if (doku_rating_filter_accept(f, NULL, puzzle, solution)) {
+        doku_filter_call call = {NULL, puzzle, solution, ncells, 0};
+        bool ok = false;
+        st = doku_rating_filter_accept(f, &call, &ok);
+        if (st != DOKU_OK)
+            return st; /* no verdict (an allocation failed) */
+        if (ok) {
             *accepted = 1;
             return DOKU_OK;
         }
-        if (doku_rating_filter_status(f) != DOKU_OK)
-            return doku_rating_filter_status(f);
     }
     return DOKU_OK;
 }

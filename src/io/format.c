@@ -218,20 +218,23 @@ static void format_lewis(out *o, const doku_shape *s, const uint8_t *cells)
     }
 }
 
-size_t doku_format_cells(const doku_shape *s, const uint8_t *cells,
-                         const uint8_t *givens, const uint8_t *conflicts,
-                         doku_format fmt, doku_symbols symbols, unsigned style,
-                         char *buf, size_t cap)
+doku_status doku_format_cells(const doku_shape *s, const uint8_t *cells, size_t ncells,
+                              const uint8_t *givens, const uint8_t *conflicts,
+                              doku_format fmt, doku_symbols symbols, unsigned style,
+                              char *buf, size_t cap, size_t *len)
 {
     out o = {buf, cap, 0};
-    int bad = !s || !cells || (!buf && cap) || (unsigned)fmt > (unsigned)DOKU_FORMAT_CSV_GRID ||
+    if (len)
+        *len = 0;
+    int bad = !s || !cells || ncells != (size_t)s->ncells || (!buf && cap) ||
+              (unsigned)fmt > (unsigned)DOKU_FORMAT_CSV_GRID ||
               (unsigned)symbols > (unsigned)DOKU_SYMBOLS_A_Z;
     for (int i = 0; !bad && i < s->ncells; i++)
         bad = cells[i] > s->n;
     if (bad) {
         if (buf && cap)
             buf[0] = '\0';
-        return 0;
+        return DOKU_ERR_ARG;
     }
     if (symbols == DOKU_SYMBOLS_AUTO)
         symbols = DOKU_SYMBOLS_1_9A_Z;
@@ -247,5 +250,7 @@ size_t doku_format_cells(const doku_shape *s, const uint8_t *cells,
     }
     if (buf && cap)
         buf[o.len < cap ? o.len : cap - 1] = '\0';
-    return o.len;
+    if (len)
+        *len = o.len;
+    return DOKU_OK;
 }

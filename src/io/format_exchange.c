@@ -103,13 +103,13 @@ static doku_status put_fpuzzles(doku_buf *b, const doku_shape *s, const uint8_t 
 }
 
 doku_status doku_format_exchange(doku_buf *b, const doku_shape *s, const uint8_t *cells,
-                                 const char *const *meta, doku_exchange fmt)
+                                 size_t ncells, const char *const *meta, doku_exchange fmt)
 {
     if (!b || ((unsigned)fmt > (unsigned)DOKU_EXCHANGE_OPENSUDOKU_TAIL))
         return DOKU_ERR_ARG;
     int whole = fmt != DOKU_EXCHANGE_OPENSUDOKU_HEAD && fmt != DOKU_EXCHANGE_OPENSUDOKU_TAIL;
     if (whole) {
-        if (!s || !cells)
+        if (!s || !cells || ncells != (size_t)s->ncells)
             return DOKU_ERR_ARG;
         for (int i = 0; i < s->ncells; i++)
             if (cells[i] > s->n)

@@ -7,6 +7,7 @@
  * puzzle again (`doku generate --seed MASTER --start INDEX` with the same
  * options).
  */
+#include "doku_records.h"
 #include "io_internal.h"
 
 #include <stdio.h>

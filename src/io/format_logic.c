@@ -7,6 +7,7 @@
  * returns and nothing else, so a hint, a path and a web page show the same
  * step the same way.
  */
+#include "doku_records.h"
 #include "io_internal.h"
 
 #include <stdio.h>

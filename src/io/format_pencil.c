@@ -85,9 +85,9 @@ static uint64_t free_digits(const doku_shape *s, const uint8_t *cells, int cell)
 }
 
 doku_status doku_format_pencil(doku_buf *b, const doku_shape *s, const uint8_t *cells,
-                               const uint64_t *cands, int grid)
+                               const uint64_t *cands, size_t ncells, int grid)
 {
-    if (!b || !s || !cells)
+    if (!b || !s || !cells || ncells != (size_t)s->ncells)
         return DOKU_ERR_ARG;
     int n = s->n;
     size_t nc = (size_t)n * (size_t)n;

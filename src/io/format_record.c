@@ -7,6 +7,7 @@
  * The one design idea: a record's head is written in one place, so a
  * puzzle is named and written the same way in every command's output.
  */
+#include "doku_records.h"
 #include "io_internal.h"
 
 #include <math.h>
@@ -48,13 +49,15 @@ void io_put_cells(doku_buf *b, const doku_record_opts *o, const doku_shape *s,
     if (io_buf_reserve(b, 64) != 0)
         return;
     size_t room = b->cap - b->len;
-    size_t need = doku_format_cells(s, cells, givens, conflicts, fmt, symbols, style,
-                                    b->data + b->len, room);
+    size_t ncells = (size_t)doku_shape_cells(s), need = 0;
+    if (doku_format_cells(s, cells, ncells, givens, conflicts, fmt, symbols, style,
+                          b->data + b->len, room, &need) != DOKU_OK)
+        return;
     if (need >= room) {
         if (io_buf_reserve(b, need) != 0)
             return;
-        doku_format_cells(s, cells, givens, conflicts, fmt, symbols, style, b->data + b->len,
-                          b->cap - b->len);
+        doku_format_cells(s, cells, ncells, givens, conflicts, fmt, symbols, style, b->data + b->len,
+                          b->cap - b->len, NULL);
     }
     b->len += need;
     b->data[b->len] = '\0';

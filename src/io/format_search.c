@@ -7,6 +7,7 @@
  * count) and then written in the asked format, so the formats cannot
  * disagree about what happened.
  */
+#include "doku_records.h"
 #include "io_internal.h"
 
 #include <stdio.h>
@@ -46,7 +47,7 @@ static void judge_solve(const doku_record_opts *o, const doku_search_record *rec
 {
     const doku_search_result *res = rec->result;
     unsigned long long k = (unsigned long long)res->solutions;
-    int cut = rec->cut_mib != 0;
+    int cut = rec->cut != NULL;
     int capped = (rec->status == DOKU_GAVE_UP) || cut || res->solutions >= rec->limit;
     set_count(oc, capped && rec->limit > 1, k);
     oc->ok = 0;
@@ -72,9 +73,8 @@ static void judge_solve(const doku_record_opts *o, const doku_search_record *rec
     } else {
         oc->key = "multiple";
         if (cut)
-            snprintf(oc->text, sizeof oc->text,
-                     "several solutions (at least %llu; stopped at %zu MiB of output)", k,
-                     rec->cut_mib);
+            snprintf(oc->text, sizeof oc->text, "several solutions (at least %llu; %s)", k,
+                     rec->cut);
         else if (capped)
             snprintf(oc->text, sizeof oc->text, "several solutions (at least %llu)", k);
         else
@@ -127,14 +127,16 @@ static void json_status(doku_buf *b, const outcome *oc, const doku_search_result
 }
 
 static void json_close(doku_buf *b, const doku_record_opts *o, const doku_search_record *rec,
-                       const char *why, size_t cut_mib)
+                       const char *why, const char *cut)
 {
     if (why) {
         io_buf_puts(b, ",\"reason\":");
         doku_buf_append_json_string(b, why);
     }
-    if (cut_mib)
-        io_buf_printf(b, ",\"message\":\"stopped at %zu MiB of output\"", cut_mib);
+    if (cut) {
+        io_buf_puts(b, ",\"message\":");
+        doku_buf_append_json_string(b, cut);
+    }
     if (o->stats)
         put_stats_json(b, rec->result, rec->time_ms);
     io_buf_puts(b, "}\n");
@@ -231,11 +233,11 @@ static void list_end(doku_buf *b, const doku_source *src, const doku_record_opts
         }
         io_buf_puts(b, "]");
         json_status(b, oc, res);
-        json_close(b, o, rec, why, rec->cut_mib);
+        json_close(b, o, rec, why, rec->cut);
         break;
     case DOKU_FORMAT_CSV:
         csv_status(b, src, oc);
-        csv_close(b, o, rec, why ? why : rec->cut_mib ? oc->text : "");
+        csv_close(b, o, rec, why ? why : rec->cut ? oc->text : "");
         break;
     default:
         note_status(b, src, o, rec, oc, !oc->ok || res->solutions > 1, why);
@@ -252,9 +254,10 @@ static void write_solve(doku_buf *b, const doku_source *src, const doku_record_o
     judge_solve(o, rec, &oc);
     const char *why = rec->reason && rec->reason[0] ? rec->reason : NULL;
     if (rec->list) {
-        for (size_t i = 0; i < rec->nsolutions; i++)
-            list_item(b, src, o, rec->streamed + i, rec->solutions + i * ncells);
-        list_end(b, src, o, rec, &oc, why, rec->streamed + rec->nsolutions);
+        /* solutions NULL: doku_format_solution wrote them all already */
+        for (size_t i = 0; rec->solutions && i < rec->nsolutions; i++)
+            list_item(b, src, o, i, rec->solutions + i * ncells);
+        list_end(b, src, o, rec, &oc, why, rec->nsolutions);
         return;
     }
     /* The unique (or first) solution, when there is one to show. */
@@ -279,7 +282,7 @@ static void write_solve(doku_buf *b, const doku_source *src, const doku_record_o
             io_buf_puts(b, ",\"solution\":");
             io_put_json_cells(b, s, rec->solutions);
         }
-        json_close(b, o, rec, why, 0);
+        json_close(b, o, rec, why, NULL);
         break;
     case DOKU_FORMAT_CSV:
         csv_status(b, src, &oc);
@@ -455,7 +458,8 @@ doku_status doku_format_search(doku_buf *b, const doku_source *src,
         return DOKU_ERR_ARG;
     switch (rec->command) {
     case DOKU_CMD_SOLVE:
-        if (!rec->result || (rec->nsolutions && !rec->solutions))
+        /* solutions NULL with nsolutions: a listing streamed already */
+        if (!rec->result || (rec->nsolutions && !rec->solutions && !rec->list))
             return DOKU_ERR_ARG;
         write_solve(b, src, opts, rec);
         break;

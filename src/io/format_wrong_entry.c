@@ -9,10 +9,11 @@
 enum { NAMED_MAX = 4 };
 
 doku_status doku_format_wrong_entry(doku_buf *b, const doku_shape *s, const uint8_t *cells,
-                                    doku_symbols symbols, const uint8_t *marks,
+                                    size_t ncells_in, doku_symbols symbols, const uint8_t *marks,
                                     const doku_wrong_entry *w)
 {
-    if (!b || !s || !cells || !marks || !w || (unsigned)symbols > DOKU_SYMBOLS_A_Z)
+    if (!b || !s || !cells || !marks || !w || (unsigned)symbols > DOKU_SYMBOLS_A_Z ||
+        ncells_in != (size_t)doku_shape_cells(s))
         return DOKU_ERR_ARG;
     int n = doku_shape_n(s), ncells = n * n;
     for (int c = 0; c < ncells; c++)

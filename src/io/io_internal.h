@@ -5,6 +5,7 @@
 #define DOKU_IO_INTERNAL_H
 
 #include "doku.h"
+#include "doku_records.h"
 
 /* The alphabet's symbols in value order (static storage). */
 const char *io_alphabet(doku_symbols symbols);

@@ -35,12 +35,12 @@ static void text_where(const char *text, const char *q, int *line, int *col)
 }
 
 doku_status doku_parse_pencil(const char *text, int n, doku_symbols symbols, uint8_t *cells,
-                              uint64_t *cands, char *why, size_t cap)
+                              uint64_t *cands, size_t ncells, char *why, size_t cap)
 {
     if (why && cap)
         why[0] = '\0';
     if (!text || !cells || !cands || n < 1 || n > DOKU_MAX_N ||
-        (unsigned)symbols > (unsigned)DOKU_SYMBOLS_A_Z)
+        ncells != (size_t)n * (size_t)n || (unsigned)symbols > (unsigned)DOKU_SYMBOLS_A_Z)
         return DOKU_ERR_ARG;
     /* '0' is an empty mark unless the alphabet uses it as a digit */
     int zero_empty = symbols != DOKU_SYMBOLS_0_9A_Z;

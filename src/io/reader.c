@@ -517,6 +517,9 @@ doku_status doku_reader_finish(doku_reader *r)
 {
     if (!r)
         return DOKU_ERR_ARG;
+    doku_status st;
+    if (r->active && rd_csv_trimmed_grid(r, &st))
+        return st;
     if (r->active) {
         char msg[80];
         snprintf(msg, sizeof msg, "input ended inside a grid");

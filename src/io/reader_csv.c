@@ -7,6 +7,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* A field that is a whole one-line puzzle: @return its side, else 0. */
 static int field_puzzle_side(const doku_reader *r, const io_field *f)
@@ -85,6 +86,96 @@ static doku_status emit_csv_puzzle(doku_reader *r, const char *s, size_t len, ch
                        r->gcomment_len);
 }
 
+/* A line that opens with a one-line puzzle followed by a space (or a tab
+ * that does not separate fields) is a puzzle with a comment, whatever the
+ * comment holds: "P Telegraph, fiendish" is no CSV header and no row.
+ * @return 1 for such a line. */
+static int leading_puzzle_comment(const doku_reader *r, const char *s, size_t len, char delim)
+{
+    size_t b = 0;
+    while (b < len && (s[b] == ' ' || s[b] == '\t'))
+        b++;
+    size_t e = b;
+    while (e < len && is_cell_char(s[e]))
+        e++;
+    if (e == b || e >= len || !(s[e] == ' ' || (s[e] == '\t' && delim != '\t')))
+        return 0;
+    io_field f = {0};
+    f.p = s + b;
+    f.len = e - b;
+    int m = field_puzzle_side(r, &f);
+    if (!m)
+        return 0;
+    if (e - b <= DOKU_MAX_N) {
+        /* 16 to 64 symbols may be the first row of a big grid: a puzzle
+         * only when no symbol exceeds its side */
+        for (size_t k = b; k < e; k++) {
+            int v = is_digit(s[k]) ? s[k] - '0'
+                    : is_letter(s[k]) && s[k] != 'x' ? io_symbol_value(DOKU_SYMBOLS_1_9A_Z, s[k])
+                                                     : 0;
+            if (v > m)
+                return 0;
+        }
+    }
+    return 1;
+}
+
+static int cell_empty(const raw_cell *c) { return c->token == TOKEN_NONE && c->ch == '.'; }
+
+/* Spreadsheets save their used range from A1, so a grid at B2:J10 comes as
+ * ten fields a line with an empty first column and row (and a title row
+ * above it shifts it down): the rows so far, trimmed of empty rows and
+ * columns at their edges, are then a smaller square. */
+int rd_csv_trimmed_grid(doku_reader *r, doku_status *st)
+{
+    int w = r->width, top = 0, bottom = r->rows, left = w, right = 0;
+    if (!r->active || !r->csv_grid || r->pencil)
+        return 0;
+    for (int y = 0; y < r->rows; y++)
+        for (int x = 0; x < w; x++)
+            if (!cell_empty(&r->grid[(size_t)y * w + x])) {
+                left = x < left ? x : left;
+                right = x + 1 > right ? x + 1 : right;
+            }
+    for (; top < bottom; top++) {
+        int x = 0;
+        while (x < w && cell_empty(&r->grid[(size_t)top * w + x]))
+            x++;
+        if (x < w)
+            break;
+    }
+    for (; bottom > top; bottom--) {
+        int x = 0;
+        while (x < w && cell_empty(&r->grid[(size_t)(bottom - 1) * w + x]))
+            x++;
+        if (x < w)
+            break;
+    }
+    int side = bottom - top;
+    if (side < MIN_SIDE || side >= w || right - left > side || (r->opts.n && r->opts.n != side))
+        return 0;
+    /* the square starts at the first used column, unless that leaves it
+     * running past the last field (its own first column is empty) */
+    int x0 = left + side <= w ? left : w - side;
+    /* a digit above the side says the grid is the wider one, its empty
+     * row and column its own (a 10x10 with 10 in it) */
+    for (int y = top; y < bottom; y++)
+        for (int x = x0; x < x0 + side; x++) {
+            const raw_cell *c = &r->grid[(size_t)y * w + x];
+            int v = c->token != TOKEN_NONE ? c->token : is_digit(c->ch) ? c->ch - '0' : 0;
+            if (v > side)
+                return 0;
+        }
+    for (int y = 0; y < side; y++)   /* to the front: never overwrites unread cells */
+        memmove(&r->grid[(size_t)y * side], &r->grid[(size_t)(top + y) * w + x0],
+                sizeof(raw_cell) * (size_t)side);
+    r->active = 0;
+    r->csv_grid_done = 1;
+    *st = rd_emit_puzzle(r, r->grid, side, r->token_mode, r->start_line + (size_t)top,
+                         r->gcomment ? r->gcomment : "", r->gcomment_len);
+    return 1;
+}
+
 /* A line with ',' ';' or tabs: a row of a grid (one field per cell, empty
  * fields empty cells), a whole puzzle in n*n fields, or a record whose
  * field holds a one-line puzzle (a CSV column of puzzles). Sets *handled
@@ -94,6 +185,10 @@ doku_status rd_handle_csv_line(doku_reader *r, const char *s, size_t len, char d
                                int *handled)
 {
     *handled = 1;
+    if (leading_puzzle_comment(r, s, len, delim)) {
+        *handled = 0; /* the plain reader keeps the rest as its comment */
+        return DOKU_OK;
+    }
     if (!r->fields) {
         r->fields = malloc(sizeof(io_field) * (DOKU_MAX_CELLS + 1));
         if (!r->fields)
@@ -124,6 +219,9 @@ doku_status rd_handle_csv_line(doku_reader *r, const char *s, size_t len, char d
         if (!m)
             continue;
         r->csv_grid_done = 0;
+        doku_status ts;
+        if (r->active && rd_csv_trimmed_grid(r, &ts) && ts != DOKU_OK)
+            return ts;
         if (r->active) {
             doku_status st = rd_abandon_grid(r, r->lineno, 1, "grid ended early");
             if (st != DOKU_OK)
@@ -156,19 +254,36 @@ doku_status rd_handle_csv_line(doku_reader *r, const char *s, size_t len, char d
             *handled = 0;
             return DOKU_OK;
         }
+    if (r->active) {
+        doku_status ts;
+        if (rd_csv_trimmed_grid(r, &ts))
+            return ts != DOKU_OK ? ts : rd_handle_csv_line(r, s, len, delim, handled);
+    }
         const io_field *b = &f[bad - 1];
+        int title = !r->active;   /* text alone on its line, as a sheet's title */
+        for (size_t k = 0; k < stored && title; k++)
+            title = k == bad - 1 || f[k].len == 0;
+        if (title) /* the comment of a grid starting on the next line */
+            rd_note_line(r, b->p, b->len);
         if (r->lineno == 1 && !r->active) {
             /* a header row ("puzzle,solution,rating"): kept to name it if
              * no puzzle follows */
             snprintf(r->header, sizeof r->header, "%.*s", (int)(len > 40 ? 40 : len), s);
             return DOKU_OK;
         }
+        if (title)
+            return DOKU_OK;
         snprintf(msg, sizeof msg,
                  "field %zu '%.*s' is no cell (a symbol, a number 1..%d or empty), and no field holds a one-line puzzle",
                  bad, (int)(b->len > 24 ? 24 : b->len), b->p, DOKU_MAX_N);
         if (r->active)
             return rd_abandon_grid(r, r->lineno, b->col, msg);
         return rd_push_error(r, r->lineno, b->col, DOKU_ERR_PARSE, msg);
+    }
+    if (r->active) {
+        doku_status ts;
+        if (rd_csv_trimmed_grid(r, &ts))
+            return ts != DOKU_OK ? ts : rd_handle_csv_line(r, s, len, delim, handled);
     }
     if (nf > DOKU_MAX_N) {
         int m = rd_square_side(nf);
@@ -194,6 +309,11 @@ doku_status rd_handle_csv_line(doku_reader *r, const char *s, size_t len, char d
         if (cells[k].token == TOKEN_NONE && !(cells[k].ch == '.' || is_digit(cells[k].ch)))
             rw.numeric = 0;
     rw.multichar = multichar;
+    if (multichar && !rw.numeric && r->active) {
+        doku_status ts;
+        if (rd_csv_trimmed_grid(r, &ts))
+            return ts != DOKU_OK ? ts : rd_handle_csv_line(r, s, len, delim, handled);
+    }
     if (multichar && !rw.numeric) {
         for (size_t k = 0; k < nf; k++)
             if (cells[k].token == TOKEN_NONE && cells[k].ch != '.' && !is_digit(cells[k].ch)) {
@@ -216,9 +336,23 @@ doku_status rd_handle_csv_line(doku_reader *r, const char *s, size_t len, char d
         }
         r->csv_grid_done = 0;
         rd_start_grid(r, &rw, r->lineno);
+        r->csv_grid = 1;
     } else if ((int)nf != r->width) {
+        doku_status ts;
+        if (rd_csv_trimmed_grid(r, &ts))
+            return ts != DOKU_OK ? ts : rd_handle_csv_line(r, s, len, delim, handled);
         snprintf(msg, sizeof msg, "row has %zu fields, expected %d", nf, r->width);
         return rd_abandon_grid(r, r->lineno, 1, msg);
+    }
+    if (r->rows + 1 == r->width) {
+        /* the last row of a width-sided grid: it may be a smaller square
+         * framed by empty rows and columns */
+        memcpy(r->grid + (size_t)r->rows * r->width, rw.cells, sizeof(raw_cell) * (size_t)r->width);
+        r->rows++;
+        doku_status ts;
+        if (rd_csv_trimmed_grid(r, &ts))
+            return ts;
+        r->rows--;
     }
     doku_status st = rd_add_grid_row(r, &rw);
     if (!r->active)

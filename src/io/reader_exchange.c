@@ -30,6 +30,8 @@ int rd_exchange_line(doku_reader *r, const char *line, size_t len, const char *s
                      doku_status *st)
 {
     *st = DOKU_OK;
+    if (!r->xml.active && !r->active && s[0] == '{')
+        return rd_json_line(r, s, sl, st);
     if (r->xml.active || io_xml_starts(s, sl)) {
         if (io_xml_line(&r->xml, line, len, r->lineno, rd_on_xml_game, r))
             *st = DOKU_ERR_NOMEM;

@@ -85,6 +85,7 @@ const raw_cell *rd_impossible_cell(const doku_reader *r, const row *rw)
 doku_status rd_start_grid(doku_reader *r, const row *rw, size_t line)
 {
     r->active = 1;
+    r->csv_grid = 0;
     r->width = rw->count;
     r->rows = 0;
     r->token_mode = rw->numeric && rw->multichar;

@@ -85,6 +85,7 @@ struct doku_reader {
     /* text as spreadsheets and editors save it */
     int unreadable;        /* UTF-16 input: reported once, the rest ignored */
     int csv_grid_done;     /* the last line completed a delimited grid */
+    int csv_grid;          /* the grid in progress is of delimited lines */
     int puzzles;           /* puzzles emitted so far */
     char header[48];       /* line 1 when it was taken for a CSV header */
     io_field *fields;      /* [DOKU_MAX_CELLS + 1], on first use */
@@ -142,6 +143,14 @@ doku_status rd_abandon_grid(doku_reader *r, size_t line, size_t col, const char 
 const raw_cell *rd_impossible_cell(const doku_reader *r, const row *rw);
 doku_status rd_start_grid(doku_reader *r, const row *rw, size_t line);
 doku_status rd_add_grid_row(doku_reader *r, const row *rw);
+/* A delimited grid in progress that is a smaller square framed by empty
+ * rows and columns (a sheet's grid away from A1, saved as CSV): emits that
+ * square and ends the grid. @return 1 when it did (*st its status), 0 when
+ * the grid is no such square or not delimited (nothing changed). */
+int rd_csv_trimmed_grid(doku_reader *r, doku_status *st);
+/* A line s opening with '{': one JSON record, its "puzzle" read back
+ * (reader_json.c). @return 1 when it was such a line (*st its status). */
+int rd_json_line(doku_reader *r, const char *s, size_t sl, doku_status *st);
 
 /* ---- the formats (reader_csv.c, reader_exchange.c, reader_hodoku.c,
  *      reader_opensudoku.c) ---- */

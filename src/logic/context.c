@@ -113,16 +113,16 @@ static void solve_for_reference(doku_logic *L, const uint8_t *cells)
     o.node_budget = L->search_nodes; /* nodes, never seconds: see doku.h */
     L->has_solution = 0;
     L->unique = 0;
-    doku_status st = doku_search(L->solver, cells, &o, L->solution, NULL, NULL, &r);
+    doku_status st = doku_search(L->solver, cells, (size_t)L->nc, &o, L->solution, NULL, NULL, &r);
     if ((st == DOKU_OK || st == DOKU_GAVE_UP) && r.solutions >= 1) {
         L->has_solution = 1;
         L->unique = (r.solutions == 1 && st == DOKU_OK);
     }
 }
 
-doku_status doku_logic_load(doku_logic *L, const uint8_t *cells)
+doku_status doku_logic_load(doku_logic *L, const uint8_t *cells, size_t ncells)
 {
-    if (!L || !cells)
+    if (!L || !cells || ncells != (size_t)L->nc)
         return DOKU_ERR_ARG;
     doku_status st = load_common(L, cells);
     if (st != DOKU_OK)
@@ -132,9 +132,9 @@ doku_status doku_logic_load(doku_logic *L, const uint8_t *cells)
 }
 
 doku_status doku_logic_load_candidates(doku_logic *L, const uint8_t *cells,
-                                       const uint64_t *cands, int unique_known)
+                                       const uint64_t *cands, size_t ncells, int unique_known)
 {
-    if (!L || !cells || !cands)
+    if (!L || !cells || !cands || ncells != (size_t)L->nc)
         return DOKU_ERR_ARG;
     doku_status st = load_common(L, cells);
     if (st != DOKU_OK)

@@ -48,6 +48,11 @@ doku_status doku_solver_create(const doku_shape *shape, doku_solver **out)
     return DOKU_OK;
 }
 
+const doku_shape *doku_solver_shape(const doku_solver *sv)
+{
+    return sv ? sv->shape : NULL;
+}
+
 void doku_solver_free(doku_solver *sv)
 {
     if (!sv)
@@ -84,14 +89,14 @@ static int any_above(const uint8_t *g, int count, int n)
  * pencil marks that only the generic engine reads; except_digit 0, or a
  * digit the classic 9x9 engine removes from open cell except_cell. */
 static doku_status search_with(doku_solver *sv, const uint8_t *givens, const uint64_t *cands,
-                               int except_cell, int except_digit,
+                               size_t ncells, int except_cell, int except_digit,
                                const doku_search_opts *opts, uint8_t *solution,
                                doku_solution_fn on_solution, void *user,
                                doku_search_result *res)
 {
     /* !(x >= 0) also refuses NaN; flags outside DOKU_SEARCH_* are refused
      * rather than ignored, so a caller's typo is not silently "none" */
-    if (!sv || !givens || !res ||
+    if (!sv || !givens || !res || ncells != (size_t)doku_shape_cells(sv->shape) ||
         (opts && (!(opts->time_budget >= 0) || (opts->flags & ~(unsigned)DOKU_SEARCH_GENERIC))))
         return DOKU_ERR_ARG;
     memset(res, 0, sizeof *res);
@@ -125,20 +130,22 @@ static doku_status search_with(doku_solver *sv, const uint8_t *givens, const uin
     return ctx.out_of_memory ? DOKU_ERR_NOMEM : ctx.gave_up ? DOKU_GAVE_UP : DOKU_OK;
 }
 
-doku_status doku_search(doku_solver *sv, const uint8_t *givens,
+doku_status doku_search(doku_solver *sv, const uint8_t *givens, size_t ncells,
                         const doku_search_opts *opts, uint8_t *solution,
                         doku_solution_fn on_solution, void *user,
                         doku_search_result *res)
 {
-    return search_with(sv, givens, NULL, 0, 0, opts, solution, on_solution, user, res);
+    return search_with(sv, givens, NULL, ncells, 0, 0, opts, solution, on_solution, user, res);
 }
 
 doku_status doku_search_candidates(doku_solver *sv, const uint8_t *givens,
-                                   const uint64_t *candidates, const doku_search_opts *opts,
-                                   uint8_t *solution, doku_solution_fn on_solution, void *user,
+                                   const uint64_t *candidates, size_t ncells,
+                                   const doku_search_opts *opts, uint8_t *solution,
+                                   doku_solution_fn on_solution, void *user,
                                    doku_search_result *res)
 {
-    return search_with(sv, givens, candidates, 0, 0, opts, solution, on_solution, user, res);
+    return search_with(sv, givens, candidates, ncells, 0, 0, opts, solution, on_solution, user,
+                       res);
 }
 
 doku_status search_except(doku_solver *sv, const uint8_t *givens, int cell, int digit,
@@ -147,5 +154,5 @@ doku_status search_except(doku_solver *sv, const uint8_t *givens, int cell, int 
     if (!sv || !sv->classic9 || !givens || cell < 0 || cell >= 81 || givens[cell] ||
         digit < 1 || digit > 9 || (opts && (opts->flags & DOKU_SEARCH_GENERIC)))
         return DOKU_ERR_ARG;
-    return search_with(sv, givens, NULL, cell, digit, opts, NULL, NULL, NULL, res);
+    return search_with(sv, givens, NULL, 81, cell, digit, opts, NULL, NULL, NULL, res);
 }

@@ -28,7 +28,7 @@ static doku_status count_within(doku_solver *solver, const uint8_t *work, double
     if (end > 0 && left <= 0)
         return DOKU_GAVE_UP;
     doku_search_opts o = {2, 0, left, 0};
-    return doku_search(solver, work, &o, sol, NULL, NULL, r);
+    return doku_search(solver, work, (size_t)doku_shape_cells(solver->shape), &o, sol, NULL, NULL, r);
 }
 
 /* Keeps the marks of kind want as 1 and counts them; the other kinds'
@@ -43,12 +43,13 @@ static size_t keep_kind(uint8_t *marks, int ncells, uint8_t want)
     return count;
 }
 
-doku_status doku_find_wrong_entry(doku_solver *solver, const uint8_t *cells, double time_budget,
-                                  uint8_t *marks, doku_wrong_entry *out)
+doku_status doku_find_wrong_entry(doku_solver *solver, const uint8_t *cells, size_t count,
+                                  double time_budget, uint8_t *marks, doku_wrong_entry *out)
 {
     if (out)
         memset(out, 0, sizeof *out);
-    if (!solver || !cells || !marks || !out || !(time_budget >= 0))
+    if (!solver || !cells || !marks || !out || !(time_budget >= 0) ||
+        count != (size_t)doku_shape_cells(solver->shape))
         return DOKU_ERR_ARG;
     int n = doku_shape_n(solver->shape), ncells = n * n;
     for (int c = 0; c < ncells; c++)
@@ -65,7 +66,7 @@ doku_status doku_find_wrong_entry(doku_solver *solver, const uint8_t *cells, dou
     doku_search_result r;
     /* a grid that has a solution has no wrong entry to name */
     doku_search_opts so = {1, 0, time_budget, 0};
-    st = doku_search(solver, work, &so, NULL, NULL, NULL, &r);
+    st = doku_search(solver, work, (size_t)ncells, &so, NULL, NULL, NULL, &r);
     if (st != DOKU_OK || r.solutions > 0) {
         free(work);
         return st;

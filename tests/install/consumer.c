@@ -5,6 +5,7 @@
  * pkg-config and once through find_package(doku).
  */
 #include <doku.h>
+#include <doku_records.h> /* installed beside it */
 #include <stdio.h>
 #include <string.h>
 
@@ -28,7 +29,8 @@ int main(void)
     opts.limit = 2;
     int ok = doku_shape_create_simple(9, 0, &shape) == DOKU_OK &&
              doku_solver_create(shape, &solver) == DOKU_OK &&
-             doku_search(solver, givens, &opts, solution, NULL, NULL, &res) == DOKU_OK &&
+             doku_search(solver, givens, sizeof givens, &opts, solution, NULL, NULL, &res) ==
+                 DOKU_OK &&
              res.solutions == 1 && doku_verify_solution(shape, givens, solution, sizeof givens);
     doku_solver_free(solver);
     doku_shape_free(shape);

@@ -173,9 +173,17 @@ def main():
     if len(sys.argv) == 3 and sys.argv[1] == "--self-test":
         return self_test(sys.argv[2])
     build = os.path.abspath(sys.argv[1])
+    # the targets of the build as configured now (a target dropped from
+    # the CMakeLists leaves its old link.txt and objects behind)
+    current = None
+    listing = os.path.join(build, "CMakeFiles", "TargetDirectories.txt")
+    if os.path.exists(listing):
+        with open(listing) as f:
+            current = set(os.path.normpath(line.strip()) for line in f if line.strip())
     links = []
     for root, dirs, files in os.walk(build):
-        if "link.txt" in files and root.endswith(".dir"):
+        if "link.txt" in files and root.endswith(".dir") and \
+                (current is None or os.path.normpath(root) in current):
             links.append(os.path.join(root, "link.txt"))
     commands = [link_command(link) for link in sorted(links)]
     archives = {out: inputs for out, inputs in commands if out and out.endswith(".a")}

@@ -36,7 +36,7 @@ int main(int argc, char **argv)
             continue;
         }
         records++;
-        if (rd_replay_init(&p, &r) != 0 || doku_logic_load(lg, r.puzzle) != DOKU_OK)
+        if (rd_replay_init(&p, &r) != 0 || doku_logic_load(lg, r.puzzle, (size_t)doku_shape_cells(s)) != DOKU_OK)
             return 2;
         for (size_t k = 0; k < r.nsteps; k++, steps++) {
             doku_step st;

@@ -85,6 +85,11 @@ fi
 # the README's picture: a hint drawn on its candidate grid, as docs/hint.png
 "$DOKU" hint --format png -o "$T/hint.png" examples/hint9.txt || fail "hint --format png"
 $CHECK png-diff "$T/hint.png" docs/hint.png || fail "hint.png differs from docs/hint.png"
+# a highlighted candidate's disc is a closed arc, with no line from the
+# point where the last candidate's text ended (a faint hairline)
+"$DOKU" hint --format svg -o "$T/hint.svg" examples/hint9.txt || fail "hint --format svg"
+hair=$(grep -cE 'fill-rule:nonzero[^>]*d="M [0-9. -]+ L [0-9. -]+( C [0-9. -]+){4}( Z)? *"' "$T/hint.svg")
+[ "$hair" = 0 ] || fail "hint.svg: $hair candidate discs joined to a text by a line"
 
 # check marks conflicts; the SVG stays valid
 echo "55..6...3.3...5.6.6.1..7....53.....1....8....9.....27....8..4.2.8.1...3.2...4..19" |
@@ -98,6 +103,9 @@ xmllint --noout "$T/check.svg" || fail "check.svg"
 "$DOKU" generate -n 24 --seed 11 > "$T/club.txt"
 pdftotext -raw -f 1 -l 4 "$T/club.pdf" "$T/club-text.txt"
 $CHECK booklet-text "$T/club-text.txt" "$T/club.txt" || fail "print: givens"
+# each caption names its puzzle's seed (the JSON writes it as a string)
+seed1=$("$DOKU" generate -n 1 --seed 11 --format json 2>/dev/null | sed -n 's/.*"seed":"\([0-9]*\)".*/\1/p')
+[ -n "$seed1" ] && pdftotext -f 1 -l 1 "$T/club.pdf" - | grep -q "seed $seed1" || fail "print: no seed $seed1 in the caption"
 pdftotext -f 5 -l 5 "$T/club.pdf" - | grep -q "Solutions" || fail "print: no solutions page"
 pdftotext -f 5 -l 5 "$T/club.pdf" - | grep -q "page 5 of 5" || fail "print: no page number"
 # from a file, letter paper, a title, solutions inline: 2 pages of 4
@@ -108,6 +116,11 @@ want=$(( (n + 3) / 4 ))
 [ "$(pages "$T/inline.pdf")" = "$want" ] || fail "print inline: $(pages "$T/inline.pdf") pages, not $want"
 pdfinfo "$T/inline.pdf" | grep -q "612 x 792" || fail "print: not letter paper"
 pdftotext -f 1 -l 1 "$T/inline.pdf" - | grep -q "Club night" || fail "print: no title"
+# inline solutions of 16x16 puzzles: 2 a page even when 6 are asked (at 6
+# a page their digits were about 4 pt)
+grep -v '^#' tests/fixtures/puzzles/16x16.txt | head -3 | cut -d: -f1 |
+    "$DOKU" print --per-page 6 --solutions inline -o "$T/inline16.pdf" 2>/dev/null
+[ "$(pages "$T/inline16.pdf")" = 2 ] || fail "print inline 16x16: $(pages "$T/inline16.pdf") pages, not 2"
 # SVG pages of a booklet, numbered
 "$DOKU" print --generate -n 3 --per-page 2 --seed 3 --solutions none -o "$T/b.svg" || fail "print svg"
 [ -f "$T/b-001.svg" ] && [ -f "$T/b-002.svg" ] && [ ! -f "$T/b-003.svg" ] || fail "print svg: pages"

@@ -20,6 +20,7 @@
 #include "doku.h"
 #include "doku_parse.h"
 #include "doku_constraints.h"
+#include "doku_records.h"
 
 /* Fixed fixtures for the calls that need valid objects besides the bad
  * argument under test. */
@@ -257,50 +258,58 @@ static void test_search(void **state)
     assert_int_equal(doku_solver_create(w->s9, NULL), DOKU_ERR_ARG);
     doku_solver_free(NULL);
     assert_int_equal(doku_solver_create(w->s9, &sv), DOKU_OK);
+    assert_ptr_equal(doku_solver_shape(sv), w->s9);
+    assert_null(doku_solver_shape(NULL));
     doku_search_result res;
     doku_search_opts o = {0};
-    assert_int_equal(doku_search(NULL, w->empty9, NULL, NULL, NULL, NULL, &res), DOKU_ERR_ARG);
-    assert_int_equal(doku_search(sv, NULL, NULL, NULL, NULL, NULL, &res), DOKU_ERR_ARG);
-    assert_int_equal(doku_search(sv, w->empty9, NULL, NULL, NULL, NULL, NULL), DOKU_ERR_ARG);
-    assert_int_equal(doku_search(sv, w->bad9, NULL, NULL, NULL, NULL, &res), DOKU_ERR_ARG);
+    /* a cell array of another length is refused, not read */
+    assert_int_equal(doku_search(sv, w->empty9, 80, NULL, NULL, NULL, NULL, &res), DOKU_ERR_ARG);
+    assert_int_equal(doku_search(sv, w->empty9, 82, NULL, NULL, NULL, NULL, &res), DOKU_ERR_ARG);
+    assert_int_equal(doku_search_candidates(sv, w->empty9, NULL, 16, NULL, NULL, NULL, NULL, &res),
+                     DOKU_ERR_ARG);
+    assert_int_equal(doku_search(NULL, w->empty9, (size_t)doku_shape_cells(w->s9), NULL, NULL, NULL, NULL, &res), DOKU_ERR_ARG);
+    assert_int_equal(doku_search(sv, NULL, (size_t)doku_shape_cells(w->s9), NULL, NULL, NULL, NULL, &res), DOKU_ERR_ARG);
+    assert_int_equal(doku_search(sv, w->empty9, (size_t)doku_shape_cells(w->s9), NULL, NULL, NULL, NULL, NULL), DOKU_ERR_ARG);
+    assert_int_equal(doku_search(sv, w->bad9, (size_t)doku_shape_cells(w->s9), NULL, NULL, NULL, NULL, &res), DOKU_ERR_ARG);
     o.time_budget = -1;
-    assert_int_equal(doku_search(sv, w->empty9, &o, NULL, NULL, NULL, &res), DOKU_ERR_ARG);
+    assert_int_equal(doku_search(sv, w->empty9, (size_t)doku_shape_cells(w->s9), &o, NULL, NULL, NULL, &res), DOKU_ERR_ARG);
     o.time_budget = NAN;
-    assert_int_equal(doku_search(sv, w->empty9, &o, NULL, NULL, NULL, &res), DOKU_ERR_ARG);
+    assert_int_equal(doku_search(sv, w->empty9, (size_t)doku_shape_cells(w->s9), &o, NULL, NULL, NULL, &res), DOKU_ERR_ARG);
     o.time_budget = 0;
     uint8_t sol[81];
-    assert_int_equal(doku_search(sv, w->full9, &o, sol, NULL, NULL, &res), DOKU_OK);
+    assert_int_equal(doku_search(sv, w->full9, (size_t)doku_shape_cells(w->s9), &o, sol, NULL, NULL, &res), DOKU_OK);
     assert_int_equal(res.solutions, 1);
     uint64_t marks[81];
     for (int c = 0; c < 81; c++)
         marks[c] = 0x1FF;
-    assert_int_equal(doku_search_candidates(NULL, w->empty9, marks, NULL, NULL, NULL, NULL, &res), DOKU_ERR_ARG);
-    assert_int_equal(doku_search_candidates(sv, NULL, marks, NULL, NULL, NULL, NULL, &res), DOKU_ERR_ARG);
-    assert_int_equal(doku_search_candidates(sv, w->bad9, marks, NULL, NULL, NULL, NULL, &res), DOKU_ERR_ARG);
-    assert_int_equal(doku_search_candidates(sv, w->full9, marks, &o, NULL, NULL, NULL, NULL), DOKU_ERR_ARG);
-    assert_int_equal(doku_search_candidates(sv, w->full9, NULL, &o, sol, NULL, NULL, &res), DOKU_OK);
+    assert_int_equal(doku_search_candidates(NULL, w->empty9, marks, (size_t)doku_shape_cells(w->s9), NULL, NULL, NULL, NULL, &res), DOKU_ERR_ARG);
+    assert_int_equal(doku_search_candidates(sv, NULL, marks, (size_t)doku_shape_cells(w->s9), NULL, NULL, NULL, NULL, &res), DOKU_ERR_ARG);
+    assert_int_equal(doku_search_candidates(sv, w->bad9, marks, (size_t)doku_shape_cells(w->s9), NULL, NULL, NULL, NULL, &res), DOKU_ERR_ARG);
+    assert_int_equal(doku_search_candidates(sv, w->full9, marks, (size_t)doku_shape_cells(w->s9), &o, NULL, NULL, NULL, NULL), DOKU_ERR_ARG);
+    assert_int_equal(doku_search_candidates(sv, w->full9, NULL, (size_t)doku_shape_cells(w->s9), &o, sol, NULL, NULL, &res), DOKU_OK);
     assert_int_equal(res.solutions, 1);
     /* the wrong-entry finder and its sentence */
     uint8_t flags[81];
     doku_wrong_entry we;
-    assert_int_equal(doku_find_wrong_entry(NULL, w->full9, 0, flags, &we), DOKU_ERR_ARG);
-    assert_int_equal(doku_find_wrong_entry(sv, NULL, 0, flags, &we), DOKU_ERR_ARG);
-    assert_int_equal(doku_find_wrong_entry(sv, w->full9, 0, NULL, &we), DOKU_ERR_ARG);
-    assert_int_equal(doku_find_wrong_entry(sv, w->full9, 0, flags, NULL), DOKU_ERR_ARG);
-    assert_int_equal(doku_find_wrong_entry(sv, w->bad9, 0, flags, &we), DOKU_ERR_ARG);
-    assert_int_equal(doku_find_wrong_entry(sv, w->full9, -1, flags, &we), DOKU_ERR_ARG);
-    assert_int_equal(doku_find_wrong_entry(sv, w->full9, NAN, flags, &we), DOKU_ERR_ARG);
-    assert_int_equal(doku_find_wrong_entry(sv, w->full9, 0, flags, &we), DOKU_OK);
+    assert_int_equal(doku_find_wrong_entry(NULL, w->full9, (size_t)doku_shape_cells(w->s9), 0, flags, &we), DOKU_ERR_ARG);
+    assert_int_equal(doku_find_wrong_entry(sv, NULL, (size_t)doku_shape_cells(w->s9), 0, flags, &we), DOKU_ERR_ARG);
+    assert_int_equal(doku_find_wrong_entry(sv, w->full9, (size_t)doku_shape_cells(w->s9), 0, NULL, &we), DOKU_ERR_ARG);
+    assert_int_equal(doku_find_wrong_entry(sv, w->full9, (size_t)doku_shape_cells(w->s9), 0, flags, NULL), DOKU_ERR_ARG);
+    assert_int_equal(doku_find_wrong_entry(sv, w->bad9, (size_t)doku_shape_cells(w->s9), 0, flags, &we), DOKU_ERR_ARG);
+    assert_int_equal(doku_find_wrong_entry(sv, w->full9, (size_t)doku_shape_cells(w->s9), -1, flags, &we), DOKU_ERR_ARG);
+    assert_int_equal(doku_find_wrong_entry(sv, w->full9, (size_t)doku_shape_cells(w->s9), NAN, flags, &we), DOKU_ERR_ARG);
+    assert_int_equal(doku_find_wrong_entry(sv, w->full9, (size_t)doku_shape_cells(w->s9), 0, flags, &we), DOKU_OK);
+    assert_int_equal(doku_find_wrong_entry(sv, w->full9, 16, 0, flags, &we), DOKU_ERR_ARG);
     assert_int_equal(we.suspects, 0); /* solved: nothing is wrong */
     doku_buf text = {0};
-    assert_int_equal(doku_format_wrong_entry(NULL, w->s9, w->full9, DOKU_SYMBOLS_AUTO, flags, &we), DOKU_ERR_ARG);
-    assert_int_equal(doku_format_wrong_entry(&text, NULL, w->full9, DOKU_SYMBOLS_AUTO, flags, &we), DOKU_ERR_ARG);
-    assert_int_equal(doku_format_wrong_entry(&text, w->s9, NULL, DOKU_SYMBOLS_AUTO, flags, &we), DOKU_ERR_ARG);
-    assert_int_equal(doku_format_wrong_entry(&text, w->s9, w->full9, (doku_symbols)9, flags, &we), DOKU_ERR_ARG);
-    assert_int_equal(doku_format_wrong_entry(&text, w->s9, w->full9, DOKU_SYMBOLS_AUTO, NULL, &we), DOKU_ERR_ARG);
-    assert_int_equal(doku_format_wrong_entry(&text, w->s9, w->full9, DOKU_SYMBOLS_AUTO, flags, NULL), DOKU_ERR_ARG);
-    assert_int_equal(doku_format_wrong_entry(&text, w->s9, w->bad9, DOKU_SYMBOLS_AUTO, flags, &we), DOKU_ERR_ARG);
-    assert_int_equal(doku_format_wrong_entry(&text, w->s9, w->full9, DOKU_SYMBOLS_AUTO, flags, &we), DOKU_OK);
+    assert_int_equal(doku_format_wrong_entry(NULL, w->s9, w->full9, (size_t)doku_shape_cells(w->s9), DOKU_SYMBOLS_AUTO, flags, &we), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_wrong_entry(&text, NULL, w->full9, (size_t)doku_shape_cells(NULL), DOKU_SYMBOLS_AUTO, flags, &we), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_wrong_entry(&text, w->s9, NULL, (size_t)doku_shape_cells(w->s9), DOKU_SYMBOLS_AUTO, flags, &we), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_wrong_entry(&text, w->s9, w->full9, (size_t)doku_shape_cells(w->s9), (doku_symbols)9, flags, &we), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_wrong_entry(&text, w->s9, w->full9, (size_t)doku_shape_cells(w->s9), DOKU_SYMBOLS_AUTO, NULL, &we), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_wrong_entry(&text, w->s9, w->full9, (size_t)doku_shape_cells(w->s9), DOKU_SYMBOLS_AUTO, flags, NULL), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_wrong_entry(&text, w->s9, w->bad9, (size_t)doku_shape_cells(w->s9), DOKU_SYMBOLS_AUTO, flags, &we), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_wrong_entry(&text, w->s9, w->full9, (size_t)doku_shape_cells(w->s9), DOKU_SYMBOLS_AUTO, flags, &we), DOKU_OK);
     assert_int_equal(text.len, 0); /* nothing named, nothing written */
     doku_buf_free(&text);
     /* SIMD tiers: NULL solver, values outside the enum, unknown names. */
@@ -376,24 +385,39 @@ static void test_format(void **state)
     assert_int_equal(doku_symbol(-1, DOKU_SYMBOLS_AUTO, 10), '.'); /* no such side */
     assert_int_equal(doku_symbol(9, DOKU_SYMBOLS_AUTO, 10), '.');  /* above n */
     char buf[256] = "x";
-    assert_int_equal(doku_format_cells(NULL, w->full9, NULL, NULL, DOKU_FORMAT_LINE,
-                                       DOKU_SYMBOLS_AUTO, 0, buf, sizeof buf), 0);
+    size_t len = 7;
+    assert_int_equal(doku_format_cells(NULL, w->full9, 81, NULL, NULL, DOKU_FORMAT_LINE,
+                                       DOKU_SYMBOLS_AUTO, 0, buf, sizeof buf, &len),
+                     DOKU_ERR_ARG);
     assert_string_equal(buf, "");
-    assert_int_equal(doku_format_cells(w->s9, NULL, NULL, NULL, DOKU_FORMAT_LINE,
-                                       DOKU_SYMBOLS_AUTO, 0, buf, sizeof buf), 0);
-    assert_int_equal(doku_format_cells(w->s9, w->full9, NULL, NULL, DOKU_FORMAT_LINE,
-                                       DOKU_SYMBOLS_AUTO, 0, NULL, 10), 0);
-    assert_int_equal(doku_format_cells(w->s9, w->full9, NULL, NULL, (doku_format)99,
-                                       DOKU_SYMBOLS_AUTO, 0, buf, sizeof buf), 0);
-    assert_int_equal(doku_format_cells(w->s9, w->full9, NULL, NULL, (doku_format)-1,
-                                       DOKU_SYMBOLS_AUTO, 0, buf, sizeof buf), 0);
+    assert_int_equal(len, 0);
+    assert_int_equal(doku_format_cells(w->s9, NULL, 81, NULL, NULL, DOKU_FORMAT_LINE,
+                                       DOKU_SYMBOLS_AUTO, 0, buf, sizeof buf, &len),
+                     DOKU_ERR_ARG);
+    assert_int_equal(doku_format_cells(w->s9, w->full9, 81, NULL, NULL, DOKU_FORMAT_LINE,
+                                       DOKU_SYMBOLS_AUTO, 0, NULL, 10, &len),
+                     DOKU_ERR_ARG);
+    /* the cell array's length must be the shape's */
+    assert_int_equal(doku_format_cells(w->s9, w->full9, 80, NULL, NULL, DOKU_FORMAT_LINE,
+                                       DOKU_SYMBOLS_AUTO, 0, buf, sizeof buf, &len),
+                     DOKU_ERR_ARG);
+    assert_int_equal(doku_format_cells(w->s9, w->full9, 81, NULL, NULL, (doku_format)99,
+                                       DOKU_SYMBOLS_AUTO, 0, buf, sizeof buf, &len),
+                     DOKU_ERR_ARG);
+    assert_int_equal(doku_format_cells(w->s9, w->full9, 81, NULL, NULL, (doku_format)-1,
+                                       DOKU_SYMBOLS_AUTO, 0, buf, sizeof buf, NULL),
+                     DOKU_ERR_ARG);
     for (int f = DOKU_FORMAT_LINE; f <= DOKU_FORMAT_CSV_GRID; f++)
-        assert_int_equal(doku_format_cells(w->s9, w->bad9, NULL, NULL, (doku_format)f,
-                                           DOKU_SYMBOLS_AUTO, 0, buf, sizeof buf), 0);
-    assert_int_equal(doku_format_cells(w->s9, w->full9, NULL, NULL, DOKU_FORMAT_LINE,
-                                       DOKU_SYMBOLS_AUTO, 0, NULL, 0), 81);
-    assert_int_equal(doku_format_cells(w->s9, w->full9, NULL, NULL, DOKU_FORMAT_LINE,
-                                       (doku_symbols)99, 0, buf, sizeof buf), 0);
+        assert_int_equal(doku_format_cells(w->s9, w->bad9, 81, NULL, NULL, (doku_format)f,
+                                           DOKU_SYMBOLS_AUTO, 0, buf, sizeof buf, &len),
+                         DOKU_ERR_ARG);
+    assert_int_equal(doku_format_cells(w->s9, w->full9, 81, NULL, NULL, DOKU_FORMAT_LINE,
+                                       DOKU_SYMBOLS_AUTO, 0, NULL, 0, &len),
+                     DOKU_OK);
+    assert_int_equal(len, 81);
+    assert_int_equal(doku_format_cells(w->s9, w->full9, 81, NULL, NULL, DOKU_FORMAT_LINE,
+                                       (doku_symbols)99, 0, buf, sizeof buf, &len),
+                     DOKU_ERR_ARG);
 }
 
 static void test_rng_symmetry_difficulty(void **state)
@@ -441,66 +465,76 @@ static void test_generator(void **state)
     assert_int_equal(doku_generator_create(w->s4, NULL), DOKU_ERR_ARG);
     doku_generator_free(NULL);
     assert_int_equal(doku_generator_create(w->s9, &g), DOKU_OK);
-    assert_int_equal(doku_generator_qqwing_level(NULL, w->empty9), DOKU_QQWING_ANY);
-    assert_int_equal(doku_generator_qqwing_level(g, NULL), DOKU_QQWING_ANY);
-    assert_int_equal(doku_generator_qqwing_level(g, w->bad9), DOKU_QQWING_ANY);
+    doku_qqwing_level lv = DOKU_QQWING_EXPERT;
+    assert_int_equal(doku_generator_qqwing_level(NULL, w->empty9, 81, &lv), DOKU_ERR_ARG);
+    assert_int_equal(lv, DOKU_QQWING_ANY);
+    assert_int_equal(doku_generator_qqwing_level(g, NULL, 81, &lv), DOKU_ERR_ARG);
+    assert_int_equal(doku_generator_qqwing_level(g, w->empty9, 81, NULL), DOKU_ERR_ARG);
+    assert_int_equal(doku_generator_qqwing_level(g, w->bad9, 81, &lv), DOKU_ERR_ARG);
+    assert_int_equal(doku_generator_qqwing_level(g, w->empty9, 80, &lv), DOKU_ERR_ARG);
+    assert_int_equal(doku_generator_qqwing_level(g, w->full9, 81, &lv), DOKU_OK);
+    assert_int_equal(lv, DOKU_QQWING_SIMPLE);
     doku_rng rng;
     doku_rng_seed(&rng, 3);
     uint8_t grid[81], puzzle[81];
-    assert_int_equal(doku_generate_grid(NULL, &rng, grid), DOKU_ERR_ARG);
-    assert_int_equal(doku_generate_grid(g, NULL, grid), DOKU_ERR_ARG);
-    assert_int_equal(doku_generate_grid(g, &rng, NULL), DOKU_ERR_ARG);
-    assert_int_equal(doku_generate_grid_timed(NULL, &rng, 0, grid), DOKU_ERR_ARG);
-    assert_int_equal(doku_generate_grid_timed(g, &rng, -1, grid), DOKU_ERR_ARG);
-    assert_int_equal(doku_generate_grid_timed(g, &rng, NAN, grid), DOKU_ERR_ARG);
-    assert_int_equal(doku_generate_grid(g, &rng, grid), DOKU_OK);
+    assert_int_equal(doku_generate_grid(NULL, &rng, grid, (size_t)doku_shape_cells(w->s9)), DOKU_ERR_ARG);
+    assert_int_equal(doku_generate_grid(g, NULL, grid, (size_t)doku_shape_cells(w->s9)), DOKU_ERR_ARG);
+    assert_int_equal(doku_generate_grid(g, &rng, NULL, (size_t)doku_shape_cells(w->s9)), DOKU_ERR_ARG);
+    assert_int_equal(doku_generate_grid(g, &rng, grid, 16), DOKU_ERR_ARG);
+    assert_int_equal(doku_generate_grid_timed(g, &rng, 1.0, grid, 0), DOKU_ERR_ARG);
+    assert_int_equal(doku_generate(g, 1, NULL, grid, NULL, 80, NULL), DOKU_ERR_ARG);
+    assert_int_equal(doku_reduce(g, &rng, w->full9, NULL, 80, NULL, grid, NULL), DOKU_ERR_ARG);
+    assert_int_equal(doku_generate_grid_timed(NULL, &rng, 0, grid, (size_t)doku_shape_cells(w->s9)), DOKU_ERR_ARG);
+    assert_int_equal(doku_generate_grid_timed(g, &rng, -1, grid, (size_t)doku_shape_cells(w->s9)), DOKU_ERR_ARG);
+    assert_int_equal(doku_generate_grid_timed(g, &rng, NAN, grid, (size_t)doku_shape_cells(w->s9)), DOKU_ERR_ARG);
+    assert_int_equal(doku_generate_grid(g, &rng, grid, (size_t)doku_shape_cells(w->s9)), DOKU_OK);
 
     doku_reduce_opts ro = {0};
     doku_reduce_result rr;
-    assert_int_equal(doku_reduce(NULL, &rng, grid, NULL, NULL, puzzle, &rr), DOKU_ERR_ARG);
-    assert_int_equal(doku_reduce(g, NULL, grid, NULL, NULL, puzzle, &rr), DOKU_ERR_ARG);
-    assert_int_equal(doku_reduce(g, &rng, NULL, NULL, NULL, puzzle, &rr), DOKU_ERR_ARG);
-    assert_int_equal(doku_reduce(g, &rng, grid, NULL, NULL, NULL, &rr), DOKU_ERR_ARG);
-    assert_int_equal(doku_reduce(g, &rng, w->bad9, NULL, NULL, puzzle, &rr), DOKU_ERR_ARG);
-    assert_int_equal(doku_reduce(g, &rng, w->full9, w->bad9, NULL, puzzle, &rr), DOKU_ERR_ARG);
+    assert_int_equal(doku_reduce(NULL, &rng, grid, NULL, (size_t)doku_shape_cells(w->s9), NULL, puzzle, &rr), DOKU_ERR_ARG);
+    assert_int_equal(doku_reduce(g, NULL, grid, NULL, (size_t)doku_shape_cells(w->s9), NULL, puzzle, &rr), DOKU_ERR_ARG);
+    assert_int_equal(doku_reduce(g, &rng, NULL, NULL, (size_t)doku_shape_cells(w->s9), NULL, puzzle, &rr), DOKU_ERR_ARG);
+    assert_int_equal(doku_reduce(g, &rng, grid, NULL, (size_t)doku_shape_cells(w->s9), NULL, NULL, &rr), DOKU_ERR_ARG);
+    assert_int_equal(doku_reduce(g, &rng, w->bad9, NULL, (size_t)doku_shape_cells(w->s9), NULL, puzzle, &rr), DOKU_ERR_ARG);
+    assert_int_equal(doku_reduce(g, &rng, w->full9, w->bad9, (size_t)doku_shape_cells(w->s9), NULL, puzzle, &rr), DOKU_ERR_ARG);
     ro.symmetry = (doku_symmetry)99;
-    assert_int_equal(doku_reduce(g, &rng, grid, NULL, &ro, puzzle, &rr), DOKU_ERR_ARG);
+    assert_int_equal(doku_reduce(g, &rng, grid, NULL, (size_t)doku_shape_cells(w->s9), &ro, puzzle, &rr), DOKU_ERR_ARG);
     ro.symmetry = DOKU_SYM_NONE;
     ro.qqwing_level = (doku_qqwing_level)-3;
-    assert_int_equal(doku_reduce(g, &rng, grid, NULL, &ro, puzzle, &rr), DOKU_ERR_ARG);
+    assert_int_equal(doku_reduce(g, &rng, grid, NULL, 81, &ro, puzzle, &rr), DOKU_ERR_ARG);
     ro.qqwing_level = DOKU_QQWING_ANY;
     ro.target_givens = -1;
-    assert_int_equal(doku_reduce(g, &rng, grid, NULL, &ro, puzzle, &rr), DOKU_ERR_ARG);
+    assert_int_equal(doku_reduce(g, &rng, grid, NULL, (size_t)doku_shape_cells(w->s9), &ro, puzzle, &rr), DOKU_ERR_ARG);
     ro.target_givens = 82;
-    assert_int_equal(doku_reduce(g, &rng, grid, NULL, &ro, puzzle, &rr), DOKU_ERR_ARG);
+    assert_int_equal(doku_reduce(g, &rng, grid, NULL, (size_t)doku_shape_cells(w->s9), &ro, puzzle, &rr), DOKU_ERR_ARG);
     ro.target_givens = 40;
-    assert_int_equal(doku_reduce(g, &rng, grid, NULL, &ro, puzzle, NULL), DOKU_OK);
+    assert_int_equal(doku_reduce(g, &rng, grid, NULL, (size_t)doku_shape_cells(w->s9), &ro, puzzle, NULL), DOKU_OK);
 
     doku_generate_opts go = {0};
     doku_generate_result gr;
-    assert_int_equal(doku_generate(NULL, 1, NULL, puzzle, NULL, &gr), DOKU_ERR_ARG);
-    assert_int_equal(doku_generate(g, 1, NULL, NULL, NULL, &gr), DOKU_ERR_ARG);
+    assert_int_equal(doku_generate(NULL, 1, NULL, puzzle, NULL, (size_t)doku_shape_cells(w->s9), &gr), DOKU_ERR_ARG);
+    assert_int_equal(doku_generate(g, 1, NULL, NULL, NULL, (size_t)doku_shape_cells(w->s9), &gr), DOKU_ERR_ARG);
     go.symmetry = (doku_symmetry)DOKU_SYM_COUNT;
-    assert_int_equal(doku_generate(g, 1, &go, puzzle, NULL, &gr), DOKU_ERR_ARG);
+    assert_int_equal(doku_generate(g, 1, &go, puzzle, NULL, (size_t)doku_shape_cells(w->s9), &gr), DOKU_ERR_ARG);
     go.symmetry = DOKU_SYM_NONE;
     go.qqwing_level = (doku_qqwing_level)5;
-    assert_int_equal(doku_generate(g, 1, &go, puzzle, NULL, &gr), DOKU_ERR_ARG);
+    assert_int_equal(doku_generate(g, 1, &go, puzzle, NULL, 81, &gr), DOKU_ERR_ARG);
     go.qqwing_level = DOKU_QQWING_ANY;
     go.min_givens = -1;
-    assert_int_equal(doku_generate(g, 1, &go, puzzle, NULL, &gr), DOKU_ERR_ARG);
+    assert_int_equal(doku_generate(g, 1, &go, puzzle, NULL, (size_t)doku_shape_cells(w->s9), &gr), DOKU_ERR_ARG);
     go.min_givens = 0;
     go.max_givens = 82;
-    assert_int_equal(doku_generate(g, 1, &go, puzzle, NULL, &gr), DOKU_ERR_ARG);
+    assert_int_equal(doku_generate(g, 1, &go, puzzle, NULL, (size_t)doku_shape_cells(w->s9), &gr), DOKU_ERR_ARG);
     go.min_givens = 40;
     go.max_givens = 30;
-    assert_int_equal(doku_generate(g, 1, &go, puzzle, NULL, &gr), DOKU_ERR_ARG);
+    assert_int_equal(doku_generate(g, 1, &go, puzzle, NULL, (size_t)doku_shape_cells(w->s9), &gr), DOKU_ERR_ARG);
     go.min_givens = go.max_givens = 0;
     go.time_budget = -2;
-    assert_int_equal(doku_generate(g, 1, &go, puzzle, NULL, &gr), DOKU_ERR_ARG);
+    assert_int_equal(doku_generate(g, 1, &go, puzzle, NULL, (size_t)doku_shape_cells(w->s9), &gr), DOKU_ERR_ARG);
     go.time_budget = NAN;
-    assert_int_equal(doku_generate(g, 1, &go, puzzle, NULL, NULL), DOKU_ERR_ARG);
+    assert_int_equal(doku_generate(g, 1, &go, puzzle, NULL, (size_t)doku_shape_cells(w->s9), NULL), DOKU_ERR_ARG);
     go.time_budget = 0;
-    assert_int_equal(doku_generate(g, 1, &go, puzzle, NULL, NULL), DOKU_OK);
+    assert_int_equal(doku_generate(g, 1, &go, puzzle, NULL, (size_t)doku_shape_cells(w->s9), NULL), DOKU_OK);
     doku_generator_free(g);
 }
 
@@ -527,8 +561,8 @@ static void test_logic(void **state)
     assert_int_equal(doku_logic_create(w->s9, NULL, NULL), DOKU_ERR_ARG);
     doku_logic_free(NULL);
     doku_step st;
-    assert_int_equal(doku_logic_load(NULL, w->empty9), DOKU_ERR_ARG);
-    assert_int_equal(doku_logic_load_candidates(NULL, w->empty9, NULL, 0), DOKU_ERR_ARG);
+    assert_int_equal(doku_logic_load(NULL, w->empty9, (size_t)doku_shape_cells(w->s9)), DOKU_ERR_ARG);
+    assert_int_equal(doku_logic_load_candidates(NULL, w->empty9, NULL, (size_t)doku_shape_cells(w->s9), 0), DOKU_ERR_ARG);
     assert_int_equal(doku_logic_next(NULL, &st), DOKU_ERR_ARG);
     assert_int_equal(doku_logic_apply(NULL), DOKU_ERR_ARG);
     assert_false(doku_logic_solved(NULL));
@@ -543,11 +577,13 @@ static void test_logic(void **state)
     uint64_t cands[81];
     for (int i = 0; i < 81; i++)
         cands[i] = 0x1ff;
-    assert_int_equal(doku_logic_load(lg, NULL), DOKU_ERR_ARG);
-    assert_int_equal(doku_logic_load(lg, w->bad9), DOKU_ERR_ARG);
-    assert_int_equal(doku_logic_load_candidates(lg, NULL, cands, 0), DOKU_ERR_ARG);
-    assert_int_equal(doku_logic_load_candidates(lg, w->empty9, NULL, 0), DOKU_ERR_ARG);
-    assert_int_equal(doku_logic_load_candidates(lg, w->bad9, cands, 0), DOKU_ERR_ARG);
+    assert_int_equal(doku_logic_load(lg, NULL, (size_t)doku_shape_cells(w->s9)), DOKU_ERR_ARG);
+    assert_int_equal(doku_logic_load(lg, w->empty9, 80), DOKU_ERR_ARG);
+    assert_int_equal(doku_logic_load_candidates(lg, w->empty9, cands, 256, 0), DOKU_ERR_ARG);
+    assert_int_equal(doku_logic_load(lg, w->bad9, (size_t)doku_shape_cells(w->s9)), DOKU_ERR_ARG);
+    assert_int_equal(doku_logic_load_candidates(lg, NULL, cands, (size_t)doku_shape_cells(w->s9), 0), DOKU_ERR_ARG);
+    assert_int_equal(doku_logic_load_candidates(lg, w->empty9, NULL, (size_t)doku_shape_cells(w->s9), 0), DOKU_ERR_ARG);
+    assert_int_equal(doku_logic_load_candidates(lg, w->bad9, cands, (size_t)doku_shape_cells(w->s9), 0), DOKU_ERR_ARG);
     assert_int_equal(doku_logic_next(lg, NULL), DOKU_ERR_ARG);
     assert_int_equal(doku_logic_apply(lg), DOKU_ERR_ARG); /* no step found yet */
     assert_int_equal(doku_logic_set_time_limit(lg, -1.0), DOKU_ERR_ARG);
@@ -555,12 +591,12 @@ static void test_logic(void **state)
     uint8_t puzzle[81];
     memcpy(puzzle, w->full9, sizeof puzzle);
     puzzle[0] = puzzle[40] = 0;
-    assert_int_equal(doku_logic_load(lg, puzzle), DOKU_OK);
+    assert_int_equal(doku_logic_load(lg, puzzle, (size_t)doku_shape_cells(w->s9)), DOKU_OK);
     assert_int_equal(doku_logic_technique_count(lg, DOKU_TECH_FULL_HOUSE), 0);
     char hist[4];
     doku_rating rt;
     assert_int_equal(doku_logic_run(lg, NULL, NULL, NULL, NULL, 10), DOKU_OK);
-    assert_int_equal(doku_logic_load(lg, puzzle), DOKU_OK);
+    assert_int_equal(doku_logic_load(lg, puzzle, (size_t)doku_shape_cells(w->s9)), DOKU_OK);
     assert_int_equal(doku_logic_run(lg, NULL, NULL, &rt, hist, sizeof hist), DOKU_OK);
     assert_true(rt.solved);
     assert_int_equal(rt.steps, 2);
@@ -601,33 +637,51 @@ static void test_band(void **state)
     doku_rating_filter_stats(NULL, &judged, &accepted, &steps);
     assert_int_equal(judged + accepted + steps, 0);
     doku_rating_filter_stats(NULL, NULL, NULL, NULL);
-    assert_int_equal(doku_rating_filter_accept(NULL, w->s9, w->full9, NULL), 0);
+    doku_filter_call call = {w->s9, w->full9, NULL, 81, 0};
+    bool ok = true;
+    assert_int_equal(doku_rating_filter_accept(NULL, &call, &ok), DOKU_ERR_ARG);
+    assert_false(ok);
     assert_int_equal(doku_rating_filter_create(w->s9, &o, &b), DOKU_OK);
-    assert_int_equal(doku_rating_filter_accept(b, w->s9, NULL, NULL), 0);
-    assert_int_equal(doku_rating_filter_accept(b, w->s9, w->bad9, NULL), 0);
+    assert_int_equal(doku_rating_filter_accept(b, NULL, &ok), DOKU_ERR_ARG);
+    assert_int_equal(doku_rating_filter_accept(b, &call, NULL), DOKU_ERR_ARG);
+    call.puzzle = NULL;
+    assert_int_equal(doku_rating_filter_accept(b, &call, &ok), DOKU_ERR_ARG);
+    call.puzzle = w->full9;
+    call.seconds_left = -1;
+    assert_int_equal(doku_rating_filter_accept(b, &call, &ok), DOKU_ERR_ARG);
+    call.seconds_left = NAN;
+    assert_int_equal(doku_rating_filter_accept(b, &call, &ok), DOKU_ERR_ARG);
+    call.seconds_left = 0;
+    call.ncells = 80;
+    assert_int_equal(doku_rating_filter_accept(b, &call, &ok), DOKU_ERR_ARG);
     uint8_t four[16] = {0};
-    assert_int_equal(doku_rating_filter_accept(b, w->s4, four, NULL), 0); /* another size */
-    /* rejections, not allocation failures (test_nomem has those) */
-    assert_int_equal(doku_rating_filter_status(b), DOKU_OK);
-    assert_int_equal(doku_rating_filter_status(NULL), DOKU_ERR_ARG);
+    doku_filter_call other = {w->s4, four, NULL, 16, 0}; /* another size */
+    assert_int_equal(doku_rating_filter_accept(b, &other, &ok), DOKU_ERR_ARG);
+    /* a grid the engine rejects is a rejection, not an error */
+    call.ncells = 81;
+    call.puzzle = w->bad9;
+    assert_int_equal(doku_rating_filter_accept(b, &call, &ok), DOKU_OK);
+    assert_false(ok);
     doku_rating_filter_stats(b, &judged, NULL, NULL);
     /* doku_reduce_rated: doku_reduce's arguments, an out-flag, attempts >= 0 */
     doku_generator *g = NULL;
     assert_int_equal(doku_generator_create(w->s9, &g), DOKU_OK);
     uint8_t out[81];
-    int ok = 7;
-    assert_int_equal(doku_reduce_rated(g, b, 1, 2, w->full9, NULL, NULL, out, NULL, NULL),
+    int rated = 7;
+    assert_int_equal(doku_reduce_rated(g, b, 1, 2, w->full9, NULL, 81, NULL, out, NULL, NULL),
                      DOKU_ERR_ARG);
-    assert_int_equal(doku_reduce_rated(g, b, 1, -1, w->full9, NULL, NULL, out, NULL, &ok),
+    assert_int_equal(doku_reduce_rated(g, b, 1, -1, w->full9, NULL, 81, NULL, out, NULL, &rated),
                      DOKU_ERR_ARG);
-    assert_int_equal(doku_reduce_rated(NULL, b, 1, 2, w->full9, NULL, NULL, out, NULL, &ok),
+    assert_int_equal(doku_reduce_rated(NULL, b, 1, 2, w->full9, NULL, 81, NULL, out, NULL, &rated),
                      DOKU_ERR_ARG);
-    assert_int_equal(ok, 0);
-    assert_int_equal(doku_reduce_rated(g, b, 1, 2, NULL, NULL, NULL, out, NULL, &ok),
+    assert_int_equal(rated, 0);
+    assert_int_equal(doku_reduce_rated(g, b, 1, 2, NULL, NULL, 81, NULL, out, NULL, &rated),
                      DOKU_ERR_ARG);
-    assert_int_equal(doku_reduce_rated(g, NULL, 1, 0, w->full9, NULL, NULL, out, NULL, &ok),
+    assert_int_equal(doku_reduce_rated(g, b, 1, 2, w->full9, NULL, 80, NULL, out, NULL, &rated),
+                     DOKU_ERR_ARG);
+    assert_int_equal(doku_reduce_rated(g, NULL, 1, 0, w->full9, NULL, 81, NULL, out, NULL, &rated),
                      DOKU_OK);
-    assert_int_equal(ok, 1);
+    assert_int_equal(rated, 1);
     doku_generator_free(g);
     doku_rating_filter_free(b);
 }
@@ -695,20 +749,20 @@ static void test_formatters(void **state)
     assert_int_equal(doku_format_step(NULL, w->s9, &st, DOKU_FORMAT_LINE, 0), DOKU_ERR_ARG);
     assert_int_equal(doku_format_step(&b, NULL, &st, DOKU_FORMAT_LINE, 0), DOKU_ERR_ARG);
     assert_int_equal(doku_format_step(&b, w->s9, NULL, DOKU_FORMAT_LINE, 0), DOKU_ERR_ARG);
-    assert_int_equal(doku_format_exchange(NULL, w->s9, w->full9, NULL, DOKU_EXCHANGE_SDK), DOKU_ERR_ARG);
-    assert_int_equal(doku_format_exchange(&b, NULL, w->full9, NULL, DOKU_EXCHANGE_SDK), DOKU_ERR_ARG);
-    assert_int_equal(doku_format_exchange(&b, w->s9, NULL, NULL, DOKU_EXCHANGE_FPUZZLES), DOKU_ERR_ARG);
-    assert_int_equal(doku_format_exchange(&b, w->s9, w->full9, NULL, (doku_exchange)99), DOKU_ERR_ARG);
-    assert_int_equal(doku_format_exchange(&b, w->s9, w->full9, NULL, (doku_exchange)-1), DOKU_ERR_ARG);
-    assert_int_equal(doku_format_exchange(&b, NULL, NULL, NULL, DOKU_EXCHANGE_OPENSUDOKU_TAIL), DOKU_OK);
-    assert_int_equal(doku_format_pencil(NULL, w->s9, w->full9, NULL, 0), DOKU_ERR_ARG);
-    assert_int_equal(doku_format_pencil(&b, NULL, w->full9, NULL, 0), DOKU_ERR_ARG);
-    assert_int_equal(doku_format_pencil(&b, w->s9, NULL, NULL, 1), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_exchange(NULL, w->s9, w->full9, (size_t)doku_shape_cells(w->s9), NULL, DOKU_EXCHANGE_SDK), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_exchange(&b, NULL, w->full9, (size_t)doku_shape_cells(NULL), NULL, DOKU_EXCHANGE_SDK), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_exchange(&b, w->s9, NULL, (size_t)doku_shape_cells(w->s9), NULL, DOKU_EXCHANGE_FPUZZLES), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_exchange(&b, w->s9, w->full9, (size_t)doku_shape_cells(w->s9), NULL, (doku_exchange)99), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_exchange(&b, w->s9, w->full9, (size_t)doku_shape_cells(w->s9), NULL, (doku_exchange)-1), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_exchange(&b, NULL, NULL, (size_t)doku_shape_cells(NULL), NULL, DOKU_EXCHANGE_OPENSUDOKU_TAIL), DOKU_OK);
+    assert_int_equal(doku_format_pencil(NULL, w->s9, w->full9, NULL, (size_t)doku_shape_cells(w->s9), 0), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_pencil(&b, NULL, w->full9, NULL, (size_t)doku_shape_cells(NULL), 0), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_pencil(&b, w->s9, NULL, NULL, (size_t)doku_shape_cells(w->s9), 1), DOKU_ERR_ARG);
     {
         uint8_t big[81];
         memcpy(big, w->full9, 81);
         big[5] = 10; /* a value above n */
-        assert_int_equal(doku_format_pencil(&b, w->s9, big, NULL, 0), DOKU_ERR_ARG);
+        assert_int_equal(doku_format_pencil(&b, w->s9, big, NULL, (size_t)doku_shape_cells(w->s9), 0), DOKU_ERR_ARG);
     }
     assert_int_equal(doku_format_candidates(NULL, w->s9, NULL), DOKU_ERR_ARG);
     assert_int_equal(doku_format_candidates(&b, NULL, NULL), DOKU_ERR_ARG);
@@ -731,22 +785,22 @@ static void test_formatters(void **state)
     uint64_t cands[81];
     char why[64];
     const char *pm = "123456789";
-    assert_int_equal(doku_parse_pencil(NULL, 9, DOKU_SYMBOLS_AUTO, cells, cands, why, sizeof why),
+    assert_int_equal(doku_parse_pencil(NULL, 9, DOKU_SYMBOLS_AUTO, cells, cands, (size_t)9 * (size_t)9, why, sizeof why),
                      DOKU_ERR_ARG);
-    assert_int_equal(doku_parse_pencil(pm, 9, DOKU_SYMBOLS_AUTO, NULL, cands, why, sizeof why),
+    assert_int_equal(doku_parse_pencil(pm, 9, DOKU_SYMBOLS_AUTO, NULL, cands, (size_t)9 * (size_t)9, why, sizeof why),
                      DOKU_ERR_ARG);
-    assert_int_equal(doku_parse_pencil(pm, 9, DOKU_SYMBOLS_AUTO, cells, NULL, why, sizeof why),
+    assert_int_equal(doku_parse_pencil(pm, 9, DOKU_SYMBOLS_AUTO, cells, NULL, (size_t)9 * (size_t)9, why, sizeof why),
                      DOKU_ERR_ARG);
-    assert_int_equal(doku_parse_pencil(pm, 0, DOKU_SYMBOLS_AUTO, cells, cands, NULL, 0),
+    assert_int_equal(doku_parse_pencil(pm, 0, DOKU_SYMBOLS_AUTO, cells, cands, (size_t)0 * (size_t)0, NULL, 0),
                      DOKU_ERR_ARG);
-    assert_int_equal(doku_parse_pencil(pm, DOKU_MAX_N + 1, DOKU_SYMBOLS_AUTO, cells, cands, why,
+    assert_int_equal(doku_parse_pencil(pm, DOKU_MAX_N + 1, DOKU_SYMBOLS_AUTO, cells, cands, (size_t)(DOKU_MAX_N + 1) * (size_t)(DOKU_MAX_N + 1), why,
                                        sizeof why), DOKU_ERR_ARG);
     /* a short grid is a parse error with a reason, not a read past the text */
-    assert_int_equal(doku_parse_pencil(pm, 9, DOKU_SYMBOLS_AUTO, cells, cands, why, sizeof why),
+    assert_int_equal(doku_parse_pencil(pm, 9, DOKU_SYMBOLS_AUTO, cells, cands, (size_t)9 * (size_t)9, why, sizeof why),
                      DOKU_ERR_PARSE);
     assert_true(why[0] != '\0');
     /* an unknown alphabet is a bad argument, not a parse error */
-    assert_int_equal(doku_parse_pencil(pm, 9, (doku_symbols)77, cells, cands, why, sizeof why),
+    assert_int_equal(doku_parse_pencil(pm, 9, (doku_symbols)77, cells, cands, (size_t)9 * (size_t)9, why, sizeof why),
                      DOKU_ERR_ARG);
 
     doku_generate_result gres;
@@ -850,12 +904,13 @@ static void test_constraints(void **state)
     uint8_t g[81] = {0};
     doku_search_result r;
     doku_search_opts bad = {.time_budget = -1};
-    assert_int_equal(doku_constraints_search(NULL, g, NULL, NULL, NULL, NULL, &r), DOKU_ERR_ARG);
-    assert_int_equal(doku_constraints_search(cs, NULL, NULL, NULL, NULL, NULL, &r), DOKU_ERR_ARG);
-    assert_int_equal(doku_constraints_search(cs, g, NULL, NULL, NULL, NULL, NULL), DOKU_ERR_ARG);
-    assert_int_equal(doku_constraints_search(cs, g, &bad, NULL, NULL, NULL, &r), DOKU_ERR_ARG);
+    assert_int_equal(doku_constraints_search(NULL, g, 81, NULL, NULL, NULL, NULL, &r), DOKU_ERR_ARG);
+    assert_int_equal(doku_constraints_search(cs, NULL, 81, NULL, NULL, NULL, NULL, &r), DOKU_ERR_ARG);
+    assert_int_equal(doku_constraints_search(cs, g, 81, NULL, NULL, NULL, NULL, NULL), DOKU_ERR_ARG);
+    assert_int_equal(doku_constraints_search(cs, g, 81, &bad, NULL, NULL, NULL, &r), DOKU_ERR_ARG);
+    assert_int_equal(doku_constraints_search(cs, g, 80, NULL, NULL, NULL, NULL, &r), DOKU_ERR_ARG);
     g[5] = 10;
-    assert_int_equal(doku_constraints_search(cs, g, NULL, NULL, NULL, NULL, &r), DOKU_ERR_ARG);
+    assert_int_equal(doku_constraints_search(cs, g, 81, NULL, NULL, NULL, NULL, &r), DOKU_ERR_ARG);
     size_t count = 7, len = 7;
     assert_int_equal(doku_constraints_check(cs, g, 81, NULL, 0, &count), DOKU_ERR_ARG);
     assert_int_equal(count, 0);

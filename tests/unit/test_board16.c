@@ -62,7 +62,7 @@ static outcome run(doku_solver *sv, const doku_shape *s, const uint8_t *g, uint6
     doku_search_result r;
     uint8_t *sol = calloc((size_t)nc, 1);
     check_ctx c = {s, g, 0, malloc((size_t)nc)};
-    assert_int_equal(doku_search(sv, g, &o, sol, check_solution, &c, &r), DOKU_OK);
+    assert_int_equal(doku_search(sv, g, (size_t)nc, &o, sol, check_solution, &c, &r), DOKU_OK);
     assert_int_equal(c.seen, r.solutions);
     if (r.solutions)
         assert_true(doku_verify_solution(s, g, sol, (size_t)doku_shape_cells(s)));
@@ -179,7 +179,7 @@ static void compare_random(const doku_shape_spec *spec, int rounds, int *seen)
     doku_search_opts o = {0};
     o.flags = DOKU_SEARCH_GENERIC;
     doku_search_result r;
-    assert_int_equal(doku_search(sv, blank, &o, full, NULL, NULL, &r), DOKU_OK);
+    assert_int_equal(doku_search(sv, blank, (size_t)nc, &o, full, NULL, NULL, &r), DOKU_OK);
     if (r.solutions == 0) {
         /* No grid at all (6x6 X + hyper, some jigsaw layouts with boxes):
          * a blank puzzle is all there is (board16 would take long to
@@ -320,24 +320,24 @@ static void test_budget_and_callback(void **state)
     /* A node budget far below what the puzzle needs: an honest give-up. */
     o.limit = 2;
     o.node_budget = 50;
-    assert_int_equal(doku_search(sv, g, &o, NULL, NULL, NULL, &r), DOKU_GAVE_UP);
+    assert_int_equal(doku_search(sv, g, (size_t)doku_shape_cells(s), &o, NULL, NULL, NULL, &r), DOKU_GAVE_UP);
     assert_true(r.nodes <= 51);
     /* A tiny time budget also ends it. */
     o.node_budget = 0;
     o.time_budget = 1e-6;
-    doku_status st = doku_search(sv, g, &o, NULL, NULL, NULL, &r);
+    doku_status st = doku_search(sv, g, (size_t)doku_shape_cells(s), &o, NULL, NULL, NULL, &r);
     assert_true(st == DOKU_GAVE_UP || (st == DOKU_OK && r.solutions == 1));
     /* The empty grid, limit 1000, stopped by the callback at 3. */
     uint8_t blank[256] = {0};
     check_ctx c = {s, blank, 0, malloc(256)};
     o.time_budget = 0;
     o.limit = 3;
-    assert_int_equal(doku_search(sv, blank, &o, NULL, check_solution, &c, &r), DOKU_OK);
+    assert_int_equal(doku_search(sv, blank, (size_t)doku_shape_cells(s), &o, NULL, check_solution, &c, &r), DOKU_OK);
     assert_int_equal(r.solutions, 3);
     assert_int_equal(c.seen, 3);
     /* A value above n is refused. */
     g[5] = 17;
-    assert_int_equal(doku_search(sv, g, &o, NULL, NULL, NULL, &r), DOKU_ERR_ARG);
+    assert_int_equal(doku_search(sv, g, (size_t)doku_shape_cells(s), &o, NULL, NULL, NULL, &r), DOKU_ERR_ARG);
     free(c.prev);
     free(lines);
     free(text);

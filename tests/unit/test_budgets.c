@@ -49,7 +49,7 @@ static void run_band(int n, double min, double budget, uint64_t seeds)
         o.time_budget = budget;
         doku_generate_result r;
         double t0 = cpu_now();
-        doku_status st = doku_generate(g, seed, &o, p, sol, &r);
+        doku_status st = doku_generate(g, seed, &o, p, sol, (size_t)doku_shape_cells(s), &r);
         double cpu = cpu_now() - t0;
         assert_true(cpu < 2 * budget + 0.5);
         if (st == DOKU_OK) {
@@ -107,10 +107,13 @@ static void test_filter_direct_after(void **state)
     o.time_budget = 5;
     uint8_t p[81], sol[81];
     doku_generate_result r;
-    assert_int_equal(doku_generate(g, 7, &o, p, sol, &r), DOKU_OK);
+    assert_int_equal(doku_generate(g, 7, &o, p, sol, (size_t)doku_shape_cells(s), &r), DOKU_OK);
     assert_true(r.found);
     /* the generator's deadline does not stay on the filter */
-    assert_int_equal(doku_rating_filter_accept(f, s, p, sol), 1);
+    doku_filter_call call = {s, p, sol, 81, 0};
+    bool ok = false;
+    assert_int_equal(doku_rating_filter_accept(f, &call, &ok), DOKU_OK);
+    assert_true(ok);
     doku_generator_free(g);
     doku_rating_filter_free(f);
     doku_shape_free(s);

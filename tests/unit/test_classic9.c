@@ -46,7 +46,7 @@ static void search(doku_solver *sv, const uint8_t *g, uint64_t limit, unsigned f
     o.limit = limit;
     o.flags = flags;
     buf->n = 0;
-    assert_int_equal(doku_search(sv, g, &o, NULL, collect, buf, r), DOKU_OK);
+    assert_int_equal(doku_search(sv, g, (size_t)doku_shape_cells(doku_solver_shape(sv)), &o, NULL, collect, buf, r), DOKU_OK);
     assert_int_equal(buf->n, r->solutions);
 }
 
@@ -89,7 +89,7 @@ static void compare_file(const char *rel, size_t step, int variant)
             doku_search_opts o = {0};
             o.limit = limits[k];
             doku_search_result cr;
-            assert_int_equal(doku_search(sv, g, &o, NULL, NULL, NULL, &cr), DOKU_OK);
+            assert_int_equal(doku_search(sv, g, (size_t)doku_shape_cells(s), &o, NULL, NULL, NULL, &cr), DOKU_OK);
             assert_int_equal(cr.solutions, gr.solutions);
             if (fr.solutions < limits[k] && fast.n <= 600) {
                 /* The search was exhaustive: the same solutions, as sets. */
@@ -205,7 +205,7 @@ static void budget_callback_and_bad_input(doku_isa isa)
     /* A node budget ends the search with DOKU_GAVE_UP. */
     o.limit = 2;
     o.node_budget = 3;
-    assert_int_equal(doku_search(sv, g, &o, NULL, NULL, NULL, &r), DOKU_GAVE_UP);
+    assert_int_equal(doku_search(sv, g, (size_t)doku_shape_cells(s), &o, NULL, NULL, NULL, &r), DOKU_GAVE_UP);
     assert_true(r.nodes <= 4);
     /* The callback can stop the search: an empty grid has many solutions. */
     uint8_t empty[81] = {0};
@@ -213,20 +213,20 @@ static void budget_callback_and_bad_input(doku_isa isa)
     o.node_budget = 0;
     o.limit = 100;
     memset(sol, 0, sizeof sol);
-    assert_int_equal(doku_search(sv, empty, &o, sol, stop_at_first, &calls, &r), DOKU_OK);
+    assert_int_equal(doku_search(sv, empty, (size_t)doku_shape_cells(s), &o, sol, stop_at_first, &calls, &r), DOKU_OK);
     assert_int_equal(calls, 1);
     assert_int_equal(r.solutions, 1);
     assert_true(doku_verify_solution(s, empty, sol, (size_t)doku_shape_cells(s)));
     /* Counting stops exactly at the limit. */
     o.limit = 37;
-    assert_int_equal(doku_search(sv, empty, &o, NULL, NULL, NULL, &r), DOKU_OK);
+    assert_int_equal(doku_search(sv, empty, (size_t)doku_shape_cells(s), &o, NULL, NULL, NULL, &r), DOKU_OK);
     assert_int_equal(r.solutions, 37);
     /* Conflicting givens: no solution, solution buffer untouched. */
     g[0] = 1;
     g[1] = 1;
     memset(sol, 0xAA, sizeof sol);
     o.limit = 2;
-    assert_int_equal(doku_search(sv, g, &o, sol, NULL, NULL, &r), DOKU_OK);
+    assert_int_equal(doku_search(sv, g, (size_t)doku_shape_cells(s), &o, sol, NULL, NULL, &r), DOKU_OK);
     assert_int_equal(r.solutions, 0);
     assert_int_equal(sol[0], 0xAA);
     /* Conflicts in a column across bands and in a box: no solution. */
@@ -237,20 +237,20 @@ static void budget_callback_and_bad_input(doku_isa isa)
         h[pairs[k][1]] = 7;
         for (unsigned f = 0; f <= DOKU_SEARCH_GENERIC; f += DOKU_SEARCH_GENERIC) {
             o.flags = f;
-            assert_int_equal(doku_search(sv, h, &o, NULL, NULL, NULL, &r), DOKU_OK);
+            assert_int_equal(doku_search(sv, h, (size_t)doku_shape_cells(s), &o, NULL, NULL, NULL, &r), DOKU_OK);
             assert_int_equal(r.solutions, 0);
         }
         h[pairs[k][1]] = 6;   /* no longer a conflict: many solutions */
         for (unsigned f = 0; f <= DOKU_SEARCH_GENERIC; f += DOKU_SEARCH_GENERIC) {
             o.flags = f;
-            assert_int_equal(doku_search(sv, h, &o, NULL, NULL, NULL, &r), DOKU_OK);
+            assert_int_equal(doku_search(sv, h, (size_t)doku_shape_cells(s), &o, NULL, NULL, NULL, &r), DOKU_OK);
             assert_int_equal(r.solutions, 2);
         }
     }
     o.flags = 0;
     /* A value above 9 is rejected. */
     g[1] = 10;
-    assert_int_equal(doku_search(sv, g, &o, sol, NULL, NULL, &r), DOKU_ERR_ARG);
+    assert_int_equal(doku_search(sv, g, (size_t)doku_shape_cells(s), &o, sol, NULL, NULL, &r), DOKU_ERR_ARG);
     doku_solver_free(sv);
     doku_shape_free(s);
 }

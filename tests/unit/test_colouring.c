@@ -105,7 +105,7 @@ static void check_colouring_step(const doku_step *st, const uint64_t *before, ta
 /* Runs lg over puzzle and solution step by step; @return 1 if solved. */
 static int run_checked(doku_logic *lg, const uint8_t *puzzle, const uint8_t *sol, tally *t)
 {
-    assert_int_equal(doku_logic_load(lg, puzzle), DOKU_OK);
+    assert_int_equal(doku_logic_load(lg, puzzle, (size_t)NC), DOKU_OK);
     uint64_t before[NC];
     doku_step st;
     doku_status r;

@@ -243,7 +243,7 @@ static void exhaustive(int n, int trials, int mixes)
     uint8_t *empty = calloc((size_t)nc, 1);
     doku_search_opts o = {.limit = 100000};
     doku_search_result r;
-    assert_int_equal(doku_search(sv, empty, &o, NULL, collect, &all, &r), DOKU_OK);
+    assert_int_equal(doku_search(sv, empty, (size_t)nc, &o, NULL, collect, &all, &r), DOKU_OK);
     assert_true(all.count > 0 && all.count < all.cap);
     uint64_t seed = 12345u + (uint64_t)n;
     for (int t = 0; t < NSMALL * trials + mixes; t++) {
@@ -263,7 +263,7 @@ static void exhaustive(int n, int trials, int mixes)
             brute += vc_check(cs, all.g + (size_t)i * (size_t)nc) == NULL;
         judged j = {cs, 0, 0, NULL, 0, nc};
         doku_search_opts lo = {.limit = 100000};
-        assert_int_equal(doku_constraints_search(cs, empty, &lo, NULL, judge, &j, &r), DOKU_OK);
+        assert_int_equal(doku_constraints_search(cs, empty, (size_t)doku_shape_cells(doku_constraints_shape(cs)), &lo, NULL, judge, &j, &r), DOKU_OK);
         if (j.count != brute || j.bad) {
             for (size_t i = 0; i < doku_constraints_count(cs); i++) {
                 char text[200];
@@ -301,7 +301,7 @@ static void test_every_kind_finds_its_grid_9x9(void **state)
     assert_int_equal(doku_solver_create(sh, &sv), DOKU_OK);
     uint8_t empty[81] = {0}, g[81], givens[81];
     doku_search_result r;
-    assert_int_equal(doku_search(sv, empty, NULL, g, NULL, NULL, &r), DOKU_OK);
+    assert_int_equal(doku_search(sv, empty, sizeof empty, NULL, g, NULL, NULL, &r), DOKU_OK);
     static const doku_constraint_kind more[] = {DOKU_CON_X};
     uint64_t seed = 99;
     for (int t = 0; t < NSMALL + 1 + 20; t++) {
@@ -319,7 +319,7 @@ static void test_every_kind_finds_its_grid_9x9(void **state)
             givens[c] = rnd(&seed, 3) == 0 ? g[c] : 0;
         judged j = {cs, 0, 0, g, 0, 81};
         doku_search_opts o = {.limit = 300, .node_budget = 200000};
-        doku_status st = doku_constraints_search(cs, givens, &o, NULL, judge, &j, &r);
+        doku_status st = doku_constraints_search(cs, givens, (size_t)doku_shape_cells(doku_constraints_shape(cs)), &o, NULL, judge, &j, &r);
         assert_true(st == DOKU_OK || st == DOKU_GAVE_UP);
         assert_int_equal(j.bad, 0);
         if (st == DOKU_OK && r.solutions < 300 && vc_check(cs, g) == NULL)
@@ -360,7 +360,7 @@ static void test_iss_fixtures_solve_to_their_solutions(void **state)
         judged j = {cs, 0, 0, NULL, 0, 81};
         doku_search_opts o = {.limit = 2};
         doku_search_result r;
-        assert_int_equal(doku_constraints_search(cs, doku_variant_puzzle_givens(p), &o, got,
+        assert_int_equal(doku_constraints_search(cs, doku_variant_puzzle_givens(p), (size_t)doku_shape_cells(doku_constraints_shape(cs)), &o, got,
                                                  judge, &j, &r),
                          DOKU_OK);
         assert_int_equal((int)r.solutions, 1);
@@ -462,8 +462,9 @@ static void test_budget_gives_up(void **state)
     doku_search_opts o = {.limit = 1000000, .node_budget = 50};
     doku_search_result r;
     assert_int_equal(doku_constraints_search(doku_variant_puzzle_constraints(p),
-                                             doku_variant_puzzle_givens(p), &o, NULL, NULL,
-                                             NULL, &r),
+                                             doku_variant_puzzle_givens(p),
+                                             (size_t)doku_shape_cells(doku_variant_puzzle_shape(p)),
+                                             &o, NULL, NULL, NULL, &r),
                      DOKU_GAVE_UP);
     assert_true(r.nodes <= 51);
     doku_variant_puzzle_free(p);
@@ -543,7 +544,7 @@ static void test_text_format_reads_every_statement(void **state)
     }
     uint8_t sol[81];
     doku_search_result r;
-    assert_int_equal(doku_constraints_search(cs, doku_variant_puzzle_givens(p), NULL, sol, NULL,
+    assert_int_equal(doku_constraints_search(cs, doku_variant_puzzle_givens(p), (size_t)doku_shape_cells(doku_constraints_shape(cs)), NULL, sol, NULL,
                                              NULL, &r),
                      DOKU_OK);
     assert_int_equal((int)r.solutions, 1);
@@ -561,7 +562,7 @@ static void test_sixteen_killer(void **state)
     assert_int_equal(doku_solver_create(sh, &sv), DOKU_OK);
     uint8_t empty[256] = {0}, g[256], givens[256];
     doku_search_result r;
-    assert_int_equal(doku_search(sv, empty, NULL, g, NULL, NULL, &r), DOKU_OK);
+    assert_int_equal(doku_search(sv, empty, sizeof empty, NULL, g, NULL, NULL, &r), DOKU_OK);
     doku_constraints *cs;
     assert_int_equal(doku_constraints_create(sh, &cs), DOKU_OK);
     uint64_t seed = 7;
@@ -573,7 +574,7 @@ static void test_sixteen_killer(void **state)
         givens[c] = rnd(&seed, 2) ? g[c] : 0;
     judged j = {cs, 0, 0, g, 0, 256};
     doku_search_opts o = {.limit = 50};
-    assert_int_equal(doku_constraints_search(cs, givens, &o, NULL, judge, &j, &r), DOKU_OK);
+    assert_int_equal(doku_constraints_search(cs, givens, (size_t)doku_shape_cells(doku_constraints_shape(cs)), &o, NULL, judge, &j, &r), DOKU_OK);
     assert_int_equal(j.bad, 0);
     assert_true(j.found_want || r.solutions == 50);
     doku_constraints_free(cs);

@@ -18,6 +18,7 @@
 
 #include "doku.h"
 #include "doku_parse.h"
+#include "doku_records.h"
 
 static doku_shape *shape9(void)
 {
@@ -31,7 +32,7 @@ static uint64_t count(doku_solver *sv, const uint8_t *p, uint64_t limit)
 {
     doku_search_opts o = {limit, 0, 0, 0};
     doku_search_result r;
-    assert_int_equal(doku_search(sv, p, &o, NULL, NULL, NULL, &r), DOKU_OK);
+    assert_int_equal(doku_search(sv, p, (size_t)doku_shape_cells(doku_solver_shape(sv)), &o, NULL, NULL, NULL, &r), DOKU_OK);
     return r.solutions;
 }
 
@@ -55,7 +56,7 @@ static void test_pattern_minimal(void **state)
     o.minimal = 1;
     o.max_attempts = 5;
     doku_generate_result r;
-    assert_int_equal(doku_generate(g, 11, &o, p, NULL, &r), DOKU_GAVE_UP);
+    assert_int_equal(doku_generate(g, 11, &o, p, NULL, (size_t)doku_shape_cells(s), &r), DOKU_GAVE_UP);
     assert_false(r.found);
     assert_int_equal(r.attempts, 5);
 
@@ -64,12 +65,12 @@ static void test_pattern_minimal(void **state)
     doku_generate_opts m;
     memset(&m, 0, sizeof m);
     m.minimal = 1;
-    assert_int_equal(doku_generate(g, 3, &m, p, NULL, &r), DOKU_OK);
+    assert_int_equal(doku_generate(g, 3, &m, p, NULL, (size_t)doku_shape_cells(s), &r), DOKU_OK);
     assert_true(r.found && r.minimal);
     assert_int_equal(r.attempts, 1);
     for (int c = 0; c < 81; c++)
         pat[c] = p[c] != 0;
-    assert_int_equal(doku_generate(g, 3, &o, p, NULL, &r), DOKU_OK);
+    assert_int_equal(doku_generate(g, 3, &o, p, NULL, (size_t)doku_shape_cells(s), &r), DOKU_OK);
     assert_true(r.found);
     assert_true(r.minimal);
     assert_int_equal(count(sv, p, 2), 1);
@@ -119,10 +120,11 @@ static void test_symbols_range(void **state)
     char buf[256];
     for (unsigned bad = 4; bad < 300; bad += 37) {
         doku_symbols sym = (doku_symbols)bad;
-        assert_int_equal(doku_format_cells(s, cells, NULL, NULL, DOKU_FORMAT_LINE, sym, 0, buf,
-                                           sizeof buf), 0);
+        assert_int_equal(doku_format_cells(s, cells, (size_t)doku_shape_cells(s), NULL, NULL,
+                                           DOKU_FORMAT_LINE, sym, 0, buf, sizeof buf, NULL),
+                         DOKU_ERR_ARG);
         assert_string_equal(buf, "");
-        assert_int_equal(doku_parse_pencil("1", 9, sym, cells, cands, NULL, 0), DOKU_ERR_ARG);
+        assert_int_equal(doku_parse_pencil("1", 9, sym, cells, cands, (size_t)9 * (size_t)9, NULL, 0), DOKU_ERR_ARG);
         assert_int_equal(doku_symbol(9, sym, 1), '.');
         doku_buf b = {0};
         doku_record_opts ro;
@@ -165,22 +167,22 @@ static void test_budgets_and_flags(void **state)
     const double bad[] = {NAN, -1.0, -INFINITY, -1e-300};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         doku_search_opts so = {1, 0, bad[i], 0};
-        assert_int_equal(doku_search(sv, p, &so, NULL, NULL, NULL, &res), DOKU_ERR_ARG);
+        assert_int_equal(doku_search(sv, p, (size_t)doku_shape_cells(s), &so, NULL, NULL, NULL, &res), DOKU_ERR_ARG);
         doku_generate_opts go;
         memset(&go, 0, sizeof go);
         go.time_budget = bad[i];
         doku_generate_result gr;
-        assert_int_equal(doku_generate(g, 1, &go, p, NULL, &gr), DOKU_ERR_ARG);
+        assert_int_equal(doku_generate(g, 1, &go, p, NULL, (size_t)doku_shape_cells(s), &gr), DOKU_ERR_ARG);
         doku_rng rng;
         doku_rng_seed(&rng, 1);
-        assert_int_equal(doku_generate_grid_timed(g, &rng, bad[i], p), DOKU_ERR_ARG);
+        assert_int_equal(doku_generate_grid_timed(g, &rng, bad[i], p, (size_t)doku_shape_cells(s)), DOKU_ERR_ARG);
     }
     for (unsigned bit = 1; bit < 32; bit++) {
         doku_search_opts so = {1, 0, 0, 1u << bit};
-        assert_int_equal(doku_search(sv, p, &so, NULL, NULL, NULL, &res), DOKU_ERR_ARG);
+        assert_int_equal(doku_search(sv, p, (size_t)doku_shape_cells(s), &so, NULL, NULL, NULL, &res), DOKU_ERR_ARG);
     }
     doku_search_opts so = {1, 0, 0, DOKU_SEARCH_GENERIC};
-    assert_int_equal(doku_search(sv, p, &so, NULL, NULL, NULL, &res), DOKU_OK);
+    assert_int_equal(doku_search(sv, p, (size_t)doku_shape_cells(s), &so, NULL, NULL, NULL, &res), DOKU_OK);
     assert_int_equal(res.solutions, 1);
     doku_generator_free(g);
     doku_solver_free(sv);

@@ -47,7 +47,7 @@ static void load_grid(doku_logic *lg)
             for (const char *p = GRID[i]; *p; p++)
                 cands[i] |= (uint64_t)1 << (*p - '1');
     }
-    assert_int_equal(doku_logic_load_candidates(lg, cells, cands, 0), DOKU_OK);
+    assert_int_equal(doku_logic_load_candidates(lg, cells, cands, 81, 0), DOKU_OK);
 }
 
 /*
@@ -237,11 +237,11 @@ static void test_hardest_sound(void **state)
         doku_search_opts so = {0};
         doku_search_result r;
         so.limit = 2;
-        assert_int_equal(doku_search(sv, cells, &so, sol, NULL, NULL, &r), DOKU_OK);
+        assert_int_equal(doku_search(sv, cells, (size_t)doku_shape_cells(s), &so, sol, NULL, NULL, &r), DOKU_OK);
         assert_int_equal(r.solutions, 1);
         sound_ctx c = {sol, 0, 0};
         doku_rating rt;
-        assert_int_equal(doku_logic_load(lg, cells), DOKU_OK);
+        assert_int_equal(doku_logic_load(lg, cells, (size_t)doku_shape_cells(s)), DOKU_OK);
         assert_int_equal(doku_logic_run(lg, check_step, &c, &rt, NULL, 0), DOKU_OK);
         assert_true(rt.solved);
         assert_int_equal(c.bad, 0);

@@ -119,7 +119,7 @@ static void check_count(doku_solver *sv, const doku_shape *s, const uint8_t *giv
     doku_search_result r;
     o.flags = flags;
     o.limit = at_least ? count : count + 1;
-    assert_int_equal(doku_search(sv, givens, &o, sol, NULL, NULL, &r), DOKU_OK);
+    assert_int_equal(doku_search(sv, givens, (size_t)nc, &o, sol, NULL, NULL, &r), DOKU_OK);
     assert_int_equal(r.solutions, count);
     if (count >= 1)
         assert_true(doku_verify_solution(s, givens, sol, (size_t)doku_shape_cells(s)));
@@ -139,7 +139,7 @@ static double rate(const doku_shape *s, const uint8_t *givens, const uint8_t *ex
     if (!nested)
         o.techniques &= ~((uint64_t)1 << DOKU_TECH_NESTED_FORCING);
     assert_int_equal(doku_logic_create(s, &o, &lg), DOKU_OK);
-    assert_int_equal(doku_logic_load(lg, givens), DOKU_OK);
+    assert_int_equal(doku_logic_load(lg, givens, (size_t)doku_shape_cells(s)), DOKU_OK);
     doku_rating rt;
     assert_int_equal(doku_logic_run(lg, NULL, NULL, &rt, NULL, 0), DOKU_OK);
     assert_true(rt.solved);

@@ -16,6 +16,7 @@
 
 #include "doku.h"
 #include "doku_parse.h"
+#include "doku_records.h"
 #include "testutil.h"
 
 static const char *puzzle =
@@ -59,7 +60,7 @@ static void test_search_records(void **state)
     load(cells);
     doku_search_opts so = {2, 0, 0, 0};
     doku_search_result res;
-    assert_int_equal(doku_search(sv, cells, &so, sol, NULL, NULL, &res), DOKU_OK);
+    assert_int_equal(doku_search(sv, cells, (size_t)doku_shape_cells(s), &so, sol, NULL, NULL, &res), DOKU_OK);
     assert_int_equal(res.solutions, 1);
 
     doku_source src = {"p.txt", 3, 0, s, cells, "", DOKU_SYMBOLS_1_9A_Z};
@@ -132,7 +133,7 @@ static void test_step_and_candidates(void **state)
     assert_int_equal(doku_logic_create(s, NULL, &lg), DOKU_OK);
     uint8_t cells[81];
     load(cells);
-    assert_int_equal(doku_logic_load(lg, cells), DOKU_OK);
+    assert_int_equal(doku_logic_load(lg, cells, (size_t)doku_shape_cells(s)), DOKU_OK);
     doku_step st;
     assert_int_equal(doku_logic_next(lg, &st), DOKU_OK);
     doku_buf b = {0};
@@ -172,7 +173,7 @@ static void test_pencil(void **state)
     uint64_t cands[16];
     char why[128];
     const char *grid = "1 234 234 234\n234 234 234 234\n234 234 234 234\n234 234 234 4";
-    assert_int_equal(doku_parse_pencil(grid, 4, DOKU_SYMBOLS_AUTO, cells, cands, why, sizeof why),
+    assert_int_equal(doku_parse_pencil(grid, 4, DOKU_SYMBOLS_AUTO, cells, cands, (size_t)4 * (size_t)4, why, sizeof why),
                      DOKU_OK);
     assert_int_equal(cells[0], 1);
     assert_int_equal(cells[1], 0);
@@ -180,23 +181,23 @@ static void test_pencil(void **state)
     assert_int_equal(cells[15], 4);
     /* the same grid in the A-Z alphabet, and in 0-9A-Z where 0 is a digit */
     const char *letters = "A BCD BCD BCD BCD BCD BCD BCD BCD BCD BCD BCD BCD BCD BCD D";
-    assert_int_equal(doku_parse_pencil(letters, 4, DOKU_SYMBOLS_A_Z, cells, cands, why,
+    assert_int_equal(doku_parse_pencil(letters, 4, DOKU_SYMBOLS_A_Z, cells, cands, (size_t)4 * (size_t)4, why,
                                        sizeof why), DOKU_OK);
     assert_int_equal(cells[0], 1);
     assert_int_equal(cands[1], 0xe);
     const char *zero = "0 123 123 123 123 123 123 123 123 123 123 123 123 123 123 3";
-    assert_int_equal(doku_parse_pencil(zero, 4, DOKU_SYMBOLS_0_9A_Z, cells, cands, why,
+    assert_int_equal(doku_parse_pencil(zero, 4, DOKU_SYMBOLS_0_9A_Z, cells, cands, (size_t)4 * (size_t)4, why,
                                        sizeof why), DOKU_OK);
     assert_int_equal(cells[0], 1);
     assert_int_equal(cells[15], 4);
-    assert_int_equal(doku_parse_pencil("1 2 3", 4, DOKU_SYMBOLS_AUTO, cells, cands, why,
+    assert_int_equal(doku_parse_pencil("1 2 3", 4, DOKU_SYMBOLS_AUTO, cells, cands, (size_t)4 * (size_t)4, why,
                                        sizeof why), DOKU_ERR_PARSE);
     assert_string_equal(why, "found 3 cells, expected 16");
-    assert_int_equal(doku_parse_pencil("5", 4, DOKU_SYMBOLS_AUTO, cells, cands, NULL, 0),
+    assert_int_equal(doku_parse_pencil("5", 4, DOKU_SYMBOLS_AUTO, cells, cands, (size_t)4 * (size_t)4, NULL, 0),
                      DOKU_ERR_PARSE);
-    assert_int_equal(doku_parse_pencil(NULL, 4, DOKU_SYMBOLS_AUTO, cells, cands, why, sizeof why),
+    assert_int_equal(doku_parse_pencil(NULL, 4, DOKU_SYMBOLS_AUTO, cells, cands, (size_t)4 * (size_t)4, why, sizeof why),
                      DOKU_ERR_ARG);
-    assert_int_equal(doku_parse_pencil(grid, 0, DOKU_SYMBOLS_AUTO, cells, cands, why, sizeof why),
+    assert_int_equal(doku_parse_pencil(grid, 0, DOKU_SYMBOLS_AUTO, cells, cands, (size_t)0 * (size_t)0, why, sizeof why),
                      DOKU_ERR_ARG);
 }
 

@@ -21,6 +21,7 @@
 #include <cmocka.h>
 
 #include "doku.h"
+#include "doku_records.h"
 #include "testutil.h"
 
 /* 1..4 / .... / .... / ...1 has exactly these two solutions */
@@ -78,25 +79,37 @@ static const char *formatted(fixture *f, const doku_source *src, const doku_reco
     return f->b.data;
 }
 
-/* A listing of both solutions: the first streamed by
- * doku_format_solution, the second in the record, its end last. */
-static const char *listing(fixture *f, const doku_record_opts *o, size_t cut_mib)
+/* A listing of both solutions, streamed one by one by
+ * doku_format_solution (or, streamed 0, both in the record), its end
+ * last: the same text either way. */
+static const char *listing_as(fixture *f, const doku_record_opts *o, size_t cut_mib, int streamed)
 {
     doku_buf_reset(&f->b);
-    assert_int_equal(doku_format_solution(&f->b, &f->src, o, 0, TWO), DOKU_OK);
+    for (int i = 0; i < 2 && streamed; i++)
+        assert_int_equal(doku_format_solution(&f->b, &f->src, o, (size_t)i, TWO + 16 * i), DOKU_OK);
     doku_search_record r;
     memset(&r, 0, sizeof r);
     r.command = DOKU_CMD_SOLVE;
     r.result = &FOUND2;
     r.limit = 10;
     r.list = 1;
-    r.streamed = 1;
-    r.solutions = TWO + 16;
-    r.nsolutions = 1;
-    r.cut_mib = cut_mib;
+    r.solutions = streamed ? NULL : TWO;
+    r.nsolutions = 2;
+    char cut[64];
+    snprintf(cut, sizeof cut, "stopped at %zu MiB of output", cut_mib);
+    r.cut = cut_mib ? cut : NULL;
     r.time_ms = 1.25;
     assert_int_equal(doku_format_search(&f->b, &f->src, o, &r), DOKU_OK);
     return f->b.data;
+}
+
+static const char *listing(fixture *f, const doku_record_opts *o, size_t cut_mib)
+{
+    static char both[2048];
+    snprintf(both, sizeof both, "%s", listing_as(f, o, cut_mib, 0));
+    const char *streamed = listing_as(f, o, cut_mib, 1);
+    assert_string_equal(streamed, both);
+    return streamed;
 }
 
 static void test_listing_every_format(void **state)

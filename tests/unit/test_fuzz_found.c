@@ -14,6 +14,7 @@
 #include <cmocka.h>
 
 #include "doku.h"
+#include "doku_records.h"
 #include "testutil.h"
 
 /* fuzz_records: a 4x4 (2x2 boxes) written in the hexadoku layout was
@@ -30,8 +31,9 @@ static void test_hex_narrow_boxes_read_back(void **state)
     };
     for (int g = 0; g < 2; g++) {
         char text[128];
-        size_t len = doku_format_cells(s, grids[g], NULL, NULL, DOKU_FORMAT_HEX,
-                                       DOKU_SYMBOLS_AUTO, 0, text, sizeof text);
+        size_t len = 0;
+        doku_format_cells(s, grids[g], (size_t)doku_shape_cells(s), NULL, NULL, DOKU_FORMAT_HEX,
+                                       DOKU_SYMBOLS_AUTO, 0, text, sizeof text, &len);
         assert_true(len > 0 && len < sizeof text);
         assert_int_equal(text[len - 1], '\n');
         doku_reader_opts o = {4, DOKU_SYMBOLS_1_9A_Z};
@@ -145,7 +147,7 @@ static void test_pencil_one_candidate_reads_filled(void **state)
     doku_shape *s;
     assert_int_equal(doku_shape_create_simple(9, 0, &s), DOKU_OK);
     doku_buf b = {0};
-    assert_int_equal(doku_format_pencil(&b, s, rec.cells, cands, 1), DOKU_OK);
+    assert_int_equal(doku_format_pencil(&b, s, rec.cells, cands, (size_t)doku_shape_cells(s), 1), DOKU_OK);
     doku_reader_opts o = {9, DOKU_SYMBOLS_1_9A_Z};
     doku_reader *r2 = tu_reader_from_text(&o, b.data);
     doku_record back;

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "doku.h"
+#include "testutil.h"
 #include "generate/gen_internal.h"
 
 static doku_shape *classic9(void)
@@ -65,7 +66,7 @@ static void test_levels_agree(void **state)
             memset(&o, 0, sizeof o);
             o.qqwing_level = (doku_qqwing_level)(DOKU_QQWING_SIMPLE + (i / 10) % 4);
             doku_generate_result r;
-            assert_int_equal(doku_generate(g, doku_seed_derive(3, (uint64_t)i), &o, base, grid, &r),
+            assert_int_equal(doku_generate(g, doku_seed_derive(3, (uint64_t)i), &o, base, grid, (size_t)doku_shape_cells(s), &r),
                              DOKU_OK);
             assert_true(r.found);
         }
@@ -83,7 +84,7 @@ static void test_levels_agree(void **state)
             random_subset(&rng, grid, 22 + (int)doku_rng_below(&rng, 50), p);
         }
         /* doku_generator_qqwing_level is the shape-generic logic */
-        doku_qqwing_level exact = doku_generator_qqwing_level(g, p);
+        doku_qqwing_level exact = tu_qqwing(g, p, (size_t)doku_shape_cells(s));
         seen[exact]++;
         for (int max = DOKU_QQWING_SIMPLE; max <= DOKU_QQWING_INTERMEDIATE; max++)
             assert_int_equal(gen_level(g, p, (doku_qqwing_level)max),
@@ -97,7 +98,7 @@ static void test_levels_agree(void **state)
         static const int peer_of_0[3] = {8, 72, 20}; /* row, column, box */
         memcpy(p, grid, 81);
         p[peer_of_0[pair]] = p[0];
-        assert_int_equal(doku_generator_qqwing_level(g, p), DOKU_QQWING_ANY);
+        assert_int_equal(tu_qqwing(g, p, (size_t)doku_shape_cells(s)), DOKU_QQWING_ANY);
         for (int max = DOKU_QQWING_SIMPLE; max <= DOKU_QQWING_INTERMEDIATE; max++)
             assert_int_equal(gen_level(g, p, (doku_qqwing_level)max), DOKU_QQWING_ANY);
     }
@@ -127,11 +128,11 @@ static void test_same_output(void **state)
             g->l9 = l9;
             g->uv_left = uv_left;
             g->except_on = 1;
-            assert_int_equal(doku_generate(g, seed, &o, a, sa, &ra), DOKU_OK);
+            assert_int_equal(doku_generate(g, seed, &o, a, sa, (size_t)doku_shape_cells(s), &ra), DOKU_OK);
             g->l9 = NULL;     /* generic logic and filler */
             g->uv_left = NULL; /* no unavoidable sets */
             g->except_on = 0;  /* one search per other digit */
-            assert_int_equal(doku_generate(g, seed, &o, b, sb, &rb), DOKU_OK);
+            assert_int_equal(doku_generate(g, seed, &o, b, sb, (size_t)doku_shape_cells(s), &rb), DOKU_OK);
             assert_true(ra.found && rb.found);
             assert_memory_equal(a, b, 81);
             assert_memory_equal(sa, sb, 81);
@@ -159,7 +160,7 @@ static void test_unavoidable_refutes_only_non_unique(void **state)
     uint8_t grid[81], p[81];
     int refuted = 0;
     for (int i = 0; i < 40; i++) {
-        assert_int_equal(doku_generate_grid(g, &rng, grid), DOKU_OK);
+        assert_int_equal(doku_generate_grid(g, &rng, grid, (size_t)doku_shape_cells(s)), DOKU_OK);
         memcpy(p, grid, 81);
         gen_unavoid_build(g, grid, p);
         assert_true(g->uv_on);
@@ -175,7 +176,7 @@ static void test_unavoidable_refutes_only_non_unique(void **state)
                 p[c] = 0;
                 doku_search_opts so = {2, 0, 0, 0};
                 doku_search_result r;
-                assert_int_equal(doku_search(sv, p, &so, NULL, NULL, NULL, &r), DOKU_OK);
+                assert_int_equal(doku_search(sv, p, (size_t)doku_shape_cells(s), &so, NULL, NULL, NULL, &r), DOKU_OK);
                 assert_int_equal(r.solutions, 2);
                 p[c] = keep;
                 gen_unavoid_restore(g, cell, 1);

@@ -52,7 +52,7 @@ static uint64_t count_solutions(doku_solver *sv, const uint8_t *p, uint64_t limi
 {
     doku_search_opts o = {limit, 0, 0, 0};
     doku_search_result r;
-    assert_int_equal(doku_search(sv, p, &o, NULL, NULL, NULL, &r), DOKU_OK);
+    assert_int_equal(doku_search(sv, p, (size_t)doku_shape_cells(doku_solver_shape(sv)), &o, NULL, NULL, NULL, &r), DOKU_OK);
     return r.solutions;
 }
 
@@ -115,11 +115,11 @@ static void test_full_grids(void **state)
         uint8_t a[625], b[625];
         int tries = sc->n >= 25 ? 1 : 3;
         for (int t = 0; t < tries; t++) {
-            assert_int_equal(doku_generate_grid(g, &rng, a), DOKU_OK);
+            assert_int_equal(doku_generate_grid(g, &rng, a, (size_t)doku_shape_cells(s)), DOKU_OK);
             assert_true(doku_verify_solution(s, NULL, a, (size_t)doku_shape_cells(s)));
         }
         /* two draws differ (a fixed pattern would not) */
-        assert_int_equal(doku_generate_grid(g, &rng, b), DOKU_OK);
+        assert_int_equal(doku_generate_grid(g, &rng, b, (size_t)doku_shape_cells(s)), DOKU_OK);
         assert_true(memcmp(a, b, (size_t)(sc->n * sc->n)) != 0);
         doku_generator_free(g);
         doku_shape_free(s);
@@ -162,12 +162,12 @@ static void test_reduce_shapes(void **state)
         uint8_t sol[256], p[256];
         int nc = sc->n * sc->n;
         for (int t = 0; t < (sc->n >= 16 ? 1 : 3); t++) {
-            assert_int_equal(doku_generate_grid(g, &rng, sol), DOKU_OK);
+            assert_int_equal(doku_generate_grid(g, &rng, sol, (size_t)nc), DOKU_OK);
             doku_reduce_opts o;
             memset(&o, 0, sizeof o);
             o.symmetry = t == 1 ? DOKU_SYM_ROT180 : DOKU_SYM_NONE;
             doku_reduce_result r;
-            assert_int_equal(doku_reduce(g, &rng, sol, NULL, &o, p, &r), DOKU_OK);
+            assert_int_equal(doku_reduce(g, &rng, sol, NULL, (size_t)nc, &o, p, &r), DOKU_OK);
             assert_int_equal(r.givens, count_givens(s, p));
             assert_true(r.givens < nc);
             assert_true(count_solutions(sv, p, 2) == 1);
@@ -197,13 +197,13 @@ static void test_symmetries_and_targets(void **state)
     doku_rng_seed(&rng, 5);
     uint8_t sol[81], p[81];
     for (int sym = 0; sym < DOKU_SYM_COUNT; sym++) {
-        assert_int_equal(doku_generate_grid(g, &rng, sol), DOKU_OK);
+        assert_int_equal(doku_generate_grid(g, &rng, sol, (size_t)doku_shape_cells(s)), DOKU_OK);
         doku_reduce_opts o;
         memset(&o, 0, sizeof o);
         o.symmetry = (doku_symmetry)sym;
         o.target_givens = 36;
         doku_reduce_result r;
-        assert_int_equal(doku_reduce(g, &rng, sol, NULL, &o, p, &r), DOKU_OK);
+        assert_int_equal(doku_reduce(g, &rng, sol, NULL, (size_t)doku_shape_cells(s), &o, p, &r), DOKU_OK);
         assert_true(r.symmetry != DOKU_SYM_RANDOM);
         assert_true(doku_symmetry_holds(s, r.symmetry, p, (size_t)doku_shape_cells(s)));
         assert_true(count_solutions(sv, p, 2) == 1);
@@ -245,10 +245,10 @@ static void test_levels(void **state)
             memset(&o, 0, sizeof o);
             o.qqwing_level = (doku_qqwing_level)lv;
             doku_generate_result r;
-            assert_int_equal(doku_generate(g, doku_seed_derive(9, (uint64_t)i), &o, p, sol, &r), DOKU_OK);
+            assert_int_equal(doku_generate(g, doku_seed_derive(9, (uint64_t)i), &o, p, sol, (size_t)doku_shape_cells(s), &r), DOKU_OK);
             assert_true(r.found);
             assert_int_equal(r.qqwing_level, lv);
-            assert_int_equal(doku_generator_qqwing_level(g, p), lv);
+            assert_int_equal(tu_qqwing(g, p, (size_t)doku_shape_cells(s)), lv);
             assert_true(count_solutions(sv, p, 2) == 1);
             assert_true(doku_verify_solution(s, p, sol, (size_t)doku_shape_cells(s)));
         }
@@ -265,12 +265,12 @@ static void test_levels(void **state)
     uint8_t q[81];
     for (size_t i = 0; i < sizeof known / sizeof known[0]; i++) {
         assert_int_equal(tu_cells_from_text(known[i].p, 81, q), 0);
-        assert_int_equal(doku_generator_qqwing_level(g, q), known[i].lv);
+        assert_int_equal(tu_qqwing(g, q, (size_t)doku_shape_cells(s)), known[i].lv);
     }
     /* contradictory givens */
     memset(q, 0, sizeof q);
     q[0] = q[1] = 5;
-    assert_int_equal(doku_generator_qqwing_level(g, q), DOKU_QQWING_ANY);
+    assert_int_equal(tu_qqwing(g, q, (size_t)doku_shape_cells(s)), DOKU_QQWING_ANY);
     doku_qqwing_level parsed;
     assert_int_equal(doku_parse_qqwing_level("intermediate", &parsed, NULL), DOKU_OK);
     assert_int_equal(parsed, DOKU_QQWING_INTERMEDIATE);
@@ -303,9 +303,9 @@ static void test_levels_variants(void **state)
             o.qqwing_level = (doku_qqwing_level)lv;
             o.max_attempts = 200;
             doku_generate_result r;
-            assert_int_equal(doku_generate(g, 31 + i, &o, p, sol, &r), DOKU_OK);
+            assert_int_equal(doku_generate(g, 31 + i, &o, p, sol, (size_t)doku_shape_cells(s), &r), DOKU_OK);
             assert_true(r.found);
-            assert_int_equal(doku_generator_qqwing_level(g, p), lv);
+            assert_int_equal(tu_qqwing(g, p, (size_t)doku_shape_cells(s)), lv);
             assert_true(count_solutions(sv, p, 2) == 1);
             assert_true(doku_verify_solution(s, p, sol, (size_t)doku_shape_cells(s)));
         }
@@ -330,9 +330,9 @@ static void test_determinism(void **state)
     /* g1 runs other work in between: no hidden state may leak */
     for (int i = 0; i < 5; i++) {
         uint64_t seed = doku_seed_derive(123, (uint64_t)i);
-        assert_int_equal(doku_generate(g1, seed, &o, a, sa, &ra), DOKU_OK);
-        assert_int_equal(doku_generate(g1, seed + 1, &o, b, sb, &rb), DOKU_OK);
-        assert_int_equal(doku_generate(g2, seed, &o, b, sb, &rb), DOKU_OK);
+        assert_int_equal(doku_generate(g1, seed, &o, a, sa, (size_t)doku_shape_cells(s), &ra), DOKU_OK);
+        assert_int_equal(doku_generate(g1, seed + 1, &o, b, sb, (size_t)doku_shape_cells(s), &rb), DOKU_OK);
+        assert_int_equal(doku_generate(g2, seed, &o, b, sb, (size_t)doku_shape_cells(s), &rb), DOKU_OK);
         assert_memory_equal(a, b, 81);
         assert_memory_equal(sa, sb, 81);
         assert_int_equal(ra.symmetry, rb.symmetry);
@@ -353,11 +353,11 @@ static void test_reduce_user_puzzle(void **state)
     doku_rng rng;
     doku_rng_seed(&rng, 3);
     uint8_t sol[81], start[81], p[81], keep[81];
-    assert_int_equal(doku_generate_grid(g, &rng, sol), DOKU_OK);
+    assert_int_equal(doku_generate_grid(g, &rng, sol, (size_t)doku_shape_cells(s)), DOKU_OK);
     doku_reduce_opts o;
     memset(&o, 0, sizeof o);
     o.target_givens = 45;
-    assert_int_equal(doku_reduce(g, &rng, sol, NULL, &o, start, NULL), DOKU_OK);
+    assert_int_equal(doku_reduce(g, &rng, sol, NULL, (size_t)doku_shape_cells(s), &o, start, NULL), DOKU_OK);
     memset(keep, 0, sizeof keep);
     int first = -1;
     for (int c = 0; c < 81 && first < 0; c++)
@@ -367,7 +367,7 @@ static void test_reduce_user_puzzle(void **state)
     o.target_givens = 0;
     o.keep = keep;
     doku_reduce_result r;
-    assert_int_equal(doku_reduce(g, &rng, sol, start, &o, p, &r), DOKU_OK);
+    assert_int_equal(doku_reduce(g, &rng, sol, start, (size_t)doku_shape_cells(s), &o, p, &r), DOKU_OK);
     assert_true(r.givens < 45);
     assert_true(p[first] == start[first]);
     for (int c = 0; c < 81; c++)
@@ -376,8 +376,8 @@ static void test_reduce_user_puzzle(void **state)
     assert_true(count_solutions(sv, p, 2) == 1);
     /* a start disagreeing with the solution is refused */
     start[first] = (uint8_t)(start[first] % 9 + 1);
-    assert_int_equal(doku_reduce(g, &rng, sol, start, &o, p, &r), DOKU_ERR_ARG);
-    assert_int_equal(doku_reduce(g, &rng, NULL, NULL, &o, p, &r), DOKU_ERR_ARG);
+    assert_int_equal(doku_reduce(g, &rng, sol, start, (size_t)doku_shape_cells(s), &o, p, &r), DOKU_ERR_ARG);
+    assert_int_equal(doku_reduce(g, &rng, NULL, NULL, (size_t)doku_shape_cells(s), &o, p, &r), DOKU_ERR_ARG);
     doku_solver_free(sv);
     doku_generator_free(g);
     doku_shape_free(s);
@@ -396,19 +396,19 @@ static void test_unreachable(void **state)
     o.symmetry = DOKU_SYM_ROT90;
     o.max_attempts = 3;
     doku_generate_result r;
-    assert_int_equal(doku_generate(g, 1, &o, p, NULL, &r), DOKU_GAVE_UP);
+    assert_int_equal(doku_generate(g, 1, &o, p, NULL, (size_t)doku_shape_cells(s), &r), DOKU_GAVE_UP);
     assert_false(r.found);
     assert_int_equal(r.attempts, 3);
     assert_true(r.best_givens > 17);
     o.min_givens = 30;
     o.max_givens = 20;
-    assert_int_equal(doku_generate(g, 1, &o, p, NULL, &r), DOKU_ERR_ARG);
+    assert_int_equal(doku_generate(g, 1, &o, p, NULL, (size_t)doku_shape_cells(s), &r), DOKU_ERR_ARG);
     /* a time budget that has run out before the first sweep ends it: the
      * cut-short sweep is never passed off as a result */
     memset(&o, 0, sizeof o);
     o.minimal = 1;
     o.time_budget = 1e-9;
-    assert_int_equal(doku_generate(g, 1, &o, p, NULL, &r), DOKU_GAVE_UP);
+    assert_int_equal(doku_generate(g, 1, &o, p, NULL, (size_t)doku_shape_cells(s), &r), DOKU_GAVE_UP);
     assert_false(r.found);
     assert_int_equal(r.attempts, 1);
     doku_generator_free(g);
@@ -431,7 +431,7 @@ static void test_pattern(void **state)
     memset(&o, 0, sizeof o);
     o.pattern = pat;
     doku_generate_result r;
-    assert_int_equal(doku_generate(g, 11, &o, p, NULL, &r), DOKU_OK);
+    assert_int_equal(doku_generate(g, 11, &o, p, NULL, (size_t)doku_shape_cells(s), &r), DOKU_OK);
     assert_true(r.found);
     for (int c = 0; c < 81; c++)
         assert_int_equal(p[c] != 0, pat[c]);
@@ -455,7 +455,7 @@ static void test_large(void **state)
     o.min_givens = o.max_givens = 400;
     o.symmetry = DOKU_SYM_ROT180;
     doku_generate_result r;
-    assert_int_equal(doku_generate(g, 25, &o, p, sol, &r), DOKU_OK);
+    assert_int_equal(doku_generate(g, 25, &o, p, sol, (size_t)doku_shape_cells(s), &r), DOKU_OK);
     assert_true(r.found);
     assert_int_equal(count_givens(s, p), 400);
     assert_true(doku_symmetry_holds(s, DOKU_SYM_ROT180, p, (size_t)doku_shape_cells(s)));
@@ -483,7 +483,7 @@ static void test_fill_honours_time_budget(void **state)
     assert_non_null(puzzle);
     doku_rng rng;
     doku_rng_seed(&rng, 1);
-    doku_status st = doku_generate_grid_timed(g, &rng, 0.05, grid);
+    doku_status st = doku_generate_grid_timed(g, &rng, 0.05, grid, (size_t)doku_shape_cells(s));
     if (st != DOKU_OK) /* a lucky fill may finish; otherwise it says why */
         assert_int_equal(st, DOKU_GAVE_UP);
     doku_generate_opts o;
@@ -491,7 +491,7 @@ static void test_fill_honours_time_budget(void **state)
     o.min_givens = o.max_givens = 4000;
     o.time_budget = 0.05;
     doku_generate_result res;
-    st = doku_generate(g, 1, &o, puzzle, NULL, &res);
+    st = doku_generate(g, 1, &o, puzzle, NULL, (size_t)doku_shape_cells(s), &res);
     assert_int_equal(st, res.found ? DOKU_OK : DOKU_GAVE_UP);
     if (!res.found)
         assert_true(res.attempts < 1000); /* the time ran out, not the attempts */
@@ -503,9 +503,9 @@ static void test_fill_honours_time_budget(void **state)
     assert_int_equal(doku_generator_create(s, &g), DOKU_OK);
     uint8_t a[81], b[81];
     doku_rng_seed(&rng, 42);
-    assert_int_equal(doku_generate_grid(g, &rng, a), DOKU_OK);
+    assert_int_equal(doku_generate_grid(g, &rng, a, (size_t)doku_shape_cells(s)), DOKU_OK);
     doku_rng_seed(&rng, 42);
-    assert_int_equal(doku_generate_grid_timed(g, &rng, 10.0, b), DOKU_OK);
+    assert_int_equal(doku_generate_grid_timed(g, &rng, 10.0, b, (size_t)doku_shape_cells(s)), DOKU_OK);
     assert_memory_equal(a, b, 81);
     assert_true(doku_verify_solution(s, NULL, a, (size_t)doku_shape_cells(s)));
     doku_generator_free(g);
@@ -526,10 +526,10 @@ static void test_fill_hyper16(void **state)
     uint8_t a[256], b[256];
     doku_rng rng;
     doku_rng_seed(&rng, 1);
-    assert_int_equal(doku_generate_grid(g, &rng, a), DOKU_OK);
+    assert_int_equal(doku_generate_grid(g, &rng, a, (size_t)doku_shape_cells(s)), DOKU_OK);
     assert_true(doku_verify_solution(s, NULL, a, (size_t)doku_shape_cells(s)));
     doku_rng_seed(&rng, 1); /* same seed, same grid */
-    assert_int_equal(doku_generate_grid(g, &rng, b), DOKU_OK);
+    assert_int_equal(doku_generate_grid(g, &rng, b, (size_t)doku_shape_cells(s)), DOKU_OK);
     assert_memory_equal(a, b, 256);
     doku_generator_free(g);
     doku_shape_free(s);

@@ -55,7 +55,7 @@ static uint64_t doku_count(doku_solver *sv, const uint8_t *g, uint64_t limit, ui
     doku_search_opts o = {0};
     o.limit = limit;
     doku_search_result r;
-    assert_int_equal(doku_search(sv, g, &o, sol, NULL, NULL, &r), DOKU_OK);
+    assert_int_equal(doku_search(sv, g, (size_t)doku_shape_cells(doku_solver_shape(sv)), &o, sol, NULL, NULL, &r), DOKU_OK);
     return r.solutions;
 }
 
@@ -256,7 +256,7 @@ static void test_limit_and_callback_give_distinct_solutions(void **state)
         doku_search_opts o = {0};
         o.limit = limit;
         doku_search_result r;
-        assert_int_equal(doku_search(sv, g, &o, sol, collect, &c, &r), DOKU_OK);
+        assert_int_equal(doku_search(sv, g, (size_t)doku_shape_cells(s), &o, sol, collect, &c, &r), DOKU_OK);
         assert_int_equal(r.solutions, limit);
         assert_int_equal(c.count, (int)limit);
         assert_memory_equal(sol, c.grids[0], 81);
@@ -271,7 +271,7 @@ static void test_limit_and_callback_give_distinct_solutions(void **state)
     doku_search_opts o = {0};
     o.limit = 10;
     doku_search_result r;
-    assert_int_equal(doku_search(sv, g, &o, NULL, collect, &c, &r), DOKU_OK);
+    assert_int_equal(doku_search(sv, g, (size_t)doku_shape_cells(s), &o, NULL, collect, &c, &r), DOKU_OK);
     assert_int_equal(c.count, 2);
     assert_int_equal(r.solutions, 2);
     doku_solver_free(sv);
@@ -293,7 +293,7 @@ static void test_budgets_end_hard_searches(void **state)
     o.limit = 1;
     o.node_budget = 2000;
     doku_search_result r;
-    doku_status st = doku_search(sv, g, &o, NULL, NULL, NULL, &r);
+    doku_status st = doku_search(sv, g, (size_t)doku_shape_cells(s), &o, NULL, NULL, NULL, &r);
     assert_true(st == DOKU_OK || st == DOKU_GAVE_UP);
     if (r.solutions == 0) {
         assert_int_equal(st, DOKU_GAVE_UP);
@@ -301,7 +301,7 @@ static void test_budgets_end_hard_searches(void **state)
     }
     o.node_budget = 0;
     o.time_budget = 0.05;
-    st = doku_search(sv, g, &o, NULL, NULL, NULL, &r);
+    st = doku_search(sv, g, (size_t)doku_shape_cells(s), &o, NULL, NULL, NULL, &r);
     assert_true((st == DOKU_OK && r.solutions == 1) || st == DOKU_GAVE_UP);
     doku_solver_free(sv);
     doku_shape_free(s);

@@ -54,7 +54,7 @@ static uint64_t solve(doku_solver *sv, const doku_shape *s, const uint8_t *g,
     o.limit = limit;
     o.node_budget = BUDGET;
     doku_search_result r;
-    assert_int_equal(doku_search(sv, g, &o, sol, NULL, NULL, &r), DOKU_OK);
+    assert_int_equal(doku_search(sv, g, (size_t)doku_shape_cells(s), &o, sol, NULL, NULL, &r), DOKU_OK);
     if (r.solutions)
         assert_true(doku_verify_solution(s, g, sol, (size_t)doku_shape_cells(s)));
     return r.solutions;

@@ -167,7 +167,7 @@ static void test_pencil_marks(void **state)
     assert_int_equal(tu_cells_from_text(P1, 81, puz), 0);
     /* givens only: each empty cell gets what its peers leave */
     doku_buf line = {0}, grid = {0};
-    assert_int_equal(doku_format_pencil(&line, s, puz, NULL, 0), DOKU_OK);
+    assert_int_equal(doku_format_pencil(&line, s, puz, NULL, (size_t)doku_shape_cells(s), 0), DOKU_OK);
     assert_int_equal(line.len, 730);
     assert_int_equal(line.data[0], '.');      /* r1c1 is 4: only '4' */
     assert_int_equal(line.data[3], '4');
@@ -196,7 +196,7 @@ static void test_pencil_marks(void **state)
     memcpy(cands, c, sizeof cands);
     uint8_t cells[81];
     memcpy(cells, rec.cells, 81);
-    assert_int_equal(doku_format_pencil(&grid, s, cells, cands, 1), DOKU_OK);
+    assert_int_equal(doku_format_pencil(&grid, s, cells, cands, (size_t)doku_shape_cells(s), 1), DOKU_OK);
     doku_reader_free(r);
     assert_int_equal(doku_reader_create(NULL, &r), DOKU_OK);
     /* framed as HoDoKu frames it */
@@ -252,12 +252,12 @@ static void test_metadata_and_exchange(void **state)
     assert_int_equal(doku_shape_create_simple(9, DOKU_VARIANT_X, &s), DOKU_OK);
     const char *meta[] = {"author", "Jane Doe", "level", "Hard", "name", "Ünïcode \"title\"", NULL};
     doku_buf b = {0};
-    assert_int_equal(doku_format_exchange(&b, s, rec.cells, meta, DOKU_EXCHANGE_SDK), DOKU_OK);
+    assert_int_equal(doku_format_exchange(&b, s, rec.cells, (size_t)doku_shape_cells(s), meta, DOKU_EXCHANGE_SDK), DOKU_OK);
     assert_non_null(strstr(b.data, "#A Jane Doe\n#L Hard\n4...3....\n"));
     doku_buf_reset(&b);
-    assert_int_equal(doku_format_exchange(&b, s, rec.cells, meta, DOKU_EXCHANGE_SUDOKUWIKI),
+    assert_int_equal(doku_format_exchange(&b, s, rec.cells, (size_t)doku_shape_cells(s), meta, DOKU_EXCHANGE_SUDOKUWIKI),
                      DOKU_ERR_SHAPE); /* X is no classic 9x9 */
-    assert_int_equal(doku_format_exchange(&b, s, rec.cells, meta, DOKU_EXCHANGE_FPUZZLES), DOKU_OK);
+    assert_int_equal(doku_format_exchange(&b, s, rec.cells, (size_t)doku_shape_cells(s), meta, DOKU_EXCHANGE_FPUZZLES), DOKU_OK);
     uint8_t cells[81];
     memcpy(cells, rec.cells, 81);
     doku_reader_free(r);
@@ -587,17 +587,22 @@ static void round_trip(int n, unsigned variants, doku_format fmt)
     assert_int_equal(doku_solver_create(s, &sv), DOKU_OK);
     uint8_t empty[625] = {0}, sol[625], puz[625];
     doku_search_result res;
-    assert_int_equal(doku_search(sv, empty, NULL, sol, NULL, NULL, &res), DOKU_OK);
+    assert_int_equal(doku_search(sv, empty, (size_t)doku_shape_cells(s), NULL, sol, NULL, NULL, &res), DOKU_OK);
     assert_int_equal(res.solutions, 1);
     memcpy(puz, sol, (size_t)(n * n));
     for (int i = 0; i < n * n; i += 3)
         puz[i] = 0;
-    size_t need = doku_format_cells(s, puz, puz, NULL, fmt, DOKU_SYMBOLS_AUTO,
-                                    DOKU_STYLE_MARK_FILLED, NULL, 0);
+    size_t need = 0;
+    doku_format_cells(s, puz, (size_t)doku_shape_cells(s), puz, NULL, fmt, DOKU_SYMBOLS_AUTO,
+                                    DOKU_STYLE_MARK_FILLED, NULL, 0, &need);
     char *buf = malloc(need + 1);
     assert_non_null(buf);
-    assert_int_equal(doku_format_cells(s, puz, puz, NULL, fmt, DOKU_SYMBOLS_AUTO,
-                                       DOKU_STYLE_MARK_FILLED, buf, need + 1), need);
+    size_t again = 0;
+    assert_int_equal(doku_format_cells(s, puz, (size_t)doku_shape_cells(s), puz, NULL, fmt,
+                                       DOKU_SYMBOLS_AUTO, DOKU_STYLE_MARK_FILLED, buf, need + 1,
+                                       &again),
+                     DOKU_OK);
+    assert_int_equal(again, need);
     assert_int_equal(strlen(buf), need);
     if (fmt == DOKU_FORMAT_JSON) {
         /* JSON rows: count the numbers back. */
@@ -654,12 +659,12 @@ static void test_large_grid_writers(void **state)
     assert_int_equal(doku_shape_create_simple(4, 0, &s), DOKU_OK);
     uint8_t cells[16] = {1, 0, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 0};
     char buf[512];
-    doku_format_cells(s, cells, NULL, NULL, DOKU_FORMAT_TOKENS, DOKU_SYMBOLS_AUTO, 0, buf, sizeof buf);
+    doku_format_cells(s, cells, (size_t)doku_shape_cells(s), NULL, NULL, DOKU_FORMAT_TOKENS, DOKU_SYMBOLS_AUTO, 0, buf, sizeof buf, NULL);
     assert_string_equal(buf, "1 . 3 4\n3 4 1 2\n2 1 4 3\n4 3 2 .\n");
-    doku_format_cells(s, cells, NULL, NULL, DOKU_FORMAT_HEX, DOKU_SYMBOLS_AUTO, 0, buf, sizeof buf);
+    doku_format_cells(s, cells, (size_t)doku_shape_cells(s), NULL, NULL, DOKU_FORMAT_HEX, DOKU_SYMBOLS_AUTO, 0, buf, sizeof buf, NULL);
     /* 2-wide boxes unbroken: "1* 34" would read back as the number 34 */
     assert_string_equal(buf, "1*34\n3412\n\n2143\n432*\n");
-    doku_format_cells(s, cells, NULL, NULL, DOKU_FORMAT_LEWIS, DOKU_SYMBOLS_AUTO, 0, buf, sizeof buf);
+    doku_format_cells(s, cells, (size_t)doku_shape_cells(s), NULL, NULL, DOKU_FORMAT_LEWIS, DOKU_SYMBOLS_AUTO, 0, buf, sizeof buf, NULL);
     assert_string_equal(buf, "2\n1\n1\t-1\t3\t4\t\n3\t4\t1\t2\t\n2\t1\t4\t3\t\n4\t3\t2\t-1\t\n");
     doku_shape_free(s);
     const int sizes[] = {4, 6, 8, 9, 12, 16, 25};
@@ -682,8 +687,12 @@ static void test_line_36_in_0_9A_Z(void **state)
     for (int i = 0; i < 1296; i++)
         cells[i] = (uint8_t)(i % 7 ? (i + i / 36 * 6) % 36 + 1 : 0);
     char buf[1400];
-    assert_int_equal(doku_format_cells(s, cells, NULL, NULL, DOKU_FORMAT_LINE, DOKU_SYMBOLS_0_9A_Z,
-                                       0, buf, sizeof buf), 1296);
+    size_t len = 0;
+    assert_int_equal(doku_format_cells(s, cells, (size_t)doku_shape_cells(s), NULL, NULL,
+                                       DOKU_FORMAT_LINE, DOKU_SYMBOLS_0_9A_Z, 0, buf, sizeof buf,
+                                       &len),
+                     DOKU_OK);
+    assert_int_equal(len, 1296);
     doku_reader_opts o = {0, DOKU_SYMBOLS_0_9A_Z};
     doku_reader *r;
     assert_int_equal(doku_reader_create(&o, &r), DOKU_OK);
@@ -726,7 +735,7 @@ static void test_grid_text(void **state)
     uint8_t cells[16] = {1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 0};
     uint8_t givens[16] = {1};
     char buf[512];
-    doku_format_cells(s, cells, NULL, NULL, DOKU_FORMAT_GRID, DOKU_SYMBOLS_AUTO, 0, buf, sizeof buf);
+    doku_format_cells(s, cells, (size_t)doku_shape_cells(s), NULL, NULL, DOKU_FORMAT_GRID, DOKU_SYMBOLS_AUTO, 0, buf, sizeof buf, NULL);
     assert_string_equal(buf,
                         "+-----+-----+\n"
                         "| 1 2 | 3 4 |\n"
@@ -735,12 +744,13 @@ static void test_grid_text(void **state)
                         "| 2 1 | 4 3 |\n"
                         "| 4 3 | 2 . |\n"
                         "+-----+-----+\n");
-    doku_format_cells(s, cells, givens, NULL, DOKU_FORMAT_GRID, DOKU_SYMBOLS_AUTO,
-                      DOKU_STYLE_MARK_FILLED, buf, sizeof buf);
+    doku_format_cells(s, cells, (size_t)doku_shape_cells(s), givens, NULL, DOKU_FORMAT_GRID, DOKU_SYMBOLS_AUTO,
+                      DOKU_STYLE_MARK_FILLED, buf, sizeof buf, NULL);
     assert_non_null(strstr(buf, "| [1]  2  |"));
     /* Cut output stays terminated and reports the full length. */
     char small[10];
-    size_t need = doku_format_cells(s, cells, NULL, NULL, DOKU_FORMAT_LINE, DOKU_SYMBOLS_AUTO, 0, small, sizeof small);
+    size_t need = 0;
+    doku_format_cells(s, cells, (size_t)doku_shape_cells(s), NULL, NULL, DOKU_FORMAT_LINE, DOKU_SYMBOLS_AUTO, 0, small, sizeof small, &need);
     assert_int_equal(need, 16);
     assert_int_equal(strlen(small), 9);
     doku_shape_free(s);
@@ -762,11 +772,12 @@ static void test_token_line_round_trip(void **state)
             cells[i] = (uint8_t)(i % 5 ? (i * 7 + i / n) % n + 1 : 0);
         const doku_format fmts[] = {DOKU_FORMAT_LINE, DOKU_FORMAT_GRID};
         for (size_t f = 0; f < 2; f++) {
-            size_t need = doku_format_cells(s, cells, NULL, NULL, fmts[f], DOKU_SYMBOLS_AUTO, 0,
-                                            NULL, 0);
+            size_t need = 0;
+            doku_format_cells(s, cells, (size_t)doku_shape_cells(s), NULL, NULL, fmts[f], DOKU_SYMBOLS_AUTO, 0,
+                                            NULL, 0, &need);
             char *buf = malloc(need + 16);
             assert_non_null(buf);
-            doku_format_cells(s, cells, NULL, NULL, fmts[f], DOKU_SYMBOLS_AUTO, 0, buf, need + 1);
+            doku_format_cells(s, cells, (size_t)doku_shape_cells(s), NULL, NULL, fmts[f], DOKU_SYMBOLS_AUTO, 0, buf, need + 1, NULL);
             if (fmts[f] == DOKU_FORMAT_LINE)
                 strcat(buf, " #c");
             doku_reader *r;

@@ -21,6 +21,7 @@
 
 #include "doku.h"
 #include "doku_parse.h"
+#include "doku_records.h"
 #include "testutil.h"
 
 /* 4x4, 2x2 boxes: a puzzle with one solution, six givens in rot180. */
@@ -233,7 +234,7 @@ static void test_logic_records(void **state)
     assert_int_equal(doku_shape_create_simple(4, 0, &s), DOKU_OK);
     doku_logic *lg;
     assert_int_equal(doku_logic_create(s, NULL, &lg), DOKU_OK);
-    assert_int_equal(doku_logic_load(lg, PUZ), DOKU_OK);
+    assert_int_equal(doku_logic_load(lg, PUZ, (size_t)doku_shape_cells(s)), DOKU_OK);
     doku_source src = {"in.txt", 7, 0, s, PUZ, NULL, DOKU_SYMBOLS_AUTO};
 
     /* hint: the first step, as a sentence and as JSON */
@@ -283,7 +284,7 @@ static void test_logic_records(void **state)
     }
 
     /* explain: the steps of the whole solve, numbered, and the rating */
-    assert_int_equal(doku_logic_load(lg, PUZ), DOKU_OK);
+    assert_int_equal(doku_logic_load(lg, PUZ, (size_t)doku_shape_cells(s)), DOKU_OK);
     doku_buf steps = {0};
     int k = 0;
     while (doku_logic_next(lg, &st) == DOKU_OK) {
@@ -291,7 +292,7 @@ static void test_logic_records(void **state)
         assert_int_equal(doku_logic_apply(lg), DOKU_OK);
     }
     assert_true(doku_logic_solved(lg));
-    assert_int_equal(doku_logic_load(lg, PUZ), DOKU_OK);
+    assert_int_equal(doku_logic_load(lg, PUZ, (size_t)doku_shape_cells(s)), DOKU_OK);
     doku_rating rt;
     assert_int_equal(doku_logic_run(lg, NULL, NULL, &rt, NULL, 0), DOKU_OK);
     assert_int_equal((int)rt.steps, k);
@@ -400,13 +401,13 @@ static void test_exchange_round_trips(void **state)
     doku_buf b = {0};
     char got[512];
 
-    assert_int_equal(doku_format_exchange(&b, s9, c9, meta, DOKU_EXCHANGE_SDK), DOKU_OK);
+    assert_int_equal(doku_format_exchange(&b, s9, c9, (size_t)doku_shape_cells(s9), meta, DOKU_EXCHANGE_SDK), DOKU_OK);
     assert_true(!strncmp(b.data, "#A A. Setter\n#C c1\n#L hard\n4...3....\n", 36));
     assert_true(reads_as(b.data, 9, c9, got, sizeof got));
     assert_string_equal(got, "author=A. Setter;comment=c1;level=hard;");
 
     doku_buf_reset(&b);
-    assert_int_equal(doku_format_exchange(&b, s9, c9, meta, DOKU_EXCHANGE_SUDOKUWIKI), DOKU_OK);
+    assert_int_equal(doku_format_exchange(&b, s9, c9, (size_t)doku_shape_cells(s9), meta, DOKU_EXCHANGE_SUDOKUWIKI), DOKU_OK);
     assert_string_equal(b.data, "https://www.sudokuwiki.org/sudoku.htm?bd="
                                 "400030000000600800000000001000050090080000600070200000"
                                 "000102700503000040900000000\n");
@@ -415,7 +416,7 @@ static void test_exchange_round_trips(void **state)
     static const doku_exchange links[] = {DOKU_EXCHANGE_FPUZZLES, DOKU_EXCHANGE_SUDOKUPAD};
     for (size_t i = 0; i < 2; i++) {
         doku_buf_reset(&b);
-        assert_int_equal(doku_format_exchange(&b, s9, c9, meta, links[i]), DOKU_OK);
+        assert_int_equal(doku_format_exchange(&b, s9, c9, (size_t)doku_shape_cells(s9), meta, links[i]), DOKU_OK);
         assert_true(!strncmp(b.data, i ? "https://sudokupad.app/fpuzzles" : "https://www.f-puzzles.com/?load=",
                              i ? 30 : 32));
         assert_true(reads_as(b.data, 9, c9, got, sizeof got));
@@ -424,10 +425,10 @@ static void test_exchange_round_trips(void **state)
 
     /* OpenSudoku: a collection is its head, one line per game, its tail */
     doku_buf_reset(&b);
-    assert_int_equal(doku_format_exchange(&b, NULL, NULL, meta, DOKU_EXCHANGE_OPENSUDOKU_HEAD),
+    assert_int_equal(doku_format_exchange(&b, NULL, NULL, (size_t)doku_shape_cells(NULL), meta, DOKU_EXCHANGE_OPENSUDOKU_HEAD),
                      DOKU_OK);
-    assert_int_equal(doku_format_exchange(&b, s9, c9, meta, DOKU_EXCHANGE_OPENSUDOKU), DOKU_OK);
-    assert_int_equal(doku_format_exchange(&b, NULL, NULL, meta, DOKU_EXCHANGE_OPENSUDOKU_TAIL),
+    assert_int_equal(doku_format_exchange(&b, s9, c9, (size_t)doku_shape_cells(s9), meta, DOKU_EXCHANGE_OPENSUDOKU), DOKU_OK);
+    assert_int_equal(doku_format_exchange(&b, NULL, NULL, (size_t)doku_shape_cells(NULL), meta, DOKU_EXCHANGE_OPENSUDOKU_TAIL),
                      DOKU_OK);
     assert_non_null(strstr(b.data, "<game data=\"4000300000006008000000000010000500900800006000702"));
     assert_true(reads_as(b.data, 9, c9, got, sizeof got));
@@ -441,13 +442,13 @@ static void test_exchange_round_trips(void **state)
     uint8_t c6[36] = {1, 0, 0, 0, 0, 0, 0, 2};
     c6[35] = 6;
     doku_buf_reset(&b);
-    assert_int_equal(doku_format_exchange(&b, s6, c6, meta, DOKU_EXCHANGE_SUDOKUWIKI), DOKU_ERR_SHAPE);
-    assert_int_equal(doku_format_exchange(&b, s6, c6, meta, DOKU_EXCHANGE_OPENSUDOKU), DOKU_ERR_SHAPE);
+    assert_int_equal(doku_format_exchange(&b, s6, c6, (size_t)doku_shape_cells(s6), meta, DOKU_EXCHANGE_SUDOKUWIKI), DOKU_ERR_SHAPE);
+    assert_int_equal(doku_format_exchange(&b, s6, c6, (size_t)doku_shape_cells(s6), meta, DOKU_EXCHANGE_OPENSUDOKU), DOKU_ERR_SHAPE);
     assert_int_equal(b.len, 0);
-    assert_int_equal(doku_format_exchange(&b, s6, c6, NULL, DOKU_EXCHANGE_FPUZZLES), DOKU_OK);
+    assert_int_equal(doku_format_exchange(&b, s6, c6, (size_t)doku_shape_cells(s6), NULL, DOKU_EXCHANGE_FPUZZLES), DOKU_OK);
     assert_true(reads_as(b.data, 6, c6, got, sizeof got));
     doku_buf_reset(&b);
-    assert_int_equal(doku_format_exchange(&b, s6, c6, NULL, DOKU_EXCHANGE_SDK), DOKU_OK);
+    assert_int_equal(doku_format_exchange(&b, s6, c6, (size_t)doku_shape_cells(s6), NULL, DOKU_EXCHANGE_SDK), DOKU_OK);
     assert_string_equal(b.data, "1.....\n.2....\n......\n......\n......\n.....6\n");
     assert_true(reads_as(b.data, 6, c6, got, sizeof got));
     assert_string_equal(got, "");
@@ -463,25 +464,25 @@ static void test_exchange_round_trips(void **state)
     doku_shape *sj;
     assert_int_equal(doku_shape_create(&sp, &sj), DOKU_OK);
     doku_buf_reset(&b);
-    assert_int_equal(doku_format_exchange(&b, sj, c9, NULL, DOKU_EXCHANGE_FPUZZLES), DOKU_OK);
+    assert_int_equal(doku_format_exchange(&b, sj, c9, (size_t)doku_shape_cells(sj), NULL, DOKU_EXCHANGE_FPUZZLES), DOKU_OK);
     assert_true(reads_as(b.data, 9, c9, got, sizeof got));
     assert_string_equal(got, "regions=211122333111222333111222333444555666444555666444555666"
                              "777888999777888999777888999;");
     doku_buf_reset(&b);
-    assert_int_equal(doku_format_exchange(&b, sj, c9, NULL, DOKU_EXCHANGE_SUDOKUWIKI), DOKU_ERR_SHAPE);
+    assert_int_equal(doku_format_exchange(&b, sj, c9, (size_t)doku_shape_cells(sj), NULL, DOKU_EXCHANGE_SUDOKUWIKI), DOKU_ERR_SHAPE);
 
     /* f-puzzles: no hyper windows, no side above 16 */
     doku_shape *sh, *s25;
     assert_int_equal(doku_shape_create_simple(9, DOKU_VARIANT_HYPER, &sh), DOKU_OK);
     assert_int_equal(doku_shape_create_simple(25, 0, &s25), DOKU_OK);
     uint8_t c25[625] = {0};
-    assert_int_equal(doku_format_exchange(&b, sh, c9, NULL, DOKU_EXCHANGE_FPUZZLES), DOKU_ERR_SHAPE);
-    assert_int_equal(doku_format_exchange(&b, s25, c25, NULL, DOKU_EXCHANGE_FPUZZLES), DOKU_ERR_SHAPE);
+    assert_int_equal(doku_format_exchange(&b, sh, c9, (size_t)doku_shape_cells(sh), NULL, DOKU_EXCHANGE_FPUZZLES), DOKU_ERR_SHAPE);
+    assert_int_equal(doku_format_exchange(&b, s25, c25, (size_t)doku_shape_cells(s25), NULL, DOKU_EXCHANGE_FPUZZLES), DOKU_ERR_SHAPE);
     assert_int_equal(b.len, 0);
     /* a value above n, an unknown format */
     c6[5] = 7;
-    assert_int_equal(doku_format_exchange(&b, s6, c6, NULL, DOKU_EXCHANGE_SDK), DOKU_ERR_ARG);
-    assert_int_equal(doku_format_exchange(&b, s9, c9, NULL, (doku_exchange)99), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_exchange(&b, s6, c6, (size_t)doku_shape_cells(s6), NULL, DOKU_EXCHANGE_SDK), DOKU_ERR_ARG);
+    assert_int_equal(doku_format_exchange(&b, s9, c9, (size_t)doku_shape_cells(s9), NULL, (doku_exchange)99), DOKU_ERR_ARG);
     doku_buf_free(&b);
     doku_shape_free(s25);
     doku_shape_free(sh);
@@ -676,14 +677,14 @@ static void test_parse_pencil_errors(void **state)
         {"1 2 3 4\n1 2 3 4\n1 0 3 4", "3:3: r3c2 has no candidates"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        assert_int_equal(doku_parse_pencil(cases[i].text, 4, DOKU_SYMBOLS_AUTO, cells, cands, why,
+        assert_int_equal(doku_parse_pencil(cases[i].text, 4, DOKU_SYMBOLS_AUTO, cells, cands, (size_t)4 * (size_t)4, why,
                                            sizeof why),
                          DOKU_ERR_PARSE);
         assert_string_equal(why, cases[i].why);
     }
     /* a one-symbol token is a filled cell, a longer one its candidates */
     assert_int_equal(doku_parse_pencil("1 234 234 234 234 234 234 234 234 234 234 234 234 234 234 2",
-                                       4, DOKU_SYMBOLS_AUTO, cells, cands, why, sizeof why),
+                                       4, DOKU_SYMBOLS_AUTO, cells, cands, (size_t)4 * (size_t)4, why, sizeof why),
                      DOKU_OK);
     assert_int_equal(cells[0], 1);
     assert_int_equal(cands[0], 1);
@@ -691,7 +692,7 @@ static void test_parse_pencil_errors(void **state)
     assert_int_equal(cands[1], 0xE);
     assert_int_equal(cells[15], 2);
     /* no room for the reason: the status alone */
-    assert_int_equal(doku_parse_pencil("z", 4, DOKU_SYMBOLS_AUTO, cells, cands, NULL, 0),
+    assert_int_equal(doku_parse_pencil("z", 4, DOKU_SYMBOLS_AUTO, cells, cands, (size_t)4 * (size_t)4, NULL, 0),
                      DOKU_ERR_PARSE);
 }
 

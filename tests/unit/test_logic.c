@@ -60,9 +60,9 @@ static doku_rating rate_checked(doku_shape *s, doku_logic *lg, doku_solver *sv, 
     doku_search_opts o = {0};
     doku_search_result r;
     o.limit = 2;
-    assert_int_equal(doku_search(sv, cells, &o, sol, NULL, NULL, &r), DOKU_OK);
+    assert_int_equal(doku_search(sv, cells, (size_t)nc, &o, sol, NULL, NULL, &r), DOKU_OK);
     assert_true(r.solutions >= 1);
-    assert_int_equal(doku_logic_load(lg, cells), DOKU_OK);
+    assert_int_equal(doku_logic_load(lg, cells, (size_t)nc), DOKU_OK);
     sound_ctx c = {sol, 0, 0};
     doku_rating rt;
     assert_int_equal(doku_logic_run(lg, check_step, &c, &rt, NULL, 0), DOKU_OK);
@@ -289,8 +289,8 @@ static void test_technique_examples(void **state)
         assert_int_equal(tu_cells_from_text(f[1], 81, cells), 0);
         doku_search_opts o = {0};
         doku_search_result r;
-        assert_int_equal(doku_search(sv, cells, &o, sol, NULL, NULL, &r), DOKU_OK);
-        assert_int_equal(doku_logic_load(lg, cells), DOKU_OK);
+        assert_int_equal(doku_search(sv, cells, (size_t)doku_shape_cells(s), &o, sol, NULL, NULL, &r), DOKU_OK);
+        assert_int_equal(doku_logic_load(lg, cells, (size_t)doku_shape_cells(s)), DOKU_OK);
         int target = atoi(f[2]);
         doku_step st;
         for (int step = 1; step < target; step++) {
@@ -330,7 +330,7 @@ static void test_singles_wording(void **state)
     uint8_t cells[81] = {0};
     for (int c = 0; c < 8; c++)
         cells[c] = (uint8_t)(c + 1);
-    assert_int_equal(doku_logic_load(lg, cells), DOKU_OK);
+    assert_int_equal(doku_logic_load(lg, cells, (size_t)doku_shape_cells(s)), DOKU_OK);
     doku_step st;
     assert_int_equal(doku_logic_next(lg, &st), DOKU_OK);
     assert_int_equal(st.technique, DOKU_TECH_FULL_HOUSE);
@@ -358,7 +358,7 @@ static void test_hint_partial_and_pencil(void **state)
                                         "000503000005080600",
                                         81, cells),
                      0);
-    assert_int_equal(doku_logic_load(lg, cells), DOKU_OK);
+    assert_int_equal(doku_logic_load(lg, cells, (size_t)doku_shape_cells(s)), DOKU_OK);
     doku_rating r;
     assert_int_equal(doku_logic_run(lg, NULL, NULL, &r, NULL, 0), DOKU_OK);
     assert_true(r.solved);
@@ -370,13 +370,13 @@ static void test_hint_partial_and_pencil(void **state)
     for (int i = 0; i < 81; i++)
         cands[i] = 0x1ff;
     cands[0] = (1u << 4) | (1u << 8);
-    assert_int_equal(doku_logic_load_candidates(lg, cells, cands, 0), DOKU_OK);
+    assert_int_equal(doku_logic_load_candidates(lg, cells, cands, (size_t)doku_shape_cells(s), 0), DOKU_OK);
     assert_int_equal(doku_logic_candidates(lg)[0] & ~(uint64_t)0x110, 0);
     doku_step st;
     assert_int_equal(doku_logic_next(lg, &st), DOKU_OK);
     /* conflicting givens are refused */
     cells[1] = cells[3] = 4;
-    assert_int_equal(doku_logic_load(lg, cells), DOKU_ERR_ARG);
+    assert_int_equal(doku_logic_load(lg, cells, (size_t)doku_shape_cells(s)), DOKU_ERR_ARG);
     doku_logic_free(lg);
     doku_shape_free(s);
 }
@@ -407,7 +407,7 @@ static void test_techniques_mask(void **state)
                                         "080100030200040019",
                                         81, cells),
                      0);
-    assert_int_equal(doku_logic_load(lg, cells), DOKU_OK);
+    assert_int_equal(doku_logic_load(lg, cells, (size_t)doku_shape_cells(s)), DOKU_OK);
     doku_rating r;
     assert_int_equal(doku_logic_run(lg, NULL, NULL, &r, NULL, 0), DOKU_OK);
     assert_false(r.solved);
@@ -452,7 +452,7 @@ static int digest_step(void *user, const doku_step *st)
 
 static uint64_t run_digest(doku_logic *lg, const uint8_t *cells)
 {
-    assert_int_equal(doku_logic_load(lg, cells), DOKU_OK);
+    assert_int_equal(doku_logic_load(lg, cells, 81), DOKU_OK);
     digest_ctx d = {14695981039346656037ull, 0};
     doku_rating rt;
     assert_int_equal(doku_logic_run(lg, digest_step, &d, &rt, NULL, 0), DOKU_OK);
@@ -529,7 +529,7 @@ static void test_search_node_budget(void **state)
         doku_logic *lg;
         assert_int_equal(doku_logic_create(s, &o, &lg), DOKU_OK);
         for (int run = 0; run < 2; run++) {
-            assert_int_equal(doku_logic_load(lg, cells), DOKU_OK);
+            assert_int_equal(doku_logic_load(lg, cells, (size_t)doku_shape_cells(s)), DOKU_OK);
             doku_step st;
             for (int step = 1; step < 25; step++) {
                 assert_int_equal(doku_logic_next(lg, &st), DOKU_OK);
@@ -579,8 +579,8 @@ static void test_grouped_links_ratings(void **state)
         assert_int_equal(tu_cells_from_text(cases[i].puzzle, 81, cells), 0);
         doku_search_opts o = {0};
         doku_search_result r;
-        assert_int_equal(doku_search(sv, cells, &o, sol, NULL, NULL, &r), DOKU_OK);
-        assert_int_equal(doku_logic_load(lg, cells), DOKU_OK);
+        assert_int_equal(doku_search(sv, cells, (size_t)doku_shape_cells(s), &o, sol, NULL, NULL, &r), DOKU_OK);
+        assert_int_equal(doku_logic_load(lg, cells, (size_t)doku_shape_cells(s)), DOKU_OK);
         sound_ctx c = {sol, 0, 0};
         doku_rating rt;
         assert_int_equal(doku_logic_run(lg, check_step, &c, &rt, NULL, 0), DOKU_OK);
@@ -614,7 +614,7 @@ static void test_time_limit(void **state)
     assert_non_null(cands);
     for (int i = 0; i < 625; i++)
         cands[i] = (1ull << 25) - 1;
-    assert_int_equal(doku_logic_load_candidates(lg, cells, cands, 0), DOKU_OK);
+    assert_int_equal(doku_logic_load_candidates(lg, cells, cands, 625, 0), DOKU_OK);
     assert_int_equal(doku_logic_set_time_limit(lg, -1.0), DOKU_ERR_ARG);
     assert_int_equal(doku_logic_set_time_limit(lg, 0.05), DOKU_OK);
     doku_step st;
@@ -641,10 +641,10 @@ static void test_time_limit(void **state)
     assert_int_equal(doku_logic_create(s, NULL, &fresh), DOKU_OK);
     assert_int_equal(doku_logic_create(s, NULL, &reused), DOKU_OK);
     doku_rating a, b;
-    assert_int_equal(doku_logic_load(fresh, p), DOKU_OK);
+    assert_int_equal(doku_logic_load(fresh, p, (size_t)doku_shape_cells(s)), DOKU_OK);
     assert_int_equal(doku_logic_run(fresh, NULL, NULL, &a, NULL, 0), DOKU_OK);
     /* interrupt the reused context at every one of its first steps */
-    assert_int_equal(doku_logic_load(reused, p), DOKU_OK);
+    assert_int_equal(doku_logic_load(reused, p, (size_t)doku_shape_cells(s)), DOKU_OK);
     for (int k = 0; k < 30 && !doku_logic_solved(reused); k++) {
         assert_int_equal(doku_logic_set_time_limit(reused, 1e-9), DOKU_OK);
         assert_int_equal(doku_logic_next(reused, &st), DOKU_GAVE_UP);
@@ -652,7 +652,7 @@ static void test_time_limit(void **state)
         assert_int_equal(doku_logic_next(reused, &st), DOKU_OK); /* the limit is gone */
         assert_int_equal(doku_logic_apply(reused), DOKU_OK);
     }
-    assert_int_equal(doku_logic_load(reused, p), DOKU_OK);
+    assert_int_equal(doku_logic_load(reused, p, (size_t)doku_shape_cells(s)), DOKU_OK);
     assert_int_equal(doku_logic_run(reused, NULL, NULL, &b, NULL, 0), DOKU_OK);
     assert_true(a.solved && b.solved);
     assert_true(a.er == b.er && a.ep == b.ep && a.ed == b.ed && a.steps == b.steps);

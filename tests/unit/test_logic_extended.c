@@ -273,7 +273,7 @@ static void test_examples(void **state)
         uint8_t cells[81], givens[81], sol[81];
         uint64_t cands[81];
         parse_grid(e->grid, cells, cands);
-        assert_int_equal(doku_logic_load_candidates(lg, cells, cands, e->unique), DOKU_OK);
+        assert_int_equal(doku_logic_load_candidates(lg, cells, cands, (size_t)doku_shape_cells(s), e->unique), DOKU_OK);
         doku_step st;
         assert_int_equal(doku_logic_next(lg, &st), DOKU_OK);
         assert_string_equal(doku_technique_key(st.technique), e->key);
@@ -292,14 +292,14 @@ static void test_examples(void **state)
         assert_int_equal(tu_cells_from_text(e->puzzle, 81, givens), 0);
         doku_search_opts so = {0};
         doku_search_result r;
-        assert_int_equal(doku_search(sv, givens, &so, sol, NULL, NULL, &r), DOKU_OK);
+        assert_int_equal(doku_search(sv, givens, (size_t)doku_shape_cells(s), &so, sol, NULL, NULL, &r), DOKU_OK);
         assert_int_equal(r.solutions, 1);
         for (size_t j = 0; j < st.neliminations; j++)
             assert_int_not_equal(sol[st.eliminations[j].cell], st.eliminations[j].digit);
         /* the default (SE) engine never uses it */
         doku_logic *def;
         assert_int_equal(doku_logic_create(s, NULL, &def), DOKU_OK);
-        assert_int_equal(doku_logic_load_candidates(def, cells, cands, e->unique), DOKU_OK);
+        assert_int_equal(doku_logic_load_candidates(def, cells, cands, (size_t)doku_shape_cells(s), e->unique), DOKU_OK);
         if (doku_logic_next(def, &st) == DOKU_OK)
             assert_true(st.technique < DOKU_TECH_FINNED_X_WING);
         doku_logic_free(def);
@@ -367,8 +367,8 @@ static void test_extended_sound(void **state)
             continue;
         doku_search_opts so = {0};
         doku_search_result r;
-        assert_int_equal(doku_search(sv, cells, &so, sol, NULL, NULL, &r), DOKU_OK);
-        assert_int_equal(doku_logic_load(lg, cells), DOKU_OK);
+        assert_int_equal(doku_search(sv, cells, (size_t)doku_shape_cells(s), &so, sol, NULL, NULL, &r), DOKU_OK);
+        assert_int_equal(doku_logic_load(lg, cells, (size_t)doku_shape_cells(s)), DOKU_OK);
         doku_step st;
         while (doku_logic_next(lg, &st) == DOKU_OK) {
             for (size_t j = 0; j < st.nplacements; j++)
@@ -445,7 +445,7 @@ static void test_extended_variants(void **state)
         assert_int_equal(tu_cells_from_text(f[4], 81, sol), 0);
         doku_logic *lg;
         assert_int_equal(doku_logic_create(s, &o, &lg), DOKU_OK);
-        assert_int_equal(doku_logic_load(lg, cells), DOKU_OK);
+        assert_int_equal(doku_logic_load(lg, cells, (size_t)doku_shape_cells(s)), DOKU_OK);
         doku_step st;
         while (doku_logic_next(lg, &st) == DOKU_OK) {
             for (size_t j = 0; j < st.nplacements; j++)
@@ -478,7 +478,7 @@ static void test_extended_nothing_to_find(void **state)
     assert_int_equal(doku_parse_techniques("extra", &o.techniques, NULL), DOKU_OK);
     doku_logic *lg = NULL;
     assert_int_equal(doku_logic_create(s, &o, &lg), DOKU_OK);
-    assert_int_equal(doku_logic_load(lg, cells), DOKU_OK);
+    assert_int_equal(doku_logic_load(lg, cells, (size_t)doku_shape_cells(s)), DOKU_OK);
     doku_step st;
     assert_int_equal(doku_logic_next(lg, &st), DOKU_DONE);
     doku_logic_free(lg);
@@ -507,7 +507,7 @@ static void test_finned_fish_full_width_box(void **state)
     assert_int_equal(doku_parse_techniques("finned-fish", &o.techniques, NULL), DOKU_OK);
     doku_logic *lg = NULL;
     assert_int_equal(doku_logic_create(s, &o, &lg), DOKU_OK);
-    assert_int_equal(doku_logic_load(lg, cells), DOKU_OK);
+    assert_int_equal(doku_logic_load(lg, cells, (size_t)doku_shape_cells(s)), DOKU_OK);
     doku_step st;
     /* nothing to find: the fins of any pick are in both base rows */
     assert_int_equal(doku_logic_next(lg, &st), DOKU_DONE);

@@ -105,11 +105,11 @@ static void test_famous_ratings(void **state)
         doku_search_opts so = {0};
         doku_search_result r;
         so.limit = 2;
-        assert_int_equal(doku_search(sv, cells, &so, sol, NULL, NULL, &r), DOKU_OK);
+        assert_int_equal(doku_search(sv, cells, (size_t)doku_shape_cells(s), &so, sol, NULL, NULL, &r), DOKU_OK);
         assert_int_equal(r.solutions, 1);
         sound_ctx c = {sol, 0, 0, 0};
         doku_rating rt;
-        assert_int_equal(doku_logic_load(lg, cells), DOKU_OK);
+        assert_int_equal(doku_logic_load(lg, cells, (size_t)doku_shape_cells(s)), DOKU_OK);
         assert_int_equal(doku_logic_run(lg, check_step, &c, &rt, NULL, 0), DOKU_OK);
         print_message("%s: ER %.1f (published %.1f), %d nested steps\n", f->name, rt.er, f->er, c.nested);
         assert_true(rt.solved);
@@ -135,7 +135,7 @@ static void test_first_step(void **state)
     assert_int_equal(doku_logic_create(s, NULL, &lg), DOKU_OK);
     uint8_t cells[81];
     assert_int_equal(cells_of(FAMOUS[3].puzzle, cells), 0);
-    assert_int_equal(doku_logic_load(lg, cells), DOKU_OK);
+    assert_int_equal(doku_logic_load(lg, cells, (size_t)doku_shape_cells(s)), DOKU_OK);
     doku_step st;
     assert_int_equal(doku_logic_next(lg, &st), DOKU_OK);
     assert_int_equal(st.technique, DOKU_TECH_NESTED_FORCING);
@@ -160,7 +160,7 @@ static void test_timeout_floor(void **state)
     assert_int_equal(doku_logic_create(s, NULL, &lg), DOKU_OK);
     uint8_t cells[81];
     assert_int_equal(cells_of(FAMOUS[4].puzzle, cells), 0);
-    assert_int_equal(doku_logic_load(lg, cells), DOKU_OK);
+    assert_int_equal(doku_logic_load(lg, cells, (size_t)doku_shape_cells(s)), DOKU_OK);
     assert_int_equal(doku_logic_set_time_limit(lg, 0.3), DOKU_OK);
     doku_step st;
     assert_int_equal(doku_logic_next(lg, &st), DOKU_GAVE_UP);

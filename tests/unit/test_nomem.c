@@ -26,6 +26,7 @@
 
 #include "doku.h"
 #include "doku_parse.h"
+#include "doku_records.h"
 #include "failing_alloc.h"
 
 /* Fingerprint of a scenario's outputs (FNV-1a). */
@@ -140,7 +141,7 @@ static int sc_search(void)
             cells_of(puzzle9, cells, 81);
         doku_search_opts o = {2, 100000, 0, 0};
         doku_search_result r;
-        st = doku_search(sv, cells, &o, sol, NULL, NULL, &r);
+        st = doku_search(sv, cells, (size_t)doku_shape_cells(s), &o, sol, NULL, NULL, &r);
         hit |= nomem(st);
         mix_int((long long)r.solutions);
         mix_int(st == DOKU_GAVE_UP);
@@ -148,7 +149,7 @@ static int sc_search(void)
             mix(sol, (size_t)(sides[i] * sides[i]));
         /* the solver stays usable after a failed search */
         if (st == DOKU_ERR_NOMEM)
-            nomem(doku_search(sv, cells, &o, sol, NULL, NULL, &r));
+            nomem(doku_search(sv, cells, (size_t)doku_shape_cells(s), &o, sol, NULL, NULL, &r));
         doku_solver_free(sv);
         doku_shape_free(s);
     }
@@ -198,7 +199,7 @@ static int sc_logic(void)
         /* an easy puzzle: singles, pairs, a little more */
         cells_of("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
                  cells, 81);
-        st = doku_logic_load(lg, cells);
+        st = doku_logic_load(lg, cells, (size_t)doku_shape_cells(s));
         hit |= nomem(st);
         if (st == DOKU_OK) {
             mix(doku_logic_cells(lg), 81);
@@ -220,7 +221,7 @@ static int run_puzzles(doku_logic *lg, const char *const *puzzles, size_t count)
     for (size_t p = 0; p < count; p++) {
         uint8_t cells[81];
         cells_of(puzzles[p], cells, 81);
-        if (nomem(doku_logic_load(lg, cells))) {
+        if (nomem(doku_logic_load(lg, cells, sizeof cells))) {
             hit = 1;
             continue;
         }
@@ -308,7 +309,7 @@ static int sc_generate(void)
         o.symmetry = DOKU_SYM_ROT180;
         uint8_t p[81], sol[81];
         doku_generate_result r;
-        hit |= nomem(doku_generate(g, 5, &o, p, sol, &r));
+        hit |= nomem(doku_generate(g, 5, &o, p, sol, (size_t)doku_shape_cells(s), &r));
         mix_int(r.found);
         if (r.found)
             mix(p, 81);
@@ -336,9 +337,9 @@ static int sc_rating_filter(void)
     return hit;
 }
 
-/* A judgement that cannot allocate is no rejection: the filter says
- * DOKU_ERR_NOMEM (doku_rating_filter_status), and doku_generate with its
- * own filter stops with DOKU_ERR_NOMEM, never a different puzzle. */
+/* A judgement that cannot allocate is no rejection: the filter returns
+ * DOKU_ERR_NOMEM, and doku_generate with it stops with DOKU_ERR_NOMEM,
+ * never a different puzzle. */
 static int sc_rating_judge(void)
 {
     static const char *const puzzles[] = {
@@ -361,9 +362,10 @@ static int sc_rating_judge(void)
         for (size_t p = 0; p < sizeof puzzles / sizeof puzzles[0]; p++) {
             uint8_t cells[81];
             cells_of(puzzles[p], cells, 81);
-            int ok = doku_rating_filter_accept(f, s, cells, NULL);
-            if (nomem(doku_rating_filter_status(f))) {
-                assert_int_equal(ok, 0);
+            doku_filter_call call = {s, cells, NULL, 81, 0};
+            bool ok = false;
+            if (nomem(doku_rating_filter_accept(f, &call, &ok))) {
+                assert_false(ok);
                 hit = 1;
             } else {
                 mix_int(ok);
@@ -380,7 +382,7 @@ static int sc_rating_judge(void)
             o.max_attempts = 3;
             uint8_t p[81], sol[81];
             doku_generate_result r;
-            if (nomem(doku_generate(g, 11, &o, p, sol, &r))) {
+            if (nomem(doku_generate(g, 11, &o, p, sol, (size_t)doku_shape_cells(s), &r))) {
                 hit = 1;
             } else {
                 mix_int(r.found);
@@ -480,14 +482,14 @@ static int sc_wrong_entry(void)
         uint8_t cells[81], marks[81];
         cells_of(wrong, cells, 81);
         doku_wrong_entry w;
-        doku_status st = doku_find_wrong_entry(sv, cells, 0, marks, &w);
+        doku_status st = doku_find_wrong_entry(sv, cells, (size_t)doku_shape_cells(s), 0, marks, &w);
         hit |= nomem(st);
         if (st == DOKU_OK) {
             mix_int((long long)w.suspects);
             mix_int(w.kind);
             mix(marks, sizeof marks);
             doku_buf b = {0};
-            hit |= nomem(doku_format_wrong_entry(&b, s, cells, DOKU_SYMBOLS_AUTO, marks, &w));
+            hit |= nomem(doku_format_wrong_entry(&b, s, cells, (size_t)doku_shape_cells(s), DOKU_SYMBOLS_AUTO, marks, &w));
             if (b.data && !b.failed)
                 mix(b.data, b.len);
             doku_buf_free(&b);

@@ -42,11 +42,11 @@ static graded *make_candidates(const doku_shape *s, int n, doku_qqwing_level lev
     for (int i = 0; i < n; i++) {
         doku_generate_result r;
         assert_int_equal(doku_generate(g, doku_seed_derive(seed, (uint64_t)i), &go, v[i].cells,
-                                       NULL, &r),
+                                       NULL, (size_t)doku_shape_cells(s), &r),
                          DOKU_OK);
         assert_true(r.found);
         doku_rating rt;
-        assert_int_equal(doku_logic_load(lg, v[i].cells), DOKU_OK);
+        assert_int_equal(doku_logic_load(lg, v[i].cells, (size_t)doku_shape_cells(s)), DOKU_OK);
         assert_int_equal(doku_logic_run(lg, NULL, NULL, &rt, NULL, 0), DOKU_OK);
         v[i].er = rt.er;
         v[i].solved = rt.solved;
@@ -80,7 +80,7 @@ static int check_band(const doku_shape *s, const graded *v, int n, double min, d
     int acc = 0;
     for (int i = 0; i < n; i++) {
         int want = expected(&v[i], min, max, require);
-        int got = doku_rating_filter_accept(b, s, v[i].cells, NULL);
+        int got = tu_filter(b, s, v[i].cells);
         if (got != want)
             fail_msg("band %.1f..%.1f require %llx: candidate %d (er %.1f) got %d want %d", min,
                      max, (unsigned long long)require, i, v[i].er, got, want);
@@ -168,8 +168,8 @@ static void test_filter_arguments(void **state)
     assert_int_equal(doku_rating_filter_create(s, &ok, &b), DOKU_OK);
     uint8_t conflict[81] = {0};
     conflict[0] = conflict[1] = 5;
-    assert_int_equal(doku_rating_filter_accept(b, s, conflict, NULL), 0);
-    assert_int_equal(doku_rating_filter_accept(b, s, NULL, NULL), 0);
+    assert_int_equal(tu_filter(b, s, conflict), 0); /* rejected */
+    assert_int_equal(tu_filter(b, s, NULL), -DOKU_ERR_ARG);
     doku_rating_filter_free(b);
     doku_rating_filter_free(NULL);
     doku_shape_free(s);
@@ -193,24 +193,24 @@ static void test_reduce_rated(void **state)
         uint8_t grid[81], a[81], b[81];
         doku_rng rng;
         doku_rng_seed(&rng, seed);
-        assert_int_equal(doku_generate_grid(g, &rng, grid), DOKU_OK);
+        assert_int_equal(doku_generate_grid(g, &rng, grid, sizeof grid), DOKU_OK);
         int ok = 0;
-        assert_int_equal(doku_reduce_rated(g, NULL, seed, 0, grid, NULL, NULL, a, NULL, &ok),
+        assert_int_equal(doku_reduce_rated(g, NULL, seed, 0, grid, NULL, 81, NULL, a, NULL, &ok),
                          DOKU_OK);
         assert_int_equal(ok, 1);
         doku_rng_seed(&rng, seed);
-        assert_int_equal(doku_reduce(g, &rng, grid, NULL, NULL, b, NULL), DOKU_OK);
+        assert_int_equal(doku_reduce(g, &rng, grid, NULL, sizeof grid, NULL, b, NULL), DOKU_OK);
         assert_memory_equal(a, b, 81);
         for (int d = DOKU_DIFFICULTY_EASY; d <= DOKU_DIFFICULTY_HARD; d++) {
             doku_rating_filter_opts o = {0};
             assert_int_equal(doku_difficulty_range((doku_difficulty)d, &o.min, &o.max), DOKU_OK);
             doku_rating_filter *f;
             assert_int_equal(doku_rating_filter_create(s, &o, &f), DOKU_OK);
-            assert_int_equal(doku_reduce_rated(g, f, seed, 8, grid, NULL, NULL, a, NULL, &ok),
+            assert_int_equal(doku_reduce_rated(g, f, seed, 8, grid, NULL, 81, NULL, a, NULL, &ok),
                              DOKU_OK);
             if (ok) {
                 doku_rating r;
-                assert_int_equal(doku_logic_load(lg, a), DOKU_OK);
+                assert_int_equal(doku_logic_load(lg, a, sizeof a), DOKU_OK);
                 assert_int_equal(doku_logic_run(lg, NULL, NULL, &r, NULL, 0), DOKU_OK);
                 assert_int_equal(r.difficulty, d);
                 found++;

@@ -24,7 +24,7 @@ static void run_limit(doku_solver *sv, const uint8_t *givens, uint64_t limit,
     doku_search_opts o = {0};
     o.limit = limit;
     o.flags = flags;
-    assert_int_equal(doku_search(sv, givens, &o, sol, NULL, NULL, res), DOKU_OK);
+    assert_int_equal(doku_search(sv, givens, (size_t)doku_shape_cells(doku_solver_shape(sv)), &o, sol, NULL, NULL, res), DOKU_OK);
 }
 
 /* The classic shape of side n and a solver on it (both asserted made). */
@@ -213,7 +213,7 @@ static void test_empty_4x4_count(void **state)
     o.limit = 1000;
     doku_search_result r;
     int seen = 0;
-    assert_int_equal(doku_search(sv, givens, &o, NULL, count_cb, &seen, &r), DOKU_OK);
+    assert_int_equal(doku_search(sv, givens, (size_t)doku_shape_cells(s), &o, NULL, count_cb, &seen, &r), DOKU_OK);
     assert_int_equal(r.solutions, 288); /* the number of 4x4 Sudoku grids */
     assert_int_equal(seen, 288);
     close_solver(s, sv);
@@ -230,7 +230,7 @@ static void test_budget_gives_up(void **state)
     o.limit = 1000000;
     o.node_budget = 50;
     doku_search_result r;
-    assert_int_equal(doku_search(sv, givens, &o, NULL, NULL, NULL, &r), DOKU_GAVE_UP);
+    assert_int_equal(doku_search(sv, givens, (size_t)doku_shape_cells(s), &o, NULL, NULL, NULL, &r), DOKU_GAVE_UP);
     assert_true(r.nodes <= 51);
     close_solver(s, sv);
 }
@@ -253,7 +253,7 @@ static void test_conflicting_givens_have_no_solution(void **state)
     assert_int_equal(c[0].cell_b, 72);
     assert_int_equal(doku_shape_unit_kind(s, c[0].unit), DOKU_UNIT_COL);
     givens[0] = 10;
-    assert_int_equal(doku_search(sv, givens, NULL, NULL, NULL, NULL, &r), DOKU_ERR_ARG);
+    assert_int_equal(doku_search(sv, givens, (size_t)doku_shape_cells(s), NULL, NULL, NULL, NULL, &r), DOKU_ERR_ARG);
     close_solver(s, sv);
 }
 
@@ -289,31 +289,31 @@ static void test_pencil_marks_restrict(void **state)
     o.limit = 1000;
     doku_search_result r;
     marks_seen m = {cands, 0, 0};
-    assert_int_equal(doku_search_candidates(sv, givens, cands, &o, NULL, marks_cb, &m, &r), DOKU_OK);
+    assert_int_equal(doku_search_candidates(sv, givens, cands, (size_t)doku_shape_cells(s), &o, NULL, marks_cb, &m, &r), DOKU_OK);
     assert_int_equal(r.solutions, 288);
     cands[0] = 0x1;
     m.count = 0;
-    assert_int_equal(doku_search_candidates(sv, givens, cands, &o, NULL, marks_cb, &m, &r), DOKU_OK);
+    assert_int_equal(doku_search_candidates(sv, givens, cands, (size_t)doku_shape_cells(s), &o, NULL, marks_cb, &m, &r), DOKU_OK);
     assert_int_equal(r.solutions, 72);
     cands[0] = 0x3;
     cands[5] = 0xC; /* r2c2 only 3 or 4 */
     m.count = 0;
-    assert_int_equal(doku_search_candidates(sv, givens, cands, &o, NULL, marks_cb, &m, &r), DOKU_OK);
+    assert_int_equal(doku_search_candidates(sv, givens, cands, (size_t)doku_shape_cells(s), &o, NULL, marks_cb, &m, &r), DOKU_OK);
     assert_int_equal(m.count, (int)r.solutions);
     assert_true(r.solutions > 0 && r.solutions < 144);
     assert_int_equal(m.outside, 0);
     cands[9] = 0; /* r3c2: nothing left */
-    assert_int_equal(doku_search_candidates(sv, givens, cands, &o, NULL, NULL, NULL, &r), DOKU_OK);
+    assert_int_equal(doku_search_candidates(sv, givens, cands, (size_t)doku_shape_cells(s), &o, NULL, NULL, NULL, &r), DOKU_OK);
     assert_int_equal(r.solutions, 0);
     /* NULL marks: doku_search itself */
-    assert_int_equal(doku_search_candidates(sv, givens, NULL, &o, NULL, NULL, NULL, &r), DOKU_OK);
+    assert_int_equal(doku_search_candidates(sv, givens, NULL, (size_t)doku_shape_cells(s), &o, NULL, NULL, NULL, &r), DOKU_OK);
     assert_int_equal(r.solutions, 288);
     /* a given's mask is not read */
     givens[0] = 2;
     for (int c = 0; c < 16; c++)
         cands[c] = 0xF;
     cands[0] = 0;
-    assert_int_equal(doku_search_candidates(sv, givens, cands, &o, NULL, NULL, NULL, &r), DOKU_OK);
+    assert_int_equal(doku_search_candidates(sv, givens, cands, (size_t)doku_shape_cells(s), &o, NULL, NULL, NULL, &r), DOKU_OK);
     assert_int_equal(r.solutions, 72);
     close_solver(s, sv);
 }
@@ -338,10 +338,10 @@ static void test_pencil_marks_on_forced_cell(void **state)
         o.flags = flags;
         doku_search_result r;
         cands[3] = 0x8;
-        assert_int_equal(doku_search_candidates(sv, givens, cands, &o, NULL, NULL, NULL, &r), DOKU_OK);
+        assert_int_equal(doku_search_candidates(sv, givens, cands, (size_t)doku_shape_cells(s), &o, NULL, NULL, NULL, &r), DOKU_OK);
         assert_int_equal(r.solutions, 12);
         cands[3] = 0x1;
-        assert_int_equal(doku_search_candidates(sv, givens, cands, &o, NULL, NULL, NULL, &r), DOKU_OK);
+        assert_int_equal(doku_search_candidates(sv, givens, cands, (size_t)doku_shape_cells(s), &o, NULL, NULL, NULL, &r), DOKU_OK);
         assert_int_equal(r.solutions, 0);
     }
     close_solver(s, sv);

@@ -224,7 +224,7 @@ static void test_degenerate_sizes(void **state)
     doku_search_opts o = {0};
     o.limit = 10;
     doku_search_result r;
-    assert_int_equal(doku_search(solver, givens, &o, sol, NULL, NULL, &r), DOKU_OK);
+    assert_int_equal(doku_search(solver, givens, (size_t)doku_shape_cells(s), &o, sol, NULL, NULL, &r), DOKU_OK);
     assert_int_equal(r.solutions, 2);
     assert_true(doku_verify_solution(s, NULL, sol, (size_t)doku_shape_cells(s)));
     doku_solver_free(solver);

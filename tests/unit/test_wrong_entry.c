@@ -23,7 +23,7 @@ static uint64_t count(doku_solver *sv, const uint8_t *cells)
 {
     doku_search_opts o = {2, 0, 0, 0};
     doku_search_result r;
-    assert_int_equal(doku_search(sv, cells, &o, NULL, NULL, NULL, &r), DOKU_OK);
+    assert_int_equal(doku_search(sv, cells, (size_t)doku_shape_cells(doku_solver_shape(sv)), &o, NULL, NULL, NULL, &r), DOKU_OK);
     return r.solutions;
 }
 
@@ -35,7 +35,7 @@ static void unique_puzzle(doku_solver *sv, int ncells, uint8_t *puz, uint8_t *so
     doku_search_opts o = {1, 0, 0, 0};
     doku_search_result r;
     memset(puz, 0, (size_t)ncells);
-    assert_int_equal(doku_search(sv, puz, &o, sol, NULL, NULL, &r), DOKU_OK);
+    assert_int_equal(doku_search(sv, puz, (size_t)doku_shape_cells(doku_solver_shape(sv)), &o, sol, NULL, NULL, &r), DOKU_OK);
     assert_int_equal(r.solutions, 1);
     memcpy(puz, sol, (size_t)ncells);
     /* a stride prime to the sizes used spreads the removals */
@@ -81,7 +81,7 @@ static void check_size(int n)
     int bad = mistype(s, sv, puz);
     assert_true(bad >= 0);
     doku_wrong_entry w;
-    assert_int_equal(doku_find_wrong_entry(sv, puz, 0, marks, &w), DOKU_OK);
+    assert_int_equal(doku_find_wrong_entry(sv, puz, ncells, 0, marks, &w), DOKU_OK);
     assert_int_equal(w.kind, DOKU_WRONG_DIGIT);
     assert_true(w.suspects >= 1);
     assert_int_equal(marks[bad], 1);
@@ -93,7 +93,7 @@ static void check_size(int n)
     }
     assert_int_equal(marked, w.suspects);
     doku_buf text = {0};
-    assert_int_equal(doku_format_wrong_entry(&text, s, puz, DOKU_SYMBOLS_AUTO, marks, &w), DOKU_OK);
+    assert_int_equal(doku_format_wrong_entry(&text, s, puz, (size_t)doku_shape_cells(s), DOKU_SYMBOLS_AUTO, marks, &w), DOKU_OK);
     char name[16];
     assert_int_equal(doku_cell_name(s, bad, name, sizeof name, NULL), DOKU_OK);
     assert_non_null(strstr(text.data, name));
@@ -134,7 +134,7 @@ static void check_size(int n)
         }
     }
     assert_true(wrong >= 0);
-    assert_int_equal(doku_find_wrong_entry(sv, puz, 0, marks, &w), DOKU_OK);
+    assert_int_equal(doku_find_wrong_entry(sv, puz, ncells, 0, marks, &w), DOKU_OK);
     assert_int_equal(w.kind, DOKU_WRONG_DIGIT);
     assert_int_equal(marks[wrong], 1);
     if (w.suspects == 1)
@@ -169,11 +169,11 @@ static void test_sentence_of_one_suspect(void **state)
     for (int c = 0; c < 81; c++)
         cells[c] = grid[c] == '.' ? 0 : (uint8_t)(grid[c] - '0');
     doku_wrong_entry w;
-    assert_int_equal(doku_find_wrong_entry(sv, cells, 10, marks, &w), DOKU_OK);
+    assert_int_equal(doku_find_wrong_entry(sv, cells, (size_t)doku_shape_cells(s), 10, marks, &w), DOKU_OK);
     assert_int_equal(w.suspects, 1);
     assert_int_equal(w.value, 1);
     doku_buf text = {0};
-    assert_int_equal(doku_format_wrong_entry(&text, s, cells, DOKU_SYMBOLS_AUTO, marks, &w), DOKU_OK);
+    assert_int_equal(doku_format_wrong_entry(&text, s, cells, (size_t)doku_shape_cells(s), DOKU_SYMBOLS_AUTO, marks, &w), DOKU_OK);
     assert_int_equal(w.kind, DOKU_WRONG_DIGIT);
     assert_string_equal(text.data, "r1c2 holds 6, which no solution has; with 1 there the grid has "
                                    "one solution");
@@ -193,7 +193,7 @@ static void test_sentence_of_several(void **state)
     doku_wrong_entry w = {2, DOKU_WRONG_DIGIT, 0};
     marks[0] = marks[5] = 1;
     doku_buf text = {0};
-    assert_int_equal(doku_format_wrong_entry(&text, s, cells, DOKU_SYMBOLS_AUTO, marks, &w), DOKU_OK);
+    assert_int_equal(doku_format_wrong_entry(&text, s, cells, (size_t)doku_shape_cells(s), DOKU_SYMBOLS_AUTO, marks, &w), DOKU_OK);
     assert_string_equal(text.data, "a filled cell is wrong: with another digit in any one of r1c1 "
                                    "or r2c2 the grid has one solution");
     doku_buf_reset(&text);
@@ -201,7 +201,7 @@ static void test_sentence_of_several(void **state)
         marks[c] = 1;
     w.suspects = 6;
     w.kind = DOKU_WRONG_SOME;
-    assert_int_equal(doku_format_wrong_entry(&text, s, cells, DOKU_SYMBOLS_AUTO, marks, &w), DOKU_OK);
+    assert_int_equal(doku_format_wrong_entry(&text, s, cells, (size_t)doku_shape_cells(s), DOKU_SYMBOLS_AUTO, marks, &w), DOKU_OK);
     assert_string_equal(text.data, "a filled cell is wrong: without any one of r1c1, r1c2, r1c3, "
                                    "r1c4 (or more) the grid has solutions");
     doku_buf_free(&text);
@@ -221,12 +221,12 @@ static void test_nothing_to_name_and_budget(void **state)
     unique_puzzle(sv, 256, puz, sol);
     doku_wrong_entry w;
     memset(marks, 7, sizeof marks);
-    assert_int_equal(doku_find_wrong_entry(sv, puz, 0, marks, &w), DOKU_OK);
+    assert_int_equal(doku_find_wrong_entry(sv, puz, (size_t)doku_shape_cells(s), 0, marks, &w), DOKU_OK);
     assert_int_equal(w.suspects, 0);
     for (int c = 0; c < 256; c++)
         assert_int_equal(marks[c], 0);
     assert_true(mistype(s, sv, puz) >= 0);
-    assert_int_equal(doku_find_wrong_entry(sv, puz, 1e-9, marks, &w), DOKU_GAVE_UP);
+    assert_int_equal(doku_find_wrong_entry(sv, puz, (size_t)doku_shape_cells(s), 1e-9, marks, &w), DOKU_GAVE_UP);
     assert_int_equal(w.suspects, 0);
     for (int c = 0; c < 256; c++)
         assert_int_equal(marks[c], 0);

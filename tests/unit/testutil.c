@@ -147,3 +147,21 @@ long tu_conflicts(const doku_shape *s, const uint8_t *cells, doku_conflict *out,
         return -1;
     return (long)count;
 }
+
+doku_qqwing_level tu_qqwing(doku_generator *g, const uint8_t *puzzle, size_t ncells)
+{
+    doku_qqwing_level level = DOKU_QQWING_ANY;
+    if (doku_generator_qqwing_level(g, puzzle, ncells, &level) != DOKU_OK)
+        return DOKU_QQWING_ANY;
+    return level;
+}
+
+int tu_filter(doku_rating_filter *f, const doku_shape *s, const uint8_t *puzzle)
+{
+    doku_filter_call call = {s, puzzle, NULL, (size_t)doku_shape_cells(s), 0};
+    bool ok = false;
+    doku_status st = doku_rating_filter_accept(f, &call, &ok);
+    if (st != DOKU_OK)
+        return -(int)st;
+    return ok ? 1 : 0;
+}

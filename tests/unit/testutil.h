@@ -30,6 +30,15 @@ size_t tu_lines(char *text, char ***lines, int skip_comments);
  * of conflicts (up to cap of them into out), or -1 for an error status. */
 long tu_conflicts(const doku_shape *s, const uint8_t *cells, doku_conflict *out, size_t cap);
 
+/* doku_generator_qqwing_level's level, DOKU_QQWING_ANY for any status
+ * but DOKU_OK (a contradiction, a bad value). */
+doku_qqwing_level tu_qqwing(doku_generator *g, const uint8_t *puzzle, size_t ncells);
+
+/* doku_rating_filter_accept on puzzle (the shape's n*n values, no time
+ * limit): 1 accepted, 0 rejected, or the negated status for any other
+ * answer (-DOKU_ERR_NOMEM...). */
+int tu_filter(doku_rating_filter *f, const doku_shape *s, const uint8_t *puzzle);
+
 /* Converts an ASCII puzzle line ('.'/'0' empty, 1-9A-Z) to values. */
 int tu_cells_from_text(const char *text, int ncells, uint8_t *cells);
 

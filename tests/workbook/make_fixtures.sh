@@ -4,6 +4,9 @@
 #   book.ods              LibreOffice from book.xlsx (formulas computed)
 #   book_lo.xlsx          LibreOffice from book.ods (formulas with cached values)
 #   book.xls              LibreOffice from book.ods (BIFF8)
+#   tests/cli/fixtures/sheets/lo-{offset,titled,two}.csv
+#                         LibreOffice's CSV of grids away from A1
+#                         (offset_sheets.py)
 # Needs Debian libreoffice-calc-nogui. Usage: tests/workbook/make_fixtures.sh
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
@@ -28,4 +31,11 @@ lo_convert --convert-to xlsx --outdir "$tmp/x" "$out/book.ods"
 cp "$tmp/x/book.xlsx" "$out/book_lo.xlsx"
 lo_convert --convert-to xls --outdir "$tmp" "$out/book.ods"
 cp "$tmp/book.xls" "$out/book.xls"
+mkdir "$tmp/o"
+puzzle=$(grep -v '^#' "$root/tests/cli/fixtures/logic9.txt" | head -1 | cut -c1-81)
+"$py" "$here/offset_sheets.py" "$tmp/o" "$puzzle"
+for f in offset titled two; do
+    lo_convert --convert-to csv --outdir "$tmp/o" "$tmp/o/$f.xlsx"
+    cp "$tmp/o/$f.csv" "$root/tests/cli/fixtures/sheets/lo-$f.csv"
+done
 ls -l "$out"

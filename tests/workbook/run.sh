@@ -103,6 +103,25 @@ got=$("$doku" check "$tmp/sst.xlsx" 2>&1); rc=$?
     fail "bad shared string: exit $rc, $got"
 
 # ---- writing -----------------------------------------------------------------
+# printing: a 16x16 grid fits one page, the summary one page wide, the
+# summary's puzzle column shows an 81-character puzzle whole
+printf '%s\n%s\n' "$P9_NOVALUE" "$P16" | "$doku" convert --to xlsx -o "$tmp/print.xlsx" ||
+    fail "convert to xlsx: exit $?"
+/usr/bin/python3 - "$tmp/print.xlsx" <<'PY' || fail "page setup of print.xlsx"
+import sys, openpyxl
+wb = openpyxl.load_workbook(sys.argv[1])
+s, big = wb["Summary"], wb["Puzzle 2"]
+assert s.column_dimensions["D"].width >= 81, s.column_dimensions["D"].width
+assert s.sheet_properties.pageSetUpPr.fitToPage and s.page_setup.fitToWidth in (1, None), "summary fit"
+assert s.page_setup.fitToHeight == 0, s.page_setup.fitToHeight
+assert big.sheet_properties.pageSetUpPr.fitToPage, "16x16 fit"
+assert big.page_setup.fitToWidth in (1, None) and big.page_setup.fitToHeight in (1, None)
+PY
+# nothing found: no workbook saying "no records", the message and exit 1
+printf '' | "$doku" convert --to xlsx -o "$tmp/none.xlsx" 2> "$tmp/none.err"; rc=$?
+[ $rc = 1 ] || fail "no puzzles to xlsx: exit $rc"
+[ ! -e "$tmp/none.xlsx" ] || fail "no puzzles to xlsx: a workbook was written"
+grep -q "no puzzles found" "$tmp/none.err" || fail "no puzzles to xlsx: $(cat "$tmp/none.err")"
 "$doku" solve --format xlsx -o "$tmp/batch.xlsx" "$fx/book.xlsx" || fail "solve --format xlsx: exit $?"
 echo "$P9_NOVALUE" | "$doku" solve --format xlsx -o "$tmp/single.xlsx" || fail "single: exit $?"
 echo "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3" |
