@@ -34,8 +34,13 @@
 #define B16_SPLAT(v) ((b16v){v, v, v, v, v, v, v, v, v, v, v, v, v, v, v, v})
 /* The box folds loop over k < R or C; fully unrolled for a constant box
  * size, their lane shifts become single shuffles instead of a switch. */
+#if defined(__OPTIMIZE__)
 #define B16_UNROLL _Pragma("GCC unroll 8")
 #define B16_UNROLL16 _Pragma("GCC unroll 16")
+#else /* gcc -O0 warns that it ignores the annotation */
+#define B16_UNROLL
+#define B16_UNROLL16
+#endif
 
 static inline __attribute__((always_inline)) int B16_FN(any)(b16v v)
 {
