@@ -7,7 +7,6 @@
  */
 #include "engine_internal.h"
 #include "util/bits.h"
-#include "util/clock.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -152,14 +151,8 @@ doku_status doku_constraints_search(const doku_constraints *cs, const uint8_t *g
     for (int c = 0; c < sh->ncells; c++)
         if (givens[c] > sh->n)
             return DOKU_ERR_ARG;
-    search_ctx ctx = {0};
-    ctx.limit = opts && opts->limit ? opts->limit : 1;
-    ctx.node_budget = opts ? opts->node_budget : 0;
-    if (opts && opts->time_budget > 0)
-        ctx.deadline = clock_monotonic_seconds() + opts->time_budget;
-    ctx.first_solution = solution;
-    ctx.on_solution = on_solution;
-    ctx.user = user;
+    search_ctx ctx;
+    search_ctx_start(&ctx, opts, solution, on_solution, user);
 
     vengine *e;
     if (vengine_create(cs, &e) != DOKU_OK)

@@ -5,7 +5,6 @@
  */
 #include "search_internal.h"
 #include "search_except.h"
-#include "util/clock.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -103,14 +102,8 @@ static doku_status search_with(doku_solver *sv, const uint8_t *givens, const uin
     const doku_shape *s = sv->shape;
     if (any_above(givens, s->ncells, s->n))
         return DOKU_ERR_ARG;
-    search_ctx ctx = {0};
-    ctx.limit = opts && opts->limit ? opts->limit : 1;
-    ctx.node_budget = opts ? opts->node_budget : 0;
-    if (opts && opts->time_budget > 0)
-        ctx.deadline = clock_monotonic_seconds() + opts->time_budget;
-    ctx.first_solution = solution;
-    ctx.on_solution = on_solution;
-    ctx.user = user;
+    search_ctx ctx;
+    search_ctx_start(&ctx, opts, solution, on_solution, user);
     ctx.cands = cands;
     ctx.except_cell = except_cell;
     ctx.except_digit = except_digit;

@@ -10,6 +10,19 @@
 
 #include <string.h>
 
+void search_ctx_start(search_ctx *ctx, const doku_search_opts *opts, uint8_t *solution,
+                      doku_solution_fn on_solution, void *user)
+{
+    memset(ctx, 0, sizeof *ctx);
+    ctx->limit = opts && opts->limit ? opts->limit : 1;
+    ctx->node_budget = opts ? opts->node_budget : 0;
+    if (opts && opts->time_budget > 0)
+        ctx->deadline = clock_monotonic_seconds() + opts->time_budget;
+    ctx->first_solution = solution;
+    ctx->on_solution = on_solution;
+    ctx->user = user;
+}
+
 void search_report_solution(search_ctx *ctx, const uint8_t *grid, int ncells)
 {
     if (ctx->solutions == 0 && ctx->first_solution)

@@ -38,6 +38,12 @@ int search_wants_grid(const search_ctx *ctx);
  * count stops at the limit, as n single reports would. */
 void search_report_count(search_ctx *ctx, uint64_t n);
 
+/* Sets a fresh context up from the caller's options (NULL: limit 1, no
+ * budget): limit, node budget, deadline from now, and where solutions go.
+ * The one place every search entry point reads doku_search_opts. */
+void search_ctx_start(search_ctx *ctx, const doku_search_opts *opts, uint8_t *solution,
+                      doku_solution_fn on_solution, void *user);
+
 /* Counts a node; @return nonzero when the budget is exhausted. */
 int search_count_node(search_ctx *ctx);
 
