@@ -167,8 +167,7 @@ static int run_one(const char *where, doku_variant_puzzle *p, const cli_opts *o,
     return rc;
 }
 
-int cli_variant_run(const cli_opts *o, cli_variant_mode mode, uint64_t limit,
-                    double default_timeout)
+int cli_variant_each(const cli_opts *o, cli_variant_fn fn, void *user)
 {
     int worst = CLI_EXIT_OK;
     for (int i = 0; i < o->nfiles; i++) {
@@ -206,11 +205,34 @@ int cli_variant_run(const cli_opts *o, cli_variant_mode mode, uint64_t limit,
                 free(text);
                 return CLI_EXIT_USAGE;
             }
-            int rc = run_one(where, p, o, mode, limit, default_timeout);
+            int rc = fn(user, path, kind == KIND_ISS ? (size_t)line : 1, where, p);
             worst = rc > worst ? rc : worst;
             doku_variant_puzzle_free(p);
         }
         free(text);
     }
     return worst;
+}
+
+typedef struct run_args {
+    const cli_opts *o;
+    cli_variant_mode mode;
+    uint64_t limit;
+    double default_timeout;
+} run_args;
+
+static int run_each(void *user, const char *file, size_t line, const char *where,
+                    doku_variant_puzzle *p)
+{
+    const run_args *a = user;
+    (void)file;
+    (void)line;
+    return run_one(where, p, a->o, a->mode, a->limit, a->default_timeout);
+}
+
+int cli_variant_run(const cli_opts *o, cli_variant_mode mode, uint64_t limit,
+                    double default_timeout)
+{
+    run_args a = {o, mode, limit, default_timeout};
+    return cli_variant_each(o, run_each, &a);
 }

@@ -10,6 +10,8 @@
 
 #include "options.h"
 
+#include "doku_constraints.h"
+
 typedef enum cli_variant_mode {
     CLI_VARIANT_SOLVE,
     CLI_VARIANT_COUNT,
@@ -26,5 +28,14 @@ int cli_variant_inputs(const cli_opts *o);
  * @return the exit code (CLI_EXIT_*). */
 int cli_variant_run(const cli_opts *o, cli_variant_mode mode, uint64_t limit,
                     double default_timeout);
+
+/* Calls fn for every puzzle of o's variant files, in order: file and
+ * line (1 for a whole-file puzzle) say where it starts, where is
+ * "FILE:LINE" or "FILE" for messages; p is freed after fn returns. A file
+ * that does not read stops the run with "FILE: message" on stderr.
+ * @return the worst exit code fn returned, or CLI_EXIT_USAGE. */
+typedef int (*cli_variant_fn)(void *user, const char *file, size_t line, const char *where,
+                              doku_variant_puzzle *p);
+int cli_variant_each(const cli_opts *o, cli_variant_fn fn, void *user);
 
 #endif
