@@ -308,7 +308,7 @@ async function run(name, body, onDone, opts = {}) {
       // the server's words without the field name, and mark the cells
       resetOverlays();
       markReason(e.bare);
-      const txt = `${ACTION[name] || 'Cannot do that'}: ${e.bare}`;
+      const txt = `${ACTION[name] || 'Cannot do that'}: ${e.bare.replace(/^field "[^"]*": /, '')}`;
       status(txt, 'bad');
       result(el('p', txt, 'big'));
     } else status(e.message, 'bad');
