@@ -107,26 +107,30 @@ static doku_status search(const search_req *s, const doku_search_opts *so, uint8
     return doku_search(s->solver, s->p.cells, nc, so, solution, fn, user, res);
 }
 
-/* What a variant puzzle's record adds: its "constraints" (and, with
- * violations, the broken ones); NULL for a classic puzzle. */
-static cJSON *variant_members(const search_req *s, cJSON *violations)
+/* Replies with rec, and for a variant puzzle what its record adds: its
+ * "constraints" and, with violations (taken over), the broken ones; a
+ * 500 when memory ran out for them. */
+static void reply(srv_reply *out, const search_req *s, const doku_search_record *rec, int stats,
+                  cJSON *violations)
 {
-    if (!s->p.cons) {
+    cJSON *o = NULL, *list = NULL;
+    if (s->p.cons) {
+        o = cJSON_CreateObject();
+        list = srv_constraints_json(s->p.cons);
+        if (!o || !list || !cJSON_AddItemToObject(o, "constraints", list) ||
+            (violations && !cJSON_AddItemToObject(o, "violations", violations))) {
+            if (!o || !cJSON_GetObjectItemCaseSensitive(o, "constraints"))
+                cJSON_Delete(list);
+            cJSON_Delete(violations);
+            cJSON_Delete(o);
+            srv_reply_error(out, 500, "no_memory", "out of memory", NULL);
+            return;
+        }
+    } else {
         cJSON_Delete(violations);
-        return NULL;
     }
-    cJSON *o = cJSON_CreateObject();
-    cJSON *list = srv_constraints_json(s->p.cons);
-    if (!o || !list) {
-        cJSON_Delete(o);
-        cJSON_Delete(list);
-        cJSON_Delete(violations);
-        return NULL;
-    }
-    cJSON_AddItemToObject(o, "constraints", list);
-    if (violations)
-        cJSON_AddItemToObject(o, "violations", violations);
-    return o;
+    srv_reply_search(out, &s->p, rec, stats, s->named, o);
+    cJSON_Delete(o);
 }
 
 /* Duplicate givens as `doku solve` words them, with the cells marked. */
@@ -176,11 +180,13 @@ void srv_api_solve(const char *body, size_t len, const srv_budget *bud, srv_repl
         uint8_t *marks = NULL;
         char *why = NULL;
         cJSON *broken = NULL;
+        int nomem = 0;
         if (res.solutions == 0 && st == DOKU_OK) {
             marks = calloc(ncells, 1);
             why = marks ? conflict_reason(&s.p, marks) : NULL;
+            nomem = !marks;
             if (!why && marks && s.p.cons)
-                why = srv_violations(s.p.cons, s.p.cells, marks, &broken);
+                nomem = srv_violations(s.p.cons, s.p.cells, marks, &why, &broken) != 0;
         }
         doku_search_record rec;
         memset(&rec, 0, sizeof rec);
@@ -197,9 +203,10 @@ void srv_api_solve(const char *body, size_t len, const srv_budget *bud, srv_repl
         rec.reason = why;
         rec.marks = why ? marks : NULL;
         rec.time_ms = ms;
-        cJSON *extra = variant_members(&s, broken);
-        srv_reply_search(out, &s.p, &rec, s.stats, s.named, extra);
-        cJSON_Delete(extra);
+        if (nomem)
+            srv_reply_error(out, 500, "no_memory", "out of memory", NULL);
+        else
+            reply(out, &s, &rec, s.stats, broken);
         free(why);
         free(marks);
     }
@@ -235,9 +242,7 @@ void srv_api_count(const char *body, size_t len, const srv_budget *bud, srv_repl
         rec.status = st;
         rec.limit = limit;
         rec.time_ms = ms;
-        cJSON *extra = variant_members(&s, NULL);
-        srv_reply_search(out, &s.p, &rec, s.stats, s.named, extra);
-        cJSON_Delete(extra);
+        reply(out, &s, &rec, s.stats, NULL);
     }
     search_end(&s);
 }
@@ -260,8 +265,12 @@ void srv_api_check(const char *body, size_t len, const srv_budget *bud, srv_repl
     char *why = marks ? conflict_reason(&s.p, marks) : NULL;
     cJSON *broken = NULL;
     /* a broken constraint is named as a duplicate is (doku check) */
-    if (!why && marks && s.p.cons)
-        why = srv_violations(s.p.cons, s.p.cells, marks, &broken);
+    if (!marks || (!why && s.p.cons && srv_violations(s.p.cons, s.p.cells, marks, &why, &broken))) {
+        srv_reply_error(out, 500, "no_memory", "out of memory", NULL);
+        free(marks);
+        search_end(&s);
+        return;
+    }
     if (why) {
         rec.verdict = DOKU_CHECK_CONFLICT;
         rec.reason = why;
@@ -290,9 +299,7 @@ void srv_api_check(const char *body, size_t len, const srv_budget *bud, srv_repl
             rec.reason = "";
         }
     }
-    cJSON *extra = variant_members(&s, broken);
-    srv_reply_search(out, &s.p, &rec, 0, s.named, extra);
-    cJSON_Delete(extra);
+    reply(out, &s, &rec, 0, broken);
     free(why);
     free(marks);
     search_end(&s);

@@ -276,53 +276,56 @@ void srv_shape_meta(cJSON *meta, const doku_shape *shape)
     free(map);
 }
 
-char *srv_violations(const doku_constraints *cs, const uint8_t *cells, uint8_t *marks,
-                     cJSON **list)
+int srv_violations(const doku_constraints *cs, const uint8_t *cells, uint8_t *marks, char **why,
+                   cJSON **list)
 {
+    *why = NULL;
     *list = NULL;
     const doku_shape *s = doku_constraints_shape(cs);
     size_t nc = (size_t)doku_shape_cells(s), count = 0;
     doku_violation v[16];
     if (doku_constraints_check(cs, cells, nc, v, 16, &count) != DOKU_OK || count == 0)
-        return NULL;
+        return 0;
     size_t shown = count < 16 ? count : 16, cap = shown * 520 + 64, at = 0;
-    char *why = malloc(cap);
+    char *text = malloc(cap);
     cJSON *arr = cJSON_CreateArray();
-    if (!why || !arr) {
-        free(why);
-        cJSON_Delete(arr);
-        return NULL;
-    }
-    why[0] = '\0';
-    for (size_t i = 0; i < shown; i++) {
-        char text[512];
-        doku_violation_text(cs, cells, &v[i], text, sizeof text, NULL);
-        at += (size_t)snprintf(why + at, cap - at, "%s%s", i ? "; " : "", text);
+    int ok = text && arr;
+    if (ok)
+        text[0] = '\0';
+    for (size_t i = 0; ok && i < shown; i++) {
+        char one[512];
+        doku_violation_text(cs, cells, &v[i], one, sizeof one, NULL);
+        at += (size_t)snprintf(text + at, cap - at, "%s%s", i ? "; " : "", one);
         doku_constraint c;
         doku_constraints_get(cs, v[i].constraint, &c);
         cJSON *o = cJSON_CreateObject(), *names = NULL;
-        if (!o || !cJSON_AddNumberToObject(o, "constraint", (double)v[i].constraint) ||
-            !cJSON_AddStringToObject(o, "kind", doku_constraint_kind_key(c.kind)) ||
-            !(names = cJSON_AddArrayToObject(o, "cells")) ||
-            !cJSON_AddStringToObject(o, "text", text)) {
-            cJSON_Delete(o);
-            continue;
-        }
+        ok = o && cJSON_AddNumberToObject(o, "constraint", (double)v[i].constraint) &&
+             cJSON_AddStringToObject(o, "kind", doku_constraint_kind_key(c.kind)) &&
+             (names = cJSON_AddArrayToObject(o, "cells")) && cJSON_AddStringToObject(o, "text", one);
         /* the pair that breaks it, or the whole constraint */
         int pair[2] = {v[i].cell_a, v[i].cell_b};
         size_t k = v[i].cell_a >= 0 ? (v[i].cell_b >= 0 ? 2 : 1) : c.ncells;
-        for (size_t j = 0; j < k; j++) {
+        for (size_t j = 0; ok && j < k; j++) {
             int cell = v[i].cell_a >= 0 ? pair[j] : c.cells[j];
             char name[16];
             doku_cell_name(s, cell, name, sizeof name, NULL);
-            cJSON_AddItemToArray(names, cJSON_CreateString(name));
+            ok = cJSON_AddItemToArray(names, cJSON_CreateString(name));
             if (marks)
                 marks[cell] = 1;
         }
-        cJSON_AddItemToArray(arr, o);
+        if (ok)
+            ok = cJSON_AddItemToArray(arr, o);
+        if (!ok)
+            cJSON_Delete(o);
+    }
+    if (!ok) {
+        free(text);
+        cJSON_Delete(arr);
+        return -1;
     }
     if (count > shown)
-        snprintf(why + at, cap - at, "; and %zu more", count - shown);
+        snprintf(text + at, cap - at, "; and %zu more", count - shown);
+    *why = text;
     *list = arr;
-    return why;
+    return 0;
 }

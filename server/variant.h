@@ -52,14 +52,14 @@ int srv_copy_constraints(const doku_constraints *from, const doku_shape *shape,
 cJSON *srv_constraints_json(const doku_constraints *cs);
 
 /* The constraints of cs that the filled cells of cells (the shape's n*n
- * values) break, as the library words them: the sentences joined by "; "
- * (malloc'd, the caller frees it; NULL when none is broken or memory ran
- * out), each broken constraint's cells flagged in marks (n*n, or NULL),
- * and in *list (the caller's to cJSON_Delete; NULL with a NULL return)
- * one object per broken constraint: {"constraint": index, "kind",
- * "cells", "text"}. */
-char *srv_violations(const doku_constraints *cs, const uint8_t *cells, uint8_t *marks,
-                     cJSON **list);
+ * values) break, as the library words them: in *why the sentences joined
+ * by "; " (malloc'd, the caller frees it; NULL when none is broken), each
+ * broken constraint's cells flagged in marks (n*n, or NULL), and in *list
+ * (the caller's to cJSON_Delete; NULL when *why is) one object per broken
+ * constraint: {"constraint": index, "kind", "cells", "text"}.
+ * @return 0, or -1 when memory ran out (*why and *list NULL). */
+int srv_violations(const doku_constraints *cs, const uint8_t *cells, uint8_t *marks, char **why,
+                   cJSON **list);
 
 /* Adds to meta what a page needs of shape to draw it as doku reads it:
  * "variant" ("x", "hyper", "x,hyper"), "regions" (n*n symbols 1-9A-Z of
