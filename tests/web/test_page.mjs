@@ -1420,6 +1420,15 @@ test('a constraint that cannot hold is refused by name; logic says it does not t
   await waitStatus(page, /does not take variant constraints yet/);
 }, { allowErrors: true });
 
+test('a variant file (doku\'s own text format) opened by the file picker, in dark mode', async (page) => {
+  await pick(page, fixture('thermo-killer.txt', 'size 6\ncage 7 r1c1 r1c2 r2c1\nthermo r3c3 r3c4 r4c5\nwhisper r6c1 r5c2 r6c3\ngivens 1.............................2.....\n'));
+  await waitStatus(page, /^Opened thermo-killer\.txt/);
+  assert((await page.locator('#grid .cell').count()) === 36, 'a 6x6 grid');
+  assert((await drawn(page, 'cage')) === 1 && (await drawn(page, 'thermo-bulb')) === 1 && (await drawn(page, 'ln-whisper')) === 1, 'its cage, thermometer and whispers');
+  assert((await digit(page, 0)) === '1', 'its givens');
+  await page.screenshot({ path: `${shots}/variant-file-dark.png` });
+}, { dark: true });
+
 test('accessibility with constraints drawn and the pen (axe-core)', async (page) => {
   await paste(page, EVERY_KIND);
   await page.evaluate(() => { document.getElementById('cons-box').open = true; });
