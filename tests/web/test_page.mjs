@@ -1399,6 +1399,15 @@ test('Edit mode\'s pen: a cage dragged and its sum typed makes the killer unique
   await page.screenshot({ path: `${shots}/variant-drawn.png` });
   await page.click('#undo');
   assert((await drawn(page, 'thermo-bulb')) === 0, 'Undo takes the thermometer off');
+  // a white dot: a drag across the side of r1c3 and r1c4 (2 and 3 in the solution)
+  await page.selectOption('#draw-kind', 'white');
+  const d0 = await cell(page, 2).boundingBox(), d1 = await cell(page, 3).boundingBox();
+  await page.mouse.move(d0.x + d0.width / 2, d0.y + d0.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(d1.x + d1.width / 2, d1.y + d1.height / 2, { steps: 3 });
+  await page.mouse.up();
+  await waitStatus(page, /^Added: white kropki dot at r1c3 r1c4/);
+  assert((await drawn(page, 'dot-white')) === 1, 'the dot is drawn');
   await page.selectOption('#draw-kind', '');
   await solveMatches(page, KILLER_SOLUTION);
 });

@@ -15,7 +15,7 @@ import { wireFiles } from './files.js';
 import { buildGrid, paint } from './view.js';
 import { describe, hasOuterClues, KINDS, toJson, toLink, toVariantText } from './constraints.js';
 import { drawConstraints } from './overlay.js';
-import { extendPath, isArea, pathConstraint } from './drawing.js';
+import { extendPath, isArea, isPair, pathConstraint } from './drawing.js';
 
 const COLOURS = 9;   // cell colours of the palette (style.css --k1..--k9)
 const SIZES = [4, 6, 8, 9, 10, 12, 14, 15, 16, 18, 20, 21, 22, 24, 25];
@@ -599,7 +599,8 @@ function setPen(kind) {
   if (kind && S.mode === 'play') setMode('edit');
   if (kind) status(isArea(kind)
     ? `Pen: ${KINDS[kind].name}. Drag over its cells${kind === 'cage' ? ', then type its sum and press Enter' : ''}.`
-    : `Pen: ${KINDS[kind].name}. Drag along its cells${kind === 'thermo' ? ' from the bulb' : kind === 'arrow' ? ' from the circle' : ''}.`);
+    : isPair(kind) ? `Pen: ${KINDS[kind].name}. Drag from a cell to its neighbour${kind === 'greater' ? ' (from the bigger to the smaller)' : ''}.`
+      : `Pen: ${KINDS[kind].name}. Drag along its cells${kind === 'thermo' ? ' from the bulb' : kind === 'arrow' ? ' from the circle' : ''}.`);
   else status('Pen off: a drag selects cells.');
   render();
 }

@@ -198,7 +198,7 @@ export function drawConstraints(svg, shape, list, pending = null) {
   }
   if (pending && pending.cells.length) {
     const g = layer('pending');
-    if (pending.kind === 'cage' || pending.kind === 'region') node('path', { d: cagePath(n, pending.cells, 0.05), class: 'pending-cage' }, g);
+    if (['cage', 'region', 'even', 'odd'].includes(pending.kind)) node('path', { d: cagePath(n, pending.cells, 0.05), class: 'pending-cage' }, g);
     else {
       const ps = pending.cells.map((i) => centre(n, i));
       node('circle', { cx: ps[0][0], cy: ps[0][1], r: 0.2, class: 'pending-line' }, g);
