@@ -130,6 +130,7 @@ function cellNotes() {
 
 /* The constraints drawn over the grid (overlay.js), the frame's margin
  * made for clues outside it, and the SVG's user units set to cells. */
+let overlayOf = { list: null, pending: '', box: '', shape: null };
 function drawOverlay() {
   const svg = $('overlay'), grid = $('grid'), frame = $('grid-frame');
   const list = S.paint ? [] : S.board.constraints;
@@ -139,14 +140,22 @@ function drawOverlay() {
   frame.style.padding = outer ? `${(cs * 0.85).toFixed(1)}px` : '';
   if (!cs) return;
   const x0 = (grid.offsetLeft + grid.clientLeft) / cs, y0 = (grid.offsetTop + grid.clientTop) / cs;
-  svg.setAttribute('viewBox', `${(-x0).toFixed(4)} ${(-y0).toFixed(4)} ${(frame.clientWidth / cs).toFixed(4)} ${(frame.clientHeight / cs).toFixed(4)}`);
+  const box = `${(-x0).toFixed(4)} ${(-y0).toFixed(4)} ${(frame.clientWidth / cs).toFixed(4)} ${(frame.clientHeight / cs).toFixed(4)}`;
+  const pending = S.pending ? S.pending.kind + S.pending.cells.join(',') : '';
+  // drawn again only when something drawn changed (render runs on every key)
+  if (overlayOf.list === list && overlayOf.pending === pending && overlayOf.box === box && overlayOf.shape === S.shape) return;
+  overlayOf = { list, pending, box, shape: S.shape };
+  svg.setAttribute('viewBox', box);
   drawConstraints(svg, S.shape, list, S.pending);
 }
 
 /* The constraints in words (the card's list, and the global rules under
  * the grid, which nothing draws). */
+let listed = null;
 function listConstraints() {
   const list = S.board.constraints, n = S.shape.n;
+  if (listed === list) return;
+  listed = list;
   $('cons-count').textContent = list.length
     ? `${list.length} constraint${list.length === 1 ? '' : 's'}:`
     : 'None: a classic puzzle. Open a variant puzzle, or draw cages and lines below in Edit givens mode.';
