@@ -180,7 +180,7 @@ int logic_cellname(const doku_logic *L, int cell, char *buf, size_t cap)
 int logic_unitname(const doku_logic *L, int unit, char *buf, size_t cap)
 {
     if (L->var && unit >= L->var->base_nunits)
-        return logic_variant_unitname(L, unit, buf, cap);
+        return snprintf(buf, cap, "%s", L->var->extra_name[unit - L->var->base_nunits]);
     size_t len;
     if (doku_shape_unit_name(L->shape, unit, buf, cap, &len) != DOKU_OK)
         return -1;

@@ -80,8 +80,14 @@ static doku_status build_units(struct logic_variant *V)
         }
     }
     doku_status st = DOKU_OK;
-    if (k)
+    if (k) {
         st = shape_create_extended(s, mine, k, &V->shape);
+        V->extra_name = malloc(sizeof *V->extra_name * (size_t)k);
+        if (!V->extra_name)
+            st = DOKU_ERR_NOMEM;
+        for (int e = 0; e < k && V->extra_name; e++)
+            lvar_unit_name(V->cs, V->extra_con[e], V->extra_name[e], sizeof V->extra_name[e]);
+    }
     free(extra);
     free(mark);
     return st;
@@ -314,6 +320,7 @@ void logic_variant_free(doku_logic *L)
         return;
     doku_shape_free(V->shape);
     free(V->extra_con);
+    free(V->extra_name);
     free(V->xoff);
     free(V->xpeer);
     for (int i = 0; i < V->ncages; i++)
@@ -364,4 +371,40 @@ void logic_variant_reference(doku_logic *L, const uint8_t *cells)
         L->has_solution = 1;
         L->unique = (r.solutions == 1 && st == DOKU_OK);
     }
+}
+
+int lvar_must_differ(const doku_logic *L, int a, int b)
+{
+    if (a == b)
+        return 0;
+    if (logic_sees(L, a, b))
+        return 1;
+    const struct logic_variant *V = L->var;
+    for (int i = V->xoff[a]; i < V->xoff[a + 1]; i++)
+        if (V->xpeer[i] == b)
+            return 1;
+    return 0;
+}
+
+/* The check of a filled pair of a dot kind (as check.c words them). */
+int lvar_pair_ok(doku_constraint_kind kind, int x, int y)
+{
+    switch (kind) {
+    case DOKU_CON_KROPKI_WHITE: return x - y == 1 || y - x == 1;
+    case DOKU_CON_KROPKI_BLACK: return x == 2 * y || y == 2 * x;
+    case DOKU_CON_X: return x + y == 10;
+    case DOKU_CON_V: return x + y == 5;
+    case DOKU_CON_GREATER: return x > y;
+    case DOKU_CON_KROPKI_WHITE_ALL:
+    case DOKU_CON_NON_CONSECUTIVE: return abs(x - y) != 1;
+    case DOKU_CON_KROPKI_BLACK_ALL: return x != 2 * y && y != 2 * x;
+    case DOKU_CON_X_ALL: return x + y != 10;
+    case DOKU_CON_V_ALL: return x + y != 5;
+    default: return 1;
+    }
+}
+
+lmask lvar_dom(const doku_logic *L, int cell)
+{
+    return L->val[cell] ? LBIT(L->val[cell]) : L->cand[cell];
 }

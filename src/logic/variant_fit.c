@@ -34,37 +34,6 @@ typedef struct fit_ctx {
     int wd; /* whispers' difference */
 } fit_ctx;
 
-int lvar_must_differ(const doku_logic *L, int a, int b)
-{
-    if (a == b)
-        return 0;
-    if (logic_sees(L, a, b))
-        return 1;
-    const struct logic_variant *V = L->var;
-    for (int i = V->xoff[a]; i < V->xoff[a + 1]; i++)
-        if (V->xpeer[i] == b)
-            return 1;
-    return 0;
-}
-
-/* The check of a filled pair of a dot kind (as check.c words them). */
-int lvar_pair_ok(doku_constraint_kind kind, int x, int y)
-{
-    switch (kind) {
-    case DOKU_CON_KROPKI_WHITE: return x - y == 1 || y - x == 1;
-    case DOKU_CON_KROPKI_BLACK: return x == 2 * y || y == 2 * x;
-    case DOKU_CON_X: return x + y == 10;
-    case DOKU_CON_V: return x + y == 5;
-    case DOKU_CON_GREATER: return x > y;
-    case DOKU_CON_KROPKI_WHITE_ALL:
-    case DOKU_CON_NON_CONSECUTIVE: return abs(x - y) != 1;
-    case DOKU_CON_KROPKI_BLACK_ALL: return x != 2 * y && y != 2 * x;
-    case DOKU_CON_X_ALL: return x + y != 10;
-    case DOKU_CON_V_ALL: return x + y != 5;
-    default: return 1;
-    }
-}
-
 /* The checks a partial filling can fail, p being the cell just filled. */
 static int partial_ok(const fit_ctx *x, int p)
 {
@@ -213,11 +182,6 @@ static int supports(fit_ctx *x, lmask *sup)
         }
     }
     return 1;
-}
-
-lmask lvar_dom(const doku_logic *L, int cell)
-{
-    return L->val[cell] ? LBIT(L->val[cell]) : L->cand[cell];
 }
 
 /* Fills x for the cells cells[0..k) of constraint c. */

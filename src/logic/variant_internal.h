@@ -41,6 +41,8 @@ struct logic_variant {
     int base_nunits;        /* units of cs's shape; the rest are extra */
     int *extra_con;         /* [nunits - base_nunits] constraint of each extra
                                unit; -1 - g for disjoint group g */
+    char (*extra_name)[64]; /* [nunits - base_nunits] its name (grid.c's
+                               logic_unitname reads it: no call back) */
     /* the cells that must differ from each cell beyond its units: CSR */
     int *xoff;              /* [nc + 1] */
     uint16_t *xpeer;
@@ -67,9 +69,10 @@ void logic_variant_loaded(doku_logic *L);
 int logic_variant_broken_givens(const doku_logic *L, const uint8_t *cells);
 /* The reference search under the constraints. */
 void logic_variant_reference(doku_logic *L, const uint8_t *cells);
-/* Names an extra unit ("extra region r1c1-r3c3", "disjoint group 1").
+/* Names extra unit e by its constraint con (extra_con[e]): "extra region
+ * r1c1-r3c3", "cage r1c1-r1c9", "disjoint group 1" (variant_text.c).
  * @return the length written, as snprintf. */
-int logic_variant_unitname(const doku_logic *L, int unit, char *buf, size_t cap);
+int lvar_unit_name(const doku_constraints *cs, int con, char *buf, size_t cap);
 
 /* Appends "killer cage r1c1-r1c3 (sum 7)": constraint con's name, its
  * cells in compact runs and its clue (variant_text.c). */

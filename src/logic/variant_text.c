@@ -18,10 +18,16 @@ static int cmp_u16(const void *a, const void *b)
     return (int)*(const uint16_t *)a - (int)*(const uint16_t *)b;
 }
 
-/* Appends cells to L's step text or, with buf, to buf (cap bytes, *len
- * the length so far, as snprintf). */
-static void put_cells(const doku_logic *L, doku_logic *Lw, const uint16_t *cells, int m,
-                      int sorted, char *buf, size_t cap, int *len)
+/* "r1c1": a cell's name on a side of n. */
+static int cell_name(int n, int cell, char *buf, size_t cap)
+{
+    return snprintf(buf, cap, "r%dc%d", cell / n + 1, cell % n + 1);
+}
+
+/* Appends cells (side n) to L's step text or, with L NULL, to buf (cap
+ * bytes, *len the length so far, as snprintf). */
+static void put_cells(int n, doku_logic *L, const uint16_t *cells, int m, int sorted, char *buf,
+                      size_t cap, int *len)
 {
     uint16_t tmp[DOKU_CONSTRAINTS_MAX_N * DOKU_CONSTRAINTS_MAX_N];
     const uint16_t *c = cells;
@@ -30,7 +36,6 @@ static void put_cells(const doku_logic *L, doku_logic *Lw, const uint16_t *cells
         qsort(tmp, (size_t)m, sizeof tmp[0], cmp_u16);
         c = tmp;
     }
-    int n = L->n;
     for (int i = 0; i < m;) {
         /* the run from i: equal steps of one cell along a row or column */
         int j = i + 1;
@@ -47,8 +52,8 @@ static void put_cells(const doku_logic *L, doku_logic *Lw, const uint16_t *cells
             j = i;
         }
         char a[24], b[24];
-        logic_cellname(L, c[i], a, sizeof a);
-        logic_cellname(L, c[j], b, sizeof b);
+        cell_name(n, c[i], a, sizeof a);
+        cell_name(n, c[j], b, sizeof b);
         char piece[56];
         if (j - i >= 2)
             snprintf(piece, sizeof piece, "%s%s-%s", i ? "," : "", a, b);
@@ -56,8 +61,8 @@ static void put_cells(const doku_logic *L, doku_logic *Lw, const uint16_t *cells
             snprintf(piece, sizeof piece, "%s%s,%s", i ? "," : "", a, b);
         else
             snprintf(piece, sizeof piece, "%s%s", i ? "," : "", a);
-        if (Lw) {
-            lstep_append(Lw, piece, strlen(piece));
+        if (L) {
+            lstep_append(L, piece, strlen(piece));
         } else {
             size_t at = (size_t)*len;
             int w = snprintf(at < cap ? buf + at : NULL, at < cap ? cap - at : 0, "%s", piece);
@@ -69,7 +74,7 @@ static void put_cells(const doku_logic *L, doku_logic *Lw, const uint16_t *cells
 
 void lvar_text_cells(doku_logic *L, const uint16_t *cells, int m, int sorted)
 {
-    put_cells(L, L, cells, m, sorted, NULL, 0, NULL);
+    put_cells(L->n, L, cells, m, sorted, NULL, 0, NULL);
 }
 
 /* 1 for the kinds whose cells are a set, not a line. */
@@ -115,20 +120,21 @@ void lvar_text_con(doku_logic *L, int con)
     }
 }
 
-int logic_variant_unitname(const doku_logic *L, int unit, char *buf, size_t cap)
+int lvar_unit_name(const doku_constraints *cs, int con, char *buf, size_t cap)
 {
-    int e = unit - L->var->base_nunits, con = L->var->extra_con[e], len = 0;
     if (cap)
         buf[0] = 0;
     if (con < 0)
         return snprintf(buf, cap, "disjoint group %d", -con); /* -1 - g: group g */
     doku_constraint c;
-    if (doku_constraints_get(L->var->cs, (size_t)con, &c) != DOKU_OK)
+    if (doku_constraints_get(cs, (size_t)con, &c) != DOKU_OK)
         return snprintf(buf, cap, "extra unit");
-    len = snprintf(buf, cap, "%s ", c.kind == DOKU_CON_CAGE ? "cage" : doku_constraint_kind_name(c.kind));
+    int len = snprintf(buf, cap, "%s ",
+                       c.kind == DOKU_CON_CAGE ? "cage" : doku_constraint_kind_name(c.kind));
     if (len < 0)
         return len;
-    put_cells(L, NULL, c.cells, (int)c.ncells, 1, buf, cap, &len);
+    put_cells(doku_shape_n(doku_constraints_shape(cs)), NULL, c.cells, (int)c.ncells, 1, buf,
+              cap, &len);
     return len;
 }
 
