@@ -734,6 +734,31 @@ class Files(unittest.TestCase):
         self.error(r, doc, 422, "no_puzzle", "bad.txt:1")
         self.assertIn("line 2: killer cage 50", doc["error"]["message"])
 
+    def test_export_variant_puzzles_as_convert(self):
+        """A variant puzzle is written by `doku convert`'s variant writer in
+        the formats that carry constraints, refused by name in the others."""
+        with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+            f.write(KILLER_ISS + "\n")
+        try:
+            for fmt in ("fpuzzles", "sudokupad", "text", "fpuzzles-json", "sudokuwiki"):
+                cli = subprocess.run([DOKU, "convert", "--to", fmt, f.name], capture_output=True).stdout
+                r, _, raw = self.export({"puzzle": "." * 81, "variants": "x", "constraints": KILLER_CAGES, "format": fmt})
+                self.assertEqual((r.status, raw), (200, cli), fmt)
+        finally:
+            os.unlink(f.name)
+        # a link read back carries the cages
+        r, _, raw = self.export({"puzzle": KILLER_ISS, "format": "sudokupad"})
+        r, doc, _ = self.open(raw)
+        self.assertEqual(len(doc["puzzles"][0]["constraints"]), 13, doc)
+        for fmt in ("line", "pdf", "xlsx"):
+            r, doc, _ = self.export({"puzzle": KILLER_ISS, "format": fmt})
+            self.error(r, doc, 422, "format_cannot_hold", "format")
+            self.assertIn("cannot hold the puzzle's variant constraints", doc["error"]["message"])
+        r, doc, _ = self.export({"puzzle": KILLER_ISS, "format": "killer"})   # no X in that format
+        self.error(r, doc, 422, "format_cannot_hold", "format")
+        r, _, raw = self.export({"puzzle": EASY, "format": "text"})           # a classic puzzle as variant text
+        self.assertEqual(raw.decode().splitlines()[:2], ["size 9", "givens " + EASY.replace("0", ".")])
+
     def test_open_workbooks_as_the_cli(self):
         for name in ("book.xlsx", "book.ods", "book.xls", "book_lo.xlsx"):
             path = os.path.join(WORKBOOKS, name)

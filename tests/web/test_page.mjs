@@ -68,6 +68,8 @@ const BROKEN = fixture('broken.xlsx', readFileSync(XLSX_FILE).subarray(0, 400));
 // what doku solve prints for each variant puzzle (the CLI's solution, to compare the page's with)
 const solved = (text) => execFileSync(doku, ['solve', fixture(`v${text.length}.txt`, text + '\n')]).toString().trim();
 const KILLER_SOLUTION = solved(KILLER_ISS), THERMO_SOLUTION = solved(THERMO_ISS), ARROW_SOLUTION = solved(ARROW_ISS);
+// the thermo puzzle as a SudokuPad link, written by doku convert
+const THERMO_LINK = execFileSync(doku, ['convert', '--to', 'sudokupad', fixture('thermo-iss.txt', THERMO_ISS + '\n')]).toString().trim();
 const JIGSAW_REGIONS = fixture('j.regions', JIGSAW_MAP.match(/.{9}/g).join('\n') + '\n');
 const JIGSAW_LINK = execFileSync(doku, ['convert', '--to', 'fpuzzles', '--regions', JIGSAW_REGIONS], { input: `${JIGSAW}\n` }).toString().trim();
 // the regions alone (no boxes, as the link holds them): what doku solve says
@@ -1437,6 +1439,26 @@ test('a variant file (doku\'s own text format) opened by the file picker, in dar
   assert((await digit(page, 0)) === '1', 'its givens');
   await page.screenshot({ path: `${shots}/variant-file-dark.png` });
 }, { dark: true });
+
+test('variant links: a pasted SudokuPad link opens with its thermometers; a killer saved as an f-puzzles link opens with its cages', async (page) => {
+  await paste(page, THERMO_LINK);
+  assert((await drawn(page, 'thermo-bulb')) === 4, 'the link\'s four thermometers');
+  assert((await digit(page, 1)) === '4', 'its givens');
+  await paste(page, KILLER_ISS);
+  await page.evaluate(() => { document.getElementById('file-box').open = true; });
+  await page.selectOption('#export-format', 'fpuzzles');
+  await page.click('#export');
+  await waitStatus(page, /link/);
+  const link = await page.locator('#export-link').textContent();
+  assert(link.startsWith('https://www.f-puzzles.com/?load='), 'an f-puzzles link: ' + link);
+  await page.click('#clear');
+  await paste(page, link);
+  assert((await drawn(page, 'cage')) === 13, 'the link opens with the 13 cages');
+  // a picture cannot hold them yet: said, not drawn without them
+  await page.selectOption('#export-format', 'png');
+  await page.click('#export');
+  await waitStatus(page, /cannot hold the puzzle's variant constraints/);
+}, { permissions: ['clipboard-read', 'clipboard-write'], allowErrors: true });
 
 test('accessibility with constraints drawn and the pen (axe-core)', async (page) => {
   await paste(page, EVERY_KIND);
