@@ -11,6 +11,7 @@
  * own is cut into pieces; squares spanned by pieces' edges put it back.
  */
 #include "sheet.h"
+#include "sheet_edges.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -55,7 +56,7 @@ void wb_book_clear(wb_book *b)
 /* Appends a cell (text owned by the sheet from now on, or NULL).
  * @return 0, -1 when out of memory. */
 static int push_cell(wb_sheet *s, uint32_t row, uint32_t col, char *text, unsigned flags,
-                     uint64_t look)
+                     uint64_t look, unsigned edges)
 {
     if (s->count == s->cap) {
         size_t cap = s->cap ? s->cap * 2 : 64;
@@ -65,7 +66,7 @@ static int push_cell(wb_sheet *s, uint32_t row, uint32_t col, char *text, unsign
         s->cells = p;
         s->cap = cap;
     }
-    s->cells[s->count++] = (wb_cell){row, col, text, flags, look};
+    s->cells[s->count++] = (wb_cell){row, col, text, flags, look, edges};
     if (flags == WB_CELL_STYLED)
         s->styled++;
     return 0;
@@ -91,11 +92,20 @@ int wb_sheet_add(wb_sheet *s, uint32_t row, uint32_t col, const char *text, size
 int wb_sheet_add_look(wb_sheet *s, uint32_t row, uint32_t col, const char *text, size_t len,
                       uint64_t look)
 {
+    return wb_sheet_add_edged(s, row, col, text, len, look, 0);
+}
+
+int wb_sheet_add_edged(wb_sheet *s, uint32_t row, uint32_t col, const char *text, size_t len,
+                       uint64_t look, unsigned edges)
+{
     size_t lead = 0;
-    while (lead < len && text[lead] && isspace((unsigned char)text[lead]))
+    while (text && lead < len && text[lead] && isspace((unsigned char)text[lead]))
         lead++;
-    if (lead == len || !text[lead])
-        return 0;
+    if (!text || lead == len || !text[lead]) {
+        if (!edges || s->styled >= WB_MAX_STYLED)
+            return 0;
+        return push_cell(s, row, col, NULL, WB_CELL_STYLED, 0, edges);
+    }
     if (s->count - s->styled >= WB_MAX_CELLS)
         return -1;
     char *copy = malloc(len + 1);
@@ -103,7 +113,7 @@ int wb_sheet_add_look(wb_sheet *s, uint32_t row, uint32_t col, const char *text,
         return -1;
     memcpy(copy, text, len);
     copy[len] = '\0';
-    if (push_cell(s, row, col, copy, 0, look) != 0) {
+    if (push_cell(s, row, col, copy, 0, look, edges) != 0) {
         free(copy);
         return -1;
     }
@@ -116,7 +126,7 @@ int wb_sheet_add_empty(wb_sheet *s, uint32_t row, uint32_t col, unsigned flags)
         return 0;
     if (s->count - s->styled >= WB_MAX_CELLS && flags != WB_CELL_STYLED)
         return -1;
-    return push_cell(s, row, col, NULL, flags, 0);
+    return push_cell(s, row, col, NULL, flags, 0, 0);
 }
 
 void wb_number_text(double v, char *buf)
@@ -162,11 +172,16 @@ void wb_sheet_sort(wb_sheet *s)
                 s->styled--;
             if (next->flags == WB_CELL_STYLED)
                 s->styled--;
-            /* the text wins over a flagged empty; of two, the later */
-            if (kept->text && !next->text)
+            /* the text wins over a flagged empty; of two, the later; the
+             * borders either names are the cell's */
+            unsigned edges = kept->edges | next->edges;
+            if (kept->text && !next->text) {
+                kept->edges = edges;
                 continue;
+            }
             free(kept->text);
             *kept = *next;
+            kept->edges = edges;
             if (kept->flags == WB_CELL_STYLED)
                 s->styled++;
             continue;
@@ -197,6 +212,13 @@ void wb_sheet_set_look(wb_sheet *s, uint32_t row, uint32_t col, uint64_t look)
     wb_cell *c = (wb_cell *)wb_sheet_cell(s, row, col);   /* the sheet is the caller's */
     if (c && c->text)
         c->look = look;
+}
+
+void wb_sheet_set_edges(wb_sheet *s, uint32_t row, uint32_t col, unsigned edges)
+{
+    wb_cell *c = (wb_cell *)wb_sheet_cell(s, row, col);   /* the sheet is the caller's */
+    if (c)
+        c->edges = edges;
 }
 
 const char *wb_sheet_text(const wb_sheet *s, uint32_t row, uint32_t col)
@@ -374,13 +396,24 @@ int wb_cell_value(const char *text, int n, int alphabet)
 
 /* ---- finding puzzles ---------------------------------------------------- */
 
-/* One search: the sheet, and whether styled empty cells count as part of
- * a block (drawn mode) or only cells with text (content mode). */
+/* What makes a cell part of a block in one search. */
+typedef enum find_mode {
+    FIND_CONTENT = 0,    /* cells with text */
+    FIND_DRAWN = 1,      /* cells with text, and empty cells with a border or fill */
+    FIND_BORDERED = 2    /* cells with a border, text or not: the grid a person
+                            drew, whatever unbordered text touches it */
+} find_mode;
+
 typedef struct finder {
     const wb_sheet *s;
-    int drawn;
+    find_mode mode;
     int alphabet;
 } finder;
+
+static int counts(const finder *f, const wb_cell *c)
+{
+    return f->mode == FIND_BORDERED ? c->edges != 0 : c->text || f->mode == FIND_DRAWN;
+}
 
 /* 1 if (row, col) belongs to a block in this search's sense. */
 static int occupied(const finder *f, int64_t row, int64_t col)
@@ -388,7 +421,7 @@ static int occupied(const finder *f, int64_t row, int64_t col)
     if (row < 0 || col < 0)
         return 0;
     const wb_cell *c = wb_sheet_cell(f->s, (uint32_t)row, (uint32_t)col);
-    return c && (c->text || f->drawn);
+    return c && counts(f, c);
 }
 
 typedef struct piece {
@@ -457,6 +490,19 @@ static int push_range(wb_range **list, size_t *count, size_t *cap, wb_range r)
     return 0;
 }
 
+/* 1 if the square r holds only cells readable for its side. */
+static int contents_ok(const finder *f, const wb_range *r)
+{
+    int n = (int)(r->r1 - r->r0 + 1);
+    for (uint32_t row = r->r0; row <= r->r1; row++)
+        for (uint32_t col = r->c0; col <= r->c1; col++) {
+            const char *t = wb_sheet_text(f->s, row, col);
+            if (t && wb_cell_value(t, n, f->alphabet) < 0)
+                return 0;
+        }
+    return 1;
+}
+
 /* 1 if the square r holds only cells readable for its side and the ring
  * of cells around it (inside the sheet) is empty. */
 static int square_ok(const finder *f, const wb_range *r)
@@ -470,14 +516,7 @@ static int square_ok(const finder *f, const wb_range *r)
                 return 0;
         }
     }
-    int n = (int)(r->r1 - r->r0 + 1);
-    for (uint32_t row = r->r0; row <= r->r1; row++)
-        for (uint32_t col = r->c0; col <= r->c1; col++) {
-            const char *t = wb_sheet_text(f->s, row, col);
-            if (t && wb_cell_value(t, n, f->alphabet) < 0)
-                return 0;
-        }
-    return 1;
+    return contents_ok(f, r);
 }
 
 /* Pieces searched for squares at most: the search below tries every
@@ -571,6 +610,27 @@ static int range_order(const void *a, const void *b)
     return x->c0 < y->c0 ? -1 : x->c0 > y->c0;
 }
 
+/* A leaf of the bordered search: the block itself when it is a square
+ * grid (labels stripped), else the framed squares inside it.
+ * @return 0, -1 when out of memory. */
+static int bordered_leaf(const finder *f, const wb_range *r, int min_n, int max_n,
+                         wb_range **mine, size_t *nmine, size_t *mcap)
+{
+    uint32_t h = r->r1 - r->r0 + 1, w = r->c1 - r->c0 + 1;
+    wb_range inner = *r;
+    if (h <= (uint32_t)max_n + 2 && w <= (uint32_t)max_n + 2 &&
+        wb_strip_labels(f->s, &inner, min_n) && contents_ok(f, &inner))
+        return push_range(mine, nmine, mcap, inner);
+    if (h == w && h >= (uint32_t)min_n && h <= (uint32_t)max_n && square_ok(f, r))
+        return push_range(mine, nmine, mcap, *r);
+    wb_range frames[16];
+    long k = wb_frames_in(f->s, r, min_n, max_n, f->alphabet, frames, 16);
+    for (long i = 0; i < k; i++)
+        if (push_range(mine, nmine, mcap, frames[i]) != 0)
+            return -1;
+    return k < 0 ? -1 : 0;
+}
+
 /* One XY-cut search in f's sense, adding the puzzles it finds that
  * overlap none already in *found. @return 0, -1 when out of memory. */
 static int find_blocks(const finder *f, int min_n, int max_n, wb_range **found, size_t *nfound,
@@ -587,7 +647,7 @@ static int find_blocks(const finder *f, int min_n, int max_n, wb_range **found, 
     if (!idx)
         goto done;
     for (size_t i = 0; i < s->count; i++)
-        if (s->cells[i].text || f->drawn)
+        if (counts(f, &s->cells[i]))
             idx[npos++] = (pos){s->cells[i].row, s->cells[i].col, i};
     if (!npos) {
         result = 0;
@@ -620,6 +680,20 @@ static int find_blocks(const finder *f, int min_n, int max_n, wb_range **found, 
             if (c->col > r.c1) r.c1 = c->col;
         }
         uint32_t h = r.r1 - r.r0 + 1, w = r.c1 - r.c0 + 1;
+        if (f->mode == FIND_BORDERED) {
+            if (bordered_leaf(f, &r, min_n, max_n, &mine, &nmine, &mcap) != 0)
+                goto done;
+            continue;
+        }
+        /* labels 1..n along two sides (or one of a block that is not
+         * square) are no part of the grid */
+        wb_range inner = r;
+        if (h <= (uint32_t)max_n + 2 && w <= (uint32_t)max_n + 2 &&
+            wb_strip_labels(s, &inner, min_n) && contents_ok(f, &inner)) {
+            if (push_range(&mine, &nmine, &mcap, inner) != 0)
+                goto done;
+            continue;
+        }
         int ok = h <= (uint32_t)max_n && w <= (uint32_t)max_n;
         for (size_t i = p.start; i < p.start + p.count && ok; i++) {
             const char *t = s->cells[idx[i].cell].text;
@@ -656,9 +730,14 @@ long wb_find_puzzles(const wb_sheet *s, int min_n, int max_n, int alphabet, wb_r
 {
     wb_range *found = NULL;
     size_t nfound = 0, fcap = 0;
-    finder drawn = {s, 1, alphabet}, content = {s, 0, alphabet};
+    finder bordered = {s, FIND_BORDERED, alphabet}, drawn = {s, FIND_DRAWN, alphabet};
+    finder content = {s, FIND_CONTENT, alphabet};
+    int edges = 0;
+    for (size_t i = 0; i < s->count && !edges; i++)
+        edges = s->cells[i].edges != 0;
     if (s->count &&
-        ((s->styled && find_blocks(&drawn, min_n, max_n, &found, &nfound, &fcap) != 0) ||
+        ((edges && find_blocks(&bordered, min_n, max_n, &found, &nfound, &fcap) != 0) ||
+         (s->styled && find_blocks(&drawn, min_n, max_n, &found, &nfound, &fcap) != 0) ||
          find_blocks(&content, min_n, max_n, &found, &nfound, &fcap) != 0)) {
         free(found);
         return -1;
