@@ -24,14 +24,14 @@ const char *cli_meta_get(const char *meta, size_t len, const char *key)
     return NULL;
 }
 
-/* 1 if word is one of the space-separated words of list. */
+/* 1 if word is one of the words of list (separated by spaces or commas). */
 static int has_word(const char *list, const char *word)
 {
     size_t len = strlen(word);
     for (const char *p = list; *p;) {
-        while (*p == ' ')
+        while (*p == ' ' || *p == ',')
             p++;
-        size_t k = strcspn(p, " ");
+        size_t k = strcspn(p, " ,");
         if (k == len && !strncmp(p, word, len))
             return 1;
         p += k;
@@ -57,7 +57,7 @@ int cli_meta_shape(cli_meta_shapes *c, const cli_opts *o, int n, const char *met
         }
     cli_opts copy = *o;
     uint8_t map[DOKU_MAX_CELLS];
-    /* "x", "hyper" or both, space-separated */
+    /* "x", "hyper" or both ("x,hyper") */
     if (variant && has_word(variant, "x"))
         copy.variants |= DOKU_VARIANT_X;
     if (variant && has_word(variant, "hyper"))

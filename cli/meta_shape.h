@@ -2,7 +2,7 @@
  * meta_shape.h — puzzles whose text names their own shape: an f-puzzles
  * or SudokuPad link with both diagonals ("variant" = "x") or jigsaw
  * regions ("regions"), a workbook's grid sheet ("variant" = "x",
- * "hyper" or "x hyper"; "boxes" = "kept" beside regions keeps the boxes).
+ * "hyper" or "x,hyper"; "boxes" = "kept" beside regions keeps the boxes).
  * The runner asks here for the shape of such a record; every other
  * record takes the shape of the command line.
  */

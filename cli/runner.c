@@ -600,7 +600,7 @@ static void workbook_record(void *ctx, const book_puzzle *p)
      * declares its shape with (meta_shape.h); no pencil marks */
     cli_buf meta = {0};
     const char *variant = (p->variants & DOKU_VARIANT_X) && (p->variants & DOKU_VARIANT_HYPER)
-                              ? "x hyper"
+                              ? "x,hyper"
                               : p->variants & DOKU_VARIANT_X       ? "x"
                               : p->variants & DOKU_VARIANT_HYPER ? "hyper"
                                                                    : NULL;
