@@ -253,7 +253,8 @@ void srv_api_export(const srv_call *c, srv_reply *out)
     const char *fname, *comment, *name;
     int with_solution;
     double timeout;
-    if (srv_read_puzzle(req, 1, &p, out) != 0 || srv_field_string(req, "format", &fname, out) ||
+    if (srv_read_puzzle(req, 1, &p, out) != 0 || srv_no_constraints(&p, "export", out) ||
+        srv_field_string(req, "format", &fname, out) ||
         srv_field_string(req, "comment", &comment, out) ||
         srv_field_string(req, "name", &name, out) ||
         srv_field_bool(req, "solution", 0, &with_solution, out) ||

@@ -16,6 +16,7 @@
 #include "cache.h"
 #include "documents.h"
 #include "request.h"
+#include "variant.h"
 
 #include <cjson/cJSON.h>
 #include <stdio.h>
@@ -167,6 +168,88 @@ static int read_text(open_list *L, const char *body, size_t len, int n, doku_sym
     return 0;
 }
 
+/* ---- variant puzzles ---------------------------------------------------- */
+
+/* One variant puzzle read from text (line: where it starts): its entry
+ * with the shape in "meta", its "constraints" and any "solution" it
+ * carried, or a problem. @return 0, or -1 when it was a link the variant
+ * reader did not take (the classic reader then reads it). */
+static int take_variant(open_list *L, const char *text, size_t len, size_t line, int link)
+{
+    char msg[512], where[64], file[1200];
+    doku_variant_puzzle *vp = NULL;
+    doku_status st = doku_variant_puzzle_read(text, len, &vp, msg, sizeof msg);
+    if (link && (st != DOKU_OK || !doku_constraints_count(doku_variant_puzzle_constraints(vp)))) {
+        doku_variant_puzzle_free(vp);
+        return -1;
+    }
+    if (st == DOKU_ERR_NOMEM) {
+        L->nomem = 1;
+        return 0;
+    }
+    if (st != DOKU_OK) {
+        snprintf(file, sizeof file, "%s:%zu", L->name, line);
+        add_problem(L, file, msg);
+        return 0;
+    }
+    const doku_shape *s = doku_variant_puzzle_shape(vp);
+    int n = doku_shape_n(s);
+    snprintf(where, sizeof where, "line %zu", line);
+    cJSON *e = add_puzzle(L, where, L->name, line, n, doku_variant_puzzle_givens(vp),
+                          DOKU_SYMBOLS_1_9A_Z);
+    if (e) {
+        cJSON *meta = cJSON_AddObjectToObject(e, "meta");
+        cJSON *list = srv_constraints_json(doku_variant_puzzle_constraints(vp));
+        const uint8_t *sol = doku_variant_puzzle_solution(vp);
+        char *soltext = sol ? cells_line(n, sol, DOKU_SYMBOLS_1_9A_Z) : NULL;
+        if (!meta || !list || (sol && (!soltext || !cJSON_AddStringToObject(e, "solution", soltext))))
+            L->nomem = 1;
+        if (meta)
+            srv_shape_meta(meta, s);
+        if (list)
+            cJSON_AddItemToObject(e, "constraints", list);
+        free(soltext);
+    }
+    doku_variant_puzzle_free(vp);
+    return 0;
+}
+
+/* Text that is a variant puzzle (variant.h): doku's own format is one
+ * puzzle, ISS strings and links one a line. @return 1 when read so, 0
+ * when the classic reader is to read it. */
+static int read_variants(open_list *L, const char *body, size_t len)
+{
+    srv_text_kind kind = srv_text_kind_of(body, len);
+    if (kind == SRV_TEXT_CLASSIC)
+        return 0;
+    size_t i = 0;
+    while (i < len && (body[i] == ' ' || body[i] == '\t' || body[i] == '\r' || body[i] == '\n'))
+        i++;
+    int lines = kind == SRV_TEXT_LINK || body[i] == '.';
+    if (!lines) {
+        take_variant(L, body, len, 1, 0);
+        return 1;
+    }
+    size_t line = 0;
+    for (size_t at = 0; at < len;) {
+        const char *nl = memchr(body + at, '\n', len - at);
+        size_t k = nl ? (size_t)(nl - (body + at)) : len - at, a = at;
+        line++;
+        at += k + 1;
+        while (k && (body[a] == ' ' || body[a] == '\t' || body[a] == '\r')) {
+            a++;
+            k--;
+        }
+        while (k && (body[a + k - 1] == ' ' || body[a + k - 1] == '\r'))
+            k--;
+        if (!k || body[a] == '#')
+            continue;
+        if (take_variant(L, body + a, k, line, kind == SRV_TEXT_LINK) != 0)
+            return 0; /* a link of the classic reader's: it reads the whole text */
+    }
+    return 1;
+}
+
 /* ---- workbooks -------------------------------------------------------- */
 
 static void take_sheet_puzzle(void *ctx, const book_puzzle *p)
@@ -316,7 +399,8 @@ void srv_api_open(const srv_call *c, srv_reply *out)
             return;
         }
         kind_name = kind == BOOK_XLS ? "xls" : "workbook";
-    } else if (read_text(&L, c->body, c->len, (int)size, symbols) != 0) {
+    } else if (!read_variants(&L, c->body, c->len) &&
+               read_text(&L, c->body, c->len, (int)size, symbols) != 0) {
         L.nomem = 1;
     }
     if (L.nomem) {

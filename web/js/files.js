@@ -7,7 +7,8 @@
 // the two modules never call each other back and forth.
 
 import { fetchFile } from './api.js';
-import { ALPHABETS } from './text.js';
+import { ALPHABETS, fromLine } from './text.js';
+import { fromJson } from './constraints.js';
 
 const $ = (id) => document.getElementById(id);
 const LINKS = new Set(['sudokuwiki', 'fpuzzles', 'sudokupad']);
@@ -37,7 +38,9 @@ export function candidateMasks(line, n) {
  * What the page needs of one /api/open entry: { n, alphabet, line (the
  * puzzle in alphabet), entries (a line of the digits a workbook styles
  * apart from the givens, a solution or a player's entries, or null), x,
- * regions (ids per cell or null), marks (masks or null), label }.
+ * hyper, regions (ids per cell or null), keepBoxes, marks (masks or
+ * null), constraints (a variant puzzle's, constraints.js), solution (the
+ * values a variant text carried, or null), label }.
  */
 export function readEntry(e) {
   const meta = e.meta || {};
@@ -46,14 +49,22 @@ export function readEntry(e) {
     const ids = new Map();
     regions = [...meta.regions].map((ch) => { if (!ids.has(ch)) ids.set(ch, ids.size); return ids.get(ch); });
   }
-  const label = [e.where, `${e.n}×${e.n}`, meta.name || e.comment || ''].filter(Boolean).join(' · ');
+  const constraints = fromJson(e.constraints, e.n);
+  const kinds = [...new Set(constraints.map((c) => c.kind))];
+  const label = [e.where, `${e.n}×${e.n}`, kinds.length ? kinds.slice(0, 3).join(', ') + (kinds.length > 3 ? '…' : '') : '',
+    meta.name || e.comment || ''].filter(Boolean).join(' · ');
+  const variant = (meta.variant || '').split(',');
   return {
     n: e.n,
     alphabet: ALPHABETS[e.symbols] ? e.symbols : '1-9A-Z',
     line: e.puzzle,
     entries: e.entries || null,
-    x: (meta.variant || '').split(',').includes('x'),
+    x: variant.includes('x'),
+    hyper: variant.includes('hyper'),
     regions,
+    keepBoxes: meta.keep_boxes === '1',
+    constraints,
+    solution: e.solution ? fromLine('1-9A-Z', e.n, e.solution) : null,
     marks: candidateMasks(e.candidates, e.n),
     comment: e.comment || meta.name || '',
     label,
