@@ -57,10 +57,7 @@ static int on_solution(void *p, const uint8_t *sol)
 typedef struct search_req {
     cJSON *req;
     srv_puzzle p;
-    doku_solver *solver;     /* the worker's cached solver, or own */
-    doku_solver *own;        /* a variant text's shape is not cached: its
-                                solver, owned (NULL with constraints,
-                                which search without one) */
+    doku_solver *solver;     /* the worker's cached solver */
     double timeout;
     double named;            /* the budget as a record names it */
     int stats;
@@ -78,11 +75,7 @@ static int search_begin(search_req *s, const char *body, size_t len, const srv_b
         srv_field_bool(s->req, "stats", 0, &s->stats, out) != 0)
         return -1;
     s->named = srv_budget_named(s->req, b);
-    if (s->p.vp && !s->p.cons && doku_solver_create(s->p.shape, &s->own) == DOKU_OK)
-        s->solver = s->own;
-    else if (!s->p.vp)
-        s->solver = srv_cache_solver(s->p.shape);
-    if (!s->solver && !s->p.cons) {
+    if (!(s->solver = srv_cache_solver(s->p.shape))) {
         srv_reply_error(out, 500, "no_memory", "out of memory", NULL);
         return -1;
     }
@@ -91,7 +84,6 @@ static int search_begin(search_req *s, const char *body, size_t len, const srv_b
 
 static void search_end(search_req *s)
 {
-    doku_solver_free(s->own);
     srv_puzzle_free(&s->p);
     cJSON_Delete(s->req);
 }

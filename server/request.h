@@ -25,10 +25,8 @@ typedef struct srv_puzzle {
     char *comment;           /* text kept around the grid, owned ("" if none) */
     doku_symbols symbols;    /* alphabet to answer in */
     doku_constraints *cons;  /* the variant constraints (the text's and
-                                the "constraints" field's), owned; NULL
-                                when there are none */
-    doku_variant_puzzle *vp; /* the variant puzzle the text was (owns the
-                                shape then), owned; NULL otherwise */
+                                the "constraints" field's) on shape,
+                                owned; NULL when there are none */
 } srv_puzzle;
 
 /* Parses body as one JSON object. @return the tree (cJSON_Delete it), or

@@ -243,6 +243,23 @@ cJSON *srv_constraints_json(const doku_constraints *cs)
     return arr;
 }
 
+uint8_t *srv_region_map(const doku_shape *shape)
+{
+    if (!doku_shape_has_regions(shape))
+        return NULL;
+    int n = doku_shape_n(shape);
+    uint8_t *map = calloc((size_t)n * (size_t)n, 1);
+    for (int u = 0; map && u < doku_shape_unit_count(shape); u++) {
+        if (doku_shape_unit_kind(shape, u) != DOKU_UNIT_REGION)
+            continue;
+        const uint16_t *cells = doku_shape_unit_cells(shape, u);
+        int id = doku_shape_unit_ordinal(shape, u);
+        for (int j = 0; j < n && cells; j++)
+            map[cells[j]] = (uint8_t)id;
+    }
+    return map;
+}
+
 void srv_shape_meta(cJSON *meta, const doku_shape *shape)
 {
     unsigned v = doku_shape_variants(shape);
@@ -254,26 +271,20 @@ void srv_shape_meta(cJSON *meta, const doku_shape *shape)
     if (!doku_shape_has_regions(shape))
         return;
     static const char sym[] = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
-    int n = doku_shape_n(shape), boxes = 0;
-    if (n > 35)
-        return;
-    char *map = calloc((size_t)n * (size_t)n + 1, 1);
-    if (!map)
-        return;
-    for (int u = 0; u < doku_shape_unit_count(shape); u++) {
-        doku_unit_kind kind = doku_shape_unit_kind(shape, u);
-        boxes |= kind == DOKU_UNIT_BOX;
-        if (kind != DOKU_UNIT_REGION)
-            continue;
-        const uint16_t *cells = doku_shape_unit_cells(shape, u);
-        int id = doku_shape_unit_ordinal(shape, u);
-        for (int j = 0; j < n && cells; j++)
-            map[cells[j]] = sym[id % 35];
+    int n = doku_shape_n(shape);
+    size_t nc = (size_t)n * (size_t)n;
+    uint8_t *ids = n <= 35 ? srv_region_map(shape) : NULL;
+    char *map = ids ? malloc(nc + 1) : NULL;
+    if (map) {
+        for (size_t i = 0; i < nc; i++)
+            map[i] = sym[ids[i] % 35];
+        map[nc] = '\0';
+        cJSON_AddStringToObject(meta, "regions", map);
+        if (doku_shape_box_rows(shape))
+            cJSON_AddStringToObject(meta, "keep_boxes", "1");
     }
-    cJSON_AddStringToObject(meta, "regions", map);
-    if (boxes)
-        cJSON_AddStringToObject(meta, "keep_boxes", "1");
     free(map);
+    free(ids);
 }
 
 int srv_violations(const doku_constraints *cs, const uint8_t *cells, uint8_t *marks, char **why,

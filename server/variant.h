@@ -61,6 +61,10 @@ cJSON *srv_constraints_json(const doku_constraints *cs);
 int srv_violations(const doku_constraints *cs, const uint8_t *cells, uint8_t *marks, char **why,
                    cJSON **list);
 
+/* The jigsaw region of each cell of shape (n*n ids 0..n-1, malloc'd, the
+ * caller frees it), or NULL when it has none or memory ran out. */
+uint8_t *srv_region_map(const doku_shape *shape);
+
 /* Adds to meta what a page needs of shape to draw it as doku reads it:
  * "variant" ("x", "hyper", "x,hyper"), "regions" (n*n symbols 1-9A-Z of
  * a jigsaw) and "keep_boxes" ("1") when there are any. */

@@ -214,6 +214,19 @@ class Api(unittest.TestCase):
         r, doc, _ = self.s.post("check", {"puzzle": "..1" + "." * 10 + "1" + "." * 67,
                                           "constraints": [{"kind": "anti-knight"}]})
         self.assertEqual(doc["violations"][0]["cells"], ["r1c3", "r2c5"], doc)
+        # a variant text's shape (a jigsaw here) is the shape searched: as doku count counts
+        jig = "size 4\nregions 1122112233443344\ncage 3 r1c1 r1c2\n"
+        with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+            f.write(jig)
+        try:
+            count = int(subprocess.run([DOKU, "count", f.name], capture_output=True, text=True).stdout)
+        finally:
+            os.unlink(f.name)
+        r, doc, _ = self.s.post("count", {"puzzle": jig})
+        self.assertEqual((r.status, doc["shape"], doc["count"]), (200, "4x4, no boxes+jigsaw", count), doc)
+        # a variant text without constraints is a puzzle as any other: the logic endpoints take it
+        r, doc, _ = self.s.post("hint", {"puzzle": "size 4\ngivens 1.3.3.1.2.4.4.2.\n"})
+        self.assertEqual(r.status, 200, doc)
         # a classic puzzle's record is as it was: no constraints member
         r, doc, _ = self.s.post("solve", {"puzzle": EASY, "constraints": []})
         self.assertEqual(strip(doc), cli_record("solve", EASY))

@@ -1334,7 +1334,7 @@ test('a killer (ISS string): cages drawn with their sums, a broken cage named by
   // r1c1 + r2c1 should make 14: 1 and 2 break the cage
   await play(page, [[0, 1], [9, 2]]);
   await page.click('#check-entries');
-  await waitStatus(page, /killer cage 14 at r1c1 r2c1 is broken/);
+  await waitStatus(page, /^Killer cage 14 at r1c1 r2c1 is broken/);
   assert((await classes(page, 0)).includes('conflict') && (await classes(page, 9)).includes('conflict'), 'the cage\'s cells are marked');
   await page.screenshot({ path: `${shots}/variant-killer.png` });
   await page.keyboard.press('Control+z');
@@ -1359,7 +1359,7 @@ test('a thermo puzzle: bulbs and lines drawn, a falling thermometer named, solve
   // the thermometer from r9c4 rises: 5 then 3 falls
   await play(page, [[75, 5], [65, 3]]);
   await page.click('#check-entries');
-  await waitStatus(page, /thermometer at r9c4 r8c3/);
+  await waitStatus(page, /^Thermometer at r9c4 r8c3/);
   await page.screenshot({ path: `${shots}/variant-thermo.png` });
   await page.keyboard.press('Control+z');
   await page.keyboard.press('Control+z');
@@ -1374,7 +1374,7 @@ test('an arrow puzzle: circles, lines and heads drawn, a wrong sum named, solved
   // r7c4 is the sum of r7c5 and r7c6
   await play(page, [[57, 3], [58, 4], [59, 5]]);
   await page.click('#check-entries');
-  await waitStatus(page, /arrow .*r7c4 r7c5 r7c6/);
+  await waitStatus(page, /^Arrow .*r7c4 r7c5 r7c6/);
   await page.screenshot({ path: `${shots}/variant-arrow.png` });
   for (let k = 0; k < 3; k++) await page.keyboard.press('Control+z');
   await solveMatches(page, ARROW_SOLUTION);

@@ -983,7 +983,7 @@ function checkConstraints() {
     const dup = (rec.conflicts || []).map((c) => `${c.cells.join(' and ')} both hold ${c.digit} in ${c.unit}`);
     const said = [...dup, ...broken.map((v) => v.text)];
     let txt;
-    if (said.length) txt = `Broken: ${said.join('; ')}.`;
+    if (said.length) { txt = said.join('; ') + '.'; txt = txt[0].toUpperCase() + txt.slice(1); }
     else if (bad.length) txt = `${bad.length} entr${bad.length === 1 ? 'y is' : 'ies are'} wrong (struck through).`;
     else if (rec.status === 'none') txt = 'No rule is broken yet, but no solution follows from here: an entry is wrong.';
     else txt = 'No wrong entries so far.';
