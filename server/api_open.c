@@ -280,6 +280,19 @@ static void take_sheet_puzzle(void *ctx, const book_puzzle *p)
         return;
     }
     cJSON *e = add_puzzle(L, p->where, file, 0, p->n, p->cells, DOKU_SYMBOLS_AUTO);
+    if (e && p->comment && p->comment[0] && !cJSON_AddStringToObject(e, "comment", p->comment))
+        L->nomem = 1;
+    if (e && (p->variants || p->regions)) {
+        /* the shape the sheet names under its grid, as a link's meta */
+        unsigned v = p->variants;
+        const char *variant = (v & DOKU_VARIANT_X) && (v & DOKU_VARIANT_HYPER) ? "x,hyper"
+                              : v & DOKU_VARIANT_X ? "x" : v & DOKU_VARIANT_HYPER ? "hyper" : NULL;
+        cJSON *meta = cJSON_AddObjectToObject(e, "meta");
+        if (!meta || (variant && !cJSON_AddStringToObject(meta, "variant", variant)) ||
+            (p->regions && !cJSON_AddStringToObject(meta, "regions", p->regions)) ||
+            (p->regions && p->keep_boxes && !cJSON_AddStringToObject(meta, "boxes", "kept")))
+            L->nomem = 1;
+    }
     if (e && p->entries) {
         /* the digits styled apart from the givens: a solution or a
          * player's entries, which the page puts back as entries */

@@ -779,6 +779,23 @@ class Files(unittest.TestCase):
         self.error(r, doc, 422, "bad_file", "book.xlsx")
         self.assertIn("no sheet named 'Nope'", doc["error"]["message"])
 
+    def test_open_workbook_shape_and_comment(self):
+        # doku's own workbook of an X puzzle with a comment: the shape and
+        # comment written under the grid come back as a link's meta would
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "x.xlsx")
+            p = subprocess.run([DOKU, "convert", "--variant", "x", "--to", "xlsx", "-o", path],
+                               input=EASY + " a comment, with a comma\n", capture_output=True,
+                               text=True, timeout=120)
+            if p.returncode != 0 and "built without" in p.stderr:
+                self.skipTest(p.stderr)
+            self.assertEqual(p.returncode, 0, p.stderr)
+            with open(path, "rb") as f:
+                r, doc, _ = self.open(f.read(), name="x.xlsx")
+        self.assertEqual(r.status, 200, doc)
+        e = doc["puzzles"][0]
+        self.assertEqual((e["meta"], e["comment"]), ({"variant": "x"}, "a comment, with a comma"), e)
+
     def test_open_errors(self):
         r, doc, _ = self.open(b"")
         self.error(r, doc, 400, "empty_file", "body")

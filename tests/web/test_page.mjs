@@ -536,6 +536,35 @@ test('pasted junk text is said plainly not to be a puzzle: words as words, a bad
   await page.screenshot({ path: `${shots}/paste-junk.png` });
 }, { allowErrors: true, hash: `#p=${EASY}&n=9` });   // the browser logs the 422 itself
 
+test('a workbook whose grid is not found: the page lets you name its cells', async (page) => {
+  // bad.xlsx (openpyxl): a 9x9 at B2:J10 typed without borders, 'x' in E7
+  const bad = join(process.env.DOKU_FIXTURES, 'workbooks', 'bad.xlsx');
+  await pick(page, bad);
+  await waitStatus(page, /bad\.xlsx.*no puzzle.*Name the cells of the grid below/i);
+  assert(await page.isVisible('#range-box'), 'the range chooser is shown');
+  assert(await page.evaluate(() => document.activeElement.id) === 'open-range', 'and has the focus');
+  await page.fill('#open-range', 'B2');
+  await page.click('#open-range-go');
+  await waitStatus(page, /"B2" is not a range of cells/);
+  await page.fill('#open-range', 'Sheet1!B2:J10');
+  await page.keyboard.press('Enter');
+  await waitStatus(page, /Sheet1!E7.*'x' is not a digit/);
+  await page.locator('#file-box').screenshot({ path: `${shots}/range-chooser.png` });
+  // a workbook that opens: its cells named by hand read the same puzzle
+  await pick(page, XLSX_FILE);
+  await waitStatus(page, /Opened book\.xlsx/);
+  await page.evaluate(() => window.history.replaceState(null, '', '#'));
+  await page.fill('#open-range', "'Puzzle 1'!B4:J12");
+  await page.click('#open-range-go');
+  await waitStatus(page, /Opened book\.xlsx \('Puzzle 1'!B4:J12\)/);
+  const { line } = await gridState(page);
+  assert(line === HARD, 'the named cells: ' + line);
+  // a text file hides the chooser again
+  await pick(page, MULTI_FILE);
+  await waitStatus(page, /club\.txt: 2 puzzles/);
+  assert(!(await page.isVisible('#range-box')), 'no range chooser for text');
+}, { allowErrors: true });   // the browser logs the 422s itself
+
 test('a broken workbook is refused with its name', async (page) => {
   await pick(page, BROKEN);
   await waitStatus(page, /broken\.xlsx: cannot open as a zip workbook/);
