@@ -766,6 +766,31 @@ class Files(unittest.TestCase):
         self.error(r, doc, 422, "no_puzzle", "bad.txt:1")
         self.assertIn("line 2: killer cage 50", doc["error"]["message"])
 
+    def test_export_variant_puzzles_as_convert(self):
+        """A variant puzzle is written by `doku convert`'s variant writer in
+        the formats that carry constraints, refused by name in the others."""
+        with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+            f.write(KILLER_ISS + "\n")
+        try:
+            for fmt in ("fpuzzles", "sudokupad", "text", "fpuzzles-json", "sudokuwiki"):
+                cli = subprocess.run([DOKU, "convert", "--to", fmt, f.name], capture_output=True).stdout
+                r, _, raw = self.export({"puzzle": "." * 81, "variants": "x", "constraints": KILLER_CAGES, "format": fmt})
+                self.assertEqual((r.status, raw), (200, cli), fmt)
+        finally:
+            os.unlink(f.name)
+        # a link read back carries the cages
+        r, _, raw = self.export({"puzzle": KILLER_ISS, "format": "sudokupad"})
+        r, doc, _ = self.open(raw)
+        self.assertEqual(len(doc["puzzles"][0]["constraints"]), 13, doc)
+        for fmt in ("line", "pdf", "xlsx"):
+            r, doc, _ = self.export({"puzzle": KILLER_ISS, "format": fmt})
+            self.error(r, doc, 422, "format_cannot_hold", "format")
+            self.assertIn("cannot hold the puzzle's variant constraints", doc["error"]["message"])
+        r, doc, _ = self.export({"puzzle": KILLER_ISS, "format": "killer"})   # no X in that format
+        self.error(r, doc, 422, "format_cannot_hold", "format")
+        r, _, raw = self.export({"puzzle": EASY, "format": "text"})           # a classic puzzle as variant text
+        self.assertEqual(raw.decode().splitlines()[:2], ["size 9", "givens " + EASY.replace("0", ".")])
+
     def test_open_workbooks_as_the_cli(self):
         for name in ("book.xlsx", "book.ods", "book.xls", "book_lo.xlsx"):
             path = os.path.join(WORKBOOKS, name)
@@ -785,6 +810,23 @@ class Files(unittest.TestCase):
         r, doc, _ = self.open(data, name="book.xlsx", sheet="Nope")
         self.error(r, doc, 422, "bad_file", "book.xlsx")
         self.assertIn("no sheet named 'Nope'", doc["error"]["message"])
+
+    def test_open_workbook_shape_and_comment(self):
+        # doku's own workbook of an X puzzle with a comment: the shape and
+        # comment written under the grid come back as a link's meta would
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "x.xlsx")
+            p = subprocess.run([DOKU, "convert", "--variant", "x", "--to", "xlsx", "-o", path],
+                               input=EASY + " a comment, with a comma\n", capture_output=True,
+                               text=True, timeout=120)
+            if p.returncode != 0 and "built without" in p.stderr:
+                self.skipTest(p.stderr)
+            self.assertEqual(p.returncode, 0, p.stderr)
+            with open(path, "rb") as f:
+                r, doc, _ = self.open(f.read(), name="x.xlsx")
+        self.assertEqual(r.status, 200, doc)
+        e = doc["puzzles"][0]
+        self.assertEqual((e["meta"], e["comment"]), ({"variant": "x"}, "a comment, with a comma"), e)
 
     def test_open_errors(self):
         r, doc, _ = self.open(b"")
