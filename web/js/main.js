@@ -1010,7 +1010,8 @@ function pencilBody() {
 }
 
 function doHint() {
-  const pencil = pencilBody();
+  // the marks of a variant puzzle are not sent: its hint is from the puzzle itself
+  const pencil = S.board.constraints.length ? null : pencilBody();
   const body = pencil ? { pencil, ...shapeFields(), ...consFields() } : puzzleBody(S.board.values());
   run('hint', body, (rec) => {
     resetOverlays();
