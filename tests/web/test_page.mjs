@@ -68,6 +68,8 @@ const BROKEN = fixture('broken.xlsx', readFileSync(XLSX_FILE).subarray(0, 400));
 // what doku solve prints for each variant puzzle (the CLI's solution, to compare the page's with)
 const solved = (text) => execFileSync(doku, ['solve', fixture(`v${text.length}.txt`, text + '\n')]).toString().trim();
 const KILLER_SOLUTION = solved(KILLER_ISS), THERMO_SOLUTION = solved(THERMO_ISS), ARROW_SOLUTION = solved(ARROW_ISS);
+// the thermo puzzle as a SudokuPad link, written by doku convert
+const THERMO_LINK = execFileSync(doku, ['convert', '--to', 'sudokupad', fixture('thermo-iss.txt', THERMO_ISS + '\n')]).toString().trim();
 const JIGSAW_REGIONS = fixture('j.regions', JIGSAW_MAP.match(/.{9}/g).join('\n') + '\n');
 const JIGSAW_LINK = execFileSync(doku, ['convert', '--to', 'fpuzzles', '--regions', JIGSAW_REGIONS], { input: `${JIGSAW}\n` }).toString().trim();
 // the regions alone (no boxes, as the link holds them): what doku solve says
@@ -533,6 +535,35 @@ test('pasted junk text is said plainly not to be a puzzle: words as words, a bad
   assert(/whose cells are 1-5/.test(text) && /81 for 9x9/.test(text), 'what it looked for: ' + text);
   await page.screenshot({ path: `${shots}/paste-junk.png` });
 }, { allowErrors: true, hash: `#p=${EASY}&n=9` });   // the browser logs the 422 itself
+
+test('a workbook whose grid is not found: the page lets you name its cells', async (page) => {
+  // bad.xlsx (openpyxl): a 9x9 at B2:J10 typed without borders, 'x' in E7
+  const bad = join(process.env.DOKU_FIXTURES, 'workbooks', 'bad.xlsx');
+  await pick(page, bad);
+  await waitStatus(page, /bad\.xlsx.*no puzzle.*Name the cells of the grid below/i);
+  assert(await page.isVisible('#range-box'), 'the range chooser is shown');
+  assert(await page.evaluate(() => document.activeElement.id) === 'open-range', 'and has the focus');
+  await page.fill('#open-range', 'B2');
+  await page.click('#open-range-go');
+  await waitStatus(page, /"B2" is not a range of cells/);
+  await page.fill('#open-range', 'Sheet1!B2:J10');
+  await page.keyboard.press('Enter');
+  await waitStatus(page, /Sheet1!E7.*'x' is not a digit/);
+  await page.locator('#file-box').screenshot({ path: `${shots}/range-chooser.png` });
+  // a workbook that opens: its cells named by hand read the same puzzle
+  await pick(page, XLSX_FILE);
+  await waitStatus(page, /Opened book\.xlsx/);
+  await page.evaluate(() => window.history.replaceState(null, '', '#'));
+  await page.fill('#open-range', "'Puzzle 1'!B4:J12");
+  await page.click('#open-range-go');
+  await waitStatus(page, /Opened book\.xlsx \('Puzzle 1'!B4:J12\)/);
+  const { line } = await gridState(page);
+  assert(line === HARD, 'the named cells: ' + line);
+  // a text file hides the chooser again
+  await pick(page, MULTI_FILE);
+  await waitStatus(page, /club\.txt: 2 puzzles/);
+  assert(!(await page.isVisible('#range-box')), 'no range chooser for text');
+}, { allowErrors: true });   // the browser logs the 422s itself
 
 test('a broken workbook is refused with its name', async (page) => {
   await pick(page, BROKEN);
@@ -1412,7 +1443,7 @@ test('Edit mode\'s pen: a cage dragged and its sum typed makes the killer unique
   await solveMatches(page, KILLER_SOLUTION);
 });
 
-test('a constraint that cannot hold is refused by name; logic says it does not take constraints yet', async (page) => {
+test('a constraint that cannot hold is refused by name', async (page) => {
   await paste(page, KILLER_ISS);
   await page.evaluate(() => { document.getElementById('cons-box').open = true; });
   await cell(page, 4).click();
@@ -1425,8 +1456,8 @@ test('a constraint that cannot hold is refused by name; logic says it does not t
   await page.click('#solve');
   await waitStatus(page, /killer cage 50 at r1c5 r1c6: no 2 distinct digits of 1-9 sum to 50/);
   await page.click('#undo');
-  await page.click('#hint');
-  await waitStatus(page, /does not take variant constraints yet/);
+  await page.click('#solve');
+  await waitStatus(page, /^Unique solution/);
 }, { allowErrors: true });
 
 test('a variant file (doku\'s own text format) opened by the file picker, in dark mode', async (page) => {
@@ -1437,6 +1468,26 @@ test('a variant file (doku\'s own text format) opened by the file picker, in dar
   assert((await digit(page, 0)) === '1', 'its givens');
   await page.screenshot({ path: `${shots}/variant-file-dark.png` });
 }, { dark: true });
+
+test('variant links: a pasted SudokuPad link opens with its thermometers; a killer saved as an f-puzzles link opens with its cages', async (page) => {
+  await paste(page, THERMO_LINK);
+  assert((await drawn(page, 'thermo-bulb')) === 4, 'the link\'s four thermometers');
+  assert((await digit(page, 1)) === '4', 'its givens');
+  await paste(page, KILLER_ISS);
+  await page.evaluate(() => { document.getElementById('file-box').open = true; });
+  await page.selectOption('#export-format', 'fpuzzles');
+  await page.click('#export');
+  await waitStatus(page, /link/);
+  const link = await page.locator('#export-link').textContent();
+  assert(link.startsWith('https://www.f-puzzles.com/?load='), 'an f-puzzles link: ' + link);
+  await page.click('#clear');
+  await paste(page, link);
+  assert((await drawn(page, 'cage')) === 13, 'the link opens with the 13 cages');
+  // a picture cannot hold them yet: said, not drawn without them
+  await page.selectOption('#export-format', 'png');
+  await page.click('#export');
+  await waitStatus(page, /cannot hold the puzzle's variant constraints/);
+}, { permissions: ['clipboard-read', 'clipboard-write'], allowErrors: true });
 
 test('accessibility with constraints drawn and the pen (axe-core)', async (page) => {
   await paste(page, EVERY_KIND);
