@@ -53,13 +53,14 @@ typedef struct gen_ctx {
     int vset_given;            /* --killer or a set in --variant */
     doku_vgen_set vset;
     const char *cage_size;     /* --cage-size as given, checked once n is known */
+    const char *to;            /* --to FORMAT for variant puzzles, as given */
 } gen_ctx;
 
 enum {
     OPT_COUNT = 1, OPT_CLUES, OPT_MINIMAL, OPT_SYMMETRY, OPT_DIFFICULTY,
     OPT_RATING, OPT_REQUIRE, OPT_PATTERN, OPT_SEED, OPT_FULL, OPT_QUIET,
     OPT_SOLUTION, OPT_SIZE, OPT_ATTEMPTS, OPT_START, OPT_QQWING, OPT_KILLER, OPT_CAGE_SIZE,
-    OPT_VARIANT_SET
+    OPT_VARIANT_SET, OPT_TO
 };
 
 static const cli_option gen_options[] = {
@@ -74,7 +75,7 @@ static const cli_option gen_options[] = {
     {"--solution", 0, OPT_SOLUTION}, {"--size", 1, OPT_SIZE},
     {"--attempts", 1, OPT_ATTEMPTS}, {"--start", 1, OPT_START},
     {"--killer", 0, OPT_KILLER},    {"--cage-size", 1, OPT_CAGE_SIZE},
-    {"--variant", 1, OPT_VARIANT_SET}, {NULL, 0, 0}};
+    {"--variant", 1, OPT_VARIANT_SET}, {"--to", 1, OPT_TO}, {NULL, 0, 0}};
 
 static void usage(FILE *f)
 {
@@ -139,6 +140,9 @@ static void usage(FILE *f)
             "                     dot or X/V, with the negative rule), givens only where\n"
             "                     they do not suffice, then what is not needed removed;\n"
             "                     also killer. Combines with x, hyper (--variant x,thermo)\n"
+            "  --to FORMAT        how variant puzzles are written: text (default, doku's\n"
+            "                     variant text format), fpuzzles or sudokupad (links),\n"
+            "                     fpuzzles-json, sudokuwiki or killer (9x9 killers)\n"
             "  --difficulty NAME  for variant puzzles, the ENGINE'S EFFORT to prove the\n"
             "                     puzzle unique (search guesses), not a human rating:\n"
             "                     easy 0 (propagation alone), medium 1-10, hard 11-100,\n"
@@ -256,6 +260,9 @@ static int on_option(void *p, int id, const char *v)
         }
         return 0;
     }
+    case OPT_TO:
+        c->to = v;
+        return 0;
     case OPT_ATTEMPTS:
         if (cli_parse_u64(v, &c->attempts) != 0 || c->attempts == 0)
             return cli_usage_error("generate", "--attempts wants a number from 1 to " CLI_U64_MAX_TEXT "; got '%s'", v);
@@ -627,8 +634,8 @@ static int run_variant(gen_ctx *c)
         return CLI_EXIT_USAGE;
     }
     if (c->o.format != CLI_FORMAT_AUTO || c->o.document) {
-        cli_usage_error("generate", "variant puzzles are written in doku's variant text "
-                        "format; --format is not available for them yet");
+        cli_usage_error("generate", "variant puzzles take --to FORMAT (text, fpuzzles, "
+                        "sudokupad, fpuzzles-json, sudokuwiki, killer), not --format");
         return CLI_EXIT_USAGE;
     }
     if (c->n > DOKU_CONSTRAINTS_MAX_N) {
@@ -639,6 +646,27 @@ static int run_variant(gen_ctx *c)
     gen_variant_req r;
     memset(&r, 0, sizeof r);
     r.vo.set = c->vset;
+    r.format = DOKU_VARIANT_FORMAT_TEXT;
+    if (c->to) {
+        static const struct {
+            const char *name;
+            doku_variant_format f;
+        } forms[] = {{"text", DOKU_VARIANT_FORMAT_TEXT},
+                     {"fpuzzles", DOKU_VARIANT_FORMAT_FPUZZLES},
+                     {"sudokupad", DOKU_VARIANT_FORMAT_SUDOKUPAD},
+                     {"fpuzzles-json", DOKU_VARIANT_FORMAT_JSON},
+                     {"sudokuwiki", DOKU_VARIANT_FORMAT_SUDOKUWIKI},
+                     {"killer", DOKU_VARIANT_FORMAT_KILLER}};
+        size_t k = 0, nforms = sizeof forms / sizeof forms[0];
+        while (k < nforms && strcmp(c->to, forms[k].name) != 0)
+            k++;
+        if (k == nforms) {
+            cli_usage_error("generate", "--to: '%s' is not a variant puzzle format; supported: "
+                            "text, fpuzzles, sudokupad, fpuzzles-json, sudokuwiki, killer", c->to);
+            return CLI_EXIT_USAGE;
+        }
+        r.format = forms[k].f;
+    }
     if (c->cage_size) {
         doku_parse_error pe;
         if (c->vset != DOKU_VGEN_KILLER) {
@@ -709,6 +737,11 @@ int cmd_generate_booklet(int argc, char **argv, const document_booklet *booklet)
             goto out;
         }
         rc = c.count ? run_variant(&c) : CLI_EXIT_OK;
+        goto out;
+    }
+    if (c.to) {
+        cli_usage_error("generate", "--to is for variant puzzles (--killer, --variant SET); "
+                        "classic puzzles take --format");
         goto out;
     }
     if (c.full && (c.min_givens || c.minimal || c.qqwing || c.pattern_file ||

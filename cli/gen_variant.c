@@ -4,7 +4,7 @@
  */
 #include "gen_variant.h"
 #include "pool.h"
-#include "variant_text.h"
+#include "buf.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,19 +43,38 @@ static void item(void *ctx, int worker, uint64_t index)
                      : DOKU_ERR_NOMEM;
 }
 
-static void print_one(const gen_variant_req *r, uint64_t i, const vslot *sl)
+/* Prints puzzle i: the text format opens with a comment naming it and its
+ * effort; a link or string is one line. @return 0, or -1 when the format
+ * cannot carry the puzzle (the message on stderr). */
+static int print_one(const gen_variant_req *r, uint64_t i, const vslot *sl)
 {
     cli_buf b = {0};
     uint64_t index = r->start + i;
-    cli_buf_printf(&b, "# doku generate: %s %llu, seed %llu (master %llu), proof %llu guesses\n",
-                   doku_vgen_set_name(r->vo.set), (unsigned long long)index + 1,
-                   (unsigned long long)doku_seed_derive(r->seed, index),
-                   (unsigned long long)r->seed, (unsigned long long)sl->res.guesses);
-    variant_text_write(&b, sl->cs, sl->givens, r->with_solution ? sl->solution : NULL);
-    if (i + 1 < r->count)
+    int text = r->format == DOKU_VARIANT_FORMAT_TEXT || r->format == DOKU_VARIANT_FORMAT_JSON;
+    if (r->format == DOKU_VARIANT_FORMAT_TEXT)
+        cli_buf_printf(&b, "# doku generate: %s %llu, seed %llu (master %llu), proof %llu "
+                       "guesses\n", doku_vgen_set_name(r->vo.set), (unsigned long long)index + 1,
+                       (unsigned long long)doku_seed_derive(r->seed, index),
+                       (unsigned long long)r->seed, (unsigned long long)sl->res.guesses);
+    char msg[256];
+    doku_status st = doku_variant_write(&b, sl->cs, sl->givens,
+                                        r->with_solution ? sl->solution : NULL, r->format, msg,
+                                        sizeof msg);
+    if (st != DOKU_OK) {
+        if (st == DOKU_ERR_NOMEM)
+            cli_check_written(st); /* ends the program, as every CLI allocation */
+        fprintf(stderr, "doku generate: %s %llu: %s\n", doku_vgen_set_name(r->vo.set),
+                (unsigned long long)index + 1, msg);
+        cli_buf_free(&b);
+        return -1;
+    }
+    if (b.len && b.data[b.len - 1] != '\n')
+        cli_buf_puts(&b, "\n");
+    if (text && i + 1 < r->count)
         cli_buf_puts(&b, "\n");
     fwrite(b.data, 1, b.len, stdout);
     cli_buf_free(&b);
+    return 0;
 }
 
 static void report_failure(const gen_variant_req *r, uint64_t i, const vslot *sl)
@@ -114,7 +133,8 @@ int gen_variant_run(const gen_variant_req *r)
         cli_pool_wait(&pool, i, 0);
         vslot *sl = &v.slots[i % v.window];
         if (sl->status == DOKU_OK) {
-            print_one(r, i, sl);
+            if (print_one(r, i, sl) != 0)
+                rc = CLI_EXIT_USAGE;
         } else {
             fflush(stdout);
             report_failure(r, i, sl);
