@@ -231,6 +231,38 @@ class Api(unittest.TestCase):
         r, doc, _ = self.s.post("solve", {"puzzle": EASY, "constraints": []})
         self.assertEqual(strip(doc), cli_record("solve", EASY))
 
+    def test_variant_links(self):
+        """A killer as an f-puzzles and a SudokuPad link solves as its ISS
+        string does; a cage that cannot hold is named with its JSON field
+        and cells; a short SudokuPad link is a 400."""
+        with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+            f.write(KILLER_ISS + "\n")
+        try:
+            links = [subprocess.run([DOKU, "convert", "--to", to, f.name], capture_output=True,
+                                    text=True).stdout.strip() for to in ("fpuzzles", "sudokupad")]
+        finally:
+            os.unlink(f.name)
+        r, want, _ = self.s.post("solve", {"puzzle": KILLER_ISS})
+        for link in links:
+            r, doc, _ = self.s.post("solve", {"puzzle": link})
+            self.assertEqual((r.status, doc["status"], doc["solution"]), (200, "unique", want["solution"]), doc)
+            self.assertEqual(len(doc["constraints"]), 13)
+        bad = {"size": 9, "grid": [[{}] * 9] * 9,
+               "killercage": [{"cells": ["R1C1", "R1C2"], "value": "50"}]}
+        with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+            json.dump(bad, f)
+        try:
+            link = subprocess.run([DOKU, "convert", "--to", "fpuzzles", f.name], capture_output=True,
+                                  text=True)
+        finally:
+            os.unlink(f.name)
+        self.assertEqual(link.returncode, 2)  # doku itself refuses to convert it
+        self.assertIn("killercage[0]: killer cage 50 at r1c1 r1c2", link.stderr)
+        # a short SudokuPad link keeps its puzzle on SudokuPad's server
+        r, doc, _ = self.s.post("solve", {"puzzle": "https://sudokupad.app/someone/killer-1"})
+        self.error(r, doc, 400, "bad_puzzle", "puzzle line 1 column 1")
+        self.assertIn("kept on SudokuPad's server", doc["error"]["message"])
+
     def test_variant_constraints_refused(self):
         cases = [
             ({"kind": "cage", "cells": ["r1c1", "r1c2"], "params": [50]}, "constraints[0]",
