@@ -14,6 +14,7 @@
 #include "api_endpoints.h"
 #include "cache.h"
 #include "documents.h"
+#include "export_variant.h"
 #include "record.h"
 #include "request.h"
 
@@ -253,8 +254,7 @@ void srv_api_export(const srv_call *c, srv_reply *out)
     const char *fname, *comment, *name;
     int with_solution;
     double timeout;
-    if (srv_read_puzzle(req, 1, &p, out) != 0 || srv_no_constraints(&p, "export", out) ||
-        srv_field_string(req, "format", &fname, out) ||
+    if (srv_read_puzzle(req, 1, &p, out) != 0 || srv_field_string(req, "format", &fname, out) ||
         srv_field_string(req, "comment", &comment, out) ||
         srv_field_string(req, "name", &name, out) ||
         srv_field_bool(req, "solution", 0, &with_solution, out) ||
@@ -263,14 +263,19 @@ void srv_api_export(const srv_call *c, srv_reply *out)
     if (!fname) {
         srv_reply_error(out, 400, "missing_field",
                         "the request needs a \"format\" field (line, grid, csv, sdk, opensudoku, "
-                        "sudokuwiki, fpuzzles, sudokupad, xlsx, pdf, png or svg)", "format");
+                        "sudokuwiki, fpuzzles, sudokupad, text, fpuzzles-json, killer, xlsx, pdf, png "
+                        "or svg)", "format");
         goto done;
     }
+    /* a variant puzzle (or a variant-only format): the variant writer */
+    if (srv_export_variant(&p, fname, name, out))
+        goto done;
     const out_format *f = find_format(fname);
     if (!f) {
         srv_reply_error(out, 400, "bad_field",
                         "field \"format\" must be line, grid, csv, sdk, opensudoku, sudokuwiki, "
-                        "fpuzzles, sudokupad, xlsx, pdf, png or svg", "format");
+                        "fpuzzles, sudokupad, text, fpuzzles-json, killer, xlsx, pdf, png or svg",
+                        "format");
         goto done;
     }
     if (!comment)

@@ -172,25 +172,20 @@ static int read_text(open_list *L, const char *body, size_t len, int n, doku_sym
 
 /* One variant puzzle read from text (line: where it starts): its entry
  * with the shape in "meta", its "constraints" and any "solution" it
- * carried, or a problem. @return 0, or -1 when it was a link the variant
- * reader did not take (the classic reader then reads it). */
-static int take_variant(open_list *L, const char *text, size_t len, size_t line, int link)
+ * carried, or a problem. */
+static void take_variant(open_list *L, const char *text, size_t len, size_t line)
 {
     char msg[512], where[64], file[1200];
     doku_variant_puzzle *vp = NULL;
     doku_status st = doku_variant_puzzle_read(text, len, &vp, msg, sizeof msg);
-    if (link && (st != DOKU_OK || !doku_constraints_count(doku_variant_puzzle_constraints(vp)))) {
-        doku_variant_puzzle_free(vp);
-        return -1;
-    }
     if (st == DOKU_ERR_NOMEM) {
         L->nomem = 1;
-        return 0;
+        return;
     }
     if (st != DOKU_OK) {
         snprintf(file, sizeof file, "%s:%zu", L->name, line);
         add_problem(L, file, msg);
-        return 0;
+        return;
     }
     const doku_shape *s = doku_variant_puzzle_shape(vp);
     int n = doku_shape_n(s);
@@ -211,42 +206,65 @@ static int take_variant(open_list *L, const char *text, size_t len, size_t line,
         free(soltext);
     }
     doku_variant_puzzle_free(vp);
+}
+
+/* Text that is a variant puzzle (variant.h): doku's own format and
+ * f-puzzles' JSON are one puzzle, ISS and killer strings and links one a
+ * line. @return 1 when read so, 0 when the classic reader is to read it. */
+/* The next non-blank line of body from *at that is no '#' comment:
+ * [*a, *a + *k), its number in *line. @return 0 at the end. */
+static int next_line(const char *body, size_t len, size_t *at, size_t *line, size_t *a, size_t *k)
+{
+    while (*at < len) {
+        const char *nl = memchr(body + *at, '\n', len - *at);
+        *k = nl ? (size_t)(nl - (body + *at)) : len - *at;
+        *a = *at;
+        ++*line;
+        *at += *k + 1;
+        while (*k && (body[*a] == ' ' || body[*a] == '\t' || body[*a] == '\r')) {
+            ++*a;
+            --*k;
+        }
+        while (*k && (body[*a + *k - 1] == ' ' || body[*a + *k - 1] == '\r'))
+            --*k;
+        if (*k && body[*a] != '#')
+            return 1;
+    }
     return 0;
 }
 
-/* Text that is a variant puzzle (variant.h): doku's own format is one
- * puzzle, ISS strings and links one a line. @return 1 when read so, 0
- * when the classic reader is to read it. */
+/* True when some line of a links file is a link with constraints. */
+static int some_link_has_constraints(const char *body, size_t len)
+{
+    size_t at = 0, line = 0, a, k;
+    while (next_line(body, len, &at, &line, &a, &k)) {
+        doku_variant_puzzle *vp = NULL;
+        int has = doku_variant_puzzle_read(body + a, k, &vp, NULL, 0) == DOKU_OK &&
+                  doku_constraints_count(doku_variant_puzzle_constraints(vp)) > 0;
+        doku_variant_puzzle_free(vp);
+        if (has)
+            return 1;
+    }
+    return 0;
+}
+
 static int read_variants(open_list *L, const char *body, size_t len)
 {
     srv_text_kind kind = srv_text_kind_of(body, len);
     if (kind == SRV_TEXT_CLASSIC)
         return 0;
-    size_t i = 0;
-    while (i < len && (body[i] == ' ' || body[i] == '\t' || body[i] == '\r' || body[i] == '\n'))
-        i++;
-    int lines = kind == SRV_TEXT_LINK || body[i] == '.';
-    if (!lines) {
-        take_variant(L, body, len, 1, 0);
+    if (kind == SRV_TEXT_VARIANT) {
+        take_variant(L, body, len, 1);
         return 1;
     }
-    size_t line = 0;
-    for (size_t at = 0; at < len;) {
-        const char *nl = memchr(body + at, '\n', len - at);
-        size_t k = nl ? (size_t)(nl - (body + at)) : len - at, a = at;
-        line++;
-        at += k + 1;
-        while (k && (body[a] == ' ' || body[a] == '\t' || body[a] == '\r')) {
-            a++;
-            k--;
-        }
-        while (k && (body[a + k - 1] == ' ' || body[a + k - 1] == '\r'))
-            k--;
-        if (!k || body[a] == '#')
-            continue;
-        if (take_variant(L, body + a, k, line, kind == SRV_TEXT_LINK) != 0)
-            return 0; /* a link of the classic reader's: it reads the whole text */
-    }
+    /* links without constraints keep the classic reader's reading (and
+     * its metadata); a file with one link that has some is read here,
+     * line by line, all of it */
+    if (kind == SRV_TEXT_LINK && !some_link_has_constraints(body, len))
+        return 0;
+    size_t at = 0, line = 0, a, k;
+    while (next_line(body, len, &at, &line, &a, &k))
+        take_variant(L, body + a, k, line);
     return 1;
 }
 

@@ -5,52 +5,24 @@
  */
 #include "variant.h"
 
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 srv_text_kind srv_text_kind_of(const char *text, size_t len)
 {
-    size_t i = 0;
-    for (;;) {
-        while (i < len && isspace((unsigned char)text[i]))
-            i++;
-        if (i < len && text[i] == '#') {
-            while (i < len && text[i] != '\n')
-                i++;
-            continue;
-        }
-        break;
-    }
-    if (i >= len)
+    switch (doku_variant_format_guess(text, len)) {
+    case DOKU_VARIANT_FORMAT_NONE:
         return SRV_TEXT_CLASSIC;
-    size_t e = i;
-    while (e < len && text[e] != '\n')
-        e++;
-    if (text[i] == '.')
-        return memchr(text + i, '~', e - i) ? SRV_TEXT_VARIANT : SRV_TEXT_CLASSIC;
-    if (e - i > 8 && (!strncasecmp(text + i, "https://", 8) || !strncasecmp(text + i, "http://", 7)))
-        return SRV_TEXT_LINK;
-    char word[40];
-    size_t w = 0;
-    while (i < e && w + 1 < sizeof word && !isspace((unsigned char)text[i]))
-        word[w++] = text[i++];
-    word[w] = 0;
-    /* the statements of doku's text format that are not constraints */
-    static const char *const statements[] = {"size", "variant", "givens", "regions",
-                                             "keep-boxes", "solution"};
-    for (size_t k = 0; k < sizeof statements / sizeof statements[0]; k++)
-        if (!strcmp(word, statements[k]))
-            return SRV_TEXT_VARIANT;
-    /* a line of one symbol per cell is no keyword ("x" is one: a line
-     * holds more than a word) */
-    if (i < e && doku_constraint_kind_from_key(word) != DOKU_CON_NONE)
+    case DOKU_VARIANT_FORMAT_TEXT:
+    case DOKU_VARIANT_FORMAT_JSON:
         return SRV_TEXT_VARIANT;
-    if (i == e && w > 1 && doku_constraint_kind_from_key(word) != DOKU_CON_NONE)
-        return SRV_TEXT_VARIANT; /* a global rule alone: "anti-knight" */
-    return SRV_TEXT_CLASSIC;
+    case DOKU_VARIANT_FORMAT_FPUZZLES:
+    case DOKU_VARIANT_FORMAT_SUDOKUPAD:
+        return SRV_TEXT_LINK;
+    default:
+        return SRV_TEXT_LINES;
+    }
 }
 
 static int make_list(const doku_shape *shape, doku_constraints **cs, srv_reply *out)

@@ -1,7 +1,8 @@
 /*
  * variant.h — variant constraints in the API: which puzzle texts are
  * variant puzzles (doku's own text format, Interactive Sudoku Solver
- * strings, links), the "constraints" request field read onto a shape,
+ * strings, killer strings, links: doku_variant_format_guess), the
+ * "constraints" request field read onto a shape,
  * and constraints written back as JSON for records and /api/open.
  *
  * The JSON form of one constraint (docs/API.md, docs/schema/defs.json):
@@ -24,15 +25,18 @@
 
 typedef enum srv_text_kind {
     SRV_TEXT_CLASSIC = 0, /* grids, lines, any format the reader takes */
-    SRV_TEXT_VARIANT = 1, /* doku's variant text format or an ISS string */
-    SRV_TEXT_LINK = 2     /* an f-puzzles or SudokuPad link: a variant
-                             puzzle when the library reads it so, else
-                             the classic reader's (it names what it
-                             refuses) */
+    SRV_TEXT_VARIANT = 1, /* one variant puzzle: doku's variant text
+                             format, f-puzzles' JSON */
+    SRV_TEXT_LINES = 2,   /* variant puzzles one a line: ISS strings,
+                             SudokuWiki and compact killer strings */
+    SRV_TEXT_LINK = 3     /* f-puzzles or SudokuPad links, one a line: a
+                             variant puzzle when it has constraints, else
+                             the classic reader's (its metadata, its
+                             words) */
 } srv_text_kind;
 
 /* What text (len bytes) is, judged from its first statement as the CLI
- * judges a file. */
+ * judges a file (doku_variant_format_guess). */
 srv_text_kind srv_text_kind_of(const char *text, size_t len);
 
 /* Reads the request's "constraints" field (absent or null: nothing) onto

@@ -430,7 +430,8 @@ static int refuse_unknown(fp *f)
     if (!count)
         return 1;
     if (unnamed)
-        snprintf(names + len, sizeof names - len, " and %d more", unnamed);
+        snprintf(names + len, sizeof names - len,
+                 len ? " and %d more" : "%d with names too long to show", unnamed);
     snprintf(f->msg, f->cap, "f-puzzles constraints doku does not support: %s", names);
     *f->st = DOKU_ERR_PARSE;
     return 0;

@@ -43,13 +43,21 @@ static int fail(char *msg, size_t cap, doku_status *st, doku_status s, const cha
     return 0;
 }
 
+/* 0-15 for a hex digit, else -1 (links.c has one too; the classic link
+ * reader calls doku_variant_puzzle_read, so this file may not call it). */
+static int hex_digit(char c)
+{
+    return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
+         : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+}
+
 /* %XX escapes decoded into out. */
 static void percent_decode(const char *s, size_t len, doku_buf *out)
 {
     for (size_t i = 0; i < len; i++) {
         int hi, lo;
-        if (s[i] == '%' && i + 2 < len && (hi = io_hex_digit(s[i + 1])) >= 0 &&
-            (lo = io_hex_digit(s[i + 2])) >= 0) {
+        if (s[i] == '%' && i + 2 < len && (hi = hex_digit(s[i + 1])) >= 0 &&
+            (lo = hex_digit(s[i + 2])) >= 0) {
             char d = (char)(hi * 16 + lo);
             doku_buf_append(out, &d, 1);
             i += 2;

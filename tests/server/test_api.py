@@ -231,6 +231,38 @@ class Api(unittest.TestCase):
         r, doc, _ = self.s.post("solve", {"puzzle": EASY, "constraints": []})
         self.assertEqual(strip(doc), cli_record("solve", EASY))
 
+    def test_variant_links(self):
+        """A killer as an f-puzzles and a SudokuPad link solves as its ISS
+        string does; a cage that cannot hold is named with its JSON field
+        and cells; a short SudokuPad link is a 400."""
+        with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+            f.write(KILLER_ISS + "\n")
+        try:
+            links = [subprocess.run([DOKU, "convert", "--to", to, f.name], capture_output=True,
+                                    text=True).stdout.strip() for to in ("fpuzzles", "sudokupad")]
+        finally:
+            os.unlink(f.name)
+        r, want, _ = self.s.post("solve", {"puzzle": KILLER_ISS})
+        for link in links:
+            r, doc, _ = self.s.post("solve", {"puzzle": link})
+            self.assertEqual((r.status, doc["status"], doc["solution"]), (200, "unique", want["solution"]), doc)
+            self.assertEqual(len(doc["constraints"]), 13)
+        bad = {"size": 9, "grid": [[{}] * 9] * 9,
+               "killercage": [{"cells": ["R1C1", "R1C2"], "value": "50"}]}
+        with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+            json.dump(bad, f)
+        try:
+            link = subprocess.run([DOKU, "convert", "--to", "fpuzzles", f.name], capture_output=True,
+                                  text=True)
+        finally:
+            os.unlink(f.name)
+        self.assertEqual(link.returncode, 2)  # doku itself refuses to convert it
+        self.assertIn("killercage[0]: killer cage 50 at r1c1 r1c2", link.stderr)
+        # a short SudokuPad link keeps its puzzle on SudokuPad's server
+        r, doc, _ = self.s.post("solve", {"puzzle": "https://sudokupad.app/someone/killer-1"})
+        self.error(r, doc, 400, "bad_puzzle", "puzzle line 1 column 1")
+        self.assertIn("kept on SudokuPad's server", doc["error"]["message"])
+
     def test_variant_constraints_refused(self):
         cases = [
             ({"kind": "cage", "cells": ["r1c1", "r1c2"], "params": [50]}, "constraints[0]",
@@ -733,6 +765,31 @@ class Files(unittest.TestCase):
         r, doc, _ = self.open("size 9\ncage 50 r1c1 r1c2\n", name="bad.txt")
         self.error(r, doc, 422, "no_puzzle", "bad.txt:1")
         self.assertIn("line 2: killer cage 50", doc["error"]["message"])
+
+    def test_export_variant_puzzles_as_convert(self):
+        """A variant puzzle is written by `doku convert`'s variant writer in
+        the formats that carry constraints, refused by name in the others."""
+        with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+            f.write(KILLER_ISS + "\n")
+        try:
+            for fmt in ("fpuzzles", "sudokupad", "text", "fpuzzles-json", "sudokuwiki"):
+                cli = subprocess.run([DOKU, "convert", "--to", fmt, f.name], capture_output=True).stdout
+                r, _, raw = self.export({"puzzle": "." * 81, "variants": "x", "constraints": KILLER_CAGES, "format": fmt})
+                self.assertEqual((r.status, raw), (200, cli), fmt)
+        finally:
+            os.unlink(f.name)
+        # a link read back carries the cages
+        r, _, raw = self.export({"puzzle": KILLER_ISS, "format": "sudokupad"})
+        r, doc, _ = self.open(raw)
+        self.assertEqual(len(doc["puzzles"][0]["constraints"]), 13, doc)
+        for fmt in ("line", "pdf", "xlsx"):
+            r, doc, _ = self.export({"puzzle": KILLER_ISS, "format": fmt})
+            self.error(r, doc, 422, "format_cannot_hold", "format")
+            self.assertIn("cannot hold the puzzle's variant constraints", doc["error"]["message"])
+        r, doc, _ = self.export({"puzzle": KILLER_ISS, "format": "killer"})   # no X in that format
+        self.error(r, doc, 422, "format_cannot_hold", "format")
+        r, _, raw = self.export({"puzzle": EASY, "format": "text"})           # a classic puzzle as variant text
+        self.assertEqual(raw.decode().splitlines()[:2], ["size 9", "givens " + EASY.replace("0", ".")])
 
     def test_open_workbooks_as_the_cli(self):
         for name in ("book.xlsx", "book.ods", "book.xls", "book_lo.xlsx"):

@@ -68,6 +68,8 @@ const BROKEN = fixture('broken.xlsx', readFileSync(XLSX_FILE).subarray(0, 400));
 // what doku solve prints for each variant puzzle (the CLI's solution, to compare the page's with)
 const solved = (text) => execFileSync(doku, ['solve', fixture(`v${text.length}.txt`, text + '\n')]).toString().trim();
 const KILLER_SOLUTION = solved(KILLER_ISS), THERMO_SOLUTION = solved(THERMO_ISS), ARROW_SOLUTION = solved(ARROW_ISS);
+// the thermo puzzle as a SudokuPad link, written by doku convert
+const THERMO_LINK = execFileSync(doku, ['convert', '--to', 'sudokupad', fixture('thermo-iss.txt', THERMO_ISS + '\n')]).toString().trim();
 const JIGSAW_REGIONS = fixture('j.regions', JIGSAW_MAP.match(/.{9}/g).join('\n') + '\n');
 const JIGSAW_LINK = execFileSync(doku, ['convert', '--to', 'fpuzzles', '--regions', JIGSAW_REGIONS], { input: `${JIGSAW}\n` }).toString().trim();
 // the regions alone (no boxes, as the link holds them): what doku solve says
@@ -1441,7 +1443,7 @@ test('Edit mode\'s pen: a cage dragged and its sum typed makes the killer unique
   await solveMatches(page, KILLER_SOLUTION);
 });
 
-test('a constraint that cannot hold is refused by name; logic says it does not take constraints yet', async (page) => {
+test('a constraint that cannot hold is refused by name', async (page) => {
   await paste(page, KILLER_ISS);
   await page.evaluate(() => { document.getElementById('cons-box').open = true; });
   await cell(page, 4).click();
@@ -1454,8 +1456,8 @@ test('a constraint that cannot hold is refused by name; logic says it does not t
   await page.click('#solve');
   await waitStatus(page, /killer cage 50 at r1c5 r1c6: no 2 distinct digits of 1-9 sum to 50/);
   await page.click('#undo');
-  await page.click('#hint');
-  await waitStatus(page, /does not take variant constraints yet/);
+  await page.click('#solve');
+  await waitStatus(page, /^Unique solution/);
 }, { allowErrors: true });
 
 test('a variant file (doku\'s own text format) opened by the file picker, in dark mode', async (page) => {
@@ -1466,6 +1468,26 @@ test('a variant file (doku\'s own text format) opened by the file picker, in dar
   assert((await digit(page, 0)) === '1', 'its givens');
   await page.screenshot({ path: `${shots}/variant-file-dark.png` });
 }, { dark: true });
+
+test('variant links: a pasted SudokuPad link opens with its thermometers; a killer saved as an f-puzzles link opens with its cages', async (page) => {
+  await paste(page, THERMO_LINK);
+  assert((await drawn(page, 'thermo-bulb')) === 4, 'the link\'s four thermometers');
+  assert((await digit(page, 1)) === '4', 'its givens');
+  await paste(page, KILLER_ISS);
+  await page.evaluate(() => { document.getElementById('file-box').open = true; });
+  await page.selectOption('#export-format', 'fpuzzles');
+  await page.click('#export');
+  await waitStatus(page, /link/);
+  const link = await page.locator('#export-link').textContent();
+  assert(link.startsWith('https://www.f-puzzles.com/?load='), 'an f-puzzles link: ' + link);
+  await page.click('#clear');
+  await paste(page, link);
+  assert((await drawn(page, 'cage')) === 13, 'the link opens with the 13 cages');
+  // a picture cannot hold them yet: said, not drawn without them
+  await page.selectOption('#export-format', 'png');
+  await page.click('#export');
+  await waitStatus(page, /cannot hold the puzzle's variant constraints/);
+}, { permissions: ['clipboard-read', 'clipboard-write'], allowErrors: true });
 
 test('accessibility with constraints drawn and the pen (axe-core)', async (page) => {
   await paste(page, EVERY_KIND);

@@ -12,7 +12,7 @@ import { fromJson } from './constraints.js';
 
 const $ = (id) => document.getElementById(id);
 const LINKS = new Set(['sudokuwiki', 'fpuzzles', 'sudokupad']);
-const TEXT = new Set(['line', 'grid', 'csv', 'sdk', 'opensudoku']);
+const TEXT = new Set(['line', 'grid', 'csv', 'sdk', 'opensudoku', 'text']);
 
 /** Hands blob to the browser as a download named filename. */
 export function saveBlob(blob, filename) {
@@ -203,14 +203,15 @@ export function wireFiles(ctx) {
     if (LINKS.has(format)) {
       const url = (await got.blob.text()).trim();
       const a = $('export-link');
-      a.href = url;
+      // a killer's SudokuWiki form is a string ("3x3:d:k:..."), not a link
+      if (/^https?:/.test(url)) a.href = url; else a.removeAttribute('href');
       a.textContent = url;
       $('export-link-box').hidden = false;
       try {
         await navigator.clipboard.writeText(url);
-        ctx.status('Copied the link (also shown below the Save button).', 'good');
+        ctx.status(`Copied the ${a.href ? 'link' : 'killer string'} (also shown below the Save button).`, 'good');
       } catch {
-        ctx.status('The link is shown below the Save button.', 'good');
+        ctx.status(`The ${a.href ? 'link' : 'killer string'} is shown below the Save button.`, 'good');
       }
       return;
     }

@@ -14,7 +14,7 @@ import { mapProblem, startMap } from './paint.js';
 import { wireFiles } from './files.js';
 import { buildGrid, paint } from './view.js';
 import { describe, hasOuterClues, KINDS, toJson, toLink, toVariantText } from './constraints.js';
-import { drawConstraints } from './overlay.js';
+import { drawConstraints, outerSides } from './overlay.js';
 import { extendPath, isArea, isPair, pathConstraint } from './drawing.js';
 
 const COLOURS = 9;   // cell colours of the palette (style.css --k1..--k9)
@@ -137,7 +137,9 @@ function drawOverlay() {
   const outer = hasOuterClues(list);
   grid.classList.toggle('outer', outer);
   const n = S.shape.n, cs = grid.clientWidth / n;
-  frame.style.padding = outer ? `${(cs * 0.85).toFixed(1)}px` : '';
+  // a margin on the sides that have clues (a sandwich's left and top)
+  const sides = outerSides(n, list), pad = (on) => (on ? `${(cs * 0.85).toFixed(1)}px` : '0');
+  frame.style.padding = outer ? [sides.top, sides.right, sides.bottom, sides.left].map(pad).join(' ') : '';
   if (!cs) return;
   const x0 = (grid.offsetLeft + grid.clientLeft) / cs, y0 = (grid.offsetTop + grid.clientTop) / cs;
   const box = `${(-x0).toFixed(4)} ${(-y0).toFixed(4)} ${(frame.clientWidth / cs).toFixed(4)} ${(frame.clientHeight / cs).toFixed(4)}`;
@@ -1010,7 +1012,8 @@ function pencilBody() {
 }
 
 function doHint() {
-  const pencil = pencilBody();
+  // the marks of a variant puzzle are not sent: its hint is from the puzzle itself
+  const pencil = S.board.constraints.length ? null : pencilBody();
   const body = pencil ? { pencil, ...shapeFields(), ...consFields() } : puzzleBody(S.board.values());
   run('hint', body, (rec) => {
     resetOverlays();

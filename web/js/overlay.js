@@ -82,6 +82,20 @@ function outside(n, cells) {
   return { x: c0 - dc + 0.5, y: r0 - dr + 0.5, dx: dc, dy: dr };
 }
 
+/** The sides of the grid that clues outside it sit on: { top, right, bottom, left }. */
+export function outerSides(n, list) {
+  const sides = { top: false, right: false, bottom: false, left: false };
+  for (const c of list) {
+    if (!['little-killer', 'sandwich', 'xsum'].includes(c.kind) || !c.cells.length) continue;
+    const o = outside(n, c.cells);
+    if (o.y < 0) sides.top = true;
+    if (o.y > n) sides.bottom = true;
+    if (o.x < 0) sides.left = true;
+    if (o.x > n) sides.right = true;
+  }
+  return sides;
+}
+
 const LINE_CLASS = { whisper: 'ln-whisper', renban: 'ln-renban', palindrome: 'ln-palindrome', between: 'ln-between', 'region-sum': 'ln-regionsum' };
 
 /** Draws list on svg for shape; pending (or null) is a path being drawn in Edit mode: { kind, cells }. */
