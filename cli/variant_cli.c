@@ -3,6 +3,7 @@
  * line; a doku variant text file is one puzzle.
  */
 #include "variant_cli.h"
+#include "stdin_peek.h"
 #include "usage.h"
 
 #include "doku_constraints.h"
@@ -12,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { KIND_NONE, KIND_ISS, KIND_TEXT };
+enum { KIND_NONE, KIND_LINES, KIND_DOC }; /* one puzzle a line / a file */
 
 static char *slurp(const char *path, size_t *len)
 {
@@ -45,49 +46,29 @@ static char *slurp(const char *path, size_t *len)
 /* What the first statement of text says it is. */
 static int kind_of(const char *text, size_t len)
 {
-    size_t i = 0;
-    while (i < len) {
-        while (i < len && isspace((unsigned char)text[i]))
-            i++;
-        if (i < len && text[i] == '#') {
-            while (i < len && text[i] != '\n')
-                i++;
-            continue;
-        }
-        break;
-    }
-    if (i >= len)
+    switch (doku_variant_format_guess(text, len)) {
+    case DOKU_VARIANT_FORMAT_NONE:
         return KIND_NONE;
-    size_t e = i;
-    while (e < len && text[e] != '\n')
-        e++;
-    if (text[i] == '.')
-        return memchr(text + i, '~', e - i) ? KIND_ISS : KIND_NONE;
-    char word[40];
-    size_t w = 0;
-    while (i < e && w + 1 < sizeof word && !isspace((unsigned char)text[i]))
-        word[w++] = text[i++];
-    word[w] = 0;
-    static const char *const statements[] = {"size", "variant", "givens", "regions", "keep-boxes",
-                                             "solution"};
-    for (size_t k = 0; k < sizeof statements / sizeof statements[0]; k++)
-        if (strcmp(word, statements[k]) == 0)
-            return KIND_TEXT;
-    return doku_constraint_kind_from_key(word) != DOKU_CON_NONE ? KIND_TEXT : KIND_NONE;
+    case DOKU_VARIANT_FORMAT_TEXT:
+    case DOKU_VARIANT_FORMAT_JSON:
+        return KIND_DOC;
+    default:
+        return KIND_LINES;
+    }
 }
 
-int cli_variant_inputs(const cli_opts *o)
+int cli_variant_inputs(cli_opts *o)
 {
-    if (o->nfiles == 0)
-        return 0;
+    if (o->nfiles == 0 || (o->nfiles == 1 && strcmp(o->files[0], "-") == 0))
+        return cli_stdin_peek(o) != 0;
     for (int i = 0; i < o->nfiles; i++) {
         if (strcmp(o->files[i], "-") == 0)
             return 0;
         size_t len;
         char *text = slurp(o->files[i], &len);
-        int k = text ? kind_of(text, len) : KIND_NONE;
+        int variant = text && cli_is_variant_text(text, len);
         free(text);
-        if (k == KIND_NONE)
+        if (!variant)
             return 0;
     }
     return 1;
@@ -108,6 +89,22 @@ static int run_one(const char *where, doku_variant_puzzle *p, const cli_opts *o,
     const doku_constraints *cs = doku_variant_puzzle_constraints(p);
     const uint8_t *givens = doku_variant_puzzle_givens(p);
     int n = doku_shape_n(s), rc = CLI_EXIT_OK;
+    if (mode == CLI_VARIANT_CONVERT) {
+        doku_buf out = {0};
+        char msg[512];
+        doku_status st = doku_variant_write(&out, cs, givens, doku_variant_puzzle_solution(p),
+                                            (doku_variant_format)o->convert_to, msg, sizeof msg);
+        if (st == DOKU_OK) {
+            fwrite(out.data, 1, out.len, stdout);
+            if (!out.len || out.data[out.len - 1] != '\n')
+                putchar('\n');
+        } else {
+            fprintf(stderr, "%s: %s\n", where, st == DOKU_ERR_NOMEM ? "out of memory" : msg);
+            rc = CLI_EXIT_FAIL;
+        }
+        doku_buf_free(&out);
+        return rc;
+    }
     if (mode == CLI_VARIANT_CHECK) {
         /* the givens first: a repeated digit, a broken constraint */
         size_t nc = (size_t)n * (size_t)n, k = 0, m = 0;
@@ -167,49 +164,65 @@ static int run_one(const char *where, doku_variant_puzzle *p, const cli_opts *o,
     return rc;
 }
 
+/* Every puzzle of one input (text, len bytes, named name). @return the
+ * worst exit code. */
+static int run_text(const char *name, const char *text, size_t len, const cli_opts *o,
+                    cli_variant_mode mode, uint64_t limit, double default_timeout)
+{
+    int kind = kind_of(text, len), worst = CLI_EXIT_OK, line = 0;
+    size_t at = 0;
+    while (at < len) {
+        size_t end = kind == KIND_LINES ? at : len;
+        while (kind == KIND_LINES && end < len && text[end] != '\n')
+            end++;
+        line++;
+        size_t a = at;
+        at = end + 1;
+        while (a < end && isspace((unsigned char)text[a]))
+            a++;
+        if (a == end || (kind == KIND_LINES && text[a] == '#'))
+            continue;
+        char where[512];
+        if (kind == KIND_LINES)
+            snprintf(where, sizeof where, "%s:%d", name, line);
+        else
+            snprintf(where, sizeof where, "%s", name);
+        doku_variant_puzzle *p;
+        char msg[512];
+        doku_status st = doku_variant_puzzle_read(text + a, end - a, &p, msg, sizeof msg);
+        if (st != DOKU_OK) {
+            /* one bad record does not stop the others */
+            fprintf(stderr, "%s: %s\n", where, st == DOKU_ERR_NOMEM ? "out of memory" : msg);
+            worst = CLI_EXIT_USAGE;
+            continue;
+        }
+        int rc = run_one(where, p, o, mode, limit, default_timeout);
+        worst = rc > worst ? rc : worst;
+        doku_variant_puzzle_free(p);
+    }
+    return worst;
+}
+
 int cli_variant_run(const cli_opts *o, cli_variant_mode mode, uint64_t limit,
                     double default_timeout)
 {
-    int worst = CLI_EXIT_OK;
-    for (int i = 0; i < o->nfiles; i++) {
-        const char *path = o->files[i];
-        size_t len;
-        char *text = slurp(path, &len);
-        if (!text) {
-            fprintf(stderr, "%s: cannot read\n", path);
+    if (o->nfiles == 0 || (o->nfiles == 1 && strcmp(o->files[0], "-") == 0)) {
+        if (!o->stdin_text) {
+            fprintf(stderr, "<stdin>: cannot read\n");
             return CLI_EXIT_USAGE;
         }
-        int kind = kind_of(text, len);
-        size_t at = 0;
-        int line = 0;
-        while (at < len) {
-            size_t end = kind == KIND_ISS ? at : len;
-            while (kind == KIND_ISS && end < len && text[end] != '\n')
-                end++;
-            line++;
-            size_t a = at;
-            at = end + 1;
-            while (a < end && isspace((unsigned char)text[a]))
-                a++;
-            if (a == end || (kind == KIND_ISS && text[a] == '#'))
-                continue;
-            char where[512];
-            if (kind == KIND_ISS)
-                snprintf(where, sizeof where, "%s:%d", path, line);
-            else
-                snprintf(where, sizeof where, "%s", path);
-            doku_variant_puzzle *p;
-            char msg[512];
-            doku_status st = doku_variant_puzzle_read(text + a, end - a, &p, msg, sizeof msg);
-            if (st != DOKU_OK) {
-                fprintf(stderr, "%s: %s\n", where, msg);
-                free(text);
-                return CLI_EXIT_USAGE;
-            }
-            int rc = run_one(where, p, o, mode, limit, default_timeout);
-            worst = rc > worst ? rc : worst;
-            doku_variant_puzzle_free(p);
+        return run_text("<stdin>", o->stdin_text, o->stdin_len, o, mode, limit, default_timeout);
+    }
+    int worst = CLI_EXIT_OK;
+    for (int i = 0; i < o->nfiles; i++) {
+        size_t len;
+        char *text = slurp(o->files[i], &len);
+        if (!text) {
+            fprintf(stderr, "%s: cannot read\n", o->files[i]);
+            return CLI_EXIT_USAGE;
         }
+        int rc = run_text(o->files[i], text, len, o, mode, limit, default_timeout);
+        worst = rc > worst ? rc : worst;
         free(text);
     }
     return worst;

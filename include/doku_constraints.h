@@ -228,6 +228,38 @@ DOKU_API const doku_constraints *doku_variant_puzzle_constraints(const doku_vari
  * format may give one: n*n values), or NULL when none or for NULL. */
 DOKU_API const uint8_t *doku_variant_puzzle_solution(const doku_variant_puzzle *p);
 
+/* The text forms of a variant puzzle (docs/FORMATS.md "Variant puzzles"). */
+typedef enum doku_variant_format {
+    DOKU_VARIANT_FORMAT_NONE = 0,       /* none of these (a classic grid...) */
+    DOKU_VARIANT_FORMAT_TEXT = 1,       /* doku's own text format; one per file */
+    DOKU_VARIANT_FORMAT_ISS = 2,        /* ".Cage~15~R1C1..."; one per line */
+    DOKU_VARIANT_FORMAT_SUDOKUWIKI = 3, /* killer "3x3:d:k:3841:..."; one per line */
+    DOKU_VARIANT_FORMAT_KILLER = 4,     /* compact killer, 81 characters; one per line */
+    DOKU_VARIANT_FORMAT_FPUZZLES = 5,   /* https://www.f-puzzles.com/?load=...; one per line */
+    DOKU_VARIANT_FORMAT_SUDOKUPAD = 6,  /* https://sudokupad.app/...; one per line */
+    DOKU_VARIANT_FORMAT_JSON = 7        /* f-puzzles' (or SudokuPad's) JSON; one per file */
+} doku_variant_format;
+
+/* What text (len bytes) holds, judged by its first statement (blank
+ * lines and '#' comments skipped). @return the format, or
+ * DOKU_VARIANT_FORMAT_NONE (also for NULL). Text of one of these forms
+ * may still fail to read: doku_variant_puzzle_read says why. */
+DOKU_API doku_variant_format doku_variant_format_guess(const char *text, size_t len);
+
+/* Appends the puzzle (cs's shape and constraints, givens: n*n values or
+ * NULL for none, solution: n*n values or NULL) to out in format; links
+ * and strings get no newline. TEXT, JSON, FPUZZLES and SUDOKUPAD carry
+ * every constraint (a SudokuPad link is its f-puzzles form, which
+ * SudokuPad opens); SUDOKUWIKI and KILLER carry 9x9 killer cages (every
+ * cell in a cage with a sum, for KILLER), X too for SUDOKUWIKI. ISS is
+ * read, not written. @return DOKU_OK; DOKU_ERR_ARG for a NULL out or cs or
+ * a format not written; DOKU_ERR_VARIANT when the format cannot carry the shape or a
+ * constraint (msg, cap bytes, may be NULL, names it; out unchanged);
+ * DOKU_ERR_NOMEM. */
+DOKU_API doku_status doku_variant_write(doku_buf *out, const doku_constraints *cs,
+                                        const uint8_t *givens, const uint8_t *solution,
+                                        doku_variant_format format, char *msg, size_t cap);
+
 #ifdef __cplusplus
 }
 #endif

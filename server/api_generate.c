@@ -122,7 +122,7 @@ void srv_api_reduce(const char *body, size_t len, const srv_budget *bud, srv_rep
     doku_difficulty diff;
     char note[240];
     doku_rating_filter *judge = NULL;
-    if (srv_read_puzzle(req, 1, &p, out) != 0)
+    if (srv_read_puzzle(req, 1, &p, out) != 0 || srv_no_constraints(&p, "reduce", out))
         goto done;
     int nc = p.n * p.n;
     if (srv_read_clues(req, nc, &lo, &hi, out) || srv_read_symmetry(req, &sym, out) ||

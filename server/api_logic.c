@@ -121,6 +121,8 @@ static int logic_begin(logic_req *l, const char *body, size_t len, const srv_bud
     } else if (srv_read_puzzle(l->req, 1, &l->p, out) != 0) {
         return -1;
     }
+    if (srv_no_constraints(&l->p, "the logic engine (hint, explain, grade)", out) != 0)
+        return -1;
     doku_status st = doku_logic_create(l->p.shape, &lo, &l->lg);
     if (st == DOKU_OK)
         st = cands ? doku_logic_load_candidates(l->lg, l->p.cells, cands,

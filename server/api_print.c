@@ -203,7 +203,8 @@ static int solve_all(const cJSON *req, const cJSON *list, double timeout, bookle
             goto done;
         }
         srv_puzzle p;
-        if (srv_read_puzzle(one, 1, &p, out) != 0) {
+        if (srv_read_puzzle(one, 1, &p, out) != 0 || srv_no_constraints(&p, "print", out) != 0) {
+            srv_puzzle_free(&p);
             error_at(out, k);
             rc = -1;
             goto done;

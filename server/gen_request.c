@@ -124,7 +124,7 @@ int srv_gen_read(srv_gen *g, const cJSON *req, const srv_budget *bud, srv_reply 
 {
     memset(g, 0, sizeof *g);
     const char *require;
-    if (srv_read_puzzle(req, 0, &g->p, out) != 0)
+    if (srv_read_puzzle(req, 0, &g->p, out) != 0 || srv_no_constraints(&g->p, "generate", out) != 0)
         return -1;
     if (g->p.cells) {
         srv_reply_error(out, 400, "bad_field",

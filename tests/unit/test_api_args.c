@@ -938,6 +938,16 @@ static void test_constraints(void **state)
     assert_null(doku_variant_puzzle_constraints(NULL));
     assert_null(doku_variant_puzzle_solution(NULL));
     doku_variant_puzzle_free(NULL);
+    assert_int_equal(doku_variant_format_guess(NULL, 5), DOKU_VARIANT_FORMAT_NONE);
+    doku_buf out = {0};
+    assert_int_equal(doku_variant_write(NULL, cs, NULL, NULL, DOKU_VARIANT_FORMAT_TEXT, NULL, 0),
+                     DOKU_ERR_ARG);
+    assert_int_equal(doku_variant_write(&out, NULL, NULL, NULL, DOKU_VARIANT_FORMAT_TEXT, buf,
+                                        sizeof buf), DOKU_ERR_ARG);
+    assert_int_equal(doku_variant_write(&out, cs, NULL, NULL, (doku_variant_format)99, buf,
+                                        sizeof buf), DOKU_ERR_ARG);
+    assert_int_equal(out.len, 0);
+    doku_buf_free(&out);
     doku_constraints_free(NULL);
     doku_constraints_free(cs);
     doku_shape_free(s);
