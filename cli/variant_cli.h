@@ -33,11 +33,12 @@ int cli_variant_run(const cli_opts *o, cli_variant_mode mode, uint64_t limit,
                     double default_timeout);
 
 /* Calls fn for every puzzle of o's variant inputs (files, or standard
- * input read by cli_variant_inputs), in order: file and line (1 for a
+ * input read by cli_variant_inputs), in order: file and line (0 for a
  * whole-file puzzle) say where it starts, where is "FILE:LINE" or "FILE"
- * for messages; p is freed after fn returns. A record that does not read
- * is reported ("FILE:LINE: message" on stderr, exit 2) and the others go
- * on. @return the worst exit code fn returned, or CLI_EXIT_USAGE. */
+ * for messages; fn owns p (frees or keeps it). A record that does not
+ * read is reported ("FILE:LINE: message" on stderr, exit 2) and the
+ * others go on. @return the worst exit code fn returned, or
+ * CLI_EXIT_USAGE. */
 typedef int (*cli_variant_fn)(void *user, const char *file, size_t line, const char *where,
                               doku_variant_puzzle *p);
 int cli_variant_each(const cli_opts *o, cli_variant_fn fn, void *user);

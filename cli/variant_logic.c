@@ -61,7 +61,7 @@ static int put(const vlogic_args *a, const doku_source *src, doku_logic_record *
     return CLI_EXIT_OK;
 }
 
-static int one(void *user, const char *file, size_t line, const char *where,
+static int run(void *user, const char *file, size_t line, const char *where,
                doku_variant_puzzle *p)
 {
     const vlogic_args *a = user;
@@ -72,7 +72,7 @@ static int one(void *user, const char *file, size_t line, const char *where,
     doku_source src;
     memset(&src, 0, sizeof src);
     src.file = file;
-    src.line = line;
+    src.line = line ? line : 1;
     src.shape = s;
     src.cells = givens;
     src.symbols = a->o->symbols;
@@ -149,6 +149,15 @@ static int one(void *user, const char *file, size_t line, const char *where,
     }
     cli_buf_free(&steps);
     doku_logic_free(lg);
+    return rc;
+}
+
+/* One puzzle of cli_variant_each, which hands it over. */
+static int one(void *user, const char *file, size_t line, const char *where,
+               doku_variant_puzzle *p)
+{
+    int rc = run(user, file, line, where, p);
+    doku_variant_puzzle_free(p);
     return rc;
 }
 
