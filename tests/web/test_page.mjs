@@ -1300,7 +1300,8 @@ test('accessibility of the play tools, the saved-game offer and region painting 
 
 /* Pastes text (any format doku reads) into the Paste box and loads it. */
 async function paste(page, text) {
-  await page.evaluate(() => { document.getElementById('share-box').open = true; });
+  // the status of an earlier open must not pass for this one's
+  await page.evaluate(() => { document.getElementById('share-box').open = true; document.getElementById('status').textContent = ''; });
   await page.fill('#paste', text);
   await page.click('#load');
   await waitStatus(page, /^Opened/);
@@ -1440,6 +1441,12 @@ test('Edit mode\'s pen: a cage dragged and its sum typed makes the killer unique
   await waitStatus(page, /^Added: white kropki dot at r1c3 r1c4/);
   assert((await drawn(page, 'dot-white')) === 1, 'the dot is drawn');
   await page.selectOption('#draw-kind', '');
+  // a rule for the whole grid, by its box: anti-knight takes the killer's only solution away
+  await page.check('#global-rules input[data-rule="anti-knight"]');
+  await waitStatus(page, /^Added: anti-knight/);
+  await page.click('#solve');
+  await waitStatus(page, /^No solution/);
+  await page.uncheck('#global-rules input[data-rule="anti-knight"]');
   await solveMatches(page, KILLER_SOLUTION);
 });
 

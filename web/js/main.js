@@ -162,6 +162,7 @@ function listConstraints() {
     ? `${list.length} constraint${list.length === 1 ? '' : 's'}:`
     : 'None: a classic puzzle. Open a variant puzzle, or draw cages and lines below in Edit givens mode.';
   $('cons-list').replaceChildren(...list.map((c) => el('li', describe(c, n))));
+  for (const box of document.querySelectorAll('#global-rules input')) box.checked = list.some((c) => c.kind === box.dataset.rule);
   const rules = list.filter((c) => KINDS[c.kind].global).map((c) => KINDS[c.kind].name);
   $('rules').hidden = !rules.length;
   $('rules').textContent = rules.length ? `Also: ${rules.join(', ')}.` : '';
@@ -656,6 +657,17 @@ function addFromSelection() {
     path = next;
   }
   addPath(kind, path);
+}
+
+/* A rule for the whole grid (anti-knight...) on or off, as one undoable step. */
+function setRule(kind, on) {
+  const list = S.board.constraints, has = list.some((c) => c.kind === kind);
+  if (on === has) return;
+  S.board.setConstraints(on ? [...list, { kind, cells: [], params: [] }] : list.filter((c) => c.kind !== kind));
+  resetOverlays();
+  S.known = null;
+  changed(false);
+  status(`${on ? 'Added' : 'Removed'}: ${KINDS[kind].name} (Undo ${on ? 'takes it off' : 'puts it back'}).`, 'good');
 }
 
 function removeAtCursor() {
@@ -1447,6 +1459,7 @@ function wire() {
   });
   $('draw-add').addEventListener('click', addFromSelection);
   $('draw-remove').addEventListener('click', removeAtCursor);
+  $('global-rules').addEventListener('change', (e) => { if (e.target.dataset.rule) setRule(e.target.dataset.rule, e.target.checked); });
   new ResizeObserver(() => drawOverlay()).observe($('grid'));
   $('grid').addEventListener('focusin', (e) => {
     const c = e.target.closest('.cell');
