@@ -1529,7 +1529,7 @@ function wire() {
   $('gen-set').addEventListener('change', (e) => {
     const set = e.target.value;
     for (const id of ['gen-symmetry', 'gen-difficulty', 'gen-clues', 'gen-rating']) $(id).disabled = !!set;
-    $('gen-cages').disabled = set !== 'killer';
+    $('gen-cages-label').hidden = set !== 'killer';
   });
   $('gen-full').addEventListener('click', doFullGrid);
   $('reduce').addEventListener('click', doReduce);
