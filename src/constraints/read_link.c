@@ -156,6 +156,10 @@ int vp_read_link(doku_variant_puzzle *p, const char *text, size_t len, char *msg
     const char *from, *end = text + len;
     if (fp) {
         const char *ld = find_ci(fp, (size_t)(end - fp), "load=");
+        if (!ld && find_ci(fp, (size_t)(end - fp), "id="))
+            return fail(msg, cap, st, DOKU_ERR_PARSE,
+                        "f-puzzles short link (?id=...): the puzzle is kept on f-puzzles' server, "
+                        "not in the link; doku reads ?load= links, which carry it");
         if (!ld)
             return fail(msg, cap, st, DOKU_ERR_PARSE, "f-puzzles link without ?load= data");
         from = ld + 5;

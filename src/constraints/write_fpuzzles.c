@@ -111,8 +111,16 @@ static doku_status item(const vw *p, size_t i, const doku_constraint *c, doku_bu
         const char *dir;
         if (!little_killer_clue(n, c->cells, c->ncells, &r, &col, &dir))
             return vw_refuse(p, i, "f-puzzles", "its cells are not a whole diagonal from an edge");
-        doku_buf_printf(o, "{\"cell\":\"R%dC%d\",\"direction\":\"%s\",\"value\":\"%d\"}", r, col,
-                        dir, c->params[0]);
+        /* f-puzzles keeps the diagonal's cells beside the clue too */
+        doku_buf_printf(o, "{\"cell\":\"R%dC%d\",\"cells\":", r, col);
+        uint16_t diag[DOKU_CONSTRAINTS_MAX_N];
+        size_t k = 0;
+        int dc = dir[1] == 'R' ? 1 : -1;
+        for (int rr = r, cc = col - 1 + dc; rr < n && cc >= 0 && cc < n && k < c->ncells;
+             rr++, cc += dc)
+            diag[k++] = (uint16_t)(rr * n + cc);
+        cells(o, n, diag, k);
+        doku_buf_printf(o, ",\"direction\":\"%s\",\"value\":\"%d\"}", dir, c->params[0]);
         return DOKU_OK;
     }
     case DOKU_CON_SANDWICH:

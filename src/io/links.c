@@ -366,7 +366,11 @@ int io_link_decode(const char *s, size_t len, io_puzzle *out, char *why, size_t 
     if (hit == fp) {
         const char *ld = find_ci(link, ll, "load=");
         if (!ld) {
-            SAY("f-puzzles link without ?load= data");
+            if (find_ci(link, ll, "id="))
+                SAY("f-puzzles short link (?id=...): the puzzle is kept on f-puzzles' server, "
+                    "not in the link; doku reads ?load= links, which carry it");
+            else
+                SAY("f-puzzles link without ?load= data");
             return -1;
         }
         ld += 5;

@@ -316,7 +316,9 @@ static void test_links(void **state)
         {"x sudokuwiki.org/sudoku.htm", "SudokuWiki link without a bd= puzzle", 3},
         {"sudokuwiki.org/?bd=123#x", "SudokuWiki bd= holds 3 characters; 81 (9x9 digits, 0 empty) "
                                      "expected", 20},
-        {"f-puzzles.com/?id=1", "f-puzzles link without ?load= data", 1},
+        {"f-puzzles.com/?id=1", "f-puzzles short link (?id=...): the puzzle is kept on f-puzzles' "
+                                "server, not in the link; doku reads ?load= links, which carry it", 1},
+        {"f-puzzles.com/?x=1", "f-puzzles link without ?load= data", 1},
         {"  https://f-puzzles.com/?load=!!!!", "f-puzzles link: the data after the address is no "
                                                "lz-string (base64)", 31},
         {"https://sudokupad.app/abc123", "SudokuPad link 'abc123': the puzzle is kept on "

@@ -415,6 +415,7 @@ static void test_bad_input_names_field_and_cells(void **state)
                  "littlekillersum[0]", "not beside the grid");
     expect_error("https://sudokupad.app/someone/a-puzzle", "kept on SudokuPad's server", NULL);
     expect_error("https://www.f-puzzles.com/?load=@@@", "no lz-string", NULL);
+    expect_error("https://f-puzzles.com/?id=y82pttpx", "kept on f-puzzles' server", NULL);
     expect_error("{\"cells\":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"
                  "\"lines\":[{\"wayPoints\":[[0.5,0.5],[0.5,2.5]],\"color\":\"#67F067\"}]}",
                  "SudokuPad lines[0]", "from r1c1");
