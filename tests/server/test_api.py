@@ -308,6 +308,32 @@ class Api(unittest.TestCase):
         r, doc, _ = self.s.post("generate", {"constraints": KILLER_CAGES[:1]})
         self.error(r, doc, 422, "constraints_unsupported", "constraints")
 
+    def test_generate_constraint_sets(self):
+        """"variants": "killer" (or thermo...) makes puzzle 1 of the seed as
+        `doku generate --killer --seed S` makes it, with its constraints."""
+        for variants, args in (("killer", ["--killer"]), ("x,thermo", ["--variant", "x,thermo"])):
+            r, doc, _ = self.s.post("generate", {"variants": variants, "seed": 5, "timeout": 10 * SLOW})
+            self.assertEqual(r.status, 200, doc)
+            cli = subprocess.run([DOKU, "generate", *args, "--seed", "5"], capture_output=True, text=True,
+                                 timeout=120).stdout.splitlines()
+            mine = [" ".join([c["kind"], *map(str, c["params"]), *c["cells"]]) for c in doc["constraints"]]
+            theirs = [x for x in cli if x.split(" ")[0] not in ("#", "size", "variant", "givens", "solution")]
+            self.assertEqual(mine, theirs, variants)
+            self.assertEqual((doc["index"], doc["master_seed"], doc["set"]), (1, "5", variants.split(",")[-1]))
+            # the puzzle solves to its solution under its constraints
+            shape = {"variants": "x"} if variants.startswith("x") else {}
+            r, solved, _ = self.s.post("solve", {"puzzle": doc["puzzle"], "constraints": doc["constraints"], **shape})
+            self.assertEqual(solved["status"], "unique", solved)
+            self.assertEqual("".join(str(d) for row in solved["solution"] for d in row), doc["solution"])
+        r, doc, _ = self.s.post("generate", {"variants": "killer", "cage_size": "2-3", "seed": 1})
+        self.assertTrue(all(2 <= len(c["cells"]) <= 3 for c in doc["constraints"]), doc)
+        r, doc, _ = self.s.post("generate", {"variants": "killer", "symmetry": "rot180"})
+        self.error(r, doc, 400, "bad_field", "symmetry")
+        r, doc, _ = self.s.post("generate", {"cage_size": "2-3"})
+        self.error(r, doc, 400, "bad_field", "cage_size")
+        r, doc, _ = self.s.post("solve", {"puzzle": EASY, "variants": "killer"})
+        self.error(r, doc, 400, "bad_field", "variants")   # a set is for generate
+
     def test_logic_endpoints(self):
         for name in ("hint", "explain", "grade"):
             r, doc, _ = self.s.post(name, {"puzzle": EASY})
