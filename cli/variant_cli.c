@@ -252,11 +252,10 @@ static int run_one(const char *where, doku_variant_puzzle *p, const cli_opts *o,
     return rc;
 }
 
-/* Every puzzle of one input (text, len bytes, named name). @return the
- * worst exit code. */
-static int run_text(const char *name, const char *text, size_t len, const cli_opts *o,
-                    cli_variant_mode mode, uint64_t limit, double default_timeout,
-                    variant_doc *vd)
+/* Every puzzle of one input (text, len bytes, named name), handed to fn.
+ * @return the worst exit code. */
+static int run_text(const char *name, const char *text, size_t len, cli_variant_fn fn,
+                    void *user)
 {
     int kind = kind_of(text, len), worst = CLI_EXIT_OK, line = 0;
     size_t at = 0;
@@ -285,34 +284,20 @@ static int run_text(const char *name, const char *text, size_t len, const cli_op
             worst = CLI_EXIT_USAGE;
             continue;
         }
-        vd->file = name;
-        vd->line = kind == KIND_LINES ? line : 0;
-        int rc = run_one(where, p, o, mode, limit, default_timeout, vd);
+        int rc = fn(user, name, kind == KIND_LINES ? (size_t)line : 0, where, p);
         worst = rc > worst ? rc : worst;
-        if (vd->doc) {
-            if (vd->nkept == vd->cap) {
-                vd->cap = vd->cap ? vd->cap * 2 : 16;
-                vd->kept = cli_xrealloc(vd->kept, vd->cap * sizeof *vd->kept);
-            }
-            vd->kept[vd->nkept++] = p;
-        } else {
-            doku_variant_puzzle_free(p);
-        }
     }
     return worst;
 }
 
-/* Every input of o. @return the worst exit code. */
-static int run_inputs(const cli_opts *o, cli_variant_mode mode, uint64_t limit,
-                      double default_timeout, variant_doc *vd)
+int cli_variant_each(const cli_opts *o, cli_variant_fn fn, void *user)
 {
     if (o->nfiles == 0 || (o->nfiles == 1 && strcmp(o->files[0], "-") == 0)) {
         if (!o->stdin_text) {
             fprintf(stderr, "<stdin>: cannot read\n");
             return CLI_EXIT_USAGE;
         }
-        return run_text("<stdin>", o->stdin_text, o->stdin_len, o, mode, limit, default_timeout,
-                        vd);
+        return run_text("<stdin>", o->stdin_text, o->stdin_len, fn, user);
     }
     int worst = CLI_EXIT_OK;
     for (int i = 0; i < o->nfiles; i++) {
@@ -322,11 +307,40 @@ static int run_inputs(const cli_opts *o, cli_variant_mode mode, uint64_t limit,
             fprintf(stderr, "%s: cannot read\n", o->files[i]);
             return CLI_EXIT_USAGE;
         }
-        int rc = run_text(o->files[i], text, len, o, mode, limit, default_timeout, vd);
+        int rc = run_text(o->files[i], text, len, fn, user);
         worst = rc > worst ? rc : worst;
         free(text);
     }
     return worst;
+}
+
+typedef struct run_args {
+    const cli_opts *o;
+    cli_variant_mode mode;
+    uint64_t limit;
+    double default_timeout;
+    variant_doc *vd;
+} run_args;
+
+/* One puzzle of cli_variant_run: run, then kept for a document or freed. */
+static int run_each(void *user, const char *file, size_t line, const char *where,
+                    doku_variant_puzzle *p)
+{
+    const run_args *a = user;
+    variant_doc *vd = a->vd;
+    vd->file = file;
+    vd->line = (int)line;
+    int rc = run_one(where, p, a->o, a->mode, a->limit, a->default_timeout, vd);
+    if (vd->doc) {
+        if (vd->nkept == vd->cap) {
+            vd->cap = vd->cap ? vd->cap * 2 : 16;
+            vd->kept = cli_xrealloc(vd->kept, vd->cap * sizeof *vd->kept);
+        }
+        vd->kept[vd->nkept++] = p;
+    } else {
+        doku_variant_puzzle_free(p);
+    }
+    return rc;
 }
 
 int cli_variant_run(const cli_opts *o, cli_variant_mode mode, uint64_t limit,
@@ -344,7 +358,8 @@ int cli_variant_run(const cli_opts *o, cli_variant_mode mode, uint64_t limit,
             return CLI_EXIT_USAGE;
         }
     }
-    int worst = run_inputs(o, mode, limit, default_timeout, &vd);
+    run_args a = {o, mode, limit, default_timeout, &vd};
+    int worst = cli_variant_each(o, run_each, &a);
     if (vd.doc && document_close(vd.doc, why, sizeof why) != 0) {
         fprintf(stderr, "doku %s: %s\n", o->cmd, why);
         vd.failed = 1;
