@@ -14,6 +14,7 @@
 #include "api_endpoints.h"
 #include "cache.h"
 #include "documents.h"
+#include "export_variant.h"
 #include "record.h"
 #include "request.h"
 
@@ -262,14 +263,19 @@ void srv_api_export(const srv_call *c, srv_reply *out)
     if (!fname) {
         srv_reply_error(out, 400, "missing_field",
                         "the request needs a \"format\" field (line, grid, csv, sdk, opensudoku, "
-                        "sudokuwiki, fpuzzles, sudokupad, xlsx, pdf, png or svg)", "format");
+                        "sudokuwiki, fpuzzles, sudokupad, text, fpuzzles-json, killer, xlsx, pdf, png "
+                        "or svg)", "format");
         goto done;
     }
+    /* a variant puzzle (or a variant-only format): the variant writer */
+    if (srv_export_variant(&p, fname, name, out))
+        goto done;
     const out_format *f = find_format(fname);
     if (!f) {
         srv_reply_error(out, 400, "bad_field",
                         "field \"format\" must be line, grid, csv, sdk, opensudoku, sudokuwiki, "
-                        "fpuzzles, sudokupad, xlsx, pdf, png or svg", "format");
+                        "fpuzzles, sudokupad, text, fpuzzles-json, killer, xlsx, pdf, png or svg",
+                        "format");
         goto done;
     }
     if (!comment)
