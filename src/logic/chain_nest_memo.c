@@ -10,10 +10,11 @@
  * and level 5 first asks again what level 4 asked). On Golden Nugget 59%
  * of the level-4 inner searches were repeats.
  *
- * Design: the key is the caller's key (the rule and its level) and the walk's grid g (gpos follows
- * from g); what an inner rule reports also depends on the context's own
- * grid (the parents are the walk's removals from it), so the caller
- * clears the memo whenever that grid changes (chain_nest_memo_clear).
+ * Design: the key is the caller's (the rule and its level) and the walk's
+ * grid g (gpos follows from g); what an inner rule reports also depends
+ * on the context's own grid (the parents are the walk's removals from
+ * it), so the caller clears the memo whenever that grid changes
+ * (chain_nest_memo_clear).
  * An entry holds the rule's return value and every call it made to the
  * sink, in order, and a hit replays them: the outer walk cannot tell.
  * A search cut short (time limit, no memory) stores nothing. Past a
@@ -54,13 +55,36 @@ void chain_nest_memo_free(struct nest_memo *m)
     free(m);
 }
 
+/* Empties the memo; `release` also gives its memory back (a context
+ * keeps little between searches). */
+static void memo_empty(struct nest_memo *m, int release)
+{
+    if (release && m->cap > 4096) {
+        memo_slot *t = calloc(4096, sizeof(memo_slot));
+        if (t) {
+            free(m->tab);
+            m->tab = t;
+            m->cap = 4096;
+            m->used = 0;
+        }
+    }
+    if (m->used)
+        memset(m->tab, 0, sizeof(memo_slot) * m->cap);
+    if (release) {
+        free(m->gpool);
+        free(m->rpool);
+        m->gpool = NULL;
+        m->rpool = NULL;
+        m->capg = m->capr = 0;
+    }
+    m->used = m->ng = m->nr = 0;
+}
+
 void chain_nest_memo_clear(doku_logic *L)
 {
     struct nest_memo *m = L->cw ? L->cw->memo : NULL;
-    if (!m || !m->used)
-        return;
-    memset(m->tab, 0, sizeof(memo_slot) * m->cap);
-    m->used = m->ng = m->nr = 0;
+    if (m)
+        memo_empty(m, 1);
 }
 
 static uint64_t grid_hash(const lmask *g, int nc, int key)
@@ -103,18 +127,38 @@ static struct nest_memo *memo_get(doku_logic *L)
     return m;
 }
 
-static int grow(void **a, size_t *cap, size_t need, size_t size)
+/* The capacity, doubled from 4096, that holds need entries. */
+static size_t grown(size_t cap, size_t need)
 {
-    if (need <= *cap)
-        return 0;
-    size_t nc = *cap ? *cap : 4096;
+    size_t nc = cap ? cap : 4096;
     while (nc < need)
         nc *= 2;
-    void *t = realloc(*a, nc * size);
+    return nc;
+}
+
+static int grow_r(struct nest_memo *m, size_t need)
+{
+    if (need <= m->capr)
+        return 0;
+    size_t nc = grown(m->capr, need);
+    int32_t *t = realloc(m->rpool, nc * sizeof(int32_t));
     if (!t)
         return -1;
-    *a = t;
-    *cap = nc;
+    m->rpool = t;
+    m->capr = nc;
+    return 0;
+}
+
+static int grow_g(struct nest_memo *m, size_t need)
+{
+    if (need <= m->capg)
+        return 0;
+    size_t nc = grown(m->capg, need);
+    lmask *t = realloc(m->gpool, nc * sizeof(lmask));
+    if (!t)
+        return -1;
+    m->gpool = t;
+    m->capg = nc;
     return 0;
 }
 
@@ -153,7 +197,7 @@ static void tee_sink(void *ctx, int node, const int32_t *parents, int np, int cx
     tee *t = ctx;
     t->add(t->ctx, node, parents, np, cx, hint);
     struct nest_memo *m = t->m;
-    if (t->failed || grow((void **)&m->rpool, &m->capr, m->nr + 4 + (size_t)np, sizeof(int32_t))) {
+    if (t->failed || grow_r(m, m->nr + 4 + (size_t)np)) {
         t->failed = 1;
         return;
     }
@@ -184,7 +228,7 @@ int chain_nest_memo_run(doku_logic *L, const lmask *g, const lmask *gpos, int le
     }
     size_t bytes = m->cap * sizeof(memo_slot) + m->ng * sizeof(lmask) + m->nr * sizeof(int32_t);
     if (bytes > MEMO_MAX_BYTES) {
-        chain_nest_memo_clear(L);
+        memo_empty(m, 0);
         s = find_slot(m, h, g, key);
     }
     size_t rat = m->nr;
@@ -194,7 +238,7 @@ int chain_nest_memo_run(doku_logic *L, const lmask *g, const lmask *gpos, int le
         m->nr = rat;
         return ret;
     }
-    if (grow((void **)&m->gpool, &m->capg, m->ng + (size_t)m->nc, sizeof(lmask))) {
+    if (grow_g(m, m->ng + (size_t)m->nc)) {
         m->nr = rat;
         return ret;
     }
@@ -209,6 +253,6 @@ int chain_nest_memo_run(doku_logic *L, const lmask *g, const lmask *gpos, int le
     s->rn = m->nr - rat;
     m->ng += (size_t)m->nc;
     if (++m->used * 2 > m->cap && rehash(m))
-        chain_nest_memo_clear(L);
+        memo_empty(m, 0);
     return ret;
 }

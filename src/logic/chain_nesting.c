@@ -144,10 +144,12 @@ int logic_chain_nested(doku_logic *L)
     chain_nest_memo_clear(L); /* L's grid changed since the last search */
     for (int level = 2; level <= NESTED_MAX_LEVEL; level++) {
         chain_inner_rule inner = level <= 3 ? memo_nested_rule : dynamic_rule;
-        if (chain_forcing_search(L, level, inner, NULL, NULL))
-            return 1;
-        if (L->timed_out || logic_past_deadline(L))
-            return 0;
+        int found = chain_forcing_search(L, level, inner, NULL, NULL);
+        if (found || L->timed_out || logic_past_deadline(L)) {
+            chain_nest_memo_clear(L);
+            return found;
+        }
     }
+    chain_nest_memo_clear(L);
     return 0;
 }
