@@ -1490,10 +1490,13 @@ test('variant links: a pasted SudokuPad link opens with its thermometers; a kill
   await page.click('#clear');
   await paste(page, link);
   assert((await drawn(page, 'cage')) === 13, 'the link opens with the 13 cages');
-  // a picture cannot hold them yet: said, not drawn without them
-  await page.selectOption('#export-format', 'png');
+  // a line cannot hold them: said, never written without them; a picture draws them
+  await page.selectOption('#export-format', 'line');
   await page.click('#export');
   await waitStatus(page, /cannot hold the puzzle's variant constraints/);
+  await page.selectOption('#export-format', 'svg');
+  const got = await download(page, () => page.click('#export'));
+  assert(readFileSync(got.path, 'utf8').split('stroke-dasharray').length - 1 === 13, 'the SVG draws the 13 cages');
 }, { permissions: ['clipboard-read', 'clipboard-write'], allowErrors: true });
 
 test('generate a killer: cages drawn, played from no givens, solved to the generated solution', async (page) => {
