@@ -1519,6 +1519,20 @@ test('generate a killer: cages drawn, played from no givens, solved to the gener
   await page.screenshot({ path: `${shots}/variant-generated-killer.png` });
 });
 
+test('hint, explain and grade on a variant puzzle: cage steps in words, the rating on doku\'s own scale', async (page) => {
+  await paste(page, THERMO_ISS);
+  await page.click('#hint');
+  await waitStatus(page, /thermometer|r\d+c\d+/);
+  assert(!(await statusText(page)).includes('does not take'), 'a hint, not a refusal: ' + await statusText(page));
+  await paste(page, KILLER_ISS);
+  await page.click('#explain');
+  await waitStatus(page, /step/);
+  assert(/^cage r1c1,r2c1 \(sum 14\)/.test(await page.locator('#step-list li').first().textContent()), 'the first step names the cage');
+  await paste(page, THERMO_ISS);
+  await page.click('#grade');
+  await waitStatus(page, /doku's own scale/);
+});
+
 test('accessibility with constraints drawn and the pen (axe-core)', async (page) => {
   await paste(page, EVERY_KIND);
   await page.evaluate(() => { document.getElementById('cons-box').open = true; });
