@@ -26,7 +26,9 @@ typedef struct vrun {
 } vrun;
 
 /* Seconds one rating may take: a puzzle whose logic runs longer is
- * judged by what it reached (only EXTREME can accept it). */
+ * judged by what it reached (only EXTREME can accept it). The one place
+ * where the clock can change what a seed makes: a rating near the limit
+ * may finish on a fast machine and not on a slow one. */
 #define RATE_SECONDS 2.0
 
 /* The filter of --difficulty: doku's variant rating of the puzzle names
