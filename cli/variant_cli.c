@@ -3,8 +3,11 @@
  * line; a doku variant text file is one puzzle.
  */
 #include "variant_cli.h"
+#include "backends.h"
+#include "document.h"
 #include "stdin_peek.h"
 #include "usage.h"
+#include "variant_record.h"
 
 #include "doku_constraints.h"
 
@@ -81,9 +84,37 @@ static void print_grid(const uint8_t *g, int n)
     putchar('\n');
 }
 
+/* Where the records go with --format svg|png|pdf|xlsx or doku print:
+ * the document, and the place each record names. */
+typedef struct variant_doc {
+    document_file *doc;
+    const char *file;
+    int line;
+    int failed;        /* a record the document refused: exit 2 */
+    /* the puzzles handed over: a document draws when it is closed, with
+     * their shapes, so they live until then */
+    doku_variant_puzzle **kept;
+    size_t nkept, cap;
+} variant_doc;
+
+/* Hands p's record (status, solution or NULL) to the document. */
+static void to_document(variant_doc *vd, const cli_opts *o, doku_variant_puzzle *p,
+                        const char *status, const uint8_t *solution)
+{
+    cli_buf b = {0};
+    char why[512];
+    cli_variant_record(&b, vd->file, vd->line, p, status, solution);
+    if (document_add(vd->doc, doku_variant_puzzle_shape(p), b.data, b.len, why, sizeof why) != 0) {
+        fprintf(stderr, "doku %s: %s\n", o->cmd, why);
+        vd->failed = 1;
+    }
+    cli_buf_free(&b);
+}
+
 /* One puzzle. @return its exit code. */
 static int run_one(const char *where, doku_variant_puzzle *p, const cli_opts *o,
-                   cli_variant_mode mode, uint64_t limit, double default_timeout)
+                   cli_variant_mode mode, uint64_t limit, double default_timeout,
+                   variant_doc *vd)
 {
     const doku_shape *s = doku_variant_puzzle_shape(p);
     const doku_constraints *cs = doku_variant_puzzle_constraints(p);
@@ -141,6 +172,19 @@ static int run_one(const char *where, doku_variant_puzzle *p, const cli_opts *o,
     }
     int gave_up = st == DOKU_GAVE_UP;
     const char *gave = gave_up ? " (gave up)" : "";
+    if (vd->doc) {
+        /* the record goes to the document instead of the line (the status
+         * as the classic records name it) */
+        const char *status = r.solutions == 0 ? (gave_up ? "gave_up" : "none")
+                           : r.solutions == 1 && !gave_up ? "unique" : "multiple";
+        to_document(vd, o, p, status, r.solutions ? sol : NULL);
+        if (r.solutions != 1 || gave_up)
+            fprintf(stderr, "%s: %s\n", where,
+                    r.solutions == 0 ? (gave_up ? "gave up" : "no solution")
+                                     : gave_up ? "gave up after one solution" : "several solutions");
+        free(sol);
+        return r.solutions == 1 && !gave_up ? CLI_EXIT_OK : CLI_EXIT_FAIL;
+    }
     if (mode == CLI_VARIANT_COUNT) {
         printf("%s%llu%s\n", r.solutions >= limit || gave_up ? ">=" : "",
                (unsigned long long)r.solutions, gave);
@@ -164,10 +208,10 @@ static int run_one(const char *where, doku_variant_puzzle *p, const cli_opts *o,
     return rc;
 }
 
-/* Every puzzle of one input (text, len bytes, named name). @return the
- * worst exit code. */
-static int run_text(const char *name, const char *text, size_t len, const cli_opts *o,
-                    cli_variant_mode mode, uint64_t limit, double default_timeout)
+/* Every puzzle of one input (text, len bytes, named name), handed to fn.
+ * @return the worst exit code. */
+static int run_text(const char *name, const char *text, size_t len, cli_variant_fn fn,
+                    void *user)
 {
     int kind = kind_of(text, len), worst = CLI_EXIT_OK, line = 0;
     size_t at = 0;
@@ -196,22 +240,20 @@ static int run_text(const char *name, const char *text, size_t len, const cli_op
             worst = CLI_EXIT_USAGE;
             continue;
         }
-        int rc = run_one(where, p, o, mode, limit, default_timeout);
+        int rc = fn(user, name, kind == KIND_LINES ? (size_t)line : 0, where, p);
         worst = rc > worst ? rc : worst;
-        doku_variant_puzzle_free(p);
     }
     return worst;
 }
 
-int cli_variant_run(const cli_opts *o, cli_variant_mode mode, uint64_t limit,
-                    double default_timeout)
+int cli_variant_each(const cli_opts *o, cli_variant_fn fn, void *user)
 {
     if (o->nfiles == 0 || (o->nfiles == 1 && strcmp(o->files[0], "-") == 0)) {
         if (!o->stdin_text) {
             fprintf(stderr, "<stdin>: cannot read\n");
             return CLI_EXIT_USAGE;
         }
-        return run_text("<stdin>", o->stdin_text, o->stdin_len, o, mode, limit, default_timeout);
+        return run_text("<stdin>", o->stdin_text, o->stdin_len, fn, user);
     }
     int worst = CLI_EXIT_OK;
     for (int i = 0; i < o->nfiles; i++) {
@@ -221,9 +263,65 @@ int cli_variant_run(const cli_opts *o, cli_variant_mode mode, uint64_t limit,
             fprintf(stderr, "%s: cannot read\n", o->files[i]);
             return CLI_EXIT_USAGE;
         }
-        int rc = run_text(o->files[i], text, len, o, mode, limit, default_timeout);
+        int rc = run_text(o->files[i], text, len, fn, user);
         worst = rc > worst ? rc : worst;
         free(text);
     }
     return worst;
+}
+
+typedef struct run_args {
+    const cli_opts *o;
+    cli_variant_mode mode;
+    uint64_t limit;
+    double default_timeout;
+    variant_doc *vd;
+} run_args;
+
+/* One puzzle of cli_variant_run: run, then kept for a document or freed. */
+static int run_each(void *user, const char *file, size_t line, const char *where,
+                    doku_variant_puzzle *p)
+{
+    const run_args *a = user;
+    variant_doc *vd = a->vd;
+    vd->file = file;
+    vd->line = (int)line;
+    int rc = run_one(where, p, a->o, a->mode, a->limit, a->default_timeout, vd);
+    if (vd->doc) {
+        if (vd->nkept == vd->cap) {
+            vd->cap = vd->cap ? vd->cap * 2 : 16;
+            vd->kept = cli_xrealloc(vd->kept, vd->cap * sizeof *vd->kept);
+        }
+        vd->kept[vd->nkept++] = p;
+    } else {
+        doku_variant_puzzle_free(p);
+    }
+    return rc;
+}
+
+int cli_variant_run(const cli_opts *o, cli_variant_mode mode, uint64_t limit,
+                    double default_timeout)
+{
+    variant_doc vd = {NULL, NULL, 0, 0, NULL, 0, 0};
+    char why[512];
+    if (o->document && mode != CLI_VARIANT_CONVERT) {
+        /* pictures, booklets and workbooks of variant puzzles: the same
+         * records as classic puzzles, with their constraints */
+        document_spec spec = {o->cmd, o->output, o->document, o->symbols, o->booklet};
+        vd.doc = cli_document_open(&spec, why, sizeof why);
+        if (!vd.doc) {
+            fprintf(stderr, "doku %s: %s\n", o->cmd, why);
+            return CLI_EXIT_USAGE;
+        }
+    }
+    run_args a = {o, mode, limit, default_timeout, &vd};
+    int worst = cli_variant_each(o, run_each, &a);
+    if (vd.doc && document_close(vd.doc, why, sizeof why) != 0) {
+        fprintf(stderr, "doku %s: %s\n", o->cmd, why);
+        vd.failed = 1;
+    }
+    for (size_t i = 0; i < vd.nkept; i++)
+        doku_variant_puzzle_free(vd.kept[i]);
+    free(vd.kept);
+    return vd.failed ? CLI_EXIT_USAGE : worst;
 }

@@ -11,6 +11,8 @@
 
 #include "options.h"
 
+#include "doku_constraints.h"
+
 typedef enum cli_variant_mode {
     CLI_VARIANT_SOLVE,
     CLI_VARIANT_COUNT,
@@ -29,5 +31,16 @@ int cli_variant_inputs(cli_opts *o);
  * @return the exit code (CLI_EXIT_*). */
 int cli_variant_run(const cli_opts *o, cli_variant_mode mode, uint64_t limit,
                     double default_timeout);
+
+/* Calls fn for every puzzle of o's variant inputs (files, or standard
+ * input read by cli_variant_inputs), in order: file and line (0 for a
+ * whole-file puzzle) say where it starts, where is "FILE:LINE" or "FILE"
+ * for messages; fn owns p (frees or keeps it). A record that does not
+ * read is reported ("FILE:LINE: message" on stderr, exit 2) and the
+ * others go on. @return the worst exit code fn returned, or
+ * CLI_EXIT_USAGE. */
+typedef int (*cli_variant_fn)(void *user, const char *file, size_t line, const char *where,
+                              doku_variant_puzzle *p);
+int cli_variant_each(const cli_opts *o, cli_variant_fn fn, void *user);
 
 #endif

@@ -186,7 +186,7 @@ static void read_info(const wb_sheet *s, const wb_range *r, puzzle_info *info, c
     int n = (int)(r->r1 - r->r0 + 1), lines = 0;
     uint32_t c0 = r->c0 ? r->c0 - 1 : 0;
     memset(info, 0, sizeof *info);
-    for (uint32_t row = r->r1 + 1; row <= r->r1 + 4 && row < WB_MAX_ROWS; row++)
+    for (uint32_t row = r->r1 + 1; row <= r->r1 + 5 && row < WB_MAX_ROWS; row++)
         for (uint32_t col = c0; col <= r->c1; col++) {
             const char *t = wb_sheet_text(s, row, col), *v;
             if (!t)
@@ -212,6 +212,16 @@ static void read_info(const wb_sheet *s, const wb_range *r, puzzle_info *info, c
                                  place, k, n * n, n, n);
                     info->has_regions = 0;
                 }
+            } else if ((v = after_label(t, "constraints:")) != NULL && !*v) {
+                /* a variant puzzle's rules, listed in words: not read */
+                char place[NAME_MAX_BYTES + 40];
+                size_t o = strlen(notes);
+                cell_place(s, row, col, place, sizeof place);
+                if (o < cap)
+                    snprintf(notes + o, cap - o, "%s: the variant constraints listed here are "
+                                                 "not read from a workbook; the grid is read "
+                                                 "as a puzzle without them\n", place);
+                lines++;
             } else if ((v = after_label(t, "comment:")) != NULL) {
                 snprintf(info->comment, sizeof info->comment, "%s", v);
                 info->has_comment = 1;

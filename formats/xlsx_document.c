@@ -373,6 +373,26 @@ static int info_lines(const doku_shape *shape, const record_grid *g, const cJSON
     return k;
 }
 
+/* A variant constraint of the record as doku's text format writes it
+ * ("cage 14 r1c1 r2c1": the keyword, the numbers, the cells), so a
+ * workbook of a variant puzzle keeps its rules in words under the grid. */
+static void constraint_line(const cJSON *c, char *buf, size_t cap)
+{
+    const cJSON *kind = cJSON_GetObjectItemCaseSensitive(c, "kind");
+    const cJSON *cells = cJSON_GetObjectItemCaseSensitive(c, "cells");
+    const cJSON *params = cJSON_GetObjectItemCaseSensitive(c, "params");
+    size_t o = (size_t)snprintf(buf, cap, "%s", cJSON_IsString(kind) ? kind->valuestring : "?");
+    const cJSON *v;
+    cJSON_ArrayForEach(v, params) {
+        if (o < cap && cJSON_IsNumber(v))
+            o += (size_t)snprintf(buf + o, cap - o, " %d", v->valueint);
+    }
+    cJSON_ArrayForEach(v, cells) {
+        if (o < cap && cJSON_IsString(v))
+            o += (size_t)snprintf(buf + o, cap - o, " %s", v->valuestring);
+    }
+}
+
 /* One line about the record above its grid: status and the figures. */
 static void headline(const cJSON *rec, char *buf, size_t cap)
 {
@@ -441,11 +461,24 @@ static int grid_sheet(xdoc *d, const doku_shape *shape, const cJSON *rec, const 
     const cJSON *step = nsteps ? steps->child : NULL;
     /* constant-memory mode writes rows in order: the grid, the lines
      * under it and the steps table beside them, row by row */
-    int last = GRID_ROW + (n + 1 + ninfo > nsteps ? n + 1 + ninfo : nsteps);
+    /* a variant puzzle's constraints, one a row after those lines */
+    const cJSON *cons = cJSON_GetObjectItemCaseSensitive(rec, "constraints");
+    int ncons = cJSON_IsArray(cons) ? cJSON_GetArraySize(cons) : 0;
+    const cJSON *con = ncons ? cons->child : NULL;
+    int under = ninfo + (ncons ? 1 + ncons : 0);
+    int last = GRID_ROW + (n + 1 + under > nsteps ? n + 1 + under : nsteps);
     for (int r = GRID_ROW; r < last; r++) {
         int gr = r - GRID_ROW;
         if (gr > n && gr - n - 1 < ninfo)
             worksheet_write_string(ws, (lxw_row_t)r, GRID_COL, info[gr - n - 1], NULL);
+        if (ncons && gr == n + 1 + ninfo)
+            worksheet_write_string(ws, (lxw_row_t)r, GRID_COL, "Constraints:", d->bold);
+        if (con && gr > n + 1 + ninfo) {
+            char text[1200];
+            constraint_line(con, text, sizeof text);
+            worksheet_write_string(ws, (lxw_row_t)r, GRID_COL, text, NULL);
+            con = con->next;
+        }
         if (gr < n) {
             worksheet_set_row(ws, (lxw_row_t)r, height, NULL);
             for (int c = 0; c < n; c++) {

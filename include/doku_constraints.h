@@ -260,6 +260,34 @@ DOKU_API doku_status doku_variant_write(doku_buf *out, const doku_constraints *c
                                         const uint8_t *givens, const uint8_t *solution,
                                         doku_variant_format format, char *msg, size_t cap);
 
+/* ---------------------------------------------------------------------
+ * Logic on variant puzzles: hint, explain and grade (issue 27).
+ * ------------------------------------------------------------------- */
+
+/* Creates a logic context (doku.h) for puzzles of cs's shape under the
+ * constraints of cs, owned by the caller (doku_logic_free). cs is only
+ * read and must outlive the context unchanged. The unit techniques work
+ * on the shape's units plus the all-different sets of n cells the
+ * constraints add (extra regions, cages and renbans of n cells, disjoint
+ * groups); a placed digit also leaves the cells that must differ from it
+ * (cages, smaller regions, anti-knight, anti-king); and the variant
+ * techniques (DOKU_TECH_CONSTRAINT, DOKU_TECH_CAGE_COMBINATION,
+ * DOKU_TECH_INNIES_OUTIES) reason on the constraints. Uniqueness
+ * techniques are never used (a constraint can tell two solutions of a
+ * unit-only pattern apart). Ratings are doku's own scale, not SE's.
+ * doku_logic_load checks givens against the constraints too and finds the
+ * reference solution with doku_constraints_search. opts as
+ * doku_logic_create. @return DOKU_OK; DOKU_ERR_ARG for a NULL cs or out
+ * (*out = NULL when out is not) or a techniques bit at or above
+ * DOKU_TECH_COUNT; DOKU_ERR_NOMEM. */
+DOKU_API doku_status doku_logic_create_variant(const doku_constraints *cs,
+                                               const doku_logic_opts *opts, doku_logic **out);
+
+/* @return the constraints lg was created with (doku_logic_create_variant),
+ * NULL for a context of doku_logic_create or a NULL lg: a caller labels
+ * the rating of such a context as doku's own ("doku rating"). */
+DOKU_API const doku_constraints *doku_logic_constraints(const doku_logic *lg);
+
 #ifdef __cplusplus
 }
 #endif

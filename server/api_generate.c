@@ -10,6 +10,7 @@
  */
 #include "api_endpoints.h"
 #include "gen_request.h"
+#include "gen_variant.h"
 #include "record.h"
 #include "request.h"
 
@@ -48,6 +49,10 @@ void srv_api_generate(const char *body, size_t len, const srv_budget *bud, srv_r
         return;
     if (srv_gen_read(&g, req, bud, out) != 0)
         goto done;
+    if (g.p.vset >= 0) {   /* a killer, thermo... set */
+        srv_gen_variant_reply(&g, out);
+        goto done;
+    }
     size_t ncells = (size_t)g.p.n * (size_t)g.p.n;
     puzzle = malloc(ncells);
     solution = malloc(ncells);

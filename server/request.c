@@ -200,11 +200,35 @@ int srv_field_symbols(const cJSON *req, doku_symbols *sym, srv_reply *out)
     return s ? srv_parsed(out, "symbols", doku_parse_symbols(s, sym, &pe), &pe) : 0;
 }
 
+/* One list of variant words; with set (non-NULL), a constraint set may
+ * be among them, as `doku generate --variant` takes it. */
+static int parse_variants(const char *name, const char *text, unsigned *v, int *set,
+                          srv_reply *out)
+{
+    doku_parse_error pe;
+    if (!set)
+        return srv_parsed(out, name, doku_parse_variants(text, v, &pe), &pe);
+    doku_vgen_set one = DOKU_VGEN_KILLER;
+    int has = 0;
+    if (srv_parsed(out, name, doku_parse_vgen_variants(text, v, &one, &has, &pe), &pe))
+        return -1;
+    if (has && *set >= 0 && *set != (int)one) {
+        bad_field(out, name, "names two constraint sets: one at a time");
+        return -1;
+    }
+    if (has)
+        *set = (int)one;
+    return 0;
+}
+
 /* "variants" (or the CLI's "variant"): a list as --variant takes it
- * ("x,hyper"), or an array of such lists. */
-static int read_variants(const cJSON *req, unsigned *v, srv_reply *out)
+ * ("x,hyper"; with set non-NULL also a constraint set, "killer"), or an
+ * array of such lists. *set: -1 when none is named. */
+static int read_variants(const cJSON *req, unsigned *v, int *set, srv_reply *out)
 {
     *v = 0;
+    if (set)
+        *set = -1;
     const char *name = "variants";
     const cJSON *f = field(req, name);
     if (!f) {
@@ -213,9 +237,8 @@ static int read_variants(const cJSON *req, unsigned *v, srv_reply *out)
     }
     if (!f)
         return 0;
-    doku_parse_error pe;
     if (cJSON_IsString(f))
-        return srv_parsed(out, name, doku_parse_variants(f->valuestring, v, &pe), &pe);
+        return parse_variants(name, f->valuestring, v, set, out);
     if (cJSON_IsArray(f)) {
         const cJSON *e;
         cJSON_ArrayForEach(e, f) {
@@ -224,7 +247,7 @@ static int read_variants(const cJSON *req, unsigned *v, srv_reply *out)
                 bad_field(out, name, "must be a string like \"x,hyper\" or an array of them");
                 return -1;
             }
-            if (srv_parsed(out, name, doku_parse_variants(e->valuestring, &one, &pe), &pe))
+            if (parse_variants(name, e->valuestring, &one, set, out))
                 return -1;
             *v |= one;
         }
@@ -513,16 +536,19 @@ static int read_rows(const cJSON *f, srv_puzzle *p, srv_reply *out)
     return 0;
 }
 
-int srv_read_puzzle(const cJSON *req, int need_puzzle, srv_puzzle *p, srv_reply *out)
+int srv_read_puzzle(const cJSON *req, int flags, srv_puzzle *p, srv_reply *out)
 {
     memset(p, 0, sizeof *p);
+    p->vset = -1;
+    int need_puzzle = flags & SRV_NEED_PUZZLE;
     int br, bc, keep = 0;
     unsigned variants;
     uint64_t size;
     uint8_t *regions = NULL;
     int regions_n = 0;
     if (srv_field_symbols(req, &p->symbols, out) || read_box(req, &br, &bc, out) ||
-        read_variants(req, &variants, out) || srv_field_bool(req, "keep_boxes", 0, &keep, out) ||
+        read_variants(req, &variants, (flags & SRV_SETS) ? &p->vset : NULL, out) ||
+        srv_field_bool(req, "keep_boxes", 0, &keep, out) ||
         srv_field_u64(req, "size", 4, DOKU_MAX_N, 0, &size, out) ||
         read_regions(req, &regions, &regions_n, out))
         return -1;
@@ -616,4 +642,5 @@ void srv_puzzle_free(srv_puzzle *p)
     free(p->cells);
     free(p->comment);
     memset(p, 0, sizeof *p);
+    p->vset = -1;
 }

@@ -49,6 +49,17 @@ KILLER_ISS = (".Diagonal~1.Diagonal~-1.Cage~14~R1C1~R2C1.Cage~14~R1C8~R1C9.Cage~
               ".Cage~6~R2C8~R3C8.Cage~13~R3C3~R4C3.Cage~13~R3C6~R3C7.Cage~17~R6C4~R6C5"
               ".Cage~14~R6C7~R7C7.Cage~6~R7C2~R8C2.Cage~13~R7C3~R7C4.Cage~6~R8C7~R8C8"
               ".Cage~14~R8C9~R9C9.Cage~14~R9C1~R9C2")
+# Interactive Sudoku Solver's example killer (MIT licence): logic alone solves it
+KILLER_EASY = (".Cage~3~R1C1~R1C2.Cage~15~R1C3~R1C4~R1C5.Cage~25~R2C1~R2C2~R3C1~R3C2"
+               ".Cage~17~R2C3~R2C4.Cage~9~R3C3~R3C4~R4C4.Cage~22~R1C6~R2C5~R2C6~R3C5"
+               ".Cage~4~R1C7~R2C7.Cage~16~R1C8~R2C8.Cage~15~R1C9~R2C9~R3C9~R4C9"
+               ".Cage~20~R3C7~R3C8~R4C7.Cage~8~R3C6~R4C6~R5C6.Cage~17~R4C5~R5C5~R6C5"
+               ".Cage~20~R5C4~R6C4~R7C4.Cage~14~R4C2~R4C3.Cage~6~R4C1~R5C1"
+               ".Cage~13~R5C2~R5C3~R6C2.Cage~6~R6C3~R7C2~R7C3.Cage~17~R4C8~R5C7~R5C8"
+               ".Cage~27~R6C1~R7C1~R8C1~R9C1.Cage~8~R8C2~R9C2.Cage~16~R8C3~R9C3"
+               ".Cage~10~R7C5~R8C4~R8C5~R9C4.Cage~12~R5C9~R6C9.Cage~6~R6C7~R6C8"
+               ".Cage~20~R6C6~R7C6~R7C7.Cage~15~R8C6~R8C7.Cage~14~R7C8~R7C9~R8C8~R8C9"
+               ".Cage~13~R9C5~R9C6~R9C7.Cage~17~R9C8~R9C9")
 KILLER_CAGES = [{"kind": "cage", "cells": [a, b], "params": [s]} for s, a, b in re.findall(
     r"Cage~(\d+)~R(\d+C\d+)~R(\d+C\d+)", KILLER_ISS)]
 for _c in KILLER_CAGES:
@@ -287,11 +298,41 @@ class Api(unittest.TestCase):
         r, doc, _ = self.s.post("solve", {"puzzle": "." * 256, "constraints": [{"kind": "anti-knight"}]})
         self.assertEqual(r.status, 200, doc)   # 16x16 takes constraints
         # the endpoints that do not take constraints say so, never ignore them
-        for name in ("hint", "explain", "grade", "reduce"):
+        for name in ("reduce",):
             r, doc, _ = self.s.post(name, {"puzzle": EASY, "constraints": KILLER_CAGES[:1]})
             self.error(r, doc, 422, "constraints_unsupported", "constraints")
+        marks = " ".join("123456789" if ch == "." else ch for ch in EASY)
+        r, doc, _ = self.s.post("hint", {"puzzle": EASY, "pencil": marks,
+                                         "constraints": KILLER_CAGES[:1]})
+        self.error(r, doc, 422, "constraints_unsupported", "constraints")
         r, doc, _ = self.s.post("generate", {"constraints": KILLER_CAGES[:1]})
         self.error(r, doc, 422, "constraints_unsupported", "constraints")
+
+    def test_generate_constraint_sets(self):
+        """"variants": "killer" (or thermo...) makes puzzle 1 of the seed as
+        `doku generate --killer --seed S` makes it, with its constraints."""
+        for variants, args in (("killer", ["--killer"]), ("x,thermo", ["--variant", "x,thermo"])):
+            r, doc, _ = self.s.post("generate", {"variants": variants, "seed": 5, "timeout": 10 * SLOW})
+            self.assertEqual(r.status, 200, doc)
+            cli = subprocess.run([DOKU, "generate", *args, "--seed", "5"], capture_output=True, text=True,
+                                 timeout=120).stdout.splitlines()
+            mine = [" ".join([c["kind"], *map(str, c["params"]), *c["cells"]]) for c in doc["constraints"]]
+            theirs = [x for x in cli if x.split(" ")[0] not in ("#", "size", "variant", "givens", "solution")]
+            self.assertEqual(mine, theirs, variants)
+            self.assertEqual((doc["index"], doc["master_seed"], doc["set"]), (1, "5", variants.split(",")[-1]))
+            # the puzzle solves to its solution under its constraints
+            shape = {"variants": "x"} if variants.startswith("x") else {}
+            r, solved, _ = self.s.post("solve", {"puzzle": doc["puzzle"], "constraints": doc["constraints"], **shape})
+            self.assertEqual(solved["status"], "unique", solved)
+            self.assertEqual("".join(str(d) for row in solved["solution"] for d in row), doc["solution"])
+        r, doc, _ = self.s.post("generate", {"variants": "killer", "cage_size": "2-3", "seed": 1})
+        self.assertTrue(all(2 <= len(c["cells"]) <= 3 for c in doc["constraints"]), doc)
+        r, doc, _ = self.s.post("generate", {"variants": "killer", "symmetry": "rot180"})
+        self.error(r, doc, 400, "bad_field", "symmetry")
+        r, doc, _ = self.s.post("generate", {"cage_size": "2-3"})
+        self.error(r, doc, 400, "bad_field", "cage_size")
+        r, doc, _ = self.s.post("solve", {"puzzle": EASY, "variants": "killer"})
+        self.error(r, doc, 400, "bad_field", "variants")   # a set is for generate
 
     def test_logic_endpoints(self):
         for name in ("hint", "explain", "grade"):
@@ -302,6 +343,25 @@ class Api(unittest.TestCase):
         self.assertEqual(doc["step"]["placements"], [{"cell": "r1c6", "digit": 8}])
         r, doc, _ = self.s.post("grade", {"puzzle": EASY, "techniques": "singles"})
         self.assertEqual(strip(doc), cli_record("grade", EASY, "--techniques", "singles"))
+
+    def test_logic_endpoints_on_variants(self):
+        # the logic engine on a variant puzzle: the CLI's record, on doku's own scale
+        for name in ("hint", "explain", "grade"):
+            r, doc, _ = self.s.post(name, {"puzzle": KILLER_EASY})
+            self.assertEqual(r.status, 200, doc)
+            self.assertEqual(doc["scale"], "doku", name)
+            self.assertEqual(strip(doc), cli_record(name, KILLER_EASY), name)
+        r, doc, _ = self.s.post("hint", {"puzzle": KILLER_EASY})
+        self.assertTrue(doc["step"]["text"].startswith("cage r1c1,r1c2 (sum 3): only {1,2} fits"), doc)
+        # the same cages as a "constraints" field on a classic grid
+        r, doc, _ = self.s.post("hint", {"puzzle": "." * 81, "constraints": KILLER_CAGES})
+        self.assertEqual((r.status, doc["status"]), (200, "multiple"), doc)
+        # givens that break a constraint are named
+        r, doc, _ = self.s.post("grade", {"puzzle": "1" + "." * 80,
+                                          "constraints": [{"kind": "cage", "cells": ["r1c1", "r1c2"],
+                                                           "params": [3]}, {"kind": "odd", "cells": ["r1c1"]},
+                                                          {"kind": "even", "cells": ["r1c1"]}]})
+        self.error(r, doc, 422, "conflict", "puzzle")
 
     def test_logic_verdict_before_the_run(self):
         # explain and grade count the solutions first, as the CLI does: a

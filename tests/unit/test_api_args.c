@@ -949,6 +949,14 @@ static void test_constraints(void **state)
                                         sizeof buf), DOKU_ERR_ARG);
     assert_int_equal(out.len, 0);
     doku_buf_free(&out);
+    doku_logic *vl = (doku_logic *)1;
+    assert_int_equal(doku_logic_create_variant(NULL, NULL, &vl), DOKU_ERR_ARG);
+    assert_null(vl);
+    assert_int_equal(doku_logic_create_variant(cs, NULL, NULL), DOKU_ERR_ARG);
+    assert_null(doku_logic_constraints(NULL));
+    assert_int_equal(doku_logic_create_variant(cs, NULL, &vl), DOKU_OK);
+    assert_ptr_equal(doku_logic_constraints(vl), cs);
+    doku_logic_free(vl);
     doku_constraints_free(NULL);
     doku_constraints_free(cs);
     doku_shape_free(s);

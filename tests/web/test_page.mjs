@@ -1496,6 +1496,26 @@ test('variant links: a pasted SudokuPad link opens with its thermometers; a kill
   await waitStatus(page, /cannot hold the puzzle's variant constraints/);
 }, { permissions: ['clipboard-read', 'clipboard-write'], allowErrors: true });
 
+test('generate a killer: cages drawn, played from no givens, solved to the generated solution', async (page) => {
+  await page.evaluate(() => { document.getElementById('gen-box').open = true; });
+  await page.selectOption('#gen-set', 'killer');
+  assert(await page.isDisabled('#gen-symmetry'), 'a killer takes no symmetry');
+  await page.fill('#gen-cages', '2-4');
+  await page.fill('#gen-seed', '5');
+  await page.click('#generate');
+  await waitStatus(page, /^Generated: a killer \(\d+ constraints, 0 givens/);
+  const cages = await drawn(page, 'cage');
+  assert(cages >= 20, `the killer's cages are drawn: ${cages}`);
+  assert((await page.getAttribute('#mode-play', 'aria-pressed')) === 'true', 'ready to play');
+  // the cages cover the grid: every cell says the cage it is in
+  assert((await cell(page, 40).textContent()).includes('killer cage'), 'r5c5 is in a cage');
+  // the same killer as doku generate makes from that seed, solved to its solution
+  const cli = /^solution (\S+)$/m.exec(execFileSync(doku, ['generate', '--killer', '--cage-size', '2-4', '--seed', '5', '--to', 'text', '--solution'], { stdio: ['ignore', 'pipe', 'ignore'] }).toString());
+  assert(cli, 'doku generate writes the solution');
+  await solveMatches(page, cli[1]);
+  await page.screenshot({ path: `${shots}/variant-generated-killer.png` });
+});
+
 test('accessibility with constraints drawn and the pen (axe-core)', async (page) => {
   await paste(page, EVERY_KIND);
   await page.evaluate(() => { document.getElementById('cons-box').open = true; });

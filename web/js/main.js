@@ -13,7 +13,7 @@ import { dropGame, lastKey, loadGame, saveGame } from './saved.js';
 import { mapProblem, startMap } from './paint.js';
 import { wireFiles } from './files.js';
 import { buildGrid, paint } from './view.js';
-import { describe, hasOuterClues, KINDS, toJson, toLink, toVariantText } from './constraints.js';
+import { describe, fromJson, hasOuterClues, KINDS, toJson, toLink, toVariantText } from './constraints.js';
 import { drawConstraints, outerSides } from './overlay.js';
 import { extendPath, isArea, isPair, pathConstraint } from './drawing.js';
 
@@ -1234,9 +1234,23 @@ function genBody() {
   return body;
 }
 
+/* The generate fields of a constraint set (killer...): the shape's
+ * variants with the set, the seed, a killer's cage sizes; null after
+ * saying why. */
+function setBody(set) {
+  const body = shapeFields();
+  body.variants = [body.variants, set].filter(Boolean).join(',');
+  const seed = $('gen-seed').value.trim(), cages = $('gen-cages').value.trim();
+  if (seed && !/^\d+$/.test(seed)) { status('The seed is a whole number.', 'bad'); return null; }
+  body.seed = seed || String(crypto.getRandomValues(new Uint32Array(1))[0]);
+  if (cages && set === 'killer') body.cage_size = cages;
+  return body;
+}
+
 function doGenerate(e) {
   e.preventDefault();
-  const body = genBody();
+  const set = $('gen-set').value;
+  const body = set ? setBody(set) : genBody();
   if (!body) return;
   const master = body.seed;
   const t0 = performance.now();
@@ -1260,13 +1274,16 @@ function doGenerate(e) {
     }
     const givens = fromLine(S.alphabet, S.shape.n, rec.puzzle) || fromLine('1-9A-Z', S.shape.n, rec.puzzle);
     if (!givens) { status('The generated puzzle did not fit the grid.', 'bad'); return; }
-    S.board.load(givens);
+    S.board.load(givens, fromJson(rec.constraints, S.shape.n));
     resetOverlays();
     S.comment = '';
-    S.known = rec.solution ? (Array.isArray(rec.solution) ? rowsToValues(rec.solution) : fromLine(S.alphabet, S.shape.n, rec.solution)) : null;
+    S.known = rec.solution ? (Array.isArray(rec.solution) ? rowsToValues(rec.solution)
+      : fromLine(rec.set ? '1-9A-Z' : S.alphabet, S.shape.n, rec.solution)) : null;
     resetTimer();
     changed(false);
-    const txt = `Generated: ${rec.givens} givens, symmetry ${rec.symmetry}${rec.difficulty ? ', ' + rec.difficulty : ''}, seed ${master}.`;
+    const txt = rec.set
+      ? `Generated: ${rec.set === 'killer' ? 'a killer' : `${rec.set} constraints`} (${rec.constraints.length} constraints, ${rec.givens} givens; the engine's proof took ${rec.guesses} guess${rec.guesses === 1 ? '' : 'es'}), seed ${master}.`
+      : `Generated: ${rec.givens} givens, symmetry ${rec.symmetry}${rec.difficulty ? ', ' + rec.difficulty : ''}, seed ${master}.`;
     result(el('p', txt));
     setMode('play');
     status(txt + ' Ready to play.', 'good');
@@ -1508,6 +1525,12 @@ function wire() {
   $('step-next').addEventListener('click', () => stepBy(1));
   $('step-last').addEventListener('click', () => S.explain && showStep(S.explain.steps.length));
   $('gen-form').addEventListener('submit', doGenerate);
+  // a constraint set is made from the seed alone (and a killer's cage sizes)
+  $('gen-set').addEventListener('change', (e) => {
+    const set = e.target.value;
+    for (const id of ['gen-symmetry', 'gen-difficulty', 'gen-clues', 'gen-rating']) $(id).disabled = !!set;
+    $('gen-cages-label').hidden = set !== 'killer';
+  });
   $('gen-full').addEventListener('click', doFullGrid);
   $('reduce').addEventListener('click', doReduce);
   $('gen-cancel').addEventListener('click', () => S.busy && S.busy.abort());
