@@ -99,11 +99,11 @@ typedef struct variant_doc {
 
 /* Hands p's record (status, solution or NULL) to the document. */
 static void to_document(variant_doc *vd, const cli_opts *o, doku_variant_puzzle *p,
-                        const char *status, const uint8_t *solution)
+                        const char *status, const uint8_t *solution, const char *extra)
 {
     cli_buf b = {0};
     char why[512];
-    cli_variant_record(&b, vd->file, vd->line, p, status, solution);
+    cli_variant_record(&b, vd->file, vd->line, p, status, solution, extra);
     if (document_add(vd->doc, doku_variant_puzzle_shape(p), b.data, b.len, why, sizeof why) != 0) {
         fprintf(stderr, "doku %s: %s\n", o->cmd, why);
         vd->failed = 1;
@@ -150,11 +150,55 @@ static int run_one(const char *where, doku_variant_puzzle *p, const cli_opts *o,
         }
         doku_violation v[8];
         doku_constraints_check(cs, givens, nc, v, 8, &m);
+        cli_buf conflicts = {0}, first = {0};
+        for (size_t i = 0; i < k && i < 8; i++) {
+            char a[16], b[16];
+            doku_cell_name(s, cf[i].cell_a, a, sizeof a, NULL);
+            doku_cell_name(s, cf[i].cell_b, b, sizeof b, NULL);
+            cli_buf_printf(&conflicts, "%s{\"cells\":[\"%s\",\"%s\"]}", i ? "," : "", a, b);
+        }
         for (size_t i = 0; i < m && i < 8; i++) {
             char text[512];
             doku_violation_text(cs, givens, &v[i], text, sizeof text, NULL);
             printf("%s: %s\n", where, text);
+            if (!first.len)
+                cli_buf_puts(&first, text);
+            /* the cells that break it: a pair, or the whole constraint */
+            doku_constraint c;
+            cli_buf_printf(&conflicts, "%s{\"cells\":[", conflicts.len ? "," : "");
+            if (v[i].cell_a >= 0 && v[i].cell_b >= 0) {
+                char a[16], b[16];
+                doku_cell_name(s, v[i].cell_a, a, sizeof a, NULL);
+                doku_cell_name(s, v[i].cell_b, b, sizeof b, NULL);
+                cli_buf_printf(&conflicts, "\"%s\",\"%s\"", a, b);
+            } else if (doku_constraints_get(cs, v[i].constraint, &c) == DOKU_OK) {
+                for (size_t j = 0; j < c.ncells; j++) {
+                    char a[16];
+                    doku_cell_name(s, c.cells[j], a, sizeof a, NULL);
+                    cli_buf_printf(&conflicts, "%s\"%s\"", j ? "," : "", a);
+                }
+            }
+            cli_buf_puts(&conflicts, "]}");
         }
+        if ((k || m) && vd->doc) {
+            /* the broken rules drawn as a check's conflicts, red */
+            cli_buf extra = {0};
+            char unit[32], a[16], b[16];
+            if (k) {
+                doku_cell_name(s, cf[0].cell_a, a, sizeof a, NULL);
+                doku_cell_name(s, cf[0].cell_b, b, sizeof b, NULL);
+                doku_shape_unit_name(s, cf[0].unit, unit, sizeof unit, NULL);
+                cli_buf_reset(&first);
+                cli_buf_printf(&first, "%s and %s both hold %d in %s", a, b, cf[0].digit, unit);
+            }
+            cli_buf_printf(&extra, "\"conflicts\":[%s],\"message\":",
+                           conflicts.data ? conflicts.data : "");
+            cli_buf_json_string(&extra, first.data ? first.data : "");
+            to_document(vd, o, p, "invalid", NULL, extra.data);
+            cli_buf_free(&extra);
+        }
+        cli_buf_free(&conflicts);
+        cli_buf_free(&first);
         if (k || m)
             return CLI_EXIT_FAIL;
     }
@@ -177,7 +221,7 @@ static int run_one(const char *where, doku_variant_puzzle *p, const cli_opts *o,
          * as the classic records name it) */
         const char *status = r.solutions == 0 ? (gave_up ? "gave_up" : "none")
                            : r.solutions == 1 && !gave_up ? "unique" : "multiple";
-        to_document(vd, o, p, status, r.solutions ? sol : NULL);
+        to_document(vd, o, p, status, r.solutions ? sol : NULL, NULL);
         if (r.solutions != 1 || gave_up)
             fprintf(stderr, "%s: %s\n", where,
                     r.solutions == 0 ? (gave_up ? "gave up" : "no solution")

@@ -32,7 +32,7 @@ static void constraint_json(cli_buf *b, const doku_shape *s, const doku_constrai
 }
 
 void cli_variant_record(cli_buf *b, const char *file, int line, const doku_variant_puzzle *p,
-                        const char *status, const uint8_t *solution)
+                        const char *status, const uint8_t *solution, const char *extra)
 {
     const doku_shape *s = doku_variant_puzzle_shape(p);
     const doku_constraints *cs = doku_variant_puzzle_constraints(p);
@@ -53,6 +53,10 @@ void cli_variant_record(cli_buf *b, const char *file, int line, const doku_varia
     if (solution) {
         cli_buf_puts(b, ",\"solution\":");
         cells_line(b, solution, n);
+    }
+    if (extra && *extra) {
+        cli_buf_puts(b, ",");
+        cli_buf_puts(b, extra);
     }
     cli_buf_puts(b, ",\"constraints\":[");
     size_t count = doku_constraints_count(cs);

@@ -15,8 +15,10 @@
 
 /* Appends p's record to b: file and line (0: a file of one puzzle), n,
  * shape, puzzle (its givens as a line), status (NULL: none), solution
- * (n*n values, or NULL) and constraints; no newline. */
+ * (n*n values, or NULL), extra (JSON fields written as they are, without
+ * the leading comma: a check's "conflicts" and "message"; NULL: none)
+ * and constraints; no newline. */
 void cli_variant_record(cli_buf *b, const char *file, int line, const doku_variant_puzzle *p,
-                        const char *status, const uint8_t *solution);
+                        const char *status, const uint8_t *solution, const char *extra);
 
 #endif

@@ -130,8 +130,10 @@ int rd_single_write(rd_sink *s, const rd_record *recs, size_t n, const char *cmd
         /* the global rules under the grid, after the record's message */
         char rules[512], below[1200];
         rd_rules(r, rules, sizeof rules);
+        size_t ml = r->message ? strlen(r->message) : 0;
         snprintf(below, sizeof below, "%s%s%s%s", r->message ? r->message : "",
-                 r->message && *rules ? " " : "", *rules ? "Also: " : "", rules);
+                 ml && *rules ? (r->message[ml - 1] == '.' ? " " : ". ") : "",
+                 *rules ? "Also: " : "", rules);
         if (r->nsteps && (is_cmd(cmd, "explain") || is_cmd(cmd, "hint"))) {
             if (steps(s, r, title) != 0)
                 return -1;

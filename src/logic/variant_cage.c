@@ -46,9 +46,45 @@ static int matches(const lmask *dom, int m)
     return 1;
 }
 
+static int in_cage(const lvar_cage *g, int cell)
+{
+    for (int i = 0; i < g->m; i++)
+        if (g->cells[i] == cell)
+            return 1;
+    return 0;
+}
+
+/* The digits the cage must hold because a unit has no place for them
+ * outside it; unit[d-1] receives that unit of each (may be NULL). */
+static lmask cage_needs(const doku_logic *L, const lvar_cage *g, int *unit)
+{
+    lmask need = 0;
+    int n = L->n;
+    for (int i = 0; i < g->m; i++) {
+        int c = g->cells[i];
+        for (int j = 0; j < L->ncunits[c]; j++) {
+            int u = L->cunits[(size_t)c * L->maxcu + j];
+            for (lmask dm = L->cand[c] & ~need; dm; dm &= dm - 1) {
+                lmask places = L->pos[(size_t)u * n + lfirst(dm)];
+                int all = 1;
+                for (lmask q = places; q && all; q &= q - 1)
+                    all = in_cage(g, logic_unit_cell(L, u, lfirst(q)));
+                if (all) {
+                    need |= dm & -dm;
+                    if (unit)
+                        unit[lfirst(dm)] = u;
+                }
+            }
+        }
+    }
+    return need;
+}
+
 /* The cage's fitting sets into fits (returns how many) and each cell's
- * digits that some fitting set can give it into sup. */
-static int cage_fits(const doku_logic *L, const lvar_cage *g, lmask *fits, lmask *sup)
+ * digits that some fitting set can give it into sup: sets holding every
+ * digit of need whose digits the cells can take, one each. */
+static int cage_fits(const doku_logic *L, const lvar_cage *g, lmask need, lmask *fits,
+                     lmask *sup)
 {
     lmask dom[CAGE_MAX], d2[CAGE_MAX];
     int m = g->m, nf = 0;
@@ -58,6 +94,8 @@ static int cage_fits(const doku_logic *L, const lvar_cage *g, lmask *fits, lmask
     }
     for (int k = 0; k < g->ncombos; k++) {
         lmask set = g->combos[k];
+        if ((set & need) != need)
+            continue;
         for (int i = 0; i < m; i++)
             d2[i] = dom[i] & set;
         if (!matches(d2, m))
@@ -102,13 +140,20 @@ int logic_var_cages(doku_logic *L)
         const lvar_cage *g = &V->cages[c];
         if (g->m > CAGE_MAX)
             continue;
+        /* what it finds depends on its cells and on its cells' units */
         uint64_t h = lvar_hash(L, g->cells, g->m);
+        for (int i = 0; i < g->m; i++)
+            for (int j = 0; j < L->ncunits[g->cells[i]]; j++)
+                h = (h ^ L->uver[L->cunits[(size_t)g->cells[i] * L->maxcu + j]]) * 0x9e3779b97f4a7c15ull;
+        h |= 1;
         if (V->cage_memo[c] == h)
             continue;
         lmask fits[1024], sup[CAGE_MAX];
         if (g->ncombos > 1024)
             continue;
-        int nf = cage_fits(L, g, fits, sup), any = 0;
+        int why[64];
+        lmask need = cage_needs(L, g, why);
+        int nf = cage_fits(L, g, need, fits, sup), any = 0;
         for (int i = 0; i < g->m && !any; i++)
             any = !L->val[g->cells[i]] && (L->cand[g->cells[i]] & ~sup[i]);
         if (!any) {
@@ -126,6 +171,28 @@ int logic_var_cages(doku_logic *L)
             lstep_text(L, "no digit set fits");
         else
             text_fits(L, fits, nf);
+        if (need) {
+            lstep_text(L, " (it must hold ");
+            logic_text_set(L, need);
+            lstep_text(L, ":");
+            /* by unit: "box 7 has 4 and 8 only there" */
+            lmask left = need;
+            while (left) {
+                int u = why[lfirst(left)];
+                lmask same = 0;
+                for (lmask dm = left; dm; dm &= dm - 1)
+                    same |= why[lfirst(dm)] == u ? dm & -dm : 0;
+                char name[64];
+                logic_unitname(L, u, name, sizeof name);
+                lstep_text(L, "%s %s has ", left == need ? "" : ",", name);
+                for (lmask dm = same; dm; dm &= dm - 1)
+                    lstep_text(L, "%s%d", dm == same ? "" : (dm & (dm - 1)) ? ", " : " and ",
+                               lfirst(dm) + 1);
+                lstep_text(L, " only there");
+                left &= ~same;
+            }
+            lstep_text(L, ")");
+        }
         lstep_text(L, ", so ");
         char a[24];
         int first = 1;
@@ -152,7 +219,7 @@ int logic_var_cage_locked(doku_logic *L)
         if (g->m > CAGE_MAX || g->ncombos > 1024)
             continue;
         lmask fits[1024], sup[CAGE_MAX], placed = 0;
-        int nf = cage_fits(L, g, fits, sup);
+        int nf = cage_fits(L, g, cage_needs(L, g, NULL), fits, sup);
         if (nf == 0)
             continue;
         lmask need = ~(lmask)0;

@@ -26,7 +26,8 @@ typedef struct innie_set {
     int k;
     int sum;        /* of the open cells */
     lrate rating;
-    int outies;
+    int outies;     /* 1: outies; 2: innies minus outies (cells[0..nin) in) */
+    int nin;
     const lvar_area *area;
     lmask sup[INNIE_MAX];
 } innie_set;
@@ -49,18 +50,37 @@ static int open_cells(const doku_logic *L, const int *cells, int m, int sum, inn
     return set->k > 0;
 }
 
-/* The sum rule on set: 1 when it removes something. */
+/* d -> n+1-d on every digit of m: an outie taken away is a mirrored
+ * digit added, so a difference is a sum too. */
+static lmask mirror(lmask m, int n)
+{
+    lmask r = 0;
+    for (; m; m &= m - 1)
+        r |= LBIT(n - lfirst(m));
+    return r;
+}
+
+/* The sum rule on set (a difference: its outies mirrored): 1 when it
+ * removes something. */
 static int eliminates(const doku_logic *L, innie_set *set)
 {
     lmask dom[INNIE_MAX];
     uint8_t pairs[INNIE_MAX * INNIE_MAX];
+    int diff = set->outies == 2, sum = set->sum;
     for (int i = 0; i < set->k; i++) {
-        dom[i] = L->cand[set->cells[i]];
+        int out = diff && i >= set->nin;
+        dom[i] = out ? mirror(L->cand[set->cells[i]], L->n) : L->cand[set->cells[i]];
+        sum += out ? L->n + 1 : 0;
+        /* an innie and a mirrored outie: their "differ" is not a rule on
+         * the mirrored digits, so it is left out (a weaker rule, sound) */
         for (int j = 0; j < set->k; j++)
-            pairs[i * set->k + j] = (uint8_t)lvar_must_differ(L, set->cells[i], set->cells[j]);
+            pairs[i * set->k + j] = (uint8_t)((!diff || (i < set->nin) == (j < set->nin)) &&
+                                              lvar_must_differ(L, set->cells[i], set->cells[j]));
     }
-    if (lvar_sum_support(dom, set->k, pairs, set->sum, set->sup) < 0)
+    if (lvar_sum_support(dom, set->k, pairs, sum, set->sup) < 0)
         return 0;
+    for (int i = set->nin; diff && i < set->k; i++)
+        set->sup[i] = mirror(set->sup[i], L->n);
     for (int i = 0; i < set->k; i++)
         if (dom[i] & ~set->sup[i])
             return 1;
@@ -69,7 +89,8 @@ static int eliminates(const doku_logic *L, innie_set *set)
 
 static void emit(doku_logic *L, const innie_set *set)
 {
-    lstep_begin(L, DOKU_TECH_INNIES_OUTIES, set->rating, set->outies ? "Outies" : "Innies");
+    static const char *const names[] = {"Innies", "Outies", "Innies minus Outies"};
+    lstep_begin(L, DOKU_TECH_INNIES_OUTIES, set->rating, names[set->outies]);
     char a[24];
     int lone = set->k == 1 && lpop(set->sup[0]) == 1;
     if (lone)
@@ -79,19 +100,27 @@ static void emit(doku_logic *L, const innie_set *set)
             for (lmask d = L->cand[set->cells[i]] & ~set->sup[i]; d; d &= d - 1)
                 lstep_elim(L, set->cells[i], lfirst(d) + 1);
     lstep_text(L, "45 rule on %s: ", set->area->name);
-    lstep_text_cells(L, set->cells, set->k, ",", NULL);
-    if (set->outies)
-        lstep_text(L, set->k == 1 ? ", the open cell of its cages outside it,"
-                                  : ", the open cells of its cages outside it,");
-    else
-        lstep_text(L, set->k == 1 ? ", the open cell inside it that its cages leave,"
-                                  : ", the open cells inside it that its cages leave,");
-    if (lone) {
-        logic_cellname(L, set->cells[0], a, sizeof a);
-        lstep_text(L, " %s %d, so %s is %d", "must be", set->sum, a, set->sum);
-        return;
+    if (set->outies == 2) {
+        lstep_text_cells(L, set->cells, set->nin, ",", NULL);
+        lstep_text(L, " (in no cage) minus ");
+        lstep_text_cells(L, set->cells + set->nin, set->k - set->nin, ",", NULL);
+        lstep_text(L, " (its cages' %s outside it) is %d, so ",
+                   set->k - set->nin == 1 ? "cell" : "cells", set->sum);
+    } else {
+        lstep_text_cells(L, set->cells, set->k, ",", NULL);
+        if (set->outies)
+            lstep_text(L, set->k == 1 ? ", the open cell of its cages outside it,"
+                                      : ", the open cells of its cages outside it,");
+        else
+            lstep_text(L, set->k == 1 ? ", the open cell inside it that its cages leave,"
+                                      : ", the open cells inside it that its cages leave,");
+        if (lone) {
+            logic_cellname(L, set->cells[0], a, sizeof a);
+            lstep_text(L, " must be %d, so %s is %d", set->sum, a, set->sum);
+            return;
+        }
+        lstep_text(L, set->k == 1 ? " is %d, so " : " sum to %d, so ", set->sum);
     }
-    lstep_text(L, set->k == 1 ? " is %d, so " : " sum to %d, so ", set->sum);
     int first = 1;
     for (int i = 0; i < set->k; i++) {
         lmask d = L->cand[set->cells[i]] & ~set->sup[i];
@@ -117,6 +146,7 @@ int logic_var_innies(doku_logic *L)
     /* sum cages share no cell here, so there are at most nc of them */
     uint8_t flags[DOKU_CONSTRAINTS_MAX_N * DOKU_CONSTRAINTS_MAX_N];
     int inn[DOKU_CONSTRAINTS_MAX_N * DOKU_CONSTRAINTS_MAX_N];
+    int unc[DOKU_CONSTRAINTS_MAX_N * DOKU_CONSTRAINTS_MAX_N];
     int out[DOKU_CONSTRAINTS_MAX_N * DOKU_CONSTRAINTS_MAX_N];
     for (int ai = 0; ai < V->nareas; ai++) {
         const lvar_area *a = &V->areas[ai];
@@ -143,10 +173,10 @@ int logic_var_innies(doku_logic *L)
         for (int p = 0; p < nc; p++) {
             int g = V->cage_of[p];
             if (in_area(a, p)) {
-                if (g < 0 || flags[g] != 1) {
+                if (g < 0 || flags[g] != 1)
                     inn[ni++] = p;
-                    uncaged += g < 0;
-                }
+                if (g < 0)
+                    unc[uncaged++] = p;
             } else if (g >= 0 && flags[g] == 2) {
                 out[no++] = p;
             }
@@ -161,11 +191,30 @@ int logic_var_innies(doku_logic *L)
             best = cur;
             continue;
         }
-        if (uncaged || no == 0 || base + 2 >= best.rating)
+        if (no == 0 || base + 2 >= best.rating)
             continue;
-        cur.outies = 1;
-        cur.rating = base + 2;
-        if (open_cells(L, out, no, s_part - t_in, &cur) && eliminates(L, &cur))
+        if (!uncaged) {
+            cur.outies = 1;
+            cur.rating = base + 2;
+            if (open_cells(L, out, no, s_part - t_in, &cur) && eliminates(L, &cur))
+                best = cur;
+            continue;
+        }
+        /* the cells in no cage minus the outies: t_in - s_part */
+        if (base + 4 >= best.rating)
+            continue;
+        innie_set ua, ob;
+        if (!open_cells(L, unc, uncaged, 0, &ua) || !open_cells(L, out, no, 0, &ob) ||
+            ua.k + ob.k > INNIE_MAX)
+            continue;
+        cur.outies = 2;
+        cur.rating = base + 4;
+        cur.nin = ua.k;
+        cur.k = ua.k + ob.k;
+        memcpy(cur.cells, ua.cells, sizeof(int) * (size_t)ua.k);
+        memcpy(cur.cells + ua.k, ob.cells, sizeof(int) * (size_t)ob.k);
+        cur.sum = t_in - s_part + ua.sum - ob.sum; /* ua.sum, ob.sum: minus the placed */
+        if (eliminates(L, &cur))
             best = cur;
     }
     if (best.rating == 1000)

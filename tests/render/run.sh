@@ -196,7 +196,13 @@ done
 pdftotext -f 1 -l 1 "$T/vbook.pdf" - | grep -q "Puzzle 1 . anti-knight . non-consecutive" ||
     fail "variant booklet: the rules are not in the caption"
 pdftotext -f 2 -l 2 "$T/vbook.pdf" - | grep -q "Solutions" || fail "variant booklet: no solutions"
-echo "ok: variant constraints (every kind, svg png pdf, booklet)"
+# check of a variant file whose givens break rules: the cells red, the
+# first broken rule under the grid, exit 1
+"$DOKU" check --format svg -o "$T/broken.svg" tests/cli/fixtures/variants/broken.txt >/dev/null 2>&1
+[ $? = 1 ] || fail "check --format svg of broken.txt: exit status"
+[ "$(grep -c "rgb(100%,82%,82%)" "$T/broken.svg")" -ge 5 ] ||
+    fail "broken.svg: the cells of the broken rules are not all red"
+echo "ok: variant constraints (every kind, svg png pdf, booklet, check)"
 
 # errors: a bad file pattern, a directory that is not there
 "$DOKU" solve --format png -o "$T/x-%s.png" $E/4x4.txt 2> "$T/err"; rc=$?
