@@ -842,10 +842,23 @@ class Files(unittest.TestCase):
         r, _, raw = self.export({"puzzle": KILLER_ISS, "format": "sudokupad"})
         r, doc, _ = self.open(raw)
         self.assertEqual(len(doc["puzzles"][0]["constraints"]), 13, doc)
-        for fmt in ("line", "pdf", "xlsx"):
+        for fmt in ("line", "grid", "sdk"):
             r, doc, _ = self.export({"puzzle": KILLER_ISS, "format": fmt})
             self.error(r, doc, 422, "format_cannot_hold", "format")
             self.assertIn("cannot hold the puzzle's variant constraints", doc["error"]["message"])
+        # pictures and workbooks get the constraints in their record: the cages drawn (dashed),
+        # the solution found under them
+        r, _, raw = self.export({"puzzle": KILLER_ISS, "format": "svg", "solution": True})
+        self.assertEqual((r.status, raw.count(b"stroke-dasharray")), (200, 13))
+        if have("pdftotext"):
+            r, _, raw = self.export({"puzzle": KILLER_ISS, "format": "pdf", "solution": True})
+            with tempfile.NamedTemporaryFile(suffix=".pdf", delete=False) as f:
+                f.write(raw)
+            try:
+                words = subprocess.run(["pdftotext", f.name, "-"], capture_output=True, text=True).stdout.split()
+            finally:
+                os.unlink(f.name)
+            self.assertIn("17", words)   # a cage's sum (no digit of the solution is 17)
         r, doc, _ = self.export({"puzzle": KILLER_ISS, "format": "killer"})   # no X in that format
         self.error(r, doc, 422, "format_cannot_hold", "format")
         r, _, raw = self.export({"puzzle": EASY, "format": "text"})           # a classic puzzle as variant text
