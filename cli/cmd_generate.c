@@ -54,13 +54,14 @@ typedef struct gen_ctx {
     doku_vgen_set vset;
     const char *cage_size;     /* --cage-size as given, checked once n is known */
     const char *to;            /* --to FORMAT for variant puzzles, as given */
+    const char *effort;        /* --effort MIN-MAX, as given */
 } gen_ctx;
 
 enum {
     OPT_COUNT = 1, OPT_CLUES, OPT_MINIMAL, OPT_SYMMETRY, OPT_DIFFICULTY,
     OPT_RATING, OPT_REQUIRE, OPT_PATTERN, OPT_SEED, OPT_FULL, OPT_QUIET,
     OPT_SOLUTION, OPT_SIZE, OPT_ATTEMPTS, OPT_START, OPT_QQWING, OPT_KILLER, OPT_CAGE_SIZE,
-    OPT_VARIANT_SET, OPT_TO
+    OPT_VARIANT_SET, OPT_TO, OPT_EFFORT
 };
 
 static const cli_option gen_options[] = {
@@ -75,7 +76,8 @@ static const cli_option gen_options[] = {
     {"--solution", 0, OPT_SOLUTION}, {"--size", 1, OPT_SIZE},
     {"--attempts", 1, OPT_ATTEMPTS}, {"--start", 1, OPT_START},
     {"--killer", 0, OPT_KILLER},    {"--cage-size", 1, OPT_CAGE_SIZE},
-    {"--variant", 1, OPT_VARIANT_SET}, {"--to", 1, OPT_TO}, {NULL, 0, 0}};
+    {"--variant", 1, OPT_VARIANT_SET}, {"--to", 1, OPT_TO},
+    {"--effort", 1, OPT_EFFORT},    {NULL, 0, 0}};
 
 static void usage(FILE *f)
 {
@@ -134,7 +136,7 @@ static void usage(FILE *f)
             "                     distinct digits, cut again where a second solution\n"
             "                     differs until it is unique\n"
             "  --cage-size MIN-MAX  killer cage sizes (default 2-5; with --difficulty\n"
-            "                     hard 2-6, unfair 2-7, extreme 2-8)\n"
+            "                     easy 2-3, hard 2-6, unfair 2-7, extreme 2-8)\n"
             "  --variant SET      thermo, arrow, kropki or xv: read off the grid and added\n"
             "                     where a second solution differs (kropki and xv: every\n"
             "                     dot or X/V, with the negative rule), givens only where\n"
@@ -143,10 +145,11 @@ static void usage(FILE *f)
             "  --to FORMAT        how variant puzzles are written: text (default, doku's\n"
             "                     variant text format), fpuzzles or sudokupad (links),\n"
             "                     fpuzzles-json, sudokuwiki or killer (9x9 killers)\n"
-            "  --difficulty NAME  for variant puzzles, the ENGINE'S EFFORT to prove the\n"
-            "                     puzzle unique (search guesses), not a human rating:\n"
-            "                     easy 0 (propagation alone), medium 1-10, hard 11-100,\n"
-            "                     unfair 101-1000, extreme 1001+\n"
+            "  --difficulty NAME  for variant puzzles, doku's own variant rating (`doku\n"
+            "                     grade` on the puzzle names NAME; not SE's scale)\n"
+            "  --effort MIN-MAX   the engine's effort to prove the puzzle unique, in\n"
+            "                     search guesses (MIN+: no upper bound); killers are\n"
+            "                     made harder by merging cages while unique\n"
             "\n", f);
     fputs(cli_common_help, f);
     fputs("\nOutput per format: line: one puzzle per line ('puzzle solution' with\n"
@@ -262,6 +265,9 @@ static int on_option(void *p, int id, const char *v)
     }
     case OPT_TO:
         c->to = v;
+        return 0;
+    case OPT_EFFORT:
+        c->effort = v;
         return 0;
     case OPT_ATTEMPTS:
         if (cli_parse_u64(v, &c->attempts) != 0 || c->attempts == 0)
@@ -593,34 +599,42 @@ static int run(gen_ctx *c)
 
 static uint64_t clock_seed(void);
 
-/* The effort band a difficulty name means for variant puzzles (engine
- * guesses; doku_vgen_opts), and the cage sizes that reach it. */
-static void variant_difficulty(doku_difficulty d, doku_vgen_opts *vo, const char **words)
+/* The killer cage sizes that reach a difficulty most often (doku's
+ * variant rating: small cages rate easy, big ones leave the logic more
+ * to do). */
+static void variant_difficulty(doku_difficulty d, doku_vgen_opts *vo)
 {
-    static const struct {
-        doku_difficulty d;
-        uint64_t lo, hi;
-        int max_cage;
-        const char *words;
-    } bands[] = {
-        {DOKU_DIFFICULTY_EASY, 0, 0, 5, "at effort easy (0 guesses)"},
-        {DOKU_DIFFICULTY_MEDIUM, 1, 10, 5, "at effort medium (1-10 guesses)"},
-        {DOKU_DIFFICULTY_HARD, 11, 100, 6, "at effort hard (11-100 guesses)"},
-        {DOKU_DIFFICULTY_UNFAIR, 101, 1000, 7, "at effort unfair (101-1000 guesses)"},
-        {DOKU_DIFFICULTY_EXTREME, 1001, UINT64_MAX, 8, "at effort extreme (1001+ guesses)"},
-    };
-    for (size_t i = 0; i < sizeof bands / sizeof bands[0]; i++) {
-        if (bands[i].d != d)
-            continue;
-        vo->band = 1;
-        vo->min_guesses = bands[i].lo;
-        vo->max_guesses = bands[i].hi;
-        if (!vo->min_cage) {
-            vo->min_cage = 2;
-            vo->max_cage = bands[i].max_cage;
-        }
-        *words = bands[i].words;
+    static const int max_cage[] = {5, 3, 5, 6, 7, 8}; /* ANY, EASY ... EXTREME */
+    if (!vo->min_cage && (unsigned)d < sizeof max_cage / sizeof max_cage[0]) {
+        vo->min_cage = 2;
+        vo->max_cage = max_cage[d];
     }
+}
+
+/* --effort: "MIN-MAX" or "MIN+" guesses. @return 0, or -1 after the
+ * message. */
+static int parse_effort(const char *v, doku_vgen_opts *vo)
+{
+    char lo[32];
+    const char *dash = strchr(v, '-');
+    size_t len = dash ? (size_t)(dash - v) : strlen(v);
+    int open = !dash && len && v[len - 1] == '+';
+    if (open)
+        len--;
+    uint64_t a = 0, b = UINT64_MAX;
+    int ok = len > 0 && len < sizeof lo && (dash || open);
+    if (ok) {
+        memcpy(lo, v, len);
+        lo[len] = 0;
+        ok = cli_parse_u64(lo, &a) == 0 && (!dash || cli_parse_u64(dash + 1, &b) == 0);
+    }
+    if (!ok || b < a)
+        return cli_usage_error("generate", "--effort wants MIN-MAX or MIN+ search guesses "
+                               "(e.g. 10-100, 1000+); got '%s'", v);
+    vo->band = 1;
+    vo->min_guesses = a;
+    vo->max_guesses = b;
+    return 0;
 }
 
 /* `generate` for a killer or a constraint set. @return the exit code. */
@@ -678,8 +692,11 @@ static int run_variant(gen_ctx *c)
                        &pe) != 0)
             return CLI_EXIT_USAGE;
     }
-    if (c->filter.difficulty != DOKU_DIFFICULTY_ANY)
-        variant_difficulty(c->filter.difficulty, &r.vo, &r.band);
+    if (c->effort && parse_effort(c->effort, &r.vo) != 0)
+        return CLI_EXIT_USAGE;
+    r.difficulty = c->filter.difficulty;
+    if (r.difficulty != DOKU_DIFFICULTY_ANY)
+        variant_difficulty(r.difficulty, &r.vo);
     if (r.vo.max_cage > c->n)
         r.vo.max_cage = c->n;
     if (!c->seed_given)
@@ -691,7 +708,7 @@ static int run_variant(gen_ctx *c)
         fprintf(stderr, "doku generate: seed %llu\n", (unsigned long long)c->seed);
         fflush(stderr);
     }
-    r.vo.max_attempts = c->attempts;
+    r.vo.max_attempts = c->attempts ? c->attempts : UINT64_MAX; /* else until --timeout */
     r.vo.time_budget = c->timeout;
     r.o = &c->o;
     r.shape = c->shape;
@@ -739,9 +756,9 @@ int cmd_generate_booklet(int argc, char **argv, const document_booklet *booklet)
         rc = c.count ? run_variant(&c) : CLI_EXIT_OK;
         goto out;
     }
-    if (c.to) {
-        cli_usage_error("generate", "--to is for variant puzzles (--killer, --variant SET); "
-                        "classic puzzles take --format");
+    if (c.to || c.effort) {
+        cli_usage_error("generate", "%s is for variant puzzles (--killer, --variant SET)%s",
+                        c.to ? "--to" : "--effort", c.to ? "; classic puzzles take --format" : "");
         goto out;
     }
     if (c.full && (c.min_givens || c.minimal || c.qqwing || c.pattern_file ||

@@ -25,6 +25,41 @@ typedef struct vrun {
     int *made;
 } vrun;
 
+/* Seconds one rating may take: a puzzle whose logic runs longer is
+ * judged by what it reached (only EXTREME can accept it). The one place
+ * where the clock can change what a seed makes: a rating near the limit
+ * may finish on a fast machine and not on a slow one. */
+#define RATE_SECONDS 2.0
+
+/* The filter of --difficulty: doku's variant rating of the puzzle names
+ * the difficulty asked for. A context a call, so workers share nothing. */
+static doku_status rate(void *user, const doku_constraints *cs, const uint8_t *givens,
+                        const uint8_t *solution, size_t ncells, bool *accept)
+{
+    const gen_variant_req *r = user;
+    (void)solution;
+    *accept = false;
+    doku_logic *lg;
+    doku_status st = doku_logic_create_variant(cs, NULL, &lg);
+    if (st != DOKU_OK)
+        return st;
+    st = doku_logic_load(lg, givens, ncells);
+    if (st == DOKU_OK)
+        st = doku_logic_set_time_limit(lg, RATE_SECONDS);
+    doku_rating rt;
+    if (st == DOKU_OK)
+        st = doku_logic_run(lg, NULL, NULL, &rt, NULL, 0);
+    double lo, hi;
+    if (st == DOKU_OK)
+        *accept = rt.solved && rt.difficulty == r->difficulty;
+    else if (st == DOKU_GAVE_UP && doku_difficulty_range(r->difficulty, &lo, &hi) == DOKU_OK)
+        *accept = hi < 0 && doku_logic_gave_up_at(lg) >= lo; /* open range: extreme */
+    if (st == DOKU_GAVE_UP || (st != DOKU_OK && st != DOKU_ERR_NOMEM))
+        st = DOKU_OK; /* a verdict: not accepted unless said above */
+    doku_logic_free(lg);
+    return st;
+}
+
 static void item(void *ctx, int worker, uint64_t index)
 {
     vrun *v = ctx;
@@ -36,9 +71,14 @@ static void item(void *ctx, int worker, uint64_t index)
             v->gens[worker] = NULL;
     }
     size_t nc = (size_t)doku_shape_cells(r->shape);
+    doku_vgen_opts vo = r->vo;
+    if (r->difficulty != DOKU_DIFFICULTY_ANY) {
+        vo.filter = rate;
+        vo.filter_user = (void *)r;
+    }
     sl->status = v->gens[worker]
                      ? doku_variant_generate(v->gens[worker],
-                                             doku_seed_derive(r->seed, r->start + index), &r->vo,
+                                             doku_seed_derive(r->seed, r->start + index), &vo,
                                              &sl->cs, sl->givens, sl->solution, nc, &sl->res)
                      : DOKU_ERR_NOMEM;
 }
@@ -85,16 +125,26 @@ static void report_failure(const gen_variant_req *r, uint64_t i, const vslot *sl
                 doku_status_string(sl->status));
         return;
     }
-    fprintf(stderr, "doku generate: %s %llu: none found%s%s: gave up after %llu full grids and "
-            "%llu uniqueness checks", doku_vgen_set_name(r->vo.set), k, r->band ? " " : "",
-            r->band ? r->band : "", (unsigned long long)sl->res.attempts,
-            (unsigned long long)sl->res.checks);
-    if (r->vo.max_attempts && sl->res.attempts >= r->vo.max_attempts)
+    char want[160] = "";
+    size_t w = 0;
+    if (r->difficulty != DOKU_DIFFICULTY_ANY)
+        w += (size_t)snprintf(want, sizeof want, " rated %s (doku rating)",
+                              doku_difficulty_name(r->difficulty));
+    if (r->vo.band && r->vo.max_guesses == UINT64_MAX)
+        snprintf(want + w, sizeof want - w, " with an effort of %llu+ guesses",
+                 (unsigned long long)r->vo.min_guesses);
+    else if (r->vo.band)
+        snprintf(want + w, sizeof want - w, " with an effort of %llu-%llu guesses",
+                 (unsigned long long)r->vo.min_guesses, (unsigned long long)r->vo.max_guesses);
+    fprintf(stderr, "doku generate: %s %llu: none found%s: gave up after %llu full grids and "
+            "%llu uniqueness checks", doku_vgen_set_name(r->vo.set), k, want,
+            (unsigned long long)sl->res.attempts, (unsigned long long)sl->res.checks);
+    if (sl->res.attempts >= r->vo.max_attempts)
         fprintf(stderr, " (raise --attempts)");
     else
         fprintf(stderr, " (time budget; raise --timeout)");
-    if (r->band && sl->res.candidates)
-        fprintf(stderr, "; %llu unique candidates missed the band, the last took %llu guesses",
+    if (want[0] && sl->res.candidates)
+        fprintf(stderr, "; %llu unique candidates were refused, the last took %llu guesses",
                 (unsigned long long)sl->res.candidates, (unsigned long long)sl->res.best_guesses);
     else if (!sl->res.candidates)
         fprintf(stderr, "; none of them %s",

@@ -16,7 +16,8 @@ typedef struct gen_variant_req {
     const cli_opts *o;
     const doku_shape *shape;
     doku_vgen_opts vo;        /* set, cage sizes, effort band, budgets */
-    const char *band;         /* the effort band in words, for messages */
+    doku_difficulty difficulty; /* ANY, or the name doku's variant rating
+                                 (doku_logic_create_variant) must give */
     uint64_t seed, start, count;
     int with_solution;
     doku_variant_format format; /* how each puzzle is written */

@@ -3,9 +3,10 @@
  *
  * The one design idea: the peek reads the file descriptor, never the
  * stdin FILE, so no bytes hide in stdio's buffer. When the input is not
- * a variant puzzle, descriptor 0 is replaced by a pipe that a thread
- * fills with the peeked bytes and then the rest of the real input, so the
- * classic readers stream it as if nothing had happened.
+ * a variant puzzle, a file is wound back (lseek); anything else (a pipe)
+ * is replaced on descriptor 0 by a pipe that a thread fills with the
+ * peeked bytes and then the rest of the real input, so the classic
+ * readers stream it as if nothing had happened.
  */
 #include "stdin_peek.h"
 
@@ -145,6 +146,8 @@ int cli_stdin_peek(cli_opts *o)
         return 0;
     char *buf = NULL;
     size_t len = 0, cap = 0;
+    /* a file (not a pipe) can simply be wound back */
+    off_t start = lseek(0, 0, SEEK_CUR);
     if (read_more(&buf, &len, &cap, PEEK_MAX, 1) != 0) {
         free(buf);
         return -1;
@@ -156,6 +159,10 @@ int cli_stdin_peek(cli_opts *o)
             o->stdin_len = len;
             return 1;
         }
+    }
+    if (start >= 0 && lseek(0, start, SEEK_SET) == start) {
+        free(buf);
+        return 0;
     }
     /* hand the bytes back: a pipe in place of descriptor 0 */
     int fds[2];

@@ -27,8 +27,7 @@ static doku_status cages_only(const vw *p, const char *format, int x_ok, int *ow
     }
     for (int i = 0; p->givens && i < NN; i++)
         if (p->givens[i]) {
-            snprintf(p->msg, p->cap, "%s has no givens (r%dc%d holds %d)", format, i / N + 1,
-                     i % N + 1, p->givens[i]);
+            snprintf(p->msg, p->cap, "%s has no givens, and this puzzle has some", format);
             return DOKU_ERR_VARIANT;
         }
     for (int i = 0; i < NN; i++)
