@@ -109,14 +109,14 @@ tsan:
 	@cd build-tsan && ctest --output-on-failure -L threads
 
 # Every libFuzzer target in fuzz/ for FUZZ_SECONDS each (default 60) under
-# ASan+UBSan (the parsers: reader, csv, pencil, opensudoku, links; the
+# ASan+UBSan (the parsers: reader, csv, pencil, opensudoku, links, variant; the
 # properties: shape, search, differential, logic, generate, records; the
 # server's request bodies: http_body, with cJSON), from
 # its seeds in tests/fixtures/fuzz/<name>; new inputs go
 # to build-fuzz/corpus/<name>, findings to build-fuzz/corpus/<name>-crash-*.
 # FUZZ_TARGETS picks some (e.g. FUZZ_TARGETS="logic differential").
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= reader csv pencil opensudoku links shape search differential logic generate records http_body http_files xls
+FUZZ_TARGETS ?= reader csv pencil opensudoku links variant shape search differential logic generate records http_body http_files xls
 fuzz: deps-test
 	@cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang -DDOKU_FUZZ=ON -DDOKU_TESTS=OFF >/dev/null
 	@cmake --build build-fuzz -j $(JOBS) $(foreach t,$(FUZZ_TARGETS),--target fuzz_$(t))

@@ -13,6 +13,9 @@
 #include "commands.h"
 #include "output.h"
 #include "document.h"
+#include "variant_cli.h"
+
+#include "doku_constraints.h"
 
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -56,6 +59,12 @@ static void usage(FILE *f)
           "  sudokuwiki  https://www.sudokuwiki.org/sudoku.htm?bd=... (classic 9x9)\n"
           "  fpuzzles    https://www.f-puzzles.com/?load=... (X and jigsaw too)\n"
           "  sudokupad   https://sudokupad.app/fpuzzles... (as fpuzzles)\n"
+          "  fpuzzles-json  f-puzzles' JSON itself (one line)\n"
+          "  text        doku's variant text format (docs/FORMATS.md)\n"
+          "  killer      the compact killer format (9x9 killer cages only)\n"
+          "  Variant puzzles (killer cages, thermos... read from links, JSON,\n"
+          "  killer strings or doku's variant text) convert to text, fpuzzles,\n"
+          "  sudokupad, fpuzzles-json, sudokuwiki (killer strings) or killer.\n"
           "  xlsx, pdf, svg, png  with -o FILE: a workbook (a sheet a puzzle, a\n"
           "              summary first) or pictures of the puzzles\n\n"
           "--format is the same as --to. Comments travel wherever the target has\n"
@@ -188,6 +197,7 @@ static void note_shape_lost(convert_ctx *c, cli_task *t)
 {
     switch (c->to) {
     case CLI_TO_OPENSUDOKU: case CLI_TO_SUDOKUWIKI: case CLI_TO_FPUZZLES: case CLI_TO_SUDOKUPAD:
+    case CLI_TO_FPUZZLES_JSON: case CLI_TO_VARIANT_TEXT: case CLI_TO_KILLER:
         return;   /* they hold the shape, or refuse the puzzle */
     default:
         break;
@@ -231,6 +241,46 @@ static void note_meta_lost(convert_ctx *c, cli_task *t)
     cli_buf_printf(&t->err, "%s:%zu: note: %s keeps no %s: dropped from the link%s\n", t->file,
                    t->line, c->to_name ? c->to_name : "this link", lost,
                    fp ? " (an f-puzzles link keeps name, author and rules)" : "");
+}
+
+/* The doku_variant_format of a convert target, -1 for a target that
+ * cannot carry constraints. */
+static int variant_format(int to)
+{
+    switch (to) {
+    case CLI_TO_VARIANT_TEXT: return DOKU_VARIANT_FORMAT_TEXT;
+    case CLI_TO_FPUZZLES_JSON: return DOKU_VARIANT_FORMAT_JSON;
+    case CLI_TO_FPUZZLES: return DOKU_VARIANT_FORMAT_FPUZZLES;
+    case CLI_TO_SUDOKUPAD: return DOKU_VARIANT_FORMAT_SUDOKUPAD;
+    case CLI_TO_SUDOKUWIKI: return DOKU_VARIANT_FORMAT_SUDOKUWIKI;
+    case CLI_TO_KILLER: return DOKU_VARIANT_FORMAT_KILLER;
+    default: return -1;
+    }
+}
+
+/* A classic puzzle in one of the variant forms (a puzzle without
+ * constraints). @return 0, or -1 after reporting why it cannot be. */
+static int put_variant(convert_ctx *c, cli_task *t)
+{
+    doku_constraints *cs = NULL;
+    char msg[300];
+    doku_status st = doku_constraints_create(t->shape, &cs);
+    if (st == DOKU_OK)
+        st = doku_variant_write(&t->out, cs, t->cells, NULL,
+                                (doku_variant_format)variant_format(c->to), msg, sizeof msg);
+    else
+        snprintf(msg, sizeof msg, "%s holds grids up to %dx%d", c->to_name ? c->to_name : "this format",
+                 DOKU_CONSTRAINTS_MAX_N, DOKU_CONSTRAINTS_MAX_N);
+    doku_constraints_free(cs);
+    if (st != DOKU_OK) {
+        cli_buf_printf(&t->err, "%s:%zu: %s\n", t->file, t->line,
+                       st == DOKU_ERR_NOMEM ? "out of memory" : msg);
+        t->exit_code = CLI_EXIT_FAIL;
+        return -1;
+    }
+    if (c->to != CLI_TO_VARIANT_TEXT)
+        cli_buf_put(&t->out, "\n", 1);
+    return 0;
 }
 
 static void convert_puzzle(cli_worker *w, cli_task *t, void *p)
@@ -349,6 +399,12 @@ static void convert_puzzle(cli_worker *w, cli_task *t, void *p)
     case CLI_TO_SUDOKUPAD:
         put_exchange(t, DOKU_EXCHANGE_SUDOKUPAD, "comment", "a SudokuPad link (no hyper, jigsaw with boxes or side above 16)");
         return;
+    case CLI_TO_FPUZZLES_JSON:
+    case CLI_TO_VARIANT_TEXT:
+    case CLI_TO_KILLER:
+        if (put_variant(c, t) != 0)
+            return;
+        break;
     }
     t->exit_code = CLI_EXIT_OK;
 }
@@ -364,6 +420,19 @@ int cmd_convert(int argc, char **argv)
         cli_usage_error("convert", "--to FORMAT is needed; supported: %s", cli_target_list());
         cli_opts_free(&c.o);
         return CLI_EXIT_USAGE;
+    }
+    if (!c.o.document && cli_variant_inputs(&c.o)) {
+        if (variant_format(c.to) < 0) {
+            cli_usage_error("convert", "variant puzzles convert to text, fpuzzles, sudokupad, "
+                            "fpuzzles-json, sudokuwiki or killer; '%s' cannot carry their "
+                            "constraints", c.to_name ? c.to_name : "this format");
+            cli_opts_free(&c.o);
+            return CLI_EXIT_USAGE;
+        }
+        c.o.convert_to = variant_format(c.to);
+        rc = cli_variant_run(&c.o, CLI_VARIANT_CONVERT, 0, 0);
+        cli_opts_free(&c.o);
+        return rc;
     }
     if (c.to == CLI_TO_CSV || c.to == CLI_TO_CSV_EXCEL)
         fputs("puzzle,comment\n", stdout);

@@ -8,6 +8,8 @@
 #include "commands.h"
 #include "output.h"
 #include "logic_cli.h"
+#include "variant_cli.h"
+#include "variant_logic.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -111,8 +113,12 @@ int cmd_explain(int argc, char **argv)
     int rc = cli_parse_args(&c.o, argc, argv, explain_options, on_option, &c, usage);
     if (rc != CLI_PARSE_OK)
         return rc == CLI_PARSE_HELP ? CLI_EXIT_OK : CLI_EXIT_USAGE;
-    cli_run_ops ops = {explain_puzzle, explain_invalid, &c};
-    rc = cli_run(&c.o, &ops);
+    if (cli_variant_inputs(&c.o)) {
+        rc = cli_variant_logic(&c.o, &c.lc.lo, DOKU_CMD_EXPLAIN, 0);
+    } else {
+        cli_run_ops ops = {explain_puzzle, explain_invalid, &c};
+        rc = cli_run(&c.o, &ops);
+    }
     cli_opts_free(&c.o);
     return rc;
 }

@@ -15,6 +15,7 @@
 #include "gen_filter.h"
 #include "pool.h"
 #include "backends.h"
+#include "gen_variant.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -49,12 +50,18 @@ typedef struct gen_ctx {
     int n, ncells;
     double timeout;
     document_file *doc;         /* --format xlsx|svg|png|pdf: records go here */
+    int vset_given;            /* --killer or a set in --variant */
+    doku_vgen_set vset;
+    const char *cage_size;     /* --cage-size as given, checked once n is known */
+    const char *to;            /* --to FORMAT for variant puzzles, as given */
+    const char *effort;        /* --effort MIN-MAX, as given */
 } gen_ctx;
 
 enum {
     OPT_COUNT = 1, OPT_CLUES, OPT_MINIMAL, OPT_SYMMETRY, OPT_DIFFICULTY,
     OPT_RATING, OPT_REQUIRE, OPT_PATTERN, OPT_SEED, OPT_FULL, OPT_QUIET,
-    OPT_SOLUTION, OPT_SIZE, OPT_ATTEMPTS, OPT_START, OPT_QQWING
+    OPT_SOLUTION, OPT_SIZE, OPT_ATTEMPTS, OPT_START, OPT_QQWING, OPT_KILLER, OPT_CAGE_SIZE,
+    OPT_VARIANT_SET, OPT_TO, OPT_EFFORT
 };
 
 static const cli_option gen_options[] = {
@@ -67,7 +74,10 @@ static const cli_option gen_options[] = {
     {"--seed", 1, OPT_SEED},        {"--full", 0, OPT_FULL},
     {"--quiet", 0, OPT_QUIET},      {"-q", 0, OPT_QUIET},
     {"--solution", 0, OPT_SOLUTION}, {"--size", 1, OPT_SIZE},
-    {"--attempts", 1, OPT_ATTEMPTS}, {"--start", 1, OPT_START}, {NULL, 0, 0}};
+    {"--attempts", 1, OPT_ATTEMPTS}, {"--start", 1, OPT_START},
+    {"--killer", 0, OPT_KILLER},    {"--cage-size", 1, OPT_CAGE_SIZE},
+    {"--variant", 1, OPT_VARIANT_SET}, {"--to", 1, OPT_TO},
+    {"--effort", 1, OPT_EFFORT},    {NULL, 0, 0}};
 
 static void usage(FILE *f)
 {
@@ -77,7 +87,9 @@ static void usage(FILE *f)
             "                     [--qqwing-level LEVEL]\n"
             "                     [--require TECHNIQUE] [--pattern FILE] [--seed S]\n"
             "                     [--start K]\n"
-            "                     [--full] [--solution] [--size N] [options]\n\n"
+            "                     [--full] [--solution] [--size N] [options]\n"
+            "       doku generate --killer [--cage-size MIN-MAX] [--difficulty NAME] ...\n"
+            "       doku generate --variant thermo|arrow|kropki|xv [--difficulty NAME] ...\n\n"
             "Generates puzzles with exactly one solution: a random full grid, then givens\n"
             "removed in random order while the puzzle stays unique. The same seed and\n"
             "options give the same puzzles, whatever --threads says.\n\n"
@@ -118,6 +130,27 @@ static void usage(FILE *f)
             "  (each puzzle gives up after %g s unless --timeout says otherwise; a\n"
             "  request that cannot be met ends with a message saying what was reached)\n\n",
             DEFAULT_ATTEMPTS, DEFAULT_TIMEOUT);
+    fputs(
+            "Variant puzzles (written in doku's variant text format, docs/FORMATS.md):\n"
+            "  --killer           a killer without givens: the grid cut into cages of\n"
+            "                     distinct digits, cut again where a second solution\n"
+            "                     differs until it is unique\n"
+            "  --cage-size MIN-MAX  killer cage sizes (default 2-5; with --difficulty\n"
+            "                     easy 2-3, hard 2-6, unfair 2-7, extreme 2-8)\n"
+            "  --variant SET      thermo, arrow, kropki or xv: read off the grid and added\n"
+            "                     where a second solution differs (kropki and xv: every\n"
+            "                     dot or X/V, with the negative rule), givens only where\n"
+            "                     they do not suffice, then what is not needed removed;\n"
+            "                     also killer. Combines with x, hyper (--variant x,thermo)\n"
+            "  --to FORMAT        how variant puzzles are written: text (default, doku's\n"
+            "                     variant text format), fpuzzles or sudokupad (links),\n"
+            "                     fpuzzles-json, sudokuwiki or killer (9x9 killers)\n"
+            "  --difficulty NAME  for variant puzzles, doku's own variant rating (`doku\n"
+            "                     grade` on the puzzle names NAME; not SE's scale)\n"
+            "  --effort MIN-MAX   the engine's effort to prove the puzzle unique, in\n"
+            "                     search guesses (MIN+: no upper bound); killers are\n"
+            "                     made harder by merging cages while unique\n"
+            "\n", f);
     fputs(cli_common_help, f);
     fputs("\nOutput per format: line: one puzzle per line ('puzzle solution' with\n"
           "--solution); grid: a '# puzzle K: ...' header and the framed grid; json:\n"
@@ -197,6 +230,44 @@ static int on_option(void *p, int id, const char *v)
         if (cli_parse_u64(v, &c->start) != 0 || c->start == 0)
             return cli_usage_error("generate", "--start wants a puzzle number from 1 to " CLI_U64_MAX_TEXT "; got '%s'", v);
         c->start--;
+        return 0;
+    case OPT_KILLER:
+        if (c->vset_given && c->vset != DOKU_VGEN_KILLER)
+            return cli_usage_error("generate", "--killer and --variant %s: one constraint set at "
+                                   "a time", doku_vgen_set_name(c->vset));
+        c->vset_given = 1;
+        c->vset = DOKU_VGEN_KILLER;
+        return 0;
+    case OPT_CAGE_SIZE:
+        if (cli_parsed("generate", "--cage-size", doku_parse_cage_size(v, 0, &lo, &hi, &pe), &pe) != 0)
+            return -1;
+        c->cage_size = v;
+        return 0;
+    case OPT_VARIANT_SET: {
+        /* the common --variant (x, hyper) with the constraint sets */
+        unsigned flags;
+        doku_vgen_set set;
+        int named;
+        if (cli_parsed("generate", "--variant",
+                       doku_parse_vgen_variants(v, &flags, &set, &named, &pe), &pe) != 0)
+            return -1;
+        c->o.variants |= flags;
+        if (named && c->vset_given && c->vset != set)
+            return cli_usage_error("generate", "--variant %s and %s%s: one constraint set at a "
+                                   "time", doku_vgen_set_name(set),
+                                   c->vset == DOKU_VGEN_KILLER ? "--" : "--variant ",
+                                   doku_vgen_set_name(c->vset));
+        if (named) {
+            c->vset_given = 1;
+            c->vset = set;
+        }
+        return 0;
+    }
+    case OPT_TO:
+        c->to = v;
+        return 0;
+    case OPT_EFFORT:
+        c->effort = v;
         return 0;
     case OPT_ATTEMPTS:
         if (cli_parse_u64(v, &c->attempts) != 0 || c->attempts == 0)
@@ -526,6 +597,128 @@ static int run(gen_ctx *c)
     return rc;
 }
 
+static uint64_t clock_seed(void);
+
+/* The killer cage sizes that reach a difficulty most often (doku's
+ * variant rating: small cages rate easy, big ones leave the logic more
+ * to do). */
+static void variant_difficulty(doku_difficulty d, doku_vgen_opts *vo)
+{
+    static const int max_cage[] = {5, 3, 5, 6, 7, 8}; /* ANY, EASY ... EXTREME */
+    if (!vo->min_cage && (unsigned)d < sizeof max_cage / sizeof max_cage[0]) {
+        vo->min_cage = 2;
+        vo->max_cage = max_cage[d];
+    }
+}
+
+/* --effort: "MIN-MAX" or "MIN+" guesses. @return 0, or -1 after the
+ * message. */
+static int parse_effort(const char *v, doku_vgen_opts *vo)
+{
+    char lo[32];
+    const char *dash = strchr(v, '-');
+    size_t len = dash ? (size_t)(dash - v) : strlen(v);
+    int open = !dash && len && v[len - 1] == '+';
+    if (open)
+        len--;
+    uint64_t a = 0, b = UINT64_MAX;
+    int ok = len > 0 && len < sizeof lo && (dash || open);
+    if (ok) {
+        memcpy(lo, v, len);
+        lo[len] = 0;
+        ok = cli_parse_u64(lo, &a) == 0 && (!dash || cli_parse_u64(dash + 1, &b) == 0);
+    }
+    if (!ok || b < a)
+        return cli_usage_error("generate", "--effort wants MIN-MAX or MIN+ search guesses "
+                               "(e.g. 10-100, 1000+); got '%s'", v);
+    vo->band = 1;
+    vo->min_guesses = a;
+    vo->max_guesses = b;
+    return 0;
+}
+
+/* `generate` for a killer or a constraint set. @return the exit code. */
+static int run_variant(gen_ctx *c)
+{
+    if (c->full || c->clues || c->minimal || c->symmetry || c->pattern_file ||
+        c->qqwing != DOKU_QQWING_ANY || c->rating_given || c->filter.require) {
+        cli_usage_error("generate", "a %s takes no --full, --clues, --minimal, --symmetry, "
+                        "--pattern, --qqwing-level, --rating or --require",
+                        doku_vgen_set_name(c->vset));
+        return CLI_EXIT_USAGE;
+    }
+    if (c->o.format != CLI_FORMAT_AUTO || c->o.document) {
+        cli_usage_error("generate", "variant puzzles take --to FORMAT (text, fpuzzles, "
+                        "sudokupad, fpuzzles-json, sudokuwiki, killer), not --format");
+        return CLI_EXIT_USAGE;
+    }
+    if (c->n > DOKU_CONSTRAINTS_MAX_N) {
+        cli_usage_error("generate", "variant puzzles go up to %dx%d; this grid is %dx%d",
+                        DOKU_CONSTRAINTS_MAX_N, DOKU_CONSTRAINTS_MAX_N, c->n, c->n);
+        return CLI_EXIT_USAGE;
+    }
+    gen_variant_req r;
+    memset(&r, 0, sizeof r);
+    r.vo.set = c->vset;
+    r.format = DOKU_VARIANT_FORMAT_TEXT;
+    if (c->to) {
+        static const struct {
+            const char *name;
+            doku_variant_format f;
+        } forms[] = {{"text", DOKU_VARIANT_FORMAT_TEXT},
+                     {"fpuzzles", DOKU_VARIANT_FORMAT_FPUZZLES},
+                     {"sudokupad", DOKU_VARIANT_FORMAT_SUDOKUPAD},
+                     {"fpuzzles-json", DOKU_VARIANT_FORMAT_JSON},
+                     {"sudokuwiki", DOKU_VARIANT_FORMAT_SUDOKUWIKI},
+                     {"killer", DOKU_VARIANT_FORMAT_KILLER}};
+        size_t k = 0, nforms = sizeof forms / sizeof forms[0];
+        while (k < nforms && strcmp(c->to, forms[k].name) != 0)
+            k++;
+        if (k == nforms) {
+            cli_usage_error("generate", "--to: '%s' is not a variant puzzle format; supported: "
+                            "text, fpuzzles, sudokupad, fpuzzles-json, sudokuwiki, killer", c->to);
+            return CLI_EXIT_USAGE;
+        }
+        r.format = forms[k].f;
+    }
+    if (c->cage_size) {
+        doku_parse_error pe;
+        if (c->vset != DOKU_VGEN_KILLER) {
+            cli_usage_error("generate", "--cage-size is for --killer");
+            return CLI_EXIT_USAGE;
+        }
+        if (cli_parsed("generate", "--cage-size",
+                       doku_parse_cage_size(c->cage_size, c->n, &r.vo.min_cage, &r.vo.max_cage, &pe),
+                       &pe) != 0)
+            return CLI_EXIT_USAGE;
+    }
+    if (c->effort && parse_effort(c->effort, &r.vo) != 0)
+        return CLI_EXIT_USAGE;
+    r.difficulty = c->filter.difficulty;
+    if (r.difficulty != DOKU_DIFFICULTY_ANY)
+        variant_difficulty(r.difficulty, &r.vo);
+    if (r.vo.max_cage > c->n)
+        r.vo.max_cage = c->n;
+    if (!c->seed_given)
+        c->seed = clock_seed();
+    c->timeout = c->o.timeout_given ? c->o.timeout : DEFAULT_TIMEOUT;
+    if (c->timeout <= 0 && !c->attempts)
+        c->attempts = DEFAULT_ATTEMPTS;
+    if (!c->quiet || !c->seed_given) {
+        fprintf(stderr, "doku generate: seed %llu\n", (unsigned long long)c->seed);
+        fflush(stderr);
+    }
+    r.vo.max_attempts = c->attempts ? c->attempts : UINT64_MAX; /* else until --timeout */
+    r.vo.time_budget = c->timeout;
+    r.o = &c->o;
+    r.shape = c->shape;
+    r.seed = c->seed;
+    r.start = c->start;
+    r.count = c->count;
+    r.with_solution = c->with_solution;
+    return gen_variant_run(&r);
+}
+
 static uint64_t clock_seed(void)
 {
     struct timespec ts;
@@ -549,6 +742,23 @@ int cmd_generate_booklet(int argc, char **argv, const document_booklet *booklet)
     if (c.o.nfiles) {
         cli_usage_error("generate", "takes no input files (got '%s'); to reduce given puzzles use 'doku reduce'",
                         c.o.files[0]);
+        goto out;
+    }
+    if (c.vset_given) {
+        c.n = c.size ? c.size
+                     : c.o.regions ? c.o.regions_n : c.o.box_rows ? c.o.box_rows * c.o.box_cols : 9;
+        c.ncells = c.n * c.n;
+        char why[256];
+        if (c.n <= DOKU_CONSTRAINTS_MAX_N && !(c.shape = cli_make_shape(&c.o, c.n, why, sizeof why))) {
+            cli_usage_error("generate", "%s", why);
+            goto out;
+        }
+        rc = c.count ? run_variant(&c) : CLI_EXIT_OK;
+        goto out;
+    }
+    if (c.to || c.effort) {
+        cli_usage_error("generate", "%s is for variant puzzles (--killer, --variant SET)%s",
+                        c.to ? "--to" : "--effort", c.to ? "; classic puzzles take --format" : "");
         goto out;
     }
     if (c.full && (c.min_givens || c.minimal || c.qqwing || c.pattern_file ||

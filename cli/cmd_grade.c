@@ -8,6 +8,8 @@
 #include "clock.h"
 #include "output.h"
 #include "logic_cli.h"
+#include "variant_cli.h"
+#include "variant_logic.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -115,8 +117,12 @@ int cmd_grade(int argc, char **argv)
         return rc == CLI_PARSE_HELP ? CLI_EXIT_OK : CLI_EXIT_USAGE;
     if (c.o.format == DOKU_FORMAT_CSV)
         cli_print_csv_header(DOKU_CMD_GRADE, 0, c.history, 0);
-    cli_run_ops ops = {grade_puzzle, grade_invalid, &c};
-    rc = cli_run(&c.o, &ops);
+    if (cli_variant_inputs(&c.o)) {
+        rc = cli_variant_logic(&c.o, &c.lc.lo, DOKU_CMD_GRADE, c.history);
+    } else {
+        cli_run_ops ops = {grade_puzzle, grade_invalid, &c};
+        rc = cli_run(&c.o, &ops);
+    }
     cli_opts_free(&c.o);
     return rc;
 }

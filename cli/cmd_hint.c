@@ -8,6 +8,8 @@
 #include "options.h"
 #include "output.h"
 #include "logic_cli.h"
+#include "variant_cli.h"
+#include "variant_logic.h"
 
 #include <errno.h>
 #include <math.h>
@@ -231,6 +233,8 @@ int cmd_hint(int argc, char **argv)
         return rc == CLI_PARSE_HELP ? CLI_EXIT_OK : CLI_EXIT_USAGE;
     if (c.lc.pencil) {
         rc = hint_pencil(&c);
+    } else if (cli_variant_inputs(&c.o)) {
+        rc = cli_variant_logic(&c.o, &c.lc.lo, DOKU_CMD_HINT, 0);
     } else {
         cli_run_ops ops = {hint_puzzle, hint_invalid, &c};
         rc = cli_run(&c.o, &ops);

@@ -214,12 +214,12 @@ int cmd_solve_booklet(int argc, char **argv, const document_booklet *booklet)
     int rc = cli_parse_args(&c.o, argc, argv, solve_options, on_option, &c, usage);
     if (rc != CLI_PARSE_OK)
         return rc == CLI_PARSE_HELP ? CLI_EXIT_OK : CLI_EXIT_USAGE;
+    c.o.booklet = booklet;
     if (cli_variant_inputs(&c.o)) {
         rc = cli_variant_run(&c.o, CLI_VARIANT_SOLVE, 2, 0);
         cli_opts_free(&c.o);
         return rc;
     }
-    c.o.booklet = booklet;
     if (c.o.format == DOKU_FORMAT_CSV)
         cli_print_csv_header(DOKU_CMD_SOLVE, c.stats, 0, 0);
     cli_run_ops ops = {solve_puzzle, solve_invalid, &c};

@@ -24,15 +24,32 @@ const char *cli_meta_get(const char *meta, size_t len, const char *key)
     return NULL;
 }
 
+/* 1 if word is one of the words of list (separated by spaces or commas). */
+static int has_word(const char *list, const char *word)
+{
+    size_t len = strlen(word);
+    for (const char *p = list; *p;) {
+        while (*p == ' ' || *p == ',')
+            p++;
+        size_t k = strcspn(p, " ,");
+        if (k == len && !strncmp(p, word, len))
+            return 1;
+        p += k;
+    }
+    return 0;
+}
+
 int cli_meta_shape(cli_meta_shapes *c, const cli_opts *o, int n, const char *meta, size_t len,
                    const doku_shape **out, char *why, size_t cap)
 {
     const char *variant = cli_meta_get(meta, len, "variant");
     const char *regions = cli_meta_get(meta, len, "regions");
+    const char *boxes = cli_meta_get(meta, len, "boxes");
     if (!variant && !regions)
         return 0;
-    char key[DOKU_MAX_CELLS + 8];
-    snprintf(key, sizeof key, "%d:%s:%s", n, variant ? variant : "", regions ? regions : "");
+    char key[DOKU_MAX_CELLS + 32];
+    snprintf(key, sizeof key, "%d:%s:%s:%s", n, variant ? variant : "", regions ? regions : "",
+             boxes ? boxes : "");
     for (size_t i = 0; i < c->count; i++)
         if (!strcmp(c->keys[i], key)) {
             *out = c->shapes[i];
@@ -40,8 +57,11 @@ int cli_meta_shape(cli_meta_shapes *c, const cli_opts *o, int n, const char *met
         }
     cli_opts copy = *o;
     uint8_t map[DOKU_MAX_CELLS];
-    if (variant && !strcmp(variant, "x"))
+    /* "x", "hyper" or both ("x,hyper") */
+    if (variant && has_word(variant, "x"))
         copy.variants |= DOKU_VARIANT_X;
+    if (variant && has_word(variant, "hyper"))
+        copy.variants |= DOKU_VARIANT_HYPER;
     if (regions) {
         if (strlen(regions) != (size_t)n * (size_t)n) {
             snprintf(why, cap, "the puzzle's region map is not %dx%d", n, n);
@@ -58,7 +78,7 @@ int cli_meta_shape(cli_meta_shapes *c, const cli_opts *o, int n, const char *met
         }
         copy.regions = map;
         copy.regions_n = n;
-        copy.keep_boxes = 0;
+        copy.keep_boxes = boxes && !strcmp(boxes, "kept");
         copy.box_rows = copy.box_cols = 0;
     }
     doku_shape *s = cli_make_shape(&copy, n, why, cap);

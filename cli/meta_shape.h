@@ -1,8 +1,10 @@
 /*
  * meta_shape.h — puzzles whose text names their own shape: an f-puzzles
  * or SudokuPad link with both diagonals ("variant" = "x") or jigsaw
- * regions ("regions"). The runner asks here for the shape of such a
- * record; every other record takes the shape of the command line.
+ * regions ("regions"), a workbook's grid sheet ("variant" = "x",
+ * "hyper" or "x,hyper"; "boxes" = "kept" beside regions keeps the boxes).
+ * The runner asks here for the shape of such a record; every other
+ * record takes the shape of the command line.
  */
 #ifndef DOKU_CLI_META_SHAPE_H
 #define DOKU_CLI_META_SHAPE_H

@@ -27,9 +27,12 @@ const char cli_input_help[] =
     "  Workbooks (.xlsx, .xlsm, .ods, .xls): every square block of digits and\n"
     "  empty cells framed by empty cells is a puzzle, named FILE:Sheet!C3:K11;\n"
     "  --sheet NAME reads one sheet, --range C3:K11 (or Sheet1!C3:K11) one block.\n"
-    "  Variant files (solve, count, check): doku's variant text format (one\n"
-    "  puzzle: 'cage 15 r1c1 r1c2' ...) or Interactive Sudoku Solver strings\n"
-    "  ('.Cage~15~R1C1~R1C2', one per line); docs/FORMATS.md, Variant puzzles.\n";
+    "  Variant puzzles (solve, count, check, convert; files or standard input):\n"
+    "  doku's variant text format (one puzzle: 'cage 15 r1c1 r1c2' ...), f-puzzles\n"
+    "  or SudokuPad JSON (one a file); one per line: f-puzzles and SudokuPad links\n"
+    "  with their constraints, Interactive Sudoku Solver strings ('.Cage~15~R1C1'),\n"
+    "  SudokuWiki killer strings ('3x3:d:k:...'), compact killers ('G<<L<K...');\n"
+    "  docs/FORMATS.md, Variant puzzles.\n";
 
 const char cli_common_help[] =
     "Shape options:\n"
@@ -71,7 +74,8 @@ static const struct {
     {"csv-grid", CLI_TO_CSV_GRID}, {"json", CLI_TO_JSON},
     {"sdk", CLI_TO_SDK},           {"opensudoku", CLI_TO_OPENSUDOKU},
     {"sudokuwiki", CLI_TO_SUDOKUWIKI}, {"fpuzzles", CLI_TO_FPUZZLES},
-    {"sudokupad", CLI_TO_SUDOKUPAD},
+    {"sudokupad", CLI_TO_SUDOKUPAD}, {"fpuzzles-json", CLI_TO_FPUZZLES_JSON},
+    {"text", CLI_TO_VARIANT_TEXT}, {"killer", CLI_TO_KILLER},
 };
 
 const char *cli_target_list(void)
@@ -363,8 +367,10 @@ void cli_opts_free(cli_opts *o)
 {
     free(o->files);
     free(o->regions);
+    free(o->stdin_text);
     o->files = NULL;
     o->regions = NULL;
+    o->stdin_text = NULL;
     o->nfiles = 0;
 }
 

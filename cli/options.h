@@ -44,6 +44,11 @@ typedef struct cli_opts {
     const char *range;           /* --range C3:K11 or Sheet1!C3:K11 */
     char **files;                /* positional arguments ("-" = stdin) */
     int nfiles;
+    char *stdin_text;            /* standard input, read whole when it holds
+                                    variant puzzles (variant_cli.c) */
+    size_t stdin_len;
+    int convert_to;              /* doku convert of variant puzzles: the
+                                    doku_variant_format to write */
 } cli_opts;
 
 /* A command-specific option: name like "--limit"; takes_value 1 when it
@@ -80,7 +85,8 @@ extern const char cli_input_help[];
 typedef enum cli_target {
     CLI_TO_LINE, CLI_TO_GRID, CLI_TO_CANDIDATES, CLI_TO_PM, CLI_TO_CSV, CLI_TO_JSON,
     CLI_TO_SDK, CLI_TO_OPENSUDOKU, CLI_TO_SUDOKUWIKI, CLI_TO_FPUZZLES, CLI_TO_SUDOKUPAD,
-    CLI_TO_CSV_GRID, CLI_TO_CSV_EXCEL
+    CLI_TO_CSV_GRID, CLI_TO_CSV_EXCEL,
+    CLI_TO_FPUZZLES_JSON, CLI_TO_VARIANT_TEXT, CLI_TO_KILLER /* variant puzzles' forms */
 } cli_target;
 
 /* Reads a target name into *out. @return 0, or -1 after printing the

@@ -363,11 +363,10 @@ static const doku_shape *shape_for(runner *r, int n, char *why, size_t cap)
     return r->shapes[n];
 }
 
-/* Copies the record's metadata into the task, packed. */
-static void copy_meta(cli_task *t, const doku_reader *rd)
+/* Appends one metadata field to the task's packed list. */
+static void put_meta(cli_task *t, const char *k, const char *v)
 {
-    const char *k, *v;
-    for (size_t i = 0; doku_reader_meta(rd, i, &k, &v) == DOKU_OK; i++) {
+    {
         size_t kl = strlen(k) + 1, vl = strlen(v) + 1;
         if (t->meta_len + kl + vl > t->meta_cap) {
             size_t nc = (t->meta_len + kl + vl) * 2;
@@ -385,13 +384,29 @@ static void copy_meta(cli_task *t, const doku_reader *rd)
     }
 }
 
+/* Copies the record's metadata into the task, packed, then the fields
+ * of extra ("key\0value\0" pairs, extra_len bytes; a workbook's shape). */
+static void copy_meta(cli_task *t, const doku_reader *rd, const char *extra, size_t extra_len)
+{
+    const char *k, *v;
+    for (size_t i = 0; doku_reader_meta(rd, i, &k, &v) == DOKU_OK; i++)
+        put_meta(t, k, v);
+    for (size_t at = 0; extra && at < extra_len;) {
+        k = extra + at;
+        v = k + strlen(k) + 1;
+        put_meta(t, k, v);
+        at = (size_t)(v + strlen(v) + 1 - extra);
+    }
+}
+
 static void add_record(runner *r, const char *file, const doku_record *rec,
-                       const doku_reader *rd, size_t lines_fed)
+                       const doku_reader *rd, size_t lines_fed, const char *extra_meta,
+                       size_t extra_len)
 {
     const uint64_t *cands = doku_reader_candidates(rd);
     cli_task *t = new_task(r, file, rec->line, rec->column);
     t->first_record = !r->records_seen++;
-    copy_meta(t, rd);
+    copy_meta(t, rd, extra_meta, extra_len);
     t->n = rec->n;
     const char *comment = rec->comment ? rec->comment : "";
     size_t clen = strlen(comment) + 1;
@@ -448,7 +463,7 @@ static void drain(runner *r, doku_reader *rd, const char *file, size_t lines_fed
 {
     doku_record rec;
     while (doku_reader_next(rd, &rec) == DOKU_OK)
-        add_record(r, file, &rec, rd, lines_fed);
+        add_record(r, file, &rec, rd, lines_fed, NULL, 0);
 }
 
 /* ---- reading one input ------------------------------------------------ */
@@ -576,12 +591,33 @@ static void workbook_record(void *ctx, const book_puzzle *p)
     rec.kind = p->cells ? DOKU_RECORD_PUZZLE : DOKU_RECORD_ERROR;
     rec.n = p->n;
     rec.cells = p->cells;
-    rec.comment = "";
+    rec.comment = p->comment ? p->comment : "";
     rec.status = DOKU_ERR_PARSE;
     rec.message = p->error;
     rec.symbols = w->r->o->symbols != DOKU_SYMBOLS_AUTO ? w->r->o->symbols
                                                          : DOKU_SYMBOLS_1_9A_Z;
-    add_record(w->r, keep_name(w->r, w->file, p->where), &rec, NULL, 0);   /* no reader: no marks or metadata */
+    /* the shape the sheet names under its grid, as the metadata a link
+     * declares its shape with (meta_shape.h); no pencil marks */
+    cli_buf meta = {0};
+    const char *variant = (p->variants & DOKU_VARIANT_X) && (p->variants & DOKU_VARIANT_HYPER)
+                              ? "x,hyper"
+                              : p->variants & DOKU_VARIANT_X       ? "x"
+                              : p->variants & DOKU_VARIANT_HYPER ? "hyper"
+                                                                   : NULL;
+    if (variant) {
+        cli_buf_put(&meta, "variant", sizeof "variant");
+        cli_buf_put(&meta, variant, strlen(variant) + 1);
+    }
+    if (p->regions) {
+        cli_buf_put(&meta, "regions", sizeof "regions");
+        cli_buf_put(&meta, p->regions, strlen(p->regions) + 1);
+        if (p->keep_boxes) {
+            cli_buf_put(&meta, "boxes", sizeof "boxes");
+            cli_buf_put(&meta, "kept", sizeof "kept");
+        }
+    }
+    add_record(w->r, keep_name(w->r, w->file, p->where), &rec, NULL, 0, meta.data, meta.len);
+    cli_buf_free(&meta);
 }
 
 static void read_workbook(runner *r, const char *file, book_kind kind)

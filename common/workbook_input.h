@@ -51,6 +51,14 @@ typedef struct book_puzzle {
                                 givens (a solution or a player's entries,
                                 docs/FORMATS.md), 0 elsewhere; NULL when
                                 every digit is a given */
+    const char *comment;     /* the puzzle's comment ("Comment: ..." under
+                                the grid, or a title right above it), or
+                                NULL */
+    unsigned variants;       /* DOKU_VARIANT_* the sheet names under the
+                                grid ("Shape: 9x9, 3x3 boxes+x"), 0 if none */
+    const char *regions;     /* a jigsaw's n*n region symbols 1-9A-Z
+                                ("Regions: ..."), or NULL */
+    int keep_boxes;          /* with regions: the boxes stay units too */
 } book_puzzle;
 
 /* Called for each puzzle in workbook order (sheets in order, puzzles by

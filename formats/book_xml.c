@@ -316,6 +316,7 @@ int xlsx_parse_strings(xml_source_fn src, void *ctx, xlsx_strings *out, char *wh
 void xlsx_styles_free(xlsx_styles *s)
 {
     free(s->framed);
+    free(s->edges);
     free(s->look);
     memset(s, 0, sizeof *s);
 }
@@ -343,7 +344,7 @@ static int id_push(id_list *l, uint32_t x)
 typedef struct styles_state {
     xml_state x;
     int in_fonts, in_font, in_fills, in_borders, in_border, in_xfs;
-    id_list fills, borders, xf_fill, xf_border;  /* fills/borders: 1 = drawn */
+    id_list fills, borders, xf_fill, xf_border;  /* fills: 1 = drawn; borders: WB_EDGE_* */
     id_list fonts, fill_colors, xf_font;         /* fonts, fill_colors: LOOK_* */
 } styles_state;
 
@@ -443,9 +444,14 @@ static void styles_start(void *u, const char *name, const char **atts)
     } else if (st->in_border && st->borders.count &&
                (!strcmp(n, "left") || !strcmp(n, "right") || !strcmp(n, "top") ||
                 !strcmp(n, "bottom") || !strcmp(n, "start") || !strcmp(n, "end"))) {
+        /* the sides drawn, as WB_EDGE_* (start/end: left/right of a
+         * left-to-right sheet) */
         const char *style = attr(atts, "style");
+        unsigned side = n[0] == 'l' || n[0] == 's' ? WB_EDGE_LEFT
+                      : n[0] == 'r' || n[0] == 'e' ? WB_EDGE_RIGHT
+                      : n[0] == 't' ? WB_EDGE_TOP : WB_EDGE_BOTTOM;
         if (style && strcmp(style, "none") != 0)
-            st->borders.v[st->borders.count - 1] = 1;
+            st->borders.v[st->borders.count - 1] |= side;
     } else if (st->in_xfs && !strcmp(n, "xf")) {
         bad = id_push(&st->xf_fill, id_attr(atts, "fillId")) ||
               id_push(&st->xf_border, id_attr(atts, "borderId")) ||
@@ -482,16 +488,18 @@ int xlsx_parse_styles(xml_source_fn src, void *ctx, xlsx_styles *out, char *why,
     int rc = xml_run(&st.x, src, ctx, &st, styles_start, styles_end, NULL);
     if (rc == 0 && st.xf_fill.count) {
         out->framed = calloc(st.xf_fill.count, 1);
+        out->edges = calloc(st.xf_fill.count, 1);
         out->look = calloc(st.xf_fill.count, sizeof *out->look);
-        if (!out->framed || !out->look) {
+        if (!out->framed || !out->edges || !out->look) {
             snprintf(why, cap, "out of memory");
             rc = -1;
         } else {
             out->count = st.xf_fill.count;
             for (size_t i = 0; i < out->count; i++) {
                 uint32_t f = st.xf_fill.v[i], b = st.xf_border.v[i], t = st.xf_font.v[i];
+                out->edges[i] = (unsigned char)(b < st.borders.count ? st.borders.v[b] : 0);
                 out->framed[i] = (unsigned char)((f < st.fills.count && st.fills.v[f]) ||
-                                                 (b < st.borders.count && st.borders.v[b]));
+                                                 out->edges[i]);
                 uint32_t font = t < st.fonts.count ? st.fonts.v[t] : 0;
                 uint32_t fill = f < st.fill_colors.count ? st.fill_colors.v[f] : 0;
                 out->look[i] = wb_look_make(!!(font & LOOK_BOLD), !!(font & LOOK_COLORED),
@@ -589,13 +597,18 @@ static void cell_done(sheet_state *st)
     uint64_t look = st->styles && st->style < st->styles->count && st->styles->look
                         ? st->styles->look[st->style]
                         : 0;
+    unsigned edges = st->styles && st->style < st->styles->count && st->styles->edges
+                         ? st->styles->edges[st->style]
+                         : 0;
     if (len == 0 && st->has_formula && (!st->has_value || strcmp(st->type, "str") != 0)) {
         /* a formula no program computed (openpyxl writes <v></v>): said
          * when the cell is read as part of a puzzle; an empty string is
          * a text result (t="str") */
         rc = wb_sheet_add_empty(st->sheet, st->row, st->col, WB_CELL_NO_VALUE);
     } else if (len == 0) {
-        if (st->styles && st->style < st->styles->count && st->styles->framed[st->style])
+        if (edges)
+            rc = wb_sheet_add_edged(st->sheet, st->row, st->col, NULL, 0, 0, edges);
+        else if (st->styles && st->style < st->styles->count && st->styles->framed[st->style])
             rc = wb_sheet_add_empty(st->sheet, st->row, st->col, WB_CELL_STYLED);
     } else if (!strcmp(st->type, "s")) {
         char *end;
@@ -606,7 +619,7 @@ static void cell_done(sheet_state *st)
             return;
         }
         const char *s = st->sst->text[k];
-        rc = wb_sheet_add_look(st->sheet, st->row, st->col, s, strlen(s), look);
+        rc = wb_sheet_add_edged(st->sheet, st->row, st->col, s, strlen(s), look, edges);
     } else if (!strcmp(st->type, "n")) {
         char *end;
         double v = strtod(text, &end);
@@ -614,10 +627,12 @@ static void cell_done(sheet_state *st)
             fail(&st->x, "%s: '%s' is not a number", where, text);
             return;
         }
-        rc = wb_sheet_add_number_look(st->sheet, st->row, st->col, v, look);
+        char num[32];
+        wb_number_text(v, num);
+        rc = wb_sheet_add_edged(st->sheet, st->row, st->col, num, strlen(num), look, edges);
     } else {
         /* str (a formula's text), inlineStr, b, e, d: the text as it is */
-        rc = wb_sheet_add_look(st->sheet, st->row, st->col, text, len, look);
+        rc = wb_sheet_add_edged(st->sheet, st->row, st->col, text, len, look, edges);
     }
     if (rc != 0)
         fail(&st->x, "%s: out of memory or more than %d cells in the sheet", where,
@@ -686,6 +701,7 @@ typedef struct row_cell {
     char *text;         /* NULL for an empty cell kept for its flags */
     unsigned flags;     /* WB_CELL_* */
     uint64_t look;      /* WB_LOOK_* of its text */
+    unsigned edges;     /* WB_EDGE_* of its style */
 } row_cell;
 
 /* A run of columns sharing a default cell style (table:table-column). */
@@ -693,6 +709,7 @@ typedef struct column_run {
     uint32_t start, count;
     int framed;
     uint64_t look;
+    unsigned edges;
 } column_run;
 
 /* An automatic cell style that matters: one that frames a cell (a border
@@ -701,6 +718,7 @@ typedef struct cell_style {
     char *name;
     int framed;
     uint64_t look;
+    unsigned edges;     /* the sides it draws a border on (WB_EDGE_*) */
 } cell_style;
 
 /* Repeats of styled empty cells kept at most, across and down: a grid is
@@ -721,6 +739,7 @@ typedef struct ods_state {
     size_t ncells, cap;
     /* automatic cell styles with a border, background or text look */
     int in_auto_styles, style_framed, style_bold, style_colored, style_filled;
+    unsigned style_edges;
     uint32_t style_color, style_fill;
     char *style_name;       /* the style:style being read */
     cell_style *styles;
@@ -791,18 +810,27 @@ static void style_look_props(ods_state *st, const char *n, const char **atts)
     }
 }
 
-/* A border or background in a style:table-cell-properties. */
-static int draws(const char **atts)
+/* The sides a style:table-cell-properties draws a border on (WB_EDGE_*). */
+static unsigned border_edges(const char **atts)
 {
     static const char *const sides[] = {"border", "border-left", "border-right", "border-top",
                                         "border-bottom"};
+    static const unsigned bits[] = {WB_EDGE_LEFT | WB_EDGE_RIGHT | WB_EDGE_TOP | WB_EDGE_BOTTOM,
+                                    WB_EDGE_LEFT, WB_EDGE_RIGHT, WB_EDGE_TOP, WB_EDGE_BOTTOM};
+    unsigned edges = 0;
     for (size_t i = 0; i < sizeof sides / sizeof sides[0]; i++) {
         const char *v = attr(atts, sides[i]);
         if (v && strcmp(v, "none") != 0)
-            return 1;
+            edges |= bits[i];
     }
+    return edges;
+}
+
+/* A border or background in a style:table-cell-properties. */
+static int draws(const char **atts)
+{
     const char *bg = attr(atts, "background-color");
-    return bg && strcmp(bg, "transparent") != 0;
+    return border_edges(atts) || (bg && strcmp(bg, "transparent") != 0);
 }
 
 /* The style part of ods_start: automatic styles and column defaults.
@@ -817,10 +845,13 @@ static int ods_style_start(ods_state *st, const char *name, const char *n, const
         st->style_name = family && sn && !strcmp(family, "table-cell") ? xstrndup(sn, strlen(sn))
                                                                        : NULL;
         st->style_framed = st->style_bold = st->style_colored = st->style_filled = 0;
+        st->style_edges = 0;
     } else if (st->style_name &&
                (!strcmp(n, "table-cell-properties") || !strcmp(n, "text-properties"))) {
-        if (!strcmp(n, "table-cell-properties"))
+        if (!strcmp(n, "table-cell-properties")) {
             st->style_framed |= draws(atts);
+            st->style_edges |= border_edges(atts);
+        }
         style_look_props(st, n, atts);
     } else if (st->sheet && !strcmp(n, "table-column")) {
         unsigned long k = repeat_of(atts, "number-columns-repeated");
@@ -838,7 +869,7 @@ static int ods_style_start(ods_state *st, const char *name, const char *n, const
             }
             st->columns[st->ncolumns++] = (column_run){
                 st->column_at, k > WB_MAX_COLS ? WB_MAX_COLS : (uint32_t)k, def->framed,
-                def->look};
+                def->look, def->edges};
         }
         unsigned long next = st->column_at + k;
         st->column_at = next > WB_MAX_COLS ? WB_MAX_COLS : (uint32_t)next;
@@ -866,7 +897,8 @@ static void ods_style_end(ods_state *st, const char *name, const char *n)
                 st->styles = p;
                 st->styles_cap = cap;
             }
-            st->styles[st->nstyles++] = (cell_style){st->style_name, st->style_framed, look};
+            st->styles[st->nstyles++] =
+                (cell_style){st->style_name, st->style_framed, look, st->style_edges};
         } else {
             free(st->style_name);
         }
@@ -883,7 +915,7 @@ static void ods_row_clear(ods_state *st)
 
 /* Keeps one cell of the current row. @return 0, -1 after a failure. */
 static int ods_row_keep(ods_state *st, uint32_t col, const char *text, unsigned flags,
-                        uint64_t look)
+                        uint64_t look, unsigned edges)
 {
     if (st->ncells == st->cap) {
         size_t cap = st->cap ? st->cap * 2 : 32;
@@ -904,7 +936,7 @@ static int ods_row_keep(ods_state *st, uint32_t col, const char *text, unsigned 
         fail(&st->x, "out of memory");
         return -1;
     }
-    st->cells[st->ncells++] = (row_cell){col, copy, flags, look};
+    st->cells[st->ncells++] = (row_cell){col, copy, flags, look, edges};
     return 0;
 }
 
@@ -984,11 +1016,12 @@ static void ods_cell_done(ods_state *st)
         const column_run *column = st->cell_style ? NULL : column_of(st, col);
         int framed = own ? own->framed : column ? column->framed : 0;
         uint64_t look = own ? own->look : column ? column->look : 0;
+        unsigned edges = own ? own->edges : column ? column->edges : 0;
         int rc = 0;
         if (!blank)
-            rc = ods_row_keep(st, col, text, 0, look);
+            rc = ods_row_keep(st, col, text, 0, look, edges);
         else if (small && framed)
-            rc = ods_row_keep(st, col, NULL, WB_CELL_STYLED, 0);
+            rc = ods_row_keep(st, col, NULL, WB_CELL_STYLED, 0, edges);
         if (rc != 0)
             return;
     }
@@ -1002,10 +1035,11 @@ static void ods_row_done(ods_state *st)
         if (st->row + r >= WB_MAX_ROWS)
             break;
         for (size_t i = 0; i < st->ncells; i++)
-            if ((st->cells[i].text
-                     ? wb_sheet_add_look(st->sheet, st->row + (uint32_t)r, st->cells[i].col,
-                                         st->cells[i].text, strlen(st->cells[i].text),
-                                         st->cells[i].look)
+            if ((st->cells[i].text || st->cells[i].edges
+                     ? wb_sheet_add_edged(st->sheet, st->row + (uint32_t)r, st->cells[i].col,
+                                          st->cells[i].text,
+                                          st->cells[i].text ? strlen(st->cells[i].text) : 0,
+                                          st->cells[i].look, st->cells[i].edges)
                      : wb_sheet_add_empty(st->sheet, st->row + (uint32_t)r, st->cells[i].col,
                                           st->cells[i].flags)) != 0) {
                 char where[16];

@@ -36,6 +36,7 @@ void xlsx_strings_free(xlsx_strings *s);
  * fill), to tell givens from solved digits. */
 typedef struct xlsx_styles {
     unsigned char *framed;   /* 1 for a format with a border line or a fill */
+    unsigned char *edges;    /* the sides each format draws (WB_EDGE_*) */
     uint64_t *look;          /* WB_LOOK_* of each format */
     size_t count;
 } xlsx_styles;

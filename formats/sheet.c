@@ -1,14 +1,7 @@
 /*
- * sheet.c — the workbook model every reader fills, A1 cell names, and the
- * search for puzzles on a sheet.
- *
- * Puzzles are found by cutting the sheet along empty rows and columns,
- * again and again, until no piece splits (an "XY cut"): what is left are
- * blocks framed by empty cells or the sheet's edge. A block is a puzzle
- * when it is square and every cell holds a digit of its size or an empty
- * mark. The pieces are kept on an explicit work list, so a hostile sheet
- * cannot exhaust the stack. A puzzle with empty rows or columns of its
- * own is cut into pieces; squares spanned by pieces' edges put it back.
+ * sheet.c — the workbook model every reader fills, A1 cell names, and
+ * what a cell's text is worth as a digit. The search for puzzles on a
+ * sheet is sheet_find.c.
  */
 #include "sheet.h"
 
@@ -55,7 +48,7 @@ void wb_book_clear(wb_book *b)
 /* Appends a cell (text owned by the sheet from now on, or NULL).
  * @return 0, -1 when out of memory. */
 static int push_cell(wb_sheet *s, uint32_t row, uint32_t col, char *text, unsigned flags,
-                     uint64_t look)
+                     uint64_t look, unsigned edges)
 {
     if (s->count == s->cap) {
         size_t cap = s->cap ? s->cap * 2 : 64;
@@ -65,7 +58,7 @@ static int push_cell(wb_sheet *s, uint32_t row, uint32_t col, char *text, unsign
         s->cells = p;
         s->cap = cap;
     }
-    s->cells[s->count++] = (wb_cell){row, col, text, flags, look};
+    s->cells[s->count++] = (wb_cell){row, col, text, flags, look, edges};
     if (flags == WB_CELL_STYLED)
         s->styled++;
     return 0;
@@ -91,11 +84,20 @@ int wb_sheet_add(wb_sheet *s, uint32_t row, uint32_t col, const char *text, size
 int wb_sheet_add_look(wb_sheet *s, uint32_t row, uint32_t col, const char *text, size_t len,
                       uint64_t look)
 {
+    return wb_sheet_add_edged(s, row, col, text, len, look, 0);
+}
+
+int wb_sheet_add_edged(wb_sheet *s, uint32_t row, uint32_t col, const char *text, size_t len,
+                       uint64_t look, unsigned edges)
+{
     size_t lead = 0;
-    while (lead < len && text[lead] && isspace((unsigned char)text[lead]))
+    while (text && lead < len && text[lead] && isspace((unsigned char)text[lead]))
         lead++;
-    if (lead == len || !text[lead])
-        return 0;
+    if (!text || lead == len || !text[lead]) {
+        if (!edges || s->styled >= WB_MAX_STYLED)
+            return 0;
+        return push_cell(s, row, col, NULL, WB_CELL_STYLED, 0, edges);
+    }
     if (s->count - s->styled >= WB_MAX_CELLS)
         return -1;
     char *copy = malloc(len + 1);
@@ -103,7 +105,7 @@ int wb_sheet_add_look(wb_sheet *s, uint32_t row, uint32_t col, const char *text,
         return -1;
     memcpy(copy, text, len);
     copy[len] = '\0';
-    if (push_cell(s, row, col, copy, 0, look) != 0) {
+    if (push_cell(s, row, col, copy, 0, look, edges) != 0) {
         free(copy);
         return -1;
     }
@@ -116,7 +118,7 @@ int wb_sheet_add_empty(wb_sheet *s, uint32_t row, uint32_t col, unsigned flags)
         return 0;
     if (s->count - s->styled >= WB_MAX_CELLS && flags != WB_CELL_STYLED)
         return -1;
-    return push_cell(s, row, col, NULL, flags, 0);
+    return push_cell(s, row, col, NULL, flags, 0, 0);
 }
 
 void wb_number_text(double v, char *buf)
@@ -162,11 +164,16 @@ void wb_sheet_sort(wb_sheet *s)
                 s->styled--;
             if (next->flags == WB_CELL_STYLED)
                 s->styled--;
-            /* the text wins over a flagged empty; of two, the later */
-            if (kept->text && !next->text)
+            /* the text wins over a flagged empty; of two, the later; the
+             * borders either names are the cell's */
+            unsigned edges = kept->edges | next->edges;
+            if (kept->text && !next->text) {
+                kept->edges = edges;
                 continue;
+            }
             free(kept->text);
             *kept = *next;
+            kept->edges = edges;
             if (kept->flags == WB_CELL_STYLED)
                 s->styled++;
             continue;
@@ -197,6 +204,13 @@ void wb_sheet_set_look(wb_sheet *s, uint32_t row, uint32_t col, uint64_t look)
     wb_cell *c = (wb_cell *)wb_sheet_cell(s, row, col);   /* the sheet is the caller's */
     if (c && c->text)
         c->look = look;
+}
+
+void wb_sheet_set_edges(wb_sheet *s, uint32_t row, uint32_t col, unsigned edges)
+{
+    wb_cell *c = (wb_cell *)wb_sheet_cell(s, row, col);   /* the sheet is the caller's */
+    if (c)
+        c->edges = edges;
 }
 
 const char *wb_sheet_text(const wb_sheet *s, uint32_t row, uint32_t col)
@@ -370,303 +384,4 @@ int wb_cell_value(const char *text, int n, int alphabet)
         return n > 9 && v <= n ? v : -1;
     }
     return -1;
-}
-
-/* ---- finding puzzles ---------------------------------------------------- */
-
-/* One search: the sheet, and whether styled empty cells count as part of
- * a block (drawn mode) or only cells with text (content mode). */
-typedef struct finder {
-    const wb_sheet *s;
-    int drawn;
-    int alphabet;
-} finder;
-
-/* 1 if (row, col) belongs to a block in this search's sense. */
-static int occupied(const finder *f, int64_t row, int64_t col)
-{
-    if (row < 0 || col < 0)
-        return 0;
-    const wb_cell *c = wb_sheet_cell(f->s, (uint32_t)row, (uint32_t)col);
-    return c && (c->text || f->drawn);
-}
-
-typedef struct piece {
-    size_t start, count;  /* a slice of the position array */
-} piece;
-
-typedef struct pos {
-    uint32_t row, col;
-    size_t cell;          /* index into the sheet's cells */
-} pos;
-
-static int by_row(const void *a, const void *b)
-{
-    const pos *x = a, *y = b;
-    return x->row < y->row ? -1 : x->row > y->row;
-}
-static int by_col(const void *a, const void *b)
-{
-    const pos *x = a, *y = b;
-    return x->col < y->col ? -1 : x->col > y->col;
-}
-
-/* Sorts the slice along one axis and splits it at empty lines: pushes the
- * parts onto the stack. @return the number of parts (1: no cut), -1 on
- * out of memory. */
-static long split(pos *idx, piece p, int cols, piece **stack,
-                  size_t *top, size_t *cap)
-{
-    qsort(idx + p.start, p.count, sizeof *idx, cols ? by_col : by_row);
-    long parts = 0;
-    size_t begin = p.start;
-    for (size_t i = p.start; i < p.start + p.count; i++) {
-        int last = i + 1 == p.start + p.count;
-        uint32_t here = cols ? idx[i].col : idx[i].row;
-        uint32_t next = last ? 0 : cols ? idx[i + 1].col : idx[i + 1].row;
-        if (!last && next <= here + 1)
-            continue;
-        if (begin == p.start && last)
-            return 1;   /* one part: nothing to push */
-        if (*top == *cap) {
-            size_t ncap = *cap ? *cap * 2 : 64;
-            piece *q = realloc(*stack, ncap * sizeof *q);
-            if (!q)
-                return -1;
-            *stack = q;
-            *cap = ncap;
-        }
-        (*stack)[(*top)++] = (piece){begin, i + 1 - begin};
-        begin = i + 1;
-        parts++;
-    }
-    return parts;
-}
-
-static int push_range(wb_range **list, size_t *count, size_t *cap, wb_range r)
-{
-    if (*count == *cap) {
-        size_t ncap = *cap ? *cap * 2 : 8;
-        wb_range *q = realloc(*list, ncap * sizeof *q);
-        if (!q)
-            return -1;
-        *list = q;
-        *cap = ncap;
-    }
-    (*list)[(*count)++] = r;
-    return 0;
-}
-
-/* 1 if the square r holds only cells readable for its side and the ring
- * of cells around it (inside the sheet) is empty. */
-static int square_ok(const finder *f, const wb_range *r)
-{
-    int64_t top = (int64_t)r->r0 - 1, bottom = (int64_t)r->r1 + 1;
-    int64_t left = (int64_t)r->c0 - 1, right = (int64_t)r->c1 + 1;
-    for (int64_t row = top; row <= bottom; row++) {
-        int edge = row == top || row == bottom;
-        for (int64_t col = left; col <= right; col += edge ? 1 : right - left) {
-            if (occupied(f, row, col))
-                return 0;
-        }
-    }
-    int n = (int)(r->r1 - r->r0 + 1);
-    for (uint32_t row = r->r0; row <= r->r1; row++)
-        for (uint32_t col = r->c0; col <= r->c1; col++) {
-            const char *t = wb_sheet_text(f->s, row, col);
-            if (t && wb_cell_value(t, n, f->alphabet) < 0)
-                return 0;
-        }
-    return 1;
-}
-
-/* Pieces searched for squares at most: the search below tries every
- * pair of a piece's top row and a piece's left column with each piece's
- * bottom row (cubic in pieces),
- * so the bound keeps a sheet of scattered numbers quick. */
-enum { MAX_PARTS = 100 };
-
-/* 1 if the cells of square r that belong to a block reach all four of
- * its sides. */
-static int content_fills(const finder *f, const wb_range *r)
-{
-    uint32_t r0 = UINT32_MAX, r1 = 0, c0 = UINT32_MAX, c1 = 0;
-    for (uint32_t row = r->r0; row <= r->r1; row++)
-        for (uint32_t col = r->c0; col <= r->c1; col++)
-            if (occupied(f, row, col)) {
-                if (row < r0) r0 = row;
-                if (row > r1) r1 = row;
-                if (col < c0) c0 = col;
-                if (col > c1) c1 = col;
-            }
-    return r0 == r->r0 && r1 == r->r1 && c0 == r->c0 && c1 == r->c1;
-}
-
-/* Puzzles cut apart by their own empty rows or columns: squares whose
- * top row is some piece's top, left column some piece's left, bottom row
- * some piece's bottom and right column some piece's right, whose cells
- * reach all four sides, are all readable and are framed by empty cells. */
-static int u32_order(const void *a, const void *b)
-{
-    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-    return x < y ? -1 : x > y;
-}
-
-/* The distinct values of one edge of the pieces, sorted, into out.
- * @return how many. */
-static size_t edges(const wb_range *parts, size_t count, int which, uint32_t *out)
-{
-    for (size_t i = 0; i < count; i++)
-        out[i] = which == 0 ? parts[i].r0 : which == 1 ? parts[i].c0
-               : which == 2 ? parts[i].r1 : parts[i].c1;
-    qsort(out, count, sizeof *out, u32_order);
-    size_t k = 0;
-    for (size_t i = 0; i < count; i++)
-        if (!k || out[k - 1] != out[i])
-            out[k++] = out[i];
-    return k;
-}
-
-/* 1 if r overlaps one of the count ranges at list. */
-static int overlaps(const wb_range *list, size_t count, const wb_range *r)
-{
-    for (size_t f = 0; f < count; f++)
-        if (list[f].r0 <= r->r1 && r->r0 <= list[f].r1 && list[f].c0 <= r->c1 &&
-            r->c0 <= list[f].c1)
-            return 1;
-    return 0;
-}
-
-static int join_parts(const finder *f, const wb_range *parts, size_t count, int min_n,
-                      int max_n, wb_range **found, size_t *nfound, size_t *fcap)
-{
-    uint32_t tops[MAX_PARTS], lefts[MAX_PARTS], bottoms[MAX_PARTS], rights[MAX_PARTS];
-    size_t nt = edges(parts, count, 0, tops), nl = edges(parts, count, 1, lefts);
-    size_t nb = edges(parts, count, 2, bottoms), nr = edges(parts, count, 3, rights);
-    for (size_t i = 0; i < nt; i++)
-        for (size_t k = 0; k < nb; k++) {
-            if (bottoms[k] < tops[i] || bottoms[k] - tops[i] + 1 < (uint32_t)min_n ||
-                bottoms[k] - tops[i] + 1 > (uint32_t)max_n)
-                continue;
-            uint32_t n = bottoms[k] - tops[i] + 1;
-            for (size_t j = 0; j < nl; j++) {
-                uint32_t want = lefts[j] + n - 1;
-                if (!bsearch(&want, rights, nr, sizeof *rights, u32_order))
-                    continue;   /* no piece ends in the square's right column */
-                wb_range sq = {tops[i], lefts[j], tops[i] + n - 1, lefts[j] + n - 1};
-                if (overlaps(*found, *nfound, &sq) || !square_ok(f, &sq) || !content_fills(f, &sq))
-                    continue;
-                if (push_range(found, nfound, fcap, sq) != 0)
-                    return -1;
-            }
-        }
-    return 0;
-}
-
-static int range_order(const void *a, const void *b)
-{
-    const wb_range *x = a, *y = b;
-    if (x->r0 != y->r0)
-        return x->r0 < y->r0 ? -1 : 1;
-    return x->c0 < y->c0 ? -1 : x->c0 > y->c0;
-}
-
-/* One XY-cut search in f's sense, adding the puzzles it finds that
- * overlap none already in *found. @return 0, -1 when out of memory. */
-static int find_blocks(const finder *f, int min_n, int max_n, wb_range **found, size_t *nfound,
-                       size_t *fcap)
-{
-    const wb_sheet *s = f->s;
-    size_t known = *nfound;
-    pos *idx = malloc((s->count ? s->count : 1) * sizeof *idx);
-    piece *stack = NULL;
-    size_t top = 0, scap = 0, npos = 0;
-    wb_range *parts = NULL, *mine = NULL;
-    size_t nparts = 0, pcap = 0, nmine = 0, mcap = 0;
-    int result = -1;
-    if (!idx)
-        goto done;
-    for (size_t i = 0; i < s->count; i++)
-        if (s->cells[i].text || f->drawn)
-            idx[npos++] = (pos){s->cells[i].row, s->cells[i].col, i};
-    if (!npos) {
-        result = 0;
-        goto done;
-    }
-    stack = malloc(sizeof *stack);
-    if (!stack)
-        goto done;
-    scap = 1;
-    stack[top++] = (piece){0, npos};
-    while (top) {
-        piece p = stack[--top];
-        long k = split(idx, p, 0, &stack, &top, &scap);
-        if (k < 0)
-            goto done;
-        if (k > 1)
-            continue;
-        k = split(idx, p, 1, &stack, &top, &scap);
-        if (k < 0)
-            goto done;
-        if (k > 1)
-            continue;
-        /* a leaf: its bounding box */
-        wb_range r = {UINT32_MAX, UINT32_MAX, 0, 0};
-        for (size_t i = p.start; i < p.start + p.count; i++) {
-            const pos *c = &idx[i];
-            if (c->row < r.r0) r.r0 = c->row;
-            if (c->row > r.r1) r.r1 = c->row;
-            if (c->col < r.c0) r.c0 = c->col;
-            if (c->col > r.c1) r.c1 = c->col;
-        }
-        uint32_t h = r.r1 - r.r0 + 1, w = r.c1 - r.c0 + 1;
-        int ok = h <= (uint32_t)max_n && w <= (uint32_t)max_n;
-        for (size_t i = p.start; i < p.start + p.count && ok; i++) {
-            const char *t = s->cells[idx[i].cell].text;
-            ok = !t || wb_cell_value(t, max_n, f->alphabet) >= 0;
-        }
-        if (!ok)
-            continue;   /* text, or too big: no part of a puzzle */
-        if (h == w && h >= (uint32_t)min_n && square_ok(f, &r)) {
-            if (push_range(&mine, &nmine, &mcap, r) != 0)
-                goto done;
-        } else if (push_range(&parts, &nparts, &pcap, r) != 0) {
-            goto done;
-        }
-    }
-    /* Pieces of digits that are no puzzle alone may be parts of one whose
-     * own empty rows or columns cut it apart. */
-    if (nparts > 1 && nparts <= MAX_PARTS &&
-        join_parts(f, parts, nparts, min_n, max_n, &mine, &nmine, &mcap) != 0)
-        goto done;
-    for (size_t i = 0; i < nmine; i++)
-        if (!overlaps(*found, known, &mine[i]) && push_range(found, nfound, fcap, mine[i]) != 0)
-            goto done;
-    result = 0;
-done:
-    free(idx);
-    free(stack);
-    free(parts);
-    free(mine);
-    return result;
-}
-
-long wb_find_puzzles(const wb_sheet *s, int min_n, int max_n, int alphabet, wb_range *out,
-                     size_t cap)
-{
-    wb_range *found = NULL;
-    size_t nfound = 0, fcap = 0;
-    finder drawn = {s, 1, alphabet}, content = {s, 0, alphabet};
-    if (s->count &&
-        ((s->styled && find_blocks(&drawn, min_n, max_n, &found, &nfound, &fcap) != 0) ||
-         find_blocks(&content, min_n, max_n, &found, &nfound, &fcap) != 0)) {
-        free(found);
-        return -1;
-    }
-    if (nfound)
-        qsort(found, nfound, sizeof *found, range_order);
-    for (size_t i = 0; i < nfound && i < cap; i++)
-        out[i] = found[i];
-    free(found);
-    return (long)nfound;
 }

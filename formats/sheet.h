@@ -41,6 +41,10 @@ enum { WB_MAX_STYLED = 1024 * 1024 };
  * has_fill); colours are 24-bit codes. */
 uint64_t wb_look_make(int bold, int has_color, uint32_t color, int has_fill, uint32_t fill);
 
+/* Which sides of a cell its format draws a border on (wb_cell.edges):
+ * a drawn grid says where it is by them, whatever text touches it. */
+enum { WB_EDGE_LEFT = 1, WB_EDGE_RIGHT = 2, WB_EDGE_TOP = 4, WB_EDGE_BOTTOM = 8 };
+
 typedef struct wb_cell {
     uint32_t row, col;  /* 0-based */
     char *text;         /* what the cell shows, owned by the sheet; NULL
@@ -48,6 +52,8 @@ typedef struct wb_cell {
     unsigned flags;     /* WB_CELL_*, 0 for a cell with text */
     uint64_t look;      /* how its text looks (WB_LOOK_*), 0 when plain
                            or unknown */
+    unsigned edges;     /* WB_EDGE_* of its own format; 0 when none or
+                           unknown (a reader that sees no borders) */
 } wb_cell;
 
 typedef struct wb_sheet {
@@ -76,6 +82,17 @@ int wb_sheet_add(wb_sheet *s, uint32_t row, uint32_t col, const char *text, size
 /* wb_sheet_add for text that looks as look says (WB_LOOK_*). */
 int wb_sheet_add_look(wb_sheet *s, uint32_t row, uint32_t col, const char *text, size_t len,
                       uint64_t look);
+
+/* wb_sheet_add_look for a cell whose format draws borders on the sides
+ * edges names (WB_EDGE_*); blank text with edges is kept as a
+ * WB_CELL_STYLED empty. */
+int wb_sheet_add_edged(wb_sheet *s, uint32_t row, uint32_t col, const char *text, size_t len,
+                       uint64_t look, unsigned edges);
+
+/* Sets the edges of the cell at (row, col) of a sorted sheet, text or
+ * flagged empty (a reader that learns formats after the values: .xls).
+ * Nothing happens when the sheet keeps no cell there. */
+void wb_sheet_set_edges(wb_sheet *s, uint32_t row, uint32_t col, unsigned edges);
 
 /* Keeps an empty cell for its flags (WB_CELL_*); a cell that also has
  * text keeps the text (wb_sheet_sort). Styled cells past WB_MAX_STYLED

@@ -15,6 +15,7 @@
 #include "xls_book.h"
 #endif
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -123,6 +124,127 @@ static void split_givens(const wb_sheet *s, const wb_range *r, uint8_t *cells,
     }
 }
 
+/* What the sheet says about the puzzle beside its digits. */
+typedef struct puzzle_info {
+    char comment[NAME_MAX_BYTES];
+    char regions[DOKU_MAX_CELLS + 1];
+    unsigned variants;
+    int jigsaw, keep_boxes, has_comment, has_regions;
+} puzzle_info;
+
+/* text after "Label:" (case-insensitive, spaces skipped), or NULL. */
+static const char *after_label(const char *text, const char *label)
+{
+    while (*text == ' ')
+        text++;
+    size_t len = strlen(label);
+    if (strncasecmp(text, label, len) != 0)
+        return NULL;
+    text += len;
+    while (*text == ' ')
+        text++;
+    return text;
+}
+
+/* "9x9, 3x3 boxes+x+hyper", "6x6, no boxes+jigsaw", as
+ * doku_shape_describe writes them (and a person may: "X", "hyper"). */
+static void read_shape(const char *v, puzzle_info *info)
+{
+    char word[32];
+    size_t k = 0;
+    int prev_no = 0;
+    for (const char *p = v;; p++) {
+        if (*p && (isalnum((unsigned char)*p) || *p == '-') && k + 1 < sizeof word) {
+            word[k++] = (char)tolower((unsigned char)*p);
+            continue;
+        }
+        word[k] = '\0';
+        if (k) {
+            if (!strcmp(word, "x") || !strcmp(word, "diagonal") || !strcmp(word, "diagonals"))
+                info->variants |= DOKU_VARIANT_X;
+            else if (!strcmp(word, "hyper") || !strcmp(word, "windoku"))
+                info->variants |= DOKU_VARIANT_HYPER;
+            else if (!strcmp(word, "jigsaw"))
+                info->jigsaw = 1;
+            else if (!strcmp(word, "boxes"))
+                info->keep_boxes = !prev_no;
+            prev_no = !strcmp(word, "no");
+        }
+        k = 0;
+        if (!*p)
+            break;
+    }
+}
+
+/* The lines doku writes under a grid (xlsx_document.c): "Shape: ...",
+ * "Regions: ...", "Comment: ..."; without them, a title alone in the row
+ * right above the grid is its comment. A region map that does not fit
+ * the grid is named in notes. */
+static void read_info(const wb_sheet *s, const wb_range *r, puzzle_info *info, char *notes,
+                      size_t cap)
+{
+    int n = (int)(r->r1 - r->r0 + 1), lines = 0;
+    uint32_t c0 = r->c0 ? r->c0 - 1 : 0;
+    memset(info, 0, sizeof *info);
+    for (uint32_t row = r->r1 + 1; row <= r->r1 + 5 && row < WB_MAX_ROWS; row++)
+        for (uint32_t col = c0; col <= r->c1; col++) {
+            const char *t = wb_sheet_text(s, row, col), *v;
+            if (!t)
+                continue;
+            if ((v = after_label(t, "shape:")) != NULL) {
+                read_shape(v, info);
+                lines++;
+            } else if ((v = after_label(t, "regions:")) != NULL) {
+                size_t k = 0;
+                for (; *v && k < sizeof info->regions - 1; v++)
+                    if (*v != ' ')
+                        info->regions[k++] = (char)toupper((unsigned char)*v);
+                info->regions[k] = '\0';
+                info->has_regions = 1;
+                lines++;
+                if (k != (size_t)n * (size_t)n) {
+                    char place[NAME_MAX_BYTES + 40];
+                    size_t o = strlen(notes);
+                    cell_place(s, row, col, place, sizeof place);
+                    if (o < cap)
+                        snprintf(notes + o, cap - o, "%s: the region map has %zu symbols, not "
+                                                     "the %d of a %dx%d grid; read without it\n",
+                                 place, k, n * n, n, n);
+                    info->has_regions = 0;
+                }
+            } else if ((v = after_label(t, "constraints:")) != NULL && !*v) {
+                /* a variant puzzle's rules, listed in words: not read */
+                char place[NAME_MAX_BYTES + 40];
+                size_t o = strlen(notes);
+                cell_place(s, row, col, place, sizeof place);
+                if (o < cap)
+                    snprintf(notes + o, cap - o, "%s: the variant constraints listed here are "
+                                                 "not read from a workbook; the grid is read "
+                                                 "as a puzzle without them\n", place);
+                lines++;
+            } else if ((v = after_label(t, "comment:")) != NULL) {
+                snprintf(info->comment, sizeof info->comment, "%s", v);
+                info->has_comment = 1;
+                lines++;
+            }
+        }
+    if (lines || r->r0 == 0)
+        return;
+    const char *title = NULL;
+    int texts = 0;
+    for (uint32_t col = c0; col <= r->c1 + 1 && col < WB_MAX_COLS; col++) {
+        const char *t = wb_sheet_text(s, r->r0 - 1, col);
+        if (t) {
+            texts++;
+            title = t;
+        }
+    }
+    if (texts == 1 && wb_cell_value(title, n, WB_DIGITS) < 0) {
+        snprintf(info->comment, sizeof info->comment, "%s", title);
+        info->has_comment = 1;
+    }
+}
+
 /* The puzzle in range r of sheet s: one record, a puzzle or the first
  * cell that is not a digit. */
 static void emit_range(const wb_sheet *s, const wb_range *r, int alphabet,
@@ -134,7 +256,7 @@ static void emit_range(const wb_sheet *s, const wb_range *r, int alphabet,
     uint64_t *looks = calloc(ncells, sizeof *looks);
     char where[NAME_MAX_BYTES + 40];
     char notes[7 * (NAME_MAX_BYTES + 200)];
-    book_puzzle p = {where, n, NULL, NULL, NULL, NULL};
+    book_puzzle p = {where, n, NULL, NULL, NULL, NULL, NULL, 0, NULL, 0};
     if (!cells || !looks) {
         free(cells);
         free(looks);
@@ -169,12 +291,21 @@ static void emit_range(const wb_sheet *s, const wb_range *r, int alphabet,
     formula_notes(s, r, notes, sizeof notes);
     int has_entries = 0;
     split_givens(s, r, cells, looks, cells + ncells, &has_entries, notes, sizeof notes);
+    puzzle_info *info = malloc(sizeof *info);
+    if (info) {
+        read_info(s, r, info, notes, sizeof notes);
+        p.comment = info->has_comment ? info->comment : NULL;
+        p.variants = info->variants;
+        p.regions = info->jigsaw && info->has_regions ? info->regions : NULL;
+        p.keep_boxes = info->keep_boxes;
+    }
     p.notes = notes[0] ? notes : NULL;
     p.cells = cells;
     p.entries = has_entries ? cells + ncells : NULL;
     sink(ctx, &p);
     free(cells);
     free(looks);
+    free(info);
 }
 
 static int sizes_ok(int n)

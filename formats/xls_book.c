@@ -68,6 +68,8 @@ typedef struct xls_reading {
         size_t sheet;
         uint32_t row, col;
         uint64_t look;
+        unsigned edges;
+        int blank;
     } *looks;
     size_t nlooks, cap;
 } xls_reading;
@@ -95,7 +97,8 @@ static int add_formula(void *user, const char *sheet, uint32_t row, uint32_t col
                                       : wb_sheet_add(s, row, col, text, strlen(text));
 }
 
-static int add_look(void *user, const char *sheet, uint32_t row, uint32_t col, uint64_t look)
+static int add_look(void *user, const char *sheet, uint32_t row, uint32_t col, uint64_t look,
+                    unsigned edges, int blank)
 {
     xls_reading *x = user;
     size_t k;
@@ -111,7 +114,7 @@ static int add_look(void *user, const char *sheet, uint32_t row, uint32_t col, u
         x->looks = p;
         x->cap = cap;
     }
-    x->looks[x->nlooks++] = (struct cell_look){k, row, col, look};
+    x->looks[x->nlooks++] = (struct cell_look){k, row, col, look, edges, blank};
     return 0;
 }
 
@@ -156,11 +159,24 @@ int xls_book_read(const char *path, wb_book *b, char *why, size_t cap)
             snprintf(why, cap, "%s", inner);
             rc = -1;
         }
+        /* bordered empty cells join the sheets before they are sorted;
+         * the looks and borders of cells with text are set after */
+        for (size_t i = 0; rc == 0 && i < x.nlooks; i++)
+            if (x.looks[i].blank &&
+                wb_sheet_add_edged(&b->sheets[x.looks[i].sheet], x.looks[i].row,
+                                   x.looks[i].col, NULL, 0, 0, x.looks[i].edges) != 0) {
+                snprintf(why, cap, "out of memory");
+                rc = -1;
+            }
         for (size_t i = 0; rc == 0 && i < b->count; i++)
             wb_sheet_sort(&b->sheets[i]);
-        for (size_t i = 0; rc == 0 && i < x.nlooks; i++)
-            wb_sheet_set_look(&b->sheets[x.looks[i].sheet], x.looks[i].row, x.looks[i].col,
-                              x.looks[i].look);
+        for (size_t i = 0; rc == 0 && i < x.nlooks; i++) {
+            wb_sheet *s = &b->sheets[x.looks[i].sheet];
+            if (x.looks[i].blank)
+                continue;
+            wb_sheet_set_look(s, x.looks[i].row, x.looks[i].col, x.looks[i].look);
+            wb_sheet_set_edges(s, x.looks[i].row, x.looks[i].col, x.looks[i].edges);
+        }
         free(x.looks);
     }
     return rc;

@@ -9,7 +9,8 @@
  * is in the file; doku takes that, as it takes an xlsx's cached <v>.
  * The same walk reads the FONT and XF records (BIFF8) and each cell
  * record's format index, for the looks that tell givens from solved
- * digits.
+ * digits and the borders that say where a drawn grid is (empty cells'
+ * BLANK records included).
  */
 #include "xls_formulas.h"
 
@@ -37,6 +38,8 @@ enum {
     REC_LABELSST = 0x00FD,
     REC_LABEL = 0x0204,
     REC_RSTRING = 0x00D6,
+    REC_BLANK = 0x0201,
+    REC_MULBLANK = 0x00BE,
     BOF_WORKSHEET = 0x0010
 };
 
@@ -270,7 +273,8 @@ typedef struct xls_looks {
     uint32_t *fonts;        /* bit 31 bold, bit 30 coloured, the colour's code */
     size_t nfonts;
     uint64_t *xfs;          /* WB_LOOK_* of each XF */
-    size_t nxfs, cap_fonts, cap_xfs;
+    unsigned char *edges;   /* WB_EDGE_* of each XF (as many as xfs) */
+    size_t nxfs, cap_fonts, cap_xfs, cap_edges;
 } xls_looks;
 
 static int grow(void **p, size_t *cap, size_t count, size_t size)
@@ -313,8 +317,15 @@ static int read_look_record(xls_looks *L, uint32_t id, const unsigned char *d, u
         uint32_t bold = le16(d + 6) >= 600 ? (uint32_t)1 << 31 : 0;
         L->fonts[L->nfonts++] = bold | palette_look(le16(d + 4), 1);
     } else if (id == REC_XF && n >= 20) {
-        if (grow((void **)&L->xfs, &L->cap_xfs, L->nxfs, sizeof *L->xfs) != 0)
+        if (grow((void **)&L->xfs, &L->cap_xfs, L->nxfs, sizeof *L->xfs) != 0 ||
+            grow((void **)&L->edges, &L->cap_edges, L->nxfs, 1) != 0)
             return -1;
+        /* the four line styles, 4 bits each: left, right, top, bottom */
+        uint32_t lines = le16(d + 10);
+        L->edges[L->nxfs] = (unsigned char)((lines & 0xF ? WB_EDGE_LEFT : 0) |
+                                            (lines >> 4 & 0xF ? WB_EDGE_RIGHT : 0) |
+                                            (lines >> 8 & 0xF ? WB_EDGE_TOP : 0) |
+                                            (lines >> 12 & 0xF ? WB_EDGE_BOTTOM : 0));
         uint32_t ifnt = le16(d), font = ifnt < L->nfonts ? L->fonts[ifnt] : 0;
         uint32_t fls = le32(d + 14) >> 26 & 0x3F, fill = fls ? palette_look(le16(d + 18) & 0x7F, 0) : 0;
         L->xfs[L->nxfs++] = wb_look_make(!!(font >> 31), !!(font >> 30 & 1), font & 0xFFFFFF,
@@ -323,28 +334,34 @@ static int read_look_record(xls_looks *L, uint32_t id, const unsigned char *d, u
     return 0;
 }
 
+/* One cell's format to fn, when it gives a look or borders. */
+static int report(const xls_looks *L, uint32_t xf, const char *sheet, uint32_t row,
+                  uint32_t col, int blank, xls_look_fn fn, void *user)
+{
+    if (xf >= L->nxfs || (!L->xfs[xf] && !L->edges[xf]) || (blank && !L->edges[xf]))
+        return 0;
+    return fn(user, sheet, row, col, blank ? 0 : L->xfs[xf], L->edges[xf], blank);
+}
+
 /* The looks of the cells of one cell record (row, column, XF index at
- * its start; MULRK: a run of them) to fn. */
+ * its start; MULRK and MULBLANK: a run of them) to fn. */
 static int cell_looks(const xls_looks *L, uint32_t id, const unsigned char *d, uint32_t n,
                       const char *sheet, xls_look_fn fn, void *user)
 {
-    if (!fn || !L->nxfs)
+    if (!fn || !L->nxfs || n < 6)
         return 0;
-    uint32_t row = n >= 6 ? le16(d) : 0, col = n >= 6 ? le16(d + 2) : 0;
-    if (id == REC_MULRK) {
-        for (uint32_t k = 0; n >= 6 && 4 + 6 * k + 6 <= n - 2; k++) {
-            uint32_t xf = le16(d + 4 + 6 * k);
-            if (xf < L->nxfs && L->xfs[xf] && fn(user, sheet, row, col + k, L->xfs[xf]) != 0)
+    uint32_t row = le16(d), col = le16(d + 2);
+    if (id == REC_MULRK || id == REC_MULBLANK) {
+        uint32_t step = id == REC_MULRK ? 6 : 2;   /* XF + RK, or XF alone */
+        for (uint32_t k = 0; 4 + step * k + step <= n - 2; k++)
+            if (report(L, le16(d + 4 + step * k), sheet, row, col + k, id == REC_MULBLANK, fn,
+                       user) != 0)
                 return -1;
-        }
         return 0;
     }
     int cell = id == REC_NUMBER || id == REC_RK || id == REC_LABELSST || id == REC_LABEL ||
-               id == REC_RSTRING || id == REC_FORMULA;
-    uint32_t xf = n >= 6 ? le16(d + 4) : 0;
-    if (cell && n >= 6 && xf < L->nxfs && L->xfs[xf])
-        return fn(user, sheet, row, col, L->xfs[xf]);
-    return 0;
+               id == REC_RSTRING || id == REC_FORMULA || id == REC_BLANK;
+    return cell ? report(L, le16(d + 4), sheet, row, col, id == REC_BLANK, fn, user) : 0;
 }
 
 /* Walks the BIFF records: sheet names from BOUNDSHEET, each worksheet's
@@ -423,6 +440,7 @@ static int walk(const unsigned char *s, size_t len, xls_formula_fn fn, xls_look_
     free(names);
     free(looks.fonts);
     free(looks.xfs);
+    free(looks.edges);
     return rc;
 }
 

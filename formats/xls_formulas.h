@@ -21,13 +21,15 @@ typedef int (*xls_formula_fn)(void *user, const char *sheet, uint32_t row, uint3
                               int kind, double number, const char *text);
 
 /* Called for each cell with a value whose format gives its text a look
- * other than plain (WB_LOOK_*, sheet.h), in file order. @return as fn. */
+ * other than plain (WB_LOOK_*, sheet.h) or draws borders (edges,
+ * WB_EDGE_*), and for each empty cell (blank 1, look 0) whose format
+ * draws borders, in file order. @return as fn. */
 typedef int (*xls_look_fn)(void *user, const char *sheet, uint32_t row, uint32_t col,
-                           uint64_t look);
+                           uint64_t look, unsigned edges, int blank);
 
 /* Reads the formula cells of the .xls at path (a compound file holding a
  * BIFF5 or BIFF8 Workbook stream) and hands each to fn, and (BIFF8) each
- * cell's look to look_fn (may be NULL). A formula whose text result is
+ * cell's look and borders to look_fn (may be NULL). A formula whose text result is
  * empty is not reported (it shows nothing).
  * @return 0, or -1 with a message in why. */
 int xls_formulas_read(const char *path, xls_formula_fn fn, xls_look_fn look_fn, void *user,

@@ -13,6 +13,11 @@
  * Grids look as the spreadsheets users keep them: givens bold on a light
  * fill, solved digits plain, conflicting givens on red, candidates small
  * where the solver stopped, thick borders around boxes or jigsaw regions.
+ * The shape is drawn (X diagonals as diagonal borders, hyper windows
+ * shaded) and written in words under the grid ("Shape: 9x9, 3x3
+ * boxes+x", "Regions: ..." for a jigsaw), with the record's comment, so
+ * the workbook reads back as the puzzle it was made from
+ * (workbook_reader.c).
  */
 #include "xlsx_document.h"
 #include "record_grid.h"
@@ -30,11 +35,16 @@ enum {
     GRID_COL = 1,
     BORDER_KINDS = 16,   /* thick top, left, bottom, right: 4 bits */
     CELL_KINDS = 5,
+    FIXED_COLS = 6,      /* the summary's #, sheet, source, puzzle, status, comment */
+    MARK_KINDS = 8,      /* diagonal down, diagonal up, hyper window: 3 bits */
     COL_MAX = 16
 };
 
 #define FILL_GIVEN 0xDDEBF7     /* light blue */
 #define FILL_CONFLICT 0xFF7C80  /* red */
+#define FILL_WINDOW 0xE2E2E2    /* grey: a hyper window's cells */
+
+enum { MARK_DOWN = 1, MARK_UP = 2, MARK_WINDOW = 4 };
 
 /* A summary column: a record field (dotted for nested, "#" for the
  * record's number, "@sheet" for its grid sheet), and its heading. */
@@ -74,7 +84,7 @@ typedef struct xdoc {
     const column *cols;          /* the command's summary columns */
     lxw_workbook *wb;
     lxw_worksheet *summary;
-    lxw_format *cell[CELL_KINDS][BORDER_KINDS];
+    lxw_format *cell[CELL_KINDS][BORDER_KINDS][MARK_KINDS];
     lxw_format *bold, *heading, *wrap, *link;
     size_t records, grids;
     lxw_row_t summary_row;
@@ -86,9 +96,9 @@ typedef struct xdoc {
 
 /* ---- formats -------------------------------------------------------------- */
 
-static lxw_format *cell_format(xdoc *d, int kind, int borders, int n)
+static lxw_format *cell_format(xdoc *d, int kind, int borders, int marks, int n)
 {
-    lxw_format **slot = &d->cell[kind][borders];
+    lxw_format **slot = &d->cell[kind][borders][marks];
     if (*slot)
         return *slot;
     lxw_format *f = workbook_add_format(d->wb);
@@ -99,6 +109,15 @@ static lxw_format *cell_format(xdoc *d, int kind, int borders, int n)
     format_set_left(f, borders & 2 ? LXW_BORDER_MEDIUM : LXW_BORDER_THIN);
     format_set_bottom(f, borders & 4 ? LXW_BORDER_MEDIUM : LXW_BORDER_THIN);
     format_set_right(f, borders & 8 ? LXW_BORDER_MEDIUM : LXW_BORDER_THIN);
+    if (marks & (MARK_DOWN | MARK_UP)) {
+        int both = (marks & MARK_DOWN) && (marks & MARK_UP);
+        format_set_diag_type(f, both ? LXW_DIAGONAL_BORDER_UP_DOWN
+                                : marks & MARK_DOWN ? LXW_DIAGONAL_BORDER_DOWN
+                                                    : LXW_DIAGONAL_BORDER_UP);
+        format_set_diag_border(f, LXW_BORDER_THIN);
+    }
+    if (marks & MARK_WINDOW)
+        format_set_bg_color(f, FILL_WINDOW);
     switch (kind) {
     case RG_GIVEN:
         format_set_bold(f);
@@ -215,15 +234,16 @@ static void summary_start(xdoc *d)
     worksheet_set_column(ws, 2, 2, 28, NULL);
     worksheet_set_column(ws, 3, 3, 84, NULL);   /* an 81-character puzzle whole */
     worksheet_set_column(ws, 4, 4, 10, NULL);
+    worksheet_set_column(ws, 5, 5, 30, NULL);   /* the comment */
     /* printed: as wide as one landscape page, as long as it takes */
     worksheet_set_landscape(ws);
     worksheet_fit_to_pages(ws, 1, 0);
-    worksheet_set_column(ws, 5, 5 + COL_MAX, 14, NULL);
-    const char *fixed[] = {"#", "sheet", "source", "puzzle", "status"};
-    for (lxw_col_t c = 0; c < 5; c++)
+    worksheet_set_column(ws, FIXED_COLS, FIXED_COLS + COL_MAX, 14, NULL);
+    const char *fixed[FIXED_COLS] = {"#", "sheet", "source", "puzzle", "status", "comment"};
+    for (lxw_col_t c = 0; c < FIXED_COLS; c++)
         worksheet_write_string(ws, 0, c, fixed[c], d->heading);
     for (int k = 0; d->cols && k < COL_MAX && d->cols[k].field; k++)
-        worksheet_write_string(ws, 0, (lxw_col_t)(5 + k), d->cols[k].title, d->heading);
+        worksheet_write_string(ws, 0, (lxw_col_t)(FIXED_COLS + k), d->cols[k].title, d->heading);
     worksheet_freeze_panes(ws, 1, 0);
     d->summary_row = 1;
 }
@@ -244,9 +264,10 @@ static void summary_row(xdoc *d, const cJSON *rec, const char *json, const char 
         worksheet_write_string(ws, r, 2, where, NULL);
     write_value(d, ws, r, 3, field_at(rec, "puzzle"));
     write_value(d, ws, r, 4, field_at(rec, "status"));
+    write_value(d, ws, r, 5, field_at(rec, "comment"));
     for (int k = 0; d->cols && k < COL_MAX && d->cols[k].field; k++) {
         const char *f = d->cols[k].field;
-        lxw_col_t c = (lxw_col_t)(5 + k);
+        lxw_col_t c = (lxw_col_t)(FIXED_COLS + k);
         char num[32];
         if (!strcmp(f, "seed")) {
             if (raw_number(json, "seed", num, sizeof num))
@@ -301,6 +322,77 @@ static void write_symbol(xdoc *d, lxw_worksheet *ws, lxw_row_t r, lxw_col_t c, i
     }
 }
 
+/* The diagonals and hyper windows each cell is drawn with (MARK_*). */
+static void shape_marks(const doku_shape *shape, int n, unsigned char *marks)
+{
+    memset(marks, 0, (size_t)n * (size_t)n);
+    for (int u = 0; u < doku_shape_unit_count(shape); u++) {
+        doku_unit_kind k = doku_shape_unit_kind(shape, u);
+        if (k != DOKU_UNIT_DIAGONAL && k != DOKU_UNIT_WINDOW)
+            continue;
+        const uint16_t *cells = doku_shape_unit_cells(shape, u);
+        /* which diagonal: the main one holds r1c1 */
+        int down = 0;
+        for (int i = 0; cells && i < n; i++)
+            down |= cells[i] == 0;
+        for (int i = 0; cells && i < n; i++)
+            marks[cells[i]] |= (unsigned char)(k == DOKU_UNIT_WINDOW ? MARK_WINDOW
+                                               : down ? MARK_DOWN : MARK_UP);
+    }
+}
+
+/* The lines under a grid that say what the drawing cannot be read back
+ * from: "Shape: ...", "Regions: ..." (jigsaw), "Comment: ...". Each is
+ * a line of lines (cap bytes each). @return how many. */
+static int info_lines(const doku_shape *shape, const record_grid *g, const cJSON *rec,
+                      char lines[3][1200])
+{
+    int k = 0;
+    char desc[256];
+    if (doku_shape_describe(shape, desc, sizeof desc, NULL) == DOKU_OK)
+        snprintf(lines[k++], 1200, "Shape: %s", desc);
+    if (doku_shape_has_regions(shape)) {
+        /* the regions numbered 1, 2 ... in reading order of their first
+         * cells (g->region holds unit numbers) */
+        static const char sym[] = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+        int n = g->n, o = snprintf(lines[k], 1200, "Regions: "), seen = 0;
+        int named[DOKU_MAX_CELLS + 1];
+        for (int i = 0; i < n * n; i++)
+            named[i] = -1;
+        for (int i = 0; i < n * n && o + 1 < 1200; i++) {
+            int u = g->region[i] >= 0 && g->region[i] < n * n ? g->region[i] : 0;
+            if (named[u] < 0)
+                named[u] = seen++;
+            lines[k][o++] = named[u] < 35 ? sym[named[u]] : '?';
+        }
+        lines[k++][o] = '\0';
+    }
+    const cJSON *comment = cJSON_GetObjectItemCaseSensitive(rec, "comment");
+    if (cJSON_IsString(comment) && comment->valuestring[0])
+        snprintf(lines[k++], 1200, "Comment: %s", comment->valuestring);
+    return k;
+}
+
+/* A variant constraint of the record as doku's text format writes it
+ * ("cage 14 r1c1 r2c1": the keyword, the numbers, the cells), so a
+ * workbook of a variant puzzle keeps its rules in words under the grid. */
+static void constraint_line(const cJSON *c, char *buf, size_t cap)
+{
+    const cJSON *kind = cJSON_GetObjectItemCaseSensitive(c, "kind");
+    const cJSON *cells = cJSON_GetObjectItemCaseSensitive(c, "cells");
+    const cJSON *params = cJSON_GetObjectItemCaseSensitive(c, "params");
+    size_t o = (size_t)snprintf(buf, cap, "%s", cJSON_IsString(kind) ? kind->valuestring : "?");
+    const cJSON *v;
+    cJSON_ArrayForEach(v, params) {
+        if (o < cap && cJSON_IsNumber(v))
+            o += (size_t)snprintf(buf + o, cap - o, " %d", v->valueint);
+    }
+    cJSON_ArrayForEach(v, cells) {
+        if (o < cap && cJSON_IsString(v))
+            o += (size_t)snprintf(buf + o, cap - o, " %s", v->valuestring);
+    }
+}
+
 /* One line about the record above its grid: status and the figures. */
 static void headline(const cJSON *rec, char *buf, size_t cap)
 {
@@ -333,6 +425,10 @@ static int grid_sheet(xdoc *d, const doku_shape *shape, const cJSON *rec, const 
     int n = g.n, cands = 0;
     for (int i = 0; i < n * n; i++)
         cands |= g.kind[i] == RG_CANDIDATES;
+    unsigned char marks[DOKU_MAX_CELLS];
+    char info[3][1200];
+    shape_marks(shape, n, marks);
+    int ninfo = info_lines(shape, &g, rec, info);
     double width = cands ? (n <= 9 ? 8 : 12) : (n <= 9 ? 4.3 : 4.0);
     double height = cands ? (n <= 9 ? 36 : 48) : (n <= 9 ? 24 : 20);
     worksheet_set_column(ws, 0, 0, 2, NULL);
@@ -363,14 +459,31 @@ static int grid_sheet(xdoc *d, const doku_shape *shape, const cJSON *rec, const 
             worksheet_write_string(ws, GRID_ROW - 1, sc + k, heads[k], d->heading);
     }
     const cJSON *step = nsteps ? steps->child : NULL;
-    int last = GRID_ROW + (n > nsteps ? n : nsteps);
+    /* constant-memory mode writes rows in order: the grid, the lines
+     * under it and the steps table beside them, row by row */
+    /* a variant puzzle's constraints, one a row after those lines */
+    const cJSON *cons = cJSON_GetObjectItemCaseSensitive(rec, "constraints");
+    int ncons = cJSON_IsArray(cons) ? cJSON_GetArraySize(cons) : 0;
+    const cJSON *con = ncons ? cons->child : NULL;
+    int under = ninfo + (ncons ? 1 + ncons : 0);
+    int last = GRID_ROW + (n + 1 + under > nsteps ? n + 1 + under : nsteps);
     for (int r = GRID_ROW; r < last; r++) {
         int gr = r - GRID_ROW;
+        if (gr > n && gr - n - 1 < ninfo)
+            worksheet_write_string(ws, (lxw_row_t)r, GRID_COL, info[gr - n - 1], NULL);
+        if (ncons && gr == n + 1 + ninfo)
+            worksheet_write_string(ws, (lxw_row_t)r, GRID_COL, "Constraints:", d->bold);
+        if (con && gr > n + 1 + ninfo) {
+            char text[1200];
+            constraint_line(con, text, sizeof text);
+            worksheet_write_string(ws, (lxw_row_t)r, GRID_COL, text, NULL);
+            con = con->next;
+        }
         if (gr < n) {
             worksheet_set_row(ws, (lxw_row_t)r, height, NULL);
             for (int c = 0; c < n; c++) {
                 int i = gr * n + c;
-                lxw_format *f = cell_format(d, g.kind[i], borders_of(&g, i), n);
+                lxw_format *f = cell_format(d, g.kind[i], borders_of(&g, i), marks[i], n);
                 lxw_col_t col = (lxw_col_t)(GRID_COL + c);
                 if (g.kind[i] == RG_CANDIDATES) {
                     char text[256];

@@ -27,6 +27,8 @@
     V(format_set_left, (F *a, uint8_t b), (a, b))                                            \
     V(format_set_bottom, (F *a, uint8_t b), (a, b))                                          \
     V(format_set_right, (F *a, uint8_t b), (a, b))                                           \
+    V(format_set_diag_type, (F *a, uint8_t b), (a, b))                                       \
+    V(format_set_diag_border, (F *a, uint8_t b), (a, b))                                     \
     X(lxw_error, worksheet_write_number, (W *a, lxw_row_t b, lxw_col_t c, double d, F *e),   \
       (a, b, c, d, e))                                                                       \
     X(lxw_error, worksheet_write_string, (W *a, lxw_row_t b, lxw_col_t c, const char *d, F *e), \

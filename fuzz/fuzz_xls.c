@@ -39,11 +39,14 @@ static int on_formula(void *user, const char *sheet, uint32_t row, uint32_t col,
     return 0;
 }
 
-/* A cell's look (WB_LOOK_*): reported only when not plain. */
-static int on_look(void *user, const char *sheet, uint32_t row, uint32_t col, uint64_t look)
+/* A cell's look (WB_LOOK_*) and borders: reported only when not plain;
+ * an empty cell only for its borders. */
+static int on_look(void *user, const char *sheet, uint32_t row, uint32_t col, uint64_t look,
+                   unsigned edges, int blank)
 {
     (void)user;
-    if (!sheet || row >= WB_MAX_ROWS || col >= WB_MAX_COLS || !look)
+    if (!sheet || row >= WB_MAX_ROWS || col >= WB_MAX_COLS || (!look && !edges) ||
+        edges > 15 || (blank && (look || !edges)))
         abort();
     (void)strlen(sheet);
     return 0;

@@ -843,6 +843,14 @@ typedef enum doku_technique {
     DOKU_TECH_GROUPED_X_CHAIN,      /* 6.7+ */
     DOKU_TECH_GROUPED_AIC,          /* 7.1+ */
     DOKU_TECH_NESTED_FORCING,       /* 9.5+ SE's nested forcing chains */
+    /* --- variant techniques (issue 27): only on a context made by
+     * doku_logic_create_variant (doku_constraints.h); doku's own ratings,
+     * SE has none for variants. On by default. --- */
+    DOKU_TECH_CONSTRAINT,           /* 1.2-2.2 a constraint's own eliminations
+                                       (thermometer, arrow, kropki, ...) */
+    DOKU_TECH_CAGE_COMBINATION,     /* 2.0 digits no sum combination allows;
+                                       2.6 a digit every combination needs */
+    DOKU_TECH_INNIES_OUTIES,        /* 2.8+ the 45 rule on units and their unions */
     DOKU_TECH_COUNT
 } doku_technique;
 

@@ -228,6 +228,66 @@ DOKU_API const doku_constraints *doku_variant_puzzle_constraints(const doku_vari
  * format may give one: n*n values), or NULL when none or for NULL. */
 DOKU_API const uint8_t *doku_variant_puzzle_solution(const doku_variant_puzzle *p);
 
+/* The text forms of a variant puzzle (docs/FORMATS.md "Variant puzzles"). */
+typedef enum doku_variant_format {
+    DOKU_VARIANT_FORMAT_NONE = 0,       /* none of these (a classic grid...) */
+    DOKU_VARIANT_FORMAT_TEXT = 1,       /* doku's own text format; one per file */
+    DOKU_VARIANT_FORMAT_ISS = 2,        /* ".Cage~15~R1C1..."; one per line */
+    DOKU_VARIANT_FORMAT_SUDOKUWIKI = 3, /* killer "3x3:d:k:3841:..."; one per line */
+    DOKU_VARIANT_FORMAT_KILLER = 4,     /* compact killer, 81 characters; one per line */
+    DOKU_VARIANT_FORMAT_FPUZZLES = 5,   /* https://www.f-puzzles.com/?load=...; one per line */
+    DOKU_VARIANT_FORMAT_SUDOKUPAD = 6,  /* https://sudokupad.app/...; one per line */
+    DOKU_VARIANT_FORMAT_JSON = 7        /* f-puzzles' (or SudokuPad's) JSON; one per file */
+} doku_variant_format;
+
+/* What text (len bytes) holds, judged by its first statement (blank
+ * lines and '#' comments skipped). @return the format, or
+ * DOKU_VARIANT_FORMAT_NONE (also for NULL). Text of one of these forms
+ * may still fail to read: doku_variant_puzzle_read says why. */
+DOKU_API doku_variant_format doku_variant_format_guess(const char *text, size_t len);
+
+/* Appends the puzzle (cs's shape and constraints, givens: n*n values or
+ * NULL for none, solution: n*n values or NULL) to out in format; links
+ * and strings get no newline. TEXT, JSON, FPUZZLES and SUDOKUPAD carry
+ * every constraint (a SudokuPad link is its f-puzzles form, which
+ * SudokuPad opens); SUDOKUWIKI and KILLER carry 9x9 killer cages (every
+ * cell in a cage with a sum, for KILLER), X too for SUDOKUWIKI. ISS is
+ * read, not written. @return DOKU_OK; DOKU_ERR_ARG for a NULL out or cs or
+ * a format not written; DOKU_ERR_VARIANT when the format cannot carry the shape or a
+ * constraint (msg, cap bytes, may be NULL, names it; out unchanged);
+ * DOKU_ERR_NOMEM. */
+DOKU_API doku_status doku_variant_write(doku_buf *out, const doku_constraints *cs,
+                                        const uint8_t *givens, const uint8_t *solution,
+                                        doku_variant_format format, char *msg, size_t cap);
+
+/* ---------------------------------------------------------------------
+ * Logic on variant puzzles: hint, explain and grade (issue 27).
+ * ------------------------------------------------------------------- */
+
+/* Creates a logic context (doku.h) for puzzles of cs's shape under the
+ * constraints of cs, owned by the caller (doku_logic_free). cs is only
+ * read and must outlive the context unchanged. The unit techniques work
+ * on the shape's units plus the all-different sets of n cells the
+ * constraints add (extra regions, cages and renbans of n cells, disjoint
+ * groups); a placed digit also leaves the cells that must differ from it
+ * (cages, smaller regions, anti-knight, anti-king); and the variant
+ * techniques (DOKU_TECH_CONSTRAINT, DOKU_TECH_CAGE_COMBINATION,
+ * DOKU_TECH_INNIES_OUTIES) reason on the constraints. Uniqueness
+ * techniques are never used (a constraint can tell two solutions of a
+ * unit-only pattern apart). Ratings are doku's own scale, not SE's.
+ * doku_logic_load checks givens against the constraints too and finds the
+ * reference solution with doku_constraints_search. opts as
+ * doku_logic_create. @return DOKU_OK; DOKU_ERR_ARG for a NULL cs or out
+ * (*out = NULL when out is not) or a techniques bit at or above
+ * DOKU_TECH_COUNT; DOKU_ERR_NOMEM. */
+DOKU_API doku_status doku_logic_create_variant(const doku_constraints *cs,
+                                               const doku_logic_opts *opts, doku_logic **out);
+
+/* @return the constraints lg was created with (doku_logic_create_variant),
+ * NULL for a context of doku_logic_create or a NULL lg: a caller labels
+ * the rating of such a context as doku's own ("doku rating"). */
+DOKU_API const doku_constraints *doku_logic_constraints(const doku_logic *lg);
+
 #ifdef __cplusplus
 }
 #endif

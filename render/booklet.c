@@ -157,7 +157,7 @@ static int table_page(rd_sink *s, const document_booklet *b, const rd_record *re
             if (beside)
                 solution_grid(cr, r, x + side + GAP / 2, y + side * (1 - INLINE_RATIO),
                               side * INLINE_RATIO);
-            rd_caption(r, (long)(first + k + 1), text, sizeof text);
+            rd_caption(r, (long)(first + k + 1), 1, text, sizeof text);
         }
         caption(cr, text, x + block / 2, y + side + CAPTION_SPACE - 4, sw - GAP / 2);
     }

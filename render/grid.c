@@ -5,9 +5,13 @@
  * and diagonal come from doku_shape's units; a line between two cells is
  * thick exactly when the cells lie in different boxes (or jigsaw regions),
  * so 4x4, 6x6 with 2x3 boxes, 25x25 and jigsaws are all the same loop.
- * Layers go back to front: tints, step highlights, lines, digits, marks.
+ * Layers go back to front: tints, step highlights, lines, digits, marks;
+ * a variant puzzle's constraints (constraints.c) go between them: shaded
+ * regions and lines under the grid lines, cages over them, dots and signs
+ * over the digits, clues outside in a margin of one cell.
  */
 #include "grid.h"
+#include "constraints.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -387,21 +391,36 @@ static void links(cairo_t *cr, const layout *L, const rd_step *st)
 void rd_draw_grid(cairo_t *cr, const rd_grid *g, double x, double y, double side)
 {
     layout L;
-    if (layout_make(&L, g->rec->shape, x, y, side) != 0) {
+    double full = side, gx = x, gy = y;
+    int n = doku_shape_n(g->rec->shape);
+    if (n > 0 && rd_outside_clues(g->rec)) {
+        /* clues outside the grid: a margin of one cell all round */
+        side = full * n / (n + 2);
+        gx += side / n;
+        gy += side / n;
+    }
+    if (layout_make(&L, g->rec->shape, gx, gy, side) != 0) {
         layout_free(&L);
         return;
     }
+    rd_geom geom = {gx, gy, L.cell, L.n};
     cairo_save(cr);
     cairo_set_source_rgb(cr, 1, 1, 1);
-    cairo_rectangle(cr, x, y, side, side);
+    cairo_rectangle(cr, x, y, full, full);
     cairo_fill(cr);
     tints(cr, &L, g);
     if (g->step)
         step_cells(cr, &L, g->step);
+    if (g->rec->ncons)
+        rd_constraints_under(cr, &geom, g->rec);
     if (L.diagonals)
         diagonals(cr, &L);
     lines(cr, &L);
+    if (g->rec->ncons)
+        rd_constraints_cages(cr, &geom, g->rec);
     digits(cr, &L, g);
+    if (g->rec->ncons)
+        rd_constraints_over(cr, &geom, g->rec);
     if (g->cands)
         candidates(cr, &L, g);
     if (g->step && g->cands)

@@ -12,6 +12,8 @@
  */
 #include "record.h"
 
+#include "doku_constraints.h"
+
 #include <cjson/cJSON.h>
 #include <ctype.h>
 #include <stdio.h>
@@ -252,6 +254,61 @@ static int read_conflicts(rd_record *r, const cJSON *list)
     return 0;
 }
 
+/* "constraints": each {"kind": keyword, "cells": ["r1c1", ...], "params":
+ * [numbers]}. A kind this build does not know is an error: a picture
+ * that silently left a rule out would show another puzzle. */
+static int read_constraints(rd_record *r, const cJSON *list, const char **bad)
+{
+    if (!cJSON_IsArray(list))
+        return 0;
+    int count = cJSON_GetArraySize(list);
+    if (count <= 0)
+        return 0;
+    r->cons = calloc((size_t)count, sizeof *r->cons);
+    if (!r->cons) {
+        *bad = "out of memory";
+        return -1;
+    }
+    const cJSON *it;
+    cJSON_ArrayForEach(it, list) {
+        const cJSON *kind = cJSON_GetObjectItemCaseSensitive(it, "kind");
+        const cJSON *cells = cJSON_GetObjectItemCaseSensitive(it, "cells");
+        const cJSON *params = cJSON_GetObjectItemCaseSensitive(it, "params");
+        rd_constraint *c = &r->cons[r->ncons++];
+        c->kind = cJSON_IsString(kind) ? (int)doku_constraint_kind_from_key(kind->valuestring)
+                                       : DOKU_CON_NONE;
+        if (c->kind == DOKU_CON_NONE) {
+            *bad = "a constraint of the record has no kind this doku draws";
+            return -1;
+        }
+        int nc = cJSON_IsArray(cells) ? cJSON_GetArraySize(cells) : 0;
+        int np = cJSON_IsArray(params) ? cJSON_GetArraySize(params) : 0;
+        c->cells = malloc(sizeof(int) * (size_t)(nc + np + 1));
+        if (!c->cells) {
+            *bad = "out of memory";
+            return -1;
+        }
+        c->params = c->cells + nc;
+        const cJSON *v;
+        cJSON_ArrayForEach(v, cells) {
+            int cell = cJSON_IsString(v) ? cell_of_name(r, v->valuestring, NULL) : -1;
+            if (cell < 0) {
+                *bad = "a constraint of the record names no cell of its shape";
+                return -1;
+            }
+            c->cells[c->ncells++] = cell;
+        }
+        cJSON_ArrayForEach(v, params) {
+            if (!cJSON_IsNumber(v)) {
+                *bad = "a constraint's params are not numbers";
+                return -1;
+            }
+            c->params[c->nparams++] = v->valueint;
+        }
+    }
+    return 0;
+}
+
 /* A solution as a line form (generate) or rows of numbers (solve). */
 static int read_solution(rd_record *r, doku_symbols asked, const cJSON *f)
 {
@@ -343,6 +400,8 @@ int rd_record_parse(rd_record *r, const doku_shape *shape, doku_symbols symbols,
         bad = "the record's \"entries\" are not a grid of its shape";
     else if (read_conflicts(r, cJSON_GetObjectItemCaseSensitive(o, "conflicts")) != 0)
         bad = "out of memory";
+    else
+        read_constraints(r, cJSON_GetObjectItemCaseSensitive(o, "constraints"), &bad);
     if (!bad) {
         r->status = rd_strdup(str_field(o, "status"));
         r->message = rd_strdup(str_field(o, "message"));
@@ -399,6 +458,9 @@ void rd_record_free(rd_record *r)
         free(s->links);
     }
     free(r->steps);
+    for (size_t i = 0; i < r->ncons; i++)
+        free(r->cons[i].cells);
+    free(r->cons);
     free(r->puzzle);
     free(r->solution);
     free(r->conflict);

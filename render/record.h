@@ -38,6 +38,17 @@ typedef struct rd_step {
     size_t nlinks;
 } rd_step;
 
+/* A variant constraint of the record ("constraints": docs/API.md
+ * "Variant constraints"): a doku_constraint_kind, its cells in the
+ * model's order and its numbers. */
+typedef struct rd_constraint {
+    int kind;                  /* doku_constraint_kind */
+    int *cells;                /* 0-based */
+    size_t ncells;
+    int *params;
+    size_t nparams;
+} rd_constraint;
+
 typedef struct rd_record {
     const doku_shape *shape;   /* the caller's */
     int n;
@@ -56,6 +67,8 @@ typedef struct rd_record {
     double rating;             /* explain: the rating; < 0: none */
     rd_step *steps;            /* explain: every step; hint: its one step */
     size_t nsteps;
+    rd_constraint *cons;       /* variant constraints, in the record's order */
+    size_t ncons;
 } rd_record;
 
 /* Reads one JSON record of shape (which must hold the puzzle) written in

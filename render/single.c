@@ -126,7 +126,14 @@ int rd_single_write(rd_sink *s, const rd_record *recs, size_t n, const char *cmd
     char title[1024];
     for (size_t i = 0; i < n; i++) {
         const rd_record *r = &recs[i];
-        rd_caption(r, 0, title, sizeof title);
+        rd_caption(r, 0, 0, title, sizeof title);
+        /* the global rules under the grid, after the record's message */
+        char rules[512], below[1200];
+        rd_rules(r, rules, sizeof rules);
+        size_t ml = r->message ? strlen(r->message) : 0;
+        snprintf(below, sizeof below, "%s%s%s%s", r->message ? r->message : "",
+                 ml && *rules ? (r->message[ml - 1] == '.' ? " " : ". ") : "",
+                 *rules ? "Also: " : "", rules);
         if (r->nsteps && (is_cmd(cmd, "explain") || is_cmd(cmd, "hint"))) {
             if (steps(s, r, title) != 0)
                 return -1;
@@ -141,7 +148,7 @@ int rd_single_write(rd_sink *s, const rd_record *recs, size_t n, const char *cmd
             g.cells = r->solution;
             g.given = r->puzzle;
         }
-        if (page(s, &g, title, r->message) != 0)
+        if (page(s, &g, title, below) != 0)
             return -1;
     }
     return 0;

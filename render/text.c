@@ -4,6 +4,8 @@
  * when it is missing).
  */
 #include "text.h"
+
+#include "doku_constraints.h"
 #include "grid.h"
 
 #include <stdio.h>
@@ -61,15 +63,42 @@ int rd_wrap(cairo_t *cr, const char *text, double x, double y, double width, dou
     return lines;
 }
 
+/* 1 if the len bytes of s end with a whole UTF-8 character. */
+static int utf8_whole(const char *s, size_t len)
+{
+    size_t k = len, back = 0;
+    while (k && ((unsigned char)s[k - 1] & 0xC0) == 0x80 && back < 4) {
+        k--;
+        back++;
+    }
+    if (!k)
+        return 0;
+    unsigned char lead = (unsigned char)s[k - 1];
+    size_t need = lead < 0x80 ? 0 : lead >= 0xF0 ? 3 : lead >= 0xE0 ? 2 : lead >= 0xC0 ? 1 : 9;
+    return need == back;
+}
+
 void rd_text_centred(cairo_t *cr, const char *text, double x, double y, double width)
 {
     char buf[512];
     snprintf(buf, sizeof buf, "%s", text);
     size_t len = strlen(buf);
+    /* cut only between characters: a UTF-8 sequence cut in two (the
+     * caption's middle dots) puts cairo in an error state that blanks
+     * the rest of the page */
+    size_t whole = len;
+    while (whole > 0 && !utf8_whole(buf, whole))
+        whole--;
+    if (whole < len) {
+        memset(buf + whole, 0, len - whole);
+        len = whole;
+    }
     cairo_text_extents_t e;
     cairo_text_extents(cr, buf, &e);
     while (e.x_advance > width && len > 4) {
-        len--;
+        do
+            len--;
+        while (len > 4 && ((unsigned char)buf[len - 3] & 0xC0) == 0x80);
         memcpy(buf + len - 3, "...", 4);
         cairo_text_extents(cr, buf, &e);
     }
@@ -87,7 +116,16 @@ static void add(char *buf, size_t cap, size_t *k, const char *prefix, const char
         *k += (size_t)w;
 }
 
-void rd_caption(const rd_record *r, long number, char *buf, size_t cap)
+void rd_rules(const rd_record *r, char *buf, size_t cap)
+{
+    size_t k = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < r->ncons; i++)
+        if (r->cons[i].ncells == 0)
+            add(buf, cap, &k, "", doku_constraint_kind_name((doku_constraint_kind)r->cons[i].kind));
+}
+
+void rd_caption(const rd_record *r, long number, int with_rules, char *buf, size_t cap)
 {
     size_t k = 0;
     char t[256];
@@ -97,8 +135,19 @@ void rd_caption(const rd_record *r, long number, char *buf, size_t cap)
         add(buf, cap, &k, "Puzzle ", t);
     } else if (r->file && *r->file) {
         /* a record with no file (the server's) has no place to name */
-        snprintf(t, sizeof t, "%s:%ld", r->file, r->line);
+        /* line 0: a file of one puzzle (a variant text, a workbook's cells) */
+        if (r->line > 0)
+            snprintf(t, sizeof t, "%s:%ld", r->file, r->line);
+        else
+            snprintf(t, sizeof t, "%s", r->file);
         add(buf, cap, &k, "", t);
+    }
+    if (with_rules) {
+        /* the global rules early: a long caption is cut at its end */
+        char rules[512];
+        rd_rules(r, rules, sizeof rules);
+        if (*rules)
+            add(buf, cap, &k, "", rules);
     }
     if (r->level)
         add(buf, cap, &k, "", r->level);

@@ -10,6 +10,7 @@
  */
 #include "api_endpoints.h"
 #include "gen_request.h"
+#include "gen_variant.h"
 #include "record.h"
 #include "request.h"
 
@@ -48,6 +49,10 @@ void srv_api_generate(const char *body, size_t len, const srv_budget *bud, srv_r
         return;
     if (srv_gen_read(&g, req, bud, out) != 0)
         goto done;
+    if (g.p.vset >= 0) {   /* a killer, thermo... set */
+        srv_gen_variant_reply(&g, out);
+        goto done;
+    }
     size_t ncells = (size_t)g.p.n * (size_t)g.p.n;
     puzzle = malloc(ncells);
     solution = malloc(ncells);
@@ -122,7 +127,7 @@ void srv_api_reduce(const char *body, size_t len, const srv_budget *bud, srv_rep
     doku_difficulty diff;
     char note[240];
     doku_rating_filter *judge = NULL;
-    if (srv_read_puzzle(req, 1, &p, out) != 0)
+    if (srv_read_puzzle(req, 1, &p, out) != 0 || srv_no_constraints(&p, "reduce", out))
         goto done;
     int nc = p.n * p.n;
     if (srv_read_clues(req, nc, &lo, &hi, out) || srv_read_symmetry(req, &sym, out) ||

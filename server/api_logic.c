@@ -16,6 +16,7 @@
 #include "clock.h"
 #include "record.h"
 #include "request.h"
+#include "variant.h"
 
 #include "doku.h"
 #include "doku_records.h"
@@ -80,7 +81,8 @@ static int logic_begin(logic_req *l, const char *body, size_t len, const srv_bud
     uint64_t *cands = NULL;
     if (pencil) {
         /* the side: from "size", else from the number of tokens */
-        if (srv_read_puzzle(l->req, 0, &l->p, out) != 0)
+        if (srv_read_puzzle(l->req, 0, &l->p, out) != 0 ||
+            srv_no_constraints(&l->p, "hint on pencil marks", out) != 0)
             return -1;
         if (!cJSON_GetObjectItemCaseSensitive(l->req, "size")) {
             int tokens = 0, in = 0;
@@ -121,7 +123,12 @@ static int logic_begin(logic_req *l, const char *body, size_t len, const srv_bud
     } else if (srv_read_puzzle(l->req, 1, &l->p, out) != 0) {
         return -1;
     }
-    doku_status st = doku_logic_create(l->p.shape, &lo, &l->lg);
+    /* a variant puzzle gets a context for its constraints (its ratings
+     * are doku's own, and the records say so); pencil marks are classic */
+    if (pencil && srv_no_constraints(&l->p, "hint on pencil marks", out) != 0)
+        return -1;
+    doku_status st = l->p.cons ? doku_logic_create_variant(l->p.cons, &lo, &l->lg)
+                               : doku_logic_create(l->p.shape, &lo, &l->lg);
     if (st == DOKU_OK)
         st = cands ? doku_logic_load_candidates(l->lg, l->p.cells, cands,
                                                 (size_t)doku_shape_cells(l->p.shape), 0)
@@ -135,12 +142,19 @@ static int logic_begin(logic_req *l, const char *body, size_t len, const srv_bud
         /* as the CLI: the duplicate givens, else "invalid puzzle" */
         doku_buf why = {0};
         size_t k = 0;
+        char *broken = NULL;
+        cJSON *list = NULL;
         doku_format_conflicts(&why, l->p.shape, l->p.cells, (size_t)doku_shape_cells(l->p.shape),
                               l->p.symbols, 8, NULL, &k);
-        if (k > 0 && why.data)
+        if (k == 0 && l->p.cons && srv_violations(l->p.cons, l->p.cells, NULL, &broken, &list) == 0 &&
+            broken)
+            srv_reply_error(out, 422, "conflict", broken, "puzzle");
+        else if (k > 0 && why.data)
             srv_reply_error(out, 422, "conflict", why.data, pencil ? "pencil" : "puzzle");
         else
             srv_reply_error(out, 422, "invalid_puzzle", "invalid puzzle", pencil ? "pencil" : "puzzle");
+        free(broken);
+        cJSON_Delete(list);
         doku_buf_free(&why);
         return -1;
     }
@@ -161,7 +175,10 @@ static int reply_unless_unique(logic_req *l, doku_command cmd, srv_reply *out)
         left = most < COUNT_FLOOR ? most : COUNT_FLOOR;
     doku_search_opts so = {2, 0, left > 1e-6 ? left : 1e-6, 0};
     doku_search_result res;
-    doku_status st = sv ? doku_search(sv, l->p.cells, (size_t)doku_shape_cells(l->p.shape), &so, NULL, NULL, NULL, &res) : DOKU_ERR_NOMEM;
+    size_t nc = (size_t)doku_shape_cells(l->p.shape);
+    doku_status st = l->p.cons ? doku_constraints_search(l->p.cons, l->p.cells, nc, &so, NULL, NULL, NULL, &res)
+                     : sv      ? doku_search(sv, l->p.cells, nc, &so, NULL, NULL, NULL, &res)
+                               : DOKU_ERR_NOMEM;
     if (st != DOKU_OK && st != DOKU_GAVE_UP) {
         srv_reply_error(out, 500, "no_memory", "out of memory", NULL);
         return 1;
@@ -176,7 +193,7 @@ static int reply_unless_unique(logic_req *l, doku_command cmd, srv_reply *out)
     memset(&rec, 0, sizeof rec);
     rec.command = cmd;
     char *wrong = NULL;
-    if (!gave_up && res.solutions == 0 && cmd == DOKU_CMD_HINT) {
+    if (!gave_up && res.solutions == 0 && cmd == DOKU_CMD_HINT && !l->p.cons) {
         /* as `doku hint`: a step would be false, but the wrong entry is news */
         uint8_t *marks = malloc((size_t)l->p.n * (size_t)l->p.n);
         wrong = srv_wrong_entry(sv, &l->p, l->deadline - now_seconds(), marks);
@@ -226,6 +243,7 @@ void srv_api_hint(const char *body, size_t len, const srv_budget *b, srv_reply *
         rec.status = doku_logic_next(l.lg, &st);
         rec.step = rec.status == DOKU_OK ? &st : NULL;
         rec.solved = doku_logic_solved(l.lg);
+        rec.logic = l.lg; /* a variant's record says whose scale */
         srv_reply_logic(out, &l.p, &rec, 0);
     }
     logic_end(&l);

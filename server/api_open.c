@@ -16,6 +16,7 @@
 #include "cache.h"
 #include "documents.h"
 #include "request.h"
+#include "variant.h"
 
 #include <cjson/cJSON.h>
 #include <stdio.h>
@@ -167,6 +168,106 @@ static int read_text(open_list *L, const char *body, size_t len, int n, doku_sym
     return 0;
 }
 
+/* ---- variant puzzles ---------------------------------------------------- */
+
+/* One variant puzzle read from text (line: where it starts): its entry
+ * with the shape in "meta", its "constraints" and any "solution" it
+ * carried, or a problem. */
+static void take_variant(open_list *L, const char *text, size_t len, size_t line)
+{
+    char msg[512], where[64], file[1200];
+    doku_variant_puzzle *vp = NULL;
+    doku_status st = doku_variant_puzzle_read(text, len, &vp, msg, sizeof msg);
+    if (st == DOKU_ERR_NOMEM) {
+        L->nomem = 1;
+        return;
+    }
+    if (st != DOKU_OK) {
+        snprintf(file, sizeof file, "%s:%zu", L->name, line);
+        add_problem(L, file, msg);
+        return;
+    }
+    const doku_shape *s = doku_variant_puzzle_shape(vp);
+    int n = doku_shape_n(s);
+    snprintf(where, sizeof where, "line %zu", line);
+    cJSON *e = add_puzzle(L, where, L->name, line, n, doku_variant_puzzle_givens(vp),
+                          DOKU_SYMBOLS_1_9A_Z);
+    if (e) {
+        cJSON *meta = cJSON_AddObjectToObject(e, "meta");
+        cJSON *list = srv_constraints_json(doku_variant_puzzle_constraints(vp));
+        const uint8_t *sol = doku_variant_puzzle_solution(vp);
+        char *soltext = sol ? cells_line(n, sol, DOKU_SYMBOLS_1_9A_Z) : NULL;
+        if (!meta || !list || (sol && (!soltext || !cJSON_AddStringToObject(e, "solution", soltext))))
+            L->nomem = 1;
+        if (meta)
+            srv_shape_meta(meta, s);
+        if (list)
+            cJSON_AddItemToObject(e, "constraints", list);
+        free(soltext);
+    }
+    doku_variant_puzzle_free(vp);
+}
+
+/* Text that is a variant puzzle (variant.h): doku's own format and
+ * f-puzzles' JSON are one puzzle, ISS and killer strings and links one a
+ * line. @return 1 when read so, 0 when the classic reader is to read it. */
+/* The next non-blank line of body from *at that is no '#' comment:
+ * [*a, *a + *k), its number in *line. @return 0 at the end. */
+static int next_line(const char *body, size_t len, size_t *at, size_t *line, size_t *a, size_t *k)
+{
+    while (*at < len) {
+        const char *nl = memchr(body + *at, '\n', len - *at);
+        *k = nl ? (size_t)(nl - (body + *at)) : len - *at;
+        *a = *at;
+        ++*line;
+        *at += *k + 1;
+        while (*k && (body[*a] == ' ' || body[*a] == '\t' || body[*a] == '\r')) {
+            ++*a;
+            --*k;
+        }
+        while (*k && (body[*a + *k - 1] == ' ' || body[*a + *k - 1] == '\r'))
+            --*k;
+        if (*k && body[*a] != '#')
+            return 1;
+    }
+    return 0;
+}
+
+/* True when some line of a links file is a link with constraints. */
+static int some_link_has_constraints(const char *body, size_t len)
+{
+    size_t at = 0, line = 0, a, k;
+    while (next_line(body, len, &at, &line, &a, &k)) {
+        doku_variant_puzzle *vp = NULL;
+        int has = doku_variant_puzzle_read(body + a, k, &vp, NULL, 0) == DOKU_OK &&
+                  doku_constraints_count(doku_variant_puzzle_constraints(vp)) > 0;
+        doku_variant_puzzle_free(vp);
+        if (has)
+            return 1;
+    }
+    return 0;
+}
+
+static int read_variants(open_list *L, const char *body, size_t len)
+{
+    srv_text_kind kind = srv_text_kind_of(body, len);
+    if (kind == SRV_TEXT_CLASSIC)
+        return 0;
+    if (kind == SRV_TEXT_VARIANT) {
+        take_variant(L, body, len, 1);
+        return 1;
+    }
+    /* links without constraints keep the classic reader's reading (and
+     * its metadata); a file with one link that has some is read here,
+     * line by line, all of it */
+    if (kind == SRV_TEXT_LINK && !some_link_has_constraints(body, len))
+        return 0;
+    size_t at = 0, line = 0, a, k;
+    while (next_line(body, len, &at, &line, &a, &k))
+        take_variant(L, body + a, k, line);
+    return 1;
+}
+
 /* ---- workbooks -------------------------------------------------------- */
 
 static void take_sheet_puzzle(void *ctx, const book_puzzle *p)
@@ -179,6 +280,19 @@ static void take_sheet_puzzle(void *ctx, const book_puzzle *p)
         return;
     }
     cJSON *e = add_puzzle(L, p->where, file, 0, p->n, p->cells, DOKU_SYMBOLS_AUTO);
+    if (e && p->comment && p->comment[0] && !cJSON_AddStringToObject(e, "comment", p->comment))
+        L->nomem = 1;
+    if (e && (p->variants || p->regions)) {
+        /* the shape the sheet names under its grid, as a link's meta */
+        unsigned v = p->variants;
+        const char *variant = (v & DOKU_VARIANT_X) && (v & DOKU_VARIANT_HYPER) ? "x,hyper"
+                              : v & DOKU_VARIANT_X ? "x" : v & DOKU_VARIANT_HYPER ? "hyper" : NULL;
+        cJSON *meta = cJSON_AddObjectToObject(e, "meta");
+        if (!meta || (variant && !cJSON_AddStringToObject(meta, "variant", variant)) ||
+            (p->regions && !cJSON_AddStringToObject(meta, "regions", p->regions)) ||
+            (p->regions && p->keep_boxes && !cJSON_AddStringToObject(meta, "boxes", "kept")))
+            L->nomem = 1;
+    }
     if (e && p->entries) {
         /* the digits styled apart from the givens: a solution or a
          * player's entries, which the page puts back as entries */
@@ -303,7 +417,8 @@ void srv_api_open(const srv_call *c, srv_reply *out)
             return;
         }
         kind_name = kind == BOOK_XLS ? "xls" : "workbook";
-    } else if (read_text(&L, c->body, c->len, (int)size, symbols) != 0) {
+    } else if (!read_variants(&L, c->body, c->len) &&
+               read_text(&L, c->body, c->len, (int)size, symbols) != 0) {
         L.nomem = 1;
     }
     if (L.nomem) {

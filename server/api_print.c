@@ -203,7 +203,8 @@ static int solve_all(const cJSON *req, const cJSON *list, double timeout, bookle
             goto done;
         }
         srv_puzzle p;
-        if (srv_read_puzzle(one, 1, &p, out) != 0) {
+        if (srv_read_puzzle(one, 1, &p, out) != 0 || srv_no_constraints(&p, "print", out) != 0) {
+            srv_puzzle_free(&p);
             error_at(out, k);
             rc = -1;
             goto done;
@@ -301,7 +302,15 @@ void srv_api_print(const srv_call *c, srv_reply *out)
         count = recs.n;
         cmd = "solve";
     } else {
-        if (srv_gen_read(&g, req, c->budget, out) != 0 || generate_all(&g, count, &recs, out))
+        if (srv_gen_read(&g, req, c->budget, out) != 0)
+            goto done;
+        if (g.p.vset >= 0) {
+            srv_reply_error(out, 422, "constraints_unsupported",
+                            "a booklet of variant puzzles is not made yet (generate makes one)",
+                            "variants");
+            goto done;
+        }
+        if (generate_all(&g, count, &recs, out))
             goto done;
         shape = g.p.shape;
         symbols = g.p.symbols;

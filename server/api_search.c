@@ -12,6 +12,7 @@
 #include "cache.h"
 #include "request.h"
 #include "record.h"
+#include "variant.h"
 
 #include "doku.h"
 #include "doku_records.h"
@@ -87,6 +88,43 @@ static void search_end(search_req *s)
     cJSON_Delete(s->req);
 }
 
+/* The search of the puzzle's givens under its units and, for a variant
+ * puzzle, its constraints (doku_constraints_search), else doku_search. */
+static doku_status search(const search_req *s, const doku_search_opts *so, uint8_t *solution,
+                          doku_solution_fn fn, void *user, doku_search_result *res)
+{
+    size_t nc = (size_t)s->p.n * (size_t)s->p.n;
+    if (s->p.cons)
+        return doku_constraints_search(s->p.cons, s->p.cells, nc, so, solution, fn, user, res);
+    return doku_search(s->solver, s->p.cells, nc, so, solution, fn, user, res);
+}
+
+/* Replies with rec, and for a variant puzzle what its record adds: its
+ * "constraints" and, with violations (taken over), the broken ones; a
+ * 500 when memory ran out for them. */
+static void reply(srv_reply *out, const search_req *s, const doku_search_record *rec, int stats,
+                  cJSON *violations)
+{
+    cJSON *o = NULL, *list = NULL;
+    if (s->p.cons) {
+        o = cJSON_CreateObject();
+        list = srv_constraints_json(s->p.cons);
+        if (!o || !list || !cJSON_AddItemToObject(o, "constraints", list) ||
+            (violations && !cJSON_AddItemToObject(o, "violations", violations))) {
+            if (!o || !cJSON_GetObjectItemCaseSensitive(o, "constraints"))
+                cJSON_Delete(list);
+            cJSON_Delete(violations);
+            cJSON_Delete(o);
+            srv_reply_error(out, 500, "no_memory", "out of memory", NULL);
+            return;
+        }
+    } else {
+        cJSON_Delete(violations);
+    }
+    srv_reply_search(out, &s->p, rec, stats, s->named, o);
+    cJSON_Delete(o);
+}
+
 /* Duplicate givens as `doku solve` words them, with the cells marked. */
 static char *conflict_reason(const srv_puzzle *p, uint8_t *marks)
 {
@@ -124,8 +162,7 @@ void srv_api_solve(const char *body, size_t len, const srv_budget *bud, srv_repl
     so.time_budget = s.timeout;
     doku_search_result res;
     double t0 = now_seconds();
-    doku_status st = first ? doku_search(s.solver, s.p.cells, ncells, &so, first,
-                                         list ? on_solution : NULL, &k, &res)
+    doku_status st = first ? search(&s, &so, first, list ? on_solution : NULL, &k, &res)
                            : DOKU_ERR_NOMEM;
     double ms = (now_seconds() - t0) * 1000.0;
     if ((st != DOKU_OK && st != DOKU_GAVE_UP) || k.nomem) {
@@ -134,9 +171,14 @@ void srv_api_solve(const char *body, size_t len, const srv_budget *bud, srv_repl
     } else {
         uint8_t *marks = NULL;
         char *why = NULL;
+        cJSON *broken = NULL;
+        int nomem = 0;
         if (res.solutions == 0 && st == DOKU_OK) {
             marks = calloc(ncells, 1);
             why = marks ? conflict_reason(&s.p, marks) : NULL;
+            nomem = !marks;
+            if (!why && marks && s.p.cons)
+                nomem = srv_violations(s.p.cons, s.p.cells, marks, &why, &broken) != 0;
         }
         doku_search_record rec;
         memset(&rec, 0, sizeof rec);
@@ -153,7 +195,10 @@ void srv_api_solve(const char *body, size_t len, const srv_budget *bud, srv_repl
         rec.reason = why;
         rec.marks = why ? marks : NULL;
         rec.time_ms = ms;
-        srv_reply_search(out, &s.p, &rec, s.stats, s.named);
+        if (nomem)
+            srv_reply_error(out, 500, "no_memory", "out of memory", NULL);
+        else
+            reply(out, &s, &rec, s.stats, broken);
         free(why);
         free(marks);
     }
@@ -176,7 +221,7 @@ void srv_api_count(const char *body, size_t len, const srv_budget *bud, srv_repl
     so.time_budget = s.timeout;
     doku_search_result res;
     double t0 = now_seconds();
-    doku_status st = doku_search(s.solver, s.p.cells, (size_t)doku_shape_cells(s.p.shape), &so, NULL, NULL, NULL, &res);
+    doku_status st = search(&s, &so, NULL, NULL, NULL, &res);
     double ms = (now_seconds() - t0) * 1000.0;
     if (st != DOKU_OK && st != DOKU_GAVE_UP) {
         srv_reply_error(out, st == DOKU_ERR_ARG ? 400 : 500, "bad_puzzle", doku_status_string(st),
@@ -189,7 +234,7 @@ void srv_api_count(const char *body, size_t len, const srv_budget *bud, srv_repl
         rec.status = st;
         rec.limit = limit;
         rec.time_ms = ms;
-        srv_reply_search(out, &s.p, &rec, s.stats, s.named);
+        reply(out, &s, &rec, s.stats, NULL);
     }
     search_end(&s);
 }
@@ -210,6 +255,14 @@ void srv_api_check(const char *body, size_t len, const srv_budget *bud, srv_repl
     rec.result = &res;
     uint8_t *marks = calloc(ncells, 1);
     char *why = marks ? conflict_reason(&s.p, marks) : NULL;
+    cJSON *broken = NULL;
+    /* a broken constraint is named as a duplicate is (doku check) */
+    if (!marks || (!why && s.p.cons && srv_violations(s.p.cons, s.p.cells, marks, &why, &broken))) {
+        srv_reply_error(out, 500, "no_memory", "out of memory", NULL);
+        free(marks);
+        search_end(&s);
+        return;
+    }
     if (why) {
         rec.verdict = DOKU_CHECK_CONFLICT;
         rec.reason = why;
@@ -219,7 +272,7 @@ void srv_api_check(const char *body, size_t len, const srv_budget *bud, srv_repl
         so.limit = 2;
         so.time_budget = s.timeout;
         double start = now_seconds();
-        doku_status st = doku_search(s.solver, s.p.cells, ncells, &so, NULL, NULL, NULL, &res);
+        doku_status st = search(&s, &so, NULL, NULL, NULL, &res);
         if (st != DOKU_OK && st != DOKU_GAVE_UP) {
             rec.verdict = DOKU_CHECK_CONFLICT;
             rec.reason = doku_status_string(st);
@@ -228,7 +281,9 @@ void srv_api_check(const char *body, size_t len, const srv_budget *bud, srv_repl
             rec.reason = res.solutions ? "at least 1 solution" : "";
         } else if (res.solutions == 0) {
             rec.verdict = DOKU_CHECK_NONE;
-            why = srv_wrong_entry(s.solver, &s.p, s.timeout - (now_seconds() - start), marks);
+            /* the wrong-entry finder knows the units only */
+            why = s.p.cons ? NULL
+                           : srv_wrong_entry(s.solver, &s.p, s.timeout - (now_seconds() - start), marks);
             rec.reason = why ? why : "";
             rec.marks = why ? marks : NULL;
         } else {
@@ -236,7 +291,7 @@ void srv_api_check(const char *body, size_t len, const srv_budget *bud, srv_repl
             rec.reason = "";
         }
     }
-    srv_reply_search(out, &s.p, &rec, 0, s.named);
+    reply(out, &s, &rec, 0, broken);
     free(why);
     free(marks);
     search_end(&s);

@@ -120,11 +120,50 @@ static uint64_t clock_seed(void)
     return (uint64_t)ts.tv_sec * 1000000007u ^ (uint64_t)ts.tv_nsec;
 }
 
+/* The fields of a constraint set's generation (p.vset): cage sizes,
+ * seed, budget; the classic generator's fields are refused by name. */
+static int read_set(srv_gen *g, const cJSON *req, const srv_budget *bud, srv_reply *out)
+{
+    static const char *const classic[] = {"clues", "symmetry", "difficulty", "rating",
+                                          "qqwing_level", "require", "minimal", "full"};
+    const char *set = doku_vgen_set_name((doku_vgen_set)g->p.vset);
+    for (size_t i = 0; i < sizeof classic / sizeof classic[0]; i++) {
+        const cJSON *f = cJSON_GetObjectItemCaseSensitive(req, classic[i]);
+        if (f && !cJSON_IsNull(f) && !cJSON_IsFalse(f)) {
+            char msg[200];
+            snprintf(msg, sizeof msg, "a %s takes no \"%s\" (only cage_size, seed and timeout)",
+                     set, classic[i]);
+            srv_reply_error(out, 400, "bad_field", msg, classic[i]);
+            return -1;
+        }
+    }
+    const char *sizes;
+    if (srv_field_string(req, "cage_size", &sizes, out) ||
+        srv_field_u64(req, "seed", 0, UINT64_MAX, clock_seed(), &g->seed, out) ||
+        srv_field_timeout(req, srv_remaining(bud), &g->timeout, out))
+        return -1;
+    g->named = srv_budget_named(req, bud);
+    memset(&g->vo, 0, sizeof g->vo);
+    g->vo.set = (doku_vgen_set)g->p.vset;
+    if (sizes) {
+        doku_parse_error pe;
+        if (srv_parsed(out, "cage_size",
+                       doku_parse_cage_size(sizes, g->p.n, &g->vo.min_cage, &g->vo.max_cage, &pe), &pe))
+            return -1;
+    }
+    if (doku_generator_create(g->p.shape, &g->g) != DOKU_OK) {
+        srv_reply_error(out, 500, "no_memory", "out of memory", NULL);
+        return -1;
+    }
+    return 0;
+}
+
 int srv_gen_read(srv_gen *g, const cJSON *req, const srv_budget *bud, srv_reply *out)
 {
     memset(g, 0, sizeof *g);
     const char *require;
-    if (srv_read_puzzle(req, 0, &g->p, out) != 0)
+    if (srv_read_puzzle(req, SRV_SETS, &g->p, out) != 0 ||
+        srv_no_constraints(&g->p, "generate", out) != 0)
         return -1;
     if (g->p.cells) {
         srv_reply_error(out, 400, "bad_field",
@@ -133,6 +172,13 @@ int srv_gen_read(srv_gen *g, const cJSON *req, const srv_budget *bud, srv_reply 
         return -1;
     }
     int ncells = g->p.n * g->p.n;
+    if (g->p.vset >= 0)
+        return read_set(g, req, bud, out);
+    if (cJSON_GetObjectItemCaseSensitive(req, "cage_size")) {
+        srv_reply_error(out, 400, "bad_field",
+                        "\"cage_size\" is for a killer (\"variants\": \"killer\")", "cage_size");
+        return -1;
+    }
     if (srv_read_clues(req, ncells, &g->lo, &g->hi, out) ||
         srv_read_symmetry(req, &g->sym, out) ||
         srv_read_difficulty(req, &g->difficulty, &g->qqwing, g->note, sizeof g->note, out) ||

@@ -9,6 +9,7 @@
 #include "clock.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 double srv_remaining(const srv_budget *b)
@@ -70,8 +71,40 @@ void srv_reply_buf(srv_reply *out, doku_buf *b, doku_status st)
     doku_buf_free(b);
 }
 
+doku_status srv_record_add(doku_buf *b, const cJSON *extra)
+{
+    if (!extra || !extra->child || !b->data || b->len < 2)
+        return b->failed ? DOKU_ERR_NOMEM : DOKU_OK;
+    size_t end = b->len;
+    while (end > 0 && b->data[end - 1] != '}')
+        end--;
+    if (!end)
+        return DOKU_OK;
+    doku_buf nb = {0};
+    doku_buf_append(&nb, b->data, end - 1);
+    int first = end == 2; /* "{}" */
+    for (const cJSON *m = extra->child; m; m = m->next) {
+        char *v = cJSON_PrintUnformatted(m);
+        if (!v) {
+            nb.failed = 1;
+            break;
+        }
+        if (!first)
+            doku_buf_append(&nb, ",", 1);
+        first = 0;
+        doku_buf_append_json_string(&nb, m->string);
+        doku_buf_append(&nb, ":", 1);
+        doku_buf_append(&nb, v, strlen(v));
+        free(v);
+    }
+    doku_buf_append(&nb, b->data + end - 1, b->len - (end - 1));
+    doku_buf_free(b);
+    *b = nb;
+    return b->failed ? DOKU_ERR_NOMEM : DOKU_OK;
+}
+
 void srv_reply_search(srv_reply *out, const srv_puzzle *p, const doku_search_record *rec,
-                      int stats, double timeout)
+                      int stats, double timeout, const cJSON *extra)
 {
     doku_source src = srv_source(p);
     doku_record_opts ro;
@@ -81,6 +114,8 @@ void srv_reply_search(srv_reply *out, const srv_puzzle *p, const doku_search_rec
     ro.timeout = timeout;
     doku_buf b = {0};
     doku_status st = doku_format_search(&b, &src, &ro, rec);
+    if (st == DOKU_OK)
+        st = srv_record_add(&b, extra);
     srv_reply_buf(out, &b, st);
 }
 

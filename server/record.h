@@ -36,9 +36,12 @@ char *srv_wrong_entry(doku_solver *sv, const srv_puzzle *p, double budget, uint8
 doku_source srv_source(const srv_puzzle *p);
 
 /* Replies 200 with the search record rec of p as JSON (stats: add the
- * search statistics; timeout: the budget named in "gave up after"). */
+ * search statistics; timeout: the budget named in "gave up after"),
+ * then the members of extra (a JSON object, or NULL: none; read only),
+ * which is how a variant puzzle's "constraints" and broken rules are
+ * added to the record the library writes. */
 void srv_reply_search(srv_reply *out, const srv_puzzle *p, const doku_search_record *rec,
-                      int stats, double timeout);
+                      int stats, double timeout, const cJSON *extra);
 
 /* Replies 200 with the logic record rec of p as JSON. */
 void srv_reply_logic(srv_reply *out, const srv_puzzle *p, const doku_logic_record *rec,
@@ -46,6 +49,12 @@ void srv_reply_logic(srv_reply *out, const srv_puzzle *p, const doku_logic_recor
 
 /* Replies with b's text (200), or a 500 when b failed; frees b. */
 void srv_reply_buf(srv_reply *out, doku_buf *b, doku_status st);
+
+/* Appends the members of extra (a JSON object, or NULL: none; read only)
+ * to the one JSON record b holds ("{...}\n"): how a variant puzzle's
+ * "constraints" join the records the library writes. @return DOKU_OK or
+ * DOKU_ERR_NOMEM (b then failed). */
+doku_status srv_record_add(doku_buf *b, const cJSON *extra);
 
 /* Puts "note": note first in the one JSON record b holds ("{...}\n"):
  * how the server says that an old spelling was accepted, where the CLI

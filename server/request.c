@@ -7,6 +7,7 @@
  * column C". Type errors name the field.
  */
 #include "request.h"
+#include "variant.h"
 
 #include "cache.h"
 
@@ -199,11 +200,35 @@ int srv_field_symbols(const cJSON *req, doku_symbols *sym, srv_reply *out)
     return s ? srv_parsed(out, "symbols", doku_parse_symbols(s, sym, &pe), &pe) : 0;
 }
 
+/* One list of variant words; with set (non-NULL), a constraint set may
+ * be among them, as `doku generate --variant` takes it. */
+static int parse_variants(const char *name, const char *text, unsigned *v, int *set,
+                          srv_reply *out)
+{
+    doku_parse_error pe;
+    if (!set)
+        return srv_parsed(out, name, doku_parse_variants(text, v, &pe), &pe);
+    doku_vgen_set one = DOKU_VGEN_KILLER;
+    int has = 0;
+    if (srv_parsed(out, name, doku_parse_vgen_variants(text, v, &one, &has, &pe), &pe))
+        return -1;
+    if (has && *set >= 0 && *set != (int)one) {
+        bad_field(out, name, "names two constraint sets: one at a time");
+        return -1;
+    }
+    if (has)
+        *set = (int)one;
+    return 0;
+}
+
 /* "variants" (or the CLI's "variant"): a list as --variant takes it
- * ("x,hyper"), or an array of such lists. */
-static int read_variants(const cJSON *req, unsigned *v, srv_reply *out)
+ * ("x,hyper"; with set non-NULL also a constraint set, "killer"), or an
+ * array of such lists. *set: -1 when none is named. */
+static int read_variants(const cJSON *req, unsigned *v, int *set, srv_reply *out)
 {
     *v = 0;
+    if (set)
+        *set = -1;
     const char *name = "variants";
     const cJSON *f = field(req, name);
     if (!f) {
@@ -212,9 +237,8 @@ static int read_variants(const cJSON *req, unsigned *v, srv_reply *out)
     }
     if (!f)
         return 0;
-    doku_parse_error pe;
     if (cJSON_IsString(f))
-        return srv_parsed(out, name, doku_parse_variants(f->valuestring, v, &pe), &pe);
+        return parse_variants(name, f->valuestring, v, set, out);
     if (cJSON_IsArray(f)) {
         const cJSON *e;
         cJSON_ArrayForEach(e, f) {
@@ -223,7 +247,7 @@ static int read_variants(const cJSON *req, unsigned *v, srv_reply *out)
                 bad_field(out, name, "must be a string like \"x,hyper\" or an array of them");
                 return -1;
             }
-            if (srv_parsed(out, name, doku_parse_variants(e->valuestring, &one, &pe), &pe))
+            if (parse_variants(name, e->valuestring, &one, set, out))
                 return -1;
             *v |= one;
         }
@@ -420,6 +444,51 @@ static int read_text(const char *text, int n, doku_symbols symbols, srv_puzzle *
     return got ? rc : -1;
 }
 
+/* A variant puzzle's text (variant.h): its givens into p, the puzzle
+ * (its shape and constraints) in *vp, the caller's to free. @return 1
+ * when it was one, 0 when text is for the classic reader (a link the
+ * variant reader does not take, or one without constraints, keeps the
+ * classic reader's reading and words), -1 with a 400 in out. */
+static int read_variant(const char *text, srv_puzzle *p, doku_variant_puzzle **out_vp,
+                        srv_reply *out)
+{
+    size_t len = strlen(text);
+    srv_text_kind kind = srv_text_kind_of(text, len);
+    if (kind == SRV_TEXT_CLASSIC)
+        return 0;
+    char msg[512];
+    doku_variant_puzzle *vp = NULL;
+    doku_status st = doku_variant_puzzle_read(text, len, &vp, msg, sizeof msg);
+    if (st == DOKU_ERR_NOMEM) {
+        srv_reply_error(out, 500, "no_memory", "out of memory", NULL);
+        return -1;
+    }
+    if (kind == SRV_TEXT_LINK &&
+        (st != DOKU_OK || !doku_constraints_count(doku_variant_puzzle_constraints(vp)))) {
+        doku_variant_puzzle_free(vp);
+        return 0;
+    }
+    if (st != DOKU_OK) {
+        srv_reply_error(out, 400, "bad_puzzle", msg, "puzzle");
+        return -1;
+    }
+    const doku_shape *s = doku_variant_puzzle_shape(vp);
+    int n = doku_shape_n(s);
+    p->cells = malloc((size_t)n * (size_t)n);
+    p->comment = strdup("");
+    if (!p->cells || !p->comment) {
+        doku_variant_puzzle_free(vp);
+        srv_reply_error(out, 500, "no_memory", "out of memory", NULL);
+        return -1;
+    }
+    memcpy(p->cells, doku_variant_puzzle_givens(vp), (size_t)n * (size_t)n);
+    p->n = n;
+    *out_vp = vp;
+    if (p->symbols == DOKU_SYMBOLS_AUTO)
+        p->symbols = DOKU_SYMBOLS_1_9A_Z;
+    return 1;
+}
+
 /* An array of n rows of n numbers (0 or null = empty), as the CLI's JSON
  * writes solutions. */
 static int read_rows(const cJSON *f, srv_puzzle *p, srv_reply *out)
@@ -467,16 +536,19 @@ static int read_rows(const cJSON *f, srv_puzzle *p, srv_reply *out)
     return 0;
 }
 
-int srv_read_puzzle(const cJSON *req, int need_puzzle, srv_puzzle *p, srv_reply *out)
+int srv_read_puzzle(const cJSON *req, int flags, srv_puzzle *p, srv_reply *out)
 {
     memset(p, 0, sizeof *p);
+    p->vset = -1;
+    int need_puzzle = flags & SRV_NEED_PUZZLE;
     int br, bc, keep = 0;
     unsigned variants;
     uint64_t size;
     uint8_t *regions = NULL;
     int regions_n = 0;
     if (srv_field_symbols(req, &p->symbols, out) || read_box(req, &br, &bc, out) ||
-        read_variants(req, &variants, out) || srv_field_bool(req, "keep_boxes", 0, &keep, out) ||
+        read_variants(req, &variants, (flags & SRV_SETS) ? &p->vset : NULL, out) ||
+        srv_field_bool(req, "keep_boxes", 0, &keep, out) ||
         srv_field_u64(req, "size", 4, DOKU_MAX_N, 0, &size, out) ||
         read_regions(req, &regions, &regions_n, out))
         return -1;
@@ -485,9 +557,21 @@ int srv_read_puzzle(const cJSON *req, int need_puzzle, srv_puzzle *p, srv_reply 
     if (!n)
         n = regions_n;
     const cJSON *f = field(req, "puzzle");
-    int rc = 0;
-    if (f && cJSON_IsString(f))
-        rc = read_text(f->valuestring, n, p->symbols, p, out);
+    int rc = 0, variant = 0;
+    doku_variant_puzzle *vp = NULL;
+    if (f && cJSON_IsString(f)) {
+        variant = read_variant(f->valuestring, p, &vp, out);
+        if (variant == 1 && (br || variants || regions)) {
+            srv_reply_error(out, 400, "bad_shape",
+                            "the puzzle text sets its own shape: leave out box, variants and regions",
+                            br ? "box" : variants ? "variants" : "regions");
+            rc = -1;
+        }
+        if (variant < 0)
+            rc = -1;
+        else if (!variant)
+            rc = read_text(f->valuestring, n, p->symbols, p, out);
+    }
     else if (f && cJSON_IsArray(f))
         rc = read_rows(f, p, out);
     else if (f) {
@@ -507,19 +591,56 @@ int srv_read_puzzle(const cJSON *req, int need_puzzle, srv_puzzle *p, srv_reply 
         srv_reply_error(out, 400, "bad_shape", msg, regions_n ? "regions" : size ? "size" : "box");
         rc = -1;
     }
-    if (rc == 0)
+    if (rc == 0 && variant) {
+        /* the text's shape, from the worker's cache as any other (its
+         * solver too), with the text's constraints copied onto it */
+        const doku_shape *vs = doku_variant_puzzle_shape(vp);
+        free(regions);
+        regions = srv_region_map(vs);
+        if (doku_shape_has_regions(vs) && !regions) {
+            srv_reply_error(out, 500, "no_memory", "out of memory", NULL);
+            rc = -1;
+        } else {
+            rc = make_shape(p->n, doku_shape_box_rows(vs), doku_shape_box_cols(vs),
+                            doku_shape_variants(vs), regions,
+                            regions && doku_shape_box_rows(vs), &p->shape, out);
+        }
+        if (rc == 0)
+            rc = srv_copy_constraints(doku_variant_puzzle_constraints(vp), p->shape, &p->cons, out);
+    } else if (rc == 0) {
         rc = make_shape(p->n, br, bc, variants, regions, keep, &p->shape, out);
+    }
+    doku_variant_puzzle_free(vp);
+    if (rc == 0)
+        rc = srv_read_constraints(req, p->shape, &p->cons, out);
+    if (rc == 0 && p->cons && doku_constraints_count(p->cons) == 0) {
+        doku_constraints_free(p->cons);
+        p->cons = NULL;
+    }
     free(regions);
     if (rc != 0)
         srv_puzzle_free(p);
     return rc;
 }
 
+int srv_no_constraints(const srv_puzzle *p, const char *what, srv_reply *out)
+{
+    if (!p->cons)
+        return 0;
+    char msg[200];
+    snprintf(msg, sizeof msg,
+             "%s does not take variant constraints yet (solve, count and check do)", what);
+    srv_reply_error(out, 422, "constraints_unsupported", msg, "constraints");
+    return -1;
+}
+
 void srv_puzzle_free(srv_puzzle *p)
 {
     if (!p)
         return;
+    doku_constraints_free(p->cons);
     free(p->cells);
     free(p->comment);
     memset(p, 0, sizeof *p);
+    p->vset = -1;
 }

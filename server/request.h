@@ -11,7 +11,9 @@
 #include "reply.h"
 
 #include "doku.h"
+#include "doku_constraints.h"
 #include "doku_parse.h"
+#include "doku_variant_gen.h"
 
 #include <cjson/cJSON.h>
 #include <stdint.h>
@@ -23,18 +25,36 @@ typedef struct srv_puzzle {
     uint8_t *cells;          /* n*n givens, owned; NULL without a puzzle */
     char *comment;           /* text kept around the grid, owned ("" if none) */
     doku_symbols symbols;    /* alphabet to answer in */
+    doku_constraints *cons;  /* the variant constraints (the text's and
+                                the "constraints" field's) on shape,
+                                owned; NULL when there are none */
+    int vset;                /* a constraint set "variants" named (killer,
+                                thermo...: SRV_SETS), or -1 */
 } srv_puzzle;
+
+/* srv_read_puzzle's flags. */
+#define SRV_NEED_PUZZLE 1 /* a "puzzle" field is required */
+#define SRV_SETS 2        /* "variants" may name a constraint set to
+                             generate, as `doku generate --variant` takes
+                             it (doku_parse_vgen_variants) */
 
 /* Parses body as one JSON object. @return the tree (cJSON_Delete it), or
  * NULL with a 400 in out. */
 cJSON *srv_parse_body(const char *body, size_t len, srv_reply *out);
 
-/* Reads "puzzle" (a string in any format the CLI reads, or an array of
- * rows of numbers) and the shape fields into p. With need_puzzle 0 and no
- * "puzzle" field, the side comes from "size" (default: from the box or
- * regions, else 9) and p->cells stays NULL. @return 0, or -1 with a 400
- * in out (p is then empty). */
-int srv_read_puzzle(const cJSON *req, int need_puzzle, srv_puzzle *p, srv_reply *out);
+/* Reads "puzzle" (a string in any format the CLI reads, doku's variant
+ * text format or an ISS constraint string included, or an array of rows
+ * of numbers), the shape fields and "constraints" (variant.h) into p. flags:
+ * SRV_NEED_PUZZLE, SRV_SETS (0 or 1 as before: the puzzle's need). Without
+ * SRV_NEED_PUZZLE and no "puzzle" field, the side comes from "size"
+ * (default: from the box or regions, else 9) and p->cells stays NULL.
+ * @return 0, or -1 with a 400 in out (p is then empty). */
+int srv_read_puzzle(const cJSON *req, int flags, srv_puzzle *p, srv_reply *out);
+
+/* For an endpoint that does not take variant constraints (what: "hint")
+ * on a puzzle that has some. @return 0 when p has none, else -1 with a
+ * 422 "constraints_unsupported" in out that says so. */
+int srv_no_constraints(const srv_puzzle *p, const char *what, srv_reply *out);
 
 /* Frees what p owns (not the cached shape) and zeroes it; NULL is
  * ignored. */

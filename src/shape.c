@@ -330,6 +330,49 @@ doku_status doku_shape_create(const doku_shape_spec *spec, doku_shape **out)
     return DOKU_OK;
 }
 
+doku_status shape_create_extended(const doku_shape *base, const uint16_t *extra, int nextra,
+                                  doku_shape **out)
+{
+    *out = NULL;
+    int n = base->n;
+    doku_shape *s = calloc(1, sizeof *s);
+    if (!s)
+        return DOKU_ERR_NOMEM;
+    s->n = n;
+    s->ncells = base->ncells;
+    s->box_rows = base->box_rows;
+    s->box_cols = base->box_cols;
+    s->variants = base->variants;
+    s->has_regions = base->has_regions;
+    int max_units = base->nunits + nextra;
+    s->unit_kind = calloc((size_t)max_units, 1);
+    s->unit_ordinal = calloc((size_t)max_units, 1);
+    s->unit_cells = calloc((size_t)max_units * (size_t)n, sizeof(uint16_t));
+    if (base->regions)
+        s->regions = malloc((size_t)s->ncells);
+    if (!s->unit_kind || !s->unit_ordinal || !s->unit_cells || (base->regions && !s->regions)) {
+        doku_shape_free(s);
+        return DOKU_ERR_NOMEM;
+    }
+    if (base->regions)
+        memcpy(s->regions, base->regions, (size_t)s->ncells);
+    for (int u = 0; u < base->nunits; u++)
+        add_unit(s, (doku_unit_kind)base->unit_kind[u], base->unit_ordinal[u],
+                 base->unit_cells + (size_t)u * n);
+    for (int u = 0; u < nextra; u++)
+        add_unit(s, DOKU_UNIT_WINDOW, (base->nunits + u) & 0xff, extra + (size_t)u * n);
+    doku_status st = derive_cell_tables(s);
+    if (st == DOKU_OK)
+        st = derive_box_first_tables(s);
+    if (st != DOKU_OK) {
+        doku_shape_free(s);
+        return st;
+    }
+    s->classic9 = 0;
+    *out = s;
+    return DOKU_OK;
+}
+
 doku_status doku_shape_create_simple(int n, unsigned variants, doku_shape **out)
 {
     doku_shape_spec spec = {0};

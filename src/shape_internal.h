@@ -41,4 +41,13 @@ struct doku_shape {
     int peer_words;          /* (ncells + 63) / 64 */
 };
 
+/* A copy of base with nextra more units (extra: nextra * n cells, each
+ * unit's n cells), listed as extra units after base's (kind WINDOW, so
+ * the box-first order puts them last): the logic engine's view of a
+ * variant puzzle whose constraints add all-different sets of n cells.
+ * *out is the caller's (doku_shape_free). @return DOKU_OK or
+ * DOKU_ERR_NOMEM (*out NULL). (shape.c) */
+doku_status shape_create_extended(const doku_shape *base, const uint16_t *extra, int nextra,
+                                  doku_shape **out);
+
 #endif

@@ -255,15 +255,23 @@ static void innies_outies(builder *b, const cellset *h, int units, const int *ca
     }
     for (int i = 0; i < 256; i++)
         ones[i] = 1;
+    /* the sums over runs of rows or columns cover many cells and move
+     * little until a cell is fixed: run only then (measured: half the
+     * time on TAREK_ALL#40 and EXTREME_KILLERS#0, nodes within noise) */
     int limit = n;
     if (nrest > 0 && nrest <= limit && sum_in > 0) {
         if (units == 1)
             add_cage(b, rest, nrest, total - sum_in);
         else
             add_linear(b, rest, ones, nrest, total - sum_in);
+        if (units > 1 && b->ok)
+            b->pv[b->npv - 1].on_fix = 1;
     }
-    if (meet_all && nout > 0 && nout <= limit)
+    if (meet_all && nout > 0 && nout <= limit) {
         add_linear(b, out, ones, nout, sum_meet - total);
+        if (units > 1 && b->ok)
+            b->pv[b->npv - 1].on_fix = 1;
+    }
 }
 
 static void add_45_rule(builder *b, const doku_constraints *cs)
@@ -302,6 +310,43 @@ static void add_45_rule(builder *b, const doku_constraints *cs)
                 }
     }
     free(cage_sum);
+}
+
+/* ---- locked candidates ----
+ * Two groups that need every digit and share w cells (a box and a row,
+ * a jigsaw region and a column, a diagonal and a box): the digits their
+ * shared cells do not hold fill both remainders, so the remainders hold
+ * the same digits. */
+static void add_intersections(builder *b)
+{
+    vengine *e = b->e;
+    int n = e->n, ng = (int)(b->groups.len / (size_t)n);
+    const int *g = b->groups.v;
+    for (int i = 0; i < ng; i++)
+        for (int j = i + 1; j < ng; j++) {
+            int shared = 0;
+            for (int x = 0; x < n; x++)
+                for (int y = 0; y < n; y++)
+                    shared += g[i * n + x] == g[j * n + y];
+            if (shared < 2 || shared >= n - 1)
+                continue;
+            int cells[2 * DOKU_CONSTRAINTS_MAX_N], k = 0;
+            for (int side = 0; side < 2; side++) {
+                const int *a = g + (side ? j : i) * n, *o = g + (side ? i : j) * n;
+                for (int x = 0; x < n; x++) {
+                    int in = 0;
+                    for (int y = 0; y < n; y++)
+                        in |= a[x] == o[y];
+                    if (!in)
+                        cells[k++] = a[x];
+                }
+            }
+            vprop *p = new_prop(b, VP_SAME, cells, k);
+            if (p) {
+                p->on_fix = 1;
+                p->naux = k / 2;
+            }
+        }
 }
 
 /* ---- each constraint ---- */
@@ -517,6 +562,50 @@ static int *csr(int ncells, const int *owner_cells, const int *owner_of, size_t 
     return off;
 }
 
+/* The branching's starting score of each cell: every unit and rule on it
+ * adds its weight (sums weigh most, smaller cages more; a pair rule 2,
+ * a line its length), so the search starts where the rules are densest
+ * (the cell priorities of Interactive Sudoku Solver's optimizer). */
+static uint32_t *cell_priorities(const doku_constraints *cs)
+{
+    const doku_shape *s = cs->shape;
+    int n = s->n;
+    uint32_t *pr = calloc((size_t)s->ncells, sizeof *pr);
+    if (!pr)
+        return NULL;
+    for (int u = 0; u < s->nunits; u++)
+        for (int i = 0; i < n; i++)
+            pr[s->unit_cells[u * n + i]] += (uint32_t)n;
+    for (size_t i = 0; i < cs->count; i++) {
+        const cons_item *it = &cs->items[i];
+        int k = (int)it->ncells, w;
+        switch (it->kind) {
+        case DOKU_CON_CAGE:
+            w = it->nparams ? (2 * n - k > n ? 2 * n - k : n) : k;
+            break;
+        case DOKU_CON_LITTLE_KILLER:
+        case DOKU_CON_ARROW:
+            w = 2 * n - k > n ? 2 * n - k : n;
+            break;
+        case DOKU_CON_KROPKI_WHITE:
+        case DOKU_CON_KROPKI_BLACK:
+        case DOKU_CON_X:
+        case DOKU_CON_V:
+        case DOKU_CON_GREATER:
+        case DOKU_CON_WHISPER:
+        case DOKU_CON_PALINDROME:
+            w = 2;
+            break;
+        default:
+            w = k;
+            break;
+        }
+        for (int j = 0; j < k; j++)
+            pr[cs->cells[it->cell_off + (size_t)j]] += (uint32_t)w;
+    }
+    return pr;
+}
+
 void vengine_free(vengine *e)
 {
     if (!e)
@@ -534,6 +623,8 @@ void vengine_free(vengine *e)
     free(e->combos);
     free(e->cell_prop_off);
     free(e->cell_props);
+    free(e->cell_fix_off);
+    free(e->cell_fix);
     free(e->cellq);
     free(e->groupq);
     free(e->propq);
@@ -541,7 +632,7 @@ void vengine_free(vengine *e)
     free(e->group_inq);
     free(e->prop_inq);
     free(e->dp);
-    free(e->wdeg);
+    free(e->prio);
     free(e);
 }
 
@@ -605,6 +696,7 @@ doku_status vengine_create(const doku_constraints *cs, vengine **out)
         }
         compile_negatives(&b, cs);
         add_45_rule(&b, cs);
+        add_intersections(&b);
     }
     /* peers into lists */
     if (b.ok) {
@@ -648,28 +740,35 @@ doku_status vengine_create(const doku_constraints *cs, vengine **out)
         b.aux.v = NULL;
         e->combos = b.combos;
         b.combos = NULL;
-        /* branching on group places suits grids without sums (thermos,
-         * renban); with any sum rule cell branching wins (little
-         * killers: 1.8k nodes instead of 90k on LITTLE_KILLER_SNIPES#0) */
-        e->sparse_branching = 1;
-        for (int p = 0; p < e->nprops; p++) {
-            int t = e->props[p].type;
-            if (t == VP_LINEAR || t == VP_CAGE || t == VP_SANDWICH || t == VP_XSUM)
-                e->sparse_branching = 0;
-        }
-        int *owner = malloc((b.pcells.len + 1) * sizeof *owner), *pc = b.pcells.v;
-        if (owner && e->pcells) {
+        /* each cell's props: ordinary ones, and those run on fixing */
+        size_t m = b.pcells.len + 1;
+        int *owner = malloc(m * sizeof *owner), *at = malloc(m * sizeof *at);
+        int *fowner = malloc(m * sizeof *fowner), *fat = malloc(m * sizeof *fat);
+        if (owner && at && fowner && fat && e->pcells) {
+            size_t no = 0, nf = 0;
             for (int p = 0; p < e->nprops; p++) {
-                for (int i = 0; i < e->props[p].ncells; i++)
-                    owner[e->props[p].cell_off + i] = p;
-                if (e->props[p].ncells > e->max_prop_cells)
-                    e->max_prop_cells = e->props[p].ncells;
+                const vprop *pp = &e->props[p];
+                for (int i = 0; i < pp->ncells; i++) {
+                    int c = b.pcells.v[pp->cell_off + i];
+                    if (pp->on_fix) {
+                        fowner[nf] = p;
+                        fat[nf++] = c;
+                    } else {
+                        owner[no] = p;
+                        at[no++] = c;
+                    }
+                }
+                if (pp->ncells > e->max_prop_cells)
+                    e->max_prop_cells = pp->ncells;
             }
-            e->cell_prop_off = csr(e->ncells, pc ? pc : owner, owner, b.pcells.len,
-                                   &e->cell_props);
+            e->cell_prop_off = csr(e->ncells, at, owner, no, &e->cell_props);
+            e->cell_fix_off = csr(e->ncells, fat, fowner, nf, &e->cell_fix);
         }
-        b.ok = owner && e->pcells && e->cell_prop_off;
+        b.ok = owner && at && fowner && fat && e->pcells && e->cell_prop_off && e->cell_fix_off;
         free(owner);
+        free(at);
+        free(fowner);
+        free(fat);
     }
     if (b.ok) {
         size_t nc = (size_t)e->ncells;
@@ -681,7 +780,8 @@ doku_status vengine_create(const doku_constraints *cs, vengine **out)
         e->prop_inq = calloc((size_t)e->nprops + 1, 1);
         e->dp = malloc(((size_t)e->max_prop_cells + 2) * 2 * (size_t)e->bits_words *
                        sizeof *e->dp);
-        b.ok = e->cellq && e->groupq && e->propq && e->cell_inq && e->group_inq &&
+        e->prio = cell_priorities(cs);
+        b.ok = e->prio && e->cellq && e->groupq && e->propq && e->cell_inq && e->group_inq &&
                e->prop_inq && e->dp;
     }
     e->peer_bits = b.peer_bits;

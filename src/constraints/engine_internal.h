@@ -24,11 +24,15 @@ enum {
     VP_XSUM,     /* cells from the clue; value = first X cells */
     VP_RENBAN,   /* distinct run */
     VP_BETWEEN,  /* ends first and last */
-    VP_QUAD      /* 4 cells; aux: required count per digit (n+1 ints) */
+    VP_QUAD,     /* 4 cells; aux: required count per digit (n+1 ints) */
+    VP_SAME      /* two groups' cells outside their intersection, k and
+                    k: both hold the same k digits (locked candidates);
+                    run when one of its cells is fixed */
 };
 
 typedef struct vprop {
     uint8_t type;
+    uint8_t on_fix;       /* queued only when one of its cells is fixed */
     int ncells, cell_off; /* into pcells */
     int aux_off, naux;    /* into aux (weights, tables, counts) or combos */
     int value;            /* sum; for VP_LINEAR the folded sum */
@@ -60,10 +64,11 @@ typedef struct vengine {
     vmask *combos;
     int *cell_prop_off;    /* [ncells + 1] into cell_props */
     int *cell_props;
+    int *cell_fix_off;     /* [ncells + 1] into cell_fix: the on_fix props */
+    int *cell_fix;
     int max_prop_cells;
-    int sparse_branching;  /* no sum rule: branch on group places */
-    uint32_t *wdeg;        /* NULL, or per cell: failures of rules on it
-                              (set by the search, which owns it) */
+    uint32_t *prio;        /* [ncells] the branching's starting scores:
+                              how much rule weighs on each cell */
     int bits_words;        /* words of the sum DP bitsets */
     /* scratch for one propagation */
     int *cellq, *groupq, *propq;

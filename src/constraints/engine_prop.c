@@ -93,6 +93,13 @@ static int run_cell(pstate *ps, int c)
     if (ps->fixed[c] || !bits_single(m))
         return 1;
     ps->fixed[c] = 1;
+    for (int i = e->cell_fix_off[c]; i < e->cell_fix_off[c + 1]; i++) {
+        int p = e->cell_fix[i];
+        if (!e->prop_inq[p]) {
+            e->prop_inq[p] = 1;
+            e->propq[ps->npq++] = p;
+        }
+    }
     for (int i = e->peer_off[c]; i < e->peer_off[c + 1]; i++)
         if (!narrow(ps, e->peers[i], ~m))
             return 0;
@@ -478,27 +485,106 @@ static int run_xsum(pstate *ps, const vprop *p)
     return 1;
 }
 
+/* For k <= 6 cells taking the k digits of a window once each: writes to
+ * sup[i] the window digits cell i takes in some such assignment (a DP
+ * over the sets of digits used, each set a bit of one 64-bit word).
+ * @return 0 when no assignment exists. */
+static int window_support(const vmask *d, int k, int lo, vmask *sup)
+{
+    uint64_t reach[8], back[8], nobit[6];
+    for (int x = 0; x < k; x++) {
+        nobit[x] = 0;
+        for (int m = 0; m < (1 << k); m++)
+            if (!(m >> x & 1))
+                nobit[x] |= 1ull << m;
+    }
+    reach[0] = 1;
+    for (int i = 0; i < k; i++) {
+        uint64_t r = 0;
+        for (int x = 0; x < k; x++)
+            if (d[i] >> (lo - 1 + x) & 1)
+                r |= (reach[i] & nobit[x]) << (1 << x);
+        reach[i + 1] = r;
+    }
+    int full = (1 << k) - 1;
+    if (!(reach[k] >> full & 1))
+        return 0;
+    back[k] = 1ull << full;
+    for (int i = k - 1; i >= 0; i--) {
+        uint64_t r = 0;
+        vmask keep = 0;
+        for (int x = 0; x < k; x++)
+            if (d[i] >> (lo - 1 + x) & 1) {
+                uint64_t step = (reach[i] & nobit[x]) << (1 << x);
+                if (step & back[i + 1])
+                    keep |= (vmask)1 << (lo - 1 + x);
+                r |= (back[i + 1] >> (1 << x)) & nobit[x];
+            }
+        back[i] = r;
+        sup[i] = keep;
+    }
+    return 1;
+}
+
+/* A renban: its k distinct digits are a window of k consecutive ones.
+ * Each window some assignment fills (exactly, for k <= 6) lends its
+ * digits to the cells that can take them; a digit in every such window
+ * is required: with one place it goes there, with more it leaves the
+ * cells that see all its places. */
 static int run_renban(pstate *ps, const vprop *p)
 {
     vengine *e = ps->e;
     int n = e->n, k = p->ncells;
     const uint16_t *cells = e->pcells + p->cell_off;
-    vmask uni = 0, all = 0;
-    for (int i = 0; i < k; i++)
-        all |= ps->dom[cells[i]];
+    vmask d[DOKU_CONSTRAINTS_MAX_N], keep[DOKU_CONSTRAINTS_MAX_N] = {0}, all = 0;
+    vmask req = e->all;
+    int windows = 0;
+    for (int i = 0; i < k; i++) {
+        d[i] = ps->dom[cells[i]];
+        all |= d[i];
+    }
     for (int lo = 1; lo + k - 1 <= n; lo++) {
         vmask w = range(lo, lo + k - 1, n);
         if ((all & w) != w)
             continue;
-        int ok = 1;
-        for (int i = 0; i < k && ok; i++)
-            ok = (ps->dom[cells[i]] & w) != 0;
-        if (ok)
-            uni |= w;
+        if (k <= 6) {
+            vmask sup[6];
+            if (!window_support(d, k, lo, sup))
+                continue;
+            for (int i = 0; i < k; i++)
+                keep[i] |= sup[i];
+        } else {
+            int ok = 1;
+            for (int i = 0; i < k && ok; i++)
+                ok = (d[i] & w) != 0;
+            if (!ok)
+                continue;
+            for (int i = 0; i < k; i++)
+                keep[i] |= d[i] & w;
+        }
+        req &= w;
+        windows++;
     }
+    if (!windows)
+        return 0;
     for (int i = 0; i < k; i++)
-        if (!narrow(ps, cells[i], uni))
+        if (!narrow(ps, cells[i], keep[i]))
             return 0;
+    for (vmask m = req; m; m &= m - 1) {
+        vmask bit = m & -m;
+        int at = -1, seen = 0;
+        for (int i = 0; i < k; i++)
+            if (ps->dom[cells[i]] & bit) {
+                at = i;
+                seen++;
+            }
+        if (!seen)
+            return 0;
+        if (seen == 1 && !narrow(ps, cells[at], bit))
+            return 0;
+        if (seen > 1 && !common_peers(ps, cells, k, bit))
+            return 0;
+    }
     return 1;
 }
 
@@ -561,6 +647,32 @@ static int run_quad(pstate *ps, const vprop *p)
     return 1;
 }
 
+/* Two remainders that must hold the same k digits: each keeps the
+ * digits the other can hold. */
+static int run_same(pstate *ps, const vprop *p)
+{
+    vengine *e = ps->e;
+    int k = p->naux;
+    const uint16_t *a = e->pcells + p->cell_off, *b = a + k;
+    vmask va = 0, vb = 0;
+    for (int i = 0; i < k; i++) {
+        va |= ps->dom[a[i]];
+        vb |= ps->dom[b[i]];
+    }
+    vmask both = va & vb;
+    if (bits_count(both) < k)
+        return 0;
+    if (va != both)
+        for (int i = 0; i < k; i++)
+            if (!narrow(ps, a[i], both))
+                return 0;
+    if (vb != both)
+        for (int i = 0; i < k; i++)
+            if (!narrow(ps, b[i], both))
+                return 0;
+    return 1;
+}
+
 static int run_prop(pstate *ps, int pi)
 {
     const vprop *p = &ps->e->props[pi];
@@ -573,6 +685,7 @@ static int run_prop(pstate *ps, int pi)
     case VP_RENBAN: return run_renban(ps, p);
     case VP_BETWEEN: return run_between(ps, p);
     case VP_QUAD: return run_quad(ps, p);
+    case VP_SAME: return run_same(ps, p);
     }
     return 1;
 }
@@ -602,45 +715,23 @@ int vengine_propagate(vengine *e, vmask *dom, uint8_t *fixed, const int *start, 
     /* cheapest first: placements, then hidden singles, then the rules;
      * the queues are stacks (the newest change is the likeliest to bite) */
     for (;;) {
-        int ok = 1, last, last_kind;
+        int ok = 1;
         if (ps.ncq) {
             int c = e->cellq[--ps.ncq];
             e->cell_inq[c] = 0;
-            last = c;
-            last_kind = 0;
             ok = run_cell(&ps, c);
         } else if (ps.ngq) {
             int g = e->groupq[--ps.ngq];
             e->group_inq[g] = 0;
-            last = g;
-            last_kind = 1;
             ok = run_group(&ps, g);
         } else if (ps.npq) {
             int p = e->propq[--ps.npq];
             e->prop_inq[p] = 0;
-            last = p;
-            last_kind = 2;
             ok = run_prop(&ps, p);
         } else {
             return 1;
         }
         if (!ok) {
-            /* the rule that failed weighs on the branching (dom/wdeg) */
-            if (e->wdeg) {
-                const uint16_t *cells = NULL;
-                int k = 0;
-                if (last_kind == 1) {
-                    cells = e->group_cells + (size_t)last * (size_t)e->n;
-                    k = e->n;
-                } else if (last_kind == 2) {
-                    cells = e->pcells + e->props[last].cell_off;
-                    k = e->props[last].ncells;
-                } else {
-                    e->wdeg[last]++;
-                }
-                for (int i = 0; i < k; i++)
-                    e->wdeg[cells[i]]++;
-            }
             clear_queues(&ps);
             return 0;
         }

@@ -1,7 +1,8 @@
 /*
  * engine_search.c — doku_constraints_search: depth-first search over the
- * variant engine's domains, one copy of the domains per level, branching
- * on the open cell with the fewest digits (ties: the one in most rules).
+ * variant engine's domains, one copy of the domains per level, two-way
+ * branching on the cell (or a group's digit) that conflicts most per
+ * digit left.
  * Limit, node budget and deadline are those of doku_search
  * (search_ctx.c).
  */
@@ -17,8 +18,17 @@ typedef struct vsearch {
     vmask *dom;      /* (ncells + 1) levels */
     uint8_t *fixed;
     uint8_t *grid;
-    int *weight;     /* [ncells] rules and peers a cell takes part in */
+    uint32_t *score; /* [ncells] conflict scores: the rule priorities at
+                        first, +1 each time a digit placed in the cell
+                        fails at once, halved every DECAY failures */
+    uint32_t until_decay;
+    uint32_t vscore[DOKU_CONSTRAINTS_MAX_N]; /* failures per digit, quartered
+                                                every DECAY failures */
+    vmask hot;       /* the digit that failed most (0: none stands out) */
+    uint32_t hot_bonus;
 } vsearch;
+
+enum { DECAY = 1 << 14 };
 
 static void leaf(vsearch *s, const vmask *dom)
 {
@@ -34,97 +44,133 @@ static void leaf(vsearch *s, const vmask *dom)
     search_report_solution(s->ctx, s->grid, e->ncells);
 }
 
+/* A digit failed at once in cell c: the cell and the digit score. */
+static void conflict(vsearch *s, int c, vmask d)
+{
+    int n = s->e->n;
+    s->score[c]++;
+    s->vscore[bits_lowest(d)]++;
+    if (--s->until_decay == 0) {
+        for (int i = 0; i < s->e->ncells; i++)
+            s->score[i] >>= 1;
+        for (int i = 0; i < n; i++)
+            s->vscore[i] >>= 2;
+        s->until_decay = DECAY;
+    }
+    /* the hot digit: the most failed one when it stands out (above n and
+     * more than 1.5 times the least failed one) */
+    uint32_t max = 0, min = UINT32_MAX;
+    int at = 0;
+    for (int i = 0; i < n; i++) {
+        if (s->vscore[i] > max) {
+            max = s->vscore[i];
+            at = i;
+        }
+        if (s->vscore[i] && s->vscore[i] < min)
+            min = s->vscore[i];
+    }
+    if (max < (uint32_t)n || 2 * (uint64_t)max <= 3 * (uint64_t)min) {
+        s->hot = 0;
+        s->hot_bonus = 0;
+    } else {
+        s->hot = (vmask)1 << at;
+        s->hot_bonus = max / 5;
+    }
+}
+
+/* The next guess: the open cell with the highest conflict score per
+ * digit left (its lowest digit), or, when that cell has three digits or
+ * more, a digit with two places in a group whose places score at least
+ * twice as high per choice (Interactive Sudoku Solver's candidate
+ * selection). @return 0 when every cell is fixed. */
+static int choose(const vsearch *s, const vmask *dom, int *cell, vmask *digit)
+{
+    const vengine *e = s->e;
+    int best = -1, bc = 1;
+    uint32_t bs = 0, plain = 0;
+    for (int c = 0; c < e->ncells; c++) {
+        vmask m = dom[c];
+        if (bits_single(m))
+            continue;
+        int k = bits_count(m);
+        uint32_t sc = s->score[c] + (m & s->hot ? s->hot_bonus : 0);
+        /* sc / k above bs / bc */
+        if (best < 0 || (uint64_t)sc * (uint64_t)bc > (uint64_t)bs * (uint64_t)k) {
+            best = c;
+            bc = k;
+            bs = sc;
+            plain = s->score[c];
+        }
+    }
+    if (best < 0)
+        return 0;
+    if (bs == 0) {
+        /* no score anywhere: fewest digits */
+        for (int c = 0; c < e->ncells; c++) {
+            int k = bits_count(dom[c]);
+            if (k > 1 && k < bc) {
+                best = c;
+                bc = k;
+            }
+        }
+    }
+    *cell = best;
+    *digit = dom[best] & -dom[best];
+    if (bc <= 2 || bs == 0)
+        return 1;
+    /* a group's digit with two places, scored by its best place / 2 */
+    uint64_t num = plain, den = (uint64_t)bc; /* current score as num / den */
+    int n = e->n;
+    for (int g = 0; g < e->ngroups; g++) {
+        const uint16_t *cells = e->group_cells + (size_t)g * (size_t)n;
+        vmask once = 0, twice = 0, more = 0;
+        for (int i = 0; i < n; i++) {
+            vmask m = dom[cells[i]];
+            more |= twice & m;
+            twice |= once & m;
+            once |= m;
+        }
+        vmask two = twice & ~more;
+        for (; two; two &= two - 1) {
+            vmask bit = two & -two;
+            int at = -1;
+            uint32_t top = 0;
+            for (int i = 0; i < n; i++)
+                if ((dom[cells[i]] & bit) && (at < 0 || s->score[cells[i]] > top)) {
+                    at = cells[i];
+                    top = s->score[cells[i]];
+                }
+            /* top / 2 >= num / den */
+            if ((uint64_t)top * den >= 2 * num && !bits_single(dom[at])) {
+                num = top;
+                den = 2;
+                *cell = at;
+                *digit = bit;
+            }
+        }
+    }
+    return 1;
+}
+
+/* Searches below the propagated domains of level lv: place a digit in a
+ * cell, search on, then take the digit out of the cell, propagate that,
+ * and choose again (two-way branching). */
 static void dfs(vsearch *s, int lv)
 {
     vengine *e = s->e;
     size_t nc = (size_t)e->ncells;
     vmask *dom = s->dom + (size_t)lv * nc;
     uint8_t *fixed = s->fixed + (size_t)lv * nc;
-    int best = -1, bc = 99, bw = -1;
-    uint32_t bwd = 0;
-    for (int c = 0; c < e->ncells; c++) {
-        vmask m = dom[c];
-        if (bits_single(m))
-            continue;
-        /* fewest digits per failure seen on the cell (dom/wdeg); ties:
-         * the cell in most rules */
-        int k = bits_count(m);
-        uint64_t lhs = (uint64_t)k * (1 + bwd), rhs = (uint64_t)bc * (1 + e->wdeg[c]);
-        if (best < 0 || lhs < rhs || (lhs == rhs && s->weight[c] > bw)) {
-            best = c;
-            bc = k;
-            bw = s->weight[c];
-            bwd = e->wdeg[c];
-        }
-    }
-    if (best < 0) {
-        leaf(s, dom);
-        return;
-    }
-    /* Without sum rules, a cell with more than four digits left gives way
-     * to a digit with fewer places in a group: branch on its places (a
-     * sparse grid of thermometers: 0.82M nodes instead of more than 2M
-     * for HARD_THERMOS#0; from 3 digits 1.3M, from 5 0.93M). Killers and
-     * little killers keep cell branching: there it tripled the nodes of
-     * TAREK_ALL. */
-    int bg = -1;
-    vmask bdigit = 0;
-    if (e->sparse_branching && bc > 4) {
-        int n = e->n;
-        for (int g = 0; g < e->ngroups; g++) {
-            const uint16_t *cells = e->group_cells + (size_t)g * (size_t)n;
-            vmask once = 0, twice = 0, done = 0;
-            for (int i = 0; i < n; i++) {
-                vmask m = dom[cells[i]];
-                if (bits_single(m)) {
-                    done |= m;
-                    continue;
-                }
-                twice |= once & m;
-                once |= m;
-            }
-            /* digits with two places: the best there is */
-            vmask two = twice & ~done;
-            for (vmask m = two; m; m &= m - 1) {
-                vmask bit = m & -m;
-                int places = 0;
-                for (int i = 0; i < n; i++)
-                    places += (dom[cells[i]] & bit) != 0;
-                if (places < bc) {
-                    bc = places;
-                    bg = g;
-                    bdigit = bit;
-                    if (places == 2)
-                        break;
-                }
-            }
-            if (bc == 2)
-                break;
-        }
-    }
     vmask *next = dom + nc;
     uint8_t *nfixed = fixed + nc;
     int first = 1;
-    if (bg >= 0) {
-        const uint16_t *cells = e->group_cells + (size_t)bg * (size_t)e->n;
-        for (int i = 0; i < e->n; i++) {
-            int c = cells[i];
-            if (!(dom[c] & bdigit))
-                continue;
-            if (s->ctx->stop || search_count_node(s->ctx))
-                return;
-            if (!first)
-                s->ctx->guesses++;
-            first = 0;
-            memcpy(next, dom, nc * sizeof *dom);
-            memcpy(nfixed, fixed, nc);
-            next[c] = bdigit;
-            if (vengine_propagate(e, next, nfixed, &c, 1))
-                dfs(s, lv + 1);
+    for (;;) {
+        int c;
+        vmask d;
+        if (!choose(s, dom, &c, &d)) {
+            leaf(s, dom);
+            return;
         }
-        return;
-    }
-    for (vmask m = dom[best]; m; m &= m - 1) {
         if (s->ctx->stop || search_count_node(s->ctx))
             return;
         if (!first)
@@ -132,9 +178,16 @@ static void dfs(vsearch *s, int lv)
         first = 0;
         memcpy(next, dom, nc * sizeof *dom);
         memcpy(nfixed, fixed, nc);
-        next[best] = m & -m;
-        if (vengine_propagate(e, next, nfixed, &best, 1))
+        next[c] = d;
+        if (vengine_propagate(e, next, nfixed, &c, 1))
             dfs(s, lv + 1);
+        else
+            conflict(s, c, d);
+        if (s->ctx->stop)
+            return;
+        dom[c] &= ~d;
+        if (!dom[c] || !vengine_propagate(e, dom, fixed, &c, 1))
+            return;
     }
 }
 
@@ -158,22 +211,21 @@ doku_status doku_constraints_search(const doku_constraints *cs, const uint8_t *g
     if (vengine_create(cs, &e) != DOKU_OK)
         return DOKU_ERR_NOMEM;
     size_t nc = (size_t)sh->ncells;
-    vsearch s = {e, &ctx, NULL, NULL, NULL, NULL};
+    vsearch s = {e, &ctx, NULL, NULL, NULL, NULL, DECAY, {0}, 0, 0};
     s.dom = malloc((nc + 2) * nc * sizeof *s.dom);
     s.fixed = malloc((nc + 2) * nc);
     s.grid = malloc(nc);
-    s.weight = calloc(nc, sizeof *s.weight);
-    e->wdeg = calloc(nc, sizeof *e->wdeg);
-    if (!s.dom || !s.fixed || !s.grid || !s.weight || !e->wdeg) {
+    s.score = malloc(nc * sizeof *s.score);
+    if (!s.dom || !s.fixed || !s.grid || !s.score) {
         free(s.dom);
         free(s.fixed);
         free(s.grid);
-        free(s.weight);
+        free(s.score);
         vengine_free(e);
         return DOKU_ERR_NOMEM;
     }
     for (int c = 0; c < e->ncells; c++) {
-        s.weight[c] = e->cell_prop_off[c + 1] - e->cell_prop_off[c];
+        s.score[c] = e->prio[c];
         s.dom[c] = e->init[c];
         if (givens[c])
             s.dom[c] &= (vmask)1 << (givens[c] - 1);
@@ -191,7 +243,7 @@ doku_status doku_constraints_search(const doku_constraints *cs, const uint8_t *g
     free(s.dom);
     free(s.fixed);
     free(s.grid);
-    free(s.weight);
+    free(s.score);
     vengine_free(e);
     return ctx.gave_up ? DOKU_GAVE_UP : DOKU_OK;
 }

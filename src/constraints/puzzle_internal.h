@@ -42,6 +42,26 @@ int vp_read_iss(doku_variant_puzzle *p, const char *text, size_t len, char *msg,
                 doku_status *st);
 int vp_read_text(doku_variant_puzzle *p, const char *text, size_t len, char *msg, size_t cap,
                  doku_status *st);
+/* f-puzzles / SudokuPad links, their payloads and JSON (read_link.c). */
+int vp_read_link(doku_variant_puzzle *p, const char *text, size_t len, char *msg, size_t cap,
+                 doku_status *st);
+/* SudokuWiki killer strings "3x3:d:k:..." and the compact killer format
+ * (read_killer.c). vp_is_killer: 1 SudokuWiki, 2 compact, 0 neither. */
+int vp_is_killer(const char *text, size_t len);
+int vp_read_killer(doku_variant_puzzle *p, const char *text, size_t len, char *msg, size_t cap,
+                   doku_status *st);
+
+/* A parsed JSON document (io/io_internal.h), for the readers below. */
+struct io_json;
+/* f-puzzles' JSON document (read_fpuzzles.c). */
+int vp_read_fpuzzles(doku_variant_puzzle *p, const struct io_json *j, char *msg, size_t cap,
+                     doku_status *st);
+/* SudokuPad's JSON document, long keys (read_sudokupad.c). */
+int vp_read_sudokupad(doku_variant_puzzle *p, const struct io_json *j, char *msg, size_t cap,
+                      doku_status *st);
+/* SudokuPad's zipped JSON (scl) into plain JSON appended to out
+ * (read_scl.c). @return 0, or -1 with why (out->failed: out of memory). */
+int vp_scl_unzip(const char *z, size_t len, doku_buf *out, char *why, size_t cap);
 
 /* Reads a cell name "r1c1" (case-insensitive; 10..16 also as a letter
  * a..g after R or C) at *s, advancing it. @return the cell, -1 when it

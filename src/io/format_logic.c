@@ -8,6 +8,7 @@
  * step the same way.
  */
 #include "doku_records.h"
+#include "doku_constraints.h"
 #include "io_internal.h"
 
 #include <stdio.h>
@@ -83,6 +84,20 @@ static void json_head(doku_buf *b, const doku_source *src, const char *status)
     io_buf_printf(b, ",\"status\":\"%s\"", status);
 }
 
+/* 1 when the record's ratings are doku's own: a variant puzzle's context
+ * (SE has no scale for constraints), so they are labelled "doku rating"
+ * in text and "scale":"doku" in JSON. */
+static int doku_scale(const doku_logic_record *rec)
+{
+    return rec->logic && doku_logic_constraints(rec->logic) != NULL;
+}
+
+static void json_scale(doku_buf *b, const doku_logic_record *rec)
+{
+    if (doku_scale(rec))
+        io_buf_puts(b, ",\"scale\":\"doku\"");
+}
+
 
 /* A puzzle the engine was not run on: no solution, several, or the check
  * ran out of budget. Nothing false is said: no step, no rating. */
@@ -127,6 +142,7 @@ static void write_explain(doku_buf *b, const doku_source *src, const doku_record
     const doku_rating *r = rec->rating;
     if (io_record_format(o) == DOKU_FORMAT_JSON) {
         json_head(b, src, run_status(rec, r->solved));
+        json_scale(b, rec);
         io_buf_printf(b, ",\"solved\":%s,%s\"rating\":", r->solved ? "true" : "false",
                       rec->status == DOKU_GAVE_UP ? "\"timed_out\":true," : "");
         put_rating(b, r->er);
@@ -141,15 +157,16 @@ static void write_explain(doku_buf *b, const doku_source *src, const doku_record
     io_buf_puts(b, "\n");
     doku_buf_append(b, rec->steps, rec->steps_len);
     if (r->solved) {
-        io_buf_printf(b, "solved in %zu steps: ER %.1f, EP %.1f, ED %.1f (%s)\n", r->steps,
-                      r->er, r->ep, r->ed, doku_difficulty_name(r->difficulty));
+        io_buf_printf(b, "solved in %zu steps: %s %.1f, EP %.1f, ED %.1f (%s)\n", r->steps,
+                      doku_scale(rec) ? "doku rating" : "ER", r->er, r->ep, r->ed,
+                      doku_difficulty_name(r->difficulty));
     } else {
         double at = doku_logic_gave_up_at(rec->logic);
         int late = rec->status == DOKU_GAVE_UP;
         if (late && at > 0)
-            io_buf_printf(b, "gave up after %zu steps at ER >= %.1f: the time limit (--timeout) ran out; "
+            io_buf_printf(b, "gave up after %zu steps at %s >= %.1f: the time limit (--timeout) ran out; "
                              "remaining candidates:\n",
-                          r->steps, at > r->er ? at : r->er);
+                          r->steps, doku_scale(rec) ? "doku rating" : "ER", at > r->er ? at : r->er);
         else
             io_buf_printf(b, "gave up after %zu steps: %s; remaining candidates:\n", r->steps,
                           late ? "the time limit (--timeout) ran out"
@@ -171,6 +188,7 @@ static void write_hint(doku_buf *b, const doku_source *src, const doku_record_op
                   : k == DOKU_ERR_NOMEM    ? "out_of_memory"
                   : k != DOKU_DONE         ? "broken"
                                            : "stuck");
+        json_scale(b, rec);
         io_buf_printf(b, ",\"solved\":%s,%s\"step\":", rec->solved ? "true" : "false",
                       k == DOKU_GAVE_UP ? "\"timed_out\":true," : "");
         if (rec->step)
@@ -207,6 +225,7 @@ static void write_grade(doku_buf *b, const doku_source *src, const doku_record_o
     switch (io_record_format(o)) {
     case DOKU_FORMAT_JSON:
         json_head(b, src, run_status(rec, r->solved));
+        json_scale(b, rec);
         io_buf_printf(b, ",\"solved\":%s,\"er\":", r->solved ? "true" : "false");
         io_put_json_number(b, 1, r->er);
         io_buf_puts(b, ",\"ep\":");
@@ -257,7 +276,8 @@ static void write_grade(doku_buf *b, const doku_source *src, const doku_record_o
     default:
         if (io_record_format(o) == DOKU_FORMAT_GRID)
             io_grid_header(b, o, src, "");
-        io_buf_printf(b, "%.1f/%.1f/%.1f %s", r->er, r->ep, r->ed, level);
+        io_buf_printf(b, "%s%.1f/%.1f/%.1f %s", doku_scale(rec) ? "doku rating " : "", r->er,
+                      r->ep, r->ed, level);
         for (int k = 0; k < DOKU_TECH_COUNT; k++)
             if (doku_logic_technique_count(rec->logic, (doku_technique)k))
                 io_buf_printf(b, " %s:%u", doku_technique_key((doku_technique)k),
@@ -265,7 +285,7 @@ static void write_grade(doku_buf *b, const doku_source *src, const doku_record_o
         if (o->history)
             io_buf_printf(b, " %s %.2fms", hist, rec->time_ms);
         if (rec->status == DOKU_GAVE_UP && doku_logic_gave_up_at(rec->logic) > 0)
-            io_buf_printf(b, " (gave up: --timeout) at ER >= %.1f",
+            io_buf_printf(b, " (gave up: --timeout) at %s >= %.1f", doku_scale(rec) ? "doku rating" : "ER",
                           doku_logic_gave_up_at(rec->logic) > r->er ? doku_logic_gave_up_at(rec->logic) : r->er);
         else if (rec->status == DOKU_GAVE_UP)
             io_buf_puts(b, " (gave up: --timeout)");

@@ -5,13 +5,17 @@
  * payload is f-puzzles' JSON: size, grid[r][c].value/given/region,
  * diagonal+/diagonal-, title, author.
  *
- * The one design idea: a link is decoded only as far as doku can honour
- * it. Jigsaw regions and both diagonals become metadata the programs
- * turn into a shape; any other constraint (killer cages, thermometers,
- * anti-knight ...) refuses the link and is named, because solving the
- * grid without it would answer a different puzzle.
+ * The one design idea: a link is decoded only as far as a classic grid
+ * can honour it. Jigsaw regions and both diagonals become metadata the
+ * programs turn into a shape; any other constraint (killer cages,
+ * thermometers, anti-knight ...) refuses the link and is named, because
+ * solving the grid without it would answer a different puzzle: the
+ * message says the variant reader takes it, or, when that reader cannot
+ * either, why (src/constraints/read_link.c reads variant links).
  */
 #include "io_internal.h"
+
+#include "doku_constraints.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -166,7 +170,19 @@ int io_fpuzzles_json(const char *text, size_t len, io_puzzle *out, char *why, si
         if (bad.unnamed)
             snprintf(bad.text + bad.len, sizeof bad.text - bad.len,
                      bad.len ? " and %d more" : "%d with names too long to show", bad.unnamed);
-        SAY("f-puzzles constraints doku does not support: %s", bad.text);
+        /* the variant reader's verdict: a puzzle it reads, or why not */
+        doku_variant_puzzle *vp = NULL;
+        char vwhy[240];
+        doku_status vs = doku_variant_puzzle_read(text, len, &vp, vwhy, sizeof vwhy);
+        doku_variant_puzzle_free(vp);
+        if (vs == DOKU_OK)
+            SAY("f-puzzles constraints %s: a variant puzzle, which doku's variant reader "
+                "takes (doku_variant_puzzle_read; the CLI uses it when the input's first "
+                "puzzle has constraints)", bad.text);
+        else if (vs == DOKU_ERR_NOMEM)
+            SAY("out of memory");
+        else
+            SAY("%s", vwhy);
         goto done;
     }
     int sz = io_json_get(&j, 0, "size"), grid = io_json_get(&j, 0, "grid");
@@ -257,6 +273,48 @@ static int decode_fpuzzles(const char *data, size_t len, io_puzzle *out, const c
     return rc;
 }
 
+/* A SudokuPad link in its own format (scl, ctc, a short link): read by
+ * the variant reader; a puzzle without constraints is a classic one (its
+ * X and jigsaw as metadata), one with constraints is refused as a variant
+ * puzzle, and the variant reader's refusal is passed on. */
+static int sudokupad_own(const char *link, size_t ll, io_puzzle *out, char *why, size_t cap)
+{
+    doku_variant_puzzle *vp = NULL;
+    char vwhy[240];
+    doku_status vs = doku_variant_puzzle_read(link, ll, &vp, vwhy, sizeof vwhy);
+    if (vs != DOKU_OK) {
+        SAY("%s", vs == DOKU_ERR_NOMEM ? "out of memory" : vwhy);
+        return -1;
+    }
+    const doku_shape *s = doku_variant_puzzle_shape(vp);
+    int n = doku_shape_n(s), rc = 1;
+    size_t k = doku_constraints_count(doku_variant_puzzle_constraints(vp));
+    if (k) {
+        SAY("SudokuPad link with %zu constraint%s: a variant puzzle, which doku's variant reader "
+            "takes (doku_variant_puzzle_read; the CLI uses it when the input's first puzzle has "
+            "constraints)", k, k == 1 ? "" : "s");
+        rc = -1;
+    } else {
+        memcpy(out->cells, doku_variant_puzzle_givens(vp), (size_t)(n * n));
+        out->n = n;
+        if (doku_shape_has_regions(s)) {
+            char regions[DOKU_MAX_CELLS + 1];
+            for (int u = 0; u < doku_shape_unit_count(s); u++) {
+                if (doku_shape_unit_kind(s, u) != DOKU_UNIT_REGION)
+                    continue;
+                const uint16_t *cells = doku_shape_unit_cells(s, u);
+                for (int i = 0; i < n; i++)
+                    regions[cells[i]] = io_alphabet(DOKU_SYMBOLS_1_9A_Z)[doku_shape_unit_ordinal(s, u)];
+            }
+            io_meta_add(&out->meta, "regions", regions, (size_t)(n * n));
+        }
+        if (doku_shape_variants(s) & DOKU_VARIANT_X)
+            io_meta_add(&out->meta, "variant", "x", 1);
+    }
+    doku_variant_puzzle_free(vp);
+    return rc;
+}
+
 int io_link_decode(const char *s, size_t len, io_puzzle *out, char *why, size_t cap, size_t *col)
 {
     const char *wiki = find_ci(s, len, "sudokuwiki.org/");
@@ -308,7 +366,11 @@ int io_link_decode(const char *s, size_t len, io_puzzle *out, char *why, size_t 
     if (hit == fp) {
         const char *ld = find_ci(link, ll, "load=");
         if (!ld) {
-            SAY("f-puzzles link without ?load= data");
+            if (find_ci(link, ll, "id="))
+                SAY("f-puzzles short link (?id=...): the puzzle is kept on f-puzzles' server, "
+                    "not in the link; doku reads ?load= links, which carry it");
+            else
+                SAY("f-puzzles link without ?load= data");
             return -1;
         }
         ld += 5;
@@ -319,10 +381,8 @@ int io_link_decode(const char *s, size_t len, io_puzzle *out, char *why, size_t 
         return decode_fpuzzles(ld, k, out, "f-puzzles", why, cap);
     }
     const char *f = find_ci(link, ll, "fpuzzles");
-    if (!f) {
-        SAY("SudokuPad link in SudokuPad's own format: only its f-puzzles links (sudokupad.app/fpuzzles...) are read");
-        return -1;
-    }
+    if (!f)
+        return sudokupad_own(link, ll, out, why, cap);
     f += 8;
     size_t k = 0;
     while (f + k < link + ll && f[k] != '&' && f[k] != '#' && f[k] != '?')

@@ -122,6 +122,25 @@ static int leading_puzzle_comment(const doku_reader *r, const char *s, size_t le
 
 static int cell_empty(const raw_cell *c) { return c->token == TOKEN_NONE && c->ch == '.'; }
 
+/* The digit a cell holds (a character or a number), 0 for none. */
+static int cell_digit(const raw_cell *c)
+{
+    return c->token != TOKEN_NONE ? c->token : is_digit(c->ch) ? c->ch - '0' : 0;
+}
+
+/* 1 if the w x w rows so far are a grid's row and column numbers around
+ * it: an empty corner, 1 .. w-1 across the first row and down the first
+ * column (how a sheet with printed labels is saved; issue 28 item 13). */
+static int numbered(const doku_reader *r, int w)
+{
+    if (r->rows != w || !cell_empty(&r->grid[0]))
+        return 0;
+    for (int k = 1; k < w; k++)
+        if (cell_digit(&r->grid[k]) != k || cell_digit(&r->grid[(size_t)k * w]) != k)
+            return 0;
+    return 1;
+}
+
 /* Spreadsheets save their used range from A1, so a grid at B2:J10 comes as
  * ten fields a line with an empty first column and row (and a title row
  * above it shifts it down): the rows so far, trimmed of empty rows and
@@ -151,21 +170,28 @@ int rd_csv_trimmed_grid(doku_reader *r, doku_status *st)
         if (x < w)
             break;
     }
-    int side = bottom - top;
+    int side = bottom - top, x0;
+    if (w - 1 >= MIN_SIDE && (!r->opts.n || r->opts.n == w - 1) && numbered(r, w)) {
+        /* labels: the square inside them */
+        top = 1;
+        bottom = w;
+        side = w - 1;
+        x0 = 1;
+        goto square;
+    }
     if (side < MIN_SIDE || side >= w || right - left > side || (r->opts.n && r->opts.n != side))
         return 0;
     /* the square starts at the first used column, unless that leaves it
      * running past the last field (its own first column is empty) */
-    int x0 = left + side <= w ? left : w - side;
+    x0 = left + side <= w ? left : w - side;
     /* a digit above the side says the grid is the wider one, its empty
      * row and column its own (a 10x10 with 10 in it) */
     for (int y = top; y < bottom; y++)
         for (int x = x0; x < x0 + side; x++) {
-            const raw_cell *c = &r->grid[(size_t)y * w + x];
-            int v = c->token != TOKEN_NONE ? c->token : is_digit(c->ch) ? c->ch - '0' : 0;
-            if (v > side)
+            if (cell_digit(&r->grid[(size_t)y * w + x]) > side)
                 return 0;
         }
+square:
     for (int y = 0; y < side; y++)   /* to the front: never overwrites unread cells */
         memmove(&r->grid[(size_t)y * side], &r->grid[(size_t)(top + y) * w + x0],
                 sizeof(raw_cell) * (size_t)side);

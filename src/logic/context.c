@@ -8,24 +8,33 @@
  * number of puzzles of its shape. The grid is the shared candidate-grid
  * kernel (cands.c): loading and placing follow its one convention.
  */
-#include "logic_internal.h"
+#include "variant_internal.h"
 #include "../util/clock.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-doku_status doku_logic_create(const doku_shape *shape, const doku_logic_opts *opts,
-                              doku_logic **out)
+/* A context for shape; with cs, for cs's shape plus the units its
+ * constraints add (the shape argument is then NULL). */
+static doku_status create(const doku_shape *shape, const doku_constraints *cs,
+                          const doku_logic_opts *opts, doku_logic **out)
 {
     if (!out)
         return DOKU_ERR_ARG;
     *out = NULL;
     /* a technique bit past the list names nothing: refused, not ignored */
-    if (!shape || (opts && (opts->techniques & ~((1ull << DOKU_TECH_COUNT) - 1))))
+    if ((!shape && !cs) || (opts && (opts->techniques & ~((1ull << DOKU_TECH_COUNT) - 1))))
         return DOKU_ERR_ARG;
     doku_logic *L = calloc(1, sizeof *L);
     if (!L)
         return DOKU_ERR_NOMEM;
+    if (cs) {
+        if (logic_variant_init(L, cs) != DOKU_OK) {
+            doku_logic_free(L);
+            return DOKU_ERR_NOMEM;
+        }
+        shape = L->var->shape ? L->var->shape : doku_constraints_shape(cs);
+    }
     L->shape = shape;
     L->n = shape->n;
     L->nc = shape->ncells;
@@ -53,6 +62,27 @@ doku_status doku_logic_create(const doku_shape *shape, const doku_logic_opts *op
     return DOKU_OK;
 }
 
+doku_status doku_logic_create(const doku_shape *shape, const doku_logic_opts *opts,
+                              doku_logic **out)
+{
+    if (!shape && out)
+        *out = NULL;
+    return shape ? create(shape, NULL, opts, out) : DOKU_ERR_ARG;
+}
+
+doku_status doku_logic_create_variant(const doku_constraints *cs, const doku_logic_opts *opts,
+                                      doku_logic **out)
+{
+    if (!cs && out)
+        *out = NULL;
+    return cs ? create(NULL, cs, opts, out) : DOKU_ERR_ARG;
+}
+
+const doku_constraints *doku_logic_constraints(const doku_logic *L)
+{
+    return L && L->var ? L->var->cs : NULL;
+}
+
 void doku_logic_free(doku_logic *L)
 {
     if (!L)
@@ -76,6 +106,7 @@ void doku_logic_free(doku_logic *L)
     free(L->step.proof.v);
     free(L->step.text);
     free(L->tmp.v);
+    logic_variant_free(L); /* last: the extended shape is the context's */
     free(L);
 }
 
@@ -89,6 +120,8 @@ static doku_status load_common(doku_logic *L, const uint8_t *cells)
     if (doku_find_conflicts(L->shape, cells, (size_t)L->nc, NULL, 0, &conflicts) != DOKU_OK ||
         conflicts)
         return DOKU_ERR_ARG;
+    if (L->var && logic_variant_broken_givens(L, cells))
+        return DOKU_ERR_ARG;
     if (!cands_load(&L->grid, cells)) {
         /* an open cell without candidates (the givens do not conflict):
          * cands_load stopped there; place the givens one by one instead,
@@ -98,6 +131,8 @@ static doku_status load_common(doku_logic *L, const uint8_t *cells)
             if (cells[c])
                 cands_set(&L->grid, c, cells[c] - 1);
     }
+    if (L->var)
+        logic_variant_loaded(L);
     L->step.valid = 0;
     logic_cmemo_reset(L);
     L->deadline = 0; /* a time limit belongs to the puzzle it was set for */
@@ -107,6 +142,10 @@ static doku_status load_common(doku_logic *L, const uint8_t *cells)
 
 static void solve_for_reference(doku_logic *L, const uint8_t *cells)
 {
+    if (L->var) {
+        logic_variant_reference(L, cells);
+        return;
+    }
     doku_search_opts o = {0};
     doku_search_result r;
     o.limit = 2;
@@ -171,8 +210,11 @@ doku_status doku_logic_apply(doku_logic *L)
     for (size_t i = 0; i < s->elim.n; i++)
         L->cand[s->elim.v[i].cell] &= ~LBIT(s->elim.v[i].digit);
     for (size_t i = 0; i < s->place.n; i++)
-        if (!L->val[s->place.v[i].cell])
+        if (!L->val[s->place.v[i].cell]) {
             cands_set(&L->grid, s->place.v[i].cell, s->place.v[i].digit - 1);
+            if (L->var)
+                logic_variant_placed(L, s->place.v[i].cell, s->place.v[i].digit);
+        }
     s->valid = 0;
     return DOKU_OK;
 }

@@ -6,7 +6,7 @@
  * for a step and takes the first one found, exactly as SE's rater does;
  * this order is what makes the hardest step's rating an SE rating.
  */
-#include "logic_internal.h"
+#include "variant_internal.h"
 
 /* The technique table, in SE's order. The extended techniques sit where
  * their rating belongs; being off by default they leave SE's path alone. */
@@ -14,17 +14,25 @@
 typedef struct engine_entry {
     logic_finder find;
     uint64_t techs;      /* what it may produce (for --techniques) */
-    int uniqueness;      /* needs a unique puzzle */
+    int uniqueness;      /* needs a unique puzzle (never on variants); 2: a
+                            variant technique (only with constraints) */
 } engine_entry;
+
+#define VT(t) LOGIC_TB(DOKU_TECH_##t)
 
 static const engine_entry ENGINE[] = {
     {logic_full_house, LOGIC_TB(DOKU_TECH_FULL_HOUSE), 0},
     {logic_hidden_single, LOGIC_TB(DOKU_TECH_HIDDEN_SINGLE), 0},
+    {logic_var_marks, VT(CONSTRAINT), 2},
     {logic_direct_intersection, LOGIC_TB(DOKU_TECH_DIRECT_POINTING) | LOGIC_TB(DOKU_TECH_DIRECT_CLAIMING), 0},
     {logic_direct_hidden_pair, LOGIC_TB(DOKU_TECH_DIRECT_HIDDEN_PAIR), 0},
+    {logic_var_cages, VT(CAGE_COMBINATION), 2},
+    {logic_var_lines, VT(CONSTRAINT), 2},
     {logic_naked_single, LOGIC_TB(DOKU_TECH_NAKED_SINGLE), 0},
     {logic_direct_hidden_triple, LOGIC_TB(DOKU_TECH_DIRECT_HIDDEN_TRIPLE), 0},
+    {logic_var_cage_locked, VT(CAGE_COMBINATION), 2},
     {logic_intersection, LOGIC_TB(DOKU_TECH_POINTING) | LOGIC_TB(DOKU_TECH_CLAIMING), 0},
+    {logic_var_innies, VT(INNIES_OUTIES), 2},
     {logic_naked_pair, LOGIC_TB(DOKU_TECH_NAKED_PAIR), 0},
     {logic_x_wing, LOGIC_TB(DOKU_TECH_X_WING), 0},
     {logic_hidden_pair, LOGIC_TB(DOKU_TECH_HIDDEN_PAIR), 0},
@@ -125,7 +133,7 @@ doku_status doku_logic_next(doku_logic *L, doku_step *out)
         const engine_entry *e = &ENGINE[i];
         if (!(e->techs & L->allowed))
             continue;
-        if (e->uniqueness && !uniq_ok)
+        if (e->uniqueness == 2 ? !L->var : e->uniqueness && (!uniq_ok || L->var))
             continue;
         if (e->find == logic_trial && !L->has_solution)
             continue;

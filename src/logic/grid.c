@@ -10,7 +10,7 @@
  * memos let a finder that found nothing skip, next time, what did not
  * change since (a digit's plane, a unit, a cell).
  */
-#include "logic_internal.h"
+#include "variant_internal.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -179,6 +179,8 @@ int logic_cellname(const doku_logic *L, int cell, char *buf, size_t cap)
 
 int logic_unitname(const doku_logic *L, int unit, char *buf, size_t cap)
 {
+    if (L->var && unit >= L->var->base_nunits)
+        return snprintf(buf, cap, "%s", L->var->extra_name[unit - L->var->base_nunits]);
     size_t len;
     if (doku_shape_unit_name(L->shape, unit, buf, cap, &len) != DOKU_OK)
         return -1;

@@ -142,6 +142,9 @@ struct doku_logic {
      * slow chain searches; 0 unknown): with a timeout, the interrupted
      * step is known to be at least this hard. */
     lrate floor;
+    /* The constraints of a variant puzzle (doku_logic_create_variant;
+     * variant_internal.h), NULL for a classic context. */
+    struct logic_variant *var;
 };
 
 /* Records an allocation failure on L (see nomem). @return 0, so a finder

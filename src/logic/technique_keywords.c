@@ -46,6 +46,8 @@ static const tech_group GROUPS[] = {
     {"forcing", LOGIC_TB(DOKU_TECH_NISHIO) | LOGIC_TB(DOKU_TECH_CELL_FORCING) | LOGIC_TB(DOKU_TECH_REGION_FORCING) |
                     LOGIC_TB(DOKU_TECH_DYNAMIC_FORCING) | LOGIC_TB(DOKU_TECH_DYNAMIC_PLUS) |
                     LOGIC_TB(DOKU_TECH_NESTED_FORCING)},
+    {"variant", LOGIC_TB(DOKU_TECH_CONSTRAINT) | LOGIC_TB(DOKU_TECH_CAGE_COMBINATION) |
+                    LOGIC_TB(DOKU_TECH_INNIES_OUTIES)},
     {"all", LOGIC_SE_MASK},
     /* extended techniques (off by default) */
     {"finned-fish", LOGIC_TB(DOKU_TECH_FINNED_X_WING) | LOGIC_TB(DOKU_TECH_FINNED_SWORDFISH) |

@@ -72,6 +72,9 @@ static const tech_info TECH[DOKU_TECH_COUNT] = {
     [DOKU_TECH_GROUPED_X_CHAIN] = {"Grouped X-Chain", "grouped-x-chain", 'c'},
     [DOKU_TECH_GROUPED_AIC] = {"Grouped AIC", "grouped-aic", 'c'},
     [DOKU_TECH_NESTED_FORCING] = {"Nested Forcing Chains", "nested-forcing", 'D'},
+    [DOKU_TECH_CONSTRAINT] = {"Constraint", "constraint", 'v'},
+    [DOKU_TECH_CAGE_COMBINATION] = {"Cage Combination", "cage-combination", 'k'},
+    [DOKU_TECH_INNIES_OUTIES] = {"Innies and Outies", "innies-outies", 'o'},
 };
 
 /* The technique mask is a uint64_t. */

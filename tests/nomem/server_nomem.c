@@ -71,6 +71,14 @@ static const struct {
      "{\"puzzle\":\"060050030000306000007000400030000060014020790700000001000000000900147005051609870\"}"},
     /* the generator with its own rating filter judging each candidate */
     {"/api/generate", "{\"size\":9,\"seed\":7,\"rating\":\"2.0-4.0\"}"},
+    /* variant constraints: a variant text read and solved, a broken cage
+     * named (server/variant.c) */
+    {"/api/solve",
+     "{\"puzzle\":\"size 4\\ncage 3 r1c1 r1c2\\ncage 7 r1c3 r1c4\\nthermo r2c1 r2c2\\n"
+     "givens ....2..1....3...\"}"},
+    {"/api/check",
+     "{\"puzzle\":\"12..............\",\"size\":4,\"constraints\":[{\"kind\":\"cage\",\"cells\":[\"r1c1\","
+     "\"r1c2\"],\"params\":[4]},{\"kind\":\"white\",\"cells\":[\"r2c1\",\"r2c2\"]}]}"},
 };
 
 int main(void)

@@ -4,7 +4,7 @@
 # (pages, and every given in the text layer in order), xmllint (the SVG is
 # XML) and rsvg-convert (it renders), and a PNG compared with the README's
 # picture within a pixel tolerance (check.py). Every shape is drawn: 4x4,
-# 9x9, 16x16, 25x25, jigsaw, X + hyper. scripts/deps.sh installs the tools.
+# 9x9, 16x16, 25x25, jigsaw, X + hyper; and every variant constraint. scripts/deps.sh installs the tools.
 set -u
 DOKU=$1
 SRC=$2
@@ -128,6 +128,81 @@ echo "ok: print"
 # a numbered PDF path: one PDF per picture
 "$DOKU" solve --format pdf -o "$T/one-%d.pdf" $E/classic9.txt || fail "numbered pdf"
 [ "$(pages "$T/one-2.pdf")" = 1 ] && [ ! -f "$T/one-3.pdf" ] || fail "numbered pdf: files"
+
+# Variant puzzles (issue 27 item 6): every constraint of
+# include/doku_constraints.h drawn. Each kind alone on an empty 9x9 draws
+# in its own colour, which a classic picture never uses; every.txt holds
+# them all (true of one solution: solve finds it), rules.txt the global
+# rules, which the text under the grid and the booklet's caption name.
+V=tests/render/variants
+printf 'size 9\n' > "$T/plain.txt"
+"$DOKU" solve --format svg -o "$T/plain.svg" "$T/plain.txt" 2>/dev/null
+while read -r kind colour; do
+    line=$(grep "^$kind " $V/every.txt | head -1)
+    [ -n "$line" ] || { fail "every.txt has no $kind"; continue; }
+    printf 'size 9\n%s\n' "$line" > "$T/one.txt"
+    "$DOKU" solve --timeout 20 --format svg -o "$T/$kind.svg" "$T/one.txt" 2>/dev/null
+    xmllint --noout "$T/$kind.svg" || fail "$kind.svg: not XML"
+    grep -q "rgb($colour)" "$T/$kind.svg" || fail "$kind: nothing drawn in rgb($colour)"
+    ! grep -q "rgb($colour)" "$T/plain.svg" || fail "$kind: rgb($colour) is also in a plain grid"
+done <<'KINDS'
+cage 15%,15%,15%
+little-killer 50%,20%,10%
+sandwich 10%,30%,50%
+xsum 30%,10%,50%
+region 95%,85%,70%
+thermo 70%,70%,70%
+arrow 40%,40%,40%
+whisper 20%,70%,30%
+renban 75%,35%,85%
+palindrome 50%,50%,50%
+between 30%,50%,80%
+region-sum 20%,60%,90%
+white 10%,10%,10%
+black 10%,10%,10%
+x 15%,15%,60%
+v 15%,15%,60%
+greater 25%,25%,25%
+quadruple 30%,30%,30%
+even 85%,85%,85%
+odd 75%,75%,75%
+minimum 30%,45%,75%
+maximum 80%,45%,30%
+KINDS
+# a cage is a dashed outline: one dashed path per cage
+dashes=$(grep -c "stroke-dasharray" "$T/cage.svg")
+[ "$dashes" = 1 ] || fail "cage.svg: $dashes dashed paths, want 1"
+# all of them at once: solved (exit 0), as svg, png and pdf; the sums of
+# the cages and the clues outside the grid are in the PDF's text
+"$DOKU" solve --format svg -o "$T/every.svg" $V/every.txt || fail "every.txt: solve --format svg"
+xmllint --noout "$T/every.svg" && rsvg-convert "$T/every.svg" -o "$T/every-svg.png" ||
+    fail "every.svg: not drawn by rsvg-convert"
+[ "$(grep -c "stroke-dasharray" "$T/every.svg")" = 2 ] || fail "every.svg: not 2 cages"
+"$DOKU" solve --format png -o "$T/every.png" $V/every.txt && $CHECK png-size "$T/every.png" 0 0 ||
+    fail "every.txt: solve --format png"
+"$DOKU" solve --format pdf -o "$T/every.pdf" $V/every.txt || fail "every.txt: solve --format pdf"
+text=$(pdftotext "$T/every.pdf" - | tr '\n' ' ')
+for clue in 8 30 38 13 9 20 45; do
+    case " $text " in *" $clue "*) ;; *) fail "every.pdf: no clue $clue in the text: $text" ;; esac
+done
+# the global rules: named under the picture, and in the booklet's caption
+"$DOKU" solve --format pdf -o "$T/rules.pdf" $V/rules.txt 2>/dev/null
+[ $? = 1 ] || fail "rules.txt: solve exit status (it has no solution)"
+for rule in anti-knight non-consecutive "disjoint groups" "all white dots given" "all X given"; do
+    pdftotext "$T/rules.pdf" - | tr '\n' ' ' | grep -q "$rule" || fail "rules.pdf: '$rule' not named"
+done
+"$DOKU" print --per-page 2 -o "$T/vbook.pdf" $V/rules.txt $V/every.txt 2>/dev/null
+[ "$(pages "$T/vbook.pdf")" = 2 ] || fail "variant booklet: $(pages "$T/vbook.pdf") pages, not 2"
+pdftotext -f 1 -l 1 "$T/vbook.pdf" - | grep -q "Puzzle 1 . anti-knight . non-consecutive" ||
+    fail "variant booklet: the rules are not in the caption"
+pdftotext -f 2 -l 2 "$T/vbook.pdf" - | grep -q "Solutions" || fail "variant booklet: no solutions"
+# check of a variant file whose givens break rules: the cells red, the
+# first broken rule under the grid, exit 1
+"$DOKU" check --format svg -o "$T/broken.svg" tests/cli/fixtures/variants/broken.txt >/dev/null 2>&1
+[ $? = 1 ] || fail "check --format svg of broken.txt: exit status"
+[ "$(grep -c "rgb(100%,82%,82%)" "$T/broken.svg")" -ge 5 ] ||
+    fail "broken.svg: the cells of the broken rules are not all red"
+echo "ok: variant constraints (every kind, svg png pdf, booklet, check)"
 
 # errors: a bad file pattern, a directory that is not there
 "$DOKU" solve --format png -o "$T/x-%s.png" $E/4x4.txt 2> "$T/err"; rc=$?

@@ -115,6 +115,27 @@ for extra in ([], ["--difficulty", "easy"], ["--qqwing-level", "easy"], ["--full
             failures += 1
         checked += 1
 
+# The logic commands on variant puzzles: doku's own scale ("scale": "doku").
+variants = [src / "tests" / "cli" / "fixtures" / "variants" / f
+            for f in ("logic_iss.txt", "thermo.txt")]
+for cmd in ("hint", "explain", "grade"):
+    out = subprocess.run([doku, cmd, "--format", "json", *map(str, variants)],
+                         capture_output=True, text=True, timeout=120)
+    validator = validator_for(cmd)
+    lines = out.stdout.splitlines()
+    if out.returncode != 0 or len(lines) != 3:
+        print(f"{cmd} on variants: exit {out.returncode}, {len(lines)} records: {out.stderr}")
+        failures += 1
+    for i, line in enumerate(lines, 1):
+        rec = json.loads(line)
+        if rec.get("scale") != "doku":
+            print(f"{cmd} on variants record {i}: no \"scale\": \"doku\"\n  {line}")
+            failures += 1
+        for err in validator.iter_errors(rec):
+            print(f"{cmd} on variants record {i}: {err.message}\n  {line}")
+            failures += 1
+        checked += 1
+
 # The schemas must also reject: a record with an unknown status or field.
 bad = [("solve", {"file": "f", "line": 1, "n": 9, "shape": "s", "puzzle": "p",
                   "status": "maybe", "solutions_found": 0, "capped": False}),

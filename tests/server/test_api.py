@@ -43,6 +43,28 @@ JIGSAW = "4.......7.........15......4..3...7..9.1...8.6..8...4..2.......8.......
 HEX16 = ("....A75..23..9.6.......14C.65....9AC3..6......811B..84..F...D...3..1...B..69.5....2..97..B"
          "...4..58.D.......42..764.7....3..A1.9.7.49...E...8.........5.7.A....E....24.6315........."
          "..1..9..3.2..B1.............2......3.6..58.A4.6782.94..C...B..3...........7..")
+# HS_KILLERS#1 of Interactive Sudoku Solver's collections (X), as in
+# tests/cli/fixtures/variants/: as a string, and as JSON constraints
+KILLER_ISS = (".Diagonal~1.Diagonal~-1.Cage~14~R1C1~R2C1.Cage~14~R1C8~R1C9.Cage~6~R2C2~R2C3"
+              ".Cage~6~R2C8~R3C8.Cage~13~R3C3~R4C3.Cage~13~R3C6~R3C7.Cage~17~R6C4~R6C5"
+              ".Cage~14~R6C7~R7C7.Cage~6~R7C2~R8C2.Cage~13~R7C3~R7C4.Cage~6~R8C7~R8C8"
+              ".Cage~14~R8C9~R9C9.Cage~14~R9C1~R9C2")
+# Interactive Sudoku Solver's example killer (MIT licence): logic alone solves it
+KILLER_EASY = (".Cage~3~R1C1~R1C2.Cage~15~R1C3~R1C4~R1C5.Cage~25~R2C1~R2C2~R3C1~R3C2"
+               ".Cage~17~R2C3~R2C4.Cage~9~R3C3~R3C4~R4C4.Cage~22~R1C6~R2C5~R2C6~R3C5"
+               ".Cage~4~R1C7~R2C7.Cage~16~R1C8~R2C8.Cage~15~R1C9~R2C9~R3C9~R4C9"
+               ".Cage~20~R3C7~R3C8~R4C7.Cage~8~R3C6~R4C6~R5C6.Cage~17~R4C5~R5C5~R6C5"
+               ".Cage~20~R5C4~R6C4~R7C4.Cage~14~R4C2~R4C3.Cage~6~R4C1~R5C1"
+               ".Cage~13~R5C2~R5C3~R6C2.Cage~6~R6C3~R7C2~R7C3.Cage~17~R4C8~R5C7~R5C8"
+               ".Cage~27~R6C1~R7C1~R8C1~R9C1.Cage~8~R8C2~R9C2.Cage~16~R8C3~R9C3"
+               ".Cage~10~R7C5~R8C4~R8C5~R9C4.Cage~12~R5C9~R6C9.Cage~6~R6C7~R6C8"
+               ".Cage~20~R6C6~R7C6~R7C7.Cage~15~R8C6~R8C7.Cage~14~R7C8~R7C9~R8C8~R8C9"
+               ".Cage~13~R9C5~R9C6~R9C7.Cage~17~R9C8~R9C9")
+KILLER_CAGES = [{"kind": "cage", "cells": [a, b], "params": [s]} for s, a, b in re.findall(
+    r"Cage~(\d+)~R(\d+C\d+)~R(\d+C\d+)", KILLER_ISS)]
+for _c in KILLER_CAGES:
+    _c["cells"] = ["r" + x.lower() for x in _c["cells"]]
+    _c["params"] = [int(_c["params"][0])]
 
 
 class Server:
@@ -167,6 +189,151 @@ class Api(unittest.TestCase):
         self.assertEqual(doc["status"], "invalid")
         self.assertEqual(doc["conflicts"][0]["cells"], ["r1c1", "r1c2"])
 
+    # ---- variant constraints ------------------------------------------------
+    def test_variant_constraints(self):
+        """The "constraints" field and a variant text as the puzzle solve as
+        `doku solve` solves the variant file; broken constraints are named."""
+        with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+            f.write(KILLER_ISS + "\n")
+        try:
+            cli = subprocess.run([DOKU, "solve", f.name], capture_output=True, text=True).stdout.strip()
+        finally:
+            os.unlink(f.name)
+        grid = lambda doc: "".join(str(d) for row in doc["solution"] for d in row)
+        r, text_doc, _ = self.s.post("solve", {"puzzle": KILLER_ISS})
+        self.assertEqual((r.status, text_doc["status"], grid(text_doc)), (200, "unique", cli), text_doc)
+        self.assertEqual(len(text_doc["constraints"]), 13)
+        self.assertEqual(text_doc["constraints"][0], {"kind": "cage", "cells": ["r1c1", "r2c1"], "params": [14],
+                                                      "text": "killer cage 14 at r1c1 r2c1"})
+        r, doc, _ = self.s.post("solve", {"puzzle": "." * 81, "variants": "x", "constraints": KILLER_CAGES})
+        self.assertEqual((doc["status"], grid(doc)), ("unique", cli), doc)
+        self.assertEqual(doc["constraints"], text_doc["constraints"])
+        r, doc, _ = self.s.post("count", {"puzzle": "." * 81, "constraints": KILLER_CAGES, "limit": 2})
+        self.assertEqual(doc["status"], "capped", doc)   # without the diagonals: several
+        # a cage its digits break: check names it as it names a duplicate
+        cage = [{"kind": "cage", "cells": ["r1c1", "r1c2"], "params": [4]}]
+        r, doc, _ = self.s.post("check", {"puzzle": "12" + "." * 79, "constraints": cage})
+        self.assertEqual((doc["status"], doc["message"]), ("invalid", "killer cage 4 at r1c1 r1c2 is broken"), doc)
+        self.assertEqual(doc["violations"], [{"constraint": 0, "kind": "cage", "cells": ["r1c1", "r1c2"],
+                                              "text": "killer cage 4 at r1c1 r1c2 is broken"}])
+        r, doc, _ = self.s.post("solve", {"puzzle": "12" + "." * 79, "constraints": cage})
+        self.assertEqual((doc["status"], doc["reason"]), ("none", "killer cage 4 at r1c1 r1c2 is broken"), doc)
+        r, doc, _ = self.s.post("check", {"puzzle": "." * 81, "constraints": cage})
+        self.assertEqual(doc["status"], "multiple", doc)
+        self.assertNotIn("violations", doc)
+        # a pair rule names its two cells; a global rule has none of its own
+        r, doc, _ = self.s.post("check", {"puzzle": "..1" + "." * 10 + "1" + "." * 67,
+                                          "constraints": [{"kind": "anti-knight"}]})
+        self.assertEqual(doc["violations"][0]["cells"], ["r1c3", "r2c5"], doc)
+        # a variant text's shape (a jigsaw here) is the shape searched: as doku count counts
+        jig = "size 4\nregions 1122112233443344\ncage 3 r1c1 r1c2\n"
+        with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+            f.write(jig)
+        try:
+            count = int(subprocess.run([DOKU, "count", f.name], capture_output=True, text=True).stdout)
+        finally:
+            os.unlink(f.name)
+        r, doc, _ = self.s.post("count", {"puzzle": jig})
+        self.assertEqual((r.status, doc["shape"], doc["count"]), (200, "4x4, no boxes+jigsaw", count), doc)
+        # a variant text without constraints is a puzzle as any other: the logic endpoints take it
+        r, doc, _ = self.s.post("hint", {"puzzle": "size 4\ngivens 1.3.3.1.2.4.4.2.\n"})
+        self.assertEqual(r.status, 200, doc)
+        # a classic puzzle's record is as it was: no constraints member
+        r, doc, _ = self.s.post("solve", {"puzzle": EASY, "constraints": []})
+        self.assertEqual(strip(doc), cli_record("solve", EASY))
+
+    def test_variant_links(self):
+        """A killer as an f-puzzles and a SudokuPad link solves as its ISS
+        string does; a cage that cannot hold is named with its JSON field
+        and cells; a short SudokuPad link is a 400."""
+        with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+            f.write(KILLER_ISS + "\n")
+        try:
+            links = [subprocess.run([DOKU, "convert", "--to", to, f.name], capture_output=True,
+                                    text=True).stdout.strip() for to in ("fpuzzles", "sudokupad")]
+        finally:
+            os.unlink(f.name)
+        r, want, _ = self.s.post("solve", {"puzzle": KILLER_ISS})
+        for link in links:
+            r, doc, _ = self.s.post("solve", {"puzzle": link})
+            self.assertEqual((r.status, doc["status"], doc["solution"]), (200, "unique", want["solution"]), doc)
+            self.assertEqual(len(doc["constraints"]), 13)
+        bad = {"size": 9, "grid": [[{}] * 9] * 9,
+               "killercage": [{"cells": ["R1C1", "R1C2"], "value": "50"}]}
+        with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+            json.dump(bad, f)
+        try:
+            link = subprocess.run([DOKU, "convert", "--to", "fpuzzles", f.name], capture_output=True,
+                                  text=True)
+        finally:
+            os.unlink(f.name)
+        self.assertEqual(link.returncode, 2)  # doku itself refuses to convert it
+        self.assertIn("killercage[0]: killer cage 50 at r1c1 r1c2", link.stderr)
+        # a short SudokuPad link keeps its puzzle on SudokuPad's server
+        r, doc, _ = self.s.post("solve", {"puzzle": "https://sudokupad.app/someone/killer-1"})
+        self.error(r, doc, 400, "bad_puzzle", "puzzle line 1 column 1")
+        self.assertIn("kept on SudokuPad's server", doc["error"]["message"])
+
+    def test_variant_constraints_refused(self):
+        cases = [
+            ({"kind": "cage", "cells": ["r1c1", "r1c2"], "params": [50]}, "constraints[0]",
+             "killer cage 50 at r1c1 r1c2: no 2 distinct digits of 1-9 sum to 50"),
+            ({"kind": "lunchbox", "cells": []}, "constraints[0].kind", "the constraint 'lunchbox' is not supported by doku"),
+            ({"kind": "thermo", "cells": ["r1c1", "r10c1"]}, "constraints[0].cells[1]", "must be a cell r1c1 to r9c9"),
+            ({"kind": "thermo", "cells": ["r1c1", "r3c1"]}, "constraints[0]", "thermometer"),
+            ({"kind": "cage", "cells": ["r1c1"], "params": ["15"]}, "constraints[0].params[0]", "whole number"),
+            ("cage", "constraints[0]", "must be an object"),
+        ]
+        for c, where, words in cases:
+            r, doc, _ = self.s.post("solve", {"puzzle": "." * 81, "constraints": [c]})
+            self.error(r, doc, 400, "bad_field", where)
+            self.assertIn(words, doc["error"]["message"])
+        r, doc, _ = self.s.post("solve", {"puzzle": "." * 81, "constraints": "cage 15 r1c1"})
+        self.error(r, doc, 400, "bad_field", "constraints")
+        r, doc, _ = self.s.post("solve", {"puzzle": "size 9\ncage 50 r1c1 r1c2\n"})
+        self.error(r, doc, 400, "bad_puzzle", "puzzle")
+        self.assertIn("line 2: killer cage 50 at r1c1 r1c2", doc["error"]["message"])
+        r, doc, _ = self.s.post("solve", {"puzzle": KILLER_ISS, "box": "3x3"})
+        self.error(r, doc, 400, "bad_shape", "box")
+        r, doc, _ = self.s.post("solve", {"puzzle": "." * 256, "constraints": [{"kind": "anti-knight"}]})
+        self.assertEqual(r.status, 200, doc)   # 16x16 takes constraints
+        # the endpoints that do not take constraints say so, never ignore them
+        for name in ("reduce",):
+            r, doc, _ = self.s.post(name, {"puzzle": EASY, "constraints": KILLER_CAGES[:1]})
+            self.error(r, doc, 422, "constraints_unsupported", "constraints")
+        marks = " ".join("123456789" if ch == "." else ch for ch in EASY)
+        r, doc, _ = self.s.post("hint", {"puzzle": EASY, "pencil": marks,
+                                         "constraints": KILLER_CAGES[:1]})
+        self.error(r, doc, 422, "constraints_unsupported", "constraints")
+        r, doc, _ = self.s.post("generate", {"constraints": KILLER_CAGES[:1]})
+        self.error(r, doc, 422, "constraints_unsupported", "constraints")
+
+    def test_generate_constraint_sets(self):
+        """"variants": "killer" (or thermo...) makes puzzle 1 of the seed as
+        `doku generate --killer --seed S` makes it, with its constraints."""
+        for variants, args in (("killer", ["--killer"]), ("x,thermo", ["--variant", "x,thermo"])):
+            r, doc, _ = self.s.post("generate", {"variants": variants, "seed": 5, "timeout": 10 * SLOW})
+            self.assertEqual(r.status, 200, doc)
+            cli = subprocess.run([DOKU, "generate", *args, "--seed", "5"], capture_output=True, text=True,
+                                 timeout=120).stdout.splitlines()
+            mine = [" ".join([c["kind"], *map(str, c["params"]), *c["cells"]]) for c in doc["constraints"]]
+            theirs = [x for x in cli if x.split(" ")[0] not in ("#", "size", "variant", "givens", "solution")]
+            self.assertEqual(mine, theirs, variants)
+            self.assertEqual((doc["index"], doc["master_seed"], doc["set"]), (1, "5", variants.split(",")[-1]))
+            # the puzzle solves to its solution under its constraints
+            shape = {"variants": "x"} if variants.startswith("x") else {}
+            r, solved, _ = self.s.post("solve", {"puzzle": doc["puzzle"], "constraints": doc["constraints"], **shape})
+            self.assertEqual(solved["status"], "unique", solved)
+            self.assertEqual("".join(str(d) for row in solved["solution"] for d in row), doc["solution"])
+        r, doc, _ = self.s.post("generate", {"variants": "killer", "cage_size": "2-3", "seed": 1})
+        self.assertTrue(all(2 <= len(c["cells"]) <= 3 for c in doc["constraints"]), doc)
+        r, doc, _ = self.s.post("generate", {"variants": "killer", "symmetry": "rot180"})
+        self.error(r, doc, 400, "bad_field", "symmetry")
+        r, doc, _ = self.s.post("generate", {"cage_size": "2-3"})
+        self.error(r, doc, 400, "bad_field", "cage_size")
+        r, doc, _ = self.s.post("solve", {"puzzle": EASY, "variants": "killer"})
+        self.error(r, doc, 400, "bad_field", "variants")   # a set is for generate
+
     def test_logic_endpoints(self):
         for name in ("hint", "explain", "grade"):
             r, doc, _ = self.s.post(name, {"puzzle": EASY})
@@ -176,6 +343,25 @@ class Api(unittest.TestCase):
         self.assertEqual(doc["step"]["placements"], [{"cell": "r1c6", "digit": 8}])
         r, doc, _ = self.s.post("grade", {"puzzle": EASY, "techniques": "singles"})
         self.assertEqual(strip(doc), cli_record("grade", EASY, "--techniques", "singles"))
+
+    def test_logic_endpoints_on_variants(self):
+        # the logic engine on a variant puzzle: the CLI's record, on doku's own scale
+        for name in ("hint", "explain", "grade"):
+            r, doc, _ = self.s.post(name, {"puzzle": KILLER_EASY})
+            self.assertEqual(r.status, 200, doc)
+            self.assertEqual(doc["scale"], "doku", name)
+            self.assertEqual(strip(doc), cli_record(name, KILLER_EASY), name)
+        r, doc, _ = self.s.post("hint", {"puzzle": KILLER_EASY})
+        self.assertTrue(doc["step"]["text"].startswith("cage r1c1,r1c2 (sum 3): only {1,2} fits"), doc)
+        # the same cages as a "constraints" field on a classic grid
+        r, doc, _ = self.s.post("hint", {"puzzle": "." * 81, "constraints": KILLER_CAGES})
+        self.assertEqual((r.status, doc["status"]), (200, "multiple"), doc)
+        # givens that break a constraint are named
+        r, doc, _ = self.s.post("grade", {"puzzle": "1" + "." * 80,
+                                          "constraints": [{"kind": "cage", "cells": ["r1c1", "r1c2"],
+                                                           "params": [3]}, {"kind": "odd", "cells": ["r1c1"]},
+                                                          {"kind": "even", "cells": ["r1c1"]}]})
+        self.error(r, doc, 422, "conflict", "puzzle")
 
     def test_logic_verdict_before_the_run(self):
         # explain and grade count the solutions first, as the CLI does: a
@@ -619,6 +805,65 @@ class Files(unittest.TestCase):
         r, doc, _ = self.open(HEX16)
         self.assertEqual((doc["puzzles"][0]["n"], doc["puzzles"][0]["symbols"]), (16, "1-9A-Z"))
 
+    def test_open_variant_puzzles(self):
+        """doku's variant text format (one puzzle a file) and ISS strings (one
+        a line) come with their constraints, shape and solution."""
+        text = ("# a killer\nsize 9\nvariant x\ncage 14 r1c1 r2c1\nthermo r5c5 r5c6 r5c7\n"
+                "givens 1" + "." * 80 + "\nanti-knight\n")
+        r, doc, _ = self.open(text, name="k.txt")
+        self.assertEqual((r.status, doc["total"]), (200, 1), doc)
+        p = doc["puzzles"][0]
+        self.assertEqual((p["n"], p["puzzle"][:2], p["meta"]["variant"]), (9, "1.", "x"))
+        self.assertEqual([c["kind"] for c in p["constraints"]], ["cage", "thermo", "anti-knight"])
+        self.assertEqual(p["constraints"][1]["cells"], ["r5c5", "r5c6", "r5c7"])
+        r, doc, _ = self.open(KILLER_ISS + "\n" + KILLER_ISS.replace("~14~R9C1", "~99~R9C1") + "\n", name="iss.txt")
+        self.assertEqual((doc["total"], len(doc["puzzles"][0]["constraints"])), (1, 13), doc)
+        self.assertRegex(doc["problems"][0]["where"], r"^iss\.txt:2$")
+        self.assertIn("killer cage 99", doc["problems"][0]["message"])
+        r, doc, _ = self.open("size 4\nregions 1122112233443344\ncage 3 r1c1 r1c2\n")
+        self.assertEqual(doc["puzzles"][0]["meta"]["regions"], "1122112233443344", doc)
+        r, doc, _ = self.open("size 9\ncage 50 r1c1 r1c2\n", name="bad.txt")
+        self.error(r, doc, 422, "no_puzzle", "bad.txt:1")
+        self.assertIn("line 2: killer cage 50", doc["error"]["message"])
+
+    def test_export_variant_puzzles_as_convert(self):
+        """A variant puzzle is written by `doku convert`'s variant writer in
+        the formats that carry constraints, refused by name in the others."""
+        with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+            f.write(KILLER_ISS + "\n")
+        try:
+            for fmt in ("fpuzzles", "sudokupad", "text", "fpuzzles-json", "sudokuwiki"):
+                cli = subprocess.run([DOKU, "convert", "--to", fmt, f.name], capture_output=True).stdout
+                r, _, raw = self.export({"puzzle": "." * 81, "variants": "x", "constraints": KILLER_CAGES, "format": fmt})
+                self.assertEqual((r.status, raw), (200, cli), fmt)
+        finally:
+            os.unlink(f.name)
+        # a link read back carries the cages
+        r, _, raw = self.export({"puzzle": KILLER_ISS, "format": "sudokupad"})
+        r, doc, _ = self.open(raw)
+        self.assertEqual(len(doc["puzzles"][0]["constraints"]), 13, doc)
+        for fmt in ("line", "grid", "sdk"):
+            r, doc, _ = self.export({"puzzle": KILLER_ISS, "format": fmt})
+            self.error(r, doc, 422, "format_cannot_hold", "format")
+            self.assertIn("cannot hold the puzzle's variant constraints", doc["error"]["message"])
+        # pictures and workbooks get the constraints in their record: the cages drawn (dashed),
+        # the solution found under them
+        r, _, raw = self.export({"puzzle": KILLER_ISS, "format": "svg", "solution": True})
+        self.assertEqual((r.status, raw.count(b"stroke-dasharray")), (200, 13))
+        if have("pdftotext"):
+            r, _, raw = self.export({"puzzle": KILLER_ISS, "format": "pdf", "solution": True})
+            with tempfile.NamedTemporaryFile(suffix=".pdf", delete=False) as f:
+                f.write(raw)
+            try:
+                words = subprocess.run(["pdftotext", f.name, "-"], capture_output=True, text=True).stdout.split()
+            finally:
+                os.unlink(f.name)
+            self.assertIn("17", words)   # a cage's sum (no digit of the solution is 17)
+        r, doc, _ = self.export({"puzzle": KILLER_ISS, "format": "killer"})   # no X in that format
+        self.error(r, doc, 422, "format_cannot_hold", "format")
+        r, _, raw = self.export({"puzzle": EASY, "format": "text"})           # a classic puzzle as variant text
+        self.assertEqual(raw.decode().splitlines()[:2], ["size 9", "givens " + EASY.replace("0", ".")])
+
     def test_open_workbooks_as_the_cli(self):
         for name in ("book.xlsx", "book.ods", "book.xls", "book_lo.xlsx"):
             path = os.path.join(WORKBOOKS, name)
@@ -638,6 +883,23 @@ class Files(unittest.TestCase):
         r, doc, _ = self.open(data, name="book.xlsx", sheet="Nope")
         self.error(r, doc, 422, "bad_file", "book.xlsx")
         self.assertIn("no sheet named 'Nope'", doc["error"]["message"])
+
+    def test_open_workbook_shape_and_comment(self):
+        # doku's own workbook of an X puzzle with a comment: the shape and
+        # comment written under the grid come back as a link's meta would
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "x.xlsx")
+            p = subprocess.run([DOKU, "convert", "--variant", "x", "--to", "xlsx", "-o", path],
+                               input=EASY + " a comment, with a comma\n", capture_output=True,
+                               text=True, timeout=120)
+            if p.returncode != 0 and "built without" in p.stderr:
+                self.skipTest(p.stderr)
+            self.assertEqual(p.returncode, 0, p.stderr)
+            with open(path, "rb") as f:
+                r, doc, _ = self.open(f.read(), name="x.xlsx")
+        self.assertEqual(r.status, 200, doc)
+        e = doc["puzzles"][0]
+        self.assertEqual((e["meta"], e["comment"]), ({"variant": "x"}, "a comment, with a comma"), e)
 
     def test_open_errors(self):
         r, doc, _ = self.open(b"")

@@ -8,7 +8,16 @@ the budget, and solves of an empty 25x25), against `--threads 2` and a short
   - every request is answered: 200, or 503 "busy" with a Retry-After when it
     could not start within its budget;
   - p99 of the answered requests' times (send to last byte, as the client
-    sees them) is within the timeout.
+    sees them) is within the timeout, give or take what the machine itself
+    stalled: a probe thread sleeps 5 ms at a time through the run and
+    records how late it wakes; a reply's way back wakes two threads (the
+    server's, then the client's), so the allowance is twice the worst
+    lateness seen. On an idle machine that is a few milliseconds, so the
+    check is as strict as the timeout; on a shared, loaded one the server
+    is not blamed for the scheduler (its own margin, 5% of --timeout,
+    covers ordinary delays). A machine that stalls for more than a tenth
+    of the timeout says nothing about the server: the run is repeated
+    (up to 3 runs) before the test fails on it.
 
 Usage: test_overload.py PATH/TO/doku [--report]
 --report prints the figures as a BENCHMARKS.md table row. Standard library
@@ -20,14 +29,15 @@ import os
 import re
 import subprocess
 import sys
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 
 SANITIZED = bool(os.environ.get("DOKU_SANITIZED"))
 TIMEOUT = 8.0 if SANITIZED else 4.0   # --timeout (seconds)
 REQUESTS, AT_ONCE = 200, 64
-# the p99 may pass the timeout by the reply's own trip (write, read, JSON)
-SLACK = 0.0
+PROBE_SLEEP = 0.005      # the stall probe's nap (seconds)
+RUNS = 3                 # runs tried while the machine stalls too much to judge
 
 HARD = "12.3....435....1....4........54..2..6...7.........8.9...31..5.......9.7.....6...8"
 # Golden Nugget (tarek), ER 11.9: its grade runs to the budget and gives up
@@ -37,9 +47,25 @@ KINDS = [("solve", {"puzzle": HARD}), ("grade", {"puzzle": NUGGET}),
          ("solve", {"puzzle": EMPTY25, "size": 25})]
 
 
-def main():
-    doku = os.path.abspath(sys.argv[1])
-    report = "--report" in sys.argv
+class StallProbe(threading.Thread):
+    """Sleeps PROBE_SLEEP at a time and keeps the worst lateness of its
+    wake-ups: how long the machine kept a ready thread off the CPU."""
+
+    def __init__(self):
+        super().__init__(daemon=True)
+        self.worst = 0.0
+        self.done = threading.Event()
+
+    def run(self):
+        while not self.done.is_set():
+            t = time.monotonic()
+            time.sleep(PROBE_SLEEP)
+            self.worst = max(self.worst, time.monotonic() - t - PROBE_SLEEP)
+
+
+def run_once(doku):
+    """One overload run: the replies (name, status, Retry-After, JSON,
+    seconds), the wall time and the probe's worst stall."""
     proc = subprocess.Popen([doku, "serve", "--port", "0", "--quiet", "--threads", "2",
                              "--timeout", str(TIMEOUT)], stdout=subprocess.PIPE, text=True)
     try:
@@ -59,14 +85,31 @@ def main():
             c.close()
             return name, r.status, r.getheader("Retry-After"), json.loads(raw), dt
 
+        probe = StallProbe()
+        probe.start()
         t0 = time.monotonic()
         with ThreadPoolExecutor(AT_ONCE) as ex:
             replies = list(ex.map(one, range(REQUESTS)))
         wall = time.monotonic() - t0
+        probe.done.set()
+        probe.join()
     finally:
         proc.terminate()
         proc.wait(60)
         proc.stdout.close()
+    return replies, wall, probe.worst
+
+
+def main():
+    doku = os.path.abspath(sys.argv[1])
+    report = "--report" in sys.argv
+    for run in range(1, RUNS + 1):
+        replies, wall, stall = run_once(doku)
+        if stall <= TIMEOUT / 10:
+            break
+        print("run %d: the machine stalled a thread for %.3f s (over a tenth of the timeout): "
+              "too loaded to judge the server's times%s"
+              % (run, stall, ", running again" if run < RUNS else ""))
 
     bad = []
     for name, status, retry, doc, _ in replies:
@@ -83,16 +126,19 @@ def main():
     p = lambda q: times[min(len(times) - 1, int(q * len(times)))]
     ok = sum(1 for r in replies if r[1] == 200)
     gave_up = sum(1 for r in replies if r[1] == 200 and r[3].get("status") == "gave_up")
+    slack = 2 * stall
     line = ("| %d requests, %d at a time, --threads 2 --timeout %g | %d × 200 (%d gave up) | %d × 503 "
-            "| %.2f s | %.2f s | %.2f s | %.2f s | %.1f s |"
+            "| %.2f s | %.2f s | %.2f s | %.2f s | %.1f s | stall %.3f s |"
             % (REQUESTS, AT_ONCE, TIMEOUT, ok, gave_up, REQUESTS - ok, p(0.5), p(0.9), p(0.99),
-               times[-1], wall))
+               times[-1], wall, stall))
     print(line)
     if report:
         for name, status in sorted({(r[0], r[1]) for r in replies}):
             ts = sorted(r[4] for r in replies if (r[0], r[1]) == (name, status))
             print("  %s %d: %d, %.3f-%.3f s" % (name, status, len(ts), ts[0], ts[-1]))
-    assert p(0.99) <= TIMEOUT + SLACK, "p99 %.3f s is over the timeout %g s" % (p(0.99), TIMEOUT)
+    assert stall <= TIMEOUT / 10, "the machine stalled a thread for %.3f s in every run" % stall
+    assert p(0.99) <= TIMEOUT + slack, ("p99 %.3f s is over the timeout %g s (+ %.3f s the machine "
+                                        "stalled)" % (p(0.99), TIMEOUT, slack))
     assert ok > 0, "nothing was served"
 
 

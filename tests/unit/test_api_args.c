@@ -21,6 +21,7 @@
 #include "doku_parse.h"
 #include "doku_constraints.h"
 #include "doku_records.h"
+#include "doku_variant_gen.h"
 
 /* Fixed fixtures for the calls that need valid objects besides the bad
  * argument under test. */
@@ -938,8 +939,57 @@ static void test_constraints(void **state)
     assert_null(doku_variant_puzzle_constraints(NULL));
     assert_null(doku_variant_puzzle_solution(NULL));
     doku_variant_puzzle_free(NULL);
+    assert_int_equal(doku_variant_format_guess(NULL, 5), DOKU_VARIANT_FORMAT_NONE);
+    doku_buf out = {0};
+    assert_int_equal(doku_variant_write(NULL, cs, NULL, NULL, DOKU_VARIANT_FORMAT_TEXT, NULL, 0),
+                     DOKU_ERR_ARG);
+    assert_int_equal(doku_variant_write(&out, NULL, NULL, NULL, DOKU_VARIANT_FORMAT_TEXT, buf,
+                                        sizeof buf), DOKU_ERR_ARG);
+    assert_int_equal(doku_variant_write(&out, cs, NULL, NULL, (doku_variant_format)99, buf,
+                                        sizeof buf), DOKU_ERR_ARG);
+    assert_int_equal(out.len, 0);
+    doku_buf_free(&out);
+    doku_logic *vl = (doku_logic *)1;
+    assert_int_equal(doku_logic_create_variant(NULL, NULL, &vl), DOKU_ERR_ARG);
+    assert_null(vl);
+    assert_int_equal(doku_logic_create_variant(cs, NULL, NULL), DOKU_ERR_ARG);
+    assert_null(doku_logic_constraints(NULL));
+    assert_int_equal(doku_logic_create_variant(cs, NULL, &vl), DOKU_OK);
+    assert_ptr_equal(doku_logic_constraints(vl), cs);
+    doku_logic_free(vl);
     doku_constraints_free(NULL);
     doku_constraints_free(cs);
+    doku_shape_free(s);
+}
+
+static void test_variant_gen(void **state)
+{
+    (void)state;
+    doku_shape *s;
+    doku_generator *g;
+    assert_int_equal(doku_shape_create_simple(9, 0, &s), DOKU_OK);
+    assert_int_equal(doku_generator_create(s, &g), DOKU_OK);
+    doku_constraints *cs = (doku_constraints *)1;
+    uint8_t giv[81];
+    assert_int_equal(doku_variant_generate(NULL, 1, NULL, &cs, giv, NULL, 81, NULL), DOKU_ERR_ARG);
+    assert_null(cs);
+    assert_int_equal(doku_variant_generate(g, 1, NULL, NULL, giv, NULL, 81, NULL), DOKU_ERR_ARG);
+    assert_int_equal(doku_variant_generate(g, 1, NULL, &cs, NULL, NULL, 81, NULL), DOKU_ERR_ARG);
+    assert_int_equal(doku_variant_generate(g, 1, NULL, &cs, giv, NULL, 16, NULL), DOKU_ERR_ARG);
+    doku_vgen_opts o = {.min_cage = 3};
+    assert_int_equal(doku_variant_generate(g, 1, &o, &cs, giv, NULL, 81, NULL), DOKU_ERR_ARG);
+    assert_string_equal(doku_vgen_set_name((doku_vgen_set)-1), "");
+    unsigned v;
+    doku_vgen_set set;
+    int named;
+    int lo, hi;
+    assert_int_equal(doku_parse_vgen_variants(NULL, &v, &set, &named, NULL), DOKU_ERR_ARG);
+    assert_int_equal(doku_parse_vgen_variants("x", NULL, &set, &named, NULL), DOKU_ERR_ARG);
+    assert_int_equal(doku_parse_vgen_variants("x", &v, &set, NULL, NULL), DOKU_ERR_ARG);
+    assert_int_equal(doku_parse_cage_size(NULL, 9, &lo, &hi, NULL), DOKU_ERR_ARG);
+    assert_int_equal(doku_parse_cage_size("2-5", -1, &lo, &hi, NULL), DOKU_ERR_ARG);
+    assert_int_equal(doku_parse_cage_size("2-5", 9, NULL, &hi, NULL), DOKU_ERR_ARG);
+    doku_generator_free(g);
     doku_shape_free(s);
 }
 
@@ -961,6 +1011,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_band, setup, teardown),
         cmocka_unit_test(test_parsers),
         cmocka_unit_test(test_constraints),
+        cmocka_unit_test(test_variant_gen),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -207,10 +207,15 @@ static void test_fpuzzles_documents(void **state)
     static const struct {
         const char *head, *cell5, *why;
     } bad[] = {
-        {"\"size\":4,\"killercage\":[{\"cells\":[\"R1C1\"]}],\"thermometer\":[1],\"diagonal+\":true,",
-         NULL, "f-puzzles constraints doku does not support: killercage, thermometer, diagonal+ alone"},
+        /* constraints: the variant reader takes them, or says why not */
+        {"\"size\":4,\"killercage\":[{\"cells\":[\"R1C1\"]}],\"thermometer\":[{\"lines\":[[\"R1C1\",\"R1C2\"]]}],\"diagonal+\":true,",
+         NULL, "f-puzzles constraints killercage, thermometer, diagonal+ alone"
+         ": a variant puzzle, which doku's variant reader takes (doku_variant_puzzle_read; the CLI uses it when the input's first puzzle has constraints)"},
         {"\"size\":4,\"diagonal-\":true,", NULL,
-         "f-puzzles constraints doku does not support: diagonal- alone"},
+         "f-puzzles constraints diagonal- alone"
+         ": a variant puzzle, which doku's variant reader takes (doku_variant_puzzle_read; the CLI uses it when the input's first puzzle has constraints)"},
+        {"\"size\":4,\"thermometer\":[{\"lines\":[[\"R1C1\",\"R1C3\"]]}],", NULL,
+         "f-puzzles thermometer[0]: thermometer at r1c1 r1c3: r1c1 and r1c3 are not adjacent"},
         {"\"size\":3,", NULL, "f-puzzles data: \"size\" must be a number from 4 to 35"},
         {"\"size\":36,", NULL, "f-puzzles data: \"size\" must be a number from 4 to 35"},
         {"\"size\":4.5,", NULL, "f-puzzles data: \"size\" must be a number from 4 to 35"},
@@ -242,7 +247,8 @@ static void test_fpuzzles_documents(void **state)
                              "to show");
     snprintf(text, sizeof text, "{\"size\":4,\"arrow\":[1],\"%s\":1,\"grid\":[]}", longkey);
     assert_int_equal(fpuzzles(text, cells, meta, sizeof meta, why), -1);
-    assert_string_equal(why, "f-puzzles constraints doku does not support: arrow and 1 more");
+    assert_string_equal(why, "f-puzzles constraints doku does not support: 1 with names too long "
+                             "to show");
     /* rows of the wrong length or kind, no object, no JSON */
     static const struct {
         const char *text, *why;
@@ -310,11 +316,14 @@ static void test_links(void **state)
         {"x sudokuwiki.org/sudoku.htm", "SudokuWiki link without a bd= puzzle", 3},
         {"sudokuwiki.org/?bd=123#x", "SudokuWiki bd= holds 3 characters; 81 (9x9 digits, 0 empty) "
                                      "expected", 20},
-        {"f-puzzles.com/?id=1", "f-puzzles link without ?load= data", 1},
+        {"f-puzzles.com/?id=1", "f-puzzles short link (?id=...): the puzzle is kept on f-puzzles' "
+                                "server, not in the link; doku reads ?load= links, which carry it", 1},
+        {"f-puzzles.com/?x=1", "f-puzzles link without ?load= data", 1},
         {"  https://f-puzzles.com/?load=!!!!", "f-puzzles link: the data after the address is no "
                                                "lz-string (base64)", 31},
-        {"https://sudokupad.app/abc123", "SudokuPad link in SudokuPad's own format: only its "
-                                         "f-puzzles links (sudokupad.app/fpuzzles...) are read", 1},
+        {"https://sudokupad.app/abc123", "SudokuPad link 'abc123': the puzzle is kept on "
+                                         "SudokuPad's server, not in the link; doku reads links that "
+                                         "carry it (fpuzzles..., scl..., ctc...)", 1},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         assert_int_equal(link(bad[i].line, cells, &col, why, &p), -1);
@@ -365,7 +374,7 @@ static void test_links(void **state)
     assert_int_equal(io_lz_compress_b64(json, strlen(json), &b64), DOKU_OK);
     snprintf(line, sizeof line, "https://f-puzzles.com/?load=%s", b64.data);
     assert_int_equal(link(line, cells, &col, why, &p), -1);
-    assert_string_equal(why, "f-puzzles constraints doku does not support: thermometer");
+    assert_string_equal(why, "f-puzzles thermometer[0]: \"lines\" must be an array of lines");
     assert_int_equal(col, 29);
     doku_buf_free(&b64);
 }

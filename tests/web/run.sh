@@ -23,4 +23,5 @@ if ! cmp -s "$HERE/package-lock.json" "$WORK/package-lock.json" ||
 fi
 # run from WORKDIR so that the imports find its node_modules
 cp "$HERE/test_page.mjs" "$WORK/"
-exec node "$WORK/test_page.mjs" "$DOKU" "$CHROME" "$WORK/screenshots"
+# the repository's fixtures (workbooks made by openpyxl) stay where they are
+DOKU_FIXTURES="$HERE/../fixtures" exec node "$WORK/test_page.mjs" "$DOKU" "$CHROME" "$WORK/screenshots"

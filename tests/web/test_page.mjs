@@ -21,6 +21,38 @@ const JIGSAW_MAP = '112233333111214443211254443222254443615555573688859999688859
 // two pointing steps in a row with proof digits in one cell (top1465)
 const POINTING = '7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........';
 const HARD = '12.3....435....1....4........54..2..6...7.........8.9...31..5.......9.7.....6...8';
+// variant puzzles: HS_KILLERS#1 (X), and Interactive Sudoku Solver's thermo and arrow examples
+const KILLER_ISS = '.Diagonal~1.Diagonal~-1.Cage~14~R1C1~R2C1.Cage~14~R1C8~R1C9.Cage~6~R2C2~R2C3.Cage~6~R2C8~R3C8.Cage~13~R3C3~R4C3.Cage~13~R3C6~R3C7.Cage~17~R6C4~R6C5.Cage~14~R6C7~R7C7.Cage~6~R7C2~R8C2.Cage~13~R7C3~R7C4.Cage~6~R8C7~R8C8.Cage~14~R8C9~R9C9.Cage~14~R9C1~R9C2';
+const THERMO_ISS = '.~R1C2_4~R1C8_1~R2C1_2~R2C9_6~R8C1_9~R8C9_2~R9C2_1~R9C8_9.Thermo~R9C4~R8C3~R7C2~R6C1~R5C2~R4C3.Thermo~R4C1~R3C2~R2C3~R1C4~R2C5~R3C6.Thermo~R1C6~R2C7~R3C8~R4C9~R5C8~R6C7.Thermo~R6C9~R7C8~R8C7~R9C6~R8C5~R7C4';
+const ARROW_ISS = '.Arrow~R1C5~R2C4~R3C3~R4C2~R5C1.Arrow~R3C7~R2C6~R3C5~R4C4~R5C3.Arrow~R6C2~R7C3~R6C4~R5C5~R4C6.Arrow~R7C4~R7C5~R7C6.Arrow~R6C7~R5C7~R4C7.Arrow~R5C9~R6C8~R7C7~R8C6~R9C5.~R1C2_6~R1C9_9~R2C1_9~R8C9_3~R9C1_4~R9C8_7';
+// every kind that is drawn, in doku's own variant text format (read, not solved)
+const EVERY_KIND = `size 9
+cage 10 r1c1 r1c2
+little-killer 20 r1c2 r2c3 r3c4 r4c5 r5c6 r6c7 r7c8 r8c9
+sandwich 10 row 2
+xsum 15 column 9
+region r4c1 r4c2 r5c1 r5c2
+thermo r6c1 r7c1 r8c1
+arrow r9c1 r9c2 r9c3
+arrow 2 r3c1 r3c2 r4c3 r5c3 r6c3
+whisper r2c5 r3c5 r4c5
+renban r1c6 r1c7 r1c8
+palindrome r5c4 r6c4 r7c4
+between r7c6 r7c7 r8c8
+region-sum r3c7 r3c6 r4c6
+white r8c5 r8c6
+black r9c5 r9c6
+x r6c5 r6c6
+v r5c8 r5c9
+greater r2c8 r3c8
+quadruple 1 2 r8c2
+even r4c8 r4c9
+odd r6c9
+minimum r1c4
+maximum r3c3
+anti-knight
+white-all
+`;
 
 /* ---- files to open, made with doku's own writers ------------------------ */
 const files = mkdtempSync(join(tmpdir(), 'doku-web-files-'));
@@ -33,6 +65,11 @@ execFileSync(doku, ['convert', '--to', 'xlsx', '-o', XLSX_FILE], { input: `${HAR
 const XLSX_TWO = join(files, 'two.xlsx');
 execFileSync(doku, ['convert', '--to', 'xlsx', '-o', XLSX_TWO], { input: `${EASY}\n${HARD}\n` });
 const BROKEN = fixture('broken.xlsx', readFileSync(XLSX_FILE).subarray(0, 400));
+// what doku solve prints for each variant puzzle (the CLI's solution, to compare the page's with)
+const solved = (text) => execFileSync(doku, ['solve', fixture(`v${text.length}.txt`, text + '\n')]).toString().trim();
+const KILLER_SOLUTION = solved(KILLER_ISS), THERMO_SOLUTION = solved(THERMO_ISS), ARROW_SOLUTION = solved(ARROW_ISS);
+// the thermo puzzle as a SudokuPad link, written by doku convert
+const THERMO_LINK = execFileSync(doku, ['convert', '--to', 'sudokupad', fixture('thermo-iss.txt', THERMO_ISS + '\n')]).toString().trim();
 const JIGSAW_REGIONS = fixture('j.regions', JIGSAW_MAP.match(/.{9}/g).join('\n') + '\n');
 const JIGSAW_LINK = execFileSync(doku, ['convert', '--to', 'fpuzzles', '--regions', JIGSAW_REGIONS], { input: `${JIGSAW}\n` }).toString().trim();
 // the regions alone (no boxes, as the link holds them): what doku solve says
@@ -498,6 +535,35 @@ test('pasted junk text is said plainly not to be a puzzle: words as words, a bad
   assert(/whose cells are 1-5/.test(text) && /81 for 9x9/.test(text), 'what it looked for: ' + text);
   await page.screenshot({ path: `${shots}/paste-junk.png` });
 }, { allowErrors: true, hash: `#p=${EASY}&n=9` });   // the browser logs the 422 itself
+
+test('a workbook whose grid is not found: the page lets you name its cells', async (page) => {
+  // bad.xlsx (openpyxl): a 9x9 at B2:J10 typed without borders, 'x' in E7
+  const bad = join(process.env.DOKU_FIXTURES, 'workbooks', 'bad.xlsx');
+  await pick(page, bad);
+  await waitStatus(page, /bad\.xlsx.*no puzzle.*Name the cells of the grid below/i);
+  assert(await page.isVisible('#range-box'), 'the range chooser is shown');
+  assert(await page.evaluate(() => document.activeElement.id) === 'open-range', 'and has the focus');
+  await page.fill('#open-range', 'B2');
+  await page.click('#open-range-go');
+  await waitStatus(page, /"B2" is not a range of cells/);
+  await page.fill('#open-range', 'Sheet1!B2:J10');
+  await page.keyboard.press('Enter');
+  await waitStatus(page, /Sheet1!E7.*'x' is not a digit/);
+  await page.locator('#file-box').screenshot({ path: `${shots}/range-chooser.png` });
+  // a workbook that opens: its cells named by hand read the same puzzle
+  await pick(page, XLSX_FILE);
+  await waitStatus(page, /Opened book\.xlsx/);
+  await page.evaluate(() => window.history.replaceState(null, '', '#'));
+  await page.fill('#open-range', "'Puzzle 1'!B4:J12");
+  await page.click('#open-range-go');
+  await waitStatus(page, /Opened book\.xlsx \('Puzzle 1'!B4:J12\)/);
+  const { line } = await gridState(page);
+  assert(line === HARD, 'the named cells: ' + line);
+  // a text file hides the chooser again
+  await pick(page, MULTI_FILE);
+  await waitStatus(page, /club\.txt: 2 puzzles/);
+  assert(!(await page.isVisible('#range-box')), 'no range chooser for text');
+}, { allowErrors: true });   // the browser logs the 422s itself
 
 test('a broken workbook is refused with its name', async (page) => {
   await pick(page, BROKEN);
@@ -1229,6 +1295,254 @@ test('accessibility of the play tools, the saved-game offer and region painting 
   await page.click('#jigsaw-paint');
   await check('painting');
 }, { axe: true, hash: `#p=${EASY}&n=9` });
+
+/* ---- variant constraints ------------------------------------------------ */
+
+/* Pastes text (any format doku reads) into the Paste box and loads it. */
+async function paste(page, text) {
+  // the status of an earlier open must not pass for this one's
+  await page.evaluate(() => { document.getElementById('share-box').open = true; document.getElementById('status').textContent = ''; });
+  await page.fill('#paste', text);
+  await page.click('#load');
+  await waitStatus(page, /^Opened/);
+}
+const drawn = (page, cls) => page.locator(`#overlay .${cls}`).count();
+const boardLine = (page) => page.evaluate(() => [...document.querySelectorAll('#grid .cell')].map((c) => (c.querySelector('.v') ? c.querySelector('.v').textContent : '.')).join(''));
+
+/* Plays digits (cell index -> digit) in play mode. */
+async function play(page, moves) {
+  for (const [i, d] of moves) {
+    await cell(page, i).click();
+    await page.keyboard.press(String(d));
+  }
+}
+
+/* Solve: the board's solution is the CLI's. */
+async function solveMatches(page, expected) {
+  await page.click('#solve');
+  await waitStatus(page, /^Unique solution/);
+  assert((await boardLine(page)) === expected, 'the page shows the solution doku solve prints');
+}
+
+test('a killer (ISS string): cages drawn with their sums, a broken cage named by Check entries, solved; the link carries the cages', async (page) => {
+  await paste(page, KILLER_ISS);
+  assert((await drawn(page, 'cage')) === 13, '13 cage outlines drawn');
+  const sums = await page.locator('#overlay .cage-sum').allTextContents();
+  assert(sums.length === 13 && sums.includes('17'), 'every cage sum is drawn: ' + sums.join(','));
+  assert((await cell(page, 0).getAttribute('class')).includes('diag'), 'the X diagonals of the string');
+  assert((await cell(page, 0).textContent()).includes('killer cage 14'), 'a cell says the cage it is in');
+  assert(page.url().includes('cs=cage.14.'), 'the share link holds the cages: ' + page.url());
+  await page.click('#mode-play');
+  assert((await page.getAttribute('#mode-play', 'aria-pressed')) === 'true', 'a killer with no givens can be played');
+  // r1c1 + r2c1 should make 14: 1 and 2 break the cage
+  await play(page, [[0, 1], [9, 2]]);
+  await page.click('#check-entries');
+  await waitStatus(page, /^Killer cage 14 at r1c1 r2c1 is broken/);
+  assert((await classes(page, 0)).includes('conflict') && (await classes(page, 9)).includes('conflict'), 'the cage\'s cells are marked');
+  await page.screenshot({ path: `${shots}/variant-killer.png` });
+  await page.keyboard.press('Control+z');
+  await page.keyboard.press('Control+z');
+  // a fresh page opened from the link has the same cages
+  const link = page.url();
+  const again = await newPage({ hash: link.slice(link.indexOf('#')) });
+  assert((await drawn(again, 'cage')) === 13, 'the link opens the killer with its cages');
+  await again.context().close();
+  await page.click('#mode-edit');
+  await page.click('#clear');
+  assert((await drawn(page, 'cage')) === 0, 'Clear takes the cages too');
+  await page.click('#undo');
+  assert((await drawn(page, 'cage')) === 13, 'Undo brings them back');
+  await solveMatches(page, KILLER_SOLUTION);
+});
+
+test('a thermo puzzle: bulbs and lines drawn, a falling thermometer named, solved', async (page) => {
+  await paste(page, THERMO_ISS);
+  assert((await drawn(page, 'thermo-bulb')) === 4 && (await drawn(page, 'thermo')) === 4, 'four bulbs and four lines');
+  await page.click('#mode-play');
+  // the thermometer from r9c4 rises: 5 then 3 falls
+  await play(page, [[75, 5], [65, 3]]);
+  await page.click('#check-entries');
+  await waitStatus(page, /^Thermometer at r9c4 r8c3/);
+  await page.screenshot({ path: `${shots}/variant-thermo.png` });
+  await page.keyboard.press('Control+z');
+  await page.keyboard.press('Control+z');
+  await solveMatches(page, THERMO_SOLUTION);
+});
+
+test('an arrow puzzle: circles, lines and heads drawn, a wrong sum named, solved', async (page) => {
+  await paste(page, ARROW_ISS);
+  assert((await drawn(page, 'arrow-circle')) === 6, 'six circles');
+  assert((await drawn(page, 'arrow-line')) === 12, 'six shafts and six heads');
+  await page.click('#mode-play');
+  // r7c4 is the sum of r7c5 and r7c6
+  await play(page, [[57, 3], [58, 4], [59, 5]]);
+  await page.click('#check-entries');
+  await waitStatus(page, /^Arrow .*r7c4 r7c5 r7c6/);
+  await page.screenshot({ path: `${shots}/variant-arrow.png` });
+  for (let k = 0; k < 3; k++) await page.keyboard.press('Control+z');
+  await solveMatches(page, ARROW_SOLUTION);
+});
+
+test('every constraint kind is drawn: lines in their colours, dots, X/V, quadruple, outside clues, marks; global rules in words', async (page) => {
+  await paste(page, EVERY_KIND);
+  const want = { cage: 1, 'cage-sum': 1, 'lk-arrow': 2, 'outer-clue': 3, 'xsum-box': 1, 'extra-region': 4, 'thermo-bulb': 1, thermo: 1,
+    'arrow-circle': 2, 'ln-whisper': 1, 'ln-renban': 1, 'ln-palindrome': 1, 'ln-between': 1, 'between-end': 2, 'ln-regionsum': 1,
+    'dot-white': 1, 'dot-black': 1, xv: 2, greater: 1, quad: 1, 'quad-digits': 1, parity: 3, minmax: 8 };
+  for (const [cls, k] of Object.entries(want)) assert((await drawn(page, cls)) === k, `${k} .${cls} drawn, not ${await drawn(page, cls)}`);
+  assert(/anti-knight, all white dots given/.test(await page.locator('#rules').textContent()), 'the global rules are said under the grid');
+  await page.evaluate(() => { document.getElementById('cons-box').open = true; });
+  assert((await page.locator('#cons-list li').count()) === 25, 'every constraint listed in words');
+  // the clues outside the grid are inside the page, not cut off
+  const frame = await page.locator('#grid-frame').boundingBox(), grid = await page.locator('#grid').boundingBox();
+  assert(grid.x - frame.x > 20 && grid.y - frame.y > 20, 'a margin for the outside clues');
+  await page.screenshot({ path: `${shots}/variant-every-kind.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForTimeout(200);
+  const f2 = await page.locator('#grid-frame').boundingBox();
+  assert(f2.x >= 0 && f2.x + f2.width <= 390, `the frame fits a phone: ${f2.x}..${f2.x + f2.width}`);
+  await page.screenshot({ path: `${shots}/variant-every-kind-phone.png`, fullPage: true });
+});
+
+test('Edit mode\'s pen: a cage dragged and its sum typed makes the killer unique; a thermometer drawn; undo', async (page) => {
+  // the killer without its r9c1-r9c2 cage has several solutions
+  await paste(page, KILLER_ISS.replace('.Cage~14~R9C1~R9C2', ''));
+  assert((await drawn(page, 'cage')) === 12, '12 cages');
+  await page.evaluate(() => { document.getElementById('cons-box').open = true; });
+  await page.selectOption('#draw-kind', 'cage');
+  const a = await cell(page, 72).boundingBox(), b = await cell(page, 73).boundingBox();
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 5 });
+  await page.mouse.up();
+  await waitStatus(page, /^A cage of 2 cells: type its sum/);
+  await page.keyboard.type('14');
+  await page.keyboard.press('Enter');
+  await waitStatus(page, /^Added: killer cage 14 at r9c1 r9c2/);
+  assert((await drawn(page, 'cage')) === 13, 'the drawn cage is on the grid');
+  // a line: a thermometer dragged from its bulb
+  await page.selectOption('#draw-kind', 'thermo');
+  const t0 = await cell(page, 40).boundingBox(), t1 = await cell(page, 50).boundingBox();
+  await page.mouse.move(t0.x + t0.width / 2, t0.y + t0.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(t1.x + t1.width / 2, t1.y + t1.height / 2, { steps: 5 });
+  await page.mouse.up();
+  await waitStatus(page, /^Added: thermometer at r5c5 r6c6/);
+  assert((await drawn(page, 'thermo-bulb')) === 1, 'the thermometer is drawn');
+  await page.screenshot({ path: `${shots}/variant-drawn.png` });
+  await page.click('#undo');
+  assert((await drawn(page, 'thermo-bulb')) === 0, 'Undo takes the thermometer off');
+  // a white dot: a drag across the side of r1c3 and r1c4 (2 and 3 in the solution)
+  await page.selectOption('#draw-kind', 'white');
+  const d0 = await cell(page, 2).boundingBox(), d1 = await cell(page, 3).boundingBox();
+  await page.mouse.move(d0.x + d0.width / 2, d0.y + d0.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(d1.x + d1.width / 2, d1.y + d1.height / 2, { steps: 3 });
+  await page.mouse.up();
+  await waitStatus(page, /^Added: white kropki dot at r1c3 r1c4/);
+  assert((await drawn(page, 'dot-white')) === 1, 'the dot is drawn');
+  await page.selectOption('#draw-kind', '');
+  // a rule for the whole grid, by its box: anti-knight takes the killer's only solution away
+  await page.check('#global-rules input[data-rule="anti-knight"]');
+  await waitStatus(page, /^Added: anti-knight/);
+  await page.click('#solve');
+  await waitStatus(page, /^No solution/);
+  await page.uncheck('#global-rules input[data-rule="anti-knight"]');
+  await solveMatches(page, KILLER_SOLUTION);
+});
+
+test('a constraint that cannot hold is refused by name', async (page) => {
+  await paste(page, KILLER_ISS);
+  await page.evaluate(() => { document.getElementById('cons-box').open = true; });
+  await cell(page, 4).click();
+  await page.keyboard.press('Control+ArrowRight');
+  await page.fill('#draw-sum', '50');
+  await page.selectOption('#draw-kind', 'cage');
+  await page.click('#draw-add');
+  await waitStatus(page, /^Added: killer cage 50 at r1c5 r1c6/);
+  await page.selectOption('#draw-kind', '');
+  await page.click('#solve');
+  await waitStatus(page, /killer cage 50 at r1c5 r1c6: no 2 distinct digits of 1-9 sum to 50/);
+  await page.click('#undo');
+  await page.click('#solve');
+  await waitStatus(page, /^Unique solution/);
+}, { allowErrors: true });
+
+test('a variant file (doku\'s own text format) opened by the file picker, in dark mode', async (page) => {
+  await pick(page, fixture('thermo-killer.txt', 'size 6\ncage 7 r1c1 r1c2 r2c1\nthermo r3c3 r3c4 r4c5\nwhisper r6c1 r5c2 r6c3\ngivens 1.............................2.....\n'));
+  await waitStatus(page, /^Opened thermo-killer\.txt/);
+  assert((await page.locator('#grid .cell').count()) === 36, 'a 6x6 grid');
+  assert((await drawn(page, 'cage')) === 1 && (await drawn(page, 'thermo-bulb')) === 1 && (await drawn(page, 'ln-whisper')) === 1, 'its cage, thermometer and whispers');
+  assert((await digit(page, 0)) === '1', 'its givens');
+  await page.screenshot({ path: `${shots}/variant-file-dark.png` });
+}, { dark: true });
+
+test('variant links: a pasted SudokuPad link opens with its thermometers; a killer saved as an f-puzzles link opens with its cages', async (page) => {
+  await paste(page, THERMO_LINK);
+  assert((await drawn(page, 'thermo-bulb')) === 4, 'the link\'s four thermometers');
+  assert((await digit(page, 1)) === '4', 'its givens');
+  await paste(page, KILLER_ISS);
+  await page.evaluate(() => { document.getElementById('file-box').open = true; });
+  await page.selectOption('#export-format', 'fpuzzles');
+  await page.click('#export');
+  await waitStatus(page, /link/);
+  const link = await page.locator('#export-link').textContent();
+  assert(link.startsWith('https://www.f-puzzles.com/?load='), 'an f-puzzles link: ' + link);
+  await page.click('#clear');
+  await paste(page, link);
+  assert((await drawn(page, 'cage')) === 13, 'the link opens with the 13 cages');
+  // a line cannot hold them: said, never written without them; a picture draws them
+  await page.selectOption('#export-format', 'line');
+  await page.click('#export');
+  await waitStatus(page, /cannot hold the puzzle's variant constraints/);
+  await page.selectOption('#export-format', 'svg');
+  const got = await download(page, () => page.click('#export'));
+  assert(readFileSync(got.path, 'utf8').split('stroke-dasharray').length - 1 === 13, 'the SVG draws the 13 cages');
+}, { permissions: ['clipboard-read', 'clipboard-write'], allowErrors: true });
+
+test('generate a killer: cages drawn, played from no givens, solved to the generated solution', async (page) => {
+  await page.evaluate(() => { document.getElementById('gen-box').open = true; });
+  await page.selectOption('#gen-set', 'killer');
+  assert(await page.isDisabled('#gen-symmetry'), 'a killer takes no symmetry');
+  await page.fill('#gen-cages', '2-4');
+  await page.fill('#gen-seed', '5');
+  await page.click('#generate');
+  await waitStatus(page, /^Generated: a killer \(\d+ constraints, 0 givens/);
+  const cages = await drawn(page, 'cage');
+  assert(cages >= 20, `the killer's cages are drawn: ${cages}`);
+  assert((await page.getAttribute('#mode-play', 'aria-pressed')) === 'true', 'ready to play');
+  // the cages cover the grid: every cell says the cage it is in
+  assert((await cell(page, 40).textContent()).includes('killer cage'), 'r5c5 is in a cage');
+  // the same killer as doku generate makes from that seed, solved to its solution
+  const cli = /^solution (\S+)$/m.exec(execFileSync(doku, ['generate', '--killer', '--cage-size', '2-4', '--seed', '5', '--to', 'text', '--solution'], { stdio: ['ignore', 'pipe', 'ignore'] }).toString());
+  assert(cli, 'doku generate writes the solution');
+  await solveMatches(page, cli[1]);
+  await page.screenshot({ path: `${shots}/variant-generated-killer.png` });
+});
+
+test('hint, explain and grade on a variant puzzle: cage steps in words, the rating on doku\'s own scale', async (page) => {
+  await paste(page, THERMO_ISS);
+  await page.click('#hint');
+  await waitStatus(page, /thermometer|r\d+c\d+/);
+  assert(!(await statusText(page)).includes('does not take'), 'a hint, not a refusal: ' + await statusText(page));
+  await paste(page, KILLER_ISS);
+  await page.click('#explain');
+  await waitStatus(page, /step/);
+  assert(/^cage r1c1,r2c1 \(sum 14\)/.test(await page.locator('#step-list li').first().textContent()), 'the first step names the cage');
+  await paste(page, THERMO_ISS);
+  await page.click('#grade');
+  await waitStatus(page, /doku's own scale/);
+});
+
+test('accessibility with constraints drawn and the pen (axe-core)', async (page) => {
+  await paste(page, EVERY_KIND);
+  await page.evaluate(() => { document.getElementById('cons-box').open = true; });
+  await page.selectOption('#draw-kind', 'cage');
+  await page.addScriptTag({ content: axeSource });
+  const res = await page.evaluate(async () => await window.axe.run(document, { resultTypes: ['violations'] }));
+  for (const v of res.violations) console.log(`  axe ${v.impact}: ${v.id} (${v.nodes.length}): ${v.help}`);
+  const bad = res.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  assert(bad.length === 0, 'serious or critical violations: ' + bad.map((v) => v.id).join(', '));
+}, { axe: true });
 
 /* ---- run ---------------------------------------------------------------- */
 let failed = 0;

@@ -4,7 +4,7 @@
 #   book.ods              LibreOffice from book.xlsx (formulas computed)
 #   book_lo.xlsx          LibreOffice from book.ods (formulas with cached values)
 #   book.xls              LibreOffice from book.ods (BIFF8)
-#   tests/cli/fixtures/sheets/lo-{offset,titled,two}.csv
+#   tests/cli/fixtures/sheets/lo-{offset,titled,two,labels}.csv
 #                         LibreOffice's CSV of grids away from A1
 #                         (offset_sheets.py)
 # Needs Debian libreoffice-calc-nogui. Usage: tests/workbook/make_fixtures.sh
@@ -34,7 +34,7 @@ cp "$tmp/book.xls" "$out/book.xls"
 mkdir "$tmp/o"
 puzzle=$(grep -v '^#' "$root/tests/cli/fixtures/logic9.txt" | head -1 | cut -c1-81)
 "$py" "$here/offset_sheets.py" "$tmp/o" "$puzzle"
-for f in offset titled two; do
+for f in offset titled two labels; do
     lo_convert --convert-to csv --outdir "$tmp/o" "$tmp/o/$f.xlsx"
     cp "$tmp/o/$f.csv" "$root/tests/cli/fixtures/sheets/lo-$f.csv"
 done

@@ -6,7 +6,10 @@ at A1, for the CSV copies LibreOffice saves of them (make_fixtures.sh):
    titled.xlsx   a title in A1, the grid at B2:J10 (CSV: a title row,
                  then nine rows of ten fields)
    two.xlsx      two titled grids at B2:J10 and B13:J21
-Issue 28 item 12: these read as a 10x10 puzzle or "9 of 10 rows read"."""
+   labels.xlsx   the grid at B2:J10 with its rows and columns numbered
+                 1-9 in column A and row 1 (CSV: a 10x10 block)
+Issue 28 items 12 and 13: these read as a 10x10 puzzle or "9 of 10 rows
+read"."""
 import sys
 import openpyxl
 
@@ -32,6 +35,12 @@ def main():
     wb.active["A12"] = "Puzzle two"
     put_grid(wb.active, puzzle[::-1], 13, 2)
     wb.save(f"{out}/two.xlsx")
+    wb = openpyxl.Workbook()
+    put_grid(wb.active, puzzle, 2, 2)
+    for k in range(9):
+        wb.active.cell(row=1, column=2 + k, value=k + 1)
+        wb.active.cell(row=2 + k, column=1, value=k + 1)
+    wb.save(f"{out}/labels.xlsx")
 
 
 main()

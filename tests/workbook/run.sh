@@ -258,6 +258,105 @@ if [ -n "$py" ]; then
     [ "$got" = "$S9" ] || fail "styled.xlsx: solve of Bold gave $got"
 fi
 
+# Text touching a grid (issue 28 item 13, touching_book.py): a title in
+# A1 or B1 of a bordered grid, labels 1-9 (or A-I) around a bordered, a
+# ruled or an unbordered grid, a grid drawn with box lines only and a
+# note beside it: each reads as the 9x9 at B2:J10, a title alone above it
+# as its comment.
+found_touching="Diagonal!B2:J10: unique
+Above!B2:J10: unique
+Labels!B2:J10: unique
+Ruled!B2:J10: unique
+Typed!B2:J10: unique
+Boxes!B2:J10: unique
+Letters!B2:J10: unique"
+check_touching() { # FILE
+    got=$("$doku" check "$1" 2>&1 | sed "s|^$1:||")
+    [ "$got" = "$found_touching" ] || fail "$1: found
+$got
+want
+$found_touching"
+    got=$("$doku" convert --to line "$1" 2>&1 | cut -d" " -f1 | sort -u)
+    [ "$got" = "$P9" ] || fail "$1: read as
+$got"
+    got=$("$doku" check --format json --sheet Above "$1" 2>&1)
+    case $got in *'"comment":"Telegraph 12, fiendish"'*) ;; *) fail "$1: Above's title: $got" ;; esac
+    got=$("$doku" check --format json --sheet Labels "$1" 2>&1)
+    case $got in *'"comment"'*) fail "$1: labels taken for a comment: $got" ;; esac
+}
+if [ -n "$py" ]; then
+    "$py" "$here/touching_book.py" "$tmp/touching.xlsx" "$P9" || fail "touching_book.py"
+    check_touching "$tmp/touching.xlsx"
+fi
+
+# Shapes and comments written to the workbook and read back (issue 28
+# item 14): X diagonals drawn as diagonal borders, hyper windows shaded,
+# jigsaw regions in thick lines, and the shape, region map and comment
+# in words under the grid; the summary has a comment column.
+XH=.......1.....2...3.........4....3.......5...6....1.........78......6........32...
+fxc="$here/../cli/fixtures"
+printf '%s # X and hyper\n' "$XH" | "$doku" solve --variant x,hyper --format xlsx -o "$tmp/xh.xlsx" ||
+    fail "solve --variant x,hyper --format xlsx: exit $?"
+got=$("$doku" check --format json "$tmp/xh.xlsx" 2>&1)
+case $got in
+*'"shape":"9x9, 3x3 boxes+x+hyper"'*'"comment":"# X and hyper","status":"unique"'*) ;;
+*) fail "X+hyper workbook read back as $got" ;;
+esac
+echo "$P9 # plain" | "$doku" convert --variant x --to xlsx -o "$tmp/x.xlsx"
+got=$("$doku" check --format json "$tmp/x.xlsx" 2>&1)
+case $got in *'"shape":"9x9, 3x3 boxes+x"'*'"status":"none"'*) ;; *) fail "X workbook read back as $got" ;; esac
+"$doku" solve --regions "$fxc/jigsaw9.regions" --keep-boxes --format xlsx -o "$tmp/jk.xlsx" "$fxc/jigsaw9.txt"
+"$doku" solve --regions "$fxc/pure-jigsaw.regions" --format xlsx -o "$tmp/jp.xlsx" "$fxc/pure-jigsaw.txt"
+for f in jk jp; do
+    case $f in jk) o="--regions $fxc/jigsaw9.regions --keep-boxes" p=$fxc/jigsaw9.txt ;;
+               jp) o="--regions $fxc/pure-jigsaw.regions" p=$fxc/pure-jigsaw.txt ;; esac
+    want=$("$doku" check --format json $o "$p" 2>&1 | sed 's/.*"shape"/"shape"/')
+    got=$("$doku" check --format json "$tmp/$f.xlsx" 2>&1 | sed 's/.*"shape"/"shape"/')
+    [ "$got" = "$want" ] || fail "$f.xlsx (jigsaw) read back as $got, want $want"
+done
+# a batch: the summary's comment column, the X sheet's diagonals
+printf '%s # first, with a comma\n%s\n' "$XH" "$P9" | "$doku" convert --variant x --to xlsx -o "$tmp/xb.xlsx"
+if [ -n "$py" ]; then
+    "$py" - "$tmp/xh.xlsx" "$tmp/xb.xlsx" "$tmp/jk.xlsx" <<'PY' || fail "shapes as openpyxl sees them"
+import sys
+from openpyxl import load_workbook
+ws = load_workbook(sys.argv[1]).active
+for i in range(9):
+    down, up = ws.cell(row=4 + i, column=2 + i), ws.cell(row=4 + i, column=10 - i)
+    assert down.border.diagonalDown and down.border.diagonal.style, (down.coordinate, down.border)
+    assert up.border.diagonalUp, up.coordinate
+assert not ws["C4"].border.diagonalDown and not ws["C4"].border.diagonalUp
+assert ws["C5"].fill.fgColor.rgb == "FFE2E2E2", ws["C5"].fill.fgColor.rgb   # a hyper window
+under = [ws.cell(row=r, column=2).value for r in range(14, 17)]
+assert under == ["Shape: 9x9, 3x3 boxes+x+hyper", "Comment: # X and hyper", None], under
+s = load_workbook(sys.argv[2])["Summary"]
+head = [c.value for c in s[1]]
+assert head[:6] == ["#", "sheet", "source", "puzzle", "status", "comment"], head
+assert s["F2"].value == "# first, with a comma" and s["F3"].value is None, (s["F2"].value, s["F3"].value)
+ws = load_workbook(sys.argv[3]).active
+assert ws["B14"].value == "Shape: 9x9, 3x3 boxes+jigsaw", ws["B14"].value
+assert ws["B15"].value.startswith("Regions: 112233333"), ws["B15"].value
+PY
+fi
+
+# a variant puzzle's workbook lists its constraints under the grid, in
+# doku's text statements; read back, the grid comes with a note that they
+# are not read (never silently a classic puzzle)
+"$doku" solve --format xlsx -o "$tmp/killer.xlsx" "$fxc/variants/killer.txt" ||
+    fail "solve --format xlsx of a variant file: exit $?"
+"$doku" check "$tmp/killer.xlsx" 2>"$tmp/killer.err" >/dev/null
+grep -qF "killer.xlsx:'Puzzle 1'!B15: the variant constraints listed here are not read" "$tmp/killer.err" ||
+    fail "killer.xlsx read back without a note: $(cat "$tmp/killer.err")"
+if [ -n "$py" ]; then
+    "$py" - "$tmp/killer.xlsx" <<'PY' || fail "killer.xlsx as openpyxl sees it"
+import sys
+from openpyxl import load_workbook
+ws = load_workbook(sys.argv[1]).active
+rows = [ws.cell(row=r, column=2).value for r in range(14, 18)]
+assert rows == ["Shape: 9x9, 3x3 boxes+x", "Constraints:", "cage 14 r1c1 r2c1", "cage 14 r1c8 r1c9"], rows
+PY
+fi
+
 # LibreOffice opens the workbook and sees the solution in B4:J12. Slow to
 # start (10-20 s): the plain build only, with its own profile and a timeout.
 if [ -n "${DOKU_SANITIZED:-}" ]; then
@@ -274,8 +373,9 @@ elif command -v soffice >/dev/null 2>&1; then
     "$doku" generate -n 1 --seed 18446744073709551557 --format csv-excel > "$tmp/excel_gen.csv" 2>/dev/null
     # one start of LibreOffice per format (each start costs 10-50 s)
     if [ -n "$py" ]; then
-        lo_to ods "$tmp/conv.xlsx" "$tmp/drawn.xlsx" "$tmp/single.xlsx" "$tmp/styled.xlsx"
-        lo_to xls "$tmp/drawn.xlsx" "$tmp/single.xlsx" "$tmp/styled.xlsx"
+        lo_to ods "$tmp/conv.xlsx" "$tmp/drawn.xlsx" "$tmp/single.xlsx" "$tmp/styled.xlsx" \
+            "$tmp/touching.xlsx" "$tmp/xh.xlsx" "$tmp/jk.xlsx"
+        lo_to xls "$tmp/drawn.xlsx" "$tmp/single.xlsx" "$tmp/styled.xlsx" "$tmp/touching.xlsx"
         lo_to xlsx "$tmp/excel_solve.csv" "$tmp/excel_gen.csv" "$tmp/single.xlsx"
     else
         lo_to ods "$tmp/conv.xlsx" "$tmp/single.xlsx"
@@ -326,6 +426,19 @@ $FORMULAS4_COMPUTED"
         # automatic styles; xls FONT and XF records)
         check_styled "$tmp/lo/ods/styled.ods"
         check_styled "$tmp/lo/xls/styled.xls"
+        # text touching grids, as LibreOffice saves them (ods styles; xls
+        # XF borders, BLANK records for the empty cells)
+        check_touching "$tmp/lo/ods/touching.ods"
+        check_touching "$tmp/lo/xls/touching.xls"
+        # shapes and comments survive LibreOffice's ods
+        got=$("$doku" check --format json "$tmp/lo/ods/xh.ods" 2>&1)
+        case $got in
+        *'"shape":"9x9, 3x3 boxes+x+hyper"'*'"comment":"# X and hyper","status":"unique"'*) ;;
+        *) fail "LibreOffice's xh.ods read back as $got" ;;
+        esac
+        got=$("$doku" check --format json "$tmp/lo/ods/jk.ods" 2>&1 | sed 's/.*"shape"/"shape"/')
+        want=$("$doku" check --format json "$tmp/jk.xlsx" 2>&1 | sed 's/.*"shape"/"shape"/')
+        [ "$got" = "$want" ] || fail "LibreOffice's jk.ods read back as $got, want $want"
         # doku's solve --format xlsx as LibreOffice saves it again as xlsx,
         # read with openpyxl: the solution in B4:J12, the givens bold
         "$py" - "$tmp/lo/xlsx/single.xlsx" "$P9_NOVALUE" "$S9" <<'PY' || fail "LibreOffice's copy of solve --format xlsx"

@@ -7,11 +7,12 @@
 // the two modules never call each other back and forth.
 
 import { fetchFile } from './api.js';
-import { ALPHABETS } from './text.js';
+import { ALPHABETS, fromLine } from './text.js';
+import { fromJson } from './constraints.js';
 
 const $ = (id) => document.getElementById(id);
 const LINKS = new Set(['sudokuwiki', 'fpuzzles', 'sudokupad']);
-const TEXT = new Set(['line', 'grid', 'csv', 'sdk', 'opensudoku']);
+const TEXT = new Set(['line', 'grid', 'csv', 'sdk', 'opensudoku', 'text']);
 
 /** Hands blob to the browser as a download named filename. */
 export function saveBlob(blob, filename) {
@@ -37,7 +38,9 @@ export function candidateMasks(line, n) {
  * What the page needs of one /api/open entry: { n, alphabet, line (the
  * puzzle in alphabet), entries (a line of the digits a workbook styles
  * apart from the givens, a solution or a player's entries, or null), x,
- * regions (ids per cell or null), marks (masks or null), label }.
+ * hyper, regions (ids per cell or null), keepBoxes, marks (masks or
+ * null), constraints (a variant puzzle's, constraints.js), solution (the
+ * values a variant text carried, or null), label }.
  */
 export function readEntry(e) {
   const meta = e.meta || {};
@@ -46,14 +49,22 @@ export function readEntry(e) {
     const ids = new Map();
     regions = [...meta.regions].map((ch) => { if (!ids.has(ch)) ids.set(ch, ids.size); return ids.get(ch); });
   }
-  const label = [e.where, `${e.n}×${e.n}`, meta.name || e.comment || ''].filter(Boolean).join(' · ');
+  const constraints = fromJson(e.constraints, e.n);
+  const kinds = [...new Set(constraints.map((c) => c.kind))];
+  const label = [e.where, `${e.n}×${e.n}`, kinds.length ? kinds.slice(0, 3).join(', ') + (kinds.length > 3 ? '…' : '') : '',
+    meta.name || e.comment || ''].filter(Boolean).join(' · ');
+  const variant = (meta.variant || '').split(',');
   return {
     n: e.n,
     alphabet: ALPHABETS[e.symbols] ? e.symbols : '1-9A-Z',
     line: e.puzzle,
     entries: e.entries || null,
-    x: (meta.variant || '').split(',').includes('x'),
+    x: variant.includes('x'),
+    hyper: variant.includes('hyper'),
     regions,
+    keepBoxes: meta.keep_boxes === '1',
+    constraints,
+    solution: e.solution ? fromLine('1-9A-Z', e.n, e.solution) : null,
     marks: candidateMasks(e.candidates, e.n),
     comment: e.comment || meta.name || '',
     label,
@@ -87,6 +98,17 @@ function placed(err) {
  */
 export function wireFiles(ctx) {
   let opened = null;   // the last file's entries
+  let book = null;     // the last workbook opened: { blob, name }, for a range
+
+  const WORKBOOK = /\.(xlsx|xlsm|ods|xls)$/i;
+
+  /* The range chooser: shown once a workbook was opened, found or not,
+   * so its cells can be named when finding fails or finds the wrong
+   * block (a grid touched by notes, labels doku does not know). */
+  function showRange(failed) {
+    $('range-box').hidden = !book;
+    if (book && failed) $('open-range').focus();
+  }
 
   /* Text with no digit and no '.' at all ("hello world") holds no puzzle
    * in any size: say so in words, not as a cell of a grid the reader
@@ -137,17 +159,24 @@ export function wireFiles(ctx) {
       ctx.status(`Opened ${opened.name} (${e.where}): a ${e.n}×${e.n} puzzle.`, 'good');
   }
 
-  /** Opens a file or text: one puzzle goes on the board, several are listed. */
-  async function open(blob, name) {
+  /** Opens a file or text: one puzzle goes on the board, several are
+   * listed. range: the cells to read ("Sheet1!B2:J10"), workbooks only. */
+  async function open(blob, name, range) {
     const text = blob instanceof File ? null : await blob.text();
+    if (!range) book = WORKBOOK.test(name) ? { blob, name } : null;
+    const query = range ? { name, range } : { name };
     const list = await ctx.busy(async () => {
       try {
-        const { blob: reply } = await fetchFile('open', blob, { query: { name } });
+        const { blob: reply } = await fetchFile('open', blob, { query });
         return JSON.parse(await reply.text());
       } catch (err) {
-        throw Object.assign(new Error(words(err, text, name) || placed(err)), { name: err.name });
+        let msg = words(err, text, name) || placed(err);
+        if (book && !range && err.code === 'no_puzzle')
+          msg += '. Name the cells of the grid below ("Cells of the grid") to read them.';
+        throw Object.assign(new Error(msg), { name: err.name });
       }
     });
+    showRange(!list);
     if (!list) return;
     if (list.puzzles.length === 1 && !(list.problems || []).length) {
       opened = list;
@@ -174,14 +203,15 @@ export function wireFiles(ctx) {
     if (LINKS.has(format)) {
       const url = (await got.blob.text()).trim();
       const a = $('export-link');
-      a.href = url;
+      // a killer's SudokuWiki form is a string ("3x3:d:k:..."), not a link
+      if (/^https?:/.test(url)) a.href = url; else a.removeAttribute('href');
       a.textContent = url;
       $('export-link-box').hidden = false;
       try {
         await navigator.clipboard.writeText(url);
-        ctx.status('Copied the link (also shown below the Save button).', 'good');
+        ctx.status(`Copied the ${a.href ? 'link' : 'killer string'} (also shown below the Save button).`, 'good');
       } catch {
-        ctx.status('The link is shown below the Save button.', 'good');
+        ctx.status(`The ${a.href ? 'link' : 'killer string'} is shown below the Save button.`, 'good');
       }
       return;
     }
@@ -199,6 +229,23 @@ export function wireFiles(ctx) {
     else ctx.status(`Saved ${got.filename}: ${made} puzzle${made === 1 ? '' : 's'}.`, 'good');
   }
 
+  function readRange() {
+    const range = $('open-range').value.trim().replace(/^=/, '');
+    if (!book) return;
+    if (!/^(('[^']+'|[^!]+)!)?\$?[A-Za-z]{1,3}\$?\d+:\$?[A-Za-z]{1,3}\$?\d+$/.test(range)) {
+      ctx.status(`"${range}" is not a range of cells: write it as B2:J10, or Sheet1!B2:J10 for a sheet other than the first.`, 'bad');
+      $('open-range').focus();
+      return;
+    }
+    open(book.blob, book.name, range);
+  }
+  $('open-range-go').addEventListener('click', readRange);
+  $('open-range').addEventListener('keydown', (e) => {
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      readRange();
+    }
+  });
   $('open-file').addEventListener('click', () => $('file-input').click());
   $('file-input').addEventListener('change', (e) => {
     const f = e.target.files[0];

@@ -1,7 +1,8 @@
 // main.js — the page's controller: the state (shape, board, mode,
 // selection, the solver's latest answer), the wiring of every control and
-// key, and the calls to the API. view.js draws; board.js keeps history;
-// api.js talks to the server; files.js opens and saves files.
+// key, and the calls to the API. view.js draws the cells and overlay.js
+// the constraints; board.js keeps history; api.js talks to the server;
+// files.js opens and saves files; drawing.js is Edit mode's pen.
 
 import { call } from './api.js';
 import { Board } from './board.js';
@@ -12,6 +13,9 @@ import { dropGame, lastKey, loadGame, saveGame } from './saved.js';
 import { mapProblem, startMap } from './paint.js';
 import { wireFiles } from './files.js';
 import { buildGrid, paint } from './view.js';
+import { describe, fromJson, hasOuterClues, KINDS, toJson, toLink, toVariantText } from './constraints.js';
+import { drawConstraints, outerSides } from './overlay.js';
+import { extendPath, isArea, isPair, pathConstraint } from './drawing.js';
 
 const COLOURS = 9;   // cell colours of the palette (style.css --k1..--k9)
 const SIZES = [4, 6, 8, 9, 10, 12, 14, 15, 16, 18, 20, 21, 22, 24, 25];
@@ -54,6 +58,9 @@ const S = {
   offer: null,         // a saved game of this puzzle, offered ("continue" / "new") and not yet taken
   playing: null,       // the share key of the game saved from this board
   paint: null,         // jigsaw regions being painted: { map, region, shape } (paint.js)
+  pen: '',             // Edit mode's pen: the kind of constraint a drag draws ('' = off: a drag selects)
+  pending: null,       // the path being drawn, or a cage waiting for its sum: { kind, cells }
+  drawing: false,      // a pen drag is under way
 };
 let cells = [];
 
@@ -93,12 +100,72 @@ function render() {
     step: S.step,
     stepValues: st ? st.values : null,
     stepCands: st ? st.cands : null,
+    notes: S.paint ? null : cellNotes(),
   });
+  drawOverlay();
   padCounts(values);
   $('undo').disabled = !S.board.undoStack.length && !S.shapes.undo.length;
   $('redo').disabled = !S.board.redoStack.length && !S.shapes.redo.length;
   $('apply-hint').hidden = !S.hint;
   $('clear-marks').hidden = !(S.step || S.solution || S.conflicts.size || S.wrong.size || S.explain);
+}
+
+/* Per cell, the constraints it is in, in words (the cells' names say
+ * them: the drawing is hidden from screen readers); kept per list. */
+let notesOf = { list: null, notes: null };
+function cellNotes() {
+  const list = S.board.constraints;
+  if (!list.length) return null;
+  if (notesOf.list !== list) {
+    const notes = new Array(S.shape.n ** 2).fill('');
+    for (const c of list) {
+      if (KINDS[c.kind].global) continue;
+      const words = KINDS[c.kind].name + (c.params.length && c.kind !== 'arrow' && c.kind !== 'whisper' ? ' ' + c.params.join(' ') : '');
+      for (const i of c.cells) if (i < notes.length) notes[i] = notes[i] ? `${notes[i]}; ${words}` : words;
+    }
+    notesOf = { list, notes };
+  }
+  return notesOf.notes;
+}
+
+/* The constraints drawn over the grid (overlay.js), the frame's margin
+ * made for clues outside it, and the SVG's user units set to cells. */
+let overlayOf = { list: null, pending: '', box: '', shape: null };
+function drawOverlay() {
+  const svg = $('overlay'), grid = $('grid'), frame = $('grid-frame');
+  const list = S.paint ? [] : S.board.constraints;
+  const outer = hasOuterClues(list);
+  grid.classList.toggle('outer', outer);
+  const n = S.shape.n, cs = grid.clientWidth / n;
+  // a margin on the sides that have clues (a sandwich's left and top)
+  const sides = outerSides(n, list), pad = (on) => (on ? `${(cs * 0.85).toFixed(1)}px` : '0');
+  frame.style.padding = outer ? [sides.top, sides.right, sides.bottom, sides.left].map(pad).join(' ') : '';
+  if (!cs) return;
+  const x0 = (grid.offsetLeft + grid.clientLeft) / cs, y0 = (grid.offsetTop + grid.clientTop) / cs;
+  const box = `${(-x0).toFixed(4)} ${(-y0).toFixed(4)} ${(frame.clientWidth / cs).toFixed(4)} ${(frame.clientHeight / cs).toFixed(4)}`;
+  const pending = S.pending ? S.pending.kind + S.pending.cells.join(',') : '';
+  // drawn again only when something drawn changed (render runs on every key)
+  if (overlayOf.list === list && overlayOf.pending === pending && overlayOf.box === box && overlayOf.shape === S.shape) return;
+  overlayOf = { list, pending, box, shape: S.shape };
+  svg.setAttribute('viewBox', box);
+  drawConstraints(svg, S.shape, list, S.pending);
+}
+
+/* The constraints in words (the card's list, and the global rules under
+ * the grid, which nothing draws). */
+let listed = null;
+function listConstraints() {
+  const list = S.board.constraints, n = S.shape.n;
+  if (listed === list) return;
+  listed = list;
+  $('cons-count').textContent = list.length
+    ? `${list.length} constraint${list.length === 1 ? '' : 's'}:`
+    : 'None: a classic puzzle. Open a variant puzzle, or draw cages and lines below in Edit givens mode.';
+  $('cons-list').replaceChildren(...list.map((c) => el('li', describe(c, n))));
+  for (const box of document.querySelectorAll('#global-rules input')) box.checked = list.some((c) => c.kind === box.dataset.rule);
+  const rules = list.filter((c) => KINDS[c.kind].global).map((c) => KINDS[c.kind].name);
+  $('rules').hidden = !rules.length;
+  $('rules').textContent = rules.length ? `Also: ${rules.join(', ')}.` : '';
 }
 
 /* The pad as the apps draw it: how many of each symbol are still to place
@@ -153,12 +220,12 @@ function fillShapeMenus() {
   $('variant').value = [S.shape.x && 'x', S.shape.hyper && 'hyper'].filter(Boolean).join(',');
 }
 
-/** Replaces the shape; keeps the givens when the side is unchanged. */
-function setShape(spec, givens) {
+/** Replaces the shape; keeps the givens (and constraints) when the side is unchanged. */
+function setShape(spec, givens, constraints = null) {
   const n = spec.n;
   const old = S.board;
   // the grid being replaced stays one Undo away (an empty one with no history is nothing to undo)
-  if (old.undoStack.length || old.givens.some((v) => v) || old.entries.some((v) => v)) {
+  if (old.undoStack.length || old.givens.some((v) => v) || old.entries.some((v) => v) || old.constraints.length) {
     S.shapes.undo.push({ shape: S.shape, board: old, comment: S.comment });
     if (S.shapes.undo.length > 20) S.shapes.undo.shift();
     S.shapes.redo.length = 0;
@@ -167,6 +234,8 @@ function setShape(spec, givens) {
   S.board = new Board(n);
   if (givens) S.board.givens.set(givens);
   else if (old.n === n) { S.board.givens.set(old.givens); S.board.entries.set(old.entries); }
+  S.board.constraints = constraints || (old.n === n ? old.constraints : []);
+  S.pending = null;
   S.selected = new Set([0]);
   S.cursor = S.anchor = 0;
   resetOverlays();
@@ -219,8 +288,15 @@ function shapeFields() {
   return f;
 }
 
+/* The constraints as request fields (none: no field, so a classic
+ * request stays as it was). */
+function consFields() {
+  const list = S.board.constraints;
+  return list.length ? { constraints: toJson(list, S.shape.n) } : {};
+}
+
 function puzzleBody(values, extra = {}) {
-  return { puzzle: toLine(S.alphabet, values), ...shapeFields(), ...extra };
+  return { puzzle: toLine(S.alphabet, values), ...shapeFields(), ...consFields(), ...extra };
 }
 
 function rowsToValues(rows) {
@@ -244,7 +320,7 @@ async function run(name, body, onDone, opts = {}) {
       // the server's words without the field name, and mark the cells
       resetOverlays();
       markReason(e.bare);
-      const txt = `${ACTION[name] || 'Cannot do that'}: ${e.bare}`;
+      const txt = `${ACTION[name] || 'Cannot do that'}: ${e.bare.replace(/^field "[^"]*": /, '')}`;
       status(txt, 'bad');
       result(el('p', txt, 'big'));
     } else status(e.message, 'bad');
@@ -275,7 +351,8 @@ function changed(userEdit = true) {
   if (userEdit) S.shapes.redo.length = 0;
   const values = S.board.values();
   S.conflicts = conflictCells(S.shape, values);
-  history.replaceState(null, '', shareHash(S.alphabet, S.shape, S.board.givens));
+  history.replaceState(null, '', shareHash(S.alphabet, S.shape, S.board.givens, S.board.constraints));
+  listConstraints();
   if (userEdit && S.mode === 'play' && !S.timer.done && values.every((v) => v) && !S.conflicts.size) {
     const ok = !S.known || values.every((v, i) => v === S.known[i]);
     if (ok) {
@@ -293,7 +370,7 @@ function changed(userEdit = true) {
 
 /* ---- the game kept in the browser (saved.js) ---------------------------- */
 
-function gameKey() { return shareHash(S.alphabet, S.shape, S.board.givens); }
+function gameKey() { return shareHash(S.alphabet, S.shape, S.board.givens, S.board.constraints); }
 
 function hasProgress() {
   const b = S.board;
@@ -463,7 +540,7 @@ function onKey(e) {
     return;
   }
   if (e.key === 'Delete' || e.key === 'Backspace') { setValue(0); e.preventDefault(); return; }
-  if (e.key === 'Escape') { resetOverlays(); render(); return; }
+  if (e.key === 'Escape') { S.pending = null; resetOverlays(); render(); return; }
   if (ctrl) return;
   // Alt+digit marks candidates; on some layouts Alt changes e.key, so read e.code too
   let key = e.key;
@@ -524,11 +601,100 @@ function endPainting(apply) {
   }
 }
 
+/* ---- Edit mode's pen: cages and lines drawn on the grid (drawing.js) -- */
+
+function setPen(kind) {
+  S.pen = kind;
+  S.pending = null;
+  $('draw-kind').value = kind;
+  $('grid').classList.toggle('pen', !!kind);
+  if (kind && S.mode === 'play') setMode('edit');
+  if (kind) status(isArea(kind)
+    ? `Pen: ${KINDS[kind].name}. Drag over its cells${kind === 'cage' ? ', then type its sum and press Enter' : ''}.`
+    : isPair(kind) ? `Pen: ${KINDS[kind].name}. Drag from a cell to its neighbour${kind === 'greater' ? ' (from the bigger to the smaller)' : ''}.`
+      : `Pen: ${KINDS[kind].name}. Drag along its cells${kind === 'thermo' ? ' from the bulb' : kind === 'arrow' ? ' from the circle' : ''}.`);
+  else status('Pen off: a drag selects cells.');
+  render();
+}
+
+/* A finished path: a line or an extra region is added at once; a cage
+ * waits for its sum (the Sum field, Enter). */
+function endPath() {
+  S.drawing = false;
+  const p = S.pending;
+  if (!p) return;
+  if (p.kind === 'cage') {
+    render();
+    $('cons-box').open = true;
+    $('draw-sum').focus();
+    $('draw-sum').select();
+    status(`A cage of ${p.cells.length} cell${p.cells.length === 1 ? '' : 's'}: type its sum and press Enter (empty: no sum), or Escape.`);
+    return;
+  }
+  addPath(p.kind, p.cells);
+}
+
+/* Adds the constraint path makes, or says why it cannot. */
+function addPath(kind, path) {
+  const { c, why } = pathConstraint(kind, path, $('draw-sum').value);
+  S.pending = null;
+  if (!c) { status(`Not added: ${why}.`, 'bad'); render(); return; }
+  S.board.setConstraints([...S.board.constraints, c]);
+  resetOverlays();
+  S.known = null;
+  changed(false);
+  status(`Added: ${describe(c, S.shape.n)} (Undo takes it off).`, 'good');
+}
+
+/* The pen's kind over the selected cells, in the order they were chosen. */
+function addFromSelection() {
+  if (S.pending) { addPath(S.pending.kind, S.pending.cells); return; }
+  const kind = $('draw-kind').value || 'cage';
+  let path = [];
+  for (const i of S.selected) {
+    const next = extendPath(kind, path, i, S.shape.n);
+    if (next.length !== path.length + 1) { status(`Not added: ${cellName(S.shape.n, i)} does not touch the cell before it on the line.`, 'bad'); return; }
+    path = next;
+  }
+  addPath(kind, path);
+}
+
+/* A rule for the whole grid (anti-knight...) on or off, as one undoable step. */
+function setRule(kind, on) {
+  const list = S.board.constraints, has = list.some((c) => c.kind === kind);
+  if (on === has) return;
+  S.board.setConstraints(on ? [...list, { kind, cells: [], params: [] }] : list.filter((c) => c.kind !== kind));
+  resetOverlays();
+  S.known = null;
+  changed(false);
+  status(`${on ? 'Added' : 'Removed'}: ${KINDS[kind].name} (Undo ${on ? 'takes it off' : 'puts it back'}).`, 'good');
+}
+
+function removeAtCursor() {
+  const list = S.board.constraints, i = S.cursor;
+  const keep = list.filter((c) => KINDS[c.kind].global || !c.cells.includes(i));
+  if (keep.length === list.length) { status(`No constraint goes through ${cellName(S.shape.n, i)}.`, 'bad'); return; }
+  S.board.setConstraints(keep);
+  resetOverlays();
+  S.known = null;
+  changed(false);
+  status(`Removed ${list.length - keep.length} constraint${list.length - keep.length === 1 ? '' : 's'} through ${cellName(S.shape.n, i)} (Undo puts ${list.length - keep.length === 1 ? 'it' : 'them'} back).`);
+}
+
 function onPointer(e) {
   const cell = e.target.closest('.cell');
   if (!cell) return;
   const i = +cell.dataset.i, n = S.shape.n;
   if (S.paint) { S.cursor = i; S.selected = new Set([i]); paintCells([i]); return; }
+  if (S.pen && S.mode === 'edit') {
+    S.drawing = true;
+    S.pending = { kind: S.pen, cells: [i] };
+    S.cursor = S.anchor = i;
+    S.selected = new Set([i]);
+    e.preventDefault();
+    render();
+    return;
+  }
   if (e.ctrlKey || e.metaKey) {
     if (S.selected.has(i) && S.selected.size > 1) S.selected.delete(i); else S.selected.add(i);
     S.cursor = i;
@@ -547,9 +713,15 @@ function onPointer(e) {
 }
 
 function onDrag(e) {
-  if (!(e.buttons & 1) || (e.pointerType === 'touch' && !S.paint)) return;
+  if (!(e.buttons & 1) || (e.pointerType === 'touch' && !S.paint && !S.drawing)) return;
   const cell = document.elementFromPoint(e.clientX, e.clientY);
   const c = cell && cell.closest && cell.closest('.cell');
+  if (S.drawing) {
+    if (!c || !S.pending) return;
+    const next = extendPath(S.pending.kind, S.pending.cells, +c.dataset.i, S.shape.n);
+    if (next !== S.pending.cells) { S.pending.cells = next; S.cursor = +c.dataset.i; render(); }
+    return;
+  }
   if (S.paint) { if (c) paintCells([+c.dataset.i]); return; }
   if (c && !S.selected.has(+c.dataset.i)) { S.selected.add(+c.dataset.i); S.cursor = +c.dataset.i; render(); }
 }
@@ -566,7 +738,7 @@ function swapShape(from, to) {
   S.cursor = S.anchor = 0;
   resetOverlays();
   S.known = null;
-  if (S.mode === 'play' && !S.board.givens.some((v) => v)) setMode('edit');
+  if (S.mode === 'play' && !S.board.givens.some((v) => v) && !S.board.constraints.length) setMode('edit');
   fillShapeMenus();
   rebuild();
   changed(false);
@@ -628,10 +800,11 @@ document.addEventListener('visibilitychange', () => {
 });
 
 function setMode(mode) {
-  if (mode === 'play' && !S.board.givens.some((v) => v)) {
+  if (mode === 'play' && !S.board.givens.some((v) => v) && !S.board.constraints.length) {
     status('Enter or generate a puzzle first: play mode keeps the givens fixed.', 'bad');
     return;
   }
+  if (mode === 'play' && S.pen) { S.pen = ''; S.pending = null; $('draw-kind').value = ''; $('grid').classList.remove('pen'); }
   S.mode = mode;
   $('mode-edit').setAttribute('aria-pressed', String(mode === 'edit'));
   $('mode-play').setAttribute('aria-pressed', String(mode === 'play'));
@@ -801,10 +974,37 @@ function wrongEntries() {
 }
 
 function checkEntries() {
+  if (S.board.constraints.length) { checkConstraints(); return; }
   if (!S.known) { status('The solution is not known yet (is the puzzle unique?). Try Check.', 'bad'); fetchKnown(); return; }
   S.wrong = new Set(wrongEntries());
   status(S.wrong.size ? `${S.wrong.size} entr${S.wrong.size === 1 ? 'y is' : 'ies are'} wrong (struck through).` : 'No wrong entries so far.', S.wrong.size ? 'bad' : 'good');
   render();
+}
+
+/* Check entries on a variant puzzle: a constraint the entries break is
+ * named as a duplicate is (the server's /api/check words it: "killer
+ * cage 15 at r1c1 r1c2 is broken"), its cells marked; then the entries
+ * that differ from the solution, when it is known. */
+function checkConstraints() {
+  const values = S.board.values();
+  run('check', puzzleBody(values), (rec) => {
+    resetOverlays();
+    const broken = rec.violations || [];
+    const bad = S.known ? wrongEntries() : [];
+    S.wrong = new Set(bad);
+    S.conflicts = conflictCells(S.shape, values);
+    for (const v of broken) for (const name of v.cells) { const i = parseCell(S.shape.n, name); if (i >= 0) S.conflicts.add(i); }
+    const dup = (rec.conflicts || []).map((c) => `${c.cells.join(' and ')} both hold ${c.digit} in ${c.unit}`);
+    const said = [...dup, ...broken.map((v) => v.text)];
+    let txt;
+    if (said.length) { txt = said.join('; ') + '.'; txt = txt[0].toUpperCase() + txt.slice(1); }
+    else if (bad.length) txt = `${bad.length} entr${bad.length === 1 ? 'y is' : 'ies are'} wrong (struck through).`;
+    else if (rec.status === 'none') txt = 'No rule is broken yet, but no solution follows from here: an entry is wrong.';
+    else txt = 'No wrong entries so far.';
+    if (said.length && bad.length) txt += ` ${bad.length} entr${bad.length === 1 ? 'y is' : 'ies are'} wrong (struck through).`;
+    status(txt, said.length || bad.length || rec.status === 'none' ? 'bad' : 'good');
+    result(el('p', txt, 'big'));
+  });
 }
 
 function pencilBody() {
@@ -824,8 +1024,9 @@ function pencilBody() {
 }
 
 function doHint() {
-  const pencil = pencilBody();
-  const body = pencil ? { pencil, ...shapeFields() } : puzzleBody(S.board.values());
+  // the marks of a variant puzzle are not sent: its hint is from the puzzle itself
+  const pencil = S.board.constraints.length ? null : pencilBody();
+  const body = pencil ? { pencil, ...shapeFields(), ...consFields() } : puzzleBody(S.board.values());
   run('hint', body, (rec) => {
     resetOverlays();
     if (rec.status === 'none' || rec.status === 'multiple' || (rec.status === 'gave_up' && rec.message)) {
@@ -893,7 +1094,9 @@ function doGrade() {
     resetOverlays();
     const done = rec.techniques ? Object.values(rec.techniques).reduce((a, k) => a + k, 0) : null;
     const mine = rec.solved ? null : entriesVerdict(rec, 'grade');
-    const txt = rec.solved ? `ER ${rec.er} · EP ${rec.ep} · ED ${rec.ed} — ${rec.difficulty}`
+    // a variant puzzle's ratings are doku's own (Sudoku Explainer has no scale for its steps)
+    const own = rec.scale === 'doku' ? ' (doku\'s own scale)' : '';
+    const txt = rec.solved ? `ER ${rec.er} · EP ${rec.ep} · ED ${rec.ed} — ${rec.difficulty}${own}`
       : mine || logicStopped(rec, done) + (rec.techniques ? ' Explain shows where it stopped and the candidates left.' : '');
     status(txt, rec.solved ? 'good' : 'bad');
     if (!rec.solved && !done) { result(el('p', txt, 'big')); return; }
@@ -907,10 +1110,12 @@ function doGrade() {
       };
       scale.append(...rating('ER', 'Explainer rating: the hardest step the solution needs', rec.er), ' · ',
         ...rating('EP', 'Pearl: the hardest step up to the first placed digit', rec.ep), ' · ',
-        ...rating('ED', 'Diamond: the first step', rec.ed), ` — ${rec.difficulty}`);
+        ...rating('ED', 'Diamond: the first step', rec.ed), ` — ${rec.difficulty}${own}`);
       scale.className = 'big';
     }
-    const words = rec.solved ? el('p', 'ER is the hardest step the solution needs, EP the hardest up to the first placed digit, ED the first step (Sudoku Explainer\'s scale: 1.0 for a single to 11 and more).', 'hint') : null;
+    const words = rec.solved ? el('p', 'ER is the hardest step the solution needs, EP the hardest up to the first placed digit, ED the first step ' +
+      (own ? '(doku\'s own scale for variant puzzles, in the spirit of Sudoku Explainer\'s: cage combinations from 2.0, innies and outies from 2.8; Sudoku Explainer has none for variants).'
+        : '(Sudoku Explainer\'s scale: 1.0 for a single to 11 and more).'), 'hint') : null;
     const table = el('table');
     const head = el('tr');
     head.append(el('th', 'Technique'), el('th', 'Steps'));
@@ -949,7 +1154,7 @@ function doExplain() {
     });
     $('explain-box').hidden = false;
     let txt;
-    if (rec.solved) txt = `Solved by logic in ${steps.length} steps; rating ${rec.rating} ${rec.difficulty || ''}`;
+    if (rec.solved) txt = `Solved by logic in ${steps.length} steps; rating ${rec.rating} ${rec.difficulty || ''}${rec.scale === 'doku' ? ' (doku\'s own scale)' : ''}`;
     else {
       const end = S.explain.states[steps.length].values;
       const left = end.filter((v) => !v).length;
@@ -1033,9 +1238,23 @@ function genBody() {
   return body;
 }
 
+/* The generate fields of a constraint set (killer...): the shape's
+ * variants with the set, the seed, a killer's cage sizes; null after
+ * saying why. */
+function setBody(set) {
+  const body = shapeFields();
+  body.variants = [body.variants, set].filter(Boolean).join(',');
+  const seed = $('gen-seed').value.trim(), cages = $('gen-cages').value.trim();
+  if (seed && !/^\d+$/.test(seed)) { status('The seed is a whole number.', 'bad'); return null; }
+  body.seed = seed || String(crypto.getRandomValues(new Uint32Array(1))[0]);
+  if (cages && set === 'killer') body.cage_size = cages;
+  return body;
+}
+
 function doGenerate(e) {
   e.preventDefault();
-  const body = genBody();
+  const set = $('gen-set').value;
+  const body = set ? setBody(set) : genBody();
   if (!body) return;
   const master = body.seed;
   const t0 = performance.now();
@@ -1059,13 +1278,16 @@ function doGenerate(e) {
     }
     const givens = fromLine(S.alphabet, S.shape.n, rec.puzzle) || fromLine('1-9A-Z', S.shape.n, rec.puzzle);
     if (!givens) { status('The generated puzzle did not fit the grid.', 'bad'); return; }
-    S.board.load(givens);
+    S.board.load(givens, fromJson(rec.constraints, S.shape.n));
     resetOverlays();
     S.comment = '';
-    S.known = rec.solution ? (Array.isArray(rec.solution) ? rowsToValues(rec.solution) : fromLine(S.alphabet, S.shape.n, rec.solution)) : null;
+    S.known = rec.solution ? (Array.isArray(rec.solution) ? rowsToValues(rec.solution)
+      : fromLine(rec.set ? '1-9A-Z' : S.alphabet, S.shape.n, rec.solution)) : null;
     resetTimer();
     changed(false);
-    const txt = `Generated: ${rec.givens} givens, symmetry ${rec.symmetry}${rec.difficulty ? ', ' + rec.difficulty : ''}, seed ${master}.`;
+    const txt = rec.set
+      ? `Generated: ${rec.set === 'killer' ? 'a killer' : `${rec.set} constraints`} (${rec.constraints.length} constraints, ${rec.givens} givens; the engine's proof took ${rec.guesses} guess${rec.guesses === 1 ? '' : 'es'}), seed ${master}.`
+      : `Generated: ${rec.givens} givens, symmetry ${rec.symmetry}${rec.difficulty ? ', ' + rec.difficulty : ''}, seed ${master}.`;
     result(el('p', txt));
     setMode('play');
     status(txt + ' Ready to play.', 'good');
@@ -1149,16 +1371,18 @@ function loadEntry(e) {
   const givens = fromLine(e.alphabet, n, e.line);
   if (!givens) { status('The puzzle did not fit the grid.', 'bad'); return false; }
   if (e.alphabet !== S.alphabet) { S.alphabet = e.alphabet; $('alphabet').value = e.alphabet; }
-  const s = S.shape;
-  if (n === s.n && !s.regions && !e.regions && s.x === e.x && !s.hyper) {
-    S.board.load(givens);   // the same shape: Undo brings the old puzzle back
+  const s = S.shape, cons = e.constraints || [], hyper = !!e.hyper;
+  if (n === s.n && !s.regions && !e.regions && s.x === e.x && s.hyper === hyper) {
+    S.board.load(givens, cons);   // the same shape: Undo brings the old puzzle back
     resetOverlays();
     rebuild();
   } else {
-    setShape({ n, box: defaultBox(n), x: e.x, hyper: false, regions: e.regions, keepBoxes: false }, givens);
+    setShape({ n, box: defaultBox(n), x: e.x, hyper, regions: e.regions, keepBoxes: !!(e.regions && e.keepBoxes) }, givens, cons);
   }
   resetTimer();
-  S.known = null;
+  S.pending = null;
+  // a variant text's published solution: Check entries knows it at once
+  S.known = e.solution && e.solution.every((v) => v) ? e.solution : null;
   S.comment = e.comment;
   // a workbook's digits styled apart from the givens come back as entries
   const entries = e.entries ? fromLine(e.alphabet, n, e.entries) : null;
@@ -1205,7 +1429,8 @@ async function copyText(text, what) {
 }
 
 function download() {
-  const text = toLine(S.alphabet, S.board.givens) + '\n\n' + toGrid(S.alphabet, S.shape, S.board.givens);
+  const text = S.board.constraints.length ? toVariantText(S.shape, S.board.givens, S.board.constraints)
+    : toLine(S.alphabet, S.board.givens) + '\n\n' + toGrid(S.alphabet, S.shape, S.board.givens);
   const a = document.createElement('a');
   a.href = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
   a.download = `doku-${S.shape.n}x${S.shape.n}.txt`;
@@ -1246,6 +1471,17 @@ function applyJigsaw(e) {
 function wire() {
   $('grid').addEventListener('pointerdown', onPointer);
   $('grid').addEventListener('pointermove', onDrag);
+  window.addEventListener('pointerup', () => { if (S.drawing) endPath(); });
+  window.addEventListener('pointercancel', () => { if (S.drawing) { S.drawing = false; S.pending = null; render(); } });
+  $('draw-kind').addEventListener('change', (e) => setPen(e.target.value));
+  $('draw-sum').addEventListener('keydown', (e) => {
+    if (e.key === 'Enter' && S.pending) { e.preventDefault(); addPath(S.pending.kind, S.pending.cells); cells[S.cursor].focus(); }
+    else if (e.key === 'Escape' && S.pending) { S.pending = null; status('Cage cancelled.'); render(); }
+  });
+  $('draw-add').addEventListener('click', addFromSelection);
+  $('draw-remove').addEventListener('click', removeAtCursor);
+  $('global-rules').addEventListener('change', (e) => { if (e.target.dataset.rule) setRule(e.target.dataset.rule, e.target.checked); });
+  new ResizeObserver(() => drawOverlay()).observe($('grid'));
   $('grid').addEventListener('focusin', (e) => {
     const c = e.target.closest('.cell');
     if (c && +c.dataset.i !== S.cursor) { S.cursor = +c.dataset.i; S.selected = new Set([S.cursor]); render(); }
@@ -1293,20 +1529,28 @@ function wire() {
   $('step-next').addEventListener('click', () => stepBy(1));
   $('step-last').addEventListener('click', () => S.explain && showStep(S.explain.steps.length));
   $('gen-form').addEventListener('submit', doGenerate);
+  // a constraint set is made from the seed alone (and a killer's cage sizes)
+  $('gen-set').addEventListener('change', (e) => {
+    const set = e.target.value;
+    for (const id of ['gen-symmetry', 'gen-difficulty', 'gen-clues', 'gen-rating']) $(id).disabled = !!set;
+    $('gen-cages-label').hidden = set !== 'killer';
+  });
   $('gen-full').addEventListener('click', doFullGrid);
   $('reduce').addEventListener('click', doReduce);
   $('gen-cancel').addEventListener('click', () => S.busy && S.busy.abort());
   $('load').addEventListener('click', doLoad);
   $('copy-link').addEventListener('click', () => {
     const withGame = $('share-progress').checked && hasProgress();
-    const url = location.href.split('#')[0] + (withGame ? progressHash(S.alphabet, S.shape, S.board.givens, S.board.entries, S.board.marks, S.board.centre, S.board.colours) : location.hash);
+    const url = location.href.split('#')[0] + (withGame ? progressHash(S.alphabet, S.shape, S.board.givens, S.board.entries, S.board.marks, S.board.centre, S.board.colours, S.board.constraints) : location.hash);
     copyText(url, withGame ? 'link with your progress' : 'link');
   });
   $('resume-continue').addEventListener('click', resumeGame);
   $('resume-new').addEventListener('click', newGame);
   window.addEventListener('pagehide', keepGame);
-  $('copy-line').addEventListener('click', () => copyText(toLine(S.alphabet, S.board.givens) + '\n', 'line'));
-  $('copy-grid').addEventListener('click', () => copyText(toGrid(S.alphabet, S.shape, S.board.givens), 'grid'));
+  // a variant puzzle's line or grid would lose its constraints: doku's variant text instead
+  const variantText = () => (S.board.constraints.length ? toVariantText(S.shape, S.board.givens, S.board.constraints) : null);
+  $('copy-line').addEventListener('click', () => { const v = variantText(); copyText(v || toLine(S.alphabet, S.board.givens) + '\n', v ? 'puzzle in doku\'s variant text format' : 'line'); });
+  $('copy-grid').addEventListener('click', () => { const v = variantText(); copyText(v || toGrid(S.alphabet, S.shape, S.board.givens), v ? 'puzzle in doku\'s variant text format' : 'grid'); });
   $('download').addEventListener('click', download);
   $('alphabet').addEventListener('change', (e) => { S.alphabet = e.target.value; rebuild(); changed(false); });
   $('size').addEventListener('change', (e) => { const n = +e.target.value; chooseShape({ n, box: defaultBox(n) }); });
@@ -1328,9 +1572,10 @@ function fromHash() {
   const h = readHash(location.hash);
   if (!h) return false;
   if (h.alphabet !== S.alphabet) { S.alphabet = h.alphabet; $('alphabet').value = h.alphabet; }
-  const same = h.n === S.shape.n && h.givens.every((v, i) => v === S.board.givens[i]);
+  const same = h.n === S.shape.n && h.givens.every((v, i) => v === S.board.givens[i]) &&
+    toLink(h.constraints, h.n) === toLink(S.board.constraints, S.shape.n);
   if (same && !h.entries && !h.marks) return true;
-  if (!same) setShape({ n: h.n, box: h.box, x: h.x, hyper: h.hyper, regions: h.regions, keepBoxes: h.keepBoxes }, h.givens);
+  if (!same) setShape({ n: h.n, box: h.box, x: h.x, hyper: h.hyper, regions: h.regions, keepBoxes: h.keepBoxes }, h.givens, h.constraints);
   if ((h.entries && h.entries.some((v, i) => v && !h.givens[i])) || [h.marks, h.centre, h.colours].some((l) => l && l.some((m) => m))) {
     // a link with the sender's progress: their game, to play on
     closeOffer();

@@ -1,6 +1,8 @@
 // text.js — puzzles as text: the symbols doku writes (1-9 then A-Z, or
 // 0-9A-Z for hexadoku, or A-Z), the one-line and grid forms, and the
-// share link (#p=...) that holds a puzzle and its shape.
+// share link (#p=...) that holds a puzzle, its shape and its constraints.
+
+import { fromLink, toLink } from './constraints.js';
 
 export const ALPHABETS = {
   '1-9A-Z': '123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ',
@@ -58,8 +60,8 @@ export function toGrid(alphabet, shape, values) {
   return lines.join('\n') + '\n';
 }
 
-/** The share fragment for a puzzle and its shape. */
-export function shareHash(alphabet, shape, givens) {
+/** The share fragment for a puzzle, its shape and its constraints (cs=, constraints.js toLink). */
+export function shareHash(alphabet, shape, givens, constraints = []) {
   const p = new URLSearchParams();
   p.set('p', toLine(alphabet, givens));
   p.set('n', String(shape.n));
@@ -69,6 +71,7 @@ export function shareHash(alphabet, shape, givens) {
   if (shape.regions) p.set('r', shape.regions.map((id) => ALPHABETS['1-9A-Z'][id]).join(''));
   if (shape.keepBoxes) p.set('keep', '1');
   if (alphabet !== '1-9A-Z') p.set('s', alphabet);
+  if (constraints.length) p.set('cs', toLink(constraints, shape.n));
   return '#' + p.toString();
 }
 
@@ -76,8 +79,8 @@ export function shareHash(alphabet, shape, givens) {
  * a line (e=, '.' where none), corner and centre marks as base-36 masks
  * (m=, c=: comma separated, empty for none, trailing empties cut), colours
  * as one digit a cell (k=, trailing 0s cut). */
-export function progressHash(alphabet, shape, givens, entries, marks, centre = null, colours = null) {
-  const p = new URLSearchParams(shareHash(alphabet, shape, givens).slice(1));
+export function progressHash(alphabet, shape, givens, entries, marks, centre = null, colours = null, constraints = []) {
+  const p = new URLSearchParams(shareHash(alphabet, shape, givens, constraints).slice(1));
   p.set('e', toLine(alphabet, entries.map((v, i) => (givens[i] ? 0 : v))));
   const masks = (list) => {
     const m = Array.from(list, (k, i) => (k && !givens[i] && !entries[i] ? k.toString(36) : ''));
@@ -90,7 +93,7 @@ export function progressHash(alphabet, shape, givens, entries, marks, centre = n
   return '#' + p.toString();
 }
 
-/** Reads a share fragment: { n, box, x, hyper, regions, keepBoxes, alphabet, givens, entries, marks, centre, colours } or null (the last four null when the link has none). */
+/** Reads a share fragment: { n, box, x, hyper, regions, keepBoxes, alphabet, givens, constraints, entries, marks, centre, colours } or null (the last four null when the link has none; a link whose constraints do not read is none). */
 export function readHash(hash) {
   if (!hash || hash.length < 2) return null;
   const p = new URLSearchParams(hash.slice(1));
@@ -109,6 +112,8 @@ export function readHash(hash) {
     regions = [...r].map((ch) => ALPHABETS['1-9A-Z'].indexOf(ch));
     if (regions.some((id) => id < 0 || id >= n)) regions = null;
   }
+  const constraints = fromLink(p.get('cs') || '', n);
+  if (!constraints) return null;
   const entries = p.get('e') ? fromLine(alphabet, n, p.get('e')) : null;
   const masks = (text) => {
     const m = (text || '').split(',');
@@ -117,5 +122,5 @@ export function readHash(hash) {
   const k = p.get('k') || '';
   const colours = /^[0-9]+$/.test(k) && k.length <= n * n ? Uint8Array.from({ length: n * n }, (_, i) => +(k[i] || 0)) : null;
   return { n, box, x: v.includes('x'), hyper: v.includes('hyper'), regions, keepBoxes: p.get('keep') === '1', alphabet, givens,
-    entries, marks: masks(p.get('m')), centre: masks(p.get('c')), colours };
+    constraints, entries, marks: masks(p.get('m')), centre: masks(p.get('c')), colours };
 }

@@ -67,7 +67,8 @@ function colourOf(shape, id) {
  * solution (values or null), showCands, cands (masks), conflicts (Set),
  * wrong (Set), differ (Set or null: cells another solution fills
  * differently), step (null or {place: Map cell->digits, elim: Map, proof: Map}),
- * stepValues/stepCands (an explanation's grid, or null) }.
+ * stepValues/stepCands (an explanation's grid, or null), notes (null, or
+ * per cell the constraints it is in, in words: "killer cage 15") }.
  */
 export function paint(cells, s) {
   const { shape, board, alphabet } = s;
@@ -125,6 +126,7 @@ export function paint(cells, s) {
     if (mask) label.push('candidates ' + digitsOf(mask, n).map((d) => symbol(alphabet, d)).join(' '));
     if (centre) label.push('centre marks ' + digitsOf(centre, n).map((d) => symbol(alphabet, d)).join(' '));
     if (colour) label.push(`colour ${colour}`);
+    if (s.notes && s.notes[i]) label.push(s.notes[i]);
     el.setAttribute('aria-selected', s.selected.has(i) ? 'true' : 'false');
     // the name is hidden text, and what is drawn is hidden from screen
     // readers: the drawn digits are not the words a reader should say

@@ -1,0 +1,212 @@
+/*
+ * gen_variant.c — see gen_variant.h. Each worker keeps one generator;
+ * the results wait in a ring of slots until printed in order.
+ */
+#include "gen_variant.h"
+#include "pool.h"
+#include "buf.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct vslot {
+    doku_constraints *cs;
+    uint8_t *givens, *solution;
+    doku_vgen_result res;
+    doku_status status;
+} vslot;
+
+typedef struct vrun {
+    const gen_variant_req *r;
+    vslot *slots;
+    uint64_t window;
+    doku_generator **gens;
+    int *made;
+} vrun;
+
+/* Seconds one rating may take: a puzzle whose logic runs longer is
+ * judged by what it reached (only EXTREME can accept it). The one place
+ * where the clock can change what a seed makes: a rating near the limit
+ * may finish on a fast machine and not on a slow one. */
+#define RATE_SECONDS 2.0
+
+/* The filter of --difficulty: doku's variant rating of the puzzle names
+ * the difficulty asked for. A context a call, so workers share nothing. */
+static doku_status rate(void *user, const doku_constraints *cs, const uint8_t *givens,
+                        const uint8_t *solution, size_t ncells, bool *accept)
+{
+    const gen_variant_req *r = user;
+    (void)solution;
+    *accept = false;
+    doku_logic *lg;
+    doku_status st = doku_logic_create_variant(cs, NULL, &lg);
+    if (st != DOKU_OK)
+        return st;
+    st = doku_logic_load(lg, givens, ncells);
+    if (st == DOKU_OK)
+        st = doku_logic_set_time_limit(lg, RATE_SECONDS);
+    doku_rating rt;
+    if (st == DOKU_OK)
+        st = doku_logic_run(lg, NULL, NULL, &rt, NULL, 0);
+    double lo, hi;
+    if (st == DOKU_OK)
+        *accept = rt.solved && rt.difficulty == r->difficulty;
+    else if (st == DOKU_GAVE_UP && doku_difficulty_range(r->difficulty, &lo, &hi) == DOKU_OK)
+        *accept = hi < 0 && doku_logic_gave_up_at(lg) >= lo; /* open range: extreme */
+    if (st == DOKU_GAVE_UP || (st != DOKU_OK && st != DOKU_ERR_NOMEM))
+        st = DOKU_OK; /* a verdict: not accepted unless said above */
+    doku_logic_free(lg);
+    return st;
+}
+
+static void item(void *ctx, int worker, uint64_t index)
+{
+    vrun *v = ctx;
+    const gen_variant_req *r = v->r;
+    vslot *sl = &v->slots[index % v->window];
+    if (!v->made[worker]) {
+        v->made[worker] = 1;
+        if (doku_generator_create(r->shape, &v->gens[worker]) != DOKU_OK)
+            v->gens[worker] = NULL;
+    }
+    size_t nc = (size_t)doku_shape_cells(r->shape);
+    doku_vgen_opts vo = r->vo;
+    if (r->difficulty != DOKU_DIFFICULTY_ANY) {
+        vo.filter = rate;
+        vo.filter_user = (void *)r;
+    }
+    sl->status = v->gens[worker]
+                     ? doku_variant_generate(v->gens[worker],
+                                             doku_seed_derive(r->seed, r->start + index), &vo,
+                                             &sl->cs, sl->givens, sl->solution, nc, &sl->res)
+                     : DOKU_ERR_NOMEM;
+}
+
+/* Prints puzzle i: the text format opens with a comment naming it and its
+ * effort; a link or string is one line. @return 0, or -1 when the format
+ * cannot carry the puzzle (the message on stderr). */
+static int print_one(const gen_variant_req *r, uint64_t i, const vslot *sl)
+{
+    cli_buf b = {0};
+    uint64_t index = r->start + i;
+    int text = r->format == DOKU_VARIANT_FORMAT_TEXT || r->format == DOKU_VARIANT_FORMAT_JSON;
+    if (r->format == DOKU_VARIANT_FORMAT_TEXT)
+        cli_buf_printf(&b, "# doku generate: %s %llu, seed %llu (master %llu), proof %llu "
+                       "guesses\n", doku_vgen_set_name(r->vo.set), (unsigned long long)index + 1,
+                       (unsigned long long)doku_seed_derive(r->seed, index),
+                       (unsigned long long)r->seed, (unsigned long long)sl->res.guesses);
+    char msg[256];
+    doku_status st = doku_variant_write(&b, sl->cs, sl->givens,
+                                        r->with_solution ? sl->solution : NULL, r->format, msg,
+                                        sizeof msg);
+    if (st != DOKU_OK) {
+        if (st == DOKU_ERR_NOMEM)
+            cli_check_written(st); /* ends the program, as every CLI allocation */
+        fprintf(stderr, "doku generate: %s %llu: %s\n", doku_vgen_set_name(r->vo.set),
+                (unsigned long long)index + 1, msg);
+        cli_buf_free(&b);
+        return -1;
+    }
+    if (b.len && b.data[b.len - 1] != '\n')
+        cli_buf_puts(&b, "\n");
+    if (text && i + 1 < r->count)
+        cli_buf_puts(&b, "\n");
+    fwrite(b.data, 1, b.len, stdout);
+    cli_buf_free(&b);
+    return 0;
+}
+
+static void report_failure(const gen_variant_req *r, uint64_t i, const vslot *sl)
+{
+    unsigned long long k = (unsigned long long)(r->start + i) + 1;
+    if (sl->status != DOKU_GAVE_UP) {
+        fprintf(stderr, "doku generate: %s %llu: %s\n", doku_vgen_set_name(r->vo.set), k,
+                doku_status_string(sl->status));
+        return;
+    }
+    char want[160] = "";
+    size_t w = 0;
+    if (r->difficulty != DOKU_DIFFICULTY_ANY)
+        w += (size_t)snprintf(want, sizeof want, " rated %s (doku rating)",
+                              doku_difficulty_name(r->difficulty));
+    if (r->vo.band && r->vo.max_guesses == UINT64_MAX)
+        snprintf(want + w, sizeof want - w, " with an effort of %llu+ guesses",
+                 (unsigned long long)r->vo.min_guesses);
+    else if (r->vo.band)
+        snprintf(want + w, sizeof want - w, " with an effort of %llu-%llu guesses",
+                 (unsigned long long)r->vo.min_guesses, (unsigned long long)r->vo.max_guesses);
+    fprintf(stderr, "doku generate: %s %llu: none found%s: gave up after %llu full grids and "
+            "%llu uniqueness checks", doku_vgen_set_name(r->vo.set), k, want,
+            (unsigned long long)sl->res.attempts, (unsigned long long)sl->res.checks);
+    if (sl->res.attempts >= r->vo.max_attempts)
+        fprintf(stderr, " (raise --attempts)");
+    else
+        fprintf(stderr, " (time budget; raise --timeout)");
+    if (want[0] && sl->res.candidates)
+        fprintf(stderr, "; %llu unique candidates were refused, the last took %llu guesses",
+                (unsigned long long)sl->res.candidates, (unsigned long long)sl->res.best_guesses);
+    else if (!sl->res.candidates)
+        fprintf(stderr, "; none of them %s",
+                r->vo.set == DOKU_VGEN_KILLER ? "was cut into a unique killer with cages of these sizes"
+                                              : "gave a unique puzzle");
+    fprintf(stderr, ".\n");
+}
+
+int gen_variant_run(const gen_variant_req *r)
+{
+    int nthreads = r->o->threads > 0 ? r->o->threads : 1;
+    if ((uint64_t)nthreads > r->count)
+        nthreads = (int)(r->count ? r->count : 1);
+    size_t nc = (size_t)doku_shape_cells(r->shape);
+    vrun v;
+    memset(&v, 0, sizeof v);
+    v.r = r;
+    v.window = (uint64_t)nthreads * 4;
+    v.slots = cli_xmalloc(sizeof *v.slots * v.window);
+    for (uint64_t i = 0; i < v.window; i++) {
+        memset(&v.slots[i], 0, sizeof v.slots[i]);
+        v.slots[i].givens = cli_xmalloc(nc);
+        v.slots[i].solution = cli_xmalloc(nc);
+    }
+    v.gens = cli_xmalloc(sizeof *v.gens * (size_t)nthreads);
+    v.made = cli_xmalloc(sizeof *v.made * (size_t)nthreads);
+    memset(v.gens, 0, sizeof *v.gens * (size_t)nthreads);
+    memset(v.made, 0, sizeof *v.made * (size_t)nthreads);
+    cli_pool pool;
+    if (cli_pool_start(&pool, nthreads, v.window, 1, item, &v) != 0)
+        fprintf(stderr, "doku generate: cannot start a thread; generating on one\n");
+    int rc = CLI_EXIT_OK;
+    for (uint64_t i = 0; i < r->count && rc == CLI_EXIT_OK; i++) {
+        uint64_t upto = i + v.window < r->count ? i + v.window : r->count;
+        cli_pool_open(&pool, pool.nthreads ? upto : i + 1);
+        cli_pool_wait(&pool, i, 0);
+        vslot *sl = &v.slots[i % v.window];
+        if (sl->status == DOKU_OK) {
+            if (print_one(r, i, sl) != 0)
+                rc = CLI_EXIT_USAGE;
+        } else {
+            fflush(stdout);
+            report_failure(r, i, sl);
+            rc = CLI_EXIT_FAIL;
+        }
+        doku_constraints_free(sl->cs);
+        sl->cs = NULL;
+        if (ferror(stdout))
+            rc = CLI_EXIT_USAGE;
+        cli_pool_consume(&pool, i);
+    }
+    cli_pool_stop(&pool);
+    fflush(stdout);
+    for (uint64_t i = 0; i < v.window; i++) {
+        doku_constraints_free(v.slots[i].cs);
+        free(v.slots[i].givens);
+        free(v.slots[i].solution);
+    }
+    for (int k = 0; k < nthreads; k++)
+        doku_generator_free(v.gens[k]);
+    free(v.slots);
+    free(v.gens);
+    free(v.made);
+    return rc;
+}

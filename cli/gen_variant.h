@@ -1,0 +1,31 @@
+/*
+ * gen_variant.h — `doku generate --killer` and `--variant thermo|arrow|
+ * kropki|xv`: variant puzzles from the library's doku_variant_generate,
+ * printed by doku_variant_write (doku's variant text format, or with
+ * --to an f-puzzles or SudokuPad link...), in index order whatever
+ * --threads says (puzzle i is a function of the seed, i and the options,
+ * as for classic puzzles).
+ */
+#ifndef DOKU_CLI_GEN_VARIANT_H
+#define DOKU_CLI_GEN_VARIANT_H
+
+#include "options.h"
+#include "doku_variant_gen.h"
+
+typedef struct gen_variant_req {
+    const cli_opts *o;
+    const doku_shape *shape;
+    doku_vgen_opts vo;        /* set, cage sizes, effort band, budgets */
+    doku_difficulty difficulty; /* ANY, or the name doku's variant rating
+                                 (doku_logic_create_variant) must give */
+    uint64_t seed, start, count;
+    int with_solution;
+    doku_variant_format format; /* how each puzzle is written */
+} gen_variant_req;
+
+/* Generates and prints r->count puzzles. @return the exit code: 0 all
+ * made, 1 one could not be made within the budget, 2 the format cannot
+ * carry one (those before it are printed, the reason on stderr). */
+int gen_variant_run(const gen_variant_req *r);
+
+#endif

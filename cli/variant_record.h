@@ -1,0 +1,24 @@
+/*
+ * variant_record.h — a variant puzzle as the JSON record the classic
+ * commands write (docs/FORMATS.md "Records"), with its constraints in the
+ * API's form ("constraints": [{"kind": "cage", "cells": ["r1c1", ...],
+ * "params": [14]}], docs/API.md "Variant constraints"), so the document
+ * back ends (pictures, booklets, workbooks) draw variant puzzles from the
+ * same records as classic ones.
+ */
+#ifndef DOKU_CLI_VARIANT_RECORD_H
+#define DOKU_CLI_VARIANT_RECORD_H
+
+#include "buf.h"
+
+#include "doku_constraints.h"
+
+/* Appends p's record to b: file and line (0: a file of one puzzle), n,
+ * shape, puzzle (its givens as a line), status (NULL: none), solution
+ * (n*n values, or NULL), extra (JSON fields written as they are, without
+ * the leading comma: a check's "conflicts" and "message"; NULL: none)
+ * and constraints; no newline. */
+void cli_variant_record(cli_buf *b, const char *file, int line, const doku_variant_puzzle *p,
+                        const char *status, const uint8_t *solution, const char *extra);
+
+#endif

@@ -1,0 +1,120 @@
+/*
+ * variant_internal.h — what the logic engine keeps about a variant
+ * puzzle's constraints (doku_logic_create_variant) and the variant
+ * finders' signatures.
+ *
+ * Design: the unit techniques see the constraints only through the shape
+ * (all-different sets of n cells become extra units of a private copy of
+ * the shape) and through the placed-digit rule (cells that must differ
+ * from a placed digit lose it, like the unit peers do). Everything else
+ * a constraint says is a step of its own (variant_fit.c, variant_cage.c,
+ * variant_innies.c), so each elimination is explained by name.
+ */
+#ifndef DOKU_LOGIC_VARIANT_INTERNAL_H
+#define DOKU_LOGIC_VARIANT_INTERNAL_H
+
+#include "logic_internal.h"
+#include "doku_constraints.h"
+
+/* One killer cage with a sum: its digit sets of the right size and sum. */
+typedef struct lvar_cage {
+    int con;            /* index in the constraint list */
+    int sum;
+    const uint16_t *cells;
+    int m;
+    lmask *combos;      /* every set of m digits summing to sum */
+    int ncombos;
+} lvar_cage;
+
+/* A set of whole units for the 45 rule: its cells, their total and a
+ * name ("rows 1-3"). */
+typedef struct lvar_area {
+    uint64_t *in;       /* [pwords] the cells */
+    int total;          /* units * n(n+1)/2 */
+    int nunits;
+    char name[40];
+} lvar_area;
+
+struct logic_variant {
+    const doku_constraints *cs;
+    doku_shape *shape;      /* the shape with the extra units (owned) */
+    int base_nunits;        /* units of cs's shape; the rest are extra */
+    int *extra_con;         /* [nunits - base_nunits] constraint of each extra
+                               unit; -1 - g for disjoint group g */
+    char (*extra_name)[64]; /* [nunits - base_nunits] its name (grid.c's
+                               logic_unitname reads it: no call back) */
+    /* the cells that must differ from each cell beyond its units: CSR */
+    int *xoff;              /* [nc + 1] */
+    uint16_t *xpeer;
+    lvar_cage *cages;
+    int ncages;
+    int *cage_of;           /* [nc] index into cages, -1 */
+    int overlap;            /* two sum cages share a cell: no 45 rule */
+    lvar_area *areas;
+    int nareas;
+    uint64_t *fit_memo;     /* [count] candidate hash of a constraint when its
+                               fit last found nothing, 0 none */
+    uint64_t *cage_memo;    /* [ncages] the same for cage combinations */
+};
+
+/* Builds L->var for cs and switches L to the extended shape (variant.c).
+ * @return DOKU_OK or DOKU_ERR_NOMEM. */
+doku_status logic_variant_init(doku_logic *L, const doku_constraints *cs);
+void logic_variant_free(doku_logic *L);
+/* A placed digit leaves the cells that must differ from it. */
+void logic_variant_placed(doku_logic *L, int cell, int digit);
+/* After a load: every placed digit's constraint peers lose it. */
+void logic_variant_loaded(doku_logic *L);
+/* 1 if the filled cells break a constraint (load refuses them). */
+int logic_variant_broken_givens(const doku_logic *L, const uint8_t *cells);
+/* The reference search under the constraints. */
+void logic_variant_reference(doku_logic *L, const uint8_t *cells);
+/* Names extra unit e by its constraint con (extra_con[e]): "extra region
+ * r1c1-r3c3", "cage r1c1-r1c9", "disjoint group 1" (variant_text.c).
+ * @return the length written, as snprintf. */
+int lvar_unit_name(const doku_constraints *cs, int con, char *buf, size_t cap);
+
+/* Appends "killer cage r1c1-r1c3 (sum 7)": constraint con's name, its
+ * cells in compact runs and its clue (variant_text.c). */
+void lvar_text_con(doku_logic *L, int con);
+/* Appends cells as compact runs: "r1c1-r1c3,r2c1". sorted: order them
+ * first (a set, not a line). */
+void lvar_text_cells(doku_logic *L, const uint16_t *cells, int m, int sorted);
+/* A hash of the values and candidates of cells (the memos). */
+uint64_t lvar_hash(const doku_logic *L, const uint16_t *cells, int m);
+
+/* The sum rule shared by cages and the 45 rule: which digits of doms
+ * (m cells, m <= 16) can take part in a filling that sums to sum, the
+ * cells whose bit is set in distinct pairwise different (pairs: m*m
+ * flags, 1 = must differ). Writes each cell's supported digits to ok.
+ * @return 1 when some filling exists, 0 when none, -1 when the search
+ * went over its budget (nothing may be concluded). (variant_fit.c) */
+int lvar_sum_support(const lmask *doms, int m, const uint8_t *pairs, int sum, lmask *ok);
+
+/* 1 when cells a and b must hold different digits: a shared unit or an
+ * all-different constraint (variant_fit.c). */
+int lvar_must_differ(const doku_logic *L, int a, int b);
+/* 1 when digits x, y may sit on a pair of that dot or pair rule kind. */
+int lvar_pair_ok(doku_constraint_kind kind, int x, int y);
+/* A cell's digits: its value's bit when placed, else its candidates. */
+lmask lvar_dom(const doku_logic *L, int cell);
+/* Makes the step "<constraint>: only {..} fits rXcY, so rXcY is not d"
+ * removing from cells[0..m) what sup[] does not support (name: the step
+ * name; con: the constraint named, or -1 for name alone). @return 1, or
+ * 0 (no step begun) when nothing is removed. */
+int lvar_emit(doku_logic *L, doku_technique t, lrate rating, const char *name, int con,
+              const int *cells, int m, const lmask *sup);
+/* The supported digits of a sum clue's cells: arrow, little killer,
+ * sandwich, X-sum (variant_clues.c); cells/m/sup as fit_line. @return 1
+ * computed, 0 not (over budget). */
+int lvar_clue_support(const doku_logic *L, const doku_constraint *c, int *cells, int *m,
+                      lmask *sup);
+
+/* The finders (variant_fit.c, variant_cage.c, variant_innies.c). */
+int logic_var_marks(doku_logic *L);     /* cell marks and dots: 1.2-1.6 */
+int logic_var_lines(doku_logic *L);     /* lines and sum clues: 2.0-2.2 */
+int logic_var_cages(doku_logic *L);     /* combinations: 2.0 */
+int logic_var_cage_locked(doku_logic *L); /* a digit every combination needs: 2.6 */
+int logic_var_innies(doku_logic *L);    /* the 45 rule: 2.8+ */
+
+#endif
