@@ -1088,6 +1088,25 @@ class Files(unittest.TestCase):
         self.assertEqual((r.status, r.getheader("X-Doku-Puzzles")), (200, "2"))
         self.assertTrue(raw.startswith(b"%PDF-"))
 
+    def test_print_variant_puzzles(self):
+        """A booklet of variant puzzles (their texts) draws their constraints;
+        puzzles of two shapes are refused by name."""
+        thermo = "size 9\nthermo r1c1 r1c2 r1c3\ncage 17 r5c5 r5c6\n"
+        r, _, raw = self.s.post("print", {"puzzles": [KILLER_ISS.replace(".Diagonal~1.Diagonal~-1", ""), thermo],
+                                          "per_page": 2, "solutions": "none"})
+        self.assertEqual((r.status, raw[:5]), (200, b"%PDF-"), raw[:300])
+        if have("pdftotext"):
+            with tempfile.NamedTemporaryFile(suffix=".pdf", delete=False) as f:
+                f.write(raw)
+            try:
+                words = subprocess.run(["pdftotext", f.name, "-"], capture_output=True, text=True).stdout.split()
+            finally:
+                os.unlink(f.name)
+            self.assertIn("17", words)   # the killer's 17 cage and the second puzzle's
+        r, doc, _ = self.s.post("print", {"puzzles": [KILLER_ISS, thermo]})
+        self.error(r, doc, 400, "bad_puzzle")
+        self.assertIn("a booklet is of one shape", doc["error"]["message"])
+
     def test_print_errors_and_budget(self):
         for field, value in (("per_page", 3), ("count", 0), ("count", 101), ("paper", "a3"),
                              ("solutions", "front"), ("title", "x" * 300), ("puzzles", "abc")):

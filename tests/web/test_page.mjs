@@ -1533,6 +1533,19 @@ test('hint, explain and grade on a variant puzzle: cage steps in words, the rati
   await waitStatus(page, /doku's own scale/);
 });
 
+test('a file of variant puzzles: chosen from its list, printed as a booklet with their constraints', async (page) => {
+  const killer = KILLER_ISS.replace('.Diagonal~1.Diagonal~-1', '');
+  await pick(page, fixture('two-variants.txt', `${killer}\n${THERMO_ISS}\n`));
+  await waitStatus(page, /2 puzzles/);
+  assert(/cage/.test(await page.locator('#open-list button').first().textContent()), 'the list names the kinds');
+  await page.locator('#open-list button').nth(1).click();
+  assert((await drawn(page, 'thermo-bulb')) === 4, 'the second puzzle: its thermometers');
+  const got = await download(page, () => page.click('#open-print'));
+  assert(readFileSync(got.path).subarray(0, 5).toString() === '%PDF-', 'a PDF booklet');
+  const words = spawnSync('pdftotext', [got.path, '-']).stdout.toString().split(/\s+/);
+  assert(words.includes('17'), 'the killer\'s cage sums are drawn in the booklet');
+});
+
 test('accessibility with constraints drawn and the pen (axe-core)', async (page) => {
   await paste(page, EVERY_KIND);
   await page.evaluate(() => { document.getElementById('cons-box').open = true; });
