@@ -26,6 +26,7 @@ static int cmp_u16(const void *a, const void *b)
 static int set_kind(doku_constraint_kind k)
 {
     return k == DOKU_CON_CAGE || k == DOKU_CON_REGION || k == DOKU_CON_LITTLE_KILLER ||
+           k == DOKU_CON_SANDWICH ||
            k == DOKU_CON_EVEN || k == DOKU_CON_ODD || k == DOKU_CON_QUADRUPLE;
 }
 

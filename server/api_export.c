@@ -17,6 +17,7 @@
 #include "export_variant.h"
 #include "record.h"
 #include "request.h"
+#include "variant.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -75,7 +76,9 @@ static int solve_for_export(const srv_puzzle *p, double timeout, double named, u
     doku_search_opts so = {0};
     so.limit = 2;
     so.time_budget = timeout;
-    doku_status st = doku_search(solver, p->cells, (size_t)doku_shape_cells(p->shape), &so, sol, NULL, NULL, res);
+    size_t nc = (size_t)doku_shape_cells(p->shape);
+    doku_status st = p->cons ? doku_constraints_search(p->cons, p->cells, nc, &so, sol, NULL, NULL, res)
+                             : doku_search(solver, p->cells, nc, &so, sol, NULL, NULL, res);
     if (st != DOKU_OK && st != DOKU_GAVE_UP) {
         srv_reply_error(out, 400, "bad_puzzle", "the puzzle cannot be searched", "puzzle");
         return -1;
@@ -311,6 +314,18 @@ void srv_api_export(const srv_call *c, srv_reply *out)
             goto done;
         doku_status st = document_record(&b, &p, comment, any_entries ? entries : NULL, sol,
                                          &res, srv_budget_named(req, c->budget));
+        /* a variant puzzle's constraints, which the pictures draw and the
+         * workbook lists (the documents read them from the record) */
+        if (st == DOKU_OK && p.cons) {
+            cJSON *o = cJSON_CreateObject(), *list = srv_constraints_json(p.cons);
+            if (o && list && cJSON_AddItemToObject(o, "constraints", list))
+                st = srv_record_add(&b, o);
+            else {
+                cJSON_Delete(list);
+                st = DOKU_ERR_NOMEM;
+            }
+            cJSON_Delete(o);
+        }
         if (st != DOKU_OK || b.failed) {
             srv_reply_error(out, 500, "no_memory", "out of memory", NULL);
             goto done;

@@ -21,6 +21,7 @@
 #include "gen_request.h"
 #include "record.h"
 #include "request.h"
+#include "variant.h"
 
 #include <cjson/cJSON.h>
 #include <stdio.h>
@@ -203,8 +204,20 @@ static int solve_all(const cJSON *req, const cJSON *list, double timeout, bookle
             goto done;
         }
         srv_puzzle p;
-        if (srv_read_puzzle(one, 1, &p, out) != 0 || srv_no_constraints(&p, "print", out) != 0) {
+        if (srv_read_puzzle(one, 1, &p, out) != 0) {
+            error_at(out, k);
+            rc = -1;
+            goto done;
+        }
+        if (n && p.n == n && p.shape != *shape) {
+            /* one shape draws every page (diagonals, windows, regions) */
+            char a[128], b[128], msg[400];
+            doku_shape_describe(p.shape, a, sizeof a, NULL);
+            doku_shape_describe(*shape, b, sizeof b, NULL);
+            snprintf(msg, sizeof msg, "the puzzle is %s but the booklet's first is %s: a booklet is "
+                     "of one shape", a, b);
             srv_puzzle_free(&p);
+            srv_reply_error(out, 400, "bad_puzzle", msg, NULL);
             error_at(out, k);
             rc = -1;
             goto done;
@@ -231,8 +244,10 @@ static int solve_all(const cJSON *req, const cJSON *list, double timeout, bookle
         so.time_budget = left > 0.001 ? left : 0.001;
         doku_search_result res;
         memset(&res, 0, sizeof res);
-        doku_status sst = sol && solver ? doku_search(solver, p.cells, (size_t)doku_shape_cells(p.shape), &so, sol, NULL, NULL, &res)
-                                        : DOKU_ERR_NOMEM;
+        size_t nc = (size_t)doku_shape_cells(p.shape);
+        doku_status sst = !sol || !solver ? DOKU_ERR_NOMEM
+                          : p.cons        ? doku_constraints_search(p.cons, p.cells, nc, &so, sol, NULL, NULL, &res)
+                                          : doku_search(solver, p.cells, nc, &so, sol, NULL, NULL, &res);
         if (sst != DOKU_OK && sst != DOKU_GAVE_UP) {
             srv_puzzle_free(&p);
             srv_reply_error(out, 500, "no_memory", "out of memory", NULL);
@@ -254,6 +269,17 @@ static int solve_all(const cJSON *req, const cJSON *list, double timeout, bookle
         ro.format = DOKU_FORMAT_JSON;
         ro.timeout = so.time_budget;
         doku_status st = doku_format_search(&recs->bufs[recs->n], &src, &ro, &rec);
+        /* a variant puzzle's page draws its constraints (from the record) */
+        if (st == DOKU_OK && p.cons) {
+            cJSON *o = cJSON_CreateObject(), *cons = srv_constraints_json(p.cons);
+            if (o && cons && cJSON_AddItemToObject(o, "constraints", cons))
+                st = srv_record_add(&recs->bufs[recs->n], o);
+            else {
+                cJSON_Delete(cons);
+                st = DOKU_ERR_NOMEM;
+            }
+            cJSON_Delete(o);
+        }
         srv_puzzle_free(&p);
         if (st != DOKU_OK || recs->bufs[recs->n].failed) {
             srv_reply_error(out, 500, "no_memory", "out of memory", NULL);

@@ -41,11 +41,18 @@ int srv_export_variant(const srv_puzzle *p, const char *format, const char *name
     const vformat *f = find(format);
     if (!p->cons && !(f && f->only))
         return 0;
+    /* pictures, booklets and workbooks read the constraints from the
+     * record they are drawn from: the document path takes them */
+    static const char *const documents[] = {"pdf", "png", "svg", "xlsx"};
+    for (size_t i = 0; !f && i < sizeof documents / sizeof documents[0]; i++)
+        if (!strcmp(format, documents[i]))
+            return 0;
     if (!f) {
         char msg[300];
         snprintf(msg, sizeof msg,
                  "a %s file cannot hold the puzzle's variant constraints: save it as text (doku's "
-                 "variant format), fpuzzles, sudokupad, fpuzzles-json, sudokuwiki or killer",
+                 "variant format), fpuzzles, sudokupad, fpuzzles-json, sudokuwiki, killer, or a "
+                 "picture (pdf, png, svg) or workbook (xlsx)",
                  format);
         srv_reply_error(out, 422, "format_cannot_hold", msg, "format");
         return 1;

@@ -71,16 +71,15 @@ void srv_reply_buf(srv_reply *out, doku_buf *b, doku_status st)
     doku_buf_free(b);
 }
 
-/* Appends extra's members to the one JSON record b holds ("{...}\n"). */
-static void add_members(doku_buf *b, const cJSON *extra)
+doku_status srv_record_add(doku_buf *b, const cJSON *extra)
 {
     if (!extra || !extra->child || !b->data || b->len < 2)
-        return;
+        return b->failed ? DOKU_ERR_NOMEM : DOKU_OK;
     size_t end = b->len;
     while (end > 0 && b->data[end - 1] != '}')
         end--;
     if (!end)
-        return;
+        return DOKU_OK;
     doku_buf nb = {0};
     doku_buf_append(&nb, b->data, end - 1);
     int first = end == 2; /* "{}" */
@@ -101,6 +100,7 @@ static void add_members(doku_buf *b, const cJSON *extra)
     doku_buf_append(&nb, b->data + end - 1, b->len - (end - 1));
     doku_buf_free(b);
     *b = nb;
+    return b->failed ? DOKU_ERR_NOMEM : DOKU_OK;
 }
 
 void srv_reply_search(srv_reply *out, const srv_puzzle *p, const doku_search_record *rec,
@@ -115,7 +115,7 @@ void srv_reply_search(srv_reply *out, const srv_puzzle *p, const doku_search_rec
     doku_buf b = {0};
     doku_status st = doku_format_search(&b, &src, &ro, rec);
     if (st == DOKU_OK)
-        add_members(&b, extra);
+        st = srv_record_add(&b, extra);
     srv_reply_buf(out, &b, st);
 }
 

@@ -50,6 +50,12 @@ void srv_reply_logic(srv_reply *out, const srv_puzzle *p, const doku_logic_recor
 /* Replies with b's text (200), or a 500 when b failed; frees b. */
 void srv_reply_buf(srv_reply *out, doku_buf *b, doku_status st);
 
+/* Appends the members of extra (a JSON object, or NULL: none; read only)
+ * to the one JSON record b holds ("{...}\n"): how a variant puzzle's
+ * "constraints" join the records the library writes. @return DOKU_OK or
+ * DOKU_ERR_NOMEM (b then failed). */
+doku_status srv_record_add(doku_buf *b, const cJSON *extra);
+
 /* Puts "note": note first in the one JSON record b holds ("{...}\n"):
  * how the server says that an old spelling was accepted, where the CLI
  * prints "note:" on stderr. @return DOKU_OK or DOKU_ERR_NOMEM (b is then

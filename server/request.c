@@ -629,7 +629,8 @@ int srv_no_constraints(const srv_puzzle *p, const char *what, srv_reply *out)
         return 0;
     char msg[200];
     snprintf(msg, sizeof msg,
-             "%s does not take variant constraints yet (solve, count and check do)", what);
+             "%s does not take variant constraints yet (solve, count, check, hint, explain, grade, "
+             "export and print do)", what);
     srv_reply_error(out, 422, "constraints_unsupported", msg, "constraints");
     return -1;
 }

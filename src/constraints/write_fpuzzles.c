@@ -126,6 +126,13 @@ static doku_status item(const vw *p, size_t i, const doku_constraint *c, doku_bu
     case DOKU_CON_SANDWICH:
     case DOKU_CON_XSUM: {
         int step = c->cells[1] - c->cells[0], r = c->cells[0] / n + 1, col = c->cells[0] % n + 1;
+        /* f-puzzles puts sandwich clues above or left of the grid; the
+         * rule reads the same either way */
+        if (c->kind == DOKU_CON_SANDWICH && (step == -1 || step == -n)) {
+            r = c->cells[n - 1] / n + 1;
+            col = c->cells[n - 1] % n + 1;
+            step = -step;
+        }
         if (step == 1)
             col = 0;
         else if (step == -1)

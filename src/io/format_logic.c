@@ -284,11 +284,23 @@ static void write_grade(doku_buf *b, const doku_source *src, const doku_record_o
                               doku_logic_technique_count(rec->logic, (doku_technique)k));
         if (o->history)
             io_buf_printf(b, " %s %.2fms", hist, rec->time_ms);
-        if (rec->status == DOKU_GAVE_UP && doku_logic_gave_up_at(rec->logic) > 0)
-            io_buf_printf(b, " (gave up: --timeout) at %s >= %.1f", doku_scale(rec) ? "doku rating" : "ER",
-                          doku_logic_gave_up_at(rec->logic) > r->er ? doku_logic_gave_up_at(rec->logic) : r->er);
-        else if (rec->status == DOKU_GAVE_UP)
-            io_buf_puts(b, " (gave up: --timeout)");
+        if (!r->solved) {
+            /* what stopped, then the hardest step applied: the first
+             * figure of the line is that step's rating, not the puzzle's */
+            double at = doku_logic_gave_up_at(rec->logic);
+            if (rec->status == DOKU_GAVE_UP && at > 0)
+                io_buf_printf(b, " (gave up: --timeout ran out while searching for a step of %s >= %.1f; ",
+                              doku_scale(rec) ? "doku rating" : "ER", at);
+            else if (rec->status == DOKU_GAVE_UP)
+                io_buf_puts(b, " (gave up: --timeout ran out; ");
+            else
+                io_buf_puts(b, " (gave up: no allowed technique applies; ");
+            if (r->steps)
+                io_buf_printf(b, "not solved by logic, hardest step so far %s %.1f)",
+                              doku_technique_name(r->hardest), r->er);
+            else
+                io_buf_puts(b, "not solved by logic, no step applied)");
+        }
         io_buf_puts(b, "\n");
     }
 }

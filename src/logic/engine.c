@@ -15,7 +15,8 @@ typedef struct engine_entry {
     logic_finder find;
     uint64_t techs;      /* what it may produce (for --techniques) */
     int uniqueness;      /* needs a unique puzzle (never on variants); 2: a
-                            variant technique (only with constraints) */
+                            variant technique (only with constraints); 3:
+                            a unit-table-only level (see off) */
 } engine_entry;
 
 #define VT(t) LOGIC_TB(DOKU_TECH_##t)
@@ -71,10 +72,28 @@ static const engine_entry ENGINE[] = {
     {logic_chain_nishio, LOGIC_TB(DOKU_TECH_NISHIO), 0},
     {logic_chain_multiple, LOGIC_TB(DOKU_TECH_CELL_FORCING) | LOGIC_TB(DOKU_TECH_REGION_FORCING), 0},
     {logic_chain_dynamic, LOGIC_TB(DOKU_TECH_DYNAMIC_FORCING), 0},
-    {logic_chain_dynamic_plus, LOGIC_TB(DOKU_TECH_DYNAMIC_PLUS), 0},
-    {logic_chain_nested, LOGIC_TB(DOKU_TECH_NESTED_FORCING), 0},
+    {logic_chain_dynamic_plus, LOGIC_TB(DOKU_TECH_DYNAMIC_PLUS), 3},
+    {logic_chain_nested, LOGIC_TB(DOKU_TECH_NESTED_FORCING), 3},
     {logic_trial, LOGIC_TB(DOKU_TECH_TRIAL), 0},
 };
+
+/* 1 when an entry of kind k (its uniqueness field, not 0) is off for L.
+ * Kind 3, the (+) and nested levels, runs the classic techniques inside
+ * its chains over the unit table only. When a variant's rules reach past
+ * that table (sums, dots, lines, must-differ pairs), those inner steps
+ * are blind to the rules that solve the puzzle while each stall still
+ * costs thousands of dynamic searches over a grid the constraints, not
+ * the units, would narrow (a stuck killer ran past 60 s without a step);
+ * such a puzzle goes from dynamic forcing to the labelled trial step, or
+ * stops. */
+static int off(int k, const doku_logic *L, int uniq_ok)
+{
+    if (k == 2)
+        return !L->var;
+    if (k == 3)
+        return L->var && L->var->off_table;
+    return !uniq_ok || L->var;
+}
 
 static int broken(doku_logic *L)
 {
@@ -133,7 +152,7 @@ doku_status doku_logic_next(doku_logic *L, doku_step *out)
         const engine_entry *e = &ENGINE[i];
         if (!(e->techs & L->allowed))
             continue;
-        if (e->uniqueness == 2 ? !L->var : e->uniqueness && (!uniq_ok || L->var))
+        if (e->uniqueness && off(e->uniqueness, L, uniq_ok))
             continue;
         if (e->find == logic_trial && !L->has_solution)
             continue;

@@ -59,6 +59,10 @@ static doku_status build_units(struct logic_variant *V)
         doku_constraints_get(V->cs, i, &c);
         int distinct = c.kind == DOKU_CON_CAGE || c.kind == DOKU_CON_REGION ||
                        c.kind == DOKU_CON_RENBAN;
+        /* n different cells hold every digit once: a unit says all of
+         * it (a cage's sum, if any, is then the unit's) */
+        if (!(distinct && (int)c.ncells == n) && c.kind != DOKU_CON_DISJOINT_GROUPS)
+            V->off_table = 1;
         if (distinct && (int)c.ncells == n &&
             !same_unit(s, c.cells, extra, s->nunits + k, mark)) {
             memcpy(mine + (size_t)k * n, c.cells, sizeof(uint16_t) * (size_t)n);

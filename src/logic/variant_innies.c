@@ -8,16 +8,21 @@
  * allows, and a lone innie or outie is placed.
  *
  * Design: the areas (every unit, runs of adjacent rows, columns and boxes)
- * are listed once (variant.c); a step is taken only for at most four open
- * cells, the sums a person adds up. The lowest rating wins: innies of one
+ * are listed once (variant.c). The lowest rating wins: innies of one
  * unit 2.8, outies of one unit or innies of several 3.0, outies of
- * several 3.2. No rule runs when two sum cages share a cell.
+ * several 3.2, and 0.4 more for more than four open cells (a virtual
+ * cage: the sum rule with the cells different where they share a unit;
+ * its search has a node budget, past which it concludes nothing). No
+ * rule runs when two sum cages share a cell.
  */
 #include "variant_internal.h"
 
 #include <string.h>
 
-enum { INNIE_MAX = 4 };
+/* INNIE_SMALL open cells: a sum a person adds up; up to INNIE_MAX (a
+ * unit's worth on 9x9): a virtual cage of known sum whose cells differ
+ * where they share a unit, rated one step (0.4) above. */
+enum { INNIE_SMALL = 4, INNIE_MAX = 9, INNIE_VIRTUAL = 4 };
 
 static int in_area(const lvar_area *a, int c) { return (int)((a->in[c >> 6] >> (c & 63)) & 1u); }
 
@@ -36,13 +41,14 @@ typedef struct innie_set {
  * they must make. @return 1 when they fit the limit and there is one. */
 static int open_cells(const doku_logic *L, const int *cells, int m, int sum, innie_set *set)
 {
+    enum { CAP = INNIE_MAX };
     set->k = 0;
     for (int i = 0; i < m; i++) {
         if (L->val[cells[i]]) {
             sum -= L->val[cells[i]];
             continue;
         }
-        if (set->k == INNIE_MAX)
+        if (set->k == CAP)
             return 0;
         set->cells[set->k++] = cells[i];
     }
@@ -87,6 +93,18 @@ static int eliminates(const doku_logic *L, innie_set *set)
     return 0;
 }
 
+/* Rates cur (a virtual cage past INNIE_SMALL cells) and keeps it in best
+ * when it is easier and removes something. @return 1 when kept. */
+static int better(const doku_logic *L, innie_set *cur, innie_set *best)
+{
+    if (cur->k > INNIE_SMALL)
+        cur->rating += INNIE_VIRTUAL;
+    if (cur->rating >= best->rating || !eliminates(L, cur))
+        return 0;
+    *best = *cur;
+    return 1;
+}
+
 static void emit(doku_logic *L, const innie_set *set)
 {
     static const char *const names[] = {"Innies", "Outies", "Innies minus Outies"};
@@ -104,8 +122,10 @@ static void emit(doku_logic *L, const innie_set *set)
         lstep_text_cells(L, set->cells, set->nin, ",", NULL);
         lstep_text(L, " (in no cage) minus ");
         lstep_text_cells(L, set->cells + set->nin, set->k - set->nin, ",", NULL);
-        lstep_text(L, " (its cages' %s outside it) is %d, so ",
-                   set->k - set->nin == 1 ? "cell" : "cells", set->sum);
+        lstep_text(L, " (its cages' %s outside it) is %d%s, so ",
+                   set->k - set->nin == 1 ? "cell" : "cells", set->sum,
+                   set->k > INNIE_SMALL ? " (a virtual cage: different digits where they share a unit)"
+                                        : "");
     } else {
         lstep_text_cells(L, set->cells, set->k, ",", NULL);
         if (set->outies)
@@ -119,7 +139,10 @@ static void emit(doku_logic *L, const innie_set *set)
             lstep_text(L, " must be %d, so %s is %d", set->sum, a, set->sum);
             return;
         }
-        lstep_text(L, set->k == 1 ? " is %d, so " : " sum to %d, so ", set->sum);
+        lstep_text(L, set->k == 1 ? " is %d" : " sum to %d", set->sum);
+        if (set->k > INNIE_SMALL)
+            lstep_text(L, " (a virtual cage: different digits where they share a unit)");
+        lstep_text(L, ", so ");
     }
     int first = 1;
     for (int i = 0; i < set->k; i++) {
@@ -187,17 +210,15 @@ int logic_var_innies(doku_logic *L)
         cur.area = a;
         cur.outies = 0;
         cur.rating = base;
-        if (open_cells(L, inn, ni, t_in, &cur) && eliminates(L, &cur)) {
-            best = cur;
+        if (open_cells(L, inn, ni, t_in, &cur) && better(L, &cur, &best) && best.rating == base)
             continue;
-        }
         if (no == 0 || base + 2 >= best.rating)
             continue;
         if (!uncaged) {
             cur.outies = 1;
             cur.rating = base + 2;
-            if (open_cells(L, out, no, s_part - t_in, &cur) && eliminates(L, &cur))
-                best = cur;
+            if (open_cells(L, out, no, s_part - t_in, &cur))
+                better(L, &cur, &best);
             continue;
         }
         /* the cells in no cage minus the outies: t_in - s_part */
@@ -214,8 +235,7 @@ int logic_var_innies(doku_logic *L)
         memcpy(cur.cells, ua.cells, sizeof(int) * (size_t)ua.k);
         memcpy(cur.cells + ua.k, ob.cells, sizeof(int) * (size_t)ob.k);
         cur.sum = t_in - s_part + ua.sum - ob.sum; /* ua.sum, ob.sum: minus the placed */
-        if (eliminates(L, &cur))
-            best = cur;
+        better(L, &cur, &best);
     }
     if (best.rating == 1000)
         return 0;

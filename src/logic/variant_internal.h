@@ -50,6 +50,9 @@ struct logic_variant {
     int ncages;
     int *cage_of;           /* [nc] index into cages, -1 */
     int overlap;            /* two sum cages share a cell: no 45 rule */
+    int off_table;          /* some constraint says more than the unit table
+                               holds (a sum, a dot, a line, a must-differ
+                               pair): the chains cannot see it */
     lvar_area *areas;
     int nareas;
     uint64_t *fit_memo;     /* [count] candidate hash of a constraint when its

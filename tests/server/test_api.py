@@ -842,10 +842,23 @@ class Files(unittest.TestCase):
         r, _, raw = self.export({"puzzle": KILLER_ISS, "format": "sudokupad"})
         r, doc, _ = self.open(raw)
         self.assertEqual(len(doc["puzzles"][0]["constraints"]), 13, doc)
-        for fmt in ("line", "pdf", "xlsx"):
+        for fmt in ("line", "grid", "sdk"):
             r, doc, _ = self.export({"puzzle": KILLER_ISS, "format": fmt})
             self.error(r, doc, 422, "format_cannot_hold", "format")
             self.assertIn("cannot hold the puzzle's variant constraints", doc["error"]["message"])
+        # pictures and workbooks get the constraints in their record: the cages drawn (dashed),
+        # the solution found under them
+        r, _, raw = self.export({"puzzle": KILLER_ISS, "format": "svg", "solution": True})
+        self.assertEqual((r.status, raw.count(b"stroke-dasharray")), (200, 13))
+        if have("pdftotext"):
+            r, _, raw = self.export({"puzzle": KILLER_ISS, "format": "pdf", "solution": True})
+            with tempfile.NamedTemporaryFile(suffix=".pdf", delete=False) as f:
+                f.write(raw)
+            try:
+                words = subprocess.run(["pdftotext", f.name, "-"], capture_output=True, text=True).stdout.split()
+            finally:
+                os.unlink(f.name)
+            self.assertIn("17", words)   # a cage's sum (no digit of the solution is 17)
         r, doc, _ = self.export({"puzzle": KILLER_ISS, "format": "killer"})   # no X in that format
         self.error(r, doc, 422, "format_cannot_hold", "format")
         r, _, raw = self.export({"puzzle": EASY, "format": "text"})           # a classic puzzle as variant text
@@ -1074,6 +1087,25 @@ class Files(unittest.TestCase):
                                                           "solutions": "inline", "paper": "letter"})
         self.assertEqual((r.status, r.getheader("X-Doku-Puzzles")), (200, "2"))
         self.assertTrue(raw.startswith(b"%PDF-"))
+
+    def test_print_variant_puzzles(self):
+        """A booklet of variant puzzles (their texts) draws their constraints;
+        puzzles of two shapes are refused by name."""
+        thermo = "size 9\nthermo r1c1 r1c2 r1c3\ncage 17 r5c5 r5c6\n"
+        r, _, raw = self.s.post("print", {"puzzles": [KILLER_ISS.replace(".Diagonal~1.Diagonal~-1", ""), thermo],
+                                          "per_page": 2, "solutions": "none"})
+        self.assertEqual((r.status, raw[:5]), (200, b"%PDF-"), raw[:300])
+        if have("pdftotext"):
+            with tempfile.NamedTemporaryFile(suffix=".pdf", delete=False) as f:
+                f.write(raw)
+            try:
+                words = subprocess.run(["pdftotext", f.name, "-"], capture_output=True, text=True).stdout.split()
+            finally:
+                os.unlink(f.name)
+            self.assertIn("17", words)   # the killer's 17 cage and the second puzzle's
+        r, doc, _ = self.s.post("print", {"puzzles": [KILLER_ISS, thermo]})
+        self.error(r, doc, 400, "bad_puzzle")
+        self.assertIn("a booklet is of one shape", doc["error"]["message"])
 
     def test_print_errors_and_budget(self):
         for field, value in (("per_page", 3), ("count", 0), ("count", 101), ("paper", "a3"),

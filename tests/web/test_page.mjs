@@ -1490,10 +1490,13 @@ test('variant links: a pasted SudokuPad link opens with its thermometers; a kill
   await page.click('#clear');
   await paste(page, link);
   assert((await drawn(page, 'cage')) === 13, 'the link opens with the 13 cages');
-  // a picture cannot hold them yet: said, not drawn without them
-  await page.selectOption('#export-format', 'png');
+  // a line cannot hold them: said, never written without them; a picture draws them
+  await page.selectOption('#export-format', 'line');
   await page.click('#export');
   await waitStatus(page, /cannot hold the puzzle's variant constraints/);
+  await page.selectOption('#export-format', 'svg');
+  const got = await download(page, () => page.click('#export'));
+  assert(readFileSync(got.path, 'utf8').split('stroke-dasharray').length - 1 === 13, 'the SVG draws the 13 cages');
 }, { permissions: ['clipboard-read', 'clipboard-write'], allowErrors: true });
 
 test('generate a killer: cages drawn, played from no givens, solved to the generated solution', async (page) => {
@@ -1514,6 +1517,33 @@ test('generate a killer: cages drawn, played from no givens, solved to the gener
   assert(cli, 'doku generate writes the solution');
   await solveMatches(page, cli[1]);
   await page.screenshot({ path: `${shots}/variant-generated-killer.png` });
+});
+
+test('hint, explain and grade on a variant puzzle: cage steps in words, the rating on doku\'s own scale', async (page) => {
+  await paste(page, THERMO_ISS);
+  await page.click('#hint');
+  await waitStatus(page, /thermometer|r\d+c\d+/);
+  assert(!(await statusText(page)).includes('does not take'), 'a hint, not a refusal: ' + await statusText(page));
+  await paste(page, KILLER_ISS);
+  await page.click('#explain');
+  await waitStatus(page, /step/);
+  assert(/^cage r1c1,r2c1 \(sum 14\)/.test(await page.locator('#step-list li').first().textContent()), 'the first step names the cage');
+  await paste(page, THERMO_ISS);
+  await page.click('#grade');
+  await waitStatus(page, /doku's own scale/);
+});
+
+test('a file of variant puzzles: chosen from its list, printed as a booklet with their constraints', async (page) => {
+  const killer = KILLER_ISS.replace('.Diagonal~1.Diagonal~-1', '');
+  await pick(page, fixture('two-variants.txt', `${killer}\n${THERMO_ISS}\n`));
+  await waitStatus(page, /2 puzzles/);
+  assert(/cage/.test(await page.locator('#open-list button').first().textContent()), 'the list names the kinds');
+  await page.locator('#open-list button').nth(1).click();
+  assert((await drawn(page, 'thermo-bulb')) === 4, 'the second puzzle: its thermometers');
+  const got = await download(page, () => page.click('#open-print'));
+  assert(readFileSync(got.path).subarray(0, 5).toString() === '%PDF-', 'a PDF booklet');
+  const words = spawnSync('pdftotext', [got.path, '-']).stdout.toString().split(/\s+/);
+  assert(words.includes('17'), 'the killer\'s cage sums are drawn in the booklet');
 });
 
 test('accessibility with constraints drawn and the pen (axe-core)', async (page) => {

@@ -8,7 +8,7 @@
 
 import { fetchFile } from './api.js';
 import { ALPHABETS, fromLine } from './text.js';
-import { fromJson } from './constraints.js';
+import { fromJson, toVariantText } from './constraints.js';
 
 const $ = (id) => document.getElementById(id);
 const LINKS = new Set(['sudokuwiki', 'fpuzzles', 'sudokupad']);
@@ -295,6 +295,9 @@ export function wireFiles(ctx) {
   $('book-print').addEventListener('click', () => {
     const body = ctx.genBody();
     if (!body) return;
+    // a constraint set asked for: the server says whether it makes a booklet of them
+    const set = $('gen-set').value;
+    if (set) body.variants = [body.variants, set].filter(Boolean).join(',');
     const count = Math.max(1, Math.min(100, parseInt($('book-count').value, 10) || 12));
     body.count = count;
     body.per_page = +$('book-per-page').value;
@@ -308,7 +311,13 @@ export function wireFiles(ctx) {
   $('open-print').addEventListener('click', () => {
     if (!opened) return;
     const alphabet = readEntry(opened.puzzles[0]).alphabet;
-    const puzzles = opened.puzzles.slice(0, 100).map((e) => e.puzzle);
+    // a variant puzzle goes as doku's variant text: its constraints and shape with it
+    const puzzles = opened.puzzles.slice(0, 100).map((e) => {
+      const r = readEntry(e);
+      if (!r.constraints.length) return e.puzzle;
+      return toVariantText({ n: r.n, x: r.x, hyper: r.hyper, regions: r.regions, keepBoxes: r.keepBoxes },
+        fromLine(r.alphabet, r.n, r.line), r.constraints);
+    });
     printBooklet({ puzzles, symbols: alphabet, name: opened.name.replace(/\.[^.]*$/, '') || 'doku-booklet' });
   });
 

@@ -1094,7 +1094,9 @@ function doGrade() {
     resetOverlays();
     const done = rec.techniques ? Object.values(rec.techniques).reduce((a, k) => a + k, 0) : null;
     const mine = rec.solved ? null : entriesVerdict(rec, 'grade');
-    const txt = rec.solved ? `ER ${rec.er} · EP ${rec.ep} · ED ${rec.ed} — ${rec.difficulty}`
+    // a variant puzzle's ratings are doku's own (Sudoku Explainer has no scale for its steps)
+    const own = rec.scale === 'doku' ? ' (doku\'s own scale)' : '';
+    const txt = rec.solved ? `ER ${rec.er} · EP ${rec.ep} · ED ${rec.ed} — ${rec.difficulty}${own}`
       : mine || logicStopped(rec, done) + (rec.techniques ? ' Explain shows where it stopped and the candidates left.' : '');
     status(txt, rec.solved ? 'good' : 'bad');
     if (!rec.solved && !done) { result(el('p', txt, 'big')); return; }
@@ -1108,10 +1110,12 @@ function doGrade() {
       };
       scale.append(...rating('ER', 'Explainer rating: the hardest step the solution needs', rec.er), ' · ',
         ...rating('EP', 'Pearl: the hardest step up to the first placed digit', rec.ep), ' · ',
-        ...rating('ED', 'Diamond: the first step', rec.ed), ` — ${rec.difficulty}`);
+        ...rating('ED', 'Diamond: the first step', rec.ed), ` — ${rec.difficulty}${own}`);
       scale.className = 'big';
     }
-    const words = rec.solved ? el('p', 'ER is the hardest step the solution needs, EP the hardest up to the first placed digit, ED the first step (Sudoku Explainer\'s scale: 1.0 for a single to 11 and more).', 'hint') : null;
+    const words = rec.solved ? el('p', 'ER is the hardest step the solution needs, EP the hardest up to the first placed digit, ED the first step ' +
+      (own ? '(doku\'s own scale for variant puzzles, in the spirit of Sudoku Explainer\'s: cage combinations from 2.0, innies and outies from 2.8; Sudoku Explainer has none for variants).'
+        : '(Sudoku Explainer\'s scale: 1.0 for a single to 11 and more).'), 'hint') : null;
     const table = el('table');
     const head = el('tr');
     head.append(el('th', 'Technique'), el('th', 'Steps'));
@@ -1150,7 +1154,7 @@ function doExplain() {
     });
     $('explain-box').hidden = false;
     let txt;
-    if (rec.solved) txt = `Solved by logic in ${steps.length} steps; rating ${rec.rating} ${rec.difficulty || ''}`;
+    if (rec.solved) txt = `Solved by logic in ${steps.length} steps; rating ${rec.rating} ${rec.difficulty || ''}${rec.scale === 'doku' ? ' (doku\'s own scale)' : ''}`;
     else {
       const end = S.explain.states[steps.length].values;
       const left = end.filter((v) => !v).length;

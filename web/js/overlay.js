@@ -162,7 +162,7 @@ export function drawConstraints(svg, shape, list, pending = null) {
         node('path', { d: cagePath(n, cells, 0.09), class: 'cage' }, cages);
         if (p.length) {
           const [r, col] = rc(n, topLeft(cells));
-          node('text', { x: col + 0.06, y: r + 0.27, class: 'cage-sum' }, cages, String(p[0]));
+          node('text', { x: col + 0.05, y: r + 0.29, class: 'cage-sum' }, cages, String(p[0]));
         }
         break;
       }
