@@ -63,7 +63,8 @@ static void usage(FILE *f)
           "  text        doku's variant text format (docs/FORMATS.md)\n"
           "  killer      the compact killer format (9x9 killer cages only)\n"
           "  Variant puzzles (killer cages, thermos... read from links, JSON,\n"
-          "  killer strings or doku's variant text) convert to text, fpuzzles,\n"
+          "  killer strings, doku's variant text or JSON records) convert to text,\n"
+          "  json (doku's record with its constraints, which reads back), fpuzzles,\n"
           "  sudokupad, fpuzzles-json, sudokuwiki (killer strings) or killer.\n"
           "  xlsx, pdf, svg, png  with -o FILE: a workbook (a sheet a puzzle, a\n"
           "              summary first) or pictures of the puzzles\n\n"
@@ -422,14 +423,16 @@ int cmd_convert(int argc, char **argv)
         return CLI_EXIT_USAGE;
     }
     if (!c.o.document && cli_variant_inputs(&c.o)) {
-        if (variant_format(c.to) < 0) {
-            cli_usage_error("convert", "variant puzzles convert to text, fpuzzles, sudokupad, "
-                            "fpuzzles-json, sudokuwiki or killer; '%s' cannot carry their "
-                            "constraints", c.to_name ? c.to_name : "this format");
+        /* json: doku's record, its constraints as the API carries them */
+        int to = c.to == CLI_TO_JSON ? DOKU_VARIANT_FORMAT_RECORD : variant_format(c.to);
+        if (to < 0) {
+            cli_usage_error("convert", "variant puzzles convert to text, json, fpuzzles, "
+                            "sudokupad, fpuzzles-json, sudokuwiki or killer; '%s' cannot carry "
+                            "their constraints", c.to_name ? c.to_name : "this format");
             cli_opts_free(&c.o);
             return CLI_EXIT_USAGE;
         }
-        c.o.convert_to = variant_format(c.to);
+        c.o.convert_to = to;
         rc = cli_variant_run(&c.o, CLI_VARIANT_CONVERT, 0, 0);
         cli_opts_free(&c.o);
         return rc;

@@ -111,6 +111,52 @@ static void to_document(variant_doc *vd, const cli_opts *o, doku_variant_puzzle 
     cli_buf_free(&b);
 }
 
+/* check --format json of givens that break a rule: the record of a
+ * conflict, the first k duplicates (cf) and m broken constraints (v)
+ * named in its message and their cells marked. */
+static void json_conflict(const variant_doc *vd, const doku_variant_puzzle *p,
+                          const doku_conflict *cf, size_t k, const doku_violation *v, size_t m)
+{
+    const doku_shape *s = doku_variant_puzzle_shape(p);
+    const doku_constraints *cs = doku_variant_puzzle_constraints(p);
+    const uint8_t *givens = doku_variant_puzzle_givens(p);
+    size_t nc = (size_t)doku_shape_cells(s);
+    uint8_t *marks = cli_xrealloc(NULL, nc);
+    memset(marks, 0, nc);
+    cli_buf why = {0};
+    for (size_t i = 0; i < k && i < 8; i++) {
+        char a[16], b[16], u[32];
+        doku_cell_name(s, cf[i].cell_a, a, sizeof a, NULL);
+        doku_cell_name(s, cf[i].cell_b, b, sizeof b, NULL);
+        doku_shape_unit_name(s, cf[i].unit, u, sizeof u, NULL);
+        cli_buf_printf(&why, "%s%s and %s both hold %d in %s", why.len ? "; " : "", a, b,
+                       cf[i].digit, u);
+        marks[cf[i].cell_a] = marks[cf[i].cell_b] = 1;
+    }
+    for (size_t i = 0; i < m && i < 8; i++) {
+        char text[512];
+        doku_violation_text(cs, givens, &v[i], text, sizeof text, NULL);
+        cli_buf_printf(&why, "%s%s", why.len ? "; " : "", text);
+        doku_constraint c;
+        if (v[i].cell_a >= 0) {
+            marks[v[i].cell_a] = 1;
+            if (v[i].cell_b >= 0)
+                marks[v[i].cell_b] = 1;
+        } else if (doku_constraints_get(cs, v[i].constraint, &c) == DOKU_OK) {
+            for (size_t j = 0; j < c.ncells; j++)
+                marks[c.cells[j]] = 1;
+        }
+    }
+    doku_search_record rec = {0};
+    rec.command = DOKU_CMD_CHECK;
+    rec.verdict = DOKU_CHECK_CONFLICT;
+    rec.reason = why.data;
+    rec.marks = marks;
+    cli_variant_search_json(vd->file, vd->line, p, &rec);
+    cli_buf_free(&why);
+    free(marks);
+}
+
 /* One puzzle. @return its exit code. */
 static int run_one(const char *where, doku_variant_puzzle *p, const cli_opts *o,
                    cli_variant_mode mode, uint64_t limit, double default_timeout,
@@ -120,6 +166,16 @@ static int run_one(const char *where, doku_variant_puzzle *p, const cli_opts *o,
     const doku_constraints *cs = doku_variant_puzzle_constraints(p);
     const uint8_t *givens = doku_variant_puzzle_givens(p);
     int n = doku_shape_n(s), rc = CLI_EXIT_OK;
+    int json = o->format == DOKU_FORMAT_JSON && !vd->doc;
+    if (mode == CLI_VARIANT_CONVERT && o->convert_to == DOKU_VARIANT_FORMAT_RECORD) {
+        /* convert --to json: the record solve writes, without a verdict */
+        cli_buf b = {0};
+        cli_variant_record(&b, vd->file, vd->line, p, NULL, doku_variant_puzzle_solution(p), NULL);
+        cli_buf_puts(&b, "\n");
+        fwrite(b.data, 1, b.len, stdout);
+        cli_buf_free(&b);
+        return rc;
+    }
     if (mode == CLI_VARIANT_CONVERT) {
         doku_buf out = {0};
         char msg[512];
@@ -146,7 +202,8 @@ static int run_one(const char *where, doku_variant_puzzle *p, const cli_opts *o,
             doku_cell_name(s, cf[i].cell_a, a, sizeof a, NULL);
             doku_cell_name(s, cf[i].cell_b, b, sizeof b, NULL);
             doku_shape_unit_name(s, cf[i].unit, u, sizeof u, NULL);
-            printf("%s: %s and %s both hold %d in %s\n", where, a, b, cf[i].digit, u);
+            if (!json)
+                printf("%s: %s and %s both hold %d in %s\n", where, a, b, cf[i].digit, u);
         }
         doku_violation v[8];
         doku_constraints_check(cs, givens, nc, v, 8, &m);
@@ -160,7 +217,8 @@ static int run_one(const char *where, doku_variant_puzzle *p, const cli_opts *o,
         for (size_t i = 0; i < m && i < 8; i++) {
             char text[512];
             doku_violation_text(cs, givens, &v[i], text, sizeof text, NULL);
-            printf("%s: %s\n", where, text);
+            if (!json)
+                printf("%s: %s\n", where, text);
             if (!first.len)
                 cli_buf_puts(&first, text);
             /* the cells that break it: a pair, or the whole constraint */
@@ -197,6 +255,8 @@ static int run_one(const char *where, doku_variant_puzzle *p, const cli_opts *o,
             to_document(vd, o, p, "invalid", NULL, extra.data);
             cli_buf_free(&extra);
         }
+        if ((k || m) && json)
+            json_conflict(vd, p, cf, k, v, m);
         cli_buf_free(&conflicts);
         cli_buf_free(&first);
         if (k || m)
@@ -216,6 +276,24 @@ static int run_one(const char *where, doku_variant_puzzle *p, const cli_opts *o,
     }
     int gave_up = st == DOKU_GAVE_UP;
     const char *gave = gave_up ? " (gave up)" : "";
+    if (json) {
+        doku_search_record rec = {0};
+        rec.command = mode == CLI_VARIANT_COUNT ? DOKU_CMD_COUNT
+                    : mode == CLI_VARIANT_CHECK ? DOKU_CMD_CHECK : DOKU_CMD_SOLVE;
+        rec.result = &r;
+        rec.status = st;
+        rec.limit = so.limit;
+        rec.solutions = r.solutions ? sol : NULL;
+        rec.nsolutions = r.solutions ? 1 : 0;
+        rec.verdict = gave_up ? DOKU_CHECK_GAVE_UP
+                    : r.solutions == 0 ? DOKU_CHECK_NONE
+                    : r.solutions == 1 ? DOKU_CHECK_UNIQUE : DOKU_CHECK_MULTIPLE;
+        cli_variant_search_json(vd->file, vd->line, p, &rec);
+        free(sol);
+        if (mode == CLI_VARIANT_COUNT)
+            return gave_up ? CLI_EXIT_FAIL : CLI_EXIT_OK;
+        return r.solutions == 1 && !gave_up ? CLI_EXIT_OK : CLI_EXIT_FAIL;
+    }
     if (vd->doc) {
         /* the record goes to the document instead of the line (the status
          * as the classic records name it) */

@@ -1,7 +1,8 @@
 /*
  * variant_record.c — see variant_record.h. Written by hand as the CLI's
  * other records are (cli_buf), in the field order of the classic records:
- * a reader of one reads the other.
+ * a reader of one reads the other. The constraints are the library's
+ * array (doku_constraints_write_json), the one the server's API carries.
  */
 #include "variant_record.h"
 
@@ -15,20 +16,6 @@ static void cells_line(cli_buf *b, const uint8_t *v, int n)
         cli_buf_put(b, &c, 1);
     }
     cli_buf_puts(b, "\"");
-}
-
-static void constraint_json(cli_buf *b, const doku_shape *s, const doku_constraint *c)
-{
-    cli_buf_printf(b, "{\"kind\":\"%s\",\"cells\":[", doku_constraint_kind_key(c->kind));
-    for (size_t k = 0; k < c->ncells; k++) {
-        char name[16];
-        doku_cell_name(s, c->cells[k], name, sizeof name, NULL);
-        cli_buf_printf(b, "%s\"%s\"", k ? "," : "", name);
-    }
-    cli_buf_puts(b, "],\"params\":[");
-    for (size_t k = 0; k < c->nparams; k++)
-        cli_buf_printf(b, "%s%d", k ? "," : "", c->params[k]);
-    cli_buf_puts(b, "]}");
 }
 
 void cli_variant_record(cli_buf *b, const char *file, int line, const doku_variant_puzzle *p,
@@ -58,15 +45,32 @@ void cli_variant_record(cli_buf *b, const char *file, int line, const doku_varia
         cli_buf_puts(b, ",");
         cli_buf_puts(b, extra);
     }
-    cli_buf_puts(b, ",\"constraints\":[");
-    size_t count = doku_constraints_count(cs);
-    for (size_t i = 0; i < count; i++) {
-        doku_constraint c;
-        if (doku_constraints_get(cs, i, &c) != DOKU_OK)
-            continue;
-        if (i)
-            cli_buf_puts(b, ",");
-        constraint_json(b, s, &c);
-    }
-    cli_buf_puts(b, "]}");
+    cli_buf_puts(b, ",\"constraints\":");
+    cli_check_written(doku_constraints_write_json(b, cs));
+    cli_buf_puts(b, "}");
+}
+
+void cli_variant_search_json(const char *file, int line, const doku_variant_puzzle *p,
+                             const doku_search_record *rec)
+{
+    doku_source src = {0};
+    src.file = file;
+    src.line = line > 0 ? (size_t)line : 1;
+    src.shape = doku_variant_puzzle_shape(p);
+    src.cells = doku_variant_puzzle_givens(p);
+    src.symbols = DOKU_SYMBOLS_1_9A_Z;
+    doku_record_opts ro = {0};
+    ro.format = DOKU_FORMAT_JSON;
+    cli_buf b = {0};
+    cli_check_written(doku_format_search(&b, &src, &ro, rec));
+    /* the record's closing brace gives way to the constraints */
+    while (b.len && b.data[b.len - 1] != '}')
+        b.len--;
+    if (b.len)
+        b.len--;
+    cli_buf_puts(&b, ",\"constraints\":");
+    cli_check_written(doku_constraints_write_json(&b, doku_variant_puzzle_constraints(p)));
+    cli_buf_puts(&b, "}\n");
+    fwrite(b.data, 1, b.len, stdout);
+    cli_buf_free(&b);
 }

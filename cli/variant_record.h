@@ -12,6 +12,7 @@
 #include "buf.h"
 
 #include "doku_constraints.h"
+#include "doku_records.h"
 
 /* Appends p's record to b: file and line (0: a file of one puzzle), n,
  * shape, puzzle (its givens as a line), status (NULL: none), solution
@@ -20,5 +21,13 @@
  * and constraints; no newline. */
 void cli_variant_record(cli_buf *b, const char *file, int line, const doku_variant_puzzle *p,
                         const char *status, const uint8_t *solution, const char *extra);
+
+/* Writes p's --format json record of a search to stdout, one line: the
+ * library's record (doku_format_search of rec; the givens as the puzzle,
+ * symbols 1-9A-Z) and then "constraints", so the line reads back as the
+ * same variant puzzle (DOKU_VARIANT_FORMAT_RECORD). file and line as
+ * cli_variant_record. */
+void cli_variant_search_json(const char *file, int line, const doku_variant_puzzle *p,
+                             const doku_search_record *rec);
 
 #endif

@@ -207,7 +207,9 @@ typedef struct doku_variant_puzzle doku_variant_puzzle;
  * puzzles": doku's own text format, an Interactive Sudoku Solver
  * constraint string (".Cage~15~R1C1~R1C2..."), a SudokuWiki killer
  * string ("3x3:d:k:..."), the compact killer format of ISS's collections,
- * or an f-puzzles / SudokuPad link. On success *out is the puzzle, owned
+ * an f-puzzles / SudokuPad link, or one of doku's JSON records with
+ * "constraints" (its n, shape, puzzle and constraints; msg names a bad
+ * field: "field \"constraints[2].cells[1]\": ..."). On success *out is the puzzle, owned
  * by the caller (doku_variant_puzzle_free). A constraint doku does not
  * support is refused by name, never dropped.
  * @return DOKU_OK; DOKU_ERR_ARG for a NULL text or out; DOKU_ERR_PARSE
@@ -237,7 +239,9 @@ typedef enum doku_variant_format {
     DOKU_VARIANT_FORMAT_KILLER = 4,     /* compact killer, 81 characters; one per line */
     DOKU_VARIANT_FORMAT_FPUZZLES = 5,   /* https://www.f-puzzles.com/?load=...; one per line */
     DOKU_VARIANT_FORMAT_SUDOKUPAD = 6,  /* https://sudokupad.app/...; one per line */
-    DOKU_VARIANT_FORMAT_JSON = 7        /* f-puzzles' (or SudokuPad's) JSON; one per file */
+    DOKU_VARIANT_FORMAT_JSON = 7,       /* f-puzzles' (or SudokuPad's) JSON; one per file */
+    DOKU_VARIANT_FORMAT_RECORD = 8      /* doku's JSON record with "constraints" (doku solve
+                                           --format json, convert --to json); one per line */
 } doku_variant_format;
 
 /* What text (len bytes) holds, judged by its first statement (blank
@@ -252,13 +256,24 @@ DOKU_API doku_variant_format doku_variant_format_guess(const char *text, size_t 
  * every constraint (a SudokuPad link is its f-puzzles form, which
  * SudokuPad opens); SUDOKUWIKI and KILLER carry 9x9 killer cages (every
  * cell in a cage with a sum, for KILLER), X too for SUDOKUWIKI. ISS is
- * read, not written. @return DOKU_OK; DOKU_ERR_ARG for a NULL out or cs or
+ * read, not written; RECORD too (a record is a command's: its array is
+ * doku_constraints_write_json's). @return DOKU_OK; DOKU_ERR_ARG for a NULL out or cs or
  * a format not written; DOKU_ERR_VARIANT when the format cannot carry the shape or a
  * constraint (msg, cap bytes, may be NULL, names it; out unchanged);
  * DOKU_ERR_NOMEM. */
 DOKU_API doku_status doku_variant_write(doku_buf *out, const doku_constraints *cs,
                                         const uint8_t *givens, const uint8_t *solution,
                                         doku_variant_format format, char *msg, size_t cap);
+
+/* Appends cs's constraints to out as the JSON array that doku's records
+ * and the server's API carry (docs/API.md "Variant constraints"): one
+ * object per constraint, {"kind": keyword of the text format, "cells":
+ * ["r1c1", ...] in the model's order, "params": [whole numbers], "text":
+ * the sentence of doku_constraint_text}; "[]" when there are none. A
+ * DOKU_VARIANT_FORMAT_RECORD reader takes the array back (text is not
+ * read). @return DOKU_OK; DOKU_ERR_ARG for a NULL out or cs (nothing
+ * written); DOKU_ERR_NOMEM. */
+DOKU_API doku_status doku_constraints_write_json(doku_buf *out, const doku_constraints *cs);
 
 /* ---------------------------------------------------------------------
  * Logic on variant puzzles: hint, explain and grade (issue 27).

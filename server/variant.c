@@ -183,35 +183,12 @@ int srv_copy_constraints(const doku_constraints *from, const doku_shape *shape,
 
 cJSON *srv_constraints_json(const doku_constraints *cs)
 {
-    cJSON *arr = cJSON_CreateArray();
-    const doku_shape *s = doku_constraints_shape(cs);
-    size_t count = doku_constraints_count(cs);
-    for (size_t i = 0; arr && i < count; i++) {
-        doku_constraint c;
-        cJSON *o = cJSON_CreateObject(), *cells = NULL, *params = NULL;
-        int ok = o && doku_constraints_get(cs, i, &c) == DOKU_OK &&
-                 cJSON_AddStringToObject(o, "kind", doku_constraint_kind_key(c.kind)) &&
-                 (cells = cJSON_AddArrayToObject(o, "cells")) &&
-                 (params = cJSON_AddArrayToObject(o, "params"));
-        for (size_t j = 0; ok && j < c.ncells; j++) {
-            char name[16];
-            doku_cell_name(s, c.cells[j], name, sizeof name, NULL);
-            ok = cJSON_AddItemToArray(cells, cJSON_CreateString(name));
-        }
-        for (size_t j = 0; ok && j < c.nparams; j++)
-            ok = cJSON_AddItemToArray(params, cJSON_CreateNumber(c.params[j]));
-        char text[512];
-        if (ok) {
-            doku_constraint_text(cs, i, text, sizeof text, NULL);
-            ok = cJSON_AddStringToObject(o, "text", text) != NULL;
-        }
-        if (!ok) {
-            cJSON_Delete(o);
-            cJSON_Delete(arr);
-            return NULL;
-        }
-        cJSON_AddItemToArray(arr, o);
-    }
+    /* the library writes the array, as the CLI's records carry it */
+    doku_buf b = {0};
+    cJSON *arr = doku_constraints_write_json(&b, cs) == DOKU_OK
+                     ? cJSON_ParseWithLength(b.data, b.len)
+                     : NULL;
+    doku_buf_free(&b);
     return arr;
 }
 

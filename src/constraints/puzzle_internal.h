@@ -42,6 +42,9 @@ int vp_read_iss(doku_variant_puzzle *p, const char *text, size_t len, char *msg,
                 doku_status *st);
 int vp_read_text(doku_variant_puzzle *p, const char *text, size_t len, char *msg, size_t cap,
                  doku_status *st);
+/* doku's JSON record with "constraints" (read_record.c). */
+int vp_read_record(doku_variant_puzzle *p, const char *text, size_t len, char *msg, size_t cap,
+                   doku_status *st);
 /* f-puzzles / SudokuPad links, their payloads and JSON (read_link.c). */
 int vp_read_link(doku_variant_puzzle *p, const char *text, size_t len, char *msg, size_t cap,
                  doku_status *st);

@@ -57,8 +57,11 @@ doku_variant_format doku_variant_format_guess(const char *text, size_t len)
     if (killer)
         return killer == 1 ? DOKU_VARIANT_FORMAT_SUDOKUWIKI : DOKU_VARIANT_FORMAT_KILLER;
     if (s[0] == '{') {
-        /* f-puzzles' "grid" or SudokuPad's "cells" early on; doku's own
-         * JSON records ({"puzzle": ...}) are classic grids */
+        /* doku's own JSON records ({"puzzle": ...}) with "constraints"
+         * are variant records (one a line), without them classic grids;
+         * else f-puzzles' "grid" or SudokuPad's "cells" early on */
+        if (has_ci(s, n, "\"constraints\""))
+            return DOKU_VARIANT_FORMAT_RECORD;
         size_t look = len - b < 4096 ? len - b : 4096;
         return has_ci(s, look, "\"grid\"") || has_ci(s, look, "\"cells\"")
                    ? DOKU_VARIANT_FORMAT_JSON
@@ -124,6 +127,9 @@ doku_status doku_variant_puzzle_read(const char *text, size_t len, doku_variant_
     case DOKU_VARIANT_FORMAT_FPUZZLES:
     case DOKU_VARIANT_FORMAT_SUDOKUPAD:
         ok = vp_read_link(p, text + i, len - i, msg, cap, &st);
+        break;
+    case DOKU_VARIANT_FORMAT_RECORD:
+        ok = vp_read_record(p, text + i, len - i, msg, cap, &st);
         break;
     case DOKU_VARIANT_FORMAT_ISS:
         ok = vp_read_iss(p, text + i, len - i, msg, cap, &st);

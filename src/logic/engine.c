@@ -34,6 +34,7 @@ static const engine_entry ENGINE[] = {
     {logic_var_cage_locked, VT(CAGE_COMBINATION), 2},
     {logic_intersection, LOGIC_TB(DOKU_TECH_POINTING) | LOGIC_TB(DOKU_TECH_CLAIMING), 0},
     {logic_var_innies, VT(INNIES_OUTIES), 2},
+    {logic_var_split, VT(INNIES_OUTIES), 2},
     {logic_naked_pair, LOGIC_TB(DOKU_TECH_NAKED_PAIR), 0},
     {logic_x_wing, LOGIC_TB(DOKU_TECH_X_WING), 0},
     {logic_hidden_pair, LOGIC_TB(DOKU_TECH_HIDDEN_PAIR), 0},

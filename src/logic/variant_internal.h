@@ -113,11 +113,13 @@ int lvar_emit(doku_logic *L, doku_technique t, lrate rating, const char *name, i
 int lvar_clue_support(const doku_logic *L, const doku_constraint *c, int *cells, int *m,
                       lmask *sup);
 
-/* The finders (variant_fit.c, variant_cage.c, variant_innies.c). */
+/* The finders (variant_fit.c, variant_cage.c, variant_innies.c,
+ * variant_split.c). */
 int logic_var_marks(doku_logic *L);     /* cell marks and dots: 1.2-1.6 */
 int logic_var_lines(doku_logic *L);     /* lines and sum clues: 2.0-2.2 */
 int logic_var_cages(doku_logic *L);     /* combinations: 2.0 */
 int logic_var_cage_locked(doku_logic *L); /* a digit every combination needs: 2.6 */
 int logic_var_innies(doku_logic *L);    /* the 45 rule: 2.8+ */
+int logic_var_split(doku_logic *L);     /* cage splitting: 3.0, 3.2 */
 
 #endif

@@ -948,6 +948,13 @@ static void test_constraints(void **state)
     assert_int_equal(doku_variant_write(&out, cs, NULL, NULL, (doku_variant_format)99, buf,
                                         sizeof buf), DOKU_ERR_ARG);
     assert_int_equal(out.len, 0);
+    assert_int_equal(doku_variant_write(&out, cs, NULL, NULL, DOKU_VARIANT_FORMAT_RECORD, buf,
+                                        sizeof buf), DOKU_ERR_ARG);
+    assert_int_equal(doku_constraints_write_json(NULL, cs), DOKU_ERR_ARG);
+    assert_int_equal(doku_constraints_write_json(&out, NULL), DOKU_ERR_ARG);
+    assert_int_equal(out.len, 0);
+    assert_int_equal(doku_constraints_write_json(&out, cs), DOKU_OK);
+    assert_true(out.len >= 2 && out.data[0] == '[' && out.data[out.len - 1] == ']');
     doku_buf_free(&out);
     doku_logic *vl = (doku_logic *)1;
     assert_int_equal(doku_logic_create_variant(NULL, NULL, &vl), DOKU_ERR_ARG);
