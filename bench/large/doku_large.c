@@ -2,18 +2,21 @@
  * doku_large.c — benchmark and cross-check driver for large grids and
  * variants, linking the library directly (no CLI, no parsing library).
  *
- *   doku_large bench [--limit N] [--budget NODES] [--generic] FILE...
- *       one-line puzzles (N*N symbols 1-9A-Z, '.' empty, side from the line
- *       length, default boxes); per file: thread-CPU median/max per puzzle,
- *       solution counts, give-ups, nodes.
+ *   doku_large bench [--limit N] [--budget NODES] [--generic] [--repeat K] [--each] FILE...
+ *       one-line puzzles (N*N symbols 1-9A-Z, '.' empty, or N*N comma-separated
+ *       numbers, 0 empty; side from the length, default boxes); per file: thread-CPU median/max per puzzle
+ *       (each the minimum of K runs), solution counts, give-ups, nodes;
+ *       --each adds a line per puzzle.
  *   doku_large empty [--limit N] [--budget NODES] [--seconds S] [MIN [MAX]]
  *       the empty grid of every shape with side MIN..MAX (default 4..64):
  *       every R x C box, with none, x, hyper, x+hyper where allowed; one
  *       line per shape (count, gave up, verified, nodes, thread CPU) and a
  *       summary. S (default 1) is a wall-clock budget per grid.
- *   doku_large count [--limit N]
- *       reads stdin lines "GIVENS [x] [hyper] [regions=IDS] [noboxes]" and
- *       prints "COUNT GAVEUP SOLUTION|-" per line (solution as symbols).
+ *   doku_large count [--limit N] [--budget NODES] [--each] [--generic]
+ *       reads stdin lines "GIVENS [box=RxC] [x] [hyper] [regions=IDS] [noboxes]"
+ *       and prints "COUNT GAVEUP SOLUTION|-" per line (solution as symbols,
+ *       or comma-separated numbers above 35); --each adds " ms T nodes K
+ *       verified V" (thread CPU; V: 1 valid, 0 not, -1 no solution).
  *
  * The design idea: time only the engine (puzzles are parsed first, the
  * clock is the thread's CPU clock), so figures are comparable across runs
@@ -42,8 +45,35 @@ static int side_of(size_t len)
     return (size_t)n * (size_t)n == len && n >= 1 && n <= 35 ? n : -1;
 }
 
+/* A line of comma-separated numbers (sides above 35, see
+ * make_sparse.py): its cell count, or 0 if it is not one. */
+static size_t number_cells(const char *t)
+{
+    if (!strchr(t, ','))
+        return 0;
+    size_t k = 1;
+    for (; *t && *t != '\n' && *t != '\r'; t++)
+        k += *t == ',';
+    return k;
+}
+
+static int parse_numbers(const char *t, int n, uint8_t *cells)
+{
+    for (int i = 0; i < n * n; i++) {
+        char *end;
+        long v = strtol(t, &end, 10);
+        if (end == t || v < 0 || v > n || (i + 1 < n * n && *end != ','))
+            return -1;
+        cells[i] = (uint8_t)v;
+        t = end + 1;
+    }
+    return 0;
+}
+
 static int parse_cells(const char *t, int n, uint8_t *cells)
 {
+    if (strchr(t, ','))
+        return parse_numbers(t, n, cells);
     for (int i = 0; i < n * n; i++) {
         if (t[i] == '.' || t[i] == '0') {
             cells[i] = 0;
@@ -64,7 +94,7 @@ static int cmp_double(const void *a, const void *b)
 }
 
 static int bench_file(const char *path, uint64_t limit, uint64_t budget, unsigned flags,
-                      int box_r, int box_c)
+                      int box_r, int box_c, int repeat, int each)
 {
     FILE *f = fopen(path, "r");
     if (!f) {
@@ -73,13 +103,16 @@ static int bench_file(const char *path, uint64_t limit, uint64_t budget, unsigne
     }
     size_t cap = 16, count = 0;
     uint8_t **puz = malloc(cap * sizeof *puz);
-    char line[8192];
+    static char line[1 << 16];
     int n = 0;
     while (fgets(line, sizeof line, f)) {
         size_t len = strcspn(line, "\r\n \t");
         if (len == 0 || line[0] == '#')
             continue;
-        int m = side_of(len);
+        size_t numbers = number_cells(line);
+        int m = numbers ? (int)(sqrt((double)numbers) + 0.5) : side_of(len);
+        if (numbers && ((size_t)m * (size_t)m != numbers || m > 64))
+            m = -1;
         if (m < 0 || (n && m != n)) {
             fprintf(stderr, "%s: bad line length %zu\n", path, len);
             fclose(f);
@@ -121,10 +154,22 @@ static int bench_file(const char *path, uint64_t limit, uint64_t budget, unsigne
         o.node_budget = budget;
         o.flags = flags;
         doku_search_result r;
-        double t0 = thread_seconds();
-        doku_status st = doku_search(sv, puz[i], (size_t)doku_shape_cells(s), &o, sol, NULL, NULL, &r);
-        t[i] = thread_seconds() - t0;
+        doku_status st = DOKU_OK;
+        t[i] = 1e30;
+        /* The minimum of `repeat` runs: on a loaded machine the noise
+         * only ever adds time. */
+        for (int k = 0; k < repeat; k++) {
+            double t0 = thread_seconds();
+            st = doku_search(sv, puz[i], (size_t)doku_shape_cells(s), &o, sol, NULL, NULL, &r);
+            double dt = thread_seconds() - t0;
+            if (dt < t[i])
+                t[i] = dt;
+        }
         total += t[i];
+        if (each)
+            printf("each %zu ms %.4f nodes %llu guesses %llu solutions %llu gave_up %d\n", i + 1,
+                   1e3 * t[i], (unsigned long long)r.nodes, (unsigned long long)r.guesses,
+                   (unsigned long long)r.solutions, st == DOKU_GAVE_UP);
         nodes[i] = (double)r.nodes;
         guesses[i] = (double)r.guesses;
         gave_up += st == DOKU_GAVE_UP;
@@ -153,13 +198,16 @@ static int bench_file(const char *path, uint64_t limit, uint64_t budget, unsigne
 }
 
 /* One cross-check query: givens plus variant words. */
-static int count_line(char *line, uint64_t limit)
+static int count_line(char *line, uint64_t limit, uint64_t budget, int timed, unsigned flags)
 {
     char *tok = strtok(line, " \t\r\n");
     if (!tok)
         return 0;
-    int n = side_of(strlen(tok));
-    uint8_t cells[35 * 35], regions[35 * 35], sol[35 * 35];
+    size_t numbers = number_cells(tok);
+    int n = numbers ? (int)(sqrt((double)numbers) + 0.5) : side_of(strlen(tok));
+    if (numbers && ((size_t)n * (size_t)n != numbers || n > 64))
+        n = -1;
+    static uint8_t cells[64 * 64], regions[64 * 64], sol[64 * 64];
     if (n < 0 || parse_cells(tok, n, cells) != 0) {
         printf("error bad-givens\n");
         return 1;
@@ -199,17 +247,28 @@ static int count_line(char *line, uint64_t limit)
         return 2;
     doku_search_opts o = {0};
     o.limit = limit;
+    o.node_budget = budget;
+    o.flags = flags;
     doku_search_result r;
+    double t0 = thread_seconds();
     st = doku_search(sv, cells, (size_t)doku_shape_cells(s), &o, sol, NULL, NULL, &r);
+    double t = thread_seconds() - t0;
     if (st != DOKU_OK && st != DOKU_GAVE_UP) {
         printf("error %s\n", doku_status_string(st));
     } else {
         printf("%llu %d ", (unsigned long long)r.solutions, st == DOKU_GAVE_UP);
         if (r.solutions)
-            for (int i = 0; i < n * n; i++)
-                putchar(SYMS[sol[i] - 1]);
+            for (int i = 0; i < n * n; i++) {
+                if (n > 35)
+                    printf(i ? ",%d" : "%d", sol[i]);
+                else
+                    putchar(SYMS[sol[i] - 1]);
+            }
         else
             putchar('-');
+        if (timed)
+            printf(" ms %.3f nodes %llu verified %d", t * 1e3, (unsigned long long)r.nodes,
+                   r.solutions ? doku_verify_solution(s, cells, sol, (size_t)n * (size_t)n) : -1);
         putchar('\n');
     }
     fflush(stdout);
@@ -275,15 +334,15 @@ static int empty_shapes(int nmin, int nmax, uint64_t limit, uint64_t budget, dou
 int main(int argc, char **argv)
 {
     if (argc < 2 || strcmp(argv[1], "--help") == 0) {
-        printf("usage: doku_large bench [--limit N] [--budget NODES] [--generic] [--box RxC] FILE...\n"
+        printf("usage: doku_large bench [--limit N] [--budget NODES] [--generic] [--box RxC] [--repeat K] [--each] FILE...\n"
                "       doku_large empty [--limit N] [--budget NODES] [--seconds S] [MIN [MAX]]\n"
-               "       doku_large count [--limit N] < queries\n");
+               "       doku_large count [--limit N] [--budget NODES] [--each] [--generic] < queries\n");
         return argc < 2 ? 2 : 0;
     }
     uint64_t limit = 2, budget = 0;
     double seconds = 1.0;
     unsigned flags = 0;
-    int box_r = 0, box_c = 0;
+    int box_r = 0, box_c = 0, repeat = 1, each = 0;
     int i = 2;
     for (; i < argc && argv[i][0] == '-' && argv[i][1] == '-'; i++) {
         if (strcmp(argv[i], "--limit") == 0 && i + 1 < argc)
@@ -292,6 +351,10 @@ int main(int argc, char **argv)
             budget = strtoull(argv[++i], NULL, 10);
         else if (strcmp(argv[i], "--seconds") == 0 && i + 1 < argc)
             seconds = atof(argv[++i]);
+        else if (strcmp(argv[i], "--repeat") == 0 && i + 1 < argc)
+            repeat = atoi(argv[++i]) > 0 ? atoi(argv[i]) : 1;
+        else if (strcmp(argv[i], "--each") == 0)
+            each = 1;
         else if (strcmp(argv[i], "--generic") == 0)
             flags |= DOKU_SEARCH_GENERIC;
         else if (strcmp(argv[i], "--box") == 0 && i + 1 < argc) {
@@ -308,15 +371,15 @@ int main(int argc, char **argv)
     int rc = 0;
     if (strcmp(argv[1], "bench") == 0) {
         for (; i < argc; i++)
-            rc |= bench_file(argv[i], limit, budget, flags, box_r, box_c);
+            rc |= bench_file(argv[i], limit, budget, flags, box_r, box_c, repeat, each);
     } else if (strcmp(argv[1], "empty") == 0) {
         int nmin = i < argc ? atoi(argv[i]) : 4;
         int nmax = i + 1 < argc ? atoi(argv[i + 1]) : i < argc ? nmin : 64;
         rc = empty_shapes(nmin < 1 ? 1 : nmin, nmax > 64 ? 64 : nmax, limit, budget, seconds);
     } else if (strcmp(argv[1], "count") == 0) {
-        char line[16384];
+        static char line[1 << 16];
         while (fgets(line, sizeof line, stdin))
-            rc |= count_line(line, limit);
+            rc |= count_line(line, limit, budget, each, flags);
     } else {
         fprintf(stderr, "doku_large: unknown mode %s\n", argv[1]);
         return 2;

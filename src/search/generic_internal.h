@@ -36,4 +36,19 @@ void generic_view_free(doku_shape *v);
 doku_status generic_tables_build(const doku_shape *s, generic_tables *t);
 void generic_tables_free(generic_tables *t);
 
+/* Conflict-driven clause learning over the cell-digit pairs
+ * (generic_cdcl.c), for the searches depth-first search does not finish
+ * soon. Built for shape s (the engine's view) and its cell_index table
+ * (both must outlive it). @return DOKU_OK or DOKU_ERR_NOMEM. */
+typedef struct generic_cdcl generic_cdcl;
+doku_status generic_cdcl_create(const doku_shape *s, const uint8_t *cell_index, generic_cdcl **out);
+void generic_cdcl_free(generic_cdcl *k);
+/* Searches from the root candidates cand[ncells] (a propagated root; not
+ * kept), reporting every solution other than reported (NULL, or one
+ * already reported) to ctx until its limit, budget or the end: when it
+ * returns without ctx->stop, no further solution exists. Out of memory
+ * sets ctx->gave_up and ctx->out_of_memory. */
+void generic_cdcl_run(generic_cdcl *k, const uint64_t *cand, const uint8_t *reported,
+                      search_ctx *ctx);
+
 #endif
