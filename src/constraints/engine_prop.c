@@ -491,13 +491,11 @@ static int run_xsum(pstate *ps, const vprop *p)
  * @return 0 when no assignment exists. */
 static int window_support(const vmask *d, int k, int lo, vmask *sup)
 {
-    uint64_t reach[8], back[8], nobit[6];
-    for (int x = 0; x < k; x++) {
-        nobit[x] = 0;
-        for (int m = 0; m < (1 << k); m++)
-            if (!(m >> x & 1))
-                nobit[x] |= 1ull << m;
-    }
+    /* nobit[x]: the sets (bit m of a word) without digit x */
+    static const uint64_t nobit[6] = {0x5555555555555555ull, 0x3333333333333333ull,
+                                      0x0f0f0f0f0f0f0f0full, 0x00ff00ff00ff00ffull,
+                                      0x0000ffff0000ffffull, 0x00000000ffffffffull};
+    uint64_t reach[8], back[8];
     reach[0] = 1;
     for (int i = 0; i < k; i++) {
         uint64_t r = 0;
