@@ -97,6 +97,7 @@ void logic_chain_ws_free(doku_logic *L)
     free(w->nest_cx);
     free(w->nest_mark);
     chain_nest_ws_free(w->nw);
+    chain_nest_memo_free(w->memo);
     free(w);
     L->cw = NULL;
 }

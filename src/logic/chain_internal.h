@@ -76,6 +76,7 @@ struct chain_ws {
     uint32_t nest_gen;
     int nnest, capnest;
     struct nest_ws *nw;   /* the inner searches' own workspace, or NULL */
+    struct nest_memo *memo; /* what inner rules reported per grid (chain_nest_memo.c) */
     doku_logic *child;    /* the context inner forcing searches run in */
     /* reach cache of the forcing searches (chain_forcing.c) */
     uint64_t *reach;
@@ -253,6 +254,33 @@ int chain_nest_cause_parents(doku_logic *L, const lmask *g, const lmask *gpos, i
 int chain_nest_elim(doku_logic *L, int node);
 int chain_nest_close(doku_logic *L, int rating, int cx, int key, int seq);
 int chain_nest_report(doku_logic *L, chain_nest_sink add, void *ctx);
+
+/* Reachability through the static links of a walk's grid g/gpos
+ * (chain_nest_reach.c; the links of chain_nest_links.h, Y links with
+ * useY). build: into *rp (made on first use, freed with
+ * chain_nest_reach_free). @return 0, or -1 when it cannot be built (no
+ * memory, or a grid too large): then walk every source.
+ * reaches: whether a walk from x reaches y (x == y counts).
+ * mark: marks node x (the marks last until the next build); common:
+ * whether some marked node is reached from every one of srcs[0..k),
+ * k <= DOKU_MAX_N. */
+struct nest_reach;
+int chain_nest_reach_build(doku_logic *L, struct nest_reach **rp, const lmask *g, const lmask *gpos, int useY);
+int chain_nest_reaches(const struct nest_reach *r, int x, int y);
+void chain_nest_reach_mark(struct nest_reach *r, int x);
+int chain_nest_reach_common(const struct nest_reach *r, const int *srcs, int k);
+void chain_nest_reach_free(struct nest_reach *r);
+
+/* The memo of inner results (chain_nest_memo.c): run calls rule(L, g,
+ * gpos, level, add, ctx) unless the same key (the caller's name for the
+ * rule and level) and grid g were run since the last clear, and then
+ * replays what that run sent to its sink. @return the rule's return
+ * value. Clear whenever L->cand changes. */
+struct nest_memo;
+int chain_nest_memo_run(doku_logic *L, const lmask *g, const lmask *gpos, int level, int key, chain_nest_sink add,
+                        void *ctx, chain_inner_rule rule);
+void chain_nest_memo_clear(doku_logic *L);
+void chain_nest_memo_free(struct nest_memo *m);
 
 /* A context for searches on a walk's reduced grid (chain_arena.c): L's
  * geometry and values, its own candidate grid (to be filled) and chain

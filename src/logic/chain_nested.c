@@ -25,6 +25,7 @@
  * chain_forcing.c).
  */
 #include "chain_internal.h"
+#include "chain_nest_links.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -53,6 +54,7 @@ struct nest_ws {
     uint32_t **clstamp;
     int32_t **clpar, **clcause;
     uint32_t clgen;
+    struct nest_reach *rx[2]; /* reachability of the walk's grid (chain_nest_reach.c), X and XY links */
 };
 
 void chain_nest_ws_free(struct nest_ws *nw)
@@ -76,6 +78,8 @@ void chain_nest_ws_free(struct nest_ws *nw)
     free(nw->clstamp);
     free(nw->clpar);
     free(nw->clcause);
+    chain_nest_reach_free(nw->rx[0]);
+    chain_nest_reach_free(nw->rx[1]);
     free(nw);
 }
 
@@ -159,7 +163,32 @@ typedef struct inner {
     doku_logic *L;
     struct nest_ws *nw;
     const lmask *g, *gpos;
+    int rstate[2]; /* nw->rx[useY] for g: 0 not built yet, 1 built, -1 not available */
 } inner;
+
+/* The reachability of g's links of the mode (1: with Y links), built on
+ * first use. @return it, or NULL: then every source is walked. */
+static struct nest_reach *reach_for(inner *in, int useY)
+{
+    if (!in->rstate[useY])
+        in->rstate[useY] = chain_nest_reach_build(in->L, &in->nw->rx[useY], in->g, in->gpos, useY) ? -1 : 1;
+    return in->rstate[useY] > 0 ? in->nw->rx[useY] : NULL;
+}
+
+/* Whether src's static walk of the mode can reach its negation. The X
+ * links are a part of the XY links, so the XY graph (which level 3
+ * needs anyway) answers most sources and the X graph is built only for
+ * the rest. */
+static int can_force(inner *in, int src, int useY)
+{
+    const struct nest_reach *xy = reach_for(in, 1);
+    if (xy && !chain_nest_reaches(xy, src, src ^ 1))
+        return 0;
+    if (useY)
+        return 1;
+    const struct nest_reach *x = reach_for(in, 0);
+    return !x || chain_nest_reaches(x, src, src ^ 1);
+}
 
 int chain_nest_cause_parents(doku_logic *L, const lmask *g, const lmask *gpos, int x, int cause)
 {
@@ -264,47 +293,14 @@ static inline int walk_reach(const struct walk_marks *wm, int x, int p, int caus
 
 /* --- level 2: forcing X- and XY-chains on g ------------------------- */
 
-/* The next off node an on node (c, d) links to through a peer holding d
- * on g, scanning c's peers from *i on.
- * @return the node, or -1 when the peers are done. */
 static inline int peer_link(const inner *in, int c, int d, int *i)
 {
-    const doku_logic *L = in->L;
-    const uint16_t *pe = L->peers + (size_t)c * L->maxp;
-    while (*i < L->npeers[c]) {
-        int q = pe[(*i)++];
-        if (in->g[q] & LBIT(d))
-            return NODE(q, d, 0);
-    }
-    return -1;
+    return nest_peer_link(in->L, in->g, c, d, i);
 }
 
-/* The static links out of off node p on g: to the cell's other digit when
- * the cell is bivalue (with useY), and to the conjugate of each unit
- * where p's digit has two places. Fills xs with the on nodes and cs with
- * their causes (-2 the cell, u a unit), in SE's order.
- * @return how many. xs and cs hold DOKU_MAX_N + 1 entries. */
-static int off_links(const inner *in, int p, int useY, int *xs, int *cs)
+static inline int off_links(const inner *in, int p, int useY, int *xs, int *cs)
 {
-    const doku_logic *L = in->L;
-    const lmask *g = in->g, *gpos = in->gpos;
-    int n = L->n, c = NCELL(p), d = NDIG(p), k = 0;
-    if (useY && lpop(g[c]) == 2 && (g[c] & LBIT(d))) {
-        xs[k] = NODE(c, lfirst(g[c] & ~LBIT(d)) + 1, 1);
-        cs[k++] = -2;
-    }
-    for (int j = 0; j < L->ncunits[c]; j++) {
-        int u = L->cunits[(size_t)c * L->maxcu + j];
-        lmask pm = gpos[(size_t)u * n + d - 1];
-        if (lpop(pm) != 2)
-            continue;
-        lmask me = (lmask)1 << L->cell_in_unit[(size_t)u * L->nc + c];
-        if (!(pm & me))
-            continue;
-        xs[k] = NODE(logic_unit_cell(L, u, lfirst(pm & ~me)), d, 1);
-        cs[k++] = u;
-    }
-    return k;
+    return nest_off_links(in->L, in->g, in->gpos, p, useY, xs, cs);
 }
 
 /* Breadth-first walk of the static links of g from src, on and off
@@ -402,6 +398,8 @@ static int level2_forcing(inner *in)
                 int d = lfirst(m) + 1;
                 for (int on = 1; on >= 0; on--) {
                     int src = NODE(c, d, on);
+                    if (!can_force(in, src, useY))
+                        continue; /* its walk cannot find its negation */
                     int cx = forcing_walk(in, src, useY);
                     if (!cx)
                         continue;
@@ -510,12 +508,34 @@ static int multi_hint(inner *in, const int *ks, const int *srcs, int nk, int nod
     return chain_nest_close(L, 80 + logic_length_bonus(cx), cx, key, nw->nh);
 }
 
+/* Marks in r the nodes multi_hint would conclude from (its own tests),
+ * so that chain_nest_reach_common tells whether closures share one: the
+ * walks are needed only then. */
+static void mark_worthy(inner *in, struct nest_reach *r)
+{
+    const doku_logic *L = in->L;
+    const lmask *g = in->g;
+    for (int c = 0; c < L->nc; c++) {
+        if (L->val[c])
+            continue;
+        for (lmask m = g[c]; m; m &= m - 1) {
+            int d = lfirst(m) + 1;
+            chain_nest_reach_mark(r, NODE(c, d, 0));
+            if (lpop(g[c]) >= 2)
+                chain_nest_reach_mark(r, NODE(c, d, 1));
+        }
+    }
+}
+
 static int level3_multiple(inner *in)
 {
     doku_logic *L = in->L;
     struct nest_ws *nw = in->nw;
     const lmask *g = in->g, *gpos = in->gpos;
     int n = L->n, NN = nw->NN;
+    struct nest_reach *r = reach_for(in, 1);
+    if (r)
+        mark_worthy(in, r);
     for (int c = 0; c < L->nc; c++) {
         int card = lpop(g[c]);
         if (L->val[c] || card <= 2) /* static: SE starts only from cells of 3+ */
@@ -528,9 +548,10 @@ static int level3_multiple(inner *in)
             nw->clgen = 1;
         }
         int ks[DOKU_MAX_N], srcs[DOKU_MAX_N], nk = 0;
+        int made[DOKU_MAX_N] = {0}; /* closure nk walked for this cell */
         for (lmask m = g[c]; m; m &= m - 1) {
             int d = lfirst(m) + 1;
-            closure(in, nk, NODE(c, d, 1));
+            srcs[nk] = NODE(c, d, 1);
             /* region chains from this cell's units where it is the first place */
             for (int j = 0; j < L->ncunits[c]; j++) {
                 int u = L->cunits[(size_t)c * L->maxcu + j];
@@ -538,6 +559,15 @@ static int level3_multiple(inner *in)
                 if (lpop(pm) < 2 || logic_unit_cell(L, u, lfirst(pm)) != c)
                     continue;
                 int rk[DOKU_MAX_N] = {0}, rs[DOKU_MAX_N], nr = 0, slot = n;
+                for (lmask q = pm; q; q &= q - 1)
+                    rs[nr++] = NODE(logic_unit_cell(L, u, lfirst(q)), d, 1);
+                if (r && !chain_nest_reach_common(r, rs, nr))
+                    continue;
+                if (!made[nk]) {
+                    closure(in, nk, srcs[nk]);
+                    made[nk] = 1;
+                }
+                nr = 0;
                 for (lmask q = pm; q; q &= q - 1) {
                     int oc = logic_unit_cell(L, u, lfirst(q));
                     rs[nr] = NODE(oc, d, 1);
@@ -563,10 +593,14 @@ static int level3_multiple(inner *in)
                     if (rk[i] != nk)
                         memset(nw->clstamp[rk[i]], 0, sizeof(uint32_t) * (size_t)NN);
             }
-            srcs[nk] = NODE(c, d, 1);
             ks[nk] = nk;
             nk++;
         }
+        if (r && !chain_nest_reach_common(r, srcs, nk))
+            continue;
+        for (int i = 0; i < nk; i++)
+            if (!made[i])
+                closure(in, i, srcs[i]);
         uint32_t *s0 = nw->clstamp[0];
         for (int x = 0; x < NN; x++) {
             if (s0[x] != nw->clgen)
@@ -636,7 +670,7 @@ int chain_nested_rule(doku_logic *L, const lmask *g, const lmask *gpos, int leve
     struct nest_ws *nw = nest_ws_get(L);
     if (!nw)
         return 0;
-    inner in = {L, nw, g, gpos};
+    inner in = {L, nw, g, gpos, {0, 0}};
     for (int rule = 2; rule <= level && rule <= 3; rule++) {
         chain_nest_reset(L);
         if (rule == 2 ? level2_forcing(&in) : level3_multiple(&in))

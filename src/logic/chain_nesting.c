@@ -78,6 +78,15 @@ static void collect(void *ctx, const chain_hint *h)
 
 static int dynamic_rule(doku_logic *L, const lmask *g, const lmask *gpos, int level, chain_nest_sink add, void *ctx);
 
+/* The static inner rules through the memo of their results
+ * (chain_nest_memo.c; keys 2 and 3 its levels): outer walks meet the
+ * same grids again. */
+static int memo_nested_rule(doku_logic *L, const lmask *g, const lmask *gpos, int level, chain_nest_sink add,
+                            void *ctx)
+{
+    return chain_nest_memo_run(L, g, gpos, level, level, add, ctx, chain_nested_rule);
+}
+
 /* One inner search of the child at `level` over the walk's grid. */
 static int inner_search(doku_logic *L, const lmask *g, const lmask *gpos, int level, chain_nest_sink add, void *ctx)
 {
@@ -87,12 +96,13 @@ static int inner_search(doku_logic *L, const lmask *g, const lmask *gpos, int le
     C->nomem = 0;
     memcpy(C->cand, g, sizeof(lmask) * (size_t)L->nc);
     memcpy(C->pos, gpos, sizeof(lmask) * (size_t)L->nunits * (size_t)L->n);
+    chain_nest_memo_clear(C); /* its grid changed */
     C->deadline = L->deadline;
     C->timed_out = 0;
     C->poll = L->poll;
     collect_ctx cc = {L, C, g, gpos, 0};
     chain_nest_reset(L);
-    chain_inner_rule inner = level <= 1 ? NULL : level <= 3 ? chain_nested_rule : dynamic_rule;
+    chain_inner_rule inner = level <= 1 ? NULL : level <= 3 ? memo_nested_rule : dynamic_rule;
     chain_forcing_search(C, level, inner, collect, &cc);
     L->poll = C->poll;
     if (C->timed_out)
@@ -106,13 +116,22 @@ static int inner_search(doku_logic *L, const lmask *g, const lmask *gpos, int le
     return chain_nest_report(L, add, ctx);
 }
 
+/* An inner search through the memo (keys 10 + its level, apart from the
+ * static rules'): level 5 asks first what level 4 asked on the same
+ * grids, and the outer walks meet the same grids again. */
+static int memo_inner_search(doku_logic *L, const lmask *g, const lmask *gpos, int level, chain_nest_sink add,
+                             void *ctx)
+{
+    return chain_nest_memo_run(L, g, gpos, level, 10 + level, add, ctx, inner_search);
+}
+
 /* Level 4: SE's dynamic forcing chains; level 5: then its level-2
  * nested chains (level - 3), when the first found nothing. */
 static int dynamic_rule(doku_logic *L, const lmask *g, const lmask *gpos, int level, chain_nest_sink add, void *ctx)
 {
-    if (inner_search(L, g, gpos, 0, add, ctx))
+    if (memo_inner_search(L, g, gpos, 0, add, ctx))
         return 1;
-    return level >= 5 && inner_search(L, g, gpos, level - 3, add, ctx);
+    return level >= 5 && memo_inner_search(L, g, gpos, level - 3, add, ctx);
 }
 
 /* SE's own grid size; see the cost note above. */
@@ -122,12 +141,15 @@ int logic_chain_nested(doku_logic *L)
 {
     if (!L->cw || L->n > NESTED_MAX_SIDE)
         return 0;
+    chain_nest_memo_clear(L); /* L's grid changed since the last search */
     for (int level = 2; level <= NESTED_MAX_LEVEL; level++) {
-        chain_inner_rule inner = level <= 3 ? chain_nested_rule : dynamic_rule;
-        if (chain_forcing_search(L, level, inner, NULL, NULL))
-            return 1;
-        if (L->timed_out || logic_past_deadline(L))
-            return 0;
+        chain_inner_rule inner = level <= 3 ? memo_nested_rule : dynamic_rule;
+        int found = chain_forcing_search(L, level, inner, NULL, NULL);
+        if (found || L->timed_out || logic_past_deadline(L)) {
+            chain_nest_memo_clear(L);
+            return found;
+        }
     }
+    chain_nest_memo_clear(L);
     return 0;
 }

@@ -160,12 +160,19 @@ static void test_timeout_floor(void **state)
     assert_int_equal(doku_logic_create(s, NULL, &lg), DOKU_OK);
     uint8_t cells[81];
     assert_int_equal(cells_of(FAMOUS[4].puzzle, cells), 0);
-    assert_int_equal(doku_logic_load(lg, cells, (size_t)doku_shape_cells(s)), DOKU_OK);
-    assert_int_equal(doku_logic_set_time_limit(lg, 0.3), DOKU_OK);
-    doku_step st;
-    assert_int_equal(doku_logic_next(lg, &st), DOKU_GAVE_UP);
+    /* the first step takes ~0.07 s of CPU since the inner rules are
+     * filtered and memoised: shorter limits until one cuts it short */
+    static const double limits[] = {0.3, 0.1, 0.05, 0.03, 0.02, 0.01};
+    doku_status r = DOKU_OK;
+    for (size_t i = 0; i < sizeof limits / sizeof limits[0] && r == DOKU_OK; i++) {
+        assert_int_equal(doku_logic_load(lg, cells, (size_t)doku_shape_cells(s)), DOKU_OK);
+        assert_int_equal(doku_logic_set_time_limit(lg, limits[i]), DOKU_OK);
+        doku_step st;
+        r = doku_logic_next(lg, &st);
+    }
+    assert_int_equal(r, DOKU_GAVE_UP);
     double at = doku_logic_gave_up_at(lg);
-    print_message("Golden Nugget, first step, 0.3 s: gave up at ER >= %.1f\n", at);
+    print_message("Golden Nugget, first step, a short limit: gave up at ER >= %.1f\n", at);
     assert_true(at >= 9.0); /* the (+) level at least; 9.5+ once nested */
     assert_true(at <= 11.0);
     assert_true(doku_logic_gave_up_at(NULL) == 0.0);
