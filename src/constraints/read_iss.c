@@ -65,6 +65,45 @@ static int bad(const part *pt, char *msg, size_t cap, doku_status *st, const cha
     return 0;
 }
 
+/* Dots, X/V and greater-than take two cells in doku's model. ISS lets one
+ * statement list many cells and means every side-sharing pair in it, the
+ * earlier cell of the list first (for greater-than, the larger one), so a
+ * "fortress" cell is written as the cell and then its neighbours. */
+static int pair_kind(doku_constraint_kind kind)
+{
+    return kind == DOKU_CON_GREATER || kind == DOKU_CON_KROPKI_WHITE ||
+           kind == DOKU_CON_KROPKI_BLACK || kind == DOKU_CON_X || kind == DOKU_CON_V;
+}
+
+/* Adds one two-cell constraint per side-sharing pair of `cells`, in list
+ * order. @return 1, or 0 (msg set) when a cell shares a side with no other
+ * cell of the list, as ISS refuses it too. */
+static int add_adjacent_pairs(doku_variant_puzzle *p, const char *where, const part *pt,
+                              doku_constraint_kind kind, const uint16_t *cells, int k, int n,
+                              char *msg, size_t cap, doku_status *st)
+{
+    for (int i = 0; i < k; i++) {
+        int partners = 0;
+        for (int j = 0; j < k; j++)
+            partners += cons_orth_adjacent(n, cells[i], cells[j]);
+        if (!partners) {
+            char why[96];
+            snprintf(why, sizeof why, "r%dc%d shares a side with no other cell of the list",
+                     cells[i] / n + 1, cells[i] % n + 1);
+            return bad(pt, msg, cap, st, why);
+        }
+    }
+    for (int i = 0; i < k; i++)
+        for (int j = i + 1; j < k; j++) {
+            if (!cons_orth_adjacent(n, cells[i], cells[j]))
+                continue;
+            uint16_t pair[2] = {cells[i], cells[j]};
+            if (!vp_add(p, where, kind, pair, 2, NULL, 0, msg, cap, st))
+                return 0;
+        }
+    return 1;
+}
+
 /* Cells from argument `from` on. @return how many, or -1 (msg set) for
  * an argument that is not a cell of the grid. */
 static int cells_from(const part *pt, int from, int n, uint16_t *cells, char *msg, size_t cap,
@@ -287,14 +326,8 @@ static int read_part(doku_variant_puzzle *p, const part *pt, char *msg, size_t c
         if (is(pt, plain[j].name)) {
             if ((k = cells_from(pt, 0, n, cells, msg, cap, st)) < 0)
                 return 0;
-            if (plain[j].kind == DOKU_CON_GREATER && k > 2) {
-                /* ISS: each cell greater than the next */
-                for (int i = 1; i < k; i++)
-                    if (!vp_add(p, where, DOKU_CON_GREATER, cells + i - 1, 2, NULL, 0, msg, cap,
-                                st))
-                        return 0;
-                return 1;
-            }
+            if (k > 2 && pair_kind(plain[j].kind))
+                return add_adjacent_pairs(p, where, pt, plain[j].kind, cells, k, n, msg, cap, st);
             return vp_add(p, where, plain[j].kind, cells, (size_t)k, NULL, 0, msg, cap, st);
         }
     if (is(pt, "Cage")) {

@@ -356,6 +356,32 @@ static void test_readers_refuse_by_name(void **state)
     expect_refusal("size 9\nlunchbox 5 row 1\n",
                    "line 2: 'lunchbox' is not a statement or a constraint doku supports");
     expect_refusal("givens 12\n", "line 1: givens needs 81 symbols for a 9x9 grid, found 2");
+    expect_refusal(".GreaterThan~R1C1~R1C2~R5C5",
+                   "part 1 (GreaterThan): r5c5 shares a side with no other cell of the list");
+}
+
+/* An ISS dot or greater-than over many cells is one two-cell constraint per
+ * side-sharing pair, the earlier cell of the list first (ISS's meaning:
+ * the Fortress example lists a cell and then the neighbours it exceeds). */
+static void test_iss_many_cell_pairs(void **state)
+{
+    (void)state;
+    const char *text = ".GreaterThan~R2C2~R1C2~R2C1~R2C3~R3C2.WhiteDot~R5C5~R5C6~R6C6";
+    doku_variant_puzzle *p;
+    char msg[256];
+    assert_int_equal(doku_variant_puzzle_read(text, strlen(text), &p, msg, sizeof msg), DOKU_OK);
+    const doku_constraints *cs = doku_variant_puzzle_constraints(p);
+    assert_int_equal(doku_constraints_count(cs), 6);
+    const uint16_t want[6][2] = {{10, 1}, {10, 9}, {10, 11}, {10, 19}, {40, 41}, {41, 50}};
+    for (size_t i = 0; i < 6; i++) {
+        doku_constraint c;
+        assert_int_equal(doku_constraints_get(cs, i, &c), DOKU_OK);
+        assert_int_equal(c.kind, i < 4 ? DOKU_CON_GREATER : DOKU_CON_KROPKI_WHITE);
+        assert_int_equal(c.ncells, 2);
+        assert_int_equal(c.cells[0], want[i][0]);
+        assert_int_equal(c.cells[1], want[i][1]);
+    }
+    doku_variant_puzzle_free(p);
 }
 
 /* doku's text format: every statement, read back through the list. */
@@ -451,6 +477,7 @@ int main(void)
         cmocka_unit_test(test_check_names_cells_and_rule),
         cmocka_unit_test(test_budget_gives_up),
         cmocka_unit_test(test_readers_refuse_by_name),
+        cmocka_unit_test(test_iss_many_cell_pairs),
         cmocka_unit_test(test_text_format_reads_every_statement),
         cmocka_unit_test(test_sixteen_killer),
     };
