@@ -206,7 +206,8 @@ static void tee_sink(void *ctx, int node, const int32_t *parents, int np, int cx
     r[1] = cx;
     r[2] = hint;
     r[3] = np;
-    memcpy(r + 4, parents, sizeof(int32_t) * (size_t)np);
+    if (np > 0)
+        memcpy(r + 4, parents, sizeof(int32_t) * (size_t)np);
     m->nr += 4 + (size_t)np;
 }
 
@@ -218,11 +219,10 @@ int chain_nest_memo_run(doku_logic *L, const lmask *g, const lmask *gpos, int le
         return rule(L, g, gpos, level, add, ctx);
     uint64_t h = grid_hash(g, m->nc, key);
     memo_slot *s = find_slot(m, h, g, key);
-    if (s->h) { /* seen: replay */
-        const int32_t *r = m->rpool + s->rat, *end = r + s->rn;
-        while (r < end) {
+    if (s->h) { /* seen: replay (an empty result may have no pool yet) */
+        for (size_t at = s->rat, end = s->rat + s->rn; at < end; at += 4 + (size_t)m->rpool[at + 3]) {
+            const int32_t *r = m->rpool + at;
             add(ctx, r[0], r + 4, r[3], r[1], r[2]);
-            r += 4 + r[3];
         }
         return s->ret;
     }
