@@ -17,37 +17,7 @@
 
 #define MAXC (DOKU_CONSTRAINTS_MAX_N * DOKU_CONSTRAINTS_MAX_N)
 
-typedef struct fp {
-    const io_json *j;
-    doku_variant_puzzle *p;
-    int n;
-    char *msg;
-    size_t cap;
-    doku_status *st;
-    char where[96]; /* "killercage[2]" */
-} fp;
-
-static int bad(fp *f, const char *fmt, ...) DOKU_PRINTF(2, 3);
-static int bad(fp *f, const char *fmt, ...)
-{
-    int k = snprintf(f->msg, f->cap, "f-puzzles %s: ", f->where);
-    if (k >= 0 && (size_t)k < f->cap) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(f->msg + k, f->cap - (size_t)k, fmt, ap);
-        va_end(ap);
-    }
-    *f->st = DOKU_ERR_PARSE;
-    return 0;
-}
-
-static int add(fp *f, doku_constraint_kind kind, const uint16_t *cells, size_t ncells,
-               const int *params, size_t nparams)
-{
-    char where[128];
-    snprintf(where, sizeof where, "f-puzzles %s: ", f->where);
-    return vp_add(f->p, where, kind, cells, ncells, params, nparams, f->msg, f->cap, f->st);
-}
+typedef rj_reader fp;
 
 /* One cell "RrCc" inside the grid. @return the index, or -1 (msg set). */
 static int cell_of(fp *f, int node, const char *field)
@@ -55,7 +25,7 @@ static int cell_of(fp *f, int node, const char *field)
     int r, c;
     char show[64];
     if (!rj_rc(f->j, node, f->n, &r, &c) || r < 1 || c < 1 || r > f->n || c > f->n) {
-        bad(f, "%s %s is not a cell of the %dx%d grid (R1C1..R%dC%d)", field,
+        rj_bad(f, "%s %s is not a cell of the %dx%d grid (R1C1..R%dC%d)", field,
             rj_show(f->j, node, show, sizeof show), f->n, f->n, f->n, f->n);
         return -1;
     }
@@ -66,13 +36,13 @@ static int cell_of(fp *f, int node, const char *field)
 static int cells_of(fp *f, int arr, uint16_t *cells, const char *field)
 {
     if (arr < 0 || f->j->nodes[arr].type != IO_JSON_ARRAY) {
-        bad(f, "\"%s\" must be an array of cells", field);
+        rj_bad(f, "\"%s\" must be an array of cells", field);
         return -1;
     }
     int k = 0;
     for (int e = f->j->nodes[arr].first; e >= 0; e = f->j->nodes[e].next) {
         if (k == MAXC) {
-            bad(f, "\"%s\" lists more cells than the grid has", field);
+            rj_bad(f, "\"%s\" lists more cells than the grid has", field);
             return -1;
         }
         int c = cell_of(f, e, field);
@@ -104,7 +74,7 @@ static int value_of(fp *f, int item, int *v, int *has)
         return 1;
     char show[64];
     if (!rj_int(f->j, vn, v))
-        return bad(f, "value %s is not a number", rj_show(f->j, vn, show, sizeof show));
+        return rj_bad(f, "value %s is not a number", rj_show(f->j, vn, show, sizeof show));
     *has = 1;
     return 1;
 }
@@ -118,8 +88,8 @@ static int read_cages(fp *f, const char *key, doku_constraint_kind kind)
         if (k < 0 || !value_of(f, item, &v, &has))
             return 0;
         if (kind == DOKU_CON_REGION && has)
-            return bad(f, "an extra region takes no value");
-        if (!add(f, kind, cells, (size_t)k, &v, has ? 1 : 0))
+            return rj_bad(f, "an extra region takes no value");
+        if (!rj_add(f, kind, cells, (size_t)k, &v, has ? 1 : 0))
             return 0;
     }
     return 1;
@@ -132,13 +102,13 @@ static int read_lines(fp *f, const char *key, doku_constraint_kind kind)
     EACH(f, key, i, item) {
         int lines = io_json_get(f->j, item, "lines");
         if (lines < 0 || f->j->nodes[lines].type != IO_JSON_ARRAY)
-            return bad(f, "\"lines\" must be an array of lines");
+            return rj_bad(f, "\"lines\" must be an array of lines");
         int v, has = 0;
         if (kind == DOKU_CON_WHISPER && !value_of(f, item, &v, &has))
             return 0;
         for (int ln = f->j->nodes[lines].first; ln >= 0; ln = f->j->nodes[ln].next) {
             int k = cells_of(f, ln, cells, "lines");
-            if (k < 0 || !add(f, kind, cells, (size_t)k, &v, has ? 1 : 0))
+            if (k < 0 || !rj_add(f, kind, cells, (size_t)k, &v, has ? 1 : 0))
                 return 0;
         }
     }
@@ -160,11 +130,11 @@ static int read_arrows(fp *f)
         if (m < 0)
             return 0;
         if (m == 0)
-            return bad(f, "an arrow without its circle");
+            return rj_bad(f, "an arrow without its circle");
         qsort(circle, (size_t)m, sizeof *circle, cmp_u16);
         int lines = io_json_get(f->j, item, "lines");
         if (lines < 0 || f->j->nodes[lines].type != IO_JSON_ARRAY || !f->j->nodes[lines].count)
-            return bad(f, "\"lines\" must hold the arrow's lines");
+            return rj_bad(f, "\"lines\" must hold the arrow's lines");
         for (int ln = f->j->nodes[lines].first; ln >= 0; ln = f->j->nodes[ln].next) {
             int k = cells_of(f, ln, line, "lines");
             if (k < 0)
@@ -182,7 +152,7 @@ static int read_arrows(fp *f)
             memcpy(cells, circle, (size_t)m * sizeof *cells);
             memcpy(cells + m, line + s, (size_t)(k - s) * sizeof *cells);
             int params[1] = {m};
-            if (!add(f, DOKU_CON_ARROW, cells, (size_t)(m + k - s), params, 1))
+            if (!rj_add(f, DOKU_CON_ARROW, cells, (size_t)(m + k - s), params, 1))
                 return 0;
         }
     }
@@ -201,18 +171,18 @@ static int read_pairs(fp *f, const char *key)
         if (!strcmp(key, "xv")) {
             const char *v = io_json_str(f->j, io_json_get(f->j, item, "value"));
             if (!v || (strcmp(v, "X") && strcmp(v, "x") && strcmp(v, "V") && strcmp(v, "v")))
-                return bad(f, "an XV mark is \"X\" or \"V\"");
+                return rj_bad(f, "an XV mark is \"X\" or \"V\"");
             kind = (*v == 'X' || *v == 'x') ? DOKU_CON_X : DOKU_CON_V;
         } else {
             int white = !strcmp(key, "difference"), v, has;
             if (!value_of(f, item, &v, &has))
                 return 0;
             if (has && v != (white ? 1 : 2))
-                return bad(f, "a %s dot with value %d is not supported (only %d)",
+                return rj_bad(f, "a %s dot with value %d is not supported (only %d)",
                            white ? "difference" : "ratio", v, white ? 1 : 2);
             kind = white ? DOKU_CON_KROPKI_WHITE : DOKU_CON_KROPKI_BLACK;
         }
-        if (!add(f, kind, cells, (size_t)k, NULL, 0))
+        if (!rj_add(f, kind, cells, (size_t)k, NULL, 0))
             return 0;
     }
     return 1;
@@ -226,7 +196,7 @@ static int read_marks(fp *f, const char *key, doku_constraint_kind kind)
         if (c < 0)
             return 0;
         uint16_t cell = (uint16_t)c;
-        if (!add(f, kind, &cell, 1, NULL, 0))
+        if (!rj_add(f, kind, &cell, 1, NULL, 0))
             return 0;
     }
     return 1;
@@ -241,15 +211,15 @@ static int read_quadruples(fp *f)
             return 0;
         int vals = io_json_get(f->j, item, "values"), params[8], np = 0;
         if (vals < 0 || f->j->nodes[vals].type != IO_JSON_ARRAY)
-            return bad(f, "\"values\" must be an array of digits");
+            return rj_bad(f, "\"values\" must be an array of digits");
         for (int e = f->j->nodes[vals].first; e >= 0; e = f->j->nodes[e].next) {
             char show[64];
             if (np == 8 || !rj_int(f->j, e, &params[np]))
-                return bad(f, "values: %s is not one of 1 to 4 digits",
+                return rj_bad(f, "values: %s is not one of 1 to 4 digits",
                            rj_show(f->j, e, show, sizeof show));
             np++;
         }
-        if (!add(f, DOKU_CON_QUADRUPLE, cells, (size_t)k, params, (size_t)np))
+        if (!rj_add(f, DOKU_CON_QUADRUPLE, cells, (size_t)k, params, (size_t)np))
             return 0;
     }
     return 1;
@@ -261,10 +231,10 @@ static int outside_cell(fp *f, int item, int *r, int *c)
     int node = io_json_get(f->j, item, "cell");
     char show[64];
     if (!rj_rc(f->j, node, f->n, r, c))
-        return bad(f, "cell %s is not a cell name (R0C1 ...)", rj_show(f->j, node, show, sizeof show));
+        return rj_bad(f, "cell %s is not a cell name (R0C1 ...)", rj_show(f->j, node, show, sizeof show));
     int out_r = *r == 0 || *r == f->n + 1, out_c = *c == 0 || *c == f->n + 1;
     if (out_r == out_c)
-        return bad(f, "cell %s is not beside the grid (a row or column clue sits outside it)",
+        return rj_bad(f, "cell %s is not beside the grid (a row or column clue sits outside it)",
                    rj_show(f->j, node, show, sizeof show));
     return 1;
 }
@@ -290,7 +260,7 @@ static int read_edge_sums(fp *f, const char *key, doku_constraint_kind kind)
             else
                 cells[k] = (uint16_t)((r - 1) * n + n - 1 - k);
         }
-        if (!add(f, kind, cells, (size_t)n, &v, 1))
+        if (!rj_add(f, kind, cells, (size_t)n, &v, 1))
             return 0;
     }
     return 1;
@@ -313,14 +283,14 @@ static int read_little_killers(fp *f)
             dc = d[1] == 'L' ? -1 : d[1] == 'R' ? 1 : 0;
         }
         if (!dr || !dc)
-            return bad(f, "direction must be UL, UR, DL or DR");
+            return rj_bad(f, "direction must be UL, UR, DL or DR");
         int k = 0;
         for (int rr = r + dr, cc = c + dc; rr >= 1 && rr <= n && cc >= 1 && cc <= n;
              rr += dr, cc += dc)
             cells[k++] = (uint16_t)((rr - 1) * n + cc - 1);
         if (!k)
-            return bad(f, "the arrow at R%dC%d points at no cell of the grid", r, c);
-        if (!add(f, DOKU_CON_LITTLE_KILLER, cells, (size_t)k, &v, 1))
+            return rj_bad(f, "the arrow at R%dC%d points at no cell of the grid", r, c);
+        if (!rj_add(f, DOKU_CON_LITTLE_KILLER, cells, (size_t)k, &v, 1))
             return 0;
     }
     return 1;
@@ -333,23 +303,23 @@ static int read_negative(fp *f, int *white_all)
     if (a < 0 || f->j->nodes[a].type == IO_JSON_FALSE || f->j->nodes[a].type == IO_JSON_NULL)
         return 1;
     if (f->j->nodes[a].type != IO_JSON_ARRAY)
-        return bad(f, "must be an array of constraint names");
+        return rj_bad(f, "must be an array of constraint names");
     for (int e = f->j->nodes[a].first; e >= 0; e = f->j->nodes[e].next) {
         const char *s = io_json_str(f->j, e);
         char show[64];
         if (s && !strcmp(s, "ratio")) {
-            if (!add(f, DOKU_CON_KROPKI_BLACK_ALL, NULL, 0, NULL, 0))
+            if (!rj_add(f, DOKU_CON_KROPKI_BLACK_ALL, NULL, 0, NULL, 0))
                 return 0;
         } else if (s && !strcmp(s, "difference")) {
             *white_all = 1;
-            if (!add(f, DOKU_CON_KROPKI_WHITE_ALL, NULL, 0, NULL, 0))
+            if (!rj_add(f, DOKU_CON_KROPKI_WHITE_ALL, NULL, 0, NULL, 0))
                 return 0;
         } else if (s && !strcmp(s, "xv")) {
-            if (!add(f, DOKU_CON_X_ALL, NULL, 0, NULL, 0) ||
-                !add(f, DOKU_CON_V_ALL, NULL, 0, NULL, 0))
+            if (!rj_add(f, DOKU_CON_X_ALL, NULL, 0, NULL, 0) ||
+                !rj_add(f, DOKU_CON_V_ALL, NULL, 0, NULL, 0))
                 return 0;
         } else {
-            return bad(f, "the negative rule of %s is not supported by doku",
+            return rj_bad(f, "the negative rule of %s is not supported by doku",
                        rj_show(f->j, e, show, sizeof show));
         }
     }
@@ -444,19 +414,19 @@ static int read_shape(fp *f, vp_decl *d)
     int sz = io_json_get(j, 0, "size"), n;
     snprintf(f->where, sizeof f->where, "size");
     if (!rj_int(j, sz, &n) || n < 4 || n > DOKU_CONSTRAINTS_MAX_N)
-        return bad(f, "must be a number from 4 to %d", DOKU_CONSTRAINTS_MAX_N);
+        return rj_bad(f, "must be a number from 4 to %d", DOKU_CONSTRAINTS_MAX_N);
     f->n = d->n = n;
     int br, bc;
     doku_default_box(n, &br, &bc);
     int grid = io_json_get(j, 0, "grid");
     snprintf(f->where, sizeof f->where, "grid");
     if (grid < 0 || j->nodes[grid].type != IO_JSON_ARRAY || j->nodes[grid].count != n)
-        return bad(f, "must hold %d rows", n);
+        return rj_bad(f, "must hold %d rows", n);
     int r = 0, jigsaw = 0;
     for (int row = j->nodes[grid].first; row >= 0; row = j->nodes[row].next, r++) {
         snprintf(f->where, sizeof f->where, "grid[%d]", r);
         if (j->nodes[row].type != IO_JSON_ARRAY || j->nodes[row].count != n)
-            return bad(f, "must hold %d cells", n);
+            return rj_bad(f, "must hold %d cells", n);
         int c = 0;
         for (int cell = j->nodes[row].first; cell >= 0; cell = j->nodes[cell].next, c++) {
             int i = r * n + c, reg = (r / br) * (n / bc) + c / bc;
@@ -465,12 +435,12 @@ static int read_shape(fp *f, vp_decl *d)
             if (rg >= 0) {
                 int v;
                 if (!rj_int(j, rg, &v) || v < 0 || v >= n)
-                    return bad(f, "is in no region 0..%d (cells outside every region are not supported)", n - 1);
+                    return rj_bad(f, "is in no region 0..%d (cells outside every region are not supported)", n - 1);
                 jigsaw |= v != reg;
                 reg = v;
             }
             if (rj_truthy(j, io_json_get(j, cell, "givenPencilMarks")))
-                return bad(f, "given pencil marks (a cell limited to some digits) are not supported by doku");
+                return rj_bad(f, "given pencil marks (a cell limited to some digits) are not supported by doku");
             d->regions[i] = (uint8_t)reg;
         }
     }
@@ -496,7 +466,7 @@ static int read_givens(fp *f)
             snprintf(f->where, sizeof f->where, "grid[%d][%d] (r%dc%d)", r, c, r + 1, c + 1);
             char show[64];
             if (!rj_int(j, val, &v) || v < 1 || v > n)
-                return bad(f, "value %s is not a digit 1..%d", rj_show(j, val, show, sizeof show), n);
+                return rj_bad(f, "value %s is not a digit 1..%d", rj_show(j, val, show, sizeof show), n);
             f->p->givens[r * n + c] = (uint8_t)v;
         }
     }
@@ -541,7 +511,7 @@ static int read_diagonals(fp *f)
     for (int i = 0; i < f->n; i++)
         cells[i] = (uint16_t)(dm ? i * f->n + i : (f->n - 1 - i) * f->n + i);
     snprintf(f->where, sizeof f->where, "%s", dm ? "diagonal-" : "diagonal+");
-    return add(f, DOKU_CON_REGION, cells, (size_t)f->n, NULL, 0);
+    return rj_add(f, DOKU_CON_REGION, cells, (size_t)f->n, NULL, 0);
 }
 
 static int read_globals(fp *f, int white_all)
@@ -566,7 +536,7 @@ static int read_globals(fp *f, int white_all)
                 continue;
             kind = DOKU_CON_KROPKI_WHITE_ALL;
         }
-        if (!add(f, kind, NULL, 0, NULL, 0))
+        if (!rj_add(f, kind, NULL, 0, NULL, 0))
             return 0;
     }
     return 1;
@@ -575,7 +545,7 @@ static int read_globals(fp *f, int white_all)
 int vp_read_fpuzzles(doku_variant_puzzle *p, const io_json *j, char *msg, size_t cap,
                      doku_status *st)
 {
-    fp f = {j, p, 0, msg, cap, st, ""};
+    fp f = {"f-puzzles", j, p, 0, msg, cap, st, ""};
     if (j->nodes[0].type != IO_JSON_OBJECT) {
         snprintf(msg, cap, "f-puzzles data is no JSON object");
         *st = DOKU_ERR_PARSE;

@@ -4,6 +4,8 @@
  */
 #include "read_json.h"
 
+#include <stdarg.h>
+
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
@@ -107,4 +109,25 @@ int rj_rc(const io_json *j, int node, int n, int *r, int *c)
     *r = v[0];
     *c = v[1];
     return 1;
+}
+
+int rj_bad(rj_reader *f, const char *fmt, ...)
+{
+    int k = snprintf(f->msg, f->cap, "%s %s: ", f->format, f->where);
+    if (k >= 0 && (size_t)k < f->cap) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(f->msg + k, f->cap - (size_t)k, fmt, ap);
+        va_end(ap);
+    }
+    *f->st = DOKU_ERR_PARSE;
+    return 0;
+}
+
+int rj_add(rj_reader *f, doku_constraint_kind kind, const uint16_t *cells, size_t ncells,
+           const int *params, size_t nparams)
+{
+    char where[128];
+    snprintf(where, sizeof where, "%s %s: ", f->format, f->where);
+    return vp_add(f->p, where, kind, cells, ncells, params, nparams, f->msg, f->cap, f->st);
 }

@@ -29,4 +29,26 @@ int rj_at(const io_json *j, int arr, int i);
  * or 0 when node is not such a string. */
 int rj_rc(const io_json *j, int node, int n, int *r, int *c);
 
+/* One JSON reader's state: the document, the puzzle it fills, where its
+ * messages go, and the field being read ("killercage[2]") that each
+ * message names after the format's name ("f-puzzles", "SudokuPad"). */
+typedef struct rj_reader {
+    const char *format;
+    const io_json *j;
+    doku_variant_puzzle *p;
+    int n;
+    char *msg;
+    size_t cap;
+    doku_status *st;
+    char where[96];
+} rj_reader;
+
+/* Sets the message "FORMAT FIELD: " + fmt and DOKU_ERR_PARSE. @return 0. */
+int rj_bad(rj_reader *f, const char *fmt, ...) DOKU_PRINTF(2, 3);
+
+/* Adds a constraint through vp_add, its refusals prefixed by the format
+ * and field. @return vp_add's result. */
+int rj_add(rj_reader *f, doku_constraint_kind kind, const uint16_t *cells, size_t ncells,
+           const int *params, size_t nparams);
+
 #endif

@@ -22,37 +22,7 @@
 
 #define MAXC (DOKU_CONSTRAINTS_MAX_N * DOKU_CONSTRAINTS_MAX_N)
 
-typedef struct sp {
-    const io_json *j;
-    doku_variant_puzzle *p;
-    int n;
-    char *msg;
-    size_t cap;
-    doku_status *st;
-    char where[96];
-} sp;
-
-static int bad(sp *f, const char *fmt, ...) DOKU_PRINTF(2, 3);
-static int bad(sp *f, const char *fmt, ...)
-{
-    int k = snprintf(f->msg, f->cap, "SudokuPad %s: ", f->where);
-    if (k >= 0 && (size_t)k < f->cap) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(f->msg + k, f->cap - (size_t)k, fmt, ap);
-        va_end(ap);
-    }
-    *f->st = DOKU_ERR_PARSE;
-    return 0;
-}
-
-static int add(sp *f, doku_constraint_kind kind, const uint16_t *cells, size_t ncells,
-               const int *params, size_t nparams)
-{
-    char where[128];
-    snprintf(where, sizeof where, "SudokuPad %s: ", f->where);
-    return vp_add(f->p, where, kind, cells, ncells, params, nparams, f->msg, f->cap, f->st);
-}
+typedef rj_reader sp;
 
 static int num(const io_json *j, int node, double *v)
 {
@@ -86,7 +56,7 @@ static int cell_of(sp *f, int node)
 static int cells_of(sp *f, int arr, uint16_t *cells)
 {
     if (arr < 0 || f->j->nodes[arr].type != IO_JSON_ARRAY) {
-        bad(f, "\"cells\" must be an array of cells");
+        rj_bad(f, "\"cells\" must be an array of cells");
         return -1;
     }
     int k = 0;
@@ -94,7 +64,7 @@ static int cells_of(sp *f, int arr, uint16_t *cells)
     for (int e = f->j->nodes[arr].first; e >= 0; e = f->j->nodes[e].next) {
         int c = cell_of(f, e);
         if (c < 0 || k == MAXC) {
-            bad(f, "%s is not a cell of the %dx%d grid ([row, column] from 0)",
+            rj_bad(f, "%s is not a cell of the %dx%d grid ([row, column] from 0)",
                 rj_show(f->j, e, show, sizeof show), f->n, f->n);
             return -1;
         }
@@ -161,22 +131,22 @@ static int read_cages(sp *f)
         if (k < 0)
             return 0;
         if (io_json_get(f->j, e, "style") >= 0)
-            return bad(f, "a cage with SudokuPad style %s is not supported by doku",
+            return rj_bad(f, "a cage with SudokuPad style %s is not supported by doku",
                        io_json_str(f->j, io_json_get(f->j, e, "style"))
                            ? io_json_str(f->j, io_json_get(f->j, e, "style"))
                            : "(unnamed)");
         int un = io_json_get(f->j, e, "unique");
         if (un >= 0 && f->j->nodes[un].type == IO_JSON_FALSE)
-            return bad(f, "a cage whose digits may repeat is not supported by doku");
+            return rj_bad(f, "a cage whose digits may repeat is not supported by doku");
         int sum, has = 0;
         char show[64];
         if (vn >= 0 && !(vs && !*vs) && f->j->nodes[vn].type != IO_JSON_NULL) {
             if (!rj_int(f->j, vn, &sum))
-                return bad(f, "the cage's value %s is not a sum",
+                return rj_bad(f, "the cage's value %s is not a sum",
                            rj_show(f->j, vn, show, sizeof show));
             has = 1;
         }
-        if (!add(f, DOKU_CON_CAGE, cells, (size_t)k, &sum, has ? 1 : 0))
+        if (!rj_add(f, DOKU_CON_CAGE, cells, (size_t)k, &sum, has ? 1 : 0))
             return 0;
     }
     return 1;
@@ -223,7 +193,7 @@ static int refuse_drawing(sp *f, int item, const char *what)
 {
     char at[64];
     place(f, item, at, sizeof at);
-    return bad(f, "%s%s: a drawing whose rule lives in the rules text; doku does not guess it", what, at);
+    return rj_bad(f, "%s%s: a drawing whose rule lives in the rules text; doku does not guess it", what, at);
 }
 
 static int read_lines(sp *f, unsigned *variants, int *diag)
@@ -290,7 +260,7 @@ static int read_marks(sp *f, const char *key)
         if (kind == DOKU_CON_NONE)
             return refuse_drawing(f, e, !strcmp(key, "overlays") ? "an overlay" : "an underlay");
         uint16_t cells[2] = {(uint16_t)a0, (uint16_t)a1};
-        if (!add(f, kind, cells, 2, NULL, 0))
+        if (!rj_add(f, kind, cells, 2, NULL, 0))
             return 0;
     }
     return 1;
@@ -303,17 +273,17 @@ static int read_shape(sp *f, vp_decl *d)
     int cells = io_json_get(j, 0, "cells");
     snprintf(f->where, sizeof f->where, "cells");
     if (cells < 0 || j->nodes[cells].type != IO_JSON_ARRAY)
-        return bad(f, "must be the grid's rows");
+        return rj_bad(f, "must be the grid's rows");
     int n = j->nodes[cells].count;
     if (n < 4 || n > DOKU_CONSTRAINTS_MAX_N)
-        return bad(f, "%d rows: variant grids are 4x4 to %dx%d", n, DOKU_CONSTRAINTS_MAX_N,
+        return rj_bad(f, "%d rows: variant grids are 4x4 to %dx%d", n, DOKU_CONSTRAINTS_MAX_N,
                    DOKU_CONSTRAINTS_MAX_N);
     f->n = d->n = n;
     int r = 0;
     for (int row = j->nodes[cells].first; row >= 0; row = j->nodes[row].next, r++) {
         snprintf(f->where, sizeof f->where, "cells[%d]", r);
         if (j->nodes[row].type != IO_JSON_ARRAY || j->nodes[row].count != n)
-            return bad(f, "must hold %d cells (square grids only)", n);
+            return rj_bad(f, "must hold %d cells (square grids only)", n);
     }
     int br, bc;
     doku_default_box(n, &br, &bc);
@@ -324,7 +294,7 @@ static int read_shape(sp *f, vp_decl *d)
         return 1;
     snprintf(f->where, sizeof f->where, "regions");
     if (j->nodes[regs].type != IO_JSON_ARRAY || j->nodes[regs].count != n)
-        return bad(f, "must be %d regions", n);
+        return rj_bad(f, "must be %d regions", n);
     uint8_t seen[MAXC] = {0}, map[MAXC];
     uint16_t rc[MAXC];
     int id = 0, jigsaw = 0;
@@ -334,10 +304,10 @@ static int read_shape(sp *f, vp_decl *d)
         if (k < 0)
             return 0;
         if (k != n)
-            return bad(f, "holds %d cells, not %d", k, n);
+            return rj_bad(f, "holds %d cells, not %d", k, n);
         for (int m = 0; m < k; m++) {
             if (seen[rc[m]])
-                return bad(f, "r%dc%d is in two regions", rc[m] / n + 1, rc[m] % n + 1);
+                return rj_bad(f, "r%dc%d is in two regions", rc[m] / n + 1, rc[m] % n + 1);
             seen[rc[m]] = 1;
             map[rc[m]] = (uint8_t)id;
             jigsaw |= d->regions[rc[m]] != d->regions[rc[0]];
@@ -364,7 +334,7 @@ static int read_givens(sp *f)
             snprintf(f->where, sizeof f->where, "cells[%d][%d] (r%dc%d)", r, c, r + 1, c + 1);
             char show[64];
             if (!rj_int(j, vn, &v) || v < 1 || v > n)
-                return bad(f, "value %s is not a digit 1..%d", rj_show(j, vn, show, sizeof show), n);
+                return rj_bad(f, "value %s is not a digit 1..%d", rj_show(j, vn, show, sizeof show), n);
             f->p->givens[r * n + c] = (uint8_t)v;
         }
     }
@@ -395,7 +365,7 @@ static int read_globals(sp *f)
     } g[] = {{"antiknight", DOKU_CON_ANTI_KNIGHT}, {"antiking", DOKU_CON_ANTI_KING}};
     snprintf(f->where, sizeof f->where, "metadata.bgimage");
     if (rj_truthy(f->j, io_json_get(f->j, meta, "bgimage")))
-        return bad(f, "part of the puzzle is drawn in a background image, which doku cannot read");
+        return rj_bad(f, "part of the puzzle is drawn in a background image, which doku cannot read");
     const char *sol = io_json_str(f->j, io_json_get(f->j, meta, "solution"));
     if (sol) {
         char line[16 + MAXC];
@@ -407,7 +377,7 @@ static int read_globals(sp *f)
         if (!rj_truthy(f->j, io_json_get(f->j, meta, g[i].key)))
             continue;
         snprintf(f->where, sizeof f->where, "metadata.%s", g[i].key);
-        if (!add(f, g[i].kind, NULL, 0, NULL, 0))
+        if (!rj_add(f, g[i].kind, NULL, 0, NULL, 0))
             return 0;
     }
     return 1;
@@ -416,7 +386,7 @@ static int read_globals(sp *f)
 int vp_read_sudokupad(doku_variant_puzzle *p, const io_json *j, char *msg, size_t cap,
                       doku_status *st)
 {
-    sp f = {j, p, 0, msg, cap, st, ""};
+    sp f = {"SudokuPad", j, p, 0, msg, cap, st, ""};
     if (j->nodes[0].type != IO_JSON_OBJECT) {
         snprintf(msg, cap, "SudokuPad data is no JSON object");
         *st = DOKU_ERR_PARSE;
@@ -441,7 +411,7 @@ int vp_read_sudokupad(doku_variant_puzzle *p, const io_json *j, char *msg, size_
         for (int i = 0; i < f.n; i++)
             cells[i] = (uint16_t)(diag == 1 ? i * f.n + i : (f.n - 1 - i) * f.n + i);
         snprintf(f.where, sizeof f.where, "lines (a diagonal)");
-        if (!add(&f, DOKU_CON_REGION, cells, (size_t)f.n, NULL, 0))
+        if (!rj_add(&f, DOKU_CON_REGION, cells, (size_t)f.n, NULL, 0))
             return 0;
     }
     return read_cages(&f) && read_marks(&f, "overlays") && read_marks(&f, "underlays") &&
