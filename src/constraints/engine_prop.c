@@ -86,6 +86,29 @@ static int common_peers(pstate *ps, const uint16_t *cells, int k, vmask bit)
     return 1;
 }
 
+/* Every digit of req must sit in one of the k cells: a digit left in one
+ * cell is placed there, one left in several leaves the cells that see all
+ * of them. @return 0 on a contradiction. */
+static int place_required(pstate *ps, const uint16_t *cells, int k, vmask req)
+{
+    for (vmask m = req; m; m &= m - 1) {
+        vmask bit = m & -m;
+        int at = -1, seen = 0;
+        for (int i = 0; i < k; i++)
+            if (ps->dom[cells[i]] & bit) {
+                at = i;
+                seen++;
+            }
+        if (!seen)
+            return 0;
+        if (seen == 1 && !narrow(ps, cells[at], bit))
+            return 0;
+        if (seen > 1 && !common_peers(ps, cells, k, bit))
+            return 0;
+    }
+    return 1;
+}
+
 static int run_cell(pstate *ps, int c)
 {
     vengine *e = ps->e;
@@ -343,22 +366,7 @@ static int run_cage(pstate *ps, const vprop *p)
     for (int i = 0; i < k; i++)
         if (!narrow(ps, cells[i], uni))
             return 0;
-    for (vmask m = inter; m; m &= m - 1) {
-        vmask bit = m & -m;
-        int at = -1, seen = 0;
-        for (int i = 0; i < k; i++)
-            if (ps->dom[cells[i]] & bit) {
-                at = i;
-                seen++;
-            }
-        if (!seen)
-            return 0;
-        if (seen == 1 && !narrow(ps, cells[at], bit))
-            return 0;
-        if (seen > 1 && !common_peers(ps, cells, k, bit))
-            return 0;
-    }
-    return 1;
+    return place_required(ps, cells, k, inter);
 }
 
 /* Bounds of cells[from..to) summing to target: each cell keeps the
@@ -568,22 +576,7 @@ static int run_renban(pstate *ps, const vprop *p)
     for (int i = 0; i < k; i++)
         if (!narrow(ps, cells[i], keep[i]))
             return 0;
-    for (vmask m = req; m; m &= m - 1) {
-        vmask bit = m & -m;
-        int at = -1, seen = 0;
-        for (int i = 0; i < k; i++)
-            if (ps->dom[cells[i]] & bit) {
-                at = i;
-                seen++;
-            }
-        if (!seen)
-            return 0;
-        if (seen == 1 && !narrow(ps, cells[at], bit))
-            return 0;
-        if (seen > 1 && !common_peers(ps, cells, k, bit))
-            return 0;
-    }
-    return 1;
+    return place_required(ps, cells, k, req);
 }
 
 static int run_between(pstate *ps, const vprop *p)
