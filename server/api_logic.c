@@ -198,9 +198,9 @@ static int reply_unless_unique(logic_req *l, doku_command cmd, srv_reply *out)
         /* as `doku hint`: a step would be false, but the wrong entry is
          * news (a variant grid's searched under its constraints) */
         uint8_t *marks = malloc((size_t)l->p.n * (size_t)l->p.n);
-        double left = l->deadline - now_seconds();
-        wrong = l->p.cons ? srv_variant_wrong_entry(l->p.cons, &l->p, left, marks)
-                          : srv_wrong_entry(sv, &l->p, left, marks);
+        double budget = l->deadline - now_seconds();
+        wrong = l->p.cons ? srv_variant_wrong_entry(l->p.cons, &l->p, budget, marks)
+                          : srv_wrong_entry(sv, &l->p, budget, marks);
         free(marks);
     }
     if (gave_up) {

@@ -921,6 +921,29 @@ class Files(unittest.TestCase):
         e = doc["puzzles"][0]
         self.assertEqual((e["meta"], e["comment"]), ({"variant": "x"}, "a comment, with a comma"), e)
 
+    def test_open_workbook_variant(self):
+        # doku's own workbook of a killer (solved from no givens): the
+        # constraints listed under the grid come back as a variant text's
+        # would, the digits as the solution the player sees as entries
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "k.xlsx")
+            src = os.path.join(d, "k.txt")
+            with open(src, "w") as f:
+                f.write(KILLER_ISS + "\n")
+            p = subprocess.run([DOKU, "solve", "--format", "xlsx", "-o", path, src],
+                               capture_output=True, text=True, timeout=120)
+            if p.returncode != 0 and "built without" in p.stderr:
+                self.skipTest(p.stderr)
+            self.assertEqual(p.returncode, 0, p.stderr)
+            solution = subprocess.run([DOKU, "solve", src], capture_output=True, text=True).stdout.strip()
+            with open(path, "rb") as f:
+                r, doc, _ = self.open(f.read(), name="k.xlsx")
+        self.assertEqual(r.status, 200, doc)
+        e = doc["puzzles"][0]
+        self.assertEqual((e["puzzle"], e["meta"], e["entries"]), ("." * 81, {"variant": "x"}, solution), e)
+        self.assertEqual(len(e["constraints"]), 13, e)
+        self.assertEqual(e["constraints"][0]["text"], "killer cage 14 at r1c1 r2c1", e)
+
     def test_open_errors(self):
         r, doc, _ = self.open(b"")
         self.error(r, doc, 400, "empty_file", "body")
