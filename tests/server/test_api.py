@@ -944,6 +944,30 @@ class Files(unittest.TestCase):
         self.assertEqual(len(e["constraints"]), 13, e)
         self.assertEqual(e["constraints"][0]["text"], "killer cage 14 at r1c1 r2c1", e)
 
+    def test_open_and_export_keep_title_and_author(self):
+        # a SudokuPad link's title and author come to the page as the
+        # puzzle's comment and author, and go back into the links it writes
+        text = "size 4\ntitle Little \u00e9t\u00e9\nauthor Ann Setter\nthermo r1c1 r1c2 r2c2\ngivens ..3. ...2 2... .3..\n"
+        with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+            f.write(text)
+        try:
+            link = subprocess.run([DOKU, "convert", "--to", "sudokupad", f.name], capture_output=True,
+                                  text=True).stdout.strip()
+        finally:
+            os.unlink(f.name)
+        r, doc, _ = self.open(link + "\n", name="links.txt")
+        e = doc["puzzles"][0]
+        self.assertEqual((r.status, e["comment"], e["author"]), (200, "Little \u00e9t\u00e9", "Ann Setter"), doc)
+        body = {"puzzle": e["puzzle"], "constraints": e["constraints"], "comment": e["comment"],
+                "author": e["author"]}
+        r, _, raw = self.export(dict(body, format="text"))
+        self.assertEqual(r.status, 200)
+        self.assertIn("title Little \u00e9t\u00e9\nauthor Ann Setter\n", raw.decode())
+        r, _, raw = self.export(dict(body, format="fpuzzles"))
+        r, doc, _ = self.open(raw, name="back.txt")
+        self.assertEqual((doc["puzzles"][0]["comment"], doc["puzzles"][0]["author"]),
+                         ("Little \u00e9t\u00e9", "Ann Setter"), doc)
+
     def test_open_errors(self):
         r, doc, _ = self.open(b"")
         self.error(r, doc, 400, "empty_file", "body")

@@ -1509,6 +1509,23 @@ test('variant links: a pasted SudokuPad link opens with its thermometers; a kill
   assert(readFileSync(got.path, 'utf8').split('stroke-dasharray').length - 1 === 13, 'the SVG draws the 13 cages');
 }, { permissions: ['clipboard-read', 'clipboard-write'], allowErrors: true });
 
+test('a link\'s title and author: said when it opens, kept in the links and text the page writes', async (page) => {
+  const titled = fixture('titled.txt', 'size 4\ntitle Little été\nauthor Ann Setter\nthermo r1c1 r1c2 r2c2\ngivens ..3. ...2 2... .3..\n');
+  const link = execFileSync(doku, ['convert', '--to', 'sudokupad', titled]).toString().trim();
+  await paste(page, link);
+  await waitStatus(page, /^Opened .*: a 4×4 puzzle: "Little été" by Ann Setter\./);
+  await page.evaluate(() => { document.getElementById('file-box').open = true; });
+  await page.selectOption('#export-format', 'sudokupad');
+  await page.click('#export');
+  await waitStatus(page, /link/);
+  const back = await page.locator('#export-link').textContent();
+  const text = execFileSync(doku, ['convert', '--to', 'text'], { input: back + '\n' }).toString();
+  assert(text.includes('title Little été\nauthor Ann Setter\n'), 'the link the page wrote carries them: ' + text);
+  await page.selectOption('#export-format', 'text');
+  const got = await download(page, () => page.click('#export'));
+  assert(readFileSync(got.path, 'utf8').includes('title Little été\nauthor Ann Setter\n'), 'so does the variant text');
+}, { permissions: ['clipboard-read', 'clipboard-write'], allowErrors: true });
+
 test('generate a killer: cages drawn, played from no givens, solved to the generated solution', async (page) => {
   await page.evaluate(() => { document.getElementById('gen-box').open = true; });
   await page.selectOption('#gen-set', 'killer');

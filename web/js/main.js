@@ -51,7 +51,8 @@ const S = {
   explain: null,       // { steps, states, pos }
   timer: { start: 0, elapsed: 0, running: false, done: false, started: false, paused: false },
   busy: null,          // AbortController of the request in flight
-  comment: '',         // the opened puzzle's comment, saved with it
+  comment: '',         // the opened puzzle's comment (a variant puzzle's title), saved with it
+  author: '',          // a variant puzzle's author (f-puzzles, SudokuPad), written back with it
   // grids of another shape that a shape change replaced: Undo past the
   // first change of the board goes back to them, Redo forward again
   shapes: { undo: [], redo: [] },
@@ -226,7 +227,7 @@ function setShape(spec, givens, constraints = null) {
   const old = S.board;
   // the grid being replaced stays one Undo away (an empty one with no history is nothing to undo)
   if (old.undoStack.length || old.givens.some((v) => v) || old.entries.some((v) => v) || old.constraints.length) {
-    S.shapes.undo.push({ shape: S.shape, board: old, comment: S.comment });
+    S.shapes.undo.push({ shape: S.shape, board: old, comment: S.comment, author: S.author });
     if (S.shapes.undo.length > 20) S.shapes.undo.shift();
     S.shapes.redo.length = 0;
   }
@@ -261,7 +262,7 @@ function chooseShape(spec) {
   if (!sameSide) {
     if (S.mode === 'play') setMode('edit');
     resetTimer();
-    S.comment = '';
+    S.comment = ''; S.author = '';
   }
   result([]);
   const n = S.shape.n, variant = $('variant').selectedOptions[0];
@@ -730,10 +731,11 @@ function onDrag(e) {
  * .redo), keeping the one on the board on to. */
 function swapShape(from, to) {
   const prev = from.pop();
-  to.push({ shape: S.shape, board: S.board, comment: S.comment });
+  to.push({ shape: S.shape, board: S.board, comment: S.comment, author: S.author });
   S.shape = prev.shape;
   S.board = prev.board;
   S.comment = prev.comment;
+  S.author = prev.author || '';
   S.selected = new Set([0]);
   S.cursor = S.anchor = 0;
   resetOverlays();
@@ -1284,7 +1286,7 @@ function doGenerate(e) {
     if (!givens) { status('The generated puzzle did not fit the grid.', 'bad'); return; }
     S.board.load(givens, fromJson(rec.constraints, S.shape.n));
     resetOverlays();
-    S.comment = '';
+    S.comment = ''; S.author = '';
     S.known = rec.solution ? (Array.isArray(rec.solution) ? rowsToValues(rec.solution)
       : fromLine(rec.set ? '1-9A-Z' : S.alphabet, S.shape.n, rec.solution)) : null;
     resetTimer();
@@ -1305,7 +1307,7 @@ function loadGivens(line, solution) {
   if (!givens) { status('The grid from the server did not fit the board.', 'bad'); return false; }
   S.board.load(givens);
   resetOverlays();
-  S.comment = '';
+  S.comment = ''; S.author = '';
   S.known = solution;
   resetTimer();
   setMode('edit');
@@ -1388,6 +1390,7 @@ function loadEntry(e) {
   // a variant text's published solution: Check entries knows it at once
   S.known = e.solution && e.solution.every((v) => v) ? e.solution : null;
   S.comment = e.comment;
+  S.author = e.author || '';
   // a workbook's digits styled apart from the givens come back as entries
   const entries = e.entries ? fromLine(e.alphabet, n, e.entries) : null;
   if (entries && entries.some((v, i) => v && !givens[i])) {
@@ -1433,7 +1436,7 @@ async function copyText(text, what) {
 }
 
 function download() {
-  const text = S.board.constraints.length ? toVariantText(S.shape, S.board.givens, S.board.constraints)
+  const text = S.board.constraints.length ? toVariantText(S.shape, S.board.givens, S.board.constraints, S.comment, S.author)
     : toLine(S.alphabet, S.board.givens) + '\n\n' + toGrid(S.alphabet, S.shape, S.board.givens);
   const a = document.createElement('a');
   a.href = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
@@ -1508,7 +1511,7 @@ function wire() {
   $('redo').addEventListener('click', redo);
   $('clear').addEventListener('click', () => {
     S.board.load(new Uint8Array(S.shape.n ** 2));
-    resetOverlays(); resetTimer(); S.known = null; S.comment = '';
+    resetOverlays(); resetTimer(); S.known = null; S.comment = ''; S.author = '';
     if (S.mode === 'play') setMode('edit');
     changed(false);
     status('Cleared (Undo brings it back).');
@@ -1552,7 +1555,7 @@ function wire() {
   $('resume-new').addEventListener('click', newGame);
   window.addEventListener('pagehide', keepGame);
   // a variant puzzle's line or grid would lose its constraints: doku's variant text instead
-  const variantText = () => (S.board.constraints.length ? toVariantText(S.shape, S.board.givens, S.board.constraints) : null);
+  const variantText = () => (S.board.constraints.length ? toVariantText(S.shape, S.board.givens, S.board.constraints, S.comment, S.author) : null);
   $('copy-line').addEventListener('click', () => { const v = variantText(); copyText(v || toLine(S.alphabet, S.board.givens) + '\n', v ? 'puzzle in doku\'s variant text format' : 'line'); });
   $('copy-grid').addEventListener('click', () => { const v = variantText(); copyText(v || toGrid(S.alphabet, S.shape, S.board.givens), v ? 'puzzle in doku\'s variant text format' : 'grid'); });
   $('download').addEventListener('click', download);
@@ -1604,7 +1607,7 @@ const files = wireFiles({
   busy,
   load: loadEntry,
   genBody,
-  puzzleBody: () => puzzleBody(S.board.givens, S.comment ? { comment: S.comment } : {}),
+  puzzleBody: () => puzzleBody(S.board.givens, { ...(S.comment ? { comment: S.comment } : {}), ...(S.author ? { author: S.author } : {}) }),
   entries: () => (S.board.entries.some((v, i) => v && !S.board.givens[i]) ? toLine(S.alphabet, S.board.entries.map((v, i) => (S.board.givens[i] ? 0 : v))) : null),
 });
 status('Edit: type the givens, or open Generate.');
