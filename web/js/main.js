@@ -14,6 +14,7 @@ import { mapProblem, startMap } from './paint.js';
 import { wireFiles } from './files.js';
 import { buildGrid, paint } from './view.js';
 import { describe, fromJson, hasOuterClues, KINDS, toJson, toLink, toVariantText } from './constraints.js';
+import { constraintCandidates } from './cands.js';
 import { drawConstraints, outerSides } from './overlay.js';
 import { extendPath, isArea, isPair, pathConstraint } from './drawing.js';
 
@@ -86,6 +87,13 @@ function el(tag, text, cls) {
 
 /* ---- drawing ------------------------------------------------------------ */
 
+/* The automatic candidates: the units', then each constraint's own rule
+ * (cands.js: a cage's combinations, a thermometer's bounds...). */
+function autoCands(values) {
+  const c = candidates(S.shape, values), list = S.paint ? [] : S.board.constraints;
+  return list.length ? constraintCandidates(S.shape, values, c, list) : c;
+}
+
 function render() {
   const ex = S.explain;
   const st = ex ? ex.states[ex.pos] : null;
@@ -96,7 +104,7 @@ function render() {
     solution: ex ? null : S.solution,
     // a hint is drawn on the candidates, so its eliminations show
     showCands: (S.mode === 'play' && S.showCands) || !!S.hint,
-    cands: candidates(S.shape, values),
+    cands: autoCands(values),
     conflicts: S.conflicts, wrong: S.wrong, differ: S.differ,
     step: S.step,
     stepValues: st ? st.values : null,
