@@ -1552,6 +1552,71 @@ test('Edit mode\'s pen: a cage dragged and its sum typed makes the killer unique
   await solveMatches(page, KILLER_SOLUTION);
 });
 
+/* A drag with the pen from cell a to cell b (the same cell: a click). */
+async function penDrag(page, a, b) {
+  const p = await cell(page, a).boundingBox(), q = await cell(page, b).boundingBox();
+  await page.mouse.move(p.x + p.width / 2, p.y + p.height / 2);
+  await page.mouse.down();
+  if (b !== a) await page.mouse.move(q.x + q.width / 2, q.y + q.height / 2, { steps: 4 });
+  await page.mouse.up();
+}
+
+test('Edit mode\'s pen draws outside clues (little killer, sandwich, X-sum), quadruples and minimum/maximum cells', async (page) => {
+  // clues true of the killer's solution: the puzzle keeps its one solution
+  const s = [...KILLER_SOLUTION].map(Number), at = (r, c) => s[r * 9 + c];
+  await paste(page, KILLER_ISS);
+  await page.evaluate(() => { document.getElementById('cons-box').open = true; });
+  // a little killer from the clue above-left of r1c2, down the diagonal to r8c9
+  let lk = 0;
+  for (let k = 0; k < 8; k++) lk += at(k, k + 1);
+  await page.selectOption('#draw-kind', 'little-killer');
+  await penDrag(page, 1, 11);
+  await waitStatus(page, /^A little killer from r1c2: type its sum/);
+  await page.keyboard.type(String(lk));
+  await page.keyboard.press('Enter');
+  await waitStatus(page, new RegExp(`^Added: little killer ${lk} at r1c2 r2c3 r3c4 r4c5 r5c6 r6c7 r7c8 r8c9`));
+  // a sandwich on row 3, drawn from its left end
+  const row = [0, 1, 2, 3, 4, 5, 6, 7, 8].map((c) => at(2, c)), i1 = row.indexOf(1), i9 = row.indexOf(9);
+  const sw = row.slice(Math.min(i1, i9) + 1, Math.max(i1, i9)).reduce((x, y) => x + y, 0);
+  await page.selectOption('#draw-kind', 'sandwich');
+  await penDrag(page, 18, 19);
+  await page.keyboard.type(String(sw));
+  await page.keyboard.press('Enter');
+  await waitStatus(page, new RegExp(`^Added: sandwich ${sw} `));
+  // an X-sum on row 5 read from the right: drawn from r5c9 inward
+  const back = [8, 7, 6, 5, 4, 3, 2, 1, 0].map((c) => at(4, c)), xs = back.slice(0, back[0]).reduce((x, y) => x + y, 0);
+  await page.selectOption('#draw-kind', 'xsum');
+  await penDrag(page, 44, 43);
+  await page.keyboard.type(String(xs));
+  await page.keyboard.press('Enter');
+  await waitStatus(page, new RegExp(`^Added: X-sum ${xs} `));
+  // a drag that does not start at the edge is refused, saying where to start
+  await penDrag(page, 40, 41);
+  await page.keyboard.type('5');
+  await page.keyboard.press('Enter');
+  await waitStatus(page, /^Not added: its clue sits outside the grid/);
+  // a quadruple: its top-left cell clicked, two of its digits typed
+  await page.selectOption('#draw-kind', 'quadruple');
+  await penDrag(page, 0, 0);
+  await waitStatus(page, /^A quadruple: type the digits/);
+  await page.keyboard.type(`${at(0, 0)}${at(1, 1)}`);
+  await page.keyboard.press('Enter');
+  await waitStatus(page, new RegExp(`^Added: quadruple ${at(0, 0)} ${at(1, 1)} at r1c1 r1c2 r2c1 r2c2`));
+  // a minimum cell: one below all of its side neighbours in the solution
+  const low = s.findIndex((v, i) => [i - 9, i + 9, i % 9 ? i - 1 : -1, i % 9 < 8 ? i + 1 : -1].filter((j) => j >= 0 && j < 81).every((j) => s[j] > v));
+  await page.selectOption('#draw-kind', 'minimum');
+  await penDrag(page, low, low);
+  await waitStatus(page, /^Added: minimum cell at r\d+c\d+/);
+  const counts = [await drawn(page, 'lk-arrow'), await drawn(page, 'outer-clue'), await drawn(page, 'xsum-box')];
+  assert(counts.join() === '2,3,1', 'the three outside clues drawn (an arrow of two strokes, three numbers, one box): ' + counts.join());
+  assert((await drawn(page, 'quad')) === 1 && (await drawn(page, 'minmax')) >= 1, 'the quadruple and the minimum cell drawn');
+  await page.screenshot({ path: `${shots}/variant-pen-outside.png` });
+  await page.selectOption('#draw-kind', '');
+  await solveMatches(page, KILLER_SOLUTION);
+  // the share link carries them
+  assert(page.url().includes('little-killer.') && page.url().includes('xsum.') && page.url().includes('quadruple.'), 'the link holds the drawn clues');
+});
+
 test('a constraint that cannot hold is refused by name', async (page) => {
   await paste(page, KILLER_ISS);
   await page.evaluate(() => { document.getElementById('cons-box').open = true; });

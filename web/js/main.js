@@ -16,7 +16,7 @@ import { buildGrid, paint } from './view.js';
 import { describe, fromJson, hasOuterClues, KINDS, toJson, toLink, toVariantText } from './constraints.js';
 import { constraintCandidates } from './cands.js';
 import { drawConstraints, outerSides } from './overlay.js';
-import { extendPath, isArea, isPair, pathConstraint } from './drawing.js';
+import { extendPath, isArea, isOuter, isPair, needsNumber, pathConstraint } from './drawing.js';
 
 const COLOURS = 9;   // cell colours of the palette (style.css --k1..--k9)
 const SIZES = [4, 6, 8, 9, 10, 12, 14, 15, 16, 18, 20, 21, 22, 24, 25];
@@ -618,26 +618,32 @@ function setPen(kind) {
   $('draw-kind').value = kind;
   $('grid').classList.toggle('pen', !!kind);
   if (kind && S.mode === 'play') setMode('edit');
-  if (kind) status(isArea(kind)
-    ? `Pen: ${KINDS[kind].name}. Drag over its cells${kind === 'cage' ? ', then type its sum and press Enter' : ''}.`
-    : isPair(kind) ? `Pen: ${KINDS[kind].name}. Drag from a cell to its neighbour${kind === 'greater' ? ' (from the bigger to the smaller)' : ''}.`
-      : `Pen: ${KINDS[kind].name}. Drag along its cells${kind === 'thermo' ? ' from the bulb' : kind === 'arrow' ? ' from the circle' : ''}.`);
+  const name = KINDS[kind] ? KINDS[kind].name : '';
+  if (kind) status(kind === 'quadruple' ? `Pen: ${name}. Drag over its 2×2 block (or click its top-left cell), then type its digits and press Enter.`
+    : isOuter(kind) ? `Pen: ${name}. Drag inward from the cell beside its clue, ${kind === 'little-killer' ? 'along the diagonal' : 'along the row or column'} (one step is enough), then type its sum and press Enter.`
+      : isArea(kind) ? `Pen: ${name}. Drag over its cells${kind === 'cage' ? ', then type its sum and press Enter' : kind === 'minimum' || kind === 'maximum' ? ' (each one is marked)' : ''}.`
+        : isPair(kind) ? `Pen: ${name}. Drag from a cell to its neighbour${kind === 'greater' ? ' (from the bigger to the smaller)' : ''}.`
+          : `Pen: ${name}. Drag along its cells${kind === 'thermo' ? ' from the bulb' : kind === 'arrow' ? ' from the circle' : ''}.`);
   else status('Pen off: a drag selects cells.');
   render();
 }
 
-/* A finished path: a line or an extra region is added at once; a cage
- * waits for its sum (the Sum field, Enter). */
+/* A finished path: a line or an extra region is added at once; a cage,
+ * an outside clue or a quadruple waits for its number (the Sum field,
+ * Enter). */
 function endPath() {
   S.drawing = false;
   const p = S.pending;
   if (!p) return;
-  if (p.kind === 'cage') {
+  if (needsNumber(p.kind)) {
     render();
     $('cons-box').open = true;
     $('draw-sum').focus();
     $('draw-sum').select();
-    status(`A cage of ${p.cells.length} cell${p.cells.length === 1 ? '' : 's'}: type its sum and press Enter (empty: no sum), or Escape.`);
+    const what = p.kind === 'cage' ? `A cage of ${p.cells.length} cell${p.cells.length === 1 ? '' : 's'}: type its sum and press Enter (empty: no sum)`
+      : p.kind === 'quadruple' ? 'A quadruple: type the digits its four cells hold (1 to 4) and press Enter'
+        : `A ${KINDS[p.kind].name} from ${cellName(S.shape.n, p.cells[0])}: type its sum and press Enter`;
+    status(`${what}, or Escape.`);
     return;
   }
   addPath(p.kind, p.cells);
@@ -645,14 +651,16 @@ function endPath() {
 
 /* Adds the constraint path makes, or says why it cannot. */
 function addPath(kind, path) {
-  const { c, why } = pathConstraint(kind, path, $('draw-sum').value);
+  const { list, why } = pathConstraint(kind, path, $('draw-sum').value, S.shape.n);
   S.pending = null;
-  if (!c) { status(`Not added: ${why}.`, 'bad'); render(); return; }
-  S.board.setConstraints([...S.board.constraints, c]);
+  if (!list) { status(`Not added: ${why}.`, 'bad'); render(); return; }
+  S.board.setConstraints([...S.board.constraints, ...list]);
+  $('draw-sum').value = '';   // the next cage or clue starts without a number
   resetOverlays();
   S.known = null;
   changed(false);
-  status(`Added: ${describe(c, S.shape.n)} (Undo takes it off).`, 'good');
+  const said = list.length === 1 ? describe(list[0], S.shape.n) : `${list.length} ${KINDS[kind].name}s`;
+  status(`Added: ${said} (Undo takes ${list.length === 1 ? 'it' : 'them'} off).`, 'good');
 }
 
 /* The pen's kind over the selected cells, in the order they were chosen. */
@@ -1491,7 +1499,7 @@ function wire() {
   $('draw-kind').addEventListener('change', (e) => setPen(e.target.value));
   $('draw-sum').addEventListener('keydown', (e) => {
     if (e.key === 'Enter' && S.pending) { e.preventDefault(); addPath(S.pending.kind, S.pending.cells); cells[S.cursor].focus(); }
-    else if (e.key === 'Escape' && S.pending) { S.pending = null; status('Cage cancelled.'); render(); }
+    else if (e.key === 'Escape' && S.pending) { S.pending = null; status('Drawing cancelled.'); render(); }
   });
   $('draw-add').addEventListener('click', addFromSelection);
   $('draw-remove').addEventListener('click', removeAtCursor);
