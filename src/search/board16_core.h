@@ -553,9 +553,11 @@ B16_FN(propagate_rc)(const b16_geom *g, b16_state *st, unsigned dirty, const int
         b16v hsv[16];
         const int paired = R == 4 && C == 4 && !g->nextra;
         B16_FN(pair) *hp = (B16_FN(pair) *)hsv;
+        /* Digits not looked at have no new singles. Zeroed one by one:
+         * the whole array was a rep stos, 6% of the time on the blue set. */
         if (paired)
-            for (int i = 0; i < 8; i++)
-                hp[i] = (B16_FN(pair)){0};
+            for (unsigned l = ~dirty & 0xFFFFu; l; l &= l - 1)
+                hsv[__builtin_ctz(l)] = B16_ZERO;
         if (paired)
             for (unsigned l = dirty; l; l &= l - 1) {
                 int d1 = __builtin_ctz(l), d2 = d1;
