@@ -297,16 +297,54 @@ class Api(unittest.TestCase):
         self.error(r, doc, 400, "bad_shape", "box")
         r, doc, _ = self.s.post("solve", {"puzzle": "." * 256, "constraints": [{"kind": "anti-knight"}]})
         self.assertEqual(r.status, 200, doc)   # 16x16 takes constraints
-        # the endpoints that do not take constraints say so, never ignore them
-        for name in ("reduce",):
-            r, doc, _ = self.s.post(name, {"puzzle": EASY, "constraints": KILLER_CAGES[:1]})
-            self.error(r, doc, 422, "constraints_unsupported", "constraints")
+        # what does not take constraints says so, never ignores them
+        r, doc, _ = self.s.post("reduce", {"puzzle": EASY, "constraints": KILLER_CAGES[:1], "difficulty": "easy"})
+        self.error(r, doc, 422, "constraints_unsupported", "difficulty")
         marks = " ".join("123456789" if ch == "." else ch for ch in EASY)
         r, doc, _ = self.s.post("hint", {"puzzle": EASY, "pencil": marks,
                                          "constraints": KILLER_CAGES[:1]})
         self.error(r, doc, 422, "constraints_unsupported", "constraints")
         r, doc, _ = self.s.post("generate", {"constraints": KILLER_CAGES[:1]})
         self.error(r, doc, 422, "constraints_unsupported", "constraints")
+
+    def test_reduce_variant(self):
+        # the killer's solution as givens, reduced under its cages and
+        # diagonals: what is left has one solution under them (doku count
+        # says so), fewer givens than a classic puzzle could have, and the
+        # record carries the constraints
+        solution = "872314695615972843394586721569241387487635219231897564146758932723469158958123476"
+        body = {"puzzle": solution, "variants": "x", "constraints": KILLER_CAGES, "seed": 5}
+        r, doc, _ = self.s.post("reduce", body)
+        self.assertEqual((r.status, doc["status"]), (200, "reduced"), doc)
+        self.assertEqual(len(doc["constraints"]), 13, doc)
+        self.assertTrue(doc["minimal"], doc)
+        left = doc["reduced"]
+        self.assertEqual(doc["givens"], 0, doc)   # this killer needs no givens
+        self.assertEqual(sum(ch != "." for ch in left), doc["givens"])
+        self.assertTrue(all(ch in (".", s) for ch, s in zip(left, solution)), doc)
+        r, doc, _ = self.s.post("count", {"puzzle": left, "variants": "x", "constraints": KILLER_CAGES, "limit": 2})
+        self.assertEqual(doc["count"], 1, doc)
+        # the same seed, the same result; a target stops early; symmetric orbits go together
+        r, again, _ = self.s.post("reduce", body)
+        self.assertEqual(again["reduced"], left)
+        r, doc, _ = self.s.post("reduce", dict(body, clues=40, symmetry="rot180"))
+        self.assertEqual((doc["status"], doc["givens"], doc["symmetry"]), ("reduced", 40, "rot180"), doc)
+        g = doc["reduced"]
+        self.assertTrue(all((g[i] == ".") == (g[80 - i] == ".") for i in range(81)), g)
+        # a thermo puzzle keeps some givens, fewer than it had, one solution
+        thermo = [{"kind": "thermo", "cells": ["r1c1", "r1c2", "r2c2"]},
+                  {"kind": "cage", "cells": ["r3c1", "r4c1"], "params": [6]}]
+        r, doc, _ = self.s.post("reduce", {"puzzle": "1234341221434321", "constraints": thermo, "seed": 2})
+        self.assertEqual(doc["status"], "reduced", doc)
+        self.assertTrue(0 < doc["givens"] < 16, doc)
+        r, count, _ = self.s.post("count", {"puzzle": doc["reduced"], "constraints": thermo, "limit": 2})
+        self.assertEqual(count["count"], 1, (doc, count))
+        # a grid the constraints do not solve once is named
+        r, doc, _ = self.s.post("reduce", {"puzzle": "." * 81, "constraints": KILLER_CAGES})
+        self.assertEqual(doc["status"], "not_unique", doc)
+        wrong = "12" + solution[2:]
+        r, doc, _ = self.s.post("reduce", {"puzzle": wrong, "variants": "x", "constraints": KILLER_CAGES})
+        self.assertEqual(doc["status"], "invalid", doc)
 
     def test_generate_constraint_sets(self):
         """"variants": "killer" (or thermo...) makes puzzle 1 of the seed as

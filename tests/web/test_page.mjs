@@ -733,6 +733,25 @@ test('a random full grid, then givens removed down to a chosen count with one so
   await page.screenshot({ path: `${shots}/reduce.png` });
 });
 
+test('Remove givens on a variant puzzle keeps its constraints and one solution under them', async (page) => {
+  await paste(page, KILLER_ISS);
+  await solveMatches(page, KILLER_SOLUTION);
+  await page.click('#gen-box summary');
+  await page.fill('#gen-seed', '5');
+  await page.fill('#gen-clues', '');
+  await page.selectOption('#gen-symmetry', 'none');
+  await page.click('#reduce');
+  await waitStatus(page, /^Removed \d+ givens: \d+ left, one solution/);
+  assert((await drawn(page, 'cage')) === 13, 'the 13 cages stay on the board');
+  const st = await gridState(page);
+  const left = [...st.line].filter((c) => c !== '.').length;
+  // this killer needs no givens at all: every one goes
+  assert(left === 0, 'every given removed: ' + left);
+  const file = fixture('reduced-killer.txt', execFileSync(doku, ['convert', '--to', 'text', fixture('k-iss.txt', KILLER_ISS + '\n')]).toString().replace(/^givens .*\n/m, '') + `givens ${st.line}\n`);
+  assert(execFileSync(doku, ['count', '--limit', '2', file]).toString().trim() === '1', 'doku count: one solution under the cages');
+  await solveMatches(page, KILLER_SOLUTION);
+});
+
 test('25x25 on a laptop screen: the whole grid in view, cells big enough to read, letters typed', async (page) => {
   await page.selectOption('#size', '25');
   const box = await page.locator('#grid').boundingBox();

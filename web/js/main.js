@@ -1317,11 +1317,12 @@ function doGenerate(e) {
 }
 
 /* A new grid of givens from the server's line (generate, reduce): on the
- * board in edit mode, the solution known. @return false if it did not fit. */
-function loadGivens(line, solution) {
+ * board in edit mode with constraints (a reduced variant puzzle keeps
+ * its own), the solution known. @return false if it did not fit. */
+function loadGivens(line, solution, constraints = []) {
   const givens = fromLine(S.alphabet, S.shape.n, line) || fromLine('1-9A-Z', S.shape.n, line);
   if (!givens) { status('The grid from the server did not fit the board.', 'bad'); return false; }
-  S.board.load(givens);
+  S.board.load(givens, constraints);
   resetOverlays();
   S.comment = ''; S.author = '';
   S.known = solution;
@@ -1367,7 +1368,8 @@ function doReduce() {
       return;
     }
     const solution = S.solution && S.solution.every((v) => v) ? S.solution : null;
-    if (!loadGivens(rec.reduced, solution)) return;
+    // a variant puzzle's record carries its constraints: they stay on the board
+    if (!loadGivens(rec.reduced, solution, fromJson(rec.constraints, S.shape.n))) return;
     let txt = `Removed ${before - rec.givens} givens: ${rec.givens} left, one solution, symmetry ${rec.symmetry}.`;
     const lo = body.clues ? parseInt(body.clues, 10) : 0;
     if (lo && rec.givens > (/-(\d+)/.test(body.clues) ? +/-(\d+)/.exec(body.clues)[1] : lo)) txt += ` No fewer keep one solution from this grid (${body.clues} asked).`;
