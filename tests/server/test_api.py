@@ -1212,6 +1212,30 @@ class Files(unittest.TestCase):
         self.error(r, doc, 400, "bad_puzzle")
         self.assertIn("a booklet is of one shape", doc["error"]["message"])
 
+    def test_print_generated_variant_booklet(self):
+        # a booklet of a constraint set: puzzles 1..3 of the seed, as
+        # /api/generate makes puzzle 1, each drawn with its cages
+        body = {"variants": "killer", "seed": 9, "count": 3, "per_page": 4, "solutions": "none"}
+        r, _, raw = self.s.post("print", body)
+        self.assertEqual((r.status, raw[:5]), (200, b"%PDF-"), raw[:300])
+        self.assertEqual((r.getheader("X-Doku-Puzzles"), r.getheader("X-Doku-Requested")), ("3", "3"))
+        r, first, _ = self.s.post("generate", {"variants": "killer", "seed": 9})
+        self.assertEqual(first["set"], "killer", first)
+        if have("pdftotext"):
+            with tempfile.NamedTemporaryFile(suffix=".pdf", delete=False) as f:
+                f.write(raw)
+            try:
+                words = subprocess.run(["pdftotext", f.name, "-"], capture_output=True, text=True).stdout.split()
+            finally:
+                os.unlink(f.name)
+            sums = [str(c["params"][0]) for c in first["constraints"] if c["params"]]
+            # every cage sum of the first puzzle is printed (the others add more)
+            for s in set(sums):
+                self.assertGreaterEqual(words.count(s), sums.count(s), (s, words[:80]))
+        # the shape or sizes a set cannot fit is said by field
+        r, doc, _ = self.s.post("print", dict(body, cage_size="20-30"))
+        self.assertIn(r.status, (400,), doc)
+
     def test_print_errors_and_budget(self):
         for field, value in (("per_page", 3), ("count", 0), ("count", 101), ("paper", "a3"),
                              ("solutions", "front"), ("title", "x" * 300), ("puzzles", "abc")):

@@ -855,6 +855,22 @@ test('print a booklet from the generate panel', async (page) => {
   await page.screenshot({ path: `${shots}/booklet.png`, fullPage: true });
 });
 
+test('print a booklet of generated killers: each page draws its cages', async (page) => {
+  await page.click('#gen-box summary');
+  await page.selectOption('#gen-set', 'killer');
+  await page.fill('#gen-seed', '9');
+  await page.fill('#book-count', '2');
+  await page.selectOption('#book-solutions', 'none');
+  const pdf = await download(page, () => page.click('#book-print'));
+  await waitStatus(page, /Saved doku-booklet\.pdf: 2 puzzles/);
+  const words = execFileSync('pdftotext', [pdf.path, '-']).toString().split(/\s+/);
+  // puzzle 1 of the seed, as doku generate --killer makes it: its cage sums are on the page
+  const text = execFileSync(doku, ['generate', '--killer', '--seed', '9', '-n', '1'], { stdio: ['ignore', 'pipe', 'ignore'] }).toString();
+  const sums = [...text.matchAll(/^cage (\d+) /gm)].map((m) => m[1]);
+  assert(sums.length > 10, 'the killer has its cages: ' + sums.length);
+  for (const x of new Set(sums)) assert(words.filter((w) => w === x).length >= sums.filter((y) => y === x).length, `the cage sum ${x} is printed`);
+});
+
 test('every action can be reached by keyboard', async (page) => {
   await page.click('#file-box summary');   // the file controls, as a person opens them
   await page.focus('#status');

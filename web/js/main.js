@@ -1624,7 +1624,7 @@ const files = wireFiles({
   status,
   busy,
   load: loadEntry,
-  genBody,
+  genBody: () => ($('gen-set').value ? setBody($('gen-set').value) : genBody()),
   puzzleBody: () => puzzleBody(S.board.givens, { ...(S.comment ? { comment: S.comment } : {}), ...(S.author ? { author: S.author } : {}) }),
   entries: () => (S.board.entries.some((v, i) => v && !S.board.givens[i]) ? toLine(S.alphabet, S.board.entries.map((v, i) => (S.board.givens[i] ? 0 : v))) : null),
 });
