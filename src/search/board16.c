@@ -28,6 +28,13 @@ struct board16_engine {
     int variant;
     b16_state *stack;    /* ncells + 3 levels: one per guess depth, scratch */
     b16_state *alt;      /* 2 per level: its chosen cell's probe states */
+    /* Probe memo (board16_core.h, probe()): per level, up to
+     * B16_MEMO_CELLS probed cells with their two probe states. */
+    b16_state *memo;     /* [levels * 2 * B16_MEMO_CELLS] */
+    int16_t *memo_cell;  /* [levels * B16_MEMO_CELLS] cell, or -1 */
+    uint8_t *memo_ok;    /* [same] bit k: state k is a completed probe */
+    uint8_t *memo_n;     /* [levels] entries in use */
+    uint8_t *memo_next;  /* [levels] the entry a full level replaces next */
     uint8_t *grid;       /* [ncells] */
     uint8_t *first;      /* [ncells] the first solution reported */
     int have_first;
@@ -38,7 +45,7 @@ struct board16_engine {
 
 /* Branching (board16_core.h): B16_PROBE_CELLS probes per choice as in
  * generic.c, after a plain first run of B16_PLAIN_FIRST nodes. */
-enum { B16_DEAD = -1, B16_AGAIN = -2, B16_PROBE_CELLS = 16 };
+enum { B16_DEAD = -1, B16_AGAIN = -2, B16_PROBE_CELLS = 16, B16_MEMO_CELLS = 16 };
 enum { B16_PLAIN_FIRST = 32 };
 #ifndef B16_BOTH
 #define B16_BOTH 1
@@ -214,9 +221,16 @@ doku_status board16_create(const doku_shape *s, int allow_extra, board16_engine 
     size_t levels = (size_t)s->ncells + 3;
     e->stack = aligned_alloc(64, (levels * sizeof(b16_state) + 63) & ~(size_t)63);
     e->alt = aligned_alloc(64, (2 * levels * sizeof(b16_state) + 63) & ~(size_t)63);
+    size_t slots = levels * B16_MEMO_CELLS;
+    e->memo = aligned_alloc(64, (2 * slots * sizeof(b16_state) + 63) & ~(size_t)63);
+    e->memo_cell = malloc(slots * sizeof *e->memo_cell);
+    e->memo_ok = malloc(slots);
+    e->memo_n = calloc(levels, 1);
+    e->memo_next = calloc(levels, 1);
     e->grid = malloc((size_t)s->ncells);
     e->first = malloc((size_t)s->ncells);
-    if (!e->stack || !e->alt || !e->grid || !e->first) {
+    if (!e->stack || !e->alt || !e->grid || !e->first || !e->memo || !e->memo_cell ||
+        !e->memo_ok || !e->memo_n || !e->memo_next) {
         board16_free(e);
         return DOKU_ERR_NOMEM;
     }
@@ -255,6 +269,11 @@ void board16_free(board16_engine *e)
         return;
     free(e->stack);
     free(e->alt);
+    free(e->memo);
+    free(e->memo_cell);
+    free(e->memo_ok);
+    free(e->memo_n);
+    free(e->memo_next);
     free(e->grid);
     free(e->first);
     free(e);

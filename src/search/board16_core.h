@@ -553,9 +553,11 @@ B16_FN(propagate_rc)(const b16_geom *g, b16_state *st, unsigned dirty, const int
         b16v hsv[16];
         const int paired = R == 4 && C == 4 && !g->nextra;
         B16_FN(pair) *hp = (B16_FN(pair) *)hsv;
+        /* Digits not looked at have no new singles. Zeroed one by one:
+         * the whole array was a rep stos, 6% of the time on the blue set. */
         if (paired)
-            for (int i = 0; i < 8; i++)
-                hp[i] = (B16_FN(pair)){0};
+            for (unsigned l = ~dirty & 0xFFFFu; l; l &= l - 1)
+                hsv[__builtin_ctz(l)] = B16_ZERO;
         if (paired)
             for (unsigned l = dirty; l; l &= l - 1) {
                 int d1 = __builtin_ctz(l), d2 = d1;
@@ -859,8 +861,76 @@ static int B16_FN(count_node)(board16_engine *e, search_ctx *ctx)
     return 0;
 }
 
+/* The probe memo: a probe of cell x = d from level state P ends in a
+ * propagated state S. A later probe of x = d from a state C inside P (the
+ * same level after refutations, or a level below it) ends where a probe
+ * from C & S ends: the rules are monotone, so the fixpoint below
+ * C & {x = d} lies inside S, and from C & S only the rounds the new
+ * removals cause are run (the cells S placed are placed already). Same
+ * probes, same results, same nodes: on blue 16x16 puzzle 13, 58% of the
+ * probes start from a memo state and cost 0.37x a fresh one (all
+ * instructions 0.88x, median time 0.91x). A level's entries are its own
+ * earlier probes, its parent's and its grandparent's (search() empties a
+ * level when it enters it, so these all lie above the current state);
+ * looking further up or keeping 32 cells a level found 1-3% more. */
+static int B16_FN(memo_find)(const board16_engine *e, int level, int x)
+{
+    for (int l = level; l >= 0 && l >= level - 2; l--) {
+        const int16_t *cells = e->memo_cell + (size_t)l * B16_MEMO_CELLS;
+        for (int i = 0; i < e->memo_n[l]; i++)
+            if (cells[i] == x)
+                return l * B16_MEMO_CELLS + i;
+    }
+    return -1;
+}
+
+/* The entry of level for cell x: its own, or a new one (the oldest
+ * replaced when the level is full). */
+static int B16_FN(memo_slot)(board16_engine *e, int level, int x, int found)
+{
+    if (found >= 0 && found / B16_MEMO_CELLS == level)
+        return found;
+    int i = e->memo_n[level];
+    if (i < B16_MEMO_CELLS) {
+        e->memo_n[level] = (uint8_t)(i + 1);
+    } else {
+        i = e->memo_next[level];
+        e->memo_next[level] = (uint8_t)((i + 1) % B16_MEMO_CELLS);
+    }
+    int slot = level * B16_MEMO_CELLS + i;
+    e->memo_cell[slot] = (int16_t)x;
+    e->memo_ok[slot] = 0;
+    return slot;
+}
+
+/* Probes cell x = d from st into out, starting from the memo state from
+ * when there is one (it may be out itself). @return the probe's reach
+ * (cells changed), -1 on contradiction. */
+static int B16_FN(probe)(const b16_geom *g, const b16_state *st, b16_state *out,
+                         const b16_state *from, int x, int d)
+{
+    int ok;
+    if (from) {
+        unsigned dirty = 0;
+        for (int k = 0; k < 16; k++) {
+            /* A board equal to st's or to from's is at its fixpoint for
+             * the rules of one board (hidden singles, locked candidates):
+             * only boards that differ from both are looked at. */
+            b16v v = st->cand[k] & from->cand[k];
+            dirty |= (unsigned)(B16_FN(any)(v ^ st->cand[k]) & B16_FN(any)(v ^ from->cand[k])) << k;
+            out->cand[k] = v;
+        }
+        out->solved = st->solved | from->solved;
+        ok = B16_FN(propagate)(g, out, dirty);
+    } else {
+        *out = *st;
+        ok = B16_FN(assign)(g, out, x, d);
+    }
+    return ok ? B16_FN(reach)(g, st, out) : -1;
+}
+
 /* Chooses the branch cell and its first digit in level st (st + 1 is
- * scratch for probes). When the fewest candidates is two, up to
+ * untouched). When the fewest candidates is two, up to
  * B16_PROBE_CELLS such cells are probed both ways: a refuted digit is
  * removed at once (B16_AGAIN: choose again; B16_DEAD if that removal
  * fails); otherwise the product of the two reaches decides. */
@@ -899,7 +969,7 @@ static int B16_FN(choose)(board16_engine *e, b16_state *st, search_ctx *ctx, int
     }
     if (!e->probing)
         return c;
-    b16_state *tmp = st + 1;
+    const int level = (int)(st - e->stack);
     uint64_t w[4];
     B16_FN(two_cells)(g, st, w);
     int budget = g->n < B16_PROBE_CELLS ? g->n : B16_PROBE_CELLS;
@@ -931,14 +1001,17 @@ static int B16_FN(choose)(board16_engine *e, b16_state *st, search_ctx *ctx, int
              * those were 55% of the instructions in probes, and without
              * them a probe is ~2.5x cheaper for ~1.0-1.3x the nodes (blue
              * set: 0.55x the time; the tree's own nodes keep them). */
-            b16_state *tmp2 = tmp + 1;
-            *tmp = *st;
-            int r1 = B16_FN(assign)(g, tmp, x, d1) ? B16_FN(reach)(g, st, tmp) : -1;
+            int found = B16_FN(memo_find)(e, level, x);
+            int slot = B16_FN(memo_slot)(e, level, x, found);
+            int was = found >= 0 ? e->memo_ok[found] : 0;
+            b16_state *tmp = e->memo + 2 * (size_t)slot, *tmp2 = tmp + 1;
+            const b16_state *from = found >= 0 ? e->memo + 2 * (size_t)found : NULL;
+            e->memo_ok[slot] = 0;
+            int r1 = B16_FN(probe)(g, st, tmp, was & 1 ? from : NULL, x, d1);
             int r2 = 0;
-            if (r1 >= 0) {
-                *tmp2 = *st;
-                r2 = B16_FN(assign)(g, tmp2, x, d2) ? B16_FN(reach)(g, st, tmp2) : -1;
-            }
+            if (r1 >= 0)
+                r2 = B16_FN(probe)(g, st, tmp2, was & 2 ? from + 1 : NULL, x, d2);
+            e->memo_ok[slot] = (uint8_t)((r1 >= 0) | (r1 >= 0 && r2 >= 0) << 1);
             if (r1 < 0 || r2 < 0) {
                 if (!B16_FN(refute)(g, st, x, r1 < 0 ? d1 : d2))
                     return B16_DEAD;
@@ -1219,6 +1292,8 @@ static void B16_FN(search)(board16_engine *e, b16_state *st, search_ctx *ctx)
             return;
         ctx->guesses++;
         const b16_state *kept = e->alt + 2 * (st - e->stack);
+        e->memo_n[st + 1 - e->stack] = 0; /* a new child: its memo is stale */
+        e->memo_next[st + 1 - e->stack] = 0;
         if (reuse)
             st[1] = kept[0];
         else
@@ -1272,6 +1347,8 @@ static void B16_FN(run)(board16_engine *e, const uint8_t *givens, search_ctx *ct
         e->probing = run == 1;
         e->aborted = 0;
         e->run_cap = e->probing ? 0 : ctx->nodes + B16_PLAIN_FIRST;
+        e->memo_n[0] = 0;
+        e->memo_next[0] = 0;
         if (B16_FN(start)(&e->g, e->stack, givens) && B16_FN(pairs)(&e->g, e->stack, 1))
             B16_FN(search)(e, e->stack, ctx);
         if (!e->aborted || ctx->stop)
