@@ -548,45 +548,29 @@ B16_FN(propagate_rc)(const b16_geom *g, b16_state *st, unsigned dirty, const int
         /* Only digits with a naked single or a changed board can place. */
         unsigned look = B16_FN(any)(single) ? (1u << n) - 1 : dirty;
 #if B16_PAIRS
-        /* Hidden singles two digits per register (4x4 boxes, no extra
-         * units), before the digits are looked at. */
-        b16v hsv[16];
         const int paired = R == 4 && C == 4 && !g->nextra;
-        B16_FN(pair) *hp = (B16_FN(pair) *)hsv;
-        /* Digits not looked at have no new singles. Zeroed one by one:
-         * the whole array was a rep stos, 6% of the time on the blue set. */
-        if (paired)
-            for (unsigned l = ~dirty & 0xFFFFu; l; l &= l - 1)
-                hsv[__builtin_ctz(l)] = B16_ZERO;
-        if (paired)
-            for (unsigned l = dirty; l; l &= l - 1) {
-                int d1 = __builtin_ctz(l), d2 = d1;
-                l &= l - 1;
-                b16v hi = B16_ZERO;
-                if (l) {
-                    d2 = __builtin_ctz(l);
-                    hi = cand[d2];
-                }
-                B16_FN(pair) hs2;
-                unsigned bad = B16_FN(hidden44x2)(B16_JOIN(cand[d1], hi), rows2, cols2,
-                                                  cells2, &hs2);
-                if (bad & (d2 != d1 ? 3u : 1u)) /* an absent high board is empty */
-                    return 0;
-                hsv[d2] = B16_HI(hs2);
-                hsv[d1] = B16_LO(hs2); /* after: d2 may be d1 */
-                if (!l)
-                    break;
-            }
         if (paired) {
-            /* Every digit's placements, pairs of boards at once; a cell
-             * claimed by two digits (counted as in count12) is a
+            /* Every digit's placements, pairs of boards at once (4x4
+             * boxes, no extra units): naked singles, and the hidden singles
+             * of the pairs with a changed board (a board that did not
+             * change has none new; its contradictions, were it to have
+             * one, are real as well). Fixed pairs, in registers: hidden
+             * singles of paired changed digits written per digit and read
+             * back per pair cost a store-forwarding stall and zeroing.
+             * A cell claimed by two digits (counted as in count12) is a
              * contradiction. */
             const B16_FN(pair) single2 = B16_JOIN(single, single), open2 = B16_JOIN(open, open);
             const B16_FN(pair) *pc = (const B16_FN(pair) *)cand;
             B16_FN(pair) *pp = (B16_FN(pair) *)place, o = {0}, t = {0};
             B16_UNROLL
             for (int i = 0; i < 8; i++) {
-                B16_FN(pair) P = (pc[i] & single2) | (hp[i] & open2);
+                B16_FN(pair) P = pc[i] & single2;
+                if ((dirty >> (2 * i)) & 3u) {
+                    B16_FN(pair) hs2;
+                    if (B16_FN(hidden44x2)(pc[i], rows2, cols2, cells2, &hs2))
+                        return 0;
+                    P |= hs2 & open2;
+                }
                 pp[i] = P;
                 t |= o & P;
                 o |= P;
@@ -604,11 +588,6 @@ B16_FN(propagate_rc)(const b16_geom *g, b16_state *st, unsigned dirty, const int
             b16v p = single & cand[d];
             if (dirty & (1u << d)) {
                 b16v hs;
-#if B16_PAIRS
-                if (paired)
-                    hs = hsv[d];
-                else
-#endif
                 if (!B16_FN(hidden)(g, &cand[d], &hs, R, C))
                     return 0;
                 p |= hs & open;
@@ -1174,6 +1153,11 @@ static int B16_FN(pairs)(const b16_geom *g, b16_state *st, int hidden)
                 t2 |= o2 & two[d];
                 o2 |= two[d];
             }
+            /* A pair only removes something from a cell with three or
+             * more candidates (h, from before this pass's removals: a
+             * superset): pairs already applied, met again at every node
+             * below, are passed over at once. */
+            t2 &= h;
             if (!B16_FN(any)(t2))
                 continue;
             int list[16], nl = 0;
@@ -1183,7 +1167,7 @@ static int B16_FN(pairs)(const b16_geom *g, b16_state *st, int hidden)
             for (int a = 0; a < nl; a++)
                 for (int b = a + 1; b < nl; b++) {
                     int d1 = list[a], d2 = list[b];
-                    b16v c = two[d1] & two[d2];
+                    b16v c = two[d1] & two[d2] & h;
                     if (!B16_FN(any)(c))
                         continue;
                     c &= ~B16_FN(spread)(two[d1] ^ two[d2], k);
