@@ -855,31 +855,29 @@ static int B16_FN(count_node)(board16_engine *e, search_ctx *ctx)
 static int B16_FN(memo_find)(const board16_engine *e, int level, int x)
 {
     for (int l = level; l >= 0 && l >= level - 2; l--) {
-        const int16_t *cells = e->memo_cell + (size_t)l * B16_MEMO_CELLS;
-        for (int i = 0; i < e->memo_n[l]; i++)
-            if (cells[i] == x)
+        const b16_memo_level *m = &e->memo_at[l];
+        for (int i = 0; i < m->n; i++)
+            if (m->cell[i] == x)
                 return l * B16_MEMO_CELLS + i;
     }
     return -1;
 }
 
-/* The entry of level for cell x: its own, or a new one (the oldest
- * replaced when the level is full). */
+/* The entry of level for cell x: its own (found), or a new one (the
+ * oldest replaced when the level is full), marked as holding no probe. */
 static int B16_FN(memo_slot)(board16_engine *e, int level, int x, int found)
 {
-    if (found >= 0 && found / B16_MEMO_CELLS == level)
-        return found;
-    int i = e->memo_n[level];
-    if (i < B16_MEMO_CELLS) {
-        e->memo_n[level] = (uint8_t)(i + 1);
-    } else {
-        i = e->memo_next[level];
-        e->memo_next[level] = (uint8_t)((i + 1) % B16_MEMO_CELLS);
+    b16_memo_level *m = &e->memo_at[level];
+    int i = found >= 0 && found / B16_MEMO_CELLS == level ? found % B16_MEMO_CELLS : -1;
+    if (i < 0 && m->n < B16_MEMO_CELLS) {
+        i = m->n++;
+    } else if (i < 0) {
+        i = m->next;
+        m->next = (uint8_t)((i + 1) % B16_MEMO_CELLS);
     }
-    int slot = level * B16_MEMO_CELLS + i;
-    e->memo_cell[slot] = (int16_t)x;
-    e->memo_ok[slot] = 0;
-    return slot;
+    m->cell[i] = (int16_t)x;
+    m->ok[i] = 0;
+    return level * B16_MEMO_CELLS + i;
 }
 
 /* Probes cell x = d from st into out, starting from the memo state from
@@ -908,8 +906,8 @@ static int B16_FN(probe)(const b16_geom *g, const b16_state *st, b16_state *out,
     return ok ? B16_FN(reach)(g, st, out) : -1;
 }
 
-/* Chooses the branch cell and its first digit in level st (st + 1 is
- * untouched). When the fewest candidates is two, up to
+/* Chooses the branch cell and its first digit in level st (st + 1 and
+ * st + 2 are scratch for probes without a memo). When the fewest candidates is two, up to
  * B16_PROBE_CELLS such cells are probed both ways: a refuted digit is
  * removed at once (B16_AGAIN: choose again; B16_DEAD if that removal
  * fails); otherwise the product of the two reaches decides. */
@@ -980,17 +978,26 @@ static int B16_FN(choose)(board16_engine *e, b16_state *st, search_ctx *ctx, int
              * those were 55% of the instructions in probes, and without
              * them a probe is ~2.5x cheaper for ~1.0-1.3x the nodes (blue
              * set: 0.55x the time; the tree's own nodes keep them). */
-            int found = B16_FN(memo_find)(e, level, x);
-            int slot = B16_FN(memo_slot)(e, level, x, found);
-            int was = found >= 0 ? e->memo_ok[found] : 0;
-            b16_state *tmp = e->memo + 2 * (size_t)slot, *tmp2 = tmp + 1;
-            const b16_state *from = found >= 0 ? e->memo + 2 * (size_t)found : NULL;
-            e->memo_ok[slot] = 0;
+            b16_state *tmp = st + 1; /* scratch without a memo */
+            const b16_state *from = NULL;
+            int was = 0, slot = -1;
+            if (e->memo) {
+                int found = B16_FN(memo_find)(e, level, x);
+                if (found >= 0) {
+                    was = e->memo_at[found / B16_MEMO_CELLS].ok[found % B16_MEMO_CELLS];
+                    from = e->memo + 2 * (size_t)found;
+                }
+                slot = B16_FN(memo_slot)(e, level, x, found);
+                tmp = e->memo + 2 * (size_t)slot;
+            }
+            b16_state *tmp2 = tmp + 1;
             int r1 = B16_FN(probe)(g, st, tmp, was & 1 ? from : NULL, x, d1);
             int r2 = 0;
             if (r1 >= 0)
                 r2 = B16_FN(probe)(g, st, tmp2, was & 2 ? from + 1 : NULL, x, d2);
-            e->memo_ok[slot] = (uint8_t)((r1 >= 0) | (r1 >= 0 && r2 >= 0) << 1);
+            if (slot >= 0)
+                e->memo_at[level].ok[slot % B16_MEMO_CELLS] =
+                    (uint8_t)((r1 >= 0) | (r1 >= 0 && r2 >= 0) << 1);
             if (r1 < 0 || r2 < 0) {
                 if (!B16_FN(refute)(g, st, x, r1 < 0 ? d1 : d2))
                     return B16_DEAD;
@@ -1276,8 +1283,8 @@ static void B16_FN(search)(board16_engine *e, b16_state *st, search_ctx *ctx)
             return;
         ctx->guesses++;
         const b16_state *kept = e->alt + 2 * (st - e->stack);
-        e->memo_n[st + 1 - e->stack] = 0; /* a new child: its memo is stale */
-        e->memo_next[st + 1 - e->stack] = 0;
+        if (e->memo) /* a new child: its level's memo is stale */
+            e->memo_at[st + 1 - e->stack].n = e->memo_at[st + 1 - e->stack].next = 0;
         if (reuse)
             st[1] = kept[0];
         else
@@ -1331,8 +1338,8 @@ static void B16_FN(run)(board16_engine *e, const uint8_t *givens, search_ctx *ct
         e->probing = run == 1;
         e->aborted = 0;
         e->run_cap = e->probing ? 0 : ctx->nodes + B16_PLAIN_FIRST;
-        e->memo_n[0] = 0;
-        e->memo_next[0] = 0;
+        if (e->probing && b16_memo_alloc(e))
+            e->memo_at[0].n = e->memo_at[0].next = 0;
         if (B16_FN(start)(&e->g, e->stack, givens) && B16_FN(pairs)(&e->g, e->stack, 1))
             B16_FN(search)(e, e->stack, ctx);
         if (!e->aborted || ctx->stop)
