@@ -122,6 +122,26 @@ static inline __attribute__((always_inline)) b16v B16_FN(lanes_up)(b16v x, int k
     }
 }
 
+/* The lanes of v that are not zero, as a 16-bit mask. */
+static inline __attribute__((always_inline)) unsigned B16_FN(lanes)(b16v v)
+{
+#if B16_SIMD >= 3
+    return (unsigned)_mm256_test_epi16_mask((__m256i)v, (__m256i)v);
+#elif B16_SIMD == 2
+    /* Packed to bytes per 128-bit half: lanes 0-7 in bits 0-7, 8-15 in
+     * bits 16-23. */
+    __m256i nz = (__m256i)(b16v)(v != B16_ZERO);
+    unsigned m = (unsigned)_mm256_movemask_epi8(_mm256_packs_epi16(nz, nz));
+    return (m & 0xFFu) | ((m >> 8) & 0xFF00u);
+#else
+    b16v nz = (b16v)(v != B16_ZERO);
+    unsigned m = 0;
+    for (int i = 0; i < 16; i++)
+        m |= (unsigned)(nz[i] & 1) << i;
+    return m;
+#endif
+}
+
 /* Two digit boards side by side (digits 2i, 2i + 1 of a state): one
  * 512-bit register in the AVX-512 build, two 256-bit ones elsewhere, so
  * the passes over all boards take half the instructions there. */
@@ -677,11 +697,13 @@ B16_FN(propagate_rc)(const b16_geom *g, b16_state *st, unsigned dirty, const int
             /* Two placements of d in one unit remove each other: the
              * cells left empty are the contradiction. */
             b16v c = cand[d] | place[d];
-            uint64_t w[4];
-            memcpy(w, &place[d], sizeof w);
-            for (int i = 0; i < 4; i++)
-                for (uint64_t m = w[i]; m; m &= m - 1)
-                    c &= ~g->peers[i * 64 + __builtin_ctzll(m)];
+            /* By the lanes that hold a placement: most rounds place a
+             * digit in one cell, where four words cost four branches. */
+            for (unsigned ln = B16_FN(lanes)(place[d]); ln; ln &= ln - 1) {
+                int r = __builtin_ctz(ln);
+                for (unsigned m = place[d][r]; m; m &= m - 1)
+                    c &= ~g->peers[r * 16 + __builtin_ctz(m)];
+            }
             cand[d] = c;
             dirty = B16_FN(any)(c ^ keep[d]) ? dirty | 1u << d : dirty & ~(1u << d);
         }
