@@ -5,7 +5,8 @@
  * level (at most 16x16: 1 KB a level).
  *
  * engine_build.c compiles a constraint list into an engine;
- * engine_prop.c runs propagation to a fixed point; engine_search.c is
+ * engine_prop.c runs propagation to a fixed point (the rule families in
+ * engine_sum.c, engine_line.c, engine_place.c); engine_search.c is
  * doku_constraints_search. Calls go search -> prop, search -> build only.
  */
 #ifndef DOKU_ENGINE_INTERNAL_H

@@ -411,6 +411,26 @@ class Api(unittest.TestCase):
         r, doc, _ = self.s.post("check", {"puzzle": HARD})
         self.assertNotIn("suspects", doc)
 
+    def test_check_names_the_wrong_entry_of_a_variant(self):
+        # a killer with one wrong entry (r5c5 holds 1, the solution 3): no
+        # cage or unit is broken, no solution follows; check and hint name
+        # the cell searched under the cages and the diagonals
+        solution = "872314695615972843394586721569241387487635219231897564146758932723469158958123476"
+        grid = list("." * 81)
+        grid[0], grid[40], grid[80] = solution[0], "1", solution[80]
+        body = {"puzzle": "".join(grid), "variants": "x", "constraints": KILLER_CAGES}
+        r, doc, _ = self.s.post("check", body)
+        self.assertEqual((r.status, doc["status"], doc.get("suspects")), (200, "none", ["r5c5"]), doc)
+        self.assertEqual(doc["message"], "r5c5 holds 1, which no solution has; with 3 there the grid has one solution")
+        r, doc, _ = self.s.post("hint", body)
+        self.assertEqual((r.status, doc["status"], doc["message"]),
+                         (200, "none", "r5c5 holds 1, which no solution has; with 3 there the grid has one solution"), doc)
+        # the right digit there: a grid with its one solution blames nothing
+        grid[40] = solution[40]
+        r, doc, _ = self.s.post("check", dict(body, puzzle="".join(grid)))
+        self.assertEqual(doc["status"], "unique", doc)
+        self.assertNotIn("suspects", doc)
+
     def test_grade_without_steps_names_no_hardest(self):
         # a full grid takes no step: no hardest step (null), as the CLI says
         r, doc, _ = self.s.post("grade", {"puzzle": SOLUTION})
@@ -900,6 +920,29 @@ class Files(unittest.TestCase):
         self.assertEqual(r.status, 200, doc)
         e = doc["puzzles"][0]
         self.assertEqual((e["meta"], e["comment"]), ({"variant": "x"}, "a comment, with a comma"), e)
+
+    def test_open_workbook_variant(self):
+        # doku's own workbook of a killer (solved from no givens): the
+        # constraints listed under the grid come back as a variant text's
+        # would, the digits as the solution the player sees as entries
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "k.xlsx")
+            src = os.path.join(d, "k.txt")
+            with open(src, "w") as f:
+                f.write(KILLER_ISS + "\n")
+            p = subprocess.run([DOKU, "solve", "--format", "xlsx", "-o", path, src],
+                               capture_output=True, text=True, timeout=120)
+            if p.returncode != 0 and "built without" in p.stderr:
+                self.skipTest(p.stderr)
+            self.assertEqual(p.returncode, 0, p.stderr)
+            solution = subprocess.run([DOKU, "solve", src], capture_output=True, text=True).stdout.strip()
+            with open(path, "rb") as f:
+                r, doc, _ = self.open(f.read(), name="k.xlsx")
+        self.assertEqual(r.status, 200, doc)
+        e = doc["puzzles"][0]
+        self.assertEqual((e["puzzle"], e["meta"], e["entries"]), ("." * 81, {"variant": "x"}, solution), e)
+        self.assertEqual(len(e["constraints"]), 13, e)
+        self.assertEqual(e["constraints"][0]["text"], "killer cage 14 at r1c1 r2c1", e)
 
     def test_open_errors(self):
         r, doc, _ = self.open(b"")

@@ -1355,6 +1355,16 @@ test('a killer (ISS string): cages drawn with their sums, a broken cage named by
   await solveMatches(page, KILLER_SOLUTION);
 });
 
+test('a killer with a wrong given: Check names the cell the finder blames under the cages', async (page) => {
+  await paste(page, KILLER_ISS);
+  // r5c5 is 3 in the one solution; 1 breaks no cage and no unit by itself
+  await cell(page, 40).click();
+  await page.keyboard.press('1');
+  await page.click('#check');
+  await waitStatus(page, /^No solution: r5c5 holds 1, which no solution has; with 3 there the grid has one solution/);
+  assert((await classes(page, 40)).includes('conflict'), 'the blamed cell is marked');
+});
+
 test('a thermo puzzle: bulbs and lines drawn, a falling thermometer named, solved', async (page) => {
   await paste(page, THERMO_ISS);
   assert((await drawn(page, 'thermo-bulb')) === 4 && (await drawn(page, 'thermo')) === 4, 'four bulbs and four lines');

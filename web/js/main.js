@@ -999,7 +999,11 @@ function checkConstraints() {
     let txt;
     if (said.length) { txt = said.join('; ') + '.'; txt = txt[0].toUpperCase() + txt.slice(1); }
     else if (bad.length) txt = `${bad.length} entr${bad.length === 1 ? 'y is' : 'ies are'} wrong (struck through).`;
-    else if (rec.status === 'none') txt = 'No rule is broken yet, but no solution follows from here: an entry is wrong.';
+    else if (rec.status === 'none' && rec.suspects && rec.message) {
+      // the server's finder searched the grid under the constraints: the cell it names
+      for (const name of rec.suspects) { const i = parseCell(S.shape.n, name); if (i >= 0) S.conflicts.add(i); }
+      txt = `No rule is broken yet, but no solution follows from here: ${rec.message}.`;
+    } else if (rec.status === 'none') txt = 'No rule is broken yet, but no solution follows from here: an entry is wrong.';
     else txt = 'No wrong entries so far.';
     if (said.length && bad.length) txt += ` ${bad.length} entr${bad.length === 1 ? 'y is' : 'ies are'} wrong (struck through).`;
     status(txt, said.length || bad.length || rec.status === 'none' ? 'bad' : 'good');
