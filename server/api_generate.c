@@ -9,6 +9,7 @@
  * a small record of its own here ("status": "gave_up").
  */
 #include "api_endpoints.h"
+#include "gen_constraints.h"
 #include "gen_request.h"
 #include "gen_variant.h"
 #include "record.h"
@@ -52,6 +53,10 @@ void srv_api_generate(const char *body, size_t len, const srv_budget *bud, srv_r
         goto done;
     if (g.p.vset >= 0) {   /* a killer, thermo... set */
         srv_gen_variant_reply(&g, out);
+        goto done;
+    }
+    if (g.p.cons) {        /* the request's own constraints: givens for them */
+        srv_gen_constraints_reply(&g, out);
         goto done;
     }
     size_t ncells = (size_t)g.p.n * (size_t)g.p.n;

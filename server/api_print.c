@@ -331,6 +331,13 @@ void srv_api_print(const srv_call *c, srv_reply *out)
     } else {
         if (srv_gen_read(&g, req, c->budget, out) != 0)
             goto done;
+        if (g.p.cons) {
+            srv_reply_error(out, 422, "constraints_unsupported",
+                            "a generated booklet takes a constraint set (\"variants\": killer...), "
+                            "not constraints: send the puzzles to print in \"puzzles\"",
+                            "constraints");
+            goto done;
+        }
         if (g.p.vset >= 0) {
             /* a constraint set: each page's record carries its constraints */
             recs.bufs = calloc((size_t)count, sizeof *recs.bufs);

@@ -152,6 +152,27 @@ static int remove_orbits(const doku_constraints *cs, uint8_t *puzzle, int n, con
     return givens;
 }
 
+int srv_vreduce_cells(const doku_constraints *cs, uint8_t *puzzle, int n, const srv_vreduce *a,
+                      double end, doku_reduce_result *rr)
+{
+    memset(rr, 0, sizeof *rr);
+    doku_symmetry sym = a->sym;
+    if (sym == DOKU_SYM_RANDOM) {
+        doku_rng pick;
+        doku_rng_seed(&pick, a->seed ^ 0x9e3779b97f4a7c15u);
+        sym = (doku_symmetry)(1 + doku_rng_below(&pick, 6));
+    }
+    int untried = 0;
+    int left = remove_orbits(cs, puzzle, n, a, sym, end, &rr->checks, &rr->unresolved, &untried);
+    if (left < 0)
+        return -1;
+    rr->givens = left;
+    rr->symmetry = sym;
+    /* every orbit left was tried and needed: none can go */
+    rr->minimal = !untried && rr->unresolved == 0;
+    return 0;
+}
+
 void srv_reduce_variant(const srv_puzzle *p, const srv_vreduce *a, srv_reply *out)
 {
     int n = p->n, nc = n * n, givens = 0;
@@ -188,12 +209,6 @@ void srv_reduce_variant(const srv_puzzle *p, const srv_vreduce *a, srv_reply *ou
                          : "no solution under the constraints");
         return;
     }
-    doku_symmetry sym = a->sym;
-    if (sym == DOKU_SYM_RANDOM) {
-        doku_rng pick;
-        doku_rng_seed(&pick, a->seed ^ 0x9e3779b97f4a7c15u);
-        sym = (doku_symmetry)(1 + doku_rng_below(&pick, 6));
-    }
     uint8_t *puzzle = malloc((size_t)nc);
     if (!puzzle) {
         srv_reply_error(out, 500, "no_memory", "out of memory", NULL);
@@ -201,19 +216,11 @@ void srv_reduce_variant(const srv_puzzle *p, const srv_vreduce *a, srv_reply *ou
     }
     memcpy(puzzle, p->cells, (size_t)nc);
     doku_reduce_result rr;
-    memset(&rr, 0, sizeof rr);
-    int untried = 0;
-    int left = remove_orbits(p->cons, puzzle, n, a, sym, end, &rr.checks, &rr.unresolved,
-                             &untried);
-    if (left < 0) {
+    if (srv_vreduce_cells(p->cons, puzzle, n, a, end, &rr) != 0) {
         free(puzzle);
         srv_reply_error(out, 500, "no_memory", "out of memory", NULL);
         return;
     }
-    rr.givens = left;
-    rr.symmetry = sym;
-    /* every orbit left was tried and needed: none can go */
-    rr.minimal = !untried && rr.unresolved == 0;
     doku_reduce_record rec;
     memset(&rec, 0, sizeof rec);
     rec.status = "reduced";

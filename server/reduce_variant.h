@@ -10,6 +10,7 @@
 #include "request.h"
 
 #include "doku.h"
+#include "doku_constraints.h"
 
 /* What a reduce asks beside the puzzle. */
 typedef struct srv_vreduce {
@@ -25,5 +26,13 @@ typedef struct srv_vreduce {
  * cannot be reduced. Searches run under p's constraints
  * (doku_constraints_search), all within a->timeout. */
 void srv_reduce_variant(const srv_puzzle *p, const srv_vreduce *a, srv_reply *out);
+
+/* The reduction itself: removes givens from puzzle (n*n values, changed
+ * in place; it must have one solution under cs) as a asks, by the
+ * deadline end (now_seconds()), filling rr (givens, minimal, checks,
+ * unresolved, the symmetry used). @return 0, or -1 when memory ran out
+ * (puzzle then as it was or with fewer givens, still unique). */
+int srv_vreduce_cells(const doku_constraints *cs, uint8_t *puzzle, int n, const srv_vreduce *a,
+                      double end, doku_reduce_result *rr);
 
 #endif

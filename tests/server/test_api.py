@@ -304,7 +304,11 @@ class Api(unittest.TestCase):
         r, doc, _ = self.s.post("hint", {"puzzle": EASY, "pencil": marks,
                                          "constraints": KILLER_CAGES[:1]})
         self.error(r, doc, 422, "constraints_unsupported", "constraints")
-        r, doc, _ = self.s.post("generate", {"constraints": KILLER_CAGES[:1]})
+        r, doc, _ = self.s.post("generate", {"constraints": KILLER_CAGES[:1], "difficulty": "easy"})
+        self.error(r, doc, 422, "constraints_unsupported", "difficulty")
+        r, doc, _ = self.s.post("generate", {"constraints": KILLER_CAGES[:1], "variants": "killer"})
+        self.error(r, doc, 400, "bad_field", "constraints")
+        r, doc, _ = self.s.post("print", {"constraints": KILLER_CAGES[:1], "count": 2})
         self.error(r, doc, 422, "constraints_unsupported", "constraints")
 
     def test_reduce_variant(self):
@@ -345,6 +349,30 @@ class Api(unittest.TestCase):
         wrong = "12" + solution[2:]
         r, doc, _ = self.s.post("reduce", {"puzzle": wrong, "variants": "x", "constraints": KILLER_CAGES})
         self.assertEqual(doc["status"], "invalid", doc)
+
+    def test_generate_givens_for_constraints(self):
+        # a setter's cages without givens: generate chooses givens that
+        # leave one solution under them, by the seed, count and symmetry
+        body = {"constraints": KILLER_CAGES, "seed": 4, "symmetry": "rot180"}
+        r, doc, _ = self.s.post("generate", body)
+        self.assertEqual(r.status, 200, doc)
+        self.assertEqual((doc["symmetry"], len(doc["constraints"])), ("rot180", 13), doc)
+        g = doc["puzzle"]
+        self.assertEqual(sum(ch != "." for ch in g), doc["givens"])
+        self.assertTrue(all((g[i] == ".") == (g[80 - i] == ".") for i in range(81)), g)
+        self.assertTrue(all(ch in (".", s) for ch, s in zip(g, doc["solution"])), doc)
+        r, count, _ = self.s.post("count", {"puzzle": g, "constraints": KILLER_CAGES, "limit": 2})
+        self.assertEqual(count["count"], 1, count)
+        r, again, _ = self.s.post("generate", body)
+        self.assertEqual(again["puzzle"], g)   # the seed decides
+        r, doc, _ = self.s.post("generate", dict(body, clues=30, symmetry="none"))
+        self.assertEqual(doc["givens"], 30, doc)
+        # constraints no grid can meet are named, not a hang
+        clash = [{"kind": "cage", "cells": ["r1c1", "r1c2"], "params": [3]},
+                 {"kind": "cage", "cells": ["r1c1", "r2c1"], "params": [3]},
+                 {"kind": "cage", "cells": ["r2c1", "r1c2"], "params": [3]}]
+        r, doc, _ = self.s.post("generate", {"size": 4, "constraints": clash})
+        self.error(r, doc, 422, "no_solution", "constraints")
 
     def test_generate_constraint_sets(self):
         """"variants": "killer" (or thermo...) makes puzzle 1 of the seed as

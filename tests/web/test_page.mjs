@@ -752,6 +752,21 @@ test('Remove givens on a variant puzzle keeps its constraints and one solution u
   await solveMatches(page, KILLER_SOLUTION);
 });
 
+test('Generate on drawn constraints chooses givens for them: the cages stay, one solution', async (page) => {
+  // the killer's cages without its diagonals have many solutions: givens make it one
+  await paste(page, KILLER_ISS.replace('.Diagonal~1.Diagonal~-1', ''));
+  await page.click('#gen-box summary');
+  await page.fill('#gen-seed', '4');
+  await page.selectOption('#gen-symmetry', 'rot180');
+  await page.click('#generate');
+  await waitStatus(page, /^Generated: \d+ givens for the 13 constraints on the board \(one solution under them\), symmetry rot180, seed 4\. Ready to play/);
+  assert((await drawn(page, 'cage')) === 13, 'the cages stay on the board');
+  const givens = await page.locator('#grid .cell.given').count();
+  assert(givens > 0 && givens < 30, 'givens: ' + givens);
+  await page.click('#solve');
+  await waitStatus(page, /^Unique solution/);
+});
+
 test('25x25 on a laptop screen: the whole grid in view, cells big enough to read, letters typed', async (page) => {
   await page.selectOption('#size', '25');
   const box = await page.locator('#grid').boundingBox();

@@ -1278,6 +1278,8 @@ function doGenerate(e) {
   const set = $('gen-set').value;
   const body = set ? setBody(set) : genBody();
   if (!body) return;
+  // constraints drawn on the board: givens are chosen for them (a setter's puzzle)
+  if (!set) Object.assign(body, consFields());
   const master = body.seed;
   const t0 = performance.now();
   const progress = (on) => {
@@ -1309,7 +1311,8 @@ function doGenerate(e) {
     changed(false);
     const txt = rec.set
       ? `Generated: ${rec.set === 'killer' ? 'a killer' : `${rec.set} constraints`} (${rec.constraints.length} constraints, ${rec.givens} givens; the engine's proof took ${rec.guesses} guess${rec.guesses === 1 ? '' : 'es'}), seed ${master}.`
-      : `Generated: ${rec.givens} givens, symmetry ${rec.symmetry}${rec.difficulty ? ', ' + rec.difficulty : ''}, seed ${master}.`;
+      : rec.constraints ? `Generated: ${rec.givens} givens for the ${rec.constraints.length} constraints on the board (one solution under them), symmetry ${rec.symmetry}, seed ${master}.`
+        : `Generated: ${rec.givens} givens, symmetry ${rec.symmetry}${rec.difficulty ? ', ' + rec.difficulty : ''}, seed ${master}.`;
     result(el('p', txt));
     setMode('play');
     status(txt + ' Ready to play.', 'good');
