@@ -42,6 +42,10 @@ typedef struct vprop {
     int value;            /* sum; for VP_LINEAR the folded sum */
     int neg_off;          /* VP_LINEAR: into aux, 1 where the weight was
                              negative (the digit is mirrored: n+1-x) */
+    int grp_off, ngrp;    /* VP_LINEAR with unit weights: ngrp groups of
+                             mutual peers of one sign, contiguous in the
+                             cell list, their ngrp + 1 starts in aux at
+                             grp_off (ngrp 0: no group of two) */
 } vprop;
 
 typedef struct vengine {
