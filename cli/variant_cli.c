@@ -187,8 +187,10 @@ static int run_one(const char *where, doku_variant_puzzle *p, const cli_opts *o,
     if (mode == CLI_VARIANT_CONVERT) {
         doku_buf out = {0};
         char msg[512];
-        doku_status st = doku_variant_write(&out, cs, givens, doku_variant_puzzle_solution(p),
-                                            (doku_variant_format)o->convert_to, msg, sizeof msg);
+        /* the title and author go where the format has a place for them */
+        doku_status st = doku_variant_write_titled(
+            &out, cs, givens, doku_variant_puzzle_solution(p), doku_variant_puzzle_title(p),
+            doku_variant_puzzle_author(p), (doku_variant_format)o->convert_to, msg, sizeof msg);
         if (st == DOKU_OK) {
             fwrite(out.data, 1, out.len, stdout);
             if (!out.len || out.data[out.len - 1] != '\n')

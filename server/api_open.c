@@ -194,6 +194,11 @@ static cJSON *add_variant(open_list *L, const doku_variant_puzzle *vp, const cha
             srv_shape_meta(meta, s);
         if (list)
             cJSON_AddItemToObject(e, "constraints", list);
+        /* the title is the puzzle's comment, as a classic link's is */
+        const char *title = doku_variant_puzzle_title(vp), *author = doku_variant_puzzle_author(vp);
+        if ((title && !cJSON_AddStringToObject(e, "comment", title)) ||
+            (author && !cJSON_AddStringToObject(e, "author", author)))
+            L->nomem = 1;
         free(soltext);
     }
     return e;

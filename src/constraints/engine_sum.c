@@ -8,13 +8,14 @@
 
 #include <string.h>
 
-/* The n-digit mask read backwards (digit d becomes n+1-d). */
+/* The n-digit mask read backwards (digit d becomes n+1-d; n <= 16). */
 static vmask mirror(vmask m, int n)
 {
-    vmask r = 0;
-    for (; m; m &= m - 1)
-        r |= (vmask)1 << (n - 1 - bits_lowest(m));
-    return r;
+    m = ((m >> 1) & 0x5555u) | ((m & 0x5555u) << 1);
+    m = ((m >> 2) & 0x3333u) | ((m & 0x3333u) << 2);
+    m = ((m >> 4) & 0x0f0fu) | ((m & 0x0f0fu) << 4);
+    m = ((m >> 8) & 0x00ffu) | ((m & 0x00ffu) << 8);
+    return m >> (16 - n);
 }
 
 /* dst |= src << sh over w words. */
@@ -101,12 +102,126 @@ static int linear_bounds(pstate *ps, const vprop *p)
     return 1;
 }
 
+/* The least digits t cells of mutual peers can take when each takes a
+ * digit at least its own least: each in turn takes the smallest digit
+ * left at or above its least (the set is the same in any order, and
+ * sorted it lies at or below any distinct assignment's, digit by digit).
+ * @return the set, with a bit above the digits when they run out. */
+static vmask least_set(const vmask *m, int t)
+{
+    vmask seen = 0;
+    for (int i = 0; i < t; i++) {
+        vmask x = ~(seen | ((m[i] & -m[i]) - 1));
+        seen |= x & -x;
+    }
+    return seen;
+}
+
+/* The same from the top: each takes the largest digit left at or below
+ * its own largest. @return the set, or 0 when the digits run out. */
+static vmask most_set(const vmask *m, int t)
+{
+    vmask seen = 0;
+    for (int i = 0; i < t; i++) {
+        vmask x = ~seen & (((vmask)2 << bits_highest(m[i])) - 1);
+        if (!x)
+            return 0;
+        seen |= (vmask)1 << bits_highest(x);
+    }
+    return seen;
+}
+
+static int mask_sum(vmask m)
+{
+    int s = 0;
+    for (; m; m &= m - 1)
+        s += bits_lowest(m) + 1;
+    return s;
+}
+
+/* Bounds of a unit-weight sum whose cells form groups of mutual peers
+ * (mirrored cells, negative weights, read mirrored): a group's cells take
+ * distinct digits, at least its least set and at most its most set. With
+ * slack dl above the least total, a cell keeps only digits at most dl
+ * above one of its group's least set (a digit further above all of them
+ * lifts the sorted assignment past the least by more than dl), and at
+ * most its own least plus the slack of the cells' own bounds; likewise
+ * from the top. @return 0 when no total reaches. */
+static int unit_bounds(pstate *ps, const vprop *p)
+{
+    vengine *e = ps->e;
+    int n = e->n, ng = p->ngrp;
+    vmask all = e->all;
+    const uint16_t *cells = e->pcells + p->cell_off;
+    const int *neg = e->aux + p->neg_off, *start = e->aux + p->grp_off;
+    enum { MAXC = DOKU_CONSTRAINTS_MAX_N * DOKU_CONSTRAINTS_MAX_N };
+    vmask lset[MAXC], hset[MAXC], d[MAXC];
+    for (int round = 0; round < 4; round++) {
+        int lo = 0, hi = 0, plo = 0, phi = 0, moved = 0;
+        for (int g = 0; g < ng; g++) {
+            int a = start[g], t = start[g + 1] - a;
+            for (int i = a; i < a + t; i++) {
+                vmask m = ps->dom[cells[i]];
+                d[i] = neg[i] ? mirror(m, n) : m;
+                plo += lo_digit(d[i]);
+                phi += hi_digit(d[i]);
+            }
+            if (t == 1) {
+                lset[g] = hset[g] = 0;
+                continue;
+            }
+            lset[g] = least_set(d + a, t);
+            hset[g] = most_set(d + a, t);
+            if ((lset[g] & ~all) || !hset[g])
+                return 0;
+            lo += mask_sum(lset[g]);
+            hi += mask_sum(hset[g]);
+        }
+        /* singletons count by their own bounds */
+        for (int g = 0; g < ng; g++)
+            if (start[g + 1] - start[g] == 1) {
+                lo += lo_digit(d[start[g]]);
+                hi += hi_digit(d[start[g]]);
+            }
+        if (p->value < lo || p->value > hi)
+            return 0;
+        int dl = p->value - lo, dh = hi - p->value, pdl = p->value - plo, pdh = phi - p->value;
+        if (pdl >= n - 1 && pdh >= n - 1 && dl >= n - 1 && dh >= n - 1)
+            return 1;
+        for (int g = 0; g < ng; g++) {
+            vmask gk = all;
+            if (lset[g]) {
+                vmask up = lset[g], down = hset[g];
+                for (int j = 0; j < dl && (up & all) != all; j++)
+                    up |= up << 1;
+                for (int j = 0; j < dh && (down & all) != all; j++)
+                    down |= down >> 1;
+                gk = up & down & all;
+            }
+            for (int i = start[g]; i < start[g + 1]; i++) {
+                vmask m = d[i];
+                if (bits_single(m))
+                    continue;
+                vmask keep = gk & range(hi_digit(m) - pdh, lo_digit(m) + pdl, n);
+                if ((m & keep) == m)
+                    continue;
+                if (!narrow(ps, cells[i], neg[i] ? mirror(keep, n) : keep))
+                    return 0;
+                moved = 1;
+            }
+        }
+        if (!moved)
+            return 1;
+    }
+    return 1;
+}
+
 /* sum w_i x_i = value: bounds always; with few open cells, every digit
  * kept that some assignment of the others completes (reachable sums
  * forward over prefixes and backward), which also sees holes. */
 int vprop_linear(pstate *ps, const vprop *p)
 {
-    if (!linear_bounds(ps, p))
+    if (p->ngrp ? !unit_bounds(ps, p) : !linear_bounds(ps, p))
         return 0;
     {
         int open = 0;
@@ -188,5 +303,5 @@ int vprop_cage(pstate *ps, const vprop *p)
     for (int i = 0; i < k; i++)
         if (!narrow(ps, cells[i], uni))
             return 0;
-    return vprop_place_required(ps, cells, k, inter);
+    return vprop_place_required(ps, cells, k, inter & ~fixed);
 }

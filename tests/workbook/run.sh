@@ -416,13 +416,17 @@ elif command -v soffice >/dev/null 2>&1; then
     # one start of LibreOffice per format (each start costs 10-50 s)
     if [ -n "$py" ]; then
         lo_to ods "$tmp/conv.xlsx" "$tmp/drawn.xlsx" "$tmp/single.xlsx" "$tmp/styled.xlsx" \
-            "$tmp/touching.xlsx" "$tmp/xh.xlsx" "$tmp/jk.xlsx"
+            "$tmp/touching.xlsx" "$tmp/xh.xlsx" "$tmp/jk.xlsx" "$tmp/thermo.xlsx"
         lo_to xls "$tmp/drawn.xlsx" "$tmp/single.xlsx" "$tmp/styled.xlsx" "$tmp/touching.xlsx"
         lo_to xlsx "$tmp/excel_solve.csv" "$tmp/excel_gen.csv" "$tmp/single.xlsx"
     else
-        lo_to ods "$tmp/conv.xlsx" "$tmp/single.xlsx"
+        lo_to ods "$tmp/conv.xlsx" "$tmp/single.xlsx" "$tmp/thermo.xlsx"
         lo_to xls "$tmp/single.xlsx"
     fi
+    # a variant puzzle's constraints survive LibreOffice's ods and are read back
+    got=$("$doku" solve "$tmp/lo/ods/thermo.ods" 2>&1)
+    want=$("$doku" solve "$fxc/variants/thermo.txt")
+    [ "$got" = "$want" ] || fail "LibreOffice's thermo.ods read back as $got, want $want"
     # LibreOffice opens doku's solve --format xlsx; saved again as ods and
     # xls (LibreOffice's own styles), doku reads the givens back as givens
     for f in "$tmp/lo/ods/single.ods" "$tmp/lo/xls/single.xls"; do
