@@ -387,6 +387,11 @@ PY
     grep -qF "typed.xlsx:Bad!B9: invalid: 'cage 50 r3c1 r4c1': killer cage 50 at r3c1 r4c1" "$tmp/typed.out" ||
         fail "typed.xlsx: the bad statement not named by its cell: $(cat "$tmp/typed.out")"
 fi
+# a title travels as the sheet's "Comment:" and comes back as the title
+printf 'size 4\ntitle Little thermo\nthermo r1c1 r1c2 r2c2\ngivens ..3. ...2 2... .3..\n' >"$tmp/titled.txt"
+"$doku" solve --format xlsx -o "$tmp/titled.xlsx" "$tmp/titled.txt" 2>/dev/null
+"$doku" convert --to text "$tmp/titled.xlsx" 2>/dev/null | grep -qx "title Little thermo" ||
+    fail "titled.xlsx read back without its title: $("$doku" convert --to text "$tmp/titled.xlsx" 2>&1)"
 grep -qF "killer.xlsx:'Puzzle 1'!B4:J12: every cell is filled and the digits look alike under a list of constraints" "$tmp/killer.err" ||
     fail "killer.xlsx read back without saying its digits are the solution: $(cat "$tmp/killer.err")"
 if [ -n "$py" ]; then
