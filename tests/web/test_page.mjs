@@ -1693,6 +1693,38 @@ test('a variant file (doku\'s own text format) opened by the file picker, in dar
   await page.screenshot({ path: `${shots}/variant-file-dark.png` });
 }, { dark: true });
 
+test('a variant puzzle saved as xlsx opens again with its constraints: doku\'s workbook of a solved killer', async (page) => {
+  const book = join(files, 'killer.xlsx');
+  execFileSync(doku, ['solve', '--format', 'xlsx', '-o', book, fixture('killer-for-xlsx.txt', KILLER_ISS + '\n')]);
+  await pick(page, book);
+  await waitStatus(page, /^Opened killer\.xlsx/);
+  assert((await drawn(page, 'cage')) === 13, 'the 13 cages listed under the grid are drawn');
+  // every digit was plain (no givens): they come back as the player's entries
+  assert((await page.getAttribute('#mode-play', 'aria-pressed')) === 'true', 'play mode with the entries');
+  assert((await boardLine(page)) === KILLER_SOLUTION, 'the solution as entries');
+  await page.click('#check-entries');
+  await waitStatus(page, /^No wrong entries so far/);
+});
+
+test('a half-played thermo saved as xlsx from the page reopens with its thermometers, givens and entries', async (page) => {
+  await paste(page, THERMO_ISS);
+  await page.click('#mode-play');
+  const empty = [];
+  for (let i = 0; i < 81 && empty.length < 2; i++) if (!(await digit(page, i))) empty.push(i);
+  await play(page, empty.map((i) => [i, THERMO_SOLUTION[i]]));
+  await page.evaluate(() => { document.getElementById('file-box').open = true; });
+  await page.selectOption('#export-format', 'xlsx');
+  const half = await download(page, () => page.click('#export'));
+  const before = await gridState(page);
+  await page.click('#mode-edit');
+  await page.click('#clear');
+  await pick(page, half.path);
+  await waitStatus(page, /^Opened .*xlsx/);
+  assert((await drawn(page, 'thermo-bulb')) === 4, 'the four thermometers come back');
+  const st = await gridState(page);
+  assert(st.line === before.line && st.givens === before.givens, 'the givens as givens, the entries as entries: ' + st.line);
+});
+
 test('variant links: a pasted SudokuPad link opens with its thermometers; a killer saved as an f-puzzles link opens with its cages', async (page) => {
   await paste(page, THERMO_LINK);
   assert((await drawn(page, 'thermo-bulb')) === 4, 'the link\'s four thermometers');
