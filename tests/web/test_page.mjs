@@ -1792,6 +1792,15 @@ test('a link\'s title and author: said when it opens, kept in the links and text
   await page.selectOption('#export-format', 'text');
   const got = await download(page, () => page.click('#export'));
   assert(readFileSync(got.path, 'utf8').includes('title Little été\nauthor Ann Setter\n'), 'so does the variant text');
+  // the page's own share link carries them too
+  const hash = new URL(page.url()).hash;
+  assert(new URLSearchParams(hash.slice(1)).get('t') === 'Little été', 'the share link holds the title: ' + hash);
+  const again = await newPage({ hash });
+  await again.evaluate(() => { document.getElementById('file-box').open = true; });
+  await again.selectOption('#export-format', 'text');
+  const got2 = await download(again, () => again.click('#export'));
+  assert(readFileSync(got2.path, 'utf8').includes('title Little été\nauthor Ann Setter\n'), 'a page opened from the link keeps them');
+  await again.context().close();
 }, { permissions: ['clipboard-read', 'clipboard-write'], allowErrors: true });
 
 test('generate a killer: cages drawn, played from no givens, solved to the generated solution', async (page) => {
