@@ -43,13 +43,13 @@
 /* The cells of the columns in the 9-bit set x, in all three rows of a band. */
 #define c9_col_rep3(x) ((x) | (x) << 9 | (x) << 18)
 /* Open cells at or below which a state is finished by the residual
- * search (serg counting: 8 -> +22%, 16 -> +30%, 24 slower). 12: its
- * forward checking guesses more than the full propagation at 13-16 open
- * cells (limit 2, 1106 set: 110.80 guesses a puzzle at 16, 110.54 at 12,
- * 110.54 with no residual search), for +0.05% instructions on the hard
- * sets and +1.7% on serg at limits 1 and 2. */
+ * search (serg counting: 8 -> +22%, 16 -> +30%, 24 slower). 16: at limits
+ * 1 and 2 the fewest instructions on serg (-1.6% against 12; 14: -1.1%,
+ * 18 and 20: more), the same on the other sets; its forward checking
+ * guesses a little more than the full propagation (limit 2, 1106 set:
+ * 109.13 guesses a puzzle at 16, 108.93 at 12; still under tdoku's). */
 #ifndef C9_RESIDUAL
-#define C9_RESIDUAL 12
+#define C9_RESIDUAL 16
 #endif
 _Static_assert(C9_RESIDUAL <= C9_RES_MAX, "the residual search holds C9_RES_MAX cells");
 
