@@ -34,6 +34,7 @@ static const engine_entry ENGINE[] = {
     {logic_var_cage_locked, VT(CAGE_COMBINATION), 2},
     {logic_intersection, LOGIC_TB(DOKU_TECH_POINTING) | LOGIC_TB(DOKU_TECH_CLAIMING), 0},
     {logic_var_cage_pairs, VT(CAGE_COMBINATION), 2},
+    {logic_var_cage_unit, VT(CAGE_COMBINATION), 2},
     {logic_var_innies, VT(INNIES_OUTIES), 2},
     {logic_var_split, VT(INNIES_OUTIES), 2},
     {logic_naked_pair, LOGIC_TB(DOKU_TECH_NAKED_PAIR), 0},

@@ -340,6 +340,7 @@ void logic_variant_free(doku_logic *L)
     free(V->walk_memo);
     free(V->pair_differ);
     free(V->pair_memo);
+    free(V->unit_memo);
     free(V);
     L->var = NULL;
 }

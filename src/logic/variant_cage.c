@@ -161,6 +161,11 @@ static int cage_fits(const doku_logic *L, const lvar_cage *g, lmask need, lmask 
     return nf;
 }
 
+int lvar_match(const lmask *dom, int m)
+{
+    return matches(dom, m, NULL);
+}
+
 lmask lvar_cage_needs(const doku_logic *L, const lvar_cage *g, int *why)
 {
     return cage_needs(L, g, why);

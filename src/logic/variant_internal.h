@@ -59,6 +59,9 @@ struct logic_variant {
                                fit last found nothing, 0 none */
     uint64_t *cage_memo;    /* [ncages] the same for cage combinations */
     uint8_t *pair_differ;
+    uint64_t *unit_memo;    /* [ncages] (variant_unit.c, made on first use)
+                               the state of a cage's units when it found
+                               nothing there */
     uint64_t *pair_memo;
     uint64_t *walk_memo;    /* [count * WALK_WAYS] states of a constraint's
                                cells inside chain walks that rule nothing
@@ -130,6 +133,9 @@ int lvar_clue_support(const doku_logic *L, const doku_constraint *c, int *cells,
  * over budget) (variant_fit.c). */
 int lvar_fit_support(const doku_logic *L, const doku_constraint *c, int *cells, int *m,
                      lmask *sup);
+/* 1 when each of m cells (m <= 64) can take its own digit of dom[i]
+ * (a bipartite matching; variant_cage.c). */
+int lvar_match(const lmask *dom, int m);
 /* The digits a unit has only in cage g, on L's grid; why[d-1] receives
  * that unit of each digit d (why: n entries, or NULL) (variant_cage.c). */
 lmask lvar_cage_needs(const doku_logic *L, const lvar_cage *g, int *why);
@@ -154,6 +160,7 @@ int logic_var_lines(doku_logic *L);     /* lines and sum clues: 2.0-2.2 */
 int logic_var_cages(doku_logic *L);     /* combinations: 2.0 */
 int logic_var_cage_locked(doku_logic *L); /* a digit every combination needs: 2.6 */
 int logic_var_cage_pairs(doku_logic *L);  /* two cages that share no digit: 2.7 */
+int logic_var_cage_unit(doku_logic *L);   /* a cage and the rest of its unit: 2.7 */
 int logic_var_innies(doku_logic *L);    /* the 45 rule: 2.8+ */
 int logic_var_split(doku_logic *L);     /* cage splitting: 3.0, 3.2 */
 
