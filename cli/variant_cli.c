@@ -7,6 +7,7 @@
 #include "document.h"
 #include "stdin_peek.h"
 #include "usage.h"
+#include "variant_book.h"
 #include "variant_record.h"
 
 #include "doku_constraints.h"
@@ -67,6 +68,13 @@ int cli_variant_inputs(cli_opts *o)
     for (int i = 0; i < o->nfiles; i++) {
         if (strcmp(o->files[i], "-") == 0)
             return 0;
+        book_kind kind = book_kind_of(o->files[i]);
+        if (kind != BOOK_NONE) {
+            /* a workbook: variant when a grid lists its constraints */
+            if (!cli_book_has_constraints(o, o->files[i], kind))
+                return 0;
+            continue;
+        }
         size_t len;
         char *text = slurp(o->files[i], &len);
         int variant = text && cli_is_variant_text(text, len);
@@ -179,8 +187,10 @@ static int run_one(const char *where, doku_variant_puzzle *p, const cli_opts *o,
     if (mode == CLI_VARIANT_CONVERT) {
         doku_buf out = {0};
         char msg[512];
-        doku_status st = doku_variant_write(&out, cs, givens, doku_variant_puzzle_solution(p),
-                                            (doku_variant_format)o->convert_to, msg, sizeof msg);
+        /* the title and author go where the format has a place for them */
+        doku_status st = doku_variant_write_titled(
+            &out, cs, givens, doku_variant_puzzle_solution(p), doku_variant_puzzle_title(p),
+            doku_variant_puzzle_author(p), (doku_variant_format)o->convert_to, msg, sizeof msg);
         if (st == DOKU_OK) {
             fwrite(out.data, 1, out.len, stdout);
             if (!out.len || out.data[out.len - 1] != '\n')
@@ -379,6 +389,12 @@ int cli_variant_each(const cli_opts *o, cli_variant_fn fn, void *user)
     }
     int worst = CLI_EXIT_OK;
     for (int i = 0; i < o->nfiles; i++) {
+        book_kind bk = book_kind_of(o->files[i]);
+        if (bk != BOOK_NONE) {
+            int rc = cli_book_variant_each(o, o->files[i], bk, fn, user);
+            worst = rc > worst ? rc : worst;
+            continue;
+        }
         size_t len;
         char *text = slurp(o->files[i], &len);
         if (!text) {

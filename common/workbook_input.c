@@ -7,6 +7,7 @@
 #include "workbook_input.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 book_kind book_kind_of(const char *path)
@@ -34,4 +35,39 @@ long book_read_unavailable(const char *path, book_kind kind, const book_request 
              path, kind == BOOK_XLS ? ".xls" : ".xlsx/.ods",
              kind == BOOK_XLS ? "libfreexl-dev" : "libzip-dev libexpat1-dev");
     return -1;
+}
+
+char *book_variant_text(const book_puzzle *p)
+{
+    static const char sym[] = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    size_t nc = (size_t)p->n * (size_t)p->n;
+    size_t cons = p->constraints ? strlen(p->constraints) : 0;
+    size_t words = p->comment ? strlen(p->comment) : 0;
+    size_t cap = 3 * nc + cons + words + 96;
+    char *t = malloc(cap);
+    if (!t)
+        return NULL;
+    size_t o = (size_t)snprintf(t, cap, "size %d\n", p->n);
+    if (p->variants & (DOKU_VARIANT_X | DOKU_VARIANT_HYPER))
+        o += (size_t)snprintf(t + o, cap - o, "variant%s%s\n",
+                              p->variants & DOKU_VARIANT_X ? " x" : "",
+                              p->variants & DOKU_VARIANT_HYPER ? " hyper" : "");
+    if (p->regions)
+        o += (size_t)snprintf(t + o, cap - o, "regions %s\n%s", p->regions,
+                              p->keep_boxes ? "keep-boxes\n" : "");
+    if (p->comment && p->comment[0]) {
+        /* the sheet's comment is the puzzle's title: one line, and a '#'
+         * there would start a comment of the text */
+        o += (size_t)snprintf(t + o, cap - o, "title ");
+        for (const char *c = p->comment; *c && o + 2 < cap; c++)
+            t[o++] = (unsigned char)*c < ' ' || *c == '#' ? ' ' : *c;
+        t[o++] = '\n';
+    }
+    o += (size_t)snprintf(t + o, cap - o, "givens ");
+    for (size_t i = 0; i < nc && o + 1 < cap; i++) {
+        uint8_t v = p->cells ? p->cells[i] : 0;
+        t[o++] = v && v <= 35 ? sym[v - 1] : '.';
+    }
+    o += (size_t)snprintf(t + o, cap - o, "\n%s", p->constraints ? p->constraints : "");
+    return t;
 }

@@ -59,7 +59,18 @@ typedef struct book_puzzle {
     const char *regions;     /* a jigsaw's n*n region symbols 1-9A-Z
                                 ("Regions: ..."), or NULL */
     int keep_boxes;          /* with regions: the boxes stay units too */
+    const char *constraints; /* a variant puzzle's constraints, the
+                                statements of doku's variant text format
+                                listed under "Constraints:" below the
+                                grid, one a line ("cage 14 r1c1 r2c1\n");
+                                NULL when the sheet lists none */
 } book_puzzle;
+
+/* p (a puzzle, not an error) as doku's variant text (docs/FORMATS.md):
+ * its size, the shape the sheet names, its givens and its constraints.
+ * @return the text (malloc'd, the caller frees it), NULL when memory ran
+ * out. */
+char *book_variant_text(const book_puzzle *p);
 
 /* Called for each puzzle in workbook order (sheets in order, puzzles by
  * their top-left cell); the pointers live only during the call. */

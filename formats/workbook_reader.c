@@ -10,6 +10,7 @@
 #include "backend_entries.h"
 #include "given_looks.h"
 #include "sheet.h"
+#include "sheet_constraints.h"
 #include "zip_book.h"
 #ifdef DOKU_HAVE_FREEXL
 #include "xls_book.h"
@@ -130,6 +131,11 @@ typedef struct puzzle_info {
     char regions[DOKU_MAX_CELLS + 1];
     unsigned variants;
     int jigsaw, keep_boxes, has_comment, has_regions;
+    char *constraints;        /* the statements under "Constraints:"
+                                 (malloc'd), or NULL */
+    char *bad;                /* why they cannot be read (malloc'd,
+                                 "'cage 50 r1c1 r1c2': ..."), or NULL */
+    char bad_place[NAME_MAX_BYTES + 40];   /* with bad: its cell */
 } puzzle_info;
 
 /* text after "Label:" (case-insensitive, spaces skipped), or NULL. */
@@ -176,6 +182,27 @@ static void read_shape(const char *v, puzzle_info *info)
     }
 }
 
+/* The statements after the label at (row, col) and in the rows below
+ * into info->constraints, or the cell of a bad one and why into
+ * info->bad. */
+static void read_constraints(const wb_sheet *s, const char *inline_text, uint32_t row,
+                             uint32_t col, uint32_t c0, uint32_t c1, int n, puzzle_info *info)
+{
+    uint32_t bad_row = 0, bad_col = 0;
+    char why[700];
+    info->constraints = wb_read_constraints(s, inline_text, row, col, c0, c1, n, &bad_row,
+                                            &bad_col, why, sizeof why);
+    if (info->constraints)
+        return;
+    if (bad_row == UINT32_MAX) {
+        snprintf(why, sizeof why, "out of memory");
+        bad_row = row;
+        bad_col = col;
+    }
+    cell_place(s, bad_row, bad_col, info->bad_place, sizeof info->bad_place);
+    info->bad = strdup(why);
+}
+
 /* The lines doku writes under a grid (xlsx_document.c): "Shape: ...",
  * "Regions: ...", "Comment: ..."; without them, a title alone in the row
  * right above the grid is its comment. A region map that does not fit
@@ -212,15 +239,10 @@ static void read_info(const wb_sheet *s, const wb_range *r, puzzle_info *info, c
                                  place, k, n * n, n, n);
                     info->has_regions = 0;
                 }
-            } else if ((v = after_label(t, "constraints:")) != NULL && !*v) {
-                /* a variant puzzle's rules, listed in words: not read */
-                char place[NAME_MAX_BYTES + 40];
-                size_t o = strlen(notes);
-                cell_place(s, row, col, place, sizeof place);
-                if (o < cap)
-                    snprintf(notes + o, cap - o, "%s: the variant constraints listed here are "
-                                                 "not read from a workbook; the grid is read "
-                                                 "as a puzzle without them\n", place);
+            } else if ((v = after_label(t, "constraints:")) != NULL && !info->constraints &&
+                       !info->bad) {
+                /* a variant puzzle's rules: after the label, a statement a row below */
+                read_constraints(s, v, row, col, c0, r->c1, n, info);
                 lines++;
             } else if ((v = after_label(t, "comment:")) != NULL) {
                 snprintf(info->comment, sizeof info->comment, "%s", v);
@@ -245,6 +267,15 @@ static void read_info(const wb_sheet *s, const wb_range *r, puzzle_info *info, c
     }
 }
 
+/* True when no cell of cells (ncells values) is empty. */
+static int full_grid(const uint8_t *cells, size_t ncells)
+{
+    for (size_t i = 0; i < ncells; i++)
+        if (!cells[i])
+            return 0;
+    return 1;
+}
+
 /* The puzzle in range r of sheet s: one record, a puzzle or the first
  * cell that is not a digit. */
 static void emit_range(const wb_sheet *s, const wb_range *r, int alphabet,
@@ -256,7 +287,7 @@ static void emit_range(const wb_sheet *s, const wb_range *r, int alphabet,
     uint64_t *looks = calloc(ncells, sizeof *looks);
     char where[NAME_MAX_BYTES + 40];
     char notes[7 * (NAME_MAX_BYTES + 200)];
-    book_puzzle p = {where, n, NULL, NULL, NULL, NULL, NULL, 0, NULL, 0};
+    book_puzzle p = {where, n, NULL, NULL, NULL, NULL, NULL, 0, NULL, 0, NULL};
     if (!cells || !looks) {
         free(cells);
         free(looks);
@@ -298,13 +329,37 @@ static void emit_range(const wb_sheet *s, const wb_range *r, int alphabet,
         p.variants = info->variants;
         p.regions = info->jigsaw && info->has_regions ? info->regions : NULL;
         p.keep_boxes = info->keep_boxes;
+        p.constraints = info->constraints;
+        if (info->constraints && !has_entries && full_grid(cells, ncells)) {
+            /* every digit alike under a list of constraints: the solution
+             * of a puzzle that gives none (doku's xlsx of a solved killer) */
+            memcpy(cells + ncells, cells, ncells);
+            memset(cells, 0, ncells);
+            has_entries = 1;
+            size_t o = strlen(notes);
+            if (o < sizeof notes)
+                snprintf(notes + o, sizeof notes - o, "%s: every cell is filled and the digits "
+                         "look alike under a list of constraints: read as the solution of a "
+                         "puzzle with no givens\n", where);
+        }
     }
     p.notes = notes[0] ? notes : NULL;
     p.cells = cells;
     p.entries = has_entries ? cells + ncells : NULL;
+    if (info && (info->bad || (info->constraints == NULL && info->bad_place[0]))) {
+        /* a puzzle read without its rules would be another puzzle */
+        p.where = info->bad_place;
+        p.error = info->bad ? info->bad : "out of memory";
+        p.cells = NULL;
+        p.entries = NULL;
+    }
     sink(ctx, &p);
     free(cells);
     free(looks);
+    if (info) {
+        free(info->constraints);
+        free(info->bad);
+    }
     free(info);
 }
 

@@ -229,6 +229,12 @@ DOKU_API const doku_constraints *doku_variant_puzzle_constraints(const doku_vari
 /* @return the solution the text carried (ISS collections and doku's text
  * format may give one: n*n values), or NULL when none or for NULL. */
 DOKU_API const uint8_t *doku_variant_puzzle_solution(const doku_variant_puzzle *p);
+/* @return the puzzle's title / author as its text gave them (f-puzzles'
+ * "title" and "author", SudokuPad's metadata, doku's text format's
+ * "title" and "author" statements), one line of UTF-8 owned by p; NULL
+ * when none or for NULL. */
+DOKU_API const char *doku_variant_puzzle_title(const doku_variant_puzzle *p);
+DOKU_API const char *doku_variant_puzzle_author(const doku_variant_puzzle *p);
 
 /* The text forms of a variant puzzle (docs/FORMATS.md "Variant puzzles"). */
 typedef enum doku_variant_format {
@@ -264,6 +270,18 @@ DOKU_API doku_variant_format doku_variant_format_guess(const char *text, size_t 
 DOKU_API doku_status doku_variant_write(doku_buf *out, const doku_constraints *cs,
                                         const uint8_t *givens, const uint8_t *solution,
                                         doku_variant_format format, char *msg, size_t cap);
+
+/* doku_variant_write with the puzzle's title and author (each NUL-
+ * terminated text, or NULL for none; control characters are written as
+ * spaces): TEXT writes them as "title ..." and "author ..." statements,
+ * JSON, FPUZZLES and SUDOKUPAD as f-puzzles' "title" and "author", which
+ * SudokuPad shows; SUDOKUWIKI and KILLER have no place for them and
+ * write the puzzle alone. @return as doku_variant_write. */
+DOKU_API doku_status doku_variant_write_titled(doku_buf *out, const doku_constraints *cs,
+                                               const uint8_t *givens, const uint8_t *solution,
+                                               const char *title, const char *author,
+                                               doku_variant_format format, char *msg,
+                                               size_t cap);
 
 /* Appends cs's constraints to out as the JSON array that doku's records
  * and the server's API carry (docs/API.md "Variant constraints"): one

@@ -254,12 +254,13 @@ void srv_api_export(const srv_call *c, srv_reply *out)
     cJSON *req = srv_parse_body(c->body, c->len, out);
     if (!req)
         return;
-    const char *fname, *comment, *name;
+    const char *fname, *comment, *name, *author;
     int with_solution;
     double timeout;
     if (srv_read_puzzle(req, 1, &p, out) != 0 || srv_field_string(req, "format", &fname, out) ||
         srv_field_string(req, "comment", &comment, out) ||
         srv_field_string(req, "name", &name, out) ||
+        srv_field_string(req, "author", &author, out) ||
         srv_field_bool(req, "solution", 0, &with_solution, out) ||
         srv_field_timeout(req, srv_remaining(c->budget), &timeout, out))
         goto done;
@@ -271,7 +272,7 @@ void srv_api_export(const srv_call *c, srv_reply *out)
         goto done;
     }
     /* a variant puzzle (or a variant-only format): the variant writer */
-    if (srv_export_variant(&p, fname, name, out))
+    if (srv_export_variant(&p, fname, name, comment ? comment : p.comment, author, out))
         goto done;
     const out_format *f = find_format(fname);
     if (!f) {

@@ -17,6 +17,7 @@
 #include "record.h"
 #include "request.h"
 #include "variant.h"
+#include "variant_wrong.h"
 
 #include "doku.h"
 #include "doku_records.h"
@@ -193,10 +194,13 @@ static int reply_unless_unique(logic_req *l, doku_command cmd, srv_reply *out)
     memset(&rec, 0, sizeof rec);
     rec.command = cmd;
     char *wrong = NULL;
-    if (!gave_up && res.solutions == 0 && cmd == DOKU_CMD_HINT && !l->p.cons) {
-        /* as `doku hint`: a step would be false, but the wrong entry is news */
+    if (!gave_up && res.solutions == 0 && cmd == DOKU_CMD_HINT) {
+        /* as `doku hint`: a step would be false, but the wrong entry is
+         * news (a variant grid's searched under its constraints) */
         uint8_t *marks = malloc((size_t)l->p.n * (size_t)l->p.n);
-        wrong = srv_wrong_entry(sv, &l->p, l->deadline - now_seconds(), marks);
+        double budget = l->deadline - now_seconds();
+        wrong = l->p.cons ? srv_variant_wrong_entry(l->p.cons, &l->p, budget, marks)
+                          : srv_wrong_entry(sv, &l->p, budget, marks);
         free(marks);
     }
     if (gave_up) {

@@ -173,6 +173,37 @@ static int read_text(open_list *L, const char *body, size_t len, int n, doku_sym
 /* One variant puzzle read from text (line: where it starts): its entry
  * with the shape in "meta", its "constraints" and any "solution" it
  * carried, or a problem. */
+/* Adds the entry of the variant puzzle vp (found at where in file,
+ * line): its givens, shape, constraints and published solution.
+ * @return the entry, NULL when memory ran out. */
+static cJSON *add_variant(open_list *L, const doku_variant_puzzle *vp, const char *where,
+                          const char *file, size_t line)
+{
+    const doku_shape *s = doku_variant_puzzle_shape(vp);
+    int n = doku_shape_n(s);
+    cJSON *e = add_puzzle(L, where, file, line, n, doku_variant_puzzle_givens(vp),
+                          DOKU_SYMBOLS_1_9A_Z);
+    if (e) {
+        cJSON *meta = cJSON_AddObjectToObject(e, "meta");
+        cJSON *list = srv_constraints_json(doku_variant_puzzle_constraints(vp));
+        const uint8_t *sol = doku_variant_puzzle_solution(vp);
+        char *soltext = sol ? cells_line(n, sol, DOKU_SYMBOLS_1_9A_Z) : NULL;
+        if (!meta || !list || (sol && (!soltext || !cJSON_AddStringToObject(e, "solution", soltext))))
+            L->nomem = 1;
+        if (meta)
+            srv_shape_meta(meta, s);
+        if (list)
+            cJSON_AddItemToObject(e, "constraints", list);
+        /* the title is the puzzle's comment, as a classic link's is */
+        const char *title = doku_variant_puzzle_title(vp), *author = doku_variant_puzzle_author(vp);
+        if ((title && !cJSON_AddStringToObject(e, "comment", title)) ||
+            (author && !cJSON_AddStringToObject(e, "author", author)))
+            L->nomem = 1;
+        free(soltext);
+    }
+    return e;
+}
+
 static void take_variant(open_list *L, const char *text, size_t len, size_t line)
 {
     char msg[512], where[64], file[1200];
@@ -187,24 +218,8 @@ static void take_variant(open_list *L, const char *text, size_t len, size_t line
         add_problem(L, file, msg);
         return;
     }
-    const doku_shape *s = doku_variant_puzzle_shape(vp);
-    int n = doku_shape_n(s);
     snprintf(where, sizeof where, "line %zu", line);
-    cJSON *e = add_puzzle(L, where, L->name, line, n, doku_variant_puzzle_givens(vp),
-                          DOKU_SYMBOLS_1_9A_Z);
-    if (e) {
-        cJSON *meta = cJSON_AddObjectToObject(e, "meta");
-        cJSON *list = srv_constraints_json(doku_variant_puzzle_constraints(vp));
-        const uint8_t *sol = doku_variant_puzzle_solution(vp);
-        char *soltext = sol ? cells_line(n, sol, DOKU_SYMBOLS_1_9A_Z) : NULL;
-        if (!meta || !list || (sol && (!soltext || !cJSON_AddStringToObject(e, "solution", soltext))))
-            L->nomem = 1;
-        if (meta)
-            srv_shape_meta(meta, s);
-        if (list)
-            cJSON_AddItemToObject(e, "constraints", list);
-        free(soltext);
-    }
+    add_variant(L, vp, where, L->name, line);
     doku_variant_puzzle_free(vp);
 }
 
@@ -279,10 +294,32 @@ static void take_sheet_puzzle(void *ctx, const book_puzzle *p)
         add_problem(L, file, p->error ? p->error : "not a puzzle");
         return;
     }
-    cJSON *e = add_puzzle(L, p->where, file, 0, p->n, p->cells, DOKU_SYMBOLS_AUTO);
-    if (e && p->comment && p->comment[0] && !cJSON_AddStringToObject(e, "comment", p->comment))
+    cJSON *e = NULL;
+    if (p->constraints) {
+        /* a variant puzzle: its constraints listed under the grid */
+        char *text = book_variant_text(p), msg[512];
+        doku_variant_puzzle *vp = NULL;
+        doku_status st = text ? doku_variant_puzzle_read(text, strlen(text), &vp, msg, sizeof msg)
+                              : DOKU_ERR_NOMEM;
+        free(text);
+        if (st == DOKU_ERR_NOMEM) {
+            L->nomem = 1;
+            return;
+        }
+        if (st != DOKU_OK) {
+            add_problem(L, file, msg);
+            return;
+        }
+        e = add_variant(L, vp, p->where, file, 0);
+        doku_variant_puzzle_free(vp);
+    } else {
+        e = add_puzzle(L, p->where, file, 0, p->n, p->cells, DOKU_SYMBOLS_AUTO);
+    }
+    /* a variant puzzle's comment came as its title (add_variant) */
+    if (e && !p->constraints && p->comment && p->comment[0] &&
+        !cJSON_AddStringToObject(e, "comment", p->comment))
         L->nomem = 1;
-    if (e && (p->variants || p->regions)) {
+    if (e && !p->constraints && (p->variants || p->regions)) {
         /* the shape the sheet names under its grid, as a link's meta */
         unsigned v = p->variants;
         const char *variant = (v & DOKU_VARIANT_X) && (v & DOKU_VARIANT_HYPER) ? "x,hyper"

@@ -13,6 +13,7 @@
 #include "request.h"
 #include "record.h"
 #include "variant.h"
+#include "variant_wrong.h"
 
 #include "doku.h"
 #include "doku_records.h"
@@ -281,9 +282,10 @@ void srv_api_check(const char *body, size_t len, const srv_budget *bud, srv_repl
             rec.reason = res.solutions ? "at least 1 solution" : "";
         } else if (res.solutions == 0) {
             rec.verdict = DOKU_CHECK_NONE;
-            /* the wrong-entry finder knows the units only */
-            why = s.p.cons ? NULL
-                           : srv_wrong_entry(s.solver, &s.p, s.timeout - (now_seconds() - start), marks);
+            /* a variant grid's suspects are searched under its constraints */
+            double left = s.timeout - (now_seconds() - start);
+            why = s.p.cons ? srv_variant_wrong_entry(s.p.cons, &s.p, left, marks)
+                           : srv_wrong_entry(s.solver, &s.p, left, marks);
             rec.reason = why ? why : "";
             rec.marks = why ? marks : NULL;
         } else {

@@ -36,7 +36,7 @@ static const vformat *find(const char *name)
 }
 
 int srv_export_variant(const srv_puzzle *p, const char *format, const char *name,
-                       srv_reply *out)
+                       const char *title, const char *author, srv_reply *out)
 {
     const vformat *f = find(format);
     if (!p->cons && !(f && f->only))
@@ -70,7 +70,8 @@ int srv_export_variant(const srv_puzzle *p, const char *format, const char *name
         cs = none;
     doku_buf b = {0};
     char msg[400] = "";
-    doku_status st = doku_variant_write(&b, cs, p->cells, NULL, f->fmt, msg, sizeof msg);
+    doku_status st = doku_variant_write_titled(&b, cs, p->cells, NULL, title, author, f->fmt, msg,
+                                               sizeof msg);
     doku_constraints_free(none);
     /* a link or a string is a line, as doku convert prints it */
     if (st == DOKU_OK && b.len && b.data[b.len - 1] != '\n')

@@ -13,11 +13,13 @@
 
 /* Exports p (its givens and constraints; a puzzle without constraints
  * only for the variant-only formats) as format, the download named name
- * (without extension; NULL or "": doku-NxN). @return 1 with the file or a
+ * (without extension; NULL or "": doku-NxN), with its title and author
+ * (NULL or "": none) where the format has a place for them (text,
+ * f-puzzles, SudokuPad). @return 1 with the file or a
  * 4xx/500 in out; 0 when p has no constraints and format is no
  * variant-only one, or format is a document's (the classic path takes
  * it). */
 int srv_export_variant(const srv_puzzle *p, const char *format, const char *name,
-                       srv_reply *out);
+                       const char *title, const char *author, srv_reply *out);
 
 #endif

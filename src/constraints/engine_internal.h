@@ -5,7 +5,8 @@
  * level (at most 16x16: 1 KB a level).
  *
  * engine_build.c compiles a constraint list into an engine;
- * engine_prop.c runs propagation to a fixed point; engine_search.c is
+ * engine_prop.c runs propagation to a fixed point (the rule families in
+ * engine_sum.c, engine_line.c, engine_place.c); engine_search.c is
  * doku_constraints_search. Calls go search -> prop, search -> build only.
  */
 #ifndef DOKU_ENGINE_INTERNAL_H
@@ -25,9 +26,12 @@ enum {
     VP_RENBAN,   /* distinct run */
     VP_BETWEEN,  /* ends first and last */
     VP_QUAD,     /* 4 cells; aux: required count per digit (n+1 ints) */
-    VP_SAME      /* two groups' cells outside their intersection, k and
+    VP_SAME,     /* two groups' cells outside their intersection, k and
                     k: both hold the same k digits (locked candidates);
                     run when one of its cells is fixed */
+    VP_GROUPSUM  /* cells summing to value, in groups of mutual peers
+                    (aux: naux group starts into the cells, the last
+                    one k); engine_little.c */
 };
 
 typedef struct vprop {
@@ -38,6 +42,10 @@ typedef struct vprop {
     int value;            /* sum; for VP_LINEAR the folded sum */
     int neg_off;          /* VP_LINEAR: into aux, 1 where the weight was
                              negative (the digit is mirrored: n+1-x) */
+    int grp_off, ngrp;    /* VP_LINEAR with unit weights: ngrp groups of
+                             mutual peers of one sign, contiguous in the
+                             cell list, their ngrp + 1 starts in aux at
+                             grp_off (ngrp 0: no group of two) */
 } vprop;
 
 typedef struct vengine {
@@ -80,6 +88,12 @@ typedef struct vengine {
  * DOKU_ERR_NOMEM (*out NULL). */
 doku_status vengine_create(const doku_constraints *cs, vengine **out);
 void vengine_free(vengine *e);
+
+/* Orders the k cells of a sum (k <= 2n) into groups of mutual peers (the
+ * peer_bits rows, words per row) of at most 3 cells (2 above 9x9), for
+ * VP_GROUPSUM: writes the groups' starts and k to starts[0..ngroups].
+ * @return the number of groups (engine_little.c). */
+int vline_group_cells(const uint64_t *peer_bits, int words, int *cells, int k, int n, int *starts);
 
 /* Narrows dom (ncells masks; fixed[c] = 1 once c's digit has left its
  * peers) to a fixed point, starting from the cells listed in start (all

@@ -18,6 +18,8 @@ void doku_variant_puzzle_free(doku_variant_puzzle *p)
     doku_shape_free(p->shape);
     free(p->givens);
     free(p->solution);
+    free(p->title);
+    free(p->author);
     free(p);
 }
 
@@ -39,6 +41,41 @@ const doku_constraints *doku_variant_puzzle_constraints(const doku_variant_puzzl
 const uint8_t *doku_variant_puzzle_solution(const doku_variant_puzzle *p)
 {
     return p ? p->solution : NULL;
+}
+
+const char *doku_variant_puzzle_title(const doku_variant_puzzle *p)
+{
+    return p ? p->title : NULL;
+}
+
+const char *doku_variant_puzzle_author(const doku_variant_puzzle *p)
+{
+    return p ? p->author : NULL;
+}
+
+int vp_set_words(char **field, const char *s, size_t len, doku_status *st)
+{
+    free(*field);
+    *field = NULL;
+    while (len && (unsigned char)*s <= ' ') {
+        s++;
+        len--;
+    }
+    while (len && (unsigned char)s[len - 1] <= ' ')
+        len--;
+    if (!len)
+        return 1;
+    char *w = malloc(len + 1);
+    if (!w) {
+        *st = DOKU_ERR_NOMEM;
+        return 0;
+    }
+    /* one line: a text statement or a JSON string holds it as it is */
+    for (size_t i = 0; i < len; i++)
+        w[i] = (unsigned char)s[i] < ' ' || s[i] == 0x7f ? ' ' : s[i];
+    w[len] = '\0';
+    *field = w;
+    return 1;
 }
 
 int vp_begin(doku_variant_puzzle *p, const vp_decl *d, char *msg, size_t cap, doku_status *st)

@@ -14,7 +14,15 @@ struct doku_variant_puzzle {
     doku_constraints *cs;
     uint8_t *givens;
     uint8_t *solution; /* NULL when the text had none */
+    char *title;       /* the puzzle's title and author (f-puzzles,
+                          SudokuPad, doku's text); NULL when none */
+    char *author;
 };
+
+/* Sets *field (title or author of a puzzle, freed first) to the len bytes
+ * of s, control characters as spaces and the ends trimmed; an empty
+ * result leaves NULL. @return 1, or 0 with *st = DOKU_ERR_NOMEM. */
+int vp_set_words(char **field, const char *s, size_t len, doku_status *st);
 
 /* The shape a reader declares before its constraints. */
 typedef struct vp_decl {

@@ -85,7 +85,7 @@ doku_variant_format doku_variant_format_guess(const char *text, size_t len)
     }
     word[w] = 0;
     static const char *const statements[] = {"size", "variant", "givens", "regions",
-                                             "keep-boxes", "solution"};
+                                             "keep-boxes", "solution", "title", "author"};
     for (size_t k = 0; k < sizeof statements / sizeof statements[0]; k++)
         if (!strcasecmp(word, statements[k]))
             return DOKU_VARIANT_FORMAT_TEXT;

@@ -572,5 +572,19 @@ int vp_read_fpuzzles(doku_variant_puzzle *p, const io_json *j, char *msg, size_t
         !read_marks(&f, "odd", DOKU_CON_ODD) || !read_marks(&f, "even", DOKU_CON_EVEN) ||
         !read_quadruples(&f) || !read_negative(&f, &white_all) || !read_globals(&f, white_all))
         return 0;
-    return 1;
+    /* the title and author say nothing about the rules, but a link
+     * written back carries them */
+    const char *title = io_json_str(j, io_json_get(j, 0, "title"));
+    const char *author = io_json_str(j, io_json_get(j, 0, "author"));
+    /* SudokuPad's f-puzzles keeps them as cells-less cages: "title: ..." */
+    int cages = io_json_get(j, 0, "cage");
+    for (int e = cages >= 0 ? j->nodes[cages].first : -1; e >= 0; e = j->nodes[e].next) {
+        const char *v = is_meta_cage(j, e) ? io_json_str(j, io_json_get(j, e, "value")) : NULL;
+        if (v && !title && !strncmp(v, "title: ", 7))
+            title = v + 7;
+        else if (v && !author && !strncmp(v, "author: ", 8))
+            author = v + 8;
+    }
+    return (!title || vp_set_words(&p->title, title, strlen(title), st)) &&
+           (!author || vp_set_words(&p->author, author, strlen(author), st));
 }

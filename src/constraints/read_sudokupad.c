@@ -77,6 +77,10 @@ static int cells_of(sp *f, int arr, uint16_t *cells)
  * (title, author, rules...). @return 1, 0 on a rule it cannot honour. */
 static int meta_cage(sp *f, const char *v)
 {
+    if (!strncmp(v, "title: ", 7))
+        return vp_set_words(&f->p->title, v + 7, strlen(v + 7), f->st);
+    if (!strncmp(v, "author: ", 8))
+        return vp_set_words(&f->p->author, v + 8, strlen(v + 8), f->st);
     if (!strncmp(v, "solution: ", 10)) {
         const char *s = v + 10;
         int nn = f->n * f->n;
@@ -366,6 +370,16 @@ static int read_globals(sp *f)
     snprintf(f->where, sizeof f->where, "metadata.bgimage");
     if (rj_truthy(f->j, io_json_get(f->j, meta, "bgimage")))
         return rj_bad(f, "part of the puzzle is drawn in a background image, which doku cannot read");
+    /* the title and author, in the metadata or at the top */
+    static const char *const words[] = {"title", "author"};
+    for (int k = 0; k < 2; k++) {
+        const char *w = io_json_str(f->j, io_json_get(f->j, meta, words[k]));
+        if (!w)
+            w = io_json_str(f->j, io_json_get(f->j, 0, words[k]));
+        char **field = k ? &f->p->author : &f->p->title;
+        if (w && !*field && !vp_set_words(field, w, strlen(w), f->st))
+            return 0;
+    }
     const char *sol = io_json_str(f->j, io_json_get(f->j, meta, "solution"));
     if (sol) {
         char line[16 + MAXC];

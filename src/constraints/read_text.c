@@ -158,6 +158,16 @@ static int statement(doku_variant_puzzle *p, const line *ln, char *msg, size_t c
         return 1;
     if (tok_is(ln, 0, "givens"))
         return read_grid(ln, n, p->givens, "givens", msg, cap, st);
+    if (tok_is(ln, 0, "title") || tok_is(ln, 0, "author")) {
+        /* the words after the keyword, as written (a '#' ends them) */
+        const char *a = ln->ntok > 1 ? ln->tok[1] : "";
+        size_t len = ln->ntok > 1 ? (size_t)(ln->tok[ln->ntok - 1] + ln->len[ln->ntok - 1] - a) : 0;
+        if (!vp_set_words(tok_is(ln, 0, "title") ? &p->title : &p->author, a, len, st)) {
+            snprintf(msg, cap, "out of memory");
+            return 0;
+        }
+        return 1;
+    }
     if (tok_is(ln, 0, "solution")) {
         p->solution = calloc((size_t)(n * n), 1);
         if (!p->solution) {

@@ -48,6 +48,14 @@ doku_status doku_variant_write(doku_buf *out, const doku_constraints *cs, const 
                                const uint8_t *solution, doku_variant_format format, char *msg,
                                size_t cap)
 {
+    return doku_variant_write_titled(out, cs, givens, solution, NULL, NULL, format, msg, cap);
+}
+
+doku_status doku_variant_write_titled(doku_buf *out, const doku_constraints *cs,
+                                      const uint8_t *givens, const uint8_t *solution,
+                                      const char *title, const char *author,
+                                      doku_variant_format format, char *msg, size_t cap)
+{
     char dummy[8];
     if (!msg || !cap) {
         msg = dummy;
@@ -63,6 +71,8 @@ doku_status doku_variant_write(doku_buf *out, const doku_constraints *cs, const 
     p.n = cs->shape->n;
     p.givens = givens;
     p.solution = solution;
+    p.title = title && *title ? title : NULL;
+    p.author = author && *author ? author : NULL;
     p.msg = msg;
     p.cap = cap;
     regions_of(&p);

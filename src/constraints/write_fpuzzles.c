@@ -290,6 +290,14 @@ doku_status vw_fpuzzles(const vw *p, doku_buf *o)
         doku_buf_printf(o, "]");
     }
     doku_buf_printf(o, "]");
+    if (p->title) {
+        doku_buf_printf(o, ",\"title\":");
+        doku_buf_append_json_string(o, p->title);
+    }
+    if (p->author) {
+        doku_buf_printf(o, ",\"author\":");
+        doku_buf_append_json_string(o, p->author);
+    }
     if (p->s->variants & DOKU_VARIANT_X)
         doku_buf_printf(o, ",\"diagonal+\":true,\"diagonal-\":true");
     doku_status st = globals(p, o);

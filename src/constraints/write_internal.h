@@ -18,6 +18,7 @@ typedef struct vw {
     int jigsaw;     /* regions replace the default boxes (jigsaw, or boxes
                        of another size than doku's default) */
     int keep_boxes; /* regions are extra units beside the boxes */
+    const char *title, *author; /* NULL: none */
     char *msg;
     size_t cap;
 } vw;

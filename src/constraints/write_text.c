@@ -26,6 +26,16 @@ doku_status vw_text(const vw *p, doku_buf *out)
     if (v)
         doku_buf_printf(out, "variant%s%s\n", v & DOKU_VARIANT_X ? " x" : "",
                         v & DOKU_VARIANT_HYPER ? " hyper" : "");
+    /* one line each: a line break or control character becomes a space */
+    const char *words[2][2] = {{"title", p->title}, {"author", p->author}};
+    for (int k = 0; k < 2; k++) {
+        if (!words[k][1])
+            continue;
+        doku_buf_printf(out, "%s ", words[k][0]);
+        for (const char *s = words[k][1]; *s; s++)
+            doku_buf_append(out, (unsigned char)*s < ' ' || *s == 0x7f ? " " : s, 1);
+        doku_buf_append(out, "\n", 1);
+    }
     if (p->jigsaw) {
         grid_line(out, "regions", p->regions, n, 1);
         if (p->keep_boxes)

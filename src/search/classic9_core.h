@@ -43,13 +43,13 @@
 /* The cells of the columns in the 9-bit set x, in all three rows of a band. */
 #define c9_col_rep3(x) ((x) | (x) << 9 | (x) << 18)
 /* Open cells at or below which a state is finished by the residual
- * search (serg counting: 8 -> +22%, 16 -> +30%, 24 slower). 12: its
- * forward checking guesses more than the full propagation at 13-16 open
- * cells (limit 2, 1106 set: 110.80 guesses a puzzle at 16, 110.54 at 12,
- * 110.54 with no residual search), for +0.05% instructions on the hard
- * sets and +1.7% on serg at limits 1 and 2. */
+ * search (serg counting: 8 -> +22%, 16 -> +30%, 24 slower). 16: at limits
+ * 1 and 2 the fewest instructions on serg (-1.6% against 12; 14: -1.1%,
+ * 18 and 20: more), the same on the other sets; its forward checking
+ * guesses a little more than the full propagation (limit 2, 1106 set:
+ * 109.13 guesses a puzzle at 16, 108.93 at 12; still under tdoku's). */
 #ifndef C9_RESIDUAL
-#define C9_RESIDUAL 12
+#define C9_RESIDUAL 16
 #endif
 _Static_assert(C9_RESIDUAL <= C9_RES_MAX, "the residual search holds C9_RES_MAX cells");
 
@@ -598,7 +598,8 @@ static const uint8_t C9_FN(by_entries)[16] = {1, 1, 1, 1, 1, 2, 2, 3, 4, 6, 0, 0
 /* stack_words for digits d0..d0+3 in 128-bit registers (x86-64-v2: the
  * byte shuffle is SSSE3): stores their words and sole columns, returns
  * each lane's configurations per stack in bytes 0-2. */
-static inline __m128i C9_FN(stack_words4)(const c9_state *s, int d0, uint32_t *o, uint32_t *q)
+static inline __m128i C9_FN(stack_words4)(const c9_state *s, int d0, uint32_t *o, uint32_t *q, __m128i *xo,
+                                           __m128i *qo)
 {
     __m128i c[3];
     for (int b = 0; b < 3; b++) {
@@ -613,6 +614,8 @@ static inline __m128i C9_FN(stack_words4)(const c9_state *s, int d0, uint32_t *o
                                           _mm_and_si128(_mm_slli_epi32(x, 1), _mm_set1_epi32(0x6DB6DB6))));
     _mm_storeu_si128((__m128i *)(o + d0), x);
     _mm_storeu_si128((__m128i *)(q + d0), _mm_andnot_si128(r, x));
+    *xo = x;
+    *qo = _mm_andnot_si128(r, x);
     /* As in the AVX2 build below. */
     const __m128i g0 = _mm_set1_epi32(0x1249249), low = _mm_set1_epi32(0x1FF), nib = _mm_set1_epi32(0xF);
     __m128i g = _mm_add_epi32(_mm_add_epi32(_mm_and_si128(x, g0), _mm_and_si128(_mm_srli_epi32(x, 1), g0)),
@@ -630,15 +633,71 @@ static inline __m128i C9_FN(stack_words4)(const c9_state *s, int d0, uint32_t *o
 }
 #endif
 
+#if C9_SIMD >= 2 || defined(C9_SSE42)
+/* Counts over words as thermometer planes: t[k] has bit i where at least
+ * k + 1 of the words counted have bit i (saturating at four). Merges the
+ * counts u into t, lane by lane. */
+static inline void C9_FN(tmerge)(__m128i t[4], const __m128i u[4])
+{
+    __m128i c0 = _mm_or_si128(t[0], u[0]);
+    __m128i c1 = _mm_or_si128(_mm_or_si128(t[1], u[1]), _mm_and_si128(t[0], u[0]));
+    __m128i c2 = _mm_or_si128(_mm_or_si128(t[2], u[2]),
+                              _mm_or_si128(_mm_and_si128(t[1], u[0]), _mm_and_si128(t[0], u[1])));
+    __m128i c3 = _mm_or_si128(_mm_or_si128(_mm_or_si128(t[3], u[3]), _mm_and_si128(t[2], u[0])),
+                              _mm_or_si128(_mm_and_si128(t[1], u[1]), _mm_and_si128(t[0], u[2])));
+    t[0] = c0;
+    t[1] = c1;
+    t[2] = c2;
+    t[3] = c3;
+}
+
+/* The counts over digits 0-7 of their column words (x0: digits 0-3, x1:
+ * 4-7) and of their sole columns (q0, q1), plus digit 8's w8 and q8:
+ * cnt[k] gets bit i where at least k + 1 digits have column entry i,
+ * cnt[4 + k] the same for sole columns (k < 4). One register reduction
+ * for both instead of a dependent chain of 72 scalar steps. */
+static inline void C9_FN(stack_counts)(__m128i x0, __m128i x1, __m128i q0, __m128i q1, uint32_t w8,
+                                       uint32_t q8, uint32_t *cnt)
+{
+    const __m128i z = _mm_setzero_si128();
+    /* Lanes 0-3: pairs (d, d + 4) of x, then of q. */
+    __m128i x[4] = {_mm_or_si128(x0, x1), _mm_and_si128(x0, x1), z, z};
+    __m128i q[4] = {_mm_or_si128(q0, q1), _mm_and_si128(q0, q1), z, z};
+    /* Lanes 0-1 of x and q side by side, against lanes 2-3. */
+    __m128i t[4], u[4];
+    for (int k = 0; k < 2; k++) {
+        t[k] = _mm_unpacklo_epi64(x[k], q[k]);
+        u[k] = _mm_unpackhi_epi64(x[k], q[k]);
+    }
+    t[2] = t[3] = u[2] = u[3] = z;
+    C9_FN(tmerge)(t, u);
+    /* Lane 0 against lane 1 (x), lane 2 against lane 3 (q). */
+    for (int k = 0; k < 4; k++)
+        u[k] = _mm_shuffle_epi32(t[k], 0xB1);
+    C9_FN(tmerge)(t, u);
+    __m128i n = _mm_setr_epi32((int)w8, 0, (int)q8, 0);
+    __m128i v[4] = {n, z, z, z};
+    C9_FN(tmerge)(t, v);
+    for (int k = 0; k < 4; k++) {
+        cnt[k] = (uint32_t)_mm_cvtsi128_si32(t[k]);
+        cnt[4 + k] = (uint32_t)_mm_extract_epi32(t[k], 2);
+    }
+}
+#endif
+
 /* Every digit's column word (o[d]: bit 9 * band + column if the digit has
  * a candidate in that column of the band), its sole columns (q[d], as
- * sole_cols), and each stack's configurations summed over the digits
- * (totals); the AVX2 and AVX-512 builds do digits 0-7 in one register,
+ * sole_cols), its configurations per stack (cc[d], byte = stack), and
+ * each stack's configurations summed over the digits (totals); the AVX2 and AVX-512 builds do digits 0-7 in one register,
  * the SSE4.2 build in two. Arrays of 16. */
-static inline void C9_FN(stack_words)(const c9_state *s, uint32_t *o, uint32_t *q, int *totals)
+static inline void C9_FN(stack_words)(const c9_state *s, uint32_t *o, uint32_t *q, uint32_t *cc, int *totals,
+                                      uint32_t *cnt)
 {
     int k = 0;
     totals[0] = totals[1] = totals[2] = 0;
+#if C9_SIMD >= 2 || defined(C9_SSE42)
+    __m128i xv[2], qv[2];
+#endif
 #if C9_SIMD >= 2
     __m256i c[3];
     for (int b = 0; b < 3; b++) {
@@ -654,6 +713,10 @@ static inline void C9_FN(stack_words)(const c9_state *s, uint32_t *o, uint32_t *
                         _mm256_and_si256(_mm256_slli_epi32(x, 1), _mm256_set1_epi32(0x6DB6DB6))));
     _mm256_storeu_si256((__m256i *)o, x);
     _mm256_storeu_si256((__m256i *)q, _mm256_andnot_si256(r, x));
+    xv[0] = _mm256_castsi256_si128(x);
+    xv[1] = _mm256_extracti128_si256(x, 1);
+    qv[0] = _mm256_castsi256_si128(_mm256_andnot_si256(r, x));
+    qv[1] = _mm256_extracti128_si256(_mm256_andnot_si256(r, x), 1);
     /* Entries per box (2-bit counts at bit 3 * box), then per stack over
      * the bands: stacks 0 and 2 at bits 0 and 6, stack 1 at bit 3 of a
      * second sum, so no 4-bit sum runs into another. */
@@ -674,6 +737,7 @@ static inline void C9_FN(stack_words)(const c9_state *s, uint32_t *o, uint32_t *
     __m256i tab = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)C9_FN(by_entries)));
     /* Byte 3 of each lane looks up entry 0; masked off. */
     __m256i cf = _mm256_and_si256(_mm256_shuffle_epi8(tab, idx), _mm256_set1_epi32(0xFFFFFF));
+    _mm256_storeu_si256((__m256i *)cc, cf);
     /* Sums of the eight lanes, bytewise (at most 48 each). */
     __m128i h = _mm_add_epi32(_mm256_castsi256_si128(cf), _mm256_extracti128_si256(cf, 1));
     h = _mm_add_epi32(h, _mm_shuffle_epi32(h, 0x4E));
@@ -684,7 +748,11 @@ static inline void C9_FN(stack_words)(const c9_state *s, uint32_t *o, uint32_t *
     totals[2] = (int)(sum >> 16 & 0xFF);
     k = 8;
 #elif defined(C9_SSE42)
-    __m128i h = _mm_add_epi32(C9_FN(stack_words4)(s, 0, o, q), C9_FN(stack_words4)(s, 4, o, q));
+    __m128i h0 = C9_FN(stack_words4)(s, 0, o, q, &xv[0], &qv[0]);
+    __m128i h1 = C9_FN(stack_words4)(s, 4, o, q, &xv[1], &qv[1]);
+    _mm_storeu_si128((__m128i *)cc, h0);
+    _mm_storeu_si128((__m128i *)(cc + 4), h1);
+    __m128i h = _mm_add_epi32(h0, h1);
     h = _mm_add_epi32(h, _mm_shuffle_epi32(h, 0x4E));
     h = _mm_add_epi32(h, _mm_shuffle_epi32(h, 0xB1));
     uint32_t sum = (uint32_t)_mm_cvtsi128_si32(h);
@@ -699,10 +767,31 @@ static inline void C9_FN(stack_words)(const c9_state *s, uint32_t *o, uint32_t *
                      ((m2 | m2 >> 9 | m2 >> 18) & 0x1FF) << 18;
         o[d] = w;
         q[d] = C9_FN(sole_cols)(w);
-        totals[0] += C9_FN(by_entries)[C9_FN(popcount)(w & 0x1C0E07u)];
-        totals[1] += C9_FN(by_entries)[C9_FN(popcount)(w & 0xE07038u)];
-        totals[2] += C9_FN(by_entries)[C9_FN(popcount)(w & 0x70381C0u)];
+        uint32_t k0 = C9_FN(by_entries)[C9_FN(popcount)(w & 0x1C0E07u)];
+        uint32_t k1 = C9_FN(by_entries)[C9_FN(popcount)(w & 0xE07038u)];
+        uint32_t k2 = C9_FN(by_entries)[C9_FN(popcount)(w & 0x70381C0u)];
+        cc[d] = k0 | k1 << 8 | k2 << 16;
+        totals[0] += (int)k0;
+        totals[1] += (int)k1;
+        totals[2] += (int)k2;
     }
+#if C9_SIMD >= 2 || defined(C9_SSE42)
+    C9_FN(stack_counts)(xv[0], xv[1], qv[0], qv[1], o[8], q[8], cnt);
+#else
+    for (int j = 0; j < 8; j++)
+        cnt[j] = 0;
+    for (int d = 0; d < 9; d++) {
+        uint32_t x = o[d], y = q[d];
+        cnt[3] |= cnt[2] & x;
+        cnt[2] |= cnt[1] & x;
+        cnt[1] |= cnt[0] & x;
+        cnt[0] |= x;
+        cnt[7] |= cnt[6] & y;
+        cnt[6] |= cnt[5] & y;
+        cnt[5] |= cnt[4] & y;
+        cnt[4] |= y;
+    }
+#endif
 }
 
 /* The stacks' counterpart of the bands' configurations and triads. The
@@ -715,25 +804,14 @@ static inline void C9_FN(stack_words)(const c9_state *s, uint32_t *o, uint32_t *
  * minicolumn holds three digits, so three digits that alone can go there
  * leave the rest of its column and box, and three that must go there
  * (their only column in that box) exclude the others; the counts over the
- * digits are bit-sliced, all 27 minicolumns at once. o: room for 16
+ * digits are bit-sliced, all 27 minicolumns at once (see stack_counts). o: room for 16
  * words (see stack_words). @return -1 on contradiction, 0 if boards
  * changed (propagate again), else 1 with o and totals (per stack) filled. */
-static inline int C9_FN(stack_scan)(c9_state *s, uint32_t *o, int *totals)
+static inline int C9_FN(stack_scan)(c9_state *s, uint32_t *o, uint32_t *cc, int *totals)
 {
-    uint32_t c1 = 0, c2 = 0, c3 = 0, c4 = 0, s1 = 0, s2 = 0, s3 = 0, s4 = 0;
-    uint32_t qs[16];
-    C9_FN(stack_words)(s, o, qs, totals);
-    for (int d = 0; d < 9; d++) {
-        uint32_t x = o[d], q = qs[d];
-        c4 |= c3 & x;
-        c3 |= c2 & x;
-        c2 |= c1 & x;
-        c1 |= x;
-        s4 |= s3 & q;
-        s3 |= s2 & q;
-        s2 |= s1 & q;
-        s1 |= q;
-    }
+    uint32_t qs[16], cnt[8];
+    C9_FN(stack_words)(s, o, qs, cc, totals, cnt);
+    uint32_t c3 = cnt[2], c4 = cnt[3], s3 = cnt[6], s4 = cnt[7];
     if (c3 != C9_FULL || s4)
         return -1;
     uint32_t naked = c3 & ~c4 & ~s3, hidden = s3 & c4;
@@ -769,66 +847,120 @@ static inline int C9_FN(stack_scan)(c9_state *s, uint32_t *o, int *totals)
     return !changed;
 }
 
+/* A band's digits by their number of fitting configurations (ok[k]: bit
+ * d set if configuration k of digit d fits): bit d of by[n - 2] if digit
+ * d has n of them, n = 2..6 (bit-sliced over the nine digits).
+ * @return the digits with two or more. */
+static inline uint32_t C9_FN(band_counts)(const uint32_t *ok, uint32_t *by)
+{
+    uint32_t c0 = 0, c1 = 0, c2 = 0; /* the count: c0 + 2 c1 + 4 c2 */
+    for (int k = 0; k < 6; k++) {
+        uint32_t m = ok[k], k0 = c0 & m, k1 = c1 & k0;
+        c0 ^= m;
+        c1 ^= k0;
+        c2 |= k1;
+    }
+    by[0] = c1 & ~c0 & ~c2;
+    by[1] = c1 & c0 & ~c2;
+    by[2] = c2 & ~c1 & ~c0;
+    by[3] = c2 & ~c1 & c0;
+    by[4] = c2 & c1;
+    return c1 | c2;
+}
+
+/* What decides between units with the same total (lower wins): the
+ * fewest configurations of a digit above one, then the fewest digits
+ * with more than one. Unit u: bands 0-2 by ok (as pick_config), stacks
+ * 3-5 by cc (as stack_words). Measured on the shared 9x9 sets against
+ * the first unit found (bands first): fewer guesses on the forum sets at
+ * limits 1 and 2 (1106 at limit 2: 110.54 -> 108.93 a puzzle), about the
+ * same on the others. */
+static inline int C9_FN(unit_key)(uint32_t ok[3][6], const uint32_t *cc, int u)
+{
+    if (u < 3) {
+        uint32_t by[5];
+        uint32_t open = C9_FN(band_counts)(ok[u], by);
+        int n = 2;
+        while (n < 6 && !by[n - 2])
+            n++;
+        return n * 16 + C9_FN(popcount)(open);
+    }
+    int j = u - 3, fewest = 7, open = 0;
+    for (int d = 0; d < 9; d++) {
+        int k = (int)(cc[d] >> (8 * j) & 0xFF);
+        if (k > 1) {
+            open++;
+            if (k < fewest)
+                fewest = k;
+        }
+    }
+    return fewest * 16 + open;
+}
+
 /* The branch choice of triads_choose from each digit's fitting
  * configurations in the bands (ok[band][k]: bit d set if configuration k
  * of digit d fits) and their totals per band, for every front, with the
  * stacks' configurations beside them: the unit (bands 0-2, then stacks
- * 3-5) with the fewest configurations above nine, in it the digit with the
- * fewest above one (tdoku's choice over both orientations). @return as
+ * 3-5) with the fewest configurations above nine (tdoku's choice over
+ * both orientations; ties as unit_key), in it the digit with the fewest
+ * above one. @return as
  * triads_choose; *band gets the unit. */
 static inline int C9_FN(pick_config)(c9_state *s, uint32_t ok[3][6], const int *totals, int *band,
                                      int *digit)
 {
-    uint32_t so[16];
+    uint32_t so[16], cc[16];
     int all[6];
-    int st = C9_FN(stack_scan)(s, so, all + 3);
+    int st = C9_FN(stack_scan)(s, so, cc, all + 3);
     if (st <= 0)
         return st;
     all[0] = totals[0];
     all[1] = totals[1];
     all[2] = totals[2];
     int best_total = 1000;
+    unsigned tied = 0;
     for (int u = 0; u < 6; u++)
-        if (all[u] > 9 && all[u] < best_total) {
-            best_total = all[u];
-            *band = u;
+        if (all[u] > 9 && all[u] <= best_total) {
+            if (all[u] < best_total) {
+                best_total = all[u];
+                *band = u;
+                tied = 0;
+            }
+            tied |= 1u << u;
         }
     if (best_total == 1000)
         return 1 << 6;
+    if (tied & (tied - 1)) {
+        int best_key = 1000;
+        for (; tied; tied &= tied - 1) {
+            int u = __builtin_ctz(tied), key = C9_FN(unit_key)(ok, cc, u);
+            if (key < best_key) {
+                best_key = key;
+                *band = u;
+            }
+        }
+    }
     if (*band >= 3) {
-        /* The stack's digit with the fewest configurations above one. */
-        int best = 7, cfg = 0, j = *band - 3;
+        /* The stack's digit with the fewest configurations above one
+         * (counted by entries, as the totals). */
+        int best = 7, j = *band - 3;
         for (int d = 0; d < 9; d++) {
-            uint32_t x = so[d] >> (3 * j);
-            uint32_t c = c9_configs[(x & 7) | (x >> 6 & 0x38) | (x >> 12 & 0x1C0)];
-            int k = C9_FN(popcount)(c);
+            int k = (int)(cc[d] >> (8 * j) & 0xFF);
             if (k > 1 && k < best) {
                 best = k;
                 *digit = d;
-                cfg = (int)c;
             }
         }
-        return cfg;
-    }
-    /* Each digit's configuration count, bit-sliced over the nine digits
-     * (c0 + 2 c1 + 4 c2). */
-    uint32_t c0 = 0, c1 = 0, c2 = 0;
-    for (int k = 0; k < 6; k++) {
-        uint32_t m = ok[*band][k], k0 = c0 & m, k1 = c1 & k0;
-        c0 ^= m;
-        c1 ^= k0;
-        c2 |= k1;
+        if (best == 7)
+            return 0;
+        uint32_t x = so[*digit] >> (3 * j);
+        return (int)c9_configs[(x & 7) | (x >> 6 & 0x38) | (x >> 12 & 0x1C0)];
     }
     /* The fewest configurations above one: 2, 3, 4, 5 or 6. */
-    uint32_t pick = c1 & ~c0 & ~c2;
-    if (!pick)
-        pick = c1 & c0 & ~c2;
-    if (!pick)
-        pick = c2 & ~c1 & ~c0;
-    if (!pick)
-        pick = c2 & ~c1 & c0;
-    if (!pick)
-        pick = c2 & c1;
+    uint32_t by[5];
+    C9_FN(band_counts)(ok[*band], by);
+    uint32_t pick = 0;
+    for (int n = 0; n < 5 && !pick; n++)
+        pick = by[n];
     if (!pick)
         return 0;
     int d = __builtin_ctz(pick);

@@ -938,6 +938,8 @@ static void test_constraints(void **state)
     assert_null(doku_variant_puzzle_givens(NULL));
     assert_null(doku_variant_puzzle_constraints(NULL));
     assert_null(doku_variant_puzzle_solution(NULL));
+    assert_null(doku_variant_puzzle_title(NULL));
+    assert_null(doku_variant_puzzle_author(NULL));
     doku_variant_puzzle_free(NULL);
     assert_int_equal(doku_variant_format_guess(NULL, 5), DOKU_VARIANT_FORMAT_NONE);
     doku_buf out = {0};
@@ -950,6 +952,13 @@ static void test_constraints(void **state)
     assert_int_equal(out.len, 0);
     assert_int_equal(doku_variant_write(&out, cs, NULL, NULL, DOKU_VARIANT_FORMAT_RECORD, buf,
                                         sizeof buf), DOKU_ERR_ARG);
+    assert_int_equal(doku_variant_write_titled(NULL, cs, NULL, NULL, "t", "a",
+                                               DOKU_VARIANT_FORMAT_TEXT, buf, sizeof buf),
+                     DOKU_ERR_ARG);
+    assert_int_equal(doku_variant_write_titled(&out, NULL, NULL, NULL, NULL, NULL,
+                                               DOKU_VARIANT_FORMAT_TEXT, buf, sizeof buf),
+                     DOKU_ERR_ARG);
+    assert_int_equal(out.len, 0);
     assert_int_equal(doku_constraints_write_json(NULL, cs), DOKU_ERR_ARG);
     assert_int_equal(doku_constraints_write_json(&out, NULL), DOKU_ERR_ARG);
     assert_int_equal(out.len, 0);

@@ -449,6 +449,8 @@ static void test_sudokupad_native(void **state)
     assert_int_equal(doku_shape_variants(doku_variant_puzzle_shape(p)), DOKU_VARIANT_X);
     assert_int_equal(doku_variant_puzzle_givens(p)[0], 1);
     assert_non_null(doku_variant_puzzle_solution(p));
+    assert_string_equal(doku_variant_puzzle_title(p), "Test 'quoted'");
+    assert_null(doku_variant_puzzle_author(p));
     char(*d)[200] = descriptions(cs, 1);
     assert_int_equal(doku_constraints_count(cs), 3);
     assert_string_equal(d[0], "black | 5 6");
@@ -467,6 +469,69 @@ static void test_sudokupad_native(void **state)
     assert_int_equal(doku_variant_puzzle_givens(p)[0], 2);
     doku_variant_puzzle_free(p);
     doku_buf_free(&lz);
+}
+
+/* Titles and authors: read from every form that has them, written back
+ * where the format has a place (text, f-puzzles JSON and links, the
+ * SudokuPad link), left out of the killer strings. */
+static void test_titles_and_authors(void **state)
+{
+    (void)state;
+    const char *text = "size 4\ntitle Little \"thermo\", \xc3\xa9t\xc3\xa9  # a comment\n"
+                       "author Ann Setter\nthermo r1c1 r1c2 r2c2\n";
+    doku_variant_puzzle *p, *q;
+    char msg[300];
+    assert_int_equal(doku_variant_puzzle_read(text, strlen(text), &p, msg, sizeof msg), DOKU_OK);
+    assert_string_equal(doku_variant_puzzle_title(p), "Little \"thermo\", \xc3\xa9t\xc3\xa9");
+    assert_string_equal(doku_variant_puzzle_author(p), "Ann Setter");
+    static const doku_variant_format forms[] = {DOKU_VARIANT_FORMAT_TEXT, DOKU_VARIANT_FORMAT_JSON,
+                                                DOKU_VARIANT_FORMAT_FPUZZLES,
+                                                DOKU_VARIANT_FORMAT_SUDOKUPAD};
+    for (size_t f = 0; f < sizeof forms / sizeof forms[0]; f++) {
+        doku_buf out = {0};
+        assert_int_equal(doku_variant_write_titled(&out, doku_variant_puzzle_constraints(p), NULL,
+                                                   NULL, doku_variant_puzzle_title(p),
+                                                   doku_variant_puzzle_author(p), forms[f], msg,
+                                                   sizeof msg),
+                         DOKU_OK);
+        assert_int_equal(doku_variant_puzzle_read(out.data, out.len, &q, msg, sizeof msg), DOKU_OK);
+        assert_string_equal(doku_variant_puzzle_title(q), doku_variant_puzzle_title(p));
+        assert_string_equal(doku_variant_puzzle_author(q), "Ann Setter");
+        doku_variant_puzzle_free(q);
+        doku_buf_free(&out);
+    }
+    /* a line break in a title stays on one line; without them nothing is written */
+    doku_buf out = {0};
+    assert_int_equal(doku_variant_write_titled(&out, doku_variant_puzzle_constraints(p), NULL, NULL,
+                                               "two\nlines", NULL, DOKU_VARIANT_FORMAT_TEXT, msg,
+                                               sizeof msg),
+                     DOKU_OK);
+    assert_non_null(strstr(out.data, "title two lines\n"));
+    assert_null(strstr(out.data, "author"));
+    doku_buf_free(&out);
+    doku_variant_puzzle_free(p);
+    /* f-puzzles: the keys, or SudokuPad's cells-less cages */
+    const char *fp = "{\"size\":4,\"grid\":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"
+                     "\"cage\":[{\"value\":\"title: Caged\"},{\"value\":\"author: Bo\"}]}";
+    assert_int_equal(doku_variant_puzzle_read(fp, strlen(fp), &p, msg, sizeof msg), DOKU_OK);
+    assert_string_equal(doku_variant_puzzle_title(p), "Caged");
+    assert_string_equal(doku_variant_puzzle_author(p), "Bo");
+    doku_variant_puzzle_free(p);
+    /* SudokuPad's own JSON: its metadata */
+    const char *sp = "{\"cells\":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"
+                     "\"metadata\":{\"title\":\"Meta\",\"author\":\"Cy\"}}";
+    assert_int_equal(doku_variant_puzzle_read(sp, strlen(sp), &p, msg, sizeof msg), DOKU_OK);
+    assert_string_equal(doku_variant_puzzle_title(p), "Meta");
+    assert_string_equal(doku_variant_puzzle_author(p), "Cy");
+    doku_variant_puzzle_free(p);
+    /* doku's JSON record: its comment is the title */
+    const char *rec = "{\"n\":4,\"puzzle\":\"................\",\"comment\":\"Rec\",\"constraints\":[]}";
+    assert_int_equal(doku_variant_puzzle_read(rec, strlen(rec), &p, msg, sizeof msg), DOKU_OK);
+    assert_string_equal(doku_variant_puzzle_title(p), "Rec");
+    assert_null(doku_variant_puzzle_author(p));
+    doku_variant_puzzle_free(p);
+    assert_null(doku_variant_puzzle_title(NULL));
+    assert_null(doku_variant_puzzle_author(NULL));
 }
 
 /* Real links published in public repositories. */
@@ -553,6 +618,7 @@ int main(void)
         cmocka_unit_test(test_bad_input_names_field_and_cells),
         cmocka_unit_test(test_sudokupad_native),
         cmocka_unit_test(test_real_links),
+        cmocka_unit_test(test_titles_and_authors),
         cmocka_unit_test(test_format_guess),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

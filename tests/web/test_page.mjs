@@ -733,6 +733,40 @@ test('a random full grid, then givens removed down to a chosen count with one so
   await page.screenshot({ path: `${shots}/reduce.png` });
 });
 
+test('Remove givens on a variant puzzle keeps its constraints and one solution under them', async (page) => {
+  await paste(page, KILLER_ISS);
+  await solveMatches(page, KILLER_SOLUTION);
+  await page.click('#gen-box summary');
+  await page.fill('#gen-seed', '5');
+  await page.fill('#gen-clues', '');
+  await page.selectOption('#gen-symmetry', 'none');
+  await page.click('#reduce');
+  await waitStatus(page, /^Removed \d+ givens: \d+ left, one solution/);
+  assert((await drawn(page, 'cage')) === 13, 'the 13 cages stay on the board');
+  const st = await gridState(page);
+  const left = [...st.line].filter((c) => c !== '.').length;
+  // this killer needs no givens at all: every one goes
+  assert(left === 0, 'every given removed: ' + left);
+  const file = fixture('reduced-killer.txt', execFileSync(doku, ['convert', '--to', 'text', fixture('k-iss.txt', KILLER_ISS + '\n')]).toString().replace(/^givens .*\n/m, '') + `givens ${st.line}\n`);
+  assert(execFileSync(doku, ['count', '--limit', '2', file]).toString().trim() === '1', 'doku count: one solution under the cages');
+  await solveMatches(page, KILLER_SOLUTION);
+});
+
+test('Generate on drawn constraints chooses givens for them: the cages stay, one solution', async (page) => {
+  // the killer's cages without its diagonals have many solutions: givens make it one
+  await paste(page, KILLER_ISS.replace('.Diagonal~1.Diagonal~-1', ''));
+  await page.click('#gen-box summary');
+  await page.fill('#gen-seed', '4');
+  await page.selectOption('#gen-symmetry', 'rot180');
+  await page.click('#generate');
+  await waitStatus(page, /^Generated: \d+ givens for the 13 constraints on the board \(one solution under them\), symmetry rot180, seed 4\. Ready to play/);
+  assert((await drawn(page, 'cage')) === 13, 'the cages stay on the board');
+  const givens = await page.locator('#grid .cell.given').count();
+  assert(givens > 0 && givens < 30, 'givens: ' + givens);
+  await page.click('#solve');
+  await waitStatus(page, /^Unique solution/);
+});
+
 test('25x25 on a laptop screen: the whole grid in view, cells big enough to read, letters typed', async (page) => {
   await page.selectOption('#size', '25');
   const box = await page.locator('#grid').boundingBox();
@@ -834,6 +868,22 @@ test('print a booklet from the generate panel', async (page) => {
   execFileSync(doku, ['print', '--generate', '-n', '6', '--per-page', '6', '--seed', '5', '--difficulty', 'easy', '--symmetry', 'rot180', '--title', 'Club night', '-o', cli], { stdio: 'ignore' });
   assert(text === execFileSync('pdftotext', [cli, '-']).toString(), 'the same booklet as doku print --generate');
   await page.screenshot({ path: `${shots}/booklet.png`, fullPage: true });
+});
+
+test('print a booklet of generated killers: each page draws its cages', async (page) => {
+  await page.click('#gen-box summary');
+  await page.selectOption('#gen-set', 'killer');
+  await page.fill('#gen-seed', '9');
+  await page.fill('#book-count', '2');
+  await page.selectOption('#book-solutions', 'none');
+  const pdf = await download(page, () => page.click('#book-print'));
+  await waitStatus(page, /Saved doku-booklet\.pdf: 2 puzzles/);
+  const words = execFileSync('pdftotext', [pdf.path, '-']).toString().split(/\s+/);
+  // puzzle 1 of the seed, as doku generate --killer makes it: its cage sums are on the page
+  const text = execFileSync(doku, ['generate', '--killer', '--seed', '9', '-n', '1'], { stdio: ['ignore', 'pipe', 'ignore'] }).toString();
+  const sums = [...text.matchAll(/^cage (\d+) /gm)].map((m) => m[1]);
+  assert(sums.length > 10, 'the killer has its cages: ' + sums.length);
+  for (const x of new Set(sums)) assert(words.filter((w) => w === x).length >= sums.filter((y) => y === x).length, `the cage sum ${x} is printed`);
 });
 
 test('every action can be reached by keyboard', async (page) => {
@@ -1355,6 +1405,137 @@ test('a killer (ISS string): cages drawn with their sums, a broken cage named by
   await solveMatches(page, KILLER_SOLUTION);
 });
 
+test('a killer with a wrong given: Check names the cell the finder blames under the cages', async (page) => {
+  await paste(page, KILLER_ISS);
+  // r5c5 is 3 in the one solution; 1 breaks no cage and no unit by itself
+  await cell(page, 40).click();
+  await page.keyboard.press('1');
+  await page.click('#check');
+  await waitStatus(page, /^No solution: r5c5 holds 1, which no solution has; with 3 there the grid has one solution/);
+  assert((await classes(page, 40)).includes('conflict'), 'the blamed cell is marked');
+});
+
+/* The automatic candidates of every cell, as drawn ('' for a filled cell). */
+const shownCands = (page) => page.evaluate(() => [...document.querySelectorAll('#grid .cell')].map((c) => (c.querySelector('.cands') ? c.querySelector('.cands').textContent : '')));
+
+test('automatic candidates follow the constraints: cage combinations, thermometer bounds; none the solution needs is taken out', async (page) => {
+  for (const [puzzle, solution] of [[KILLER_ISS, KILLER_SOLUTION], [THERMO_ISS, THERMO_SOLUTION], [ARROW_ISS, ARROW_SOLUTION]]) {
+    await paste(page, puzzle);
+    await page.click('#mode-play');
+    await page.check('#auto-cands');
+    const cands = await shownCands(page);
+    cands.forEach((c, i) => { if (c) assert(c.includes(solution[i]), `r${Math.floor(i / 9) + 1}c${i % 9 + 1} keeps its digit ${solution[i]}: ${c}`); });
+    if (puzzle === KILLER_ISS) {
+      assert(cands[0] === '5689', 'the 14 cage in two cells: 5+9 or 6+8, r1c1 ' + cands[0]);
+      assert(cands[10] === '1245', 'the 6 cage in two cells: 1+5 or 2+4, r2c2 ' + cands[10]);
+      await play(page, [[0, 5]]);
+      assert((await shownCands(page))[9] === '9', 'r1c1 = 5 leaves r2c1 the 9 of its cage');
+    } else if (puzzle === THERMO_ISS) {
+      // the bulb of the six-cell thermometer r9c4 -> r4c3 holds 1 to 4 at most
+      assert(/^[1-4]+$/.test(cands[8 * 9 + 3]), 'the bulb r9c4: ' + cands[8 * 9 + 3]);
+    }
+    await page.click('#mode-edit');
+  }
+});
+
+test('automatic candidates never take out a digit a solution holds: every kind, drawn to fit a solved grid, half its cells emptied', async (page) => {
+  const bad = await page.evaluate(async (grids) => {
+    const { constraintCandidates } = await import('./js/cands.js');
+    const { makeShape, candidates } = await import('./js/shape.js');
+    const shape = makeShape({ n: 9 }), out = [];
+    let seed = 7;
+    const rnd = () => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed / 2147483648; };
+    for (const line of grids) {
+      const s = [...line].map(Number), at = (r, c) => s[r * 9 + c];
+      const list = [];
+      const orth = [];
+      for (let i = 0; i < 81; i++) {
+        if (i % 9 < 8) orth.push([i, i + 1]);
+        if (i < 72) orth.push([i, i + 9]);
+      }
+      // dots where the grid has them, so that the negative rules hold too
+      for (const [a, b] of orth) {
+        const x = s[a], y = s[b];
+        if (Math.abs(x - y) === 1) list.push({ kind: 'white', cells: [a, b], params: [] });
+        else if (x === 2 * y || y === 2 * x) list.push({ kind: 'black', cells: [a, b], params: [] });
+        if (x + y === 10) list.push({ kind: 'x', cells: [a, b], params: [] });
+        if (x + y === 5) list.push({ kind: 'v', cells: [a, b], params: [] });
+        if (rnd() < 0.1) list.push({ kind: 'greater', cells: x > y ? [a, b] : [b, a], params: [] });
+      }
+      for (const k of ['white-all', 'black-all', 'x-all', 'v-all']) list.push({ kind: k, cells: [], params: [] });
+      // lines grown from each cell along king's moves while the rule holds
+      const king = (i) => { const r = Math.floor(i / 9), c = i % 9, o = []; for (let dr = -1; dr <= 1; dr++) for (let dc = -1; dc <= 1; dc++) { const rr = r + dr, cc = c + dc; if ((dr || dc) && rr >= 0 && rr < 9 && cc >= 0 && cc < 9) o.push(rr * 9 + cc); } return o; };
+      const grow = (start, ok, most) => { const path = [start]; while (path.length < most) { const next = king(path[path.length - 1]).find((j) => !path.includes(j) && ok(path, j)); if (next === undefined) break; path.push(next); } return path; };
+      for (let i = 0; i < 81; i += 7) {
+        const th = grow(i, (p, j) => s[j] > s[p[p.length - 1]], 5);
+        if (th.length > 1) list.push({ kind: 'thermo', cells: th, params: [] });
+        const wh = grow(i, (p, j) => Math.abs(s[j] - s[p[p.length - 1]]) >= 5, 4);
+        if (wh.length > 1) list.push({ kind: 'whisper', cells: wh, params: [5] });
+        const ar = grow(i, (p, j) => p.slice(1).reduce((t, q) => t + s[q], 0) + s[j] <= s[p[0]], 4);
+        if (ar.length > 1 && ar.slice(1).reduce((t, q) => t + s[q], 0) === s[i]) list.push({ kind: 'arrow', cells: ar, params: [1] });
+        const cg = grow(i, (p, j) => !p.some((q) => s[q] === s[j]) && Math.abs(Math.floor(j / 9) - Math.floor(p[0] / 9)) + Math.abs((j % 9) - (p[0] % 9)) <= 2, 4);
+        list.push({ kind: 'cage', cells: cg, params: [cg.reduce((t, q) => t + s[q], 0)] });
+        const rb = grow(i, (p, j) => { const d = [...p, j].map((q) => s[q]); return new Set(d).size === d.length && Math.max(...d) - Math.min(...d) === d.length - 1; }, 4);
+        if (rb.length > 1) list.push({ kind: 'renban', cells: rb, params: [] });
+        const bt = grow(i, (p, j) => p.length < 2 || (s[j] > Math.min(s[p[0]], s[p[1]]) && s[j] < Math.max(s[p[0]], s[p[1]])), 4);
+        if (bt.length > 2) { const inner = bt.slice(1); const end = inner.pop(); list.push({ kind: 'between', cells: [bt[0], ...inner, end], params: [] }); }
+      }
+      // between lines read as 'ends at both sides': keep only those that hold
+      for (let k = list.length - 1; k >= 0; k--) {
+        const c = list[k];
+        if (c.kind !== 'between') continue;
+        const a = s[c.cells[0]], b = s[c.cells[c.cells.length - 1]];
+        if (!c.cells.slice(1, -1).every((q) => s[q] > Math.min(a, b) && s[q] < Math.max(a, b))) list.splice(k, 1);
+      }
+      for (let i = 0; i < 81; i++) {
+        const ns = orth.filter(([a, b]) => a === i || b === i).map(([a, b]) => (a === i ? b : a));
+        if (ns.every((j) => s[j] > s[i])) list.push({ kind: 'minimum', cells: [i], params: [] });
+        if (ns.every((j) => s[j] < s[i])) list.push({ kind: 'maximum', cells: [i], params: [] });
+        if (rnd() < 0.2) list.push({ kind: s[i] % 2 ? 'odd' : 'even', cells: [i], params: [] });
+        if (i % 9 < 8 && i < 72 && rnd() < 0.2) { const q = [i, i + 1, i + 9, i + 10]; list.push({ kind: 'quadruple', cells: q, params: q.slice(0, 3).map((c) => s[c]) }); }
+      }
+      // little killers down each diagonal from the top row
+      for (let c = 1; c < 9; c++) { const cells = []; for (let r = 0; r + c < 9; r++) cells.push(r * 9 + r + c); list.push({ kind: 'little-killer', cells, params: [cells.reduce((t, q) => t + s[q], 0)] }); }
+      for (let round = 0; round < 6; round++) {
+        const values = s.map((v) => (rnd() < 0.5 ? 0 : v));
+        const got = constraintCandidates(shape, values, candidates(shape, values), list);
+        values.forEach((v, i) => { if (!v && !(got[i] & (1 << (s[i] - 1)))) out.push(`r${Math.floor(i / 9) + 1}c${i % 9 + 1} lost ${s[i]} (${list.length} constraints)`); });
+      }
+    }
+    return out;
+  }, [KILLER_SOLUTION, THERMO_SOLUTION, ARROW_SOLUTION]);
+  assert(!bad.length, 'a candidate the solution holds was taken out: ' + bad.slice(0, 5).join('; '));
+});
+
+test('a cage\'s automatic candidates are exactly the digits of its combinations that its cells can hold (against every assignment tried)', async (page) => {
+  const bad = await page.evaluate(async () => {
+    const { constraintCandidates } = await import('./js/cands.js');
+    const { makeShape } = await import('./js/shape.js');
+    const out = [];
+    let seed = 11;
+    const rnd = () => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed / 2147483648; };
+    for (let t = 0; t < 400 && out.length < 3; t++) {
+      const n = rnd() < 0.5 ? 9 : 6, shape = makeShape({ n }), k = 2 + Math.floor(rnd() * 3);
+      const cells = [...Array(k).keys()].map((c) => c + n);   // row 2
+      const masks = cells.map(() => 1 + Math.floor(rnd() * ((1 << n) - 1)));
+      const lo = (k * (k + 1)) / 2, hi = (k * (2 * n - k + 1)) / 2, sum = lo + Math.floor(rnd() * (hi - lo + 1));
+      // every assignment of distinct digits from the masks with the sum
+      const want = new Array(k).fill(0);
+      const walk = (j, used, total, picked) => {
+        if (j === k) { if (total === sum) picked.forEach((d, q) => { want[q] |= 1 << (d - 1); }); return; }
+        for (let d = 1; d <= n; d++) if ((masks[j] >> (d - 1)) & 1 && !((used >> d) & 1)) walk(j + 1, used | (1 << d), total + d, [...picked, d]);
+      };
+      walk(0, 0, 0, []);
+      const cands = new Array(n * n).fill((1 << n) - 1);
+      cells.forEach((i, q) => { cands[i] = masks[q]; });
+      const got = constraintCandidates(shape, new Array(n * n).fill(0), cands, [{ kind: 'cage', cells, params: [sum] }]);
+      cells.forEach((i, q) => { if (got[i] !== want[q]) out.push(`n ${n}, cage ${sum} of ${k}: cell ${q} ${got[i].toString(2)}, want ${want[q].toString(2)}`); });
+    }
+    return out;
+  });
+  assert(!bad.length, bad.join('; '));
+});
+
 test('a thermo puzzle: bulbs and lines drawn, a falling thermometer named, solved', async (page) => {
   await paste(page, THERMO_ISS);
   assert((await drawn(page, 'thermo-bulb')) === 4 && (await drawn(page, 'thermo')) === 4, 'four bulbs and four lines');
@@ -1450,6 +1631,71 @@ test('Edit mode\'s pen: a cage dragged and its sum typed makes the killer unique
   await solveMatches(page, KILLER_SOLUTION);
 });
 
+/* A drag with the pen from cell a to cell b (the same cell: a click). */
+async function penDrag(page, a, b) {
+  const p = await cell(page, a).boundingBox(), q = await cell(page, b).boundingBox();
+  await page.mouse.move(p.x + p.width / 2, p.y + p.height / 2);
+  await page.mouse.down();
+  if (b !== a) await page.mouse.move(q.x + q.width / 2, q.y + q.height / 2, { steps: 4 });
+  await page.mouse.up();
+}
+
+test('Edit mode\'s pen draws outside clues (little killer, sandwich, X-sum), quadruples and minimum/maximum cells', async (page) => {
+  // clues true of the killer's solution: the puzzle keeps its one solution
+  const s = [...KILLER_SOLUTION].map(Number), at = (r, c) => s[r * 9 + c];
+  await paste(page, KILLER_ISS);
+  await page.evaluate(() => { document.getElementById('cons-box').open = true; });
+  // a little killer from the clue above-left of r1c2, down the diagonal to r8c9
+  let lk = 0;
+  for (let k = 0; k < 8; k++) lk += at(k, k + 1);
+  await page.selectOption('#draw-kind', 'little-killer');
+  await penDrag(page, 1, 11);
+  await waitStatus(page, /^A little killer from r1c2: type its sum/);
+  await page.keyboard.type(String(lk));
+  await page.keyboard.press('Enter');
+  await waitStatus(page, new RegExp(`^Added: little killer ${lk} at r1c2 r2c3 r3c4 r4c5 r5c6 r6c7 r7c8 r8c9`));
+  // a sandwich on row 3, drawn from its left end
+  const row = [0, 1, 2, 3, 4, 5, 6, 7, 8].map((c) => at(2, c)), i1 = row.indexOf(1), i9 = row.indexOf(9);
+  const sw = row.slice(Math.min(i1, i9) + 1, Math.max(i1, i9)).reduce((x, y) => x + y, 0);
+  await page.selectOption('#draw-kind', 'sandwich');
+  await penDrag(page, 18, 19);
+  await page.keyboard.type(String(sw));
+  await page.keyboard.press('Enter');
+  await waitStatus(page, new RegExp(`^Added: sandwich ${sw} `));
+  // an X-sum on row 5 read from the right: drawn from r5c9 inward
+  const back = [8, 7, 6, 5, 4, 3, 2, 1, 0].map((c) => at(4, c)), xs = back.slice(0, back[0]).reduce((x, y) => x + y, 0);
+  await page.selectOption('#draw-kind', 'xsum');
+  await penDrag(page, 44, 43);
+  await page.keyboard.type(String(xs));
+  await page.keyboard.press('Enter');
+  await waitStatus(page, new RegExp(`^Added: X-sum ${xs} `));
+  // a drag that does not start at the edge is refused, saying where to start
+  await penDrag(page, 40, 41);
+  await page.keyboard.type('5');
+  await page.keyboard.press('Enter');
+  await waitStatus(page, /^Not added: its clue sits outside the grid/);
+  // a quadruple: its top-left cell clicked, two of its digits typed
+  await page.selectOption('#draw-kind', 'quadruple');
+  await penDrag(page, 0, 0);
+  await waitStatus(page, /^A quadruple: type the digits/);
+  await page.keyboard.type(`${at(0, 0)}${at(1, 1)}`);
+  await page.keyboard.press('Enter');
+  await waitStatus(page, new RegExp(`^Added: quadruple ${at(0, 0)} ${at(1, 1)} at r1c1 r1c2 r2c1 r2c2`));
+  // a minimum cell: one below all of its side neighbours in the solution
+  const low = s.findIndex((v, i) => [i - 9, i + 9, i % 9 ? i - 1 : -1, i % 9 < 8 ? i + 1 : -1].filter((j) => j >= 0 && j < 81).every((j) => s[j] > v));
+  await page.selectOption('#draw-kind', 'minimum');
+  await penDrag(page, low, low);
+  await waitStatus(page, /^Added: minimum cell at r\d+c\d+/);
+  const counts = [await drawn(page, 'lk-arrow'), await drawn(page, 'outer-clue'), await drawn(page, 'xsum-box')];
+  assert(counts.join() === '2,3,1', 'the three outside clues drawn (an arrow of two strokes, three numbers, one box): ' + counts.join());
+  assert((await drawn(page, 'quad')) === 1 && (await drawn(page, 'minmax')) >= 1, 'the quadruple and the minimum cell drawn');
+  await page.screenshot({ path: `${shots}/variant-pen-outside.png` });
+  await page.selectOption('#draw-kind', '');
+  await solveMatches(page, KILLER_SOLUTION);
+  // the share link carries them
+  assert(page.url().includes('little-killer.') && page.url().includes('xsum.') && page.url().includes('quadruple.'), 'the link holds the drawn clues');
+});
+
 test('a constraint that cannot hold is refused by name', async (page) => {
   await paste(page, KILLER_ISS);
   await page.evaluate(() => { document.getElementById('cons-box').open = true; });
@@ -1476,6 +1722,38 @@ test('a variant file (doku\'s own text format) opened by the file picker, in dar
   await page.screenshot({ path: `${shots}/variant-file-dark.png` });
 }, { dark: true });
 
+test('a variant puzzle saved as xlsx opens again with its constraints: doku\'s workbook of a solved killer', async (page) => {
+  const book = join(files, 'killer.xlsx');
+  execFileSync(doku, ['solve', '--format', 'xlsx', '-o', book, fixture('killer-for-xlsx.txt', KILLER_ISS + '\n')]);
+  await pick(page, book);
+  await waitStatus(page, /^Opened killer\.xlsx/);
+  assert((await drawn(page, 'cage')) === 13, 'the 13 cages listed under the grid are drawn');
+  // every digit was plain (no givens): they come back as the player's entries
+  assert((await page.getAttribute('#mode-play', 'aria-pressed')) === 'true', 'play mode with the entries');
+  assert((await boardLine(page)) === KILLER_SOLUTION, 'the solution as entries');
+  await page.click('#check-entries');
+  await waitStatus(page, /^No wrong entries so far/);
+});
+
+test('a half-played thermo saved as xlsx from the page reopens with its thermometers, givens and entries', async (page) => {
+  await paste(page, THERMO_ISS);
+  await page.click('#mode-play');
+  const empty = [];
+  for (let i = 0; i < 81 && empty.length < 2; i++) if (!(await digit(page, i))) empty.push(i);
+  await play(page, empty.map((i) => [i, THERMO_SOLUTION[i]]));
+  await page.evaluate(() => { document.getElementById('file-box').open = true; });
+  await page.selectOption('#export-format', 'xlsx');
+  const half = await download(page, () => page.click('#export'));
+  const before = await gridState(page);
+  await page.click('#mode-edit');
+  await page.click('#clear');
+  await pick(page, half.path);
+  await waitStatus(page, /^Opened .*xlsx/);
+  assert((await drawn(page, 'thermo-bulb')) === 4, 'the four thermometers come back');
+  const st = await gridState(page);
+  assert(st.line === before.line && st.givens === before.givens, 'the givens as givens, the entries as entries: ' + st.line);
+});
+
 test('variant links: a pasted SudokuPad link opens with its thermometers; a killer saved as an f-puzzles link opens with its cages', async (page) => {
   await paste(page, THERMO_LINK);
   assert((await drawn(page, 'thermo-bulb')) === 4, 'the link\'s four thermometers');
@@ -1497,6 +1775,32 @@ test('variant links: a pasted SudokuPad link opens with its thermometers; a kill
   await page.selectOption('#export-format', 'svg');
   const got = await download(page, () => page.click('#export'));
   assert(readFileSync(got.path, 'utf8').split('stroke-dasharray').length - 1 === 13, 'the SVG draws the 13 cages');
+}, { permissions: ['clipboard-read', 'clipboard-write'], allowErrors: true });
+
+test('a link\'s title and author: said when it opens, kept in the links and text the page writes', async (page) => {
+  const titled = fixture('titled.txt', 'size 4\ntitle Little été\nauthor Ann Setter\nthermo r1c1 r1c2 r2c2\ngivens ..3. ...2 2... .3..\n');
+  const link = execFileSync(doku, ['convert', '--to', 'sudokupad', titled]).toString().trim();
+  await paste(page, link);
+  await waitStatus(page, /^Opened .*: a 4×4 puzzle: "Little été" by Ann Setter\./);
+  await page.evaluate(() => { document.getElementById('file-box').open = true; });
+  await page.selectOption('#export-format', 'sudokupad');
+  await page.click('#export');
+  await waitStatus(page, /link/);
+  const back = await page.locator('#export-link').textContent();
+  const text = execFileSync(doku, ['convert', '--to', 'text'], { input: back + '\n' }).toString();
+  assert(text.includes('title Little été\nauthor Ann Setter\n'), 'the link the page wrote carries them: ' + text);
+  await page.selectOption('#export-format', 'text');
+  const got = await download(page, () => page.click('#export'));
+  assert(readFileSync(got.path, 'utf8').includes('title Little été\nauthor Ann Setter\n'), 'so does the variant text');
+  // the page's own share link carries them too
+  const hash = new URL(page.url()).hash;
+  assert(new URLSearchParams(hash.slice(1)).get('t') === 'Little été', 'the share link holds the title: ' + hash);
+  const again = await newPage({ hash });
+  await again.evaluate(() => { document.getElementById('file-box').open = true; });
+  await again.selectOption('#export-format', 'text');
+  const got2 = await download(again, () => again.click('#export'));
+  assert(readFileSync(got2.path, 'utf8').includes('title Little été\nauthor Ann Setter\n'), 'a page opened from the link keeps them');
+  await again.context().close();
 }, { permissions: ['clipboard-read', 'clipboard-write'], allowErrors: true });
 
 test('generate a killer: cages drawn, played from no givens, solved to the generated solution', async (page) => {

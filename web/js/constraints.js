@@ -98,12 +98,17 @@ export function fromLink(text, n) {
 
 /**
  * The puzzle in doku's variant text format (docs/FORMATS.md "Variant
- * puzzles"): size, variant, regions, givens (symbols 1-9A-G), then one
- * statement per constraint: its keyword, its params, its cells.
+ * puzzles"): size, title and author (when given), variant, regions,
+ * givens (symbols 1-9A-G), then one statement per constraint: its
+ * keyword, its params, its cells.
  */
-export function toVariantText(shape, givens, list) {
+export function toVariantText(shape, givens, list, title = '', author = '') {
   const { n } = shape, sym = '123456789ABCDEFG';
   const lines = [`size ${n}`];
+  // one line each; a '#' would start a comment there
+  const words = (w) => String(w).replace(/[\x00-\x1f#]+/g, ' ').trim();
+  if (title && words(title)) lines.push(`title ${words(title)}`);
+  if (author && words(author)) lines.push(`author ${words(author)}`);
   const v = [shape.x && 'x', shape.hyper && 'hyper'].filter(Boolean);
   if (v.length) lines.push(`variant ${v.join(' ')}`);
   if (shape.regions) {

@@ -67,6 +67,7 @@ export function readEntry(e) {
     solution: e.solution ? fromLine('1-9A-Z', e.n, e.solution) : null,
     marks: candidateMasks(e.candidates, e.n),
     comment: e.comment || meta.name || '',
+    author: e.author || '',
     label,
   };
 }
@@ -155,8 +156,10 @@ export function wireFiles(ctx) {
   function choose(k) {
     const e = opened.puzzles[k];
     [...$('open-list').querySelectorAll('button')].forEach((b, i) => b.setAttribute('aria-current', String(i === k)));
+    // a variant puzzle's title and author (f-puzzles, SudokuPad) said with it
+    const named = e.comment && e.constraints ? `: "${e.comment}"${e.author ? ` by ${e.author}` : ''}` : '';
     if (ctx.load(readEntry(e)))
-      ctx.status(`Opened ${opened.name} (${e.where}): a ${e.n}×${e.n} puzzle.`, 'good');
+      ctx.status(`Opened ${opened.name} (${e.where}): a ${e.n}×${e.n} puzzle${named}.`, 'good');
   }
 
   /** Opens a file or text: one puzzle goes on the board, several are
@@ -293,11 +296,9 @@ export function wireFiles(ctx) {
     $('export-solution').disabled = LINKS.has(f) || f === 'sdk' || f === 'opensudoku';
   });
   $('book-print').addEventListener('click', () => {
+    // the generate form's fields: a constraint set's (killer...) or the classic ones
     const body = ctx.genBody();
     if (!body) return;
-    // a constraint set asked for: the server says whether it makes a booklet of them
-    const set = $('gen-set').value;
-    if (set) body.variants = [body.variants, set].filter(Boolean).join(',');
     const count = Math.max(1, Math.min(100, parseInt($('book-count').value, 10) || 12));
     body.count = count;
     body.per_page = +$('book-per-page').value;

@@ -14,8 +14,9 @@ import { mapProblem, startMap } from './paint.js';
 import { wireFiles } from './files.js';
 import { buildGrid, paint } from './view.js';
 import { describe, fromJson, hasOuterClues, KINDS, toJson, toLink, toVariantText } from './constraints.js';
+import { constraintCandidates } from './cands.js';
 import { drawConstraints, outerSides } from './overlay.js';
-import { extendPath, isArea, isPair, pathConstraint } from './drawing.js';
+import { extendPath, isArea, isOuter, isPair, needsNumber, pathConstraint } from './drawing.js';
 
 const COLOURS = 9;   // cell colours of the palette (style.css --k1..--k9)
 const SIZES = [4, 6, 8, 9, 10, 12, 14, 15, 16, 18, 20, 21, 22, 24, 25];
@@ -51,7 +52,8 @@ const S = {
   explain: null,       // { steps, states, pos }
   timer: { start: 0, elapsed: 0, running: false, done: false, started: false, paused: false },
   busy: null,          // AbortController of the request in flight
-  comment: '',         // the opened puzzle's comment, saved with it
+  comment: '',         // the opened puzzle's comment (a variant puzzle's title), saved with it
+  author: '',          // a variant puzzle's author (f-puzzles, SudokuPad), written back with it
   // grids of another shape that a shape change replaced: Undo past the
   // first change of the board goes back to them, Redo forward again
   shapes: { undo: [], redo: [] },
@@ -85,6 +87,13 @@ function el(tag, text, cls) {
 
 /* ---- drawing ------------------------------------------------------------ */
 
+/* The automatic candidates: the units', then each constraint's own rule
+ * (cands.js: a cage's combinations, a thermometer's bounds...). */
+function autoCands(values) {
+  const c = candidates(S.shape, values), list = S.paint ? [] : S.board.constraints;
+  return list.length ? constraintCandidates(S.shape, values, c, list) : c;
+}
+
 function render() {
   const ex = S.explain;
   const st = ex ? ex.states[ex.pos] : null;
@@ -95,7 +104,7 @@ function render() {
     solution: ex ? null : S.solution,
     // a hint is drawn on the candidates, so its eliminations show
     showCands: (S.mode === 'play' && S.showCands) || !!S.hint,
-    cands: candidates(S.shape, values),
+    cands: autoCands(values),
     conflicts: S.conflicts, wrong: S.wrong, differ: S.differ,
     step: S.step,
     stepValues: st ? st.values : null,
@@ -226,7 +235,7 @@ function setShape(spec, givens, constraints = null) {
   const old = S.board;
   // the grid being replaced stays one Undo away (an empty one with no history is nothing to undo)
   if (old.undoStack.length || old.givens.some((v) => v) || old.entries.some((v) => v) || old.constraints.length) {
-    S.shapes.undo.push({ shape: S.shape, board: old, comment: S.comment });
+    S.shapes.undo.push({ shape: S.shape, board: old, comment: S.comment, author: S.author });
     if (S.shapes.undo.length > 20) S.shapes.undo.shift();
     S.shapes.redo.length = 0;
   }
@@ -261,7 +270,7 @@ function chooseShape(spec) {
   if (!sameSide) {
     if (S.mode === 'play') setMode('edit');
     resetTimer();
-    S.comment = '';
+    S.comment = ''; S.author = '';
   }
   result([]);
   const n = S.shape.n, variant = $('variant').selectedOptions[0];
@@ -351,7 +360,7 @@ function changed(userEdit = true) {
   if (userEdit) S.shapes.redo.length = 0;
   const values = S.board.values();
   S.conflicts = conflictCells(S.shape, values);
-  history.replaceState(null, '', shareHash(S.alphabet, S.shape, S.board.givens, S.board.constraints));
+  history.replaceState(null, '', shareHash(S.alphabet, S.shape, S.board.givens, S.board.constraints, linkWords()));
   listConstraints();
   if (userEdit && S.mode === 'play' && !S.timer.done && values.every((v) => v) && !S.conflicts.size) {
     const ok = !S.known || values.every((v, i) => v === S.known[i]);
@@ -369,6 +378,10 @@ function changed(userEdit = true) {
 }
 
 /* ---- the game kept in the browser (saved.js) ---------------------------- */
+
+/* A variant puzzle's title and author for the links the page makes (a
+ * classic puzzle's comment stays out of them, as before). */
+function linkWords() { return S.board.constraints.length ? { title: S.comment, author: S.author } : null; }
 
 function gameKey() { return shareHash(S.alphabet, S.shape, S.board.givens, S.board.constraints); }
 
@@ -609,26 +622,32 @@ function setPen(kind) {
   $('draw-kind').value = kind;
   $('grid').classList.toggle('pen', !!kind);
   if (kind && S.mode === 'play') setMode('edit');
-  if (kind) status(isArea(kind)
-    ? `Pen: ${KINDS[kind].name}. Drag over its cells${kind === 'cage' ? ', then type its sum and press Enter' : ''}.`
-    : isPair(kind) ? `Pen: ${KINDS[kind].name}. Drag from a cell to its neighbour${kind === 'greater' ? ' (from the bigger to the smaller)' : ''}.`
-      : `Pen: ${KINDS[kind].name}. Drag along its cells${kind === 'thermo' ? ' from the bulb' : kind === 'arrow' ? ' from the circle' : ''}.`);
+  const name = KINDS[kind] ? KINDS[kind].name : '';
+  if (kind) status(kind === 'quadruple' ? `Pen: ${name}. Drag over its 2×2 block (or click its top-left cell), then type its digits and press Enter.`
+    : isOuter(kind) ? `Pen: ${name}. Drag inward from the cell beside its clue, ${kind === 'little-killer' ? 'along the diagonal' : 'along the row or column'} (one step is enough), then type its sum and press Enter.`
+      : isArea(kind) ? `Pen: ${name}. Drag over its cells${kind === 'cage' ? ', then type its sum and press Enter' : kind === 'minimum' || kind === 'maximum' ? ' (each one is marked)' : ''}.`
+        : isPair(kind) ? `Pen: ${name}. Drag from a cell to its neighbour${kind === 'greater' ? ' (from the bigger to the smaller)' : ''}.`
+          : `Pen: ${name}. Drag along its cells${kind === 'thermo' ? ' from the bulb' : kind === 'arrow' ? ' from the circle' : ''}.`);
   else status('Pen off: a drag selects cells.');
   render();
 }
 
-/* A finished path: a line or an extra region is added at once; a cage
- * waits for its sum (the Sum field, Enter). */
+/* A finished path: a line or an extra region is added at once; a cage,
+ * an outside clue or a quadruple waits for its number (the Sum field,
+ * Enter). */
 function endPath() {
   S.drawing = false;
   const p = S.pending;
   if (!p) return;
-  if (p.kind === 'cage') {
+  if (needsNumber(p.kind)) {
     render();
     $('cons-box').open = true;
     $('draw-sum').focus();
     $('draw-sum').select();
-    status(`A cage of ${p.cells.length} cell${p.cells.length === 1 ? '' : 's'}: type its sum and press Enter (empty: no sum), or Escape.`);
+    const what = p.kind === 'cage' ? `A cage of ${p.cells.length} cell${p.cells.length === 1 ? '' : 's'}: type its sum and press Enter (empty: no sum)`
+      : p.kind === 'quadruple' ? 'A quadruple: type the digits its four cells hold (1 to 4) and press Enter'
+        : `A ${KINDS[p.kind].name} from ${cellName(S.shape.n, p.cells[0])}: type its sum and press Enter`;
+    status(`${what}, or Escape.`);
     return;
   }
   addPath(p.kind, p.cells);
@@ -636,14 +655,16 @@ function endPath() {
 
 /* Adds the constraint path makes, or says why it cannot. */
 function addPath(kind, path) {
-  const { c, why } = pathConstraint(kind, path, $('draw-sum').value);
+  const { list, why } = pathConstraint(kind, path, $('draw-sum').value, S.shape.n);
   S.pending = null;
-  if (!c) { status(`Not added: ${why}.`, 'bad'); render(); return; }
-  S.board.setConstraints([...S.board.constraints, c]);
+  if (!list) { status(`Not added: ${why}.`, 'bad'); render(); return; }
+  S.board.setConstraints([...S.board.constraints, ...list]);
+  $('draw-sum').value = '';   // the next cage or clue starts without a number
   resetOverlays();
   S.known = null;
   changed(false);
-  status(`Added: ${describe(c, S.shape.n)} (Undo takes it off).`, 'good');
+  const said = list.length === 1 ? describe(list[0], S.shape.n) : `${list.length} ${KINDS[kind].name}s`;
+  status(`Added: ${said} (Undo takes ${list.length === 1 ? 'it' : 'them'} off).`, 'good');
 }
 
 /* The pen's kind over the selected cells, in the order they were chosen. */
@@ -730,10 +751,11 @@ function onDrag(e) {
  * .redo), keeping the one on the board on to. */
 function swapShape(from, to) {
   const prev = from.pop();
-  to.push({ shape: S.shape, board: S.board, comment: S.comment });
+  to.push({ shape: S.shape, board: S.board, comment: S.comment, author: S.author });
   S.shape = prev.shape;
   S.board = prev.board;
   S.comment = prev.comment;
+  S.author = prev.author || '';
   S.selected = new Set([0]);
   S.cursor = S.anchor = 0;
   resetOverlays();
@@ -999,7 +1021,11 @@ function checkConstraints() {
     let txt;
     if (said.length) { txt = said.join('; ') + '.'; txt = txt[0].toUpperCase() + txt.slice(1); }
     else if (bad.length) txt = `${bad.length} entr${bad.length === 1 ? 'y is' : 'ies are'} wrong (struck through).`;
-    else if (rec.status === 'none') txt = 'No rule is broken yet, but no solution follows from here: an entry is wrong.';
+    else if (rec.status === 'none' && rec.suspects && rec.message) {
+      // the server's finder searched the grid under the constraints: the cell it names
+      for (const name of rec.suspects) { const i = parseCell(S.shape.n, name); if (i >= 0) S.conflicts.add(i); }
+      txt = `No rule is broken yet, but no solution follows from here: ${rec.message}.`;
+    } else if (rec.status === 'none') txt = 'No rule is broken yet, but no solution follows from here: an entry is wrong.';
     else txt = 'No wrong entries so far.';
     if (said.length && bad.length) txt += ` ${bad.length} entr${bad.length === 1 ? 'y is' : 'ies are'} wrong (struck through).`;
     status(txt, said.length || bad.length || rec.status === 'none' ? 'bad' : 'good');
@@ -1256,6 +1282,8 @@ function doGenerate(e) {
   const set = $('gen-set').value;
   const body = set ? setBody(set) : genBody();
   if (!body) return;
+  // constraints drawn on the board: givens are chosen for them (a setter's puzzle)
+  if (!set) Object.assign(body, consFields());
   const master = body.seed;
   const t0 = performance.now();
   const progress = (on) => {
@@ -1280,14 +1308,15 @@ function doGenerate(e) {
     if (!givens) { status('The generated puzzle did not fit the grid.', 'bad'); return; }
     S.board.load(givens, fromJson(rec.constraints, S.shape.n));
     resetOverlays();
-    S.comment = '';
+    S.comment = ''; S.author = '';
     S.known = rec.solution ? (Array.isArray(rec.solution) ? rowsToValues(rec.solution)
       : fromLine(rec.set ? '1-9A-Z' : S.alphabet, S.shape.n, rec.solution)) : null;
     resetTimer();
     changed(false);
     const txt = rec.set
       ? `Generated: ${rec.set === 'killer' ? 'a killer' : `${rec.set} constraints`} (${rec.constraints.length} constraints, ${rec.givens} givens; the engine's proof took ${rec.guesses} guess${rec.guesses === 1 ? '' : 'es'}), seed ${master}.`
-      : `Generated: ${rec.givens} givens, symmetry ${rec.symmetry}${rec.difficulty ? ', ' + rec.difficulty : ''}, seed ${master}.`;
+      : rec.constraints ? `Generated: ${rec.givens} givens for the ${rec.constraints.length} constraints on the board (one solution under them), symmetry ${rec.symmetry}, seed ${master}.`
+        : `Generated: ${rec.givens} givens, symmetry ${rec.symmetry}${rec.difficulty ? ', ' + rec.difficulty : ''}, seed ${master}.`;
     result(el('p', txt));
     setMode('play');
     status(txt + ' Ready to play.', 'good');
@@ -1295,13 +1324,14 @@ function doGenerate(e) {
 }
 
 /* A new grid of givens from the server's line (generate, reduce): on the
- * board in edit mode, the solution known. @return false if it did not fit. */
-function loadGivens(line, solution) {
+ * board in edit mode with constraints (a reduced variant puzzle keeps
+ * its own), the solution known. @return false if it did not fit. */
+function loadGivens(line, solution, constraints = []) {
   const givens = fromLine(S.alphabet, S.shape.n, line) || fromLine('1-9A-Z', S.shape.n, line);
   if (!givens) { status('The grid from the server did not fit the board.', 'bad'); return false; }
-  S.board.load(givens);
+  S.board.load(givens, constraints);
   resetOverlays();
-  S.comment = '';
+  S.comment = ''; S.author = '';
   S.known = solution;
   resetTimer();
   setMode('edit');
@@ -1345,7 +1375,8 @@ function doReduce() {
       return;
     }
     const solution = S.solution && S.solution.every((v) => v) ? S.solution : null;
-    if (!loadGivens(rec.reduced, solution)) return;
+    // a variant puzzle's record carries its constraints: they stay on the board
+    if (!loadGivens(rec.reduced, solution, fromJson(rec.constraints, S.shape.n))) return;
     let txt = `Removed ${before - rec.givens} givens: ${rec.givens} left, one solution, symmetry ${rec.symmetry}.`;
     const lo = body.clues ? parseInt(body.clues, 10) : 0;
     if (lo && rec.givens > (/-(\d+)/.test(body.clues) ? +/-(\d+)/.exec(body.clues)[1] : lo)) txt += ` No fewer keep one solution from this grid (${body.clues} asked).`;
@@ -1384,6 +1415,7 @@ function loadEntry(e) {
   // a variant text's published solution: Check entries knows it at once
   S.known = e.solution && e.solution.every((v) => v) ? e.solution : null;
   S.comment = e.comment;
+  S.author = e.author || '';
   // a workbook's digits styled apart from the givens come back as entries
   const entries = e.entries ? fromLine(e.alphabet, n, e.entries) : null;
   if (entries && entries.some((v, i) => v && !givens[i])) {
@@ -1429,7 +1461,7 @@ async function copyText(text, what) {
 }
 
 function download() {
-  const text = S.board.constraints.length ? toVariantText(S.shape, S.board.givens, S.board.constraints)
+  const text = S.board.constraints.length ? toVariantText(S.shape, S.board.givens, S.board.constraints, S.comment, S.author)
     : toLine(S.alphabet, S.board.givens) + '\n\n' + toGrid(S.alphabet, S.shape, S.board.givens);
   const a = document.createElement('a');
   a.href = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
@@ -1476,7 +1508,7 @@ function wire() {
   $('draw-kind').addEventListener('change', (e) => setPen(e.target.value));
   $('draw-sum').addEventListener('keydown', (e) => {
     if (e.key === 'Enter' && S.pending) { e.preventDefault(); addPath(S.pending.kind, S.pending.cells); cells[S.cursor].focus(); }
-    else if (e.key === 'Escape' && S.pending) { S.pending = null; status('Cage cancelled.'); render(); }
+    else if (e.key === 'Escape' && S.pending) { S.pending = null; status('Drawing cancelled.'); render(); }
   });
   $('draw-add').addEventListener('click', addFromSelection);
   $('draw-remove').addEventListener('click', removeAtCursor);
@@ -1504,7 +1536,7 @@ function wire() {
   $('redo').addEventListener('click', redo);
   $('clear').addEventListener('click', () => {
     S.board.load(new Uint8Array(S.shape.n ** 2));
-    resetOverlays(); resetTimer(); S.known = null; S.comment = '';
+    resetOverlays(); resetTimer(); S.known = null; S.comment = ''; S.author = '';
     if (S.mode === 'play') setMode('edit');
     changed(false);
     status('Cleared (Undo brings it back).');
@@ -1541,14 +1573,14 @@ function wire() {
   $('load').addEventListener('click', doLoad);
   $('copy-link').addEventListener('click', () => {
     const withGame = $('share-progress').checked && hasProgress();
-    const url = location.href.split('#')[0] + (withGame ? progressHash(S.alphabet, S.shape, S.board.givens, S.board.entries, S.board.marks, S.board.centre, S.board.colours, S.board.constraints) : location.hash);
+    const url = location.href.split('#')[0] + (withGame ? progressHash(S.alphabet, S.shape, S.board.givens, S.board.entries, S.board.marks, S.board.centre, S.board.colours, S.board.constraints, linkWords()) : location.hash);
     copyText(url, withGame ? 'link with your progress' : 'link');
   });
   $('resume-continue').addEventListener('click', resumeGame);
   $('resume-new').addEventListener('click', newGame);
   window.addEventListener('pagehide', keepGame);
   // a variant puzzle's line or grid would lose its constraints: doku's variant text instead
-  const variantText = () => (S.board.constraints.length ? toVariantText(S.shape, S.board.givens, S.board.constraints) : null);
+  const variantText = () => (S.board.constraints.length ? toVariantText(S.shape, S.board.givens, S.board.constraints, S.comment, S.author) : null);
   $('copy-line').addEventListener('click', () => { const v = variantText(); copyText(v || toLine(S.alphabet, S.board.givens) + '\n', v ? 'puzzle in doku\'s variant text format' : 'line'); });
   $('copy-grid').addEventListener('click', () => { const v = variantText(); copyText(v || toGrid(S.alphabet, S.shape, S.board.givens), v ? 'puzzle in doku\'s variant text format' : 'grid'); });
   $('download').addEventListener('click', download);
@@ -1575,7 +1607,11 @@ function fromHash() {
   const same = h.n === S.shape.n && h.givens.every((v, i) => v === S.board.givens[i]) &&
     toLink(h.constraints, h.n) === toLink(S.board.constraints, S.shape.n);
   if (same && !h.entries && !h.marks) return true;
-  if (!same) setShape({ n: h.n, box: h.box, x: h.x, hyper: h.hyper, regions: h.regions, keepBoxes: h.keepBoxes }, h.givens, h.constraints);
+  if (!same) {
+    setShape({ n: h.n, box: h.box, x: h.x, hyper: h.hyper, regions: h.regions, keepBoxes: h.keepBoxes }, h.givens, h.constraints);
+    S.comment = h.title;
+    S.author = h.author;
+  }
   if ((h.entries && h.entries.some((v, i) => v && !h.givens[i])) || [h.marks, h.centre, h.colours].some((l) => l && l.some((m) => m))) {
     // a link with the sender's progress: their game, to play on
     closeOffer();
@@ -1599,8 +1635,8 @@ const files = wireFiles({
   status,
   busy,
   load: loadEntry,
-  genBody,
-  puzzleBody: () => puzzleBody(S.board.givens, S.comment ? { comment: S.comment } : {}),
+  genBody: () => ($('gen-set').value ? setBody($('gen-set').value) : genBody()),
+  puzzleBody: () => puzzleBody(S.board.givens, { ...(S.comment ? { comment: S.comment } : {}), ...(S.author ? { author: S.author } : {}) }),
   entries: () => (S.board.entries.some((v, i) => v && !S.board.givens[i]) ? toLine(S.alphabet, S.board.entries.map((v, i) => (S.board.givens[i] ? 0 : v))) : null),
 });
 status('Edit: type the givens, or open Generate.');

@@ -8,6 +8,8 @@
 // are listed in words beside the grid (main.js). Nothing here reads or
 // changes the page's state.
 
+import { isArea } from './drawing.js';
+
 const NS = 'http://www.w3.org/2000/svg';
 
 function node(tag, attrs, parent, text) {
@@ -212,7 +214,7 @@ export function drawConstraints(svg, shape, list, pending = null) {
   }
   if (pending && pending.cells.length) {
     const g = layer('pending');
-    if (['cage', 'region', 'even', 'odd'].includes(pending.kind)) node('path', { d: cagePath(n, pending.cells, 0.05), class: 'pending-cage' }, g);
+    if (isArea(pending.kind)) node('path', { d: cagePath(n, pending.cells, 0.05), class: 'pending-cage' }, g);
     else {
       const ps = pending.cells.map((i) => centre(n, i));
       node('circle', { cx: ps[0][0], cy: ps[0][1], r: 0.2, class: 'pending-line' }, g);

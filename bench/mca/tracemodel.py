@@ -1,0 +1,301 @@
+#!/usr/bin/env python3
+"""tracemodel.py — cycles one call of a solver would take on a CPU we do
+not have: the exact instruction sequence the call ran on this machine
+(a trace), fed in order to llvm-mca -mcpu=CPU, plus branch mispredictions
+from a predictor simulated on the same trace times the CPU's penalty.
+
+Why a trace: the hot code is branchy, so a function body fed to llvm-mca
+whole weighs its instructions wrongly, and one basic block repeated on its
+own invents dependencies from one copy to the next (a function epilogue's
+pops chained through %rbp) and hides the real ones to the blocks before and
+after. The trace has each instruction as often and in the order it ran, so
+the dependencies llvm-mca sees are the run's.
+
+Traces come from valgrind's lackey (every instruction its own superblock:
+`valgrind --tool=lackey --trace-superblocks=yes --vex-guest-max-insns=1
+--log-file=LOG PROG ...`; no AVX-512) or from steptrace (ptrace
+single-stepping on the real CPU; AVX-512 too, ~20,000 instructions/s here).
+
+usage: tracemodel.py BINARY TRACE --entry FUNC [--cpu CPU ...]
+                     [--puzzles N] [--keep FILE] [--mca-arg ARG ...]
+       tracemodel.py --self-test
+BINARY is the -no-pie program traced; FUNC the function whose one call is
+modelled (from its entry to its return); TRACE a lackey log or a .bin of
+uint64 addresses (steptrace, --keep). Without --cpu it prints the
+instructions and mispredictions only.
+
+Not modelled (both engines alike): caches (the working sets fit in L1),
+the front end beyond dispatch width, store-to-load forwarding (llvm-mca
+lets every load pass every store); pushes, pops, calls and returns are
+rewritten as the stack engine runs them; a rep movs/stos costs REP_START
++ REP_ITER per element.
+"""
+import argparse
+import re
+import struct
+import subprocess
+import sys
+import tempfile
+import os
+
+PENALTY = {  # branch mispredict penalty, cycles (vendor guides, rounded)
+    "znver1": 19, "znver2": 18, "znver3": 13, "znver4": 13, "znver5": 13,
+    "skylake": 16, "skylake-avx512": 16, "icelake-server": 17,
+    "alderlake": 17, "neoverse-n1": 11,
+}
+REP_START = 20
+REP_ITER = 0.5
+CHUNK = 20000
+
+
+def disassemble(binary):
+    out = subprocess.run(["llvm-objdump-19", "-d", "--no-show-raw-insn", binary],
+                         capture_output=True, text=True, check=True).stdout
+    ins, syms, order = {}, {}, []
+    for line in out.splitlines():
+        m = re.match(r"^([0-9a-f]+) <(.*)>:$", line)
+        if m:
+            syms[m.group(2)] = int(m.group(1), 16)
+            continue
+        m = re.match(r"^\s+([0-9a-f]+):\s+(.*)$", line)
+        if m:
+            addr = int(m.group(1), 16)
+            ins[addr] = re.sub(r"\s+", " ", m.group(2).split("#")[0].split("<")[0]).strip()
+            order.append(addr)
+    nxt = dict(zip(order, order[1:]))
+    return ins, nxt, syms
+
+
+def read_trace(path):
+    if path.endswith(".bin"):
+        data = open(path, "rb").read()
+        return list(struct.unpack(f"<{len(data) // 8}Q", data))
+    res = []
+    with open(path) as f:
+        for line in f:
+            if line.startswith("SB "):
+                res.append(int(line[3:], 16))
+    return res
+
+
+def window(trace, entry, ret_addr):
+    """the first call: from entry to the return address."""
+    i = trace.index(entry)
+    try:
+        j = trace.index(ret_addr, i)
+    except ValueError:
+        j = len(trace)
+    return trace[i:j]
+
+
+class Predictor:
+    """A TAGE-style conditional predictor (a bimodal base and six tagged
+    tables on global histories of 4 to 128 outcomes), a last-target BTB
+    for indirect jumps and a perfect return stack: the kind the modelled
+    CPUs have, smaller; the same for both engines."""
+
+    LENGTHS = (4, 8, 16, 32, 64, 128)
+
+    def __init__(self, bits=12):
+        self.mask = (1 << bits) - 1
+        self.base = [2] * (1 << 14)
+        self.tabs = [dict() for _ in self.LENGTHS]  # index -> [tag, ctr 0..7, useful]
+        self.hist = 0
+        self.btb = {}
+        self.miss = 0
+
+    def cond(self, pc, taken):
+        h = self.hist
+        keys = []
+        for n in self.LENGTHS:
+            x = hash((pc, h & ((1 << n) - 1), n))
+            keys.append((x & self.mask, (x >> 20) & 0x3ff))
+        prov = alt = None
+        for t in range(len(self.LENGTHS) - 1, -1, -1):
+            e = self.tabs[t].get(keys[t][0])
+            if e is not None and e[0] == keys[t][1]:
+                if prov is None:
+                    prov = (t, e)
+                elif alt is None:
+                    alt = e
+                    break
+        bidx = pc & 0x3fff
+        base_pred = self.base[bidx] >= 2
+        alt_pred = alt[1] >= 4 if alt is not None else base_pred
+        pred = prov[1][1] >= 4 if prov is not None else base_pred
+        wrong = pred != taken
+        self.miss += wrong
+        if prov is not None:
+            e = prov[1]
+            e[1] = min(7, e[1] + 1) if taken else max(0, e[1] - 1)
+            if pred != alt_pred:
+                e[2] = min(3, e[2] + 1) if not wrong else max(0, e[2] - 1)
+        else:
+            self.base[bidx] = min(3, self.base[bidx] + 1) if taken else max(0, self.base[bidx] - 1)
+        if wrong:  # allocate on a longer history
+            start = prov[0] + 1 if prov is not None else 0
+            for t in range(start, len(self.LENGTHS)):
+                idx, tag = keys[t]
+                e = self.tabs[t].get(idx)
+                if e is None or e[2] == 0:
+                    self.tabs[t][idx] = [tag, 4 if taken else 3, 0]
+                    break
+                e[2] -= 1
+        self.hist = ((h << 1) | taken) & ((1 << 128) - 1)
+
+    def indirect(self, pc, target):
+        self.miss += self.btb.get(pc) != target
+        self.btb[pc] = target
+
+
+COND = re.compile(r"^j(?!mp)[a-z]+ ")
+INDIRECT = re.compile(r"^(jmpq?|callq?) \*")
+REP = re.compile(r"^rep[a-z]* ")
+
+
+PUSH = re.compile(r"^pushq (%\w+)$")
+POP = re.compile(r"^popq (%\w+)$")
+
+
+def stack_engine(t):
+    """push, pop, call and ret as the stack engine runs them: %rsp's
+    implicit updates cost nothing and chain nothing, so a push is a store,
+    a pop a load, a call a store and a ret a load. llvm-mca would chain
+    every pop through %rsp at load latency and give a call 100 cycles."""
+    m = PUSH.match(t)
+    if m:
+        return f"movq {m.group(1)}, -8(%rsp)"
+    m = POP.match(t)
+    if m:
+        return f"movq -8(%rsp), {m.group(1)}"
+    if t.startswith("call"):
+        return "movq %rax, -8(%rsp)"
+    if t.startswith("ret"):
+        return "movq -8(%rsp), %r11"
+    return t
+
+
+def sequence(tr, ins, nxt):
+    """instruction texts in order, rep costs, mispredicts."""
+    seq, rep_cycles, pred = [], 0.0, Predictor()
+    i, n = 0, len(tr)
+    while i < n:
+        a = tr[i]
+        t = ins.get(a)
+        if t is None:  # outside the binary (vdso): skip
+            i += 1
+            continue
+        if REP.match(t):
+            k = i
+            while k < n and tr[k] == a:
+                k += 1
+            rep_cycles += REP_START + REP_ITER * (k - i)
+            i = k
+            continue
+        nx = tr[i + 1] if i + 1 < n else None
+        if COND.match(t) and nx is not None:
+            pred.cond(a, nx != nxt.get(a))
+        elif INDIRECT.match(t) and nx is not None:
+            pred.indirect(a, nx)
+        seq.append(stack_engine(t))
+        i += 1
+    return seq, rep_cycles, pred.miss
+
+
+def mca_cycles(cpu, seq, extra=()):
+    triple = "x86_64"
+    total = 0
+    with tempfile.NamedTemporaryFile("w", suffix=".s", delete=False) as f:
+        for c in range(0, len(seq), CHUNK):
+            f.write(f"# LLVM-MCA-BEGIN c{c}\n")
+            f.write("\n".join(seq[c:c + CHUNK]))
+            f.write("\n# LLVM-MCA-END\n")
+        name = f.name
+    try:
+        p = subprocess.run(["llvm-mca-19", f"-mtriple={triple}", f"-mcpu={cpu}", "-iterations=1",
+                            "-skip-unsupported-instructions=any", "-all-views=false",
+                            "-summary-view", *extra, name], capture_output=True, text=True)
+    finally:
+        os.unlink(name)
+    got = [int(x) for x in re.findall(r"^Total Cycles:\s+(\d+)", p.stdout, re.M)]
+    want = (len(seq) + CHUNK - 1) // CHUNK
+    if len(got) != want:
+        sys.stderr.write(f"{cpu}: {len(got)} of {want} regions modelled\n{p.stderr[:1500]}\n")
+        return None
+    skipped = len(re.findall(r"skipp", p.stderr))
+    if skipped:
+        sys.stderr.write(f"{cpu}: llvm-mca skipped instructions: {p.stderr[:300]}\n")
+    return sum(got)
+
+
+def self_test():
+    """what the model adds to llvm-mca, checked without llvm-mca: the
+    stack-engine rewriting and the predictor on known patterns."""
+    assert stack_engine("pushq %rbx") == "movq %rbx, -8(%rsp)"
+    assert stack_engine("popq %r12") == "movq -8(%rsp), %r12"
+    assert stack_engine("callq 0x401000").startswith("movq %rax")
+    assert stack_engine("retq").startswith("movq -8(%rsp)")
+    assert stack_engine("vpor %xmm1, %xmm2, %xmm3") == "vpor %xmm1, %xmm2, %xmm3"
+    import random
+    rnd = random.Random(7)
+
+    def misses(outcomes, pc=0x401000):
+        p = Predictor()
+        for t in outcomes:
+            p.cond(pc, t)
+        return p.miss
+
+    n = 4000
+    assert misses([True] * n) <= 2  # always taken: learnt at once
+    assert misses([i % 2 == 0 for i in range(n)]) < n // 50  # alternating: by history
+    assert misses([i % 7 != 6 for i in range(n)]) < n // 50  # a loop of 7: by history
+    r = misses([rnd.random() < 0.5 for _ in range(n)])
+    assert 0.4 * n < r < 0.6 * n, r  # random: no better than a coin
+    trace = [0x10, 0x14, 0x20, 0x10, 0x14, 0x20]
+    ins = {0x10: "rep stosq %rax, %es:(%rdi)", 0x14: "jne 0x20", 0x20: "retq"}
+    seq, rep, miss = sequence([0x10, 0x10, 0x10, 0x14, 0x20], ins, {0x10: 0x14, 0x14: 0x18})
+    assert seq == ["jne 0x20", "movq -8(%rsp), %r11"] and rep == REP_START + 3 * REP_ITER
+    assert window(trace, 0x14, 0x10) == [0x14, 0x20]
+    print("tracemodel self-test: ok")
+
+
+def main():
+    if sys.argv[1:] == ["--self-test"]:
+        self_test()
+        return
+    ap = argparse.ArgumentParser()
+    ap.add_argument("binary")
+    ap.add_argument("trace")
+    ap.add_argument("--entry", required=True)
+    ap.add_argument("--cpu", action="append", default=[])
+    ap.add_argument("--keep", help="write the call's trace here (uint64 addresses)")
+    ap.add_argument("--puzzles", type=int, default=1)
+    ap.add_argument("--mca-arg", action="append", default=[],
+                    help="passed to llvm-mca (e.g. -noalias=false)")
+    args = ap.parse_args()
+    ins, nxt, syms = disassemble(args.binary)
+    entry = syms[args.entry]
+    tr = read_trace(args.trace)
+    i = tr.index(entry)
+    if i > 0:  # a whole program's trace, not one kept by --keep
+        tr = window(tr, entry, nxt[tr[i - 1]])
+    if args.keep:
+        with open(args.keep, "wb") as f:
+            f.write(struct.pack(f"<{len(tr)}Q", *tr))
+    seq, rep_cycles, miss = sequence(tr, ins, nxt)
+    n = args.puzzles
+    if not args.cpu:
+        print(f"instr {len(tr) / n:.1f} rep {rep_cycles / n:.1f} mispredicts {miss / n:.2f}")
+    for cpu in args.cpu:
+        cyc = mca_cycles(cpu, seq, args.mca_arg)
+        if cyc is None:
+            continue
+        pen = PENALTY.get(cpu, 15) * miss
+        tot = cyc + rep_cycles + pen
+        print(f"{cpu} instr {len(tr) / n:.1f} mca {cyc / n:.1f} rep {rep_cycles / n:.1f} "
+              f"mispredicts {miss / n:.2f} penalty {pen / n:.1f} total {tot / n:.1f} "
+              f"IPC {len(seq) / cyc:.2f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,245 @@
+/*
+ * engine_line.c — line and outside-clue rules: renban (a window of
+ * consecutive digits), between lines, sandwiches and X-sums, each by the
+ * bounds or digit sets its cells leave room for.
+ */
+#include "engine_prop_internal.h"
+
+/* Bounds of cells[from..to) summing to target: each cell keeps the
+ * digits the others' bounds leave room for. */
+static int bound_sum(pstate *ps, const uint16_t *cells, int from, int to, int target)
+{
+    int n = ps->e->n;
+    for (int round = 0; round < 2; round++) {
+        int lo = 0, hi = 0;
+        for (int i = from; i < to; i++) {
+            lo += lo_digit(ps->dom[cells[i]]);
+            hi += hi_digit(ps->dom[cells[i]]);
+        }
+        if (target < lo || target > hi)
+            return 0;
+        for (int i = from; i < to; i++) {
+            vmask m = ps->dom[cells[i]];
+            int olo = lo - lo_digit(m), ohi = hi - hi_digit(m);
+            if (!narrow(ps, cells[i], range(target - ohi, target - olo, n)))
+                return 0;
+        }
+    }
+    return 1;
+}
+
+/* Sum bounds of cells[a+1..b-1] of a row that hold neither 1 nor n. */
+static void between_bounds(pstate *ps, const uint16_t *cells, int a, int b, int *lo, int *hi)
+{
+    int n = ps->e->n, len = b - a - 1, l = 0, h = 0;
+    vmask inner = ps->e->all & ~(vmask)1 & ~((vmask)1 << (n - 1));
+    for (int i = a + 1; i < b; i++) {
+        vmask m = ps->dom[cells[i]] & inner;
+        if (!m) {
+            *lo = 1;
+            *hi = 0;
+            return;
+        }
+        l += lo_digit(m);
+        h += hi_digit(m);
+    }
+    /* distinct digits of 2..n-1 */
+    int dl = len * (len + 3) / 2, dh = len * (2 * n - len - 1) / 2;
+    *lo = l > dl ? l : dl;
+    *hi = h < dh ? h : dh;
+}
+
+int vprop_sandwich(pstate *ps, const vprop *p)
+{
+    vengine *e = ps->e;
+    int n = e->n;
+    const uint16_t *cells = e->pcells + p->cell_off;
+    vmask one = 1, top = (vmask)1 << (n - 1);
+    vmask ok1 = 0, okn = 0; /* positions (bit i) where 1 / n may go */
+    int pairs = 0, pa = -1, pb = -1;
+    for (int i = 0; i < n; i++) {
+        if (!(ps->dom[cells[i]] & (one | top)))
+            continue;
+        for (int j = i + 1; j < n; j++) {
+            int a_one = (ps->dom[cells[i]] & one) && (ps->dom[cells[j]] & top);
+            int a_top = (ps->dom[cells[i]] & top) && (ps->dom[cells[j]] & one);
+            if (!a_one && !a_top)
+                continue;
+            int lo, hi;
+            between_bounds(ps, cells, i, j, &lo, &hi);
+            if (p->value < lo || p->value > hi)
+                continue;
+            if (a_one) {
+                ok1 |= 1u << i;
+                okn |= 1u << j;
+            }
+            if (a_top) {
+                okn |= 1u << i;
+                ok1 |= 1u << j;
+            }
+            pairs++;
+            pa = i;
+            pb = j;
+        }
+    }
+    if (!pairs)
+        return 0;
+    for (int i = 0; i < n; i++) {
+        vmask drop = 0;
+        if (!(ok1 >> i & 1))
+            drop |= one;
+        if (!(okn >> i & 1))
+            drop |= top;
+        if (drop && !narrow(ps, cells[i], ~drop))
+            return 0;
+    }
+    if (pairs == 1 && pb - pa > 1)
+        return bound_sum(ps, cells, pa + 1, pb, p->value);
+    return 1;
+}
+
+int vprop_xsum(pstate *ps, const vprop *p)
+{
+    vengine *e = ps->e;
+    const uint16_t *cells = e->pcells + p->cell_off;
+    vmask keep = 0;
+    for (vmask m = ps->dom[cells[0]]; m; m &= m - 1) {
+        int x = bits_lowest(m) + 1, lo = x, hi = x;
+        for (int i = 1; i < x; i++) {
+            vmask d = ps->dom[cells[i]] & ~((vmask)1 << (x - 1));
+            if (!d) {
+                lo = 1 << 20;
+                break;
+            }
+            lo += lo_digit(d);
+            hi += hi_digit(d);
+        }
+        if (p->value >= lo && p->value <= hi)
+            keep |= m & -m;
+    }
+    if (!narrow(ps, cells[0], keep))
+        return 0;
+    vmask m = ps->dom[cells[0]];
+    if (bits_single(m)) {
+        int x = bits_lowest(m) + 1;
+        if (x > 1)
+            return bound_sum(ps, cells, 1, x, p->value - x);
+        return p->value == 1;
+    }
+    return 1;
+}
+
+/* For k <= 6 cells taking the k digits of a window once each: writes to
+ * sup[i] the window digits cell i takes in some such assignment (a DP
+ * over the sets of digits used, each set a bit of one 64-bit word).
+ * @return 0 when no assignment exists. */
+static int window_support(const vmask *d, int k, int lo, vmask *sup)
+{
+    /* nobit[x]: the sets (bit m of a word) without digit x */
+    static const uint64_t nobit[6] = {0x5555555555555555ull, 0x3333333333333333ull,
+                                      0x0f0f0f0f0f0f0f0full, 0x00ff00ff00ff00ffull,
+                                      0x0000ffff0000ffffull, 0x00000000ffffffffull};
+    uint64_t reach[8], back[8];
+    reach[0] = 1;
+    for (int i = 0; i < k; i++) {
+        uint64_t r = 0;
+        for (int x = 0; x < k; x++)
+            if (d[i] >> (lo - 1 + x) & 1)
+                r |= (reach[i] & nobit[x]) << (1 << x);
+        reach[i + 1] = r;
+    }
+    int full = (1 << k) - 1;
+    if (!(reach[k] >> full & 1))
+        return 0;
+    back[k] = 1ull << full;
+    for (int i = k - 1; i >= 0; i--) {
+        uint64_t r = 0;
+        vmask keep = 0;
+        for (int x = 0; x < k; x++)
+            if (d[i] >> (lo - 1 + x) & 1) {
+                uint64_t step = (reach[i] & nobit[x]) << (1 << x);
+                if (step & back[i + 1])
+                    keep |= (vmask)1 << (lo - 1 + x);
+                r |= (back[i + 1] >> (1 << x)) & nobit[x];
+            }
+        back[i] = r;
+        sup[i] = keep;
+    }
+    return 1;
+}
+
+/* A renban: its k distinct digits are a window of k consecutive ones.
+ * Each window some assignment fills (exactly, for k <= 6) lends its
+ * digits to the cells that can take them; a digit in every such window
+ * is required: with one place it goes there, with more it leaves the
+ * cells that see all its places. */
+int vprop_renban(pstate *ps, const vprop *p)
+{
+    vengine *e = ps->e;
+    int n = e->n, k = p->ncells;
+    const uint16_t *cells = e->pcells + p->cell_off;
+    vmask d[DOKU_CONSTRAINTS_MAX_N], keep[DOKU_CONSTRAINTS_MAX_N] = {0}, all = 0;
+    vmask req = e->all;
+    int windows = 0;
+    for (int i = 0; i < k; i++) {
+        d[i] = ps->dom[cells[i]];
+        all |= d[i];
+    }
+    for (int lo = 1; lo + k - 1 <= n; lo++) {
+        vmask w = range(lo, lo + k - 1, n);
+        if ((all & w) != w)
+            continue;
+        if (k <= 6) {
+            vmask sup[6];
+            if (!window_support(d, k, lo, sup))
+                continue;
+            for (int i = 0; i < k; i++)
+                keep[i] |= sup[i];
+        } else {
+            int ok = 1;
+            for (int i = 0; i < k && ok; i++)
+                ok = (d[i] & w) != 0;
+            if (!ok)
+                continue;
+            for (int i = 0; i < k; i++)
+                keep[i] |= d[i] & w;
+        }
+        req &= w;
+        windows++;
+    }
+    if (!windows)
+        return 0;
+    for (int i = 0; i < k; i++)
+        if (!narrow(ps, cells[i], keep[i]))
+            return 0;
+    return vprop_place_required(ps, cells, k, req);
+}
+
+int vprop_between(pstate *ps, const vprop *p)
+{
+    vengine *e = ps->e;
+    int n = e->n, k = p->ncells;
+    const uint16_t *cells = e->pcells + p->cell_off;
+    int a = cells[0], b = cells[k - 1];
+    vmask ka = 0, kb = 0, inner = 0;
+    for (vmask ma = ps->dom[a]; ma; ma &= ma - 1)
+        for (vmask mb = ps->dom[b]; mb; mb &= mb - 1) {
+            int x = bits_lowest(ma) + 1, y = bits_lowest(mb) + 1;
+            int lo = x < y ? x : y, hi = x < y ? y : x;
+            vmask in = range(lo + 1, hi - 1, n);
+            int ok = 1;
+            for (int i = 1; i < k - 1 && ok; i++)
+                ok = (ps->dom[cells[i]] & in) != 0;
+            if (!ok)
+                continue;
+            ka |= ma & -ma;
+            kb |= mb & -mb;
+            inner |= in;
+        }
+    if (!narrow(ps, a, ka) || !narrow(ps, b, kb))
+        return 0;
+    for (int i = 1; i < k - 1; i++)
+        if (!narrow(ps, cells[i], inner))
+            return 0;
+    return 1;
+}

@@ -1,0 +1,95 @@
+/*
+ * engine_prop_internal.h — what the propagation files share: the state of
+ * one propagation, narrowing a cell (which queues the cell's groups and
+ * rules again), digit-range helpers, and the rule families' propagators.
+ *
+ * engine_prop.c holds the queues, placements, hidden singles, pairs, quads
+ * and locked sets, and dispatches to the families: engine_sum.c (linear
+ * sums, cages), engine_line.c (renban, between, sandwich, X-sum). Both
+ * place required digits through engine_place.c. Calls go prop -> family
+ * -> place only; every family propagator removes only digits no
+ * assignment of its own cells takes, and returns 0 on a contradiction.
+ */
+#ifndef DOKU_ENGINE_PROP_INTERNAL_H
+#define DOKU_ENGINE_PROP_INTERNAL_H
+
+#include "engine_internal.h"
+#include "util/bits.h"
+
+typedef struct pstate {
+    vengine *e;
+    vmask *dom;
+    uint8_t *fixed;
+    int ncq, ngq, npq;
+} pstate;
+
+static inline void push_cell(pstate *ps, int c)
+{
+    vengine *e = ps->e;
+    if (!e->cell_inq[c]) {
+        e->cell_inq[c] = 1;
+        e->cellq[ps->ncq++] = c;
+    }
+    for (int i = e->cell_group_off[c]; i < e->cell_group_off[c + 1]; i++) {
+        int g = e->cell_groups[i];
+        if (!e->group_inq[g]) {
+            e->group_inq[g] = 1;
+            e->groupq[ps->ngq++] = g;
+        }
+    }
+    for (int i = e->cell_prop_off[c]; i < e->cell_prop_off[c + 1]; i++) {
+        int p = e->cell_props[i];
+        if (!e->prop_inq[p]) {
+            e->prop_inq[p] = 1;
+            e->propq[ps->npq++] = p;
+        }
+    }
+}
+
+/* Keeps only the digits of keep in cell c. @return 0 when none is left. */
+static inline int narrow(pstate *ps, int c, vmask keep)
+{
+    vmask old = ps->dom[c], m = old & keep;
+    if (m == old)
+        return 1;
+    if (!m)
+        return 0;
+    ps->dom[c] = m;
+    push_cell(ps, c);
+    return 1;
+}
+
+static inline int lo_digit(vmask m) { return bits_lowest(m) + 1; }
+static inline int hi_digit(vmask m) { return bits_highest(m) + 1; }
+
+/* Digits lo..hi as a mask (empty when lo > hi). */
+static inline vmask range(int lo, int hi, int n)
+{
+    if (lo < 1)
+        lo = 1;
+    if (hi > n)
+        hi = n;
+    if (lo > hi)
+        return 0;
+    return (vmask)(((1ull << (hi - lo + 1)) - 1) << (lo - 1));
+}
+
+/* Every digit of req must sit in one of the k cells: a digit left in one
+ * cell is placed there, one left in several leaves the cells that see all
+ * of them (engine_place.c). @return 0 on a contradiction. */
+int vprop_place_required(pstate *ps, const uint16_t *cells, int k, vmask req);
+
+/* engine_sum.c: sum w_i x_i = value; a cage's combinations. */
+int vprop_linear(pstate *ps, const vprop *p);
+int vprop_cage(pstate *ps, const vprop *p);
+
+/* engine_line.c: renban windows, between lines, sandwiches, X-sums. */
+int vprop_renban(pstate *ps, const vprop *p);
+int vprop_between(pstate *ps, const vprop *p);
+int vprop_sandwich(pstate *ps, const vprop *p);
+int vprop_xsum(pstate *ps, const vprop *p);
+
+/* engine_little.c: a sum over groups of distinct cells (little killers). */
+int vprop_groupsum(pstate *ps, const vprop *p);
+
+#endif

@@ -1,0 +1,307 @@
+/*
+ * engine_sum.c — sum rules: a weighted linear sum (arrows, little
+ * killers, region sums, folded to positive weights) by bounds and, with
+ * few open cells, by reachable sums; a killer cage by its digit
+ * combinations.
+ */
+#include "engine_prop_internal.h"
+
+#include <string.h>
+
+/* The n-digit mask read backwards (digit d becomes n+1-d; n <= 16). */
+static vmask mirror(vmask m, int n)
+{
+    m = ((m >> 1) & 0x5555u) | ((m & 0x5555u) << 1);
+    m = ((m >> 2) & 0x3333u) | ((m & 0x3333u) << 2);
+    m = ((m >> 4) & 0x0f0fu) | ((m & 0x0f0fu) << 4);
+    m = ((m >> 8) & 0x00ffu) | ((m & 0x00ffu) << 8);
+    return m >> (16 - n);
+}
+
+/* dst |= src << sh over w words. */
+static void shl_or(uint64_t *dst, const uint64_t *src, int sh, int w)
+{
+    int ws = sh / 64, bs = sh % 64;
+    for (int i = w - 1; i >= ws; i--) {
+        uint64_t v = src[i - ws] << bs;
+        if (bs && i - ws - 1 >= 0)
+            v |= src[i - ws - 1] >> (64 - bs);
+        dst[i] |= v;
+    }
+}
+
+/* dst |= src >> sh over w words. */
+static void shr_or(uint64_t *dst, const uint64_t *src, int sh, int w)
+{
+    int ws = sh / 64, bs = sh % 64;
+    for (int i = 0; i + ws < w; i++) {
+        uint64_t v = src[i + ws] >> bs;
+        if (bs && i + ws + 1 < w)
+            v |= src[i + ws + 1] << (64 - bs);
+        dst[i] |= v;
+    }
+}
+
+/* 1 when (a << sh) & b is not empty. */
+static int shl_meets(const uint64_t *a, int sh, const uint64_t *b, int w)
+{
+    int ws = sh / 64, bs = sh % 64;
+    for (int i = w - 1; i >= ws; i--) {
+        uint64_t v = a[i - ws] << bs;
+        if (bs && i - ws - 1 >= 0)
+            v |= a[i - ws - 1] >> (64 - bs);
+        if (v & b[i])
+            return 1;
+    }
+    return 0;
+}
+
+/* Bounds of sum w_i x_i = value (weights > 0, mirrored digits): each
+ * cell keeps the digits the others' smallest and largest totals leave
+ * room for, until nothing moves. @return 0 when no total reaches. */
+static int linear_bounds(pstate *ps, const vprop *p)
+{
+    vengine *e = ps->e;
+    int n = e->n, k = p->ncells;
+    const uint16_t *cells = e->pcells + p->cell_off;
+    const int *w = e->aux + p->aux_off, *neg = e->aux + p->neg_off;
+    for (int round = 0; round < 4; round++) {
+        int lo = 0, hi = 0, moved = 0, span = 0;
+        for (int i = 0; i < k; i++) {
+            vmask m = ps->dom[cells[i]];
+            int a = bits_lowest(m) + 1, b = bits_highest(m) + 1;
+            lo += w[i] * (neg[i] ? n + 1 - b : a);
+            hi += w[i] * (neg[i] ? n + 1 - a : b);
+            if (w[i] * (b - a) > span)
+                span = w[i] * (b - a);
+        }
+        if (p->value < lo || p->value > hi)
+            return 0;
+        /* no cell's range is wider than the slack on either side */
+        if (p->value - lo >= span && hi - p->value >= span)
+            return 1;
+        for (int i = 0; i < k; i++) {
+            vmask m = ps->dom[cells[i]];
+            int a = bits_lowest(m) + 1, b = bits_highest(m) + 1;
+            int ml = neg[i] ? n + 1 - b : a, mh = neg[i] ? n + 1 - a : b;
+            int olo = lo - w[i] * ml, ohi = hi - w[i] * mh;
+            /* w y in [value - ohi, value - olo] */
+            int ylo = (p->value - ohi + w[i] - 1) / w[i], yhi = (p->value - olo) / w[i];
+            if (p->value - ohi < 0)
+                ylo = 0;
+            if (ylo <= ml && yhi >= mh)
+                continue;
+            vmask keep = neg[i] ? range(n + 1 - yhi, n + 1 - ylo, n) : range(ylo, yhi, n);
+            if (!narrow(ps, cells[i], keep))
+                return 0;
+            moved = 1;
+        }
+        if (!moved)
+            return 1;
+    }
+    return 1;
+}
+
+/* The least digits t cells of mutual peers can take when each takes a
+ * digit at least its own least: each in turn takes the smallest digit
+ * left at or above its least (the set is the same in any order, and
+ * sorted it lies at or below any distinct assignment's, digit by digit).
+ * @return the set, with a bit above the digits when they run out. */
+static vmask least_set(const vmask *m, int t)
+{
+    vmask seen = 0;
+    for (int i = 0; i < t; i++) {
+        vmask x = ~(seen | ((m[i] & -m[i]) - 1));
+        seen |= x & -x;
+    }
+    return seen;
+}
+
+/* The same from the top: each takes the largest digit left at or below
+ * its own largest. @return the set, or 0 when the digits run out. */
+static vmask most_set(const vmask *m, int t)
+{
+    vmask seen = 0;
+    for (int i = 0; i < t; i++) {
+        vmask x = ~seen & (((vmask)2 << bits_highest(m[i])) - 1);
+        if (!x)
+            return 0;
+        seen |= (vmask)1 << bits_highest(x);
+    }
+    return seen;
+}
+
+static int mask_sum(vmask m)
+{
+    int s = 0;
+    for (; m; m &= m - 1)
+        s += bits_lowest(m) + 1;
+    return s;
+}
+
+/* Bounds of a unit-weight sum whose cells form groups of mutual peers
+ * (mirrored cells, negative weights, read mirrored): a group's cells take
+ * distinct digits, at least its least set and at most its most set. With
+ * slack dl above the least total, a cell keeps only digits at most dl
+ * above one of its group's least set (a digit further above all of them
+ * lifts the sorted assignment past the least by more than dl), and at
+ * most its own least plus the slack of the cells' own bounds; likewise
+ * from the top. @return 0 when no total reaches. */
+static int unit_bounds(pstate *ps, const vprop *p)
+{
+    vengine *e = ps->e;
+    int n = e->n, ng = p->ngrp;
+    vmask all = e->all;
+    const uint16_t *cells = e->pcells + p->cell_off;
+    const int *neg = e->aux + p->neg_off, *start = e->aux + p->grp_off;
+    enum { MAXC = DOKU_CONSTRAINTS_MAX_N * DOKU_CONSTRAINTS_MAX_N };
+    vmask lset[MAXC], hset[MAXC], d[MAXC];
+    for (int round = 0; round < 4; round++) {
+        int lo = 0, hi = 0, plo = 0, phi = 0, moved = 0;
+        for (int g = 0; g < ng; g++) {
+            int a = start[g], t = start[g + 1] - a;
+            for (int i = a; i < a + t; i++) {
+                vmask m = ps->dom[cells[i]];
+                d[i] = neg[i] ? mirror(m, n) : m;
+                plo += lo_digit(d[i]);
+                phi += hi_digit(d[i]);
+            }
+            if (t == 1) {
+                lset[g] = hset[g] = 0;
+                continue;
+            }
+            lset[g] = least_set(d + a, t);
+            hset[g] = most_set(d + a, t);
+            if ((lset[g] & ~all) || !hset[g])
+                return 0;
+            lo += mask_sum(lset[g]);
+            hi += mask_sum(hset[g]);
+        }
+        /* singletons count by their own bounds */
+        for (int g = 0; g < ng; g++)
+            if (start[g + 1] - start[g] == 1) {
+                lo += lo_digit(d[start[g]]);
+                hi += hi_digit(d[start[g]]);
+            }
+        if (p->value < lo || p->value > hi)
+            return 0;
+        int dl = p->value - lo, dh = hi - p->value, pdl = p->value - plo, pdh = phi - p->value;
+        if (pdl >= n - 1 && pdh >= n - 1 && dl >= n - 1 && dh >= n - 1)
+            return 1;
+        for (int g = 0; g < ng; g++) {
+            vmask gk = all;
+            if (lset[g]) {
+                vmask up = lset[g], down = hset[g];
+                for (int j = 0; j < dl && (up & all) != all; j++)
+                    up |= up << 1;
+                for (int j = 0; j < dh && (down & all) != all; j++)
+                    down |= down >> 1;
+                gk = up & down & all;
+            }
+            for (int i = start[g]; i < start[g + 1]; i++) {
+                vmask m = d[i];
+                if (bits_single(m))
+                    continue;
+                vmask keep = gk & range(hi_digit(m) - pdh, lo_digit(m) + pdl, n);
+                if ((m & keep) == m)
+                    continue;
+                if (!narrow(ps, cells[i], neg[i] ? mirror(keep, n) : keep))
+                    return 0;
+                moved = 1;
+            }
+        }
+        if (!moved)
+            return 1;
+    }
+    return 1;
+}
+
+/* sum w_i x_i = value: bounds always; with few open cells, every digit
+ * kept that some assignment of the others completes (reachable sums
+ * forward over prefixes and backward), which also sees holes. */
+int vprop_linear(pstate *ps, const vprop *p)
+{
+    if (p->ngrp ? !unit_bounds(ps, p) : !linear_bounds(ps, p))
+        return 0;
+    {
+        int open = 0;
+        for (int i = 0; i < p->ncells; i++)
+            open += !bits_single(ps->dom[ps->e->pcells[p->cell_off + i]]);
+        if (open > 2)
+            return 1;
+    }
+    vengine *e = ps->e;
+    int n = e->n, k = p->ncells, W = e->bits_words;
+    const uint16_t *cells = e->pcells + p->cell_off;
+    const int *w = e->aux + p->aux_off, *neg = e->aux + p->neg_off;
+    if (p->value < 0 || p->value >= W * 64)
+        return 0;
+    uint64_t *pre = e->dp, *post = e->dp + (size_t)(k + 1) * (size_t)W;
+    vmask dm[256];
+    for (int i = 0; i < k; i++)
+        dm[i] = neg[i] ? mirror(ps->dom[cells[i]], n) : ps->dom[cells[i]];
+    memset(pre, 0, (size_t)(k + 1) * (size_t)W * sizeof *pre);
+    memset(post, 0, (size_t)(k + 1) * (size_t)W * sizeof *post);
+    pre[0] = 1;
+    for (int i = 0; i < k; i++)
+        for (vmask m = dm[i]; m; m &= m - 1)
+            shl_or(pre + (size_t)(i + 1) * W, pre + (size_t)i * W, w[i] * (bits_lowest(m) + 1),
+                   W);
+    post[(size_t)k * W + (size_t)(p->value / 64)] = 1ull << (p->value % 64);
+    if (!(pre[(size_t)k * W + (size_t)(p->value / 64)] >> (p->value % 64) & 1))
+        return 0;
+    for (int i = k - 1; i >= 0; i--)
+        for (vmask m = dm[i]; m; m &= m - 1)
+            shr_or(post + (size_t)i * W, post + (size_t)(i + 1) * W,
+                   w[i] * (bits_lowest(m) + 1), W);
+    for (int i = 0; i < k; i++) {
+        vmask keep = 0;
+        for (vmask m = dm[i]; m; m &= m - 1) {
+            int d = bits_lowest(m) + 1;
+            if (shl_meets(pre + (size_t)i * W, w[i] * d, post + (size_t)(i + 1) * W, W))
+                keep |= (vmask)1 << (d - 1);
+        }
+        if (neg[i])
+            keep = mirror(keep, n);
+        if (!narrow(ps, cells[i], keep))
+            return 0;
+    }
+    return 1;
+}
+
+/* A cage with a sum: the digit sets that fit, then each cell keeps the
+ * digits of those sets, and a digit every set needs that only one cell
+ * can take goes there. */
+int vprop_cage(pstate *ps, const vprop *p)
+{
+    vengine *e = ps->e;
+    int k = p->ncells;
+    const uint16_t *cells = e->pcells + p->cell_off;
+    const vmask *combos = e->combos + p->aux_off;
+    vmask d[DOKU_CONSTRAINTS_MAX_N], all = 0, fixed = 0;
+    for (int i = 0; i < k; i++) {
+        d[i] = ps->dom[cells[i]];
+        all |= d[i];
+        if (bits_single(d[i]))
+            fixed |= d[i];
+    }
+    vmask uni = 0, inter = e->all;
+    for (int c = 0; c < p->naux; c++) {
+        vmask cm = combos[c];
+        if ((cm & fixed) != fixed || (cm & all) != cm)
+            continue;
+        int ok = 1;
+        for (int i = 0; i < k && ok; i++)
+            ok = (d[i] & cm) != 0;
+        if (!ok)
+            continue;
+        uni |= cm;
+        inter &= cm;
+    }
+    if (!uni)
+        return 0;
+    for (int i = 0; i < k; i++)
+        if (!narrow(ps, cells[i], uni))
+            return 0;
+    return vprop_place_required(ps, cells, k, inter & ~fixed);
+}
