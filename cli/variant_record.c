@@ -33,6 +33,12 @@ void cli_variant_record(cli_buf *b, const char *file, int line, const doku_varia
     cli_buf_json_string(b, desc);
     cli_buf_puts(b, ",\"puzzle\":");
     cells_line(b, doku_variant_puzzle_givens(p), n);
+    /* the title is the record's comment (captions, workbooks' "Comment:") */
+    const char *title = doku_variant_puzzle_title(p);
+    if (title) {
+        cli_buf_puts(b, ",\"comment\":");
+        cli_buf_json_string(b, title);
+    }
     if (status) {
         cli_buf_puts(b, ",\"status\":");
         cli_buf_json_string(b, status);
@@ -58,6 +64,7 @@ void cli_variant_search_json(const char *file, int line, const doku_variant_puzz
     src.line = line > 0 ? (size_t)line : 1;
     src.shape = doku_variant_puzzle_shape(p);
     src.cells = doku_variant_puzzle_givens(p);
+    src.comment = doku_variant_puzzle_title(p);
     src.symbols = DOKU_SYMBOLS_1_9A_Z;
     doku_record_opts ro = {0};
     ro.format = DOKU_FORMAT_JSON;

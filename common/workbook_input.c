@@ -42,7 +42,8 @@ char *book_variant_text(const book_puzzle *p)
     static const char sym[] = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
     size_t nc = (size_t)p->n * (size_t)p->n;
     size_t cons = p->constraints ? strlen(p->constraints) : 0;
-    size_t cap = 3 * nc + cons + 96;
+    size_t words = p->comment ? strlen(p->comment) : 0;
+    size_t cap = 3 * nc + cons + words + 96;
     char *t = malloc(cap);
     if (!t)
         return NULL;
@@ -54,6 +55,14 @@ char *book_variant_text(const book_puzzle *p)
     if (p->regions)
         o += (size_t)snprintf(t + o, cap - o, "regions %s\n%s", p->regions,
                               p->keep_boxes ? "keep-boxes\n" : "");
+    if (p->comment && p->comment[0]) {
+        /* the sheet's comment is the puzzle's title: one line, and a '#'
+         * there would start a comment of the text */
+        o += (size_t)snprintf(t + o, cap - o, "title ");
+        for (const char *c = p->comment; *c && o + 2 < cap; c++)
+            t[o++] = (unsigned char)*c < ' ' || *c == '#' ? ' ' : *c;
+        t[o++] = '\n';
+    }
     o += (size_t)snprintf(t + o, cap - o, "givens ");
     for (size_t i = 0; i < nc && o + 1 < cap; i++) {
         uint8_t v = p->cells ? p->cells[i] : 0;

@@ -55,40 +55,83 @@ static int check_statement(const char *stmt, int n, char *why, size_t cap)
     return -1;
 }
 
-char *wb_read_constraints(const wb_sheet *s, uint32_t row, uint32_t c0, uint32_t c1, int n,
-                          uint32_t *bad_row, uint32_t *bad_col, char *why, size_t cap)
+/* The statements gathered so far, one a line. */
+typedef struct stmts {
+    char *text;
+    size_t len, cap;
+} stmts;
+
+/* Checks the k bytes of t (spaces around them trimmed) and appends them.
+ * @return 0; -1 with why (bad statement) or with *nomem set. */
+static int take(stmts *o, const char *t, size_t k, int n, char *why, size_t cap, int *nomem)
 {
-    size_t len = 0, have = 256;
-    char *out = malloc(have);
-    if (!out) {
-        *bad_row = UINT32_MAX;
-        return NULL;
+    while (k && (*t == ' ' || *t == '\t')) {
+        t++;
+        k--;
     }
-    out[0] = '\0';
-    uint32_t col;
-    for (const char *t; row < WB_MAX_ROWS && (t = row_text(s, row, c0, c1, &col)) != NULL; row++) {
-        t += strspn(t, " \t");
-        if (check_statement(t, n, why, cap) != 0) {
-            *bad_row = row;
-            *bad_col = col;
-            free(out);
+    while (k && (t[k - 1] == ' ' || t[k - 1] == '\t'))
+        k--;
+    if (!k)
+        return 0;
+    char *one = malloc(k + 1);
+    if (!one) {
+        *nomem = 1;
+        return -1;
+    }
+    memcpy(one, t, k);
+    one[k] = '\0';
+    int bad = check_statement(one, n, why, cap);
+    free(one);
+    if (bad)
+        return -1;
+    if (o->len + k + 2 > o->cap) {
+        size_t grow = (o->len + k + 2) * 2;
+        char *g = realloc(o->text, grow);
+        if (!g) {
+            *nomem = 1;
+            return -1;
+        }
+        o->text = g;
+        o->cap = grow;
+    }
+    memcpy(o->text + o->len, t, k);
+    o->len += k;
+    o->text[o->len++] = '\n';
+    o->text[o->len] = '\0';
+    return 0;
+}
+
+char *wb_read_constraints(const wb_sheet *s, const char *inline_text, uint32_t label_row,
+                          uint32_t label_col, uint32_t c0, uint32_t c1, int n, uint32_t *bad_row,
+                          uint32_t *bad_col, char *why, size_t cap)
+{
+    stmts o = {calloc(1, 1), 0, 1};
+    int nomem = !o.text;
+    /* the label's own cell first: statements separated by ';' */
+    for (const char *t = inline_text; !nomem && t && *t;) {
+        size_t k = strcspn(t, ";");
+        if (take(&o, t, k, n, why, cap, &nomem) != 0) {
+            *bad_row = nomem ? UINT32_MAX : label_row;
+            *bad_col = label_col;
+            free(o.text);
             return NULL;
         }
-        size_t k = strlen(t);
-        if (len + k + 2 > have) {
-            have = (len + k + 2) * 2;
-            char *grown = realloc(out, have);
-            if (!grown) {
-                free(out);
-                *bad_row = UINT32_MAX;
-                return NULL;
-            }
-            out = grown;
-        }
-        memcpy(out + len, t, k);
-        len += k;
-        out[len++] = '\n';
-        out[len] = '\0';
+        t += k + (t[k] == ';');
     }
-    return out;
+    uint32_t col, row = label_row + 1;
+    for (const char *t; !nomem && row < WB_MAX_ROWS && (t = row_text(s, row, c0, c1, &col)) != NULL;
+         row++) {
+        if (take(&o, t, strlen(t), n, why, cap, &nomem) != 0) {
+            *bad_row = nomem ? UINT32_MAX : row;
+            *bad_col = col;
+            free(o.text);
+            return NULL;
+        }
+    }
+    if (nomem) {
+        *bad_row = UINT32_MAX;
+        free(o.text);
+        return NULL;
+    }
+    return o.text;
 }

@@ -182,20 +182,22 @@ static void read_shape(const char *v, puzzle_info *info)
     }
 }
 
-/* The statements in the rows from row down into info->constraints, or
- * the cell of a bad one and why into info->bad. */
-static void read_constraints(const wb_sheet *s, uint32_t row, uint32_t c0, uint32_t c1, int n,
-                             puzzle_info *info)
+/* The statements after the label at (row, col) and in the rows below
+ * into info->constraints, or the cell of a bad one and why into
+ * info->bad. */
+static void read_constraints(const wb_sheet *s, const char *inline_text, uint32_t row,
+                             uint32_t col, uint32_t c0, uint32_t c1, int n, puzzle_info *info)
 {
     uint32_t bad_row = 0, bad_col = 0;
     char why[700];
-    info->constraints = wb_read_constraints(s, row, c0, c1, n, &bad_row, &bad_col, why, sizeof why);
+    info->constraints = wb_read_constraints(s, inline_text, row, col, c0, c1, n, &bad_row,
+                                            &bad_col, why, sizeof why);
     if (info->constraints)
         return;
     if (bad_row == UINT32_MAX) {
         snprintf(why, sizeof why, "out of memory");
         bad_row = row;
-        bad_col = c0;
+        bad_col = col;
     }
     cell_place(s, bad_row, bad_col, info->bad_place, sizeof info->bad_place);
     info->bad = strdup(why);
@@ -237,10 +239,10 @@ static void read_info(const wb_sheet *s, const wb_range *r, puzzle_info *info, c
                                  place, k, n * n, n, n);
                     info->has_regions = 0;
                 }
-            } else if ((v = after_label(t, "constraints:")) != NULL && !*v &&
-                       !info->constraints && !info->bad) {
-                /* a variant puzzle's rules, a statement a row below */
-                read_constraints(s, row + 1, c0, r->c1, n, info);
+            } else if ((v = after_label(t, "constraints:")) != NULL && !info->constraints &&
+                       !info->bad) {
+                /* a variant puzzle's rules: after the label, a statement a row below */
+                read_constraints(s, v, row, col, c0, r->c1, n, info);
                 lines++;
             } else if ((v = after_label(t, "comment:")) != NULL) {
                 snprintf(info->comment, sizeof info->comment, "%s", v);

@@ -9,9 +9,11 @@
  * a small record of its own here ("status": "gave_up").
  */
 #include "api_endpoints.h"
+#include "gen_constraints.h"
 #include "gen_request.h"
 #include "gen_variant.h"
 #include "record.h"
+#include "reduce_variant.h"
 #include "request.h"
 
 #include "doku.h"
@@ -51,6 +53,10 @@ void srv_api_generate(const char *body, size_t len, const srv_budget *bud, srv_r
         goto done;
     if (g.p.vset >= 0) {   /* a killer, thermo... set */
         srv_gen_variant_reply(&g, out);
+        goto done;
+    }
+    if (g.p.cons) {        /* the request's own constraints: givens for them */
+        srv_gen_constraints_reply(&g, out);
         goto done;
     }
     size_t ncells = (size_t)g.p.n * (size_t)g.p.n;
@@ -127,7 +133,7 @@ void srv_api_reduce(const char *body, size_t len, const srv_budget *bud, srv_rep
     doku_difficulty diff;
     char note[240];
     doku_rating_filter *judge = NULL;
-    if (srv_read_puzzle(req, 1, &p, out) != 0 || srv_no_constraints(&p, "reduce", out))
+    if (srv_read_puzzle(req, 1, &p, out) != 0)
         goto done;
     int nc = p.n * p.n;
     if (srv_read_clues(req, nc, &lo, &hi, out) || srv_read_symmetry(req, &sym, out) ||
@@ -136,6 +142,20 @@ void srv_api_reduce(const char *body, size_t len, const srv_budget *bud, srv_rep
         srv_field_u64(req, "seed", 0, UINT64_MAX, 1, &seed, out) ||
         srv_field_timeout(req, srv_remaining(bud), &timeout, out))
         goto done;
+    if (p.cons) {
+        /* the library's reducer knows the units only: a variant puzzle's
+         * uniqueness is searched under its constraints */
+        if (diff != DOKU_DIFFICULTY_ANY || level != DOKU_QQWING_ANY) {
+            srv_reply_error(out, 422, "constraints_unsupported",
+                            "a difficulty for reduce does not take variant constraints (their "
+                            "ratings are doku's own): leave difficulty out",
+                            "difficulty");
+            goto done;
+        }
+        srv_vreduce a = {lo, sym, seed, timeout};
+        srv_reduce_variant(&p, &a, out);
+        goto done;
+    }
     sol = malloc((size_t)nc);
     res_cells = malloc((size_t)nc);
     if (!sol || !res_cells) {

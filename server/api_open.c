@@ -315,7 +315,9 @@ static void take_sheet_puzzle(void *ctx, const book_puzzle *p)
     } else {
         e = add_puzzle(L, p->where, file, 0, p->n, p->cells, DOKU_SYMBOLS_AUTO);
     }
-    if (e && p->comment && p->comment[0] && !cJSON_AddStringToObject(e, "comment", p->comment))
+    /* a variant puzzle's comment came as its title (add_variant) */
+    if (e && !p->constraints && p->comment && p->comment[0] &&
+        !cJSON_AddStringToObject(e, "comment", p->comment))
         L->nomem = 1;
     if (e && !p->constraints && (p->variants || p->regions)) {
         /* the shape the sheet names under its grid, as a link's meta */

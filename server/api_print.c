@@ -19,6 +19,7 @@
 #include "clock.h"
 #include "documents.h"
 #include "gen_request.h"
+#include "gen_variant.h"
 #include "record.h"
 #include "request.h"
 #include "variant.h"
@@ -330,14 +331,25 @@ void srv_api_print(const srv_call *c, srv_reply *out)
     } else {
         if (srv_gen_read(&g, req, c->budget, out) != 0)
             goto done;
-        if (g.p.vset >= 0) {
+        if (g.p.cons) {
             srv_reply_error(out, 422, "constraints_unsupported",
-                            "a booklet of variant puzzles is not made yet (generate makes one)",
-                            "variants");
+                            "a generated booklet takes a constraint set (\"variants\": killer...), "
+                            "not constraints: send the puzzles to print in \"puzzles\"",
+                            "constraints");
             goto done;
         }
-        if (generate_all(&g, count, &recs, out))
+        if (g.p.vset >= 0) {
+            /* a constraint set: each page's record carries its constraints */
+            recs.bufs = calloc((size_t)count, sizeof *recs.bufs);
+            if (!recs.bufs) {
+                srv_reply_error(out, 500, "no_memory", "out of memory", NULL);
+                goto done;
+            }
+            if (srv_gen_variant_records(&g, count, recs.bufs, &recs.n, out))
+                goto done;
+        } else if (generate_all(&g, count, &recs, out)) {
             goto done;
+        }
         shape = g.p.shape;
         symbols = g.p.symbols;
         cmd = "generate";

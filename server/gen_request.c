@@ -162,9 +162,14 @@ int srv_gen_read(srv_gen *g, const cJSON *req, const srv_budget *bud, srv_reply 
 {
     memset(g, 0, sizeof *g);
     const char *require;
-    if (srv_read_puzzle(req, SRV_SETS, &g->p, out) != 0 ||
-        srv_no_constraints(&g->p, "generate", out) != 0)
+    if (srv_read_puzzle(req, SRV_SETS, &g->p, out) != 0)
         return -1;
+    if (g->p.cons && g->p.vset >= 0) {
+        srv_reply_error(out, 400, "bad_field",
+                        "a constraint set (\"variants\": killer...) makes its own constraints: "
+                        "send constraints or a set, not both", "constraints");
+        return -1;
+    }
     if (g->p.cells) {
         srv_reply_error(out, 400, "bad_field",
                         "generate takes no puzzle (use the shape fields; /api/reduce reduces one)",
@@ -212,6 +217,19 @@ int srv_gen_read(srv_gen *g, const cJSON *req, const srv_budget *bud, srv_reply 
         g->have_rating = 1;
         if (!g->bo.max && !g->bo.min)
             g->bo.max = -1;
+    }
+    /* the request's constraints: givens chosen for them (gen_constraints.c),
+     * by count and symmetry; the ratings and levels are the classic
+     * grader's, which knows no constraint */
+    if (g->p.cons && (g->have_rating || g->qqwing != DOKU_QQWING_ANY || g->full)) {
+        const char *field = g->full ? "full" : g->qqwing != DOKU_QQWING_ANY ? "qqwing_level"
+                                     : g->difficulty != DOKU_DIFFICULTY_ANY ? "difficulty"
+                                     : require ? "require" : "rating";
+        char msg[240];
+        snprintf(msg, sizeof msg, "generate with constraints takes clues, symmetry, seed and "
+                                  "timeout; \"%s\" does not take variant constraints", field);
+        srv_reply_error(out, 422, "constraints_unsupported", msg, field);
+        return -1;
     }
     if (doku_generator_create(g->p.shape, &g->g) != DOKU_OK ||
         (g->have_rating && !g->full &&

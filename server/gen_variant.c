@@ -5,6 +5,7 @@
  * them (variant.h).
  */
 #include "gen_variant.h"
+#include "clock.h"
 #include "record.h"
 #include "variant.h"
 
@@ -22,6 +23,91 @@ static char *line_of(const uint8_t *cells, size_t nc)
     if (s)
         s[nc] = '\0';
     return s;
+}
+
+/* Puzzle index k of g as a record in b: the generate record with the
+ * set and constraints added. @return DOKU_OK or DOKU_ERR_NOMEM. */
+static doku_status variant_record(const srv_gen *g, uint64_t k, const doku_constraints *cs,
+                                  const uint8_t *givens, const uint8_t *solution,
+                                  const doku_vgen_result *vr, doku_buf *b)
+{
+    doku_generate_result res;
+    memset(&res, 0, sizeof res);
+    res.found = 1;
+    res.attempts = vr->attempts;
+    res.givens = vr->givens;
+    res.qqwing_level = DOKU_QQWING_ANY;
+    res.symmetry = DOKU_SYM_NONE;
+    doku_status st = srv_gen_record(g, k, givens, solution, &res, b);
+    if (st != DOKU_OK || b->failed)
+        return DOKU_ERR_NOMEM;
+    cJSON *o = cJSON_CreateObject(), *list = srv_constraints_json(cs);
+    if (o && list && cJSON_AddStringToObject(o, "set", doku_vgen_set_name(g->vo.set)) &&
+        cJSON_AddItemToObject(o, "constraints", list)) {
+        st = srv_record_add(b, o);
+    } else {
+        if (!o || !cJSON_GetObjectItemCaseSensitive(o, "constraints"))
+            cJSON_Delete(list);
+        st = DOKU_ERR_NOMEM;
+    }
+    cJSON_Delete(o);
+    return st;
+}
+
+int srv_gen_variant_records(srv_gen *g, uint64_t count, doku_buf *bufs, size_t *made,
+                            srv_reply *out)
+{
+    size_t nc = (size_t)g->p.n * (size_t)g->p.n;
+    uint8_t *givens = malloc(nc), *solution = malloc(nc);
+    *made = 0;
+    int rc = 0;
+    if (!givens || !solution) {
+        srv_reply_error(out, 500, "no_memory", "out of memory", NULL);
+        rc = -1;
+        goto done;
+    }
+    double deadline = now_seconds() + g->timeout;
+    for (uint64_t k = 0; k < count; k++) {
+        double left = deadline - now_seconds();
+        if (left < 0.001)
+            break;
+        doku_constraints *cs = NULL;
+        doku_vgen_result res;
+        memset(&res, 0, sizeof res);
+        g->vo.time_budget = left;
+        doku_status st = doku_variant_generate(g->g, doku_seed_derive(g->seed, k), &g->vo, &cs,
+                                               givens, solution, nc, &res);
+        if (st == DOKU_ERR_ARG) {
+            char text[200];
+            snprintf(text, sizeof text, "a %s cannot be made on this shape with these cage sizes",
+                     doku_vgen_set_name(g->vo.set));
+            srv_reply_error(out, 400, "bad_field", text, "variants");
+            rc = -1;
+            goto done;
+        }
+        if (st == DOKU_OK)
+            st = variant_record(g, k, cs, givens, solution, &res, &bufs[*made]);
+        doku_constraints_free(cs);
+        if (st == DOKU_ERR_NOMEM) {
+            srv_reply_error(out, 500, "no_memory", "out of memory", NULL);
+            rc = -1;
+            goto done;
+        }
+        if (st != DOKU_OK)
+            break;   /* the budget ran out on this one */
+        ++*made;
+    }
+    if (*made == 0) {
+        char msg[200], secs[32];
+        snprintf(msg, sizeof msg, "no %s found within %s s", doku_vgen_set_name(g->vo.set),
+                 srv_seconds(secs, sizeof secs, g->named));
+        srv_reply_error(out, 422, "cannot_generate", msg, NULL);
+        rc = -1;
+    }
+done:
+    free(givens);
+    free(solution);
+    return rc;
 }
 
 void srv_gen_variant_reply(srv_gen *g, srv_reply *out)

@@ -629,7 +629,7 @@ int srv_no_constraints(const srv_puzzle *p, const char *what, srv_reply *out)
         return 0;
     char msg[200];
     snprintf(msg, sizeof msg,
-             "%s does not take variant constraints yet (solve, count, check, hint, explain, grade, "
+             "%s does not take variant constraints yet (solve, count, check, hint, explain, grade, reduce, "
              "export and print do)", what);
     srv_reply_error(out, 422, "constraints_unsupported", msg, "constraints");
     return -1;

@@ -3,7 +3,9 @@
  * per line: NAME<TAB>puzzle text<TAB>solution (the lines
  * /work/shared/tools/iss-export.mjs prints; the solution may be empty).
  * Each puzzle is read first, then searched with limit 2 (solve and prove
- * unique) and timed in thread CPU time, best of --repeat runs. Prints one
+ * unique) and timed in thread CPU time, best of --repeat runs, each under
+ * --budget seconds (default none; a puzzle past it prints "gave-up" and
+ * the solutions found so far). Prints one
  * line per puzzle: name, solutions, nodes, guesses, microseconds, and
  * whether the solution found equals the published one (ok / DIFF / -).
  * Exit 1 when a puzzle is not unique or differs from its solution.
@@ -36,10 +38,13 @@ static int solution_value(char ch, int n)
 int main(int argc, char **argv)
 {
     int repeat = 3;
+    double budget = 0;
     const char *path = NULL;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--repeat") == 0 && i + 1 < argc)
             repeat = atoi(argv[++i]);
+        else if (strcmp(argv[i], "--budget") == 0 && i + 1 < argc)
+            budget = atof(argv[++i]);
         else
             path = argv[i];
     }
@@ -72,7 +77,7 @@ int main(int argc, char **argv)
         const doku_shape *s = doku_variant_puzzle_shape(p);
         int n = doku_shape_n(s), nc = n * n;
         uint8_t *got = calloc((size_t)nc, 1);
-        doku_search_opts o = {.limit = 2};
+        doku_search_opts o = {.limit = 2, .time_budget = budget};
         doku_search_result r = {0};
         double best = 1e9;
         doku_status st = DOKU_OK;
@@ -84,8 +89,8 @@ int main(int argc, char **argv)
             double t = thread_seconds() - t0;
             best = t < best ? t : best;
         }
-        const char *verdict = "-";
-        if (sol && (int)strlen(sol) == nc) {
+        const char *verdict = st == DOKU_GAVE_UP ? "gave-up" : "-";
+        if (st == DOKU_OK && sol && (int)strlen(sol) == nc) {
             verdict = "ok";
             for (int c = 0; c < nc; c++)
                 if (solution_value(sol[c], n) != got[c])

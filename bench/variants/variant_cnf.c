@@ -16,9 +16,16 @@
  *    pair of digits the rule forbids (thermometers, whispers, renban as
  *    distinct digits pairwise closer than its length, palindromes, kropki,
  *    X/V, greater-than, the negative rules, anti-knight/king); between
- *    lines by ternary clauses; quadruples by at-least-k clauses.
- * Sandwich and X-sum clues are not encoded: such a puzzle is reported on
- * stderr and skipped. Exit 0, or 2 when a file cannot be read or written.
+ *    lines by ternary clauses; quadruples by at-least-k clauses;
+ *  - sandwich clues by a parity chain along the row: e_i "cell i holds 1
+ *    or n", p_i "an odd number of e_1..e_i", in_i = p_(i-1) and not e_i
+ *    "cell i lies between the 1 and the n"; then partial sums that grow by
+ *    cell i's digit where in_i holds and stay where it does not, capped
+ *    at the clue, the final sum forced to the clue;
+ *  - X-sum clues by partial sums of the first k cells, and "first cell =
+ *    X" forbids every sum of the first X cells but the clue.
+ * A kind not listed is reported on stderr and its puzzle skipped. Exit 0,
+ * or 2 when a file cannot be read or written.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "doku_constraints.h"
@@ -120,13 +127,128 @@ static void linear(cnf *f, const int *cells, const int *w, int k, int target)
     free(prev);
 }
 
+static int new_var(cnf *f) { return ++f->nvars; }
+
+/* v <-> (a or b) */
+static void def_or(cnf *f, int v, int a, int b)
+{
+    clause2(f, -a, v);
+    clause2(f, -b, v);
+    int l[3] = {-v, a, b};
+    clause(f, l, 3);
+}
+
+/* v <-> (a xor b) */
+static void def_xor(cnf *f, int v, int a, int b)
+{
+    int l1[3] = {-v, a, b}, l2[3] = {-v, -a, -b}, l3[3] = {v, -a, b}, l4[3] = {v, a, -b};
+    clause(f, l1, 3);
+    clause(f, l2, 3);
+    clause(f, l3, 3);
+    clause(f, l4, 3);
+}
+
+/* v <-> (a and not b) */
+static void def_and_not(cnf *f, int v, int a, int b)
+{
+    clause2(f, -v, a);
+    clause2(f, -v, -b);
+    int l[3] = {v, -a, b};
+    clause(f, l, 3);
+}
+
+/* Sandwich: the digits strictly between the 1 and the n of the row (k
+ * cells, a unit, so each of 1 and n appears once) sum to target. */
+static void sandwich(cnf *f, const int *cells, int k, int target)
+{
+    int n = f->n, p = 0; /* p: parity variable of the prefix (0: false) */
+    int *sum = malloc((size_t)(target + 1) * sizeof *sum), *next = malloc((size_t)(target + 1) * sizeof *next);
+    if (!sum || !next)
+        exit(2);
+    /* sum[v]: "the inner digits so far sum to v"; before the row: 0 */
+    for (int v = 0; v <= target; v++)
+        sum[v] = new_var(f);
+    clause(f, &sum[0], 1);
+    for (int i = 0; i < k; i++) {
+        int e = new_var(f), in = new_var(f), np = new_var(f);
+        def_or(f, e, lit(f, cells[i], 1), lit(f, cells[i], n));
+        if (p) {
+            def_and_not(f, in, p, e);
+            def_xor(f, np, p, e);
+        } else {
+            int l = -in;
+            clause(f, &l, 1);
+            clause2(f, -np, e);
+            clause2(f, np, -e);
+        }
+        p = np;
+        for (int v = 0; v <= target; v++)
+            next[v] = new_var(f);
+        for (int v = 0; v <= target; v++) {
+            int stay[3] = {-sum[v], in, next[v]};
+            clause(f, stay, 3);
+            for (int d = 2; d < n; d++) {
+                if (v + d <= target) {
+                    int l[4] = {-sum[v], -in, -lit(f, cells[i], d), next[v + d]};
+                    clause(f, l, 4);
+                } else {
+                    int l[3] = {-sum[v], -in, -lit(f, cells[i], d)};
+                    clause(f, l, 3);
+                }
+            }
+        }
+        memcpy(sum, next, (size_t)(target + 1) * sizeof *sum);
+    }
+    for (int v = 0; v < target; v++) {
+        int l = -sum[v];
+        clause(f, &l, 1);
+    }
+    free(sum);
+    free(next);
+}
+
+/* X-sum: the first cell holds X, and the first X cells sum to target. */
+static void xsum(cnf *f, const int *cells, int k, int target)
+{
+    int n = f->n, max = n * (n + 1) / 2;
+    int *prev = malloc((size_t)(max + 1) * sizeof *prev), *cur = malloc((size_t)(max + 1) * sizeof *cur);
+    if (!prev || !cur)
+        exit(2);
+    /* prev[v]: "the first i cells sum to v" (forced true forward, so the
+     * real prefix sum's variable is always true) */
+    for (int v = 0; v <= max; v++)
+        prev[v] = 0;
+    for (int i = 0; i < k && i < n; i++) {
+        for (int v = 0; v <= max; v++)
+            cur[v] = new_var(f);
+        for (int d = 1; d <= n; d++) {
+            if (i == 0) {
+                clause2(f, -lit(f, cells[0], d), cur[d]);
+                continue;
+            }
+            for (int v = 0; v + d <= max; v++)
+                if (prev[v]) {
+                    int l[3] = {-prev[v], -lit(f, cells[i], d), cur[v + d]};
+                    clause(f, l, 3);
+                }
+        }
+        /* X = i + 1: no other prefix sum than the clue */
+        for (int v = 0; v <= max; v++)
+            if (v != target)
+                clause2(f, -lit(f, cells[0], i + 1), -cur[v]);
+        memcpy(prev, cur, (size_t)(max + 1) * sizeof *prev);
+    }
+    free(prev);
+    free(cur);
+}
+
 static int orth(int n, int a, int b)
 {
     int dr = abs(a / n - b / n), dc = abs(a % n - b % n);
     return dr + dc == 1;
 }
 
-/* @return 0 when the constraint is not encoded (sandwich, X-sum). */
+/* @return 0 when the constraint is not encoded. */
 static int encode(cnf *f, const doku_constraints *cs, const doku_shape *s, size_t idx,
                   int neg_flags)
 {
@@ -157,6 +279,12 @@ static int encode(cnf *f, const doku_constraints *cs, const doku_shape *s, size_
         for (int i = 0; i < k; i++)
             w[i] = 1;
         linear(f, cells, w, k, c.params[0]);
+        return 1;
+    case DOKU_CON_SANDWICH:
+        sandwich(f, cells, k, c.params[0]);
+        return 1;
+    case DOKU_CON_XSUM:
+        xsum(f, cells, k, c.params[0]);
         return 1;
     case DOKU_CON_ARROW: {
         int m = c.params[0], pw = 1;

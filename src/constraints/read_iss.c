@@ -219,6 +219,16 @@ static int read_shape(const char *text, size_t len, vp_decl *d, char *msg, size_
             if (pt.nargs < 1 || sscanf(pt.arg[0], "%dx%d", &a, &b) != 2 || a != b || a < 4 ||
                 a > DOKU_CONSTRAINTS_MAX_N)
                 return bad(&pt, msg, cap, st, "doku reads square shapes 4x4 to 16x16");
+            /* ISS's value range ("0-8") and grid kinds ("Raw") change what
+             * every digit and sum means: refused, never read as 1..n */
+            for (int i = 1; i < pt.nargs; i++) {
+                int lo = 0, hi = 0, used = 0;
+                if (sscanf(pt.arg[i], "%d-%d%n", &lo, &hi, &used) != 2 ||
+                    (size_t)used != pt.arg_len[i] || lo != 1 || hi != a)
+                    return bad(&pt, msg, cap, st,
+                               "doku reads the digits 1 to n on a sudoku grid (no value range "
+                               "or grid kind)");
+            }
             d->n = a;
         } else if (is(&pt, "Diagonal")) {
             int v;

@@ -170,6 +170,12 @@ int vp_read_record(doku_variant_puzzle *p, const char *text, size_t len, char *m
     int k = 0;
     for (int o = ok ? j.nodes[list].first : -1; ok && o >= 0; o = j.nodes[o].next)
         ok = read_one(&j, o, k++, p, d.n, msg, cap, st);
+    /* a record's comment is the puzzle's title (its author has no field) */
+    const char *comment = ok ? io_json_str(&j, io_json_get(&j, 0, "comment")) : NULL;
+    if (comment && !vp_set_words(&p->title, comment, strlen(comment), st)) {
+        snprintf(msg, cap, "out of memory");
+        ok = 0;
+    }
     io_json_free(&j);
     return ok;
 }

@@ -22,19 +22,30 @@
 #pragma GCC diagnostic ignored "-Wpsabi"
 #endif
 
+/* Branching (board16_core.h): B16_PROBE_CELLS probes per choice as in
+ * generic.c, after a plain first run of B16_PLAIN_FIRST nodes; the probe
+ * memo keeps B16_MEMO_CELLS cells a level. */
+enum { B16_DEAD = -1, B16_AGAIN = -2, B16_PROBE_CELLS = 16, B16_MEMO_CELLS = 16 };
+
+/* One level's probe memo entries: cell (probed both ways) and which of
+ * its two states are completed probes (bit k). */
+typedef struct b16_memo_level {
+    int16_t cell[B16_MEMO_CELLS];
+    uint8_t ok[B16_MEMO_CELLS];
+    uint8_t n, next;  /* entries in use; the one a full level replaces next */
+} b16_memo_level;
+
 struct board16_engine {
     b16_geom g;
     void (*run)(board16_engine *e, const uint8_t *givens, search_ctx *ctx);
     int variant;
     b16_state *stack;    /* ncells + 3 levels: one per guess depth, scratch */
     b16_state *alt;      /* 2 per level: its chosen cell's probe states */
-    /* Probe memo (board16_core.h, probe()): per level, up to
-     * B16_MEMO_CELLS probed cells with their two probe states. */
+    /* Probe memo (board16_core.h, probe()), allocated by the first
+     * probing run (NULL: not yet, or no memory: probes start afresh). */
     b16_state *memo;     /* [levels * 2 * B16_MEMO_CELLS] */
-    int16_t *memo_cell;  /* [levels * B16_MEMO_CELLS] cell, or -1 */
-    uint8_t *memo_ok;    /* [same] bit k: state k is a completed probe */
-    uint8_t *memo_n;     /* [levels] entries in use */
-    uint8_t *memo_next;  /* [levels] the entry a full level replaces next */
+    b16_memo_level *memo_at; /* [levels] */
+    size_t levels;
     uint8_t *grid;       /* [ncells] */
     uint8_t *first;      /* [ncells] the first solution reported */
     int have_first;
@@ -43,9 +54,25 @@ struct board16_engine {
     uint64_t run_cap;    /* node count at which this run gives way, 0 none */
 };
 
-/* Branching (board16_core.h): B16_PROBE_CELLS probes per choice as in
- * generic.c, after a plain first run of B16_PLAIN_FIRST nodes. */
-enum { B16_DEAD = -1, B16_AGAIN = -2, B16_PROBE_CELLS = 16, B16_MEMO_CELLS = 16 };
+/* Allocates the probe memo (a 16x16 grid: 4.5 MB of address space, a
+ * level's 17 KB touched when the search reaches it). @return 0 without
+ * memory: the search runs without it, with the same results. */
+static int b16_memo_alloc(board16_engine *e)
+{
+    if (e->memo)
+        return 1;
+    size_t bytes = e->levels * 2 * B16_MEMO_CELLS * sizeof(b16_state);
+    e->memo = aligned_alloc(64, (bytes + 63) & ~(size_t)63);
+    e->memo_at = calloc(e->levels, sizeof *e->memo_at);
+    if (e->memo && e->memo_at)
+        return 1;
+    free(e->memo);
+    free(e->memo_at);
+    e->memo = NULL;
+    e->memo_at = NULL;
+    return 0;
+}
+
 enum { B16_PLAIN_FIRST = 32 };
 #ifndef B16_BOTH
 #define B16_BOTH 1
@@ -221,16 +248,10 @@ doku_status board16_create(const doku_shape *s, int allow_extra, board16_engine 
     size_t levels = (size_t)s->ncells + 3;
     e->stack = aligned_alloc(64, (levels * sizeof(b16_state) + 63) & ~(size_t)63);
     e->alt = aligned_alloc(64, (2 * levels * sizeof(b16_state) + 63) & ~(size_t)63);
-    size_t slots = levels * B16_MEMO_CELLS;
-    e->memo = aligned_alloc(64, (2 * slots * sizeof(b16_state) + 63) & ~(size_t)63);
-    e->memo_cell = malloc(slots * sizeof *e->memo_cell);
-    e->memo_ok = malloc(slots);
-    e->memo_n = calloc(levels, 1);
-    e->memo_next = calloc(levels, 1);
+    e->levels = levels;
     e->grid = malloc((size_t)s->ncells);
     e->first = malloc((size_t)s->ncells);
-    if (!e->stack || !e->alt || !e->grid || !e->first || !e->memo || !e->memo_cell ||
-        !e->memo_ok || !e->memo_n || !e->memo_next) {
+    if (!e->stack || !e->alt || !e->grid || !e->first) {
         board16_free(e);
         return DOKU_ERR_NOMEM;
     }
@@ -270,10 +291,7 @@ void board16_free(board16_engine *e)
     free(e->stack);
     free(e->alt);
     free(e->memo);
-    free(e->memo_cell);
-    free(e->memo_ok);
-    free(e->memo_n);
-    free(e->memo_next);
+    free(e->memo_at);
     free(e->grid);
     free(e->first);
     free(e);

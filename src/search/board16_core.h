@@ -122,6 +122,26 @@ static inline __attribute__((always_inline)) b16v B16_FN(lanes_up)(b16v x, int k
     }
 }
 
+/* The lanes of v that are not zero, as a 16-bit mask. */
+static inline __attribute__((always_inline)) unsigned B16_FN(lanes)(b16v v)
+{
+#if B16_SIMD >= 3
+    return (unsigned)_mm256_test_epi16_mask((__m256i)v, (__m256i)v);
+#elif B16_SIMD == 2
+    /* Packed to bytes per 128-bit half: lanes 0-7 in bits 0-7, 8-15 in
+     * bits 16-23. */
+    __m256i nz = (__m256i)(b16v)(v != B16_ZERO);
+    unsigned m = (unsigned)_mm256_movemask_epi8(_mm256_packs_epi16(nz, nz));
+    return (m & 0xFFu) | ((m >> 8) & 0xFF00u);
+#else
+    b16v nz = (b16v)(v != B16_ZERO);
+    unsigned m = 0;
+    for (int i = 0; i < 16; i++)
+        m |= (unsigned)(nz[i] & 1) << i;
+    return m;
+#endif
+}
+
 /* Two digit boards side by side (digits 2i, 2i + 1 of a state): one
  * 512-bit register in the AVX-512 build, two 256-bit ones elsewhere, so
  * the passes over all boards take half the instructions there. */
@@ -140,6 +160,29 @@ static inline __attribute__((always_inline)) unsigned B16_FN(any2)(B16_FN(pair) 
     return (unsigned)B16_FN(any)(lo) | (unsigned)B16_FN(any)(hi) << 1;
 #endif
 }
+
+#if B16_SIMD >= 3
+/* Bit i: board i of eight pairs is not empty, from the pairs' lane masks
+ * k[] (_mm512_test_epi16_mask): per two pairs, the 16-bit groups of a
+ * 64-bit word folded to their low bit and gathered by one multiply (the
+ * products of bits 0, 16, 32, 48 land on 48-51, no others there). Two
+ * mask-to-flag steps per pair took ~15% of propagate. */
+static inline __attribute__((always_inline)) unsigned B16_FN(boards_nz)(const __mmask32 *k)
+{
+    unsigned out = 0;
+    B16_UNROLL
+    for (int j = 0; j < 4; j++) {
+        uint64_t x = (uint64_t)k[2 * j] | (uint64_t)k[2 * j + 1] << 32;
+        x |= x >> 8;
+        x |= x >> 4;
+        x |= x >> 2;
+        x |= x >> 1;
+        x &= 0x0001000100010001ull;
+        out |= (unsigned)((x * 0x0001000200040008ull) >> 48) << (4 * j);
+    }
+    return out;
+}
+#endif
 
 /* Cells with one or more (*once) / two or more (*twice) candidates. */
 static inline __attribute__((always_inline)) void B16_FN(count12)(const b16v *cand, b16v *once,
@@ -548,50 +591,36 @@ B16_FN(propagate_rc)(const b16_geom *g, b16_state *st, unsigned dirty, const int
         /* Only digits with a naked single or a changed board can place. */
         unsigned look = B16_FN(any)(single) ? (1u << n) - 1 : dirty;
 #if B16_PAIRS
-        /* Hidden singles two digits per register (4x4 boxes, no extra
-         * units), before the digits are looked at. */
-        b16v hsv[16];
         const int paired = R == 4 && C == 4 && !g->nextra;
-        B16_FN(pair) *hp = (B16_FN(pair) *)hsv;
-        /* Digits not looked at have no new singles. Zeroed one by one:
-         * the whole array was a rep stos, 6% of the time on the blue set. */
-        if (paired)
-            for (unsigned l = ~dirty & 0xFFFFu; l; l &= l - 1)
-                hsv[__builtin_ctz(l)] = B16_ZERO;
-        if (paired)
-            for (unsigned l = dirty; l; l &= l - 1) {
-                int d1 = __builtin_ctz(l), d2 = d1;
-                l &= l - 1;
-                b16v hi = B16_ZERO;
-                if (l) {
-                    d2 = __builtin_ctz(l);
-                    hi = cand[d2];
-                }
-                B16_FN(pair) hs2;
-                unsigned bad = B16_FN(hidden44x2)(B16_JOIN(cand[d1], hi), rows2, cols2,
-                                                  cells2, &hs2);
-                if (bad & (d2 != d1 ? 3u : 1u)) /* an absent high board is empty */
-                    return 0;
-                hsv[d2] = B16_HI(hs2);
-                hsv[d1] = B16_LO(hs2); /* after: d2 may be d1 */
-                if (!l)
-                    break;
-            }
         if (paired) {
-            /* Every digit's placements, pairs of boards at once; a cell
-             * claimed by two digits (counted as in count12) is a
+            /* Every digit's placements, pairs of boards at once (4x4
+             * boxes, no extra units): naked singles, and the hidden singles
+             * of the pairs with a changed board (a board that did not
+             * change has none new; its contradictions, were it to have
+             * one, are real as well). Fixed pairs, in registers: hidden
+             * singles of paired changed digits written per digit and read
+             * back per pair cost a store-forwarding stall and zeroing.
+             * A cell claimed by two digits (counted as in count12) is a
              * contradiction. */
             const B16_FN(pair) single2 = B16_JOIN(single, single), open2 = B16_JOIN(open, open);
             const B16_FN(pair) *pc = (const B16_FN(pair) *)cand;
             B16_FN(pair) *pp = (B16_FN(pair) *)place, o = {0}, t = {0};
+            __mmask32 kp[8];
             B16_UNROLL
             for (int i = 0; i < 8; i++) {
-                B16_FN(pair) P = (pc[i] & single2) | (hp[i] & open2);
+                B16_FN(pair) P = pc[i] & single2;
+                if ((dirty >> (2 * i)) & 3u) {
+                    B16_FN(pair) hs2;
+                    if (B16_FN(hidden44x2)(pc[i], rows2, cols2, cells2, &hs2))
+                        return 0;
+                    P |= hs2 & open2;
+                }
                 pp[i] = P;
                 t |= o & P;
                 o |= P;
-                placing |= B16_FN(any2)(P) << (2 * i);
+                kp[i] = _mm512_test_epi16_mask((__m512i)P, (__m512i)P);
             }
+            placing = B16_FN(boards_nz)(kp);
             b16v tl = B16_LO(t), th = B16_HI(t), ol = B16_LO(o), oh = B16_HI(o);
             if (B16_FN(any)(tl | th | (ol & oh)))
                 return 0;
@@ -604,11 +633,6 @@ B16_FN(propagate_rc)(const b16_geom *g, b16_state *st, unsigned dirty, const int
             b16v p = single & cand[d];
             if (dirty & (1u << d)) {
                 b16v hs;
-#if B16_PAIRS
-                if (paired)
-                    hs = hsv[d];
-                else
-#endif
                 if (!B16_FN(hidden)(g, &cand[d], &hs, R, C))
                     return 0;
                 p |= hs & open;
@@ -679,11 +703,25 @@ B16_FN(propagate_rc)(const b16_geom *g, b16_state *st, unsigned dirty, const int
             keep[d] = cand[d];
         }
         dirty = 0;
-        {
+        /* A naked single's cell holds no other digit: only the cells of
+         * hidden singles with other candidates take anything from other
+         * boards (in probes, most rounds place naked singles only). */
+        const b16v multi = all & twice;
+        if (B16_FN(any)(multi)) {
             B16_FN(pair) *pc = (B16_FN(pair) *)cand;
             B16_FN(pair) all2;
-            memcpy(&all2, &all, sizeof all);
-            memcpy((char *)&all2 + sizeof all, &all, sizeof all);
+            memcpy(&all2, &multi, sizeof multi);
+            memcpy((char *)&all2 + sizeof multi, &multi, sizeof multi);
+#if B16_SIMD >= 3
+            __mmask32 kr[8];
+            B16_UNROLL
+            for (int i = 0; i < 8; i++) {
+                B16_FN(pair) x = pc[i], y = x & all2;
+                kr[i] = _mm512_test_epi16_mask((__m512i)y, (__m512i)y);
+                pc[i] = x & ~all2;
+            }
+            dirty = B16_FN(boards_nz)(kr);
+#else
             B16_UNROLL
             for (int i = 0; i < 8; i++) {
                 B16_FN(pair) x = pc[i];
@@ -692,17 +730,20 @@ B16_FN(propagate_rc)(const b16_geom *g, b16_state *st, unsigned dirty, const int
                 dirty |= B16_FN(any2)(x & all2) << (2 * i);
                 pc[i] = x & ~all2;
             }
+#endif
         }
         for (unsigned l = placing; l; l &= l - 1) {
             int d = __builtin_ctz(l);
             /* Two placements of d in one unit remove each other: the
              * cells left empty are the contradiction. */
             b16v c = cand[d] | place[d];
-            uint64_t w[4];
-            memcpy(w, &place[d], sizeof w);
-            for (int i = 0; i < 4; i++)
-                for (uint64_t m = w[i]; m; m &= m - 1)
-                    c &= ~g->peers[i * 64 + __builtin_ctzll(m)];
+            /* By the lanes that hold a placement: most rounds place a
+             * digit in one cell, where four words cost four branches. */
+            for (unsigned ln = B16_FN(lanes)(place[d]); ln; ln &= ln - 1) {
+                int r = __builtin_ctz(ln);
+                for (unsigned m = place[d][r]; m; m &= m - 1)
+                    c &= ~g->peers[r * 16 + __builtin_ctz(m)];
+            }
             cand[d] = c;
             dirty = B16_FN(any)(c ^ keep[d]) ? dirty | 1u << d : dirty & ~(1u << d);
         }
@@ -876,31 +917,29 @@ static int B16_FN(count_node)(board16_engine *e, search_ctx *ctx)
 static int B16_FN(memo_find)(const board16_engine *e, int level, int x)
 {
     for (int l = level; l >= 0 && l >= level - 2; l--) {
-        const int16_t *cells = e->memo_cell + (size_t)l * B16_MEMO_CELLS;
-        for (int i = 0; i < e->memo_n[l]; i++)
-            if (cells[i] == x)
+        const b16_memo_level *m = &e->memo_at[l];
+        for (int i = 0; i < m->n; i++)
+            if (m->cell[i] == x)
                 return l * B16_MEMO_CELLS + i;
     }
     return -1;
 }
 
-/* The entry of level for cell x: its own, or a new one (the oldest
- * replaced when the level is full). */
+/* The entry of level for cell x: its own (found), or a new one (the
+ * oldest replaced when the level is full), marked as holding no probe. */
 static int B16_FN(memo_slot)(board16_engine *e, int level, int x, int found)
 {
-    if (found >= 0 && found / B16_MEMO_CELLS == level)
-        return found;
-    int i = e->memo_n[level];
-    if (i < B16_MEMO_CELLS) {
-        e->memo_n[level] = (uint8_t)(i + 1);
-    } else {
-        i = e->memo_next[level];
-        e->memo_next[level] = (uint8_t)((i + 1) % B16_MEMO_CELLS);
+    b16_memo_level *m = &e->memo_at[level];
+    int i = found >= 0 && found / B16_MEMO_CELLS == level ? found % B16_MEMO_CELLS : -1;
+    if (i < 0 && m->n < B16_MEMO_CELLS) {
+        i = m->n++;
+    } else if (i < 0) {
+        i = m->next;
+        m->next = (uint8_t)((i + 1) % B16_MEMO_CELLS);
     }
-    int slot = level * B16_MEMO_CELLS + i;
-    e->memo_cell[slot] = (int16_t)x;
-    e->memo_ok[slot] = 0;
-    return slot;
+    m->cell[i] = (int16_t)x;
+    m->ok[i] = 0;
+    return level * B16_MEMO_CELLS + i;
 }
 
 /* Probes cell x = d from st into out, starting from the memo state from
@@ -929,8 +968,8 @@ static int B16_FN(probe)(const b16_geom *g, const b16_state *st, b16_state *out,
     return ok ? B16_FN(reach)(g, st, out) : -1;
 }
 
-/* Chooses the branch cell and its first digit in level st (st + 1 is
- * untouched). When the fewest candidates is two, up to
+/* Chooses the branch cell and its first digit in level st (st + 1 and
+ * st + 2 are scratch for probes without a memo). When the fewest candidates is two, up to
  * B16_PROBE_CELLS such cells are probed both ways: a refuted digit is
  * removed at once (B16_AGAIN: choose again; B16_DEAD if that removal
  * fails); otherwise the product of the two reaches decides. */
@@ -1001,17 +1040,26 @@ static int B16_FN(choose)(board16_engine *e, b16_state *st, search_ctx *ctx, int
              * those were 55% of the instructions in probes, and without
              * them a probe is ~2.5x cheaper for ~1.0-1.3x the nodes (blue
              * set: 0.55x the time; the tree's own nodes keep them). */
-            int found = B16_FN(memo_find)(e, level, x);
-            int slot = B16_FN(memo_slot)(e, level, x, found);
-            int was = found >= 0 ? e->memo_ok[found] : 0;
-            b16_state *tmp = e->memo + 2 * (size_t)slot, *tmp2 = tmp + 1;
-            const b16_state *from = found >= 0 ? e->memo + 2 * (size_t)found : NULL;
-            e->memo_ok[slot] = 0;
+            b16_state *tmp = st + 1; /* scratch without a memo */
+            const b16_state *from = NULL;
+            int was = 0, slot = -1;
+            if (e->memo) {
+                int found = B16_FN(memo_find)(e, level, x);
+                if (found >= 0) {
+                    was = e->memo_at[found / B16_MEMO_CELLS].ok[found % B16_MEMO_CELLS];
+                    from = e->memo + 2 * (size_t)found;
+                }
+                slot = B16_FN(memo_slot)(e, level, x, found);
+                tmp = e->memo + 2 * (size_t)slot;
+            }
+            b16_state *tmp2 = tmp + 1;
             int r1 = B16_FN(probe)(g, st, tmp, was & 1 ? from : NULL, x, d1);
             int r2 = 0;
             if (r1 >= 0)
                 r2 = B16_FN(probe)(g, st, tmp2, was & 2 ? from + 1 : NULL, x, d2);
-            e->memo_ok[slot] = (uint8_t)((r1 >= 0) | (r1 >= 0 && r2 >= 0) << 1);
+            if (slot >= 0)
+                e->memo_at[level].ok[slot % B16_MEMO_CELLS] =
+                    (uint8_t)((r1 >= 0) | (r1 >= 0 && r2 >= 0) << 1);
             if (r1 < 0 || r2 < 0) {
                 if (!B16_FN(refute)(g, st, x, r1 < 0 ? d1 : d2))
                     return B16_DEAD;
@@ -1174,6 +1222,11 @@ static int B16_FN(pairs)(const b16_geom *g, b16_state *st, int hidden)
                 t2 |= o2 & two[d];
                 o2 |= two[d];
             }
+            /* A pair only removes something from a cell with three or
+             * more candidates (h, from before this pass's removals: a
+             * superset): pairs already applied, met again at every node
+             * below, are passed over at once. */
+            t2 &= h;
             if (!B16_FN(any)(t2))
                 continue;
             int list[16], nl = 0;
@@ -1183,7 +1236,7 @@ static int B16_FN(pairs)(const b16_geom *g, b16_state *st, int hidden)
             for (int a = 0; a < nl; a++)
                 for (int b = a + 1; b < nl; b++) {
                     int d1 = list[a], d2 = list[b];
-                    b16v c = two[d1] & two[d2];
+                    b16v c = two[d1] & two[d2] & h;
                     if (!B16_FN(any)(c))
                         continue;
                     c &= ~B16_FN(spread)(two[d1] ^ two[d2], k);
@@ -1292,8 +1345,8 @@ static void B16_FN(search)(board16_engine *e, b16_state *st, search_ctx *ctx)
             return;
         ctx->guesses++;
         const b16_state *kept = e->alt + 2 * (st - e->stack);
-        e->memo_n[st + 1 - e->stack] = 0; /* a new child: its memo is stale */
-        e->memo_next[st + 1 - e->stack] = 0;
+        if (e->memo) /* a new child: its level's memo is stale */
+            e->memo_at[st + 1 - e->stack].n = e->memo_at[st + 1 - e->stack].next = 0;
         if (reuse)
             st[1] = kept[0];
         else
@@ -1347,8 +1400,8 @@ static void B16_FN(run)(board16_engine *e, const uint8_t *givens, search_ctx *ct
         e->probing = run == 1;
         e->aborted = 0;
         e->run_cap = e->probing ? 0 : ctx->nodes + B16_PLAIN_FIRST;
-        e->memo_n[0] = 0;
-        e->memo_next[0] = 0;
+        if (e->probing && b16_memo_alloc(e))
+            e->memo_at[0].n = e->memo_at[0].next = 0;
         if (B16_FN(start)(&e->g, e->stack, givens) && B16_FN(pairs)(&e->g, e->stack, 1))
             B16_FN(search)(e, e->stack, ctx);
         if (!e->aborted || ctx->stop)

@@ -43,13 +43,13 @@
 /* The cells of the columns in the 9-bit set x, in all three rows of a band. */
 #define c9_col_rep3(x) ((x) | (x) << 9 | (x) << 18)
 /* Open cells at or below which a state is finished by the residual
- * search (serg counting: 8 -> +22%, 16 -> +30%, 24 slower). 12: its
- * forward checking guesses more than the full propagation at 13-16 open
- * cells (limit 2, 1106 set: 110.80 guesses a puzzle at 16, 110.54 at 12,
- * 110.54 with no residual search), for +0.05% instructions on the hard
- * sets and +1.7% on serg at limits 1 and 2. */
+ * search (serg counting: 8 -> +22%, 16 -> +30%, 24 slower). 16: at limits
+ * 1 and 2 the fewest instructions on serg (-1.6% against 12; 14: -1.1%,
+ * 18 and 20: more), the same on the other sets; its forward checking
+ * guesses a little more than the full propagation (limit 2, 1106 set:
+ * 109.13 guesses a puzzle at 16, 108.93 at 12; still under tdoku's). */
 #ifndef C9_RESIDUAL
-#define C9_RESIDUAL 12
+#define C9_RESIDUAL 16
 #endif
 _Static_assert(C9_RESIDUAL <= C9_RES_MAX, "the residual search holds C9_RES_MAX cells");
 
@@ -687,10 +687,11 @@ static inline void C9_FN(stack_counts)(__m128i x0, __m128i x1, __m128i q0, __m12
 
 /* Every digit's column word (o[d]: bit 9 * band + column if the digit has
  * a candidate in that column of the band), its sole columns (q[d], as
- * sole_cols), and each stack's configurations summed over the digits
- * (totals); the AVX2 and AVX-512 builds do digits 0-7 in one register,
+ * sole_cols), its configurations per stack (cc[d], byte = stack), and
+ * each stack's configurations summed over the digits (totals); the AVX2 and AVX-512 builds do digits 0-7 in one register,
  * the SSE4.2 build in two. Arrays of 16. */
-static inline void C9_FN(stack_words)(const c9_state *s, uint32_t *o, uint32_t *q, int *totals, uint32_t *cnt)
+static inline void C9_FN(stack_words)(const c9_state *s, uint32_t *o, uint32_t *q, uint32_t *cc, int *totals,
+                                      uint32_t *cnt)
 {
     int k = 0;
     totals[0] = totals[1] = totals[2] = 0;
@@ -736,6 +737,7 @@ static inline void C9_FN(stack_words)(const c9_state *s, uint32_t *o, uint32_t *
     __m256i tab = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)C9_FN(by_entries)));
     /* Byte 3 of each lane looks up entry 0; masked off. */
     __m256i cf = _mm256_and_si256(_mm256_shuffle_epi8(tab, idx), _mm256_set1_epi32(0xFFFFFF));
+    _mm256_storeu_si256((__m256i *)cc, cf);
     /* Sums of the eight lanes, bytewise (at most 48 each). */
     __m128i h = _mm_add_epi32(_mm256_castsi256_si128(cf), _mm256_extracti128_si256(cf, 1));
     h = _mm_add_epi32(h, _mm_shuffle_epi32(h, 0x4E));
@@ -746,8 +748,11 @@ static inline void C9_FN(stack_words)(const c9_state *s, uint32_t *o, uint32_t *
     totals[2] = (int)(sum >> 16 & 0xFF);
     k = 8;
 #elif defined(C9_SSE42)
-    __m128i h = _mm_add_epi32(C9_FN(stack_words4)(s, 0, o, q, &xv[0], &qv[0]),
-                              C9_FN(stack_words4)(s, 4, o, q, &xv[1], &qv[1]));
+    __m128i h0 = C9_FN(stack_words4)(s, 0, o, q, &xv[0], &qv[0]);
+    __m128i h1 = C9_FN(stack_words4)(s, 4, o, q, &xv[1], &qv[1]);
+    _mm_storeu_si128((__m128i *)cc, h0);
+    _mm_storeu_si128((__m128i *)(cc + 4), h1);
+    __m128i h = _mm_add_epi32(h0, h1);
     h = _mm_add_epi32(h, _mm_shuffle_epi32(h, 0x4E));
     h = _mm_add_epi32(h, _mm_shuffle_epi32(h, 0xB1));
     uint32_t sum = (uint32_t)_mm_cvtsi128_si32(h);
@@ -762,9 +767,13 @@ static inline void C9_FN(stack_words)(const c9_state *s, uint32_t *o, uint32_t *
                      ((m2 | m2 >> 9 | m2 >> 18) & 0x1FF) << 18;
         o[d] = w;
         q[d] = C9_FN(sole_cols)(w);
-        totals[0] += C9_FN(by_entries)[C9_FN(popcount)(w & 0x1C0E07u)];
-        totals[1] += C9_FN(by_entries)[C9_FN(popcount)(w & 0xE07038u)];
-        totals[2] += C9_FN(by_entries)[C9_FN(popcount)(w & 0x70381C0u)];
+        uint32_t k0 = C9_FN(by_entries)[C9_FN(popcount)(w & 0x1C0E07u)];
+        uint32_t k1 = C9_FN(by_entries)[C9_FN(popcount)(w & 0xE07038u)];
+        uint32_t k2 = C9_FN(by_entries)[C9_FN(popcount)(w & 0x70381C0u)];
+        cc[d] = k0 | k1 << 8 | k2 << 16;
+        totals[0] += (int)k0;
+        totals[1] += (int)k1;
+        totals[2] += (int)k2;
     }
 #if C9_SIMD >= 2 || defined(C9_SSE42)
     C9_FN(stack_counts)(xv[0], xv[1], qv[0], qv[1], o[8], q[8], cnt);
@@ -798,10 +807,10 @@ static inline void C9_FN(stack_words)(const c9_state *s, uint32_t *o, uint32_t *
  * digits are bit-sliced, all 27 minicolumns at once (see stack_counts). o: room for 16
  * words (see stack_words). @return -1 on contradiction, 0 if boards
  * changed (propagate again), else 1 with o and totals (per stack) filled. */
-static inline int C9_FN(stack_scan)(c9_state *s, uint32_t *o, int *totals)
+static inline int C9_FN(stack_scan)(c9_state *s, uint32_t *o, uint32_t *cc, int *totals)
 {
     uint32_t qs[16], cnt[8];
-    C9_FN(stack_words)(s, o, qs, totals, cnt);
+    C9_FN(stack_words)(s, o, qs, cc, totals, cnt);
     uint32_t c3 = cnt[2], c4 = cnt[3], s3 = cnt[6], s4 = cnt[7];
     if (c3 != C9_FULL || s4)
         return -1;
@@ -838,66 +847,120 @@ static inline int C9_FN(stack_scan)(c9_state *s, uint32_t *o, int *totals)
     return !changed;
 }
 
+/* A band's digits by their number of fitting configurations (ok[k]: bit
+ * d set if configuration k of digit d fits): bit d of by[n - 2] if digit
+ * d has n of them, n = 2..6 (bit-sliced over the nine digits).
+ * @return the digits with two or more. */
+static inline uint32_t C9_FN(band_counts)(const uint32_t *ok, uint32_t *by)
+{
+    uint32_t c0 = 0, c1 = 0, c2 = 0; /* the count: c0 + 2 c1 + 4 c2 */
+    for (int k = 0; k < 6; k++) {
+        uint32_t m = ok[k], k0 = c0 & m, k1 = c1 & k0;
+        c0 ^= m;
+        c1 ^= k0;
+        c2 |= k1;
+    }
+    by[0] = c1 & ~c0 & ~c2;
+    by[1] = c1 & c0 & ~c2;
+    by[2] = c2 & ~c1 & ~c0;
+    by[3] = c2 & ~c1 & c0;
+    by[4] = c2 & c1;
+    return c1 | c2;
+}
+
+/* What decides between units with the same total (lower wins): the
+ * fewest configurations of a digit above one, then the fewest digits
+ * with more than one. Unit u: bands 0-2 by ok (as pick_config), stacks
+ * 3-5 by cc (as stack_words). Measured on the shared 9x9 sets against
+ * the first unit found (bands first): fewer guesses on the forum sets at
+ * limits 1 and 2 (1106 at limit 2: 110.54 -> 108.93 a puzzle), about the
+ * same on the others. */
+static inline int C9_FN(unit_key)(uint32_t ok[3][6], const uint32_t *cc, int u)
+{
+    if (u < 3) {
+        uint32_t by[5];
+        uint32_t open = C9_FN(band_counts)(ok[u], by);
+        int n = 2;
+        while (n < 6 && !by[n - 2])
+            n++;
+        return n * 16 + C9_FN(popcount)(open);
+    }
+    int j = u - 3, fewest = 7, open = 0;
+    for (int d = 0; d < 9; d++) {
+        int k = (int)(cc[d] >> (8 * j) & 0xFF);
+        if (k > 1) {
+            open++;
+            if (k < fewest)
+                fewest = k;
+        }
+    }
+    return fewest * 16 + open;
+}
+
 /* The branch choice of triads_choose from each digit's fitting
  * configurations in the bands (ok[band][k]: bit d set if configuration k
  * of digit d fits) and their totals per band, for every front, with the
  * stacks' configurations beside them: the unit (bands 0-2, then stacks
- * 3-5) with the fewest configurations above nine, in it the digit with the
- * fewest above one (tdoku's choice over both orientations). @return as
+ * 3-5) with the fewest configurations above nine (tdoku's choice over
+ * both orientations; ties as unit_key), in it the digit with the fewest
+ * above one. @return as
  * triads_choose; *band gets the unit. */
 static inline int C9_FN(pick_config)(c9_state *s, uint32_t ok[3][6], const int *totals, int *band,
                                      int *digit)
 {
-    uint32_t so[16];
+    uint32_t so[16], cc[16];
     int all[6];
-    int st = C9_FN(stack_scan)(s, so, all + 3);
+    int st = C9_FN(stack_scan)(s, so, cc, all + 3);
     if (st <= 0)
         return st;
     all[0] = totals[0];
     all[1] = totals[1];
     all[2] = totals[2];
     int best_total = 1000;
+    unsigned tied = 0;
     for (int u = 0; u < 6; u++)
-        if (all[u] > 9 && all[u] < best_total) {
-            best_total = all[u];
-            *band = u;
+        if (all[u] > 9 && all[u] <= best_total) {
+            if (all[u] < best_total) {
+                best_total = all[u];
+                *band = u;
+                tied = 0;
+            }
+            tied |= 1u << u;
         }
     if (best_total == 1000)
         return 1 << 6;
+    if (tied & (tied - 1)) {
+        int best_key = 1000;
+        for (; tied; tied &= tied - 1) {
+            int u = __builtin_ctz(tied), key = C9_FN(unit_key)(ok, cc, u);
+            if (key < best_key) {
+                best_key = key;
+                *band = u;
+            }
+        }
+    }
     if (*band >= 3) {
-        /* The stack's digit with the fewest configurations above one. */
-        int best = 7, cfg = 0, j = *band - 3;
+        /* The stack's digit with the fewest configurations above one
+         * (counted by entries, as the totals). */
+        int best = 7, j = *band - 3;
         for (int d = 0; d < 9; d++) {
-            uint32_t x = so[d] >> (3 * j);
-            uint32_t c = c9_configs[(x & 7) | (x >> 6 & 0x38) | (x >> 12 & 0x1C0)];
-            int k = C9_FN(popcount)(c);
+            int k = (int)(cc[d] >> (8 * j) & 0xFF);
             if (k > 1 && k < best) {
                 best = k;
                 *digit = d;
-                cfg = (int)c;
             }
         }
-        return cfg;
-    }
-    /* Each digit's configuration count, bit-sliced over the nine digits
-     * (c0 + 2 c1 + 4 c2). */
-    uint32_t c0 = 0, c1 = 0, c2 = 0;
-    for (int k = 0; k < 6; k++) {
-        uint32_t m = ok[*band][k], k0 = c0 & m, k1 = c1 & k0;
-        c0 ^= m;
-        c1 ^= k0;
-        c2 |= k1;
+        if (best == 7)
+            return 0;
+        uint32_t x = so[*digit] >> (3 * j);
+        return (int)c9_configs[(x & 7) | (x >> 6 & 0x38) | (x >> 12 & 0x1C0)];
     }
     /* The fewest configurations above one: 2, 3, 4, 5 or 6. */
-    uint32_t pick = c1 & ~c0 & ~c2;
-    if (!pick)
-        pick = c1 & c0 & ~c2;
-    if (!pick)
-        pick = c2 & ~c1 & ~c0;
-    if (!pick)
-        pick = c2 & ~c1 & c0;
-    if (!pick)
-        pick = c2 & c1;
+    uint32_t by[5];
+    C9_FN(band_counts)(ok[*band], by);
+    uint32_t pick = 0;
+    for (int n = 0; n < 5 && !pick; n++)
+        pick = by[n];
     if (!pick)
         return 0;
     int d = __builtin_ctz(pick);

@@ -297,16 +297,82 @@ class Api(unittest.TestCase):
         self.error(r, doc, 400, "bad_shape", "box")
         r, doc, _ = self.s.post("solve", {"puzzle": "." * 256, "constraints": [{"kind": "anti-knight"}]})
         self.assertEqual(r.status, 200, doc)   # 16x16 takes constraints
-        # the endpoints that do not take constraints say so, never ignore them
-        for name in ("reduce",):
-            r, doc, _ = self.s.post(name, {"puzzle": EASY, "constraints": KILLER_CAGES[:1]})
-            self.error(r, doc, 422, "constraints_unsupported", "constraints")
+        # what does not take constraints says so, never ignores them
+        r, doc, _ = self.s.post("reduce", {"puzzle": EASY, "constraints": KILLER_CAGES[:1], "difficulty": "easy"})
+        self.error(r, doc, 422, "constraints_unsupported", "difficulty")
         marks = " ".join("123456789" if ch == "." else ch for ch in EASY)
         r, doc, _ = self.s.post("hint", {"puzzle": EASY, "pencil": marks,
                                          "constraints": KILLER_CAGES[:1]})
         self.error(r, doc, 422, "constraints_unsupported", "constraints")
-        r, doc, _ = self.s.post("generate", {"constraints": KILLER_CAGES[:1]})
+        r, doc, _ = self.s.post("generate", {"constraints": KILLER_CAGES[:1], "difficulty": "easy"})
+        self.error(r, doc, 422, "constraints_unsupported", "difficulty")
+        r, doc, _ = self.s.post("generate", {"constraints": KILLER_CAGES[:1], "variants": "killer"})
+        self.error(r, doc, 400, "bad_field", "constraints")
+        r, doc, _ = self.s.post("print", {"constraints": KILLER_CAGES[:1], "count": 2})
         self.error(r, doc, 422, "constraints_unsupported", "constraints")
+
+    def test_reduce_variant(self):
+        # the killer's solution as givens, reduced under its cages and
+        # diagonals: what is left has one solution under them (doku count
+        # says so), fewer givens than a classic puzzle could have, and the
+        # record carries the constraints
+        solution = "872314695615972843394586721569241387487635219231897564146758932723469158958123476"
+        body = {"puzzle": solution, "variants": "x", "constraints": KILLER_CAGES, "seed": 5}
+        r, doc, _ = self.s.post("reduce", body)
+        self.assertEqual((r.status, doc["status"]), (200, "reduced"), doc)
+        self.assertEqual(len(doc["constraints"]), 13, doc)
+        self.assertTrue(doc["minimal"], doc)
+        left = doc["reduced"]
+        self.assertEqual(doc["givens"], 0, doc)   # this killer needs no givens
+        self.assertEqual(sum(ch != "." for ch in left), doc["givens"])
+        self.assertTrue(all(ch in (".", s) for ch, s in zip(left, solution)), doc)
+        r, doc, _ = self.s.post("count", {"puzzle": left, "variants": "x", "constraints": KILLER_CAGES, "limit": 2})
+        self.assertEqual(doc["count"], 1, doc)
+        # the same seed, the same result; a target stops early; symmetric orbits go together
+        r, again, _ = self.s.post("reduce", body)
+        self.assertEqual(again["reduced"], left)
+        r, doc, _ = self.s.post("reduce", dict(body, clues=40, symmetry="rot180"))
+        self.assertEqual((doc["status"], doc["givens"], doc["symmetry"]), ("reduced", 40, "rot180"), doc)
+        g = doc["reduced"]
+        self.assertTrue(all((g[i] == ".") == (g[80 - i] == ".") for i in range(81)), g)
+        # a thermo puzzle keeps some givens, fewer than it had, one solution
+        thermo = [{"kind": "thermo", "cells": ["r1c1", "r1c2", "r2c2"]},
+                  {"kind": "cage", "cells": ["r3c1", "r4c1"], "params": [6]}]
+        r, doc, _ = self.s.post("reduce", {"puzzle": "1234341221434321", "constraints": thermo, "seed": 2})
+        self.assertEqual(doc["status"], "reduced", doc)
+        self.assertTrue(0 < doc["givens"] < 16, doc)
+        r, count, _ = self.s.post("count", {"puzzle": doc["reduced"], "constraints": thermo, "limit": 2})
+        self.assertEqual(count["count"], 1, (doc, count))
+        # a grid the constraints do not solve once is named
+        r, doc, _ = self.s.post("reduce", {"puzzle": "." * 81, "constraints": KILLER_CAGES})
+        self.assertEqual(doc["status"], "not_unique", doc)
+        wrong = "12" + solution[2:]
+        r, doc, _ = self.s.post("reduce", {"puzzle": wrong, "variants": "x", "constraints": KILLER_CAGES})
+        self.assertEqual(doc["status"], "invalid", doc)
+
+    def test_generate_givens_for_constraints(self):
+        # a setter's cages without givens: generate chooses givens that
+        # leave one solution under them, by the seed, count and symmetry
+        body = {"constraints": KILLER_CAGES, "seed": 4, "symmetry": "rot180"}
+        r, doc, _ = self.s.post("generate", body)
+        self.assertEqual(r.status, 200, doc)
+        self.assertEqual((doc["symmetry"], len(doc["constraints"])), ("rot180", 13), doc)
+        g = doc["puzzle"]
+        self.assertEqual(sum(ch != "." for ch in g), doc["givens"])
+        self.assertTrue(all((g[i] == ".") == (g[80 - i] == ".") for i in range(81)), g)
+        self.assertTrue(all(ch in (".", s) for ch, s in zip(g, doc["solution"])), doc)
+        r, count, _ = self.s.post("count", {"puzzle": g, "constraints": KILLER_CAGES, "limit": 2})
+        self.assertEqual(count["count"], 1, count)
+        r, again, _ = self.s.post("generate", body)
+        self.assertEqual(again["puzzle"], g)   # the seed decides
+        r, doc, _ = self.s.post("generate", dict(body, clues=30, symmetry="none"))
+        self.assertEqual(doc["givens"], 30, doc)
+        # constraints no grid can meet are named, not a hang
+        clash = [{"kind": "cage", "cells": ["r1c1", "r1c2"], "params": [3]},
+                 {"kind": "cage", "cells": ["r1c1", "r2c1"], "params": [3]},
+                 {"kind": "cage", "cells": ["r2c1", "r1c2"], "params": [3]}]
+        r, doc, _ = self.s.post("generate", {"size": 4, "constraints": clash})
+        self.error(r, doc, 422, "no_solution", "constraints")
 
     def test_generate_constraint_sets(self):
         """"variants": "killer" (or thermo...) makes puzzle 1 of the seed as
@@ -1173,6 +1239,30 @@ class Files(unittest.TestCase):
         r, doc, _ = self.s.post("print", {"puzzles": [KILLER_ISS, thermo]})
         self.error(r, doc, 400, "bad_puzzle")
         self.assertIn("a booklet is of one shape", doc["error"]["message"])
+
+    def test_print_generated_variant_booklet(self):
+        # a booklet of a constraint set: puzzles 1..3 of the seed, as
+        # /api/generate makes puzzle 1, each drawn with its cages
+        body = {"variants": "killer", "seed": 9, "count": 3, "per_page": 4, "solutions": "none"}
+        r, _, raw = self.s.post("print", body)
+        self.assertEqual((r.status, raw[:5]), (200, b"%PDF-"), raw[:300])
+        self.assertEqual((r.getheader("X-Doku-Puzzles"), r.getheader("X-Doku-Requested")), ("3", "3"))
+        r, first, _ = self.s.post("generate", {"variants": "killer", "seed": 9})
+        self.assertEqual(first["set"], "killer", first)
+        if have("pdftotext"):
+            with tempfile.NamedTemporaryFile(suffix=".pdf", delete=False) as f:
+                f.write(raw)
+            try:
+                words = subprocess.run(["pdftotext", f.name, "-"], capture_output=True, text=True).stdout.split()
+            finally:
+                os.unlink(f.name)
+            sums = [str(c["params"][0]) for c in first["constraints"] if c["params"]]
+            # every cage sum of the first puzzle is printed (the others add more)
+            for s in set(sums):
+                self.assertGreaterEqual(words.count(s), sums.count(s), (s, words[:80]))
+        # the shape or sizes a set cannot fit is said by field
+        r, doc, _ = self.s.post("print", dict(body, cage_size="20-30"))
+        self.assertIn(r.status, (400,), doc)
 
     def test_print_errors_and_budget(self):
         for field, value in (("per_page", 3), ("count", 0), ("count", 101), ("paper", "a3"),

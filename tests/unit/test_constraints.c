@@ -358,6 +358,10 @@ static void test_readers_refuse_by_name(void **state)
     expect_refusal("givens 12\n", "line 1: givens needs 81 symbols for a 9x9 grid, found 2");
     expect_refusal(".GreaterThan~R1C1~R1C2~R5C5",
                    "part 1 (GreaterThan): r5c5 shares a side with no other cell of the list");
+    /* ISS's digits 0-8 would change every sum: refused, not read as 1-9 */
+    expect_refusal(".Shape~9x9~0-8.Cage~3~R1C1~R2C1",
+                   "part 1 (Shape): doku reads the digits 1 to n on a sudoku grid (no value "
+                   "range or grid kind)");
 }
 
 /* An ISS dot or greater-than over many cells is one two-cell constraint per

@@ -524,6 +524,12 @@ static void test_titles_and_authors(void **state)
     assert_string_equal(doku_variant_puzzle_title(p), "Meta");
     assert_string_equal(doku_variant_puzzle_author(p), "Cy");
     doku_variant_puzzle_free(p);
+    /* doku's JSON record: its comment is the title */
+    const char *rec = "{\"n\":4,\"puzzle\":\"................\",\"comment\":\"Rec\",\"constraints\":[]}";
+    assert_int_equal(doku_variant_puzzle_read(rec, strlen(rec), &p, msg, sizeof msg), DOKU_OK);
+    assert_string_equal(doku_variant_puzzle_title(p), "Rec");
+    assert_null(doku_variant_puzzle_author(p));
+    doku_variant_puzzle_free(p);
     assert_null(doku_variant_puzzle_title(NULL));
     assert_null(doku_variant_puzzle_author(NULL));
 }

@@ -733,6 +733,40 @@ test('a random full grid, then givens removed down to a chosen count with one so
   await page.screenshot({ path: `${shots}/reduce.png` });
 });
 
+test('Remove givens on a variant puzzle keeps its constraints and one solution under them', async (page) => {
+  await paste(page, KILLER_ISS);
+  await solveMatches(page, KILLER_SOLUTION);
+  await page.click('#gen-box summary');
+  await page.fill('#gen-seed', '5');
+  await page.fill('#gen-clues', '');
+  await page.selectOption('#gen-symmetry', 'none');
+  await page.click('#reduce');
+  await waitStatus(page, /^Removed \d+ givens: \d+ left, one solution/);
+  assert((await drawn(page, 'cage')) === 13, 'the 13 cages stay on the board');
+  const st = await gridState(page);
+  const left = [...st.line].filter((c) => c !== '.').length;
+  // this killer needs no givens at all: every one goes
+  assert(left === 0, 'every given removed: ' + left);
+  const file = fixture('reduced-killer.txt', execFileSync(doku, ['convert', '--to', 'text', fixture('k-iss.txt', KILLER_ISS + '\n')]).toString().replace(/^givens .*\n/m, '') + `givens ${st.line}\n`);
+  assert(execFileSync(doku, ['count', '--limit', '2', file]).toString().trim() === '1', 'doku count: one solution under the cages');
+  await solveMatches(page, KILLER_SOLUTION);
+});
+
+test('Generate on drawn constraints chooses givens for them: the cages stay, one solution', async (page) => {
+  // the killer's cages without its diagonals have many solutions: givens make it one
+  await paste(page, KILLER_ISS.replace('.Diagonal~1.Diagonal~-1', ''));
+  await page.click('#gen-box summary');
+  await page.fill('#gen-seed', '4');
+  await page.selectOption('#gen-symmetry', 'rot180');
+  await page.click('#generate');
+  await waitStatus(page, /^Generated: \d+ givens for the 13 constraints on the board \(one solution under them\), symmetry rot180, seed 4\. Ready to play/);
+  assert((await drawn(page, 'cage')) === 13, 'the cages stay on the board');
+  const givens = await page.locator('#grid .cell.given').count();
+  assert(givens > 0 && givens < 30, 'givens: ' + givens);
+  await page.click('#solve');
+  await waitStatus(page, /^Unique solution/);
+});
+
 test('25x25 on a laptop screen: the whole grid in view, cells big enough to read, letters typed', async (page) => {
   await page.selectOption('#size', '25');
   const box = await page.locator('#grid').boundingBox();
@@ -834,6 +868,22 @@ test('print a booklet from the generate panel', async (page) => {
   execFileSync(doku, ['print', '--generate', '-n', '6', '--per-page', '6', '--seed', '5', '--difficulty', 'easy', '--symmetry', 'rot180', '--title', 'Club night', '-o', cli], { stdio: 'ignore' });
   assert(text === execFileSync('pdftotext', [cli, '-']).toString(), 'the same booklet as doku print --generate');
   await page.screenshot({ path: `${shots}/booklet.png`, fullPage: true });
+});
+
+test('print a booklet of generated killers: each page draws its cages', async (page) => {
+  await page.click('#gen-box summary');
+  await page.selectOption('#gen-set', 'killer');
+  await page.fill('#gen-seed', '9');
+  await page.fill('#book-count', '2');
+  await page.selectOption('#book-solutions', 'none');
+  const pdf = await download(page, () => page.click('#book-print'));
+  await waitStatus(page, /Saved doku-booklet\.pdf: 2 puzzles/);
+  const words = execFileSync('pdftotext', [pdf.path, '-']).toString().split(/\s+/);
+  // puzzle 1 of the seed, as doku generate --killer makes it: its cage sums are on the page
+  const text = execFileSync(doku, ['generate', '--killer', '--seed', '9', '-n', '1'], { stdio: ['ignore', 'pipe', 'ignore'] }).toString();
+  const sums = [...text.matchAll(/^cage (\d+) /gm)].map((m) => m[1]);
+  assert(sums.length > 10, 'the killer has its cages: ' + sums.length);
+  for (const x of new Set(sums)) assert(words.filter((w) => w === x).length >= sums.filter((y) => y === x).length, `the cage sum ${x} is printed`);
 });
 
 test('every action can be reached by keyboard', async (page) => {
@@ -1457,6 +1507,35 @@ test('automatic candidates never take out a digit a solution holds: every kind, 
   assert(!bad.length, 'a candidate the solution holds was taken out: ' + bad.slice(0, 5).join('; '));
 });
 
+test('a cage\'s automatic candidates are exactly the digits of its combinations that its cells can hold (against every assignment tried)', async (page) => {
+  const bad = await page.evaluate(async () => {
+    const { constraintCandidates } = await import('./js/cands.js');
+    const { makeShape } = await import('./js/shape.js');
+    const out = [];
+    let seed = 11;
+    const rnd = () => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed / 2147483648; };
+    for (let t = 0; t < 400 && out.length < 3; t++) {
+      const n = rnd() < 0.5 ? 9 : 6, shape = makeShape({ n }), k = 2 + Math.floor(rnd() * 3);
+      const cells = [...Array(k).keys()].map((c) => c + n);   // row 2
+      const masks = cells.map(() => 1 + Math.floor(rnd() * ((1 << n) - 1)));
+      const lo = (k * (k + 1)) / 2, hi = (k * (2 * n - k + 1)) / 2, sum = lo + Math.floor(rnd() * (hi - lo + 1));
+      // every assignment of distinct digits from the masks with the sum
+      const want = new Array(k).fill(0);
+      const walk = (j, used, total, picked) => {
+        if (j === k) { if (total === sum) picked.forEach((d, q) => { want[q] |= 1 << (d - 1); }); return; }
+        for (let d = 1; d <= n; d++) if ((masks[j] >> (d - 1)) & 1 && !((used >> d) & 1)) walk(j + 1, used | (1 << d), total + d, [...picked, d]);
+      };
+      walk(0, 0, 0, []);
+      const cands = new Array(n * n).fill((1 << n) - 1);
+      cells.forEach((i, q) => { cands[i] = masks[q]; });
+      const got = constraintCandidates(shape, new Array(n * n).fill(0), cands, [{ kind: 'cage', cells, params: [sum] }]);
+      cells.forEach((i, q) => { if (got[i] !== want[q]) out.push(`n ${n}, cage ${sum} of ${k}: cell ${q} ${got[i].toString(2)}, want ${want[q].toString(2)}`); });
+    }
+    return out;
+  });
+  assert(!bad.length, bad.join('; '));
+});
+
 test('a thermo puzzle: bulbs and lines drawn, a falling thermometer named, solved', async (page) => {
   await paste(page, THERMO_ISS);
   assert((await drawn(page, 'thermo-bulb')) === 4 && (await drawn(page, 'thermo')) === 4, 'four bulbs and four lines');
@@ -1643,6 +1722,38 @@ test('a variant file (doku\'s own text format) opened by the file picker, in dar
   await page.screenshot({ path: `${shots}/variant-file-dark.png` });
 }, { dark: true });
 
+test('a variant puzzle saved as xlsx opens again with its constraints: doku\'s workbook of a solved killer', async (page) => {
+  const book = join(files, 'killer.xlsx');
+  execFileSync(doku, ['solve', '--format', 'xlsx', '-o', book, fixture('killer-for-xlsx.txt', KILLER_ISS + '\n')]);
+  await pick(page, book);
+  await waitStatus(page, /^Opened killer\.xlsx/);
+  assert((await drawn(page, 'cage')) === 13, 'the 13 cages listed under the grid are drawn');
+  // every digit was plain (no givens): they come back as the player's entries
+  assert((await page.getAttribute('#mode-play', 'aria-pressed')) === 'true', 'play mode with the entries');
+  assert((await boardLine(page)) === KILLER_SOLUTION, 'the solution as entries');
+  await page.click('#check-entries');
+  await waitStatus(page, /^No wrong entries so far/);
+});
+
+test('a half-played thermo saved as xlsx from the page reopens with its thermometers, givens and entries', async (page) => {
+  await paste(page, THERMO_ISS);
+  await page.click('#mode-play');
+  const empty = [];
+  for (let i = 0; i < 81 && empty.length < 2; i++) if (!(await digit(page, i))) empty.push(i);
+  await play(page, empty.map((i) => [i, THERMO_SOLUTION[i]]));
+  await page.evaluate(() => { document.getElementById('file-box').open = true; });
+  await page.selectOption('#export-format', 'xlsx');
+  const half = await download(page, () => page.click('#export'));
+  const before = await gridState(page);
+  await page.click('#mode-edit');
+  await page.click('#clear');
+  await pick(page, half.path);
+  await waitStatus(page, /^Opened .*xlsx/);
+  assert((await drawn(page, 'thermo-bulb')) === 4, 'the four thermometers come back');
+  const st = await gridState(page);
+  assert(st.line === before.line && st.givens === before.givens, 'the givens as givens, the entries as entries: ' + st.line);
+});
+
 test('variant links: a pasted SudokuPad link opens with its thermometers; a killer saved as an f-puzzles link opens with its cages', async (page) => {
   await paste(page, THERMO_LINK);
   assert((await drawn(page, 'thermo-bulb')) === 4, 'the link\'s four thermometers');
@@ -1681,6 +1792,15 @@ test('a link\'s title and author: said when it opens, kept in the links and text
   await page.selectOption('#export-format', 'text');
   const got = await download(page, () => page.click('#export'));
   assert(readFileSync(got.path, 'utf8').includes('title Little été\nauthor Ann Setter\n'), 'so does the variant text');
+  // the page's own share link carries them too
+  const hash = new URL(page.url()).hash;
+  assert(new URLSearchParams(hash.slice(1)).get('t') === 'Little été', 'the share link holds the title: ' + hash);
+  const again = await newPage({ hash });
+  await again.evaluate(() => { document.getElementById('file-box').open = true; });
+  await again.selectOption('#export-format', 'text');
+  const got2 = await download(again, () => again.click('#export'));
+  assert(readFileSync(got2.path, 'utf8').includes('title Little été\nauthor Ann Setter\n'), 'a page opened from the link keeps them');
+  await again.context().close();
 }, { permissions: ['clipboard-read', 'clipboard-write'], allowErrors: true });
 
 test('generate a killer: cages drawn, played from no givens, solved to the generated solution', async (page) => {

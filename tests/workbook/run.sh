@@ -359,7 +359,7 @@ for v in killer thermo; do
     cmp -s "$tmp/$v.back" "$tmp/$v.want" ||
         fail "$v.xlsx converted back differs: $(diff "$tmp/$v.back" "$tmp/$v.want" | head -5)"
 done
-# typed by a person: a statement a row under "Constraints:"; a bad one is
+# typed by a person: statements after "Constraints:" and a row under it; a bad one is
 # named by its cell as a bad digit is (an invalid record, exit 1)
 if [ -n "$py" ]; then
     "$py" - "$tmp/typed.xlsx" <<'PY' || fail "writing typed.xlsx"
@@ -374,9 +374,14 @@ for name, cage in (("Typed", "cage 6 r3c1 r4c1"), ("Bad", "cage 50 r3c1 r4c1")):
             if ch != ".":
                 ws.cell(row=2 + r, column=2 + c, value=int(ch))
     ws["B2"].border = ws["E5"].border = None
-    ws["B7"] = "Constraints:"
-    ws["B8"] = "thermo r1c1 r1c2 r2c2"
-    ws["B9"] = cage
+    if name == "Typed":
+        # statements after the label, ';' between them, and a row below
+        ws["B7"] = "Constraints: thermo r1c1 r1c2 r2c2;"
+        ws["B8"] = cage
+    else:
+        ws["B7"] = "Constraints:"
+        ws["B8"] = "thermo r1c1 r1c2 r2c2"
+        ws["B9"] = cage
 wb.save(sys.argv[1])
 PY
     got=$("$doku" solve --range Typed!B2:E5 "$tmp/typed.xlsx" 2>&1)
@@ -387,6 +392,11 @@ PY
     grep -qF "typed.xlsx:Bad!B9: invalid: 'cage 50 r3c1 r4c1': killer cage 50 at r3c1 r4c1" "$tmp/typed.out" ||
         fail "typed.xlsx: the bad statement not named by its cell: $(cat "$tmp/typed.out")"
 fi
+# a title travels as the sheet's "Comment:" and comes back as the title
+printf 'size 4\ntitle Little thermo\nthermo r1c1 r1c2 r2c2\ngivens ..3. ...2 2... .3..\n' >"$tmp/titled.txt"
+"$doku" solve --format xlsx -o "$tmp/titled.xlsx" "$tmp/titled.txt" 2>/dev/null
+"$doku" convert --to text "$tmp/titled.xlsx" 2>/dev/null | grep -qx "title Little thermo" ||
+    fail "titled.xlsx read back without its title: $("$doku" convert --to text "$tmp/titled.xlsx" 2>&1)"
 grep -qF "killer.xlsx:'Puzzle 1'!B4:J12: every cell is filled and the digits look alike under a list of constraints" "$tmp/killer.err" ||
     fail "killer.xlsx read back without saying its digits are the solution: $(cat "$tmp/killer.err")"
 if [ -n "$py" ]; then
@@ -416,13 +426,17 @@ elif command -v soffice >/dev/null 2>&1; then
     # one start of LibreOffice per format (each start costs 10-50 s)
     if [ -n "$py" ]; then
         lo_to ods "$tmp/conv.xlsx" "$tmp/drawn.xlsx" "$tmp/single.xlsx" "$tmp/styled.xlsx" \
-            "$tmp/touching.xlsx" "$tmp/xh.xlsx" "$tmp/jk.xlsx"
+            "$tmp/touching.xlsx" "$tmp/xh.xlsx" "$tmp/jk.xlsx" "$tmp/thermo.xlsx"
         lo_to xls "$tmp/drawn.xlsx" "$tmp/single.xlsx" "$tmp/styled.xlsx" "$tmp/touching.xlsx"
         lo_to xlsx "$tmp/excel_solve.csv" "$tmp/excel_gen.csv" "$tmp/single.xlsx"
     else
-        lo_to ods "$tmp/conv.xlsx" "$tmp/single.xlsx"
+        lo_to ods "$tmp/conv.xlsx" "$tmp/single.xlsx" "$tmp/thermo.xlsx"
         lo_to xls "$tmp/single.xlsx"
     fi
+    # a variant puzzle's constraints survive LibreOffice's ods and are read back
+    got=$("$doku" solve "$tmp/lo/ods/thermo.ods" 2>&1)
+    want=$("$doku" solve "$fxc/variants/thermo.txt")
+    [ "$got" = "$want" ] || fail "LibreOffice's thermo.ods read back as $got, want $want"
     # LibreOffice opens doku's solve --format xlsx; saved again as ods and
     # xls (LibreOffice's own styles), doku reads the givens back as givens
     for f in "$tmp/lo/ods/single.ods" "$tmp/lo/xls/single.xls"; do

@@ -296,11 +296,9 @@ export function wireFiles(ctx) {
     $('export-solution').disabled = LINKS.has(f) || f === 'sdk' || f === 'opensudoku';
   });
   $('book-print').addEventListener('click', () => {
+    // the generate form's fields: a constraint set's (killer...) or the classic ones
     const body = ctx.genBody();
     if (!body) return;
-    // a constraint set asked for: the server says whether it makes a booklet of them
-    const set = $('gen-set').value;
-    if (set) body.variants = [body.variants, set].filter(Boolean).join(',');
     const count = Math.max(1, Math.min(100, parseInt($('book-count').value, 10) || 12));
     body.count = count;
     body.per_page = +$('book-per-page').value;

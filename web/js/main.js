@@ -360,7 +360,7 @@ function changed(userEdit = true) {
   if (userEdit) S.shapes.redo.length = 0;
   const values = S.board.values();
   S.conflicts = conflictCells(S.shape, values);
-  history.replaceState(null, '', shareHash(S.alphabet, S.shape, S.board.givens, S.board.constraints));
+  history.replaceState(null, '', shareHash(S.alphabet, S.shape, S.board.givens, S.board.constraints, linkWords()));
   listConstraints();
   if (userEdit && S.mode === 'play' && !S.timer.done && values.every((v) => v) && !S.conflicts.size) {
     const ok = !S.known || values.every((v, i) => v === S.known[i]);
@@ -378,6 +378,10 @@ function changed(userEdit = true) {
 }
 
 /* ---- the game kept in the browser (saved.js) ---------------------------- */
+
+/* A variant puzzle's title and author for the links the page makes (a
+ * classic puzzle's comment stays out of them, as before). */
+function linkWords() { return S.board.constraints.length ? { title: S.comment, author: S.author } : null; }
 
 function gameKey() { return shareHash(S.alphabet, S.shape, S.board.givens, S.board.constraints); }
 
@@ -1278,6 +1282,8 @@ function doGenerate(e) {
   const set = $('gen-set').value;
   const body = set ? setBody(set) : genBody();
   if (!body) return;
+  // constraints drawn on the board: givens are chosen for them (a setter's puzzle)
+  if (!set) Object.assign(body, consFields());
   const master = body.seed;
   const t0 = performance.now();
   const progress = (on) => {
@@ -1309,7 +1315,8 @@ function doGenerate(e) {
     changed(false);
     const txt = rec.set
       ? `Generated: ${rec.set === 'killer' ? 'a killer' : `${rec.set} constraints`} (${rec.constraints.length} constraints, ${rec.givens} givens; the engine's proof took ${rec.guesses} guess${rec.guesses === 1 ? '' : 'es'}), seed ${master}.`
-      : `Generated: ${rec.givens} givens, symmetry ${rec.symmetry}${rec.difficulty ? ', ' + rec.difficulty : ''}, seed ${master}.`;
+      : rec.constraints ? `Generated: ${rec.givens} givens for the ${rec.constraints.length} constraints on the board (one solution under them), symmetry ${rec.symmetry}, seed ${master}.`
+        : `Generated: ${rec.givens} givens, symmetry ${rec.symmetry}${rec.difficulty ? ', ' + rec.difficulty : ''}, seed ${master}.`;
     result(el('p', txt));
     setMode('play');
     status(txt + ' Ready to play.', 'good');
@@ -1317,11 +1324,12 @@ function doGenerate(e) {
 }
 
 /* A new grid of givens from the server's line (generate, reduce): on the
- * board in edit mode, the solution known. @return false if it did not fit. */
-function loadGivens(line, solution) {
+ * board in edit mode with constraints (a reduced variant puzzle keeps
+ * its own), the solution known. @return false if it did not fit. */
+function loadGivens(line, solution, constraints = []) {
   const givens = fromLine(S.alphabet, S.shape.n, line) || fromLine('1-9A-Z', S.shape.n, line);
   if (!givens) { status('The grid from the server did not fit the board.', 'bad'); return false; }
-  S.board.load(givens);
+  S.board.load(givens, constraints);
   resetOverlays();
   S.comment = ''; S.author = '';
   S.known = solution;
@@ -1367,7 +1375,8 @@ function doReduce() {
       return;
     }
     const solution = S.solution && S.solution.every((v) => v) ? S.solution : null;
-    if (!loadGivens(rec.reduced, solution)) return;
+    // a variant puzzle's record carries its constraints: they stay on the board
+    if (!loadGivens(rec.reduced, solution, fromJson(rec.constraints, S.shape.n))) return;
     let txt = `Removed ${before - rec.givens} givens: ${rec.givens} left, one solution, symmetry ${rec.symmetry}.`;
     const lo = body.clues ? parseInt(body.clues, 10) : 0;
     if (lo && rec.givens > (/-(\d+)/.test(body.clues) ? +/-(\d+)/.exec(body.clues)[1] : lo)) txt += ` No fewer keep one solution from this grid (${body.clues} asked).`;
@@ -1564,7 +1573,7 @@ function wire() {
   $('load').addEventListener('click', doLoad);
   $('copy-link').addEventListener('click', () => {
     const withGame = $('share-progress').checked && hasProgress();
-    const url = location.href.split('#')[0] + (withGame ? progressHash(S.alphabet, S.shape, S.board.givens, S.board.entries, S.board.marks, S.board.centre, S.board.colours, S.board.constraints) : location.hash);
+    const url = location.href.split('#')[0] + (withGame ? progressHash(S.alphabet, S.shape, S.board.givens, S.board.entries, S.board.marks, S.board.centre, S.board.colours, S.board.constraints, linkWords()) : location.hash);
     copyText(url, withGame ? 'link with your progress' : 'link');
   });
   $('resume-continue').addEventListener('click', resumeGame);
@@ -1598,7 +1607,11 @@ function fromHash() {
   const same = h.n === S.shape.n && h.givens.every((v, i) => v === S.board.givens[i]) &&
     toLink(h.constraints, h.n) === toLink(S.board.constraints, S.shape.n);
   if (same && !h.entries && !h.marks) return true;
-  if (!same) setShape({ n: h.n, box: h.box, x: h.x, hyper: h.hyper, regions: h.regions, keepBoxes: h.keepBoxes }, h.givens, h.constraints);
+  if (!same) {
+    setShape({ n: h.n, box: h.box, x: h.x, hyper: h.hyper, regions: h.regions, keepBoxes: h.keepBoxes }, h.givens, h.constraints);
+    S.comment = h.title;
+    S.author = h.author;
+  }
   if ((h.entries && h.entries.some((v, i) => v && !h.givens[i])) || [h.marks, h.centre, h.colours].some((l) => l && l.some((m) => m))) {
     // a link with the sender's progress: their game, to play on
     closeOffer();
@@ -1622,7 +1635,7 @@ const files = wireFiles({
   status,
   busy,
   load: loadEntry,
-  genBody,
+  genBody: () => ($('gen-set').value ? setBody($('gen-set').value) : genBody()),
   puzzleBody: () => puzzleBody(S.board.givens, { ...(S.comment ? { comment: S.comment } : {}), ...(S.author ? { author: S.author } : {}) }),
   entries: () => (S.board.entries.some((v, i) => v && !S.board.givens[i]) ? toLine(S.alphabet, S.board.entries.map((v, i) => (S.board.givens[i] ? 0 : v))) : null),
 });

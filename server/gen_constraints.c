@@ -1,0 +1,145 @@
+/*
+ * gen_constraints.c — see gen_constraints.h. Givens are added, each the
+ * digit one of two solutions has where they differ, until one solution
+ * is left: each given is true of a solution, so the puzzle never loses
+ * its last one, and each takes at least one of the two away. That
+ * solution, as a full grid, is then reduced as /api/reduce reduces
+ * (reduce_variant.c), down to the givens asked.
+ */
+#include "gen_constraints.h"
+#include "clock.h"
+#include "record.h"
+#include "reduce_variant.h"
+#include "variant.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct two {
+    uint8_t *sol[2];
+    size_t nc;
+    int found;
+} two;
+
+static int keep(void *user, const uint8_t *solution)
+{
+    two *t = user;
+    if (t->found < 2)
+        memcpy(t->sol[t->found], solution, t->nc);
+    t->found++;
+    return t->found >= 2;
+}
+
+/* Adds givens to puzzle until it has one solution (into t->sol[0]).
+ * @return DOKU_OK, DOKU_GAVE_UP, DOKU_ERR_NOMEM, or DOKU_ERR_VARIANT when
+ * the constraints have no solution. */
+static doku_status settle(const doku_constraints *cs, uint8_t *puzzle, two *t, doku_rng *rng,
+                          double end)
+{
+    int *differ = malloc(t->nc * sizeof *differ);
+    if (!differ)
+        return DOKU_ERR_NOMEM;
+    doku_status st = DOKU_OK;
+    for (;;) {
+        double left = end - now_seconds();
+        if (left <= 0) {
+            st = DOKU_GAVE_UP;
+            break;
+        }
+        doku_search_opts o = {2, 0, left, 0};
+        doku_search_result r;
+        t->found = 0;
+        st = doku_constraints_search(cs, puzzle, t->nc, &o, NULL, keep, t, &r);
+        if (st != DOKU_OK)
+            break;
+        if (t->found == 0) {
+            st = DOKU_ERR_VARIANT;
+            break;
+        }
+        if (t->found == 1)
+            break;
+        size_t k = 0;
+        for (size_t i = 0; i < t->nc; i++)
+            if (t->sol[0][i] != t->sol[1][i])
+                differ[k++] = (int)i;
+        int cell = differ[doku_rng_below(rng, (uint32_t)k)];
+        puzzle[cell] = t->sol[doku_rng_below(rng, 2)][cell];
+    }
+    free(differ);
+    return st;
+}
+
+/* The record of the puzzle made: the generate record plus constraints. */
+static void reply_record(srv_gen *g, const uint8_t *puzzle, const uint8_t *solution,
+                         const doku_reduce_result *rr, srv_reply *out)
+{
+    doku_generate_result res;
+    memset(&res, 0, sizeof res);
+    res.found = 1;
+    res.attempts = 1;
+    res.givens = rr->givens;
+    res.qqwing_level = DOKU_QQWING_ANY;
+    res.symmetry = rr->symmetry;
+    res.minimal = rr->minimal;
+    doku_buf b = {0};
+    doku_status st = srv_gen_record(g, 0, puzzle, solution, &res, &b);
+    cJSON *o = cJSON_CreateObject(), *list = srv_constraints_json(g->p.cons);
+    if (st == DOKU_OK && o && list && cJSON_AddItemToObject(o, "constraints", list)) {
+        st = srv_record_add(&b, o);
+    } else {
+        if (!o || !cJSON_GetObjectItemCaseSensitive(o, "constraints"))
+            cJSON_Delete(list);
+        st = st == DOKU_OK ? DOKU_ERR_NOMEM : st;
+    }
+    cJSON_Delete(o);
+    srv_reply_buf(out, &b, st);
+}
+
+void srv_gen_constraints_reply(srv_gen *g, srv_reply *out)
+{
+    size_t nc = (size_t)g->p.n * (size_t)g->p.n;
+    uint8_t *puzzle = calloc(nc, 3);
+    two t = {{puzzle ? puzzle + nc : NULL, puzzle ? puzzle + 2 * nc : NULL}, nc, 0};
+    if (!puzzle) {
+        srv_reply_error(out, 500, "no_memory", "out of memory", NULL);
+        return;
+    }
+    uint64_t seed = doku_seed_derive(g->seed, 0);
+    doku_rng rng;
+    doku_rng_seed(&rng, seed);
+    double end = now_seconds() + g->timeout;
+    doku_status st = settle(g->p.cons, puzzle, &t, &rng, end);
+    doku_reduce_result rr;
+    if (st == DOKU_OK) {
+        /* from the full solution, as a reduce of it: the givens asked */
+        memcpy(puzzle, t.sol[0], nc);
+        srv_vreduce a = {g->lo, g->sym, seed, end - now_seconds()};
+        if (srv_vreduce_cells(g->p.cons, puzzle, g->p.n, &a, end, &rr) != 0)
+            st = DOKU_ERR_NOMEM;
+    }
+    char text[200], secs[32];
+    if (st == DOKU_OK) {
+        reply_record(g, puzzle, t.sol[0], &rr, out);
+    } else if (st == DOKU_ERR_VARIANT) {
+        srv_reply_error(out, 422, "no_solution",
+                        "the constraints have no solution: no givens can make them a puzzle",
+                        "constraints");
+    } else if (st == DOKU_GAVE_UP) {
+        snprintf(text, sizeof text, "no unique puzzle found for the constraints within %s s",
+                 srv_seconds(secs, sizeof secs, g->named));
+        cJSON *o = cJSON_CreateObject();
+        char *body = o && cJSON_AddStringToObject(o, "status", "gave_up") &&
+                             cJSON_AddStringToObject(o, "error", text)
+                         ? cJSON_PrintUnformatted(o)
+                         : NULL;
+        if (body)
+            srv_reply_take(out, 200, body, strlen(body));
+        else
+            srv_reply_error(out, 500, "no_memory", "out of memory", NULL);
+        cJSON_Delete(o);
+    } else {
+        srv_reply_error(out, 500, "no_memory", "out of memory", NULL);
+    }
+    free(puzzle);
+}

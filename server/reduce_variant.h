@@ -1,0 +1,38 @@
+/*
+ * reduce_variant.h — /api/reduce of a variant puzzle: givens taken away
+ * in random order (in orbits of a symmetry) while the puzzle keeps one
+ * solution under its constraints, as `doku reduce` does for a classic
+ * puzzle with the library's reducer, which knows the units only.
+ */
+#ifndef DOKU_SERVER_REDUCE_VARIANT_H
+#define DOKU_SERVER_REDUCE_VARIANT_H
+
+#include "request.h"
+
+#include "doku.h"
+#include "doku_constraints.h"
+
+/* What a reduce asks beside the puzzle. */
+typedef struct srv_vreduce {
+    int target;          /* stop at this many givens (0: as few as can go) */
+    doku_symmetry sym;   /* orbits removed together; RANDOM: one chosen */
+    uint64_t seed;       /* the order of the removals */
+    double timeout;      /* seconds for every search together */
+} srv_vreduce;
+
+/* Replies with the reduce record of p (which has constraints): the
+ * library's record (doku_format_reduce) plus the puzzle's "constraints";
+ * "not_unique", "unsolvable", "invalid" or "gave_up" when the input
+ * cannot be reduced. Searches run under p's constraints
+ * (doku_constraints_search), all within a->timeout. */
+void srv_reduce_variant(const srv_puzzle *p, const srv_vreduce *a, srv_reply *out);
+
+/* The reduction itself: removes givens from puzzle (n*n values, changed
+ * in place; it must have one solution under cs) as a asks, by the
+ * deadline end (now_seconds()), filling rr (givens, minimal, checks,
+ * unresolved, the symmetry used). @return 0, or -1 when memory ran out
+ * (puzzle then as it was or with fewer givens, still unique). */
+int srv_vreduce_cells(const doku_constraints *cs, uint8_t *puzzle, int n, const srv_vreduce *a,
+                      double end, doku_reduce_result *rr);
+
+#endif
