@@ -1142,6 +1142,24 @@ static void C9_FN(report)(const c9_state *s, search_ctx *ctx)
         search_report_solution(ctx, NULL, 81);
         return;
     }
+#if C9_SIMD >= 2
+    /* A band's 27 cells at once: byte i of a digit's board holds bit i
+     * (broadcast, byte shuffle, bit test); each store's last five bytes
+     * are zero and the next band overwrites them. */
+    uint8_t grid[27 * 2 + 32];
+    const __m256i sel = _mm256_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2,
+                                         2, 2, 3, 3, 3, 3, 3, 3, 3, 3);
+    const __m256i bits = _mm256_set1_epi64x((long long)0x8040201008040201ull);
+    for (int b = 0; b < 3; b++) {
+        __m256i acc = _mm256_setzero_si256();
+        for (int d = 0; d < 9; d++) {
+            __m256i m = _mm256_shuffle_epi8(_mm256_set1_epi32((int)s->cand[C9_I(d, b)]), sel);
+            __m256i hit = _mm256_cmpeq_epi8(_mm256_and_si256(m, bits), bits);
+            acc = _mm256_blendv_epi8(acc, _mm256_set1_epi8((char)(d + 1)), hit);
+        }
+        _mm256_storeu_si256((__m256i *)(grid + 27 * b), acc);
+    }
+#else
     uint8_t grid[81];
     for (int d = 0; d < 9; d++)
         for (int b = 0; b < 3; b++) {
@@ -1151,6 +1169,7 @@ static void C9_FN(report)(const c9_state *s, search_ctx *ctx)
                 m &= m - 1;
             }
         }
+#endif
     search_report_solution(ctx, grid, 81);
 }
 
