@@ -789,8 +789,7 @@ void generic_run(generic_engine *e, const uint8_t *givens, search_ctx *ctx)
     int plain_first = ctx->limit <= 2;
     uint64_t nodes0 = ctx->nodes;
     for (uint64_t run = 0;; run++) {
-        static long cda = -2; if (cda == -2) { const char *s_ = getenv("CDA"); cda = s_ ? atol(s_) : CDCL_AFTER; }
-        if (e->n >= CDCL_MIN_N && ctx->nodes - nodes0 >= (uint64_t)cda) {
+        if (e->n >= CDCL_MIN_N && ctx->nodes - nodes0 >= CDCL_AFTER) {
             run_cdcl(e, givens, ctx);
             return;
         }
