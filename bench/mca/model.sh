@@ -5,7 +5,8 @@
 # ptrace single-stepping on this CPU, which also runs AVX-512) and prints
 # tracemodel.py's modelled cycles per puzzle for each llvm-mca CPU.
 # PROGRAM must be linked -no-pie; PUZZLES is how many puzzles the call
-# solves (the figures are divided by it). Traces go to $MCA_TMP (/tmp).
+# solves (the figures are divided by it). Scratch files go to $MCA_TMP
+# (/tmp); with MCA_KEEP=FILE the trace is kept there (addresses, uint64).
 set -e
 here=$(cd "$(dirname "$0")" && pwd)
 tmp=${MCA_TMP:-/tmp}/mca.$$
@@ -25,5 +26,7 @@ else
 fi
 args=""
 for c in $cpus; do args="$args --cpu $c"; done
-python3 "$here/tracemodel.py" "$prog" "$trace" --entry "$func" --puzzles "$puzzles" $args
+keep=""
+[ -n "$MCA_KEEP" ] && keep="--keep $MCA_KEEP"
+python3 "$here/tracemodel.py" "$prog" "$trace" --entry "$func" --puzzles "$puzzles" $keep $args
 rm -f "$tmp.bin" "$tmp.lk" "$tmp.steptrace"

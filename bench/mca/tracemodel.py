@@ -16,14 +16,19 @@ Traces come from valgrind's lackey (every instruction its own superblock:
 --log-file=LOG PROG ...`; no AVX-512) or from steptrace (ptrace
 single-stepping on the real CPU; AVX-512 too, ~20,000 instructions/s here).
 
-usage: tracemodel.py BINARY TRACE --entry FUNC --cpu CPU [--cpu ...]
-                     [--puzzles N]
+usage: tracemodel.py BINARY TRACE --entry FUNC [--cpu CPU ...]
+                     [--puzzles N] [--keep FILE] [--mca-arg ARG ...]
+       tracemodel.py --self-test
 BINARY is the -no-pie program traced; FUNC the function whose one call is
-modelled (from its entry to its return).
+modelled (from its entry to its return); TRACE a lackey log or a .bin of
+uint64 addresses (steptrace, --keep). Without --cpu it prints the
+instructions and mispredictions only.
 
 Not modelled (both engines alike): caches (the working sets fit in L1),
-the front end beyond dispatch width, store-to-load forwarding, the stack
-engine; a rep movs/stos costs REP_START + REP_ITER per element.
+the front end beyond dispatch width, store-to-load forwarding (llvm-mca
+lets every load pass every store); pushes, pops, calls and returns are
+rewritten as the stack engine runs them; a rep movs/stos costs REP_START
++ REP_ITER per element.
 """
 import argparse
 import re
@@ -84,31 +89,59 @@ def window(trace, entry, ret_addr):
 
 
 class Predictor:
-    """A tournament predictor (bimodal + gshare with a chooser), a BTB for
-    indirect jumps and a return stack: weaker than the TAGE-class ones of
-    the CPUs modelled, the same for both engines."""
+    """A TAGE-style conditional predictor (a bimodal base and six tagged
+    tables on global histories of 4 to 128 outcomes), a last-target BTB
+    for indirect jumps and a perfect return stack: the kind the modelled
+    CPUs have, smaller; the same for both engines."""
 
-    def __init__(self, bits=14, hist=12):
+    LENGTHS = (4, 8, 16, 32, 64, 128)
+
+    def __init__(self, bits=12):
         self.mask = (1 << bits) - 1
-        self.hmask = (1 << hist) - 1
-        self.bim = [1] * (1 << bits)
-        self.gsh = [1] * (1 << bits)
-        self.cho = [2] * (1 << bits)
-        self.h = 0
+        self.base = [2] * (1 << 14)
+        self.tabs = [dict() for _ in self.LENGTHS]  # index -> [tag, ctr 0..7, useful]
+        self.hist = 0
         self.btb = {}
         self.miss = 0
 
     def cond(self, pc, taken):
-        b = pc & self.mask
-        g = (pc ^ (self.h << 2)) & self.mask
-        pb, pg = self.bim[b] >= 2, self.gsh[g] >= 2
-        pred = pg if self.cho[b] >= 2 else pb
-        self.miss += pred != taken
-        if pb != pg:
-            self.cho[b] = min(3, self.cho[b] + 1) if pg == taken else max(0, self.cho[b] - 1)
-        self.bim[b] = min(3, self.bim[b] + 1) if taken else max(0, self.bim[b] - 1)
-        self.gsh[g] = min(3, self.gsh[g] + 1) if taken else max(0, self.gsh[g] - 1)
-        self.h = ((self.h << 1) | taken) & self.hmask
+        h = self.hist
+        keys = []
+        for n in self.LENGTHS:
+            x = hash((pc, h & ((1 << n) - 1), n))
+            keys.append((x & self.mask, (x >> 20) & 0x3ff))
+        prov = alt = None
+        for t in range(len(self.LENGTHS) - 1, -1, -1):
+            e = self.tabs[t].get(keys[t][0])
+            if e is not None and e[0] == keys[t][1]:
+                if prov is None:
+                    prov = (t, e)
+                elif alt is None:
+                    alt = e
+                    break
+        bidx = pc & 0x3fff
+        base_pred = self.base[bidx] >= 2
+        alt_pred = alt[1] >= 4 if alt is not None else base_pred
+        pred = prov[1][1] >= 4 if prov is not None else base_pred
+        wrong = pred != taken
+        self.miss += wrong
+        if prov is not None:
+            e = prov[1]
+            e[1] = min(7, e[1] + 1) if taken else max(0, e[1] - 1)
+            if pred != alt_pred:
+                e[2] = min(3, e[2] + 1) if not wrong else max(0, e[2] - 1)
+        else:
+            self.base[bidx] = min(3, self.base[bidx] + 1) if taken else max(0, self.base[bidx] - 1)
+        if wrong:  # allocate on a longer history
+            start = prov[0] + 1 if prov is not None else 0
+            for t in range(start, len(self.LENGTHS)):
+                idx, tag = keys[t]
+                e = self.tabs[t].get(idx)
+                if e is None or e[2] == 0:
+                    self.tabs[t][idx] = [tag, 4 if taken else 3, 0]
+                    break
+                e[2] -= 1
+        self.hist = ((h << 1) | taken) & ((1 << 128) - 1)
 
     def indirect(self, pc, target):
         self.miss += self.btb.get(pc) != target
@@ -169,7 +202,7 @@ def sequence(tr, ins, nxt):
     return seq, rep_cycles, pred.miss
 
 
-def mca_cycles(cpu, seq):
+def mca_cycles(cpu, seq, extra=()):
     triple = "x86_64"
     total = 0
     with tempfile.NamedTemporaryFile("w", suffix=".s", delete=False) as f:
@@ -181,7 +214,7 @@ def mca_cycles(cpu, seq):
     try:
         p = subprocess.run(["llvm-mca-19", f"-mtriple={triple}", f"-mcpu={cpu}", "-iterations=1",
                             "-skip-unsupported-instructions=any", "-all-views=false",
-                            "-summary-view", name], capture_output=True, text=True)
+                            "-summary-view", *extra, name], capture_output=True, text=True)
     finally:
         os.unlink(name)
     got = [int(x) for x in re.findall(r"^Total Cycles:\s+(\d+)", p.stdout, re.M)]
@@ -195,24 +228,66 @@ def mca_cycles(cpu, seq):
     return sum(got)
 
 
+def self_test():
+    """what the model adds to llvm-mca, checked without llvm-mca: the
+    stack-engine rewriting and the predictor on known patterns."""
+    assert stack_engine("pushq %rbx") == "movq %rbx, -8(%rsp)"
+    assert stack_engine("popq %r12") == "movq -8(%rsp), %r12"
+    assert stack_engine("callq 0x401000").startswith("movq %rax")
+    assert stack_engine("retq").startswith("movq -8(%rsp)")
+    assert stack_engine("vpor %xmm1, %xmm2, %xmm3") == "vpor %xmm1, %xmm2, %xmm3"
+    import random
+    rnd = random.Random(7)
+
+    def misses(outcomes, pc=0x401000):
+        p = Predictor()
+        for t in outcomes:
+            p.cond(pc, t)
+        return p.miss
+
+    n = 4000
+    assert misses([True] * n) <= 2  # always taken: learnt at once
+    assert misses([i % 2 == 0 for i in range(n)]) < n // 50  # alternating: by history
+    assert misses([i % 7 != 6 for i in range(n)]) < n // 50  # a loop of 7: by history
+    r = misses([rnd.random() < 0.5 for _ in range(n)])
+    assert 0.4 * n < r < 0.6 * n, r  # random: no better than a coin
+    trace = [0x10, 0x14, 0x20, 0x10, 0x14, 0x20]
+    ins = {0x10: "rep stosq %rax, %es:(%rdi)", 0x14: "jne 0x20", 0x20: "retq"}
+    seq, rep, miss = sequence([0x10, 0x10, 0x10, 0x14, 0x20], ins, {0x10: 0x14, 0x14: 0x18})
+    assert seq == ["jne 0x20", "movq -8(%rsp), %r11"] and rep == REP_START + 3 * REP_ITER
+    assert window(trace, 0x14, 0x10) == [0x14, 0x20]
+    print("tracemodel self-test: ok")
+
+
 def main():
+    if sys.argv[1:] == ["--self-test"]:
+        self_test()
+        return
     ap = argparse.ArgumentParser()
     ap.add_argument("binary")
     ap.add_argument("trace")
     ap.add_argument("--entry", required=True)
-    ap.add_argument("--cpu", action="append", required=True)
+    ap.add_argument("--cpu", action="append", default=[])
+    ap.add_argument("--keep", help="write the call's trace here (uint64 addresses)")
     ap.add_argument("--puzzles", type=int, default=1)
+    ap.add_argument("--mca-arg", action="append", default=[],
+                    help="passed to llvm-mca (e.g. -noalias=false)")
     args = ap.parse_args()
     ins, nxt, syms = disassemble(args.binary)
     entry = syms[args.entry]
     tr = read_trace(args.trace)
     i = tr.index(entry)
-    call = tr[i - 1]
-    tr = window(tr, entry, nxt[call])
+    if i > 0:  # a whole program's trace, not one kept by --keep
+        tr = window(tr, entry, nxt[tr[i - 1]])
+    if args.keep:
+        with open(args.keep, "wb") as f:
+            f.write(struct.pack(f"<{len(tr)}Q", *tr))
     seq, rep_cycles, miss = sequence(tr, ins, nxt)
     n = args.puzzles
+    if not args.cpu:
+        print(f"instr {len(tr) / n:.1f} rep {rep_cycles / n:.1f} mispredicts {miss / n:.2f}")
     for cpu in args.cpu:
-        cyc = mca_cycles(cpu, seq)
+        cyc = mca_cycles(cpu, seq, args.mca_arg)
         if cyc is None:
             continue
         pen = PENALTY.get(cpu, 15) * miss

@@ -23,10 +23,12 @@ typedef struct pstate {
     int ncq, ngq, npq;
 } pstate;
 
+/* Queues cell c (once fixed: its digit leaves its peers), its groups and
+ * its rules. */
 static inline void push_cell(pstate *ps, int c)
 {
     vengine *e = ps->e;
-    if (!e->cell_inq[c]) {
+    if (!e->cell_inq[c] && bits_single(ps->dom[c])) {
         e->cell_inq[c] = 1;
         e->cellq[ps->ncq++] = c;
     }

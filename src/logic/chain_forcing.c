@@ -14,6 +14,7 @@
  */
 #include "chain_internal.h"
 #include "chains_plus.h"
+#include "variant_internal.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -77,6 +78,50 @@ static void nest_sink(void *ctx, int node, const int32_t *pnodes, int np, int cx
         b->inest[xi] = nc->last_id;
         if (b->toff < nc->L->cw->NN * 4)
             b->qoff[b->toff++] = xi;
+    }
+}
+
+/* variant_chain.c reports an off node a constraint gives on the walk's
+ * grid: add it with the constraint as its cause (the text names it), its
+ * latest parent first (the main line runs through the removal that woke
+ * the constraint); a node whose on form is in the walk is a
+ * contradiction, kept for propagate to return. */
+typedef struct var_ctx {
+    doku_logic *L;
+    branch *b;
+    int on_i, off_i;
+} var_ctx;
+
+static void var_sink(void *ctx, int node, const int32_t *pnodes, int np, int con)
+{
+    var_ctx *vc = ctx;
+    branch *b = vc->b;
+    if (vc->off_i >= 0 || br_has(b, node))
+        return;
+    int32_t par[256];
+    int k = 0, top = 0;
+    for (int i = 0; i < np && k < 256; i++) {
+        int pi = br_get(b, pnodes[i]);
+        if (pi >= 0)
+            par[k++] = pi;
+    }
+    for (int i = 1; i < k; i++)
+        top = par[i] > par[top] ? i : top;
+    if (k) {
+        int32_t t = par[0];
+        par[0] = par[top];
+        par[top] = t;
+    }
+    int conj = br_get(b, node ^ 1);
+    int xi = br_new(b, node, par, k, conj < 0);
+    if (xi < 0)
+        return;
+    b->icause[xi] = -3 - con;
+    if (conj >= 0) {
+        vc->on_i = conj;
+        vc->off_i = xi;
+    } else if (b->toff < vc->L->cw->NN * 4) {
+        b->qoff[b->toff++] = xi;
     }
 }
 
@@ -159,6 +204,15 @@ static int propagate(doku_logic *L, branch *b, const walk_opts *o, int *on_i, in
                         b->qon[b->ton++] = xi;
                     }
                 }
+            }
+        }
+        if (o->dynamic && L->var && b->hon == b->ton && b->hoff == b->toff) {
+            var_ctx vc = {L, b, -1, -1};
+            logic_var_walk(L, g, gpos, var_sink, &vc);
+            if (vc.off_i >= 0) {
+                *on_i = vc.on_i;
+                *off_i = vc.off_i;
+                return 1;
             }
         }
         if (o->level && b->hon == b->ton && b->hoff == b->toff &&

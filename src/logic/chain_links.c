@@ -5,12 +5,17 @@
  * unit where only two are left (X-link), or the other candidate of a
  * bivalue cell (Y-link).
  *
+ * On a variant puzzle an on node also switches off its digit in the cells
+ * that must differ from it beyond the units (cage mates, anti-knight and
+ * anti-king cells: the context's xpeer lists).
+ *
  * Design: two forms of the same rules. The static graph is built once per
  * search from the context's grid (cycles, AICs and static forcing read it
  * as lists); the dynamic form looks at a walk's reduced scratch grid and
  * also records, as hidden parents, the removals that made a link appear.
  */
 #include "chain_internal.h"
+#include "variant_internal.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -63,6 +68,10 @@ void chain_on_to_off(doku_logic *L, const lmask *g, int cell, int d, int useY)
     for (int i = 0; i < L->npeers[cell]; i++)
         if (g[p[i]] & LBIT(d))
             gen_add(w, NODE(p[i], d, 0));
+    if (L->var) /* cage mates, anti-knight and anti-king cells differ too */
+        for (int i = L->var->xoff[cell]; i < L->var->xoff[cell + 1]; i++)
+            if (g[L->var->xpeer[i]] & LBIT(d))
+                gen_add(w, NODE(L->var->xpeer[i], d, 0));
 }
 
 /* On consequences of (cell,d) off. g/gpos are the grid and digit places
@@ -152,6 +161,13 @@ int chain_build_graph(doku_logic *L)
                     for (int i = 0; i < L->npeers[cell] && k < w->capgen; i++)
                         if (L->cand[p[i]] & LBIT(d)) {
                             if (push_link(&w->la, &w->capla, na++, NODE(p[i], d, 0)))
+                                return -1;
+                            k++;
+                        }
+                    for (int i = L->var ? L->var->xoff[cell] : 0;
+                         L->var && i < L->var->xoff[cell + 1] && k < w->capgen; i++)
+                        if (L->cand[L->var->xpeer[i]] & LBIT(d)) {
+                            if (push_link(&w->la, &w->capla, na++, NODE(L->var->xpeer[i], d, 0)))
                                 return -1;
                             k++;
                         }

@@ -1,9 +1,11 @@
 /*
  * chain_text.c — how a chain reads in a step's sentence: nodes as
- * "r1c2=5" / "r1c2<>5", a chain as its main line joined by " -> ", and
- * that line as the step's proof.
+ * "r1c2=5" / "r1c2<>5", a chain as its main line joined by " -> " (or
+ * " -[cage r1c1-r1c3 (sum 7)]-> " where a variant constraint made the
+ * link), and that line as the step's proof.
  */
 #include "chain_internal.h"
+#include "variant_internal.h"
 
 void chain_node_text(doku_logic *L, int node)
 {
@@ -39,7 +41,13 @@ void chain_text(doku_logic *L, const branch *b, int i)
         i = b->pcount[i] ? b->pool[b->pstart[i]] : -1;
     }
     for (int j = k - 1; j >= 0; j--) {
-        if (j != k - 1) {
+        int x = w->stack[j];
+        if (j != k - 1 && !NON(b->inode[x]) && b->icause[x] <= -3) {
+            /* a variant constraint's link (variant_chain.c) */
+            lstep_append(L, " -[", 3);
+            lvar_text_con(L, -3 - b->icause[x]);
+            lstep_append(L, "]-> ", 4);
+        } else if (j != k - 1) {
             if (b->inest[w->stack[j]] >= 0)
                 lstep_append(L, " ~> ", 4);
             else

@@ -16,7 +16,7 @@ typedef struct engine_entry {
     uint64_t techs;      /* what it may produce (for --techniques) */
     int uniqueness;      /* needs a unique puzzle (never on variants); 2: a
                             variant technique (only with constraints); 3:
-                            a unit-table-only level (see off) */
+                            a (+) or nested level (see off) */
 } engine_entry;
 
 #define VT(t) LOGIC_TB(DOKU_TECH_##t)
@@ -33,6 +33,8 @@ static const engine_entry ENGINE[] = {
     {logic_direct_hidden_triple, LOGIC_TB(DOKU_TECH_DIRECT_HIDDEN_TRIPLE), 0},
     {logic_var_cage_locked, VT(CAGE_COMBINATION), 2},
     {logic_intersection, LOGIC_TB(DOKU_TECH_POINTING) | LOGIC_TB(DOKU_TECH_CLAIMING), 0},
+    {logic_var_cage_pairs, VT(CAGE_COMBINATION), 2},
+    {logic_var_cage_unit, VT(CAGE_COMBINATION), 2},
     {logic_var_innies, VT(INNIES_OUTIES), 2},
     {logic_var_split, VT(INNIES_OUTIES), 2},
     {logic_naked_pair, LOGIC_TB(DOKU_TECH_NAKED_PAIR), 0},
@@ -79,20 +81,20 @@ static const engine_entry ENGINE[] = {
 };
 
 /* 1 when an entry of kind k (its uniqueness field, not 0) is off for L.
- * Kind 3, the (+) and nested levels, runs the classic techniques inside
- * its chains over the unit table only. When a variant's rules reach past
- * that table (sums, dots, lines, must-differ pairs), those inner steps
- * are blind to the rules that solve the puzzle while each stall still
- * costs thousands of dynamic searches over a grid the constraints, not
- * the units, would narrow (a stuck killer ran past 60 s without a step);
- * such a puzzle goes from dynamic forcing to the labelled trial step, or
- * stops. */
-static int off(int k, const doku_logic *L, int uniq_ok)
+ * Kind 3, the (+) and nested levels: their walks see a variant's rules
+ * (each constraint the walk narrows rules out candidates: variant_chain.c),
+ * so the (+) level runs on variants too. The nested levels stay off when
+ * the rules reach past the unit table (sums, dots, lines, must-differ
+ * pairs): their inner searches redo every constraint at every stall of
+ * every inner walk, and a stuck killer (HS_KILLERS#0) spent the whole
+ * 60 s default limit in one nested search without a step; such a puzzle
+ * goes from the (+) level to the labelled trial step, or stops. */
+static int off(int k, const doku_logic *L, int uniq_ok, int nested)
 {
     if (k == 2)
         return !L->var;
     if (k == 3)
-        return L->var && L->var->off_table;
+        return nested && L->var && L->var->off_table;
     return !uniq_ok || L->var;
 }
 
@@ -153,7 +155,7 @@ doku_status doku_logic_next(doku_logic *L, doku_step *out)
         const engine_entry *e = &ENGINE[i];
         if (!(e->techs & L->allowed))
             continue;
-        if (e->uniqueness && off(e->uniqueness, L, uniq_ok))
+        if (e->uniqueness && off(e->uniqueness, L, uniq_ok, e->find == logic_chain_nested))
             continue;
         if (e->find == logic_trial && !L->has_solution)
             continue;

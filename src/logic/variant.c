@@ -311,7 +311,8 @@ doku_status logic_variant_init(doku_logic *L, const doku_constraints *cs)
     if (st == DOKU_OK) {
         V->fit_memo = calloc(count ? count : 1, sizeof(uint64_t));
         V->cage_memo = calloc(count ? count : 1, sizeof(uint64_t));
-        if (!V->fit_memo || !V->cage_memo)
+        V->walk_memo = calloc((count ? count : 1) * WALK_WAYS, sizeof(uint64_t));
+        if (!V->fit_memo || !V->cage_memo || !V->walk_memo)
             st = DOKU_ERR_NOMEM;
     }
     return st;
@@ -336,6 +337,10 @@ void logic_variant_free(doku_logic *L)
     free(V->areas);
     free(V->fit_memo);
     free(V->cage_memo);
+    free(V->walk_memo);
+    free(V->pair_differ);
+    free(V->pair_memo);
+    free(V->unit_memo);
     free(V);
     L->var = NULL;
 }

@@ -32,44 +32,77 @@ static int augment(const lmask *dom, int i, int *owner, lmask *seen)
     return 0;
 }
 
-/* 1 when each of the m cells can take its own digit of dom. */
-static int matches(const lmask *dom, int m)
+/* 1 when each of the m cells can take its own digit of dom; got (may be
+ * NULL) receives each cell's digit bit of one such matching. */
+static int matches(const lmask *dom, int m, lmask *got)
 {
     int owner[64];
-    for (int b = 0; b < 64; b++)
-        owner[b] = -1;
+    lmask all = 0;
+    for (int i = 0; i < m; i++)
+        all |= dom[i];
+    for (lmask b = all; b; b &= b - 1)
+        owner[lfirst(b)] = -1;
     for (int i = 0; i < m; i++) {
         lmask seen = 0;
         if (!augment(dom, i, owner, &seen))
             return 0;
     }
+    if (got)
+        for (lmask b = all; b; b &= b - 1)
+            if (owner[lfirst(b)] >= 0)
+                got[owner[lfirst(b)]] = b & -b;
     return 1;
 }
 
-static int in_cage(const lvar_cage *g, int cell)
+/* Small cages list their fillings outright: every way to give cells
+ * i.. distinct digits of dom (used: taken so far, at: the digits given)
+ * adds its digits to sup. @return 1 when some filling exists. */
+enum { SMALL_CAGE = 5 };
+
+static int fill(const lmask *dom, int m, int i, lmask used, lmask *at, lmask *sup)
 {
-    for (int i = 0; i < g->m; i++)
-        if (g->cells[i] == cell)
-            return 1;
-    return 0;
+    if (i == m) {
+        for (int j = 0; j < m; j++)
+            sup[j] |= at[j];
+        return 1;
+    }
+    int any = 0;
+    for (lmask d = dom[i] & ~used; d; d &= d - 1) {
+        at[i] = d & -d;
+        any |= fill(dom, m, i + 1, used | at[i], at, sup);
+    }
+    return any;
 }
 
 /* The digits the cage must hold because a unit has no place for them
- * outside it; unit[d-1] receives that unit of each (may be NULL). */
+ * outside it; unit[d-1] receives that unit of each (may be NULL). Each
+ * unit a cage cell lies in is looked at once, with the cage's places in
+ * it as one mask. */
 static lmask cage_needs(const doku_logic *L, const lvar_cage *g, int *unit)
 {
     lmask need = 0;
-    int n = L->n;
+    int n = L->n, seen[CAGE_MAX * 8], ns = 0;
     for (int i = 0; i < g->m; i++) {
         int c = g->cells[i];
         for (int j = 0; j < L->ncunits[c]; j++) {
-            int u = L->cunits[(size_t)c * L->maxcu + j];
-            for (lmask dm = L->cand[c] & ~need; dm; dm &= dm - 1) {
+            int u = L->cunits[(size_t)c * L->maxcu + j], dup = 0;
+            for (int k = 0; k < ns && !dup; k++)
+                dup = seen[k] == u;
+            if (dup)
+                continue;
+            if (ns < CAGE_MAX * 8)
+                seen[ns++] = u;
+            lmask in = 0, cand = 0; /* the cage's places in u, their digits */
+            for (int k = 0; k < g->m; k++) {
+                int q = g->cells[k], at = L->cell_in_unit[(size_t)u * L->nc + q];
+                if (at != 0xff) {
+                    in |= (lmask)1 << at;
+                    cand |= L->cand[q];
+                }
+            }
+            for (lmask dm = cand & ~need; dm; dm &= dm - 1) {
                 lmask places = L->pos[(size_t)u * n + lfirst(dm)];
-                int all = 1;
-                for (lmask q = places; q && all; q &= q - 1)
-                    all = in_cage(g, logic_unit_cell(L, u, lfirst(q)));
-                if (all) {
+                if (!(places & ~in)) {
                     need |= dm & -dm;
                     if (unit)
                         unit[lfirst(dm)] = u;
@@ -86,21 +119,30 @@ static lmask cage_needs(const doku_logic *L, const lvar_cage *g, int *unit)
 static int cage_fits(const doku_logic *L, const lvar_cage *g, lmask need, lmask *fits,
                      lmask *sup)
 {
-    lmask dom[CAGE_MAX], d2[CAGE_MAX];
+    lmask dom[CAGE_MAX], d2[CAGE_MAX], got[CAGE_MAX], any = 0;
     int m = g->m, nf = 0;
     for (int i = 0; i < m; i++) {
         dom[i] = lvar_dom(L, g->cells[i]);
+        any |= dom[i];
         sup[i] = 0;
     }
     for (int k = 0; k < g->ncombos; k++) {
         lmask set = g->combos[k];
-        if ((set & need) != need)
+        /* m cells take all m digits of a set: each must have a place */
+        if ((set & need) != need || (set & ~any))
             continue;
         for (int i = 0; i < m; i++)
             d2[i] = dom[i] & set;
-        if (!matches(d2, m))
+        if (m <= SMALL_CAGE) {
+            if (fill(d2, m, 0, 0, got, sup))
+                fits[nf++] = set;
+            continue;
+        }
+        if (!matches(d2, m, got))
             continue;
         fits[nf++] = set;
+        for (int i = 0; i < m; i++)
+            sup[i] |= got[i]; /* the matching found gives each cell a digit */
         for (int i = 0; i < m; i++)
             for (lmask d = d2[i] & ~sup[i]; d; d &= d - 1) {
                 lmask b = d & -d, keep = d2[i];
@@ -108,14 +150,33 @@ static int cage_fits(const doku_logic *L, const lvar_cage *g, lmask need, lmask 
                 for (int j = 0; j < m; j++)
                     d2[j] &= ~b;
                 d2[i] = b;
-                if (matches(d2, m))
-                    sup[i] |= b;
+                if (matches(d2, m, got))
+                    for (int j = 0; j < m; j++)
+                        sup[j] |= got[j];
                 for (int j = 0; j < m; j++)
                     d2[j] = dom[j] & set;
                 d2[i] = keep;
             }
     }
     return nf;
+}
+
+int lvar_match(const lmask *dom, int m)
+{
+    return matches(dom, m, NULL);
+}
+
+lmask lvar_cage_needs(const doku_logic *L, const lvar_cage *g, int *why)
+{
+    return cage_needs(L, g, why);
+}
+
+int lvar_cage_support(const doku_logic *L, const lvar_cage *g, lmask need, lmask *sup)
+{
+    if (g->m > CAGE_MAX || g->ncombos > 1024)
+        return -1;
+    lmask fits[1024];
+    return cage_fits(L, g, need, fits, sup);
 }
 
 /* "only {1,2,4} fits" or "only {1,2,6} and {1,3,5} fit" or "12 sets fit". */

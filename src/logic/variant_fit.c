@@ -415,6 +415,35 @@ int lvar_emit(doku_logic *L, doku_technique t, lrate rating, const char *name, i
     return 1;
 }
 
+int lvar_fit_support(const doku_logic *L, const doku_constraint *c, int *cells, int *m,
+                     lmask *sup)
+{
+    *m = 0;
+    switch (c->kind) {
+    case DOKU_CON_KROPKI_WHITE_ALL:
+    case DOKU_CON_KROPKI_BLACK_ALL:
+    case DOKU_CON_X_ALL:
+    case DOKU_CON_V_ALL:
+    case DOKU_CON_NON_CONSECUTIVE:
+        return fit_pairs(L, c, cells, m, sup);
+    case DOKU_CON_EVEN:
+    case DOKU_CON_ODD:
+        for (size_t j = 0; j < c->ncells; j++) {
+            cells[*m] = c->cells[j];
+            sup[(*m)++] = lvar_dom(L, c->cells[j]) &
+                          (c->kind == DOKU_CON_EVEN ? 0xaaaaaaaaaaaaaaaaull : 0x5555555555555555ull);
+        }
+        return 1;
+    case DOKU_CON_ARROW:
+    case DOKU_CON_LITTLE_KILLER:
+    case DOKU_CON_SANDWICH:
+    case DOKU_CON_XSUM:
+        return lvar_clue_support(L, c, cells, m, sup);
+    default:
+        return fit_line(L, c, cells, m, sup);
+    }
+}
+
 /* The first constraint of a tier in [lo, hi] whose fit eliminates,
  * lowest tier first. */
 static int find(doku_logic *L, int lo, int hi)
@@ -439,33 +468,7 @@ static int find(doku_logic *L, int lo, int hi)
             uint64_t h = con_hash(L, &c);
             if (V->fit_memo[i] == h)
                 continue;
-            int m = 0, ok;
-            switch (c.kind) {
-            case DOKU_CON_KROPKI_WHITE_ALL:
-            case DOKU_CON_KROPKI_BLACK_ALL:
-            case DOKU_CON_X_ALL:
-            case DOKU_CON_V_ALL:
-            case DOKU_CON_NON_CONSECUTIVE:
-                ok = fit_pairs(L, &c, cells, &m, sup);
-                break;
-            case DOKU_CON_EVEN:
-            case DOKU_CON_ODD:
-                for (size_t j = 0; j < c.ncells; j++) {
-                    cells[m] = c.cells[j];
-                    sup[m++] = lvar_dom(L, c.cells[j]) &
-                               (c.kind == DOKU_CON_EVEN ? 0xaaaaaaaaaaaaaaaaull : 0x5555555555555555ull);
-                }
-                ok = 1;
-                break;
-            case DOKU_CON_ARROW:
-            case DOKU_CON_LITTLE_KILLER:
-            case DOKU_CON_SANDWICH:
-            case DOKU_CON_XSUM:
-                ok = lvar_clue_support(L, &c, cells, &m, sup);
-                break;
-            default:
-                ok = fit_line(L, &c, cells, &m, sup);
-            }
+            int m = 0, ok = lvar_fit_support(L, &c, cells, &m, sup);
             if (ok && lvar_emit(L, DOKU_TECH_CONSTRAINT, t, doku_constraint_kind_name(c.kind),
                                 (int)i, cells, m, sup))
                 found = 1;

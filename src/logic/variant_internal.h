@@ -58,7 +58,20 @@ struct logic_variant {
     uint64_t *fit_memo;     /* [count] candidate hash of a constraint when its
                                fit last found nothing, 0 none */
     uint64_t *cage_memo;    /* [ncages] the same for cage combinations */
+    uint8_t *pair_differ;
+    uint64_t *unit_memo;    /* [ncages] (variant_unit.c, made on first use)
+                               the state of a cage's units when it found
+                               nothing there */
+    uint64_t *pair_memo;
+    uint64_t *walk_memo;    /* [count * WALK_WAYS] states of a constraint's
+                               cells inside chain walks that rule nothing
+                               out (variant_chain.c), 0 none */
 };
+
+enum { WALK_WAYS = 8 };
+/* (variant_pair.c, made on first use: [ncages * ncages]) pair_differ: 1
+ * when every cell of cage a differs from every cell of cage b, 2 not;
+ * pair_memo: the state of the pair when it last found nothing. */
 
 /* Builds L->var for cs and switches L to the extended shape (variant.c).
  * @return DOKU_OK or DOKU_ERR_NOMEM. */
@@ -113,12 +126,41 @@ int lvar_emit(doku_logic *L, doku_technique t, lrate rating, const char *name, i
 int lvar_clue_support(const doku_logic *L, const doku_constraint *c, int *cells, int *m,
                       lmask *sup);
 
+/* The supported digits of constraint c's cells as its step would
+ * find them (lines, dots, marks, sum clues, the rules on every pair of
+ * neighbours): cells, *m and sup as fit_line; cells and sup hold
+ * L->nc entries. @return 1 computed, 0 not (a kind handled elsewhere,
+ * over budget) (variant_fit.c). */
+int lvar_fit_support(const doku_logic *L, const doku_constraint *c, int *cells, int *m,
+                     lmask *sup);
+/* 1 when each of m cells (m <= 64) can take its own digit of dom[i]
+ * (a bipartite matching; variant_cage.c). */
+int lvar_match(const lmask *dom, int m);
+/* The digits a unit has only in cage g, on L's grid; why[d-1] receives
+ * that unit of each digit d (why: n entries, or NULL) (variant_cage.c). */
+lmask lvar_cage_needs(const doku_logic *L, const lvar_cage *g, int *why);
+/* Cage g's combinations that hold every digit of need: each cell's
+ * digits some fitting set gives it into sup (g->m entries). @return the
+ * number of fitting sets (0: none fits), -1 when the cage is too large
+ * to list (variant_cage.c). */
+int lvar_cage_support(const doku_logic *L, const lvar_cage *g, lmask need, lmask *sup);
+
+/* The constraints inside dynamic chain walks (variant_chain.c): each
+ * constraint whose cells the walk narrowed, on the walk's grid g (digit
+ * places gpos), reports the candidates it rules out as off nodes (the
+ * chains' numbering), with the removals it needed as parent nodes and
+ * the constraint's index. @return the nodes reported. */
+typedef void (*lvar_walk_sink)(void *ctx, int node, const int32_t *parents, int np, int con);
+int logic_var_walk(doku_logic *L, const lmask *g, const lmask *gpos, lvar_walk_sink add, void *ctx);
+
 /* The finders (variant_fit.c, variant_cage.c, variant_innies.c,
  * variant_split.c). */
 int logic_var_marks(doku_logic *L);     /* cell marks and dots: 1.2-1.6 */
 int logic_var_lines(doku_logic *L);     /* lines and sum clues: 2.0-2.2 */
 int logic_var_cages(doku_logic *L);     /* combinations: 2.0 */
 int logic_var_cage_locked(doku_logic *L); /* a digit every combination needs: 2.6 */
+int logic_var_cage_pairs(doku_logic *L);  /* two cages that share no digit: 2.7 */
+int logic_var_cage_unit(doku_logic *L);   /* a cage and the rest of its unit: 2.7 */
 int logic_var_innies(doku_logic *L);    /* the 45 rule: 2.8+ */
 int logic_var_split(doku_logic *L);     /* cage splitting: 3.0, 3.2 */
 

@@ -39,6 +39,7 @@ typedef struct judge {
     const uint8_t *sol;
     int bad, steps;
     uint64_t techs;
+    int links; /* chain steps with a link through a constraint "-[...]->" */
 } judge;
 
 static int on_step(void *user, const doku_step *st)
@@ -56,6 +57,7 @@ static int on_step(void *user, const doku_step *st)
         }
     j->steps++;
     j->techs |= 1ull << st->technique;
+    j->links += strstr(st->text, "]-> ") != NULL;
     return 0;
 }
 
@@ -115,7 +117,7 @@ static void test_steps_are_true_on_drawn_puzzles(void **state)
     uint8_t empty[81] = {0};
     doku_search_result r;
     assert_int_equal(doku_search(sv, empty, sizeof empty, NULL, base, NULL, NULL, &r), DOKU_OK);
-    uint64_t seed = 2027, variant_steps = 0;
+    uint64_t seed = 2027, variant_steps = 0, chain_steps = 0;
     int judged = 0;
     int trials = sanitized() ? NKINDS + 10 : 3 * NKINDS + 60;
     for (int t = 0; t < trials; t++) {
@@ -151,6 +153,14 @@ static void test_steps_are_true_on_drawn_puzzles(void **state)
             givens[c] = keep && vd_rnd(&seed, keep) == 0 ? g[c] : 0;
         judge j;
         run_judged(cs, givens, g, "singles,direct,intersections,subsets,fish,variant", 5.0, &j);
+        if (!j.bad && t % 4 == 1) {
+            /* and the chains, whose walks ask each constraint again
+             * (variant_chain.c), under a short limit */
+            judge jc;
+            run_judged(cs, givens, g, "singles,intersections,subsets,variant,chains,forcing", 1.0, &jc);
+            j.bad += jc.bad;
+            chain_steps += (jc.techs >> DOKU_TECH_NISHIO) & 1u || (jc.techs >> DOKU_TECH_DYNAMIC_FORCING) & 1u;
+        }
         if (j.bad)
             for (size_t i = 0; i < doku_constraints_count(cs); i++) {
                 char text[256];
@@ -165,12 +175,13 @@ static void test_steps_are_true_on_drawn_puzzles(void **state)
     /* most drawn puzzles were judged, and the variant rules took steps */
     assert_true(judged > trials / 2);
     assert_true(variant_steps > (uint64_t)judged / 2);
+    assert_true(chain_steps > 0);
     doku_solver_free(sv);
     doku_shape_free(sh);
 }
 
 /* Each puzzle of a fixture file NAME<TAB>puzzle<TAB>solution. */
-static int run_fixture_file(const char *rel, int *solved_killer, int *solved_thermo)
+static int run_fixture_file(const char *rel, int *solved_killer, int *solved_thermo, int *links)
 {
     char path[512];
     size_t len;
@@ -204,6 +215,7 @@ static int run_fixture_file(const char *rel, int *solved_killer, int *solved_the
         if (j.bad)
             fprintf(stderr, "%s: %d false steps\n", name, j.bad);
         assert_int_equal(j.bad, 0);
+        *links += j.links;
         if (strcmp(name, "Killer") == 0)
             *solved_killer = r.solved && r.er < 3.0;
         if (strcmp(name, "Thermo") == 0)
@@ -219,9 +231,11 @@ static int run_fixture_file(const char *rel, int *solved_killer, int *solved_the
 static void test_fixture_steps_are_true(void **state)
 {
     (void)state;
-    int killer = 0, thermo = 0;
-    assert_true(run_fixture_file("variants/logic_small.tsv", &killer, &thermo) >= 10);
-    assert_true(run_fixture_file("variants/iss_small.tsv", &killer, &thermo) >= 5);
+    int killer = 0, thermo = 0, links = 0;
+    assert_true(run_fixture_file("variants/logic_small.tsv", &killer, &thermo, &links) >= 10);
+    assert_true(run_fixture_file("variants/iss_small.tsv", &killer, &thermo, &links) >= 5);
+    /* the forcing chains went through cages and lines, naming them */
+    assert_true(links > 0 || sanitized());
     /* the easy killer is solved by cage combinations and singles alone,
      * the thermometer puzzle with forcing chains (0.1 s) */
     assert_true(killer);
@@ -353,6 +367,39 @@ static void test_sentences_name_cells(void **state)
     doku_variant_puzzle_free(p);
 }
 
+/* Two cages in one row share no digit: cage r1c1,r1c2 (sum 7) cannot be
+ * {2,5}, which meets both {1,5} and {2,4} of cage r1c3,r1c4 (sum 6)
+ * (sets are listed in the order of their bit masks). */
+static void test_cage_pair(void **state)
+{
+    (void)state;
+    const char *text = ".Cage~7~R1C1~R1C2.Cage~6~R1C3~R1C4";
+    doku_variant_puzzle *p;
+    char msg[256];
+    assert_int_equal(doku_variant_puzzle_read(text, strlen(text), &p, msg, sizeof msg), DOKU_OK);
+    doku_logic *lg;
+    assert_int_equal(doku_logic_create_variant(doku_variant_puzzle_constraints(p), NULL, &lg), DOKU_OK);
+    assert_int_equal(doku_logic_load(lg, doku_variant_puzzle_givens(p), 81), DOKU_OK);
+    doku_step st;
+    int seen = 0;
+    for (int k = 0; k < 6 && !seen; k++) {
+        assert_int_equal(doku_logic_next(lg, &st), DOKU_OK);
+        if (strcmp(st.name, "Cage Combination (pair)") == 0) {
+            seen = 1;
+            assert_int_equal(st.technique, DOKU_TECH_CAGE_COMBINATION);
+            assert_string_equal(st.text, "cage r1c1,r1c2 (sum 7) beside cage r1c3,r1c4 (sum 6): "
+                                         "their cells all differ, so they share no digit; only "
+                                         "{3,4} and {1,6} of the first fit beside {2,4} and {1,5} "
+                                         "of the second, so r1c1 is not 2,5, r1c2 is not 2,5");
+            assert_int_equal(st.neliminations, 4);
+        }
+        assert_int_equal(doku_logic_apply(lg), DOKU_OK);
+    }
+    assert_true(seen);
+    doku_logic_free(lg);
+    doku_variant_puzzle_free(p);
+}
+
 static void test_contract(void **state)
 {
     (void)state;
@@ -391,6 +438,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_contract),
         cmocka_unit_test(test_sentences_name_cells),
+        cmocka_unit_test(test_cage_pair),
         cmocka_unit_test(test_no_constraints_same_as_classic),
         cmocka_unit_test(test_no_constraints_same_as_classic_data),
         cmocka_unit_test(test_fixture_steps_are_true),

@@ -1507,6 +1507,35 @@ test('automatic candidates never take out a digit a solution holds: every kind, 
   assert(!bad.length, 'a candidate the solution holds was taken out: ' + bad.slice(0, 5).join('; '));
 });
 
+test('a cage\'s automatic candidates are exactly the digits of its combinations that its cells can hold (against every assignment tried)', async (page) => {
+  const bad = await page.evaluate(async () => {
+    const { constraintCandidates } = await import('./js/cands.js');
+    const { makeShape } = await import('./js/shape.js');
+    const out = [];
+    let seed = 11;
+    const rnd = () => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed / 2147483648; };
+    for (let t = 0; t < 400 && out.length < 3; t++) {
+      const n = rnd() < 0.5 ? 9 : 6, shape = makeShape({ n }), k = 2 + Math.floor(rnd() * 3);
+      const cells = [...Array(k).keys()].map((c) => c + n);   // row 2
+      const masks = cells.map(() => 1 + Math.floor(rnd() * ((1 << n) - 1)));
+      const lo = (k * (k + 1)) / 2, hi = (k * (2 * n - k + 1)) / 2, sum = lo + Math.floor(rnd() * (hi - lo + 1));
+      // every assignment of distinct digits from the masks with the sum
+      const want = new Array(k).fill(0);
+      const walk = (j, used, total, picked) => {
+        if (j === k) { if (total === sum) picked.forEach((d, q) => { want[q] |= 1 << (d - 1); }); return; }
+        for (let d = 1; d <= n; d++) if ((masks[j] >> (d - 1)) & 1 && !((used >> d) & 1)) walk(j + 1, used | (1 << d), total + d, [...picked, d]);
+      };
+      walk(0, 0, 0, []);
+      const cands = new Array(n * n).fill((1 << n) - 1);
+      cells.forEach((i, q) => { cands[i] = masks[q]; });
+      const got = constraintCandidates(shape, new Array(n * n).fill(0), cands, [{ kind: 'cage', cells, params: [sum] }]);
+      cells.forEach((i, q) => { if (got[i] !== want[q]) out.push(`n ${n}, cage ${sum} of ${k}: cell ${q} ${got[i].toString(2)}, want ${want[q].toString(2)}`); });
+    }
+    return out;
+  });
+  assert(!bad.length, bad.join('; '));
+});
+
 test('a thermo puzzle: bulbs and lines drawn, a falling thermometer named, solved', async (page) => {
   await paste(page, THERMO_ISS);
   assert((await drawn(page, 'thermo-bulb')) === 4 && (await drawn(page, 'thermo')) === 4, 'four bulbs and four lines');
@@ -1763,6 +1792,15 @@ test('a link\'s title and author: said when it opens, kept in the links and text
   await page.selectOption('#export-format', 'text');
   const got = await download(page, () => page.click('#export'));
   assert(readFileSync(got.path, 'utf8').includes('title Little été\nauthor Ann Setter\n'), 'so does the variant text');
+  // the page's own share link carries them too
+  const hash = new URL(page.url()).hash;
+  assert(new URLSearchParams(hash.slice(1)).get('t') === 'Little été', 'the share link holds the title: ' + hash);
+  const again = await newPage({ hash });
+  await again.evaluate(() => { document.getElementById('file-box').open = true; });
+  await again.selectOption('#export-format', 'text');
+  const got2 = await download(again, () => again.click('#export'));
+  assert(readFileSync(got2.path, 'utf8').includes('title Little été\nauthor Ann Setter\n'), 'a page opened from the link keeps them');
+  await again.context().close();
 }, { permissions: ['clipboard-read', 'clipboard-write'], allowErrors: true });
 
 test('generate a killer: cages drawn, played from no givens, solved to the generated solution', async (page) => {

@@ -30,49 +30,47 @@ function distinct(m, values, cells) {
   for (const a of cells) if (values[a]) for (const b of cells) if (b !== a) m[b] &= ~bit(values[a]);
 }
 
-/* A cage: each digit left in a cell is part of some set of distinct
- * digits with the cage's sum that its cells can hold (a matching of the
- * set onto the cells through their candidates). Cages whose sets are too
- * many to try are left with their distinctness alone. */
+/* A cage: each digit left in a cell is part of some assignment of
+ * distinct digits to its cells, from their candidates, with the cage's
+ * sum. Each (cell, digit) not yet seen in one is looked for by a search
+ * that fixes it and fills the other cells (sum bounds prune it); what an
+ * assignment found uses is marked for all its cells at once. A cage
+ * whose searches grow too long keeps its digits (never a wrong removal). */
 function cage(m, cells, sum, n) {
-  const k = cells.length;
-  const masks = cells.map((i) => m[i]);
-  const keep = new Array(k).fill(0);
-  let tried = 0;
-  const fits = (set, skip, d) => {
-    // can the digits of set other than d go onto the cells other than skip?
-    const rest = cells.map((_, j) => j).filter((j) => j !== skip);
-    const digits = digitsOf(set & ~(d ? bit(d) : 0));
-    const used = new Array(n + 1).fill(-1);
-    const seen = new Set();
-    const augment = (j) => {
-      for (const e of digits) {
-        if (!(masks[j] & bit(e)) || seen.has(e)) continue;
-        seen.add(e);
-        if (used[e] < 0 || augment(used[e])) { used[e] = j; return true; }
-      }
-      return false;
-    };
-    for (const j of rest) { seen.clear(); if (!augment(j)) return false; }
-    return true;
+  const k = cells.length, masks = cells.map((i) => m[i]);
+  const keep = new Array(k).fill(0), assign = new Array(k).fill(0);
+  let steps = 0;
+  const LIMIT = 200000;
+  // the least and most that r distinct digits not in used can add up to
+  const bounds = (used, r) => {
+    let lo = 0, hi = 0, a = 0, b = 0;
+    for (let d = 1; d <= n && a < r; d++) if (!(used & bit(d))) { lo += d; a++; }
+    for (let d = n; d >= 1 && b < r; d--) if (!(used & bit(d))) { hi += d; b++; }
+    return a < r ? null : [lo, hi];
   };
-  const choose = (from, left, total, set) => {
-    if (tried > 20000) return;
-    if (left === 0) {
-      if (total !== sum) return;
-      tried++;
-      for (let j = 0; j < k; j++)
-        for (const d of digitsOf(set & masks[j] & ~keep[j])) if (fits(set, j, d)) keep[j] |= bit(d);
-      return;
+  const fill = (at, skip, used, total) => {
+    if (++steps > LIMIT) return false;
+    if (at === k) return total === sum;
+    if (at === skip) return fill(at + 1, skip, used, total);
+    const left = k - at - (skip > at ? 1 : 0) - 1;   // cells after this one
+    for (let d = 1; d <= n; d++) {
+      if (!(masks[at] & bit(d)) || (used & bit(d))) continue;
+      const b = bounds(used | bit(d), left);
+      if (!b || total + d + b[0] > sum) break;   // larger digits only overshoot more
+      if (total + d + b[1] < sum) continue;
+      assign[at] = d;
+      if (fill(at + 1, skip, used | bit(d), total + d)) return true;
+      if (steps > LIMIT) return false;
     }
-    for (let d = from; d <= n; d++) {
-      // the smallest digits that could follow still fit under the sum
-      if (total + d + (left - 1) * (d + 1) + ((left - 1) * (left - 2)) / 2 > sum) break;
-      choose(d + 1, left - 1, total + d, set | bit(d));
-    }
+    return false;
   };
-  choose(1, k, 0, 0);
-  if (tried > 20000) return;
+  for (let j = 0; j < k; j++) {
+    for (const d of digitsOf(masks[j] & ~keep[j])) {
+      assign[j] = d;
+      if (fill(0, j, bit(d), d)) for (let t = 0; t < k; t++) keep[t] |= bit(assign[t]);
+      if (steps > LIMIT) return;
+    }
+  }
   cells.forEach((i, j) => { m[i] &= keep[j]; });
 }
 

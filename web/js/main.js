@@ -360,7 +360,7 @@ function changed(userEdit = true) {
   if (userEdit) S.shapes.redo.length = 0;
   const values = S.board.values();
   S.conflicts = conflictCells(S.shape, values);
-  history.replaceState(null, '', shareHash(S.alphabet, S.shape, S.board.givens, S.board.constraints));
+  history.replaceState(null, '', shareHash(S.alphabet, S.shape, S.board.givens, S.board.constraints, linkWords()));
   listConstraints();
   if (userEdit && S.mode === 'play' && !S.timer.done && values.every((v) => v) && !S.conflicts.size) {
     const ok = !S.known || values.every((v, i) => v === S.known[i]);
@@ -378,6 +378,10 @@ function changed(userEdit = true) {
 }
 
 /* ---- the game kept in the browser (saved.js) ---------------------------- */
+
+/* A variant puzzle's title and author for the links the page makes (a
+ * classic puzzle's comment stays out of them, as before). */
+function linkWords() { return S.board.constraints.length ? { title: S.comment, author: S.author } : null; }
 
 function gameKey() { return shareHash(S.alphabet, S.shape, S.board.givens, S.board.constraints); }
 
@@ -1569,7 +1573,7 @@ function wire() {
   $('load').addEventListener('click', doLoad);
   $('copy-link').addEventListener('click', () => {
     const withGame = $('share-progress').checked && hasProgress();
-    const url = location.href.split('#')[0] + (withGame ? progressHash(S.alphabet, S.shape, S.board.givens, S.board.entries, S.board.marks, S.board.centre, S.board.colours, S.board.constraints) : location.hash);
+    const url = location.href.split('#')[0] + (withGame ? progressHash(S.alphabet, S.shape, S.board.givens, S.board.entries, S.board.marks, S.board.centre, S.board.colours, S.board.constraints, linkWords()) : location.hash);
     copyText(url, withGame ? 'link with your progress' : 'link');
   });
   $('resume-continue').addEventListener('click', resumeGame);
@@ -1603,7 +1607,11 @@ function fromHash() {
   const same = h.n === S.shape.n && h.givens.every((v, i) => v === S.board.givens[i]) &&
     toLink(h.constraints, h.n) === toLink(S.board.constraints, S.shape.n);
   if (same && !h.entries && !h.marks) return true;
-  if (!same) setShape({ n: h.n, box: h.box, x: h.x, hyper: h.hyper, regions: h.regions, keepBoxes: h.keepBoxes }, h.givens, h.constraints);
+  if (!same) {
+    setShape({ n: h.n, box: h.box, x: h.x, hyper: h.hyper, regions: h.regions, keepBoxes: h.keepBoxes }, h.givens, h.constraints);
+    S.comment = h.title;
+    S.author = h.author;
+  }
   if ((h.entries && h.entries.some((v, i) => v && !h.givens[i])) || [h.marks, h.centre, h.colours].some((l) => l && l.some((m) => m))) {
     // a link with the sender's progress: their game, to play on
     closeOffer();

@@ -61,7 +61,7 @@ export function toGrid(alphabet, shape, values) {
 }
 
 /** The share fragment for a puzzle, its shape and its constraints (cs=, constraints.js toLink). */
-export function shareHash(alphabet, shape, givens, constraints = []) {
+export function shareHash(alphabet, shape, givens, constraints = [], words = null) {
   const p = new URLSearchParams();
   p.set('p', toLine(alphabet, givens));
   p.set('n', String(shape.n));
@@ -72,6 +72,9 @@ export function shareHash(alphabet, shape, givens, constraints = []) {
   if (shape.keepBoxes) p.set('keep', '1');
   if (alphabet !== '1-9A-Z') p.set('s', alphabet);
   if (constraints.length) p.set('cs', toLink(constraints, shape.n));
+  // a variant puzzle's title and author (f-puzzles, SudokuPad) travel with it
+  if (words && words.title) p.set('t', words.title);
+  if (words && words.author) p.set('a', words.author);
   return '#' + p.toString();
 }
 
@@ -79,8 +82,8 @@ export function shareHash(alphabet, shape, givens, constraints = []) {
  * a line (e=, '.' where none), corner and centre marks as base-36 masks
  * (m=, c=: comma separated, empty for none, trailing empties cut), colours
  * as one digit a cell (k=, trailing 0s cut). */
-export function progressHash(alphabet, shape, givens, entries, marks, centre = null, colours = null, constraints = []) {
-  const p = new URLSearchParams(shareHash(alphabet, shape, givens, constraints).slice(1));
+export function progressHash(alphabet, shape, givens, entries, marks, centre = null, colours = null, constraints = [], words = null) {
+  const p = new URLSearchParams(shareHash(alphabet, shape, givens, constraints, words).slice(1));
   p.set('e', toLine(alphabet, entries.map((v, i) => (givens[i] ? 0 : v))));
   const masks = (list) => {
     const m = Array.from(list, (k, i) => (k && !givens[i] && !entries[i] ? k.toString(36) : ''));
@@ -93,7 +96,7 @@ export function progressHash(alphabet, shape, givens, entries, marks, centre = n
   return '#' + p.toString();
 }
 
-/** Reads a share fragment: { n, box, x, hyper, regions, keepBoxes, alphabet, givens, constraints, entries, marks, centre, colours } or null (the last four null when the link has none; a link whose constraints do not read is none). */
+/** Reads a share fragment: { n, box, x, hyper, regions, keepBoxes, alphabet, givens, constraints, entries, marks, centre, colours, title, author } or null (the last four null when the link has none; a link whose constraints do not read is none). */
 export function readHash(hash) {
   if (!hash || hash.length < 2) return null;
   const p = new URLSearchParams(hash.slice(1));
@@ -122,5 +125,5 @@ export function readHash(hash) {
   const k = p.get('k') || '';
   const colours = /^[0-9]+$/.test(k) && k.length <= n * n ? Uint8Array.from({ length: n * n }, (_, i) => +(k[i] || 0)) : null;
   return { n, box, x: v.includes('x'), hyper: v.includes('hyper'), regions, keepBoxes: p.get('keep') === '1', alphabet, givens,
-    constraints, entries, marks: masks(p.get('m')), centre: masks(p.get('c')), colours };
+    constraints, entries, marks: masks(p.get('m')), centre: masks(p.get('c')), colours, title: p.get('t') || '', author: p.get('a') || '' };
 }
