@@ -9,7 +9,7 @@
  * Zen 1 and Zen 2 (1.53x and 1.24x fewer cycles on the hardest set) and
  * AVX2 beats AVX-512 on Zen 4 and Ice Lake (1.11x, 1.10x). It is not
  * believed for that choice: checked against this Zen 5 it gets AVX2
- * against SSE4.2 within -8..+15%, but calls AVX-512 0.90-0.93x AVX2 where
+ * against SSE4.2 within -13..+15%, but calls AVX-512 0.90-0.93x AVX2 where
  * this machine measures 1.18-1.23x; and on a real Zen 1 issue 29 measured
  * the AVX2 build the best (0.94-2.03x tdoku; the SSE4.2 one 0.86-1.00x).
  * A choice by cpuid family/model would rest on that model alone, so none
