@@ -647,9 +647,15 @@ static int run_variant(gen_ctx *c)
                         doku_vgen_set_name(c->vset));
         return CLI_EXIT_USAGE;
     }
-    if (c->o.format != CLI_FORMAT_AUTO || c->o.document) {
+    if (c->o.format != CLI_FORMAT_AUTO && !c->o.document) {
         cli_usage_error("generate", "variant puzzles take --to FORMAT (text, fpuzzles, "
-                        "sudokupad, fpuzzles-json, sudokuwiki, killer), not --format");
+                        "sudokupad, fpuzzles-json, sudokuwiki, killer), or --format "
+                        "pdf|svg|png|xlsx with -o FILE; not a line, grid or JSON format");
+        return CLI_EXIT_USAGE;
+    }
+    if (c->o.document && c->to) {
+        cli_usage_error("generate", "--to writes text; a document (--format pdf|svg|png|xlsx) "
+                        "is one or the other");
         return CLI_EXIT_USAGE;
     }
     if (c->n > DOKU_CONSTRAINTS_MAX_N) {
@@ -716,7 +722,22 @@ static int run_variant(gen_ctx *c)
     r.start = c->start;
     r.count = c->count;
     r.with_solution = c->with_solution;
-    return gen_variant_run(&r);
+    if (!c->o.document)
+        return gen_variant_run(&r);
+    /* a picture, workbook or booklet (doku print --generate --killer) */
+    char why[512];
+    document_spec spec = {c->o.cmd, c->o.output, c->o.document, c->o.symbols, c->o.booklet};
+    r.doc = cli_document_open(&spec, why, sizeof why);
+    if (!r.doc) {
+        fprintf(stderr, "doku generate: %s\n", why);
+        return CLI_EXIT_USAGE;
+    }
+    int rc = gen_variant_run(&r);
+    if (document_close(r.doc, why, sizeof why) != 0) {
+        fprintf(stderr, "doku generate: %s\n", why);
+        rc = CLI_EXIT_USAGE;
+    }
+    return rc;
 }
 
 static uint64_t clock_seed(void)

@@ -6,6 +6,8 @@
 #include "pool.h"
 #include "buf.h"
 
+#include "doku_records.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -81,6 +83,51 @@ static void item(void *ctx, int worker, uint64_t index)
                                              doku_seed_derive(r->seed, r->start + index), &vo,
                                              &sl->cs, sl->givens, sl->solution, nc, &sl->res)
                      : DOKU_ERR_NOMEM;
+}
+
+/* Hands puzzle i to the document: the record `doku generate` writes for
+ * a classic puzzle, with the set and the constraints the pages draw.
+ * @return 0, or -1 after the message. */
+static int document_one(const gen_variant_req *r, uint64_t i, const vslot *sl)
+{
+    uint64_t index = r->start + i;
+    doku_generate_result res;
+    memset(&res, 0, sizeof res);
+    res.found = 1;
+    res.attempts = sl->res.attempts;
+    res.givens = sl->res.givens;
+    res.qqwing_level = DOKU_QQWING_ANY;
+    res.symmetry = DOKU_SYM_NONE;
+    doku_generate_record rec;
+    memset(&rec, 0, sizeof rec);
+    rec.index = index;
+    rec.seed = doku_seed_derive(r->seed, index);
+    rec.master_seed = r->seed;
+    rec.puzzle = sl->givens;
+    rec.solution = sl->solution;
+    rec.result = &res;
+    rec.with_solution = r->with_solution;   /* as for a classic puzzle */
+    rec.difficulty = r->difficulty;
+    doku_record_opts ro;
+    memset(&ro, 0, sizeof ro);
+    ro.format = DOKU_FORMAT_JSON;
+    cli_buf b = {0};
+    cli_check_written(doku_format_generate(&b, r->shape, DOKU_SYMBOLS_1_9A_Z, &ro, &rec));
+    /* the record's closing brace gives way to the set and constraints */
+    while (b.len && b.data[b.len - 1] != '}')
+        b.len--;
+    if (b.len)
+        b.len--;
+    cli_buf_printf(&b, ",\"set\":\"%s\",\"constraints\":", doku_vgen_set_name(r->vo.set));
+    cli_check_written(doku_constraints_write_json(&b, sl->cs));
+    cli_buf_puts(&b, "}\n");
+    char why[512];
+    int rc = document_add(r->doc, r->shape, b.data, b.len, why, sizeof why);
+    if (rc != 0)
+        fprintf(stderr, "doku generate: %s %llu: %s\n", doku_vgen_set_name(r->vo.set),
+                (unsigned long long)index + 1, why);
+    cli_buf_free(&b);
+    return rc ? -1 : 0;
 }
 
 /* Prints puzzle i: the text format opens with a comment naming it and its
@@ -183,7 +230,7 @@ int gen_variant_run(const gen_variant_req *r)
         cli_pool_wait(&pool, i, 0);
         vslot *sl = &v.slots[i % v.window];
         if (sl->status == DOKU_OK) {
-            if (print_one(r, i, sl) != 0)
+            if ((r->doc ? document_one(r, i, sl) : print_one(r, i, sl)) != 0)
                 rc = CLI_EXIT_USAGE;
         } else {
             fflush(stdout);

@@ -9,6 +9,7 @@
 #ifndef DOKU_CLI_GEN_VARIANT_H
 #define DOKU_CLI_GEN_VARIANT_H
 
+#include "document.h"
 #include "options.h"
 #include "doku_variant_gen.h"
 
@@ -21,11 +22,16 @@ typedef struct gen_variant_req {
     uint64_t seed, start, count;
     int with_solution;
     doku_variant_format format; /* how each puzzle is written */
+    document_file *doc;       /* --format pdf|svg|png|xlsx and doku print:
+                                 each puzzle's record (doku generate's
+                                 JSON record with "set" and "constraints")
+                                 goes here instead; NULL: printed */
 } gen_variant_req;
 
-/* Generates and prints r->count puzzles. @return the exit code: 0 all
- * made, 1 one could not be made within the budget, 2 the format cannot
- * carry one (those before it are printed, the reason on stderr). */
+/* Generates and prints r->count puzzles (or hands them to r->doc).
+ * @return the exit code: 0 all made, 1 one could not be made within the
+ * budget, 2 the format (or the document) cannot carry one (those before
+ * it are printed, the reason on stderr). */
 int gen_variant_run(const gen_variant_req *r);
 
 #endif

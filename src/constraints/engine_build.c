@@ -213,14 +213,14 @@ typedef struct cellset {
 static void cs_add(cellset *s, int c) { s->w[c / 64] |= 1ull << (c % 64); }
 static int cs_has(const cellset *s, int c) { return (int)(s->w[c / 64] >> (c % 64)) & 1; }
 
-/* For a set H of whole units (u of them): the sum of the cells the
- * summed cages inside H leave uncovered, and of the cells the cages
- * meeting H cover outside it, when small enough to help. */
-static void innies_outies(builder *b, const cellset *h, int units, const int *cage_of,
-                          const int *cage_sum, const doku_constraints *cs)
+/* For one unit H: the sum of the cells the summed cages inside H leave
+ * uncovered (a cage: distinct digits), and of the cells the cages meeting
+ * H cover outside it, when at most n. */
+static void innies_outies(builder *b, const cellset *h, const int *cage_sum,
+                          const doku_constraints *cs)
 {
     vengine *e = b->e;
-    int n = e->n, total = units * n * (n + 1) / 2;
+    int n = e->n, total = n * (n + 1) / 2;
     size_t ncs = cs->count;
     int sum_in = 0, sum_meet = 0, meet_all = 1, overlap = 0;
     cellset inside = {{0}}, meet = {{0}};
@@ -246,7 +246,6 @@ static void innies_outies(builder *b, const cellset *h, int units, const int *ca
                 cs_add(&inside, c[j]);
         }
     }
-    (void)cage_of;
     if (overlap)
         return;
     int rest[256], nrest = 0, out[256], nout = 0, ones[256];
@@ -260,23 +259,10 @@ static void innies_outies(builder *b, const cellset *h, int units, const int *ca
     }
     for (int i = 0; i < 256; i++)
         ones[i] = 1;
-    /* the sums over runs of rows or columns cover many cells and move
-     * little until a cell is fixed: run only then (measured: half the
-     * time on TAREK_ALL#40 and EXTREME_KILLERS#0, nodes within noise) */
-    int limit = n;
-    if (nrest > 0 && nrest <= limit && sum_in > 0) {
-        if (units == 1)
-            add_cage(b, rest, nrest, total - sum_in);
-        else
-            add_linear(b, rest, ones, nrest, total - sum_in);
-        if (units > 1 && b->ok)
-            b->pv[b->npv - 1].on_fix = 1;
-    }
-    if (meet_all && nout > 0 && nout <= limit) {
+    if (nrest > 0 && nrest <= n && sum_in > 0)
+        add_cage(b, rest, nrest, total - sum_in);
+    if (meet_all && nout > 0 && nout <= n)
         add_linear(b, out, ones, nout, sum_meet - total);
-        if (units > 1 && b->ok)
-            b->pv[b->npv - 1].on_fix = 1;
-    }
 }
 
 /* ---- the 45 rule, mixed: innies and outies in one sum ----
@@ -597,18 +583,11 @@ static void add_45_rule(builder *b, const doku_constraints *cs)
             cellset h = {{0}};
             for (int i = 0; i < n; i++)
                 cs_add(&h, s->unit_cells[u * n + i]);
-            innies_outies(b, &h, 1, NULL, cage_sum, cs);
+            innies_outies(b, &h, cage_sum, cs);
         }
-        /* runs of 2 .. n-1 rows and of columns */
-        for (int dir = 0; dir < 2; dir++)
-            for (int len = 2; len < n; len++)
-                for (int start = 0; start + len <= n; start++) {
-                    cellset h = {{0}};
-                    for (int r = start; r < start + len; r++)
-                        for (int c = 0; c < n; c++)
-                            cs_add(&h, dir ? c * n + r : r * n + c);
-                    innies_outies(b, &h, len, NULL, cage_sum, cs);
-                }
+        /* runs of rows, columns and boxes: add_mixed_45 (ISS's; doku's
+         * own pure innies/outies of row and column runs cost more time
+         * than they saved, measured) */
         add_mixed_45(b, cs, cage_sum);
     }
     free(cage_sum);
@@ -728,18 +707,11 @@ static void compile_one(builder *b, const doku_constraints *cs, const cons_item 
     case DOKU_CON_REGION:
         peers_all(b, cells, k);
         break;
-    case DOKU_CON_LITTLE_KILLER: {
-        /* w: the group starts (a diagonal's cells in one box differ) */
-        int ng = vline_group_cells(b->peer_bits, b->words, cells, k, n, w);
-        vprop *p = new_prop(b, VP_GROUPSUM, cells, k);
-        if (!p)
-            break;
-        p->value = pr[0];
-        for (int i = 0; i <= ng; i++)
-            b->ok &= ivec_push(&b->aux, w[i]);
-        p->naux = ng + 1;
+    case DOKU_CON_LITTLE_KILLER:
+        for (int i = 0; i < k; i++)
+            w[i] = 1;
+        add_linear(b, cells, w, k, pr[0]);
         break;
-    }
     case DOKU_CON_SANDWICH:
     case DOKU_CON_XSUM: {
         vprop *p = new_prop(b, it->kind == DOKU_CON_SANDWICH ? VP_SANDWICH : VP_XSUM, cells, k);

@@ -23,10 +23,12 @@ typedef struct pstate {
     int ncq, ngq, npq;
 } pstate;
 
+/* Queues cell c (once fixed: its digit leaves its peers), its groups and
+ * its rules. */
 static inline void push_cell(pstate *ps, int c)
 {
     vengine *e = ps->e;
-    if (!e->cell_inq[c]) {
+    if (!e->cell_inq[c] && bits_single(ps->dom[c])) {
         e->cell_inq[c] = 1;
         e->cellq[ps->ncq++] = c;
     }
@@ -88,8 +90,5 @@ int vprop_renban(pstate *ps, const vprop *p);
 int vprop_between(pstate *ps, const vprop *p);
 int vprop_sandwich(pstate *ps, const vprop *p);
 int vprop_xsum(pstate *ps, const vprop *p);
-
-/* engine_little.c: a sum over groups of distinct cells (little killers). */
-int vprop_groupsum(pstate *ps, const vprop *p);
 
 #endif

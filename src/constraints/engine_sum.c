@@ -9,7 +9,7 @@
 #include <string.h>
 
 /* The n-digit mask read backwards (digit d becomes n+1-d; n <= 16). */
-static vmask mirror(vmask m, int n)
+static inline vmask mirror(vmask m, int n)
 {
     m = ((m >> 1) & 0x5555u) | ((m & 0x5555u) << 1);
     m = ((m >> 2) & 0x3333u) | ((m & 0x3333u) << 2);
@@ -157,17 +157,22 @@ static int unit_bounds(pstate *ps, const vprop *p)
     enum { MAXC = DOKU_CONSTRAINTS_MAX_N * DOKU_CONSTRAINTS_MAX_N };
     vmask lset[MAXC], hset[MAXC], d[MAXC];
     for (int round = 0; round < 4; round++) {
-        int lo = 0, hi = 0, plo = 0, phi = 0, moved = 0;
+        int lo = 0, hi = 0, plo = 0, phi = 0, moved = 0, span = 0;
         for (int g = 0; g < ng; g++) {
             int a = start[g], t = start[g + 1] - a;
             for (int i = a; i < a + t; i++) {
                 vmask m = ps->dom[cells[i]];
                 d[i] = neg[i] ? mirror(m, n) : m;
-                plo += lo_digit(d[i]);
-                phi += hi_digit(d[i]);
+                int a0 = lo_digit(d[i]), b0 = hi_digit(d[i]);
+                plo += a0;
+                phi += b0;
+                if (b0 - a0 > span)
+                    span = b0 - a0;
             }
             if (t == 1) {
                 lset[g] = hset[g] = 0;
+                lo += lo_digit(d[a]);
+                hi += hi_digit(d[a]);
                 continue;
             }
             lset[g] = least_set(d + a, t);
@@ -177,20 +182,17 @@ static int unit_bounds(pstate *ps, const vprop *p)
             lo += mask_sum(lset[g]);
             hi += mask_sum(hset[g]);
         }
-        /* singletons count by their own bounds */
-        for (int g = 0; g < ng; g++)
-            if (start[g + 1] - start[g] == 1) {
-                lo += lo_digit(d[start[g]]);
-                hi += hi_digit(d[start[g]]);
-            }
         if (p->value < lo || p->value > hi)
             return 0;
         int dl = p->value - lo, dh = hi - p->value, pdl = p->value - plo, pdh = phi - p->value;
-        if (pdl >= n - 1 && pdh >= n - 1 && dl >= n - 1 && dh >= n - 1)
+        /* no cell's range is wider than the slack either side, and the
+         * groups' sets grow over every digit */
+        int cells_free = pdl >= span && pdh >= span, groups_free = dl >= n - 1 && dh >= n - 1;
+        if (cells_free && groups_free)
             return 1;
         for (int g = 0; g < ng; g++) {
             vmask gk = all;
-            if (lset[g]) {
+            if (lset[g] && !groups_free) {
                 vmask up = lset[g], down = hset[g];
                 for (int j = 0; j < dl && (up & all) != all; j++)
                     up |= up << 1;
@@ -202,7 +204,7 @@ static int unit_bounds(pstate *ps, const vprop *p)
                 vmask m = d[i];
                 if (bits_single(m))
                     continue;
-                vmask keep = gk & range(hi_digit(m) - pdh, lo_digit(m) + pdl, n);
+                vmask keep = cells_free ? gk : gk & range(hi_digit(m) - pdh, lo_digit(m) + pdl, n);
                 if ((m & keep) == m)
                     continue;
                 if (!narrow(ps, cells[i], neg[i] ? mirror(keep, n) : keep))
@@ -279,11 +281,21 @@ int vprop_cage(pstate *ps, const vprop *p)
     const uint16_t *cells = e->pcells + p->cell_off;
     const vmask *combos = e->combos + p->aux_off;
     vmask d[DOKU_CONSTRAINTS_MAX_N], all = 0, fixed = 0;
+    int nfixed = 0;
     for (int i = 0; i < k; i++) {
         d[i] = ps->dom[cells[i]];
         all |= d[i];
-        if (bits_single(d[i]))
+        if (bits_single(d[i])) {
             fixed |= d[i];
+            nfixed++;
+        }
+    }
+    if (nfixed == k) {
+        /* filled: its digits must be one of the combinations */
+        for (int c = 0; c < p->naux; c++)
+            if (combos[c] == fixed)
+                return 1;
+        return 0;
     }
     vmask uni = 0, inter = e->all;
     for (int c = 0; c < p->naux; c++) {

@@ -1116,6 +1116,11 @@ static int B16_FN(choose)(board16_engine *e, b16_state *st, search_ctx *ctx, int
         t = t | (t2) | (o & (o2));                                                             \
         o = o | (o2);                                                                          \
     } while (0)
+#define B16_STEP3P(o, t, h, PERM)                                                              \
+    do {                                                                                       \
+        B16_FN(pair) o2_ = PERM(o), t2_ = PERM(t), h2_ = PERM(h);                              \
+        B16_ADD3(o, t, h, o2_, t2_, h2_);                                                      \
+    } while (0)
 #define B16_STEP3(o, t, h, PERM)                                                               \
     do {                                                                                       \
         b16v o2_ = PERM(o), t2_ = PERM(t), h2_ = PERM(h);                                      \
@@ -1145,6 +1150,31 @@ static inline __attribute__((always_inline)) b16v B16_FN(two_in)(b16v x, int kin
     }
     return x & t & ~h;
 }
+
+#if B16_PAIRS
+/* two_in() on two boards at once. */
+static inline __attribute__((always_inline)) B16_FN(pair) B16_FN(two_in2)(B16_FN(pair) x, int kind)
+{
+    const B16_FN(pair) z = {0};
+    if (kind == 0) {
+        B16_FN(pair) y = x & (x - 1);
+        return x & (B16_FN(pair))(y != z) & (B16_FN(pair))((y & (y - 1)) == z);
+    }
+    B16_FN(pair) o = x, t = z, h = z;
+    if (kind == 1) {
+        B16_STEP3P(o, t, h, B16_Q8);
+        B16_STEP3P(o, t, h, B16_Q4);
+        B16_STEP3P(o, t, h, B16_Q2);
+        B16_STEP3P(o, t, h, B16_Q1);
+    } else {
+        B16_STEP3P(o, t, h, B16_QSW1);
+        B16_STEP3P(o, t, h, B16_QSW2);
+        B16_STEP3P(o, t, h, B16_Q1);
+        B16_STEP3P(o, t, h, B16_Q2);
+    }
+    return x & t & ~h;
+}
+#endif
 
 /* Every cell of each row / column / 4x4 box holding a cell of v. */
 static inline __attribute__((always_inline)) b16v B16_FN(spread)(b16v v, int kind)
@@ -1217,6 +1247,21 @@ static int B16_FN(pairs)(const b16_geom *g, b16_state *st, int hidden)
          * kind of unit can hold one, and only the digits there are paired. */
         for (int k = 0; k < kinds && hidden; k++) {
             b16v two[16], o2 = B16_ZERO, t2 = B16_ZERO;
+#if B16_PAIRS
+            if (n == 16) {
+                /* Two boards per register (AVX-512). */
+                const B16_FN(pair) open2 = B16_JOIN(open, open);
+                const B16_FN(pair) *pc = (const B16_FN(pair) *)cand;
+                B16_FN(pair) *tp = (B16_FN(pair) *)two, po = {0}, pt = {0};
+                for (int i = 0; i < 8; i++) {
+                    B16_FN(pair) y = B16_FN(two_in2)(pc[i], k) & open2;
+                    tp[i] = y;
+                    pt |= po & y;
+                    po |= y;
+                }
+                t2 = B16_LO(pt) | B16_HI(pt) | (B16_LO(po) & B16_HI(po));
+            } else
+#endif
             for (int d = 0; d < n; d++) {
                 two[d] = B16_FN(two_in)(cand[d], k) & open;
                 t2 |= o2 & two[d];
@@ -1230,6 +1275,19 @@ static int B16_FN(pairs)(const b16_geom *g, b16_state *st, int hidden)
             if (!B16_FN(any)(t2))
                 continue;
             int list[16], nl = 0;
+#if B16_PAIRS
+            if (n == 16) {
+                const B16_FN(pair) t22 = B16_JOIN(t2, t2);
+                const B16_FN(pair) *tp = (const B16_FN(pair) *)two;
+                __mmask32 km[8];
+                for (int i = 0; i < 8; i++) {
+                    B16_FN(pair) y = tp[i] & t22;
+                    km[i] = _mm512_test_epi16_mask((__m512i)y, (__m512i)y);
+                }
+                for (unsigned lm = B16_FN(boards_nz)(km); lm; lm &= lm - 1)
+                    list[nl++] = __builtin_ctz(lm);
+            } else
+#endif
             for (int d = 0; d < n; d++)
                 if (B16_FN(any)(two[d] & t2))
                     list[nl++] = d;

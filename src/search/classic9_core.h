@@ -1135,6 +1135,34 @@ static int C9_FN(triads_choose_fast)(c9_state *s, int *band, int *digit)
 }
 #endif
 
+/* The solved cells' digits into grid (C9_GRID_BYTES; open cells: any of
+ * their digits, or untouched). The AVX2 and AVX-512 builds do a band's 27
+ * cells at once: byte i of a digit's board holds bit i (broadcast, byte
+ * shuffle, bit test); each store's last five bytes are zero and the next
+ * band overwrites them. */
+static inline void C9_FN(grid_of)(const c9_state *s, uint8_t *grid)
+{
+#if C9_SIMD >= 2
+    const __m256i sel = _mm256_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2,
+                                         2, 2, 3, 3, 3, 3, 3, 3, 3, 3);
+    const __m256i bits = _mm256_set1_epi64x((long long)0x8040201008040201ull);
+    for (int b = 0; b < 3; b++) {
+        __m256i acc = _mm256_setzero_si256();
+        for (int d = 0; d < 9; d++) {
+            __m256i m = _mm256_shuffle_epi8(_mm256_set1_epi32((int)s->cand[C9_I(d, b)]), sel);
+            __m256i hit = _mm256_cmpeq_epi8(_mm256_and_si256(m, bits), bits);
+            acc = _mm256_blendv_epi8(acc, _mm256_set1_epi8((char)(d + 1)), hit);
+        }
+        _mm256_storeu_si256((__m256i *)(grid + 27 * b), acc);
+    }
+#else
+    for (int d = 0; d < 9; d++)
+        for (int b = 0; b < 3; b++)
+            for (uint32_t m = s->cand[C9_I(d, b)] & s->solved[b]; m; m &= m - 1)
+                grid[27 * b + __builtin_ctz(m)] = (uint8_t)(d + 1);
+#endif
+}
+
 static void C9_FN(report)(const c9_state *s, search_ctx *ctx)
 {
     /* Counting needs no grid. */
@@ -1142,15 +1170,8 @@ static void C9_FN(report)(const c9_state *s, search_ctx *ctx)
         search_report_solution(ctx, NULL, 81);
         return;
     }
-    uint8_t grid[81];
-    for (int d = 0; d < 9; d++)
-        for (int b = 0; b < 3; b++) {
-            uint32_t m = s->cand[C9_I(d, b)];
-            while (m) {
-                grid[27 * b + __builtin_ctz(m)] = (uint8_t)(d + 1);
-                m &= m - 1;
-            }
-        }
+    uint8_t grid[C9_GRID_BYTES];
+    C9_FN(grid_of)(s, grid);
     search_report_solution(ctx, grid, 81);
 }
 
@@ -1402,11 +1423,8 @@ static void C9_FN(residual)(const c9_state *s, search_ctx *ctx)
             search_report_count(ctx, n);
         return;
     }
-    if (r.wants_grid)
-        for (int d = 0; d < 9; d++)
-            for (int b = 0; b < 3; b++)
-                for (uint32_t m = s->cand[C9_I(d, b)] & s->solved[b]; m; m &= m - 1)
-                    r.grid[27 * b + __builtin_ctz(m)] = (uint8_t)(d + 1);
+    /* The open cells get their digits in res_dfs. */
+    C9_FN(grid_of)(s, r.grid);
     C9_FN(res_dfs)(&r, dom, open, ctx);
 }
 

@@ -202,7 +202,20 @@ pdftotext -f 2 -l 2 "$T/vbook.pdf" - | grep -q "Solutions" || fail "variant book
 [ $? = 1 ] || fail "check --format svg of broken.txt: exit status"
 [ "$(grep -c "rgb(100%,82%,82%)" "$T/broken.svg")" -ge 5 ] ||
     fail "broken.svg: the cells of the broken rules are not all red"
-echo "ok: variant constraints (every kind, svg png pdf, booklet, check)"
+# a booklet of generated killers (doku print --generate --killer): each
+# puzzle's cage sums on its page, as doku generate --killer makes them
+"$DOKU" print --generate --killer -n 2 --per-page 2 --seed 9 -o "$T/kbook.pdf" 2>/dev/null ||
+    fail "print --generate --killer"
+[ "$(pages "$T/kbook.pdf")" = 2 ] || fail "killer booklet: $(pages "$T/kbook.pdf") pages, not 2"
+"$DOKU" generate -q --killer -n 2 --seed 9 | sed -n 's/^cage \([0-9]*\) .*/\1/p' | sort -n > "$T/ksums.want"
+pdftotext -f 1 -l 1 "$T/kbook.pdf" - | grep -x '[0-9][0-9]*' | sort -n > "$T/ksums.got"
+# the page's numbers are the sums of both killers (no givens), nothing less
+comm -23 "$T/ksums.want" "$T/ksums.got" | grep -q . &&
+    fail "killer booklet: cage sums missing: $(comm -23 "$T/ksums.want" "$T/ksums.got" | head -3)"
+"$DOKU" generate -q --killer --seed 9 --format svg -o "$T/k.svg" 2>/dev/null || fail "generate --killer --format svg"
+[ "$(grep -c stroke-dasharray "$T/k.svg")" = "$("$DOKU" generate -q --killer --seed 9 | grep -c '^cage')" ] ||
+    fail "generate --killer --format svg: not one dashed outline a cage"
+echo "ok: variant constraints (every kind, svg png pdf, booklet, check, generated killers)"
 
 # errors: a bad file pattern, a directory that is not there
 "$DOKU" solve --format png -o "$T/x-%s.png" $E/4x4.txt 2> "$T/err"; rc=$?
