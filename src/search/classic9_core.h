@@ -1136,8 +1136,8 @@ static int C9_FN(triads_choose_fast)(c9_state *s, int *band, int *digit)
 #endif
 
 /* The solved cells' digits into grid (C9_GRID_BYTES; open cells: any of
- * their digits, or untouched). The AVX2 and AVX-512 builds do a band's 27
- * cells at once: byte i of a digit's board holds bit i (broadcast, byte
+ * their digits, or untouched). The AVX2, AVX-512 and SSE4.2 builds do a
+ * band's 27 cells at once: byte i of a digit's board holds bit i (broadcast, byte
  * shuffle, bit test); each store's last five bytes are zero and the next
  * band overwrites them. */
 static inline void C9_FN(grid_of)(const c9_state *s, uint8_t *grid)
@@ -1154,6 +1154,22 @@ static inline void C9_FN(grid_of)(const c9_state *s, uint8_t *grid)
             acc = _mm256_blendv_epi8(acc, _mm256_set1_epi8((char)(d + 1)), hit);
         }
         _mm256_storeu_si256((__m256i *)(grid + 27 * b), acc);
+    }
+#elif defined(C9_SSE42)
+    /* The same in two 128-bit halves (byte shuffle: SSSE3, blend: SSE4.1). */
+    const __m128i sel0 = _mm_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1);
+    const __m128i sel1 = _mm_setr_epi8(2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3);
+    const __m128i bits = _mm_set1_epi64x((long long)0x8040201008040201ull);
+    for (int b = 0; b < 3; b++) {
+        __m128i acc0 = _mm_setzero_si128(), acc1 = _mm_setzero_si128();
+        for (int d = 0; d < 9; d++) {
+            __m128i v = _mm_set1_epi32((int)s->cand[C9_I(d, b)]), dv = _mm_set1_epi8((char)(d + 1));
+            __m128i m0 = _mm_shuffle_epi8(v, sel0), m1 = _mm_shuffle_epi8(v, sel1);
+            acc0 = _mm_blendv_epi8(acc0, dv, _mm_cmpeq_epi8(_mm_and_si128(m0, bits), bits));
+            acc1 = _mm_blendv_epi8(acc1, dv, _mm_cmpeq_epi8(_mm_and_si128(m1, bits), bits));
+        }
+        _mm_storeu_si128((__m128i *)(grid + 27 * b), acc0);
+        _mm_storeu_si128((__m128i *)(grid + 27 * b + 16), acc1);
     }
 #else
     for (int d = 0; d < 9; d++)
