@@ -11,9 +11,13 @@ published one when there is one, and once more with that solution blocked,
 which must be UNSAT. CaDiCaL's time is the user+system CPU of both
 processes; doku's is variant_bench's thread CPU (limit 2, best of REPEAT,
 default 3). Both run pinned to core 1 (PIN=no to not pin), alternating
-collection by collection. Prints per puzzle: name, doku us, cadical us,
-ratio, then the geometric mean and the smallest ratio. Exit 1 when a
-solution differs or a puzzle is not proved unique.
+collection by collection. An argument ending in .tsv is a file of exported
+lines used as it is (e.g. the EXAMPLES that doku reads). CADICAL_TIMEOUT
+seconds (default 600) bound each cadical run; a puzzle past it, or one
+doku does not prove unique within BUDGET seconds (default 600), is
+named and left out. Prints per puzzle: name, doku us, cadical us, ratio,
+then the geometric mean and the smallest ratio. Exit 1 when a solution
+differs or a puzzle is not proved unique.
 """
 import math
 import os
@@ -33,10 +37,14 @@ def pin(cmd):
 
 
 def run_cadical(path):
-    """@return (seconds, model literals or None for UNSAT)."""
+    """@return (seconds, model literals or None for UNSAT, or "timeout")."""
     t0 = children_cpu()
-    out = subprocess.run(pin(["cadical", "-q", path]), capture_output=True, text=True)
+    limit = os.environ.get("CADICAL_TIMEOUT", "600")
+    out = subprocess.run(pin(["cadical", "-q", "-t", limit, path]), capture_output=True,
+                         text=True)
     t = children_cpu() - t0
+    if out.returncode == 0:
+        return t, "timeout"
     if out.returncode == 20:
         return t, None
     if out.returncode != 10:
@@ -57,20 +65,25 @@ def main():
     ratios, bad, worst = [], 0, None
     with tempfile.TemporaryDirectory(prefix="doku-cadical.") as tmp:
         for coll in sys.argv[4:]:
-            tsv = os.path.join(tmp, coll + ".tsv")
-            with open(tsv, "w") as f:
-                subprocess.run(["node", export, iss, coll], stdout=f, check=True)
+            if coll.endswith(".tsv"):
+                tsv = coll
+                coll = os.path.basename(coll)[:-4]
+            else:
+                tsv = os.path.join(tmp, coll + ".tsv")
+                with open(tsv, "w") as f:
+                    subprocess.run(["node", export, iss, coll], stdout=f, check=True)
             puzzles = {}
             for line in open(tsv):
                 parts = line.rstrip("\n").split("\t")
                 if len(parts) >= 2:
                     puzzles[parts[0]] = parts[2] if len(parts) > 2 else ""
-            out = subprocess.run(pin([bench, "--repeat", repeat, tsv]), capture_output=True,
-                                 text=True)
+            budget = os.environ.get("BUDGET", "600")
+            out = subprocess.run(pin([bench, "--repeat", repeat, "--budget", budget, tsv]),
+                                 capture_output=True, text=True)
             doku = {}
             for line in out.stdout.splitlines():
                 f = line.split("\t")
-                if len(f) >= 6 and f[1] == "1":
+                if len(f) >= 6 and f[1] == "1" and f[5] != "gave-up":
                     doku[f[0]] = float(f[4])
             cnfdir = os.path.join(tmp, coll)
             os.mkdir(cnfdir)
@@ -83,6 +96,9 @@ def main():
                     continue
                 n = int(round(len(sol) ** 0.5)) if sol else 9
                 t1, model = run_cadical(path)
+                if model == "timeout":
+                    print(f"{name}\t{doku[name]:.0f}\tcadical: no answer in {t1:.0f} s; left out")
+                    continue
                 if model is None:
                     print(f"{name}\tcadical: UNSAT")
                     bad = 1
@@ -106,6 +122,10 @@ def main():
                     f.write(" ".join(str(-x) for x in pos) + " 0\n")
                 t2, again = run_cadical(blocked)
                 os.unlink(blocked)
+                if again == "timeout":
+                    print(f"{name}\t{doku[name]:.0f}\tcadical: no proof in {t1 + t2:.0f} s; "
+                          "left out")
+                    continue
                 if again is not None:
                     print(f"{name}\tcadical: a second solution")
                     bad = 1

@@ -707,18 +707,11 @@ static void compile_one(builder *b, const doku_constraints *cs, const cons_item 
     case DOKU_CON_REGION:
         peers_all(b, cells, k);
         break;
-    case DOKU_CON_LITTLE_KILLER: {
-        /* w: the group starts (a diagonal's cells in one box differ) */
-        int ng = vline_group_cells(b->peer_bits, b->words, cells, k, n, w);
-        vprop *p = new_prop(b, VP_GROUPSUM, cells, k);
-        if (!p)
-            break;
-        p->value = pr[0];
-        for (int i = 0; i <= ng; i++)
-            b->ok &= ivec_push(&b->aux, w[i]);
-        p->naux = ng + 1;
+    case DOKU_CON_LITTLE_KILLER:
+        for (int i = 0; i < k; i++)
+            w[i] = 1;
+        add_linear(b, cells, w, k, pr[0]);
         break;
-    }
     case DOKU_CON_SANDWICH:
     case DOKU_CON_XSUM: {
         vprop *p = new_prop(b, it->kind == DOKU_CON_SANDWICH ? VP_SANDWICH : VP_XSUM, cells, k);

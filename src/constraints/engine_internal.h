@@ -26,12 +26,9 @@ enum {
     VP_RENBAN,   /* distinct run */
     VP_BETWEEN,  /* ends first and last */
     VP_QUAD,     /* 4 cells; aux: required count per digit (n+1 ints) */
-    VP_SAME,     /* two groups' cells outside their intersection, k and
+    VP_SAME      /* two groups' cells outside their intersection, k and
                     k: both hold the same k digits (locked candidates);
                     run when one of its cells is fixed */
-    VP_GROUPSUM  /* cells summing to value, in groups of mutual peers
-                    (aux: naux group starts into the cells, the last
-                    one k); engine_little.c */
 };
 
 typedef struct vprop {
@@ -88,12 +85,6 @@ typedef struct vengine {
  * DOKU_ERR_NOMEM (*out NULL). */
 doku_status vengine_create(const doku_constraints *cs, vengine **out);
 void vengine_free(vengine *e);
-
-/* Orders the k cells of a sum (k <= 2n) into groups of mutual peers (the
- * peer_bits rows, words per row) of at most 3 cells (2 above 9x9), for
- * VP_GROUPSUM: writes the groups' starts and k to starts[0..ngroups].
- * @return the number of groups (engine_little.c). */
-int vline_group_cells(const uint64_t *peer_bits, int words, int *cells, int k, int n, int *starts);
 
 /* Narrows dom (ncells masks; fixed[c] = 1 once c's digit has left its
  * peers) to a fixed point, starting from the cells listed in start (all

@@ -49,33 +49,78 @@ static void between_bounds(pstate *ps, const uint16_t *cells, int a, int b, int 
     *hi = h < dh ? h : dh;
 }
 
+/* The digit sets of `need` digits of avail summing to sum whose
+ * complement in mid the outer cells can hold (mid & ~set within outer):
+ * their union into *in_u, the complements' into *out_u. */
+static void sandwich_sets(vmask avail, int need, int sum, vmask acc, vmask mid, vmask outer,
+                          vmask *in_u, vmask *out_u)
+{
+    if (need == 0) {
+        if (sum == 0 && !(mid & ~acc & ~outer)) {
+            *in_u |= acc;
+            *out_u |= mid & ~acc;
+        }
+        return;
+    }
+    if (bits_count(avail) < need || sum < need * (bits_lowest(avail) + 1) ||
+        sum > need * (bits_highest(avail) + 1))
+        return;
+    vmask bit = avail & -avail;
+    int d = bits_lowest(avail) + 1;
+    sandwich_sets(avail & ~bit, need - 1, sum - d, acc | bit, mid, outer, in_u, out_u);
+    sandwich_sets(avail & ~bit, need, sum, acc, mid, outer, in_u, out_u);
+}
+
+/* A sandwich clue on a row (a unit: 1 and n appear once each): for each
+ * pair of places for the 1 and the n, the digit sets of the cells between
+ * that sum to the clue and leave the other digits to the cells outside.
+ * Each cell keeps what some such pair and set give it (Interactive Sudoku
+ * Solver's Lunchbox reasoning); with one pair left, the inner cells'
+ * bounds too. */
 int vprop_sandwich(pstate *ps, const vprop *p)
 {
     vengine *e = ps->e;
     int n = e->n;
     const uint16_t *cells = e->pcells + p->cell_off;
-    vmask one = 1, top = (vmask)1 << (n - 1);
-    vmask ok1 = 0, okn = 0; /* positions (bit i) where 1 / n may go */
+    vmask one = 1, top = (vmask)1 << (n - 1), mid = e->all & ~one & ~top;
+    vmask keep[DOKU_CONSTRAINTS_MAX_N] = {0}, d[DOKU_CONSTRAINTS_MAX_N];
     int pairs = 0, pa = -1, pb = -1;
+    for (int i = 0; i < n; i++)
+        d[i] = ps->dom[cells[i]];
     for (int i = 0; i < n; i++) {
-        if (!(ps->dom[cells[i]] & (one | top)))
+        if (!(d[i] & (one | top)))
             continue;
         for (int j = i + 1; j < n; j++) {
-            int a_one = (ps->dom[cells[i]] & one) && (ps->dom[cells[j]] & top);
-            int a_top = (ps->dom[cells[i]] & top) && (ps->dom[cells[j]] & one);
+            int a_one = (d[i] & one) && (d[j] & top);
+            int a_top = (d[i] & top) && (d[j] & one);
             if (!a_one && !a_top)
                 continue;
             int lo, hi;
             between_bounds(ps, cells, i, j, &lo, &hi);
             if (p->value < lo || p->value > hi)
                 continue;
+            vmask inner = 0, outer = 0;
+            for (int k = 0; k < n; k++)
+                if (k > i && k < j)
+                    inner |= d[k];
+                else if (k != i && k != j)
+                    outer |= d[k];
+            vmask in_u = 0, out_u = 0;
+            sandwich_sets(inner & mid, j - i - 1, p->value, 0, mid, outer & mid, &in_u, &out_u);
+            if (!in_u && !(j == i + 1 && p->value == 0 && !(mid & ~outer)))
+                continue;
+            if (j == i + 1)
+                out_u = mid;
+            for (int k = 0; k < n; k++)
+                if (k != i && k != j)
+                    keep[k] |= k > i && k < j ? in_u : out_u;
             if (a_one) {
-                ok1 |= 1u << i;
-                okn |= 1u << j;
+                keep[i] |= one;
+                keep[j] |= top;
             }
             if (a_top) {
-                okn |= 1u << i;
-                ok1 |= 1u << j;
+                keep[i] |= top;
+                keep[j] |= one;
             }
             pairs++;
             pa = i;
@@ -84,15 +129,9 @@ int vprop_sandwich(pstate *ps, const vprop *p)
     }
     if (!pairs)
         return 0;
-    for (int i = 0; i < n; i++) {
-        vmask drop = 0;
-        if (!(ok1 >> i & 1))
-            drop |= one;
-        if (!(okn >> i & 1))
-            drop |= top;
-        if (drop && !narrow(ps, cells[i], ~drop))
+    for (int i = 0; i < n; i++)
+        if (!narrow(ps, cells[i], keep[i]))
             return 0;
-    }
     if (pairs == 1 && pb - pa > 1)
         return bound_sum(ps, cells, pa + 1, pb, p->value);
     return 1;

@@ -140,7 +140,6 @@ static int run_prop(pstate *ps, int pi)
     case VP_BETWEEN: return vprop_between(ps, p);
     case VP_QUAD: return run_quad(ps, p);
     case VP_SAME: return run_same(ps, p);
-    case VP_GROUPSUM: return vprop_groupsum(ps, p);
     }
     return 1;
 }

@@ -91,7 +91,4 @@ int vprop_between(pstate *ps, const vprop *p);
 int vprop_sandwich(pstate *ps, const vprop *p);
 int vprop_xsum(pstate *ps, const vprop *p);
 
-/* engine_little.c: a sum over groups of distinct cells (little killers). */
-int vprop_groupsum(pstate *ps, const vprop *p);
-
 #endif

@@ -116,7 +116,8 @@ int cons_validate(const doku_shape *s, doku_constraint_kind kind, const uint16_t
             return REFUSE("needs its sum");
         if (!is_line_of_grid(n, cells, ncells))
             return REFUSE("the cells are not one row or column");
-        if (sum > distinct_max(n - 1, n - 2) - 1)
+        /* at most 2 + ... + (n-1), every digit but 1 and n between them */
+        if (sum < 0 || sum > distinct_max(n - 1, n - 2))
             return REFUSE("the digits between 1 and %d cannot sum to %d", n, sum);
         return 1;
     case DOKU_CON_XSUM:

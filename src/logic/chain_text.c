@@ -45,7 +45,7 @@ void chain_text(doku_logic *L, const branch *b, int i)
         if (j != k - 1 && !NON(b->inode[x]) && b->icause[x] <= -3) {
             /* a variant constraint's link (variant_chain.c) */
             lstep_append(L, " -[", 3);
-            lvar_text_con(L, -3 - b->icause[x]);
+            lvar_text_link(L, -3 - b->icause[x]);
             lstep_append(L, "]-> ", 4);
         } else if (j != k - 1) {
             if (b->inest[w->stack[j]] >= 0)

@@ -338,6 +338,8 @@ void logic_variant_free(doku_logic *L)
     free(V->fit_memo);
     free(V->cage_memo);
     free(V->walk_memo);
+    free(V->vsums);
+    free(V->vsum_memo);
     free(V->pair_differ);
     free(V->pair_memo);
     free(V->unit_memo);

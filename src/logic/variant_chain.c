@@ -18,12 +18,16 @@
  * states of its cells that rule nothing out: walks of one search meet the
  * same states again and again. The rules on every pair of neighbours and
  * the cell marks stay out: their parents would be the whole grid.
+ * The 45 rule's sums (each area's open innies or outies, listed again
+ * when the placed digits change) are asked like cages, as virtual cages
+ * whose cells differ where they must.
  */
 #include "variant_internal.h"
 
+#include <stdlib.h>
 #include <string.h>
 
-enum { PAR_MAX = 256, WALK_CELLS = 64 };
+enum { PAR_MAX = 256, WALK_CELLS = 64, WALK_SUM_NODES = 1000 };
 
 typedef struct wctx {
     doku_logic *L;
@@ -197,6 +201,134 @@ static void walk_lines(wctx *w, int *cells, lmask *sup)
     }
 }
 
+/* The 45 rule's sums for the placed digits of now (listed again when
+ * they change): each area's open innies, and its open outies when every
+ * cell inside lies in a cage. @return 0, or -1 without memory. */
+static int vsums_ready(doku_logic *L)
+{
+    struct logic_variant *V = L->var;
+    uint64_t key = 0x9e3779b97f4a7c15ull;
+    for (int c = 0; c < L->nc; c++)
+        key = mix(key, L->val[c] + ((uint64_t)c << 8));
+    key |= 1;
+    if (V->vsums && V->vsum_key == key)
+        return 0;
+    size_t cap = (size_t)V->nareas * 2;
+    if (!V->vsums) {
+        V->vsums = malloc(sizeof *V->vsums * (cap ? cap : 1));
+        V->vsum_memo = malloc(sizeof(uint64_t) * (cap ? cap : 1) * WALK_WAYS);
+        if (!V->vsums || !V->vsum_memo) {
+            free(V->vsums);
+            free(V->vsum_memo);
+            V->vsums = NULL;
+            V->vsum_memo = NULL;
+            return -1;
+        }
+    }
+    memset(V->vsum_memo, 0, sizeof(uint64_t) * (cap ? cap : 1) * WALK_WAYS);
+    V->vsum_key = key;
+    V->nvsums = 0;
+    int nc = L->nc;
+    uint8_t *flags = malloc((size_t)(V->ncages ? V->ncages : 1));
+    int *buf = malloc(sizeof(int) * (size_t)nc * 3);
+    if (!flags || !buf) {
+        free(flags);
+        free(buf);
+        V->vsum_key = 0;
+        return -1;
+    }
+    for (int ai = 0; ai < V->nareas; ai++) {
+        int ni, no, unc, s_part, *inn = buf, *out = buf + nc, *un = buf + 2 * nc;
+        int t_in = lvar_area_split(L, &V->areas[ai], flags, inn, &ni, un, &unc, out, &no, &s_part);
+        for (int side = 0; side < 2; side++) {
+            const int *cells = side ? out : inn;
+            int m = side ? no : ni, sum = side ? s_part - t_in : t_in;
+            if (m == 0 || (side && unc))
+                continue;
+            lvar_vsum *v = &V->vsums[V->nvsums];
+            v->k = 0;
+            for (int i = 0; i < m && v->k <= VSUM_MAX; i++) {
+                if (L->val[cells[i]])
+                    sum -= L->val[cells[i]];
+                else if (v->k < VSUM_MAX)
+                    v->cells[v->k++] = (uint16_t)cells[i];
+                else
+                    v->k = VSUM_MAX + 1;
+            }
+            if (v->k < 2 || v->k > VSUM_MAX)
+                continue;
+            v->sum = sum;
+            v->area = ai;
+            v->outies = side;
+            V->nvsums++;
+        }
+    }
+    free(flags);
+    free(buf);
+    return 0;
+}
+
+static void walk_sums(wctx *w)
+{
+    doku_logic *L = w->L;
+    struct logic_variant *V = L->var;
+    int count = (int)doku_constraints_count(V->cs);
+    for (int i = 0; i < V->nvsums; i++) {
+        const lvar_vsum *v = &V->vsums[i];
+        if (!touched(w, v->cells, v->k))
+            continue;
+        lmask dom[VSUM_MAX], sup[VSUM_MAX];
+        uint8_t pairs[VSUM_MAX * VSUM_MAX];
+        uint64_t h = 0x9e3779b97f4a7c15ull;
+        for (int j = 0; j < v->k; j++) {
+            dom[j] = lvar_dom(L, v->cells[j]);
+            h = mix(h, dom[j] + ((uint64_t)j << 58));
+        }
+        h |= 1;
+        uint64_t *slot = V->vsum_memo + (size_t)i * WALK_WAYS;
+        int hit = 0;
+        for (int j = 0; j < WALK_WAYS && !hit; j++)
+            hit = slot[j] == h;
+        if (hit)
+            continue;
+        for (int a = 0; a < v->k; a++)
+            for (int b = 0; b < v->k; b++)
+                pairs[a * v->k + b] = (uint8_t)lvar_must_differ(L, v->cells[a], v->cells[b]);
+        /* a walk's search stays small: over its budget it concludes
+         * nothing (remembered like nothing found: the same state would
+         * run over again) */
+        int r = lvar_sum_support_budget(dom, v->k, pairs, v->sum, sup, WALK_SUM_NODES);
+        int any = 0, cells[VSUM_MAX];
+        for (int j = 0; j < v->k && r >= 0; j++) {
+            cells[j] = v->cells[j];
+            any |= !L->val[cells[j]] && (w->g[cells[j]] & ~sup[j]);
+        }
+        if (!any) {
+            memmove(slot + 1, slot, sizeof(uint64_t) * (WALK_WAYS - 1));
+            slot[0] = h;
+            continue;
+        }
+        w->np = 0;
+        for (int j = 0; j < v->k; j++)
+            parents_of(w, cells[j], ~(lmask)0);
+        report(w, count + i, cells, v->k, sup);
+    }
+}
+
+void lvar_text_link(doku_logic *L, int id)
+{
+    struct logic_variant *V = L->var;
+    int count = (int)doku_constraints_count(V->cs);
+    if (id < count) {
+        lvar_text_con(L, id);
+        return;
+    }
+    const lvar_vsum *v = &V->vsums[id - count];
+    lstep_text(L, "45 rule on %s: ", V->areas[v->area].name);
+    lvar_text_cells(L, v->cells, v->k, 1);
+    lstep_text(L, " sum to %d", v->sum);
+}
+
 int logic_var_walk(doku_logic *L, const lmask *g, const lmask *gpos, lvar_walk_sink add, void *ctx)
 {
     struct logic_variant *V = L->var;
@@ -222,6 +354,8 @@ int logic_var_walk(doku_logic *L, const lmask *g, const lmask *gpos, lvar_walk_s
     walk_cages(&w);
     if (V->off_table)
         walk_lines(&w, cells, sup);
+    if (V->nareas && vsums_ready(L) == 0)
+        walk_sums(&w);
     L->cand = keep;
     L->pos = keeppos;
     return w.count;

@@ -157,12 +157,47 @@ static void emit(doku_logic *L, const innie_set *set)
     }
 }
 
+int lvar_area_split(const doku_logic *L, const lvar_area *a, uint8_t *flags, int *inn, int *ni,
+                    int *unc, int *uncaged, int *out, int *no, int *s_part)
+{
+    const struct logic_variant *V = L->var;
+    /* each cage: 0 outside, 1 wholly inside, 2 partly */
+    memset(flags, 0, (size_t)V->ncages);
+    int s_in = 0;
+    *s_part = 0;
+    for (int c = 0; c < V->ncages; c++) {
+        const lvar_cage *g = &V->cages[c];
+        int k = 0;
+        for (int i = 0; i < g->m; i++)
+            k += in_area(a, g->cells[i]);
+        if (k == 0)
+            continue;
+        flags[c] = (uint8_t)(k == g->m ? 1 : 2);
+        if (k == g->m)
+            s_in += g->sum;
+        else
+            *s_part += g->sum;
+    }
+    *ni = *no = *uncaged = 0;
+    for (int p = 0; p < L->nc; p++) {
+        int g = V->cage_of[p];
+        if (in_area(a, p)) {
+            if (g < 0 || flags[g] != 1)
+                inn[(*ni)++] = p;
+            if (g < 0)
+                unc[(*uncaged)++] = p;
+        } else if (g >= 0 && flags[g] == 2) {
+            out[(*no)++] = p;
+        }
+    }
+    return a->total - s_in;
+}
+
 int logic_var_innies(doku_logic *L)
 {
     struct logic_variant *V = L->var;
     if (!V->nareas)
         return 0;
-    int nc = L->nc;
     innie_set best, cur;
     best.k = 0;
     best.rating = 1000;
@@ -176,37 +211,10 @@ int logic_var_innies(doku_logic *L)
         lrate base = a->nunits > 1 ? 30 : 28;
         if (base >= best.rating)
             continue;
-        /* each cage: 0 outside, 1 wholly inside, 2 partly */
-        memset(flags, 0, (size_t)V->ncages);
-        int s_in = 0, s_part = 0;
-        for (int c = 0; c < V->ncages; c++) {
-            const lvar_cage *g = &V->cages[c];
-            int k = 0;
-            for (int i = 0; i < g->m; i++)
-                k += in_area(a, g->cells[i]);
-            if (k == 0)
-                continue;
-            flags[c] = (uint8_t)(k == g->m ? 1 : 2);
-            if (k == g->m)
-                s_in += g->sum;
-            else
-                s_part += g->sum;
-        }
-        int ni = 0, no = 0, uncaged = 0;
-        for (int p = 0; p < nc; p++) {
-            int g = V->cage_of[p];
-            if (in_area(a, p)) {
-                if (g < 0 || flags[g] != 1)
-                    inn[ni++] = p;
-                if (g < 0)
-                    unc[uncaged++] = p;
-            } else if (g >= 0 && flags[g] == 2) {
-                out[no++] = p;
-            }
-        }
+        int ni, no, uncaged, s_part;
+        int t_in = lvar_area_split(L, a, flags, inn, &ni, unc, &uncaged, out, &no, &s_part);
         if (ni == 0)
             continue;
-        int t_in = a->total - s_in;
         cur.area = a;
         cur.outies = 0;
         cur.rating = base;

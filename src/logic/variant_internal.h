@@ -35,6 +35,14 @@ typedef struct lvar_area {
     char name[40];
 } lvar_area;
 
+/* A sum the 45 rule gives on the current grid, for the chain walks
+ * (variant_chain.c): the open innies or outies of an area. */
+enum { VSUM_MAX = 4 };
+typedef struct lvar_vsum {
+    uint16_t cells[VSUM_MAX];
+    int k, sum, area, outies;
+} lvar_vsum;
+
 struct logic_variant {
     const doku_constraints *cs;
     doku_shape *shape;      /* the shape with the extra units (owned) */
@@ -63,6 +71,12 @@ struct logic_variant {
                                the state of a cage's units when it found
                                nothing there */
     uint64_t *pair_memo;
+    lvar_vsum *vsums;       /* [2 * nareas] (variant_chain.c, made on first
+                               use) the 45 rule's sums for the placed digits
+                               whose hash is vsum_key */
+    int nvsums;
+    uint64_t vsum_key;
+    uint64_t *vsum_memo;    /* [2 * nareas * WALK_WAYS] as walk_memo */
     uint64_t *walk_memo;    /* [count * WALK_WAYS] states of a constraint's
                                cells inside chain walks that rule nothing
                                out (variant_chain.c), 0 none */
@@ -106,6 +120,9 @@ uint64_t lvar_hash(const doku_logic *L, const uint16_t *cells, int m);
  * @return 1 when some filling exists, 0 when none, -1 when the search
  * went over its budget (nothing may be concluded). (variant_fit.c) */
 int lvar_sum_support(const lmask *doms, int m, const uint8_t *pairs, int sum, lmask *ok);
+/* The same with a budget of search nodes for the whole call. */
+int lvar_sum_support_budget(const lmask *doms, int m, const uint8_t *pairs, int sum, lmask *ok,
+                            long budget);
 
 /* 1 when cells a and b must hold different digits: a shared unit or an
  * all-different constraint (variant_fit.c). */
@@ -145,13 +162,26 @@ lmask lvar_cage_needs(const doku_logic *L, const lvar_cage *g, int *why);
  * to list (variant_cage.c). */
 int lvar_cage_support(const doku_logic *L, const lvar_cage *g, lmask need, lmask *sup);
 
+/* The 45 rule's view of area a (variant_innies.c): flags[cage] 0 outside,
+ * 1 wholly inside, 2 partly (flags: ncages entries); the cells inside it
+ * in no cage wholly inside (inn, *ni), those in no cage at all (unc,
+ * *uncaged), the cells of its partly inside cages outside it (out, *no),
+ * the sum of those cages (*s_part); arrays of nc entries. @return the sum
+ * of the inn cells. */
+int lvar_area_split(const doku_logic *L, const lvar_area *a, uint8_t *flags, int *inn, int *ni,
+                    int *unc, int *uncaged, int *out, int *no, int *s_part);
+
 /* The constraints inside dynamic chain walks (variant_chain.c): each
  * constraint whose cells the walk narrowed, on the walk's grid g (digit
  * places gpos), reports the candidates it rules out as off nodes (the
  * chains' numbering), with the removals it needed as parent nodes and
- * the constraint's index. @return the nodes reported. */
+ * the link's id (a constraint's index, or past the constraints a sum of
+ * the 45 rule). @return the nodes reported. */
 typedef void (*lvar_walk_sink)(void *ctx, int node, const int32_t *parents, int np, int con);
 int logic_var_walk(doku_logic *L, const lmask *g, const lmask *gpos, lvar_walk_sink add, void *ctx);
+/* Appends the name of a walk link's id: the constraint, or "45 rule on
+ * rows 1-3: r1c1,r2c2 sum to 12". */
+void lvar_text_link(doku_logic *L, int id);
 
 /* The finders (variant_fit.c, variant_cage.c, variant_innies.c,
  * variant_split.c). */

@@ -21,7 +21,7 @@ typedef struct sum_ctx {
     int val[SUM_MAX];
     int order[SUM_MAX];
     int lo[SUM_MAX + 1], hi[SUM_MAX + 1]; /* bounds of the cells after order[k] */
-    long nodes;
+    long nodes, budget;
 } sum_ctx;
 
 static int lowest(lmask m) { return lfirst(m) + 1; }
@@ -41,7 +41,7 @@ static void bounds(sum_ctx *x)
  * -1 over budget. */
 static int dfs(sum_ctx *x, int k, int left)
 {
-    if (++x->nodes > SUM_NODES)
+    if (++x->nodes > x->budget)
         return -1;
     if (k == x->m)
         return left == 0;
@@ -67,6 +67,12 @@ static int dfs(sum_ctx *x, int k, int left)
 
 int lvar_sum_support(const lmask *doms, int m, const uint8_t *pairs, int sum, lmask *ok)
 {
+    return lvar_sum_support_budget(doms, m, pairs, sum, ok, SUM_NODES);
+}
+
+int lvar_sum_support_budget(const lmask *doms, int m, const uint8_t *pairs, int sum, lmask *ok,
+                            long budget)
+{
     if (m > SUM_MAX)
         return -1;
     if (m == 0)
@@ -75,6 +81,7 @@ int lvar_sum_support(const lmask *doms, int m, const uint8_t *pairs, int sum, lm
     x.m = m;
     x.pairs = pairs;
     x.nodes = 0;
+    x.budget = budget;
     for (int i = 0; i < m; i++) {
         x.dom[i] = doms[i];
         x.val[i] = 0;

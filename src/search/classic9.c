@@ -36,11 +36,15 @@ typedef uint16_t c9_res_set;
 #else
 typedef uint32_t c9_res_set;
 #endif
+/* A grid as grid_of in classic9_core.h writes it: 81 cells and room for
+ * its last 32-byte store. */
+#define C9_GRID_BYTES (27 * 2 + 32)
+
 typedef struct c9_resid {
     c9_res_set peers[C9_RES_MAX]; /* bit j: open cell j shares a unit */
     uint8_t cell[C9_RES_MAX];   /* global cell index 0..80 */
     uint8_t val[C9_RES_MAX];    /* digit 0..8 chosen on the current path */
-    uint8_t grid[81];           /* the solved cells, when grids are wanted */
+    uint8_t grid[C9_GRID_BYTES]; /* the solved cells, when grids are wanted */
     int wants_grid;
 } c9_resid;
 

@@ -1135,18 +1135,14 @@ static int C9_FN(triads_choose_fast)(c9_state *s, int *band, int *digit)
 }
 #endif
 
-static void C9_FN(report)(const c9_state *s, search_ctx *ctx)
+/* The solved cells' digits into grid (C9_GRID_BYTES; open cells: any of
+ * their digits, or untouched). The AVX2, AVX-512 and SSE4.2 builds do a
+ * band's 27 cells at once: byte i of a digit's board holds bit i (broadcast, byte
+ * shuffle, bit test); each store's last five bytes are zero and the next
+ * band overwrites them. */
+static inline void C9_FN(grid_of)(const c9_state *s, uint8_t *grid)
 {
-    /* Counting needs no grid. */
-    if (!search_wants_grid(ctx)) {
-        search_report_solution(ctx, NULL, 81);
-        return;
-    }
 #if C9_SIMD >= 2
-    /* A band's 27 cells at once: byte i of a digit's board holds bit i
-     * (broadcast, byte shuffle, bit test); each store's last five bytes
-     * are zero and the next band overwrites them. */
-    uint8_t grid[27 * 2 + 32];
     const __m256i sel = _mm256_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2,
                                          2, 2, 3, 3, 3, 3, 3, 3, 3, 3);
     const __m256i bits = _mm256_set1_epi64x((long long)0x8040201008040201ull);
@@ -1159,17 +1155,39 @@ static void C9_FN(report)(const c9_state *s, search_ctx *ctx)
         }
         _mm256_storeu_si256((__m256i *)(grid + 27 * b), acc);
     }
-#else
-    uint8_t grid[81];
-    for (int d = 0; d < 9; d++)
-        for (int b = 0; b < 3; b++) {
-            uint32_t m = s->cand[C9_I(d, b)];
-            while (m) {
-                grid[27 * b + __builtin_ctz(m)] = (uint8_t)(d + 1);
-                m &= m - 1;
-            }
+#elif defined(C9_SSE42)
+    /* The same in two 128-bit halves (byte shuffle: SSSE3, blend: SSE4.1). */
+    const __m128i sel0 = _mm_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1);
+    const __m128i sel1 = _mm_setr_epi8(2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3);
+    const __m128i bits = _mm_set1_epi64x((long long)0x8040201008040201ull);
+    for (int b = 0; b < 3; b++) {
+        __m128i acc0 = _mm_setzero_si128(), acc1 = _mm_setzero_si128();
+        for (int d = 0; d < 9; d++) {
+            __m128i v = _mm_set1_epi32((int)s->cand[C9_I(d, b)]), dv = _mm_set1_epi8((char)(d + 1));
+            __m128i m0 = _mm_shuffle_epi8(v, sel0), m1 = _mm_shuffle_epi8(v, sel1);
+            acc0 = _mm_blendv_epi8(acc0, dv, _mm_cmpeq_epi8(_mm_and_si128(m0, bits), bits));
+            acc1 = _mm_blendv_epi8(acc1, dv, _mm_cmpeq_epi8(_mm_and_si128(m1, bits), bits));
         }
+        _mm_storeu_si128((__m128i *)(grid + 27 * b), acc0);
+        _mm_storeu_si128((__m128i *)(grid + 27 * b + 16), acc1);
+    }
+#else
+    for (int d = 0; d < 9; d++)
+        for (int b = 0; b < 3; b++)
+            for (uint32_t m = s->cand[C9_I(d, b)] & s->solved[b]; m; m &= m - 1)
+                grid[27 * b + __builtin_ctz(m)] = (uint8_t)(d + 1);
 #endif
+}
+
+static void C9_FN(report)(const c9_state *s, search_ctx *ctx)
+{
+    /* Counting needs no grid. */
+    if (!search_wants_grid(ctx)) {
+        search_report_solution(ctx, NULL, 81);
+        return;
+    }
+    uint8_t grid[C9_GRID_BYTES];
+    C9_FN(grid_of)(s, grid);
     search_report_solution(ctx, grid, 81);
 }
 
@@ -1421,11 +1439,8 @@ static void C9_FN(residual)(const c9_state *s, search_ctx *ctx)
             search_report_count(ctx, n);
         return;
     }
-    if (r.wants_grid)
-        for (int d = 0; d < 9; d++)
-            for (int b = 0; b < 3; b++)
-                for (uint32_t m = s->cand[C9_I(d, b)] & s->solved[b]; m; m &= m - 1)
-                    r.grid[27 * b + __builtin_ctz(m)] = (uint8_t)(d + 1);
+    /* The open cells get their digits in res_dfs. */
+    C9_FN(grid_of)(s, r.grid);
     C9_FN(res_dfs)(&r, dom, open, ctx);
 }
 
