@@ -19,6 +19,12 @@ BENCH=$1
 ISS=$2
 shift 2
 EXPORT=${ISS_EXPORT:-/work/shared/tools/iss-export.mjs}
+# ISS reports wall time and doku thread CPU: on a busy machine ISS's
+# figure grows with the load and doku's does not, so say so.
+load=$(cut -d' ' -f1 /proc/loadavg 2>/dev/null || echo 0)
+if awk -v l="$load" 'BEGIN { exit !(l > 1.5) }'; then
+  echo "compare.sh: load average $load: ISS's times are wall time and will be inflated; measure on an idle machine" >&2
+fi
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/doku-variants.XXXXXX")
 trap 'rm -rf "$TMP"' EXIT INT TERM
 for arg in "$@"; do
