@@ -5,7 +5,8 @@
  * Each puzzle is read first, then searched with limit 2 (solve and prove
  * unique) and timed in thread CPU time, best of --repeat runs, each under
  * --budget seconds (default none; a puzzle past it prints "gave-up" and
- * the solutions found so far). Prints one
+ * the solutions found so far; --nodes N: a node budget instead, the same
+ * on every machine). Prints one
  * line per puzzle: name, solutions, nodes, guesses, microseconds, and
  * whether the solution found equals the published one (ok / DIFF / -).
  * Exit 1 when a puzzle is not unique or differs from its solution.
@@ -39,12 +40,15 @@ int main(int argc, char **argv)
 {
     int repeat = 3;
     double budget = 0;
+    unsigned long long nodes = 0;
     const char *path = NULL;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--repeat") == 0 && i + 1 < argc)
             repeat = atoi(argv[++i]);
         else if (strcmp(argv[i], "--budget") == 0 && i + 1 < argc)
             budget = atof(argv[++i]);
+        else if (strcmp(argv[i], "--nodes") == 0 && i + 1 < argc)
+            nodes = strtoull(argv[++i], NULL, 10);
         else
             path = argv[i];
     }
@@ -77,7 +81,7 @@ int main(int argc, char **argv)
         const doku_shape *s = doku_variant_puzzle_shape(p);
         int n = doku_shape_n(s), nc = n * n;
         uint8_t *got = calloc((size_t)nc, 1);
-        doku_search_opts o = {.limit = 2, .time_budget = budget};
+        doku_search_opts o = {.limit = 2, .node_budget = nodes, .time_budget = budget};
         doku_search_result r = {0};
         double best = 1e9;
         doku_status st = DOKU_OK;
