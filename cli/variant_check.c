@@ -87,26 +87,27 @@ void cli_variant_check_conflicts(const char *file, int line, const doku_variant_
     free(marks);
 }
 
-/* For p's givens, which have no solution: appends to why the sentence
- * naming the likely wrong entry and flags its suspects in marks (n*n).
- * @return 1 if it names one; 0 (nothing written) if none is found or the
- * budget ran out. */
-static int wrong_entry(const doku_variant_puzzle *p, double budget, cli_buf *why,
-                       uint8_t *marks)
+int cli_variant_wrong_entry(const doku_variant_puzzle *p, double budget, cli_buf *why,
+                            uint8_t *marks)
 {
     const doku_shape *s = doku_variant_puzzle_shape(p);
     const uint8_t *cells = doku_variant_puzzle_givens(p);
     size_t nc = (size_t)doku_shape_cells(s);
+    uint8_t *found = cli_xmalloc(nc);
     doku_wrong_entry w;
     doku_status st = doku_constraints_find_wrong_entry(doku_variant_puzzle_constraints(p), cells,
-                                                       nc, budget, marks, &w);
+                                                       nc, budget, found, &w);
     if (st == DOKU_ERR_NOMEM)
         cli_check_written(st); /* out of memory: the CLI's one answer */
-    if (st != DOKU_OK || !w.suspects)
-        return 0;
-    cli_check_written(
-        doku_format_wrong_entry(why, s, cells, nc, DOKU_SYMBOLS_1_9A_Z, marks, &w));
-    return 1;
+    int named = st == DOKU_OK && w.suspects > 0;
+    if (named) {
+        cli_check_written(
+            doku_format_wrong_entry(why, s, cells, nc, DOKU_SYMBOLS_1_9A_Z, found, &w));
+        if (marks)
+            memcpy(marks, found, nc);
+    }
+    free(found);
+    return named;
 }
 
 int cli_variant_check_verdict(const char *file, int line, const doku_variant_puzzle *p,
@@ -127,7 +128,8 @@ int cli_variant_check_verdict(const char *file, int line, const doku_variant_puz
     uint8_t *marks = NULL;
     if (rec.verdict == DOKU_CHECK_NONE) {
         marks = cli_xmalloc((size_t)doku_shape_cells(doku_variant_puzzle_shape(p)));
-        if (wrong_entry(p, o->timeout > 0 ? o->timeout : CLI_WRONG_ENTRY_SECONDS, &why, marks)) {
+        double budget = o->timeout > 0 ? o->timeout : CLI_WRONG_ENTRY_SECONDS;
+        if (cli_variant_wrong_entry(p, budget, &why, marks)) {
             rec.reason = why.data;
             rec.marks = marks;
         }

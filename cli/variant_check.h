@@ -10,6 +10,7 @@
 #ifndef DOKU_CLI_VARIANT_CHECK_H
 #define DOKU_CLI_VARIANT_CHECK_H
 
+#include "buf.h"
 #include "options.h"
 
 #include "doku_constraints.h"
@@ -32,5 +33,13 @@ void cli_variant_check_conflicts(const char *file, int line, const doku_variant_
  * CLI_EXIT_OK for exactly one solution, else CLI_EXIT_FAIL. */
 int cli_variant_check_verdict(const char *file, int line, const doku_variant_puzzle *p,
                               const cli_opts *o, doku_status st, const doku_search_result *res);
+
+/* For p's givens, which have no solution: appends to why the sentence
+ * naming the likely wrong entry (doku_constraints_find_wrong_entry
+ * within budget seconds, 0: none) and, if marks (n*n) is not NULL, flags
+ * its suspects there. @return 1 if it names one; 0 (nothing written) if
+ * none is found or the budget ran out. */
+int cli_variant_wrong_entry(const doku_variant_puzzle *p, double budget, cli_buf *why,
+                            uint8_t *marks);
 
 #endif
