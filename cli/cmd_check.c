@@ -42,18 +42,14 @@ static void usage(FILE *f)
           "puzzle (status unique|none|multiple|gave_up|invalid, conflicts,\n"
           "suspects, error). A grid with no solution and no duplicate names the\n"
           "cells that, with another digit, give it one solution (the likely\n"
-          "mistyped given), looked for within --timeout or 2 s.\n"
+          "mistyped given), looked for within --timeout or 2 s; a variant\n"
+          "puzzle's (killer cages, lines, dots...) under its constraints.\n"
           "csv: a header row, then file,line,status,message per puzzle.\n\n"
           "Exit status: 0 every puzzle is valid with a unique solution; 1 some\n"
           "puzzle is invalid, has no solution or several, or timed out; 2 usage\n"
           "error or unreadable input.\n",
           f);
 }
-
-/* The search for the likely wrong cell without --timeout: one search
- * per filled cell (and digit) takes a few ms on 9x9 but can take long on
- * a 25x25; past this it is left out, the verdict unchanged. */
-#define WRONG_ENTRY_SECONDS 2.0
 
 static int on_option(void *p, int id, const char *v)
 {
@@ -121,9 +117,9 @@ static void check_puzzle(cli_worker *w, cli_task *t, void *p)
          * one filled cell is likely wrong (marked in colour grids) */
         cli_buf why_none = {0};
         uint8_t *suspects = cli_xmalloc((size_t)ncells);
+        double budget = c->o.timeout > 0 ? c->o.timeout : CLI_WRONG_ENTRY_SECONDS;
         int marked = !cli_marks_exclude(sv, t, c->o.timeout, &why_none) &&
-                     cli_wrong_entry(sv, t, c->o.timeout > 0 ? c->o.timeout : WRONG_ENTRY_SECONDS,
-                                     &why_none, suspects);
+                     cli_wrong_entry(sv, t, budget, &why_none, suspects);
         put_verdict(t, c, DOKU_CHECK_NONE, why_none.data ? why_none.data : "",
                     marked ? suspects : NULL);
         free(suspects);

@@ -29,6 +29,12 @@ doku_record_opts cli_record_opts(const cli_task *t, const cli_opts *o);
  * crossed out. @return 1 when written, 0 (nothing written) when there
  * are no marks or the givens have no solution either. */
 int cli_marks_exclude(doku_solver *sv, const cli_task *t, double budget, cli_buf *why);
+/* The search for the likely wrong cell without --timeout (check, classic
+ * and variant): one search per filled cell (and digit) takes a few ms on
+ * 9x9 but can take long on a 25x25 or a hard killer; past this it is
+ * left out, the verdict unchanged. */
+#define CLI_WRONG_ENTRY_SECONDS 2.0
+
 /* For a task whose filled cells have no solution: appends to why the
  * sentence naming the likely wrong entry (doku_find_wrong_entry, within
  * budget seconds) and, if marks (n*n) is not NULL, flags its suspects

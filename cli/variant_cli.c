@@ -8,6 +8,7 @@
 #include "stdin_peek.h"
 #include "usage.h"
 #include "variant_book.h"
+#include "variant_check.h"
 #include "variant_record.h"
 
 #include "doku_constraints.h"
@@ -119,52 +120,6 @@ static void to_document(variant_doc *vd, const cli_opts *o, doku_variant_puzzle 
     cli_buf_free(&b);
 }
 
-/* check --format json of givens that break a rule: the record of a
- * conflict, the first k duplicates (cf) and m broken constraints (v)
- * named in its message and their cells marked. */
-static void json_conflict(const variant_doc *vd, const doku_variant_puzzle *p,
-                          const doku_conflict *cf, size_t k, const doku_violation *v, size_t m)
-{
-    const doku_shape *s = doku_variant_puzzle_shape(p);
-    const doku_constraints *cs = doku_variant_puzzle_constraints(p);
-    const uint8_t *givens = doku_variant_puzzle_givens(p);
-    size_t nc = (size_t)doku_shape_cells(s);
-    uint8_t *marks = cli_xrealloc(NULL, nc);
-    memset(marks, 0, nc);
-    cli_buf why = {0};
-    for (size_t i = 0; i < k && i < 8; i++) {
-        char a[16], b[16], u[32];
-        doku_cell_name(s, cf[i].cell_a, a, sizeof a, NULL);
-        doku_cell_name(s, cf[i].cell_b, b, sizeof b, NULL);
-        doku_shape_unit_name(s, cf[i].unit, u, sizeof u, NULL);
-        cli_buf_printf(&why, "%s%s and %s both hold %d in %s", why.len ? "; " : "", a, b,
-                       cf[i].digit, u);
-        marks[cf[i].cell_a] = marks[cf[i].cell_b] = 1;
-    }
-    for (size_t i = 0; i < m && i < 8; i++) {
-        char text[512];
-        doku_violation_text(cs, givens, &v[i], text, sizeof text, NULL);
-        cli_buf_printf(&why, "%s%s", why.len ? "; " : "", text);
-        doku_constraint c;
-        if (v[i].cell_a >= 0) {
-            marks[v[i].cell_a] = 1;
-            if (v[i].cell_b >= 0)
-                marks[v[i].cell_b] = 1;
-        } else if (doku_constraints_get(cs, v[i].constraint, &c) == DOKU_OK) {
-            for (size_t j = 0; j < c.ncells; j++)
-                marks[c.cells[j]] = 1;
-        }
-    }
-    doku_search_record rec = {0};
-    rec.command = DOKU_CMD_CHECK;
-    rec.verdict = DOKU_CHECK_CONFLICT;
-    rec.reason = why.data;
-    rec.marks = marks;
-    cli_variant_search_json(vd->file, vd->line, p, &rec);
-    cli_buf_free(&why);
-    free(marks);
-}
-
 /* One puzzle. @return its exit code. */
 static int run_one(const char *where, doku_variant_puzzle *p, const cli_opts *o,
                    cli_variant_mode mode, uint64_t limit, double default_timeout,
@@ -207,14 +162,6 @@ static int run_one(const char *where, doku_variant_puzzle *p, const cli_opts *o,
         size_t nc = (size_t)n * (size_t)n, k = 0, m = 0;
         doku_conflict cf[8];
         doku_find_conflicts(s, givens, nc, cf, 8, &k);
-        for (size_t i = 0; i < k && i < 8; i++) {
-            char a[16], b[16], u[32];
-            doku_cell_name(s, cf[i].cell_a, a, sizeof a, NULL);
-            doku_cell_name(s, cf[i].cell_b, b, sizeof b, NULL);
-            doku_shape_unit_name(s, cf[i].unit, u, sizeof u, NULL);
-            if (!json)
-                printf("%s: %s and %s both hold %d in %s\n", where, a, b, cf[i].digit, u);
-        }
         doku_violation v[8];
         doku_constraints_check(cs, givens, nc, v, 8, &m);
         cli_buf conflicts = {0}, first = {0};
@@ -227,8 +174,6 @@ static int run_one(const char *where, doku_variant_puzzle *p, const cli_opts *o,
         for (size_t i = 0; i < m && i < 8; i++) {
             char text[512];
             doku_violation_text(cs, givens, &v[i], text, sizeof text, NULL);
-            if (!json)
-                printf("%s: %s\n", where, text);
             if (!first.len)
                 cli_buf_puts(&first, text);
             /* the cells that break it: a pair, or the whole constraint */
@@ -265,8 +210,8 @@ static int run_one(const char *where, doku_variant_puzzle *p, const cli_opts *o,
             to_document(vd, o, p, "invalid", NULL, extra.data);
             cli_buf_free(&extra);
         }
-        if ((k || m) && json)
-            json_conflict(vd, p, cf, k, v, m);
+        if ((k || m) && !vd->doc)
+            cli_variant_check_conflicts(vd->file, vd->line, p, cf, k, v, m, json);
         cli_buf_free(&conflicts);
         cli_buf_free(&first);
         if (k || m)
@@ -284,12 +229,16 @@ static int run_one(const char *where, doku_variant_puzzle *p, const cli_opts *o,
         free(sol);
         return CLI_EXIT_FAIL;
     }
+    if (mode == CLI_VARIANT_CHECK && !vd->doc) {
+        /* the classic check's records, the likely wrong entry named */
+        free(sol);
+        return cli_variant_check_verdict(vd->file, vd->line, p, o, st, &r);
+    }
     int gave_up = st == DOKU_GAVE_UP;
     const char *gave = gave_up ? " (gave up)" : "";
     if (json) {
         doku_search_record rec = {0};
-        rec.command = mode == CLI_VARIANT_COUNT ? DOKU_CMD_COUNT
-                    : mode == CLI_VARIANT_CHECK ? DOKU_CMD_CHECK : DOKU_CMD_SOLVE;
+        rec.command = mode == CLI_VARIANT_COUNT ? DOKU_CMD_COUNT : DOKU_CMD_SOLVE;
         rec.result = &r;
         rec.status = st;
         rec.limit = so.limit;
@@ -322,17 +271,14 @@ static int run_one(const char *where, doku_variant_puzzle *p, const cli_opts *o,
                (unsigned long long)r.solutions, gave);
         rc = gave_up ? CLI_EXIT_FAIL : CLI_EXIT_OK;
     } else if (r.solutions == 1 && !gave_up) {
-        if (mode == CLI_VARIANT_SOLVE)
-            print_grid(sol, n);
-        else
-            printf("%s: ok, one solution\n", where);
+        print_grid(sol, n); /* solve: check has written its record */
     } else {
         if (r.solutions == 0)
             fprintf(stderr, "%s: %s\n", where, gave_up ? "gave up" : "no solution");
         else
             fprintf(stderr, "%s: %s\n", where,
                     gave_up ? "gave up after one solution" : "several solutions");
-        if (mode == CLI_VARIANT_SOLVE && r.solutions)
+        if (r.solutions)
             print_grid(sol, n);
         rc = CLI_EXIT_FAIL;
     }

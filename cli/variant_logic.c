@@ -5,6 +5,7 @@
  * constraints; its ratings are doku's own scale (the records say so).
  */
 #include "variant_logic.h"
+#include "variant_check.h"
 #include "variant_cli.h"
 #include "clock.h"
 #include "output.h"
@@ -97,7 +98,13 @@ static int run(void *user, const char *file, size_t line, const char *where,
         rec.message = st == DOKU_GAVE_UP ? "raise --timeout"
                       : res.solutions    ? "logic and ratings need a unique solution"
                                          : "the givens and constraints allow no solution";
+        /* as the classic hint: a step would be false, the wrong entry is news */
+        cli_buf wrong = {0};
+        if (rec.verdict == DOKU_CHECK_NONE && a->cmd == DOKU_CMD_HINT &&
+            cli_variant_wrong_entry(p, budget(a->o), &wrong, NULL))
+            rec.message = wrong.data;
         put(a, &src, &rec);
+        cli_buf_free(&wrong);
         return CLI_EXIT_FAIL;
     }
     doku_logic *lg = NULL;

@@ -351,7 +351,8 @@ typedef enum doku_wrong_kind {
                                grid has solutions */
 } doku_wrong_kind;
 
-/* What doku_find_wrong_entry found. */
+/* What doku_find_wrong_entry (or, under constraints,
+ * doku_constraints_find_wrong_entry of doku_constraints.h) found. */
 typedef struct doku_wrong_entry {
     size_t suspects;       /* filled cells marked as the likely wrong one;
                               0: none found (the grid has a solution, or

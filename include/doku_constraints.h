@@ -197,6 +197,33 @@ DOKU_API doku_status doku_violation_text(const doku_constraints *cs, const uint8
 DOKU_API doku_status doku_constraint_text(const doku_constraints *cs, size_t i, char *buf,
                                           size_t cap, size_t *len);
 
+/* doku_find_wrong_entry (doku.h) under the units and every constraint of
+ * cs: for a grid with no solution, which filled cell is wrong? The rule
+ * is the classic call's, word for word: the suspects are the filled cells
+ * that with another digit, or empty, give the grid exactly one solution
+ * (DOKU_WRONG_DIGIT; with one suspect out->value is the digit of that
+ * solution); when none does, the cells without which the rest has
+ * solutions (DOKU_WRONG_SOME). Givens and a player's entries are alike
+ * here: cells is the whole grid. A grid with a solution names nothing
+ * (suspects 0), so a unique puzzle's entries are named only when they
+ * leave no solution, which one wrong entry always does; two wrong
+ * entries rarely have a single mending cell and are then left unnamed or
+ * named as SOME. cells: ncells (the shape's n*n) values, read only.
+ * marks: the caller's n*n flags, all written: 1 for each suspect, else 0.
+ * Runs searches of up to two solutions (one per filled cell, and one per
+ * digit where emptying it leaves several), all within time_budget seconds
+ * (0: none, which on a hard puzzle may take long). Thread-safe for one cs
+ * (doku_constraints_search). The sentence is doku_format_wrong_entry's.
+ * @return DOKU_OK (see out); DOKU_GAVE_UP when time_budget ran out
+ * (nothing marked, out zeroed); DOKU_ERR_ARG for a NULL cs, cells, marks
+ * or out, another ncells, a value above n, or a negative or NaN budget
+ * (out zeroed if not NULL; marks untouched); DOKU_ERR_NOMEM (nothing
+ * marked). */
+DOKU_API doku_status doku_constraints_find_wrong_entry(const doku_constraints *cs,
+                                                       const uint8_t *cells, size_t ncells,
+                                                       double time_budget, uint8_t *marks,
+                                                       doku_wrong_entry *out);
+
 /* ---------------------------------------------------------------------
  * Variant puzzles from text: a shape, givens and constraints.
  * ------------------------------------------------------------------- */

@@ -41,8 +41,11 @@ TEST="$TEST python3-dev python3-pip python3-setuptools python3-wheel python3-num
 TEST="$TEST abigail-tools"
 
 # bench: CaDiCaL and MiniSat (large grids), qqwing (generator), wrk (the
-# server), GNU parallel and hyperfine (the CLI), /usr/bin/time.
+# server), GNU parallel and hyperfine (the CLI), /usr/bin/time; bench/mca:
+# valgrind and llvm-19 (traces, llvm-mca), and for the aarch64 model
+# qemu-user (traces), lld and the arm64 libc/libgcc (clang --target links).
 BENCH="python3 time cadical minisat qqwing wrk parallel hyperfine"
+BENCH="$BENCH valgrind llvm-19 qemu-user lld libc6-dev-arm64-cross libgcc-12-dev-arm64-cross"
 
 [ $# -eq 0 ] && set -- run test bench
 PKGS=""

@@ -17,7 +17,6 @@
 #include "record.h"
 #include "request.h"
 #include "variant.h"
-#include "variant_wrong.h"
 
 #include "doku.h"
 #include "doku_records.h"
@@ -199,8 +198,7 @@ static int reply_unless_unique(logic_req *l, doku_command cmd, srv_reply *out)
          * news (a variant grid's searched under its constraints) */
         uint8_t *marks = malloc((size_t)l->p.n * (size_t)l->p.n);
         double budget = l->deadline - now_seconds();
-        wrong = l->p.cons ? srv_variant_wrong_entry(l->p.cons, &l->p, budget, marks)
-                          : srv_wrong_entry(sv, &l->p, budget, marks);
+        wrong = srv_wrong_entry(sv, &l->p, budget, marks);
         free(marks);
     }
     if (gave_up) {

@@ -13,7 +13,6 @@
 #include "request.h"
 #include "record.h"
 #include "variant.h"
-#include "variant_wrong.h"
 
 #include "doku.h"
 #include "doku_records.h"
@@ -284,8 +283,7 @@ void srv_api_check(const char *body, size_t len, const srv_budget *bud, srv_repl
             rec.verdict = DOKU_CHECK_NONE;
             /* a variant grid's suspects are searched under its constraints */
             double left = s.timeout - (now_seconds() - start);
-            why = s.p.cons ? srv_variant_wrong_entry(s.p.cons, &s.p, left, marks)
-                           : srv_wrong_entry(s.solver, &s.p, left, marks);
+            why = srv_wrong_entry(s.solver, &s.p, left, marks);
             rec.reason = why ? why : "";
             rec.marks = why ? marks : NULL;
         } else {

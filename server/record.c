@@ -33,12 +33,20 @@ const char *srv_seconds(char *buf, size_t cap, double secs)
 
 char *srv_wrong_entry(doku_solver *sv, const srv_puzzle *p, double budget, uint8_t *marks)
 {
+    size_t nc = (size_t)doku_shape_cells(p->shape);
     doku_wrong_entry w;
-    if (!sv || !marks || budget <= 0 ||
-        doku_find_wrong_entry(sv, p->cells, (size_t)doku_shape_cells(p->shape), budget, marks, &w) != DOKU_OK || !w.suspects)
+    if (!marks || budget <= 0)
+        return NULL;
+    /* a variant grid is searched under its constraints, a classic one
+     * under its units: one rule, the library's */
+    doku_status st = p->cons ? doku_constraints_find_wrong_entry(p->cons, p->cells, nc, budget,
+                                                                 marks, &w)
+                     : sv    ? doku_find_wrong_entry(sv, p->cells, nc, budget, marks, &w)
+                             : DOKU_ERR_ARG;
+    if (st != DOKU_OK || !w.suspects)
         return NULL;
     doku_buf b = {0};
-    if (doku_format_wrong_entry(&b, p->shape, p->cells, (size_t)doku_shape_cells(p->shape), p->symbols, marks, &w) != DOKU_OK) {
+    if (doku_format_wrong_entry(&b, p->shape, p->cells, nc, p->symbols, marks, &w) != DOKU_OK) {
         doku_buf_free(&b);
         return NULL;
     }

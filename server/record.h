@@ -26,10 +26,12 @@ double srv_budget_named(const cJSON *req, const srv_budget *b);
 const char *srv_seconds(char *buf, size_t cap, double secs);
 
 /* For p, whose filled cells have no solution: the sentence naming its
- * likely wrong entry (doku_find_wrong_entry within budget seconds), with
- * the suspects flagged in marks (n*n, written). @return the text
- * (malloc'd, the caller frees it), or NULL when none is named, the
- * budget ran out, memory ran out or marks is NULL. */
+ * likely wrong entry within budget seconds (doku_find_wrong_entry with
+ * sv, or doku_constraints_find_wrong_entry under p->cons when p has
+ * constraints; sv may then be NULL), with the suspects flagged in marks
+ * (n*n, written). @return the text (malloc'd, the caller frees it), or
+ * NULL when none is named, the budget ran out, memory ran out or marks
+ * is NULL. */
 char *srv_wrong_entry(doku_solver *sv, const srv_puzzle *p, double budget, uint8_t *marks);
 
 /* The doku_source of a request's puzzle (file "", line 1). */

@@ -240,10 +240,13 @@ static inline int C9_FN(place)(c9_state *s, uint64_t *dq, int d, int b, int x)
     return 1;
 }
 
-/* Naked singles of every band. @return 0 on contradiction (an empty cell). */
-static inline int C9_FN(naked)(c9_state *s, uint64_t *dq)
+/* Naked singles of the bands in todo (bit b: band b). @return 0 on
+ * contradiction (an empty cell). */
+static inline int C9_FN(naked)(c9_state *s, uint64_t *dq, unsigned todo)
 {
     for (int b = 0; b < 3; b++) {
+        if (!(todo >> b & 1))
+            continue;
         uint32_t ones = 0, twos = 0;
         for (int d = 0; d < 9; d++) {
             uint32_t m = s->cand[C9_I(d, b)];
@@ -502,11 +505,15 @@ static int C9_FN(propagate)(c9_state *s)
      * never escape the inlined rules). */
     uint64_t dirty = s->dirty;
     uint32_t coldirty = s->coldirty;
+    /* Bands whose boards changed since naked last saw them (the state
+     * was a fixpoint before the changes queued in dirty). */
+    unsigned touched = 0;
     int ok = 0;
     for (;;) {
         while (dirty) {
             int i = __builtin_ctzll(dirty);
             dirty &= dirty - 1;
+            touched |= 1u << (i >> 4);
             if (!C9_FN(update)(s, &dirty, &coldirty, i & 15, i >> 4))
                 goto out;
         }
@@ -522,8 +529,9 @@ static int C9_FN(propagate)(c9_state *s)
             if (dirty)
                 continue;
         }
-        if (!C9_FN(naked)(s, &dirty))
+        if (!C9_FN(naked)(s, &dirty, touched))
             goto out;
+        touched = 0;
         if (!dirty) {
             ok = 1;
             break;

@@ -919,6 +919,28 @@ static void test_constraints(void **state)
     assert_int_equal(doku_constraints_check(NULL, g, 81, NULL, 0, NULL), DOKU_ERR_ARG);
     assert_int_equal(doku_constraints_check(cs, NULL, 81, NULL, 0, NULL), DOKU_ERR_ARG);
     assert_int_equal(doku_constraints_check(cs, g, 16, NULL, 0, NULL), DOKU_ERR_ARG);
+    /* the wrong-entry finder under constraints: the classic call's checks */
+    uint8_t flags[81];
+    doku_wrong_entry we = {3, DOKU_WRONG_SOME, 4};
+    assert_int_equal(doku_constraints_find_wrong_entry(NULL, g, 81, 0, flags, &we), DOKU_ERR_ARG);
+    assert_int_equal(we.suspects, 0);
+    assert_int_equal(we.kind, DOKU_WRONG_NONE);
+    assert_int_equal(doku_constraints_find_wrong_entry(cs, NULL, 81, 0, flags, &we), DOKU_ERR_ARG);
+    assert_int_equal(doku_constraints_find_wrong_entry(cs, g, 81, 0, NULL, &we), DOKU_ERR_ARG);
+    assert_int_equal(doku_constraints_find_wrong_entry(cs, g, 81, 0, flags, NULL), DOKU_ERR_ARG);
+    assert_int_equal(doku_constraints_find_wrong_entry(cs, g, 80, 0, flags, &we), DOKU_ERR_ARG);
+    assert_int_equal(doku_constraints_find_wrong_entry(cs, g, 81, -1, flags, &we), DOKU_ERR_ARG);
+    assert_int_equal(doku_constraints_find_wrong_entry(cs, g, 81, NAN, flags, &we), DOKU_ERR_ARG);
+    g[5] = 10;
+    assert_int_equal(doku_constraints_find_wrong_entry(cs, g, 81, 0, flags, &we), DOKU_ERR_ARG);
+    g[5] = 0;
+    /* an empty grid has solutions: nothing is wrong, every mark cleared */
+    memset(flags, 1, sizeof flags);
+    assert_int_equal(doku_constraints_find_wrong_entry(cs, g, 81, 0, flags, &we), DOKU_OK);
+    assert_int_equal(we.suspects, 0);
+    assert_int_equal(we.kind, DOKU_WRONG_NONE);
+    for (int i = 0; i < 81; i++)
+        assert_int_equal(flags[i], 0);
     doku_violation v = {5, -1, -1};
     char buf[64];
     assert_int_equal(doku_violation_text(NULL, g, &v, buf, sizeof buf, NULL), DOKU_ERR_ARG);

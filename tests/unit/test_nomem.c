@@ -25,6 +25,7 @@
 #include <cmocka.h>
 
 #include "doku.h"
+#include "doku_constraints.h"
 #include "doku_parse.h"
 #include "doku_records.h"
 #include "failing_alloc.h"
@@ -500,6 +501,40 @@ static int sc_wrong_entry(void)
     return hit;
 }
 
+/* The wrong-entry finder under constraints: a 4x4 thermo and cage whose
+ * givens have two solutions, and a wrong 4 entered (every search of the
+ * scan builds the constraint engine afresh). */
+static int sc_wrong_entry_variant(void)
+{
+    static const char text[] = "size 4\nthermo r1c1 r1c2 r2c2\ncage 6 r3c1 r4c1\n"
+                               "givens ..3. 4..2 2... ....\n";
+    doku_variant_puzzle *p;
+    doku_status st = doku_variant_puzzle_read(text, sizeof text - 1, &p, NULL, 0);
+    if (st != DOKU_OK) {
+        assert_int_equal(st, DOKU_ERR_NOMEM);
+        return 1;
+    }
+    const doku_shape *s = doku_variant_puzzle_shape(p);
+    const uint8_t *cells = doku_variant_puzzle_givens(p);
+    uint8_t marks[16];
+    doku_wrong_entry w;
+    st = doku_constraints_find_wrong_entry(doku_variant_puzzle_constraints(p), cells, 16, 0, marks,
+                                           &w);
+    int hit = nomem(st);
+    if (st == DOKU_OK) {
+        mix_int((long long)w.suspects);
+        mix_int(w.kind);
+        mix(marks, sizeof marks);
+        doku_buf b = {0};
+        hit |= nomem(doku_format_wrong_entry(&b, s, cells, 16, DOKU_SYMBOLS_AUTO, marks, &w));
+        if (b.data && !b.failed)
+            mix(b.data, b.len);
+        doku_buf_free(&b);
+    }
+    doku_variant_puzzle_free(p);
+    return hit;
+}
+
 static void test_nomem_each(void **state)
 {
     (void)state;
@@ -516,6 +551,7 @@ static void test_nomem_each(void **state)
         {sc_conflicts, "format_conflicts"},
         {sc_writers, "record writers"},
         {sc_wrong_entry, "find_wrong_entry and its sentence"},
+        {sc_wrong_entry_variant, "constraints_find_wrong_entry"},
     };
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) {
         long n = run_all(all[i].s, all[i].name);
