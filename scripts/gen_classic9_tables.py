@@ -78,6 +78,7 @@ print("#ifndef DOKU_CLASSIC9_TABLES_H\n#define DOKU_CLASSIC9_TABLES_H\n\n#includ
 emit("c9_row_boxes", "uint8_t", [row_boxes(x) for x in range(512)], 16, "{}")
 emit("c9_shrink", "uint16_t", [shrink(p) for p in range(512)], 12, "0x{:03x}")
 emit("c9_expand", "uint32_t", [expand(p) for p in range(512)], 6, "0x{:07x}")
+emit("c9_keep", "uint32_t", [expand(shrink(p)) for p in range(512)], 6, "0x{:07x}")
 emit("c9_pointing", "uint32_t", [pointing(o) for o in range(512)], 6, "0x{:07x}")
 emit("c9_claiming", "uint32_t", [claiming(e) for e in range(512)], 6, "0x{:08x}")
 emit("c9_configs", "uint8_t", [configs(p) for p in range(512)], 16, "0x{:02x}")
