@@ -159,8 +159,9 @@ static inline uint32_t C9_FN(cells)(uint32_t p)
 static inline int C9_FN(update)(c9_state *s, uint64_t *dq, uint32_t *cq, int d, int b)
 {
     uint32_t m = s->cand[C9_I(d, b)];
-    /* One lookup from pattern to the cells kept (c9_keep: c9_shrink then
-     * c9_expand), one load fewer on the chain every update waits for. */
+    /* One lookup from the pattern to the cells kept (c9_keep: the
+     * minirows of the permutations that fit, as cells), not two: one load
+     * fewer on the chain every update waits for. */
     uint32_t keep = c9_keep[C9_FN(pattern)(m)];
     if (!keep)
         return 0;
