@@ -62,6 +62,10 @@ static int run_pair(pstate *ps, const vprop *p)
     vengine *e = ps->e;
     int n = e->n;
     int a = e->pcells[p->cell_off], b = e->pcells[p->cell_off + 1];
+    if (p->value >= 0) {
+        const vmask *t = e->pair_tab + p->value;
+        return narrow(ps, b, t[ps->dom[a]]) && narrow(ps, a, t[((size_t)1 << n) + ps->dom[b]]);
+    }
     const int *fwd = e->aux + p->aux_off, *bwd = fwd + n;
     vmask mb = 0, ma = 0;
     for (vmask m = ps->dom[a]; m; m &= m - 1)
