@@ -130,9 +130,7 @@ static void compile_one(builder *b, const doku_constraints *cs, const cons_item 
         peers_all(b, cells, k);
         break;
     case DOKU_CON_LITTLE_KILLER:
-        for (int i = 0; i < k; i++)
-            w[i] = 1;
-        vbuild_add_linear(b, cells, w, k, pr[0]);
+        vbuild_little_killer(b, cells, k, pr[0]);
         break;
     case DOKU_CON_SANDWICH:
     case DOKU_CON_XSUM: {
@@ -457,6 +455,7 @@ doku_status vengine_create(const doku_constraints *cs, vengine **out)
         }
         compile_negatives(&b, cs);
         vbuild_sums_45(&b, cs);
+        vbuild_little_sums(&b, cs);
         add_intersections(&b);
         vbuild_group_linear(&b);
     }

@@ -34,18 +34,20 @@ static int run_group(pstate *ps, int g)
     vengine *e = ps->e;
     int n = e->n;
     const uint16_t *cells = e->group_cells + (size_t)g * (size_t)n;
-    vmask once = 0, twice = 0;
+    vmask once = 0, twice = 0, placed = 0;
     for (int i = 0; i < n; i++) {
         vmask m = ps->dom[cells[i]];
         twice |= once & m;
         once |= m;
+        placed |= bits_single(m) ? m : 0;
     }
     if (once != e->all)
         return 0;
-    vmask uniq = once & ~twice;
+    /* digits with one place that is not already theirs alone */
+    vmask uniq = once & ~twice & ~placed;
     for (int i = 0; i < n && uniq; i++) {
         vmask m = ps->dom[cells[i]] & uniq;
-        if (!m || bits_single(ps->dom[cells[i]]))
+        if (!m)
             continue;
         if (!bits_single(m))
             return 0; /* two digits that each have only this place */
