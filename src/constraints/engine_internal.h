@@ -86,7 +86,13 @@ typedef struct vengine {
     int *cellq, *groupq, *propq;
     uint8_t *cell_inq, *group_inq, *prop_inq;
     uint64_t *dp;          /* (max_prop_cells + 1) * 2 * bits_words */
+    /* what the last failed propagation failed on (for the branching's
+     * conflict scores): VFAIL_CELL (a placed cell's peers), VFAIL_GROUP
+     * or VFAIL_PROP, and its index */
+    int fail_kind, fail_id;
 } vengine;
+
+enum { VFAIL_CELL, VFAIL_GROUP, VFAIL_PROP };
 
 /* Compiles cs into a new engine (engine_build.c). @return DOKU_OK or
  * DOKU_ERR_NOMEM (*out NULL). */

@@ -175,23 +175,31 @@ int vengine_propagate(vengine *e, vmask *dom, uint8_t *fixed, const int *start, 
     /* cheapest first: placements, then hidden singles, then the rules;
      * the queues are stacks (the newest change is the likeliest to bite) */
     for (;;) {
-        int ok = 1;
+        int ok = 1, kind, id;
         if (ps.ncq) {
             int c = e->cellq[--ps.ncq];
             e->cell_inq[c] = 0;
             ok = run_cell(&ps, c);
+            kind = VFAIL_CELL;
+            id = c;
         } else if (ps.ngq) {
             int g = e->groupq[--ps.ngq];
             e->group_inq[g] = 0;
             ok = run_group(&ps, g);
+            kind = VFAIL_GROUP;
+            id = g;
         } else if (ps.npq) {
             int p = e->propq[--ps.npq];
             e->prop_inq[p] = 0;
             ok = run_prop(&ps, p);
+            kind = VFAIL_PROP;
+            id = p;
         } else {
             return 1;
         }
         if (!ok) {
+            e->fail_kind = kind;
+            e->fail_id = id;
             clear_queues(&ps);
             return 0;
         }
