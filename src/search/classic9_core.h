@@ -250,12 +250,19 @@ static inline int C9_FN(naked)(c9_state *s, uint64_t *dq, unsigned todo)
     for (int b = 0; b < 3; b++) {
         if (!(todo >> b & 1))
             continue;
-        uint32_t ones = 0, twos = 0;
-        for (int d = 0; d < 9; d++) {
-            uint32_t m = s->cand[C9_I(d, b)];
-            twos |= ones & m;
-            ones |= m;
+        /* Cells with one digit or more / two or more, counted as a tree
+         * (pairs, then pairs of pairs): a chain of nine steps, each
+         * waiting for the last, is on the path to the next pass. */
+        const uint32_t *c = s->cand + b * 16;
+        uint32_t o[4], t[4];
+        for (int k = 0; k < 4; k++) {
+            o[k] = c[2 * k] | c[2 * k + 1];
+            t[k] = c[2 * k] & c[2 * k + 1];
         }
+        uint32_t o01 = o[0] | o[1], t01 = t[0] | t[1] | (o[0] & o[1]);
+        uint32_t o23 = o[2] | o[3], t23 = t[2] | t[3] | (o[2] & o[3]);
+        uint32_t ones = o01 | o23 | c[8];
+        uint32_t twos = t01 | t23 | (o01 & o23) | ((o01 | o23) & c[8]);
         if (ones != C9_FULL)
             return 0;
         uint32_t single = ones & ~twos & ~s->solved[b];
