@@ -114,7 +114,7 @@ void srv_gen_constraints_reply(srv_gen *g, srv_reply *out)
     if (st == DOKU_OK) {
         /* from the full solution, as a reduce of it: the givens asked */
         memcpy(puzzle, t.sol[0], nc);
-        srv_vreduce a = {g->lo, g->sym, seed, end - now_seconds()};
+        srv_vreduce a = {g->lo, g->sym, seed, end - now_seconds(), DOKU_DIFFICULTY_ANY};
         if (srv_vreduce_cells(g->p.cons, puzzle, g->p.n, &a, end, &rr) != 0)
             st = DOKU_ERR_NOMEM;
     }

@@ -8,6 +8,7 @@
 #include "clock.h"
 #include "record.h"
 #include "variant.h"
+#include "variant_rate.h"
 
 #include "doku_constraints.h"
 #include "doku_records.h"
@@ -60,8 +61,22 @@ static doku_status count_two(const doku_constraints *cs, const uint8_t *cells, s
     return doku_constraints_search(cs, cells, nc, &o, sol, NULL, NULL, r);
 }
 
-/* Replies with rec and the puzzle's constraints. */
-static void reply(srv_reply *out, const srv_puzzle *p, const doku_reduce_record *rec)
+/* The rating members of a reduce to a difficulty: doku's own scale. */
+static int add_rating(cJSON *extra, const srv_vrating *v)
+{
+    const doku_rating *r = &v->r;
+    return cJSON_AddStringToObject(extra, "scale", "doku") &&
+           (r->solved ? cJSON_AddNumberToObject(extra, "rating", r->er)
+                      : cJSON_AddNullToObject(extra, "rating")) &&
+           cJSON_AddStringToObject(extra, "difficulty",
+                                   doku_difficulty_name(r->solved ? r->difficulty
+                                                                  : DOKU_DIFFICULTY_UNSOLVED));
+}
+
+/* Replies with rec and the puzzle's constraints (and v's rating when v
+ * is not NULL). */
+static void reply(srv_reply *out, const srv_puzzle *p, const doku_reduce_record *rec,
+                  const srv_vrating *v)
 {
     doku_source src = srv_source(p);
     doku_record_opts ro;
@@ -73,6 +88,8 @@ static void reply(srv_reply *out, const srv_puzzle *p, const doku_reduce_record 
     if (!extra || !list || !cJSON_AddItemToObject(extra, "constraints", list)) {
         if (!extra || !cJSON_GetObjectItemCaseSensitive(extra, "constraints"))
             cJSON_Delete(list);
+        st = st == DOKU_OK ? DOKU_ERR_NOMEM : st;
+    } else if (v && !add_rating(extra, v)) {
         st = st == DOKU_OK ? DOKU_ERR_NOMEM : st;
     } else if (st == DOKU_OK) {
         st = srv_record_add(&b, extra);
@@ -87,7 +104,7 @@ static void fail(srv_reply *out, const srv_puzzle *p, const char *status, const 
     memset(&rec, 0, sizeof rec);
     rec.status = status;
     rec.message = msg;
-    reply(out, p, &rec);
+    reply(out, p, &rec, NULL);
 }
 
 /* Removes orbits of givens from puzzle in the order of rng while one
@@ -173,6 +190,73 @@ int srv_vreduce_cells(const doku_constraints *cs, uint8_t *puzzle, int n, const 
     return 0;
 }
 
+/* Seconds one rating may take at least (as `doku generate --variant
+ * --difficulty`), and a quarter of the request's budget when that is
+ * more: a puzzle whose logic runs longer is judged by what it reached,
+ * so only "extreme" can take it. */
+#define RATE_SECONDS 2.0
+
+/* Reductions of p's givens in other random orders, each rated on doku's
+ * scale, until one is of a->diff or the attempts or the time run out.
+ * The givens to stop at move between what was too hard and what was too
+ * easy: up a step of n*n/16 (or halfway to the fewest givens seen too
+ * easy) after one too hard, halfway down to the most givens seen too
+ * hard after one too easy, else another order. puzzle receives the one
+ * accepted, else the last; *v its rating, *tries the reductions made.
+ * @return 1 when one was accepted, 0 when none was, -1 when memory ran
+ * out. */
+static int reduce_rated(const srv_puzzle *p, const srv_vreduce *a, double end, uint8_t *puzzle,
+                        doku_reduce_result *rr, srv_vrating *v, int *tries)
+{
+    int n = p->n, nc = n * n, givens = 0, step = nc / 16 > 1 ? nc / 16 : 1;
+    for (int i = 0; i < nc; i++)
+        givens += p->cells[i] != 0;
+    double lo, hi, cap = a->timeout / 4 > RATE_SECONDS ? a->timeout / 4 : RATE_SECONDS;
+    if (doku_difficulty_range(a->diff, &lo, &hi) != DOKU_OK)
+        return 0;
+    uint8_t *work = malloc((size_t)nc);
+    if (!work)
+        return -1;
+    srv_vreduce b = *a;
+    srv_vverdict last = SRV_VRATE_HARDER;
+    int found = 0, hard_at = -1, easy_at = -1; /* most givens too hard, fewest too easy */
+    for (int k = 0; k < SRV_VREDUCE_ATTEMPTS && !found && (k == 0 || now_seconds() < end); k++) {
+        memcpy(work, p->cells, (size_t)nc);
+        b.seed = k ? doku_seed_derive(a->seed, (uint64_t)k) : a->seed;
+        doku_reduce_result wr;
+        if (srv_vreduce_cells(p->cons, work, n, &b, end, &wr) != 0) {
+            free(work);
+            return -1;
+        }
+        ++*tries;
+        /* the same givens as the last one rated: the same verdict */
+        if (k == 0 || memcmp(work, puzzle, (size_t)nc) != 0) {
+            double left = end - now_seconds();
+            doku_status st = srv_vrate(p->cons, work, left < cap ? left : cap, v);
+            if (st != DOKU_OK) {
+                free(work);
+                return st == DOKU_ERR_NOMEM ? -1 : 0;
+            }
+            last = srv_vrate_judge(v, lo, hi);
+        }
+        memcpy(puzzle, work, (size_t)nc);
+        *rr = wr;
+        found = last == SRV_VRATE_IN;
+        if (last == SRV_VRATE_HARDER) {
+            if (wr.givens >= givens)
+                break;   /* every given kept and still too hard: no easier one */
+            hard_at = wr.givens > hard_at ? wr.givens : hard_at;
+            int up = easy_at > hard_at + 1 ? (hard_at + easy_at + 1) / 2 : hard_at + step;
+            b.target = up < givens ? up : givens;
+        } else if (last == SRV_VRATE_EASIER) {
+            easy_at = easy_at < 0 || wr.givens < easy_at ? wr.givens : easy_at;
+            b.target = hard_at >= 0 && easy_at > hard_at + 1 ? (hard_at + easy_at) / 2 : a->target;
+        }
+    }
+    free(work);
+    return found;
+}
+
 void srv_reduce_variant(const srv_puzzle *p, const srv_vreduce *a, srv_reply *out)
 {
     int n = p->n, nc = n * n, givens = 0;
@@ -216,7 +300,12 @@ void srv_reduce_variant(const srv_puzzle *p, const srv_vreduce *a, srv_reply *ou
     }
     memcpy(puzzle, p->cells, (size_t)nc);
     doku_reduce_result rr;
-    if (srv_vreduce_cells(p->cons, puzzle, n, a, end, &rr) != 0) {
+    srv_vrating v;
+    char msg[240];
+    int rated = a->diff != DOKU_DIFFICULTY_ANY, tries = 0;
+    int got = rated ? reduce_rated(p, a, end, puzzle, &rr, &v, &tries)
+                    : srv_vreduce_cells(p->cons, puzzle, n, a, end, &rr);
+    if (got < 0) {
         free(puzzle);
         srv_reply_error(out, 500, "no_memory", "out of memory", NULL);
         return;
@@ -224,9 +313,17 @@ void srv_reduce_variant(const srv_puzzle *p, const srv_vreduce *a, srv_reply *ou
     doku_reduce_record rec;
     memset(&rec, 0, sizeof rec);
     rec.status = "reduced";
+    if (rated && got == 0) {
+        rec.status = "outside_rating";
+        snprintf(msg, sizeof msg, "none of %d reductions%s was rated %s on doku's own scale "
+                 "(the last one is given)", tries,
+                 tries < SRV_VREDUCE_ATTEMPTS ? " made within the time budget" : "",
+                 doku_difficulty_name(a->diff));
+        rec.message = msg;
+    }
     rec.reduced = puzzle;
     rec.givens_before = givens;
     rec.result = &rr;
-    reply(out, p, &rec);
+    reply(out, p, &rec, rated ? &v : NULL);
     free(puzzle);
 }

@@ -18,14 +18,24 @@ typedef struct srv_vreduce {
     doku_symmetry sym;   /* orbits removed together; RANDOM: one chosen */
     uint64_t seed;       /* the order of the removals */
     double timeout;      /* seconds for every search together */
+    doku_difficulty diff;/* ANY, or the difficulty asked, on doku's own
+                            scale (variant_rate.h) */
 } srv_vreduce;
 
 /* Replies with the reduce record of p (which has constraints): the
  * library's record (doku_format_reduce) plus the puzzle's "constraints";
  * "not_unique", "unsolvable", "invalid" or "gave_up" when the input
  * cannot be reduced. Searches run under p's constraints
- * (doku_constraints_search), all within a->timeout. */
+ * (doku_constraints_search), all within a->timeout. With a->diff, up to
+ * SRV_VREDUCE_ATTEMPTS reductions are rated on doku's own scale until
+ * one is of that difficulty (one too hard makes the next keep more
+ * givens); the record adds "scale": "doku", "rating" (null when logic
+ * does not solve it) and "difficulty", and is "outside_rating" when none
+ * was (the last one is given). */
 void srv_reduce_variant(const srv_puzzle *p, const srv_vreduce *a, srv_reply *out);
+
+/* Reductions tried for a difficulty, as the classic reduce tries. */
+#define SRV_VREDUCE_ATTEMPTS 32
 
 /* The reduction itself: removes givens from puzzle (n*n values, changed
  * in place; it must have one solution under cs) as a asks, by the

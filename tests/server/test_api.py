@@ -298,18 +298,42 @@ class Api(unittest.TestCase):
         r, doc, _ = self.s.post("solve", {"puzzle": "." * 256, "constraints": [{"kind": "anti-knight"}]})
         self.assertEqual(r.status, 200, doc)   # 16x16 takes constraints
         # what does not take constraints says so, never ignores them
-        r, doc, _ = self.s.post("reduce", {"puzzle": EASY, "constraints": KILLER_CAGES[:1], "difficulty": "easy"})
-        self.error(r, doc, 422, "constraints_unsupported", "difficulty")
-        marks = " ".join("123456789" if ch == "." else ch for ch in EASY)
-        r, doc, _ = self.s.post("hint", {"puzzle": EASY, "pencil": marks,
-                                         "constraints": KILLER_CAGES[:1]})
-        self.error(r, doc, 422, "constraints_unsupported", "constraints")
+        r, doc, _ = self.s.post("reduce", {"puzzle": EASY, "constraints": KILLER_CAGES[:1],
+                                           "qqwing_level": "easy"})
+        self.error(r, doc, 422, "constraints_unsupported", "qqwing_level")
+        self.assertIn("no meaning under variant constraints", doc["error"]["message"])
         r, doc, _ = self.s.post("generate", {"constraints": KILLER_CAGES[:1], "difficulty": "easy"})
         self.error(r, doc, 422, "constraints_unsupported", "difficulty")
         r, doc, _ = self.s.post("generate", {"constraints": KILLER_CAGES[:1], "variants": "killer"})
         self.error(r, doc, 400, "bad_field", "constraints")
         r, doc, _ = self.s.post("print", {"constraints": KILLER_CAGES[:1], "count": 2})
         self.error(r, doc, 422, "constraints_unsupported", "constraints")
+
+    def test_reduce_variant_to_a_difficulty(self):
+        # HS_KILLERS#1 (X) from its solution: with no givens it is extreme
+        # on doku's scale, with a few it is easier; "medium" is found in
+        # between, unique, and /api/grade rates what came back the same
+        solution = "872314695615972843394586721569241387487635219231897564146758932723469158958123476"
+        body = {"puzzle": solution, "variants": "x", "constraints": KILLER_CAGES, "seed": 3,
+                "difficulty": "medium", "timeout": 20}
+        r, doc, _ = self.s.post("reduce", body)
+        self.assertEqual((r.status, doc["status"]), (200, "reduced"), doc)
+        self.assertEqual((doc["scale"], doc["difficulty"]), ("doku", "medium"), doc)
+        left = doc["reduced"]
+        self.assertEqual(sum(ch != "." for ch in left), doc["givens"])
+        self.assertTrue(all(ch in (".", s) for ch, s in zip(left, solution)), doc)
+        r, count, _ = self.s.post("count", {"puzzle": left, "variants": "x", "constraints": KILLER_CAGES,
+                                            "limit": 2})
+        self.assertEqual(count["count"], 1, count)
+        r, grade, _ = self.s.post("grade", {"puzzle": left, "variants": "x", "constraints": KILLER_CAGES})
+        self.assertEqual((grade["scale"], grade["difficulty"], grade["er"]), ("doku", "medium", doc["rating"]),
+                         grade)
+        # a difficulty no reduction reaches: the last one, said so, rated
+        # ISS's easy killer has no givens to keep and is easy with none
+        r, doc, _ = self.s.post("reduce", {"puzzle": KILLER_EASY, "difficulty": "hard", "timeout": 5})
+        self.assertEqual((r.status, doc["status"]), (200, "outside_rating"), doc)
+        self.assertEqual((doc["scale"], doc["difficulty"], doc["givens"]), ("doku", "easy", 0), doc)
+        self.assertIn("rated hard on doku's own scale", doc["error"])
 
     def test_reduce_variant(self):
         # the killer's solution as givens, reduced under its cages and
@@ -516,6 +540,50 @@ class Api(unittest.TestCase):
         self.assertIn("step", doc)
         r, doc, _ = self.s.post("hint", {"pencil": "1 2 3"})
         self.error(r, doc, 400, "bad_puzzle", "pencil")
+
+    def test_hint_pencil_on_variants(self):
+        # a killer's pencil marks: the player has already written {1,2} in
+        # the 3-cage r1c1,r1c2 (the first hint without marks), so the next
+        # step is another one, true against the solution, and it takes
+        # away only marks that are there
+        r, doc, _ = self.s.post("solve", {"puzzle": KILLER_EASY})
+        self.assertEqual(doc["status"], "unique", doc)
+        sol = "".join(str(d) for row in doc["solution"] for d in row)
+        marks = ["123456789"] * 81
+        marks[0] = marks[1] = "12"
+        marks[79] = marks[80] = "89"   # and {8,9} in the 17-cage r9c8,r9c9
+        r, doc, _ = self.s.post("hint", {"puzzle": KILLER_EASY, "pencil": " ".join(marks)})
+        self.assertEqual(r.status, 200, doc)
+        self.assertEqual(doc["scale"], "doku", doc)
+        step = doc["step"]
+        self.assertIsNotNone(step, doc)
+        self.assertFalse(step["text"].startswith("cage r1c1,r1c2 (sum 3)"), step)
+        self.assertTrue(step["placements"] or step["eliminations"], step)
+
+        def index(cell):
+            m = re.fullmatch(r"r(\d+)c(\d+)", cell)
+            return (int(m.group(1)) - 1) * 9 + int(m.group(2)) - 1
+        for e in step["eliminations"]:
+            i = index(e["cell"])
+            self.assertNotEqual(int(sol[i]), e["digit"], step)     # never the answer
+            self.assertIn(str(e["digit"]), marks[i], step)          # only a mark that is there
+        for pl in step["placements"]:
+            self.assertEqual(int(sol[index(pl["cell"])]), pl["digit"], step)
+        # the same cages as "constraints" with marks only: the cage's
+        # own elimination comes first, naming it
+        cages = [{"kind": "cage", "cells": ["r1c1", "r1c2"], "params": [3]}]
+        r, doc, _ = self.s.post("hint", {"pencil": " ".join(["123456789"] * 81), "constraints": cages})
+        self.assertEqual((r.status, doc["status"]), (200, "multiple"), doc)
+        # a filled cell no solution under the cage has is named
+        filled = ["123456789"] * 81
+        filled[0] = "9"
+        r, doc, _ = self.s.post("hint", {"pencil": " ".join(filled), "constraints": cages})
+        self.assertEqual((r.status, doc["status"]), (200, "none"), doc)
+        self.assertIn("r1c1 holds 9, which no solution has", doc["message"])
+        # a "puzzle" beside the marks: its givens must be filled there too
+        r, doc, _ = self.s.post("hint", {"puzzle": EASY, "pencil": " ".join(["123456789"] * 81)})
+        self.error(r, doc, 400, "bad_puzzle", "pencil")
+        self.assertIn("r1c1: the puzzle gives 5 there", doc["error"]["message"])
 
     def test_other_shapes(self):
         r, doc, _ = self.s.post("solve", {"puzzle": HEX16})
