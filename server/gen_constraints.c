@@ -70,9 +70,10 @@ static doku_status settle(const doku_constraints *cs, uint8_t *puzzle, two *t, d
     return st;
 }
 
-/* The record of the puzzle made: the generate record plus constraints. */
-static void reply_record(srv_gen *g, const uint8_t *puzzle, const uint8_t *solution,
-                         const doku_reduce_result *rr, srv_reply *out)
+/* The record of puzzle index k: the generate record plus constraints,
+ * appended to b. @return DOKU_OK or DOKU_ERR_NOMEM. */
+static doku_status put_record(const srv_gen *g, uint64_t k, const uint8_t *puzzle,
+                              const uint8_t *solution, const doku_reduce_result *rr, doku_buf *b)
 {
     doku_generate_result res;
     memset(&res, 0, sizeof res);
@@ -82,18 +83,37 @@ static void reply_record(srv_gen *g, const uint8_t *puzzle, const uint8_t *solut
     res.qqwing_level = DOKU_QQWING_ANY;
     res.symmetry = rr->symmetry;
     res.minimal = rr->minimal;
-    doku_buf b = {0};
-    doku_status st = srv_gen_record(g, 0, puzzle, solution, &res, &b);
+    doku_status st = srv_gen_record(g, k, puzzle, solution, &res, b);
     cJSON *o = cJSON_CreateObject(), *list = srv_constraints_json(g->p.cons);
     if (st == DOKU_OK && o && list && cJSON_AddItemToObject(o, "constraints", list)) {
-        st = srv_record_add(&b, o);
+        st = srv_record_add(b, o);
     } else {
         if (!o || !cJSON_GetObjectItemCaseSensitive(o, "constraints"))
             cJSON_Delete(list);
         st = st == DOKU_OK ? DOKU_ERR_NOMEM : st;
     }
     cJSON_Delete(o);
-    srv_reply_buf(out, &b, st);
+    return st;
+}
+
+/* Puzzle index k of g's master seed by the deadline end: puzzle (n*n)
+ * and its solution t->sol[0]. @return as settle. */
+static doku_status make(const srv_gen *g, uint64_t k, double end, uint8_t *puzzle, two *t,
+                        doku_reduce_result *rr)
+{
+    uint64_t seed = doku_seed_derive(g->seed, k);
+    doku_rng rng;
+    doku_rng_seed(&rng, seed);
+    memset(puzzle, 0, t->nc);
+    doku_status st = settle(g->p.cons, puzzle, t, &rng, end);
+    if (st == DOKU_OK) {
+        /* from the full solution, as a reduce of it: the givens asked */
+        memcpy(puzzle, t->sol[0], t->nc);
+        srv_vreduce a = {g->lo, g->sym, seed, end - now_seconds(), DOKU_DIFFICULTY_ANY};
+        if (srv_vreduce_cells(g->p.cons, puzzle, g->p.n, &a, end, rr) != 0)
+            st = DOKU_ERR_NOMEM;
+    }
+    return st;
 }
 
 void srv_gen_constraints_reply(srv_gen *g, srv_reply *out)
@@ -105,22 +125,14 @@ void srv_gen_constraints_reply(srv_gen *g, srv_reply *out)
         srv_reply_error(out, 500, "no_memory", "out of memory", NULL);
         return;
     }
-    uint64_t seed = doku_seed_derive(g->seed, 0);
-    doku_rng rng;
-    doku_rng_seed(&rng, seed);
     double end = now_seconds() + g->timeout;
-    doku_status st = settle(g->p.cons, puzzle, &t, &rng, end);
     doku_reduce_result rr;
-    if (st == DOKU_OK) {
-        /* from the full solution, as a reduce of it: the givens asked */
-        memcpy(puzzle, t.sol[0], nc);
-        srv_vreduce a = {g->lo, g->sym, seed, end - now_seconds(), DOKU_DIFFICULTY_ANY};
-        if (srv_vreduce_cells(g->p.cons, puzzle, g->p.n, &a, end, &rr) != 0)
-            st = DOKU_ERR_NOMEM;
-    }
+    doku_status st = make(g, 0, end, puzzle, &t, &rr);
     char text[200], secs[32];
     if (st == DOKU_OK) {
-        reply_record(g, puzzle, t.sol[0], &rr, out);
+        doku_buf b = {0};
+        st = put_record(g, 0, puzzle, t.sol[0], &rr, &b);
+        srv_reply_buf(out, &b, st);
     } else if (st == DOKU_ERR_VARIANT) {
         srv_reply_error(out, 422, "no_solution",
                         "the constraints have no solution: no givens can make them a puzzle",
@@ -142,4 +154,56 @@ void srv_gen_constraints_reply(srv_gen *g, srv_reply *out)
         srv_reply_error(out, 500, "no_memory", "out of memory", NULL);
     }
     free(puzzle);
+}
+
+int srv_gen_constraints_records(srv_gen *g, uint64_t count, doku_buf *bufs, size_t *made,
+                                srv_reply *out)
+{
+    size_t nc = (size_t)g->p.n * (size_t)g->p.n;
+    *made = 0;
+    /* the puzzles made so far (to leave out a repeat), then the work space */
+    uint8_t *kept = malloc(nc * ((size_t)count + 3));
+    if (!kept) {
+        srv_reply_error(out, 500, "no_memory", "out of memory", NULL);
+        return -1;
+    }
+    uint8_t *puzzle = kept + nc * (size_t)count;
+    two t = {{puzzle + nc, puzzle + 2 * nc}, nc, 0};
+    double end = now_seconds() + g->timeout;
+    doku_status st = DOKU_OK;
+    for (uint64_t k = 0; *made < count && k < count * SRV_GEN_TRIES && now_seconds() < end; k++) {
+        doku_reduce_result rr;
+        st = make(g, k, end, puzzle, &t, &rr);
+        if (st != DOKU_OK)
+            break;
+        int seen = 0;
+        for (size_t j = 0; j < *made && !seen; j++)
+            seen = memcmp(kept + j * nc, puzzle, nc) == 0;
+        if (seen)
+            continue;
+        st = put_record(g, k, puzzle, t.sol[0], &rr, &bufs[*made]);
+        if (st != DOKU_OK)
+            break;
+        memcpy(kept + *made * nc, puzzle, nc);
+        ++*made;
+    }
+    free(kept);
+    if (st == DOKU_ERR_NOMEM) {
+        srv_reply_error(out, 500, "no_memory", "out of memory", NULL);
+        return -1;
+    }
+    if (*made == 0 && st == DOKU_ERR_VARIANT) {
+        srv_reply_error(out, 422, "no_solution",
+                        "the constraints have no solution: no givens can make them a puzzle",
+                        "constraints");
+        return -1;
+    }
+    if (*made == 0) {
+        char msg[200], secs[32];
+        snprintf(msg, sizeof msg, "no unique puzzle found for the constraints within %s s",
+                 srv_seconds(secs, sizeof secs, g->named));
+        srv_reply_error(out, 422, "cannot_generate", msg, NULL);
+        return -1;
+    }
+    return 0;
 }

@@ -306,8 +306,6 @@ class Api(unittest.TestCase):
         self.error(r, doc, 422, "constraints_unsupported", "difficulty")
         r, doc, _ = self.s.post("generate", {"constraints": KILLER_CAGES[:1], "variants": "killer"})
         self.error(r, doc, 400, "bad_field", "constraints")
-        r, doc, _ = self.s.post("print", {"constraints": KILLER_CAGES[:1], "count": 2})
-        self.error(r, doc, 422, "constraints_unsupported", "constraints")
 
     def test_reduce_variant_to_a_difficulty(self):
         # HS_KILLERS#1 (X) from its solution: with no givens it is extreme
@@ -1331,6 +1329,43 @@ class Files(unittest.TestCase):
         # the shape or sizes a set cannot fit is said by field
         r, doc, _ = self.s.post("print", dict(body, cage_size="20-30"))
         self.assertIn(r.status, (400,), doc)
+
+    def test_print_booklet_for_drawn_constraints(self):
+        # the killer's cages without its diagonals: many solutions, so
+        # each puzzle gets givens; puzzle 1 is /api/generate's (one
+        # solution under the cages), every page draws the cages
+        body = {"constraints": KILLER_CAGES, "seed": 4, "symmetry": "rot180", "count": 3,
+                "per_page": 4, "solutions": "none"}
+        r, _, raw = self.s.post("print", body)
+        self.assertEqual((r.status, raw[:5]), (200, b"%PDF-"), raw[:300])
+        self.assertEqual((r.getheader("X-Doku-Puzzles"), r.getheader("X-Doku-Requested")), ("3", "3"))
+        r, first, _ = self.s.post("generate", {"constraints": KILLER_CAGES, "seed": 4, "symmetry": "rot180"})
+        self.assertEqual(r.status, 200, first)
+        self.assertGreater(first["givens"], 0, first)
+        r, count, _ = self.s.post("count", {"puzzle": first["puzzle"], "constraints": KILLER_CAGES, "limit": 2})
+        self.assertEqual(count["count"], 1, count)
+        if have("pdftotext"):
+            with tempfile.NamedTemporaryFile(suffix=".pdf", delete=False) as f:
+                f.write(raw)
+            try:
+                text = subprocess.run(["pdftotext", f.name, "-"], capture_output=True, text=True).stdout
+            finally:
+                os.unlink(f.name)
+            words = text.split()
+            sums = [str(c["params"][0]) for c in KILLER_CAGES]
+            for s in set(sums):   # each of the 3 puzzles draws every cage sum
+                self.assertGreaterEqual(words.count(s), 3 * sums.count(s), (s, words[:80]))
+            self.assertIn("seed " + first["seed"], text)   # puzzle 1's caption
+        # with the diagonals the cages alone are unique: one puzzle (no
+        # givens), not three copies of it
+        r, _, raw = self.s.post("print", dict(body, variants="x", symmetry="none"))
+        self.assertEqual((r.status, raw[:5]), (200, b"%PDF-"), raw[:300])
+        self.assertEqual((r.getheader("X-Doku-Puzzles"), r.getheader("X-Doku-Requested")), ("1", "3"))
+        # constraints with no solution are said so
+        bad = [{"kind": "cage", "cells": ["r1c1", "r1c2"], "params": [3]},
+               {"kind": "cage", "cells": ["r1c1", "r1c2"], "params": [4]}]
+        r, doc, _ = self.s.post("print", {"constraints": bad, "count": 2})
+        self.error(r, doc, 422, "no_solution", "constraints")
 
     def test_print_errors_and_budget(self):
         for field, value in (("per_page", 3), ("count", 0), ("count", 101), ("paper", "a3"),

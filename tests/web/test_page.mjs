@@ -886,6 +886,35 @@ test('print a booklet of generated killers: each page draws its cages', async (p
   for (const x of new Set(sums)) assert(words.filter((w) => w === x).length >= sums.filter((y) => y === x).length, `the cage sum ${x} is printed`);
 });
 
+test('print a booklet for constraints drawn on the board: givens chosen for them, every page draws the cages', async (page) => {
+  // the killer's cages without its diagonals have many solutions: each puzzle gets givens
+  await paste(page, KILLER_ISS.replace('.Diagonal~1.Diagonal~-1', ''));
+  await page.click('#gen-box summary');
+  await page.fill('#gen-seed', '4');
+  await page.fill('#book-count', '2');
+  await page.selectOption('#book-solutions', 'none');
+  const pdf = await download(page, () => page.click('#book-print'));
+  await waitStatus(page, /Saved doku-booklet\.pdf: 2 puzzles/);
+  const words = execFileSync('pdftotext', [pdf.path, '-']).toString().split(/\s+/);
+  const sums = [...KILLER_ISS.matchAll(/Cage~(\d+)~/g)].map((m) => m[1]);
+  for (const x of new Set(sums)) assert(words.filter((w) => w === x).length >= 2 * sums.filter((y) => y === x).length, `the cage sum ${x} is printed on both puzzles`);
+});
+
+test('a hint on a killer with the player\'s pencil marks: the marks and the cages are both used', async (page) => {
+  await paste(page, KILLER_ISS);
+  await page.click('#mode-play');
+  await page.click('#pencil');
+  await cell(page, 0).click();
+  await page.click('#pad button[data-d="8"]');
+  await page.click('#pad button[data-d="9"]');
+  const sent = page.waitForRequest((r) => r.url().endsWith('/api/hint'));
+  await page.click('#hint');
+  const body = (await sent).postDataJSON();
+  assert(body.pencil && body.constraints && body.constraints.length === 13, 'the marks go with the constraints: ' + JSON.stringify(body).slice(0, 200));
+  // r1c1 is 8 or 9 by the marks, so its 14-cage leaves r2c1 only 5 or 6
+  await waitStatus(page, /cage r1c1,r2c1 \(sum 14\): only \{6,8\} and \{5,9\} fit, so r2c1 is not 1,2,3,4,7,8,9/);
+});
+
 test('every action can be reached by keyboard', async (page) => {
   await page.click('#file-box summary');   // the file controls, as a person opens them
   await page.focus('#status');

@@ -1050,8 +1050,8 @@ function pencilBody() {
 }
 
 function doHint() {
-  // the marks of a variant puzzle are not sent: its hint is from the puzzle itself
-  const pencil = S.board.constraints.length ? null : pencilBody();
+  // the person's own marks, with the constraints when the puzzle has some
+  const pencil = pencilBody();
   const body = pencil ? { pencil, ...shapeFields(), ...consFields() } : puzzleBody(S.board.values());
   run('hint', body, (rec) => {
     resetOverlays();
@@ -1635,7 +1635,12 @@ const files = wireFiles({
   status,
   busy,
   load: loadEntry,
-  genBody: () => ($('gen-set').value ? setBody($('gen-set').value) : genBody()),
+  // a booklet of a constraint set, or of the constraints drawn on the board (givens chosen for them)
+  genBody: () => {
+    if ($('gen-set').value) return setBody($('gen-set').value);
+    const body = genBody();
+    return body && Object.assign(body, consFields());
+  },
   puzzleBody: () => puzzleBody(S.board.givens, { ...(S.comment ? { comment: S.comment } : {}), ...(S.author ? { author: S.author } : {}) }),
   entries: () => (S.board.entries.some((v, i) => v && !S.board.givens[i]) ? toLine(S.alphabet, S.board.entries.map((v, i) => (S.board.givens[i] ? 0 : v))) : null),
 });
