@@ -11,10 +11,13 @@
 #include "gen_request.h"
 
 /* Makes g's puzzle (g->p.cons set; "clues" the target, "symmetry" the
- * orbits, "seed" the choices) within g->timeout and replies with the
- * record /api/generate writes for a classic puzzle plus "constraints";
- * {"status": "gave_up", ...} when the budget ran out; 422 no_solution
- * when the constraints have none. */
+ * orbits, "seed" the choices; "difficulty", "rating", "require" judged on
+ * doku's own scale, variant_rate.h; "full" the solution itself) within
+ * g->timeout and replies with the record /api/generate writes for a
+ * classic puzzle plus "constraints" (and a rated one's "scale", "rating",
+ * "difficulty"); {"status": "gave_up", ...} when the budget ran out or no
+ * puzzle was rated as asked; 422 no_solution when the constraints have
+ * none. */
 void srv_gen_constraints_reply(srv_gen *g, srv_reply *out);
 
 /* Seeds tried per puzzle asked of a booklet: drawn constraints may leave

@@ -219,20 +219,18 @@ int srv_gen_read(srv_gen *g, const cJSON *req, const srv_budget *bud, srv_reply 
             g->bo.max = -1;
     }
     /* the request's constraints: givens chosen for them (gen_constraints.c),
-     * by count and symmetry; the ratings and levels are the classic
-     * grader's, which knows no constraint */
-    if (g->p.cons && (g->have_rating || g->qqwing != DOKU_QQWING_ANY || g->full)) {
-        const char *field = g->full ? "full" : g->qqwing != DOKU_QQWING_ANY ? "qqwing_level"
-                                     : g->difficulty != DOKU_DIFFICULTY_ANY ? "difficulty"
-                                     : require ? "require" : "rating";
-        char msg[240];
-        snprintf(msg, sizeof msg, "generate with constraints takes clues, symmetry, seed and "
-                                  "timeout; \"%s\" does not take variant constraints", field);
-        srv_reply_error(out, 422, "constraints_unsupported", msg, field);
+     * by count and symmetry; a difficulty, rating or required technique is
+     * judged on doku's own scale by the logic engine on the constraints;
+     * qqwing's levels are its solver's, which knows no constraint */
+    if (g->p.cons && g->qqwing != DOKU_QQWING_ANY) {
+        srv_reply_error(out, 422, "constraints_unsupported",
+                        "a qqwing level has no meaning under variant constraints (qqwing's solver "
+                        "knows none): use \"difficulty\" or \"rating\", on doku's own scale",
+                        "qqwing_level");
         return -1;
     }
     if (doku_generator_create(g->p.shape, &g->g) != DOKU_OK ||
-        (g->have_rating && !g->full &&
+        (g->have_rating && !g->full && !g->p.cons &&
          doku_rating_filter_create(g->p.shape, &g->bo, &g->band) != DOKU_OK)) {
         srv_reply_error(out, 500, "no_memory", "out of memory", NULL);
         return -1;

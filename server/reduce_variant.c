@@ -8,7 +8,6 @@
 #include "clock.h"
 #include "record.h"
 #include "variant.h"
-#include "variant_rate.h"
 
 #include "doku_constraints.h"
 #include "doku_records.h"
@@ -191,29 +190,18 @@ int srv_vreduce_cells(const doku_constraints *cs, uint8_t *puzzle, int n, const 
 }
 
 /* Seconds one rating may take at least (as `doku generate --variant
- * --difficulty`), and a quarter of the request's budget when that is
- * more: a puzzle whose logic runs longer is judged by what it reached,
- * so only "extreme" can take it. */
+ * --difficulty`); a quarter of the request's budget when that is more. */
 #define RATE_SECONDS 2.0
 
-/* Reductions of p's givens in other random orders, each rated on doku's
- * scale, until one is of a->diff or the attempts or the time run out.
- * The givens to stop at move between what was too hard and what was too
- * easy: up a step of n*n/16 (or halfway to the fewest givens seen too
- * easy) after one too hard, halfway down to the most givens seen too
- * hard after one too easy, else another order. puzzle receives the one
- * accepted, else the last; *v its rating, *tries the reductions made.
- * @return 1 when one was accepted, 0 when none was, -1 when memory ran
- * out. */
-static int reduce_rated(const srv_puzzle *p, const srv_vreduce *a, double end, uint8_t *puzzle,
-                        doku_reduce_result *rr, srv_vrating *v, int *tries)
+int srv_vreduce_rated(const doku_constraints *cs, int n, const uint8_t *start,
+                      const srv_vreduce *a, const srv_vwant *w, double end, uint8_t *puzzle,
+                      doku_reduce_result *rr, srv_vrating *v, int *tries)
 {
-    int n = p->n, nc = n * n, givens = 0, step = nc / 16 > 1 ? nc / 16 : 1;
+    int nc = n * n, givens = 0, step = nc / 16 > 1 ? nc / 16 : 1;
     for (int i = 0; i < nc; i++)
-        givens += p->cells[i] != 0;
-    double lo, hi, cap = a->timeout / 4 > RATE_SECONDS ? a->timeout / 4 : RATE_SECONDS;
-    if (doku_difficulty_range(a->diff, &lo, &hi) != DOKU_OK)
-        return 0;
+        givens += start[i] != 0;
+    double cap = a->timeout / 4 > RATE_SECONDS ? a->timeout / 4 : RATE_SECONDS;
+    *tries = 0;
     uint8_t *work = malloc((size_t)nc);
     if (!work)
         return -1;
@@ -221,10 +209,10 @@ static int reduce_rated(const srv_puzzle *p, const srv_vreduce *a, double end, u
     srv_vverdict last = SRV_VRATE_HARDER;
     int found = 0, hard_at = -1, easy_at = -1; /* most givens too hard, fewest too easy */
     for (int k = 0; k < SRV_VREDUCE_ATTEMPTS && !found && (k == 0 || now_seconds() < end); k++) {
-        memcpy(work, p->cells, (size_t)nc);
+        memcpy(work, start, (size_t)nc);
         b.seed = k ? doku_seed_derive(a->seed, (uint64_t)k) : a->seed;
         doku_reduce_result wr;
-        if (srv_vreduce_cells(p->cons, work, n, &b, end, &wr) != 0) {
+        if (srv_vreduce_cells(cs, work, n, &b, end, &wr) != 0) {
             free(work);
             return -1;
         }
@@ -232,12 +220,12 @@ static int reduce_rated(const srv_puzzle *p, const srv_vreduce *a, double end, u
         /* the same givens as the last one rated: the same verdict */
         if (k == 0 || memcmp(work, puzzle, (size_t)nc) != 0) {
             double left = end - now_seconds();
-            doku_status st = srv_vrate(p->cons, work, left < cap ? left : cap, v);
+            doku_status st = srv_vrate(cs, work, left < cap ? left : cap, v);
             if (st != DOKU_OK) {
                 free(work);
                 return st == DOKU_ERR_NOMEM ? -1 : 0;
             }
-            last = srv_vrate_judge(v, lo, hi);
+            last = srv_vrate_judge(v, w);
         }
         memcpy(puzzle, work, (size_t)nc);
         *rr = wr;
@@ -303,7 +291,10 @@ void srv_reduce_variant(const srv_puzzle *p, const srv_vreduce *a, srv_reply *ou
     srv_vrating v;
     char msg[240];
     int rated = a->diff != DOKU_DIFFICULTY_ANY, tries = 0;
-    int got = rated ? reduce_rated(p, a, end, puzzle, &rr, &v, &tries)
+    srv_vwant w = {0, -1, 0};
+    if (rated && doku_difficulty_range(a->diff, &w.min, &w.max) != DOKU_OK)
+        rated = 0;
+    int got = rated ? srv_vreduce_rated(p->cons, n, p->cells, a, &w, end, puzzle, &rr, &v, &tries)
                     : srv_vreduce_cells(p->cons, puzzle, n, a, end, &rr);
     if (got < 0) {
         free(puzzle);

@@ -21,6 +21,9 @@ doku_status srv_vrate(const doku_constraints *cs, const uint8_t *givens, double 
         st = doku_logic_set_time_limit(lg, seconds > 1e-3 ? seconds : 1e-3);
     if (st == DOKU_OK)
         st = doku_logic_run(lg, NULL, NULL, &out->r, NULL, 0);
+    for (int t = 0; t < DOKU_TECH_COUNT && (st == DOKU_OK || st == DOKU_GAVE_UP); t++)
+        if (doku_logic_technique_count(lg, (doku_technique)t))
+            out->used |= 1ull << t;
     if (st == DOKU_GAVE_UP) {
         out->timed_out = 1;
         out->r.solved = 0;
@@ -31,17 +34,18 @@ doku_status srv_vrate(const doku_constraints *cs, const uint8_t *givens, double 
     return st;
 }
 
-srv_vverdict srv_vrate_judge(const srv_vrating *v, double min, double max)
+srv_vverdict srv_vrate_judge(const srv_vrating *v, const srv_vwant *w)
 {
     if (v->timed_out)
-        return max < 0 && v->reached >= min ? SRV_VRATE_IN : SRV_VRATE_HARDER;
+        return w->max < 0 && v->reached >= w->min && !w->require ? SRV_VRATE_IN : SRV_VRATE_HARDER;
     if (!v->r.solved)
         return SRV_VRATE_HARDER;
     /* ratings are on the one-decimal scale: compare as the ranges are written */
-    double er = v->r.er + 1e-9;
-    if (er < min)
+    if (v->r.er + 1e-9 < w->min)
         return SRV_VRATE_EASIER;
-    if (max >= 0 && v->r.er - 1e-9 > max)
+    if (w->max >= 0 && v->r.er - 1e-9 > w->max)
         return SRV_VRATE_HARDER;
+    if (w->require && !(v->used & w->require))
+        return SRV_VRATE_EASIER;
     return SRV_VRATE_IN;
 }

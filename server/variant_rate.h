@@ -15,7 +15,14 @@ typedef struct srv_vrating {
     doku_rating r;      /* what the logic reached (r.solved 0: stuck or out of time) */
     int timed_out;      /* the logic ran out of its seconds */
     double reached;     /* rating reached when out of time (doku_logic_gave_up_at) */
+    uint64_t used;      /* the techniques of the steps (1ull << doku_technique) */
 } srv_vrating;
+
+/* What a request asks of the rating. */
+typedef struct srv_vwant {
+    double min, max;    /* the range, inclusive; max < 0: no upper bound */
+    uint64_t require;   /* 0, or techniques of which the path must use one */
+} srv_vwant;
 
 /* The verdict of a rating against a range [min, max] (max < 0: none). */
 typedef enum srv_vverdict {
@@ -31,9 +38,10 @@ typedef enum srv_vverdict {
 doku_status srv_vrate(const doku_constraints *cs, const uint8_t *givens, double seconds,
                       srv_vrating *out);
 
-/* Where v falls against [min, max]: a run out of time counts as harder,
- * and as inside an open range (max < 0) once it reached min, as `doku
- * generate --difficulty extreme` judges a variant. */
-srv_vverdict srv_vrate_judge(const srv_vrating *v, double min, double max);
+/* Where v falls against w: a run out of time counts as harder, and as
+ * inside an open range (max < 0) once it reached min, as `doku generate
+ * --difficulty extreme` judges a variant; a solve in range that uses
+ * none of w->require counts as easier (fewer givens call for more). */
+srv_vverdict srv_vrate_judge(const srv_vrating *v, const srv_vwant *w);
 
 #endif

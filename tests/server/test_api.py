@@ -302,8 +302,9 @@ class Api(unittest.TestCase):
                                            "qqwing_level": "easy"})
         self.error(r, doc, 422, "constraints_unsupported", "qqwing_level")
         self.assertIn("no meaning under variant constraints", doc["error"]["message"])
-        r, doc, _ = self.s.post("generate", {"constraints": KILLER_CAGES[:1], "difficulty": "easy"})
-        self.error(r, doc, 422, "constraints_unsupported", "difficulty")
+        r, doc, _ = self.s.post("generate", {"constraints": KILLER_CAGES[:1], "qqwing_level": "easy"})
+        self.error(r, doc, 422, "constraints_unsupported", "qqwing_level")
+        self.assertIn("no meaning under variant constraints", doc["error"]["message"])
         r, doc, _ = self.s.post("generate", {"constraints": KILLER_CAGES[:1], "variants": "killer"})
         self.error(r, doc, 400, "bad_field", "constraints")
 
@@ -331,6 +332,45 @@ class Api(unittest.TestCase):
         r, doc, _ = self.s.post("reduce", {"puzzle": KILLER_EASY, "difficulty": "hard", "timeout": 5})
         self.assertEqual((r.status, doc["status"]), (200, "outside_rating"), doc)
         self.assertEqual((doc["scale"], doc["difficulty"], doc["givens"]), ("doku", "easy", 0), doc)
+        self.assertIn("rated hard on doku's own scale", doc["error"])
+
+    def test_generate_for_constraints_rated(self):
+        # the killer's cages without its diagonals: givens chosen for them,
+        # rated on doku's own scale as asked; /api/count says unique and
+        # /api/grade rates the puzzle the same
+        cases = [({"difficulty": "medium"}, "medium"), ({"difficulty": "hard"}, "hard"),
+                 ({"rating": "2.0-2.5"}, "easy"), ({"require": "cage-combination"}, None)]
+        for extra, want in cases:
+            body = dict({"constraints": KILLER_CAGES, "seed": 4, "timeout": 20}, **extra)
+            r, doc, _ = self.s.post("generate", body)
+            self.assertEqual(r.status, 200, (extra, doc))
+            self.assertEqual(doc["scale"], "doku", doc)
+            self.assertEqual(len(doc["constraints"]), 13, doc)
+            r, count, _ = self.s.post("count", {"puzzle": doc["puzzle"], "constraints": KILLER_CAGES, "limit": 2})
+            self.assertEqual(count["count"], 1, (extra, count))
+            r, grade, _ = self.s.post("grade", {"puzzle": doc["puzzle"], "constraints": KILLER_CAGES})
+            self.assertEqual((grade["scale"], grade["er"], grade["difficulty"]),
+                             ("doku", doc["rating"], doc["difficulty"]), (extra, grade))
+            if want:
+                self.assertEqual(doc["difficulty"], want, (extra, doc))
+            if "rating" in extra:
+                self.assertTrue(2.0 <= doc["rating"] <= 2.5, doc)
+            if "require" in extra:
+                self.assertGreater(grade["techniques"].get("cage-combination", 0), 0, grade)
+        # "full": a full grid under the constraints (one solution: itself)
+        r, doc, _ = self.s.post("generate", {"constraints": KILLER_CAGES, "seed": 4, "full": True})
+        self.assertEqual((r.status, doc["givens"]), (200, 81), doc)
+        self.assertNotIn(".", doc["puzzle"])
+        r, count, _ = self.s.post("count", {"puzzle": doc["puzzle"], "constraints": KILLER_CAGES, "limit": 2})
+        self.assertEqual(count["count"], 1, count)
+        # a difficulty the constraints cannot give: said so, within the
+        # budget (ISS's easy killer is unique and easy by its cages alone;
+        # givens only make it easier)
+        easy = [{"kind": "cage", "cells": ["r" + c.lower() for c in m[1].split("~")[1:]],
+                 "params": [int(m[0])]} for m in re.findall(r"Cage~(\d+)((?:~R\d+C\d+)+)", KILLER_EASY)]
+        r, doc, _ = self.s.post("generate", {"constraints": easy, "seed": 4, "difficulty": "hard",
+                                             "timeout": 5})
+        self.assertEqual((r.status, doc["status"]), (200, "gave_up"), doc)
         self.assertIn("rated hard on doku's own scale", doc["error"])
 
     def test_reduce_variant(self):
