@@ -72,7 +72,7 @@ static doku_status settle(const doku_constraints *cs, uint8_t *puzzle, two *t, d
 
 /* The rating members of a rated puzzle: doku's own scale, and the
  * difficulty found when none was asked by name (else the record has it). */
-static int add_rating(cJSON *o, const srv_gen *g, const srv_vrating *v)
+static int add_rating(cJSON *o, const srv_gen *g, const vrating *v)
 {
     return cJSON_AddStringToObject(o, "scale", "doku") &&
            (v->r.solved ? cJSON_AddNumberToObject(o, "rating", v->r.er)
@@ -88,7 +88,7 @@ static int add_rating(cJSON *o, const srv_gen *g, const srv_vrating *v)
  * DOKU_ERR_NOMEM. */
 static doku_status put_record(const srv_gen *g, uint64_t k, const uint8_t *puzzle,
                               const uint8_t *solution, const doku_reduce_result *rr,
-                              const srv_vrating *v, doku_buf *b)
+                              const vrating *v, doku_buf *b)
 {
     doku_generate_result res;
     memset(&res, 0, sizeof res);
@@ -121,13 +121,13 @@ static doku_status put_record(const srv_gen *g, uint64_t k, const uint8_t *puzzl
  * (*v then the last one's; a second solution reduced as the first
  * stops the search early: the constraints leave no other). */
 static doku_status make(const srv_gen *g, uint64_t k, double end, uint8_t *puzzle, two *t,
-                        doku_reduce_result *rr, srv_vrating *v)
+                        doku_reduce_result *rr, vrating *v)
 {
     uint64_t seed = doku_seed_derive(g->seed, k);
     doku_rng rng;
     doku_rng_seed(&rng, seed);
     int n = g->p.n, rated = g->have_rating && !g->full;
-    srv_vwant w = {g->bo.min, g->bo.max, g->bo.require};
+    vrate_want w = {g->bo.min, g->bo.max, g->bo.require};
     uint8_t *last = rated ? malloc(t->nc) : NULL;
     if (rated && !last)
         return DOKU_ERR_NOMEM;
@@ -179,7 +179,7 @@ void srv_gen_constraints_reply(srv_gen *g, srv_reply *out)
     }
     double end = now_seconds() + g->timeout;
     doku_reduce_result rr;
-    srv_vrating v;
+    vrating v;
     memset(&v, 0, sizeof v);
     int rated = g->have_rating && !g->full;
     doku_status st = make(g, 0, end, puzzle, &t, &rr, &v);
@@ -235,7 +235,7 @@ int srv_gen_constraints_records(srv_gen *g, uint64_t count, doku_buf *bufs, size
     doku_status st = DOKU_OK;
     for (uint64_t k = 0; *made < count && k < count * SRV_GEN_TRIES && now_seconds() < end; k++) {
         doku_reduce_result rr;
-        srv_vrating v;
+        vrating v;
         st = make(g, k, end, puzzle, &t, &rr, &v);
         if (st != DOKU_OK)
             break;

@@ -61,7 +61,7 @@ static doku_status count_two(const doku_constraints *cs, const uint8_t *cells, s
 }
 
 /* The rating members of a reduce to a difficulty: doku's own scale. */
-static int add_rating(cJSON *extra, const srv_vrating *v)
+static int add_rating(cJSON *extra, const vrating *v)
 {
     const doku_rating *r = &v->r;
     return cJSON_AddStringToObject(extra, "scale", "doku") &&
@@ -75,7 +75,7 @@ static int add_rating(cJSON *extra, const srv_vrating *v)
 /* Replies with rec and the puzzle's constraints (and v's rating when v
  * is not NULL). */
 static void reply(srv_reply *out, const srv_puzzle *p, const doku_reduce_record *rec,
-                  const srv_vrating *v)
+                  const vrating *v)
 {
     doku_source src = srv_source(p);
     doku_record_opts ro;
@@ -189,24 +189,22 @@ int srv_vreduce_cells(const doku_constraints *cs, uint8_t *puzzle, int n, const 
     return 0;
 }
 
-/* Seconds one rating may take at least (as `doku generate --variant
- * --difficulty`); a quarter of the request's budget when that is more. */
-#define RATE_SECONDS 2.0
 
 int srv_vreduce_rated(const doku_constraints *cs, int n, const uint8_t *start,
-                      const srv_vreduce *a, const srv_vwant *w, double end, uint8_t *puzzle,
-                      doku_reduce_result *rr, srv_vrating *v, int *tries)
+                      const srv_vreduce *a, const vrate_want *w, double end, uint8_t *puzzle,
+                      doku_reduce_result *rr, vrating *v, int *tries)
 {
     int nc = n * n, givens = 0, step = nc / 16 > 1 ? nc / 16 : 1;
     for (int i = 0; i < nc; i++)
         givens += start[i] != 0;
-    double cap = a->timeout / 4 > RATE_SECONDS ? a->timeout / 4 : RATE_SECONDS;
+    /* a rating gets the generators' seconds, or a quarter of the budget */
+    double cap = a->timeout / 4 > VRATE_SECONDS ? a->timeout / 4 : VRATE_SECONDS;
     *tries = 0;
     uint8_t *work = malloc((size_t)nc);
     if (!work)
         return -1;
     srv_vreduce b = *a;
-    srv_vverdict last = SRV_VRATE_HARDER;
+    vrate_verdict last = VRATE_HARDER;
     int found = 0, hard_at = -1, easy_at = -1; /* most givens too hard, fewest too easy */
     for (int k = 0; k < SRV_VREDUCE_ATTEMPTS && !found && (k == 0 || now_seconds() < end); k++) {
         memcpy(work, start, (size_t)nc);
@@ -220,23 +218,23 @@ int srv_vreduce_rated(const doku_constraints *cs, int n, const uint8_t *start,
         /* the same givens as the last one rated: the same verdict */
         if (k == 0 || memcmp(work, puzzle, (size_t)nc) != 0) {
             double left = end - now_seconds();
-            doku_status st = srv_vrate(cs, work, left < cap ? left : cap, v);
+            doku_status st = vrate_run(cs, work, left < cap ? left : cap, v);
             if (st != DOKU_OK) {
                 free(work);
                 return st == DOKU_ERR_NOMEM ? -1 : 0;
             }
-            last = srv_vrate_judge(v, w);
+            last = vrate_judge(v, w);
         }
         memcpy(puzzle, work, (size_t)nc);
         *rr = wr;
-        found = last == SRV_VRATE_IN;
-        if (last == SRV_VRATE_HARDER) {
+        found = last == VRATE_IN;
+        if (last == VRATE_HARDER) {
             if (wr.givens >= givens)
                 break;   /* every given kept and still too hard: no easier one */
             hard_at = wr.givens > hard_at ? wr.givens : hard_at;
             int up = easy_at > hard_at + 1 ? (hard_at + easy_at + 1) / 2 : hard_at + step;
             b.target = up < givens ? up : givens;
-        } else if (last == SRV_VRATE_EASIER) {
+        } else if (last == VRATE_EASIER) {
             easy_at = easy_at < 0 || wr.givens < easy_at ? wr.givens : easy_at;
             b.target = hard_at >= 0 && easy_at > hard_at + 1 ? (hard_at + easy_at) / 2 : a->target;
         }
@@ -288,10 +286,10 @@ void srv_reduce_variant(const srv_puzzle *p, const srv_vreduce *a, srv_reply *ou
     }
     memcpy(puzzle, p->cells, (size_t)nc);
     doku_reduce_result rr;
-    srv_vrating v;
+    vrating v;
     char msg[240];
     int rated = a->diff != DOKU_DIFFICULTY_ANY, tries = 0;
-    srv_vwant w = {0, -1, 0};
+    vrate_want w = {0, -1, 0};
     if (rated && doku_difficulty_range(a->diff, &w.min, &w.max) != DOKU_OK)
         rated = 0;
     int got = rated ? srv_vreduce_rated(p->cons, n, p->cells, a, &w, end, puzzle, &rr, &v, &tries)

@@ -47,17 +47,18 @@ int srv_vreduce_cells(const doku_constraints *cs, uint8_t *puzzle, int n, const 
                       double end, doku_reduce_result *rr);
 
 /* Reductions of start (n*n values, one solution under cs) in other
- * random orders of a->seed, each rated on doku's scale (srv_vrate, at
+ * random orders of a->seed, each rated on doku's scale (vrate_run, at
  * most 2 s or a quarter of a->timeout), until one is as w asks
- * (srv_vrate_judge) or SRV_VREDUCE_ATTEMPTS or the deadline end run out. The givens to stop at move between what was too hard and
- * what was too easy: up a step of n*n/16 (or halfway to the fewest
+ * (vrate_judge) or SRV_VREDUCE_ATTEMPTS or the deadline end run out.
+ * The givens to stop at move between what was too hard and what was too
+ * easy: up a step of n*n/16 (or halfway to the fewest
  * givens seen too easy) after one too hard, halfway down to the most
  * givens seen too hard after one too easy, else another order (a->diff
  * is not read). puzzle receives the one accepted, else the last; *rr its
  * reduction, *v its rating, *tries the reductions made. @return 1 when
  * one was accepted, 0 when none was, -1 when memory ran out. */
 int srv_vreduce_rated(const doku_constraints *cs, int n, const uint8_t *start,
-                      const srv_vreduce *a, const srv_vwant *w, double end, uint8_t *puzzle,
-                      doku_reduce_result *rr, srv_vrating *v, int *tries);
+                      const srv_vreduce *a, const vrate_want *w, double end, uint8_t *puzzle,
+                      doku_reduce_result *rr, vrating *v, int *tries);
 
 #endif

@@ -457,6 +457,19 @@ class Api(unittest.TestCase):
         self.assertTrue(all(2 <= len(c["cells"]) <= 3 for c in doc["constraints"]), doc)
         r, doc, _ = self.s.post("generate", {"variants": "killer", "symmetry": "rot180"})
         self.error(r, doc, 400, "bad_field", "symmetry")
+        # a difficulty on doku's own scale: the killer `doku generate
+        # --killer --difficulty medium` makes, graded medium under its cages
+        r, doc, _ = self.s.post("generate", {"variants": "killer", "difficulty": "medium", "seed": 3,
+                                             "timeout": 20 * SLOW})
+        self.assertEqual((r.status, doc["difficulty"], doc["scale"]), (200, "medium", "doku"), doc)
+        cli = subprocess.run([DOKU, "generate", "--killer", "--difficulty", "medium", "--seed", "3",
+                              "--timeout", str(20 * SLOW)], capture_output=True, text=True, timeout=120).stdout
+        mine = [" ".join(["cage", *map(str, c["params"]), *c["cells"]]) for c in doc["constraints"]]
+        self.assertEqual(mine, [x for x in cli.splitlines() if x.startswith("cage ")])
+        r, grade, _ = self.s.post("grade", {"puzzle": doc["puzzle"], "constraints": doc["constraints"]})
+        self.assertEqual((grade["scale"], grade["difficulty"]), ("doku", "medium"), grade)
+        r, doc, _ = self.s.post("generate", {"variants": "killer", "qqwing_level": "easy"})
+        self.error(r, doc, 400, "bad_field", "qqwing_level")
         r, doc, _ = self.s.post("generate", {"cage_size": "2-3"})
         self.error(r, doc, 400, "bad_field", "cage_size")
         r, doc, _ = self.s.post("solve", {"puzzle": EASY, "variants": "killer"})

@@ -1852,6 +1852,27 @@ test('generate a killer: cages drawn, played from no givens, solved to the gener
   await page.screenshot({ path: `${shots}/variant-generated-killer.png` });
 });
 
+test('generate with a difficulty on doku\'s own scale: a killer as doku generate --killer --difficulty makes it, and givens for drawn cages', async (page) => {
+  await page.evaluate(() => { document.getElementById('gen-box').open = true; });
+  await page.selectOption('#gen-set', 'killer');
+  assert(!(await page.isDisabled('#gen-difficulty')), 'a killer takes a difficulty');
+  await page.selectOption('#gen-difficulty', 'medium');
+  await page.fill('#gen-seed', '3');
+  await page.click('#generate');
+  await waitStatus(page, /^Generated: a killer \(\d+ constraints, 0 givens.*\), medium on doku's own scale, seed 3\./);
+  const cli = /^solution (\S+)$/m.exec(execFileSync(doku, ['generate', '--killer', '--difficulty', 'medium', '--seed', '3', '--to', 'text', '--solution'], { stdio: ['ignore', 'pipe', 'ignore'] }).toString());
+  assert(cli, 'doku generate writes the solution');
+  await solveMatches(page, cli[1]);
+  // the cages of another killer drawn on the board: givens chosen for them, rated as asked
+  await paste(page, KILLER_ISS.replace('.Diagonal~1.Diagonal~-1', ''));
+  await page.evaluate(() => { document.getElementById('gen-box').open = true; });
+  await page.selectOption('#gen-set', '');
+  await page.selectOption('#gen-difficulty', 'medium');
+  await page.fill('#gen-seed', '4');
+  await page.click('#generate');
+  await waitStatus(page, /^Generated: \d+ givens for the 13 constraints on the board \(one solution under them\), symmetry \w+, medium \(\d\.\d\) on doku's own scale, seed 4\./);
+});
+
 test('hint, explain and grade on a variant puzzle: cage steps in words, the rating on doku\'s own scale', async (page) => {
   await paste(page, THERMO_ISS);
   await page.click('#hint');

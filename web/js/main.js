@@ -1274,6 +1274,8 @@ function setBody(set) {
   if (seed && !/^\d+$/.test(seed)) { status('The seed is a whole number.', 'bad'); return null; }
   body.seed = seed || String(crypto.getRandomValues(new Uint32Array(1))[0]);
   if (cages && set === 'killer') body.cage_size = cages;
+  const diff = $('gen-difficulty').value;
+  if (diff) body.difficulty = diff;
   return body;
 }
 
@@ -1314,8 +1316,8 @@ function doGenerate(e) {
     resetTimer();
     changed(false);
     const txt = rec.set
-      ? `Generated: ${rec.set === 'killer' ? 'a killer' : `${rec.set} constraints`} (${rec.constraints.length} constraints, ${rec.givens} givens; the engine's proof took ${rec.guesses} guess${rec.guesses === 1 ? '' : 'es'}), seed ${master}.`
-      : rec.constraints ? `Generated: ${rec.givens} givens for the ${rec.constraints.length} constraints on the board (one solution under them), symmetry ${rec.symmetry}, seed ${master}.`
+      ? `Generated: ${rec.set === 'killer' ? 'a killer' : `${rec.set} constraints`} (${rec.constraints.length} constraints, ${rec.givens} givens; the engine's proof took ${rec.guesses} guess${rec.guesses === 1 ? '' : 'es'})${rec.difficulty ? `, ${rec.difficulty} on doku's own scale` : ''}, seed ${master}.`
+      : rec.constraints ? `Generated: ${rec.givens} givens for the ${rec.constraints.length} constraints on the board (one solution under them), symmetry ${rec.symmetry}${rec.scale === 'doku' ? `, ${rec.difficulty}${rec.rating != null ? ' (' + rec.rating + ')' : ''} on doku's own scale` : ''}, seed ${master}.`
         : `Generated: ${rec.givens} givens, symmetry ${rec.symmetry}${rec.difficulty ? ', ' + rec.difficulty : ''}, seed ${master}.`;
     result(el('p', txt));
     setMode('play');
@@ -1561,10 +1563,11 @@ function wire() {
   $('step-next').addEventListener('click', () => stepBy(1));
   $('step-last').addEventListener('click', () => S.explain && showStep(S.explain.steps.length));
   $('gen-form').addEventListener('submit', doGenerate);
-  // a constraint set is made from the seed alone (and a killer's cage sizes)
+  // a constraint set is made from the seed, a difficulty and a killer's cage sizes
   $('gen-set').addEventListener('change', (e) => {
     const set = e.target.value;
-    for (const id of ['gen-symmetry', 'gen-difficulty', 'gen-clues', 'gen-rating']) $(id).disabled = !!set;
+    // a set takes a difficulty (doku's own scale), not the classic fields
+    for (const id of ['gen-symmetry', 'gen-clues', 'gen-rating']) $(id).disabled = !!set;
     $('gen-cages-label').hidden = set !== 'killer';
   });
   $('gen-full').addEventListener('click', doFullGrid);
