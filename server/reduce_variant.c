@@ -159,9 +159,14 @@ static int remove_orbits(const doku_constraints *cs, uint8_t *puzzle, int n, con
             givens -= m;
             continue;
         }
-        *unresolved += st != DOKU_OK;
         for (int j = 0; j < m; j++)
             puzzle[orbit[j]] = kept[j];
+        if (st == DOKU_ERR_NOMEM) {
+            /* not "unresolved": a run short of memory is no answer */
+            givens = -1;
+            break;
+        }
+        *unresolved += st != DOKU_OK;
     }
     free(order);
     free(tried);
