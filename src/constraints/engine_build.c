@@ -130,9 +130,7 @@ static void compile_one(builder *b, const doku_constraints *cs, const cons_item 
         peers_all(b, cells, k);
         break;
     case DOKU_CON_LITTLE_KILLER:
-        for (int i = 0; i < k; i++)
-            w[i] = 1;
-        vbuild_add_linear(b, cells, w, k, pr[0]);
+        vbuild_little_killer(b, cells, k, pr[0]);
         break;
     case DOKU_CON_SANDWICH:
     case DOKU_CON_XSUM: {
@@ -367,6 +365,56 @@ static uint32_t *cell_priorities(const doku_constraints *cs)
     return pr;
 }
 
+/* Whole-mask tables for the pair rules (n <= PAIR_TAB_N): pairs with the
+ * same relation share one (the negative rules, thermometer steps and
+ * dots repeat a few relations over many pairs). @return 0 when out of
+ * memory. */
+static int pair_tables(vengine *e)
+{
+    int n = e->n, *owner = NULL, nt = 0, cap = 0;
+    size_t sz = (size_t)1 << n;
+    for (int pi = 0; pi < e->nprops; pi++) {
+        vprop *p = &e->props[pi];
+        if (p->type != VP_PAIR)
+            continue;
+        p->value = -1;
+        if (n > PAIR_TAB_N)
+            continue;
+        const int *rel = e->aux + p->aux_off;
+        int t = 0;
+        while (t < nt && memcmp(e->aux + e->props[owner[t]].aux_off, rel, 2 * (size_t)n * sizeof *rel))
+            t++;
+        if (t == nt) {
+            if (nt == cap) {
+                cap = cap ? 2 * cap : 8;
+                int *no = realloc(owner, (size_t)cap * sizeof *no);
+                vmask *nt2 = realloc(e->pair_tab, (size_t)cap * 2 * sz * sizeof *nt2);
+                if (no)
+                    owner = no;
+                if (nt2)
+                    e->pair_tab = nt2;
+                if (!no || !nt2) {
+                    free(owner);
+                    return 0;
+                }
+            }
+            owner[nt] = pi;
+            vmask *tab = e->pair_tab + (size_t)nt * 2 * sz;
+            /* a mask's table entry: its lowest digit's and the rest's */
+            tab[0] = tab[sz] = 0;
+            for (size_t m = 1; m < sz; m++) {
+                int d = bits_lowest(m);
+                tab[m] = tab[m & (m - 1)] | (vmask)rel[d];
+                tab[sz + m] = tab[sz + (m & (m - 1))] | (vmask)rel[n + d];
+            }
+            nt++;
+        }
+        p->value = (int)((size_t)t * 2 * sz);
+    }
+    free(owner);
+    return 1;
+}
+
 void vengine_free(vengine *e)
 {
     if (!e)
@@ -394,6 +442,7 @@ void vengine_free(vengine *e)
     free(e->prop_inq);
     free(e->dp);
     free(e->prio);
+    free(e->pair_tab);
     free(e);
 }
 
@@ -457,6 +506,7 @@ doku_status vengine_create(const doku_constraints *cs, vengine **out)
         }
         compile_negatives(&b, cs);
         vbuild_sums_45(&b, cs);
+        vbuild_little_sums(&b, cs);
         add_intersections(&b);
         vbuild_group_linear(&b);
     }
@@ -544,7 +594,7 @@ doku_status vengine_create(const doku_constraints *cs, vengine **out)
                        sizeof *e->dp);
         e->prio = cell_priorities(cs);
         b.ok = e->prio && e->cellq && e->groupq && e->propq && e->cell_inq && e->group_inq &&
-               e->prop_inq && e->dp;
+               e->prop_inq && e->dp && pair_tables(e);
     }
     e->peer_bits = b.peer_bits;
     e->peer_words = b.words;

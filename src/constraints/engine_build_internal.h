@@ -5,8 +5,10 @@
  *
  * engine_build_prim.c adds single propagators (linear sums, cages);
  * engine_build_sums.c derives the 45-rule sums and groups sums' cells
- * into mutual peers; engine_build.c compiles each constraint and lays the
- * engine out. Calls go build -> sums -> prim and build -> prim only.
+ * into mutual peers; engine_build_little.c combines little killers and
+ * grows peer groups as cliques; engine_build.c compiles each constraint
+ * and lays the engine out. Calls go build -> sums -> little -> prim,
+ * build -> little and build -> prim only.
  */
 #ifndef DOKU_ENGINE_BUILD_INTERNAL_H
 #define DOKU_ENGINE_BUILD_INTERNAL_H
@@ -69,10 +71,26 @@ void vbuild_add_cage(builder *b, const int *cells, int k, int sum);
 /* engine_build_sums.c. */
 
 /* The sums the summed killer cages of cs imply with the shape's units
- * (the 45 rule: innies, outies, mixed differences, sum intersections). */
+ * (the 45 rule: innies, outies, mixed differences, sum intersections;
+ * little killers join the sum intersections). */
 void vbuild_sums_45(builder *b, const doku_constraints *cs);
 /* Orders the cells of every unit-weight linear sum into groups of mutual
  * peers, so the propagator bounds them as distinct digits. */
 void vbuild_group_linear(builder *b);
+
+/* engine_build_little.c. */
+
+/* Splits cells[0..k) (k <= 256) into groups of mutual peers of one sign
+ * (sign NULL: one sign), each grown as a clique from the free cell that
+ * sees the most free cells (Interactive Sudoku Solver's greedy exclusion
+ * groups; first fit in cell order leaves smaller groups on long sums).
+ * Writes each cell's group (0..) to grp. @return the number of groups. */
+int vbuild_clique_groups(const builder *b, const int *cells, const int *sign, int k, int *grp);
+/* A little killer's sum over cells[0..k): a cage when its cells are
+ * mutual peers (with the rest of each unit holding them as a cage of the
+ * unit's total less sum), else a linear sum. */
+void vbuild_little_killer(builder *b, const int *cells, int k, int sum);
+/* The combined sums of neighbouring little killers of cs. */
+void vbuild_little_sums(builder *b, const doku_constraints *cs);
 
 #endif

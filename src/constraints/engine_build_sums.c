@@ -283,16 +283,42 @@ static void sum_intersections(builder *b, const sumcage *cg, int ncg)
         for (int i = 0; i < n; i++)
             cs_add(&unit[u], s->unit_cells[u * n + i]);
     }
+    int *meet = malloc((size_t)(ncg + 1) * sizeof *meet), *nov = malloc((size_t)(ncg + 1) * sizeof *nov);
+    if (!meet || !nov) {
+        free(meet);
+        free(nov);
+        free(unit);
+        b->ok = 0;
+        return;
+    }
     for (int u = 0; u < s->nunits; u++) {
         cellset cand = {{0}};
-        int sum = 0, any = 0;
+        int sum = 0, any = 0, nm = 0;
+        /* the sums meeting u that share no cell, those overlapping the
+         * fewest others first (little killers cross; a sum crossing many
+         * would shut them all out) */
         for (int q = 0; q < ncg; q++)
             if (cs_meet(&cg[q].cells, &unit[u])) {
-                any = 1;
-                sum += cg[q].sum;
-                for (int w = 0; w < 4; w++)
-                    cand.w[w] |= cg[q].cells.w[w];
+                int o = 0;
+                for (int r = 0; r < ncg; r++)
+                    o += r != q && cs_meet(&cg[r].cells, &unit[u]) && cs_meet(&cg[q].cells, &cg[r].cells);
+                int j = nm++;
+                for (; j > 0 && nov[j - 1] > o; j--) {
+                    nov[j] = nov[j - 1];
+                    meet[j] = meet[j - 1];
+                }
+                nov[j] = o;
+                meet[j] = q;
             }
+        for (int i = 0; i < nm; i++) {
+            const sumcage *q = &cg[meet[i]];
+            if (cs_meet(&q->cells, &cand))
+                continue;
+            any = 1;
+            sum += q->sum;
+            for (int w = 0; w < 4; w++)
+                cand.w[w] |= q->cells.w[w];
+        }
         if (!any)
             continue;
         cellset unc = unit[u];
@@ -336,6 +362,8 @@ static void sum_intersections(builder *b, const sumcage *cg, int ncg)
             continue;
         add_signed(b, cells, k, NULL, 0, sum);
     }
+    free(meet);
+    free(nov);
     free(unit);
 }
 
@@ -347,15 +375,25 @@ static void add_mixed_45(builder *b, const doku_constraints *cs, const int *cage
         b->ok = 0;
         return;
     }
+    /* every known sum (cages and little killers, overlapping or not)
+     * for the sum intersections, which choose per unit */
+    sumcage *all = malloc((cs->count + 1) * sizeof *all);
+    if (!all) {
+        free(cg);
+        b->ok = 0;
+        return;
+    }
+    int nall = 0;
     cellset caged = {{0}};
     for (size_t i = 0; i < cs->count; i++) {
         const cons_item *it = &cs->items[i];
-        if (it->kind != DOKU_CON_CAGE || cage_sum[i] < 0)
+        if (cage_sum[i] < 0)
             continue;
         sumcage c = {{{0}}, (int)it->ncells, cage_sum[i]};
         for (size_t j = 0; j < it->ncells; j++)
             cs_add(&c.cells, cs->cells[it->cell_off + j]);
-        if (cs_meet(&c.cells, &caged))
+        all[nall++] = c;
+        if (it->kind != DOKU_CON_CAGE || cs_meet(&c.cells, &caged))
             continue; /* overlapping cages would count shared cells twice */
         for (int w = 0; w < 4; w++)
             caged.w[w] |= c.cells.w[w];
@@ -363,7 +401,8 @@ static void add_mixed_45(builder *b, const doku_constraints *cs, const int *cage
     }
     overlap_runs(b, cg, ncg, &caged);
     one_outies(b, cg, ncg);
-    sum_intersections(b, cg, ncg);
+    sum_intersections(b, all, nall);
+    free(all);
     free(cg);
 }
 
@@ -379,7 +418,10 @@ void vbuild_sums_45(builder *b, const doku_constraints *cs)
     }
     for (size_t i = 0; i < cs->count; i++) {
         const cons_item *it = &cs->items[i];
-        cage_sum[i] = it->kind == DOKU_CON_CAGE && it->nparams ? cs->params[it->param_off] : -1;
+        /* a little killer's total joins the sum intersections too */
+        cage_sum[i] = (it->kind == DOKU_CON_CAGE && it->nparams) || it->kind == DOKU_CON_LITTLE_KILLER
+                          ? cs->params[it->param_off]
+                          : -1;
         any |= cage_sum[i] >= 0;
     }
     if (any) {
@@ -420,7 +462,13 @@ void vbuild_group_linear(builder *b)
         if (!unit)
             continue;
         int grp[256], first[256], ng = 0;
-        for (int i = 0; i < k; i++) {
+        /* a sum longer than a unit (combined little killers, sum
+         * intersections) groups by cliques; first fit keeps the killers'
+         * node counts (measured: clique groups everywhere cost EXTREME
+         * 1.3x nodes) */
+        if (k > b->e->n)
+            ng = vbuild_clique_groups(b, cells, neg, k, grp);
+        for (int i = 0; i < k && k <= b->e->n; i++) {
             grp[i] = -1;
             for (int g = 0; g < ng && grp[i] < 0; g++) {
                 int ok = neg[first[g]] == neg[i];

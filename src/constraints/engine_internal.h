@@ -17,8 +17,11 @@
 
 typedef uint32_t vmask; /* digit d is bit d-1; n <= 16 */
 
+enum { PAIR_TAB_N = 10 }; /* the largest n with whole-mask pair tables */
+
 enum {
-    VP_PAIR,     /* two cells, a relation table */
+    VP_PAIR,     /* two cells, a relation table (value: its whole-mask
+                    tables in pair_tab, -1 none) */
     VP_LINEAR,   /* sum of w_i x_i = value (weights > 0 after folding) */
     VP_CAGE,     /* distinct cells summing to value: the combinations */
     VP_SANDWICH, /* cells of a row/column; value between 1 and n */
@@ -72,6 +75,10 @@ typedef struct vengine {
     int *cell_fix_off;     /* [ncells + 1] into cell_fix: the on_fix props */
     int *cell_fix;
     int max_prop_cells;
+    vmask *pair_tab;       /* n <= PAIR_TAB_N: for each distinct pair
+                              relation, 2^n masks (the digits b may take
+                              given a's digits) then 2^n back: one load
+                              a pair side instead of a loop over digits */
     uint32_t *prio;        /* [ncells] the branching's starting scores:
                               how much rule weighs on each cell */
     int bits_words;        /* words of the sum DP bitsets */
@@ -79,7 +86,13 @@ typedef struct vengine {
     int *cellq, *groupq, *propq;
     uint8_t *cell_inq, *group_inq, *prop_inq;
     uint64_t *dp;          /* (max_prop_cells + 1) * 2 * bits_words */
+    /* what the last failed propagation failed on (for the branching's
+     * conflict scores): VFAIL_CELL (a placed cell's peers), VFAIL_GROUP
+     * or VFAIL_PROP, and its index */
+    int fail_kind, fail_id;
 } vengine;
+
+enum { VFAIL_CELL, VFAIL_GROUP, VFAIL_PROP };
 
 /* Compiles cs into a new engine (engine_build.c). @return DOKU_OK or
  * DOKU_ERR_NOMEM (*out NULL). */

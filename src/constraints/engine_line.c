@@ -1,7 +1,7 @@
 /*
- * engine_line.c — line and outside-clue rules: renban (a window of
- * consecutive digits), between lines, sandwiches and X-sums, each by the
- * bounds or digit sets its cells leave room for.
+ * engine_line.c — line and outside-clue rules: between lines, sandwiches
+ * and X-sums, each by the bounds or digit sets its cells leave room for
+ * (renban: engine_line_renban.c).
  */
 #include "engine_prop_internal.h"
 
@@ -166,92 +166,6 @@ int vprop_xsum(pstate *ps, const vprop *p)
         return p->value == 1;
     }
     return 1;
-}
-
-/* For k <= 6 cells taking the k digits of a window once each: writes to
- * sup[i] the window digits cell i takes in some such assignment (a DP
- * over the sets of digits used, each set a bit of one 64-bit word).
- * @return 0 when no assignment exists. */
-static int window_support(const vmask *d, int k, int lo, vmask *sup)
-{
-    /* nobit[x]: the sets (bit m of a word) without digit x */
-    static const uint64_t nobit[6] = {0x5555555555555555ull, 0x3333333333333333ull,
-                                      0x0f0f0f0f0f0f0f0full, 0x00ff00ff00ff00ffull,
-                                      0x0000ffff0000ffffull, 0x00000000ffffffffull};
-    uint64_t reach[8], back[8];
-    reach[0] = 1;
-    for (int i = 0; i < k; i++) {
-        uint64_t r = 0;
-        for (int x = 0; x < k; x++)
-            if (d[i] >> (lo - 1 + x) & 1)
-                r |= (reach[i] & nobit[x]) << (1 << x);
-        reach[i + 1] = r;
-    }
-    int full = (1 << k) - 1;
-    if (!(reach[k] >> full & 1))
-        return 0;
-    back[k] = 1ull << full;
-    for (int i = k - 1; i >= 0; i--) {
-        uint64_t r = 0;
-        vmask keep = 0;
-        for (int x = 0; x < k; x++)
-            if (d[i] >> (lo - 1 + x) & 1) {
-                uint64_t step = (reach[i] & nobit[x]) << (1 << x);
-                if (step & back[i + 1])
-                    keep |= (vmask)1 << (lo - 1 + x);
-                r |= (back[i + 1] >> (1 << x)) & nobit[x];
-            }
-        back[i] = r;
-        sup[i] = keep;
-    }
-    return 1;
-}
-
-/* A renban: its k distinct digits are a window of k consecutive ones.
- * Each window some assignment fills (exactly, for k <= 6) lends its
- * digits to the cells that can take them; a digit in every such window
- * is required: with one place it goes there, with more it leaves the
- * cells that see all its places. */
-int vprop_renban(pstate *ps, const vprop *p)
-{
-    vengine *e = ps->e;
-    int n = e->n, k = p->ncells;
-    const uint16_t *cells = e->pcells + p->cell_off;
-    vmask d[DOKU_CONSTRAINTS_MAX_N], keep[DOKU_CONSTRAINTS_MAX_N] = {0}, all = 0;
-    vmask req = e->all;
-    int windows = 0;
-    for (int i = 0; i < k; i++) {
-        d[i] = ps->dom[cells[i]];
-        all |= d[i];
-    }
-    for (int lo = 1; lo + k - 1 <= n; lo++) {
-        vmask w = range(lo, lo + k - 1, n);
-        if ((all & w) != w)
-            continue;
-        if (k <= 6) {
-            vmask sup[6];
-            if (!window_support(d, k, lo, sup))
-                continue;
-            for (int i = 0; i < k; i++)
-                keep[i] |= sup[i];
-        } else {
-            int ok = 1;
-            for (int i = 0; i < k && ok; i++)
-                ok = (d[i] & w) != 0;
-            if (!ok)
-                continue;
-            for (int i = 0; i < k; i++)
-                keep[i] |= d[i] & w;
-        }
-        req &= w;
-        windows++;
-    }
-    if (!windows)
-        return 0;
-    for (int i = 0; i < k; i++)
-        if (!narrow(ps, cells[i], keep[i]))
-            return 0;
-    return vprop_place_required(ps, cells, k, req);
 }
 
 int vprop_between(pstate *ps, const vprop *p)

@@ -34,18 +34,20 @@ static int run_group(pstate *ps, int g)
     vengine *e = ps->e;
     int n = e->n;
     const uint16_t *cells = e->group_cells + (size_t)g * (size_t)n;
-    vmask once = 0, twice = 0;
+    vmask once = 0, twice = 0, placed = 0;
     for (int i = 0; i < n; i++) {
         vmask m = ps->dom[cells[i]];
         twice |= once & m;
         once |= m;
+        placed |= bits_single(m) ? m : 0;
     }
     if (once != e->all)
         return 0;
-    vmask uniq = once & ~twice;
+    /* digits with one place that is not already theirs alone */
+    vmask uniq = once & ~twice & ~placed;
     for (int i = 0; i < n && uniq; i++) {
         vmask m = ps->dom[cells[i]] & uniq;
-        if (!m || bits_single(ps->dom[cells[i]]))
+        if (!m)
             continue;
         if (!bits_single(m))
             return 0; /* two digits that each have only this place */
@@ -60,6 +62,10 @@ static int run_pair(pstate *ps, const vprop *p)
     vengine *e = ps->e;
     int n = e->n;
     int a = e->pcells[p->cell_off], b = e->pcells[p->cell_off + 1];
+    if (p->value >= 0) {
+        const vmask *t = e->pair_tab + p->value;
+        return narrow(ps, b, t[ps->dom[a]]) && narrow(ps, a, t[((size_t)1 << n) + ps->dom[b]]);
+    }
     const int *fwd = e->aux + p->aux_off, *bwd = fwd + n;
     vmask mb = 0, ma = 0;
     for (vmask m = ps->dom[a]; m; m &= m - 1)
@@ -169,23 +175,31 @@ int vengine_propagate(vengine *e, vmask *dom, uint8_t *fixed, const int *start, 
     /* cheapest first: placements, then hidden singles, then the rules;
      * the queues are stacks (the newest change is the likeliest to bite) */
     for (;;) {
-        int ok = 1;
+        int ok = 1, kind, id;
         if (ps.ncq) {
             int c = e->cellq[--ps.ncq];
             e->cell_inq[c] = 0;
             ok = run_cell(&ps, c);
+            kind = VFAIL_CELL;
+            id = c;
         } else if (ps.ngq) {
             int g = e->groupq[--ps.ngq];
             e->group_inq[g] = 0;
             ok = run_group(&ps, g);
+            kind = VFAIL_GROUP;
+            id = g;
         } else if (ps.npq) {
             int p = e->propq[--ps.npq];
             e->prop_inq[p] = 0;
             ok = run_prop(&ps, p);
+            kind = VFAIL_PROP;
+            id = p;
         } else {
             return 1;
         }
         if (!ok) {
+            e->fail_kind = kind;
+            e->fail_id = id;
             clear_queues(&ps);
             return 0;
         }

@@ -5,7 +5,8 @@
  *
  * engine_prop.c holds the queues, placements, hidden singles, pairs, quads
  * and locked sets, and dispatches to the families: engine_sum.c (linear
- * sums, cages), engine_line.c (renban, between, sandwich, X-sum). Both
+ * sums, cages), engine_line.c (between, sandwich, X-sum),
+ * engine_line_renban.c (renban). They
  * place required digits through engine_place.c. Calls go prop -> family
  * -> place only; every family propagator removes only digits no
  * assignment of its own cells takes, and returns 0 on a contradiction.
@@ -85,7 +86,8 @@ int vprop_place_required(pstate *ps, const uint16_t *cells, int k, vmask req);
 int vprop_linear(pstate *ps, const vprop *p);
 int vprop_cage(pstate *ps, const vprop *p);
 
-/* engine_line.c: renban windows, between lines, sandwiches, X-sums. */
+/* engine_line_renban.c: renban windows; engine_line.c: between lines,
+ * sandwiches, X-sums. */
 int vprop_renban(pstate *ps, const vprop *p);
 int vprop_between(pstate *ps, const vprop *p);
 int vprop_sandwich(pstate *ps, const vprop *p);

@@ -2,7 +2,10 @@
  * engine_search.c — doku_constraints_search: depth-first search over the
  * variant engine's domains, one copy of the domains per level, two-way
  * branching on the cell (or a group's digit) that conflicts most per
- * digit left.
+ * digit left. A conflict scores the guessed cell and every cell of the
+ * rule the propagation failed on (weighted degree): blaming the rule as
+ * well as the guess cut the nodes on every ISS collection, where blaming
+ * the guess alone swung 2-3x with any small change (BENCHMARKS.md).
  * Limit, node budget and deadline are those of doku_search
  * (search_ctx.c).
  */
@@ -20,7 +23,8 @@ typedef struct vsearch {
     uint8_t *grid;
     uint32_t *score; /* [ncells] conflict scores: the rule priorities at
                         first, +1 each time a digit placed in the cell
-                        fails at once, halved every DECAY failures */
+                        fails at once and each time a rule on the cell
+                        fails, halved every DECAY failures */
     uint32_t until_decay;
     uint32_t vscore[DOKU_CONSTRAINTS_MAX_N]; /* failures per digit, quartered
                                                 every DECAY failures */
@@ -44,11 +48,38 @@ static void leaf(vsearch *s, const vmask *dom)
     search_report_solution(s->ctx, s->grid, e->ncells);
 }
 
-/* A digit failed at once in cell c: the cell and the digit score. */
+/* The cells of the rule the last propagation failed on score: a rule
+ * that keeps failing draws the search to its cells, whichever guess
+ * set it off. */
+static void blame_rule(vsearch *s)
+{
+    const vengine *e = s->e;
+    const uint16_t *cells;
+    int k;
+    switch (e->fail_kind) {
+    case VFAIL_GROUP:
+        cells = e->group_cells + (size_t)e->fail_id * (size_t)e->n;
+        k = e->n;
+        break;
+    case VFAIL_PROP:
+        cells = e->pcells + e->props[e->fail_id].cell_off;
+        k = e->props[e->fail_id].ncells;
+        break;
+    default: /* a placed cell emptied a peer */
+        s->score[e->fail_id]++;
+        return;
+    }
+    for (int i = 0; i < k; i++)
+        s->score[cells[i]]++;
+}
+
+/* A digit failed at once in cell c: the cell, the failed rule's cells
+ * and the digit score. */
 static void conflict(vsearch *s, int c, vmask d)
 {
     int n = s->e->n;
     s->score[c]++;
+    blame_rule(s);
     s->vscore[bits_lowest(d)]++;
     if (--s->until_decay == 0) {
         for (int i = 0; i < s->e->ncells; i++)

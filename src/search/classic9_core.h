@@ -159,10 +159,13 @@ static inline uint32_t C9_FN(cells)(uint32_t p)
 static inline int C9_FN(update)(c9_state *s, uint64_t *dq, uint32_t *cq, int d, int b)
 {
     uint32_t m = s->cand[C9_I(d, b)];
-    uint32_t valid = c9_shrink[C9_FN(pattern)(m)];
-    if (!valid)
+    /* One lookup from the pattern to the cells kept (c9_keep: the
+     * minirows of the permutations that fit, as cells), not two: one load
+     * fewer on the chain every update waits for. */
+    uint32_t keep = c9_keep[C9_FN(pattern)(m)];
+    if (!keep)
         return 0;
-    m &= C9_FN(cells)(valid);
+    m &= keep;
     uint32_t r0 = m & 0x1FF, r1 = (m >> 9) & 0x1FF, r2 = m >> 18;
     /* A row with one cell left is a placement. */
     uint32_t placed = 0;
@@ -240,16 +243,26 @@ static inline int C9_FN(place)(c9_state *s, uint64_t *dq, int d, int b, int x)
     return 1;
 }
 
-/* Naked singles of every band. @return 0 on contradiction (an empty cell). */
-static inline int C9_FN(naked)(c9_state *s, uint64_t *dq)
+/* Naked singles of the bands in todo (bit b: band b). @return 0 on
+ * contradiction (an empty cell). */
+static inline int C9_FN(naked)(c9_state *s, uint64_t *dq, unsigned todo)
 {
     for (int b = 0; b < 3; b++) {
-        uint32_t ones = 0, twos = 0;
-        for (int d = 0; d < 9; d++) {
-            uint32_t m = s->cand[C9_I(d, b)];
-            twos |= ones & m;
-            ones |= m;
+        if (!(todo >> b & 1))
+            continue;
+        /* Cells with one digit or more / two or more, counted as a tree
+         * (pairs, then pairs of pairs): a chain of nine steps, each
+         * waiting for the last, is on the path to the next pass. */
+        const uint32_t *c = s->cand + b * 16;
+        uint32_t o[4], t[4];
+        for (int k = 0; k < 4; k++) {
+            o[k] = c[2 * k] | c[2 * k + 1];
+            t[k] = c[2 * k] & c[2 * k + 1];
         }
+        uint32_t o01 = o[0] | o[1], t01 = t[0] | t[1] | (o[0] & o[1]);
+        uint32_t o23 = o[2] | o[3], t23 = t[2] | t[3] | (o[2] & o[3]);
+        uint32_t ones = o01 | o23 | c[8];
+        uint32_t twos = t01 | t23 | (o01 & o23) | ((o01 | o23) & c[8]);
         if (ones != C9_FULL)
             return 0;
         uint32_t single = ones & ~twos & ~s->solved[b];
@@ -502,11 +515,15 @@ static int C9_FN(propagate)(c9_state *s)
      * never escape the inlined rules). */
     uint64_t dirty = s->dirty;
     uint32_t coldirty = s->coldirty;
+    /* Bands whose boards changed since naked last saw them (the state
+     * was a fixpoint before the changes queued in dirty). */
+    unsigned touched = 0;
     int ok = 0;
     for (;;) {
         while (dirty) {
             int i = __builtin_ctzll(dirty);
             dirty &= dirty - 1;
+            touched |= 1u << (i >> 4);
             if (!C9_FN(update)(s, &dirty, &coldirty, i & 15, i >> 4))
                 goto out;
         }
@@ -522,8 +539,9 @@ static int C9_FN(propagate)(c9_state *s)
             if (dirty)
                 continue;
         }
-        if (!C9_FN(naked)(s, &dirty))
+        if (!C9_FN(naked)(s, &dirty, touched))
             goto out;
+        touched = 0;
         if (!dirty) {
             ok = 1;
             break;
