@@ -8,11 +8,33 @@
 #include "engine_prop_internal.h"
 
 /* For m <= 6 open cells taking the m digits of dig[] once each (a perfect
- * matching): writes to sup[i] the digits cell i takes in some matching (a
- * DP over the sets of digits used, each set a bit of one 64-bit word,
- * forward then backward). @return 0 when there is no matching. */
+ * matching): writes to sup[i] the digits cell i takes in some matching
+ * (every assignment for m <= 3, else a DP over the sets of digits used,
+ * each set a bit of one 64-bit word, forward then backward). @return 0
+ * when there is no matching. */
 static int match_support(const vmask *d, int m, const vmask *dig, vmask *sup)
 {
+    if (m <= 3) {
+        /* few enough to try every assignment: the orders of 0..m-1 are
+         * the rows of perm whose first m entries are below m */
+        static const uint8_t perm[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
+                                           {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+        int any = 0;
+        for (int i = 0; i < m; i++)
+            sup[i] = 0;
+        for (int q = 0; q < 6; q++) {
+            const uint8_t *pq = perm[q];
+            int ok = 1;
+            for (int i = 0; i < m && ok; i++)
+                ok = pq[i] < m && (d[i] & dig[pq[i]]) != 0;
+            if (!ok)
+                continue;
+            any = 1;
+            for (int i = 0; i < m; i++)
+                sup[i] |= dig[pq[i]];
+        }
+        return any;
+    }
     /* nobit[x]: the sets (bit s of a word) without digit x */
     static const uint64_t nobit[6] = {0x5555555555555555ull, 0x3333333333333333ull,
                                       0x0f0f0f0f0f0f0f0full, 0x00ff00ff00ff00ffull,
