@@ -752,6 +752,22 @@ test('Remove givens on a variant puzzle keeps its constraints and one solution u
   await solveMatches(page, KILLER_SOLUTION);
 });
 
+test('Remove givens on a variant puzzle down to a difficulty on doku\'s own scale', async (page) => {
+  await paste(page, KILLER_ISS);
+  await solveMatches(page, KILLER_SOLUTION);
+  await page.click('#gen-box summary');
+  await page.fill('#gen-seed', '3');
+  await page.fill('#gen-clues', '');
+  await page.selectOption('#gen-symmetry', 'none');
+  await page.selectOption('#gen-difficulty', 'medium');
+  await page.click('#reduce');
+  await waitStatus(page, /^Removed \d+ givens: \d+ left, one solution, symmetry none, medium \(\d\.\d\) on doku's own scale\./);
+  assert((await drawn(page, 'cage')) === 13, 'the 13 cages stay on the board');
+  // Grade says the same of the givens left
+  await page.click('#grade');
+  await waitStatus(page, /^ER \d\.\d .* — medium \(doku's own scale\)/);
+});
+
 test('Generate on drawn constraints chooses givens for them: the cages stay, one solution', async (page) => {
   // the killer's cages without its diagonals have many solutions: givens make it one
   await paste(page, KILLER_ISS.replace('.Diagonal~1.Diagonal~-1', ''));

@@ -1379,7 +1379,7 @@ function doReduce() {
     const solution = S.solution && S.solution.every((v) => v) ? S.solution : null;
     // a variant puzzle's record carries its constraints: they stay on the board
     if (!loadGivens(rec.reduced, solution, fromJson(rec.constraints, S.shape.n))) return;
-    let txt = `Removed ${before - rec.givens} givens: ${rec.givens} left, one solution, symmetry ${rec.symmetry}.`;
+    let txt = `Removed ${before - rec.givens} givens: ${rec.givens} left, one solution, symmetry ${rec.symmetry}${rec.scale === 'doku' ? `, ${rec.difficulty}${rec.rating != null ? ' (' + rec.rating + ')' : ''} on doku's own scale` : ''}.`;
     const lo = body.clues ? parseInt(body.clues, 10) : 0;
     if (lo && rec.givens > (/-(\d+)/.test(body.clues) ? +/-(\d+)/.exec(body.clues)[1] : lo)) txt += ` No fewer keep one solution from this grid (${body.clues} asked).`;
     else if (rec.minimal) txt += ' None of them can go without a second solution.';
