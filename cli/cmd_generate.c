@@ -599,18 +599,6 @@ static int run(gen_ctx *c)
 
 static uint64_t clock_seed(void);
 
-/* The killer cage sizes that reach a difficulty most often (doku's
- * variant rating: small cages rate easy, big ones leave the logic more
- * to do). */
-static void variant_difficulty(doku_difficulty d, doku_vgen_opts *vo)
-{
-    static const int max_cage[] = {5, 3, 5, 6, 7, 8}; /* ANY, EASY ... EXTREME */
-    if (!vo->min_cage && (unsigned)d < sizeof max_cage / sizeof max_cage[0]) {
-        vo->min_cage = 2;
-        vo->max_cage = max_cage[d];
-    }
-}
-
 /* --effort: "MIN-MAX" or "MIN+" guesses. @return 0, or -1 after the
  * message. */
 static int parse_effort(const char *v, doku_vgen_opts *vo)
@@ -701,8 +689,10 @@ static int run_variant(gen_ctx *c)
     if (c->effort && parse_effort(c->effort, &r.vo) != 0)
         return CLI_EXIT_USAGE;
     r.difficulty = c->filter.difficulty;
+    r.want.max = -1;
     if (r.difficulty != DOKU_DIFFICULTY_ANY)
-        variant_difficulty(r.difficulty, &r.vo);
+        doku_difficulty_range(r.difficulty, &r.want.min, &r.want.max);
+    vrate_killer_cages(r.difficulty, &r.vo);
     if (r.vo.max_cage > c->n)
         r.vo.max_cage = c->n;
     if (!c->seed_given)

@@ -19,11 +19,15 @@
 typedef struct hint_ctx {
     cli_opts o;
     logic_cli_opts lc;
+    const char *puzzle; /* --puzzle FILE: the variant puzzle of the marks */
 } hint_ctx;
+
+enum { HINT_OPT_PUZZLE = 200 };
 
 static const cli_option hint_options[] = {
     LOGIC_CLI_OPTION_ROWS,
     {"--pencil", 0, LOGIC_OPT_PENCIL},
+    {"--puzzle", 1, HINT_OPT_PUZZLE},
     {NULL, 0, 0}};
 
 static void usage(FILE *f)
@@ -35,7 +39,10 @@ static void usage(FILE *f)
           "             whitespace-separated tokens, each the candidates of a cell\n"
           "             (e.g. 1379); a one-digit token is a filled cell; border\n"
           "             characters | + - = : are ignored. Uniqueness techniques\n"
-          "             are off for pencil marks.\n\n",
+          "             are off for pencil marks.\n"
+          "  --puzzle FILE  with --pencil: the variant puzzle the marks belong to\n"
+          "             (any variant format, docs/FORMATS.md): its shape and\n"
+          "             constraints; its givens must be filled in the marks.\n\n",
           f);
     logic_cli_print_help(f);
     fputs("\nOutput: text: '(rating) sentence', or 'solved' / 'no step found'; json:\n"
@@ -49,6 +56,10 @@ static void usage(FILE *f)
 static int on_option(void *p, int id, const char *v)
 {
     hint_ctx *c = p;
+    if (id == HINT_OPT_PUZZLE) {
+        c->puzzle = v;
+        return 0;
+    }
     int r = logic_cli_option(&c->lc, "hint", id, v);
     return r > 0 ? -1 : r;
 }
@@ -145,9 +156,47 @@ static void report_conflicts(const char *file, const char *text, const doku_shap
     cli_buf_free(&why);
 }
 
+/* --puzzle FILE: the one variant puzzle in FILE, or NULL after saying
+ * why on stderr. */
+static doku_variant_puzzle *read_puzzle(const char *name)
+{
+    FILE *f = fopen(name, "r");
+    if (!f) {
+        fprintf(stderr, "doku hint: cannot read %s: %s\n", name, strerror(errno));
+        return NULL;
+    }
+    char *text = read_all(f);
+    fclose(f);
+    doku_variant_puzzle *vp = NULL;
+    char msg[512];
+    doku_status st = doku_variant_puzzle_read(text, strlen(text), &vp, msg, sizeof msg);
+    if (st != DOKU_OK)
+        fprintf(stderr, "%s: %s\n", name, st == DOKU_ERR_NOMEM ? "out of memory" : msg);
+    free(text);
+    return vp;
+}
+
+/* 1 when the marks fill every given of vp with its digit, else 0 after
+ * naming the first one that they do not (FILE:LINE:COL of its token). */
+static int givens_kept(const char *file, const char *text, const doku_variant_puzzle *vp,
+                       const uint8_t *cells, int n)
+{
+    const uint8_t *g = doku_variant_puzzle_givens(vp);
+    for (int k = 0; k < n * n; k++)
+        if (g[k] && cells[k] != g[k]) {
+            int line, col;
+            token_where(text, k, &line, &col);
+            fprintf(stderr, "%s:%d:%d: r%dc%d: the puzzle gives %d there, the marks %s\n", file,
+                    line, col, k / n + 1, k % n + 1, g[k],
+                    cells[k] ? "fill it otherwise" : "leave it open");
+            return 0;
+        }
+    return 1;
+}
+
 /* --pencil: each input is one pencil-mark grid; the side comes from the
- * number of tokens. */
-static int hint_pencil(hint_ctx *c)
+ * number of tokens (with --puzzle, it must be the puzzle's). */
+static int hint_pencil(hint_ctx *c, const doku_variant_puzzle *vp)
 {
     int worst = CLI_EXIT_OK, nf = c->o.nfiles ? c->o.nfiles : 1;
     for (int i = 0; i < nf; i++) {
@@ -184,6 +233,15 @@ static int hint_pencil(hint_ctx *c)
             /* why starts "LINE:COL: " when the fault has a place */
             fprintf(stderr, "%s:%s%s\n", strcmp(name, "-") ? name : "<stdin>",
                     why[0] >= '0' && why[0] <= '9' ? "" : " ", why);
+        } else if (vp) {
+            const char *file = strcmp(name, "-") ? name : "<stdin>";
+            int vn = doku_shape_n(doku_variant_puzzle_shape(vp));
+            rc = CLI_EXIT_USAGE;
+            if (n != vn)
+                fprintf(stderr, "doku hint: %s: %d cells, but the puzzle %s is %dx%d\n", file,
+                        tokens, c->puzzle, vn, vn);
+            else if (givens_kept(file, text, vp, cells, n))
+                rc = cli_variant_hint_pencil(&c->o, &c->lc.lo, vp, file, cells, cands);
         } else if (!(s = cli_make_shape(&c->o, n, why, sizeof why))) {
             fprintf(stderr, "doku hint: %s: %s\n", strcmp(name, "-") ? name : "<stdin>", why);
         } else if (doku_logic_create(s, &c->lc.lo, &lg) != DOKU_OK ||
@@ -231,8 +289,13 @@ int cmd_hint(int argc, char **argv)
     int rc = cli_parse_args(&c.o, argc, argv, hint_options, on_option, &c, usage);
     if (rc != CLI_PARSE_OK)
         return rc == CLI_PARSE_HELP ? CLI_EXIT_OK : CLI_EXIT_USAGE;
-    if (c.lc.pencil) {
-        rc = hint_pencil(&c);
+    if (c.puzzle && !c.lc.pencil) {
+        fprintf(stderr, "doku hint: --puzzle goes with --pencil (a puzzle file is an input)\n");
+        rc = CLI_EXIT_USAGE;
+    } else if (c.lc.pencil) {
+        doku_variant_puzzle *vp = c.puzzle ? read_puzzle(c.puzzle) : NULL;
+        rc = c.puzzle && !vp ? CLI_EXIT_USAGE : hint_pencil(&c, vp);
+        doku_variant_puzzle_free(vp);
     } else if (cli_variant_inputs(&c.o)) {
         rc = cli_variant_logic(&c.o, &c.lc.lo, DOKU_CMD_HINT, 0);
     } else {

@@ -27,41 +27,6 @@ typedef struct vrun {
     int *made;
 } vrun;
 
-/* Seconds one rating may take: a puzzle whose logic runs longer is
- * judged by what it reached (only EXTREME can accept it). The one place
- * where the clock can change what a seed makes: a rating near the limit
- * may finish on a fast machine and not on a slow one. */
-#define RATE_SECONDS 2.0
-
-/* The filter of --difficulty: doku's variant rating of the puzzle names
- * the difficulty asked for. A context a call, so workers share nothing. */
-static doku_status rate(void *user, const doku_constraints *cs, const uint8_t *givens,
-                        const uint8_t *solution, size_t ncells, bool *accept)
-{
-    const gen_variant_req *r = user;
-    (void)solution;
-    *accept = false;
-    doku_logic *lg;
-    doku_status st = doku_logic_create_variant(cs, NULL, &lg);
-    if (st != DOKU_OK)
-        return st;
-    st = doku_logic_load(lg, givens, ncells);
-    if (st == DOKU_OK)
-        st = doku_logic_set_time_limit(lg, RATE_SECONDS);
-    doku_rating rt;
-    if (st == DOKU_OK)
-        st = doku_logic_run(lg, NULL, NULL, &rt, NULL, 0);
-    double lo, hi;
-    if (st == DOKU_OK)
-        *accept = rt.solved && rt.difficulty == r->difficulty;
-    else if (st == DOKU_GAVE_UP && doku_difficulty_range(r->difficulty, &lo, &hi) == DOKU_OK)
-        *accept = hi < 0 && doku_logic_gave_up_at(lg) >= lo; /* open range: extreme */
-    if (st == DOKU_GAVE_UP || (st != DOKU_OK && st != DOKU_ERR_NOMEM))
-        st = DOKU_OK; /* a verdict: not accepted unless said above */
-    doku_logic_free(lg);
-    return st;
-}
-
 static void item(void *ctx, int worker, uint64_t index)
 {
     vrun *v = ctx;
@@ -75,8 +40,9 @@ static void item(void *ctx, int worker, uint64_t index)
     size_t nc = (size_t)doku_shape_cells(r->shape);
     doku_vgen_opts vo = r->vo;
     if (r->difficulty != DOKU_DIFFICULTY_ANY) {
-        vo.filter = rate;
-        vo.filter_user = (void *)r;
+        /* doku's variant rating names the difficulty asked (variant_rate.h) */
+        vo.filter = vrate_filter;
+        vo.filter_user = (void *)&r->want;
     }
     sl->status = v->gens[worker]
                      ? doku_variant_generate(v->gens[worker],

@@ -11,6 +11,7 @@
 
 #include "document.h"
 #include "options.h"
+#include "variant_rate.h"
 #include "doku_variant_gen.h"
 
 typedef struct gen_variant_req {
@@ -19,6 +20,8 @@ typedef struct gen_variant_req {
     doku_vgen_opts vo;        /* set, cage sizes, effort band, budgets */
     doku_difficulty difficulty; /* ANY, or the name doku's variant rating
                                  (doku_logic_create_variant) must give */
+    vrate_want want;          /* its range (variant_rate.h), set by
+                                 cli_generate_variant */
     uint64_t seed, start, count;
     int with_solution;
     doku_variant_format format; /* how each puzzle is written */

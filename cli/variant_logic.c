@@ -20,6 +20,8 @@ typedef struct vlogic_args {
     const doku_logic_opts *lo;
     doku_command cmd;
     int history;
+    const uint8_t *cells;   /* hint --pencil: the filled cells and the */
+    const uint64_t *cands;  /* marks, in place of the puzzle's givens */
 } vlogic_args;
 
 static double budget(const cli_opts *o)
@@ -62,13 +64,12 @@ static int put(const vlogic_args *a, const doku_source *src, doku_logic_record *
     return CLI_EXIT_OK;
 }
 
-static int run(void *user, const char *file, size_t line, const char *where,
-               doku_variant_puzzle *p)
+static int run(const vlogic_args *a, const char *file, size_t line, const char *where,
+               const doku_variant_puzzle *p)
 {
-    const vlogic_args *a = user;
     const doku_shape *s = doku_variant_puzzle_shape(p);
     const doku_constraints *cs = doku_variant_puzzle_constraints(p);
-    const uint8_t *givens = doku_variant_puzzle_givens(p);
+    const uint8_t *givens = a->cells ? a->cells : doku_variant_puzzle_givens(p);
     size_t nc = (size_t)doku_shape_cells(s);
     doku_source src;
     memset(&src, 0, sizeof src);
@@ -97,10 +98,12 @@ static int run(void *user, const char *file, size_t line, const char *where,
                                          : DOKU_CHECK_NONE;
         rec.message = st == DOKU_GAVE_UP ? "raise --timeout"
                       : res.solutions    ? "logic and ratings need a unique solution"
+                      : a->cells         ? "the filled cells and constraints allow no solution"
                                          : "the givens and constraints allow no solution";
-        /* as the classic hint: a step would be false, the wrong entry is news */
+        /* as the classic hint: a step would be false, the wrong entry is
+         * news (of the puzzle's givens: pencil grids are left as said) */
         cli_buf wrong = {0};
-        if (rec.verdict == DOKU_CHECK_NONE && a->cmd == DOKU_CMD_HINT &&
+        if (rec.verdict == DOKU_CHECK_NONE && a->cmd == DOKU_CMD_HINT && !a->cells &&
             cli_variant_wrong_entry(p, budget(a->o), &wrong, NULL))
             rec.message = wrong.data;
         put(a, &src, &rec);
@@ -113,7 +116,9 @@ static int run(void *user, const char *file, size_t line, const char *where,
         fprintf(stderr, "%s: %s\n", where, doku_status_string(st));
         return CLI_EXIT_FAIL;
     }
-    if (doku_logic_load(lg, givens, nc) != DOKU_OK) {
+    st = a->cands ? doku_logic_load_candidates(lg, givens, a->cands, nc, 0)
+                  : doku_logic_load(lg, givens, nc);
+    if (st != DOKU_OK) {
         rec.verdict = DOKU_CHECK_CONFLICT;
         rec.message = "invalid puzzle";
         put(a, &src, &rec);
@@ -171,6 +176,14 @@ static int one(void *user, const char *file, size_t line, const char *where,
 int cli_variant_logic(const cli_opts *o, const doku_logic_opts *lo, doku_command cmd,
                       int history)
 {
-    vlogic_args a = {o, lo, cmd, history};
+    vlogic_args a = {o, lo, cmd, history, NULL, NULL};
     return cli_variant_each(o, one, &a);
+}
+
+int cli_variant_hint_pencil(const cli_opts *o, const doku_logic_opts *lo,
+                            const doku_variant_puzzle *p, const char *file, const uint8_t *cells,
+                            const uint64_t *cands)
+{
+    vlogic_args a = {o, lo, DOKU_CMD_HINT, 0, cells, cands};
+    return run(&a, file, 0, file, p);
 }

@@ -144,15 +144,17 @@ void srv_api_reduce(const char *body, size_t len, const srv_budget *bud, srv_rep
         goto done;
     if (p.cons) {
         /* the library's reducer knows the units only: a variant puzzle's
-         * uniqueness is searched under its constraints */
-        if (diff != DOKU_DIFFICULTY_ANY || level != DOKU_QQWING_ANY) {
+         * uniqueness is searched under its constraints, its difficulty
+         * on doku's own scale; qqwing's levels are its solver's, which
+         * knows no constraint */
+        if (level != DOKU_QQWING_ANY) {
             srv_reply_error(out, 422, "constraints_unsupported",
-                            "a difficulty for reduce does not take variant constraints (their "
-                            "ratings are doku's own): leave difficulty out",
-                            "difficulty");
+                            "a qqwing level has no meaning under variant constraints (qqwing's "
+                            "solver knows none): use \"difficulty\", on doku's own scale",
+                            "qqwing_level");
             goto done;
         }
-        srv_vreduce a = {lo, sym, seed, timeout};
+        srv_vreduce a = {lo, sym, seed, timeout, diff};
         srv_reduce_variant(&p, &a, out);
         goto done;
     }

@@ -81,8 +81,7 @@ static int logic_begin(logic_req *l, const char *body, size_t len, const srv_bud
     uint64_t *cands = NULL;
     if (pencil) {
         /* the side: from "size", else from the number of tokens */
-        if (srv_read_puzzle(l->req, 0, &l->p, out) != 0 ||
-            srv_no_constraints(&l->p, "hint on pencil marks", out) != 0)
+        if (srv_read_puzzle(l->req, 0, &l->p, out) != 0)
             return -1;
         if (!cJSON_GetObjectItemCaseSensitive(l->req, "size")) {
             int tokens = 0, in = 0;
@@ -106,27 +105,42 @@ static int logic_begin(logic_req *l, const char *body, size_t len, const srv_bud
             }
         }
         size_t nc = (size_t)l->p.n * (size_t)l->p.n;
+        /* a "puzzle" beside the marks gives the shape and constraints;
+         * its givens must be filled in the marks as well */
+        uint8_t *givens = l->p.cells;
         l->p.cells = malloc(nc);
         cands = malloc(nc * sizeof *cands);
         char why[160];
         if (!l->p.cells || !cands) {
             free(cands);
+            free(givens);
             srv_reply_error(out, 500, "no_memory", "out of memory", NULL);
             return -1;
         }
         if (doku_parse_pencil(pencil, l->p.n, l->p.symbols, l->p.cells, cands, (size_t)(l->p.n) * (size_t)(l->p.n), why, sizeof why) !=
             DOKU_OK) {
             free(cands);
+            free(givens);
             srv_reply_error(out, 400, "bad_puzzle", why, "pencil");
             return -1;
         }
+        for (size_t c = 0; givens && c < nc; c++)
+            if (givens[c] && l->p.cells[c] != givens[c]) {
+                snprintf(why, sizeof why, "r%dc%d: the puzzle gives %d there, the pencil marks %s",
+                         (int)(c / (size_t)l->p.n) + 1, (int)(c % (size_t)l->p.n) + 1, givens[c],
+                         l->p.cells[c] ? "fill it otherwise" : "leave it open");
+                free(cands);
+                free(givens);
+                srv_reply_error(out, 400, "bad_puzzle", why, "pencil");
+                return -1;
+            }
+        free(givens);
     } else if (srv_read_puzzle(l->req, 1, &l->p, out) != 0) {
         return -1;
     }
     /* a variant puzzle gets a context for its constraints (its ratings
-     * are doku's own, and the records say so); pencil marks are classic */
-    if (pencil && srv_no_constraints(&l->p, "hint on pencil marks", out) != 0)
-        return -1;
+     * are doku's own, and the records say so), pencil marks too: the
+     * filled cells' constraints prune the marks before the first step */
     doku_status st = l->p.cons ? doku_logic_create_variant(l->p.cons, &lo, &l->lg)
                                : doku_logic_create(l->p.shape, &lo, &l->lg);
     if (st == DOKU_OK)

@@ -18,6 +18,7 @@
 #include "cache.h"
 #include "clock.h"
 #include "documents.h"
+#include "gen_constraints.h"
 #include "gen_request.h"
 #include "gen_variant.h"
 #include "record.h"
@@ -331,21 +332,16 @@ void srv_api_print(const srv_call *c, srv_reply *out)
     } else {
         if (srv_gen_read(&g, req, c->budget, out) != 0)
             goto done;
-        if (g.p.cons) {
-            srv_reply_error(out, 422, "constraints_unsupported",
-                            "a generated booklet takes a constraint set (\"variants\": killer...), "
-                            "not constraints: send the puzzles to print in \"puzzles\"",
-                            "constraints");
-            goto done;
-        }
-        if (g.p.vset >= 0) {
-            /* a constraint set: each page's record carries its constraints */
+        if (g.p.vset >= 0 || g.p.cons) {
+            /* a constraint set, or the constraints a setter drew (givens
+             * chosen for them): each page's record carries its constraints */
             recs.bufs = calloc((size_t)count, sizeof *recs.bufs);
             if (!recs.bufs) {
                 srv_reply_error(out, 500, "no_memory", "out of memory", NULL);
                 goto done;
             }
-            if (srv_gen_variant_records(&g, count, recs.bufs, &recs.n, out))
+            if (g.p.cons ? srv_gen_constraints_records(&g, count, recs.bufs, &recs.n, out)
+                         : srv_gen_variant_records(&g, count, recs.bufs, &recs.n, out))
                 goto done;
         } else if (generate_all(&g, count, &recs, out)) {
             goto done;

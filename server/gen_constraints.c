@@ -70,9 +70,25 @@ static doku_status settle(const doku_constraints *cs, uint8_t *puzzle, two *t, d
     return st;
 }
 
-/* The record of the puzzle made: the generate record plus constraints. */
-static void reply_record(srv_gen *g, const uint8_t *puzzle, const uint8_t *solution,
-                         const doku_reduce_result *rr, srv_reply *out)
+/* The rating members of a rated puzzle: doku's own scale, and the
+ * difficulty found when none was asked by name (else the record has it). */
+static int add_rating(cJSON *o, const srv_gen *g, const vrating *v)
+{
+    return cJSON_AddStringToObject(o, "scale", "doku") &&
+           (v->r.solved ? cJSON_AddNumberToObject(o, "rating", v->r.er)
+                        : cJSON_AddNullToObject(o, "rating")) &&
+           (g->difficulty != DOKU_DIFFICULTY_ANY ||
+            cJSON_AddStringToObject(o, "difficulty",
+                                    doku_difficulty_name(v->r.solved ? v->r.difficulty
+                                                                     : DOKU_DIFFICULTY_UNSOLVED)));
+}
+
+/* The record of puzzle index k: the generate record plus constraints
+ * (and v's rating when v is not NULL), appended to b. @return DOKU_OK or
+ * DOKU_ERR_NOMEM. */
+static doku_status put_record(const srv_gen *g, uint64_t k, const uint8_t *puzzle,
+                              const uint8_t *solution, const doku_reduce_result *rr,
+                              const vrating *v, doku_buf *b)
 {
     doku_generate_result res;
     memset(&res, 0, sizeof res);
@@ -82,18 +98,74 @@ static void reply_record(srv_gen *g, const uint8_t *puzzle, const uint8_t *solut
     res.qqwing_level = DOKU_QQWING_ANY;
     res.symmetry = rr->symmetry;
     res.minimal = rr->minimal;
-    doku_buf b = {0};
-    doku_status st = srv_gen_record(g, 0, puzzle, solution, &res, &b);
+    doku_status st = srv_gen_record(g, k, puzzle, solution, &res, b);
     cJSON *o = cJSON_CreateObject(), *list = srv_constraints_json(g->p.cons);
-    if (st == DOKU_OK && o && list && cJSON_AddItemToObject(o, "constraints", list)) {
-        st = srv_record_add(&b, o);
+    if (st == DOKU_OK && o && list && cJSON_AddItemToObject(o, "constraints", list) &&
+        (!v || add_rating(o, g, v))) {
+        st = srv_record_add(b, o);
     } else {
         if (!o || !cJSON_GetObjectItemCaseSensitive(o, "constraints"))
             cJSON_Delete(list);
         st = st == DOKU_OK ? DOKU_ERR_NOMEM : st;
     }
     cJSON_Delete(o);
-    srv_reply_buf(out, &b, st);
+    return st;
+}
+
+/* Puzzle index k of g's master seed by the deadline end: puzzle (n*n)
+ * and its solution t->sol[0]; with "full" the solution itself; with a
+ * rating asked (g->have_rating: difficulty, rating, require), reductions
+ * rated on doku's scale (srv_vreduce_rated), from other solutions while
+ * none is as asked and the time lasts, *v the rating of the one made.
+ * @return as settle; DOKU_GAVE_UP also when no reduction was as asked
+ * (*v then the last one's; a second solution reduced as the first
+ * stops the search early: the constraints leave no other). */
+static doku_status make(const srv_gen *g, uint64_t k, double end, uint8_t *puzzle, two *t,
+                        doku_reduce_result *rr, vrating *v)
+{
+    uint64_t seed = doku_seed_derive(g->seed, k);
+    doku_rng rng;
+    doku_rng_seed(&rng, seed);
+    int n = g->p.n, rated = g->have_rating && !g->full;
+    vrate_want w = {g->bo.min, g->bo.max, g->bo.require};
+    uint8_t *last = rated ? malloc(t->nc) : NULL;
+    if (rated && !last)
+        return DOKU_ERR_NOMEM;
+    doku_status st = DOKU_OK;
+    for (int round = 0;; round++) {
+        memset(puzzle, 0, t->nc);
+        st = settle(g->p.cons, puzzle, t, &rng, end);
+        if (st != DOKU_OK)
+            break;
+        memcpy(puzzle, t->sol[0], t->nc);
+        if (g->full) {
+            memset(rr, 0, sizeof *rr);
+            rr->givens = (int)t->nc;
+            rr->symmetry = DOKU_SYM_NONE;
+            break;
+        }
+        /* from the full solution, as a reduce of it: the givens asked */
+        srv_vreduce a = {g->lo, g->sym, round ? doku_rng_next(&rng) : seed, end - now_seconds(),
+                         DOKU_DIFFICULTY_ANY};
+        if (!rated) {
+            if (srv_vreduce_cells(g->p.cons, puzzle, n, &a, end, rr) != 0)
+                st = DOKU_ERR_NOMEM;
+            break;
+        }
+        int tries;
+        int got = srv_vreduce_rated(g->p.cons, n, t->sol[0], &a, &w, end, puzzle, rr, v, &tries);
+        if (got != 0) {
+            st = got < 0 ? DOKU_ERR_NOMEM : DOKU_OK;
+            break;
+        }
+        if (now_seconds() >= end || (round > 0 && memcmp(last, puzzle, t->nc) == 0)) {
+            st = DOKU_GAVE_UP;
+            break;
+        }
+        memcpy(last, puzzle, t->nc);
+    }
+    free(last);
+    return st;
 }
 
 void srv_gen_constraints_reply(srv_gen *g, srv_reply *out)
@@ -105,28 +177,30 @@ void srv_gen_constraints_reply(srv_gen *g, srv_reply *out)
         srv_reply_error(out, 500, "no_memory", "out of memory", NULL);
         return;
     }
-    uint64_t seed = doku_seed_derive(g->seed, 0);
-    doku_rng rng;
-    doku_rng_seed(&rng, seed);
     double end = now_seconds() + g->timeout;
-    doku_status st = settle(g->p.cons, puzzle, &t, &rng, end);
     doku_reduce_result rr;
+    vrating v;
+    memset(&v, 0, sizeof v);
+    int rated = g->have_rating && !g->full;
+    doku_status st = make(g, 0, end, puzzle, &t, &rr, &v);
+    char text[240], secs[32], want[80];
     if (st == DOKU_OK) {
-        /* from the full solution, as a reduce of it: the givens asked */
-        memcpy(puzzle, t.sol[0], nc);
-        srv_vreduce a = {g->lo, g->sym, seed, end - now_seconds()};
-        if (srv_vreduce_cells(g->p.cons, puzzle, g->p.n, &a, end, &rr) != 0)
-            st = DOKU_ERR_NOMEM;
-    }
-    char text[200], secs[32];
-    if (st == DOKU_OK) {
-        reply_record(g, puzzle, t.sol[0], &rr, out);
+        doku_buf b = {0};
+        st = put_record(g, 0, puzzle, t.sol[0], &rr, rated ? &v : NULL, &b);
+        srv_reply_buf(out, &b, st);
     } else if (st == DOKU_ERR_VARIANT) {
         srv_reply_error(out, 422, "no_solution",
                         "the constraints have no solution: no givens can make them a puzzle",
                         "constraints");
     } else if (st == DOKU_GAVE_UP) {
-        snprintf(text, sizeof text, "no unique puzzle found for the constraints within %s s",
+        if (rated && g->difficulty != DOKU_DIFFICULTY_ANY)
+            snprintf(want, sizeof want, " rated %s on doku's own scale",
+                     doku_difficulty_name(g->difficulty));
+        else if (rated)
+            snprintf(want, sizeof want, " with the rating asked (doku's own scale)");
+        else
+            want[0] = '\0';
+        snprintf(text, sizeof text, "no unique puzzle%s found for the constraints within %s s", want,
                  srv_seconds(secs, sizeof secs, g->named));
         cJSON *o = cJSON_CreateObject();
         char *body = o && cJSON_AddStringToObject(o, "status", "gave_up") &&
@@ -142,4 +216,58 @@ void srv_gen_constraints_reply(srv_gen *g, srv_reply *out)
         srv_reply_error(out, 500, "no_memory", "out of memory", NULL);
     }
     free(puzzle);
+}
+
+int srv_gen_constraints_records(srv_gen *g, uint64_t count, doku_buf *bufs, size_t *made,
+                                srv_reply *out)
+{
+    size_t nc = (size_t)g->p.n * (size_t)g->p.n;
+    *made = 0;
+    /* the puzzles made so far (to leave out a repeat), then the work space */
+    uint8_t *kept = malloc(nc * ((size_t)count + 3));
+    if (!kept) {
+        srv_reply_error(out, 500, "no_memory", "out of memory", NULL);
+        return -1;
+    }
+    uint8_t *puzzle = kept + nc * (size_t)count;
+    two t = {{puzzle + nc, puzzle + 2 * nc}, nc, 0};
+    double end = now_seconds() + g->timeout;
+    doku_status st = DOKU_OK;
+    for (uint64_t k = 0; *made < count && k < count * SRV_GEN_TRIES && now_seconds() < end; k++) {
+        doku_reduce_result rr;
+        vrating v;
+        st = make(g, k, end, puzzle, &t, &rr, &v);
+        if (st != DOKU_OK)
+            break;
+        int seen = 0;
+        for (size_t j = 0; j < *made && !seen; j++)
+            seen = memcmp(kept + j * nc, puzzle, nc) == 0;
+        if (seen)
+            continue;
+        st = put_record(g, k, puzzle, t.sol[0], &rr, g->have_rating && !g->full ? &v : NULL,
+                        &bufs[*made]);
+        if (st != DOKU_OK)
+            break;
+        memcpy(kept + *made * nc, puzzle, nc);
+        ++*made;
+    }
+    free(kept);
+    if (st == DOKU_ERR_NOMEM) {
+        srv_reply_error(out, 500, "no_memory", "out of memory", NULL);
+        return -1;
+    }
+    if (*made == 0 && st == DOKU_ERR_VARIANT) {
+        srv_reply_error(out, 422, "no_solution",
+                        "the constraints have no solution: no givens can make them a puzzle",
+                        "constraints");
+        return -1;
+    }
+    if (*made == 0) {
+        char msg[200], secs[32];
+        snprintf(msg, sizeof msg, "no unique puzzle found for the constraints within %s s",
+                 srv_seconds(secs, sizeof secs, g->named));
+        srv_reply_error(out, 422, "cannot_generate", msg, NULL);
+        return -1;
+    }
+    return 0;
 }

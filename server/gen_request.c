@@ -8,6 +8,7 @@
  */
 #include "doku_records.h"
 #include "gen_request.h"
+#include "variant_rate.h"
 #include "record.h"
 
 #include <stdio.h>
@@ -121,24 +122,26 @@ static uint64_t clock_seed(void)
 }
 
 /* The fields of a constraint set's generation (p.vset): cage sizes,
- * seed, budget; the classic generator's fields are refused by name. */
+ * difficulty (doku's own scale, as `doku generate --killer --difficulty`),
+ * seed, budget; the classic generator's other fields are refused by name. */
 static int read_set(srv_gen *g, const cJSON *req, const srv_budget *bud, srv_reply *out)
 {
-    static const char *const classic[] = {"clues", "symmetry", "difficulty", "rating",
-                                          "qqwing_level", "require", "minimal", "full"};
+    static const char *const classic[] = {"clues", "symmetry", "rating", "qqwing_level",
+                                          "require", "minimal", "full"};
     const char *set = doku_vgen_set_name((doku_vgen_set)g->p.vset);
     for (size_t i = 0; i < sizeof classic / sizeof classic[0]; i++) {
         const cJSON *f = cJSON_GetObjectItemCaseSensitive(req, classic[i]);
         if (f && !cJSON_IsNull(f) && !cJSON_IsFalse(f)) {
             char msg[200];
-            snprintf(msg, sizeof msg, "a %s takes no \"%s\" (only cage_size, seed and timeout)",
-                     set, classic[i]);
+            snprintf(msg, sizeof msg, "a %s takes no \"%s\" (only cage_size, difficulty, seed "
+                     "and timeout)", set, classic[i]);
             srv_reply_error(out, 400, "bad_field", msg, classic[i]);
             return -1;
         }
     }
     const char *sizes;
     if (srv_field_string(req, "cage_size", &sizes, out) ||
+        srv_read_difficulty(req, &g->difficulty, &g->qqwing, g->note, sizeof g->note, out) ||
         srv_field_u64(req, "seed", 0, UINT64_MAX, clock_seed(), &g->seed, out) ||
         srv_field_timeout(req, srv_remaining(bud), &g->timeout, out))
         return -1;
@@ -150,6 +153,22 @@ static int read_set(srv_gen *g, const cJSON *req, const srv_budget *bud, srv_rep
         if (srv_parsed(out, "cage_size",
                        doku_parse_cage_size(sizes, g->p.n, &g->vo.min_cage, &g->vo.max_cage, &pe), &pe))
             return -1;
+    }
+    if (g->qqwing != DOKU_QQWING_ANY) {   /* a qqwing level spelt as "difficulty" */
+        srv_reply_error(out, 422, "constraints_unsupported",
+                        "a qqwing level has no meaning for a constraint set (qqwing's solver knows "
+                        "no constraint): use a difficulty name, on doku's own scale", "difficulty");
+        return -1;
+    }
+    if (g->difficulty != DOKU_DIFFICULTY_ANY) {
+        /* the CLI's filter and cage sizes, so the same seed makes the same puzzle */
+        g->want.max = -1;
+        doku_difficulty_range(g->difficulty, &g->want.min, &g->want.max);
+        vrate_killer_cages(g->difficulty, &g->vo);
+        if (g->vo.max_cage > g->p.n)
+            g->vo.max_cage = g->p.n;
+        g->vo.filter = vrate_filter;
+        g->vo.filter_user = &g->want;
     }
     if (doku_generator_create(g->p.shape, &g->g) != DOKU_OK) {
         srv_reply_error(out, 500, "no_memory", "out of memory", NULL);
@@ -219,20 +238,18 @@ int srv_gen_read(srv_gen *g, const cJSON *req, const srv_budget *bud, srv_reply 
             g->bo.max = -1;
     }
     /* the request's constraints: givens chosen for them (gen_constraints.c),
-     * by count and symmetry; the ratings and levels are the classic
-     * grader's, which knows no constraint */
-    if (g->p.cons && (g->have_rating || g->qqwing != DOKU_QQWING_ANY || g->full)) {
-        const char *field = g->full ? "full" : g->qqwing != DOKU_QQWING_ANY ? "qqwing_level"
-                                     : g->difficulty != DOKU_DIFFICULTY_ANY ? "difficulty"
-                                     : require ? "require" : "rating";
-        char msg[240];
-        snprintf(msg, sizeof msg, "generate with constraints takes clues, symmetry, seed and "
-                                  "timeout; \"%s\" does not take variant constraints", field);
-        srv_reply_error(out, 422, "constraints_unsupported", msg, field);
+     * by count and symmetry; a difficulty, rating or required technique is
+     * judged on doku's own scale by the logic engine on the constraints;
+     * qqwing's levels are its solver's, which knows no constraint */
+    if (g->p.cons && g->qqwing != DOKU_QQWING_ANY) {
+        srv_reply_error(out, 422, "constraints_unsupported",
+                        "a qqwing level has no meaning under variant constraints (qqwing's solver "
+                        "knows none): use \"difficulty\" or \"rating\", on doku's own scale",
+                        "qqwing_level");
         return -1;
     }
     if (doku_generator_create(g->p.shape, &g->g) != DOKU_OK ||
-        (g->have_rating && !g->full &&
+        (g->have_rating && !g->full && !g->p.cons &&
          doku_rating_filter_create(g->p.shape, &g->bo, &g->band) != DOKU_OK)) {
         srv_reply_error(out, 500, "no_memory", "out of memory", NULL);
         return -1;

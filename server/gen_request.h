@@ -10,6 +10,7 @@
 
 #include "api.h"
 #include "request.h"
+#include "variant_rate.h"
 
 #include "doku.h"
 #include "doku_records.h"
@@ -35,12 +36,14 @@ typedef struct srv_gen {
     doku_rating_filter *band;/* owned; NULL without a rating request */
     doku_vgen_opts vo;       /* p.vset >= 0: the constraint set to make
                                 (killer...) and its cage sizes */
+    vrate_want want;         /* a set's difficulty (vo.filter's user) */
 } srv_gen;
 
 /* Reads the generate fields of req into g and makes its generator. A
  * constraint set named in "variants" (killer, thermo, arrow, kropki, xv:
- * p.vset) takes "cage_size" ("2-5") and the seed and budget only, as
- * `doku generate --killer` does (no clues, symmetry, rating...).
+ * p.vset) takes "cage_size" ("2-5"), "difficulty" (doku's own scale) and
+ * the seed and budget only, as `doku generate --killer` does (no clues,
+ * symmetry, rating...).
  * @return 0, or -1 with the reply (400 naming the field, 500) in out;
  * either way srv_gen_free(g) afterwards. */
 int srv_gen_read(srv_gen *g, const cJSON *req, const srv_budget *bud, srv_reply *out);

@@ -43,6 +43,7 @@ static doku_status variant_record(const srv_gen *g, uint64_t k, const doku_const
         return DOKU_ERR_NOMEM;
     cJSON *o = cJSON_CreateObject(), *list = srv_constraints_json(cs);
     if (o && list && cJSON_AddStringToObject(o, "set", doku_vgen_set_name(g->vo.set)) &&
+        (g->difficulty == DOKU_DIFFICULTY_ANY || cJSON_AddStringToObject(o, "scale", "doku")) &&
         cJSON_AddItemToObject(o, "constraints", list)) {
         st = srv_record_add(b, o);
     } else {
@@ -160,6 +161,10 @@ void srv_gen_variant_reply(srv_gen *g, srv_reply *out)
              cJSON_AddNumberToObject(o, "n", g->p.n) && cJSON_AddStringToObject(o, "set", set) &&
              cJSON_AddStringToObject(o, "puzzle", p) && cJSON_AddStringToObject(o, "solution", s) &&
              cJSON_AddNumberToObject(o, "givens", res.givens);
+        /* a difficulty asked is met on doku's own scale (variant_rate.h) */
+        if (ok && g->difficulty != DOKU_DIFFICULTY_ANY)
+            ok = cJSON_AddStringToObject(o, "difficulty", doku_difficulty_name(g->difficulty)) &&
+                 cJSON_AddStringToObject(o, "scale", "doku");
         if (ok) {
             cJSON_AddItemToObject(o, "constraints", list);
             list = NULL;

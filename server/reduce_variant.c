@@ -60,8 +60,22 @@ static doku_status count_two(const doku_constraints *cs, const uint8_t *cells, s
     return doku_constraints_search(cs, cells, nc, &o, sol, NULL, NULL, r);
 }
 
-/* Replies with rec and the puzzle's constraints. */
-static void reply(srv_reply *out, const srv_puzzle *p, const doku_reduce_record *rec)
+/* The rating members of a reduce to a difficulty: doku's own scale. */
+static int add_rating(cJSON *extra, const vrating *v)
+{
+    const doku_rating *r = &v->r;
+    return cJSON_AddStringToObject(extra, "scale", "doku") &&
+           (r->solved ? cJSON_AddNumberToObject(extra, "rating", r->er)
+                      : cJSON_AddNullToObject(extra, "rating")) &&
+           cJSON_AddStringToObject(extra, "difficulty",
+                                   doku_difficulty_name(r->solved ? r->difficulty
+                                                                  : DOKU_DIFFICULTY_UNSOLVED));
+}
+
+/* Replies with rec and the puzzle's constraints (and v's rating when v
+ * is not NULL). */
+static void reply(srv_reply *out, const srv_puzzle *p, const doku_reduce_record *rec,
+                  const vrating *v)
 {
     doku_source src = srv_source(p);
     doku_record_opts ro;
@@ -73,6 +87,8 @@ static void reply(srv_reply *out, const srv_puzzle *p, const doku_reduce_record 
     if (!extra || !list || !cJSON_AddItemToObject(extra, "constraints", list)) {
         if (!extra || !cJSON_GetObjectItemCaseSensitive(extra, "constraints"))
             cJSON_Delete(list);
+        st = st == DOKU_OK ? DOKU_ERR_NOMEM : st;
+    } else if (v && !add_rating(extra, v)) {
         st = st == DOKU_OK ? DOKU_ERR_NOMEM : st;
     } else if (st == DOKU_OK) {
         st = srv_record_add(&b, extra);
@@ -87,7 +103,7 @@ static void fail(srv_reply *out, const srv_puzzle *p, const char *status, const 
     memset(&rec, 0, sizeof rec);
     rec.status = status;
     rec.message = msg;
-    reply(out, p, &rec);
+    reply(out, p, &rec, NULL);
 }
 
 /* Removes orbits of givens from puzzle in the order of rng while one
@@ -143,9 +159,14 @@ static int remove_orbits(const doku_constraints *cs, uint8_t *puzzle, int n, con
             givens -= m;
             continue;
         }
-        *unresolved += st != DOKU_OK;
         for (int j = 0; j < m; j++)
             puzzle[orbit[j]] = kept[j];
+        if (st == DOKU_ERR_NOMEM) {
+            /* not "unresolved": a run short of memory is no answer */
+            givens = -1;
+            break;
+        }
+        *unresolved += st != DOKU_OK;
     }
     free(order);
     free(tried);
@@ -171,6 +192,60 @@ int srv_vreduce_cells(const doku_constraints *cs, uint8_t *puzzle, int n, const 
     /* every orbit left was tried and needed: none can go */
     rr->minimal = !untried && rr->unresolved == 0;
     return 0;
+}
+
+
+int srv_vreduce_rated(const doku_constraints *cs, int n, const uint8_t *start,
+                      const srv_vreduce *a, const vrate_want *w, double end, uint8_t *puzzle,
+                      doku_reduce_result *rr, vrating *v, int *tries)
+{
+    int nc = n * n, givens = 0, step = nc / 16 > 1 ? nc / 16 : 1;
+    for (int i = 0; i < nc; i++)
+        givens += start[i] != 0;
+    /* a rating gets the generators' seconds, or a quarter of the budget */
+    double cap = a->timeout / 4 > VRATE_SECONDS ? a->timeout / 4 : VRATE_SECONDS;
+    *tries = 0;
+    uint8_t *work = malloc((size_t)nc);
+    if (!work)
+        return -1;
+    srv_vreduce b = *a;
+    vrate_verdict last = VRATE_HARDER;
+    int found = 0, hard_at = -1, easy_at = -1; /* most givens too hard, fewest too easy */
+    for (int k = 0; k < SRV_VREDUCE_ATTEMPTS && !found && (k == 0 || now_seconds() < end); k++) {
+        memcpy(work, start, (size_t)nc);
+        b.seed = k ? doku_seed_derive(a->seed, (uint64_t)k) : a->seed;
+        doku_reduce_result wr;
+        if (srv_vreduce_cells(cs, work, n, &b, end, &wr) != 0) {
+            free(work);
+            return -1;
+        }
+        ++*tries;
+        /* the same givens as the last one rated: the same verdict */
+        if (k == 0 || memcmp(work, puzzle, (size_t)nc) != 0) {
+            double left = end - now_seconds();
+            doku_status st = vrate_run(cs, work, left < cap ? left : cap, v);
+            if (st != DOKU_OK) {
+                free(work);
+                return st == DOKU_ERR_NOMEM ? -1 : 0;
+            }
+            last = vrate_judge(v, w);
+        }
+        memcpy(puzzle, work, (size_t)nc);
+        *rr = wr;
+        found = last == VRATE_IN;
+        if (last == VRATE_HARDER) {
+            if (wr.givens >= givens)
+                break;   /* every given kept and still too hard: no easier one */
+            hard_at = wr.givens > hard_at ? wr.givens : hard_at;
+            int up = easy_at > hard_at + 1 ? (hard_at + easy_at + 1) / 2 : hard_at + step;
+            b.target = up < givens ? up : givens;
+        } else if (last == VRATE_EASIER) {
+            easy_at = easy_at < 0 || wr.givens < easy_at ? wr.givens : easy_at;
+            b.target = hard_at >= 0 && easy_at > hard_at + 1 ? (hard_at + easy_at) / 2 : a->target;
+        }
+    }
+    free(work);
+    return found;
 }
 
 void srv_reduce_variant(const srv_puzzle *p, const srv_vreduce *a, srv_reply *out)
@@ -216,7 +291,15 @@ void srv_reduce_variant(const srv_puzzle *p, const srv_vreduce *a, srv_reply *ou
     }
     memcpy(puzzle, p->cells, (size_t)nc);
     doku_reduce_result rr;
-    if (srv_vreduce_cells(p->cons, puzzle, n, a, end, &rr) != 0) {
+    vrating v;
+    char msg[240];
+    int rated = a->diff != DOKU_DIFFICULTY_ANY, tries = 0;
+    vrate_want w = {0, -1, 0};
+    if (rated && doku_difficulty_range(a->diff, &w.min, &w.max) != DOKU_OK)
+        rated = 0;
+    int got = rated ? srv_vreduce_rated(p->cons, n, p->cells, a, &w, end, puzzle, &rr, &v, &tries)
+                    : srv_vreduce_cells(p->cons, puzzle, n, a, end, &rr);
+    if (got < 0) {
         free(puzzle);
         srv_reply_error(out, 500, "no_memory", "out of memory", NULL);
         return;
@@ -224,9 +307,17 @@ void srv_reduce_variant(const srv_puzzle *p, const srv_vreduce *a, srv_reply *ou
     doku_reduce_record rec;
     memset(&rec, 0, sizeof rec);
     rec.status = "reduced";
+    if (rated && got == 0) {
+        rec.status = "outside_rating";
+        snprintf(msg, sizeof msg, "none of %d reductions%s was rated %s on doku's own scale "
+                 "(the last one is given)", tries,
+                 tries < SRV_VREDUCE_ATTEMPTS ? " made within the time budget" : "",
+                 doku_difficulty_name(a->diff));
+        rec.message = msg;
+    }
     rec.reduced = puzzle;
     rec.givens_before = givens;
     rec.result = &rr;
-    reply(out, p, &rec);
+    reply(out, p, &rec, rated ? &v : NULL);
     free(puzzle);
 }

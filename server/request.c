@@ -623,18 +623,6 @@ int srv_read_puzzle(const cJSON *req, int flags, srv_puzzle *p, srv_reply *out)
     return rc;
 }
 
-int srv_no_constraints(const srv_puzzle *p, const char *what, srv_reply *out)
-{
-    if (!p->cons)
-        return 0;
-    char msg[200];
-    snprintf(msg, sizeof msg,
-             "%s does not take variant constraints yet (solve, count, check, hint, explain, grade, reduce, "
-             "export and print do)", what);
-    srv_reply_error(out, 422, "constraints_unsupported", msg, "constraints");
-    return -1;
-}
-
 void srv_puzzle_free(srv_puzzle *p)
 {
     if (!p)

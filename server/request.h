@@ -51,11 +51,6 @@ cJSON *srv_parse_body(const char *body, size_t len, srv_reply *out);
  * @return 0, or -1 with a 400 in out (p is then empty). */
 int srv_read_puzzle(const cJSON *req, int flags, srv_puzzle *p, srv_reply *out);
 
-/* For an endpoint that does not take variant constraints (what: "hint")
- * on a puzzle that has some. @return 0 when p has none, else -1 with a
- * 422 "constraints_unsupported" in out that says so. */
-int srv_no_constraints(const srv_puzzle *p, const char *what, srv_reply *out);
-
 /* Frees what p owns (not the cached shape) and zeroes it; NULL is
  * ignored. */
 void srv_puzzle_free(srv_puzzle *p);

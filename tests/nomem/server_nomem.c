@@ -55,6 +55,13 @@ static int ask(const srv_endpoint *ep, const char *body, char **text)
     return status;
 }
 
+/* A 4x4's cages and thermometer (solution 1234/3412/2143/4321). */
+#define CONS4                                                                                     \
+    "[{\"kind\":\"cage\",\"cells\":[\"r1c1\",\"r1c2\"],\"params\":[3]},"                           \
+    "{\"kind\":\"cage\",\"cells\":[\"r1c3\",\"r1c4\"],\"params\":[7]},"                            \
+    "{\"kind\":\"thermo\",\"cells\":[\"r2c1\",\"r2c2\"]},"                                         \
+    "{\"kind\":\"cage\",\"cells\":[\"r3c3\",\"r4c3\"],\"params\":[6]}]"
+
 static const struct {
     const char *path, *body;
 } REQUESTS[] = {
@@ -79,6 +86,16 @@ static const struct {
     {"/api/check",
      "{\"puzzle\":\"12..............\",\"size\":4,\"constraints\":[{\"kind\":\"cage\",\"cells\":[\"r1c1\","
      "\"r1c2\"],\"params\":[4]},{\"kind\":\"white\",\"cells\":[\"r2c1\",\"r2c2\"]}]}"},
+    /* pencil marks under constraints; a reduce and a generate rated on
+     * doku's own scale (variant_rate.c), for constraints and for a set */
+    {"/api/hint",
+     "{\"pencil\":\"134 1234 1234 1234 1234 1234 1234 1234 1234 1 4 1234 1234 1234 1234 1234\","
+     "\"size\":4,\"constraints\":" CONS4 "}"},
+    {"/api/reduce",
+     "{\"puzzle\":\"1234341221434321\",\"size\":4,\"difficulty\":\"easy\",\"seed\":2,"
+     "\"constraints\":" CONS4 "}"},
+    {"/api/generate", "{\"size\":4,\"difficulty\":\"easy\",\"seed\":3,\"constraints\":" CONS4 "}"},
+    {"/api/generate", "{\"size\":4,\"variants\":\"killer\",\"difficulty\":\"easy\",\"seed\":3}"},
 };
 
 int main(void)

@@ -298,18 +298,80 @@ class Api(unittest.TestCase):
         r, doc, _ = self.s.post("solve", {"puzzle": "." * 256, "constraints": [{"kind": "anti-knight"}]})
         self.assertEqual(r.status, 200, doc)   # 16x16 takes constraints
         # what does not take constraints says so, never ignores them
-        r, doc, _ = self.s.post("reduce", {"puzzle": EASY, "constraints": KILLER_CAGES[:1], "difficulty": "easy"})
-        self.error(r, doc, 422, "constraints_unsupported", "difficulty")
-        marks = " ".join("123456789" if ch == "." else ch for ch in EASY)
-        r, doc, _ = self.s.post("hint", {"puzzle": EASY, "pencil": marks,
-                                         "constraints": KILLER_CAGES[:1]})
-        self.error(r, doc, 422, "constraints_unsupported", "constraints")
-        r, doc, _ = self.s.post("generate", {"constraints": KILLER_CAGES[:1], "difficulty": "easy"})
-        self.error(r, doc, 422, "constraints_unsupported", "difficulty")
+        r, doc, _ = self.s.post("reduce", {"puzzle": EASY, "constraints": KILLER_CAGES[:1],
+                                           "qqwing_level": "easy"})
+        self.error(r, doc, 422, "constraints_unsupported", "qqwing_level")
+        self.assertIn("no meaning under variant constraints", doc["error"]["message"])
+        r, doc, _ = self.s.post("generate", {"constraints": KILLER_CAGES[:1], "qqwing_level": "easy"})
+        self.error(r, doc, 422, "constraints_unsupported", "qqwing_level")
+        self.assertIn("no meaning under variant constraints", doc["error"]["message"])
         r, doc, _ = self.s.post("generate", {"constraints": KILLER_CAGES[:1], "variants": "killer"})
         self.error(r, doc, 400, "bad_field", "constraints")
-        r, doc, _ = self.s.post("print", {"constraints": KILLER_CAGES[:1], "count": 2})
-        self.error(r, doc, 422, "constraints_unsupported", "constraints")
+
+    def test_reduce_variant_to_a_difficulty(self):
+        # HS_KILLERS#1 (X) from its solution: with no givens it is extreme
+        # on doku's scale, with a few it is easier; "medium" is found in
+        # between, unique, and /api/grade rates what came back the same
+        solution = "872314695615972843394586721569241387487635219231897564146758932723469158958123476"
+        body = {"puzzle": solution, "variants": "x", "constraints": KILLER_CAGES, "seed": 3,
+                "difficulty": "medium", "timeout": 20}
+        r, doc, _ = self.s.post("reduce", body)
+        self.assertEqual((r.status, doc["status"]), (200, "reduced"), doc)
+        self.assertEqual((doc["scale"], doc["difficulty"]), ("doku", "medium"), doc)
+        left = doc["reduced"]
+        self.assertEqual(sum(ch != "." for ch in left), doc["givens"])
+        self.assertTrue(all(ch in (".", s) for ch, s in zip(left, solution)), doc)
+        r, count, _ = self.s.post("count", {"puzzle": left, "variants": "x", "constraints": KILLER_CAGES,
+                                            "limit": 2})
+        self.assertEqual(count["count"], 1, count)
+        r, grade, _ = self.s.post("grade", {"puzzle": left, "variants": "x", "constraints": KILLER_CAGES})
+        self.assertEqual((grade["scale"], grade["difficulty"], grade["er"]), ("doku", "medium", doc["rating"]),
+                         grade)
+        # a difficulty no reduction reaches: the last one, said so, rated
+        # ISS's easy killer has no givens to keep and is easy with none
+        r, doc, _ = self.s.post("reduce", {"puzzle": KILLER_EASY, "difficulty": "hard", "timeout": 5})
+        self.assertEqual((r.status, doc["status"]), (200, "outside_rating"), doc)
+        self.assertEqual((doc["scale"], doc["difficulty"], doc["givens"]), ("doku", "easy", 0), doc)
+        self.assertIn("rated hard on doku's own scale", doc["error"])
+
+    def test_generate_for_constraints_rated(self):
+        # the killer's cages without its diagonals: givens chosen for them,
+        # rated on doku's own scale as asked; /api/count says unique and
+        # /api/grade rates the puzzle the same
+        cases = [({"difficulty": "medium"}, "medium"), ({"difficulty": "hard"}, "hard"),
+                 ({"rating": "2.0-2.5"}, "easy"), ({"require": "cage-combination"}, None)]
+        for extra, want in cases:
+            body = dict({"constraints": KILLER_CAGES, "seed": 4, "timeout": 20}, **extra)
+            r, doc, _ = self.s.post("generate", body)
+            self.assertEqual(r.status, 200, (extra, doc))
+            self.assertEqual(doc["scale"], "doku", doc)
+            self.assertEqual(len(doc["constraints"]), 13, doc)
+            r, count, _ = self.s.post("count", {"puzzle": doc["puzzle"], "constraints": KILLER_CAGES, "limit": 2})
+            self.assertEqual(count["count"], 1, (extra, count))
+            r, grade, _ = self.s.post("grade", {"puzzle": doc["puzzle"], "constraints": KILLER_CAGES})
+            self.assertEqual((grade["scale"], grade["er"], grade["difficulty"]),
+                             ("doku", doc["rating"], doc["difficulty"]), (extra, grade))
+            if want:
+                self.assertEqual(doc["difficulty"], want, (extra, doc))
+            if "rating" in extra:
+                self.assertTrue(2.0 <= doc["rating"] <= 2.5, doc)
+            if "require" in extra:
+                self.assertGreater(grade["techniques"].get("cage-combination", 0), 0, grade)
+        # "full": a full grid under the constraints (one solution: itself)
+        r, doc, _ = self.s.post("generate", {"constraints": KILLER_CAGES, "seed": 4, "full": True})
+        self.assertEqual((r.status, doc["givens"]), (200, 81), doc)
+        self.assertNotIn(".", doc["puzzle"])
+        r, count, _ = self.s.post("count", {"puzzle": doc["puzzle"], "constraints": KILLER_CAGES, "limit": 2})
+        self.assertEqual(count["count"], 1, count)
+        # a difficulty the constraints cannot give: said so, within the
+        # budget (ISS's easy killer is unique and easy by its cages alone;
+        # givens only make it easier)
+        easy = [{"kind": "cage", "cells": ["r" + c.lower() for c in m[1].split("~")[1:]],
+                 "params": [int(m[0])]} for m in re.findall(r"Cage~(\d+)((?:~R\d+C\d+)+)", KILLER_EASY)]
+        r, doc, _ = self.s.post("generate", {"constraints": easy, "seed": 4, "difficulty": "hard",
+                                             "timeout": 5})
+        self.assertEqual((r.status, doc["status"]), (200, "gave_up"), doc)
+        self.assertIn("rated hard on doku's own scale", doc["error"])
 
     def test_reduce_variant(self):
         # the killer's solution as givens, reduced under its cages and
@@ -395,6 +457,19 @@ class Api(unittest.TestCase):
         self.assertTrue(all(2 <= len(c["cells"]) <= 3 for c in doc["constraints"]), doc)
         r, doc, _ = self.s.post("generate", {"variants": "killer", "symmetry": "rot180"})
         self.error(r, doc, 400, "bad_field", "symmetry")
+        # a difficulty on doku's own scale: the killer `doku generate
+        # --killer --difficulty medium` makes, graded medium under its cages
+        r, doc, _ = self.s.post("generate", {"variants": "killer", "difficulty": "medium", "seed": 3,
+                                             "timeout": 20 * SLOW})
+        self.assertEqual((r.status, doc["difficulty"], doc["scale"]), (200, "medium", "doku"), doc)
+        cli = subprocess.run([DOKU, "generate", "--killer", "--difficulty", "medium", "--seed", "3",
+                              "--timeout", str(20 * SLOW)], capture_output=True, text=True, timeout=120).stdout
+        mine = [" ".join(["cage", *map(str, c["params"]), *c["cells"]]) for c in doc["constraints"]]
+        self.assertEqual(mine, [x for x in cli.splitlines() if x.startswith("cage ")])
+        r, grade, _ = self.s.post("grade", {"puzzle": doc["puzzle"], "constraints": doc["constraints"]})
+        self.assertEqual((grade["scale"], grade["difficulty"]), ("doku", "medium"), grade)
+        r, doc, _ = self.s.post("generate", {"variants": "killer", "qqwing_level": "easy"})
+        self.error(r, doc, 400, "bad_field", "qqwing_level")
         r, doc, _ = self.s.post("generate", {"cage_size": "2-3"})
         self.error(r, doc, 400, "bad_field", "cage_size")
         r, doc, _ = self.s.post("solve", {"puzzle": EASY, "variants": "killer"})
@@ -516,6 +591,50 @@ class Api(unittest.TestCase):
         self.assertIn("step", doc)
         r, doc, _ = self.s.post("hint", {"pencil": "1 2 3"})
         self.error(r, doc, 400, "bad_puzzle", "pencil")
+
+    def test_hint_pencil_on_variants(self):
+        # a killer's pencil marks: the player has already written {1,2} in
+        # the 3-cage r1c1,r1c2 (the first hint without marks), so the next
+        # step is another one, true against the solution, and it takes
+        # away only marks that are there
+        r, doc, _ = self.s.post("solve", {"puzzle": KILLER_EASY})
+        self.assertEqual(doc["status"], "unique", doc)
+        sol = "".join(str(d) for row in doc["solution"] for d in row)
+        marks = ["123456789"] * 81
+        marks[0] = marks[1] = "12"
+        marks[79] = marks[80] = "89"   # and {8,9} in the 17-cage r9c8,r9c9
+        r, doc, _ = self.s.post("hint", {"puzzle": KILLER_EASY, "pencil": " ".join(marks)})
+        self.assertEqual(r.status, 200, doc)
+        self.assertEqual(doc["scale"], "doku", doc)
+        step = doc["step"]
+        self.assertIsNotNone(step, doc)
+        self.assertFalse(step["text"].startswith("cage r1c1,r1c2 (sum 3)"), step)
+        self.assertTrue(step["placements"] or step["eliminations"], step)
+
+        def index(cell):
+            m = re.fullmatch(r"r(\d+)c(\d+)", cell)
+            return (int(m.group(1)) - 1) * 9 + int(m.group(2)) - 1
+        for e in step["eliminations"]:
+            i = index(e["cell"])
+            self.assertNotEqual(int(sol[i]), e["digit"], step)     # never the answer
+            self.assertIn(str(e["digit"]), marks[i], step)          # only a mark that is there
+        for pl in step["placements"]:
+            self.assertEqual(int(sol[index(pl["cell"])]), pl["digit"], step)
+        # the same cages as "constraints" with marks only: the cage's
+        # own elimination comes first, naming it
+        cages = [{"kind": "cage", "cells": ["r1c1", "r1c2"], "params": [3]}]
+        r, doc, _ = self.s.post("hint", {"pencil": " ".join(["123456789"] * 81), "constraints": cages})
+        self.assertEqual((r.status, doc["status"]), (200, "multiple"), doc)
+        # a filled cell no solution under the cage has is named
+        filled = ["123456789"] * 81
+        filled[0] = "9"
+        r, doc, _ = self.s.post("hint", {"pencil": " ".join(filled), "constraints": cages})
+        self.assertEqual((r.status, doc["status"]), (200, "none"), doc)
+        self.assertIn("r1c1 holds 9, which no solution has", doc["message"])
+        # a "puzzle" beside the marks: its givens must be filled there too
+        r, doc, _ = self.s.post("hint", {"puzzle": EASY, "pencil": " ".join(["123456789"] * 81)})
+        self.error(r, doc, 400, "bad_puzzle", "pencil")
+        self.assertIn("r1c1: the puzzle gives 5 there", doc["error"]["message"])
 
     def test_other_shapes(self):
         r, doc, _ = self.s.post("solve", {"puzzle": HEX16})
@@ -1263,6 +1382,43 @@ class Files(unittest.TestCase):
         # the shape or sizes a set cannot fit is said by field
         r, doc, _ = self.s.post("print", dict(body, cage_size="20-30"))
         self.assertIn(r.status, (400,), doc)
+
+    def test_print_booklet_for_drawn_constraints(self):
+        # the killer's cages without its diagonals: many solutions, so
+        # each puzzle gets givens; puzzle 1 is /api/generate's (one
+        # solution under the cages), every page draws the cages
+        body = {"constraints": KILLER_CAGES, "seed": 4, "symmetry": "rot180", "count": 3,
+                "per_page": 4, "solutions": "none"}
+        r, _, raw = self.s.post("print", body)
+        self.assertEqual((r.status, raw[:5]), (200, b"%PDF-"), raw[:300])
+        self.assertEqual((r.getheader("X-Doku-Puzzles"), r.getheader("X-Doku-Requested")), ("3", "3"))
+        r, first, _ = self.s.post("generate", {"constraints": KILLER_CAGES, "seed": 4, "symmetry": "rot180"})
+        self.assertEqual(r.status, 200, first)
+        self.assertGreater(first["givens"], 0, first)
+        r, count, _ = self.s.post("count", {"puzzle": first["puzzle"], "constraints": KILLER_CAGES, "limit": 2})
+        self.assertEqual(count["count"], 1, count)
+        if have("pdftotext"):
+            with tempfile.NamedTemporaryFile(suffix=".pdf", delete=False) as f:
+                f.write(raw)
+            try:
+                text = subprocess.run(["pdftotext", f.name, "-"], capture_output=True, text=True).stdout
+            finally:
+                os.unlink(f.name)
+            words = text.split()
+            sums = [str(c["params"][0]) for c in KILLER_CAGES]
+            for s in set(sums):   # each of the 3 puzzles draws every cage sum
+                self.assertGreaterEqual(words.count(s), 3 * sums.count(s), (s, words[:80]))
+            self.assertIn("seed " + first["seed"], text)   # puzzle 1's caption
+        # with the diagonals the cages alone are unique: one puzzle (no
+        # givens), not three copies of it
+        r, _, raw = self.s.post("print", dict(body, variants="x", symmetry="none"))
+        self.assertEqual((r.status, raw[:5]), (200, b"%PDF-"), raw[:300])
+        self.assertEqual((r.getheader("X-Doku-Puzzles"), r.getheader("X-Doku-Requested")), ("1", "3"))
+        # constraints with no solution are said so
+        bad = [{"kind": "cage", "cells": ["r1c1", "r1c2"], "params": [3]},
+               {"kind": "cage", "cells": ["r1c1", "r1c2"], "params": [4]}]
+        r, doc, _ = self.s.post("print", {"constraints": bad, "count": 2})
+        self.error(r, doc, 422, "no_solution", "constraints")
 
     def test_print_errors_and_budget(self):
         for field, value in (("per_page", 3), ("count", 0), ("count", 101), ("paper", "a3"),

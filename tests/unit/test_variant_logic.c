@@ -400,6 +400,106 @@ static void test_cage_pair(void **state)
     doku_variant_puzzle_free(p);
 }
 
+/* Pencil marks under constraints (doku_logic_load_candidates on a
+ * variant context): on the fixture puzzles, marks with a third of the
+ * wrong digits already crossed out (never the solution's) are kept as
+ * given, and every step after them is true and takes away only marks
+ * that are there. A filled cell that breaks a constraint is refused. */
+static void test_pencil_marks(void **state)
+{
+    (void)state;
+    char path[512];
+    size_t len;
+    char *text = tu_read_file(tu_fixture_path(path, sizeof path, "variants/logic_small.tsv"), &len);
+    assert_non_null(text);
+    char **lines;
+    size_t nl = tu_lines(text, &lines, 1);
+    int puzzles = 0, steps = 0;
+    for (size_t i = 0; i < nl && puzzles < (sanitized() ? 3 : 8); i++) {
+        char *puz = strchr(lines[i], '\t');
+        if (!puz)
+            continue;
+        *puz++ = 0;
+        char *solt = strchr(puz, '\t');
+        assert_non_null(solt);
+        *solt++ = 0;
+        doku_variant_puzzle *p;
+        char msg[256];
+        assert_int_equal(doku_variant_puzzle_read(puz, strlen(puz), &p, msg, sizeof msg), DOKU_OK);
+        const doku_constraints *cs = doku_variant_puzzle_constraints(p);
+        const uint8_t *givens = doku_variant_puzzle_givens(p);
+        int n = doku_shape_n(doku_variant_puzzle_shape(p)), nc = n * n;
+        uint8_t sol[256];
+        uint64_t marks[256];
+        for (int c = 0; c < nc; c++) {
+            sol[c] = (uint8_t)(solt[c] >= 'A' ? solt[c] - 'A' + 1 : solt[c] - '0');
+            marks[c] = 0;
+            for (int d = 1; d <= n; d++)
+                if (d == sol[c] || (c * 7 + d) % 3 != 0)
+                    marks[c] |= 1ull << (d - 1);
+        }
+        doku_logic_opts lo;
+        memset(&lo, 0, sizeof lo);
+        lo.no_trial = 1;
+        doku_logic *lg;
+        assert_int_equal(doku_logic_create_variant(cs, &lo, &lg), DOKU_OK);
+        assert_int_equal(doku_logic_load_candidates(lg, givens, marks, (size_t)nc, 0), DOKU_OK);
+        assert_int_equal(doku_logic_set_time_limit(lg, 1.0), DOKU_OK);
+        const uint64_t *cand = doku_logic_candidates(lg);
+        for (int c = 0; c < nc; c++)
+            if (!givens[c]) {
+                assert_int_equal(cand[c] & ~marks[c], 0);          /* no mark comes back */
+                assert_true(cand[c] & (1ull << (sol[c] - 1)));     /* the answer stays */
+            }
+        for (int k = 0; k < 30 && !doku_logic_solved(lg); k++) {
+            doku_step st;
+            if (doku_logic_next(lg, &st) != DOKU_OK)
+                break;
+            for (size_t e = 0; e < st.neliminations; e++) {
+                int c = st.eliminations[e].cell, d = st.eliminations[e].digit;
+                assert_int_not_equal(sol[c], d);
+                assert_true(cand[c] & (1ull << (d - 1)));
+            }
+            for (size_t e = 0; e < st.nplacements; e++)
+                assert_int_equal(sol[st.placements[e].cell], st.placements[e].digit);
+            assert_int_equal(doku_logic_apply(lg), DOKU_OK);
+            steps++;
+        }
+        doku_logic_free(lg);
+        doku_variant_puzzle_free(p);
+        puzzles++;
+    }
+    assert_true(puzzles >= 3);
+    assert_true(steps >= puzzles);
+    free(lines);
+    free(text);
+    /* a filled cell that breaks a cage is refused, as with givens */
+    doku_shape *sh;
+    assert_int_equal(doku_shape_create_simple(9, 0, &sh), DOKU_OK);
+    doku_constraints *cs;
+    assert_int_equal(doku_constraints_create(sh, &cs), DOKU_OK);
+    uint16_t cells[2] = {0, 1};
+    int sum = 3;
+    assert_int_equal(doku_constraints_add(cs, DOKU_CON_CAGE, cells, 2, &sum, 1), DOKU_OK);
+    doku_logic *lg;
+    assert_int_equal(doku_logic_create_variant(cs, NULL, &lg), DOKU_OK);
+    uint8_t g[81] = {0};
+    uint64_t all[81];
+    for (int c = 0; c < 81; c++)
+        all[c] = 0x1ff;
+    g[0] = 1;
+    g[1] = 3;
+    assert_int_equal(doku_logic_load_candidates(lg, g, all, 81, 0), DOKU_ERR_ARG);
+    /* r1c1 = 1: the cage's cells differ, so r1c2 loses its mark 1 */
+    g[1] = 0;
+    assert_int_equal(doku_logic_load_candidates(lg, g, all, 81, 0), DOKU_OK);
+    assert_int_equal(doku_logic_candidates(lg)[1] & 1u, 0);
+    assert_true(doku_logic_candidates(lg)[1] & (1u << 1));
+    doku_logic_free(lg);
+    doku_constraints_free(cs);
+    doku_shape_free(sh);
+}
+
 static void test_contract(void **state)
 {
     (void)state;
@@ -439,6 +539,7 @@ int main(void)
         cmocka_unit_test(test_contract),
         cmocka_unit_test(test_sentences_name_cells),
         cmocka_unit_test(test_cage_pair),
+        cmocka_unit_test(test_pencil_marks),
         cmocka_unit_test(test_no_constraints_same_as_classic),
         cmocka_unit_test(test_no_constraints_same_as_classic_data),
         cmocka_unit_test(test_fixture_steps_are_true),

@@ -752,6 +752,22 @@ test('Remove givens on a variant puzzle keeps its constraints and one solution u
   await solveMatches(page, KILLER_SOLUTION);
 });
 
+test('Remove givens on a variant puzzle down to a difficulty on doku\'s own scale', async (page) => {
+  await paste(page, KILLER_ISS);
+  await solveMatches(page, KILLER_SOLUTION);
+  await page.click('#gen-box summary');
+  await page.fill('#gen-seed', '3');
+  await page.fill('#gen-clues', '');
+  await page.selectOption('#gen-symmetry', 'none');
+  await page.selectOption('#gen-difficulty', 'medium');
+  await page.click('#reduce');
+  await waitStatus(page, /^Removed \d+ givens: \d+ left, one solution, symmetry none, medium \(\d\.\d\) on doku's own scale\./);
+  assert((await drawn(page, 'cage')) === 13, 'the 13 cages stay on the board');
+  // Grade says the same of the givens left
+  await page.click('#grade');
+  await waitStatus(page, /^ER \d\.\d .* — medium \(doku's own scale\)/);
+});
+
 test('Generate on drawn constraints chooses givens for them: the cages stay, one solution', async (page) => {
   // the killer's cages without its diagonals have many solutions: givens make it one
   await paste(page, KILLER_ISS.replace('.Diagonal~1.Diagonal~-1', ''));
@@ -884,6 +900,35 @@ test('print a booklet of generated killers: each page draws its cages', async (p
   const sums = [...text.matchAll(/^cage (\d+) /gm)].map((m) => m[1]);
   assert(sums.length > 10, 'the killer has its cages: ' + sums.length);
   for (const x of new Set(sums)) assert(words.filter((w) => w === x).length >= sums.filter((y) => y === x).length, `the cage sum ${x} is printed`);
+});
+
+test('print a booklet for constraints drawn on the board: givens chosen for them, every page draws the cages', async (page) => {
+  // the killer's cages without its diagonals have many solutions: each puzzle gets givens
+  await paste(page, KILLER_ISS.replace('.Diagonal~1.Diagonal~-1', ''));
+  await page.click('#gen-box summary');
+  await page.fill('#gen-seed', '4');
+  await page.fill('#book-count', '2');
+  await page.selectOption('#book-solutions', 'none');
+  const pdf = await download(page, () => page.click('#book-print'));
+  await waitStatus(page, /Saved doku-booklet\.pdf: 2 puzzles/);
+  const words = execFileSync('pdftotext', [pdf.path, '-']).toString().split(/\s+/);
+  const sums = [...KILLER_ISS.matchAll(/Cage~(\d+)~/g)].map((m) => m[1]);
+  for (const x of new Set(sums)) assert(words.filter((w) => w === x).length >= 2 * sums.filter((y) => y === x).length, `the cage sum ${x} is printed on both puzzles`);
+});
+
+test('a hint on a killer with the player\'s pencil marks: the marks and the cages are both used', async (page) => {
+  await paste(page, KILLER_ISS);
+  await page.click('#mode-play');
+  await page.click('#pencil');
+  await cell(page, 0).click();
+  await page.click('#pad button[data-d="8"]');
+  await page.click('#pad button[data-d="9"]');
+  const sent = page.waitForRequest((r) => r.url().endsWith('/api/hint'));
+  await page.click('#hint');
+  const body = (await sent).postDataJSON();
+  assert(body.pencil && body.constraints && body.constraints.length === 13, 'the marks go with the constraints: ' + JSON.stringify(body).slice(0, 200));
+  // r1c1 is 8 or 9 by the marks, so its 14-cage leaves r2c1 only 5 or 6
+  await waitStatus(page, /cage r1c1,r2c1 \(sum 14\): only \{6,8\} and \{5,9\} fit, so r2c1 is not 1,2,3,4,7,8,9/);
 });
 
 test('every action can be reached by keyboard', async (page) => {
@@ -1821,6 +1866,27 @@ test('generate a killer: cages drawn, played from no givens, solved to the gener
   assert(cli, 'doku generate writes the solution');
   await solveMatches(page, cli[1]);
   await page.screenshot({ path: `${shots}/variant-generated-killer.png` });
+});
+
+test('generate with a difficulty on doku\'s own scale: a killer as doku generate --killer --difficulty makes it, and givens for drawn cages', async (page) => {
+  await page.evaluate(() => { document.getElementById('gen-box').open = true; });
+  await page.selectOption('#gen-set', 'killer');
+  assert(!(await page.isDisabled('#gen-difficulty')), 'a killer takes a difficulty');
+  await page.selectOption('#gen-difficulty', 'medium');
+  await page.fill('#gen-seed', '3');
+  await page.click('#generate');
+  await waitStatus(page, /^Generated: a killer \(\d+ constraints, 0 givens.*\), medium on doku's own scale, seed 3\./);
+  const cli = /^solution (\S+)$/m.exec(execFileSync(doku, ['generate', '--killer', '--difficulty', 'medium', '--seed', '3', '--to', 'text', '--solution'], { stdio: ['ignore', 'pipe', 'ignore'] }).toString());
+  assert(cli, 'doku generate writes the solution');
+  await solveMatches(page, cli[1]);
+  // the cages of another killer drawn on the board: givens chosen for them, rated as asked
+  await paste(page, KILLER_ISS.replace('.Diagonal~1.Diagonal~-1', ''));
+  await page.evaluate(() => { document.getElementById('gen-box').open = true; });
+  await page.selectOption('#gen-set', '');
+  await page.selectOption('#gen-difficulty', 'medium');
+  await page.fill('#gen-seed', '4');
+  await page.click('#generate');
+  await waitStatus(page, /^Generated: \d+ givens for the 13 constraints on the board \(one solution under them\), symmetry \w+, medium \(\d\.\d\) on doku's own scale, seed 4\./);
 });
 
 test('hint, explain and grade on a variant puzzle: cage steps in words, the rating on doku\'s own scale', async (page) => {

@@ -1050,8 +1050,8 @@ function pencilBody() {
 }
 
 function doHint() {
-  // the marks of a variant puzzle are not sent: its hint is from the puzzle itself
-  const pencil = S.board.constraints.length ? null : pencilBody();
+  // the person's own marks, with the constraints when the puzzle has some
+  const pencil = pencilBody();
   const body = pencil ? { pencil, ...shapeFields(), ...consFields() } : puzzleBody(S.board.values());
   run('hint', body, (rec) => {
     resetOverlays();
@@ -1274,6 +1274,8 @@ function setBody(set) {
   if (seed && !/^\d+$/.test(seed)) { status('The seed is a whole number.', 'bad'); return null; }
   body.seed = seed || String(crypto.getRandomValues(new Uint32Array(1))[0]);
   if (cages && set === 'killer') body.cage_size = cages;
+  const diff = $('gen-difficulty').value;
+  if (diff) body.difficulty = diff;
   return body;
 }
 
@@ -1314,8 +1316,8 @@ function doGenerate(e) {
     resetTimer();
     changed(false);
     const txt = rec.set
-      ? `Generated: ${rec.set === 'killer' ? 'a killer' : `${rec.set} constraints`} (${rec.constraints.length} constraints, ${rec.givens} givens; the engine's proof took ${rec.guesses} guess${rec.guesses === 1 ? '' : 'es'}), seed ${master}.`
-      : rec.constraints ? `Generated: ${rec.givens} givens for the ${rec.constraints.length} constraints on the board (one solution under them), symmetry ${rec.symmetry}, seed ${master}.`
+      ? `Generated: ${rec.set === 'killer' ? 'a killer' : `${rec.set} constraints`} (${rec.constraints.length} constraints, ${rec.givens} givens; the engine's proof took ${rec.guesses} guess${rec.guesses === 1 ? '' : 'es'})${rec.difficulty ? `, ${rec.difficulty} on doku's own scale` : ''}, seed ${master}.`
+      : rec.constraints ? `Generated: ${rec.givens} givens for the ${rec.constraints.length} constraints on the board (one solution under them), symmetry ${rec.symmetry}${rec.scale === 'doku' ? `, ${rec.difficulty}${rec.rating != null ? ' (' + rec.rating + ')' : ''} on doku's own scale` : ''}, seed ${master}.`
         : `Generated: ${rec.givens} givens, symmetry ${rec.symmetry}${rec.difficulty ? ', ' + rec.difficulty : ''}, seed ${master}.`;
     result(el('p', txt));
     setMode('play');
@@ -1377,7 +1379,7 @@ function doReduce() {
     const solution = S.solution && S.solution.every((v) => v) ? S.solution : null;
     // a variant puzzle's record carries its constraints: they stay on the board
     if (!loadGivens(rec.reduced, solution, fromJson(rec.constraints, S.shape.n))) return;
-    let txt = `Removed ${before - rec.givens} givens: ${rec.givens} left, one solution, symmetry ${rec.symmetry}.`;
+    let txt = `Removed ${before - rec.givens} givens: ${rec.givens} left, one solution, symmetry ${rec.symmetry}${rec.scale === 'doku' ? `, ${rec.difficulty}${rec.rating != null ? ' (' + rec.rating + ')' : ''} on doku's own scale` : ''}.`;
     const lo = body.clues ? parseInt(body.clues, 10) : 0;
     if (lo && rec.givens > (/-(\d+)/.test(body.clues) ? +/-(\d+)/.exec(body.clues)[1] : lo)) txt += ` No fewer keep one solution from this grid (${body.clues} asked).`;
     else if (rec.minimal) txt += ' None of them can go without a second solution.';
@@ -1561,10 +1563,11 @@ function wire() {
   $('step-next').addEventListener('click', () => stepBy(1));
   $('step-last').addEventListener('click', () => S.explain && showStep(S.explain.steps.length));
   $('gen-form').addEventListener('submit', doGenerate);
-  // a constraint set is made from the seed alone (and a killer's cage sizes)
+  // a constraint set is made from the seed, a difficulty and a killer's cage sizes
   $('gen-set').addEventListener('change', (e) => {
     const set = e.target.value;
-    for (const id of ['gen-symmetry', 'gen-difficulty', 'gen-clues', 'gen-rating']) $(id).disabled = !!set;
+    // a set takes a difficulty (doku's own scale), not the classic fields
+    for (const id of ['gen-symmetry', 'gen-clues', 'gen-rating']) $(id).disabled = !!set;
     $('gen-cages-label').hidden = set !== 'killer';
   });
   $('gen-full').addEventListener('click', doFullGrid);
@@ -1635,7 +1638,12 @@ const files = wireFiles({
   status,
   busy,
   load: loadEntry,
-  genBody: () => ($('gen-set').value ? setBody($('gen-set').value) : genBody()),
+  // a booklet of a constraint set, or of the constraints drawn on the board (givens chosen for them)
+  genBody: () => {
+    if ($('gen-set').value) return setBody($('gen-set').value);
+    const body = genBody();
+    return body && Object.assign(body, consFields());
+  },
   puzzleBody: () => puzzleBody(S.board.givens, { ...(S.comment ? { comment: S.comment } : {}), ...(S.author ? { author: S.author } : {}) }),
   entries: () => (S.board.entries.some((v, i) => v && !S.board.givens[i]) ? toLine(S.alphabet, S.board.entries.map((v, i) => (S.board.givens[i] ? 0 : v))) : null),
 });
