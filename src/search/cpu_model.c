@@ -5,17 +5,19 @@
  *
  * The default is the widest build the CPU has, on every CPU kind. The
  * trace model of BENCHMARKS.md ("Every micro-architecture") was asked
- * whether a narrower build wins on some core: it says SSE4.2 beats AVX2 on
- * Zen 1 and Zen 2 (1.53x and 1.24x fewer cycles on the hardest set) and
- * AVX2 beats AVX-512 on Zen 4 and Ice Lake (1.11x, 1.10x). It is not
- * believed for that choice: checked against this Zen 5 it gets AVX2
- * against SSE4.2 within -13..+15%, but calls AVX-512 0.90-0.93x AVX2 where
- * this machine measures 1.18-1.23x; and on a real Zen 1 issue 29 measured
- * the AVX2 build the best (0.94-2.03x tdoku; the SSE4.2 one 0.86-1.00x).
- * A choice by cpuid family/model would rest on that model alone, so none
+ * whether a narrower build wins on a split-datapath core: on Zen 1 (256-bit
+ * operations as two 128-bit halves) and Zen 2 it has the AVX2 build ahead
+ * of the SSE4.2 one on 17-clue (1.48x and 2.04x fewer cycles) and on serg
+ * on Zen 2 (1.26x), a tie on serg on Zen 1 (SSE4.2 by 1.4%, inside its
+ * error), as a real Zen 1 measured for issue 29 (AVX2 0.94-2.03x tdoku,
+ * SSE4.2 0.86-1.00x). An earlier model said the opposite only because
+ * LLVM's Zen 1/2 models charge 100 cycles for vperm2i128 and vzeroupper
+ * (placeholders; bench/mca/README.md). So no choice by cpuid family/model
  * is made; DOKU_ISA and `bench --isa` force a build where measured
- * otherwise. (What surely depends on the core, pext, microcode on AMD
- * before Zen 3, the AVX2 build does not use.)
+ * otherwise. Whether AVX-512 beats AVX2 on Zen 4 or Ice Lake the model
+ * cannot settle (it misjudges AVX-512 on this Zen 5 by +20-30%), nor does
+ * this machine; the widest is kept there too. (What surely depends on the
+ * core, pext, microcode on AMD before Zen 3, the AVX2 build does not use.)
  */
 #include "search_internal.h"
 
