@@ -182,24 +182,43 @@ static void compile_one(builder *b, const doku_constraints *cs, const cons_item 
         vbuild_new_prop(b, VP_BETWEEN, cells, k);
         break;
     case DOKU_CON_REGION_SUM: {
-        /* pieces by box; piece 0 minus piece j sums to 0 */
-        int start[256], np = 0;
+        /* pieces by box, all with one total: a one-cell piece is the hub
+         * (other one-cell pieces equal it, each longer piece's sum minus
+         * it is 0: small exact sums); with none, every pair of pieces
+         * (Interactive Sudoku Solver's; a star from piece 0 propagates
+         * between two outer pieces only through piece 0's bounds) */
+        int start[257], np = 0, hub = -1;
         for (int i = 0; i < k; i++)
             if (i == 0 || s->cell_box[cells[i]] != s->cell_box[cells[i - 1]])
                 start[np++] = i;
         start[np] = k;
-        for (int j = 1; j < np; j++) {
-            int lc[512], lw[512], m = 0;
-            for (int i = start[0]; i < start[1]; i++) {
-                lc[m] = cells[i];
-                lw[m++] = 1;
+        for (int j = 0; j < np && hub < 0; j++)
+            if (start[j + 1] - start[j] == 1)
+                hub = j;
+        for (int a = 0; a < np; a++)
+            for (int j = a + 1; j < np; j++) {
+                int x = a, y = j;
+                if (hub >= 0) {
+                    if (a != hub && j != hub)
+                        continue;
+                    x = hub;
+                    y = a == hub ? j : a;
+                    if (start[y + 1] - start[y] == 1) {
+                        add_pair(b, cells[start[x]], cells[start[y]], rel_equal, 0);
+                        continue;
+                    }
+                }
+                int lc[512], lw[512], m = 0;
+                for (int i = start[x]; i < start[x + 1]; i++) {
+                    lc[m] = cells[i];
+                    lw[m++] = 1;
+                }
+                for (int i = start[y]; i < start[y + 1]; i++) {
+                    lc[m] = cells[i];
+                    lw[m++] = -1;
+                }
+                vbuild_add_linear(b, lc, lw, m, 0);
             }
-            for (int i = start[j]; i < start[j + 1]; i++) {
-                lc[m] = cells[i];
-                lw[m++] = -1;
-            }
-            vbuild_add_linear(b, lc, lw, m, 0);
-        }
         break;
     }
     case DOKU_CON_KROPKI_WHITE: add_pair(b, cells[0], cells[1], rel_white, 0); break;

@@ -185,7 +185,8 @@ void vbuild_little_sums(builder *b, const doku_constraints *cs)
         csum best = {{0}, 0, 0, 0, 0, 0};
         for (int i = 0; i < nr; i++)
             for (int j = i + 1; j < nr && r[i].alive; j++) {
-                if (!r[j].alive || !csum_related(b, &r[i], &r[j]))
+                /* at most 64 cells: the clique groups cost k^3 */
+                if (!r[j].alive || r[i].k + r[j].k > 64 || !csum_related(b, &r[i], &r[j]))
                     continue;
                 csum m = {{0}, r[i].k + r[j].k, r[i].sum + r[j].sum, 0, 0, 1};
                 for (int w = 0; w < 4; w++)

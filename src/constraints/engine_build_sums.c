@@ -465,10 +465,11 @@ void vbuild_group_linear(builder *b)
         /* a sum longer than a unit (combined little killers, sum
          * intersections) groups by cliques; first fit keeps the killers'
          * node counts (measured: clique groups everywhere cost EXTREME
-         * 1.3x nodes) */
-        if (k > b->e->n)
+         * 1.3x nodes) and serves past 64 cells */
+        int clique = k > b->e->n && k <= 64; /* cliques cost k^3 */
+        if (clique)
             ng = vbuild_clique_groups(b, cells, neg, k, grp);
-        for (int i = 0; i < k && k <= b->e->n; i++) {
+        for (int i = 0; i < k && !clique; i++) {
             grp[i] = -1;
             for (int g = 0; g < ng && grp[i] < 0; g++) {
                 int ok = neg[first[g]] == neg[i];
