@@ -11,6 +11,8 @@
 #include "commands.h"
 #include "gen_filter.h"
 #include "output.h"
+#include "reduce_variants.h"
+#include "variant_cli.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -82,6 +84,13 @@ static void usage(FILE *f)
             "  (a uniqueness check of the input gives up after %g s unless --timeout\n"
             "  says otherwise)\n\n",
             FILTER_ATTEMPTS, DEFAULT_TIMEOUT);
+    fputs("Variant puzzles (files in doku's variant text format, ISS strings, killer\n"
+          "strings, f-puzzles/SudokuPad links...): givens go while one solution stays\n"
+          "under the constraints; --difficulty, --rating and --require are judged on\n"
+          "doku's own variant scale (`doku grade` on the result says the same),\n"
+          "--qqwing-level is refused; each result is a comment line '# FILE:LINE:\n"
+          "reduced: G givens (from B), ...' and the puzzle in doku's variant text\n"
+          "format.\n\n", f);
     fputs(cli_common_help, f);
     fputs("\n", f);
     fputs(cli_input_help, f);
@@ -305,6 +314,27 @@ static void reduce_invalid(cli_worker *w, cli_task *t, void *p)
     cli_check_written(doku_format_invalid(&t->out, DOKU_CMD_REDUCE, &src, &ro, t->error));
 }
 
+/* Variant puzzle files (variant_reduce.h): the same options, the rating
+ * on doku's own scale; qqwing's levels and the classic output formats
+ * are refused by name. @return the exit code. */
+static int reduce_variants(const reduce_ctx *c)
+{
+    if (c->level != DOKU_QQWING_ANY) {
+        cli_usage_error("reduce", "--qqwing-level has no meaning for variant puzzles (qqwing's "
+                                  "solver knows no constraint): use --difficulty or --rating, "
+                                  "on doku's own scale");
+        return CLI_EXIT_USAGE;
+    }
+    if (c->o.format != CLI_FORMAT_AUTO && c->o.format != DOKU_FORMAT_LINE) {
+        cli_usage_error("reduce", "variant puzzles are written in doku's variant text format "
+                                  "(--format line, the default)");
+        return CLI_EXIT_USAGE;
+    }
+    vreduce_opts a = {c->target, c->symmetry, c->seed,
+                      c->o.timeout_given ? c->o.timeout : DEFAULT_TIMEOUT, DOKU_DIFFICULTY_ANY};
+    return cli_variant_reduce(&c->o, &a, &c->filter);
+}
+
 int cmd_reduce(int argc, char **argv)
 {
     reduce_ctx c;
@@ -326,6 +356,11 @@ int cmd_reduce(int argc, char **argv)
     if (gen_filter_active(&c.filter) && gen_filter_check(&c.filter, "reduce") != 0) {
         cli_opts_free(&c.o);
         return CLI_EXIT_USAGE;
+    }
+    if (cli_variant_inputs(&c.o)) {
+        rc = reduce_variants(&c);
+        cli_opts_free(&c.o);
+        return rc;
     }
     if (c.o.format == DOKU_FORMAT_CSV)
         cli_print_csv_header(DOKU_CMD_REDUCE, 0, 0, 0);

@@ -154,7 +154,7 @@ void srv_api_reduce(const char *body, size_t len, const srv_budget *bud, srv_rep
                             "qqwing_level");
             goto done;
         }
-        srv_vreduce a = {lo, sym, seed, timeout, diff};
+        vreduce_opts a = {lo, sym, seed, timeout, diff};
         srv_reduce_variant(&p, &a, out);
         goto done;
     }

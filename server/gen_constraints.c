@@ -115,7 +115,7 @@ static doku_status put_record(const srv_gen *g, uint64_t k, const uint8_t *puzzl
 /* Puzzle index k of g's master seed by the deadline end: puzzle (n*n)
  * and its solution t->sol[0]; with "full" the solution itself; with a
  * rating asked (g->have_rating: difficulty, rating, require), reductions
- * rated on doku's scale (srv_vreduce_rated), from other solutions while
+ * rated on doku's scale (vreduce_rated), from other solutions while
  * none is as asked and the time lasts, *v the rating of the one made.
  * @return as settle; DOKU_GAVE_UP also when no reduction was as asked
  * (*v then the last one's; a second solution reduced as the first
@@ -145,15 +145,15 @@ static doku_status make(const srv_gen *g, uint64_t k, double end, uint8_t *puzzl
             break;
         }
         /* from the full solution, as a reduce of it: the givens asked */
-        srv_vreduce a = {g->lo, g->sym, round ? doku_rng_next(&rng) : seed, end - now_seconds(),
+        vreduce_opts a = {g->lo, g->sym, round ? doku_rng_next(&rng) : seed, end - now_seconds(),
                          DOKU_DIFFICULTY_ANY};
         if (!rated) {
-            if (srv_vreduce_cells(g->p.cons, puzzle, n, &a, end, rr) != 0)
+            if (vreduce_cells(g->p.cons, puzzle, n, &a, end, rr) != 0)
                 st = DOKU_ERR_NOMEM;
             break;
         }
         int tries;
-        int got = srv_vreduce_rated(g->p.cons, n, t->sol[0], &a, &w, end, puzzle, rr, v, &tries);
+        int got = vreduce_rated(g->p.cons, n, t->sol[0], &a, &w, end, puzzle, rr, v, &tries);
         if (got != 0) {
             st = got < 0 ? DOKU_ERR_NOMEM : DOKU_OK;
             break;

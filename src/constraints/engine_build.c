@@ -453,9 +453,13 @@ void vengine_free(vengine *e)
     free(e->cell_props);
     free(e->cell_fix_off);
     free(e->cell_fix);
+    free(e->cell_bnd_off);
+    free(e->cell_bnd);
     free(e->cellq);
     free(e->groupq);
     free(e->propq);
+    free(e->sumq);
+    free(e->lastq);
     free(e->cell_inq);
     free(e->group_inq);
     free(e->prop_inq);
@@ -575,8 +579,9 @@ doku_status vengine_create(const doku_constraints *cs, vengine **out)
         size_t m = b.pcells.len + 1;
         int *owner = malloc(m * sizeof *owner), *at = malloc(m * sizeof *at);
         int *fowner = malloc(m * sizeof *fowner), *fat = malloc(m * sizeof *fat);
-        if (owner && at && fowner && fat && e->pcells) {
-            size_t no = 0, nf = 0;
+        int *bowner = malloc(m * sizeof *bowner), *bat = malloc(m * sizeof *bat);
+        if (owner && at && fowner && fat && bowner && bat && e->pcells) {
+            size_t no = 0, nf = 0, nb = 0;
             for (int p = 0; p < e->nprops; p++) {
                 const vprop *pp = &e->props[p];
                 for (int i = 0; i < pp->ncells; i++) {
@@ -584,6 +589,9 @@ doku_status vengine_create(const doku_constraints *cs, vengine **out)
                     if (pp->on_fix) {
                         fowner[nf] = p;
                         fat[nf++] = c;
+                    } else if (pp->type == VP_LINEAR) {
+                        bowner[nb] = p;
+                        bat[nb++] = c;
                     } else {
                         owner[no] = p;
                         at[no++] = c;
@@ -594,26 +602,32 @@ doku_status vengine_create(const doku_constraints *cs, vengine **out)
             }
             e->cell_prop_off = csr(e->ncells, at, owner, no, &e->cell_props);
             e->cell_fix_off = csr(e->ncells, fat, fowner, nf, &e->cell_fix);
+            e->cell_bnd_off = csr(e->ncells, bat, bowner, nb, &e->cell_bnd);
         }
-        b.ok = owner && at && fowner && fat && e->pcells && e->cell_prop_off && e->cell_fix_off;
+        b.ok = owner && at && fowner && fat && bowner && bat && e->pcells && e->cell_prop_off &&
+               e->cell_fix_off && e->cell_bnd_off;
         free(owner);
         free(at);
         free(fowner);
         free(fat);
+        free(bowner);
+        free(bat);
     }
     if (b.ok) {
         size_t nc = (size_t)e->ncells;
         e->cellq = malloc(nc * sizeof *e->cellq);
         e->groupq = malloc(((size_t)e->ngroups + 1) * sizeof *e->groupq);
         e->propq = malloc(((size_t)e->nprops + 1) * sizeof *e->propq);
+        e->sumq = malloc(((size_t)e->nprops + 1) * sizeof *e->sumq);
+        e->lastq = malloc(((size_t)e->nprops + 1) * sizeof *e->lastq);
         e->cell_inq = calloc(nc, 1);
         e->group_inq = calloc((size_t)e->ngroups + 1, 1);
         e->prop_inq = calloc((size_t)e->nprops + 1, 1);
         e->dp = malloc(((size_t)e->max_prop_cells + 2) * 2 * (size_t)e->bits_words *
                        sizeof *e->dp);
         e->prio = cell_priorities(cs);
-        b.ok = e->prio && e->cellq && e->groupq && e->propq && e->cell_inq && e->group_inq &&
-               e->prop_inq && e->dp && pair_tables(e);
+        b.ok = e->prio && e->cellq && e->groupq && e->propq && e->sumq && e->lastq &&
+               e->cell_inq && e->group_inq && e->prop_inq && e->dp && pair_tables(e);
     }
     e->peer_bits = b.peer_bits;
     e->peer_words = b.words;

@@ -74,6 +74,11 @@ typedef struct vengine {
     int *cell_props;
     int *cell_fix_off;     /* [ncells + 1] into cell_fix: the on_fix props */
     int *cell_fix;
+    int *cell_bnd_off;     /* [ncells + 1] into cell_bnd: the linear sums,
+                              which read only their cells' least and
+                              greatest digits while three or more are
+                              open, so are queued on those changing */
+    int *cell_bnd;
     int max_prop_cells;
     vmask *pair_tab;       /* n <= PAIR_TAB_N: for each distinct pair
                               relation, 2^n masks (the digits b may take
@@ -83,7 +88,7 @@ typedef struct vengine {
                               how much rule weighs on each cell */
     int bits_words;        /* words of the sum DP bitsets */
     /* scratch for one propagation */
-    int *cellq, *groupq, *propq;
+    int *cellq, *groupq, *propq, *sumq, *lastq; /* sumq: the linear sums */
     uint8_t *cell_inq, *group_inq, *prop_inq;
     uint64_t *dp;          /* (max_prop_cells + 1) * 2 * bits_words */
     /* what the last failed propagation failed on (for the branching's

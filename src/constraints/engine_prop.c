@@ -20,7 +20,7 @@ static int run_cell(pstate *ps, int c)
         int p = e->cell_fix[i];
         if (!e->prop_inq[p]) {
             e->prop_inq[p] = 1;
-            e->propq[ps->npq++] = p;
+            e->lastq[ps->nlq++] = p;
         }
     }
     for (int i = e->peer_off[c]; i < e->peer_off[c + 1]; i++)
@@ -159,21 +159,27 @@ static void clear_queues(pstate *ps)
         e->group_inq[e->groupq[i]] = 0;
     for (int i = 0; i < ps->npq; i++)
         e->prop_inq[e->propq[i]] = 0;
-    ps->ncq = ps->ngq = ps->npq = 0;
+    for (int i = 0; i < ps->nsq; i++)
+        e->prop_inq[e->sumq[i]] = 0;
+    for (int i = 0; i < ps->nlq; i++)
+        e->prop_inq[e->lastq[i]] = 0;
+    ps->ncq = ps->ngq = ps->npq = ps->nsq = ps->nlq = 0;
 }
 
 int vengine_propagate(vengine *e, vmask *dom, uint8_t *fixed, const int *start, int nstart)
 {
-    pstate ps = {e, dom, fixed, 0, 0, 0};
+    pstate ps = {e, dom, fixed, 0, 0, 0, 0, 0};
     if (start) {
         for (int i = 0; i < nstart; i++)
-            push_cell(&ps, start[i]);
+            push_cell(&ps, start[i], 1);
     } else {
         for (int c = 0; c < e->ncells; c++)
-            push_cell(&ps, c);
+            push_cell(&ps, c, 1);
     }
-    /* cheapest first: placements, then hidden singles, then the rules;
-     * the queues are stacks (the newest change is the likeliest to bite) */
+    /* cheapest first: placements, then hidden singles, then the rules,
+     * the linear sums last (the costliest, and the others' narrowing
+     * often spares them a run); the queues are stacks (the newest change
+     * is the likeliest to bite) */
     for (;;) {
         int ok = 1, kind, id;
         if (ps.ncq) {
@@ -190,6 +196,18 @@ int vengine_propagate(vengine *e, vmask *dom, uint8_t *fixed, const int *start, 
             id = g;
         } else if (ps.npq) {
             int p = e->propq[--ps.npq];
+            e->prop_inq[p] = 0;
+            ok = run_prop(&ps, p);
+            kind = VFAIL_PROP;
+            id = p;
+        } else if (ps.nsq) {
+            int p = e->sumq[--ps.nsq];
+            e->prop_inq[p] = 0;
+            ok = run_prop(&ps, p);
+            kind = VFAIL_PROP;
+            id = p;
+        } else if (ps.nlq) {
+            int p = e->lastq[--ps.nlq];
             e->prop_inq[p] = 0;
             ok = run_prop(&ps, p);
             kind = VFAIL_PROP;

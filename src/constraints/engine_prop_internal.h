@@ -21,12 +21,28 @@ typedef struct pstate {
     vengine *e;
     vmask *dom;
     uint8_t *fixed;
-    int ncq, ngq, npq;
+    int ncq, ngq, npq, nsq, nlq; /* nsq: the linear sums' stack, run last */
 } pstate;
 
+/* 1 when linear sum p must see a change inside the range of its cell c:
+ * only its reachable-sum pass reads more than bounds, and that runs with
+ * at most two cells open (c, still open, and one other). */
+static inline int few_open(const pstate *ps, int p, int c)
+{
+    const vengine *e = ps->e;
+    const vprop *pp = &e->props[p];
+    const uint16_t *cells = e->pcells + pp->cell_off;
+    int open = 0;
+    for (int i = 0; i < pp->ncells; i++)
+        if (cells[i] != c && !bits_single(ps->dom[cells[i]]) && ++open > 1)
+            return 0;
+    return 1;
+}
+
 /* Queues cell c (once fixed: its digit leaves its peers), its groups and
- * its rules. */
-static inline void push_cell(pstate *ps, int c)
+ * its rules; its linear sums only when bounds says its least or greatest
+ * digit changed, or when few_open. */
+static inline void push_cell(pstate *ps, int c, int bounds)
 {
     vengine *e = ps->e;
     if (!e->cell_inq[c] && bits_single(ps->dom[c])) {
@@ -47,6 +63,13 @@ static inline void push_cell(pstate *ps, int c)
             e->propq[ps->npq++] = p;
         }
     }
+    for (int i = e->cell_bnd_off[c]; i < e->cell_bnd_off[c + 1]; i++) {
+        int p = e->cell_bnd[i];
+        if (!e->prop_inq[p] && (bounds || few_open(ps, p, c))) {
+            e->prop_inq[p] = 1;
+            e->sumq[ps->nsq++] = p;
+        }
+    }
 }
 
 /* Keeps only the digits of keep in cell c. @return 0 when none is left. */
@@ -58,7 +81,9 @@ static inline int narrow(pstate *ps, int c, vmask keep)
     if (!m)
         return 0;
     ps->dom[c] = m;
-    push_cell(ps, c);
+    /* the removed digits hold old's greatest when they outweigh the kept */
+    vmask gone = old ^ m;
+    push_cell(ps, c, gone > m || (gone & old & -old));
     return 1;
 }
 

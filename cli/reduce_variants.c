@@ -1,0 +1,111 @@
+/*
+ * reduce_variants.c — see reduce_variants.h. The checks before the
+ * reduction are /api/reduce's (server/reduce_variant.c): givens that
+ * break a constraint, no solution, several, or a check out of time.
+ */
+#include "reduce_variants.h"
+#include "clock.h"
+#include "variant_cli.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct vred_args {
+    const cli_opts *o;
+    const vreduce_opts *a;
+    const gen_filter_spec *f;
+} vred_args;
+
+/* One comment line for a puzzle not reduced. @return CLI_EXIT_FAIL. */
+static int not_reduced(const char *where, const char *status, const char *why)
+{
+    printf("# %s: %s: %s\n", where, status, why);
+    return CLI_EXIT_FAIL;
+}
+
+static int reduce_one(const vred_args *x, const char *where, const doku_variant_puzzle *p)
+{
+    const doku_constraints *cs = doku_variant_puzzle_constraints(p);
+    const uint8_t *givens = doku_variant_puzzle_givens(p);
+    int n = doku_shape_n(doku_variant_puzzle_shape(p)), nc = n * n, before = 0;
+    for (int i = 0; i < nc; i++)
+        before += givens[i] != 0;
+    size_t broken = 0;
+    if (doku_constraints_check(cs, givens, (size_t)nc, NULL, 0, &broken) != DOKU_OK || broken)
+        return not_reduced(where, "invalid", "the givens break a constraint (doku check names it)");
+    double end = now_seconds() + x->a->timeout;
+    doku_search_result r;
+    doku_status st = vreduce_count_two(cs, givens, (size_t)nc, end, NULL, &r);
+    if (st == DOKU_ERR_NOMEM)
+        return not_reduced(where, "invalid", "out of memory");
+    if (st != DOKU_OK)
+        return not_reduced(where, "gave_up", "gave up checking uniqueness within the time budget "
+                                             "(raise --timeout)");
+    if (r.solutions != 1)
+        return not_reduced(where, r.solutions ? "not_unique" : "unsolvable",
+                           r.solutions ? "more than one solution: only a unique puzzle can be reduced"
+                                       : "no solution under the constraints");
+    uint8_t *puzzle = malloc((size_t)nc);
+    if (!puzzle)
+        return not_reduced(where, "invalid", "out of memory");
+    doku_reduce_result rr;
+    vrating v;
+    int tries = 0, rated = x->f->have_rating || x->f->require_mask, got;
+    if (rated) {
+        vrate_want w = {x->f->rating_min, x->f->rating_open ? -1 : x->f->rating_max,
+                        x->f->require_mask};
+        if (!x->f->have_rating) {
+            w.min = 0;
+            w.max = -1;
+        }
+        got = vreduce_rated(cs, n, givens, x->a, &w, end, puzzle, &rr, &v, &tries);
+    } else {
+        memcpy(puzzle, givens, (size_t)nc);
+        got = vreduce_cells(cs, puzzle, n, x->a, end, &rr);
+    }
+    if (got < 0) {
+        free(puzzle);
+        return not_reduced(where, "invalid", "out of memory");
+    }
+    int rc = rated && got == 0 ? CLI_EXIT_FAIL : CLI_EXIT_OK;
+    printf("# %s: %s: %d givens (from %d), symmetry %s%s", where,
+           rc ? "outside_rating" : "reduced", rr.givens, before, doku_symmetry_name(rr.symmetry),
+           rr.minimal ? ", minimal" : "");
+    if (rated && v.r.solved)
+        printf(", doku rating %.1f, %s", v.r.er, doku_difficulty_name(v.r.difficulty));
+    else if (rated)
+        printf(", doku rating: logic does not finish it");
+    if (rc)
+        printf(" (none of %d reductions was as asked; the last one is given)", tries);
+    putchar('\n');
+    doku_buf out = {0};
+    char msg[512];
+    st = doku_variant_write_titled(&out, cs, puzzle, NULL, doku_variant_puzzle_title(p),
+                                   doku_variant_puzzle_author(p), DOKU_VARIANT_FORMAT_TEXT, msg,
+                                   sizeof msg);
+    if (st == DOKU_OK)
+        fwrite(out.data, 1, out.len, stdout);
+    else
+        rc = not_reduced(where, "invalid", st == DOKU_ERR_NOMEM ? "out of memory" : msg);
+    doku_buf_free(&out);
+    free(puzzle);
+    return rc;
+}
+
+/* One puzzle of cli_variant_each, which hands it over. */
+static int one(void *user, const char *file, size_t line, const char *where,
+               doku_variant_puzzle *p)
+{
+    (void)file;
+    (void)line;
+    int rc = reduce_one(user, where, p);
+    doku_variant_puzzle_free(p);
+    return rc;
+}
+
+int cli_variant_reduce(const cli_opts *o, const vreduce_opts *a, const gen_filter_spec *f)
+{
+    vred_args x = {o, a, f};
+    return cli_variant_each(o, one, &x);
+}
