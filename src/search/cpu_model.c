@@ -7,9 +7,10 @@
  * trace model of BENCHMARKS.md ("Every micro-architecture") was asked
  * whether a narrower build wins on a split-datapath core: on Zen 1 (256-bit
  * operations as two 128-bit halves) and Zen 2 it has the AVX2 build ahead
- * of the SSE4.2 one on 17-clue (1.48x and 2.04x fewer cycles) and on serg
- * on Zen 2 (1.26x), a tie on serg on Zen 1 (SSE4.2 by 1.4%, inside its
- * error), as a real Zen 1 measured for issue 29 (AVX2 0.94-2.03x tdoku,
+ * of the SSE4.2 one on 17-clue (1.48x and 2.04x fewer cycles), magictour
+ * (1.17x, 1.55x) and serg on Zen 2 (1.26x), with a tie on serg on Zen 1
+ * (SSE4.2 by 1.4%, inside its error), as a real Zen 1 measured for issue
+ * 29 (AVX2 0.94-2.03x tdoku,
  * SSE4.2 0.86-1.00x). An earlier model said the opposite only because
  * LLVM's Zen 1/2 models charge 100 cycles for vperm2i128 and vzeroupper
  * (placeholders; bench/mca/README.md). So no choice by cpuid family/model
