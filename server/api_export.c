@@ -318,13 +318,8 @@ void srv_api_export(const srv_call *c, srv_reply *out)
         /* a variant puzzle's constraints, which the pictures draw and the
          * workbook lists (the documents read them from the record) */
         if (st == DOKU_OK && p.cons) {
-            cJSON *o = cJSON_CreateObject(), *list = srv_constraints_json(p.cons);
-            if (o && list && cJSON_AddItemToObject(o, "constraints", list))
-                st = srv_record_add(&b, o);
-            else {
-                cJSON_Delete(list);
-                st = DOKU_ERR_NOMEM;
-            }
+            cJSON *o = cJSON_CreateObject();
+            st = srv_add_constraints(o, p.cons) ? srv_record_add(&b, o) : DOKU_ERR_NOMEM;
             cJSON_Delete(o);
         }
         if (st != DOKU_OK || b.failed) {

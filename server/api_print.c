@@ -273,13 +273,9 @@ static int solve_all(const cJSON *req, const cJSON *list, double timeout, bookle
         doku_status st = doku_format_search(&recs->bufs[recs->n], &src, &ro, &rec);
         /* a variant puzzle's page draws its constraints (from the record) */
         if (st == DOKU_OK && p.cons) {
-            cJSON *o = cJSON_CreateObject(), *cons = srv_constraints_json(p.cons);
-            if (o && cons && cJSON_AddItemToObject(o, "constraints", cons))
-                st = srv_record_add(&recs->bufs[recs->n], o);
-            else {
-                cJSON_Delete(cons);
-                st = DOKU_ERR_NOMEM;
-            }
+            cJSON *o = cJSON_CreateObject();
+            st = srv_add_constraints(o, p.cons) ? srv_record_add(&recs->bufs[recs->n], o)
+                                                : DOKU_ERR_NOMEM;
             cJSON_Delete(o);
         }
         srv_puzzle_free(&p);

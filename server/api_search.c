@@ -105,14 +105,11 @@ static doku_status search(const search_req *s, const doku_search_opts *so, uint8
 static void reply(srv_reply *out, const search_req *s, const doku_search_record *rec, int stats,
                   cJSON *violations)
 {
-    cJSON *o = NULL, *list = NULL;
+    cJSON *o = NULL;
     if (s->p.cons) {
         o = cJSON_CreateObject();
-        list = srv_constraints_json(s->p.cons);
-        if (!o || !list || !cJSON_AddItemToObject(o, "constraints", list) ||
+        if (!srv_add_constraints(o, s->p.cons) ||
             (violations && !cJSON_AddItemToObject(o, "violations", violations))) {
-            if (!o || !cJSON_GetObjectItemCaseSensitive(o, "constraints"))
-                cJSON_Delete(list);
             cJSON_Delete(violations);
             cJSON_Delete(o);
             srv_reply_error(out, 500, "no_memory", "out of memory", NULL);

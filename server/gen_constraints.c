@@ -99,15 +99,11 @@ static doku_status put_record(const srv_gen *g, uint64_t k, const uint8_t *puzzl
     res.symmetry = rr->symmetry;
     res.minimal = rr->minimal;
     doku_status st = srv_gen_record(g, k, puzzle, solution, &res, b);
-    cJSON *o = cJSON_CreateObject(), *list = srv_constraints_json(g->p.cons);
-    if (st == DOKU_OK && o && list && cJSON_AddItemToObject(o, "constraints", list) &&
-        (!v || add_rating(o, g, v))) {
+    cJSON *o = cJSON_CreateObject();
+    if (st == DOKU_OK && srv_add_constraints(o, g->p.cons) && (!v || add_rating(o, g, v)))
         st = srv_record_add(b, o);
-    } else {
-        if (!o || !cJSON_GetObjectItemCaseSensitive(o, "constraints"))
-            cJSON_Delete(list);
+    else
         st = st == DOKU_OK ? DOKU_ERR_NOMEM : st;
-    }
     cJSON_Delete(o);
     return st;
 }

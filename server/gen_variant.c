@@ -41,16 +41,13 @@ static doku_status variant_record(const srv_gen *g, uint64_t k, const doku_const
     doku_status st = srv_gen_record(g, k, givens, solution, &res, b);
     if (st != DOKU_OK || b->failed)
         return DOKU_ERR_NOMEM;
-    cJSON *o = cJSON_CreateObject(), *list = srv_constraints_json(cs);
-    if (o && list && cJSON_AddStringToObject(o, "set", doku_vgen_set_name(g->vo.set)) &&
+    cJSON *o = cJSON_CreateObject();
+    if (o && cJSON_AddStringToObject(o, "set", doku_vgen_set_name(g->vo.set)) &&
         (g->difficulty == DOKU_DIFFICULTY_ANY || cJSON_AddStringToObject(o, "scale", "doku")) &&
-        cJSON_AddItemToObject(o, "constraints", list)) {
+        srv_add_constraints(o, cs))
         st = srv_record_add(b, o);
-    } else {
-        if (!o || !cJSON_GetObjectItemCaseSensitive(o, "constraints"))
-            cJSON_Delete(list);
+    else
         st = DOKU_ERR_NOMEM;
-    }
     cJSON_Delete(o);
     return st;
 }

@@ -37,10 +37,8 @@ static void reply(srv_reply *out, const srv_puzzle *p, const doku_reduce_record 
     ro.format = DOKU_FORMAT_JSON;
     doku_buf b = {0};
     doku_status st = doku_format_reduce(&b, &src, &ro, rec);
-    cJSON *extra = cJSON_CreateObject(), *list = srv_constraints_json(p->cons);
-    if (!extra || !list || !cJSON_AddItemToObject(extra, "constraints", list)) {
-        if (!extra || !cJSON_GetObjectItemCaseSensitive(extra, "constraints"))
-            cJSON_Delete(list);
+    cJSON *extra = cJSON_CreateObject();
+    if (!srv_add_constraints(extra, p->cons)) {
         st = st == DOKU_OK ? DOKU_ERR_NOMEM : st;
     } else if (v && !add_rating(extra, v)) {
         st = st == DOKU_OK ? DOKU_ERR_NOMEM : st;

@@ -192,6 +192,17 @@ cJSON *srv_constraints_json(const doku_constraints *cs)
     return arr;
 }
 
+int srv_add_constraints(cJSON *o, const doku_constraints *cs)
+{
+    if (!o)
+        return 0;
+    cJSON *list = srv_constraints_json(cs);
+    if (list && cJSON_AddItemToObject(o, "constraints", list))
+        return 1;
+    cJSON_Delete(list);
+    return 0;
+}
+
 uint8_t *srv_region_map(const doku_shape *shape)
 {
     if (!doku_shape_has_regions(shape))

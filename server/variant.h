@@ -55,6 +55,10 @@ int srv_copy_constraints(const doku_constraints *from, const doku_shape *shape,
 /* The constraints of cs as a JSON array (NULL when out of memory). */
 cJSON *srv_constraints_json(const doku_constraints *cs);
 
+/* Adds cs's array to o as "constraints" (o keeps it). @return 1; 0 when
+ * o is NULL or memory ran out (nothing added, nothing leaked). */
+int srv_add_constraints(cJSON *o, const doku_constraints *cs);
+
 /* The constraints of cs that the filled cells of cells (the shape's n*n
  * values) break, as the library words them: in *why the sentences joined
  * by "; " (malloc'd, the caller frees it; NULL when none is broken), each
