@@ -455,14 +455,7 @@ void vengine_free(vengine *e)
     free(e->cell_fix);
     free(e->cell_bnd_off);
     free(e->cell_bnd);
-    free(e->cellq);
-    free(e->groupq);
-    free(e->propq);
-    free(e->sumq);
-    free(e->lastq);
-    free(e->cell_inq);
-    free(e->group_inq);
-    free(e->prop_inq);
+    vqueue_free(e->q);
     free(e->dp);
     free(e->prio);
     free(e->pair_tab);
@@ -614,20 +607,10 @@ doku_status vengine_create(const doku_constraints *cs, vengine **out)
         free(bat);
     }
     if (b.ok) {
-        size_t nc = (size_t)e->ncells;
-        e->cellq = malloc(nc * sizeof *e->cellq);
-        e->groupq = malloc(((size_t)e->ngroups + 1) * sizeof *e->groupq);
-        e->propq = malloc(((size_t)e->nprops + 1) * sizeof *e->propq);
-        e->sumq = malloc(((size_t)e->nprops + 1) * sizeof *e->sumq);
-        e->lastq = malloc(((size_t)e->nprops + 1) * sizeof *e->lastq);
-        e->cell_inq = calloc(nc, 1);
-        e->group_inq = calloc((size_t)e->ngroups + 1, 1);
-        e->prop_inq = calloc((size_t)e->nprops + 1, 1);
         e->dp = malloc(((size_t)e->max_prop_cells + 2) * 2 * (size_t)e->bits_words *
                        sizeof *e->dp);
         e->prio = cell_priorities(cs);
-        b.ok = e->prio && e->cellq && e->groupq && e->propq && e->sumq && e->lastq &&
-               e->cell_inq && e->group_inq && e->prop_inq && e->dp && pair_tables(e);
+        b.ok = e->prio && e->dp && pair_tables(e) && vqueue_create(e);
     }
     e->peer_bits = b.peer_bits;
     e->peer_words = b.words;

@@ -87,9 +87,8 @@ typedef struct vengine {
     uint32_t *prio;        /* [ncells] the branching's starting scores:
                               how much rule weighs on each cell */
     int bits_words;        /* words of the sum DP bitsets */
-    /* scratch for one propagation */
-    int *cellq, *groupq, *propq, *sumq, *lastq; /* sumq: the linear sums */
-    uint8_t *cell_inq, *group_inq, *prop_inq;
+    /* scratch for one propagation: the queues (engine_prop_internal.h) */
+    struct vqueue *q;
     uint64_t *dp;          /* (max_prop_cells + 1) * 2 * bits_words */
     /* what the last failed propagation failed on (for the branching's
      * conflict scores): VFAIL_CELL (a placed cell's peers), VFAIL_GROUP
@@ -103,6 +102,12 @@ enum { VFAIL_CELL, VFAIL_GROUP, VFAIL_PROP };
  * DOKU_ERR_NOMEM (*out NULL). */
 doku_status vengine_create(const doku_constraints *cs, vengine **out);
 void vengine_free(vengine *e);
+
+/* The propagation queues of e, once its groups and propagators are
+ * built (engine_prop.c). @return 0 when out of memory; vqueue_free
+ * frees them (NULL-safe, as e->q). */
+int vqueue_create(vengine *e);
+void vqueue_free(struct vqueue *q);
 
 /* Narrows dom (ncells masks; fixed[c] = 1 once c's digit has left its
  * peers) to a fixed point, starting from the cells listed in start (all

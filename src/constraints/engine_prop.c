@@ -9,6 +9,8 @@
  */
 #include "engine_prop_internal.h"
 
+#include <stdlib.h>
+
 static int run_cell(pstate *ps, int c)
 {
     vengine *e = ps->e;
@@ -18,9 +20,9 @@ static int run_cell(pstate *ps, int c)
     ps->fixed[c] = 1;
     for (int i = e->cell_fix_off[c]; i < e->cell_fix_off[c + 1]; i++) {
         int p = e->cell_fix[i];
-        if (!e->prop_inq[p]) {
-            e->prop_inq[p] = 1;
-            e->lastq[ps->nlq++] = p;
+        if (!e->q->prop_inq[p]) {
+            e->q->prop_inq[p] = 1;
+            e->q->lastq[ps->nlq++] = p;
         }
     }
     for (int i = e->peer_off[c]; i < e->peer_off[c + 1]; i++)
@@ -152,23 +154,24 @@ static int run_prop(pstate *ps, int pi)
 
 static void clear_queues(pstate *ps)
 {
-    vengine *e = ps->e;
+    vqueue *q = ps->e->q;
     for (int i = 0; i < ps->ncq; i++)
-        e->cell_inq[e->cellq[i]] = 0;
+        q->cell_inq[q->cellq[i]] = 0;
     for (int i = 0; i < ps->ngq; i++)
-        e->group_inq[e->groupq[i]] = 0;
+        q->group_inq[q->groupq[i]] = 0;
     for (int i = 0; i < ps->npq; i++)
-        e->prop_inq[e->propq[i]] = 0;
+        q->prop_inq[q->propq[i]] = 0;
     for (int i = 0; i < ps->nsq; i++)
-        e->prop_inq[e->sumq[i]] = 0;
+        q->prop_inq[q->sumq[i]] = 0;
     for (int i = 0; i < ps->nlq; i++)
-        e->prop_inq[e->lastq[i]] = 0;
+        q->prop_inq[q->lastq[i]] = 0;
     ps->ncq = ps->ngq = ps->npq = ps->nsq = ps->nlq = 0;
 }
 
 int vengine_propagate(vengine *e, vmask *dom, uint8_t *fixed, const int *start, int nstart)
 {
     pstate ps = {e, dom, fixed, 0, 0, 0, 0, 0};
+    vqueue *q = e->q;
     if (start) {
         for (int i = 0; i < nstart; i++)
             push_cell(&ps, start[i], 1);
@@ -183,32 +186,32 @@ int vengine_propagate(vengine *e, vmask *dom, uint8_t *fixed, const int *start, 
     for (;;) {
         int ok = 1, kind, id;
         if (ps.ncq) {
-            int c = e->cellq[--ps.ncq];
-            e->cell_inq[c] = 0;
+            int c = q->cellq[--ps.ncq];
+            q->cell_inq[c] = 0;
             ok = run_cell(&ps, c);
             kind = VFAIL_CELL;
             id = c;
         } else if (ps.ngq) {
-            int g = e->groupq[--ps.ngq];
-            e->group_inq[g] = 0;
+            int g = q->groupq[--ps.ngq];
+            q->group_inq[g] = 0;
             ok = run_group(&ps, g);
             kind = VFAIL_GROUP;
             id = g;
         } else if (ps.npq) {
-            int p = e->propq[--ps.npq];
-            e->prop_inq[p] = 0;
+            int p = q->propq[--ps.npq];
+            q->prop_inq[p] = 0;
             ok = run_prop(&ps, p);
             kind = VFAIL_PROP;
             id = p;
         } else if (ps.nsq) {
-            int p = e->sumq[--ps.nsq];
-            e->prop_inq[p] = 0;
+            int p = q->sumq[--ps.nsq];
+            q->prop_inq[p] = 0;
             ok = run_prop(&ps, p);
             kind = VFAIL_PROP;
             id = p;
         } else if (ps.nlq) {
-            int p = e->lastq[--ps.nlq];
-            e->prop_inq[p] = 0;
+            int p = q->lastq[--ps.nlq];
+            q->prop_inq[p] = 0;
             ok = run_prop(&ps, p);
             kind = VFAIL_PROP;
             id = p;
@@ -222,4 +225,38 @@ int vengine_propagate(vengine *e, vmask *dom, uint8_t *fixed, const int *start, 
             return 0;
         }
     }
+}
+
+void vqueue_free(vqueue *q)
+{
+    if (!q)
+        return;
+    free(q->cellq);
+    free(q->groupq);
+    free(q->propq);
+    free(q->sumq);
+    free(q->lastq);
+    free(q->cell_inq);
+    free(q->group_inq);
+    free(q->prop_inq);
+    free(q);
+}
+
+int vqueue_create(vengine *e)
+{
+    vqueue *q = calloc(1, sizeof *q);
+    if (!q)
+        return 0;
+    e->q = q;
+    size_t nc = (size_t)e->ncells, np = (size_t)e->nprops + 1, ng = (size_t)e->ngroups + 1;
+    q->cellq = malloc(nc * sizeof *q->cellq);
+    q->groupq = malloc(ng * sizeof *q->groupq);
+    q->propq = malloc(np * sizeof *q->propq);
+    q->sumq = malloc(np * sizeof *q->sumq);
+    q->lastq = malloc(np * sizeof *q->lastq);
+    q->cell_inq = calloc(nc, 1);
+    q->group_inq = calloc(ng, 1);
+    q->prop_inq = calloc(np, 1);
+    return q->cellq && q->groupq && q->propq && q->sumq && q->lastq && q->cell_inq &&
+           q->group_inq && q->prop_inq;
 }

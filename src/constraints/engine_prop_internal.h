@@ -17,11 +17,18 @@
 #include "engine_internal.h"
 #include "util/bits.h"
 
+/* The queues of one propagation (kept in the engine between runs, empty
+ * between them): stacks, and flags for what each holds. */
+typedef struct vqueue {
+    int *cellq, *groupq, *propq, *sumq, *lastq; /* sumq: the linear sums */
+    uint8_t *cell_inq, *group_inq, *prop_inq;
+} vqueue;
+
 typedef struct pstate {
     vengine *e;
     vmask *dom;
     uint8_t *fixed;
-    int ncq, ngq, npq, nsq, nlq; /* nsq: the linear sums' stack, run last */
+    int ncq, ngq, npq, nsq, nlq; /* nsq: the linear sums' stack, run late */
 } pstate;
 
 /* 1 when linear sum p must see a change inside the range of its cell c:
@@ -41,35 +48,51 @@ static inline int few_open(const pstate *ps, int p, int c)
 
 /* Queues cell c (once fixed: its digit leaves its peers), its groups and
  * its rules; its linear sums only when bounds says its least or greatest
- * digit changed, or when few_open. */
+ * digit changed, or when few_open. (Lists and counts are read into
+ * locals: the byte-wide flags alias everything, and the compiler would
+ * reload them after every store.) */
 static inline void push_cell(pstate *ps, int c, int bounds)
 {
-    vengine *e = ps->e;
-    if (!e->cell_inq[c] && bits_single(ps->dom[c])) {
-        e->cell_inq[c] = 1;
-        e->cellq[ps->ncq++] = c;
+    const vengine *e = ps->e;
+    vqueue *q = e->q;
+    if (!q->cell_inq[c] && bits_single(ps->dom[c])) {
+        q->cell_inq[c] = 1;
+        q->cellq[ps->ncq++] = c;
     }
-    for (int i = e->cell_group_off[c]; i < e->cell_group_off[c + 1]; i++) {
-        int g = e->cell_groups[i];
-        if (!e->group_inq[g]) {
-            e->group_inq[g] = 1;
-            e->groupq[ps->ngq++] = g;
+    uint8_t *inq = q->group_inq;
+    const int *lst = e->cell_groups;
+    int *stk = q->groupq, k = ps->ngq;
+    for (int i = e->cell_group_off[c], end = e->cell_group_off[c + 1]; i < end; i++) {
+        int g = lst[i];
+        if (!inq[g]) {
+            inq[g] = 1;
+            stk[k++] = g;
         }
     }
-    for (int i = e->cell_prop_off[c]; i < e->cell_prop_off[c + 1]; i++) {
-        int p = e->cell_props[i];
-        if (!e->prop_inq[p]) {
-            e->prop_inq[p] = 1;
-            e->propq[ps->npq++] = p;
+    ps->ngq = k;
+    inq = q->prop_inq;
+    lst = e->cell_props;
+    stk = q->propq;
+    k = ps->npq;
+    for (int i = e->cell_prop_off[c], end = e->cell_prop_off[c + 1]; i < end; i++) {
+        int p = lst[i];
+        if (!inq[p]) {
+            inq[p] = 1;
+            stk[k++] = p;
         }
     }
-    for (int i = e->cell_bnd_off[c]; i < e->cell_bnd_off[c + 1]; i++) {
-        int p = e->cell_bnd[i];
-        if (!e->prop_inq[p] && (bounds || few_open(ps, p, c))) {
-            e->prop_inq[p] = 1;
-            e->sumq[ps->nsq++] = p;
+    ps->npq = k;
+    lst = e->cell_bnd;
+    stk = q->sumq;
+    k = ps->nsq;
+    for (int i = e->cell_bnd_off[c], end = e->cell_bnd_off[c + 1]; i < end; i++) {
+        int p = lst[i];
+        if (!inq[p] && (bounds || few_open(ps, p, c))) {
+            inq[p] = 1;
+            stk[k++] = p;
         }
     }
+    ps->nsq = k;
 }
 
 /* Keeps only the digits of keep in cell c. @return 0 when none is left. */
