@@ -161,16 +161,18 @@ static void clear_queues(pstate *ps)
         q->group_inq[q->groupq[i]] = 0;
     for (int i = 0; i < ps->npq; i++)
         q->prop_inq[q->propq[i]] = 0;
+    for (int i = 0; i < ps->ntq; i++)
+        q->prop_inq[q->lateq[i]] = 0;
     for (int i = 0; i < ps->nsq; i++)
         q->prop_inq[q->sumq[i]] = 0;
     for (int i = 0; i < ps->nlq; i++)
         q->prop_inq[q->lastq[i]] = 0;
-    ps->ncq = ps->ngq = ps->npq = ps->nsq = ps->nlq = 0;
+    ps->ncq = ps->ngq = ps->npq = ps->ntq = ps->nsq = ps->nlq = 0;
 }
 
 int vengine_propagate(vengine *e, vmask *dom, uint8_t *fixed, const int *start, int nstart)
 {
-    pstate ps = {e, dom, fixed, 0, 0, 0, 0, 0};
+    pstate ps = {e, dom, fixed, 0, 0, 0, 0, 0, 0};
     vqueue *q = e->q;
     if (start) {
         for (int i = 0; i < nstart; i++)
@@ -191,14 +193,20 @@ int vengine_propagate(vengine *e, vmask *dom, uint8_t *fixed, const int *start, 
             ok = run_cell(&ps, c);
             kind = VFAIL_CELL;
             id = c;
+        } else if (ps.npq) {
+            int p = q->propq[--ps.npq];
+            q->prop_inq[p] = 0;
+            ok = run_prop(&ps, p);
+            kind = VFAIL_PROP;
+            id = p;
         } else if (ps.ngq) {
             int g = q->groupq[--ps.ngq];
             q->group_inq[g] = 0;
             ok = run_group(&ps, g);
             kind = VFAIL_GROUP;
             id = g;
-        } else if (ps.npq) {
-            int p = q->propq[--ps.npq];
+        } else if (ps.ntq) {
+            int p = q->lateq[--ps.ntq];
             q->prop_inq[p] = 0;
             ok = run_prop(&ps, p);
             kind = VFAIL_PROP;
@@ -227,6 +235,12 @@ int vengine_propagate(vengine *e, vmask *dom, uint8_t *fixed, const int *start, 
     }
 }
 
+/* The rules run after the hidden singles: all but pairs and cages. */
+static int runs_late(const vprop *p)
+{
+    return p->type != VP_PAIR && p->type != VP_CAGE;
+}
+
 void vqueue_free(vqueue *q)
 {
     if (!q)
@@ -234,6 +248,8 @@ void vqueue_free(vqueue *q)
     free(q->cellq);
     free(q->groupq);
     free(q->propq);
+    free(q->lateq);
+    free(q->cell_split);
     free(q->sumq);
     free(q->lastq);
     free(q->cell_inq);
@@ -252,11 +268,29 @@ int vqueue_create(vengine *e)
     q->cellq = malloc(nc * sizeof *q->cellq);
     q->groupq = malloc(ng * sizeof *q->groupq);
     q->propq = malloc(np * sizeof *q->propq);
+    q->lateq = malloc(np * sizeof *q->lateq);
+    q->cell_split = malloc((nc + 1) * sizeof *q->cell_split);
     q->sumq = malloc(np * sizeof *q->sumq);
     q->lastq = malloc(np * sizeof *q->lastq);
     q->cell_inq = calloc(nc, 1);
     q->group_inq = calloc(ng, 1);
     q->prop_inq = calloc(np, 1);
-    return q->cellq && q->groupq && q->propq && q->sumq && q->lastq && q->cell_inq &&
-           q->group_inq && q->prop_inq;
+    if (!q->cellq || !q->groupq || !q->propq || !q->lateq || !q->cell_split || !q->sumq ||
+        !q->lastq || !q->cell_inq || !q->group_inq || !q->prop_inq)
+        return 0;
+    /* each cell's early rules first (a stable partition) */
+    for (int c = 0; c < e->ncells; c++) {
+        int *lst = e->cell_props, a = e->cell_prop_off[c], b = e->cell_prop_off[c + 1];
+        int late[2 * DOKU_CONSTRAINTS_MAX_N * DOKU_CONSTRAINTS_MAX_N], nl = 0, k = a;
+        for (int i = a; i < b; i++) {
+            if (runs_late(&e->props[lst[i]]) && nl < (int)(sizeof late / sizeof *late))
+                late[nl++] = lst[i];
+            else
+                lst[k++] = lst[i];
+        }
+        q->cell_split[c] = k;
+        for (int i = 0; i < nl; i++)
+            lst[k++] = late[i];
+    }
+    return 1;
 }

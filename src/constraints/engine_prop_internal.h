@@ -20,15 +20,19 @@
 /* The queues of one propagation (kept in the engine between runs, empty
  * between them): stacks, and flags for what each holds. */
 typedef struct vqueue {
-    int *cellq, *groupq, *propq, *sumq, *lastq; /* sumq: the linear sums */
+    int *cellq, *groupq, *propq, *lateq, *sumq, *lastq;
     uint8_t *cell_inq, *group_inq, *prop_inq;
+    /* each cell's rules (e->cell_props) hold first those run before the
+     * hidden singles, up to cell_split[c], then those run after them
+     * (lateq) */
+    int *cell_split;
 } vqueue;
 
 typedef struct pstate {
     vengine *e;
     vmask *dom;
     uint8_t *fixed;
-    int ncq, ngq, npq, nsq, nlq; /* nsq: the linear sums' stack, run late */
+    int ncq, ngq, npq, ntq, nsq, nlq; /* ntq: lateq; nsq: the linear sums */
 } pstate;
 
 /* 1 when linear sum p must see a change inside the range of its cell c:
@@ -74,7 +78,8 @@ static inline void push_cell(pstate *ps, int c, int bounds)
     lst = e->cell_props;
     stk = q->propq;
     k = ps->npq;
-    for (int i = e->cell_prop_off[c], end = e->cell_prop_off[c + 1]; i < end; i++) {
+    int split = q->cell_split[c];
+    for (int i = e->cell_prop_off[c]; i < split; i++) {
         int p = lst[i];
         if (!inq[p]) {
             inq[p] = 1;
@@ -82,6 +87,16 @@ static inline void push_cell(pstate *ps, int c, int bounds)
         }
     }
     ps->npq = k;
+    stk = q->lateq;
+    k = ps->ntq;
+    for (int i = split, end = e->cell_prop_off[c + 1]; i < end; i++) {
+        int p = lst[i];
+        if (!inq[p]) {
+            inq[p] = 1;
+            stk[k++] = p;
+        }
+    }
+    ps->ntq = k;
     lst = e->cell_bnd;
     stk = q->sumq;
     k = ps->nsq;
