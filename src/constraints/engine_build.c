@@ -172,7 +172,7 @@ static void compile_one(builder *b, const doku_constraints *cs, const cons_item 
         break;
     case DOKU_CON_RENBAN:
         peers_all(b, cells, k);
-        vbuild_new_prop(b, VP_RENBAN, cells, k);
+        vbuild_add_renban(b, cells, k);
         break;
     case DOKU_CON_PALINDROME:
         for (int i = 0; i < k / 2; i++)
