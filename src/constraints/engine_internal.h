@@ -32,6 +32,10 @@ enum {
                     by every renban (engine_build_prim.c) */
     VP_BETWEEN,  /* ends first and last */
     VP_QUAD,     /* 4 cells; aux: required count per digit (n+1 ints) */
+    VP_ARROW,    /* a one-digit circle and two or three line cells
+                    summing to it; value: which line cells are peers
+                    (bits 0-2: first and second, first and third, second
+                    and third) */
     VP_SAME      /* two groups' cells outside their intersection, k and
                     k: both hold the same k digits (locked candidates);
                     run when one of its cells is fixed */

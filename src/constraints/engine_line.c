@@ -1,7 +1,7 @@
 /*
  * engine_line.c — line and outside-clue rules: between lines, sandwiches
- * and X-sums, each by the bounds or digit sets its cells leave room for
- * (renban: engine_line_renban.c).
+ * and X-sums, each by the bounds or digit sets its cells leave room for;
+ * short arrows exactly (renban: engine_line_renban.c).
  */
 #include "engine_prop_internal.h"
 
@@ -195,4 +195,52 @@ int vprop_between(pstate *ps, const vprop *p)
         if (!narrow(ps, cells[i], inner))
             return 0;
     return 1;
+}
+
+/* A circle c and two or three line cells summing to it: every
+ * assignment of the line but its last cell is tried, the last cell's
+ * digits shifted by that partial sum and met with the circle's, so each
+ * cell keeps exactly the digits of some solution (line cells that are
+ * peers distinct; the circle differs from them anyway, the line's digits
+ * being positive): the bounds of a linear sum miss holes and a unit's
+ * distinct digits. value: bit 0 the first two line cells are peers, bit
+ * 1 the first and third, bit 2 the second and third. */
+int vprop_arrow(pstate *ps, const vprop *p)
+{
+    const uint16_t *cells = ps->e->pcells + p->cell_off;
+    int k = p->ncells, c = cells[0], a = cells[1], b = cells[2], f = p->value;
+    vmask dc = ps->dom[c], db = ps->dom[b], kc = 0, ka = 0, kb = 0, kd = 0;
+    if (k == 3) {
+        for (vmask m = ps->dom[a]; m; m &= m - 1) {
+            vmask bit = m & -m;
+            int x = bits_lowest(m) + 1;
+            vmask s = ((f & 1 ? db & ~bit : db) << x) & dc;
+            if (!s)
+                continue;
+            ka |= bit;
+            kc |= s;
+            kb |= s >> x;
+        }
+        return narrow(ps, c, kc) && narrow(ps, a, ka) && narrow(ps, b, kb);
+    }
+    int d = cells[3];
+    vmask dd = ps->dom[d];
+    for (vmask m = ps->dom[a]; m; m &= m - 1) {
+        vmask ba = m & -m;
+        int x = bits_lowest(m) + 1;
+        vmask db2 = f & 1 ? db & ~ba : db, dd2 = f & 2 ? dd & ~ba : dd;
+        for (vmask q = db2; q; q &= q - 1) {
+            vmask bb = q & -q;
+            int y = bits_lowest(q) + 1;
+            /* x + y reaches 32 on 16x16: shift in 64 bits */
+            vmask s = (vmask)((uint64_t)(f & 4 ? dd2 & ~bb : dd2) << (x + y)) & dc;
+            if (!s)
+                continue;
+            ka |= ba;
+            kb |= bb;
+            kc |= s;
+            kd |= s >> (x + y);
+        }
+    }
+    return narrow(ps, c, kc) && narrow(ps, a, ka) && narrow(ps, b, kb) && narrow(ps, d, kd);
 }
