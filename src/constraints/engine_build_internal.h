@@ -67,6 +67,9 @@ vprop *vbuild_new_prop(builder *b, int type, const int *cells, int k);
 void vbuild_add_linear(builder *b, const int *cells, const int *w, int k, int value);
 /* Distinct digits summing to sum: the cage's digit combinations. */
 void vbuild_add_cage(builder *b, const int *cells, int k, int sum);
+/* A renban line (its cells mutual peers already) with the matching
+ * tables of VP_RENBAN. */
+void vbuild_add_renban(builder *b, const int *cells, int k);
 
 /* engine_build_sums.c. */
 
