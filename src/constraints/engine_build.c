@@ -214,8 +214,17 @@ static void compile_one(builder *b, const doku_constraints *cs, const cons_item 
                         continue;
                     x = hub;
                     y = a == hub ? j : a;
-                    if (start[y + 1] - start[y] == 1) {
+                    int len = start[y + 1] - start[y];
+                    if (len == 1) {
                         add_pair(b, cells[start[x]], cells[start[y]], rel_equal, 0);
+                        continue;
+                    }
+                    if (len <= 3) {
+                        /* the hub is the circle of a short arrow */
+                        int ac[4] = {cells[start[x]]};
+                        for (int i = 0; i < len; i++)
+                            ac[1 + i] = cells[start[y] + i];
+                        vbuild_new_prop(b, VP_ARROW, ac, len + 1);
                         continue;
                     }
                 }

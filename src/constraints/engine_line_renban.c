@@ -117,11 +117,53 @@ static vmask inside(vmask a, int k)
  * around the placed ones, touching every open cell), so only those are
  * matched. A digit of every such window is required: with one place it
  * goes there, with more it leaves the cells that see all its places. */
+/* Lines of two or three cells, every window at once: with window lo as
+ * bit lo-1, cell i holds the window's (j+1)-th digit in the windows
+ * dom >> j, so an order of the cells over the window's digits fits in
+ * the AND of those, and lends each cell its digit (the windows shifted
+ * back by j). Placed cells take part as one-digit cells. @return 0 on a
+ * contradiction. */
+static int renban_short(pstate *ps, const uint16_t *cells, int k)
+{
+    static const uint8_t perm[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
+                                       {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+    vmask d[3], keep[3] = {0, 0, 0}, win = 0;
+    for (int i = 0; i < k; i++)
+        d[i] = ps->dom[cells[i]];
+    for (int q = 0; q < 6; q++) {
+        const uint8_t *pq = perm[q];
+        if (pq[k - 1] >= k || (k == 2 && pq[0] >= k))
+            continue; /* two cells: the orders of 0 and 1 */
+        vmask w = d[0] >> pq[0];
+        for (int i = 1; i < k; i++)
+            w &= d[i] >> pq[i];
+        if (!w)
+            continue;
+        win |= w;
+        for (int i = 0; i < k; i++)
+            keep[i] |= w << pq[i];
+    }
+    if (!win)
+        return 0;
+    for (int i = 0; i < k; i++)
+        if (!narrow(ps, cells[i], keep[i]))
+            return 0;
+    /* the digits every window holds, less the placed ones */
+    vmask req = range(bits_highest(win) + 1, bits_lowest(win) + k, ps->e->n), placed = 0;
+    for (int i = 0; i < k; i++)
+        if (bits_single(ps->dom[cells[i]]))
+            placed |= ps->dom[cells[i]];
+    req &= ~placed;
+    return req ? vprop_place_required(ps, cells, k, req) : 1;
+}
+
 int vprop_renban(pstate *ps, const vprop *p)
 {
     vengine *e = ps->e;
     int n = e->n, k = p->ncells, m = 0;
     const uint16_t *cells = e->pcells + p->cell_off;
+    if (k <= 3)
+        return renban_short(ps, cells, k);
     vmask d[DOKU_CONSTRAINTS_MAX_N], keep[DOKU_CONSTRAINTS_MAX_N], all = 0, placed = 0;
     int at[DOKU_CONSTRAINTS_MAX_N];
     for (int i = 0; i < k; i++) {
