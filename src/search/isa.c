@@ -79,7 +79,7 @@ doku_isa doku_solver_isa(const doku_solver *sv)
     if (!sv)
         return DOKU_ISA_PORTABLE;
     static const doku_isa c9_isa[] = {DOKU_ISA_PORTABLE, DOKU_ISA_AVX2, DOKU_ISA_AVX512,
-                                      DOKU_ISA_SSE42};
+                                      DOKU_ISA_SSE42, DOKU_ISA_AVX2};
     static const doku_isa b16_isa[] = {DOKU_ISA_PORTABLE, DOKU_ISA_AVX2, DOKU_ISA_AVX512};
     if (sv->classic9)
         return c9_isa[classic9_variant(sv->classic9)];
@@ -92,6 +92,13 @@ void search_isa_from_env(doku_solver *sv)
 {
     const char *name = getenv("DOKU_ISA");
     doku_isa isa;
+    /* The AVX2 tier as built for CPUs that split 256-bit operations
+     * (cpu_model.c), on any AVX2 CPU: to test and measure it here. */
+    if (name && !strcmp(name, "avx2-split")) {
+        if (doku_solver_set_isa(sv, DOKU_ISA_AVX2) == DOKU_OK && sv->classic9)
+            classic9_set_variant(sv->classic9, CLASSIC9_AVX2_SPLIT);
+        return;
+    }
     if (name && doku_isa_from_name(name, &isa) == DOKU_OK && isa > DOKU_ISA_AUTO)
         (void)doku_solver_set_isa(sv, isa);
 }
