@@ -156,6 +156,17 @@ static void compile_one(builder *b, const doku_constraints *cs, const cons_item 
         break;
     case DOKU_CON_ARROW: {
         int m = pr[0], pw = 1;
+        /* a one-digit circle with one line cell: a pair (equal); with
+         * two or three: the exact rule (engine_line.c; which line cells
+         * are peers is read once every rule has added its peers) */
+        if (m == 1 && k == 2) {
+            add_pair(b, cells[0], cells[1], rel_equal, 0);
+            break;
+        }
+        if (m == 1 && k <= 4) {
+            vbuild_new_prop(b, VP_ARROW, cells, k);
+            break;
+        }
         for (int i = m - 1; i >= 0; i--) {
             w[i] = -pw;
             pw *= 10;
@@ -172,7 +183,7 @@ static void compile_one(builder *b, const doku_constraints *cs, const cons_item 
         break;
     case DOKU_CON_RENBAN:
         peers_all(b, cells, k);
-        vbuild_new_prop(b, VP_RENBAN, cells, k);
+        vbuild_add_renban(b, cells, k);
         break;
     case DOKU_CON_PALINDROME:
         for (int i = 0; i < k / 2; i++)
@@ -203,8 +214,17 @@ static void compile_one(builder *b, const doku_constraints *cs, const cons_item 
                         continue;
                     x = hub;
                     y = a == hub ? j : a;
-                    if (start[y + 1] - start[y] == 1) {
+                    int len = start[y + 1] - start[y];
+                    if (len == 1) {
                         add_pair(b, cells[start[x]], cells[start[y]], rel_equal, 0);
+                        continue;
+                    }
+                    if (len <= 3) {
+                        /* the hub is the circle of a short arrow */
+                        int ac[4] = {cells[start[x]]};
+                        for (int i = 0; i < len; i++)
+                            ac[1 + i] = cells[start[y] + i];
+                        vbuild_new_prop(b, VP_ARROW, ac, len + 1);
                         continue;
                     }
                 }
@@ -271,6 +291,21 @@ static void compile_one(builder *b, const doku_constraints *cs, const cons_item 
     }
     default:
         break; /* the negative rules and non-consecutive: compile_pairs */
+    }
+}
+
+/* Each short arrow's line cells that are peers (VP_ARROW's value), once
+ * every rule has added its peers. */
+static void arrow_peers(builder *b)
+{
+    for (size_t i = 0; i < b->npv; i++) {
+        vprop *p = &b->pv[i];
+        if (p->type != VP_ARROW)
+            continue;
+        const int *c = b->pcells.v + p->cell_off;
+        p->value = vbuild_peers_of(b, c[1], c[2]);
+        if (p->ncells == 4)
+            p->value |= vbuild_peers_of(b, c[1], c[3]) << 1 | vbuild_peers_of(b, c[2], c[3]) << 2;
     }
 }
 
@@ -459,6 +494,8 @@ void vengine_free(vengine *e)
     free(e->dp);
     free(e->prio);
     free(e->pair_tab);
+    free(e->sum_sets);
+    free(e->sum_set_off);
     free(e);
 }
 
@@ -520,6 +557,7 @@ doku_status vengine_create(const doku_constraints *cs, vengine **out)
                     }
             }
         }
+        arrow_peers(&b);
         compile_negatives(&b, cs);
         vbuild_sums_45(&b, cs);
         vbuild_little_sums(&b, cs);
@@ -610,7 +648,7 @@ doku_status vengine_create(const doku_constraints *cs, vengine **out)
         e->dp = malloc(((size_t)e->max_prop_cells + 2) * 2 * (size_t)e->bits_words *
                        sizeof *e->dp);
         e->prio = cell_priorities(cs);
-        b.ok = e->prio && e->dp && pair_tables(e) && vqueue_create(e);
+        b.ok = e->prio && e->dp && pair_tables(e) && vbuild_sum_sets(e) && vqueue_create(e);
     }
     e->peer_bits = b.peer_bits;
     e->peer_words = b.words;

@@ -67,6 +67,9 @@ vprop *vbuild_new_prop(builder *b, int type, const int *cells, int k);
 void vbuild_add_linear(builder *b, const int *cells, const int *w, int k, int value);
 /* Distinct digits summing to sum: the cage's digit combinations. */
 void vbuild_add_cage(builder *b, const int *cells, int k, int sum);
+/* A renban line (its cells mutual peers already) with the matching
+ * tables of VP_RENBAN. */
+void vbuild_add_renban(builder *b, const int *cells, int k);
 
 /* engine_build_sums.c. */
 
@@ -77,6 +80,9 @@ void vbuild_sums_45(builder *b, const doku_constraints *cs);
 /* Orders the cells of every unit-weight linear sum into groups of mutual
  * peers, so the propagator bounds them as distinct digits. */
 void vbuild_group_linear(builder *b);
+/* The cages' digit-set table (e->sum_sets, e->sum_set_off) when e has a
+ * cage. @return 0 when out of memory. */
+int vbuild_sum_sets(vengine *e);
 
 /* engine_build_little.c. */
 

@@ -1,7 +1,7 @@
 /*
  * engine_build_prim.c — adds single propagators to the builder: a linear
- * sum folded to positive weights, and a killer cage with its digit
- * combinations.
+ * sum folded to positive weights, a killer cage with its digit
+ * combinations, and a renban line with its matching tables.
  */
 #include "engine_build_internal.h"
 
@@ -97,4 +97,48 @@ void vbuild_add_cage(builder *b, const int *cells, int k, int sum)
     p->aux_off = (int)b->ncombos;
     combos_rec(b, 1, k, sum, 0);
     p->naux = (int)b->ncombos - p->aux_off;
+}
+
+/* The supports of every matching of m <= 3 cells to m digits: for each
+ * index (cell i's digits at bits m*i.., digit j as bit j) the digits each
+ * cell takes in some perfect matching, packed the same way (0: none).
+ * @return 0 when out of memory. */
+static int push_match_table(builder *b, int m)
+{
+    static const uint8_t perm[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
+                                       {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+    int size = 1 << (m * m), ok = 1;
+    for (int idx = 0; idx < size; idx++) {
+        int sup = 0;
+        for (int q = 0; q < 6; q++) {
+            int fits = 1, s = 0;
+            for (int i = 0; i < m && fits; i++) {
+                int x = perm[q][i];
+                fits = x < m && (idx >> (m * i + x) & 1);
+                s |= 1 << (m * i + x);
+            }
+            if (fits)
+                sup |= s;
+        }
+        ok &= vbuild_push(&b->aux, sup);
+    }
+    return ok;
+}
+
+void vbuild_add_renban(builder *b, const int *cells, int k)
+{
+    /* the tables are shared: the first renban's */
+    int off = -1;
+    for (size_t i = 0; i < b->npv && off < 0; i++)
+        if (b->pv[i].type == VP_RENBAN)
+            off = b->pv[i].aux_off;
+    vprop *p = vbuild_new_prop(b, VP_RENBAN, cells, k);
+    if (!p)
+        return;
+    if (off < 0) {
+        b->ok &= push_match_table(b, 3) && push_match_table(b, 2);
+        off = p->aux_off;
+    }
+    p->aux_off = off;
+    p->naux = RENBAN_TAB3 + RENBAN_TAB2;
 }

@@ -17,7 +17,8 @@
 
 typedef uint32_t vmask; /* digit d is bit d-1; n <= 16 */
 
-enum { PAIR_TAB_N = 10 }; /* the largest n with whole-mask pair tables */
+enum { PAIR_TAB_N = 10 };
+enum { RENBAN_TAB3 = 1 << 9, RENBAN_TAB2 = 1 << 4 }; /* the largest n with whole-mask pair tables */
 
 enum {
     VP_PAIR,     /* two cells, a relation table (value: its whole-mask
@@ -26,9 +27,15 @@ enum {
     VP_CAGE,     /* distinct cells summing to value: the combinations */
     VP_SANDWICH, /* cells of a row/column; value between 1 and n */
     VP_XSUM,     /* cells from the clue; value = first X cells */
-    VP_RENBAN,   /* distinct run */
+    VP_RENBAN,   /* distinct run; aux: the matching tables of 3 cells to
+                    3 digits (RENBAN_TAB3 entries) then of 2 to 2, shared
+                    by every renban (engine_build_prim.c) */
     VP_BETWEEN,  /* ends first and last */
     VP_QUAD,     /* 4 cells; aux: required count per digit (n+1 ints) */
+    VP_ARROW,    /* a one-digit circle and two or three line cells
+                    summing to it; value: which line cells are peers
+                    (bits 0-2: first and second, first and third, second
+                    and third) */
     VP_SAME      /* two groups' cells outside their intersection, k and
                     k: both hold the same k digits (locked candidates);
                     run when one of its cells is fixed */
@@ -87,6 +94,11 @@ typedef struct vengine {
     uint32_t *prio;        /* [ncells] the branching's starting scores:
                               how much rule weighs on each cell */
     int bits_words;        /* words of the sum DP bitsets */
+    /* cages: every digit set ordered by size, then total; the sets of
+     * size t and total s are sum_sets[sum_set_off[t * (T + 1) + s]] up to
+     * the next offset (T = n(n+1)/2); NULL when there is no cage */
+    uint16_t *sum_sets;
+    int *sum_set_off;
     /* scratch for one propagation: the queues (engine_prop_internal.h) */
     struct vqueue *q;
     uint64_t *dp;          /* (max_prop_cells + 1) * 2 * bits_words */

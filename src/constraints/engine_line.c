@@ -1,7 +1,7 @@
 /*
  * engine_line.c — line and outside-clue rules: between lines, sandwiches
- * and X-sums, each by the bounds or digit sets its cells leave room for
- * (renban: engine_line_renban.c).
+ * and X-sums, each by the bounds or digit sets its cells leave room for;
+ * short arrows exactly (renban: engine_line_renban.c).
  */
 #include "engine_prop_internal.h"
 
@@ -137,34 +137,75 @@ int vprop_sandwich(pstate *ps, const vprop *p)
     return 1;
 }
 
+/* The digit sets of `need` digits of avail summing to sum that the
+ * cells d[0..nd) can hold (each holds one of the set, together all of
+ * it) and whose complement in rest the outer cells can hold: their union
+ * into *in_u, the complements' into *out_u. @return 1 when there is one. */
+static int xsum_sets(vmask avail, int need, int sum, vmask acc, const vmask *d, int nd,
+                     vmask rest, vmask outer, vmask *in_u, vmask *out_u)
+{
+    if (need == 0) {
+        if (sum || (rest & ~acc & ~outer))
+            return 0;
+        vmask cover = 0;
+        for (int i = 0; i < nd; i++) {
+            vmask m = d[i] & acc;
+            if (!m)
+                return 0;
+            cover |= m;
+        }
+        if (cover != acc)
+            return 0;
+        *in_u |= acc;
+        *out_u |= rest & ~acc;
+        return 1;
+    }
+    if (bits_count(avail) < need || sum < need * (bits_lowest(avail) + 1) ||
+        sum > need * (bits_highest(avail) + 1))
+        return 0;
+    vmask bit = avail & -avail;
+    int x = bits_lowest(avail) + 1;
+    int a = xsum_sets(avail & ~bit, need - 1, sum - x, acc | bit, d, nd, rest, outer, in_u, out_u);
+    return xsum_sets(avail & ~bit, need, sum, acc, d, nd, rest, outer, in_u, out_u) | a;
+}
+
+/* An X-sum on a row (a unit): for each digit x of the first cell, the
+ * sets of x - 1 distinct digits other than x summing to the clue less x
+ * that the next x - 1 cells can hold and whose complement the cells after
+ * them can hold (Interactive Sudoku Solver reads it as a sum of distinct
+ * cells per x). Each cell keeps what some x and set give it. */
 int vprop_xsum(pstate *ps, const vprop *p)
 {
     vengine *e = ps->e;
+    int n = e->n;
     const uint16_t *cells = e->pcells + p->cell_off;
-    vmask keep = 0;
-    for (vmask m = ps->dom[cells[0]]; m; m &= m - 1) {
-        int x = bits_lowest(m) + 1, lo = x, hi = x;
-        for (int i = 1; i < x; i++) {
-            vmask d = ps->dom[cells[i]] & ~((vmask)1 << (x - 1));
-            if (!d) {
-                lo = 1 << 20;
-                break;
-            }
-            lo += lo_digit(d);
-            hi += hi_digit(d);
-        }
-        if (p->value >= lo && p->value <= hi)
-            keep |= m & -m;
-    }
-    if (!narrow(ps, cells[0], keep))
-        return 0;
-    vmask m = ps->dom[cells[0]];
-    if (bits_single(m)) {
+    vmask d[DOKU_CONSTRAINTS_MAX_N] = {0}, keep[DOKU_CONSTRAINTS_MAX_N] = {0};
+    for (int i = 0; i < n; i++)
+        d[i] = ps->dom[cells[i]];
+    for (vmask m = d[0]; m; m &= m - 1) {
+        vmask bit = m & -m;
         int x = bits_lowest(m) + 1;
-        if (x > 1)
-            return bound_sum(ps, cells, 1, x, p->value - x);
-        return p->value == 1;
+        if (x == 1) {
+            if (p->value == 1) {
+                keep[0] |= bit;
+                for (int i = 1; i < n; i++)
+                    keep[i] |= e->all & ~bit;
+            }
+            continue;
+        }
+        vmask outer = 0, in_u = 0, out_u = 0;
+        for (int i = x; i < n; i++)
+            outer |= d[i];
+        if (!xsum_sets(e->all & ~bit, x - 1, p->value - x, 0, d + 1, x - 1, e->all & ~bit,
+                       outer, &in_u, &out_u))
+            continue;
+        keep[0] |= bit;
+        for (int i = 1; i < n; i++)
+            keep[i] |= i < x ? in_u : out_u;
     }
+    for (int i = 0; i < n; i++)
+        if (!narrow(ps, cells[i], keep[i]))
+            return 0;
     return 1;
 }
 
@@ -195,4 +236,52 @@ int vprop_between(pstate *ps, const vprop *p)
         if (!narrow(ps, cells[i], inner))
             return 0;
     return 1;
+}
+
+/* A circle c and two or three line cells summing to it: every
+ * assignment of the line but its last cell is tried, the last cell's
+ * digits shifted by that partial sum and met with the circle's, so each
+ * cell keeps exactly the digits of some solution (line cells that are
+ * peers distinct; the circle differs from them anyway, the line's digits
+ * being positive): the bounds of a linear sum miss holes and a unit's
+ * distinct digits. value: bit 0 the first two line cells are peers, bit
+ * 1 the first and third, bit 2 the second and third. */
+int vprop_arrow(pstate *ps, const vprop *p)
+{
+    const uint16_t *cells = ps->e->pcells + p->cell_off;
+    int k = p->ncells, c = cells[0], a = cells[1], b = cells[2], f = p->value;
+    vmask dc = ps->dom[c], db = ps->dom[b], kc = 0, ka = 0, kb = 0, kd = 0;
+    if (k == 3) {
+        for (vmask m = ps->dom[a]; m; m &= m - 1) {
+            vmask bit = m & -m;
+            int x = bits_lowest(m) + 1;
+            vmask s = ((f & 1 ? db & ~bit : db) << x) & dc;
+            if (!s)
+                continue;
+            ka |= bit;
+            kc |= s;
+            kb |= s >> x;
+        }
+        return narrow(ps, c, kc) && narrow(ps, a, ka) && narrow(ps, b, kb);
+    }
+    int d = cells[3];
+    vmask dd = ps->dom[d];
+    for (vmask m = ps->dom[a]; m; m &= m - 1) {
+        vmask ba = m & -m;
+        int x = bits_lowest(m) + 1;
+        vmask db2 = f & 1 ? db & ~ba : db, dd2 = f & 2 ? dd & ~ba : dd;
+        for (vmask q = db2; q; q &= q - 1) {
+            vmask bb = q & -q;
+            int y = bits_lowest(q) + 1;
+            /* x + y reaches 32 on 16x16: shift in 64 bits */
+            vmask s = (vmask)((uint64_t)(f & 4 ? dd2 & ~bb : dd2) << (x + y)) & dc;
+            if (!s)
+                continue;
+            ka |= ba;
+            kb |= bb;
+            kc |= s;
+            kd |= s >> (x + y);
+        }
+    }
+    return narrow(ps, c, kc) && narrow(ps, a, ka) && narrow(ps, b, kb) && narrow(ps, d, kd);
 }

@@ -9,32 +9,10 @@
 
 /* For m <= 6 open cells taking the m digits of dig[] once each (a perfect
  * matching): writes to sup[i] the digits cell i takes in some matching
- * (every assignment for m <= 3, else a DP over the sets of digits used,
- * each set a bit of one 64-bit word, forward then backward). @return 0
- * when there is no matching. */
+ * (a DP over the sets of digits used, each set a bit of one 64-bit word,
+ * forward then backward). @return 0 when there is no matching. */
 static int match_support(const vmask *d, int m, const vmask *dig, vmask *sup)
 {
-    if (m <= 3) {
-        /* few enough to try every assignment: the orders of 0..m-1 are
-         * the rows of perm whose first m entries are below m */
-        static const uint8_t perm[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
-                                           {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
-        int any = 0;
-        for (int i = 0; i < m; i++)
-            sup[i] = 0;
-        for (int q = 0; q < 6; q++) {
-            const uint8_t *pq = perm[q];
-            int ok = 1;
-            for (int i = 0; i < m && ok; i++)
-                ok = pq[i] < m && (d[i] & dig[pq[i]]) != 0;
-            if (!ok)
-                continue;
-            any = 1;
-            for (int i = 0; i < m; i++)
-                sup[i] |= dig[pq[i]];
-        }
-        return any;
-    }
     /* nobit[x]: the sets (bit s of a word) without digit x */
     static const uint64_t nobit[6] = {0x5555555555555555ull, 0x3333333333333333ull,
                                       0x0f0f0f0f0f0f0f0full, 0x00ff00ff00ff00ffull,
@@ -70,16 +48,122 @@ static int match_support(const vmask *d, int m, const vmask *dig, vmask *sup)
     return 1;
 }
 
+/* For m <= 3 open cells taking the m digits of open once each: ORs into
+ * keep[i] the digits cell i takes in some matching, read from the
+ * shared tables (aux of VP_RENBAN). lo > 0: open is the whole window
+ * lo..lo+m-1, so a cell's pattern is its domain shifted. @return 0 when
+ * there is no matching. */
+static int table_support(const int *tab, const vmask *d, int m, vmask open, int lo, vmask *keep)
+{
+    int idx = 0, sup, full = (1 << m) - 1;
+    if (m == 1) {
+        if (!(d[0] & open))
+            return 0;
+        keep[0] |= open;
+        return 1;
+    }
+    if (m == 2)
+        tab += RENBAN_TAB3;
+    if (lo) {
+        for (int i = 0; i < m; i++)
+            idx |= (int)(d[i] >> (lo - 1) & (vmask)full) << (m * i);
+        if (!(sup = tab[idx]))
+            return 0;
+        for (int i = 0; i < m; i++)
+            keep[i] |= (vmask)(sup >> (m * i) & full) << (lo - 1);
+        return 1;
+    }
+    vmask dig[3];
+    int x = 0;
+    for (vmask o = open; o; o &= o - 1)
+        dig[x++] = o & -o;
+    for (int i = 0; i < m; i++)
+        for (int j = 0; j < m; j++)
+            idx |= ((d[i] & dig[j]) != 0) << (m * i + j);
+    if (!(sup = tab[idx]))
+        return 0;
+    for (int i = 0; i < m; i++)
+        for (int j = 0; j < m; j++)
+            if (sup >> (m * i + j) & 1)
+                keep[i] |= dig[j];
+    return 1;
+}
+
+/* Windows as a mask: bit lo-1 stands for the window of digits
+ * lo..lo+k-1. The windows holding a digit of d: d shifted down by 0..k-1
+ * (doubling the shift: log k steps). */
+static vmask spread_down(vmask d, int k)
+{
+    int w = 1;
+    for (; 2 * w <= k; w *= 2)
+        d |= d >> w;
+    return w < k ? d | d >> (k - w) : d;
+}
+
+/* The windows whose every digit is in a. */
+static vmask inside(vmask a, int k)
+{
+    int w = 1;
+    for (; 2 * w <= k; w *= 2)
+        a &= a >> w;
+    return w < k ? a & a >> (k - w) : a;
+}
+
 /* Each window that holds every placed digit and that the open cells can
  * fill lends its other digits to them: exactly (a matching) with at most
- * six open cells, else each open cell keeps the window's digits it holds.
- * A digit of every such window is required: with one place it goes there,
- * with more it leaves the cells that see all its places. */
+ * six open cells (up to three by a table), else each open cell keeps the
+ * window's digits it holds.
+ * The candidate windows come from masks first (inside the line's digits,
+ * around the placed ones, touching every open cell), so only those are
+ * matched. A digit of every such window is required: with one place it
+ * goes there, with more it leaves the cells that see all its places. */
+/* Lines of two or three cells, every window at once: with window lo as
+ * bit lo-1, cell i holds the window's (j+1)-th digit in the windows
+ * dom >> j, so an order of the cells over the window's digits fits in
+ * the AND of those, and lends each cell its digit (the windows shifted
+ * back by j). Placed cells take part as one-digit cells. @return 0 on a
+ * contradiction. */
+static int renban_short(pstate *ps, const uint16_t *cells, int k)
+{
+    static const uint8_t perm[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
+                                       {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+    vmask d[3], keep[3] = {0, 0, 0}, win = 0;
+    for (int i = 0; i < k; i++)
+        d[i] = ps->dom[cells[i]];
+    for (int q = 0; q < 6; q++) {
+        const uint8_t *pq = perm[q];
+        if (pq[k - 1] >= k || (k == 2 && pq[0] >= k))
+            continue; /* two cells: the orders of 0 and 1 */
+        vmask w = d[0] >> pq[0];
+        for (int i = 1; i < k; i++)
+            w &= d[i] >> pq[i];
+        if (!w)
+            continue;
+        win |= w;
+        for (int i = 0; i < k; i++)
+            keep[i] |= w << pq[i];
+    }
+    if (!win)
+        return 0;
+    for (int i = 0; i < k; i++)
+        if (!narrow(ps, cells[i], keep[i]))
+            return 0;
+    /* the digits every window holds, less the placed ones */
+    vmask req = range(bits_highest(win) + 1, bits_lowest(win) + k, ps->e->n), placed = 0;
+    for (int i = 0; i < k; i++)
+        if (bits_single(ps->dom[cells[i]]))
+            placed |= ps->dom[cells[i]];
+    req &= ~placed;
+    return req ? vprop_place_required(ps, cells, k, req) : 1;
+}
+
 int vprop_renban(pstate *ps, const vprop *p)
 {
     vengine *e = ps->e;
     int n = e->n, k = p->ncells, m = 0;
     const uint16_t *cells = e->pcells + p->cell_off;
+    if (k <= 3)
+        return renban_short(ps, cells, k);
     vmask d[DOKU_CONSTRAINTS_MAX_N], keep[DOKU_CONSTRAINTS_MAX_N], all = 0, placed = 0;
     int at[DOKU_CONSTRAINTS_MAX_N];
     for (int i = 0; i < k; i++) {
@@ -95,33 +179,27 @@ int vprop_renban(pstate *ps, const vprop *p)
             keep[m++] = 0;
         }
     }
-    /* windows [lo, lo + k - 1] holding every placed digit */
-    int first = 1, last = n - k + 1;
-    if (placed) {
-        int pl = lo_digit(placed), ph = hi_digit(placed);
-        if (ph - k + 1 > first)
-            first = ph - k + 1;
-        if (pl < last)
-            last = pl;
-    }
-    vmask req = e->all;
-    int windows = 0;
-    for (int lo = first; lo <= last; lo++) {
-        vmask w = range(lo, lo + k - 1, n);
-        if ((all & w) != w)
-            continue;
-        vmask open = w & ~placed;
-        int fits = 1, same = 1;
-        for (int i = 0; i < m && fits; i++) {
-            fits = (d[i] & open) != 0;
+    vmask win = inside(all, k);
+    if (placed)
+        win &= range(hi_digit(placed) - k + 1, lo_digit(placed), n);
+    for (int i = 0; i < m && win; i++)
+        win &= spread_down(d[i], k);
+    if (!win)
+        return 0;
+    int first = 0, last = 0;
+    for (; win; win &= win - 1) {
+        int lo = bits_lowest(win) + 1;
+        vmask w = range(lo, lo + k - 1, n), open = w & ~placed;
+        int same = 1;
+        for (int i = 0; i < m; i++)
             same &= (d[i] & open) == open;
-        }
-        if (!fits)
-            continue;
         if (same) {
             /* every open cell holds every open digit */
             for (int i = 0; i < m; i++)
                 keep[i] |= open;
+        } else if (m <= 3) {
+            if (!table_support(e->aux + p->aux_off, d, m, open, placed ? 0 : lo, keep))
+                continue;
         } else if (m <= 6) {
             vmask dig[6], sup[6];
             int x = 0;
@@ -135,14 +213,16 @@ int vprop_renban(pstate *ps, const vprop *p)
             for (int i = 0; i < m; i++)
                 keep[i] |= d[i] & open;
         }
-        req &= w;
-        windows++;
+        if (!first)
+            first = lo;
+        last = lo;
     }
-    if (!windows)
+    if (!first)
         return 0;
     for (int i = 0; i < m; i++)
         if (!narrow(ps, cells[at[i]], keep[i]))
             return 0;
-    req &= ~placed;
+    /* the digits every window holds: last..first + k - 1 */
+    vmask req = range(last, first + k - 1, n) & ~placed;
     return req ? vprop_place_required(ps, cells, k, req) : 1;
 }

@@ -148,6 +148,7 @@ static int run_prop(pstate *ps, int pi)
     case VP_BETWEEN: return vprop_between(ps, p);
     case VP_QUAD: return run_quad(ps, p);
     case VP_SAME: return run_same(ps, p);
+    case VP_ARROW: return vprop_arrow(ps, p);
     }
     return 1;
 }

@@ -152,10 +152,11 @@ int vprop_linear(pstate *ps, const vprop *p);
 int vprop_cage(pstate *ps, const vprop *p);
 
 /* engine_line_renban.c: renban windows; engine_line.c: between lines,
- * sandwiches, X-sums. */
+ * sandwiches, X-sums, short arrows. */
 int vprop_renban(pstate *ps, const vprop *p);
 int vprop_between(pstate *ps, const vprop *p);
 int vprop_sandwich(pstate *ps, const vprop *p);
 int vprop_xsum(pstate *ps, const vprop *p);
+int vprop_arrow(pstate *ps, const vprop *p);
 
 #endif

@@ -110,7 +110,8 @@ int vd_add_true(doku_constraints *cs, const doku_shape *sh, doku_constraint_kind
                 params[np++] = 1 + rnd(s, n / 2);
             break;
         case DOKU_CON_ARROW:
-            k = walk(s, n, 2 + rnd(s, 2), cells, 0);
+            /* 2-5 cells: the pair, the exact short rule (3-4), the sum */
+            k = walk(s, n, 2 + rnd(s, 4), cells, 0);
             params[np++] = 1;
             break;
         case DOKU_CON_KROPKI_WHITE:
