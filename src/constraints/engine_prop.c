@@ -153,30 +153,13 @@ static int run_prop(pstate *ps, int pi)
     return 1;
 }
 
-/* The lowest pending group, taken off gpend, or -1 when none is left
- * (ps->ngq then 0). */
-static int take_group(pstate *ps)
-{
-    vqueue *q = ps->e->q;
-    for (int w = q->gwords - 1; w >= 0; w--) {
-        uint64_t m = q->gpend[w];
-        if (m) {
-            int b = bits_highest(m);
-            q->gpend[w] = m & ~(1ull << b);
-            return w * 64 + b;
-        }
-    }
-    ps->ngq = 0;
-    return -1;
-}
-
 static void clear_queues(pstate *ps)
 {
     vqueue *q = ps->e->q;
     for (int i = 0; i < ps->ncq; i++)
         q->cell_inq[q->cellq[i]] = 0;
-    for (int w = 0; w < q->gwords; w++)
-        q->gpend[w] = 0;
+    for (int i = 0; i < ps->ngq; i++)
+        q->group_inq[q->groupq[i]] = 0;
     for (int i = 0; i < ps->npq; i++)
         q->prop_inq[q->propq[i]] = 0;
     for (int i = 0; i < ps->ntq; i++)
@@ -218,9 +201,8 @@ int vengine_propagate(vengine *e, vmask *dom, uint8_t *fixed, const int *start, 
             kind = VFAIL_PROP;
             id = p;
         } else if (ps.ngq) {
-            int g = take_group(&ps);
-            if (g < 0)
-                continue;
+            int g = q->groupq[--ps.ngq];
+            q->group_inq[g] = 0;
             ok = run_group(&ps, g);
             kind = VFAIL_GROUP;
             id = g;
@@ -265,14 +247,14 @@ void vqueue_free(vqueue *q)
     if (!q)
         return;
     free(q->cellq);
-    free(q->gpend);
-    free(q->cell_gbits);
+    free(q->groupq);
     free(q->propq);
     free(q->lateq);
     free(q->cell_split);
     free(q->sumq);
     free(q->lastq);
     free(q->cell_inq);
+    free(q->group_inq);
     free(q->prop_inq);
     free(q);
 }
@@ -283,26 +265,20 @@ int vqueue_create(vengine *e)
     if (!q)
         return 0;
     e->q = q;
-    size_t nc = (size_t)e->ncells, np = (size_t)e->nprops + 1;
+    size_t nc = (size_t)e->ncells, np = (size_t)e->nprops + 1, ng = (size_t)e->ngroups + 1;
     q->cellq = malloc(nc * sizeof *q->cellq);
-    q->gwords = e->ngroups > 64 ? (e->ngroups + 63) / 64 : 1;
-    q->gpend = calloc((size_t)q->gwords, sizeof *q->gpend);
-    q->cell_gbits = calloc(nc * (size_t)q->gwords, sizeof *q->cell_gbits);
+    q->groupq = malloc(ng * sizeof *q->groupq);
     q->propq = malloc(np * sizeof *q->propq);
     q->lateq = malloc(np * sizeof *q->lateq);
     q->cell_split = malloc((nc + 1) * sizeof *q->cell_split);
     q->sumq = malloc(np * sizeof *q->sumq);
     q->lastq = malloc(np * sizeof *q->lastq);
     q->cell_inq = calloc(nc, 1);
+    q->group_inq = calloc(ng, 1);
     q->prop_inq = calloc(np, 1);
-    if (!q->cellq || !q->gpend || !q->cell_gbits || !q->propq || !q->lateq || !q->cell_split ||
-        !q->sumq || !q->lastq || !q->cell_inq || !q->prop_inq)
+    if (!q->cellq || !q->groupq || !q->propq || !q->lateq || !q->cell_split || !q->sumq ||
+        !q->lastq || !q->cell_inq || !q->group_inq || !q->prop_inq)
         return 0;
-    for (int c = 0; c < e->ncells; c++)
-        for (int i = e->cell_group_off[c]; i < e->cell_group_off[c + 1]; i++) {
-            int g = e->cell_groups[i];
-            q->cell_gbits[(size_t)c * (size_t)q->gwords + (size_t)(g / 64)] |= 1ull << (g % 64);
-        }
     /* each cell's early rules first (a stable partition) */
     for (int c = 0; c < e->ncells; c++) {
         int *lst = e->cell_props, a = e->cell_prop_off[c], b = e->cell_prop_off[c + 1];

@@ -20,13 +20,8 @@
 /* The queues of one propagation (kept in the engine between runs, empty
  * between them): stacks, and flags for what each holds. */
 typedef struct vqueue {
-    int *cellq, *propq, *lateq, *sumq, *lastq;
-    uint8_t *cell_inq, *prop_inq;
-    /* the groups to check: a bitset of gwords words (one for up to 64
-     * groups), filled from each changed cell's groups (cell_gbits) with
-     * an OR a word, taken lowest first */
-    int gwords;
-    uint64_t *gpend, *cell_gbits;
+    int *cellq, *groupq, *propq, *lateq, *sumq, *lastq;
+    uint8_t *cell_inq, *group_inq, *prop_inq;
     /* each cell's rules (e->cell_props) hold first those run before the
      * hidden singles, up to cell_split[c], then those run after them
      * (lateq) */
@@ -37,8 +32,7 @@ typedef struct pstate {
     vengine *e;
     vmask *dom;
     uint8_t *fixed;
-    int ncq, npq, ntq, nsq, nlq; /* ntq: lateq; nsq: the linear sums */
-    int ngq;                     /* words of gpend that may be non-zero */
+    int ncq, ngq, npq, ntq, nsq, nlq; /* ntq: lateq; nsq: the linear sums */
 } pstate;
 
 /* 1 when linear sum p must see a change inside the range of its cell c:
@@ -69,17 +63,21 @@ static inline void push_cell(pstate *ps, int c, int bounds)
         q->cell_inq[c] = 1;
         q->cellq[ps->ncq++] = c;
     }
-    if (q->gwords == 1) {
-        q->gpend[0] |= q->cell_gbits[c];
-    } else {
-        const uint64_t *cg = q->cell_gbits + (size_t)c * (size_t)q->gwords;
-        for (int w = 0; w < q->gwords; w++)
-            q->gpend[w] |= cg[w];
+    uint8_t *inq = q->group_inq;
+    const int *lst = e->cell_groups;
+    int *stk = q->groupq, k = ps->ngq;
+    for (int i = e->cell_group_off[c], end = e->cell_group_off[c + 1]; i < end; i++) {
+        int g = lst[i];
+        if (!inq[g]) {
+            inq[g] = 1;
+            stk[k++] = g;
+        }
     }
-    ps->ngq = 1;
-    uint8_t *inq = q->prop_inq;
-    const int *lst = e->cell_props;
-    int *stk = q->propq, k = ps->npq;
+    ps->ngq = k;
+    inq = q->prop_inq;
+    lst = e->cell_props;
+    stk = q->propq;
+    k = ps->npq;
     int split = q->cell_split[c];
     for (int i = e->cell_prop_off[c]; i < split; i++) {
         int p = lst[i];
