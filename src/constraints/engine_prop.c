@@ -236,10 +236,10 @@ int vengine_propagate(vengine *e, vmask *dom, uint8_t *fixed, const int *start, 
     }
 }
 
-/* The rules run after the hidden singles: all but pairs and cages. */
+/* The rules run after the hidden singles: all but the pairs. */
 static int runs_late(const vprop *p)
 {
-    return p->type != VP_PAIR && p->type != VP_CAGE;
+    return p->type != VP_PAIR;
 }
 
 void vqueue_free(vqueue *q)
