@@ -182,10 +182,12 @@ int vengine_propagate(vengine *e, vmask *dom, uint8_t *fixed, const int *start, 
         for (int c = 0; c < e->ncells; c++)
             push_cell(&ps, c, 1);
     }
-    /* cheapest first: placements, then hidden singles, then the rules,
-     * the linear sums last (the costliest, and the others' narrowing
-     * often spares them a run); the queues are stacks (the newest change
-     * is the likeliest to bite) */
+    /* cheapest first: placements, the pair rules (a table load a side:
+     * chains of them settle before the groups are scanned, which cut the
+     * thermometers' nodes 3.5x), hidden singles, the other rules, the
+     * linear sums (the costliest, and the others' narrowing often spares
+     * them a run), the locked sets; the queues are stacks (the newest
+     * change is the likeliest to bite) */
     for (;;) {
         int ok = 1, kind, id;
         if (ps.ncq) {
@@ -236,7 +238,8 @@ int vengine_propagate(vengine *e, vmask *dom, uint8_t *fixed, const int *start, 
     }
 }
 
-/* The rules run after the hidden singles: all but the pairs. */
+/* The rules run after the hidden singles: all but the pairs (cages
+ * before them too cost more nodes on EXTREME and MATHEMAGIC). */
 static int runs_late(const vprop *p)
 {
     return p->type != VP_PAIR;
