@@ -199,6 +199,11 @@ static int unit_bounds(pstate *ps, const vprop *p)
                 for (int j = 0; j < dh && (down & all) != all; j++)
                     down |= down >> 1;
                 gk = up & down & all;
+            } else if (start[g + 1] - start[g] == 1 && !groups_free) {
+                /* a group of one: the groups' slack bounds it too (it
+                 * took only the cells' slack: EXAMPLES#106) */
+                vmask m = d[start[g]];
+                gk = range(hi_digit(m) - dh, lo_digit(m) + dl, n);
             }
             for (int i = start[g]; i < start[g + 1]; i++) {
                 vmask m = d[i];
