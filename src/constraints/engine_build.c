@@ -501,6 +501,8 @@ void vengine_free(vengine *e)
     free(e->dp);
     free(e->prio);
     free(e->pair_tab);
+    free(e->sum_sets);
+    free(e->sum_set_off);
     free(e);
 }
 
@@ -663,7 +665,8 @@ doku_status vengine_create(const doku_constraints *cs, vengine **out)
                        sizeof *e->dp);
         e->prio = cell_priorities(cs);
         b.ok = e->prio && e->cellq && e->groupq && e->propq && e->sumq && e->lastq &&
-               e->cell_inq && e->group_inq && e->prop_inq && e->dp && pair_tables(e);
+               e->cell_inq && e->group_inq && e->prop_inq && e->dp && pair_tables(e) &&
+               vbuild_sum_sets(e);
     }
     e->peer_bits = b.peer_bits;
     e->peer_words = b.words;

@@ -504,3 +504,46 @@ void vbuild_group_linear(builder *b)
             b->ok &= vbuild_push(&b->aux, start[g]);
     }
 }
+
+/* ---- the cages' digit sets ----
+ * A cage with some cells fixed needs, on its open cells, a set of as
+ * many digits totalling what the fixed ones leave: one table of every
+ * digit set by size and total serves every cage (2^n sets), so a cage
+ * reads only the few sets that can still fit instead of its every
+ * combination. */
+int vbuild_sum_sets(vengine *e)
+{
+    int any = 0;
+    for (int pi = 0; pi < e->nprops && !any; pi++)
+        any = e->props[pi].type == VP_CAGE;
+    if (!any)
+        return 1;
+    int n = e->n, T = n * (n + 1) / 2;
+    size_t nsets = (size_t)1 << n, nidx = (size_t)(n + 1) * (size_t)(T + 1);
+    uint8_t *total = malloc(nsets);
+    e->sum_sets = malloc(nsets * sizeof *e->sum_sets);
+    e->sum_set_off = calloc(nidx + 1, sizeof *e->sum_set_off);
+    if (!total || !e->sum_sets || !e->sum_set_off) {
+        free(total);
+        return 0;
+    }
+    total[0] = 0;
+    for (size_t m = 1; m < nsets; m++)
+        total[m] = (uint8_t)(total[m & (m - 1)] + bits_lowest(m) + 1);
+    /* counting sort by (size, total): counts, starts, then the sets */
+    for (size_t m = 0; m < nsets; m++)
+        e->sum_set_off[(size_t)bits_count(m) * (size_t)(T + 1) + total[m] + 1]++;
+    for (size_t i = 0; i < nidx; i++)
+        e->sum_set_off[i + 1] += e->sum_set_off[i];
+    int *at = malloc((nidx + 1) * sizeof *at);
+    if (!at) {
+        free(total);
+        return 0;
+    }
+    memcpy(at, e->sum_set_off, (nidx + 1) * sizeof *at);
+    for (size_t m = 0; m < nsets; m++)
+        e->sum_sets[at[(size_t)bits_count(m) * (size_t)(T + 1) + total[m]]++] = (uint16_t)m;
+    free(at);
+    free(total);
+    return 1;
+}

@@ -94,6 +94,11 @@ typedef struct vengine {
     uint32_t *prio;        /* [ncells] the branching's starting scores:
                               how much rule weighs on each cell */
     int bits_words;        /* words of the sum DP bitsets */
+    /* cages: every digit set ordered by size, then total; the sets of
+     * size t and total s are sum_sets[sum_set_off[t * (T + 1) + s]] up to
+     * the next offset (T = n(n+1)/2); NULL when there is no cage */
+    uint16_t *sum_sets;
+    int *sum_set_off;
     /* scratch for one propagation */
     int *cellq, *groupq, *propq, *sumq, *lastq; /* sumq: the linear sums */
     uint8_t *cell_inq, *group_inq, *prop_inq;

@@ -276,49 +276,122 @@ int vprop_linear(pstate *ps, const vprop *p)
     return 1;
 }
 
-/* A cage with a sum: the digit sets that fit, then each cell keeps the
- * digits of those sets, and a digit every set needs that only one cell
- * can take goes there. */
+/* Cage pointing: each digit of req, which the cage's open cells
+ * oc[0..nopen) (domains od, current) must hold, leaves every cell that
+ * sees all of its places (or goes to its one place). W words of peer bits, a constant where it is
+ * inlined. @return 0 on a contradiction. */
+static inline int cage_point(pstate *ps, const int *oc, vmask *od, int nopen, vmask req,
+                             int W)
+{
+    const vengine *e = ps->e;
+    for (; req; req &= req - 1) {
+        vmask bit = req & -req;
+        uint64_t common[4] = {~0ull, ~0ull, ~0ull, ~0ull};
+        int at = -1, seen = 0;
+        for (int j = 0; j < nopen; j++)
+            if (od[j] & bit) {
+                const uint64_t *row = e->peer_bits + (size_t)oc[j] * (size_t)W;
+                for (int w = 0; w < W; w++)
+                    common[w] &= row[w];
+                at = j;
+                seen++;
+            }
+        /* a hidden single placed above may have taken a place away */
+        if (seen < 2) {
+            if (!seen || !narrow(ps, oc[at], bit))
+                return 0;
+            od[at] = bit;
+            continue;
+        }
+        /* a cell never sees itself: the places are not in common */
+        for (int w = 0; w < W; w++)
+            for (uint64_t m = common[w]; m; m &= m - 1) {
+                int q = w * 64 + bits_lowest(m);
+                if ((ps->dom[q] & bit) && !narrow(ps, q, ~bit))
+                    return 0;
+            }
+    }
+    return 1;
+}
+
+/* A cage with a sum: its fixed cells leave a total for the open ones,
+ * whose digits must be one of the sets of that size and total (one table
+ * for every cage) within the digits they hold, each open cell meeting
+ * the set. Each open cell keeps the digits of those sets; a digit every
+ * set needs goes to its one place, or leaves the cells that see all its
+ * places. */
 int vprop_cage(pstate *ps, const vprop *p)
 {
     vengine *e = ps->e;
-    int k = p->ncells;
+    int k = p->ncells, n = e->n, T = n * (n + 1) / 2;
     const uint16_t *cells = e->pcells + p->cell_off;
-    const vmask *combos = e->combos + p->aux_off;
-    vmask d[DOKU_CONSTRAINTS_MAX_N], all = 0, fixed = 0;
-    int nfixed = 0;
+    vmask od[DOKU_CONSTRAINTS_MAX_N], fixed = 0, once = 0, twice = 0;
+    int oc[DOKU_CONSTRAINTS_MAX_N], nopen = 0, rem = p->value;
     for (int i = 0; i < k; i++) {
-        d[i] = ps->dom[cells[i]];
-        all |= d[i];
-        if (bits_single(d[i])) {
-            fixed |= d[i];
-            nfixed++;
+        vmask m = ps->dom[cells[i]];
+        if (bits_single(m)) {
+            if (m & fixed)
+                return 0; /* the cage's digits differ */
+            fixed |= m;
+            rem -= lo_digit(m);
+        } else {
+            od[nopen] = m;
+            oc[nopen++] = cells[i];
         }
     }
-    if (nfixed == k) {
-        /* filled: its digits must be one of the combinations */
-        for (int c = 0; c < p->naux; c++)
-            if (combos[c] == fixed)
-                return 1;
+    if (!nopen)
+        return rem == 0;
+    if (rem <= 0 || rem > T)
         return 0;
+    for (int j = 0; j < nopen; j++) {
+        od[j] &= ~fixed;
+        twice |= once & od[j];
+        once |= od[j];
     }
-    vmask uni = 0, inter = e->all;
-    for (int c = 0; c < p->naux; c++) {
-        vmask cm = combos[c];
-        if ((cm & fixed) != fixed || (cm & all) != cm)
+    /* a set misses open cell j only when it lies in the digits j lacks:
+     * only cells lacking at least nopen of them need the check */
+    vmask lack[DOKU_CONSTRAINTS_MAX_N];
+    int nlack = 0;
+    for (int j = 0; j < nopen; j++) {
+        vmask l = once & ~od[j];
+        if (bits_count(l) >= nopen)
+            lack[nlack++] = l;
+    }
+    const uint16_t *set = e->sum_sets + e->sum_set_off[nopen * (T + 1) + rem];
+    const uint16_t *end = e->sum_sets + e->sum_set_off[nopen * (T + 1) + rem + 1];
+    vmask uni = 0, inter = e->all, out = ~once;
+    for (; set < end; set++) {
+        vmask s = *set;
+        if (s & out)
             continue;
-        int ok = 1;
-        for (int i = 0; i < k && ok; i++)
-            ok = (d[i] & cm) != 0;
-        if (!ok)
+        int j = 0;
+        while (j < nlack && (s & ~lack[j]))
+            j++;
+        if (j < nlack)
             continue;
-        uni |= cm;
-        inter &= cm;
+        uni |= s;
+        inter &= s;
     }
     if (!uni)
         return 0;
-    for (int i = 0; i < k; i++)
-        if (!narrow(ps, cells[i], uni))
+    for (int j = 0; j < nopen; j++)
+        if (!narrow(ps, oc[j], uni))
             return 0;
-    return vprop_place_required(ps, cells, k, inter & ~fixed);
+    /* a needed digit with one place goes there: two in one cell fail */
+    vmask single = inter & ~twice;
+    for (int j = 0; j < nopen && single; j++) {
+        vmask m = ps->dom[oc[j]] & single;
+        if (!m)
+            continue;
+        if (!bits_single(m) || !narrow(ps, oc[j], m))
+            return 0;
+        single &= ~m;
+    }
+    vmask req = inter & twice;
+    if (!req)
+        return 1;
+    for (int j = 0; j < nopen; j++)
+        od[j] = ps->dom[oc[j]];
+    return e->peer_words == 2 ? cage_point(ps, oc, od, nopen, req, 2)
+                              : cage_point(ps, oc, od, nopen, req, e->peer_words);
 }

@@ -43,6 +43,10 @@ void generic_tables_free(generic_tables *t);
 typedef struct generic_cdcl generic_cdcl;
 doku_status generic_cdcl_create(const doku_shape *s, const uint8_t *cell_index, generic_cdcl **out);
 void generic_cdcl_free(generic_cdcl *k);
+/* Jumps back over more than `levels` levels go back one level only
+ * (chronological backtracking; default 100, 0: always one level, which
+ * the tests use to reach that path on small grids). */
+void generic_cdcl_set_chrono(generic_cdcl *k, int levels);
 /* Searches from the root candidates cand[ncells] (a propagated root; not
  * kept), reporting every solution other than reported (NULL, or one
  * already reported) to ctx until its limit, budget or the end: when it

@@ -97,7 +97,4 @@ struct doku_solver {
     int board16_on;              /* doku_search sends the search to board16 */
 };
 
-/* Applies DOKU_ISA from the environment to a new solver (isa.c). */
-void search_isa_from_env(doku_solver *sv);
-
 #endif

@@ -351,7 +351,8 @@ static void test_search_except(void **state)
 }
 
 /* Forcing a tier: taken when the CPU has it (and reported back), refused
- * otherwise; DOKU_ISA in the environment does the same for new solvers. */
+ * otherwise; a generator's searches take it too. The library reads no
+ * environment: DOKU_ISA is the programs' (common/isa_env.c). */
 static void test_isa_choice(void **state)
 {
     (void)state;
@@ -393,17 +394,32 @@ static void test_isa_choice(void **state)
     doku_isa named;
     assert_int_equal(doku_isa_from_name("sse9", &named), DOKU_ERR_PARSE);
     assert_int_equal(doku_isa_from_name(NULL, &named), DOKU_ERR_ARG);
-    /* The environment caps new solvers (an unknown name is ignored). */
+    /* The environment is not the library's: a new solver runs the best tier. */
     doku_solver *e;
     assert_int_equal(setenv("DOKU_ISA", "portable", 1), 0);
-    assert_int_equal(doku_solver_create(s, &e), DOKU_OK);
-    assert_int_equal(doku_solver_isa(e), DOKU_ISA_PORTABLE);
-    doku_solver_free(e);
-    assert_int_equal(setenv("DOKU_ISA", "sse9", 1), 0);
     assert_int_equal(doku_solver_create(s, &e), DOKU_OK);
     assert_int_equal(doku_solver_isa(e), best);
     doku_solver_free(e);
     assert_int_equal(unsetenv("DOKU_ISA"), 0);
+    /* A generator's tier: the same puzzles on the portable build as on the
+     * best one; a tier the CPU lacks, or no generator, is refused. */
+    doku_generator *g[2];
+    uint8_t made[2][81];
+    for (int k = 0; k < 2; k++) {
+        assert_int_equal(doku_generator_create(s, &g[k]), DOKU_OK);
+        if (k)
+            assert_int_equal(doku_generator_set_isa(g[k], DOKU_ISA_PORTABLE), DOKU_OK);
+        doku_generate_result gr;
+        assert_int_equal(doku_generate(g[k], 11, NULL, made[k], NULL, 81, &gr), DOKU_OK);
+    }
+    assert_memory_equal(made[0], made[1], 81);
+    assert_int_equal(doku_generator_set_isa(NULL, DOKU_ISA_AUTO), DOKU_ERR_ARG);
+    assert_int_equal(doku_generator_set_isa(g[0], (doku_isa)7), DOKU_ERR_ARG);
+    for (int isa = DOKU_ISA_AVX2; isa <= DOKU_ISA_SSE42; isa++)
+        if (!doku_isa_supported((doku_isa)isa))
+            assert_int_equal(doku_generator_set_isa(g[0], (doku_isa)isa), DOKU_ERR_ARG);
+    doku_generator_free(g[0]);
+    doku_generator_free(g[1]);
     doku_solver_free(sv);
     doku_solver_free(sv16);
     doku_solver_free(sv25);

@@ -45,9 +45,11 @@ static int on_solution(void *user, const uint8_t *grid)
 }
 
 /* The clause-learning count of givens on s up to limit, skipping the
- * solution `reported` (NULL: none); every solution checked. */
-static uint64_t cdcl_count(const doku_shape *s, const uint8_t *givens, uint64_t limit,
-                           const uint8_t *reported, uint8_t *first)
+ * solution `reported` (NULL: none); every solution checked. chrono >= 0
+ * sets the chronological backtracking threshold (0: every jump goes back
+ * one level only, so small grids reach that path), < 0 keeps the default. */
+static uint64_t cdcl_count_with(const doku_shape *s, const uint8_t *givens, uint64_t limit,
+                                const uint8_t *reported, uint8_t *first, int chrono)
 {
     doku_shape view;
     generic_tables t;
@@ -55,6 +57,8 @@ static uint64_t cdcl_count(const doku_shape *s, const uint8_t *givens, uint64_t 
     assert_int_equal(generic_view_build(s, &view), DOKU_OK);
     assert_int_equal(generic_tables_build(&view, &t), DOKU_OK);
     assert_int_equal(generic_cdcl_create(&view, t.cell_index, &k), DOKU_OK);
+    if (chrono >= 0)
+        generic_cdcl_set_chrono(k, chrono);
     int n = doku_shape_n(s), nc = doku_shape_cells(s);
     uint64_t *cand = malloc(sizeof *cand * (size_t)nc);
     for (int c = 0; c < nc; c++)
@@ -77,6 +81,16 @@ static uint64_t cdcl_count(const doku_shape *s, const uint8_t *givens, uint64_t 
     generic_tables_free(&t);
     generic_view_free(&view);
     return ctx.solutions;
+}
+
+/* cdcl_count_with under the default and with every backjump
+ * chronological: both must give the same count. */
+static uint64_t cdcl_count(const doku_shape *s, const uint8_t *givens, uint64_t limit,
+                           const uint8_t *reported, uint8_t *first)
+{
+    uint64_t count = cdcl_count_with(s, givens, limit, reported, first, -1);
+    assert_int_equal(cdcl_count_with(s, givens, limit, reported, NULL, 0), count);
+    return count;
 }
 
 /* The depth-first engine's count (doku_search, generic engine forced). */
