@@ -9,6 +9,7 @@
  */
 #include "commands.h"
 #include "clock.h"
+#include "isa_env.h"
 #include "options.h"
 #include "buf.h"
 #include "pool.h"
@@ -209,6 +210,8 @@ static void bench_item(void *ctx, int worker_no, uint64_t index)
     }
     if (w->opts->isa >= 0)
         doku_solver_set_isa(solver, (doku_isa)w->opts->isa); /* checked by cmd_bench */
+    else
+        isa_env_solver(solver);
     doku_search_opts so = {0};
     so.limit = w->limit;
     so.time_budget = w->opts->shape_opts.timeout;
@@ -300,6 +303,8 @@ static int bench_file(const char *path, bench_opts *o)
     if (doku_solver_create(shape, &probe) == DOKU_OK) {
         if (o->isa >= 0)
             doku_solver_set_isa(probe, (doku_isa)o->isa);
+        else
+            isa_env_solver(probe);
         printf("# %s: SIMD tier %s%s\n", base, doku_isa_name(doku_solver_isa(probe)),
                (o->flags & DOKU_SEARCH_GENERIC) ? " (unused: --generic)" : "");
         doku_solver_free(probe);

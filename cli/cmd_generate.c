@@ -9,6 +9,7 @@
  * most a window ahead of printing, so memory stays bounded for any -n.
  */
 #include "doku_records.h"
+#include "isa_env.h"
 #include "commands.h"
 #include "clock.h"
 #include "output.h"
@@ -383,6 +384,7 @@ static int thread_objects(const gen_ctx *c, doku_generator **g, doku_rating_filt
     *fs = NULL;
     if (doku_generator_create(c->shape, g) != DOKU_OK)
         return -1;
+    isa_env_generator(*g);
     if (!c->full && gen_filter_active(&c->filter) &&
         !(*fs = gen_filter_band(&c->filter, c->shape))) {
         doku_generator_free(*g);

@@ -8,6 +8,7 @@
  * silently changed.
  */
 #include "doku_records.h"
+#include "isa_env.h"
 #include "commands.h"
 #include "gen_filter.h"
 #include "output.h"
@@ -225,6 +226,7 @@ static void reduce_puzzle(cli_worker *w, cli_task *t, void *p)
         fail(c, t, "invalid", "out of memory");
         goto out;
     }
+    isa_env_generator(g);
     doku_qqwing_level have = DOKU_QQWING_ANY; /* stays ANY for a grid it cannot class */
     if (c->level != DOKU_QQWING_ANY)
         doku_generator_qqwing_level(g, t->cells, (size_t)nc, &have);

@@ -3,6 +3,7 @@
  * the results wait in a ring of slots until printed in order.
  */
 #include "gen_variant.h"
+#include "isa_env.h"
 #include "pool.h"
 #include "buf.h"
 
@@ -36,6 +37,7 @@ static void item(void *ctx, int worker, uint64_t index)
         v->made[worker] = 1;
         if (doku_generator_create(r->shape, &v->gens[worker]) != DOKU_OK)
             v->gens[worker] = NULL;
+        isa_env_generator(v->gens[worker]);
     }
     size_t nc = (size_t)doku_shape_cells(r->shape);
     doku_vgen_opts vo = r->vo;

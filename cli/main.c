@@ -5,6 +5,7 @@
  */
 #include "commands.h"
 #include "usage.h"
+#include "isa_env.h"
 #include "doku.h"
 
 #include <errno.h>
@@ -88,18 +89,17 @@ static int dispatch(int argc, char **argv)
         char *help_argv[] = {argv[2], help_flag, NULL};
         return c->run(2, help_argv);
     }
-    /* DOKU_ISA caps the fast paths' SIMD tier (read by the library); a
-     * name it does not know or a tier this CPU lacks would be ignored
-     * there, so it is refused here. */
-    const char *isa = getenv("DOKU_ISA");
-    if (isa && *isa) {
-        doku_isa t;
-        int known = doku_isa_from_name(isa, &t) == DOKU_OK;
-        if (!known || !doku_isa_supported(t)) {
-            fprintf(stderr, "doku: DOKU_ISA=%s: %s\n", isa,
-                    !known ? "not a tier (portable, sse42, avx2, avx512, auto)" : "this CPU lacks it");
-            return CLI_EXIT_USAGE;
-        }
+    /* DOKU_ISA caps the fast paths' SIMD tier (applied by the commands
+     * to the solvers and generators they create, common/isa_env.c); a
+     * name it does not know or a tier this CPU lacks is refused here,
+     * before anything runs. */
+    doku_isa isa;
+    doku_status isa_st = isa_env(&isa);
+    if (isa_st != DOKU_OK) {
+        fprintf(stderr, "doku: DOKU_ISA=%s: %s\n", getenv("DOKU_ISA"),
+                isa_st == DOKU_ERR_PARSE ? "not a tier (portable, sse42, avx2, avx512, auto)"
+                                         : "this CPU lacks it");
+        return CLI_EXIT_USAGE;
     }
     const command *c = find_command(name);
     if (!c) {

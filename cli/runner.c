@@ -16,6 +16,7 @@
 #include "runner.h"
 #include "output.h"
 #include "clock.h"
+#include "isa_env.h"
 #include "pool.h"
 #include "meta_shape.h"
 #include "backends.h"
@@ -106,6 +107,7 @@ doku_solver *cli_worker_solver(cli_worker *w, const doku_shape *shape)
         w->shapes[n] = shape;
         if (doku_solver_create(shape, &w->solvers[n]) != DOKU_OK)
             w->shapes[n] = NULL;
+        isa_env_solver(w->solvers[n]);
     }
     return w->solvers[n];
 }

@@ -382,10 +382,12 @@ DOKU_API doku_status doku_find_wrong_entry(doku_solver *solver, const uint8_t *c
                                            doku_wrong_entry *out);
 
 /* SIMD tiers of the fast paths (classic 9x9, board16). A solver picks the
- * best tier the CPU has; DOKU_ISA in the environment (portable, sse42,
- * avx2, avx512), read when a solver is created, caps it for every solver, e.g.
- * for tests and benchmarks (a tier the CPU lacks there, or an unknown
- * name, is ignored: callers wanting an error check doku_isa_supported). */
+ * best tier the CPU has; doku_solver_set_isa (and doku_generator_set_isa
+ * for a generator's own solver) asks for another, e.g. for tests and
+ * benchmarks. Every tier gives the same results. The library reads no
+ * environment: doku's programs (the CLI, the server, the Python module)
+ * read DOKU_ISA (portable, sse42, avx2, avx512) and apply it to the
+ * solvers and generators they create. */
 typedef enum doku_isa {
     DOKU_ISA_AUTO = 0,      /* the best the CPU supports */
     DOKU_ISA_PORTABLE = 1,  /* baseline x86-64 (SSE2) or plain C elsewhere */
@@ -626,6 +628,11 @@ typedef struct doku_generator doku_generator;
 DOKU_API doku_status doku_generator_create(const doku_shape *shape, doku_generator **out);
 /* Frees a generator; NULL is ignored. */
 DOKU_API void doku_generator_free(doku_generator *g);
+/* Makes the searches of g (its uniqueness checks and fills) run SIMD tier
+ * isa, as doku_solver_set_isa does for a solver; the puzzles made are the
+ * same on every tier. @return DOKU_OK; DOKU_ERR_ARG if g is NULL, isa is
+ * outside the enum or the CPU lacks it (g is then unchanged). */
+DOKU_API doku_status doku_generator_set_isa(doku_generator *g, doku_isa isa);
 
 /* Classifies puzzle (ncells values) by the levels above into *level (no
  * uniqueness check: a puzzle the logic cannot finish is EXPERT whether

@@ -9,6 +9,7 @@
  * a small record of its own here ("status": "gave_up").
  */
 #include "api_endpoints.h"
+#include "isa_env.h"
 #include "gen_constraints.h"
 #include "gen_request.h"
 #include "gen_variant.h"
@@ -182,6 +183,7 @@ void srv_api_reduce(const char *body, size_t len, const srv_budget *bud, srv_rep
         doku_search_opts so = {2, 0, timeout, 0};
         doku_search_result r;
         doku_status st = doku_solver_create(p.shape, &sv);
+        isa_env_solver(sv);
         if (st == DOKU_OK)
             st = doku_search(sv, p.cells, (size_t)nc, &so, sol, NULL, NULL, &r);
         if (st != DOKU_OK && st != DOKU_GAVE_UP) {
@@ -211,6 +213,7 @@ void srv_api_reduce(const char *body, size_t len, const srv_budget *bud, srv_rep
         reduce_fail(out, &p, "invalid", "out of memory");
         goto done;
     }
+    isa_env_generator(g);
     doku_qqwing_level have = DOKU_QQWING_ANY; /* stays ANY for a grid it cannot class */
     if (level != DOKU_QQWING_ANY)
         doku_generator_qqwing_level(g, p.cells, (size_t)nc, &have);

@@ -5,6 +5,7 @@
  * least recently used first.
  */
 #include "cache.h"
+#include "isa_env.h"
 
 #include <pthread.h>
 #include <stdlib.h>
@@ -120,8 +121,11 @@ doku_solver *srv_cache_solver(const doku_shape *shape)
     for (int i = 0; i < ENTRIES; i++) {
         entry *e = &c->e[i];
         if (e->shape == shape) {
-            if (!e->solver && doku_solver_create(shape, &e->solver) != DOKU_OK)
-                e->solver = NULL;
+            if (!e->solver) {
+                if (doku_solver_create(shape, &e->solver) != DOKU_OK)
+                    e->solver = NULL;
+                isa_env_solver(e->solver);
+            }
             return e->solver;
         }
     }

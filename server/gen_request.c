@@ -7,6 +7,7 @@
  * print number theirs, so the page's puzzle 3 of seed 42 is the CLI's.
  */
 #include "doku_records.h"
+#include "isa_env.h"
 #include "gen_request.h"
 #include "variant_rate.h"
 #include "record.h"
@@ -174,6 +175,7 @@ static int read_set(srv_gen *g, const cJSON *req, const srv_budget *bud, srv_rep
         srv_reply_error(out, 500, "no_memory", "out of memory", NULL);
         return -1;
     }
+    isa_env_generator(g->g);
     return 0;
 }
 
@@ -248,7 +250,9 @@ int srv_gen_read(srv_gen *g, const cJSON *req, const srv_budget *bud, srv_reply 
                         "qqwing_level");
         return -1;
     }
-    if (doku_generator_create(g->p.shape, &g->g) != DOKU_OK ||
+    if (doku_generator_create(g->p.shape, &g->g) == DOKU_OK)
+        isa_env_generator(g->g);
+    if (!g->g ||
         (g->have_rating && !g->full && !g->p.cons &&
          doku_rating_filter_create(g->p.shape, &g->bo, &g->band) != DOKU_OK)) {
         srv_reply_error(out, 500, "no_memory", "out of memory", NULL);

@@ -36,6 +36,8 @@ typedef struct core_shape {
     PyObject_HEAD
     doku_shape *s;
     int n, cells;
+    doku_isa isa; /* DOKU_ISA when the shape was made (AUTO: none); the
+                     library reads no environment */
     core_pool solvers, logics, generators;
 } core_shape;
 

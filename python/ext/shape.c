@@ -10,6 +10,7 @@
  */
 #include "core.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 PyObject *core_shape_type;
@@ -40,8 +41,12 @@ static int pool_give(core_pool *p, void *o)
 doku_solver *core_take_solver(core_shape *sh)
 {
     doku_solver *sv = pool_take(&sh->solvers);
-    if (!sv && doku_solver_create(sh->s, &sv) != DOKU_OK)
-        return NULL;
+    if (!sv) {
+        if (doku_solver_create(sh->s, &sv) != DOKU_OK)
+            return NULL;
+        if (sh->isa != DOKU_ISA_AUTO)
+            (void)doku_solver_set_isa(sv, sh->isa);
+    }
     return sv;
 }
 
@@ -68,8 +73,12 @@ void core_give_logic(core_shape *sh, doku_logic *lg)
 doku_generator *core_take_generator(core_shape *sh)
 {
     doku_generator *g = pool_take(&sh->generators);
-    if (!g && doku_generator_create(sh->s, &g) != DOKU_OK)
-        return NULL;
+    if (!g) {
+        if (doku_generator_create(sh->s, &g) != DOKU_OK)
+            return NULL;
+        if (sh->isa != DOKU_ISA_AUTO)
+            (void)doku_generator_set_isa(g, sh->isa);
+    }
     return g;
 }
 
@@ -77,6 +86,18 @@ void core_give_generator(core_shape *sh, doku_generator *g)
 {
     if (g && !pool_give(&sh->generators, g))
         doku_generator_free(g);
+}
+
+/* DOKU_ISA (portable, sse42, avx2, avx512), read here with the GIL held,
+ * as doku's programs read it: the library reads no environment. A name
+ * that is no tier, or one this CPU lacks, leaves the best tier. */
+static doku_isa env_isa(void)
+{
+    const char *name = getenv("DOKU_ISA");
+    doku_isa isa;
+    if (!name || doku_isa_from_name(name, &isa) != DOKU_OK || !doku_isa_supported(isa))
+        return DOKU_ISA_AUTO;
+    return isa;
 }
 
 static PyObject *shape_new(PyTypeObject *type, PyObject *args, PyObject *kw)
@@ -123,6 +144,7 @@ static PyObject *shape_new(PyTypeObject *type, PyObject *args, PyObject *kw)
         return NULL;
     }
     self->s = s;
+    self->isa = env_isa();
     self->n = doku_shape_n(s);
     self->cells = doku_shape_cells(s);
     for (int i = 0; i < POOL_SLOTS; i++) {

@@ -82,29 +82,52 @@ def test_no_leak_in_100000_calls() -> None:
 
 
 def test_calls_release_the_gil() -> None:
-    """While one thread is inside a long call (a search enumerating
-    solutions for 1.5 s; a grade; a batch), another runs Python."""
-    import time
-    # Golden Nugget: grading it takes seconds of CPU, so the grade below is
-    # still running at its 1.5 s budget (the first puzzle of the file now
-    # grades in a fraction of a second, too soon to tell).
+    """While one thread is inside a long call (a search, a count, a grade,
+    a batch), another runs Python. Judged by order and counts, not by
+    clocks: the main thread runs chunks_needed chunks of Python, giving
+    the GIL up every 0.2 ms (the switch interval), and must finish them
+    before the call returns. A call that held the GIL would let it run
+    only in the few switch intervals of its own Python before and after
+    the C part, far fewer chunks (a call of C that holds the GIL, such as
+    sum(range(4 * 10**7)), lets it run about a tenth of them). The
+    searches' budgets are node counts, the same work on any machine and
+    about 30x the chunks' here; the grade's is a time 40x theirs. A slow
+    or loaded machine slows both threads alike."""
+    import sys
+    chunks_needed = 1500  # 1000 iterations each: about 50 ms of Python here
+    # Golden Nugget: grading it takes far longer than its budget here
     hard = next(p for p in puzzle_lines("classic9_hardest.txt") if p.startswith(".......39"))
     calls = [
-        lambda: doku.solve("." * 81, limit=10**12, timeout=1.5),
-        lambda: doku.count("." * 81, limit=10**12, timeout=1.5),
-        lambda: doku.grade(hard, timeout=1.5),
-        lambda: doku.solve_many(["." * 81] * 2, limit=10**12, timeout=0.75, threads=1),
+        ("solve", lambda: doku.solve("." * 81, limit=10**12, nodes=20_000_000)),
+        ("count", lambda: doku.count("." * 81, limit=10**12, nodes=20_000_000, timeout=0)),
+        ("grade", lambda: doku.grade(hard, timeout=2.0)),
+        ("solve_many", lambda: doku.solve_many(["." * 81] * 2, limit=10**12, nodes=10_000_000,
+                                               threads=1)),
     ]
-    for call in calls:
-        t = threading.Thread(target=call)
-        t.start()
-        time.sleep(0.2)  # inside the call by now
-        t0 = time.monotonic()
-        n = 0
-        while n < 20_000:
-            n += 1
-        busy = time.monotonic() - t0
-        alive = t.is_alive()
-        t.join()
-        assert alive, "the call ended too soon to tell"
-        assert busy < 1.0, f"Python waited {busy:.2f} s for the GIL"
+    old = sys.getswitchinterval()
+    sys.setswitchinterval(0.0002)
+    try:
+        for name, call in calls:
+            started = threading.Event()
+            returned: list[object] = []
+
+            def work(call=call, started=started, returned=returned) -> None:
+                started.set()
+                returned.append(call())
+
+            t = threading.Thread(target=work)
+            t.start()
+            assert started.wait(60)
+            chunks = 0
+            while chunks < chunks_needed and not returned:
+                n = 0
+                while n < 1000:
+                    n += 1
+                chunks += 1
+            t.join(timeout=300)
+            assert not t.is_alive(), f"{name}: the call did not end"
+            assert returned, f"{name}: the call failed"
+            assert chunks == chunks_needed, (
+                f"{name}: Python ran only {chunks} of {chunks_needed} chunks while the call ran")
+    finally:
+        sys.setswitchinterval(old)

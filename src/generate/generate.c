@@ -54,6 +54,11 @@ doku_status doku_generator_create(const doku_shape *shape, doku_generator **out)
     return DOKU_OK;
 }
 
+doku_status doku_generator_set_isa(doku_generator *g, doku_isa isa)
+{
+    return g ? doku_solver_set_isa(g->solver, isa) : DOKU_ERR_ARG;
+}
+
 void doku_generator_free(doku_generator *g)
 {
     if (!g)

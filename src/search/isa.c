@@ -2,15 +2,16 @@
  * isa.c — which SIMD tier the fast paths of a solver run (doku_isa).
  *
  * The classic 9x9 and board16 engines are each compiled once per tier and
- * pick the best the CPU reports when created; this file lets a caller (or
- * DOKU_ISA in the environment) ask for a lower tier, so every build can be
- * tested and measured on one machine. A tier the CPU lacks is refused,
- * never run: that would be an illegal instruction.
+ * pick the best the CPU reports when created; this file lets a caller ask
+ * for a lower tier, so every build can be tested and measured on one
+ * machine. A tier the CPU lacks is refused, never run: that would be an
+ * illegal instruction. The library reads no environment: the programs
+ * apply DOKU_ISA (common/isa_env.c), as zstd's programs, not its library,
+ * read ZSTD_CLEVEL.
  */
 #include "search_internal.h"
 #include "cpu_tier.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 static const char *const isa_names[] = {"auto", "portable", "avx2", "avx512", "sse42"};
@@ -79,19 +80,11 @@ doku_isa doku_solver_isa(const doku_solver *sv)
     if (!sv)
         return DOKU_ISA_PORTABLE;
     static const doku_isa c9_isa[] = {DOKU_ISA_PORTABLE, DOKU_ISA_AVX2, DOKU_ISA_AVX512,
-                                      DOKU_ISA_SSE42};
+                                      DOKU_ISA_SSE42, DOKU_ISA_AVX2};
     static const doku_isa b16_isa[] = {DOKU_ISA_PORTABLE, DOKU_ISA_AVX2, DOKU_ISA_AVX512};
     if (sv->classic9)
         return c9_isa[classic9_variant(sv->classic9)];
     if (sv->board16 && sv->board16_on)
         return b16_isa[board16_variant(sv->board16)];
     return DOKU_ISA_PORTABLE;
-}
-
-void search_isa_from_env(doku_solver *sv)
-{
-    const char *name = getenv("DOKU_ISA");
-    doku_isa isa;
-    if (name && doku_isa_from_name(name, &isa) == DOKU_OK && isa > DOKU_ISA_AUTO)
-        (void)doku_solver_set_isa(sv, isa);
 }

@@ -42,7 +42,6 @@ doku_status doku_solver_create(const doku_shape *shape, doku_solver **out)
         doku_solver_free(sv);
         return st;
     }
-    search_isa_from_env(sv);
     *out = sv;
     return DOKU_OK;
 }

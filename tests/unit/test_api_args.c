@@ -318,6 +318,7 @@ static void test_search(void **state)
     assert_int_equal(doku_solver_set_isa(sv, (doku_isa)-1), DOKU_ERR_ARG);
     assert_int_equal(doku_solver_set_isa(sv, (doku_isa)99), DOKU_ERR_ARG);
     assert_int_equal(doku_solver_isa(NULL), DOKU_ISA_PORTABLE);
+    assert_int_equal(doku_generator_set_isa(NULL, DOKU_ISA_AUTO), DOKU_ERR_ARG);
     assert_int_equal(doku_isa_supported((doku_isa)99), 0);
     assert_int_equal(doku_isa_supported((doku_isa)-1), 0);
     assert_null(doku_isa_name((doku_isa)-1));
