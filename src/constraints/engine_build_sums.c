@@ -135,8 +135,9 @@ static void add_signed(builder *b, const int *pos, int np, const int *neg, int n
 }
 
 /* The difference sum of region h (units whole units) and pieces pc (sum
- * psum), when small: at most n cells, one side at most 2, and at most 6
- * when every cell is in a cage already. */
+ * psum), when small: at most n cells, one side at most 2, and at most 5
+ * when every cell is in a cage already (6 cost 3-4% more instructions a
+ * node on TAREK and EXTREME for the same nodes, measured). */
 static void add_difference(builder *b, const cellset *h, const cellset *pc, const cellset *caged,
                            int units, int psum)
 {
@@ -154,7 +155,7 @@ static void add_difference(builder *b, const cellset *h, const cellset *pc, cons
     }
     if (!np && !nn)
         return;
-    if (np + nn > n || (np > 2 && nn > 2) || (all_caged && np + nn > 6))
+    if (np + nn > n || (np > 2 && nn > 2) || (all_caged && np + nn > 5))
         return;
     add_signed(b, pos, np, neg, nn, psum - units * (n * (n + 1) / 2));
 }
@@ -199,7 +200,8 @@ static void overlap_runs(builder *b, const sumcage *cg, int ncg, const cellset *
 
 /* For each unit: a cage with one cell outside makes that cell the sum of
  * the unit's cells outside it and the cages inside, less a constant (an
- * arrow), kept when at most 6 cells. */
+ * arrow), kept when at most 4 cells (up to 6 cost 7-12% more
+ * instructions on TAREK and EXTREME and saved no nodes, measured). */
 static void one_outies(builder *b, const sumcage *cg, int ncg)
 {
     vengine *e = b->e;
@@ -225,7 +227,7 @@ static void one_outies(builder *b, const sumcage *cg, int ncg)
                 if (!cs_has(&inside, c) && !cs_has(&cg[q].cells, c))
                     pos[np++] = c;
             }
-            if (np + 1 > 6 || np == 0)
+            if (np + 1 > 4 || np == 0)
                 continue;
             for (int c = 0; c < e->ncells; c++)
                 if (cs_has(&cg[q].cells, c) && !cs_has(&h, c))
@@ -513,11 +515,25 @@ void vbuild_group_linear(builder *b)
  * combination. */
 int vbuild_sum_sets(vengine *e)
 {
-    int any = 0;
-    for (int pi = 0; pi < e->nprops && !any; pi++)
-        any = e->props[pi].type == VP_CAGE;
-    if (!any)
+    int ncage = 0, W = (e->ncells + 63) / 64;
+    for (int pi = 0; pi < e->nprops; pi++)
+        ncage += e->props[pi].type == VP_CAGE;
+    if (!ncage)
         return 1;
+    e->cage_bits = calloc((size_t)ncage * (size_t)W, sizeof *e->cage_bits);
+    if (!e->cage_bits)
+        return 0;
+    ncage = 0;
+    for (int pi = 0; pi < e->nprops; pi++) {
+        vprop *p = &e->props[pi];
+        if (p->type != VP_CAGE)
+            continue;
+        p->grp_off = W * ncage++;
+        for (int i = 0; i < p->ncells; i++) {
+            int c = e->pcells[p->cell_off + i];
+            e->cage_bits[p->grp_off + c / 64] |= 1ull << (c % 64);
+        }
+    }
     int n = e->n, T = n * (n + 1) / 2;
     size_t nsets = (size_t)1 << n, nidx = (size_t)(n + 1) * (size_t)(T + 1);
     uint8_t *total = malloc(nsets);
