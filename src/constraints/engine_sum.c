@@ -278,15 +278,18 @@ int vprop_linear(pstate *ps, const vprop *p)
 
 /* Cage pointing: each digit of req, which the cage's open cells
  * oc[0..nopen) (domains od, current) must hold, leaves every cell that
- * sees all of its places (or goes to its one place). W words of peer bits, a constant where it is
- * inlined. @return 0 on a contradiction. */
+ * sees all of its places (or goes to its one place). W words of peer
+ * bits, a constant where it is inlined; cage: the cage's cells.
+ * @return 0 on a contradiction. */
 static inline int cage_point(pstate *ps, const int *oc, vmask *od, int nopen, vmask req,
-                             int W)
+                             const uint64_t *cage, int W)
 {
     const vengine *e = ps->e;
     for (; req; req &= req - 1) {
         vmask bit = req & -req;
-        uint64_t common[4] = {~0ull, ~0ull, ~0ull, ~0ull};
+        uint64_t common[4];
+        for (int w = 0; w < W; w++)
+            common[w] = ~cage[w];
         int at = -1, seen = 0;
         for (int j = 0; j < nopen; j++)
             if (od[j] & bit) {
@@ -303,7 +306,8 @@ static inline int cage_point(pstate *ps, const int *oc, vmask *od, int nopen, vm
             od[at] = bit;
             continue;
         }
-        /* a cell never sees itself: the places are not in common */
+        /* the cage's cells (a third of the common peers) hold req's
+         * digits only as places, and a cell never sees itself */
         for (int w = 0; w < W; w++)
             for (uint64_t m = common[w]; m; m &= m - 1) {
                 int q = w * 64 + bits_lowest(m);
@@ -418,6 +422,7 @@ int vprop_cage(pstate *ps, const vprop *p)
         return 1;
     for (int j = 0; j < nopen; j++)
         od[j] = ps->dom[oc[j]];
-    return e->peer_words == 2 ? cage_point(ps, oc, od, nopen, req, 2)
-                              : cage_point(ps, oc, od, nopen, req, e->peer_words);
+    const uint64_t *cage = e->cage_bits + p->grp_off;
+    return e->peer_words == 2 ? cage_point(ps, oc, od, nopen, req, cage, 2)
+                              : cage_point(ps, oc, od, nopen, req, cage, e->peer_words);
 }
