@@ -496,6 +496,7 @@ void vengine_free(vengine *e)
     free(e->pair_tab);
     free(e->sum_sets);
     free(e->sum_set_off);
+    free(e->cage_bits);
     free(e);
 }
 

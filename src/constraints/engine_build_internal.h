@@ -80,8 +80,8 @@ void vbuild_sums_45(builder *b, const doku_constraints *cs);
 /* Orders the cells of every unit-weight linear sum into groups of mutual
  * peers, so the propagator bounds them as distinct digits. */
 void vbuild_group_linear(builder *b);
-/* The cages' digit-set table (e->sum_sets, e->sum_set_off) when e has a
- * cage. @return 0 when out of memory. */
+/* The cages' digit-set table (e->sum_sets, e->sum_set_off) and cell
+ * bits (e->cage_bits) when e has a cage. @return 0 when out of memory. */
 int vbuild_sum_sets(vengine *e);
 
 /* engine_build_little.c. */

@@ -515,11 +515,25 @@ void vbuild_group_linear(builder *b)
  * combination. */
 int vbuild_sum_sets(vengine *e)
 {
-    int any = 0;
-    for (int pi = 0; pi < e->nprops && !any; pi++)
-        any = e->props[pi].type == VP_CAGE;
-    if (!any)
+    int ncage = 0, W = (e->ncells + 63) / 64;
+    for (int pi = 0; pi < e->nprops; pi++)
+        ncage += e->props[pi].type == VP_CAGE;
+    if (!ncage)
         return 1;
+    e->cage_bits = calloc((size_t)ncage * (size_t)W, sizeof *e->cage_bits);
+    if (!e->cage_bits)
+        return 0;
+    ncage = 0;
+    for (int pi = 0; pi < e->nprops; pi++) {
+        vprop *p = &e->props[pi];
+        if (p->type != VP_CAGE)
+            continue;
+        p->grp_off = W * ncage++;
+        for (int i = 0; i < p->ncells; i++) {
+            int c = e->pcells[p->cell_off + i];
+            e->cage_bits[p->grp_off + c / 64] |= 1ull << (c % 64);
+        }
+    }
     int n = e->n, T = n * (n + 1) / 2;
     size_t nsets = (size_t)1 << n, nidx = (size_t)(n + 1) * (size_t)(T + 1);
     uint8_t *total = malloc(nsets);

@@ -52,7 +52,9 @@ typedef struct vprop {
     int grp_off, ngrp;    /* VP_LINEAR with unit weights: ngrp groups of
                              mutual peers of one sign, contiguous in the
                              cell list, their ngrp + 1 starts in aux at
-                             grp_off (ngrp 0: no group of two) */
+                             grp_off (ngrp 0: no group of two); VP_CAGE:
+                             its cells as peer_words bits at cage_bits +
+                             grp_off */
 } vprop;
 
 typedef struct vengine {
@@ -99,6 +101,7 @@ typedef struct vengine {
      * the next offset (T = n(n+1)/2); NULL when there is no cage */
     uint16_t *sum_sets;
     int *sum_set_off;
+    uint64_t *cage_bits;   /* each cage's cells (vprop.grp_off) */
     /* scratch for one propagation: the queues (engine_prop_internal.h) */
     struct vqueue *q;
     uint64_t *dp;          /* (max_prop_cells + 1) * 2 * bits_words */

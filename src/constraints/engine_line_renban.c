@@ -3,7 +3,9 @@
  * digits are a window of k consecutive digits. Placed cells pin the
  * window down (it holds every placed digit), so the work shrinks as the
  * line fills: the open cells share the window's digits not yet placed,
- * matched exactly when at most six cells are open.
+ * matched exactly when at most six cells are open (up to three by the
+ * shared tables). Lines of two or three cells take every window at once
+ * by shifted masks (renban_short).
  */
 #include "engine_prop_internal.h"
 
@@ -50,12 +52,10 @@ static int match_support(const vmask *d, int m, const vmask *dig, vmask *sup)
 
 /* For m <= 3 open cells taking the m digits of open once each: ORs into
  * keep[i] the digits cell i takes in some matching, read from the
- * shared tables (aux of VP_RENBAN). lo > 0: open is the whole window
- * lo..lo+m-1, so a cell's pattern is its domain shifted. @return 0 when
- * there is no matching. */
-static int table_support(const int *tab, const vmask *d, int m, vmask open, int lo, vmask *keep)
+ * shared tables (aux of VP_RENBAN). @return 0 when there is no
+ * matching. */
+static int table_support(const int *tab, const vmask *d, int m, vmask open, vmask *keep)
 {
-    int idx = 0, sup, full = (1 << m) - 1;
     if (m == 1) {
         if (!(d[0] & open))
             return 0;
@@ -64,17 +64,8 @@ static int table_support(const int *tab, const vmask *d, int m, vmask open, int 
     }
     if (m == 2)
         tab += RENBAN_TAB3;
-    if (lo) {
-        for (int i = 0; i < m; i++)
-            idx |= (int)(d[i] >> (lo - 1) & (vmask)full) << (m * i);
-        if (!(sup = tab[idx]))
-            return 0;
-        for (int i = 0; i < m; i++)
-            keep[i] |= (vmask)(sup >> (m * i) & full) << (lo - 1);
-        return 1;
-    }
     vmask dig[3];
-    int x = 0;
+    int x = 0, idx = 0, sup;
     for (vmask o = open; o; o &= o - 1)
         dig[x++] = o & -o;
     for (int i = 0; i < m; i++)
@@ -198,7 +189,7 @@ int vprop_renban(pstate *ps, const vprop *p)
             for (int i = 0; i < m; i++)
                 keep[i] |= open;
         } else if (m <= 3) {
-            if (!table_support(e->aux + p->aux_off, d, m, open, placed ? 0 : lo, keep))
+            if (!table_support(e->aux + p->aux_off, d, m, open, keep))
                 continue;
         } else if (m <= 6) {
             vmask dig[6], sup[6];

@@ -199,6 +199,11 @@ static int unit_bounds(pstate *ps, const vprop *p)
                 for (int j = 0; j < dh && (down & all) != all; j++)
                     down |= down >> 1;
                 gk = up & down & all;
+            } else if (start[g + 1] - start[g] == 1 && !groups_free) {
+                /* a group of one: the groups' slack bounds it too (it
+                 * took only the cells' slack: EXAMPLES#106) */
+                vmask m = d[start[g]];
+                gk = range(hi_digit(m) - dh, lo_digit(m) + dl, n);
             }
             for (int i = start[g]; i < start[g + 1]; i++) {
                 vmask m = d[i];
@@ -273,15 +278,18 @@ int vprop_linear(pstate *ps, const vprop *p)
 
 /* Cage pointing: each digit of req, which the cage's open cells
  * oc[0..nopen) (domains od, current) must hold, leaves every cell that
- * sees all of its places (or goes to its one place). W words of peer bits, a constant where it is
- * inlined. @return 0 on a contradiction. */
+ * sees all of its places (or goes to its one place). W words of peer
+ * bits, a constant where it is inlined; cage: the cage's cells.
+ * @return 0 on a contradiction. */
 static inline int cage_point(pstate *ps, const int *oc, vmask *od, int nopen, vmask req,
-                             int W)
+                             const uint64_t *cage, int W)
 {
     const vengine *e = ps->e;
     for (; req; req &= req - 1) {
         vmask bit = req & -req;
-        uint64_t common[4] = {~0ull, ~0ull, ~0ull, ~0ull};
+        uint64_t common[4];
+        for (int w = 0; w < W; w++)
+            common[w] = ~cage[w];
         int at = -1, seen = 0;
         for (int j = 0; j < nopen; j++)
             if (od[j] & bit) {
@@ -298,7 +306,8 @@ static inline int cage_point(pstate *ps, const int *oc, vmask *od, int nopen, vm
             od[at] = bit;
             continue;
         }
-        /* a cell never sees itself: the places are not in common */
+        /* the cage's cells (a third of the common peers) hold req's
+         * digits only as places, and a cell never sees itself */
         for (int w = 0; w < W; w++)
             for (uint64_t m = common[w]; m; m &= m - 1) {
                 int q = w * 64 + bits_lowest(m);
@@ -354,6 +363,14 @@ int vprop_cage(pstate *ps, const vprop *p)
     }
     const uint16_t *set = e->sum_sets + e->sum_set_off[nopen * (T + 1) + rem];
     const uint16_t *end = e->sum_sets + e->sum_set_off[nopen * (T + 1) + rem + 1];
+    /* up to three open cells: each keeps the digits it takes in some
+     * order of a fitting set over them (ISS is exact on three), not
+     * every digit of the sets: a 3-cell cage of 18 whose middle holds
+     * 1-3 leaves its ends 6-9, not 1236789 */
+    static const uint8_t perm[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
+                                       {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+    int exact = nopen <= 3;
+    vmask keep[3] = {0, 0, 0};
     vmask uni = 0, inter = e->all, out = ~once;
     for (; set < end; set++) {
         vmask s = *set;
@@ -364,13 +381,31 @@ int vprop_cage(pstate *ps, const vprop *p)
             j++;
         if (j < nlack)
             continue;
+        if (exact) {
+            vmask dig[3], sup[3] = {0, 0, 0};
+            int x = 0;
+            for (vmask o = s; o; o &= o - 1)
+                dig[x++] = o & -o;
+            for (int q = 0; q < 6; q++) {
+                const uint8_t *pq = perm[q];
+                int fits = 1;
+                for (int i = 0; i < nopen && fits; i++)
+                    fits = pq[i] < nopen && (od[i] & dig[pq[i]]) != 0;
+                for (int i = 0; i < nopen && fits; i++)
+                    sup[i] |= dig[pq[i]];
+            }
+            if (!sup[0])
+                continue;
+            for (int i = 0; i < nopen; i++)
+                keep[i] |= sup[i];
+        }
         uni |= s;
         inter &= s;
     }
     if (!uni)
         return 0;
     for (int j = 0; j < nopen; j++)
-        if (!narrow(ps, oc[j], uni))
+        if (!narrow(ps, oc[j], exact ? keep[j] : uni))
             return 0;
     /* a needed digit with one place goes there: two in one cell fail */
     vmask single = inter & ~twice;
@@ -387,6 +422,7 @@ int vprop_cage(pstate *ps, const vprop *p)
         return 1;
     for (int j = 0; j < nopen; j++)
         od[j] = ps->dom[oc[j]];
-    return e->peer_words == 2 ? cage_point(ps, oc, od, nopen, req, 2)
-                              : cage_point(ps, oc, od, nopen, req, e->peer_words);
+    const uint64_t *cage = e->cage_bits + p->grp_off;
+    return e->peer_words == 2 ? cage_point(ps, oc, od, nopen, req, cage, 2)
+                              : cage_point(ps, oc, od, nopen, req, cage, e->peer_words);
 }
