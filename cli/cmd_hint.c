@@ -246,7 +246,7 @@ static int hint_pencil(hint_ctx *c, const doku_variant_puzzle *vp)
             fprintf(stderr, "doku hint: %s: %s\n", strcmp(name, "-") ? name : "<stdin>", why);
         } else if (doku_logic_create(s, &c->lc.lo, &lg) != DOKU_OK ||
                    doku_logic_load_candidates(lg, cells, cands, (size_t)doku_shape_cells(s), 0) != DOKU_OK ||
-                   doku_logic_set_time_limit(lg, logic_cli_budget(&c->o)) != DOKU_OK) {
+                   logic_cli_limit(lg, &c->o) != DOKU_OK) {
             report_conflicts(strcmp(name, "-") ? name : "<stdin>", text, s, cells, c->o.symbols);
         } else {
             cli_buf out = {0};

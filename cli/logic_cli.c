@@ -34,9 +34,11 @@ const char logic_cli_help[] =
     "                      own scale, not SE's\n"
     "  --no-uniqueness     never use techniques that assume a unique solution\n"
     "  --no-trial          never use the trial-and-error last resort\n"
-    "  (--timeout, default 60 s per puzzle, 0 = none, bounds the check that the\n"
-    "  puzzle has one solution, then the run, checked inside every step: a\n"
-    "  search that runs past it stops there, and the output says so)\n";
+    "  (--timeout S, 0 = none, bounds the check that the puzzle has one\n"
+    "  solution, default 60 s, then the run, checked inside every step; the\n"
+    "  run's default is a fixed amount of work, about 60 s here, the same on\n"
+    "  every machine, so a rating never depends on speed or load: a search\n"
+    "  that runs past either stops there, and the output says so)\n";
 
 void logic_cli_print_help(FILE *f)
 {
@@ -160,8 +162,8 @@ doku_logic *logic_cli_load(const logic_cli_opts *lc, const cli_opts *o, doku_com
         put_verdict(o, cmd, t, DOKU_CHECK_CONFLICT, "invalid puzzle");
         return NULL;
     }
-    /* the run gets the budget again, checked inside every step */
-    doku_logic_set_time_limit(lg, logic_cli_budget(o));
+    /* the run gets its own limit, checked inside every step */
+    logic_cli_limit(lg, o);
     return lg;
 }
 
@@ -181,11 +183,18 @@ double logic_cli_budget(const cli_opts *o)
     return o->timeout_given ? o->timeout : LOGIC_DEFAULT_TIMEOUT;
 }
 
+doku_status logic_cli_limit(doku_logic *lg, const cli_opts *o)
+{
+    if (o->timeout_given)
+        return doku_logic_set_time_limit(lg, o->timeout);
+    return doku_logic_set_work_limit(lg, DOKU_LOGIC_WORK_DEFAULT);
+}
+
 logic_deadline logic_cli_deadline(const cli_opts *o)
 {
     logic_deadline d = {0, 0};
-    if (logic_cli_budget(o) > 0)
-        d.end = now_seconds() + logic_cli_budget(o);
+    if (o->timeout_given && o->timeout > 0)
+        d.end = now_seconds() + o->timeout;
     return d;
 }
 

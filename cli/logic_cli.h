@@ -59,9 +59,15 @@ extern const char logic_cli_help[];
  * shared logic options, the common options and the input formats. */
 void logic_cli_print_help(FILE *f);
 
-/* The per-puzzle budget of the logic commands: --timeout, else 60 s. */
+/* The per-puzzle budget of the logic commands' searches (the check for
+ * one solution, the wrong entry): --timeout, else 60 s. */
 #define LOGIC_DEFAULT_TIMEOUT 60.0
 double logic_cli_budget(const cli_opts *o);
+/* Bounds lg's run: --timeout, when given, in seconds of wall time (0:
+ * none), as documented; else DOKU_LOGIC_WORK_DEFAULT work units, so a
+ * default grade is the same on every machine and under any load.
+ * @return what the library's setter returned (DOKU_ERR_ARG: NULL lg). */
+doku_status logic_cli_limit(doku_logic *lg, const cli_opts *o);
 
 /* Decides first, within the budget, whether t's puzzle has no, one or
  * several solutions; with exactly one, loads it into worker w's logic

@@ -7,6 +7,7 @@
 #include "variant_logic.h"
 #include "variant_check.h"
 #include "variant_cli.h"
+#include "logic_cli.h"
 #include "clock.h"
 #include "output.h"
 #include "usage.h"
@@ -24,6 +25,7 @@ typedef struct vlogic_args {
     const uint64_t *cands;  /* marks, in place of the puzzle's givens */
 } vlogic_args;
 
+/* The budget of the searches before the run (the run: logic_cli_limit). */
 static double budget(const cli_opts *o)
 {
     return o->timeout_given ? o->timeout : 60.0;
@@ -125,7 +127,7 @@ static int run(const vlogic_args *a, const char *file, size_t line, const char *
         doku_logic_free(lg);
         return CLI_EXIT_FAIL;
     }
-    doku_logic_set_time_limit(lg, budget(a->o));
+    logic_cli_limit(lg, a->o);
     rec.logic = lg;
     int rc = CLI_EXIT_OK;
     doku_rating r;

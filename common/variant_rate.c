@@ -6,8 +6,8 @@
 
 #include <string.h>
 
-doku_status vrate_run(const doku_constraints *cs, const uint8_t *givens, double seconds,
-                      vrating *out)
+doku_status vrate_run(const doku_constraints *cs, const uint8_t *givens, uint64_t work,
+                      double seconds, vrating *out)
 {
     memset(out, 0, sizeof *out);
     doku_logic *lg;
@@ -17,6 +17,8 @@ doku_status vrate_run(const doku_constraints *cs, const uint8_t *givens, double 
     size_t nc = (size_t)doku_shape_cells(doku_constraints_shape(cs));
     st = doku_logic_load(lg, givens, nc);
     if (st == DOKU_OK)
+        st = doku_logic_set_work_limit(lg, work);
+    if (st == DOKU_OK && seconds > 0)
         st = doku_logic_set_time_limit(lg, seconds > 1e-3 ? seconds : 1e-3);
     if (st == DOKU_OK)
         st = doku_logic_run(lg, NULL, NULL, &out->r, NULL, 0);
@@ -56,7 +58,7 @@ doku_status vrate_filter(void *user, const doku_constraints *cs, const uint8_t *
     (void)ncells;
     *accept = false;
     vrating v;
-    doku_status st = vrate_run(cs, givens, VRATE_SECONDS, &v);
+    doku_status st = vrate_run(cs, givens, VRATE_WORK, 0, &v);
     if (st == DOKU_OK)
         *accept = vrate_judge(&v, user) == VRATE_IN;
     /* givens that break cs cannot come from the generator; were they to,

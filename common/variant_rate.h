@@ -15,8 +15,8 @@
 /* How one rating came out. */
 typedef struct vrating {
     doku_rating r;      /* what the logic reached (r.solved 0: stuck or out of time) */
-    int timed_out;      /* the logic ran out of its seconds */
-    double reached;     /* rating reached when out of time (doku_logic_gave_up_at) */
+    int timed_out;      /* the logic ran out of its work units or seconds */
+    double reached;     /* rating reached when out (doku_logic_gave_up_at) */
     uint64_t used;      /* the techniques of the steps (1ull << doku_technique) */
 } vrating;
 
@@ -33,19 +33,23 @@ typedef enum vrate_verdict {
     VRATE_HARDER = 1    /* above max, or not solved by logic */
 } vrate_verdict;
 
-/* Seconds one rating takes at most in the generators' filters: a puzzle
- * whose logic runs longer is judged by what it reached (only an open
- * range, "extreme", can take it). The one place where the clock can
- * change what a seed makes: a rating near the limit may finish on a fast
- * machine and not on a slow one. */
-#define VRATE_SECONDS 2.0
+/* The work one rating takes at most in the generators' filters
+ * (doku_logic_set_work_limit: counted, not timed, so the same seed makes
+ * the same puzzle on every machine and under any load): about 1-2 s on
+ * the reference machine (killers' rules spend 3-8 million units a
+ * second, chains 3-12 million). A puzzle whose logic needs more is
+ * judged by what it reached (only an open range, "extreme", can take
+ * it). */
+#define VRATE_WORK 10000000u
 
 /* Rates givens (n*n values, one solution under cs) with a logic context
- * for cs, within seconds of wall time. @return DOKU_OK (out filled, a
- * run out of time included), DOKU_ERR_NOMEM, or DOKU_ERR_ARG for givens
- * that break cs. */
-doku_status vrate_run(const doku_constraints *cs, const uint8_t *givens, double seconds,
-                      vrating *out);
+ * for cs, within `work` units (0: none) and, when seconds > 0, that many
+ * seconds of wall time: the caller's own deadline, which stops a run the
+ * same way (and makes that run depend on the clock). @return DOKU_OK
+ * (out filled, a run cut short included), DOKU_ERR_NOMEM, or
+ * DOKU_ERR_ARG for givens that break cs. */
+doku_status vrate_run(const doku_constraints *cs, const uint8_t *givens, uint64_t work,
+                      double seconds, vrating *out);
 
 /* Where v falls against w: a run out of time counts as harder, and as
  * inside an open range (max < 0, no require) once it reached min; a solve
@@ -54,7 +58,7 @@ doku_status vrate_run(const doku_constraints *cs, const uint8_t *givens, double 
 vrate_verdict vrate_judge(const vrating *v, const vrate_want *w);
 
 /* The generators' filter (doku_vgen_filter): user is a vrate_want; a
- * puzzle is accepted when vrate_run within VRATE_SECONDS judges it
+ * puzzle is accepted when vrate_run within VRATE_WORK judges it
  * VRATE_IN. A context a call, so threads share nothing. */
 doku_status vrate_filter(void *user, const doku_constraints *cs, const uint8_t *givens,
                          const uint8_t *solution, size_t ncells, bool *accept);

@@ -147,8 +147,10 @@ int vreduce_rated(const doku_constraints *cs, int n, const uint8_t *start,
     int nc = n * n, givens = 0, step = nc / 16 > 1 ? nc / 16 : 1;
     for (int i = 0; i < nc; i++)
         givens += start[i] != 0;
-    /* a rating gets the generators' seconds, or a quarter of the budget */
-    double cap = a->timeout / 4 > VRATE_SECONDS ? a->timeout / 4 : VRATE_SECONDS;
+    /* a rating gets the generators' work (counted: the same on every
+     * machine) and, so that the request's budget leaves room for other
+     * orders, at most a quarter of that budget (or 2 s) of wall time */
+    double wall = a->timeout / 4 > 2.0 ? a->timeout / 4 : 2.0;
     *tries = 0;
     uint8_t *work = malloc((size_t)nc);
     if (!work)
@@ -168,7 +170,8 @@ int vreduce_rated(const doku_constraints *cs, int n, const uint8_t *start,
         /* the same givens as the last one rated: the same verdict */
         if (k == 0 || memcmp(work, puzzle, (size_t)nc) != 0) {
             double left = end - now_seconds();
-            doku_status st = vrate_run(cs, work, left < cap ? left : cap, v);
+            left = left < wall ? left : wall;
+            doku_status st = vrate_run(cs, work, VRATE_WORK, left > 1e-3 ? left : 1e-3, v);
             if (st != DOKU_OK) {
                 free(work);
                 return st == DOKU_ERR_NOMEM ? -1 : 0;

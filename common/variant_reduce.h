@@ -42,8 +42,10 @@ int vreduce_cells(const doku_constraints *cs, uint8_t *puzzle, int n, const vred
                   double end, doku_reduce_result *rr);
 
 /* Reductions of start (n*n values, one solution under cs) in other
- * random orders of a->seed, each rated on doku's scale (vrate_run, at
- * most VRATE_SECONDS or a quarter of a->timeout), until one is as w asks
+ * random orders of a->seed, each rated on doku's scale (vrate_run with
+ * the generators' VRATE_WORK, and at most 2 s or a quarter of a->timeout
+ * of wall time, which only a slow or loaded machine reaches: the
+ * request's own time budget), until one is as w asks
  * (vrate_judge) or VREDUCE_ATTEMPTS or the deadline end run out. The
  * givens to stop at move between what was too hard and what was too
  * easy: up a step of n*n/16 (or halfway to the fewest givens seen too

@@ -951,8 +951,9 @@ DOKU_API doku_status doku_logic_load_candidates(doku_logic *lg, const uint8_t *c
  * @return DOKU_OK and fills *step; DOKU_DONE when solved or when no
  * allowed technique makes progress (doku_logic_solved tells which);
  * DOKU_NO_SOLUTION if the grid is broken (a cell without candidates or a
- * digit without a place); DOKU_GAVE_UP if the time limit
- * (doku_logic_set_time_limit) ran out before a step was found;
+ * digit without a place); DOKU_GAVE_UP if the time or work limit
+ * (doku_logic_set_time_limit, _set_work_limit) ran out before a step
+ * was found;
  * DOKU_ERR_NOMEM if an allocation failed during the search (no step; lg
  * stays usable and a later call may succeed); DOKU_ERR_ARG for a NULL lg
  * or step. *step is written only with DOKU_OK. */
@@ -967,6 +968,28 @@ DOKU_API doku_status doku_logic_next(doku_logic *lg, doku_step *step);
  * ran out. @return DOKU_OK; DOKU_ERR_ARG for a NULL lg or a negative or
  * NaN seconds. */
 DOKU_API doku_status doku_logic_set_time_limit(doku_logic *lg, double seconds);
+/* Bounds the work of the steps that follow on lg, as the time limit does
+ * but counted, not timed: a work unit is one check of the techniques'
+ * search loops (a cell, a chain source, a node of a nested chain), so
+ * the same puzzle, options and limit stop at the same point on every
+ * machine and under any load, and a rating cut short is reproducible.
+ * Once `units` have been spent from this call (a variant constraint's own
+ * search counts its nodes when it ends, so the count may pass `units` by
+ * what that search spent), the search for a step
+ * stops and doku_logic_next and doku_logic_run return DOKU_GAVE_UP
+ * (doku_logic_gave_up_at tells the rating reached). With a time limit
+ * too, the first to run out stops. 0 removes the limit; loading a puzzle
+ * removes it as well. DOKU_LOGIC_WORK_DEFAULT is what doku's programs
+ * give a grade by default. @return DOKU_OK; DOKU_ERR_ARG for a NULL lg. */
+DOKU_API doku_status doku_logic_set_work_limit(doku_logic *lg, uint64_t units);
+/* The work limit doku's programs give a grade, hint or explanation when
+ * no time is asked for: about 60 s of the chain searches on the
+ * reference machine (they spend 3-12 million units a second there; the
+ * constraints' own rules of variant puzzles 2-40 million). */
+#define DOKU_LOGIC_WORK_DEFAULT 600000000u
+/* @return the work units (see doku_logic_set_work_limit) spent on lg since
+ * its puzzle was loaded or its work limit last set; 0 for a NULL lg. */
+DOKU_API uint64_t doku_logic_work(const doku_logic *lg);
 /* @return when the time limit of lg interrupted a step, the rating that
  * step was known to reach at least (the base rating of the chain search
  * in progress, e.g. 10.5 inside SE's level-4 nested forcing chains), so
@@ -1040,8 +1063,8 @@ typedef struct doku_rating {
  * The steps per technique are read with doku_logic_technique_count.
  * @return DOKU_OK when the run ended solved, stuck (no allowed technique
  * progresses, or the grid proved broken) or stopped by on_step (rating
- * says which); DOKU_GAVE_UP when the time limit (doku_logic_set_time_limit)
- * stopped it; DOKU_ERR_NOMEM if an allocation failed while looking for a
+ * says which); DOKU_GAVE_UP when the time or work limit
+ * (doku_logic_set_time_limit, _set_work_limit) stopped it; DOKU_ERR_NOMEM if an allocation failed while looking for a
  * step. With either of those two the run stopped there and rating and
  * history hold the steps applied before. DOKU_ERR_ARG for a NULL lg. */
 typedef int (*doku_step_fn)(void *user, const doku_step *step);

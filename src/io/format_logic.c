@@ -164,12 +164,12 @@ static void write_explain(doku_buf *b, const doku_source *src, const doku_record
         double at = doku_logic_gave_up_at(rec->logic);
         int late = rec->status == DOKU_GAVE_UP;
         if (late && at > 0)
-            io_buf_printf(b, "gave up after %zu steps at %s >= %.1f: the time limit (--timeout) ran out; "
+            io_buf_printf(b, "gave up after %zu steps at %s >= %.1f: the budget (--timeout) ran out; "
                              "remaining candidates:\n",
                           r->steps, doku_scale(rec) ? "doku rating" : "ER", at > r->er ? at : r->er);
         else
             io_buf_printf(b, "gave up after %zu steps: %s; remaining candidates:\n", r->steps,
-                          late ? "the time limit (--timeout) ran out"
+                          late ? "the budget (--timeout) ran out"
                                          : "no allowed technique applies");
         doku_format_candidates(b, src->shape, rec->logic);
     }
@@ -202,11 +202,11 @@ static void write_hint(doku_buf *b, const doku_source *src, const doku_record_op
         io_buf_puts(b, "solved: no step needed\n");
     } else if (k == DOKU_GAVE_UP) {
         if (doku_logic_gave_up_at(rec->logic) > 0)
-            io_buf_printf(b, "no step: the time limit (--timeout) ran out during the search (the step is "
+            io_buf_printf(b, "no step: the budget (--timeout) ran out during the search (the step is "
                              "at least ER %.1f)\n",
                           doku_logic_gave_up_at(rec->logic));
         else
-            io_buf_puts(b, "no step: the time limit (--timeout) ran out during the search\n");
+            io_buf_puts(b, "no step: the budget (--timeout) ran out during the search\n");
     } else if (k == DOKU_ERR_NOMEM) {
         io_buf_puts(b, "no step: out of memory during the search\n");
     } else if (k != DOKU_DONE) {
@@ -289,10 +289,10 @@ static void write_grade(doku_buf *b, const doku_source *src, const doku_record_o
              * figure of the line is that step's rating, not the puzzle's */
             double at = doku_logic_gave_up_at(rec->logic);
             if (rec->status == DOKU_GAVE_UP && at > 0)
-                io_buf_printf(b, " (gave up: --timeout ran out while searching for a step of %s >= %.1f; ",
+                io_buf_printf(b, " (gave up: the budget (--timeout) ran out while searching for a step of %s >= %.1f; ",
                               doku_scale(rec) ? "doku rating" : "ER", at);
             else if (rec->status == DOKU_GAVE_UP)
-                io_buf_puts(b, " (gave up: --timeout ran out; ");
+                io_buf_puts(b, " (gave up: the budget (--timeout) ran out; ");
             else
                 io_buf_puts(b, " (gave up: no allowed technique applies; ");
             if (r->steps)

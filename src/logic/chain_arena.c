@@ -196,6 +196,12 @@ void chain_child_free(doku_logic *C)
     free(C);
 }
 
+void chain_child_forget(doku_logic *L)
+{
+    if (L->cw && L->cw->child)
+        logic_cmemo_reset(L->cw->child);
+}
+
 doku_logic *chain_child(doku_logic *L)
 {
     struct chain_ws *w = L->cw;

@@ -288,6 +288,9 @@ void chain_nest_memo_free(struct nest_memo *m);
  * NULL without memory. It never makes steps. */
 doku_logic *chain_child(doku_logic *L);
 void chain_child_free(doku_logic *C);
+/* The child's own pattern memos forgotten (its other memos are L's), at
+ * a load: see logic_memo_reset. */
+void chain_child_forget(doku_logic *L);
 
 /* --- the forcing search as an inner rule (chain_forcing.c) --- */
 /* One hint of a search run in collect mode: the conclusion `node` (on:

@@ -99,12 +99,13 @@ static int inner_search(doku_logic *L, const lmask *g, const lmask *gpos, int le
     chain_nest_memo_clear(C); /* its grid changed */
     C->deadline = L->deadline;
     C->timed_out = 0;
-    C->poll = L->poll;
+    C->work = L->work;
+    C->work_limit = L->work_limit;
     collect_ctx cc = {L, C, g, gpos, 0};
     chain_nest_reset(L);
     chain_inner_rule inner = level <= 1 ? NULL : level <= 3 ? memo_nested_rule : dynamic_rule;
     chain_forcing_search(C, level, inner, collect, &cc);
-    L->poll = C->poll;
+    L->work = C->work;
     if (C->timed_out)
         L->timed_out = 1;
     if (C->nomem)

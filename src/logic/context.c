@@ -9,6 +9,7 @@
  * kernel (cands.c): loading and placing follow its one convention.
  */
 #include "variant_internal.h"
+#include "chain_internal.h"
 #include "../util/clock.h"
 
 #include <stdlib.h>
@@ -134,8 +135,15 @@ static doku_status load_common(doku_logic *L, const uint8_t *cells)
     if (L->var)
         logic_variant_loaded(L);
     L->step.valid = 0;
-    logic_cmemo_reset(L);
-    L->deadline = 0; /* a time limit belongs to the puzzle it was set for */
+    /* memos are sound across puzzles, but would let the work a run spends
+     * (and so where a work limit stops it) depend on earlier puzzles */
+    logic_memo_reset(L);
+    chain_child_forget(L);
+    L->deadline = 0; /* a limit belongs to the puzzle it was set for */
+    L->work = 0;
+    L->work_limit = 0;
+    if (L->var)
+        L->var->spent = 0;
     L->timed_out = 0;
     return DOKU_OK;
 }
@@ -224,9 +232,25 @@ doku_status doku_logic_set_time_limit(doku_logic *L, double seconds)
     if (!L || !(seconds >= 0))
         return DOKU_ERR_ARG;
     L->timed_out = 0;
-    L->poll = 0;
     L->deadline = seconds > 0 ? clock_monotonic_seconds() + seconds : 0;
     return DOKU_OK;
+}
+
+doku_status doku_logic_set_work_limit(doku_logic *L, uint64_t units)
+{
+    if (!L)
+        return DOKU_ERR_ARG;
+    L->timed_out = 0;
+    L->work = 0;
+    if (L->var)
+        L->var->spent = 0;
+    L->work_limit = units;
+    return DOKU_OK;
+}
+
+uint64_t doku_logic_work(const doku_logic *L)
+{
+    return L ? L->work : 0;
 }
 
 double doku_logic_gave_up_at(const doku_logic *L)

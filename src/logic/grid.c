@@ -146,6 +146,14 @@ void logic_cmemo_reset(doku_logic *L)
     memset(L->cmemo_valid, 0, sizeof L->cmemo_valid);
 }
 
+void logic_memo_reset(doku_logic *L)
+{
+    size_t words = (size_t)L->n * (size_t)L->pwords;
+    memset(L->memo, 0, sizeof(uint64_t) * (size_t)LMEMO_COUNT * (words + (size_t)L->n));
+    memset(L->umemo, 0, sizeof(uint64_t) * (size_t)LUMEMO_COUNT * (size_t)L->nunits);
+    logic_cmemo_reset(L);
+}
+
 /* Writes v (>= 0) in decimal at p; returns the digit count. */
 static int put_uint(char *p, int v)
 {

@@ -128,12 +128,14 @@ struct doku_logic {
     doku_solver *solver;
     unsigned run_counts[DOKU_TECH_COUNT]; /* steps per technique, last run */
 
-    /* Time limit (doku_logic_set_time_limit): the monotonic second after
-     * which a search stops (0 = none), whether it did, and a countdown
-     * that spaces the clock reads inside hot loops. */
+    /* Limits (doku_logic_set_time_limit, doku_logic_set_work_limit): the
+     * monotonic second after which a search stops (0 = none), the work
+     * units spent (one per logic_stop or logic_past_deadline call: they
+     * also space the clock reads inside hot loops) and the most allowed
+     * (0 = none), and whether a limit ran out. */
     double deadline;
+    uint64_t work, work_limit;
     int timed_out;
-    unsigned poll;
     /* An allocation of the step builder or of a finder failed since the
      * last doku_logic_next began: the step found (or not) is unreliable,
      * so doku_logic_next reports -3 instead (logic_nomem). */
@@ -155,17 +157,22 @@ static inline int logic_nomem(doku_logic *L)
     return 0;
 }
 
-/* 1 if the time limit has passed (then L->timed_out stays 1 and every
- * technique returns "nothing found" at its next check, so the engine
- * reports the interruption instead of a step). Reads the clock on every
- * call: use it once per outer iteration (a cell, a source, a unit). */
+/* Spends one work unit; 1 if the work limit or the time limit has run
+ * out (then L->timed_out stays 1 and every technique returns "nothing
+ * found" at its next check, so the engine reports the interruption
+ * instead of a step). Reads the clock on every call: use it once per
+ * outer iteration (a cell, a source, a unit). */
 int logic_past_deadline(doku_logic *L);   /* deadline.c */
 /* The same for inner loops: reads the clock once every 256 calls. */
 static inline int logic_stop(doku_logic *L)
 {
     if (L->timed_out)
         return 1;
-    if (L->deadline <= 0 || (++L->poll & 255u))
+    if (++L->work >= L->work_limit && L->work_limit) {
+        L->timed_out = 1;
+        return 1;
+    }
+    if (L->deadline <= 0 || (L->work & 255u))
         return 0;
     return logic_past_deadline(L);
 }
@@ -219,6 +226,10 @@ const uint8_t *logic_cmemo_hot(doku_logic *L, int slot);
 void logic_cmemo_fail(doku_logic *L, int slot);
 /* forget every such record (a new grid: candidates may grow again) */
 void logic_cmemo_reset(doku_logic *L);
+/* Forgets every failure memo (plane, unit and pattern): a load does, so
+ * the work a run spends (doku_logic_work) never depends on the puzzles
+ * the context saw before. */
+void logic_memo_reset(doku_logic *L);
 
 /* 1 if the technique of slot found nothing in unit u as it is now */
 static inline int logic_umemo_known(const doku_logic *L, int slot, int u)

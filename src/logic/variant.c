@@ -356,6 +356,17 @@ void logic_variant_placed(doku_logic *L, int cell, int digit)
 
 void logic_variant_loaded(doku_logic *L)
 {
+    /* the memos forgotten, as logic_memo_reset does for the classic ones */
+    struct logic_variant *V = L->var;
+    size_t count = doku_constraints_count(V->cs), slots = count ? count : 1;
+    memset(V->fit_memo, 0, sizeof(uint64_t) * slots);
+    memset(V->cage_memo, 0, sizeof(uint64_t) * slots);
+    memset(V->walk_memo, 0, sizeof(uint64_t) * slots * WALK_WAYS);
+    if (V->pair_memo)
+        memset(V->pair_memo, 0, sizeof(uint64_t) * (size_t)V->ncages * (size_t)V->ncages);
+    if (V->unit_memo)
+        memset(V->unit_memo, 0, sizeof(uint64_t) * (size_t)V->ncages);
+    V->vsum_key = 0; /* the 45 rule's sums are made again */
     for (int c = 0; c < L->nc; c++)
         if (L->val[c])
             logic_variant_placed(L, c, L->val[c]);

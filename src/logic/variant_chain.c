@@ -297,7 +297,8 @@ static void walk_sums(wctx *w)
         /* a walk's search stays small: over its budget it concludes
          * nothing (remembered like nothing found: the same state would
          * run over again) */
-        int r = lvar_sum_support_budget(dom, v->k, pairs, v->sum, sup, WALK_SUM_NODES);
+        int r = lvar_sum_support_budget(dom, v->k, pairs, v->sum, sup, WALK_SUM_NODES,
+                                        &V->spent);
         int any = 0, cells[VSUM_MAX];
         for (int j = 0; j < v->k && r >= 0; j++) {
             cells[j] = v->cells[j];

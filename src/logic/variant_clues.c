@@ -37,7 +37,7 @@ static int sum_case(const doku_logic *L, const int *cells, const lmask *doms, in
     if (m > CLUE_MAX)
         return -1;
     pairs_of(L, cells, m, pairs);
-    int r = lvar_sum_support(doms, m, pairs, sum, got);
+    int r = lvar_sum_support(doms, m, pairs, sum, got, &L->var->spent);
     if (r > 0)
         for (int i = 0; i < m; i++)
             ok[i] |= got[i];

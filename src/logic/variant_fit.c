@@ -159,7 +159,7 @@ static int dfs(fit_ctx *x, int k)
 
 /* The supported digits of each cell of x (x->dom, diff, order set).
  * @return 1, or 0 when over budget. */
-static int supports(fit_ctx *x, lmask *sup)
+static int supports_search(fit_ctx *x, lmask *sup)
 {
     int m = x->m;
     for (int i = 0; i < m; i++)
@@ -182,6 +182,16 @@ static int supports(fit_ctx *x, lmask *sup)
         }
     }
     return 1;
+}
+
+/* supports_search, its nodes counted in the context's work
+ * (logic_past_deadline folds V->spent into work units). */
+static int supports(fit_ctx *x, lmask *sup)
+{
+    long before = x->nodes;
+    int ok = supports_search(x, sup);
+    x->L->var->spent += (uint64_t)(x->nodes - before);
+    return ok;
 }
 
 /* Fills x for the cells cells[0..k) of constraint c. */
@@ -460,7 +470,7 @@ static int find(doku_logic *L, int lo, int hi)
     }
     int found = 0;
     for (int t = lo; t <= hi && !found; t += 2)
-        for (size_t i = 0; i < count && !found; i++) {
+        for (size_t i = 0; i < count && !found && !logic_past_deadline(L); i++) {
             doku_constraint c;
             doku_constraints_get(V->cs, i, &c);
             if (tier(c.kind) != t)

@@ -83,7 +83,7 @@ static int eliminates(const doku_logic *L, innie_set *set)
             pairs[i * set->k + j] = (uint8_t)((!diff || (i < set->nin) == (j < set->nin)) &&
                                               lvar_must_differ(L, set->cells[i], set->cells[j]));
     }
-    if (lvar_sum_support(dom, set->k, pairs, sum, set->sup) < 0)
+    if (lvar_sum_support(dom, set->k, pairs, sum, set->sup, &L->var->spent) < 0)
         return 0;
     for (int i = set->nin; diff && i < set->k; i++)
         set->sup[i] = mirror(set->sup[i], L->n);

@@ -80,6 +80,10 @@ struct logic_variant {
     uint64_t *walk_memo;    /* [count * WALK_WAYS] states of a constraint's
                                cells inside chain walks that rule nothing
                                out (variant_chain.c), 0 none */
+    uint64_t spent;         /* nodes of the constraints' own searches (fit,
+                               sums, splits) not yet counted as work units:
+                               logic_past_deadline counts them, so a work
+                               limit bounds these searches too */
 };
 
 enum { WALK_WAYS = 8 };
@@ -116,13 +120,15 @@ uint64_t lvar_hash(const doku_logic *L, const uint16_t *cells, int m);
 /* The sum rule shared by cages and the 45 rule: which digits of doms
  * (m cells, m <= 16) can take part in a filling that sums to sum, the
  * cells whose bit is set in distinct pairwise different (pairs: m*m
- * flags, 1 = must differ). Writes each cell's supported digits to ok.
+ * flags, 1 = must differ). Writes each cell's supported digits to ok and
+ * adds the search's nodes to *spent (the context's V->spent).
  * @return 1 when some filling exists, 0 when none, -1 when the search
- * went over its budget (nothing may be concluded). (variant_fit.c) */
-int lvar_sum_support(const lmask *doms, int m, const uint8_t *pairs, int sum, lmask *ok);
+ * went over its budget (nothing may be concluded). (variant_sum.c) */
+int lvar_sum_support(const lmask *doms, int m, const uint8_t *pairs, int sum, lmask *ok,
+                     uint64_t *spent);
 /* The same with a budget of search nodes for the whole call. */
 int lvar_sum_support_budget(const lmask *doms, int m, const uint8_t *pairs, int sum, lmask *ok,
-                            long budget);
+                            long budget, uint64_t *spent);
 
 /* 1 when cells a and b must hold different digits: a shared unit or an
  * all-different constraint (variant_fit.c). */

@@ -69,7 +69,7 @@ static int dfs(split_ctx *x, int k, int left_in)
 
 /* Each cell's digits that some filling supports into ok. @return 1 when
  * some filling exists, 0 none, -1 over budget. */
-static int support(const doku_logic *L, split_ctx *x, int sum_in, lmask *ok)
+static int support_search(const doku_logic *L, split_ctx *x, int sum_in, lmask *ok)
 {
     lmask dom0[SPLIT_CELLS];
     memcpy(dom0, x->dom, sizeof dom0);
@@ -94,6 +94,16 @@ static int support(const doku_logic *L, split_ctx *x, int sum_in, lmask *ok)
             }
         }
     return any;
+}
+
+/* support_search, its nodes counted in the context's work
+ * (logic_past_deadline folds V->spent into work units). */
+static int support(const doku_logic *L, split_ctx *x, int sum_in, lmask *ok)
+{
+    long before = x->nodes;
+    int r = support_search(L, x, sum_in, ok);
+    L->var->spent += (uint64_t)(x->nodes - before);
+    return r;
 }
 
 static int in_area(const lvar_area *a, int c) { return (int)((a->in[c >> 6] >> (c & 63)) & 1u); }

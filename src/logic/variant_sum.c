@@ -65,13 +65,9 @@ static int dfs(sum_ctx *x, int k, int left)
     return 0;
 }
 
-int lvar_sum_support(const lmask *doms, int m, const uint8_t *pairs, int sum, lmask *ok)
-{
-    return lvar_sum_support_budget(doms, m, pairs, sum, ok, SUM_NODES);
-}
-
-int lvar_sum_support_budget(const lmask *doms, int m, const uint8_t *pairs, int sum, lmask *ok,
-                            long budget)
+/* The search of lvar_sum_support_budget; its nodes into *nodes. */
+static int sum_support(const lmask *doms, int m, const uint8_t *pairs, int sum, lmask *ok,
+                       long budget, long *nodes)
 {
     if (m > SUM_MAX)
         return -1;
@@ -107,13 +103,31 @@ int lvar_sum_support_budget(const lmask *doms, int m, const uint8_t *pairs, int 
                 x.val[j] = 0;
             int r = dfs(&x, 0, sum);
             x.dom[i] = doms[i];
-            if (r < 0)
+            if (r < 0) {
+                *nodes = x.nodes;
                 return -1;
+            }
             if (r) {
                 any = 1;
                 for (int j = 0; j < m; j++)
                     ok[j] |= LBIT(x.val[j]);
             }
         }
+    *nodes = x.nodes;
     return any;
+}
+
+int lvar_sum_support(const lmask *doms, int m, const uint8_t *pairs, int sum, lmask *ok,
+                     uint64_t *spent)
+{
+    return lvar_sum_support_budget(doms, m, pairs, sum, ok, SUM_NODES, spent);
+}
+
+int lvar_sum_support_budget(const lmask *doms, int m, const uint8_t *pairs, int sum, lmask *ok,
+                            long budget, uint64_t *spent)
+{
+    long nodes = 0;
+    int r = sum_support(doms, m, pairs, sum, ok, budget, &nodes);
+    *spent += (uint64_t)nodes;
+    return r;
 }

@@ -27,6 +27,7 @@
 #define C9_ANDN _mm_andnot_si128 /* ~a & b */
 #define C9_XOR _mm_xor_si128
 #define C9_SUB _mm_sub_epi32
+#define C9_ADD _mm_add_epi32
 #define C9_SET1(x) _mm_set1_epi32((int)(x))
 #define C9_SRL _mm_srli_epi32
 #define C9_SLL _mm_slli_epi32
@@ -45,6 +46,7 @@
 #undef C9_ANDN
 #undef C9_XOR
 #undef C9_SUB
+#undef C9_ADD
 #undef C9_SET1
 #undef C9_SRL
 #undef C9_SLL
@@ -57,6 +59,7 @@
 #define C9_ANDN _mm256_andnot_si256 /* ~a & b */
 #define C9_XOR _mm256_xor_si256
 #define C9_SUB _mm256_sub_epi32
+#define C9_ADD _mm256_add_epi32
 #define C9_SET1(x) _mm256_set1_epi32((int)(x))
 #define C9_SRL _mm256_srli_epi32
 #define C9_SLL _mm256_slli_epi32
@@ -365,6 +368,7 @@ static inline int C9_FN(p_givens)(c9_state *s, const uint32_t *mine)
 #undef C9_ANDN
 #undef C9_XOR
 #undef C9_SUB
+#undef C9_ADD
 #undef C9_SET1
 #undef C9_SRL
 #undef C9_SLL

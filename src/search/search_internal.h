@@ -76,7 +76,9 @@ enum { CPU_CAN_SSE42 = 1, CPU_CAN_AVX2 = 2, CPU_CAN_AVX512F = 4, CPU_CAN_SPLIT25
 int classic9_pick_variant(unsigned can, int requested);
 
 /* Whether a CPU of this vendor, family and model (cpuid leaf 1, extended
- * fields added) runs 256-bit operations as two 128-bit halves. Pure. */
+ * fields added) gets the AVX2 build for split 256-bit units (Zen 1 runs
+ * 256-bit operations as two 128-bit halves; Zen 2 gains by it too in the
+ * model: cpu_model.c). Pure. */
 enum { CPU_VENDOR_OTHER = 0, CPU_VENDOR_AMD = 1, CPU_VENDOR_HYGON = 2 };
 int cpu_model_splits_256(int vendor, unsigned family, unsigned model);
 /* cpu_model_splits_256 for the running CPU (0 off x86-64). */

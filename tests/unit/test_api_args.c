@@ -573,6 +573,8 @@ static void test_logic(void **state)
     assert_int_equal(doku_logic_run(NULL, NULL, NULL, NULL, NULL, 0), DOKU_ERR_ARG);
     assert_int_equal(doku_logic_technique_count(NULL, DOKU_TECH_HIDDEN_SINGLE), 0);
     assert_int_equal(doku_logic_set_time_limit(NULL, 1.0), DOKU_ERR_ARG);
+    assert_int_equal(doku_logic_set_work_limit(NULL, 1), DOKU_ERR_ARG);
+    assert_int_equal(doku_logic_work(NULL), 0);
     assert_true(doku_logic_gave_up_at(NULL) == 0.0);
 
     assert_int_equal(doku_logic_create(w->s9, NULL, &lg), DOKU_OK);

@@ -464,12 +464,12 @@ static void test_pick_variant(void **state)
     for (size_t c = 0; c < sizeof cpus / sizeof cpus[0]; c++)
         for (int w = 0; w < 6; w++)
             assert_int_equal(classic9_pick_variant(cpus[c].can, wanted[w]), cpus[c].got[w]);
-    /* Which cores split 256-bit operations, by cpuid family and model. */
+    /* Which cores get the split build, by cpuid family and model. */
     assert_true(cpu_model_splits_256(CPU_VENDOR_AMD, 0x17, 0x01));  /* Zen, EPYC 7001 */
     assert_true(cpu_model_splits_256(CPU_VENDOR_AMD, 0x17, 0x08));  /* Zen+ */
     assert_true(cpu_model_splits_256(CPU_VENDOR_AMD, 0x15, 0x60));  /* Excavator */
     assert_true(cpu_model_splits_256(CPU_VENDOR_HYGON, 0x18, 0x00)); /* Dhyana */
-    assert_false(cpu_model_splits_256(CPU_VENDOR_AMD, 0x17, 0x31)); /* Zen 2, EPYC 7002 */
+    assert_true(cpu_model_splits_256(CPU_VENDOR_AMD, 0x17, 0x31));  /* Zen 2, EPYC 7002: by the model */
     assert_false(cpu_model_splits_256(CPU_VENDOR_AMD, 0x19, 0x01)); /* Zen 3 */
     assert_false(cpu_model_splits_256(CPU_VENDOR_AMD, 0x1A, 0x02)); /* Zen 5 */
     assert_false(cpu_model_splits_256(CPU_VENDOR_OTHER, 0x17, 0x01));

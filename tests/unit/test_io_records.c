@@ -263,7 +263,7 @@ static void test_logic_records(void **state)
     } none[] = {
         {DOKU_DONE, "stuck", "no step found with the allowed techniques\n"},
         {DOKU_NO_SOLUTION, "broken", "no step: the grid is broken (a cell or a digit has no place left)\n"},
-        {DOKU_GAVE_UP, "gave_up", "no step: the time limit (--timeout) ran out during the search\n"},
+        {DOKU_GAVE_UP, "gave_up", "no step: the budget (--timeout) ran out during the search\n"},
         {DOKU_ERR_NOMEM, "out_of_memory", "no step: out of memory during the search\n"},
     };
     rec.step = NULL;

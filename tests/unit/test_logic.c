@@ -661,6 +661,71 @@ static void test_time_limit(void **state)
     doku_shape_free(s);
 }
 
+/* doku_logic_set_work_limit: counted, not timed, so a run cut short stops
+ * at the same point every time: the same steps, the same history, the
+ * same rating reached, exactly `units` spent. A limit above what the whole
+ * run spends changes nothing; 0 and a load remove it. The puzzle (ER
+ * 10.1, from the hardest fixture) spends under a million units, a tenth
+ * of a second. */
+static void test_work_limit(void **state)
+{
+    (void)state;
+    static const char *hard =
+        ".....1.....7.2.....9.6.8..5..1..7....6.9....42.9.........8...59.8....4....6.3...8";
+    uint8_t p[81];
+    assert_int_equal(tu_cells_from_text(hard, 81, p), 0);
+    doku_shape *s;
+    assert_int_equal(doku_shape_create_simple(9, 0, &s), DOKU_OK);
+    doku_logic *lg[2];
+    for (int k = 0; k < 2; k++)
+        assert_int_equal(doku_logic_create(s, NULL, &lg[k]), DOKU_OK);
+    doku_rating full;
+    char hfull[512];
+    assert_int_equal(doku_logic_load(lg[0], p, 81), DOKU_OK);
+    assert_int_equal(doku_logic_work(lg[0]), 0);
+    assert_int_equal(doku_logic_run(lg[0], NULL, NULL, &full, hfull, sizeof hfull), DOKU_OK);
+    assert_true(full.solved);
+    uint64_t all = doku_logic_work(lg[0]);
+    assert_true(all > 1000);
+    /* half the work, twice on two contexts: the same stop */
+    doku_rating cut[2];
+    char hist[2][512];
+    double reached[2];
+    for (int k = 0; k < 2; k++) {
+        assert_int_equal(doku_logic_load(lg[k], p, 81), DOKU_OK);
+        assert_int_equal(doku_logic_set_work_limit(lg[k], all / 2), DOKU_OK);
+        assert_int_equal(doku_logic_run(lg[k], NULL, NULL, &cut[k], hist[k], sizeof hist[k]),
+                         DOKU_GAVE_UP);
+        assert_int_equal(doku_logic_work(lg[k]), all / 2);
+        reached[k] = doku_logic_gave_up_at(lg[k]);
+    }
+    assert_false(cut[0].solved);
+    assert_true(cut[0].steps == cut[1].steps && cut[0].er == cut[1].er);
+    assert_string_equal(hist[0], hist[1]);
+    assert_true(reached[0] == reached[1]);
+    assert_true(cut[0].steps < full.steps);
+    assert_memory_equal(hist[0], hfull, strlen(hist[0])); /* the same path, cut short */
+    /* a limit the run does not reach, 0, and a load that drops a limit */
+    uint64_t limits[] = {all + 1, 0, 1};
+    for (int i = 0; i < 3; i++) {
+        doku_rating r;
+        char h[512];
+        assert_int_equal(doku_logic_load(lg[1], p, 81), DOKU_OK);
+        assert_int_equal(doku_logic_set_work_limit(lg[1], limits[i]), DOKU_OK);
+        if (i == 2)
+            assert_int_equal(doku_logic_load(lg[1], p, 81), DOKU_OK);
+        assert_int_equal(doku_logic_run(lg[1], NULL, NULL, &r, h, sizeof h), DOKU_OK);
+        assert_true(r.solved && r.er == full.er && r.steps == full.steps);
+        assert_string_equal(h, hfull);
+        assert_int_equal(doku_logic_work(lg[1]), all);
+    }
+    assert_int_equal(doku_logic_set_work_limit(NULL, 1), DOKU_ERR_ARG);
+    assert_int_equal(doku_logic_work(NULL), 0);
+    for (int k = 0; k < 2; k++)
+        doku_logic_free(lg[k]);
+    doku_shape_free(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -671,6 +736,7 @@ int main(void)
         cmocka_unit_test(test_context_reuse),
         cmocka_unit_test(test_search_node_budget),
         cmocka_unit_test(test_time_limit),
+        cmocka_unit_test(test_work_limit),
         cmocka_unit_test(test_grouped_links_ratings),
         cmocka_unit_test(test_variants),
         cmocka_unit_test(test_16x16),

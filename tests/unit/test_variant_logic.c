@@ -400,6 +400,75 @@ static void test_cage_pair(void **state)
     doku_variant_puzzle_free(p);
 }
 
+/* A work limit on variant puzzles (doku_logic_set_work_limit): the
+ * constraints' own searches count too, and a run cut at half its work
+ * stops at the same step, with the same work, whichever puzzles the
+ * context rated before (the generators' ratings rest on this). The first
+ * four puzzles of the fixture (a killer, a thermometer, lines: 0.02 s). */
+static void test_work_limit_variants(void **state)
+{
+    (void)state;
+    char path[512];
+    size_t len;
+    char *text = tu_read_file(tu_fixture_path(path, sizeof path, "variants/logic_small.tsv"), &len);
+    assert_non_null(text);
+    char **lines;
+    size_t nl = tu_lines(text, &lines, 1);
+    doku_variant_puzzle *ps[4];
+    int np = 0;
+    for (size_t i = 0; i < nl && np < 4; i++) {
+        char *puz = strchr(lines[i], '\t');
+        if (!puz)
+            continue;
+        *puz++ = 0;
+        char *tab = strchr(puz, '\t');
+        if (tab)
+            *tab = 0;
+        char msg[256];
+        assert_int_equal(doku_variant_puzzle_read(puz, strlen(puz), &ps[np], msg, sizeof msg),
+                         DOKU_OK);
+        np++;
+    }
+    assert_int_equal(np, 4);
+    for (int i = 0; i < np; i++) {
+        const doku_constraints *cs = doku_variant_puzzle_constraints(ps[i]);
+        const uint8_t *g = doku_variant_puzzle_givens(ps[i]);
+        size_t nc = (size_t)doku_shape_cells(doku_variant_puzzle_shape(ps[i]));
+        doku_logic *fresh, *used;
+        assert_int_equal(doku_logic_create_variant(cs, NULL, &fresh), DOKU_OK);
+        assert_int_equal(doku_logic_create_variant(cs, NULL, &used), DOKU_OK);
+        doku_rating full, cut[2];
+        assert_int_equal(doku_logic_load(fresh, g, nc), DOKU_OK);
+        assert_int_equal(doku_logic_run(fresh, NULL, NULL, &full, NULL, 0), DOKU_OK);
+        uint64_t all = doku_logic_work(fresh);
+        assert_true(all > 100);
+        /* `used` first runs the puzzle whole, then both are cut at half */
+        assert_int_equal(doku_logic_load(used, g, nc), DOKU_OK);
+        assert_int_equal(doku_logic_run(used, NULL, NULL, &cut[1], NULL, 0), DOKU_OK);
+        doku_logic *two[2] = {fresh, used};
+        uint64_t spent[2];
+        for (int k = 0; k < 2; k++) {
+            assert_int_equal(doku_logic_load(two[k], g, nc), DOKU_OK);
+            assert_int_equal(doku_logic_set_work_limit(two[k], all / 2), DOKU_OK);
+            assert_int_equal(doku_logic_run(two[k], NULL, NULL, &cut[k], NULL, 0), DOKU_GAVE_UP);
+            /* a constraint search's nodes are counted when it ends: the
+             * count may pass the limit by what that search spent */
+            spent[k] = doku_logic_work(two[k]);
+            assert_true(spent[k] >= all / 2 && spent[k] < all);
+        }
+        assert_int_equal(spent[0], spent[1]);
+        assert_int_equal(cut[0].steps, cut[1].steps);
+        assert_true(cut[0].er == cut[1].er && cut[0].steps <= full.steps);
+        assert_true(doku_logic_gave_up_at(fresh) == doku_logic_gave_up_at(used));
+        doku_logic_free(fresh);
+        doku_logic_free(used);
+    }
+    for (int i = 0; i < np; i++)
+        doku_variant_puzzle_free(ps[i]);
+    free(lines);
+    free(text);
+}
+
 /* Pencil marks under constraints (doku_logic_load_candidates on a
  * variant context): on the fixture puzzles, marks with a third of the
  * wrong digits already crossed out (never the solution's) are kept as
@@ -544,6 +613,7 @@ int main(void)
         cmocka_unit_test(test_no_constraints_same_as_classic_data),
         cmocka_unit_test(test_fixture_steps_are_true),
         cmocka_unit_test(test_steps_are_true_on_drawn_puzzles),
+        cmocka_unit_test(test_work_limit_variants),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
