@@ -318,6 +318,44 @@ static inline int cage_point(pstate *ps, const int *oc, vmask *od, int nopen, vm
     return 1;
 }
 
+/* One order of digits x, y, z over cells with domains o[0..2]: when each
+ * cell holds its digit, each keeps it. @return 1 when it fits. */
+static inline int fit3(const vmask *o, vmask x, vmask y, vmask z, vmask *sup)
+{
+    if (!(o[0] & x) || !(o[1] & y) || !(o[2] & z))
+        return 0;
+    sup[0] |= x;
+    sup[1] |= y;
+    sup[2] |= z;
+    return 1;
+}
+
+/* The set s of nopen (1..3) digits over the open cells o: keep[i] gains
+ * the digits cell i takes in some order of s that every cell holds
+ * (bitwise over the orders: 2 for two cells, 6 for three). @return 0
+ * when no order fits. */
+static inline int fit_orders(const vmask *o, int nopen, vmask s, vmask *keep)
+{
+    vmask a = s & -s, r = s ^ a, b = r & -r, c = r ^ b;
+    if (nopen == 1) {
+        keep[0] |= o[0] & s;
+        return (o[0] & s) != 0;
+    }
+    if (nopen == 2) {
+        int ab = (o[0] & a) && (o[1] & b), ba = (o[0] & b) && (o[1] & a);
+        keep[0] |= (ab ? a : 0) | (ba ? b : 0);
+        keep[1] |= (ab ? b : 0) | (ba ? a : 0);
+        return ab || ba;
+    }
+    vmask sup[3] = {0, 0, 0};
+    int any = fit3(o, a, b, c, sup) | fit3(o, a, c, b, sup) | fit3(o, b, a, c, sup) |
+              fit3(o, b, c, a, sup) | fit3(o, c, a, b, sup) | fit3(o, c, b, a, sup);
+    keep[0] |= sup[0];
+    keep[1] |= sup[1];
+    keep[2] |= sup[2];
+    return any != 0;
+}
+
 /* A cage with a sum: its fixed cells leave a total for the open ones,
  * whose digits must be one of the sets of that size and total (one table
  * for every cage) within the digits they hold, each open cell meeting
@@ -367,8 +405,6 @@ int vprop_cage(pstate *ps, const vprop *p)
      * order of a fitting set over them (ISS is exact on three), not
      * every digit of the sets: a 3-cell cage of 18 whose middle holds
      * 1-3 leaves its ends 6-9, not 1236789 */
-    static const uint8_t perm[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
-                                       {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
     int exact = nopen <= 3;
     vmask keep[3] = {0, 0, 0};
     vmask uni = 0, inter = e->all, out = ~once;
@@ -381,24 +417,8 @@ int vprop_cage(pstate *ps, const vprop *p)
             j++;
         if (j < nlack)
             continue;
-        if (exact) {
-            vmask dig[3], sup[3] = {0, 0, 0};
-            int x = 0;
-            for (vmask o = s; o; o &= o - 1)
-                dig[x++] = o & -o;
-            for (int q = 0; q < 6; q++) {
-                const uint8_t *pq = perm[q];
-                int fits = 1;
-                for (int i = 0; i < nopen && fits; i++)
-                    fits = pq[i] < nopen && (od[i] & dig[pq[i]]) != 0;
-                for (int i = 0; i < nopen && fits; i++)
-                    sup[i] |= dig[pq[i]];
-            }
-            if (!sup[0])
-                continue;
-            for (int i = 0; i < nopen; i++)
-                keep[i] |= sup[i];
-        }
+        if (exact && !fit_orders(od, nopen, s, keep))
+            continue;
         uni |= s;
         inter &= s;
     }
