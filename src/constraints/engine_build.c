@@ -558,12 +558,20 @@ doku_status vengine_create(const doku_constraints *cs, vengine **out)
                     }
             }
         }
-        arrow_peers(&b);
-        compile_negatives(&b, cs);
-        vbuild_sums_45(&b, cs);
-        vbuild_little_sums(&b, cs);
-        add_intersections(&b);
-        vbuild_group_linear(&b);
+        /* after a failed allocation a rule's cells may be missing: the
+         * passes that read the rules run only while every push held */
+        if (b.ok)
+            arrow_peers(&b);
+        if (b.ok)
+            compile_negatives(&b, cs);
+        if (b.ok)
+            vbuild_sums_45(&b, cs);
+        if (b.ok)
+            vbuild_little_sums(&b, cs);
+        if (b.ok)
+            add_intersections(&b);
+        if (b.ok)
+            vbuild_group_linear(&b);
     }
     /* peers into lists */
     if (b.ok) {
