@@ -8,8 +8,8 @@ queue's behaviour, by counts, so a slow or loaded machine does not fail it:
 
   - every request is answered: 200 with a result, or 503 "busy" with a
     Retry-After when it could not start within its budget;
-  - the queue shed load: some 503s (two threads each held for the whole
-    budget by a grade cannot serve 64 waiting requests), and some 200s;
+  - the queue shed load: some 503s, or grades cut at their budget (a
+    grade of the Golden Nugget never finishes within it), and some 200s;
   - no reply waits past its budget: the times (send to last byte, as the
     client sees them) are bounded generously, p99 by 1.5 x --timeout and
     the slowest by 2 x --timeout (a request that waited and then computed
@@ -135,7 +135,11 @@ def main():
             print("  %s %d: %d, %.3f-%.3f s" % (name, status, len(ts), ts[0], ts[-1]))
     assert len(replies) == REQUESTS
     assert ok > 0, "nothing was served"
-    assert ok < REQUESTS, "no request was turned away busy: the queue was not overloaded"
+    # shedding shows as 503s when requests wait past their budget, or as
+    # grades cut at the budget when the queue keeps up (an idle machine
+    # serves every request in time: 200 x 200 with 69 gave up, 0 x 503)
+    assert REQUESTS - ok + gave_up > 0, (
+        "no request was turned away busy or cut at its budget: the queue was not overloaded")
     assert p(0.99) <= 1.5 * TIMEOUT + slack, (
         "p99 %.3f s is over 1.5 x the timeout %g s (+ %.3f s the machine stalled)"
         % (p(0.99), TIMEOUT, slack))
