@@ -25,13 +25,7 @@ static int common_peers(pstate *ps, const uint16_t *cells, int k, vmask bit)
     }
     if (seen < 2)
         return 1; /* one place: the single rules see it */
-    for (int w = 0; w < W; w++)
-        for (uint64_t m = common[w]; m; m &= m - 1) {
-            int q = w * 64 + bits_lowest(m);
-            if ((ps->dom[q] & bit) && !narrow(ps, q, ~bit))
-                return 0;
-        }
-    return 1;
+    return clear_in_set(ps, common, W, bit);
 }
 
 int vprop_place_required(pstate *ps, const uint16_t *cells, int k, vmask req)

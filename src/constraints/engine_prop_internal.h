@@ -125,6 +125,20 @@ static inline int narrow(pstate *ps, int c, vmask keep)
     return 1;
 }
 
+/* Removes digit bit from every cell of the cell set common (W words)
+ * that still holds it: the cells that see every place of a digit.
+ * @return 0 when a cell is left empty. */
+static inline int clear_in_set(pstate *ps, const uint64_t *common, int W, vmask bit)
+{
+    for (int w = 0; w < W; w++)
+        for (uint64_t m = common[w]; m; m &= m - 1) {
+            int q = w * 64 + bits_lowest(m);
+            if ((ps->dom[q] & bit) && !narrow(ps, q, ~bit))
+                return 0;
+        }
+    return 1;
+}
+
 static inline int lo_digit(vmask m) { return bits_lowest(m) + 1; }
 static inline int hi_digit(vmask m) { return bits_highest(m) + 1; }
 

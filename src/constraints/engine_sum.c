@@ -308,12 +308,8 @@ static inline int cage_point(pstate *ps, const int *oc, vmask *od, int nopen, vm
         }
         /* the cage's cells (a third of the common peers) hold req's
          * digits only as places, and a cell never sees itself */
-        for (int w = 0; w < W; w++)
-            for (uint64_t m = common[w]; m; m &= m - 1) {
-                int q = w * 64 + bits_lowest(m);
-                if ((ps->dom[q] & bit) && !narrow(ps, q, ~bit))
-                    return 0;
-            }
+        if (!clear_in_set(ps, common, W, bit))
+            return 0;
     }
     return 1;
 }
