@@ -7,6 +7,7 @@
 #include "variant_logic.h"
 #include "variant_check.h"
 #include "variant_cli.h"
+#include "variant_record.h"
 #include "logic_cli.h"
 #include "clock.h"
 #include "output.h"
@@ -73,12 +74,9 @@ static int run(const vlogic_args *a, const char *file, size_t line, const char *
     const doku_constraints *cs = doku_variant_puzzle_constraints(p);
     const uint8_t *givens = a->cells ? a->cells : doku_variant_puzzle_givens(p);
     size_t nc = (size_t)doku_shape_cells(s);
-    doku_source src;
-    memset(&src, 0, sizeof src);
-    src.file = file;
-    src.line = line ? line : 1;
-    src.shape = s;
+    doku_source src = cli_variant_source(file, line ? (int)line : 1, p);
     src.cells = givens;
+    src.comment = NULL;
     src.symbols = a->o->symbols;
     doku_logic_record rec;
     memset(&rec, 0, sizeof rec);

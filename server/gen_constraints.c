@@ -90,22 +90,13 @@ static doku_status put_record(const srv_gen *g, uint64_t k, const uint8_t *puzzl
                               const uint8_t *solution, const doku_reduce_result *rr,
                               const vrating *v, doku_buf *b)
 {
-    doku_generate_result res;
-    memset(&res, 0, sizeof res);
-    res.found = 1;
-    res.attempts = 1;
-    res.givens = rr->givens;
-    res.qqwing_level = DOKU_QQWING_ANY;
-    res.symmetry = rr->symmetry;
-    res.minimal = rr->minimal;
-    doku_status st = srv_gen_record(g, k, puzzle, solution, &res, b);
+    srv_made m = {rr->givens, 1, rr->symmetry, rr->minimal};
     cJSON *o = cJSON_CreateObject();
-    if (st == DOKU_OK && srv_add_constraints(o, g->p.cons) && (!v || add_rating(o, g, v)))
-        st = srv_record_add(b, o);
-    else
-        st = st == DOKU_OK ? DOKU_ERR_NOMEM : st;
-    cJSON_Delete(o);
-    return st;
+    if (o && !(srv_add_constraints(o, g->p.cons) && (!v || add_rating(o, g, v)))) {
+        cJSON_Delete(o);
+        o = NULL;
+    }
+    return srv_gen_record_constraints(g, k, puzzle, solution, &m, o, b);
 }
 
 /* Puzzle index k of g's master seed by the deadline end: puzzle (n*n)

@@ -31,22 +31,12 @@ static int add_rating(cJSON *extra, const vrating *v)
 static void reply(srv_reply *out, const srv_puzzle *p, const doku_reduce_record *rec,
                   const vrating *v)
 {
-    doku_source src = srv_source(p);
-    doku_record_opts ro;
-    memset(&ro, 0, sizeof ro);
-    ro.format = DOKU_FORMAT_JSON;
-    doku_buf b = {0};
-    doku_status st = doku_format_reduce(&b, &src, &ro, rec);
     cJSON *extra = cJSON_CreateObject();
-    if (!srv_add_constraints(extra, p->cons)) {
-        st = st == DOKU_OK ? DOKU_ERR_NOMEM : st;
-    } else if (v && !add_rating(extra, v)) {
-        st = st == DOKU_OK ? DOKU_ERR_NOMEM : st;
-    } else if (st == DOKU_OK) {
-        st = srv_record_add(&b, extra);
-    }
+    if (extra && srv_add_constraints(extra, p->cons) && (!v || add_rating(extra, v)))
+        srv_reply_reduce(out, p, rec, NULL, extra);
+    else
+        srv_reply_error(out, 500, "no_memory", "out of memory", NULL);
     cJSON_Delete(extra);
-    srv_reply_buf(out, &b, st);
 }
 
 static void fail(srv_reply *out, const srv_puzzle *p, const char *status, const char *msg)
