@@ -141,8 +141,8 @@ void srv_api_reduce(const char *body, size_t len, const srv_budget *bud, srv_rep
                             "qqwing_level");
             goto done;
         }
-        vreduce_opts a = {lo, sym, seed, timeout, diff};
-        srv_reduce_variant(&p, &a, out);
+        vreduce_opts a = {lo, sym, seed, minimal ? VREDUCE_PRECHECK_NODES : 0, diff};
+        srv_reduce_variant(&p, &a, timeout, out);
         goto done;
     }
     sol = malloc((size_t)nc);

@@ -132,20 +132,22 @@ static doku_status make(const srv_gen *g, uint64_t k, double end, uint8_t *puzzl
             break;
         }
         /* from the full solution, as a reduce of it: the givens asked */
-        vreduce_opts a = {g->lo, g->sym, round ? doku_rng_next(&rng) : seed, end - now_seconds(),
-                         DOKU_DIFFICULTY_ANY};
+        vreduce_opts a = {g->lo, g->sym, round ? doku_rng_next(&rng) : seed,
+                          g->minimal ? VREDUCE_PRECHECK_NODES : 0, DOKU_DIFFICULTY_ANY};
         if (!rated) {
-            if (vreduce_cells(g->p.cons, puzzle, n, &a, end, rr) != 0)
+            /* stopped by the clock (1) it is still unique: given as made */
+            if (vreduce_cells(g->p.cons, puzzle, n, &a, end, rr) < 0)
                 st = DOKU_ERR_NOMEM;
             break;
         }
         int tries;
         int got = vreduce_rated(g->p.cons, n, t->sol[0], &a, &w, end, puzzle, rr, v, &tries);
-        if (got != 0) {
+        if (got == 1 || got < 0) {
             st = got < 0 ? DOKU_ERR_NOMEM : DOKU_OK;
             break;
         }
-        if (now_seconds() >= end || (round > 0 && memcmp(last, puzzle, t->nc) == 0)) {
+        if (got == 2 || now_seconds() >= end ||
+            (round > 0 && memcmp(last, puzzle, t->nc) == 0)) {
             st = DOKU_GAVE_UP;
             break;
         }
