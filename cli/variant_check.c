@@ -24,12 +24,8 @@ static void put_record(const char *file, int line, const doku_variant_puzzle *p,
         cli_variant_search_json(file, line, p, rec);
         return;
     }
-    doku_source src = {0};
-    src.file = file;
-    src.line = line > 0 ? (size_t)line : 0;
-    src.shape = doku_variant_puzzle_shape(p);
-    src.cells = doku_variant_puzzle_givens(p);
-    src.symbols = DOKU_SYMBOLS_1_9A_Z;
+    doku_source src = cli_variant_source(file, line, p);
+    src.comment = NULL; /* the line records name no title */
     doku_record_opts ro = {0};
     ro.format = DOKU_FORMAT_LINE;
     cli_buf b = {0};

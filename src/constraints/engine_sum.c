@@ -65,7 +65,7 @@ static int linear_bounds(pstate *ps, const vprop *p)
     int n = e->n, k = p->ncells;
     const uint16_t *cells = e->pcells + p->cell_off;
     const int *w = e->aux + p->aux_off, *neg = e->aux + p->neg_off;
-    for (int round = 0; round < 4; round++) {
+    for (;;) {
         int lo = 0, hi = 0, moved = 0, span = 0;
         for (int i = 0; i < k; i++) {
             vmask m = ps->dom[cells[i]];
@@ -99,7 +99,6 @@ static int linear_bounds(pstate *ps, const vprop *p)
         if (!moved)
             return 1;
     }
-    return 1;
 }
 
 /* The least digits t cells of mutual peers can take when each takes a
@@ -156,7 +155,7 @@ static int unit_bounds(pstate *ps, const vprop *p)
     const int *neg = e->aux + p->neg_off, *start = e->aux + p->grp_off;
     enum { MAXC = DOKU_CONSTRAINTS_MAX_N * DOKU_CONSTRAINTS_MAX_N };
     vmask lset[MAXC], hset[MAXC], d[MAXC];
-    for (int round = 0; round < 4; round++) {
+    for (;;) {
         int lo = 0, hi = 0, plo = 0, phi = 0, moved = 0, span = 0;
         for (int g = 0; g < ng; g++) {
             int a = start[g], t = start[g + 1] - a;
@@ -220,13 +219,12 @@ static int unit_bounds(pstate *ps, const vprop *p)
         if (!moved)
             return 1;
     }
-    return 1;
 }
 
 /* sum w_i x_i = value: bounds always; with few open cells, every digit
  * kept that some assignment of the others completes (reachable sums
  * forward over prefixes and backward), which also sees holes. */
-int vprop_linear(pstate *ps, const vprop *p)
+static int linear_run(pstate *ps, const vprop *p)
 {
     if (p->ngrp ? !unit_bounds(ps, p) : !linear_bounds(ps, p))
         return 0;
@@ -358,7 +356,7 @@ static inline int fit_orders(const vmask *o, int nopen, vmask s, vmask *keep)
  * the set. Each open cell keeps the digits of those sets; a digit every
  * set needs goes to its one place, or leaves the cells that see all its
  * places. */
-int vprop_cage(pstate *ps, const vprop *p)
+static int cage_run(pstate *ps, const vprop *p, uint8_t *self_inq)
 {
     vengine *e = ps->e;
     int k = p->ncells, n = e->n, T = n * (n + 1) / 2;
@@ -423,6 +421,9 @@ int vprop_cage(pstate *ps, const vprop *p)
     for (int j = 0; j < nopen; j++)
         if (!narrow(ps, oc[j], exact ? keep[j] : uni))
             return 0;
+    /* a digit placed below may leave sets that met a cell only through
+     * the digits it loses: the cage runs again then */
+    *self_inq = 0;
     /* a needed digit with one place goes there: two in one cell fail */
     vmask single = inter & ~twice;
     for (int j = 0; j < nopen && single; j++) {
@@ -441,4 +442,28 @@ int vprop_cage(pstate *ps, const vprop *p)
     const uint64_t *cage = e->cage_bits + p->grp_off;
     return e->peer_words == 2 ? cage_point(ps, oc, od, nopen, req, cage, 2)
                               : cage_point(ps, oc, od, nopen, req, cage, e->peer_words);
+}
+
+/* A sum or cage at its own fixed point is not queued again by its own
+ * narrowing (one run in five was that rerun, finding nothing): it holds
+ * its queued flag while it runs. Bounds loop until nothing moves, the
+ * reachable sums and a cage's set filtering keep only digits of whole
+ * assignments, which the narrowing keeps; a cage drops the flag before
+ * it places digits, which can leave sets unfit. */
+int vprop_linear(pstate *ps, const vprop *p)
+{
+    uint8_t *inq = ps->e->q->prop_inq + (p - ps->e->props);
+    *inq = 1;
+    int ok = linear_run(ps, p);
+    *inq = 0;
+    return ok;
+}
+
+int vprop_cage(pstate *ps, const vprop *p)
+{
+    uint8_t *inq = ps->e->q->prop_inq + (p - ps->e->props);
+    *inq = 1;
+    int ok = cage_run(ps, p, inq);
+    *inq = 0;
+    return ok;
 }
