@@ -34,14 +34,23 @@ static int reduce_one(const vred_args *x, const char *where, const doku_variant_
     size_t broken = 0;
     if (doku_constraints_check(cs, givens, (size_t)nc, NULL, 0, &broken) != DOKU_OK || broken)
         return not_reduced(where, "invalid", "the givens break a constraint (doku check names it)");
-    double end = now_seconds() + x->a->timeout;
+    /* counts decide unless --timeout asks for the clock */
+    const cli_opts *o = x->o;
+    double end = o->timeout_given && o->timeout > 0 ? now_seconds() + o->timeout : 0;
+    uint64_t nodes = o->timeout_given ? 0 : VREDUCE_PRECHECK_NODES;
     doku_search_result r;
-    doku_status st = vreduce_count_two(cs, givens, (size_t)nc, end, NULL, &r);
+    doku_status st = vreduce_count_two(cs, givens, (size_t)nc, nodes, end, NULL, &r);
     if (st == DOKU_ERR_NOMEM)
         return not_reduced(where, "invalid", "out of memory");
-    if (st != DOKU_OK)
-        return not_reduced(where, "gave_up", "gave up checking uniqueness within the time budget "
-                                             "(raise --timeout)");
+    if (st != DOKU_OK) {
+        char why[160];
+        if (o->timeout_given)
+            snprintf(why, sizeof why, "gave up checking uniqueness within --timeout %g s", o->timeout);
+        else
+            snprintf(why, sizeof why, "gave up checking uniqueness after %u search nodes "
+                     "(--timeout S checks by the clock instead)", VREDUCE_PRECHECK_NODES);
+        return not_reduced(where, "gave_up", why);
+    }
     if (r.solutions != 1)
         return not_reduced(where, r.solutions ? "not_unique" : "unsolvable",
                            r.solutions ? "more than one solution: only a unique puzzle can be reduced"
@@ -68,15 +77,19 @@ static int reduce_one(const vred_args *x, const char *where, const doku_variant_
         free(puzzle);
         return not_reduced(where, "invalid", "out of memory");
     }
-    int rc = rated && got == 0 ? CLI_EXIT_FAIL : CLI_EXIT_OK;
+    /* --timeout stopped it (vreduce_cells 1, vreduce_rated 2): said, exit 1 */
+    int late = got == (rated ? 2 : 1);
+    int rc = late || (rated && got == 0) ? CLI_EXIT_FAIL : CLI_EXIT_OK;
     printf("# %s: %s: %d givens (from %d), symmetry %s%s", where,
-           rc ? "outside_rating" : "reduced", rr.givens, before, doku_symmetry_name(rr.symmetry),
-           rr.minimal ? ", minimal" : "");
-    if (rated && v.r.solved)
+           late ? "gave_up" : rc ? "outside_rating" : "reduced", rr.givens, before,
+           doku_symmetry_name(rr.symmetry), rr.minimal ? ", minimal" : "");
+    if (late)
+        printf(", stopped by --timeout %g s (the puzzle reached is given)", o->timeout);
+    else if (rated && v.r.solved)
         printf(", doku rating %.1f, %s", v.r.er, doku_difficulty_name(v.r.difficulty));
     else if (rated)
         printf(", doku rating: logic does not finish it");
-    if (rc)
+    if (rc && !late)
         printf(" (none of %d reductions was as asked; the last one is given)", tries);
     putchar('\n');
     doku_buf out = {0};

@@ -22,6 +22,11 @@
 void cli_variant_record(cli_buf *b, const char *file, int line, const doku_variant_puzzle *p,
                         const char *status, const uint8_t *solution, const char *extra);
 
+/* The source a record of p names: file, line (0: a file of one puzzle,
+ * which the line records name as "FILE:"), p's shape and givens (the
+ * pointers are p's), its title as the comment, symbols 1-9A-Z. */
+doku_source cli_variant_source(const char *file, int line, const doku_variant_puzzle *p);
+
 /* Writes p's --format json record of a search to stdout, one line: the
  * library's record (doku_format_search of rec; the givens as the puzzle,
  * symbols 1-9A-Z) and then "constraints", so the line reads back as the

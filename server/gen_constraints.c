@@ -90,22 +90,13 @@ static doku_status put_record(const srv_gen *g, uint64_t k, const uint8_t *puzzl
                               const uint8_t *solution, const doku_reduce_result *rr,
                               const vrating *v, doku_buf *b)
 {
-    doku_generate_result res;
-    memset(&res, 0, sizeof res);
-    res.found = 1;
-    res.attempts = 1;
-    res.givens = rr->givens;
-    res.qqwing_level = DOKU_QQWING_ANY;
-    res.symmetry = rr->symmetry;
-    res.minimal = rr->minimal;
-    doku_status st = srv_gen_record(g, k, puzzle, solution, &res, b);
+    srv_made m = {rr->givens, 1, rr->symmetry, rr->minimal};
     cJSON *o = cJSON_CreateObject();
-    if (st == DOKU_OK && srv_add_constraints(o, g->p.cons) && (!v || add_rating(o, g, v)))
-        st = srv_record_add(b, o);
-    else
-        st = st == DOKU_OK ? DOKU_ERR_NOMEM : st;
-    cJSON_Delete(o);
-    return st;
+    if (o && !(srv_add_constraints(o, g->p.cons) && (!v || add_rating(o, g, v)))) {
+        cJSON_Delete(o);
+        o = NULL;
+    }
+    return srv_gen_record_constraints(g, k, puzzle, solution, &m, o, b);
 }
 
 /* Puzzle index k of g's master seed by the deadline end: puzzle (n*n)
@@ -141,20 +132,22 @@ static doku_status make(const srv_gen *g, uint64_t k, double end, uint8_t *puzzl
             break;
         }
         /* from the full solution, as a reduce of it: the givens asked */
-        vreduce_opts a = {g->lo, g->sym, round ? doku_rng_next(&rng) : seed, end - now_seconds(),
-                         DOKU_DIFFICULTY_ANY};
+        vreduce_opts a = {g->lo, g->sym, round ? doku_rng_next(&rng) : seed,
+                          g->minimal ? VREDUCE_PRECHECK_NODES : 0, DOKU_DIFFICULTY_ANY};
         if (!rated) {
-            if (vreduce_cells(g->p.cons, puzzle, n, &a, end, rr) != 0)
+            /* stopped by the clock (1) it is still unique: given as made */
+            if (vreduce_cells(g->p.cons, puzzle, n, &a, end, rr) < 0)
                 st = DOKU_ERR_NOMEM;
             break;
         }
         int tries;
         int got = vreduce_rated(g->p.cons, n, t->sol[0], &a, &w, end, puzzle, rr, v, &tries);
-        if (got != 0) {
+        if (got == 1 || got < 0) {
             st = got < 0 ? DOKU_ERR_NOMEM : DOKU_OK;
             break;
         }
-        if (now_seconds() >= end || (round > 0 && memcmp(last, puzzle, t->nc) == 0)) {
+        if (got == 2 || now_seconds() >= end ||
+            (round > 0 && memcmp(last, puzzle, t->nc) == 0)) {
             st = DOKU_GAVE_UP;
             break;
         }
