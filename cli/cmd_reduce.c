@@ -91,7 +91,8 @@ static void usage(FILE *f)
           "doku's own variant scale (`doku grade` on the result says the same),\n"
           "--qqwing-level is refused; each result is a comment line '# FILE:LINE:\n"
           "reduced: G givens (from B), ...' and the puzzle in doku's variant text\n"
-          "format. Their checks are bounded by counts of search nodes, so a seed\n"
+          "format, or with --format json /api/reduce's record (reduced, givens,\n"
+          "minimal, constraints; scale, rating, difficulty when rated). Their checks are bounded by counts of search nodes, so a seed\n"
           "gives the same puzzle on every machine: the input's by %u (--timeout S:\n"
           "by S seconds instead, which also stops the reduction, status gave_up),\n"
           "each removal's by %u (%u with --minimal).\n\n",
@@ -331,9 +332,11 @@ static int reduce_variants(const reduce_ctx *c)
                                   "on doku's own scale");
         return CLI_EXIT_USAGE;
     }
-    if (c->o.format != CLI_FORMAT_AUTO && c->o.format != DOKU_FORMAT_LINE) {
+    if (c->o.format != CLI_FORMAT_AUTO && c->o.format != DOKU_FORMAT_LINE &&
+        c->o.format != DOKU_FORMAT_JSON) {
         cli_usage_error("reduce", "variant puzzles are written in doku's variant text format "
-                                  "(--format line, the default)");
+                                  "(--format line, the default) or as JSON records "
+                                  "(--format json)");
         return CLI_EXIT_USAGE;
     }
     /* --minimal: checks as long as the check of the input may run */
