@@ -9,9 +9,14 @@
  *  - each unit holds each digit at least once and no digit twice;
  *  - givens are unit clauses;
  *  - sums (killer cages, little killers, arrows, region sum lines) by a
- *    sequential partial-sum encoding: S(i,v) "the first i cells sum to v",
- *    S(i,v) and cell i+1 = d imply S(i+1, v + w d), and every final sum
- *    other than the target is false;
+ *    sequential partial-sum encoding both ways: S(i,v) "the first i cells
+ *    sum to v", S(i,v) and cell i+1 = d imply S(i+1, v + w d), S(i+1, v)
+ *    and cell i+1 = d imply S(i, v - w d) (none there: that digit is
+ *    refused), the target's final sum is true and every other false
+ *    (forward only, as before 2026-11-28, unit propagation prunes a sum's
+ *    cells only once the others are set: CaDiCaL needed 1.39x the
+ *    conflicts and 1.27x the CPU, geomean over the LK, HS and example
+ *    puzzles, so that encoding was weak by accident);
  *  - lines, dots and the global rules as binary clauses forbidding each
  *    pair of digits the rule forbids (thermometers, whispers, renban as
  *    distinct digits pairwise closer than its length, palindromes, kropki,
@@ -107,11 +112,23 @@ static void linear(cnf *f, const int *cells, const int *w, int k, int target)
         for (int d = 1; d <= n; d++) {
             if (i == 0) {
                 clause2(f, -lit(f, cells[0], d), cur[w[0] * d - nlo]);
+                for (int v = nlo; v <= nhi; v++)
+                    if (v != w[0] * d)
+                        clause2(f, -cur[v - nlo], -lit(f, cells[0], d));
                 continue;
             }
             for (int v = plo; v <= phi; v++) {
                 int l[3] = {-prev[v - plo], -lit(f, cells[i], d), cur[v + w[i] * d - nlo]};
                 clause(f, l, 3);
+            }
+            for (int v = nlo; v <= nhi; v++) {
+                int u = v - w[i] * d;
+                if (u >= plo && u <= phi) {
+                    int l[3] = {-cur[v - nlo], -lit(f, cells[i], d), prev[u - plo]};
+                    clause(f, l, 3);
+                } else {
+                    clause2(f, -cur[v - nlo], -lit(f, cells[i], d));
+                }
             }
         }
         free(prev);
@@ -124,6 +141,8 @@ static void linear(cnf *f, const int *cells, const int *w, int k, int target)
             int l = -prev[v - plo];
             clause(f, &l, 1);
         }
+    if (target >= plo && target <= phi)
+        clause(f, &prev[target - plo], 1);
     free(prev);
 }
 
