@@ -26,9 +26,9 @@
  *    or n", p_i "an odd number of e_1..e_i", in_i = p_(i-1) and not e_i
  *    "cell i lies between the 1 and the n"; then partial sums that grow by
  *    cell i's digit where in_i holds and stay where it does not, capped
- *    at the clue, the final sum forced to the clue;
- *  - X-sum clues by partial sums of the first k cells, and "first cell =
- *    X" forbids every sum of the first X cells but the clue.
+ *    at the clue, the final sum forced to the clue (both ways, as sums);
+ *  - X-sum clues by partial sums of the first k cells (both ways), and
+ *    "first cell = X" makes the clue the sum of the first X cells.
  * A kind not listed is reported on stderr and its puzzle skipped. Exit 0,
  * or 2 when a file cannot be read or written.
  */
@@ -185,9 +185,11 @@ static void sandwich(cnf *f, const int *cells, int k, int target)
     if (!sum || !next)
         exit(2);
     /* sum[v]: "the inner digits so far sum to v"; before the row: 0 */
-    for (int v = 0; v <= target; v++)
+    for (int v = 0; v <= target; v++) {
         sum[v] = new_var(f);
-    clause(f, &sum[0], 1);
+        int l = v ? -sum[v] : sum[v];
+        clause(f, &l, 1);
+    }
     for (int i = 0; i < k; i++) {
         int e = new_var(f), in = new_var(f), np = new_var(f);
         def_or(f, e, lit(f, cells[i], 1), lit(f, cells[i], n));
@@ -204,14 +206,23 @@ static void sandwich(cnf *f, const int *cells, int k, int target)
         for (int v = 0; v <= target; v++)
             next[v] = new_var(f);
         for (int v = 0; v <= target; v++) {
-            int stay[3] = {-sum[v], in, next[v]};
+            int stay[3] = {-sum[v], in, next[v]}, back[3] = {-next[v], in, sum[v]};
             clause(f, stay, 3);
+            clause(f, back, 3);
             for (int d = 2; d < n; d++) {
                 if (v + d <= target) {
                     int l[4] = {-sum[v], -in, -lit(f, cells[i], d), next[v + d]};
                     clause(f, l, 4);
                 } else {
                     int l[3] = {-sum[v], -in, -lit(f, cells[i], d)};
+                    clause(f, l, 3);
+                }
+                /* and back: the sum before this cell */
+                if (v - d >= 0) {
+                    int l[4] = {-next[v], -in, -lit(f, cells[i], d), sum[v - d]};
+                    clause(f, l, 4);
+                } else {
+                    int l[3] = {-next[v], -in, -lit(f, cells[i], d)};
                     clause(f, l, 3);
                 }
             }
@@ -222,6 +233,7 @@ static void sandwich(cnf *f, const int *cells, int k, int target)
         int l = -sum[v];
         clause(f, &l, 1);
     }
+    clause(f, &sum[target], 1);
     free(sum);
     free(next);
 }
@@ -243,6 +255,9 @@ static void xsum(cnf *f, const int *cells, int k, int target)
         for (int d = 1; d <= n; d++) {
             if (i == 0) {
                 clause2(f, -lit(f, cells[0], d), cur[d]);
+                for (int v = 0; v <= max; v++)
+                    if (v != d)
+                        clause2(f, -cur[v], -lit(f, cells[0], d));
                 continue;
             }
             for (int v = 0; v + d <= max; v++)
@@ -250,8 +265,17 @@ static void xsum(cnf *f, const int *cells, int k, int target)
                     int l[3] = {-prev[v], -lit(f, cells[i], d), cur[v + d]};
                     clause(f, l, 3);
                 }
+            /* and back: the sum before this cell */
+            for (int v = 0; v <= max; v++)
+                if (v - d >= 0 && prev[v - d]) {
+                    int l[3] = {-cur[v], -lit(f, cells[i], d), prev[v - d]};
+                    clause(f, l, 3);
+                } else {
+                    clause2(f, -cur[v], -lit(f, cells[i], d));
+                }
         }
-        /* X = i + 1: no other prefix sum than the clue */
+        /* X = i + 1: the clue is the prefix sum, no other */
+        clause2(f, -lit(f, cells[0], i + 1), cur[target <= max ? target : 0]);
         for (int v = 0; v <= max; v++)
             if (v != target)
                 clause2(f, -lit(f, cells[0], i + 1), -cur[v]);
