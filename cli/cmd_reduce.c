@@ -92,10 +92,11 @@ static void usage(FILE *f)
           "--qqwing-level is refused; each result is a comment line '# FILE:LINE:\n"
           "reduced: G givens (from B), ...' and the puzzle in doku's variant text\n"
           "format, or with --format json /api/reduce's record (reduced, givens,\n"
-          "minimal, constraints; scale, rating, difficulty when rated). Their checks are bounded by counts of search nodes, so a seed\n"
-          "gives the same puzzle on every machine: the input's by %u (--timeout S:\n"
-          "by S seconds instead, which also stops the reduction, status gave_up),\n"
-          "each removal's by %u (%u with --minimal).\n\n",
+          "minimal, constraints; scale, rating, difficulty when rated). Their\n"
+          "checks are bounded by counts of search nodes, so a seed gives the same\n"
+          "puzzle on every machine: the input's by %u (--timeout S: by S\n"
+          "seconds instead, which also stops the reduction, status gave_up), each\n"
+          "removal's by %u (%u with --minimal).\n\n",
           VREDUCE_PRECHECK_NODES, VREDUCE_CHECK_NODES, VREDUCE_PRECHECK_NODES);
     fputs(cli_common_help, f);
     fputs("\n", f);
