@@ -85,13 +85,19 @@ static void usage(FILE *f)
             "  (a uniqueness check of the input gives up after %g s unless --timeout\n"
             "  says otherwise)\n\n",
             FILTER_ATTEMPTS, DEFAULT_TIMEOUT);
-    fputs("Variant puzzles (files in doku's variant text format, ISS strings, killer\n"
+    fprintf(f, "Variant puzzles (files in doku's variant text format, ISS strings, killer\n"
           "strings, f-puzzles/SudokuPad links...): givens go while one solution stays\n"
           "under the constraints; --difficulty, --rating and --require are judged on\n"
           "doku's own variant scale (`doku grade` on the result says the same),\n"
           "--qqwing-level is refused; each result is a comment line '# FILE:LINE:\n"
           "reduced: G givens (from B), ...' and the puzzle in doku's variant text\n"
-          "format.\n\n", f);
+          "format, or with --format json /api/reduce's record (reduced, givens,\n"
+          "minimal, constraints; scale, rating, difficulty when rated). Their\n"
+          "checks are bounded by counts of search nodes, so a seed gives the same\n"
+          "puzzle on every machine: the input's by %u (--timeout S: by S\n"
+          "seconds instead, which also stops the reduction, status gave_up), each\n"
+          "removal's by %u (%u with --minimal).\n\n",
+          VREDUCE_PRECHECK_NODES, VREDUCE_CHECK_NODES, VREDUCE_PRECHECK_NODES);
     fputs(cli_common_help, f);
     fputs("\n", f);
     fputs(cli_input_help, f);
@@ -327,13 +333,16 @@ static int reduce_variants(const reduce_ctx *c)
                                   "on doku's own scale");
         return CLI_EXIT_USAGE;
     }
-    if (c->o.format != CLI_FORMAT_AUTO && c->o.format != DOKU_FORMAT_LINE) {
+    if (c->o.format != CLI_FORMAT_AUTO && c->o.format != DOKU_FORMAT_LINE &&
+        c->o.format != DOKU_FORMAT_JSON) {
         cli_usage_error("reduce", "variant puzzles are written in doku's variant text format "
-                                  "(--format line, the default)");
+                                  "(--format line, the default) or as JSON records "
+                                  "(--format json)");
         return CLI_EXIT_USAGE;
     }
-    vreduce_opts a = {c->target, c->symmetry, c->seed,
-                      c->o.timeout_given ? c->o.timeout : DEFAULT_TIMEOUT, DOKU_DIFFICULTY_ANY};
+    /* --minimal: checks as long as the check of the input may run */
+    vreduce_opts a = {c->target, c->symmetry, c->seed, c->prove ? VREDUCE_PRECHECK_NODES : 0,
+                      DOKU_DIFFICULTY_ANY};
     return cli_variant_reduce(&c->o, &a, &c->filter);
 }
 

@@ -35,10 +35,11 @@ const char logic_cli_help[] =
     "  --no-uniqueness     never use techniques that assume a unique solution\n"
     "  --no-trial          never use the trial-and-error last resort\n"
     "  (--timeout S, 0 = none, bounds the check that the puzzle has one\n"
-    "  solution, default 60 s, then the run, checked inside every step; the\n"
-    "  run's default is a fixed amount of work, about 60 s here, the same on\n"
-    "  every machine, so a rating never depends on speed or load: a search\n"
-    "  that runs past either stops there, and the output says so)\n";
+    "  solution, default 60 s (on variant puzzles 10,000,000 search nodes),\n"
+    "  then the run, checked inside every step; the run's default is a fixed\n"
+    "  amount of work, about 60 s here, the same on every machine, so a rating\n"
+    "  never depends on speed or load: a search that runs past either stops\n"
+    "  there, and the output says so)\n";
 
 void logic_cli_print_help(FILE *f)
 {

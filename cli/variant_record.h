@@ -22,6 +22,11 @@
 void cli_variant_record(cli_buf *b, const char *file, int line, const doku_variant_puzzle *p,
                         const char *status, const uint8_t *solution, const char *extra);
 
+/* The source a record of p names: file, line (0: a file of one puzzle,
+ * which the line records name as "FILE:"), p's shape and givens (the
+ * pointers are p's), its title as the comment, symbols 1-9A-Z. */
+doku_source cli_variant_source(const char *file, int line, const doku_variant_puzzle *p);
+
 /* Writes p's --format json record of a search to stdout, one line: the
  * library's record (doku_format_search of rec; the givens as the puzzle,
  * symbols 1-9A-Z) and then "constraints", so the line reads back as the
@@ -29,5 +34,10 @@ void cli_variant_record(cli_buf *b, const char *file, int line, const doku_varia
  * cli_variant_record. */
 void cli_variant_search_json(const char *file, int line, const doku_variant_puzzle *p,
                              const doku_search_record *rec);
+
+/* Ends the one JSON record b holds (a library record writer's, "{...}"
+ * and maybe a newline) with extra's members (JSON text without the
+ * leading comma, or NULL) and p's "constraints", then "}\n". */
+void cli_variant_json_close(cli_buf *b, const doku_variant_puzzle *p, const char *extra);
 
 #endif

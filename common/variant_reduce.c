@@ -1,8 +1,9 @@
 /*
  * variant_reduce.c — see variant_reduce.h. The check after each removal
- * is a search for two solutions under the constraints; one that runs out
- * of time keeps the givens (the puzzle stays proven unique) and the
- * result is then not called minimal.
+ * is a search for two solutions under the constraints within a count of
+ * nodes; one that runs out keeps the givens (the puzzle stays proven
+ * unique) and the result is then not called minimal. Counts, not the
+ * clock, decide, so a seed gives the same puzzle on every machine.
  */
 #include "variant_reduce.h"
 #include "clock.h"
@@ -42,23 +43,27 @@ static int orbit_of(int cell, int n, doku_symmetry sym, int orbit[4])
 }
 
 doku_status vreduce_count_two(const doku_constraints *cs, const uint8_t *cells, size_t nc,
-                              double end, uint8_t *sol, doku_search_result *r)
+                              uint64_t nodes, double end, uint8_t *sol, doku_search_result *r)
 {
-    double left = end - now_seconds();
-    if (left <= 0)
+    double left = end > 0 ? end - now_seconds() : 0;
+    if (end > 0 && left <= 0) {
+        memset(r, 0, sizeof *r);
         return DOKU_GAVE_UP;
-    doku_search_opts o = {2, 0, left, 0};
+    }
+    doku_search_opts o = {2, nodes, left, 0};
     return doku_constraints_search(cs, cells, nc, &o, sol, NULL, NULL, r);
 }
 
 /* Removes orbits of givens from puzzle in the order of rng while one
  * solution stays, down to target givens; *checks and *unresolved count
- * the searches and those that ran out of time, *untried the orbits the
- * target left alone. @return the givens left, or -1 when memory ran out. */
+ * the searches and those that ran out of their nodes, *untried the orbits
+ * the target left alone, *late is set when the deadline end (> 0)
+ * stopped it. @return the givens left, or -1 when memory ran out. */
 static int remove_orbits(const doku_constraints *cs, uint8_t *puzzle, int n, const vreduce_opts *a,
                          doku_symmetry sym, double end, uint64_t *checks, uint64_t *unresolved,
-                         int *untried)
+                         int *untried, int *late)
 {
+    uint64_t nodes = a->check_nodes ? a->check_nodes : VREDUCE_CHECK_NODES;
     int nc = n * n, givens = 0;
     int *order = malloc((size_t)nc * sizeof *order);
     uint8_t *tried = calloc((size_t)nc, 1);
@@ -98,7 +103,14 @@ static int remove_orbits(const doku_constraints *cs, uint8_t *puzzle, int n, con
             puzzle[orbit[j]] = 0;
         }
         doku_search_result r;
-        doku_status st = vreduce_count_two(cs, puzzle, (size_t)nc, end, NULL, &r);
+        doku_status st = vreduce_count_two(cs, puzzle, (size_t)nc, nodes, end, NULL, &r);
+        if (st == DOKU_GAVE_UP && end > 0 && now_seconds() >= end) {
+            /* the clock, not the count: this check and the rest untried */
+            for (int j = 0; j < m; j++)
+                puzzle[orbit[j]] = kept[j];
+            *late = 1;
+            break;
+        }
         ++*checks;
         if (st == DOKU_OK && r.solutions == 1) {
             givens -= m;
@@ -128,29 +140,26 @@ int vreduce_cells(const doku_constraints *cs, uint8_t *puzzle, int n, const vred
         doku_rng_seed(&pick, a->seed ^ 0x9e3779b97f4a7c15u);
         sym = (doku_symmetry)(1 + doku_rng_below(&pick, 6));
     }
-    int untried = 0;
-    int left = remove_orbits(cs, puzzle, n, a, sym, end, &rr->checks, &rr->unresolved, &untried);
+    int untried = 0, late = 0;
+    int left = remove_orbits(cs, puzzle, n, a, sym, end, &rr->checks, &rr->unresolved, &untried,
+                             &late);
     if (left < 0)
         return -1;
     rr->givens = left;
     rr->symmetry = sym;
     /* every orbit left was tried and needed: none can go */
-    rr->minimal = !untried && rr->unresolved == 0;
-    return 0;
+    rr->minimal = !untried && rr->unresolved == 0 && !late;
+    return late;
 }
 
 
 int vreduce_rated(const doku_constraints *cs, int n, const uint8_t *start,
-                      const vreduce_opts *a, const vrate_want *w, double end, uint8_t *puzzle,
-                      doku_reduce_result *rr, vrating *v, int *tries)
+                  const vreduce_opts *a, const vrate_want *w, double end, uint8_t *puzzle,
+                  doku_reduce_result *rr, vrating *v, int *tries)
 {
     int nc = n * n, givens = 0, step = nc / 16 > 1 ? nc / 16 : 1;
     for (int i = 0; i < nc; i++)
         givens += start[i] != 0;
-    /* a rating gets the generators' work (counted: the same on every
-     * machine) and, so that the request's budget leaves room for other
-     * orders, at most a quarter of that budget (or 2 s) of wall time */
-    double wall = a->timeout / 4 > 2.0 ? a->timeout / 4 : 2.0;
     *tries = 0;
     uint8_t *work = malloc((size_t)nc);
     if (!work)
@@ -158,25 +167,37 @@ int vreduce_rated(const doku_constraints *cs, int n, const uint8_t *start,
     vreduce_opts b = *a;
     vrate_verdict last = VRATE_HARDER;
     int found = 0, hard_at = -1, easy_at = -1; /* most givens too hard, fewest too easy */
-    for (int k = 0; k < VREDUCE_ATTEMPTS && !found && (k == 0 || now_seconds() < end); k++) {
+    for (int k = 0; k < VREDUCE_ATTEMPTS && !found; k++) {
         memcpy(work, start, (size_t)nc);
         b.seed = k ? doku_seed_derive(a->seed, (uint64_t)k) : a->seed;
         doku_reduce_result wr;
-        if (vreduce_cells(cs, work, n, &b, end, &wr) != 0) {
+        int got = vreduce_cells(cs, work, n, &b, end, &wr), late = got == 1;
+        if (got < 0) {
             free(work);
             return -1;
         }
         ++*tries;
         /* the same givens as the last one rated: the same verdict */
-        if (k == 0 || memcmp(work, puzzle, (size_t)nc) != 0) {
-            double left = end - now_seconds();
-            left = left < wall ? left : wall;
-            doku_status st = vrate_run(cs, work, VRATE_WORK, left > 1e-3 ? left : 1e-3, v);
+        if (!late && (k == 0 || memcmp(work, puzzle, (size_t)nc) != 0)) {
+            /* the rating's work is counted; the deadline only stops it */
+            double left = end > 0 ? end - now_seconds() : 0;
+            late = end > 0 && left <= 0;
+            doku_status st = late ? DOKU_OK : vrate_run(cs, work, VRATE_WORK, left, v);
             if (st != DOKU_OK) {
                 free(work);
                 return st == DOKU_ERR_NOMEM ? -1 : 0;
             }
-            last = vrate_judge(v, w);
+            late = late || (v->timed_out && end > 0 && now_seconds() >= end);
+            if (!late)
+                last = vrate_judge(v, w);
+        }
+        if (late) {
+            /* stopped by the clock: the puzzle reached, unrated */
+            memcpy(puzzle, work, (size_t)nc);
+            *rr = wr;
+            rr->minimal = 0;
+            free(work);
+            return 2;
         }
         memcpy(puzzle, work, (size_t)nc);
         *rr = wr;

@@ -24,20 +24,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void reply_reduce(srv_reply *out, const srv_puzzle *p, const doku_reduce_record *rec,
-                         const char *note)
-{
-    doku_source src = srv_source(p);
-    doku_record_opts ro;
-    memset(&ro, 0, sizeof ro);
-    ro.format = DOKU_FORMAT_JSON;
-    doku_buf b = {0};
-    doku_status st = doku_format_reduce(&b, &src, &ro, rec);
-    if (st == DOKU_OK && note && note[0])
-        st = srv_record_note(&b, note);
-    srv_reply_buf(out, &b, st);
-}
-
 static void put(doku_buf *b, const char *s)
 {
     doku_buf_append(b, s, strlen(s));
@@ -113,7 +99,7 @@ static void reduce_fail(srv_reply *out, const srv_puzzle *p, const char *status,
     memset(&rec, 0, sizeof rec);
     rec.status = status;
     rec.message = msg;
-    reply_reduce(out, p, &rec, NULL);
+    srv_reply_reduce(out, p, &rec, NULL, NULL);
 }
 
 void srv_api_reduce(const char *body, size_t len, const srv_budget *bud, srv_reply *out)
@@ -155,8 +141,8 @@ void srv_api_reduce(const char *body, size_t len, const srv_budget *bud, srv_rep
                             "qqwing_level");
             goto done;
         }
-        vreduce_opts a = {lo, sym, seed, timeout, diff};
-        srv_reduce_variant(&p, &a, out);
+        vreduce_opts a = {lo, sym, seed, minimal ? VREDUCE_PRECHECK_NODES : 0, diff};
+        srv_reduce_variant(&p, &a, timeout, out);
         goto done;
     }
     sol = malloc((size_t)nc);
@@ -263,7 +249,7 @@ void srv_api_reduce(const char *body, size_t len, const srv_budget *bud, srv_rep
     rec.reduced = res_cells;
     rec.givens_before = givens;
     rec.result = &rr;
-    reply_reduce(out, &p, &rec, note);
+    srv_reply_reduce(out, &p, &rec, note, NULL);
 done:
     doku_rating_filter_free(judge);
     free(sol);

@@ -314,6 +314,27 @@ doku_status srv_gen_record(const srv_gen *g, uint64_t index, const uint8_t *puzz
     return doku_format_generate(b, g->p.shape, g->p.symbols, &ro, &rec);
 }
 
+doku_status srv_gen_record_constraints(const srv_gen *g, uint64_t index, const uint8_t *puzzle,
+                                       const uint8_t *solution, const srv_made *m, cJSON *extra,
+                                       doku_buf *b)
+{
+    doku_generate_result res;
+    memset(&res, 0, sizeof res);
+    res.found = 1;
+    res.attempts = m->attempts;
+    res.givens = m->givens;
+    res.qqwing_level = DOKU_QQWING_ANY;
+    res.symmetry = m->symmetry;
+    res.minimal = m->minimal;
+    doku_status st = srv_gen_record(g, index, puzzle, solution, &res, b);
+    if (st == DOKU_OK && b->failed)
+        st = DOKU_ERR_NOMEM;
+    if (st == DOKU_OK)
+        st = extra ? srv_record_add(b, extra) : DOKU_ERR_NOMEM;
+    cJSON_Delete(extra);
+    return st;
+}
+
 void srv_gen_free(srv_gen *g)
 {
     doku_rating_filter_free(g->band);

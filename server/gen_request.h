@@ -60,6 +60,24 @@ doku_status srv_gen_record(const srv_gen *g, uint64_t index, const uint8_t *puzz
                            const uint8_t *solution, const doku_generate_result *res,
                            doku_buf *b);
 
+/* What a generator for constraints made (the members of the generate
+ * record that differ from puzzle to puzzle). */
+typedef struct srv_made {
+    int givens;
+    uint64_t attempts;      /* full grids tried */
+    doku_symmetry symmetry; /* of the givens (NONE when not asked) */
+    int minimal;            /* every given proven needed */
+} srv_made;
+
+/* Appends the record of a puzzle made with constraints (a killer set or
+ * a setter's drawn ones): srv_gen_record's for m, then extra's members
+ * (the constraints, a set's name, a rating). extra is consumed (freed
+ * here; NULL, a failed build of it, answers DOKU_ERR_NOMEM).
+ * @return DOKU_OK or DOKU_ERR_NOMEM. */
+doku_status srv_gen_record_constraints(const srv_gen *g, uint64_t index, const uint8_t *puzzle,
+                                       const uint8_t *solution, const srv_made *m, cJSON *extra,
+                                       doku_buf *b);
+
 /* Frees what g owns; g may be reused after srv_gen_read. */
 void srv_gen_free(srv_gen *g);
 

@@ -31,25 +31,15 @@ static doku_status variant_record(const srv_gen *g, uint64_t k, const doku_const
                                   const uint8_t *givens, const uint8_t *solution,
                                   const doku_vgen_result *vr, doku_buf *b)
 {
-    doku_generate_result res;
-    memset(&res, 0, sizeof res);
-    res.found = 1;
-    res.attempts = vr->attempts;
-    res.givens = vr->givens;
-    res.qqwing_level = DOKU_QQWING_ANY;
-    res.symmetry = DOKU_SYM_NONE;
-    doku_status st = srv_gen_record(g, k, givens, solution, &res, b);
-    if (st != DOKU_OK || b->failed)
-        return DOKU_ERR_NOMEM;
+    srv_made m = {vr->givens, vr->attempts, DOKU_SYM_NONE, 0};
     cJSON *o = cJSON_CreateObject();
-    if (o && cJSON_AddStringToObject(o, "set", doku_vgen_set_name(g->vo.set)) &&
-        (g->difficulty == DOKU_DIFFICULTY_ANY || cJSON_AddStringToObject(o, "scale", "doku")) &&
-        srv_add_constraints(o, cs))
-        st = srv_record_add(b, o);
-    else
-        st = DOKU_ERR_NOMEM;
-    cJSON_Delete(o);
-    return st;
+    if (o && !(cJSON_AddStringToObject(o, "set", doku_vgen_set_name(g->vo.set)) &&
+               (g->difficulty == DOKU_DIFFICULTY_ANY ||
+                cJSON_AddStringToObject(o, "scale", "doku")) && srv_add_constraints(o, cs))) {
+        cJSON_Delete(o);
+        o = NULL;
+    }
+    return srv_gen_record_constraints(g, k, givens, solution, &m, o, b);
 }
 
 int srv_gen_variant_records(srv_gen *g, uint64_t count, doku_buf *bufs, size_t *made,

@@ -127,6 +127,22 @@ void srv_reply_search(srv_reply *out, const srv_puzzle *p, const doku_search_rec
     srv_reply_buf(out, &b, st);
 }
 
+void srv_reply_reduce(srv_reply *out, const srv_puzzle *p, const doku_reduce_record *rec,
+                      const char *note, const cJSON *extra)
+{
+    doku_source src = srv_source(p);
+    doku_record_opts ro;
+    memset(&ro, 0, sizeof ro);
+    ro.format = DOKU_FORMAT_JSON;
+    doku_buf b = {0};
+    doku_status st = doku_format_reduce(&b, &src, &ro, rec);
+    if (st == DOKU_OK)
+        st = srv_record_add(&b, extra);
+    if (st == DOKU_OK && note && note[0])
+        st = srv_record_note(&b, note);
+    srv_reply_buf(out, &b, st);
+}
+
 void srv_reply_logic(srv_reply *out, const srv_puzzle *p, const doku_logic_record *rec,
                      int history)
 {

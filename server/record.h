@@ -45,6 +45,12 @@ doku_source srv_source(const srv_puzzle *p);
 void srv_reply_search(srv_reply *out, const srv_puzzle *p, const doku_search_record *rec,
                       int stats, double timeout, const cJSON *extra);
 
+/* Replies 200 with the reduce record rec of p as JSON, then extra's
+ * members as srv_reply_search adds them (NULL: none), with "note" first
+ * when note is neither NULL nor "" (srv_record_note). */
+void srv_reply_reduce(srv_reply *out, const srv_puzzle *p, const doku_reduce_record *rec,
+                      const char *note, const cJSON *extra);
+
 /* Replies 200 with the logic record rec of p as JSON. */
 void srv_reply_logic(srv_reply *out, const srv_puzzle *p, const doku_logic_record *rec,
                      int history);

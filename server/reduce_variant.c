@@ -31,22 +31,12 @@ static int add_rating(cJSON *extra, const vrating *v)
 static void reply(srv_reply *out, const srv_puzzle *p, const doku_reduce_record *rec,
                   const vrating *v)
 {
-    doku_source src = srv_source(p);
-    doku_record_opts ro;
-    memset(&ro, 0, sizeof ro);
-    ro.format = DOKU_FORMAT_JSON;
-    doku_buf b = {0};
-    doku_status st = doku_format_reduce(&b, &src, &ro, rec);
     cJSON *extra = cJSON_CreateObject();
-    if (!srv_add_constraints(extra, p->cons)) {
-        st = st == DOKU_OK ? DOKU_ERR_NOMEM : st;
-    } else if (v && !add_rating(extra, v)) {
-        st = st == DOKU_OK ? DOKU_ERR_NOMEM : st;
-    } else if (st == DOKU_OK) {
-        st = srv_record_add(&b, extra);
-    }
+    if (extra && srv_add_constraints(extra, p->cons) && (!v || add_rating(extra, v)))
+        srv_reply_reduce(out, p, rec, NULL, extra);
+    else
+        srv_reply_error(out, 500, "no_memory", "out of memory", NULL);
     cJSON_Delete(extra);
-    srv_reply_buf(out, &b, st);
 }
 
 static void fail(srv_reply *out, const srv_puzzle *p, const char *status, const char *msg)
@@ -58,12 +48,13 @@ static void fail(srv_reply *out, const srv_puzzle *p, const char *status, const 
     reply(out, p, &rec, NULL);
 }
 
-void srv_reduce_variant(const srv_puzzle *p, const vreduce_opts *a, srv_reply *out)
+void srv_reduce_variant(const srv_puzzle *p, const vreduce_opts *a, double timeout,
+                        srv_reply *out)
 {
     int n = p->n, nc = n * n, givens = 0;
     for (int i = 0; i < nc; i++)
         givens += p->cells[i] != 0;
-    double end = now_seconds() + a->timeout;
+    double end = now_seconds() + timeout;
     char *why = NULL;
     cJSON *broken = NULL;
     if (srv_violations(p->cons, p->cells, NULL, &why, &broken) != 0) {
@@ -77,15 +68,19 @@ void srv_reduce_variant(const srv_puzzle *p, const vreduce_opts *a, srv_reply *o
         return;
     }
     doku_search_result r;
-    doku_status st = vreduce_count_two(p->cons, p->cells, (size_t)nc, end, NULL, &r);
+    doku_status st = vreduce_count_two(p->cons, p->cells, (size_t)nc, VREDUCE_PRECHECK_NODES,
+                                       end, NULL, &r);
     if (st == DOKU_ERR_NOMEM) {
         srv_reply_error(out, 500, "no_memory", "out of memory", NULL);
         return;
     }
     if (st != DOKU_OK) {
+        char said[160] = "gave up checking uniqueness within the time budget";
+        if (now_seconds() < end)
+            snprintf(said, sizeof said, "gave up checking uniqueness after %u search nodes",
+                     VREDUCE_PRECHECK_NODES);
         fail(out, p, st == DOKU_GAVE_UP ? "gave_up" : "invalid",
-             st == DOKU_GAVE_UP ? "gave up checking uniqueness within the time budget"
-                                : "cannot check this puzzle");
+             st == DOKU_GAVE_UP ? said : "cannot check this puzzle");
         return;
     }
     if (r.solutions != 1) {
@@ -102,6 +97,7 @@ void srv_reduce_variant(const srv_puzzle *p, const vreduce_opts *a, srv_reply *o
     memcpy(puzzle, p->cells, (size_t)nc);
     doku_reduce_result rr;
     vrating v;
+    memset(&v, 0, sizeof v);
     char msg[240];
     int rated = a->diff != DOKU_DIFFICULTY_ANY, tries = 0;
     vrate_want w = {0, -1, 0};
@@ -117,12 +113,17 @@ void srv_reduce_variant(const srv_puzzle *p, const vreduce_opts *a, srv_reply *o
     doku_reduce_record rec;
     memset(&rec, 0, sizeof rec);
     rec.status = "reduced";
-    if (rated && got == 0) {
+    if (got == (rated ? 2 : 1)) {
+        /* the clock stopped it: still unique, but the seed's puzzle would
+         * have had fewer givens */
+        rec.status = rated ? "outside_rating" : "reduced";
+        snprintf(msg, sizeof msg, "the time budget ran out before every given was tried (the "
+                 "puzzle reached is given%s)", rated ? ", unrated" : "");
+        rec.message = msg;
+    } else if (rated && got == 0) {
         rec.status = "outside_rating";
-        snprintf(msg, sizeof msg, "none of %d reductions%s was rated %s on doku's own scale "
-                 "(the last one is given)", tries,
-                 tries < VREDUCE_ATTEMPTS ? " made within the time budget" : "",
-                 doku_difficulty_name(a->diff));
+        snprintf(msg, sizeof msg, "none of %d reductions was rated %s on doku's own scale "
+                 "(the last one is given)", tries, doku_difficulty_name(a->diff));
         rec.message = msg;
     }
     rec.reduced = puzzle;

@@ -36,7 +36,13 @@ QQWING_LEVELS = ("any", "simple", "easy", "intermediate", "expert")
 # Defaults of the CLI (so a record here equals the CLI's without options).
 COUNT_LIMIT = 1_000_000
 COUNT_TIMEOUT = 60.0
+#: the logic commands' check of one solution; their run is bounded by a
+#: count of work (the library's DOKU_LOGIC_WORK_DEFAULT), not by seconds,
+#: unless a timeout is given, as the CLI does without --timeout
 LOGIC_TIMEOUT = 60.0
+#: what the extension reads as "no timeout given" (never a user's value:
+#: a negative timeout is refused before it)
+_CLI_DEFAULT = -1.0
 GENERATE_TIMEOUT = 30.0
 
 
@@ -55,6 +61,8 @@ def _puzzle(p: PuzzleLike, shape: Shape | None) -> Puzzle:
 def _budget(name: str, v: float) -> float:
     if isinstance(v, bool) or not isinstance(v, (int, float)):
         raise ArgumentError(f"{name}: expected a number of seconds, got {v!r}")
+    if not v >= 0:
+        raise ArgumentError(f"{name}: expected a number of seconds >= 0, got {v!r}")
     return float(v)
 
 
@@ -99,7 +107,8 @@ def record(command: str, puzzle: PuzzleLike, *, shape: Shape | None = None,
     a dict (docs/schema/COMMAND.json). ``command``: solve, count, check,
     explain, hint or grade. Defaults are the CLI's: solve limit 2 and no
     timeout; count limit 1,000,000 and 60 s; check no timeout; the logic
-    commands 60 s. ``techniques`` restricts the logic (a comma-separated
+    commands 60 s for the check of one solution and a count of work for
+    the run (the same on every machine). ``techniques`` restricts the logic (a comma-separated
     list as ``--techniques`` takes); ``uniqueness=False``, ``trial=False``
     as ``--no-uniqueness``, ``--no-trial``."""
     rec: dict[str, Any] = json.loads(_record_text(command, puzzle, shape, limit, timeout, nodes,
@@ -113,9 +122,11 @@ def _defaults(command: str, limit: int | None, timeout: float | None) -> tuple[i
     cmd = COMMANDS[command]
     if limit is None:
         limit = COUNT_LIMIT if command == "count" else 2
+    if timeout is None and command in ("explain", "hint", "grade"):
+        # the CLI's default: the check within LOGIC_TIMEOUT, the run counted
+        return cmd, _count("limit", limit, 1), _CLI_DEFAULT
     if timeout is None:
-        timeout = (COUNT_TIMEOUT if command == "count" else
-                   LOGIC_TIMEOUT if command in ("explain", "hint", "grade") else 0.0)
+        timeout = COUNT_TIMEOUT if command == "count" else 0.0
     return cmd, _count("limit", limit, 1), _budget("timeout", timeout)
 
 
@@ -146,14 +157,14 @@ def check(puzzle: PuzzleLike, *, shape: Shape | None = None, timeout: float = 0.
     return Check._from(record("check", puzzle, shape=shape, timeout=timeout))
 
 
-def hint(puzzle: PuzzleLike, *, shape: Shape | None = None, timeout: float = LOGIC_TIMEOUT,
+def hint(puzzle: PuzzleLike, *, shape: Shape | None = None, timeout: float | None = None,
          techniques: str | None = None, uniqueness: bool = True, trial: bool = True) -> Hint:
     """The next logical step of ``puzzle`` (a grid in progress is fine)."""
     return Hint._from(record("hint", puzzle, shape=shape, timeout=timeout, techniques=techniques,
                              uniqueness=uniqueness, trial=trial))
 
 
-def explain(puzzle: PuzzleLike, *, shape: Shape | None = None, timeout: float = LOGIC_TIMEOUT,
+def explain(puzzle: PuzzleLike, *, shape: Shape | None = None, timeout: float | None = None,
             techniques: str | None = None, uniqueness: bool = True,
             trial: bool = True) -> Explanation:
     """Every step of the logical solve of ``puzzle``, simplest first."""
@@ -161,11 +172,14 @@ def explain(puzzle: PuzzleLike, *, shape: Shape | None = None, timeout: float = 
                                     techniques=techniques, uniqueness=uniqueness, trial=trial))
 
 
-def grade(puzzle: PuzzleLike, *, shape: Shape | None = None, timeout: float = LOGIC_TIMEOUT,
+def grade(puzzle: PuzzleLike, *, shape: Shape | None = None, timeout: float | None = None,
           techniques: str | None = None, uniqueness: bool = True, trial: bool = True,
           history: bool = False) -> Grade:
     """Rates ``puzzle`` on Sudoku Explainer's scale (ER/EP/ED) and names
-    its level (``doku grade``)."""
+    its level (``doku grade``). Without ``timeout`` the rating is bounded
+    by a count of work, as the CLI's, so it is the same on every machine
+    and under any load; ``timeout`` (seconds, 0: none) bounds it by the
+    clock instead."""
     return Grade._from(record("grade", puzzle, shape=shape, timeout=timeout,
                               techniques=techniques, uniqueness=uniqueness, trial=trial,
                               history=history))

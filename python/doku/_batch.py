@@ -178,9 +178,11 @@ def records_many(command: str, puzzles: Any, *, shape: Shape | None = None,
 
 
 def grade_many(puzzles: Any, *, shape: Shape | None = None, threads: int | None = None,
-               timeout: float = 60.0, techniques: str | None = None, uniqueness: bool = True,
-               trial: bool = True) -> list[Grade]:
-    """Rates every puzzle (as :func:`doku.grade`), in input order."""
+               timeout: float | None = None, techniques: str | None = None,
+               uniqueness: bool = True, trial: bool = True) -> list[Grade]:
+    """Rates every puzzle (as :func:`doku.grade`: without ``timeout``
+    bounded by a count of work, the same on every machine), in input
+    order."""
     return [Grade._from(r) for r in records_many(
         "grade", puzzles, shape=shape, threads=threads, timeout=timeout, techniques=techniques,
         uniqueness=uniqueness, trial=trial)]

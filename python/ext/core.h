@@ -75,6 +75,10 @@ typedef struct core_task_opts {
     doku_command cmd;
     uint64_t limit;            /* solve, count: search limit */
     double timeout;            /* seconds, 0 = none */
+    int work_default;          /* explain, hint, grade without a timeout:
+                                  the check within CORE_LOGIC_CHECK_SECONDS,
+                                  the run within DOKU_LOGIC_WORK_DEFAULT
+                                  units (the CLI's default) */
     uint64_t nodes;            /* solve, count: node budget, 0 = none */
     doku_logic_opts lo;        /* explain, hint, grade */
     int custom_logic;          /* lo differs from the defaults */
@@ -96,6 +100,12 @@ doku_status core_record(core_shape *sh, const uint8_t *cells, const core_source 
                         const core_task_opts *o, doku_buf *out);
 /* Parses the keyword arguments shared by record(), records_many() into o.
  * @return 0 or -1 with an exception. */
+/* The timeout the Python layer passes for "none given" (it refuses a
+ * negative one of the caller's), and the logic commands' check then: the
+ * CLI's LOGIC_DEFAULT_TIMEOUT. */
+#define CORE_TIMEOUT_DEFAULT (-1.0)
+#define CORE_LOGIC_CHECK_SECONDS 60.0
+
 int core_task_opts_parse(core_task_opts *o, int cmd, unsigned long long limit, double timeout,
                          unsigned long long nodes, PyObject *techniques, int uniqueness,
                          int trial, int history);

@@ -46,7 +46,7 @@ static doku_record_opts make_ropts(const core_task_opts *o)
     memset(&ro, 0, sizeof ro);
     ro.format = DOKU_FORMAT_JSON;
     ro.style = DOKU_STYLE_MARK_FILLED;
-    ro.timeout = o->timeout;
+    ro.timeout = o->work_default ? 0 : o->timeout; /* the CLI's, without --timeout */
     ro.history = o->history;
     return ro;
 }
@@ -330,7 +330,11 @@ static doku_logic *logic_load(core_shape *sh, const uint8_t *cells, const core_s
             core_give_logic(sh, lg);
         return NULL;
     }
-    doku_logic_set_time_limit(lg, o->timeout);
+    /* as the CLI's logic_cli_limit: counted unless a timeout was given */
+    if (o->work_default)
+        doku_logic_set_work_limit(lg, DOKU_LOGIC_WORK_DEFAULT);
+    else
+        doku_logic_set_time_limit(lg, o->timeout);
     *st = DOKU_OK;
     return lg;
 }
@@ -344,7 +348,7 @@ static doku_status record_logic(core_shape *sh, const uint8_t *cells, const core
         return st;
     run_state rs;
     memset(&rs, 0, sizeof rs);
-    rs.end = o->timeout > 0 ? now_seconds() + o->timeout : 0;
+    rs.end = o->timeout > 0 && !o->work_default ? now_seconds() + o->timeout : 0;
     rs.stop = o->stop;
     rs.shape = sh->s;
     doku_logic_record rec;
@@ -432,6 +436,10 @@ int core_task_opts_parse(core_task_opts *o, int cmd, unsigned long long limit, d
     o->cmd = (doku_command)cmd;
     o->limit = limit;
     o->nodes = nodes;
+    if (timeout == CORE_TIMEOUT_DEFAULT && cmd >= DOKU_CMD_EXPLAIN && cmd <= DOKU_CMD_GRADE) {
+        o->work_default = 1;
+        timeout = CORE_LOGIC_CHECK_SECONDS;
+    }
     if (core_check_seconds(timeout, "timeout") < 0)
         return -1;
     o->timeout = timeout;

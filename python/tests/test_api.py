@@ -131,6 +131,14 @@ def test_bad_budgets() -> None:
             doku.solve(P17, **kw)  # type: ignore[arg-type]
     with pytest.raises(doku.ArgumentError):
         doku.grade(P17, timeout=-2)
+    # -1 is how "no timeout given" reaches the extension: never a caller's
+    for call in (doku.grade, doku.hint, doku.explain):
+        with pytest.raises(doku.ArgumentError):
+            call(P17, timeout=-1.0)  # type: ignore[operator]
+    with pytest.raises(doku.ArgumentError):
+        doku.record("grade", P17, timeout=-1)
+    with pytest.raises(doku.ArgumentError):
+        doku.grade_many([P17], timeout=-1.0)
     with pytest.raises(doku.ArgumentError):
         doku.record("frobnicate", P17)
     for kw2 in (dict(clues=(30, 20)), dict(clues=100), dict(seed=-1), dict(timeout=0),

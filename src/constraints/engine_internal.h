@@ -126,8 +126,9 @@ void vqueue_free(struct vqueue *q);
 
 /* Narrows dom (ncells masks; fixed[c] = 1 once c's digit has left its
  * peers) to a fixed point, starting from the cells listed in start (all
- * cells when start is NULL). @return 0 on a contradiction
- * (engine_prop.c). */
+ * cells when start is NULL): dom must be a fixed point but for them (each
+ * rule and group runs again only for what changed). @return 0 on a
+ * contradiction (engine_prop.c). */
 int vengine_propagate(vengine *e, vmask *dom, uint8_t *fixed, const int *start, int nstart);
 
 #endif
