@@ -16,6 +16,7 @@
 #include "gen_filter.h"
 #include "pool.h"
 #include "backends.h"
+#include "gen_drawn.h"
 #include "gen_variant.h"
 
 #include <errno.h>
@@ -56,13 +57,14 @@ typedef struct gen_ctx {
     const char *cage_size;     /* --cage-size as given, checked once n is known */
     const char *to;            /* --to FORMAT for variant puzzles, as given */
     const char *effort;        /* --effort MIN-MAX, as given */
+    const char *drawn;         /* --constraints FILE: givens for its constraints */
 } gen_ctx;
 
 enum {
     OPT_COUNT = 1, OPT_CLUES, OPT_MINIMAL, OPT_SYMMETRY, OPT_DIFFICULTY,
     OPT_RATING, OPT_REQUIRE, OPT_PATTERN, OPT_SEED, OPT_FULL, OPT_QUIET,
     OPT_SOLUTION, OPT_SIZE, OPT_ATTEMPTS, OPT_START, OPT_QQWING, OPT_KILLER, OPT_CAGE_SIZE,
-    OPT_VARIANT_SET, OPT_TO, OPT_EFFORT
+    OPT_VARIANT_SET, OPT_TO, OPT_EFFORT, OPT_CONSTRAINTS
 };
 
 static const cli_option gen_options[] = {
@@ -78,7 +80,8 @@ static const cli_option gen_options[] = {
     {"--attempts", 1, OPT_ATTEMPTS}, {"--start", 1, OPT_START},
     {"--killer", 0, OPT_KILLER},    {"--cage-size", 1, OPT_CAGE_SIZE},
     {"--variant", 1, OPT_VARIANT_SET}, {"--to", 1, OPT_TO},
-    {"--effort", 1, OPT_EFFORT},    {NULL, 0, 0}};
+    {"--effort", 1, OPT_EFFORT},    {"--constraints", 1, OPT_CONSTRAINTS},
+    {NULL, 0, 0}};
 
 static void usage(FILE *f)
 {
@@ -90,7 +93,8 @@ static void usage(FILE *f)
             "                     [--start K]\n"
             "                     [--full] [--solution] [--size N] [options]\n"
             "       doku generate --killer [--cage-size MIN-MAX] [--difficulty NAME] ...\n"
-            "       doku generate --variant thermo|arrow|kropki|xv [--difficulty NAME] ...\n\n"
+            "       doku generate --variant thermo|arrow|kropki|xv [--difficulty NAME] ...\n"
+            "       doku generate --constraints FILE [--clues N] [--symmetry SYM] ...\n\n"
             "Generates puzzles with exactly one solution: a random full grid, then givens\n"
             "removed in random order while the puzzle stays unique. The same seed and\n"
             "options give the same puzzles, whatever --threads says.\n\n"
@@ -151,6 +155,13 @@ static void usage(FILE *f)
             "  --effort MIN-MAX   the engine's effort to prove the puzzle unique, in\n"
             "                     search guesses (MIN+: no upper bound); killers are\n"
             "                     made harder by merging cages while unique\n"
+            "  --constraints FILE givens for the constraints of FILE (a variant puzzle\n"
+            "                     without givens: cages, lines, dots a setter drew), one\n"
+            "                     solution's digits added where two differ, then reduced\n"
+            "                     as doku reduce reduces: --clues, --symmetry, --minimal,\n"
+            "                     --full, --difficulty/--rating/--require (doku's own\n"
+            "                     scale), --solution, --to; the page's Generate and\n"
+            "                     /api/generate make the same puzzle for a seed\n"
             "\n", f);
     fputs(cli_common_help, f);
     fputs("\nOutput per format: line: one puzzle per line ('puzzle solution' with\n"
@@ -269,6 +280,9 @@ static int on_option(void *p, int id, const char *v)
         return 0;
     case OPT_EFFORT:
         c->effort = v;
+        return 0;
+    case OPT_CONSTRAINTS:
+        c->drawn = v;
         return 0;
     case OPT_ATTEMPTS:
         if (cli_parse_u64(v, &c->attempts) != 0 || c->attempts == 0)
@@ -627,6 +641,24 @@ static int parse_effort(const char *v, doku_vgen_opts *vo)
     return 0;
 }
 
+/* Variant puzzles are written as --to says, or drawn in a document;
+ * @return 1 after the usage error for a classic format or both. */
+static int variant_output_refused(const gen_ctx *c)
+{
+    if (c->o.format != CLI_FORMAT_AUTO && !c->o.document) {
+        cli_usage_error("generate", "variant puzzles take --to FORMAT (text, fpuzzles, "
+                        "sudokupad, fpuzzles-json, sudokuwiki, killer), or --format "
+                        "pdf|svg|png|xlsx with -o FILE; not a line, grid or JSON format");
+        return 1;
+    }
+    if (c->o.document && c->to) {
+        cli_usage_error("generate", "--to writes text; a document (--format pdf|svg|png|xlsx) "
+                        "is one or the other");
+        return 1;
+    }
+    return 0;
+}
+
 /* `generate` for a killer or a constraint set. @return the exit code. */
 static int run_variant(gen_ctx *c)
 {
@@ -637,17 +669,8 @@ static int run_variant(gen_ctx *c)
                         doku_vgen_set_name(c->vset));
         return CLI_EXIT_USAGE;
     }
-    if (c->o.format != CLI_FORMAT_AUTO && !c->o.document) {
-        cli_usage_error("generate", "variant puzzles take --to FORMAT (text, fpuzzles, "
-                        "sudokupad, fpuzzles-json, sudokuwiki, killer), or --format "
-                        "pdf|svg|png|xlsx with -o FILE; not a line, grid or JSON format");
+    if (variant_output_refused(c))
         return CLI_EXIT_USAGE;
-    }
-    if (c->o.document && c->to) {
-        cli_usage_error("generate", "--to writes text; a document (--format pdf|svg|png|xlsx) "
-                        "is one or the other");
-        return CLI_EXIT_USAGE;
-    }
     if (c->n > DOKU_CONSTRAINTS_MAX_N) {
         cli_usage_error("generate", "variant puzzles go up to %dx%d; this grid is %dx%d",
                         DOKU_CONSTRAINTS_MAX_N, DOKU_CONSTRAINTS_MAX_N, c->n, c->n);
@@ -657,26 +680,8 @@ static int run_variant(gen_ctx *c)
     memset(&r, 0, sizeof r);
     r.vo.set = c->vset;
     r.format = DOKU_VARIANT_FORMAT_TEXT;
-    if (c->to) {
-        static const struct {
-            const char *name;
-            doku_variant_format f;
-        } forms[] = {{"text", DOKU_VARIANT_FORMAT_TEXT},
-                     {"fpuzzles", DOKU_VARIANT_FORMAT_FPUZZLES},
-                     {"sudokupad", DOKU_VARIANT_FORMAT_SUDOKUPAD},
-                     {"fpuzzles-json", DOKU_VARIANT_FORMAT_JSON},
-                     {"sudokuwiki", DOKU_VARIANT_FORMAT_SUDOKUWIKI},
-                     {"killer", DOKU_VARIANT_FORMAT_KILLER}};
-        size_t k = 0, nforms = sizeof forms / sizeof forms[0];
-        while (k < nforms && strcmp(c->to, forms[k].name) != 0)
-            k++;
-        if (k == nforms) {
-            cli_usage_error("generate", "--to: '%s' is not a variant puzzle format; supported: "
-                            "text, fpuzzles, sudokupad, fpuzzles-json, sudokuwiki, killer", c->to);
-            return CLI_EXIT_USAGE;
-        }
-        r.format = forms[k].f;
-    }
+    if (c->to && gen_variant_format(c->to, &r.format) != 0)
+        return CLI_EXIT_USAGE;
     if (c->cage_size) {
         doku_parse_error pe;
         if (c->vset != DOKU_VGEN_KILLER) {
@@ -732,6 +737,46 @@ static int run_variant(gen_ctx *c)
     return rc;
 }
 
+static uint64_t clock_seed(void);
+
+/* `generate --constraints FILE` (gen_drawn.h): what the file's shape and
+ * constraints leave to ask. @return the exit code. */
+static int run_drawn(gen_ctx *c)
+{
+    if (c->vset_given || c->pattern_file || c->qqwing != DOKU_QQWING_ANY || c->effort ||
+        c->cage_size || c->size || c->attempts || c->o.box_rows || c->o.regions || c->o.variants) {
+        cli_usage_error("generate", "--constraints FILE takes the shape and constraints from "
+                        "FILE: no --killer, --variant, --size, --boxes, --regions, --pattern, "
+                        "--qqwing-level, --effort, --cage-size or --attempts");
+        return CLI_EXIT_USAGE;
+    }
+    if (c->full && (c->clues || c->minimal || c->symmetry || gen_filter_active(&c->filter))) {
+        cli_usage_error("generate", "--full prints the solution; it takes no --clues, --minimal, "
+                        "--symmetry, --difficulty, --rating or --require");
+        return CLI_EXIT_USAGE;
+    }
+    if (variant_output_refused(c))
+        return CLI_EXIT_USAGE;
+    if (c->filter.difficulty && c->rating_given) {
+        cli_usage_error("generate", "use --difficulty or --rating, not both");
+        return CLI_EXIT_USAGE;
+    }
+    if (gen_filter_active(&c->filter) && gen_filter_check(&c->filter, "generate") != 0)
+        return CLI_EXIT_USAGE;
+    if (c->count == 0)
+        return CLI_EXIT_OK;
+    if (!c->seed_given)
+        c->seed = clock_seed();
+    if (!c->quiet || !c->seed_given) {
+        fprintf(stderr, "doku generate: seed %llu\n", (unsigned long long)c->seed);
+        fflush(stderr);
+    }
+    gen_drawn_args a = {&c->o, c->drawn, c->clues, c->symmetry, c->minimal, c->full,
+                        c->with_solution, &c->filter, c->seed, c->start, c->count,
+                        c->o.timeout_given ? c->o.timeout : DEFAULT_TIMEOUT, c->to};
+    return gen_drawn_run(&a);
+}
+
 static uint64_t clock_seed(void)
 {
     struct timespec ts;
@@ -755,6 +800,10 @@ int cmd_generate_booklet(int argc, char **argv, const document_booklet *booklet)
     if (c.o.nfiles) {
         cli_usage_error("generate", "takes no input files (got '%s'); to reduce given puzzles use 'doku reduce'",
                         c.o.files[0]);
+        goto out;
+    }
+    if (c.drawn) {
+        rc = run_drawn(&c);
         goto out;
     }
     if (c.vset_given) {

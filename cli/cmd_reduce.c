@@ -91,10 +91,12 @@ static void usage(FILE *f)
           "doku's own variant scale (`doku grade` on the result says the same),\n"
           "--qqwing-level is refused; each result is a comment line '# FILE:LINE:\n"
           "reduced: G givens (from B), ...' and the puzzle in doku's variant text\n"
-          "format. Their checks are bounded by counts of search nodes, so a seed\n"
-          "gives the same puzzle on every machine: the input's by %u (--timeout S:\n"
-          "by S seconds instead, which also stops the reduction, status gave_up),\n"
-          "each removal's by %u (%u with --minimal).\n\n",
+          "format, or with --format json /api/reduce's record (reduced, givens,\n"
+          "minimal, constraints; scale, rating, difficulty when rated). Their\n"
+          "checks are bounded by counts of search nodes, so a seed gives the same\n"
+          "puzzle on every machine: the input's by %u (--timeout S: by S\n"
+          "seconds instead, which also stops the reduction, status gave_up), each\n"
+          "removal's by %u (%u with --minimal).\n\n",
           VREDUCE_PRECHECK_NODES, VREDUCE_CHECK_NODES, VREDUCE_PRECHECK_NODES);
     fputs(cli_common_help, f);
     fputs("\n", f);
@@ -331,9 +333,11 @@ static int reduce_variants(const reduce_ctx *c)
                                   "on doku's own scale");
         return CLI_EXIT_USAGE;
     }
-    if (c->o.format != CLI_FORMAT_AUTO && c->o.format != DOKU_FORMAT_LINE) {
+    if (c->o.format != CLI_FORMAT_AUTO && c->o.format != DOKU_FORMAT_LINE &&
+        c->o.format != DOKU_FORMAT_JSON) {
         cli_usage_error("reduce", "variant puzzles are written in doku's variant text format "
-                                  "(--format line, the default)");
+                                  "(--format line, the default) or as JSON records "
+                                  "(--format json)");
         return CLI_EXIT_USAGE;
     }
     /* --minimal: checks as long as the check of the input may run */

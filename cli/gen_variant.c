@@ -3,9 +3,11 @@
  * the results wait in a ring of slots until printed in order.
  */
 #include "gen_variant.h"
+#include "clock.h"
 #include "isa_env.h"
 #include "pool.h"
 #include "buf.h"
+#include "usage.h"
 
 #include "doku_records.h"
 
@@ -14,11 +16,37 @@
 #include <string.h>
 
 typedef struct vslot {
-    doku_constraints *cs;
+    doku_constraints *cs;     /* made with the puzzle; NULL with r->keep */
     uint8_t *givens, *solution;
     doku_vgen_result res;
+    doku_reduce_result rr;    /* with r->keep: the givens' reduction */
+    vrating v;                /* with r->keep and a rating asked */
     doku_status status;
 } vslot;
+
+/* The constraints of puzzle sl: its own, or the setter's. */
+static const doku_constraints *cs_of(const gen_variant_req *r, const vslot *sl)
+{
+    return r->keep ? r->keep : sl->cs;
+}
+
+/* What a puzzle is called in messages: "killer 3", "puzzle 3". */
+static const char *kind_of(const gen_variant_req *r)
+{
+    return r->keep ? "puzzle" : doku_vgen_set_name(r->vo.set);
+}
+
+/* Puzzle index for the setter's constraints (variant_givens.h). */
+static void keep_item(const gen_variant_req *r, uint64_t index, vslot *sl)
+{
+    double end = r->timeout > 0 ? now_seconds() + r->timeout : 0;
+    memset(&sl->res, 0, sizeof sl->res);
+    memset(&sl->v, 0, sizeof sl->v);
+    sl->status = vgivens_make(r->keep, doku_seed_derive(r->seed, r->start + index),
+                              &r->keep_opts, end, sl->givens, sl->solution, &sl->rr, &sl->v);
+    sl->res.attempts = 1;
+    sl->res.givens = sl->rr.givens;
+}
 
 typedef struct vrun {
     const gen_variant_req *r;
@@ -33,6 +61,10 @@ static void item(void *ctx, int worker, uint64_t index)
     vrun *v = ctx;
     const gen_variant_req *r = v->r;
     vslot *sl = &v->slots[index % v->window];
+    if (r->keep) {
+        keep_item(r, index, sl);
+        return;
+    }
     if (!v->made[worker]) {
         v->made[worker] = 1;
         if (doku_generator_create(r->shape, &v->gens[worker]) != DOKU_OK)
@@ -65,7 +97,8 @@ static int document_one(const gen_variant_req *r, uint64_t i, const vslot *sl)
     res.attempts = sl->res.attempts;
     res.givens = sl->res.givens;
     res.qqwing_level = DOKU_QQWING_ANY;
-    res.symmetry = DOKU_SYM_NONE;
+    res.symmetry = r->keep ? sl->rr.symmetry : DOKU_SYM_NONE;
+    res.minimal = r->keep && sl->rr.minimal;
     doku_generate_record rec;
     memset(&rec, 0, sizeof rec);
     rec.index = index;
@@ -86,14 +119,16 @@ static int document_one(const gen_variant_req *r, uint64_t i, const vslot *sl)
         b.len--;
     if (b.len)
         b.len--;
-    cli_buf_printf(&b, ",\"set\":\"%s\",\"constraints\":", doku_vgen_set_name(r->vo.set));
-    cli_check_written(doku_constraints_write_json(&b, sl->cs));
+    if (!r->keep)
+        cli_buf_printf(&b, ",\"set\":\"%s\"", doku_vgen_set_name(r->vo.set));
+    cli_buf_puts(&b, ",\"constraints\":");
+    cli_check_written(doku_constraints_write_json(&b, cs_of(r, sl)));
     cli_buf_puts(&b, "}\n");
     char why[512];
     int rc = document_add(r->doc, r->shape, b.data, b.len, why, sizeof why);
     if (rc != 0)
-        fprintf(stderr, "doku generate: %s %llu: %s\n", doku_vgen_set_name(r->vo.set),
-                (unsigned long long)index + 1, why);
+        fprintf(stderr, "doku generate: %s %llu: %s\n", kind_of(r), (unsigned long long)index + 1,
+                why);
     cli_buf_free(&b);
     return rc ? -1 : 0;
 }
@@ -106,20 +141,34 @@ static int print_one(const gen_variant_req *r, uint64_t i, const vslot *sl)
     cli_buf b = {0};
     uint64_t index = r->start + i;
     int text = r->format == DOKU_VARIANT_FORMAT_TEXT || r->format == DOKU_VARIANT_FORMAT_JSON;
-    if (r->format == DOKU_VARIANT_FORMAT_TEXT)
+    if (r->format == DOKU_VARIANT_FORMAT_TEXT && r->keep) {
+        cli_buf_printf(&b, "# doku generate: givens for %s, puzzle %llu, seed %llu (master "
+                       "%llu): %d givens, symmetry %s%s", r->keep_name,
+                       (unsigned long long)index + 1,
+                       (unsigned long long)doku_seed_derive(r->seed, index),
+                       (unsigned long long)r->seed, sl->rr.givens,
+                       doku_symmetry_name(sl->rr.symmetry), sl->rr.minimal ? ", minimal" : "");
+        if (r->keep_opts.want && !r->keep_opts.full && sl->v.r.solved)
+            cli_buf_printf(&b, ", doku rating %.1f, %s", sl->v.r.er,
+                           doku_difficulty_name(sl->v.r.difficulty));
+        else if (r->keep_opts.want && !r->keep_opts.full)
+            cli_buf_puts(&b, ", doku rating: logic does not finish it");
+        cli_buf_puts(&b, "\n");
+    } else if (r->format == DOKU_VARIANT_FORMAT_TEXT) {
         cli_buf_printf(&b, "# doku generate: %s %llu, seed %llu (master %llu), proof %llu "
                        "guesses\n", doku_vgen_set_name(r->vo.set), (unsigned long long)index + 1,
                        (unsigned long long)doku_seed_derive(r->seed, index),
                        (unsigned long long)r->seed, (unsigned long long)sl->res.guesses);
+    }
     char msg[256];
-    doku_status st = doku_variant_write(&b, sl->cs, sl->givens,
+    doku_status st = doku_variant_write(&b, cs_of(r, sl), sl->givens,
                                         r->with_solution ? sl->solution : NULL, r->format, msg,
                                         sizeof msg);
     if (st != DOKU_OK) {
         if (st == DOKU_ERR_NOMEM)
             cli_check_written(st); /* ends the program, as every CLI allocation */
-        fprintf(stderr, "doku generate: %s %llu: %s\n", doku_vgen_set_name(r->vo.set),
-                (unsigned long long)index + 1, msg);
+        fprintf(stderr, "doku generate: %s %llu: %s\n", kind_of(r), (unsigned long long)index + 1,
+                msg);
         cli_buf_free(&b);
         return -1;
     }
@@ -135,6 +184,19 @@ static int print_one(const gen_variant_req *r, uint64_t i, const vslot *sl)
 static void report_failure(const gen_variant_req *r, uint64_t i, const vslot *sl)
 {
     unsigned long long k = (unsigned long long)(r->start + i) + 1;
+    if (r->keep) {
+        /* the setter's constraints: none, one or no puzzle in time */
+        if (sl->status == DOKU_ERR_VARIANT)
+            fprintf(stderr, "doku generate: %s: the constraints have no solution: no givens can "
+                    "make them a puzzle\n", r->keep_name);
+        else if (sl->status == DOKU_GAVE_UP)
+            fprintf(stderr, "doku generate: puzzle %llu: none found for the constraints of %s%s "
+                    "(raise --timeout)\n", k, r->keep_name,
+                    r->keep_opts.want ? " with the rating asked (doku's own scale)" : "");
+        else
+            fprintf(stderr, "doku generate: puzzle %llu: %s\n", k, doku_status_string(sl->status));
+        return;
+    }
     if (sl->status != DOKU_GAVE_UP) {
         fprintf(stderr, "doku generate: %s %llu: %s\n", doku_vgen_set_name(r->vo.set), k,
                 doku_status_string(sl->status));
@@ -166,6 +228,27 @@ static void report_failure(const gen_variant_req *r, uint64_t i, const vslot *sl
                 r->vo.set == DOKU_VGEN_KILLER ? "was cut into a unique killer with cages of these sizes"
                                               : "gave a unique puzzle");
     fprintf(stderr, ".\n");
+}
+
+int gen_variant_format(const char *to, doku_variant_format *f)
+{
+    static const struct {
+        const char *name;
+        doku_variant_format f;
+    } forms[] = {{"text", DOKU_VARIANT_FORMAT_TEXT},
+                 {"fpuzzles", DOKU_VARIANT_FORMAT_FPUZZLES},
+                 {"sudokupad", DOKU_VARIANT_FORMAT_SUDOKUPAD},
+                 {"fpuzzles-json", DOKU_VARIANT_FORMAT_JSON},
+                 {"sudokuwiki", DOKU_VARIANT_FORMAT_SUDOKUWIKI},
+                 {"killer", DOKU_VARIANT_FORMAT_KILLER}};
+    for (size_t k = 0; k < sizeof forms / sizeof forms[0]; k++)
+        if (strcmp(to, forms[k].name) == 0) {
+            *f = forms[k].f;
+            return 0;
+        }
+    cli_usage_error("generate", "--to: '%s' is not a variant puzzle format; supported: "
+                    "text, fpuzzles, sudokupad, fpuzzles-json, sudokuwiki, killer", to);
+    return -1;
 }
 
 int gen_variant_run(const gen_variant_req *r)

@@ -1,6 +1,8 @@
 /*
  * gen_variant.h — `doku generate --killer` and `--variant thermo|arrow|
  * kropki|xv`: variant puzzles from the library's doku_variant_generate,
+ * and `--constraints FILE`: givens chosen for a setter's constraints
+ * (common/variant_givens.c, as /api/generate chooses them);
  * printed by doku_variant_write (doku's variant text format, or with
  * --to an f-puzzles or SudokuPad link...), in index order whatever
  * --threads says (puzzle i is a function of the seed, i and the options,
@@ -11,6 +13,7 @@
 
 #include "document.h"
 #include "options.h"
+#include "variant_givens.h"
 #include "variant_rate.h"
 #include "doku_variant_gen.h"
 
@@ -25,11 +28,21 @@ typedef struct gen_variant_req {
     uint64_t seed, start, count;
     int with_solution;
     doku_variant_format format; /* how each puzzle is written */
+    const doku_constraints *keep; /* --constraints FILE: givens chosen for
+                                 these (variant_givens.h) instead of a set
+                                 made; NULL: vo.set's */
+    vgivens_opts keep_opts;   /* with keep: clues, symmetry, rating... */
+    const char *keep_name;    /* with keep: the file, for messages */
+    double timeout;           /* with keep: seconds per puzzle (0: none) */
     document_file *doc;       /* --format pdf|svg|png|xlsx and doku print:
                                  each puzzle's record (doku generate's
                                  JSON record with "set" and "constraints")
                                  goes here instead; NULL: printed */
 } gen_variant_req;
+
+/* Reads --to's value (text, fpuzzles, sudokupad, fpuzzles-json,
+ * sudokuwiki, killer) into *f. @return 0, or -1 after the usage error. */
+int gen_variant_format(const char *to, doku_variant_format *f);
 
 /* Generates and prints r->count puzzles (or hands them to r->doc).
  * @return the exit code: 0 all made, 1 one could not be made within the

@@ -6,6 +6,7 @@
 #include "reduce_variants.h"
 #include "clock.h"
 #include "variant_cli.h"
+#include "variant_record.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,11 +16,45 @@ typedef struct vred_args {
     const cli_opts *o;
     const vreduce_opts *a;
     const gen_filter_spec *f;
+    /* the puzzle at hand, for --format json */
+    const char *file;
+    size_t line;
+    const doku_variant_puzzle *p;
 } vred_args;
 
-/* One comment line for a puzzle not reduced. @return CLI_EXIT_FAIL. */
-static int not_reduced(const char *where, const char *status, const char *why)
+/* With --format json: p's reduce record as /api/reduce writes it (the
+ * library's, then the rating on doku's own scale when v is not NULL, and
+ * the constraints), one line. */
+static void put_json(const vred_args *x, const doku_reduce_record *rec, const vrating *v)
 {
+    doku_source src = cli_variant_source(x->file, x->line ? (int)x->line : 1, x->p);
+    doku_record_opts ro = {0};
+    ro.format = DOKU_FORMAT_JSON;
+    cli_buf b = {0}, extra = {0};
+    cli_check_written(doku_format_reduce(&b, &src, &ro, rec));
+    if (v && v->r.solved)
+        cli_buf_printf(&extra, "\"scale\":\"doku\",\"rating\":%.1f,\"difficulty\":\"%s\"", v->r.er,
+                       doku_difficulty_name(v->r.difficulty));
+    else if (v)
+        cli_buf_printf(&extra, "\"scale\":\"doku\",\"rating\":null,\"difficulty\":\"%s\"",
+                       doku_difficulty_name(DOKU_DIFFICULTY_UNSOLVED));
+    cli_variant_json_close(&b, x->p, extra.data);
+    fwrite(b.data, 1, b.len, stdout);
+    cli_buf_free(&b);
+    cli_buf_free(&extra);
+}
+
+/* A puzzle not reduced: one comment line, or with --format json its
+ * record. @return CLI_EXIT_FAIL. */
+static int not_reduced(const vred_args *x, const char *where, const char *status, const char *why)
+{
+    if (x->o->format == DOKU_FORMAT_JSON) {
+        doku_reduce_record rec = {0};
+        rec.status = status;
+        rec.message = why;
+        put_json(x, &rec, NULL);
+        return CLI_EXIT_FAIL;
+    }
     printf("# %s: %s: %s\n", where, status, why);
     return CLI_EXIT_FAIL;
 }
@@ -33,7 +68,7 @@ static int reduce_one(const vred_args *x, const char *where, const doku_variant_
         before += givens[i] != 0;
     size_t broken = 0;
     if (doku_constraints_check(cs, givens, (size_t)nc, NULL, 0, &broken) != DOKU_OK || broken)
-        return not_reduced(where, "invalid", "the givens break a constraint (doku check names it)");
+        return not_reduced(x, where, "invalid", "the givens break a constraint (doku check names it)");
     /* counts decide unless --timeout asks for the clock */
     const cli_opts *o = x->o;
     double end = o->timeout_given && o->timeout > 0 ? now_seconds() + o->timeout : 0;
@@ -41,7 +76,7 @@ static int reduce_one(const vred_args *x, const char *where, const doku_variant_
     doku_search_result r;
     doku_status st = vreduce_count_two(cs, givens, (size_t)nc, nodes, end, NULL, &r);
     if (st == DOKU_ERR_NOMEM)
-        return not_reduced(where, "invalid", "out of memory");
+        return not_reduced(x, where, "invalid", "out of memory");
     if (st != DOKU_OK) {
         char why[160];
         if (o->timeout_given)
@@ -49,15 +84,15 @@ static int reduce_one(const vred_args *x, const char *where, const doku_variant_
         else
             snprintf(why, sizeof why, "gave up checking uniqueness after %u search nodes "
                      "(--timeout S checks by the clock instead)", VREDUCE_PRECHECK_NODES);
-        return not_reduced(where, "gave_up", why);
+        return not_reduced(x, where, "gave_up", why);
     }
     if (r.solutions != 1)
-        return not_reduced(where, r.solutions ? "not_unique" : "unsolvable",
+        return not_reduced(x, where, r.solutions ? "not_unique" : "unsolvable",
                            r.solutions ? "more than one solution: only a unique puzzle can be reduced"
                                        : "no solution under the constraints");
     uint8_t *puzzle = malloc((size_t)nc);
     if (!puzzle)
-        return not_reduced(where, "invalid", "out of memory");
+        return not_reduced(x, where, "invalid", "out of memory");
     doku_reduce_result rr;
     vrating v;
     int tries = 0, rated = x->f->have_rating || x->f->require_mask, got;
@@ -75,11 +110,30 @@ static int reduce_one(const vred_args *x, const char *where, const doku_variant_
     }
     if (got < 0) {
         free(puzzle);
-        return not_reduced(where, "invalid", "out of memory");
+        return not_reduced(x, where, "invalid", "out of memory");
     }
     /* --timeout stopped it (vreduce_cells 1, vreduce_rated 2): said, exit 1 */
     int late = got == (rated ? 2 : 1);
     int rc = late || (rated && got == 0) ? CLI_EXIT_FAIL : CLI_EXIT_OK;
+    if (o->format == DOKU_FORMAT_JSON) {
+        /* /api/reduce's record, the same words as the comment line's */
+        char said[160] = "";
+        if (late)
+            snprintf(said, sizeof said, "stopped by --timeout %g s (the puzzle reached is given)",
+                     o->timeout);
+        else if (rc)
+            snprintf(said, sizeof said, "none of %d reductions was as asked (the last one is "
+                     "given)", tries);
+        doku_reduce_record rec = {0};
+        rec.status = late ? "gave_up" : rc ? "outside_rating" : "reduced";
+        rec.message = said[0] ? said : NULL;
+        rec.reduced = puzzle;
+        rec.givens_before = before;
+        rec.result = &rr;
+        put_json(x, &rec, rated && !late ? &v : NULL);
+        free(puzzle);
+        return rc;
+    }
     printf("# %s: %s: %d givens (from %d), symmetry %s%s", where,
            late ? "gave_up" : rc ? "outside_rating" : "reduced", rr.givens, before,
            doku_symmetry_name(rr.symmetry), rr.minimal ? ", minimal" : "");
@@ -100,7 +154,7 @@ static int reduce_one(const vred_args *x, const char *where, const doku_variant_
     if (st == DOKU_OK)
         fwrite(out.data, 1, out.len, stdout);
     else
-        rc = not_reduced(where, "invalid", st == DOKU_ERR_NOMEM ? "out of memory" : msg);
+        rc = not_reduced(x, where, "invalid", st == DOKU_ERR_NOMEM ? "out of memory" : msg);
     doku_buf_free(&out);
     free(puzzle);
     return rc;
@@ -110,15 +164,17 @@ static int reduce_one(const vred_args *x, const char *where, const doku_variant_
 static int one(void *user, const char *file, size_t line, const char *where,
                doku_variant_puzzle *p)
 {
-    (void)file;
-    (void)line;
-    int rc = reduce_one(user, where, p);
+    vred_args x = *(const vred_args *)user;
+    x.file = file;
+    x.line = line;
+    x.p = p;
+    int rc = reduce_one(&x, where, p);
     doku_variant_puzzle_free(p);
     return rc;
 }
 
 int cli_variant_reduce(const cli_opts *o, const vreduce_opts *a, const gen_filter_spec *f)
 {
-    vred_args x = {o, a, f};
+    vred_args x = {o, a, f, NULL, 0, NULL};
     return cli_variant_each(o, one, &x);
 }

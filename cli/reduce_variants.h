@@ -18,7 +18,9 @@
  * 1): a comment line "# FILE:LINE: reduced: G givens (from B),
  * symmetry S[, minimal][, doku rating R, DIFFICULTY]" and the puzzle in
  * doku's variant text format; a puzzle that cannot be reduced is one
- * comment line "# FILE:LINE: STATUS: why", as for a classic one.
+ * comment line "# FILE:LINE: STATUS: why", as for a classic one. With
+ * --format json each is one record, /api/reduce's (the library's reduce
+ * record, the rating on doku's own scale when asked, the constraints).
  * @return the worst exit code (CLI_EXIT_OK, or CLI_EXIT_FAIL when one
  * was not reduced or was not of the rating asked; CLI_EXIT_USAGE for a
  * file that does not read). */

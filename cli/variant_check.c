@@ -49,28 +49,40 @@ static void mark_violation(const doku_constraints *cs, const doku_violation *v, 
 }
 
 void cli_variant_check_conflicts(const char *file, int line, const doku_variant_puzzle *p,
+                                 const uint8_t *cells, const char *what, const char *moved,
                                  const doku_conflict *cf, size_t k, const doku_violation *v,
                                  size_t m, int json)
 {
     const doku_shape *s = doku_variant_puzzle_shape(p);
     const doku_constraints *cs = doku_variant_puzzle_constraints(p);
-    const uint8_t *givens = doku_variant_puzzle_givens(p);
-    uint8_t *marks = cli_xmalloc((size_t)doku_shape_cells(s));
-    memset(marks, 0, (size_t)doku_shape_cells(s));
+    size_t nc = (size_t)doku_shape_cells(s);
+    uint8_t *marks = cli_xmalloc(nc);
+    memset(marks, 0, nc);
     cli_buf why = {0};
+    if (what)
+        cli_buf_printf(&why, "%s: ", what);
+    if (moved) {
+        /* "the solution given holds 7 at r1c1, where the givens have 9" */
+        cli_buf_reset(&why);
+        cli_buf_puts(&why, moved);
+        const uint8_t *givens = doku_variant_puzzle_givens(p);
+        for (size_t c = 0; c < nc; c++)
+            marks[c] = givens[c] && givens[c] != cells[c];
+    }
+    size_t said = why.len;
     for (size_t i = 0; i < k && i < SHOWN; i++) {
         char a[16], b[16], u[32];
         doku_cell_name(s, cf[i].cell_a, a, sizeof a, NULL);
         doku_cell_name(s, cf[i].cell_b, b, sizeof b, NULL);
         doku_shape_unit_name(s, cf[i].unit, u, sizeof u, NULL);
-        cli_buf_printf(&why, "%s%s and %s both hold %d in %s", why.len ? "; " : "", a, b,
-                       cf[i].digit, u);
+        cli_buf_printf(&why, "%s%s and %s both hold %d in %s", why.len > said || moved ? "; " : "",
+                       a, b, cf[i].digit, u);
         marks[cf[i].cell_a] = marks[cf[i].cell_b] = 1;
     }
     for (size_t i = 0; i < m && i < SHOWN; i++) {
         char text[512];
-        doku_violation_text(cs, givens, &v[i], text, sizeof text, NULL);
-        cli_buf_printf(&why, "%s%s", why.len ? "; " : "", text);
+        doku_violation_text(cs, cells, &v[i], text, sizeof text, NULL);
+        cli_buf_printf(&why, "%s%s", why.len > said || moved ? "; " : "", text);
         mark_violation(cs, &v[i], marks);
     }
     doku_search_record rec = {0};

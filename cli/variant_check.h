@@ -15,13 +15,16 @@
 
 #include "doku_constraints.h"
 
-/* The invalid record of p's givens (file and line as
- * cli_variant_record: 0 for a file of one puzzle): the first k unit
- * duplicates cf and m broken constraints v named in its message
- * ("r1c1 and r3c2 both hold 1 in box 1; killer cage 4 at r1c1 r1c2 is
- * broken"), their cells marked in json's "conflicts". json: --format
- * json, else a line. */
+/* The invalid record of cells, p's givens or a solution p carries
+ * (file and line as cli_variant_record: 0 for a file of one puzzle): the
+ * first k unit duplicates cf and m broken constraints v of cells named in
+ * its message ("r1c1 and r3c2 both hold 1 in box 1; killer cage 4 at
+ * r1c1 r1c2 is broken"), after "WHAT: " when what is not NULL, or after
+ * moved (not NULL: the sentence naming a given the solution changes,
+ * whose cells are then marked too); the cells marked in json's
+ * "conflicts". json: --format json, else a line. */
 void cli_variant_check_conflicts(const char *file, int line, const doku_variant_puzzle *p,
+                                 const uint8_t *cells, const char *what, const char *moved,
                                  const doku_conflict *cf, size_t k, const doku_violation *v,
                                  size_t m, int json);
 

@@ -120,6 +120,88 @@ static void to_document(variant_doc *vd, const cli_opts *o, doku_variant_puzzle 
     cli_buf_free(&b);
 }
 
+/* The check of cells (p's givens, or what (not NULL) names: a solution
+ * the puzzle carries, which must also hold every given): unit
+ * duplicates and broken constraints, written as check's invalid record
+ * (to the document when there is one). @return 1 when something is
+ * broken (written), 0 when nothing is. */
+static int check_cells(variant_doc *vd, const cli_opts *o, doku_variant_puzzle *p,
+                       const uint8_t *cells, const char *what, int json)
+{
+    const doku_shape *s = doku_variant_puzzle_shape(p);
+    const doku_constraints *cs = doku_variant_puzzle_constraints(p);
+    const uint8_t *givens = doku_variant_puzzle_givens(p);
+    size_t nc = (size_t)doku_shape_cells(s), k = 0, m = 0;
+    doku_conflict cf[8];
+    doku_find_conflicts(s, cells, nc, cf, 8, &k);
+    doku_violation v[8];
+    doku_constraints_check(cs, cells, nc, v, 8, &m);
+    cli_buf conflicts = {0}, first = {0};
+    /* a carried solution that overwrites a given: the first one named */
+    for (size_t c = 0; what && c < nc && !first.len; c++)
+        if (givens[c] && givens[c] != cells[c]) {
+            char a[16];
+            doku_cell_name(s, (int)c, a, sizeof a, NULL);
+            cli_buf_printf(&first, "%s holds %d at %s, where the givens have %d", what, cells[c],
+                           a, givens[c]);
+            cli_buf_printf(&conflicts, "{\"cells\":[\"%s\"]}", a);
+        }
+    int moved = first.len > 0;
+    for (size_t i = 0; i < k && i < 8; i++) {
+        char a[16], b[16];
+        doku_cell_name(s, cf[i].cell_a, a, sizeof a, NULL);
+        doku_cell_name(s, cf[i].cell_b, b, sizeof b, NULL);
+        cli_buf_printf(&conflicts, "%s{\"cells\":[\"%s\",\"%s\"]}", conflicts.len ? "," : "", a,
+                       b);
+    }
+    for (size_t i = 0; i < m && i < 8; i++) {
+        char text[512];
+        doku_violation_text(cs, cells, &v[i], text, sizeof text, NULL);
+        if (!first.len)
+            cli_buf_printf(&first, "%s%s%s", what ? what : "", what ? ": " : "", text);
+        /* the cells that break it: a pair, or the whole constraint */
+        doku_constraint c;
+        cli_buf_printf(&conflicts, "%s{\"cells\":[", conflicts.len ? "," : "");
+        if (v[i].cell_a >= 0 && v[i].cell_b >= 0) {
+            char a[16], b[16];
+            doku_cell_name(s, v[i].cell_a, a, sizeof a, NULL);
+            doku_cell_name(s, v[i].cell_b, b, sizeof b, NULL);
+            cli_buf_printf(&conflicts, "\"%s\",\"%s\"", a, b);
+        } else if (doku_constraints_get(cs, v[i].constraint, &c) == DOKU_OK) {
+            for (size_t j = 0; j < c.ncells; j++) {
+                char a[16];
+                doku_cell_name(s, c.cells[j], a, sizeof a, NULL);
+                cli_buf_printf(&conflicts, "%s\"%s\"", j ? "," : "", a);
+            }
+        }
+        cli_buf_puts(&conflicts, "]}");
+    }
+    int broken = k || m || moved;
+    if (broken && vd->doc) {
+        /* the broken rules drawn as a check's conflicts, red */
+        cli_buf extra = {0};
+        char unit[32], a[16], b[16];
+        if (k && !moved) {
+            doku_cell_name(s, cf[0].cell_a, a, sizeof a, NULL);
+            doku_cell_name(s, cf[0].cell_b, b, sizeof b, NULL);
+            doku_shape_unit_name(s, cf[0].unit, unit, sizeof unit, NULL);
+            cli_buf_reset(&first);
+            cli_buf_printf(&first, "%s%s%s and %s both hold %d in %s", what ? what : "",
+                           what ? ": " : "", a, b, cf[0].digit, unit);
+        }
+        cli_buf_printf(&extra, "\"conflicts\":[%s],\"message\":",
+                       conflicts.data ? conflicts.data : "");
+        cli_buf_json_string(&extra, first.data ? first.data : "");
+        to_document(vd, o, p, "invalid", NULL, extra.data);
+        cli_buf_free(&extra);
+    }
+    if (broken && !vd->doc)
+        cli_variant_check_conflicts(vd->file, vd->line, p, cells, what, moved ? first.data : NULL,
+                                    cf, k, v, m, json);
+    cli_buf_free(&conflicts);
+    cli_buf_free(&first);
+    return broken;
+}
 /* One puzzle. @return its exit code. */
 static int run_one(const char *where, doku_variant_puzzle *p, const cli_opts *o,
                    cli_variant_mode mode, uint64_t limit, double default_timeout,
@@ -158,63 +240,13 @@ static int run_one(const char *where, doku_variant_puzzle *p, const cli_opts *o,
         return rc;
     }
     if (mode == CLI_VARIANT_CHECK) {
-        /* the givens first: a repeated digit, a broken constraint */
-        size_t nc = (size_t)n * (size_t)n, k = 0, m = 0;
-        doku_conflict cf[8];
-        doku_find_conflicts(s, givens, nc, cf, 8, &k);
-        doku_violation v[8];
-        doku_constraints_check(cs, givens, nc, v, 8, &m);
-        cli_buf conflicts = {0}, first = {0};
-        for (size_t i = 0; i < k && i < 8; i++) {
-            char a[16], b[16];
-            doku_cell_name(s, cf[i].cell_a, a, sizeof a, NULL);
-            doku_cell_name(s, cf[i].cell_b, b, sizeof b, NULL);
-            cli_buf_printf(&conflicts, "%s{\"cells\":[\"%s\",\"%s\"]}", i ? "," : "", a, b);
-        }
-        for (size_t i = 0; i < m && i < 8; i++) {
-            char text[512];
-            doku_violation_text(cs, givens, &v[i], text, sizeof text, NULL);
-            if (!first.len)
-                cli_buf_puts(&first, text);
-            /* the cells that break it: a pair, or the whole constraint */
-            doku_constraint c;
-            cli_buf_printf(&conflicts, "%s{\"cells\":[", conflicts.len ? "," : "");
-            if (v[i].cell_a >= 0 && v[i].cell_b >= 0) {
-                char a[16], b[16];
-                doku_cell_name(s, v[i].cell_a, a, sizeof a, NULL);
-                doku_cell_name(s, v[i].cell_b, b, sizeof b, NULL);
-                cli_buf_printf(&conflicts, "\"%s\",\"%s\"", a, b);
-            } else if (doku_constraints_get(cs, v[i].constraint, &c) == DOKU_OK) {
-                for (size_t j = 0; j < c.ncells; j++) {
-                    char a[16];
-                    doku_cell_name(s, c.cells[j], a, sizeof a, NULL);
-                    cli_buf_printf(&conflicts, "%s\"%s\"", j ? "," : "", a);
-                }
-            }
-            cli_buf_puts(&conflicts, "]}");
-        }
-        if ((k || m) && vd->doc) {
-            /* the broken rules drawn as a check's conflicts, red */
-            cli_buf extra = {0};
-            char unit[32], a[16], b[16];
-            if (k) {
-                doku_cell_name(s, cf[0].cell_a, a, sizeof a, NULL);
-                doku_cell_name(s, cf[0].cell_b, b, sizeof b, NULL);
-                doku_shape_unit_name(s, cf[0].unit, unit, sizeof unit, NULL);
-                cli_buf_reset(&first);
-                cli_buf_printf(&first, "%s and %s both hold %d in %s", a, b, cf[0].digit, unit);
-            }
-            cli_buf_printf(&extra, "\"conflicts\":[%s],\"message\":",
-                           conflicts.data ? conflicts.data : "");
-            cli_buf_json_string(&extra, first.data ? first.data : "");
-            to_document(vd, o, p, "invalid", NULL, extra.data);
-            cli_buf_free(&extra);
-        }
-        if ((k || m) && !vd->doc)
-            cli_variant_check_conflicts(vd->file, vd->line, p, cf, k, v, m, json);
-        cli_buf_free(&conflicts);
-        cli_buf_free(&first);
-        if (k || m)
+        /* the givens first: a repeated digit, a broken constraint; then
+         * a solution the puzzle carries (a workbook's full killer grid):
+         * it must keep every rule and every given */
+        if (check_cells(vd, o, p, givens, NULL, json))
+            return CLI_EXIT_FAIL;
+        const uint8_t *carried = doku_variant_puzzle_solution(p);
+        if (carried && check_cells(vd, o, p, carried, "the solution given", json))
             return CLI_EXIT_FAIL;
     }
     doku_search_opts so = {0};

@@ -76,14 +76,23 @@ void cli_variant_search_json(const char *file, int line, const doku_variant_puzz
     ro.format = DOKU_FORMAT_JSON;
     cli_buf b = {0};
     cli_check_written(doku_format_search(&b, &src, &ro, rec));
-    /* the record's closing brace gives way to the constraints */
-    while (b.len && b.data[b.len - 1] != '}')
-        b.len--;
-    if (b.len)
-        b.len--;
-    cli_buf_puts(&b, ",\"constraints\":");
-    cli_check_written(doku_constraints_write_json(&b, doku_variant_puzzle_constraints(p)));
-    cli_buf_puts(&b, "}\n");
+    cli_variant_json_close(&b, p, NULL);
     fwrite(b.data, 1, b.len, stdout);
     cli_buf_free(&b);
+}
+
+void cli_variant_json_close(cli_buf *b, const doku_variant_puzzle *p, const char *extra)
+{
+    /* the record's closing brace gives way to extra and the constraints */
+    while (b->len && b->data[b->len - 1] != '}')
+        b->len--;
+    if (b->len)
+        b->len--;
+    if (extra && *extra) {
+        cli_buf_puts(b, ",");
+        cli_buf_puts(b, extra);
+    }
+    cli_buf_puts(b, ",\"constraints\":");
+    cli_check_written(doku_constraints_write_json(b, doku_variant_puzzle_constraints(p)));
+    cli_buf_puts(b, "}\n");
 }

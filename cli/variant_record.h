@@ -35,4 +35,9 @@ doku_source cli_variant_source(const char *file, int line, const doku_variant_pu
 void cli_variant_search_json(const char *file, int line, const doku_variant_puzzle *p,
                              const doku_search_record *rec);
 
+/* Ends the one JSON record b holds (a library record writer's, "{...}"
+ * and maybe a newline) with extra's members (JSON text without the
+ * leading comma, or NULL) and p's "constraints", then "}\n". */
+void cli_variant_json_close(cli_buf *b, const doku_variant_puzzle *p, const char *extra);
+
 #endif

@@ -43,7 +43,7 @@ char *book_variant_text(const book_puzzle *p)
     size_t nc = (size_t)p->n * (size_t)p->n;
     size_t cons = p->constraints ? strlen(p->constraints) : 0;
     size_t words = p->comment ? strlen(p->comment) : 0;
-    size_t cap = 3 * nc + cons + words + 96;
+    size_t cap = 4 * nc + cons + words + 112;
     char *t = malloc(cap);
     if (!t)
         return NULL;
@@ -67,6 +67,18 @@ char *book_variant_text(const book_puzzle *p)
     for (size_t i = 0; i < nc && o + 1 < cap; i++) {
         uint8_t v = p->cells ? p->cells[i] : 0;
         t[o++] = v && v <= 35 ? sym[v - 1] : '.';
+    }
+    /* digits set apart from the givens that fill the grid with them: the
+     * puzzle's solution (a full killer read as one), kept, not dropped */
+    int full = p->entries != NULL;
+    for (size_t i = 0; i < nc && full; i++)
+        full = p->cells[i] || p->entries[i];
+    if (full) {
+        o += (size_t)snprintf(t + o, cap - o, "\nsolution ");
+        for (size_t i = 0; i < nc && o + 1 < cap; i++) {
+            uint8_t v = p->cells[i] ? p->cells[i] : p->entries[i];
+            t[o++] = v <= 35 ? sym[v - 1] : '.';
+        }
     }
     o += (size_t)snprintf(t + o, cap - o, "\n%s", p->constraints ? p->constraints : "");
     return t;

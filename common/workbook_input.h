@@ -67,7 +67,10 @@ typedef struct book_puzzle {
 } book_puzzle;
 
 /* p (a puzzle, not an error) as doku's variant text (docs/FORMATS.md):
- * its size, the shape the sheet names, its givens and its constraints.
+ * its size, the shape the sheet names, its givens, its solution when
+ * the digits set apart from the givens (entries) fill the grid with them
+ * (a full killer grid read as the solution: `doku check` verifies it),
+ * and its constraints.
  * @return the text (malloc'd, the caller frees it), NULL when memory ran
  * out. */
 char *book_variant_text(const book_puzzle *p);

@@ -268,10 +268,13 @@ static void read_info(const wb_sheet *s, const wb_range *r, puzzle_info *info, c
 }
 
 /* True when no cell of cells (ncells values) is empty. */
-static int full_grid(const uint8_t *cells, size_t ncells)
+/* 1 when every cell holds a digit and none is bold: digits that all
+ * look like a solution (doku's givens are bold; so are a person's in the
+ * usual style), not like givens. */
+static int full_plain_grid(const uint8_t *cells, const uint64_t *looks, size_t ncells)
 {
     for (size_t i = 0; i < ncells; i++)
-        if (!cells[i])
+        if (!cells[i] || (looks[i] & WB_LOOK_BOLD))
             return 0;
     return 1;
 }
@@ -330,17 +333,20 @@ static void emit_range(const wb_sheet *s, const wb_range *r, int alphabet,
         p.regions = info->jigsaw && info->has_regions ? info->regions : NULL;
         p.keep_boxes = info->keep_boxes;
         p.constraints = info->constraints;
-        if (info->constraints && !has_entries && full_grid(cells, ncells)) {
-            /* every digit alike under a list of constraints: the solution
-             * of a puzzle that gives none (doku's xlsx of a solved killer) */
+        if (info->constraints && !has_entries && full_plain_grid(cells, looks, ncells)) {
+            /* every digit alike and plain under a list of constraints: the
+             * solution of a puzzle that gives none (doku's xlsx of a solved
+             * killer); all bold, they are givens (a puzzle given in full,
+             * as doku reduce takes one) */
             memcpy(cells + ncells, cells, ncells);
             memset(cells, 0, ncells);
             has_entries = 1;
             size_t o = strlen(notes);
             if (o < sizeof notes)
                 snprintf(notes + o, sizeof notes - o, "%s: every cell is filled and the digits "
-                         "look alike under a list of constraints: read as the solution of a "
-                         "puzzle with no givens\n", where);
+                         "look alike under a list of constraints, none bold: read as the "
+                         "solution of a puzzle with no givens (bold digits are givens)\n",
+                         where);
         }
     }
     p.notes = notes[0] ? notes : NULL;

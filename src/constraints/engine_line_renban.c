@@ -116,23 +116,23 @@ static vmask inside(vmask a, int k)
  * contradiction. */
 static int renban_short(pstate *ps, const uint16_t *cells, int k)
 {
-    static const uint8_t perm[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
-                                       {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
-    vmask d[3], keep[3] = {0, 0, 0}, win = 0;
-    for (int i = 0; i < k; i++)
-        d[i] = ps->dom[cells[i]];
-    for (int q = 0; q < 6; q++) {
-        const uint8_t *pq = perm[q];
-        if (pq[k - 1] >= k || (k == 2 && pq[0] >= k))
-            continue; /* two cells: the orders of 0 and 1 */
-        vmask w = d[0] >> pq[0];
-        for (int i = 1; i < k; i++)
-            w &= d[i] >> pq[i];
-        if (!w)
-            continue;
-        win |= w;
-        for (int i = 0; i < k; i++)
-            keep[i] |= w << pq[i];
+    vmask d0 = ps->dom[cells[0]], d1 = ps->dom[cells[1]], win, keep[3];
+    if (k == 2) {
+        /* cell 0 the window's first digit, or its second */
+        vmask w01 = d0 & d1 >> 1, w10 = d0 >> 1 & d1;
+        win = w01 | w10;
+        keep[0] = w01 | w10 << 1;
+        keep[1] = w01 << 1 | w10;
+    } else {
+        /* the six orders, cell i at place j of the window: d_i >> j */
+        vmask d2 = ps->dom[cells[2]];
+        vmask a1 = d0 >> 1, a2 = d0 >> 2, b1 = d1 >> 1, b2 = d1 >> 2, c1 = d2 >> 1, c2 = d2 >> 2;
+        vmask w012 = d0 & b1 & c2, w021 = d0 & b2 & c1, w102 = a1 & d1 & c2;
+        vmask w120 = a1 & b2 & d2, w201 = a2 & d1 & c1, w210 = a2 & b1 & d2;
+        win = w012 | w021 | w102 | w120 | w201 | w210;
+        keep[0] = w012 | w021 | (w102 | w120) << 1 | (w201 | w210) << 2;
+        keep[1] = w102 | w201 | (w012 | w210) << 1 | (w021 | w120) << 2;
+        keep[2] = w120 | w210 | (w021 | w201) << 1 | (w012 | w102) << 2;
     }
     if (!win)
         return 0;

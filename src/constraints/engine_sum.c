@@ -312,50 +312,77 @@ static inline int cage_point(pstate *ps, const int *oc, vmask *od, int nopen, vm
     return 1;
 }
 
-/* One order of digits x, y, z over cells with domains o[0..2]: when each
- * cell holds its digit, each keeps it. @return 1 when it fits. */
-static inline int fit3(const vmask *o, vmask x, vmask y, vmask z, vmask *sup)
+/* The digits t - d for the digits d of m that leave one in 1..n (all:
+ * the n-digit mask; t <= 2n). Digit d reversed over 16 bits sits at bit
+ * 16 - d, and t - d at bit t - d - 1: one shift by t - 17. */
+static inline vmask partners(vmask m, int t, vmask all)
 {
-    if (!(o[0] & x) || !(o[1] & y) || !(o[2] & z))
-        return 0;
-    sup[0] |= x;
-    sup[1] |= y;
-    sup[2] |= z;
-    return 1;
+    m = ((m >> 1) & 0x5555u) | ((m & 0x5555u) << 1);
+    m = ((m >> 2) & 0x3333u) | ((m & 0x3333u) << 2);
+    m = ((m >> 4) & 0x0f0fu) | ((m & 0x0f0fu) << 4);
+    m = ((m >> 8) & 0x00ffu) | ((m & 0x00ffu) << 8);
+    return (t >= 17 ? m << (t - 17) : m >> (17 - t)) & all;
 }
 
-/* The set s of nopen (1..3) digits over the open cells o: keep[i] gains
- * the digits cell i takes in some order of s that every cell holds
- * (bitwise over the orders: 2 for two cells, 6 for three). @return 0
- * when no order fits. */
-static inline int fit_orders(const vmask *o, int nopen, vmask s, vmask *keep)
+/* Two distinct digits of cells a and b totalling t: the digits of a
+ * with a partner in b (not t/2, which would pair with itself). */
+static inline vmask pair_keep(vmask a, vmask b, int t, int n, vmask all)
 {
-    vmask a = s & -s, r = s ^ a, b = r & -r, c = r ^ b;
+    if (t < 3 || t > 2 * n - 1)
+        return 0;
+    vmask half = t % 2 ? 0 : (vmask)1 << (t / 2 - 1);
+    return a & ~half & partners(b, t, all);
+}
+
+/* One, two or three open cells o[] (fixed digits out) totalling rem,
+ * exactly: keep[j] gets the digits cell j takes in some assignment of
+ * distinct digits, *inter the digits every such assignment uses (ISS is
+ * exact on three: a 3-cell cage of 18 whose middle holds 1-3 leaves its
+ * ends 6-9, not 1236789). Three cells go digit by digit of the first,
+ * each leaving a pair total for the other two. @return 0 when none. */
+static int cage_exact(const vmask *o, int nopen, int rem, int n, vmask all, vmask *keep,
+                      vmask *inter)
+{
     if (nopen == 1) {
-        keep[0] |= o[0] & s;
-        return (o[0] & s) != 0;
+        keep[0] = rem <= n ? o[0] & (vmask)1 << (rem - 1) : 0;
+        *inter = keep[0];
+        return keep[0] != 0;
     }
     if (nopen == 2) {
-        int ab = (o[0] & a) && (o[1] & b), ba = (o[0] & b) && (o[1] & a);
-        keep[0] |= (ab ? a : 0) | (ba ? b : 0);
-        keep[1] |= (ab ? b : 0) | (ba ? a : 0);
-        return ab || ba;
+        keep[0] = pair_keep(o[0], o[1], rem, n, all);
+        keep[1] = partners(keep[0], rem, all);
+        vmask u = keep[0] | keep[1];
+        /* one set ({x, y} in either order) or disjoint pairs */
+        *inter = bits_count(u) == 2 ? u : 0;
+        return keep[0] != 0;
     }
-    vmask sup[3] = {0, 0, 0};
-    int any = fit3(o, a, b, c, sup) | fit3(o, a, c, b, sup) | fit3(o, b, a, c, sup) |
-              fit3(o, b, c, a, sup) | fit3(o, c, a, b, sup) | fit3(o, c, b, a, sup);
-    keep[0] |= sup[0];
-    keep[1] |= sup[1];
-    keep[2] |= sup[2];
-    return any != 0;
+    vmask k0 = 0, k1 = 0, k2 = 0, in = all;
+    for (vmask m = o[0]; m; m &= m - 1) {
+        vmask x = m & -m;
+        int t = rem - lo_digit(x);
+        vmask y = pair_keep(o[1] & ~x, o[2] & ~x, t, n, all);
+        if (!y)
+            continue;
+        vmask z = partners(y, t, all), pr = y | z;
+        k0 |= x;
+        k1 |= y;
+        k2 |= z;
+        /* x's sets: one pair, or disjoint pairs meeting only in x */
+        in &= x | (bits_count(pr) == 2 ? pr : 0);
+    }
+    keep[0] = k0;
+    keep[1] = k1;
+    keep[2] = k2;
+    *inter = in;
+    return k0 != 0;
 }
 
-/* A cage with a sum: its fixed cells leave a total for the open ones,
- * whose digits must be one of the sets of that size and total (one table
- * for every cage) within the digits they hold, each open cell meeting
- * the set. Each open cell keeps the digits of those sets; a digit every
- * set needs goes to its one place, or leaves the cells that see all its
- * places. */
+/* A cage with a sum: its fixed cells leave a total for the open ones.
+ * Up to three open cells: exactly (cage_exact). More: their digits must
+ * be one of the sets of that size and total (one table for every cage)
+ * within the digits they hold, each open cell meeting the set, and each
+ * keeps the digits of those sets. A digit every set needs goes to its
+ * one place, or leaves the cells that see all its places. */
 static int cage_run(pstate *ps, const vprop *p, uint8_t *self_inq)
 {
     vengine *e = ps->e;
@@ -384,43 +411,47 @@ static int cage_run(pstate *ps, const vprop *p, uint8_t *self_inq)
         twice |= once & od[j];
         once |= od[j];
     }
-    /* a set misses open cell j only when it lies in the digits j lacks:
-     * only cells lacking at least nopen of them need the check */
-    vmask lack[DOKU_CONSTRAINTS_MAX_N];
-    int nlack = 0;
-    for (int j = 0; j < nopen; j++) {
-        vmask l = once & ~od[j];
-        if (bits_count(l) >= nopen)
-            lack[nlack++] = l;
-    }
-    const uint16_t *set = e->sum_sets + e->sum_set_off[nopen * (T + 1) + rem];
-    const uint16_t *end = e->sum_sets + e->sum_set_off[nopen * (T + 1) + rem + 1];
-    /* up to three open cells: each keeps the digits it takes in some
-     * order of a fitting set over them (ISS is exact on three), not
-     * every digit of the sets: a 3-cell cage of 18 whose middle holds
-     * 1-3 leaves its ends 6-9, not 1236789 */
-    int exact = nopen <= 3;
-    vmask keep[3] = {0, 0, 0};
-    vmask uni = 0, inter = e->all, out = ~once;
-    for (; set < end; set++) {
-        vmask s = *set;
-        if (s & out)
-            continue;
-        int j = 0;
-        while (j < nlack && (s & ~lack[j]))
-            j++;
-        if (j < nlack)
-            continue;
-        if (exact && !fit_orders(od, nopen, s, keep))
-            continue;
-        uni |= s;
-        inter &= s;
-    }
-    if (!uni)
-        return 0;
-    for (int j = 0; j < nopen; j++)
-        if (!narrow(ps, oc[j], exact ? keep[j] : uni))
+    vmask keep[3], inter;
+    if (nopen <= 3) {
+        if (!cage_exact(od, nopen, rem, n, e->all, keep, &inter))
             return 0;
+        for (int j = 0; j < nopen; j++)
+            if (!narrow(ps, oc[j], keep[j]))
+                return 0;
+    } else {
+        /* a set misses open cell j only when it lies in the digits j
+         * lacks: only cells lacking at least nopen of them need the
+         * check */
+        vmask lack[DOKU_CONSTRAINTS_MAX_N];
+        int nlack = 0;
+        for (int j = 0; j < nopen; j++) {
+            vmask l = once & ~od[j];
+            if (bits_count(l) >= nopen)
+                lack[nlack++] = l;
+        }
+        const uint16_t *set = e->sum_sets + e->sum_set_off[nopen * (T + 1) + rem];
+        const uint16_t *end = e->sum_sets + e->sum_set_off[nopen * (T + 1) + rem + 1];
+        vmask uni = 0, out = ~once;
+        inter = e->all;
+        for (; set < end; set++) {
+            vmask st = *set;
+            if (st & out)
+                continue;
+            int j = 0;
+            while (j < nlack && (st & ~lack[j]))
+                j++;
+            if (j < nlack)
+                continue;
+            uni |= st;
+            inter &= st;
+        }
+        if (!uni)
+            return 0;
+        if (once & ~uni)
+            for (int j = 0; j < nopen; j++)
+                if (!narrow(ps, oc[j], uni))
+                    return 0;
+    }
     /* a digit placed below may leave sets that met a cell only through
      * the digits it loses: the cage runs again then */
     *self_inq = 0;

@@ -5,8 +5,7 @@
  * see the comment there). This file compiles it three times on x86-64: a
  * portable build for any x86-64 (or any other architecture), one for CPUs
  * with AVX2/BMI2/POPCNT, whose propagation works on all boards at once in
- * four 256-bit registers (twice: once for the CPUs that split 256-bit
- * operations in halves), and one for AVX-512F, which does the same in
+ * four 256-bit registers, and one for AVX-512F, which does the same in
  * three 512-bit ones. The variant is chosen when the engine is created,
  * from what the running CPU reports (a caller may ask for a lower one:
  * isa.c), so a binary built here never executes an instruction an older
@@ -94,18 +93,6 @@ CPU_TIER_BEGIN(CPU_TIER_AVX2)
 #undef C9_SIMD
 CPU_TIER_END()
 
-/* The AVX2 build for CPUs that run a 256-bit operation as two 128-bit
- * halves (cpu_model.c): its lane reductions at 128 bits. */
-CPU_TIER_BEGIN(CPU_TIER_AVX2)
-#define C9_SIMD 2
-#define C9_SPLIT256 1
-#define C9_FN(name) c9_avx2s_##name
-#include "classic9_core.h"
-#undef C9_FN
-#undef C9_SPLIT256
-#undef C9_SIMD
-CPU_TIER_END()
-
 CPU_TIER_BEGIN(CPU_TIER_AVX512F)
 #define C9_SIMD 3
 #define C9_FN(name) c9_avx512_##name
@@ -132,8 +119,7 @@ int classic9_set_variant(classic9_engine *e, int variant)
     unsigned can = 0;
 #ifdef C9_X86
     can = (unsigned)(cpu_has_sse42() ? CPU_CAN_SSE42 : 0) | (unsigned)(cpu_has_avx2() ? CPU_CAN_AVX2 : 0) |
-          (unsigned)(cpu_has_avx512f() ? CPU_CAN_AVX512F : 0) |
-          (unsigned)(cpu_splits_256() ? CPU_CAN_SPLIT256 : 0);
+          (unsigned)(cpu_has_avx512f() ? CPU_CAN_AVX512F : 0);
 #endif
     e->variant = classic9_pick_variant(can, variant);
     switch (e->variant) {
@@ -143,9 +129,6 @@ int classic9_set_variant(classic9_engine *e, int variant)
         break;
     case CLASSIC9_AVX2:
         e->run = c9_avx2_run;
-        break;
-    case CLASSIC9_AVX2_SPLIT:
-        e->run = c9_avx2s_run;
         break;
     case CLASSIC9_SSE42:
         e->run = c9_sse42_run;

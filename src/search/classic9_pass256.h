@@ -15,12 +15,10 @@
  * plus lane b of the digit-8 register) and the columns of digit 8 (its
  * bands are lanes of one register, not three) need shuffles. The rules
  * board by board are in classic9_passrules.h; this file is the layout.
- * Compiled twice: as is, and for CPUs that split 256-bit operations
- * (C9_SPLIT256: digit 8 and the counts at 128 bits, see C9C below).
+ * Digit 8 and the counts run at 128 bits (see C9C below).
  */
 
 /* The rules for digit 8 at 128 bits (C9C below). */
-#ifdef C9_SPLIT256
 #define C9V __m128i
 #define C9_AND _mm_and_si128
 #define C9_OR _mm_or_si128
@@ -52,7 +50,6 @@
 #undef C9_SLL
 #undef C9_ZERO
 #undef C9_EQ0
-#endif
 #define C9V __m256i
 #define C9_AND _mm256_and_si256
 #define C9_OR _mm256_or_si256
@@ -73,16 +70,16 @@
 
 /* Digit 8's boards (n: lane = band, three lanes) and the counts over the
  * digits of a band (p_count, a reduction across the eight lanes of a
- * register) live in C9C registers: 256-bit ones in the plain build, as
- * the boards; 128-bit ones in the build for CPUs that split 256-bit
- * operations (C9_SPLIT256, Zen 1: two 128-bit halves each, and eight for
- * a lane-crossing permute), where the reduction folds the halves first
- * and its results are widened again where they meet the boards. There
- * that is far fewer operations (bench/mca, Zen 1 on serg: -5% cycles;
- * digit 8 at 128 bits another -5%); where 256 bits are one operation the
- * folding and widening only lengthen the chain (1-2% slower on this
- * Zen 5). */
-#ifdef C9_SPLIT256
+ * register) live in C9C registers of 128 bits: the reduction folds the
+ * halves first and its results are widened again where they meet the
+ * boards. On CPUs that split 256-bit operations in halves (Zen 1: eight
+ * for a lane-crossing permute) that is far fewer operations (bench/mca,
+ * Zen 1 on serg: -5% cycles; digit 8 at 128 bits another -5%); it was
+ * kept for those only until it measured faster on this Zen 5 too (1-4%
+ * on every shared set, BENCHMARKS.md) and modelled faster on Skylake and
+ * Alder Lake; the 256-bit layout it replaced modelled 1.4% faster on
+ * Zen 3 and Zen 4 only, where the model also ranked it first on Zen 5,
+ * against the measurement. */
 #define C9C __m128i
 #define C9C_AND _mm_and_si128
 #define C9C_OR _mm_or_si128
@@ -101,36 +98,12 @@
 #define C9C_LOW(x) (x)
 #define C9C_ZEXT(x) _mm256_zextsi128_si256(x)
 #define C9C_P(name) C9_FN(name##_x)
-#else
-#define C9C __m256i
-#define C9C_AND _mm256_and_si256
-#define C9C_OR _mm256_or_si256
-#define C9C_ANDN _mm256_andnot_si256
-#define C9C_XOR _mm256_xor_si256
-#define C9C_SHUF _mm256_shuffle_epi32
-#define C9C_BLEND _mm256_blend_epi32
-#define C9C_SLLV _mm256_sllv_epi32
-#define C9C_SRLV _mm256_srlv_epi32
-#define C9C_SET1(x) _mm256_set1_epi32((int)(x))
-#define C9C_SETR4(a, b, c, d) _mm256_setr_epi32(a, b, c, d, 0, 0, 0, 0)
-#define C9C_ZERO _mm256_setzero_si256()
-#define C9C_MASK(x) _mm256_movemask_ps(_mm256_castsi256_ps(x))
-#define C9C_EQ(x, y) _mm256_cmpeq_epi32((x), (y))
-#define C9C_WIDE(x) (x)
-#define C9C_LOW(x) _mm256_castsi256_si128(x)
-#define C9C_ZEXT(x) (x)
-#define C9C_P(name) C9_FN(name##_y)
-#endif
 
 /* The cells of v present in at least one / two of its eight lanes, in
  * every lane. */
 static inline void C9_FN(p_count)(C9V v, C9C *ones, C9C *twos)
 {
-#ifdef C9_SPLIT256
     C9C x = _mm256_castsi256_si128(v), y = _mm256_extracti128_si256(v, 1);
-#else
-    C9C x = v, y = _mm256_permute2x128_si256(v, v, 1);
-#endif
     C9C t = C9C_AND(x, y);
     x = C9C_OR(x, y);
     y = C9C_SHUF(x, 0x4E);
@@ -153,11 +126,7 @@ static inline void C9_FN(p_count_add)(C9C n, C9C *ones, C9C *twos)
 /* Lane b of digit 8's register x in every lane. */
 static inline C9C C9_FN(p_lane)(C9C x, int b)
 {
-#ifdef C9_SPLIT256
     return _mm_castps_si128(_mm_permutevar_ps(_mm_castsi128_ps(x), _mm_set1_epi32(b)));
-#else
-    return _mm256_permutevar8x32_epi32(x, _mm256_set1_epi32(b));
-#endif
 }
 
 /* One pass over the bands in todo (bit b: band b changed since its last

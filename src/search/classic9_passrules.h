@@ -3,7 +3,7 @@
  * classic 9x9 engine, board by board, for any register width: row/box
  * reduction with row hidden singles, naked singles, the column closure
  * (included twice by classic9_pass256.h, with C9V and the operation macros
- * naming 256-bit and then 128-bit operations and C9_P naming the
+ * naming 128-bit and then 256-bit operations and C9_P naming the
  * functions; no include guard on purpose). Each lane is one board (or one
  * column word); nothing crosses lanes, so the width only says how many
  * boards one operation serves. C9_BCAST(p) is *p in every lane, read
@@ -51,14 +51,12 @@ static inline C9V C9_P(p_rowbox)(C9V v, C9V *fixed)
  * naked singles of one digit in one row. */
 static inline C9V C9_P(p_naked)(C9V v, C9V single, C9V *bad)
 {
-#ifdef C9_SPLIT256
     /* Three rows at once, carries kept in each 9-bit row: the low eight
      * bits plus 0xFF reach bit 8 if any is set, so bit 8 marks the rows
      * holding a single; its bit 0 subtracted spreads the mark over the
      * row, and from x clears each row's lowest single. 13 operations
-     * where a test per row takes 30: on CPUs that split 256-bit ones
-     * (bench/mca, Zen 1 on serg: -4%); elsewhere the chain is longer
-     * (Zen 4: +2%). */
+     * where a test per row takes 30 (bench/mca, Zen 1 on serg: -4%;
+     * Zen 4 +2% there, yet the whole build measures faster on Zen 5). */
     const C9V low = C9_SET1(0x3FDFEFFu);
     C9V x = C9_AND(v, single);
     C9V top = C9_AND(C9_OR(C9_ADD(C9_AND(x, low), low), x), C9_SET1(0x4020100u));
@@ -66,18 +64,6 @@ static inline C9V C9_P(p_naked)(C9V v, C9V single, C9V *bad)
     C9V lines = C9_OR(top, C9_SUB(top, one));
     *bad = C9_OR(*bad, C9_AND(x, C9_SUB(x, one)));
     return C9_ANDN(C9_ANDN(x, lines), v);
-#else
-    const uint32_t *rows = c9_row_cells;
-    C9_OPAQUE(rows);
-    C9V x = C9_AND(v, single), lines = C9_ZERO;
-    for (int r = 0; r < 3; r++) {
-        C9V row = C9_BCAST(rows + r);
-        C9V seg = C9_AND(x, row);
-        lines = C9_OR(lines, C9_ANDN(C9_EQ0(seg), row));
-        *bad = C9_OR(*bad, C9_AND(seg, C9_SUB(seg, C9_SET1(1))));
-    }
-    return C9_ANDN(C9_ANDN(x, lines), v);
-#endif
 }
 
 /* The column closure of the 27-bit column words in o (any lanes): per

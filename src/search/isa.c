@@ -80,7 +80,7 @@ doku_isa doku_solver_isa(const doku_solver *sv)
     if (!sv)
         return DOKU_ISA_PORTABLE;
     static const doku_isa c9_isa[] = {DOKU_ISA_PORTABLE, DOKU_ISA_AVX2, DOKU_ISA_AVX512,
-                                      DOKU_ISA_SSE42, DOKU_ISA_AVX2};
+                                      DOKU_ISA_SSE42};
     static const doku_isa b16_isa[] = {DOKU_ISA_PORTABLE, DOKU_ISA_AVX2, DOKU_ISA_AVX512};
     if (sv->classic9)
         return c9_isa[classic9_variant(sv->classic9)];

@@ -58,31 +58,19 @@ void generic_run(generic_engine *e, const uint8_t *givens, search_ctx *ctx);
  * another value asks for that one (falling back to what the CPU has).
  * @return the variant chosen. */
 typedef struct classic9_engine classic9_engine;
-enum { CLASSIC9_PORTABLE = 0, CLASSIC9_AVX2 = 1, CLASSIC9_AVX512 = 2, CLASSIC9_SSE42 = 3, CLASSIC9_AVX2_SPLIT = 4 };
+enum { CLASSIC9_PORTABLE = 0, CLASSIC9_AVX2 = 1, CLASSIC9_AVX512 = 2, CLASSIC9_SSE42 = 3 };
 doku_status classic9_create(classic9_engine **out);
 void classic9_free(classic9_engine *e);
 int classic9_set_variant(classic9_engine *e, int variant);
 int classic9_variant(const classic9_engine *e); /* the build in use */
 void classic9_run(classic9_engine *e, const uint8_t *givens, search_ctx *ctx);
 
-/* The build classic9_set_variant takes (cpu_model.c): requested is a
+/* The build classic9_set_variant takes (classic9_pick.c): requested is a
  * CLASSIC9_* build or -1 for the best; can holds CPU_CAN_* bits of the
- * builds the CPU may run, and CPU_CAN_SPLIT256 if it runs 256-bit
- * operations as two halves. @return the requested build if allowed, else
- * the best allowed one below it (portable at least); a request for AVX2
- * (or the best, when that is AVX2) gets CLASSIC9_AVX2_SPLIT on a
- * splitting CPU. Pure. */
-enum { CPU_CAN_SSE42 = 1, CPU_CAN_AVX2 = 2, CPU_CAN_AVX512F = 4, CPU_CAN_SPLIT256 = 8 };
+ * builds the CPU may run. @return the requested build if allowed, else
+ * the best allowed one below it (portable at least). Pure. */
+enum { CPU_CAN_SSE42 = 1, CPU_CAN_AVX2 = 2, CPU_CAN_AVX512F = 4 };
 int classic9_pick_variant(unsigned can, int requested);
-
-/* Whether a CPU of this vendor, family and model (cpuid leaf 1, extended
- * fields added) gets the AVX2 build for split 256-bit units (Zen 1 runs
- * 256-bit operations as two 128-bit halves; Zen 2 gains by it too in the
- * model: cpu_model.c). Pure. */
-enum { CPU_VENDOR_OTHER = 0, CPU_VENDOR_AMD = 1, CPU_VENDOR_HYGON = 2 };
-int cpu_model_splits_256(int vendor, unsigned family, unsigned model);
-/* cpu_model_splits_256 for the running CPU (0 off x86-64). */
-int cpu_splits_256(void);
 
 /* The fast path for n <= 16 (board16.c). It solves every box shape and
  * variant, but units other than rows, columns and aligned boxes (X, hyper,

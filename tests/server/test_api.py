@@ -350,10 +350,12 @@ class Api(unittest.TestCase):
         # /api/grade rates the puzzle the same
         cases = [({"difficulty": "medium"}, "medium"), ({"difficulty": "hard"}, "hard"),
                  ({"rating": "2.0-2.5"}, "easy"), ({"require": "cage-combination"}, None)]
+        made = {}
         for extra, want in cases:
             body = dict({"constraints": KILLER_CAGES, "seed": 4, "timeout": 20}, **extra)
             r, doc, _ = self.s.post("generate", body)
             self.assertEqual(r.status, 200, (extra, doc))
+            made[want] = doc["puzzle"]
             self.assertEqual(doc["scale"], "doku", doc)
             self.assertEqual(len(doc["constraints"]), 13, doc)
             r, count, _ = self.s.post("count", {"puzzle": doc["puzzle"], "constraints": KILLER_CAGES, "limit": 2})
@@ -367,6 +369,18 @@ class Api(unittest.TestCase):
                 self.assertTrue(2.0 <= doc["rating"] <= 2.5, doc)
             if "require" in extra:
                 self.assertGreater(grade["techniques"].get("cage-combination", 0), 0, grade)
+        # `doku generate --constraints` chooses the same givens for the seed
+        # (common/variant_givens.c, counted: the same on every machine)
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "cages.txt")
+            with open(path, "w") as f:
+                f.write("".join("cage %d %s\n" % (c["params"][0], " ".join(c["cells"]))
+                                for c in KILLER_CAGES))
+            out = subprocess.run([DOKU, "generate", "--constraints", path, "--seed", "4",
+                                  "--difficulty", "medium", "-q"], capture_output=True, text=True,
+                                 timeout=120 * SLOW).stdout
+        self.assertEqual([l.split(" ", 1)[1] for l in out.splitlines() if l.startswith("givens ")],
+                         [made["medium"]], out)
         # "full": a full grid under the constraints (one solution: itself)
         r, doc, _ = self.s.post("generate", {"constraints": KILLER_CAGES, "seed": 4, "full": True})
         self.assertEqual((r.status, doc["givens"]), (200, 81), doc)

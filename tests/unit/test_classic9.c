@@ -172,13 +172,13 @@ static void test_variants_same_tree(void **state)
     for (size_t i = 0; i < nl; i += 5) {
         uint8_t g[81];
         assert_int_equal(tu_cells_from_text(lines[i], 81, g), 0);
-        doku_search_result r[4];
-        static const int variants[4] = {CLASSIC9_PORTABLE, CLASSIC9_AVX2, CLASSIC9_AVX2_SPLIT, -1};
-        for (int v = 0; v < 4; v++) {
+        doku_search_result r[3];
+        static const int variants[3] = {CLASSIC9_PORTABLE, CLASSIC9_AVX2, -1};
+        for (int v = 0; v < 3; v++) {
             classic9_set_variant(sv->classic9, variants[v]);
             search(sv, g, 2, 0, &buf, &r[v]);
         }
-        for (int v = 1; v < 4; v++) {
+        for (int v = 1; v < 3; v++) {
             assert_int_equal(r[v].solutions, r[0].solutions);
             assert_int_equal(r[v].nodes, r[0].nodes);
             assert_int_equal(r[v].guesses, r[0].guesses);
@@ -435,44 +435,24 @@ static void test_pick_variant(void **state)
 {
     (void)state;
     const unsigned none = 0, v2 = CPU_CAN_SSE42, avx2 = CPU_CAN_SSE42 | CPU_CAN_AVX2,
-                   split = avx2 | CPU_CAN_SPLIT256, avx512 = CPU_CAN_SSE42 | CPU_CAN_AVX2 | CPU_CAN_AVX512F;
-    static const int wanted[] = {-1, CLASSIC9_PORTABLE, CLASSIC9_SSE42, CLASSIC9_AVX2, CLASSIC9_AVX512,
-                                 CLASSIC9_AVX2_SPLIT};
+                   avx512 = CPU_CAN_SSE42 | CPU_CAN_AVX2 | CPU_CAN_AVX512F;
+    static const int wanted[] = {-1, CLASSIC9_PORTABLE, CLASSIC9_SSE42, CLASSIC9_AVX2, CLASSIC9_AVX512};
     const struct {
         unsigned can;
-        int got[6]; /* per wanted[] */
+        int got[5]; /* per wanted[] */
     } cpus[] = {
         /* baseline x86-64 (or not x86): portable whatever is asked */
-        {none,
-         {CLASSIC9_PORTABLE, CLASSIC9_PORTABLE, CLASSIC9_PORTABLE, CLASSIC9_PORTABLE, CLASSIC9_PORTABLE,
-          CLASSIC9_PORTABLE}},
+        {none, {CLASSIC9_PORTABLE, CLASSIC9_PORTABLE, CLASSIC9_PORTABLE, CLASSIC9_PORTABLE, CLASSIC9_PORTABLE}},
         /* x86-64-v2 */
-        {v2, {CLASSIC9_SSE42, CLASSIC9_PORTABLE, CLASSIC9_SSE42, CLASSIC9_SSE42, CLASSIC9_SSE42, CLASSIC9_SSE42}},
-        /* AVX2 without AVX-512 (Zen 2-3, Haswell to Alder Lake); the
-         * split build only when asked for */
-        {avx2,
-         {CLASSIC9_AVX2, CLASSIC9_PORTABLE, CLASSIC9_SSE42, CLASSIC9_AVX2, CLASSIC9_AVX2, CLASSIC9_AVX2_SPLIT}},
-        /* AVX2 on 128-bit halves (Zen 1): the split build for AVX2 */
-        {split,
-         {CLASSIC9_AVX2_SPLIT, CLASSIC9_PORTABLE, CLASSIC9_SSE42, CLASSIC9_AVX2_SPLIT, CLASSIC9_AVX2_SPLIT,
-          CLASSIC9_AVX2_SPLIT}},
+        {v2, {CLASSIC9_SSE42, CLASSIC9_PORTABLE, CLASSIC9_SSE42, CLASSIC9_SSE42, CLASSIC9_SSE42}},
+        /* AVX2 without AVX-512 (Zen 1-3, Haswell to Alder Lake) */
+        {avx2, {CLASSIC9_AVX2, CLASSIC9_PORTABLE, CLASSIC9_SSE42, CLASSIC9_AVX2, CLASSIC9_AVX2}},
         /* AVX-512F (Zen 4 and 5, Skylake-SP and later servers) */
-        {avx512,
-         {CLASSIC9_AVX512, CLASSIC9_PORTABLE, CLASSIC9_SSE42, CLASSIC9_AVX2, CLASSIC9_AVX512,
-          CLASSIC9_AVX2_SPLIT}},
+        {avx512, {CLASSIC9_AVX512, CLASSIC9_PORTABLE, CLASSIC9_SSE42, CLASSIC9_AVX2, CLASSIC9_AVX512}},
     };
     for (size_t c = 0; c < sizeof cpus / sizeof cpus[0]; c++)
-        for (int w = 0; w < 6; w++)
+        for (int w = 0; w < 5; w++)
             assert_int_equal(classic9_pick_variant(cpus[c].can, wanted[w]), cpus[c].got[w]);
-    /* Which cores get the split build, by cpuid family and model. */
-    assert_true(cpu_model_splits_256(CPU_VENDOR_AMD, 0x17, 0x01));  /* Zen, EPYC 7001 */
-    assert_true(cpu_model_splits_256(CPU_VENDOR_AMD, 0x17, 0x08));  /* Zen+ */
-    assert_true(cpu_model_splits_256(CPU_VENDOR_AMD, 0x15, 0x60));  /* Excavator */
-    assert_true(cpu_model_splits_256(CPU_VENDOR_HYGON, 0x18, 0x00)); /* Dhyana */
-    assert_true(cpu_model_splits_256(CPU_VENDOR_AMD, 0x17, 0x31));  /* Zen 2, EPYC 7002: by the model */
-    assert_false(cpu_model_splits_256(CPU_VENDOR_AMD, 0x19, 0x01)); /* Zen 3 */
-    assert_false(cpu_model_splits_256(CPU_VENDOR_AMD, 0x1A, 0x02)); /* Zen 5 */
-    assert_false(cpu_model_splits_256(CPU_VENDOR_OTHER, 0x17, 0x01));
 }
 
 int main(void)

@@ -353,12 +353,25 @@ for v in killer thermo; do
     [ "$got" = "$want" ] || fail "$v.xlsx read back solves to $got, want $want ($(cat "$tmp/$v.err"))"
     got=$("$doku" count "$tmp/$v.xlsx" 2>/dev/null)
     [ "$got" = 1 ] || fail "$v.xlsx read back counts $got solutions, want 1"
-    # its constraints and givens as the text had them
+    # its constraints and givens as the text had them, and the solved
+    # digits as its solution (kept, not dropped; the killer's, all alike,
+    # with no givens)
     "$doku" convert --to text "$tmp/$v.xlsx" 2>/dev/null | grep -v '^#' >"$tmp/$v.back"
     "$doku" convert --to text "$fxc/variants/$v.txt" | grep -v '^#' >"$tmp/$v.want"
+    grep -qx "solution $want" "$tmp/$v.back" || fail "$v.xlsx read back without its solution"
+    grep -v '^solution ' "$tmp/$v.back" >"$tmp/$v.nosol" && mv "$tmp/$v.nosol" "$tmp/$v.back"
     cmp -s "$tmp/$v.back" "$tmp/$v.want" ||
         fail "$v.xlsx converted back differs: $(diff "$tmp/$v.back" "$tmp/$v.want" | head -5)"
 done
+# a killer given in full (doku's givens, bold on blue) is read back as
+# givens, not as a solution: doku reduce takes it whole (81 givens)
+S_KILLER=$("$doku" solve "$fxc/variants/killer.txt")
+{ cat "$fxc/variants/killer.txt"; echo "givens $S_KILLER"; } >"$tmp/fullgiven.txt"
+"$doku" check --format xlsx -o "$tmp/fullgiven.xlsx" "$tmp/fullgiven.txt" >/dev/null 2>&1
+"$doku" convert --to text "$tmp/fullgiven.xlsx" 2>"$tmp/fullgiven.err" | grep -qx "givens $S_KILLER" ||
+    fail "fullgiven.xlsx: its 81 givens not read back as givens: $(cat "$tmp/fullgiven.err")"
+got=$("$doku" reduce "$tmp/fullgiven.xlsx" 2>/dev/null | head -1)
+case $got in *"reduced: 0 givens (from 81)"*) ;; *) fail "fullgiven.xlsx reduce: $got" ;; esac
 # typed by a person: statements after "Constraints:" and a row under it; a bad one is
 # named by its cell as a bad digit is (an invalid record, exit 1)
 if [ -n "$py" ]; then
@@ -384,6 +397,35 @@ for name, cage in (("Typed", "cage 6 r3c1 r4c1"), ("Bad", "cage 50 r3c1 r4c1")):
         ws["B9"] = cage
 wb.save(sys.argv[1])
 PY
+    # a person's full killer grid with its cages: read as the solution,
+    # which check verifies; a slip (r1c1 and r1c2 swapped) breaks columns
+    # and a cage, named, exit 1
+    "$py" - "$tmp/fullkiller.xlsx" "$("$doku" solve "$fxc/variants/killer.txt")" \
+        "$fxc/variants/killer.txt" <<'PY' || fail "writing fullkiller.xlsx"
+import sys
+from openpyxl import Workbook
+wb = Workbook()
+for name, grid in (("Right", sys.argv[2]), ("Slip", sys.argv[2][1] + sys.argv[2][0] + sys.argv[2][2:])):
+    ws = wb.active if name == "Right" else wb.create_sheet(name)
+    ws.title = name
+    for i, ch in enumerate(grid):
+        ws.cell(row=2 + i // 9, column=2 + i % 9, value=int(ch))
+    ws["B12"] = "Shape: 9x9, 3x3 boxes+x"
+    ws["B13"] = "Constraints:"
+    rules = [l.strip() for l in open(sys.argv[3]) if l.startswith("cage")]
+    for k, rule in enumerate(rules):
+        ws.cell(row=14 + k, column=2, value=rule)
+wb.save(sys.argv[1])
+PY
+    got=$("$doku" check --sheet Right "$tmp/fullkiller.xlsx" 2>/dev/null); rc=$?
+    [ $rc = 0 ] && [ "$got" = "$tmp/fullkiller.xlsx: unique" ] ||
+        fail "fullkiller.xlsx Right: exit $rc: $got"
+    got=$("$doku" check --sheet Slip "$tmp/fullkiller.xlsx" 2>/dev/null); rc=$?
+    [ $rc = 1 ] || fail "fullkiller.xlsx Slip: exit $rc, want 1"
+    case $got in
+    *"invalid: the solution given: r1c1 and r8c1 both hold 7 in column 1;"*"killer cage 14 at r1c1 r2c1 is broken"*) ;;
+    *) fail "fullkiller.xlsx Slip: the slip not named: $got" ;;
+    esac
     got=$("$doku" solve --range Typed!B2:E5 "$tmp/typed.xlsx" 2>&1)
     want=$("$doku" solve "$fxc/variants/thermo.txt")
     [ "$got" = "$want" ] || fail "typed.xlsx: $got, want $want"
@@ -397,7 +439,7 @@ printf 'size 4\ntitle Little thermo\nthermo r1c1 r1c2 r2c2\ngivens ..3. ...2 2..
 "$doku" solve --format xlsx -o "$tmp/titled.xlsx" "$tmp/titled.txt" 2>/dev/null
 "$doku" convert --to text "$tmp/titled.xlsx" 2>/dev/null | grep -qx "title Little thermo" ||
     fail "titled.xlsx read back without its title: $("$doku" convert --to text "$tmp/titled.xlsx" 2>&1)"
-grep -qF "killer.xlsx:'Puzzle 1'!B4:J12: every cell is filled and the digits look alike under a list of constraints" "$tmp/killer.err" ||
+grep -qF "killer.xlsx:'Puzzle 1'!B4:J12: every cell is filled and the digits look alike under a list of constraints, none bold" "$tmp/killer.err" ||
     fail "killer.xlsx read back without saying its digits are the solution: $(cat "$tmp/killer.err")"
 if [ -n "$py" ]; then
     "$py" - "$tmp/killer.xlsx" <<'PY' || fail "killer.xlsx as openpyxl sees it"
