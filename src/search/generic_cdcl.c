@@ -54,6 +54,9 @@ enum { LUBY_UNIT = 512, LEARNT_FIRST = 4000, CHRONO_LEVELS = 100 };
  * the instances solved from 28 to 34 of 36. */
 enum { REASON_BUMP_MAX = 8 };
 
+/* Shrinking gives up on a block after this many resolution steps. */
+enum { SHRINK_WORK = 1000 };
+
 typedef struct watch_list {
     uint32_t *w;         /* clause offsets in the arena */
     uint32_t n, cap;
@@ -94,6 +97,10 @@ struct generic_cdcl {
     uint32_t *buf;       /* [nvars] learnt clause being built */
     uint32_t *rbuf;      /* [nvars] a reason's literals */
     uint32_t *kept;      /* [nvars] the learnt clause minimised */
+    uint32_t *tpos;      /* [nvars] position on the trail (set variables) */
+    uint64_t *skey;      /* [nvars] shrinking: clause literals by level */
+    uint32_t *sheap;     /* [nvars] shrinking: block variables, latest first */
+    uint32_t *stouch;    /* [nvars] shrinking: variables marked */
     uint32_t *stamp;     /* [ncells + 2] LBD level stamps */
     uint32_t stamp_now;
     uint8_t *grid;       /* [ncells] a solution */
@@ -211,6 +218,10 @@ void generic_cdcl_free(generic_cdcl *k)
     free(k->buf);
     free(k->rbuf);
     free(k->kept);
+    free(k->tpos);
+    free(k->skey);
+    free(k->sheap);
+    free(k->stouch);
     free(k->stamp);
     free(k->grid);
     free(k);
@@ -249,6 +260,10 @@ doku_status generic_cdcl_create(const doku_shape *s, const uint8_t *cell_index, 
     k->buf = malloc(sizeof *k->buf * (nv + 1));
     k->rbuf = malloc(sizeof *k->rbuf * (nv + 1));
     k->kept = malloc(sizeof *k->kept * (nv + 1));
+    k->tpos = malloc(sizeof *k->tpos * nv);
+    k->skey = malloc(sizeof *k->skey * (nv + 1));
+    k->sheap = malloc(sizeof *k->sheap * (nv + 1));
+    k->stouch = malloc(sizeof *k->stouch * (nv + 1));
     k->stamp = calloc(nv + 2, sizeof *k->stamp);
     k->grid = malloc(nc);
     k->acap = 1 << 16;
@@ -257,7 +272,7 @@ doku_status generic_cdcl_create(const doku_shape *s, const uint8_t *cell_index, 
     k->learnts = malloc(sizeof *k->learnts * k->lcap);
     if (!k->val || !k->phase || !k->level || !k->rkind || !k->ridx || !k->cmask || !k->pmask ||
         !k->root_c || !k->root_p || !k->trail || !k->lim || !k->act || !k->heap || !k->hpos ||
-        !k->watch || !k->seen || !k->buf || !k->rbuf || !k->kept || !k->stamp || !k->grid || !k->arena ||
+        !k->watch || !k->seen || !k->buf || !k->rbuf || !k->kept || !k->tpos || !k->skey || !k->sheap || !k->stouch || !k->stamp || !k->grid || !k->arena ||
         !k->learnts) {
         generic_cdcl_free(k);
         return DOKU_ERR_NOMEM;
@@ -281,6 +296,7 @@ static void assign(generic_cdcl *k, uint32_t lit, int kind, uint32_t idx, int le
     k->level[v] = level;
     k->rkind[v] = (uint8_t)kind;
     k->ridx[v] = idx;
+    k->tpos[v] = k->ntrail;
     k->trail[k->ntrail++] = lit;
     if (lit & 1) {
         int c = (int)(v / (uint32_t)k->n), d = (int)(v % (uint32_t)k->n);
@@ -300,6 +316,7 @@ static void backtrack(generic_cdcl *k, int level)
     for (uint32_t i = to; i < k->ntrail; i++) {
         uint32_t lit = k->trail[i], v = lit >> 1;
         if (k->level[v] <= level) {
+            k->tpos[v] = kept;
             k->trail[kept++] = lit; /* assigned out of order: stays */
             continue;
         }
@@ -584,6 +601,118 @@ static int redundant(generic_cdcl *k, uint32_t v)
     return 1;
 }
 
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Shrinking's queue of a block's variables, latest on the trail first. */
+static void sheap_push(generic_cdcl *k, uint32_t *n, uint32_t v)
+{
+    uint32_t i = (*n)++;
+    while (i > 0) {
+        uint32_t p = (i - 1) / 2;
+        if (k->tpos[k->sheap[p]] >= k->tpos[v])
+            break;
+        k->sheap[i] = k->sheap[p];
+        i = p;
+    }
+    k->sheap[i] = v;
+}
+
+static uint32_t sheap_pop(generic_cdcl *k, uint32_t *n)
+{
+    uint32_t top = k->sheap[0], v = k->sheap[--*n], i = 0;
+    for (;;) {
+        uint32_t l = 2 * i + 1;
+        if (l >= *n)
+            break;
+        uint32_t r = l + 1, m = r < *n && k->tpos[k->sheap[r]] > k->tpos[k->sheap[l]] ? r : l;
+        if (k->tpos[k->sheap[m]] <= k->tpos[v])
+            break;
+        k->sheap[i] = k->sheap[m];
+        i = m;
+    }
+    if (*n)
+        k->sheap[i] = v;
+    return top;
+}
+
+/* Shrinking (Fleury and Biere's, as CaDiCaL's --shrink): the block of a
+ * learnt clause's literals at one level L (skey[from..to), each level << 32
+ * | literal; every clause variable has seen 1) is replaced by the single
+ * literal of the block's own UIP when resolving back from the block's
+ * latest literal meets only literals of level L, of the root or of the
+ * clause. The clause keeps its LBD and gets shorter, and its literals are
+ * closer to the decisions. Marks its variables with seen bit 2 while it
+ * runs. @return the replacing literal, or UINT32_MAX (clause unchanged). */
+static uint32_t shrink_block(generic_cdcl *k, uint32_t from, uint32_t to, int level)
+{
+    uint32_t hn = 0, nt = 0, work = 0, res = UINT32_MAX;
+    for (uint32_t i = from; i < to; i++) {
+        uint32_t v = (uint32_t)k->skey[i] >> 1;
+        k->seen[v] |= 2;
+        k->stouch[nt++] = v;
+        sheap_push(k, &hn, v);
+    }
+    while (hn) {
+        uint32_t u = sheap_pop(k, &hn);
+        if (hn == 0) {
+            res = u << 1 | (k->val[u] > 0); /* the clause's literal is false */
+            break;
+        }
+        int rk = k->rkind[u], fail = 0;
+        if (rk == R_DECISION || rk == R_ROOT || ++work > SHRINK_WORK)
+            break;
+        uint32_t rl = clause_of(k, rk, k->ridx[u], u, k->rbuf);
+        for (uint32_t j = 0; j < rl && !fail; j++) {
+            uint32_t w = k->rbuf[j] >> 1;
+            if (w == u || k->level[w] == 0 || k->seen[w] & 2)
+                continue;
+            if (k->level[w] == level) {
+                k->seen[w] |= 2;
+                k->stouch[nt++] = w;
+                sheap_push(k, &hn, w);
+            } else if (!k->seen[w]) {
+                fail = 1;
+            }
+        }
+        if (fail)
+            break;
+    }
+    for (uint32_t i = 0; i < nt; i++)
+        k->seen[k->stouch[i]] &= 1;
+    return res;
+}
+
+/* Shrinks the learnt clause buf[1..len) level by level (shrink_block).
+ * @return its new length. */
+static uint32_t shrink(generic_cdcl *k, uint32_t len)
+{
+    for (uint32_t i = 1; i < len; i++) {
+        k->seen[k->buf[i] >> 1] = 1;
+        k->skey[i - 1] = (uint64_t)k->level[k->buf[i] >> 1] << 32 | k->buf[i];
+    }
+    qsort(k->skey, len - 1, sizeof *k->skey, cmp_u64);
+    uint32_t out = 1;
+    for (uint32_t i = 0, j; i < len - 1; i = j) {
+        int level = (int)(k->skey[i] >> 32);
+        for (j = i; j < len - 1 && (int)(k->skey[j] >> 32) == level; j++)
+            ;
+        uint32_t r = j - i >= 2 ? shrink_block(k, i, j, level) : UINT32_MAX;
+        if (r != UINT32_MAX)
+            k->kept[out++] = r;
+        else
+            for (uint32_t q = i; q < j; q++)
+                k->kept[out++] = (uint32_t)k->skey[q];
+    }
+    for (uint32_t i = 1; i < len; i++)
+        k->seen[k->buf[i] >> 1] = 0;
+    memcpy(k->buf + 1, k->kept + 1, sizeof *k->buf * (out - 1));
+    return out;
+}
+
 /* First-UIP analysis of cf. Leaves the learnt clause in buf (buf[0] the
  * asserting literal, buf[1] one of the highest remaining level).
  * @return its length; *bt the level to go back to, *lbd its LBD. */
@@ -625,6 +754,8 @@ static uint32_t analyze(generic_cdcl *k, const conflict *cf, int *bt, uint32_t *
         k->seen[k->buf[i] >> 1] = 0;
     memcpy(k->buf + 1, k->kept + 1, sizeof *k->buf * (out - 1));
     len = out;
+    if (len > 2)
+        len = shrink(k, len);
     *bt = 0;
     for (uint32_t i = 1; i < len; i++)
         if (k->level[k->buf[i] >> 1] > *bt) {
@@ -658,12 +789,6 @@ static uint32_t analyze(generic_cdcl *k, const conflict *cf, int *bt, uint32_t *
     }
     k->inc *= 1.0 / 0.95;
     return len;
-}
-
-static int cmp_u64(const void *a, const void *b)
-{
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return x < y ? -1 : x > y;
 }
 
 /* At the root: drops the worse half of the learnt clauses (by LBD, then
