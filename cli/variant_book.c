@@ -84,8 +84,10 @@ static void run_puzzle(void *ctx, const book_puzzle *p)
         b->worst = b->worst > CLI_EXIT_USAGE ? b->worst : CLI_EXIT_USAGE;
         return;
     }
-    /* fn takes vp over (a document keeps it until it is drawn) */
-    int rc = b->fn(b->user, b->path, 0, where, vp);
+    /* fn takes vp over (a document keeps it until it is drawn); the
+     * records name the puzzle's place, "FILE:Sheet!C3:K11", as the
+     * classic ones do: a workbook holds several */
+    int rc = b->fn(b->user, where, 0, where, vp);
     b->worst = rc > b->worst ? rc : b->worst;
 }
 

@@ -34,8 +34,10 @@ int cli_variant_run(const cli_opts *o, cli_variant_mode mode, uint64_t limit,
 
 /* Calls fn for every puzzle of o's variant inputs (files, or standard
  * input read by cli_variant_inputs), in order: file and line (0 for a
- * whole-file puzzle) say where it starts, where is "FILE:LINE" or "FILE"
- * for messages; fn owns p (frees or keeps it). A record that does not
+ * whole-file puzzle) say where it starts (a workbook's puzzle: file
+ * "FILE:Sheet!C3:K11", as the classic records name it; valid during the
+ * call), where is "FILE:LINE" or "FILE" for messages; fn owns p (frees
+ * or keeps it). A record that does not
  * read is reported ("FILE:LINE: message" on stderr, exit 2) and the
  * others go on. @return the worst exit code fn returned, or
  * CLI_EXIT_USAGE. */

@@ -418,14 +418,17 @@ for name, grid in (("Right", sys.argv[2]), ("Slip", sys.argv[2][1] + sys.argv[2]
 wb.save(sys.argv[1])
 PY
     got=$("$doku" check --sheet Right "$tmp/fullkiller.xlsx" 2>/dev/null); rc=$?
-    [ $rc = 0 ] && [ "$got" = "$tmp/fullkiller.xlsx: unique" ] ||
+    [ $rc = 0 ] && [ "$got" = "$tmp/fullkiller.xlsx:Right!B2:J10: unique" ] ||
         fail "fullkiller.xlsx Right: exit $rc: $got"
     got=$("$doku" check --sheet Slip "$tmp/fullkiller.xlsx" 2>/dev/null); rc=$?
     [ $rc = 1 ] || fail "fullkiller.xlsx Slip: exit $rc, want 1"
     case $got in
-    *"invalid: the solution given: r1c1 and r8c1 both hold 7 in column 1;"*"killer cage 14 at r1c1 r2c1 is broken"*) ;;
+    *"fullkiller.xlsx:Slip!B2:J10: invalid: the solution given: r1c1 and r8c1 both hold 7 in column 1;"*"killer cage 14 at r1c1 r2c1 is broken"*) ;;
     *) fail "fullkiller.xlsx Slip: the slip not named: $got" ;;
     esac
+    # both sheets at once: each record names its own
+    "$doku" check "$tmp/fullkiller.xlsx" 2>/dev/null | cut -d: -f2 | tr '\n' ' ' |
+        grep -qx "Right!B2 Slip!B2 " || fail "fullkiller.xlsx: records not named by sheet: $("$doku" check "$tmp/fullkiller.xlsx" 2>&1)"
     got=$("$doku" solve --range Typed!B2:E5 "$tmp/typed.xlsx" 2>&1)
     want=$("$doku" solve "$fxc/variants/thermo.txt")
     [ "$got" = "$want" ] || fail "typed.xlsx: $got, want $want"
