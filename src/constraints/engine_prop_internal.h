@@ -31,6 +31,10 @@ typedef struct vqueue {
      * hidden singles, up to cell_split[c], then those run after them
      * (lateq) */
     int *cell_split;
+    /* scratch for one placement: the peers it changed [ncells] and
+     * whether it took their least or greatest digit */
+    int *changed;
+    uint8_t *changed_bnd;
 } vqueue;
 
 enum { GROUP_QUEUED = 1 << 30 }; /* above every digit (n <= 16) */
