@@ -9,16 +9,19 @@
  * The cell whose digit failed last is guessed again while its score per
  * digit is within 2/3 of the best (last-conflict branching, damped): the
  * search stays on the cell that just failed until it is settled, which
- * cut the slowest killers 2-3x (BENCHMARKS.md). After RESTART_FAILS
- * failed guesses without a solution the search starts once more from
- * the root with the scores learnt so far: the first guesses, made before
- * any score told the cells apart, decide the tree's size (the same
- * killer turned or mirrored took up to 6x the nodes), and the second
- * start makes them with the scores of the first.
+ * cut the slowest killers 2-3x (BENCHMARKS.md).
+ * The search restarts from the root after RESTART_FIRST failed guesses,
+ * then after 3/2 as many each time, keeping the scores learnt: the first
+ * guesses, made before any score told the cells apart, decide the tree's
+ * size (the same killer turned or mirrored took up to 6x the nodes).
+ * Each restart records the branch it leaves as nogoods
+ * (engine_nogood.c), so no subtree is searched twice: without them only
+ * one restart paid.
  * Limit, node budget and deadline are those of doku_search
  * (search_ctx.c).
  */
 #include "engine_internal.h"
+#include "engine_nogood.h"
 #include "util/bits.h"
 
 #include <stdlib.h>
@@ -42,14 +45,29 @@ typedef struct vsearch {
     int last;        /* the cell whose digit failed last (-1: none yet) */
     uint64_t fails;  /* failed guesses */
     uint64_t restart_at; /* fails at which to start again (0: never) */
-    int restarting;  /* unwinding to the root for the second start */
+    uint64_t cutoff; /* failures from the last start to the next */
+    int restarting;  /* unwinding to the root for the next start */
+    /* the branch from the root: the digit placed at each level, and the
+     * digits taken out at each level after their subtrees were searched
+     * (level l's from neg_off[l]; neg_off[lv + 1] = neg_top at the deepest
+     * level lv) */
+    int *pos_cell;
+    vmask *pos_digit;
+    int *neg_cell;
+    vmask *neg_digit;
+    int *neg_off;
+    int neg_top;
+    vnogoods ng;
 } vsearch;
 
-/* DECAY: failures between two halvings of the scores. RESTART_FAILS:
- * failures before the one restart (MATHEMAGIC and EXTREME killers in
- * four orientations each: 0.62 -> 0.35 and 0.61 -> 0.54 of ISS's nodes
- * geomean; later or repeated restarts gained less). */
-enum { DECAY = 1 << 14, RESTART_FAILS = 1000 };
+/* DECAY: failures between two halvings of the scores. RESTART_FIRST:
+ * failures before the first restart, each next one after 3/2 as many
+ * (each killer/line puzzle in four orientations, against one restart
+ * after 1,000 failures without nogoods: nodes MATHEMAGIC#0/#4/#11 0.73,
+ * EXTREME 0.92, TAREK 0.99, THERMOS 0.92, RENBAN 0.94, 18 examples 0.87;
+ * first restart after 100: 0.60 on MATHEMAGIC but 1.02-1.03 on TAREK and
+ * EXTREME). */
+enum { DECAY = 1 << 14, RESTART_FIRST = 300 };
 
 static void leaf(vsearch *s, const vmask *dom)
 {
@@ -217,6 +235,22 @@ static int choose(const vsearch *s, const vmask *dom, int *cell, vmask *digit)
     return 1;
 }
 
+/* Records the branch down to level lv as nogoods and sets the search
+ * unwinding to the root; when out of memory restarts end instead (a
+ * solution already reported would be reported again). */
+static void restart(vsearch *s, int lv)
+{
+    s->neg_off[lv + 1] = s->neg_top;
+    if (!vng_record(&s->ng, s->pos_cell, s->pos_digit, lv, s->neg_cell, s->neg_digit,
+                    s->neg_off)) {
+        s->restart_at = 0;
+        return;
+    }
+    s->restarting = 1;
+    s->cutoff += s->cutoff / 2;
+    s->restart_at = s->fails + s->cutoff;
+}
+
 /* Searches below the propagated domains of level lv: place a digit in a
  * cell, search on, then take the digit out of the cell, propagate that,
  * and choose again (two-way branching). */
@@ -229,18 +263,27 @@ static void dfs(vsearch *s, int lv)
     vmask *next = dom + nc;
     uint8_t *nfixed = fixed + nc;
     int first = 1;
+    s->neg_off[lv] = s->neg_top;
     for (;;) {
         int c;
         vmask d;
+        if (s->ng.nrec && !vng_apply(&s->ng, e, dom, fixed, &c)) {
+            if (c >= 0)
+                s->score[c]++;
+            else
+                blame_rule(s);
+            return;
+        }
         if (!choose(s, dom, &c, &d)) {
             leaf(s, dom);
             return;
         }
         if (s->ctx->stop || s->restarting || search_count_node(s->ctx))
             return;
-        if (s->restart_at && s->fails >= s->restart_at && !s->ctx->solutions) {
-            s->restarting = 1;
-            return;
+        if (s->restart_at && s->fails >= s->restart_at) {
+            restart(s, lv);
+            if (s->restarting)
+                return;
         }
         if (!first)
             s->ctx->guesses++;
@@ -248,16 +291,38 @@ static void dfs(vsearch *s, int lv)
         memcpy(next, dom, nc * sizeof *dom);
         memcpy(nfixed, fixed, nc);
         next[c] = d;
+        s->pos_cell[lv] = c;
+        s->pos_digit[lv] = d;
+        int top = s->neg_top;
         if (vengine_propagate(e, next, nfixed, &c, 1))
             dfs(s, lv + 1);
         else
             conflict(s, c, d);
         if (s->ctx->stop || s->restarting)
             return;
+        /* the subtree of d is searched: a negative decision */
+        s->neg_top = top;
+        s->neg_cell[s->neg_top] = c;
+        s->neg_digit[s->neg_top++] = d;
         dom[c] &= ~d;
         if (!dom[c] || !vengine_propagate(e, dom, fixed, &c, 1))
             return;
     }
+}
+
+static void search_free(vsearch *s)
+{
+    free(s->dom);
+    free(s->fixed);
+    free(s->grid);
+    free(s->score);
+    free(s->pos_cell);
+    free(s->pos_digit);
+    free(s->neg_cell);
+    free(s->neg_digit);
+    free(s->neg_off);
+    vng_free(&s->ng);
+    vengine_free(s->e);
 }
 
 doku_status doku_constraints_search(const doku_constraints *cs, const uint8_t *givens,
@@ -280,18 +345,24 @@ doku_status doku_constraints_search(const doku_constraints *cs, const uint8_t *g
     if (vengine_create(cs, &e) != DOKU_OK)
         return DOKU_ERR_NOMEM;
     size_t nc = (size_t)sh->ncells;
-    vsearch s = {e, &ctx, NULL, NULL, NULL, NULL, DECAY, {0}, 0, 0, -1, 0, RESTART_FAILS, 0};
-    /* levels 0 .. ncells, and the root's domains kept for the restart */
+    vsearch s = {.e = e, .ctx = &ctx, .until_decay = DECAY, .last = -1,
+                 .restart_at = RESTART_FIRST, .cutoff = RESTART_FIRST};
+    /* levels 0 .. ncells, and the root's domains kept for the restarts */
     s.dom = malloc((nc + 2) * nc * sizeof *s.dom);
     s.fixed = malloc((nc + 2) * nc);
     s.grid = malloc(nc);
     s.score = malloc(nc * sizeof *s.score);
-    if (!s.dom || !s.fixed || !s.grid || !s.score) {
-        free(s.dom);
-        free(s.fixed);
-        free(s.grid);
-        free(s.score);
-        vengine_free(e);
+    s.pos_cell = malloc(nc * sizeof *s.pos_cell);
+    s.pos_digit = malloc(nc * sizeof *s.pos_digit);
+    /* a branch takes out at most every digit of every cell */
+    size_t nneg = nc * (size_t)e->n;
+    s.neg_cell = malloc(nneg * sizeof *s.neg_cell);
+    s.neg_digit = malloc(nneg * sizeof *s.neg_digit);
+    s.neg_off = malloc((nc + 2) * sizeof *s.neg_off);
+    int ok = vng_init(&s.ng, e->ncells);
+    if (!ok || !s.dom || !s.fixed || !s.grid || !s.score || !s.pos_cell || !s.pos_digit ||
+        !s.neg_cell || !s.neg_digit || !s.neg_off) {
+        search_free(&s);
         return DOKU_ERR_NOMEM;
     }
     for (int c = 0; c < e->ncells; c++) {
@@ -301,7 +372,6 @@ doku_status doku_constraints_search(const doku_constraints *cs, const uint8_t *g
             s.dom[c] &= (vmask)1 << (givens[c] - 1);
     }
     memset(s.fixed, 0, nc);
-    int ok = 1;
     for (int c = 0; c < e->ncells; c++)
         ok &= s.dom[c] != 0;
     search_count_node(&ctx);
@@ -311,10 +381,10 @@ doku_status doku_constraints_search(const doku_constraints *cs, const uint8_t *g
         memcpy(root, s.dom, nc * sizeof *root);
         memcpy(root_fixed, s.fixed, nc);
         dfs(&s, 0);
-        if (s.restarting && !ctx.stop) {
+        while (s.restarting && !ctx.stop) {
             s.restarting = 0;
-            s.restart_at = 0;
             s.last = -1;
+            s.neg_top = 0;
             memcpy(s.dom, root, nc * sizeof *root);
             memcpy(s.fixed, root_fixed, nc);
             dfs(&s, 0);
@@ -323,10 +393,6 @@ doku_status doku_constraints_search(const doku_constraints *cs, const uint8_t *g
     res->solutions = ctx.solutions;
     res->nodes = ctx.nodes;
     res->guesses = ctx.guesses;
-    free(s.dom);
-    free(s.fixed);
-    free(s.grid);
-    free(s.score);
-    vengine_free(e);
+    search_free(&s);
     return ctx.gave_up ? DOKU_GAVE_UP : DOKU_OK;
 }

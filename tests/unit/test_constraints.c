@@ -8,6 +8,8 @@
  *   solution it reports passes the checker;
  * - on 9x9, constraints drawn from a known solution grid: the grid is
  *   found and every solution passes the checker;
+ * - a hard puzzle made ambiguous, counted through many restarts: each
+ *   solution reported once (the restart nogoods);
  * - ISS puzzles with published solutions (tests/fixtures/variants):
  *   unique and equal to the solution;
  * - validation, check and budget behaviour, the readers' messages.
@@ -187,6 +189,65 @@ static void test_every_kind_finds_its_grid_9x9(void **state)
     }
     doku_solver_free(sv);
     doku_shape_free(sh);
+}
+
+static int cmp_grid81(const void *a, const void *b) { return memcmp(a, b, 81); }
+
+/* HARD_RENBAN#2 of the fixtures without its seventh renban has 644
+ * solutions (the search before restarts counted the same) and its search
+ * fails thousands of times, restarting after 300 failures, then 450 ...:
+ * each solution must be reported once (the restart nogoods cover the
+ * subtrees of solutions already reported), pass the checker, and the
+ * published one be among them. */
+static void test_restarts_report_each_solution_once(void **state)
+{
+    (void)state;
+    char path[512];
+    size_t len;
+    char *text = tu_read_file(tu_fixture_path(path, sizeof path, "variants/iss_small.tsv"), &len);
+    assert_non_null(text);
+    char *line = strstr(text, "\nHARD_RENBAN#2\t");
+    assert_non_null(line);
+    char *puz = strchr(line + 1, '\t') + 1, *sol = strchr(puz, '\t');
+    assert_non_null(sol);
+    *sol++ = 0;
+    char *drop = puz;
+    for (int i = 0; i < 7; i++) {
+        drop = strstr(drop + 1, ".Renban~");
+        assert_non_null(drop);
+    }
+    char *end = strchr(drop + 1, '.');
+    assert_non_null(end);
+    memmove(drop, end, strlen(end) + 1);
+    doku_variant_puzzle *p;
+    char msg[256];
+    assert_int_equal(doku_variant_puzzle_read(puz, strlen(puz), &p, msg, sizeof msg), DOKU_OK);
+    const doku_constraints *cs = doku_variant_puzzle_constraints(p);
+    enum { CAP = 1000 };
+    grids found = {malloc((size_t)CAP * 81), 0, CAP, 81};
+    assert_non_null(found.g);
+    doku_search_opts o = {.limit = CAP};
+    doku_search_result r;
+    assert_int_equal(doku_constraints_search(cs, doku_variant_puzzle_givens(p), 81, &o, NULL,
+                                             collect, &found, &r),
+                     DOKU_OK);
+    assert_int_equal(found.count, 644);
+    assert_int_equal((int)r.solutions, found.count);
+    uint8_t want[81];
+    for (int c = 0; c < 81; c++)
+        want[c] = (uint8_t)(sol[c] - '0');
+    int has_want = 0;
+    for (int i = 0; i < found.count; i++) {
+        assert_null(vc_check(cs, found.g + (size_t)i * 81));
+        has_want |= memcmp(found.g + (size_t)i * 81, want, 81) == 0;
+    }
+    assert_true(has_want);
+    qsort(found.g, (size_t)found.count, 81, cmp_grid81);
+    for (int i = 1; i < found.count; i++)
+        assert_true(memcmp(found.g + (size_t)(i - 1) * 81, found.g + (size_t)i * 81, 81) != 0);
+    free(found.g);
+    doku_variant_puzzle_free(p);
+    free(text);
 }
 
 /* ISS puzzles with their published solutions. */
@@ -476,6 +537,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_every_kind_counts_like_brute_force_4x4),
         cmocka_unit_test(test_every_kind_finds_its_grid_9x9),
+        cmocka_unit_test(test_restarts_report_each_solution_once),
         cmocka_unit_test(test_iss_fixtures_solve_to_their_solutions),
         cmocka_unit_test(test_refusals_name_the_constraint),
         cmocka_unit_test(test_check_names_cells_and_rule),
