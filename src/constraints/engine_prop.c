@@ -226,7 +226,17 @@ static int run_prop(pstate *ps, int pi)
 {
     const vprop *p = &ps->e->props[pi];
     switch (p->type) {
-    case VP_PAIR: return run_pair(ps, p);
+    case VP_PAIR: {
+        /* a pair is at its own fixed point after one run (each digit
+         * kept on a side has a partner kept on the other), so its own
+         * narrowing does not queue it again: it holds its flag while it
+         * runs (a quarter of the thermometers' pair runs were that
+         * rerun, finding nothing) */
+        ps->e->q->prop_inq[pi] = 1;
+        int ok = run_pair(ps, p);
+        ps->e->q->prop_inq[pi] = 0;
+        return ok;
+    }
     case VP_LINEAR: return vprop_linear(ps, p);
     case VP_CAGE: return vprop_cage(ps, p);
     case VP_SANDWICH: return vprop_sandwich(ps, p);
