@@ -11,136 +11,49 @@
 
 #include <stdlib.h>
 
-/* c holds one digit m, which leaves c's peers: first every peer's domain,
- * then what each changed peer queues, stack by stack (each stack gets
- * its pushes in the peers' order, as from one narrow per peer, without
- * the per-cell call and set-up). */
 static int run_cell(pstate *ps, int c)
 {
     vengine *e = ps->e;
-    vqueue *q = e->q;
-    vmask *dom = ps->dom, m = dom[c];
+    vmask m = ps->dom[c];
     if (ps->fixed[c] || !bits_single(m))
         return 1;
     ps->fixed[c] = 1;
     for (int i = e->cell_fix_off[c]; i < e->cell_fix_off[c + 1]; i++) {
         int p = e->cell_fix[i];
-        if (!q->prop_inq[p]) {
-            q->prop_inq[p] = 1;
-            q->lastq[ps->nlq++] = p;
+        if (!e->q->prop_inq[p]) {
+            e->q->prop_inq[p] = 1;
+            e->q->lastq[ps->nlq++] = p;
         }
     }
-    /* the peers that held m, and whether m was their least or greatest */
-    int *chg = q->changed, nch = 0;
-    uint8_t *bnd = q->changed_bnd;
-    for (int i = e->peer_off[c], end = e->peer_off[c + 1]; i < end; i++) {
-        int x = e->peers[i];
-        vmask old = dom[x];
-        if (!(old & m))
-            continue;
-        vmask now = old & ~m;
-        if (!now)
+    for (int i = e->peer_off[c]; i < e->peer_off[c + 1]; i++)
+        if (!narrow(ps, e->peers[i], ~m))
             return 0;
-        dom[x] = now;
-        chg[nch] = x;
-        bnd[nch++] = (uint8_t)(m > now || (m & old & -old));
-    }
-    {
-        int k = ps->ncq;
-        for (int j = 0; j < nch; j++) {
-            int x = chg[j];
-            if (!q->cell_inq[x] && bits_single(dom[x])) {
-                q->cell_inq[x] = 1;
-                q->cellq[k++] = x;
-            }
-        }
-        ps->ncq = k;
-    }
-    {
-        vmask *pend = q->group_pend, gone = m | GROUP_QUEUED;
-        const int *off = e->cell_group_off, *lst = e->cell_groups;
-        int *stk = q->groupq, k = ps->ngq;
-        for (int j = 0; j < nch; j++)
-            for (int i = off[chg[j]], end = off[chg[j] + 1]; i < end; i++) {
-                int g = lst[i];
-                if (!pend[g])
-                    stk[k++] = g;
-                pend[g] |= gone;
-            }
-        ps->ngq = k;
-        /* m's one place in c's groups is c, which holds it already */
-        for (int i = off[c]; i < off[c + 1]; i++)
-            pend[lst[i]] &= ~m;
-    }
-    {
-        uint8_t *inq = q->prop_inq;
-        const int *off = e->cell_prop_off, *split = q->cell_split, *lst = e->cell_props;
-        int *stk = q->propq, k = ps->npq;
-        for (int j = 0; j < nch; j++)
-            for (int i = off[chg[j]], end = split[chg[j]]; i < end; i++) {
-                int p = lst[i];
-                if (!inq[p]) {
-                    inq[p] = 1;
-                    stk[k++] = p;
-                }
-            }
-        ps->npq = k;
-        stk = q->lateq;
-        k = ps->ntq;
-        for (int j = 0; j < nch; j++)
-            for (int i = split[chg[j]], end = off[chg[j] + 1]; i < end; i++) {
-                int p = lst[i];
-                if (!inq[p]) {
-                    inq[p] = 1;
-                    stk[k++] = p;
-                }
-            }
-        ps->ntq = k;
-        off = e->cell_bnd_off;
-        lst = e->cell_bnd;
-        stk = q->sumq;
-        k = ps->nsq;
-        for (int j = 0; j < nch; j++)
-            for (int i = off[chg[j]], end = off[chg[j] + 1]; i < end; i++) {
-                int p = lst[i];
-                if (!inq[p] && (bnd[j] || few_open(ps, p, chg[j]))) {
-                    inq[p] = 1;
-                    stk[k++] = p;
-                }
-            }
-        ps->nsq = k;
-    }
     return 1;
 }
 
-/* Hidden singles of group g among the digits pend, the only ones whose
- * places may have dropped to one or none: stops as soon as each has two
- * places (most scans, which find nothing). */
-static int run_group(pstate *ps, int g, vmask pend)
+static int run_group(pstate *ps, int g)
 {
     vengine *e = ps->e;
     int n = e->n;
     const uint16_t *cells = e->group_cells + (size_t)g * (size_t)n;
-    vmask once = 0, twice = 0;
+    vmask once = 0, twice = 0, placed = 0;
     for (int i = 0; i < n; i++) {
-        vmask m = ps->dom[cells[i]] & pend;
+        vmask m = ps->dom[cells[i]];
         twice |= once & m;
         once |= m;
-        if (twice == pend)
-            return 1;
+        placed |= bits_single(m) ? m : 0;
     }
-    if (once != pend)
+    if (once != e->all)
         return 0;
     /* digits with one place that is not already theirs alone */
-    vmask uniq = pend & ~twice;
+    vmask uniq = once & ~twice & ~placed;
     for (int i = 0; i < n && uniq; i++) {
-        vmask d = ps->dom[cells[i]], m = d & uniq;
+        vmask m = ps->dom[cells[i]] & uniq;
         if (!m)
             continue;
-        uniq &= ~m;
         if (!bits_single(m))
             return 0; /* two digits that each have only this place */
-        if (m != d && !narrow(ps, cells[i], m))
+        if (!narrow(ps, cells[i], m))
             return 0;
     }
     return 1;
@@ -256,7 +169,7 @@ static void clear_queues(pstate *ps)
     for (int i = 0; i < ps->ncq; i++)
         q->cell_inq[q->cellq[i]] = 0;
     for (int i = 0; i < ps->ngq; i++)
-        q->group_pend[q->groupq[i]] = 0;
+        q->group_inq[q->groupq[i]] = 0;
     for (int i = 0; i < ps->npq; i++)
         q->prop_inq[q->propq[i]] = 0;
     for (int i = 0; i < ps->ntq; i++)
@@ -274,10 +187,10 @@ int vengine_propagate(vengine *e, vmask *dom, uint8_t *fixed, const int *start, 
     vqueue *q = e->q;
     if (start) {
         for (int i = 0; i < nstart; i++)
-            push_cell(&ps, start[i], e->all, 1);
+            push_cell(&ps, start[i], 1);
     } else {
         for (int c = 0; c < e->ncells; c++)
-            push_cell(&ps, c, e->all, 1);
+            push_cell(&ps, c, 1);
     }
     /* cheapest first: placements, the pair rules (a table load a side:
      * chains of them settle before the groups are scanned, which cut the
@@ -301,9 +214,8 @@ int vengine_propagate(vengine *e, vmask *dom, uint8_t *fixed, const int *start, 
             id = p;
         } else if (ps.ngq) {
             int g = q->groupq[--ps.ngq];
-            vmask pend = q->group_pend[g] & ~(vmask)GROUP_QUEUED;
-            q->group_pend[g] = 0;
-            ok = !pend || run_group(&ps, g, pend);
+            q->group_inq[g] = 0;
+            ok = run_group(&ps, g);
             kind = VFAIL_GROUP;
             id = g;
         } else if (ps.ntq) {
@@ -352,12 +264,10 @@ void vqueue_free(vqueue *q)
     free(q->propq);
     free(q->lateq);
     free(q->cell_split);
-    free(q->changed);
-    free(q->changed_bnd);
     free(q->sumq);
     free(q->lastq);
     free(q->cell_inq);
-    free(q->group_pend);
+    free(q->group_inq);
     free(q->prop_inq);
     free(q);
 }
@@ -374,15 +284,13 @@ int vqueue_create(vengine *e)
     q->propq = malloc(np * sizeof *q->propq);
     q->lateq = malloc(np * sizeof *q->lateq);
     q->cell_split = malloc((nc + 1) * sizeof *q->cell_split);
-    q->changed = malloc(nc * sizeof *q->changed);
-    q->changed_bnd = malloc(nc);
     q->sumq = malloc(np * sizeof *q->sumq);
     q->lastq = malloc(np * sizeof *q->lastq);
     q->cell_inq = calloc(nc, 1);
-    q->group_pend = calloc(ng, sizeof *q->group_pend);
+    q->group_inq = calloc(ng, 1);
     q->prop_inq = calloc(np, 1);
-    if (!q->cellq || !q->groupq || !q->propq || !q->lateq || !q->cell_split || !q->changed || !q->changed_bnd || !q->sumq ||
-        !q->lastq || !q->cell_inq || !q->group_pend || !q->prop_inq)
+    if (!q->cellq || !q->groupq || !q->propq || !q->lateq || !q->cell_split || !q->sumq ||
+        !q->lastq || !q->cell_inq || !q->group_inq || !q->prop_inq)
         return 0;
     /* each cell's early rules first (a stable partition) */
     for (int c = 0; c < e->ncells; c++) {
