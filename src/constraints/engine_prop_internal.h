@@ -21,12 +21,19 @@
  * between them): stacks, and flags for what each holds. */
 typedef struct vqueue {
     int *cellq, *groupq, *propq, *lateq, *sumq, *lastq;
-    uint8_t *cell_inq, *group_inq, *prop_inq;
+    uint8_t *cell_inq, *prop_inq;
+    /* each group's digits that lost a place since its last scan, with
+     * GROUP_QUEUED while it is on groupq: only those can have dropped to
+     * one place or none (every other digit's count is as the last scan,
+     * or the last fixed point, left it) */
+    vmask *group_pend;
     /* each cell's rules (e->cell_props) hold first those run before the
      * hidden singles, up to cell_split[c], then those run after them
      * (lateq) */
     int *cell_split;
 } vqueue;
+
+enum { GROUP_QUEUED = 1 << 30 }; /* above every digit (n <= 16) */
 
 typedef struct pstate {
     vengine *e;
@@ -50,12 +57,12 @@ static inline int few_open(const pstate *ps, int p, int c)
     return 1;
 }
 
-/* Queues cell c (once fixed: its digit leaves its peers), its groups and
- * its rules; its linear sums only when bounds says its least or greatest
- * digit changed, or when few_open. (Lists and counts are read into
- * locals: the byte-wide flags alias everything, and the compiler would
- * reload them after every store.) */
-static inline void push_cell(pstate *ps, int c, int bounds)
+/* Queues cell c (once fixed: its digit leaves its peers), its groups
+ * (for the digits gone from c) and its rules; its linear sums only when
+ * bounds says its least or greatest digit changed, or when few_open.
+ * (Lists and counts are read into locals: the byte-wide flags alias
+ * everything, and the compiler would reload them after every store.) */
+static inline void push_cell(pstate *ps, int c, vmask gone, int bounds)
 {
     const vengine *e = ps->e;
     vqueue *q = e->q;
@@ -63,18 +70,17 @@ static inline void push_cell(pstate *ps, int c, int bounds)
         q->cell_inq[c] = 1;
         q->cellq[ps->ncq++] = c;
     }
-    uint8_t *inq = q->group_inq;
+    vmask *pend = q->group_pend;
     const int *lst = e->cell_groups;
     int *stk = q->groupq, k = ps->ngq;
     for (int i = e->cell_group_off[c], end = e->cell_group_off[c + 1]; i < end; i++) {
         int g = lst[i];
-        if (!inq[g]) {
-            inq[g] = 1;
+        if (!pend[g])
             stk[k++] = g;
-        }
+        pend[g] |= gone | GROUP_QUEUED;
     }
     ps->ngq = k;
-    inq = q->prop_inq;
+    uint8_t *inq = q->prop_inq;
     lst = e->cell_props;
     stk = q->propq;
     k = ps->npq;
@@ -121,7 +127,7 @@ static inline int narrow(pstate *ps, int c, vmask keep)
     ps->dom[c] = m;
     /* the removed digits hold old's greatest when they outweigh the kept */
     vmask gone = old ^ m;
-    push_cell(ps, c, gone > m || (gone & old & -old));
+    push_cell(ps, c, gone, gone > m || (gone & old & -old));
     return 1;
 }
 
